@@ -1,0 +1,50 @@
+/** Error thrown for any non-2xx answer of our API, carrying the server's field messages when it sent them. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ErrorBody {
+  message?: unknown;
+  fieldErrors?: unknown;
+}
+
+/** Same-origin JSON request to `/api/...`; the shell, the remotes and the standalone harnesses all use it. */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const response = await fetch(`/api${path}`, { credentials: 'same-origin', ...init, headers });
+  const text = await response.text();
+  const body: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const err = (body ?? {}) as ErrorBody;
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ApiError(
+      response.status,
+      typeof err.message === 'string' ? err.message : `Request failed (${response.status})`,
+      isStringRecord(err.fieldErrors) ? err.fieldErrors : {},
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
+  }
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
+}

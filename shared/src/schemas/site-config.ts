@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+export const siteConfigSchema = z.object({
+  supportEmail: z.email(),
+});
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

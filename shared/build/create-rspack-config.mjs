@@ -25,6 +25,9 @@ export const SINGLETON_REQUESTS = {
 
 export const SHARED_PACKAGE = '@beabro/shared';
 
+/** Container names are JS identifiers (the same rule as federationName() in src/contract/remote-contract.ts). */
+const federationName = (name) => name.replace(/-/g, '_');
+
 export function sharedSingletons(pkg) {
   const deps = { ...pkg.devDependencies, ...pkg.dependencies };
   const shared = {};
@@ -87,7 +90,7 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
         chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
         cssFilename: '[name].[contenthash:10].css',
-        uniqueName: name.replace(/-/g, '_'),
+        uniqueName: federationName(name),
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
@@ -118,7 +121,7 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
       },
       plugins: [
         new ModuleFederationPlugin({
-          name: name.replace(/-/g, '_'),
+          name: federationName(name),
           filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
           exposes: kind === 'remote' ? exposes : undefined,
           shared: sharedSingletons(pkg),

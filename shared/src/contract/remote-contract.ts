@@ -29,3 +29,8 @@ export function isCompatibleContract(version: unknown): boolean {
 
 /** The runtime remote map served at /remotes.json: remote name -> manifest (or remoteEntry.js) URL. */
 export type RemoteMap = Record<string, string>;
+
+/** Module Federation container names are JS identifiers: "mf-help" is registered as "mf_help". */
+export function federationName(remote: string): string {
+  return remote.replace(/-/g, '_');
+}

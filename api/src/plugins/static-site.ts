@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppConfig } from '../config/env';
+
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$/;
+/** Entry points that must always be revalidated so a deploy shows up on the next load. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-manifest-stats.json']);
+
+export function cacheControlFor(filePath: string): string {
+  const file = path.basename(filePath);
+  if (ALWAYS_REVALIDATE.has(file)) return 'no-cache';
+  if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+function setCacheHeaders(res: { setHeader: (name: string, value: string) => void }, filePath: string) {
+  res.setHeader('Cache-Control', cacheControlFor(filePath));
+}
+
+/**
+ * Production serving: the built shell at `/`, each remote's build under `/remotes/<name>/`, and
+ * the shell page for every client-side route.
+ */
+export async function staticSite(app: FastifyInstance, { config, remoteNames }: { config: AppConfig; remoteNames: readonly string[] }) {
+  const shellDist = path.join(config.siteDir, 'shell', 'dist');
+  const shellIndex = path.join(shellDist, 'index.html');
+  if (!existsSync(shellIndex)) {
+    app.log.warn(`No shell build at ${shellDist}: run "pnpm build" first. Only /api is served.`);
+  }
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+  });
+
+  for (const name of remoteNames) {
+    const dist = path.join(config.siteDir, name, 'dist');
+    if (!existsSync(dist)) {
+      app.log.warn(`No build for ${name} at ${dist}: its area will show "unavailable" until it is built.`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      cacheControl: false,
+    setHeaders: setCacheHeaders,
+    });
+  }
+
+  const sendShell = (reply: FastifyReply) => {
+    if (!existsSync(shellIndex)) {
+      return reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist);
+  };
+
+  app.get('/', (_req, reply) => sendShell(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !path.extname(url);
+    if (isPage) return sendShell(reply);
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

@@ -1,0 +1,32 @@
+import { mkdir } from 'node:fs/promises';
+import { buildApp } from './app';
+import { loadConfig } from './config/env';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+await mkdir(config.dataDir, { recursive: true });
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received: finishing requests in flight, then exiting`);
+  const timer = setTimeout(() => {
+    app.log.error('Graceful shutdown timed out after 10 s');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,29 @@
+import { createRspackConfig, remoteRegistry } from '@beabro/shared/build/create-rspack-config';
+
+const { remotes, api } = remoteRegistry();
+
+// In development the remote map points at each remote's own dev server (hot reload per remote);
+// in production the API server writes /remotes.json from its environment.
+const devRemoteMap = Object.fromEntries(remotes.map((r) => [r.name, `http://localhost:${r.devPort}/mf-manifest.json`]));
+
+export default createRspackConfig({
+  dir: import.meta.dirname,
+  name: 'shell',
+  kind: 'host',
+  title: 'Be a Bro - Support the missions you believe in',
+  devServer: {
+    proxy: [{ context: ['/api'], target: `http://127.0.0.1:${api.devPort}` }],
+    setupMiddlewares: (middlewares) => {
+      middlewares.unshift({
+        name: 'dev-remote-map',
+        path: '/remotes.json',
+        middleware: (_req, res) => {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify(devRemoteMap));
+        },
+      });
+      return middlewares;
+    },
+  },
+});

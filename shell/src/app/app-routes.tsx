@@ -1,0 +1,30 @@
+import { Route, Routes, useParams } from 'react-router-dom';
+import { AREA_ROUTES, type AreaRoute } from '../config/area-routes';
+import { SiteLayout } from '../features/layout/components/site-layout';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { RemoteRoute } from '../features/remotes/remote-route';
+
+const USERNAME_SEGMENT = /^[a-z0-9_]{3,}$/;
+
+/** `/:username` only matches something that could be a username; anything else is "page not found". */
+function CreatorRoute({ route }: { route: AreaRoute }) {
+  const { username = '' } = useParams();
+  return USERNAME_SEGMENT.test(username) ? <RemoteRoute key={route.path} route={route} /> : <NotFoundPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        {AREA_ROUTES.map((route) => (
+          <Route
+            key={route.path}
+            path={route.path}
+            element={route.path.startsWith('/:username') ? <CreatorRoute route={route} /> : <RemoteRoute key={route.path} route={route} />}
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { ButtonLink } from '@beabro/shared/ui/button';
+import { focusRing } from '@beabro/shared/ui/focus-ring';
+import { PageContainer } from '@beabro/shared/ui/page-container';
+import { paths } from '../../../config/paths';
+import { accountLinks, displayNameOf, primaryLinks, SIGNED_OUT_ACTIONS } from '../lib/nav-links';
+import { AccountMenu } from './account-menu';
+import { Logo } from './logo';
+import { NavLinkItem } from './nav-link-item';
+
+export function SiteHeader() {
+  const user = useSessionStore((s) => s.user);
+  const signOut = useSessionStore((s) => s.signOut);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenuId = useId();
+
+  // Close the mobile menu whenever the route changes.
+  useEffect(() => setMobileOpen(false), [location.pathname, location.search]);
+
+  const logout = () => {
+    signOut();
+    navigate(paths.home);
+  };
+  const links = primaryLinks(user);
+  const showBeABro = !user?.isCreator;
+
+  return (
+    <header css={(theme) => ({ position: 'sticky', top: 0, zIndex: 30, background: 'rgba(255,255,255,0.96)', backdropFilter: 'blur(6px)', borderBottom: `1px solid ${theme.color.border}` })}>
+      <a
+        href="#main"
+        css={(theme) => ({ position: 'absolute', left: '-999px', top: '0.5rem', padding: '0.5rem 1rem', background: theme.color.text, color: theme.color.textInverse, borderRadius: theme.radius.sm, '&:focus': { left: '0.5rem' } })}
+      >
+        Skip to content
+      </a>
+      <PageContainer css={{ display: 'flex', alignItems: 'center', gap: '1rem', minHeight: '4rem' }}>
+        <Logo />
+        <nav aria-label="Main" css={(theme) => ({ display: 'none', [theme.breakpoint.md]: { display: 'flex', gap: '0.25rem' } })}>
+          {links.map((link) => (
+            <NavLinkItem key={link.to} {...link} />
+          ))}
+        </nav>
+        <div css={(theme) => ({ marginLeft: 'auto', display: 'none', alignItems: 'center', gap: '0.5rem', [theme.breakpoint.md]: { display: 'flex' } })}>
+          {user ? (
+            <AccountMenu user={user} onLogout={logout} />
+          ) : (
+            <>
+              <NavLinkItem {...SIGNED_OUT_ACTIONS.signIn} />
+              <ButtonLink to={SIGNED_OUT_ACTIONS.join.to} variant="secondary" size="sm">
+                {SIGNED_OUT_ACTIONS.join.label}
+              </ButtonLink>
+            </>
+          )}
+          {showBeABro ? (
+            <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to} size="sm">
+              {SIGNED_OUT_ACTIONS.beABro.label}
+            </ButtonLink>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          aria-expanded={mobileOpen}
+          aria-controls={mobileMenuId}
+          onClick={() => setMobileOpen((v) => !v)}
+          css={(theme) => [
+            { marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.375rem', padding: '0.5rem 0.75rem', background: 'none', border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, font: 'inherit', color: theme.color.text, cursor: 'pointer', [theme.breakpoint.md]: { display: 'none' } },
+            focusRing(theme),
+          ]}
+        >
+          <span aria-hidden="true">{mobileOpen ? '✕' : '☰'}</span>
+          Menu
+        </button>
+      </PageContainer>
+      {mobileOpen ? (
+        <nav id={mobileMenuId} aria-label="Mobile" css={(theme) => ({ borderTop: `1px solid ${theme.color.border}`, background: theme.color.surface, [theme.breakpoint.md]: { display: 'none' } })}>
+          <PageContainer css={{ padding: '0.5rem 1rem 1rem' }}>
+            {user ? (
+              <div css={(theme) => ({ padding: '0.75rem 0.5rem', borderBottom: `1px solid ${theme.color.border}`, marginBottom: '0.25rem' })}>
+                <div css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{displayNameOf(user)}</div>
+                <div css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>{user.email}</div>
+              </div>
+            ) : null}
+            {[...links, ...(user ? accountLinks(user) : [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join])].map((link) => (
+              <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
+            ))}
+            <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '0.75rem' }}>
+              {showBeABro ? <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink> : null}
+              {user ? (
+                <button type="button" onClick={logout} css={(theme) => [{ padding: '0.625rem 1.125rem', font: 'inherit', background: 'none', border: `1px solid ${theme.color.borderStrong}`, borderRadius: theme.radius.md, cursor: 'pointer', color: theme.color.text }, focusRing(theme)]}>
+                  Logout
+                </button>
+              ) : null}
+            </div>
+          </PageContainer>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router-dom';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function SiteLayout() {
+  return (
+    <div css={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} css={{ flex: 1, outline: 'none' }}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { federationName, type RemoteMap } from '@beabro/shared/contract/remote-contract';
+
+export type RemoteMapState = { status: 'ready'; map: RemoteMap } | { status: 'unavailable'; reason: string };
+
+function isRemoteMap(value: unknown): value is RemoteMap {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+}
+
+/**
+ * Reads the runtime remote map (name -> manifest URL) and registers every remote with the Module
+ * Federation runtime. Deploying a remote only changes this map: the shell is never rebuilt.
+ */
+export async function loadRemoteMap(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RemoteMapState> {
+  try {
+    const response = await fetchImpl(url, { cache: 'no-store' });
+    if (!response.ok) return { status: 'unavailable', reason: `The remote map answered ${response.status}.` };
+    const body: unknown = await response.json();
+    if (!isRemoteMap(body)) return { status: 'unavailable', reason: 'The remote map is malformed.' };
+    for (const [name, entry] of Object.entries(body)) registerRemote(name, entry);
+    return { status: 'ready', map: body };
+  } catch {
+    return { status: 'unavailable', reason: 'The remote map could not be loaded.' };
+  }
+}
+
+/**
+ * (Re-)registers one remote. `force` drops whatever the runtime cached for it, including a failed
+ * remoteEntry load, so Retry after an outage really fetches the remote again.
+ */
+export function registerRemote(name: string, entry: string) {
+  registerRemotes([{ name: federationName(name), entry: new URL(entry, window.location.href).href }], { force: true });
+}

@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const remotes = ['mf-marketing', 'mf-help', 'mf-auth-onboarding', 'mf-creator', 'mf-supporter', 'mf-public-profile'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', '**/data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 import { createRspackConfig, remoteRegistry } from '@beabro/shared/build/create-rspack-config';
 
-const { remotes, api } = remoteRegistry();
+const { remotes } = remoteRegistry();
 
 // In development the remote map points at each remote's own dev server (hot reload per remote);
 // in production the API server writes /remotes.json from its environment.
@@ -12,7 +12,6 @@ export default createRspackConfig({
   kind: 'host',
   title: 'Be a Bro - Support the missions you believe in',
   devServer: {
-    proxy: [{ context: ['/api'], target: `http://127.0.0.1:${api.devPort}` }],
     setupMiddlewares: (middlewares) => {
       middlewares.unshift({
         name: 'dev-remote-map',

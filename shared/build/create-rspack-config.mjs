@@ -142,6 +142,8 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
+        // Standalone remotes talk to the API started by `pnpm --filter api dev` as the shell does.
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${registry.api.devPort}` }],
         ...devServer,
       },
       stats: 'errors-warnings',

@@ -3,6 +3,6 @@ import { HelpCentre } from '../features/help/components/help-centre';
 
 export const contractVersion = CONTRACT_VERSION;
 
-export default function HelpArea(_props: RemoteAreaProps) {
-  return <HelpCentre />;
+export default function HelpArea({ basePath }: RemoteAreaProps) {
+  return <HelpCentre basePath={basePath} />;
 }

@@ -36,7 +36,7 @@ export const theme = {
     raised: '0 10px 25px rgba(17, 24, 39, 0.12)',
   },
   layout: { maxWidth: '1120px' },
-  breakpoint: { sm: '@media (min-width: 640px)', md: '@media (min-width: 768px)', lg: '@media (min-width: 1024px)' },
+  breakpoint: { sm: '@media (min-width: 640px)', md: '@media (min-width: 768px)', lg: '@media (min-width: 1024px)', belowMd: '@media (max-width: 767.98px)' },
 } as const;
 
 export type AppTheme = typeof theme;

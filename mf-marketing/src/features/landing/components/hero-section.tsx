@@ -50,7 +50,7 @@ export function HeroSection() {
             })}
           >
             <span aria-hidden="true">🤝</span>
-            Community support for people on a mission
+            Community support for creators
           </p>
           <h1
             id={titleId}

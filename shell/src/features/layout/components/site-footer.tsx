@@ -34,7 +34,8 @@ const FOOTER_COLUMNS = [
 export function SiteFooter() {
   return (
     <footer css={(theme) => ({ marginTop: theme.space(16), background: theme.color.text, color: '#d1d5db' })}>
-      <PageContainer css={(theme) => ({ padding: `${theme.space(10)} ${theme.space(4)}`, display: 'grid', gap: theme.space(8), gridTemplateColumns: '1fr', [theme.breakpoint.md]: { gridTemplateColumns: '2fr 1fr 1fr 1fr' } })}>
+      <div css={(theme) => ({ padding: `${theme.space(10)} 0` })}>
+      <PageContainer css={(theme) => ({ display: 'grid', gap: theme.space(8), gridTemplateColumns: '1fr', [theme.breakpoint.md]: { gridTemplateColumns: '2fr 1fr 1fr 1fr' } })}>
         <div>
           <p css={(theme) => ({ margin: 0, color: theme.color.textInverse, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>Be a Bro</p>
           <p css={{ margin: '0.5rem 0 0', maxWidth: '22rem' }}>Direct support for people on a mission. Creators keep 95% of every support, paid out weekly.</p>
@@ -54,10 +55,9 @@ export function SiteFooter() {
           </nav>
         ))}
       </PageContainer>
-      <div css={{ borderTop: '1px solid #374151' }}>
-        <PageContainer css={(theme) => ({ padding: `${theme.space(4)} ${theme.space(4)}`, fontSize: theme.font.size.sm })}>
-          © {new Date().getFullYear()} Be a Bro. All rights reserved.
-        </PageContainer>
+      </div>
+      <div css={(theme) => ({ borderTop: '1px solid #374151', padding: `${theme.space(4)} 0`, fontSize: theme.font.size.sm })}>
+        <PageContainer>© {new Date().getFullYear()} Be a Bro. All rights reserved.</PageContainer>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { ButtonLink } from '@beabro/shared/ui/button';
@@ -15,11 +15,11 @@ export function SiteHeader() {
   const signOut = useSessionStore((s) => s.signOut);
   const navigate = useNavigate();
   const location = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The mobile menu belongs to the location it was opened on, so any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const mobileOpen = menuOpenAt === location.key;
+  const setMobileOpen = (open: boolean) => setMenuOpenAt(open ? location.key : null);
   const mobileMenuId = useId();
-
-  // Close the mobile menu whenever the route changes.
-  useEffect(() => setMobileOpen(false), [location.pathname, location.search]);
 
   const logout = () => {
     signOut();
@@ -38,12 +38,12 @@ export function SiteHeader() {
       </a>
       <PageContainer css={{ display: 'flex', alignItems: 'center', gap: '1rem', minHeight: '4rem' }}>
         <Logo />
-        <nav aria-label="Main" css={(theme) => ({ display: 'none', [theme.breakpoint.md]: { display: 'flex', gap: '0.25rem' } })}>
+        <nav aria-label="Main" css={(theme) => ({ display: 'flex', gap: '0.25rem', [theme.breakpoint.belowMd]: { display: 'none' } })}>
           {links.map((link) => (
             <NavLinkItem key={link.to} {...link} />
           ))}
         </nav>
-        <div css={(theme) => ({ marginLeft: 'auto', display: 'none', alignItems: 'center', gap: '0.5rem', [theme.breakpoint.md]: { display: 'flex' } })}>
+        <div css={(theme) => ({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem', [theme.breakpoint.belowMd]: { display: 'none' } })}>
           {user ? (
             <AccountMenu user={user} onLogout={logout} />
           ) : (
@@ -64,8 +64,9 @@ export function SiteHeader() {
           type="button"
           aria-expanded={mobileOpen}
           aria-controls={mobileMenuId}
-          onClick={() => setMobileOpen((v) => !v)}
+          onClick={() => setMobileOpen(!mobileOpen)}
           css={(theme) => [
+            // jsdom ignores media queries, so both header variants are visible in component tests.
             { marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.375rem', padding: '0.5rem 0.75rem', background: 'none', border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, font: 'inherit', color: theme.color.text, cursor: 'pointer', [theme.breakpoint.md]: { display: 'none' } },
             focusRing(theme),
           ]}

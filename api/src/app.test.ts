@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config/env';
+
+/** A fake built site: shell/dist and mf-help/dist with hashed and entry files. */
+function fakeSite() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'beabro-site-'));
+  mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
+  writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>Be a Bro</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  mkdirSync(path.join(dir, 'mf-help', 'dist'), { recursive: true });
+  writeFileSync(path.join(dir, 'mf-help', 'dist', 'remoteEntry.js'), 'var mf_help;');
+  writeFileSync(path.join(dir, 'mf-help', 'dist', 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(dir, 'mf-help', 'dist', '__federation_expose_help.abcdef0123.js'), '1');
+  return dir;
+}
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildApp(loadConfig({ SITE_DIR: fakeSite(), LOG_LEVEL: 'silent', SUPPORT_EMAIL: 'help@beabro.test' }));
+});
+afterAll(() => app.close());
+
+describe('api server', () => {
+  it('answers /api/health', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the runtime remote map, never cached', async () => {
+    const res = await app.inject('/remotes.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ 'mf-help': '/remotes/mf-help/mf-manifest.json', 'mf-marketing': '/remotes/mf-marketing/mf-manifest.json' });
+  });
+
+  it('serves the configured support address', async () => {
+    expect((await app.inject('/api/site-config')).json()).toEqual({ supportEmail: 'help@beabro.test' });
+  });
+
+  it('serves the shell page for every client-side route, never cached', async () => {
+    for (const url of ['/', '/help', '/maya', '/maya/support?x=1', '/no/such/page']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates remote entries and manifests', async () => {
+    expect((await app.inject('/main.0123456789.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/remotes/mf-help/__federation_expose_help.abcdef0123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/remotes/mf-help/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/remotes/mf-help/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses what is worth compressing', async () => {
+    const res = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers unknown API routes and missing assets with 404, not the shell page', async () => {
+    const api = await app.inject('/api/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+    expect((await app.inject('/remotes/mf-help/missing.js')).statusCode).toBe(404);
+    expect((await app.inject('/missing.0123456789.js')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/help' })).statusCode).toBe(404);
+  });
+});

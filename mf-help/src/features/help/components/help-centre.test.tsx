@@ -1,0 +1,268 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FAQ_CATEGORIES, FAQ_ITEMS } from '@beabro/shared/data/faq';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { HelpCentre } from './help-centre';
+
+const SUPPORT_EMAIL = 'help@beabro.example';
+
+/** Shows the router's current search string and offers the browser's Back button. */
+function RouterProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="search">{location.search}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+function renderHelp(route = '/help') {
+  return renderWithProviders(
+    <>
+      <HelpCentre />
+      <RouterProbe />
+    </>,
+    { route },
+  );
+}
+
+/** The accordion's question buttons (the only buttons with aria-controls); plain DOM queries keep the suite fast. */
+function questionButtons() {
+  return Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-controls]'));
+}
+
+function shownQuestions() {
+  return questionButtons()
+    .map((button) => button.textContent)
+    .sort();
+}
+
+function expectedQuestions(predicate: (item: (typeof FAQ_ITEMS)[number]) => boolean) {
+  return FAQ_ITEMS.filter(predicate)
+    .map((item) => item.question)
+    .sort();
+}
+
+// Label and text queries: role queries compute styles for every element, which is slow in jsdom.
+function searchBox() {
+  return screen.getByLabelText('Search help articles');
+}
+
+/** Enters the whole text as one change (like pasting), which keeps these tests quick. */
+async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(searchBox());
+  await user.paste(text);
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('HelpCentre', () => {
+  it('shows the hero with one h1 and a labelled search box, three info cards and every category', () => {
+    renderHelp();
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(searchBox()).toHaveValue('');
+    expect(searchBox()).toHaveAttribute('type', 'search');
+    expect(screen.getByRole('search')).toContainElement(searchBox());
+    for (const title of ['Keep 95% of every support', 'Weekly payouts', 'Cancel monthly support anytime']) {
+      expect(screen.getByText(title).tagName).toBe('H2');
+    }
+
+    const nav = screen.getByRole('navigation', { name: 'Browse by category' });
+    const links = within(nav).getAllByRole('link');
+    expect(links).toHaveLength(FAQ_CATEGORIES.length + 1);
+    expect(links[0]).toHaveAccessibleName(`All articles, ${FAQ_ITEMS.length} articles`);
+    expect(links[0]).toHaveAttribute('aria-current', 'true');
+    FAQ_CATEGORIES.forEach((category, index) => {
+      const link = links[index + 1];
+      expect(link?.textContent).toContain(category.label);
+      expect(link).toHaveAttribute('href', `/help?category=${category.id}`);
+      expect(link).not.toHaveAttribute('aria-current');
+    });
+
+    expect(screen.getByText(`${FAQ_ITEMS.length} articles found`)).toBeInTheDocument();
+    expect(shownQuestions()).toEqual(expectedQuestions(() => true));
+  });
+
+  it('matches the search against questions, ignoring case', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await search(user, 'WHEN DO I GET PAID');
+    expect(shownQuestions()).toEqual(['When do I get paid?']);
+    expect(screen.getByText('1 article found')).toBeInTheDocument();
+  });
+
+  it('matches the search against answers, ignoring case', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    // "Behance" only appears in the answer about social links, never in a question.
+    await search(user, 'bEhAnCe');
+    expect(shownQuestions()).toEqual(['Which social links can I show on my profile?']);
+  });
+
+  it('combines the search with the category filter and counts the results', async () => {
+    const user = userEvent.setup();
+    renderHelp('/help?category=payments');
+    expect(shownQuestions()).toEqual(expectedQuestions((item) => item.category === 'payments'));
+
+    await search(user, 'fee');
+    const expected = expectedQuestions((item) => item.category === 'payments' && `${item.question} ${item.answer}`.toLowerCase().includes('fee'));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(shownQuestions()).toEqual(expected);
+    expect(screen.getByText(`${expected.length} ${expected.length === 1 ? 'article' : 'articles'} found`)).toBeInTheDocument();
+    // Pricing articles mention fees too, but they are in another category.
+    expect(screen.queryByRole('button', { name: 'How much does Be a Bro cost?' })).not.toBeInTheDocument();
+
+    // The category list shows how many articles of each category match the search.
+    const nav = screen.getByRole('navigation', { name: 'Browse by category' });
+    const pricingMatches = FAQ_ITEMS.filter((item) => item.category === 'pricing' && `${item.question} ${item.answer}`.toLowerCase().includes('fee')).length;
+    expect(within(nav).getByRole('link', { name: new RegExp(`^Pricing \\& fees, ${pricingMatches} article`) })).toHaveAttribute('href', '/help?q=fee&category=pricing');
+  });
+
+  it('keeps only one answer open and closes the open one when clicked again', async () => {
+    const user = userEvent.setup();
+    renderHelp('/help?category=pricing');
+    const first = screen.getByRole('button', { name: 'How much does Be a Bro cost?' });
+    const second = screen.getByRole('button', { name: 'Are there any other fees?' });
+    const firstPanel = document.getElementById(first.getAttribute('aria-controls') ?? '');
+    const secondPanel = document.getElementById(second.getAttribute('aria-controls') ?? '');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(firstPanel).not.toBeVisible();
+
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(firstPanel).toBeVisible();
+    expect(firstPanel).toHaveTextContent('you keep 95% of it');
+    expect(screen.getByRole('region', { name: 'How much does Be a Bro cost?' })).toBe(firstPanel);
+
+    await user.click(second);
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(firstPanel).not.toBeVisible();
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(secondPanel).toBeVisible();
+
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    expect(secondPanel).not.toBeVisible();
+    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+  });
+
+  it('opens answers from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderHelp('/help?category=countries');
+    const question = screen.getByRole('button', { name: 'Which countries can mission builders receive payouts in?' });
+    question.focus();
+    await user.keyboard('{Enter}');
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard(' ');
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await search(user, 'xylophone quartz');
+    expect(screen.getByText('No results found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search terms or browse by category.')).toBeInTheDocument();
+    expect(screen.getByText('0 articles found')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Show all articles' }));
+    expect(searchBox()).toHaveValue('');
+    expect(screen.getByText(`${FAQ_ITEMS.length} articles found`)).toBeInTheDocument();
+    expect(screen.queryByText('No results found')).not.toBeInTheDocument();
+  });
+
+  it('takes the search text and category from the URL', () => {
+    renderHelp('/help?q=Payout&category=payments');
+    expect(searchBox()).toHaveValue('Payout');
+    const nav = screen.getByRole('navigation', { name: 'Browse by category' });
+    expect(within(nav).getByRole('link', { name: /^Payments & payouts,/ })).toHaveAttribute('aria-current', 'true');
+    expect(within(nav).getByRole('link', { name: /^All articles,/ })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { level: 2, name: 'Payments & payouts' })).toBeInTheDocument();
+    expect(shownQuestions()).toEqual(
+      expectedQuestions((item) => item.category === 'payments' && `${item.question} ${item.answer}`.toLowerCase().includes('payout')),
+    );
+  });
+
+  it('falls back to all articles for an unknown category', () => {
+    renderHelp('/help?category=astrology');
+    const nav = screen.getByRole('navigation', { name: 'Browse by category' });
+    expect(within(nav).getByRole('link', { name: /^All articles,/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText(`${FAQ_ITEMS.length} articles found`)).toBeInTheDocument();
+  });
+
+  it('writes the search and category to the URL and restores them on Back', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.type(searchBox(), 'cancel');
+    expect(screen.getByTestId('search')).toHaveTextContent('?q=cancel');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Browse by category' })).getByRole('link', { name: /^Monthly support,/ }));
+    expect(screen.getByTestId('search')).toHaveTextContent('?q=cancel&category=recurring');
+    expect(searchBox()).toHaveValue('cancel');
+    expect(shownQuestions()).toEqual(
+      expectedQuestions((item) => item.category === 'recurring' && `${item.question} ${item.answer}`.toLowerCase().includes('cancel')),
+    );
+
+    const back = screen.getByText('Browser back');
+    await user.click(back);
+    expect(screen.getByTestId('search')).toHaveTextContent(/^\?q=cancel$/);
+    expect(searchBox()).toHaveValue('cancel');
+    // Typing made one history entry for the whole word, so one more Back clears the search.
+    await user.click(back);
+    await waitFor(() => expect(searchBox()).toHaveValue(''));
+    expect(screen.getByTestId('search')).toBeEmptyDOMElement();
+    expect(screen.getByText(`${FAQ_ITEMS.length} articles found`)).toBeInTheDocument();
+  });
+
+  it('offers email support at the configured address, with the promised response times', async () => {
+    renderHelp();
+    const contact = screen.getByRole('region', { name: 'Still need help?' });
+    expect(contact).toHaveAttribute('id', 'contact');
+    expect(within(contact).getByText('24/7 Support')).toBeInTheDocument();
+    expect(within(contact).getByText('Average response: 2 hours')).toBeInTheDocument();
+    const email = await within(contact).findByRole('link', { name: 'Email Support' });
+    expect(email).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    expect(within(contact).getByText(SUPPORT_EMAIL)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/site-config', expect.anything());
+  });
+
+  it('shows no Email Support button while the address is unknown or when it cannot be loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 })));
+    renderHelp();
+    const contact = screen.getByRole('region', { name: 'Still need help?' });
+    expect(within(contact).queryByRole('link', { name: 'Email Support' })).not.toBeInTheDocument();
+    expect(await within(contact).findByRole('alert')).toHaveTextContent("We couldn't load our contact details just now.");
+    expect(within(contact).queryByRole('link', { name: 'Email Support' })).not.toBeInTheDocument();
+    expect(within(contact).queryByText(/mailto:/)).not.toBeInTheDocument();
+  });
+
+  it('has no Live Chat, since nothing answers it', async () => {
+    renderHelp();
+    await screen.findByRole('link', { name: 'Email Support' });
+    expect(document.body.textContent?.toLowerCase()).not.toContain('live chat');
+    expect(document.body.textContent?.toLowerCase()).not.toContain('chat with');
+  });
+
+  it('links every resource card to a real page of the site', () => {
+    renderHelp();
+    const resources = screen.getByRole('region', { name: 'More resources' });
+    const hrefs = within(resources)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/create', '/help?category=integration', '/discover']);
+  });
+});

@@ -1,0 +1,46 @@
+import type { CreatorType } from '@beabro/shared/types/entities';
+
+export interface CreatorTypeOption {
+  id: CreatorType;
+  label: string;
+}
+
+/** Ids in SPEC order; a tuple so zod's `z.enum` can take it directly. */
+export const CREATOR_TYPE_IDS = [
+  'creator',
+  'entrepreneur',
+  'artist',
+  'business',
+  'nonprofit',
+  'educator',
+  'changemaker',
+  'other',
+] as const satisfies readonly CreatorType[];
+
+// Compile-time guard: adding a CreatorType without listing it above fails typechecking here.
+const _everyCreatorTypeListed: Exclude<CreatorType, (typeof CREATOR_TYPE_IDS)[number]> extends never ? true : never = true;
+void _everyCreatorTypeListed;
+
+const LABELS: Record<CreatorType, string> = {
+  creator: 'Content Creator',
+  entrepreneur: 'Entrepreneur',
+  artist: 'Artist/Creative',
+  business: 'Business Owner',
+  nonprofit: 'Nonprofit/Social Impact',
+  educator: 'Educator/Teacher',
+  changemaker: 'Changemaker/Activist',
+  other: 'Other',
+};
+
+/** The creator type choices of the onboarding select, in SPEC order. */
+export const CREATOR_TYPES: readonly CreatorTypeOption[] = Object.freeze(
+  CREATOR_TYPE_IDS.map((id) => Object.freeze({ id, label: LABELS[id] })),
+);
+
+export function isCreatorType(value: unknown): value is CreatorType {
+  return typeof value === 'string' && (CREATOR_TYPE_IDS as readonly string[]).includes(value);
+}
+
+export function creatorTypeLabel(id: CreatorType): string {
+  return LABELS[id];
+}

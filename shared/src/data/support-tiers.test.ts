@@ -1,0 +1,28 @@
+import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+
+describe('support tiers', () => {
+  it('are the four SPEC samples, in order, priced in cents', () => {
+    expect(SUPPORT_TIERS.map((t) => [t.name, t.amountCents, t.isRecurring])).toEqual([
+      ['Support the Mission', 500, false],
+      ['Fuel the Journey', 1_500, false],
+      ['True Believer', 2_500, true],
+      ['Mission Champion', 5_000, false],
+    ]);
+  });
+
+  it('each has a unique id, an emoji, a description and 2-4 perks', () => {
+    expect(new Set(SUPPORT_TIERS.map((t) => t.id)).size).toBe(4);
+    for (const tier of SUPPORT_TIERS) {
+      expect(tier.emoji).toMatch(/\p{Extended_Pictographic}/u);
+      expect(tier.description.length).toBeGreaterThan(10);
+      expect(tier.perks.length).toBeGreaterThanOrEqual(2);
+      expect(tier.perks.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('cannot be mutated by a consumer', () => {
+    expect(Object.isFrozen(SUPPORT_TIERS)).toBe(true);
+    expect(Object.isFrozen(SUPPORT_TIERS[0])).toBe(true);
+    expect(Object.isFrozen(SUPPORT_TIERS[0]?.perks)).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import type { SupportTier } from '@beabro/shared/types/entities';
+
+/** The four sample support tiers of SPEC.md section 3, shown on the profile and the support page. */
+export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
+  {
+    id: 'support-the-mission',
+    name: 'Support the Mission',
+    amountCents: 500,
+    description: 'A one-time boost that shows you believe in what this bro is building.',
+    emoji: '🤝',
+    isRecurring: false,
+    perks: ['A heartfelt thank-you', 'Your name on the supporter wall'],
+  },
+  {
+    id: 'fuel-the-journey',
+    name: 'Fuel the Journey',
+    amountCents: 1_500,
+    description: 'Keeps the lights on and the work moving for another week.',
+    emoji: '⛽',
+    isRecurring: false,
+    perks: ['A heartfelt thank-you', 'Your name on the supporter wall', 'Behind-the-scenes updates'],
+  },
+  {
+    id: 'true-believer',
+    name: 'True Believer',
+    amountCents: 2_500,
+    description: 'Monthly support that lets the creator plan ahead with confidence.',
+    emoji: '💎',
+    isRecurring: true,
+    perks: [
+      'Everything in Fuel the Journey',
+      'Monthly progress reports',
+      'Early access to new work',
+      'True Believer badge on your supporter profile',
+    ],
+  },
+  {
+    id: 'mission-champion',
+    name: 'Mission Champion',
+    amountCents: 5_000,
+    description: 'A major push that can fund a whole milestone of the mission.',
+    emoji: '🏆',
+    isRecurring: false,
+    perks: ['Everything in Fuel the Journey', 'A personal thank-you message', 'Shout-out in the next update'],
+  },
+].map((tier) => Object.freeze({ ...tier, perks: Object.freeze(tier.perks) as string[] })));

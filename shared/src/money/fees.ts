@@ -1,0 +1,74 @@
+/*
+ * Fee maths of SPEC.md section 9, in integer cents only: floating-point percentages drift by a cent
+ * now and then, and a creator's payout must match what the support page promised to the cent.
+ */
+
+/** Platform fee: 5 % of the amount, rounded up to the cent. */
+export const PLATFORM_FEE_NUMERATOR = 5;
+export const PLATFORM_FEE_DENOMINATOR = 100;
+/** Processing fee: 2.9 % (29/1000) of the amount, plus a fixed 30 cents, rounded up to the cent. */
+export const PROCESSING_FEE_NUMERATOR = 29;
+export const PROCESSING_FEE_DENOMINATOR = 1000;
+export const PROCESSING_FEE_FIXED_CENTS = 30;
+
+export interface FeeBreakdown {
+  amountCents: number;
+  platformFeeCents: number;
+  processingFeeCents: number;
+  /** What the creator receives: amount minus both fees, never below 0. */
+  creatorNetCents: number;
+}
+
+/**
+ * ceil(value * numerator / denominator) for a non-negative safe integer, exact for every safe integer.
+ * Splitting value into quotient and remainder by the denominator keeps each product small, so nothing
+ * overflows 2^53 and no float division is ever rounded.
+ */
+function ceilFraction(value: number, numerator: number, denominator: number): number {
+  const remainder = value % denominator;
+  const quotient = (value - remainder) / denominator;
+  const scaledRemainder = remainder * numerator;
+  const partRemainder = scaledRemainder % denominator;
+  const part = (scaledRemainder - partRemainder) / denominator + (partRemainder > 0 ? 1 : 0);
+  return quotient * numerator + part;
+}
+
+function assertCents(amountCents: number, name: string): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
+    throw new RangeError(`${name} must be a non-negative whole number of cents, got ${String(amountCents)}`);
+  }
+}
+
+/** Splits a support amount into platform fee, processing fee and the creator's net, all in cents. */
+export function calculateFees(amountCents: number): FeeBreakdown {
+  assertCents(amountCents, 'amountCents');
+  const platformFeeCents = ceilFraction(amountCents, PLATFORM_FEE_NUMERATOR, PLATFORM_FEE_DENOMINATOR);
+  const processingFeeCents =
+    ceilFraction(amountCents, PROCESSING_FEE_NUMERATOR, PROCESSING_FEE_DENOMINATOR) + PROCESSING_FEE_FIXED_CENTS;
+  const creatorNetCents = Math.max(0, amountCents - platformFeeCents - processingFeeCents);
+  return { amountCents, platformFeeCents, processingFeeCents, creatorNetCents };
+}
+
+export interface FormatUsdOptions {
+  /**
+   * Omit ".00" when the amount is a whole number of dollars ("$5" rather than "$5.00"). Amounts with
+   * cents still show them: money is never silently rounded for display.
+   */
+  whole?: boolean;
+}
+
+const DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
+
+/** "$1,234.56" from 123456 cents; "-$1.50" for negatives (refunds, adjustments). */
+export function formatUsd(cents: number, options: FormatUsdOptions = {}): string {
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`cents must be a whole number of cents, got ${String(cents)}`);
+  }
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const centPart = abs % 100;
+  // Dollars are formatted as an integer (exact) and the cents appended, so no float ever rounds money.
+  const dollars = DOLLARS.format((abs - centPart) / 100);
+  if (options.whole && centPart === 0) return `${sign}$${dollars}`;
+  return `${sign}$${dollars}.${String(centPart).padStart(2, '0')}`;
+}

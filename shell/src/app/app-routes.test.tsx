@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { CONTRACT_VERSION, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { RemoteMapContext } from '../features/remotes/remote-map-context';
+import { forgetAreaLoads } from '../features/remotes/remote-route';
+import { AppRoutes } from './app-routes';
+
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+
+function Area({ basePath }: RemoteAreaProps) {
+  return <h1>Area at {basePath}</h1>;
+}
+
+const map = { 'mf-help': '/h.json', 'mf-marketing': '/m.json', 'mf-public-profile': '/p.json' };
+
+function renderAt(route: string) {
+  vi.mocked(loadRemote).mockResolvedValue({ default: Area, contractVersion: CONTRACT_VERSION });
+  return renderWithProviders(
+    <RemoteMapContext.Provider value={{ status: 'ready', map }}>
+      <AppRoutes />
+    </RemoteMapContext.Provider>,
+    { route },
+  );
+}
+
+beforeEach(() => {
+  forgetAreaLoads();
+  vi.mocked(loadRemote).mockReset();
+});
+
+describe('AppRoutes', () => {
+  it.each([
+    ['/', 'mf_marketing/landing', '/'],
+    ['/help', 'mf_help/help', '/help'],
+    ['/maya_builds', 'mf_public_profile/profile', '/:username'],
+    ['/maya_builds/support', 'mf_public_profile/support', '/:username/support'],
+  ])('%s renders its remote area inside the site layout', async (path, expected, basePath) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: `Area at ${basePath}` })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenLastCalledWith(expected);
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('never lets /:username shadow an app route', async () => {
+    renderAt('/help');
+    await screen.findByRole('heading', { name: 'Area at /help' });
+    expect(loadRemote).not.toHaveBeenCalledWith('mf_public_profile/profile');
+  });
+
+  it.each(['/no/such/page', '/Not-A-Username', '/ab'])('%s is "page not found"', (path) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('an area whose remote is not deployed is "page not found"', () => {
+    renderAt('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

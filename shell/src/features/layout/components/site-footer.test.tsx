@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { SiteFooter } from './site-footer';
+
+describe('SiteFooter', () => {
+  it('sends pricing, payouts, privacy, terms, cookie policy and contact into the Help Centre', () => {
+    renderWithProviders(<SiteFooter />);
+    for (const label of ['Pricing', 'Payouts', 'Privacy', 'Terms', 'Cookie Policy', 'Contact']) {
+      expect(screen.getByRole('link', { name: label }).getAttribute('href')).toMatch(/^\/help([?#]|$)/);
+    }
+  });
+
+  it('shows the current year', () => {
+    renderWithProviders(<SiteFooter />);
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Be a Bro`))).toBeInTheDocument();
+  });
+});

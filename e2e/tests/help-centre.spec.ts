@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('help centre rules (SPEC.md section 4, Help)', () => {
+  test('search is a case-insensitive substring match on question or answer, combined with the category filter', async ({ page }) => {
+    const countOf = async () => Number((await page.getByText(/^\d+ articles? found$/).textContent())?.split(' ')[0]);
+    await page.goto('/help');
+    const total = await countOf();
+    expect(total).toBeGreaterThanOrEqual(27);
+
+    const search = page.getByRole('searchbox', { name: 'Search help articles' }).or(page.getByRole('textbox', { name: 'Search help articles' }));
+    await search.fill('payout');
+    await expect(page).toHaveURL(/[?&]q=payout/);
+    const lower = await countOf();
+    await search.fill('PAYOUT');
+    await expect(page).toHaveURL(/[?&]q=PAYOUT/);
+    expect(await countOf()).toBe(lower);
+    expect(lower).toBeGreaterThan(0);
+    expect(lower).toBeLessThan(total);
+
+    // Every article shown mentions the term in its question or its answer.
+    const questions = page.getByRole('main').getByRole('heading', { level: 3 }).getByRole('button');
+    for (const question of await questions.all()) {
+      await question.click();
+      const region = page.getByRole('region', { name: (await question.textContent()) ?? '' });
+      const text = `${await question.textContent()} ${await region.textContent()}`.toLowerCase();
+      expect(text).toContain('payout');
+    }
+
+    // A category narrows the search; the URL keeps both.
+    await page.getByRole('link', { name: /Payments & payouts/ }).click();
+    await expect(page).toHaveURL(/category=payments/);
+    await expect(page).toHaveURL(/q=PAYOUT/);
+    const narrowed = await countOf();
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThanOrEqual(lower);
+  });
+
+  test('an empty search shows "No results found" with its hint', async ({ page }) => {
+    await page.goto('/help?q=zzzz-no-such-thing');
+    await expect(page.getByText('No results found', { exact: true })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search terms or browse by category.', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 articles found')).toBeVisible();
+  });
+
+  test('one FAQ item is open at a time, and clicking the open one closes it', async ({ page }) => {
+    await page.goto('/help?category=pricing');
+    const first = page.getByRole('button', { name: 'How much does Be a Bro cost?' });
+    const second = page.getByRole('button', { name: 'How much of a support do I actually receive?' });
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'How much does Be a Bro cost?' })).toContainText('5%');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('main').getByRole('button', { expanded: true })).toHaveCount(0);
+  });
+
+  test('Email Support writes to the configured support address, and there is no dead Live Chat button', async ({ page }) => {
+    await page.goto('/help#contact');
+    await expect(page.getByRole('link', { name: /Email Support/ })).toHaveAttribute('href', /^mailto:help@beabro\.test/);
+    await expect(page.getByText('24/7 Support')).toBeVisible();
+    await expect(page.getByText('Average response: 2 hours')).toBeVisible();
+    await expect(page.getByRole('button', { name: /live chat/i })).toHaveCount(0);
+  });
+});

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 const registry = JSON.parse(readFileSync(new URL('../src/contract/remotes.json', import.meta.url), 'utf8'));
 
@@ -130,15 +130,19 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         }),
         new rspack.HtmlRspackPlugin({
           templateContent: htmlPage(title),
+          // Only the app entry: remoteEntry.js is for hosts, loading it here too would start a second container.
+          chunks: ['main'],
           favicon: path.join(path.dirname(new URL(import.meta.url).pathname), 'favicon.svg'),
         }),
-        isDev && new ReactRefreshPlugin(),
+        isDev && new ReactRefreshRspackPlugin(),
       ].filter(Boolean),
       optimization: { moduleIds: isDev ? 'named' : 'deterministic' },
       performance: false,
       devServer: {
         port,
-        host: '127.0.0.1',
+        host: 'localhost',
+        // Reached as localhost and 127.0.0.1 alike (and from the shell's origin for hot updates).
+        allowedHosts: 'all',
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },

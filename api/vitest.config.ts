@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// API tests run against a real database: always PGlite, and PostgreSQL too when TEST_DATABASE_URL
+// is set (CI sets it). Each test file gets its own database.
+const common = { environment: 'node' as const, globals: false, hookTimeout: 60_000, testTimeout: 30_000 };
+
 export default defineConfig({
-  test: { environment: 'node', globals: false },
+  test: {
+    projects: [
+      { test: { ...common, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./src/testing/pglite-template.ts'] } },
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...common, name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),
+    ],
+  },
 });

@@ -1,30 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config/env';
+import { createTestApp, type TestApp } from './testing/test-app';
 
-/** A fake built site: shell/dist and mf-help/dist with hashed and entry files. */
-function fakeSite() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'beabro-site-'));
-  mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
-  writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>Be a Bro</title><div id="root"></div>');
-  writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  mkdirSync(path.join(dir, 'mf-help', 'dist'), { recursive: true });
-  writeFileSync(path.join(dir, 'mf-help', 'dist', 'remoteEntry.js'), 'var mf_help;');
-  writeFileSync(path.join(dir, 'mf-help', 'dist', 'mf-manifest.json'), '{}');
-  writeFileSync(path.join(dir, 'mf-help', 'dist', '__federation_expose_help.abcdef0123.js'), '1');
-  return dir;
-}
-
+let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp(loadConfig({ SITE_DIR: fakeSite(), LOG_LEVEL: 'silent', SUPPORT_EMAIL: 'help@beabro.test' }));
+  testApp = await createTestApp();
+  app = testApp.app;
 });
-afterAll(() => app.close());
+afterAll(() => testApp.close());
 
 describe('api server', () => {
   it('answers /api/health', async () => {
@@ -70,8 +55,18 @@ describe('api server', () => {
     const api = await app.inject('/api/nope');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
+    expect((await app.inject({ method: 'POST', url: '/api/nope', headers: { 'x-requested-with': 'beabro' } })).statusCode).toBe(404);
     expect((await app.inject('/remotes/mf-help/missing.js')).statusCode).toBe(404);
     expect((await app.inject('/missing.0123456789.js')).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/help' })).statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the API at /api/docs', async () => {
+    const page = await app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    const spec = (await app.inject('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-out', '/api/auth/me']));
   });
 });

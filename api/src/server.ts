@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
+import type { Database } from './db/database';
+import { openDatabaseForConfig } from './db/open-database-for-config';
 
 let config;
 try {
@@ -11,7 +13,14 @@ try {
 }
 
 await mkdir(config.dataDir, { recursive: true });
-const app = await buildApp(config);
+let database: Database;
+try {
+  database = await openDatabaseForConfig(config);
+} catch (error) {
+  console.error(`Could not open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+const app = await buildApp(config, database.db);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -24,6 +33,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   await app.close();
+  await database.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -18,6 +18,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   SITE_DIR: z.string().min(1).default(repoRoot),
   SUPPORT_EMAIL: z.email().default('support@beabro.app'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +34,12 @@ export interface AppConfig {
   /** Folder holding shell/dist and <remote>/dist. */
   siteDir: string;
   supportEmail: string;
+  /** A PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+  databaseUrl: string | null;
+  /** Load the demo creators into an empty embedded database on first start. */
+  seedDemoData: boolean;
+  /** Public origin of the site (for links in emails); defaults to the request's own origin. */
+  publicUrl: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The runtime remote map served at /remotes.json. */
   remoteMap: Record<string, string>;
@@ -54,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     siteDir: path.resolve(e.SITE_DIR),
     supportEmail: e.SUPPORT_EMAIL,
+    databaseUrl: e.DATABASE_URL ?? null,
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+    publicUrl: e.PUBLIC_URL ?? null,
     logLevel: e.LOG_LEVEL,
     remoteMap,
   };

@@ -20,6 +20,8 @@ interface ErrorBody {
 export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
+  // The API refuses state-changing requests without this header (CSRF defence).
+  headers.set('X-Requested-With', 'beabro');
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const response = await fetch(`/api${path}`, { credentials: 'same-origin', ...init, headers });
   const text = await response.text();

@@ -1,6 +1,6 @@
 export type UserType = 'creator' | 'supporter';
 
-/** SPEC.md section 3, "Session user". */
+/** SPEC.md section 3, "Session user" (plus whether the email address is verified). */
 export interface SessionUser {
   id: string;
   email: string;
@@ -8,4 +8,5 @@ export interface SessionUser {
   displayName: string;
   isCreator: boolean;
   userType: UserType;
+  emailVerified: boolean;
 }

@@ -39,7 +39,7 @@ describe('SiteHeader', () => {
 
   it('shows a creator Dashboard and an account menu with View Profile, Analytics, Settings and Logout', async () => {
     const user = userEvent.setup();
-    useSessionStore.getState().signIn({ id: '1', email: 'maya@example.com', username: 'maya', displayName: 'Maya', isCreator: true, userType: 'creator' });
+    useSessionStore.getState().signIn({ id: '1', email: 'maya@example.com', username: 'maya', displayName: 'Maya', isCreator: true, userType: 'creator', emailVerified: true });
     renderHeader();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('SiteHeader', () => {
 
   it('shows a supporter My Missions and no View Profile without a username', async () => {
     const user = userEvent.setup();
-    useSessionStore.getState().signIn({ id: '2', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter' });
+    useSessionStore.getState().signIn({ id: '2', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: false });
     renderHeader();
     expect(screen.getByRole('link', { name: 'My Missions' })).toHaveAttribute('href', '/supporter-dashboard');
     await user.click(screen.getByRole('button', { name: /account/i }));
@@ -65,7 +65,7 @@ describe('SiteHeader', () => {
 
   it('mobile menu repeats the links and shows the display name with the "Bro" fallback and the email', async () => {
     const user = userEvent.setup();
-    useSessionStore.getState().signIn({ id: '2', email: 'sam@example.com', username: null, displayName: '', isCreator: false, userType: 'supporter' });
+    useSessionStore.getState().signIn({ id: '2', email: 'sam@example.com', username: null, displayName: '', isCreator: false, userType: 'supporter', emailVerified: false });
     renderHeader();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
+import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
+import { EMAIL_TAKEN_MESSAGE } from './auth-service';
+import { SESSION_COOKIE } from './session-service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Maya Builder',
+  email,
+  password: 'a good password',
+  confirmPassword: 'a good password',
+  role: 'creator',
+  ...extra,
+});
+
+describe('sign-up', () => {
+  it('creates the account, signs it in with an HttpOnly SameSite=Lax cookie, and stores only a password hash', async () => {
+    const client = t.client();
+    const res = await client.post('/api/auth/sign-up', signUpBody('Maya@Example.com'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ email: 'maya@example.com', displayName: 'Maya Builder', userType: 'creator', isCreator: false, username: null, emailVerified: false });
+    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect((await client.get('/api/auth/me')).json().user.email).toBe('maya@example.com');
+
+    const [row] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, 'maya@example.com'));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers 400 with the exact SPEC.md messages and writes nothing', async () => {
+    const client = t.client();
+    const res = await client.post('/api/auth/sign-up', { name: '', email: 'not-an-email', password: 'short', confirmPassword: 'different', role: 'supporter' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      name: AUTH_MESSAGES.nameRequired,
+      email: AUTH_MESSAGES.emailInvalid,
+      password: AUTH_MESSAGES.passwordTooShort,
+      confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
+    });
+    const empty = await client.post('/api/auth/sign-up', {});
+    expect(empty.json().fieldErrors).toMatchObject({ name: AUTH_MESSAGES.nameRequired, email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired });
+    expect((await client.get('/api/auth/me')).json().user).toBeNull();
+  });
+
+  it('refuses a second account with the same email whatever its case', async () => {
+    await t.client().post('/api/auth/sign-up', signUpBody('dup@example.com'));
+    const res = await t.client().post('/api/auth/sign-up', signUpBody('DUP@example.com'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ email: EMAIL_TAKEN_MESSAGE });
+  });
+
+  it('defaults the role to supporter', async () => {
+    const res = await t.client().post('/api/auth/sign-up', signUpBody('default-role@example.com', { role: undefined }));
+    expect(res.json().user.userType).toBe('supporter');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password, case-insensitively on the email', async () => {
+    const { email, password } = await fakeUser(t);
+    const client = t.client();
+    const res = await client.post('/api/auth/sign-in', { email: email.toUpperCase(), password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
+  });
+
+  it('answers only "Authentication failed. Please try again." for a wrong password or an unknown email', async () => {
+    const { email } = await fakeUser(t);
+    const wrong = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
+    const unknown = await t.client().post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'wrong password' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.authenticationFailed });
+    }
+  });
+
+  it('sign-out revokes the session on the server, not just the cookie', async () => {
+    const { client } = await fakeUser(t);
+    const token = client.cookie(SESSION_COOKIE);
+    expect(token).toBeTruthy();
+    expect((await client.post('/api/auth/sign-out')).statusCode).toBe(204);
+    expect((await client.get('/api/auth/me')).json().user).toBeNull();
+    // Replaying the old cookie does not bring the session back.
+    const replay = await t.app.inject({ url: '/api/auth/me', cookies: { [SESSION_COOKIE]: token ?? '' } });
+    expect(replay.json().user).toBeNull();
+  });
+});
+
+describe('defences', () => {
+  it('refuses state-changing requests without the CSRF header or from another origin', async () => {
+    const noHeader = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'a@b.co', password: 'whatever1' } });
+    expect(noHeader.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'x-requested-with': 'beabro', origin: 'https://evil.example', host: 'localhost' },
+      payload: { email: 'a@b.co', password: 'whatever1' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('rate-limits sign-in per email with 429 and Retry-After', async () => {
+    const { email } = await fakeUser(t);
+    let last;
+    for (let i = 0; i < 9; i++) last = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
+    expect(last?.statusCode).toBe(429);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { currentUserResponseSchema, sessionResponseSchema } from '@beabro/shared/api-schemas/session';
+import { signInSchema, signUpSchema } from '@beabro/shared/schemas/auth';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session-auth';
+import { signIn, signUp } from './auth-service';
+import { revokeSession, startSession } from './session-service';
+import { loadSessionUser } from './user-repository';
+
+/** /api/auth: sign up, sign in, sign out, and who am I. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/sign-up',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (supporter or creator) and sign in',
+        body: signUpSchema,
+        response: { 201: sessionResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signUp(app.db, request.body, request.ip);
+      const session = await startSession(app.db, user.id);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return reply.code(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/sign-in',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: signInSchema,
+        response: { 200: sessionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = await signIn(app.db, request.body, request.ip);
+      const session = await startSession(app.db, userId);
+      const user = await loadSessionUser(app.db, userId);
+      if (!user) throw new Error('signed-in user vanished');
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    { schema: { tags: ['auth'], summary: 'Sign out: the session is revoked on the server', response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user, or null for a visitor', response: { 200: currentUserResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { user: request.user };
+    },
+  );
+};

@@ -6,18 +6,17 @@ export type SessionStatus = 'unknown' | 'signed-out' | 'signed-in';
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
-  signIn: (user: SessionUser) => void;
-  signOut: () => void;
+  /** Set from the server's answer (GET /api/auth/me); `null` means a visitor. */
+  setUser: (user: SessionUser | null) => void;
 }
 
 /**
  * The one session store of the site. It lives in `@beabro/shared`, which Module Federation shares
- * as a singleton, so the shell (its owner) and every remote read the same instance.
- * Until the accounts API hydrates it, a visitor is signed out.
+ * as a singleton, so the shell (which keeps it in sync with the API) and every remote read the
+ * same instance. It is 'unknown' until the server has answered.
  */
 export const useSessionStore = create<SessionState>()((set) => ({
-  status: 'signed-out',
+  status: 'unknown',
   user: null,
-  signIn: (user) => set({ status: 'signed-in', user }),
-  signOut: () => set({ status: 'signed-out', user: null }),
+  setUser: (user) => set({ status: user ? 'signed-in' : 'signed-out', user }),
 }));

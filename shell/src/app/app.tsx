@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@beabro/shared/ui/app-providers';
 import type { RemoteMapState } from '../features/remotes/remote-map';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
+import { SessionSync } from '../features/session/session-sync';
 import { AppRoutes } from './app-routes';
 
 export function App({ remoteMap }: { remoteMap: RemoteMapState }) {
@@ -10,6 +11,7 @@ export function App({ remoteMap }: { remoteMap: RemoteMapState }) {
     <StrictMode>
       <AppProviders>
         <RemoteMapContext.Provider value={remoteMap}>
+          <SessionSync />
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>

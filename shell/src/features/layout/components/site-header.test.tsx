@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import { SessionSync } from '../../session/session-sync';
 import { SiteHeader } from './site-header';
 
 function Where() {
@@ -10,9 +12,26 @@ function Where() {
   return <output aria-label="current path">{location.pathname}</output>;
 }
 
-function renderHeader() {
-  return renderWithProviders(
+let serverUser: SessionUser | null = null;
+
+/** The API as the header sees it: who am I, and sign-out. */
+function fakeApi() {
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/auth/me') return new Response(JSON.stringify({ user: serverUser }), { status: 200 });
+    if (url === '/api/auth/sign-out' && init?.method === 'POST') {
+      serverUser = null;
+      return new Response(null, { status: 204 });
+    }
+    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+  });
+}
+
+async function renderHeader(user: SessionUser | null) {
+  serverUser = user;
+  vi.stubGlobal('fetch', fakeApi());
+  const view = renderWithProviders(
     <>
+      <SessionSync />
       <SiteHeader />
       <Routes>
         <Route path="*" element={<Where />} />
@@ -20,13 +39,21 @@ function renderHeader() {
     </>,
     { route: '/help' },
   );
+  await waitFor(() => expect(useSessionStore.getState().status).toBe(user ? 'signed-in' : 'signed-out'));
+  return view;
 }
 
-afterEach(() => useSessionStore.getState().signOut());
+const maya: SessionUser = { id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a01', email: 'maya@example.com', username: 'maya', displayName: 'Maya', isCreator: true, userType: 'creator', emailVerified: true };
+const sam: SessionUser = { id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: false };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ status: 'unknown', user: null });
+});
 
 describe('SiteHeader', () => {
-  it('shows a visitor the logo, For Supporters, Help, Sign In, Join as Supporter and Be a Bro', () => {
-    renderHeader();
+  it('shows a visitor the logo, For Supporters, Help, Sign In, Join as Supporter and Be a Bro', async () => {
+    await renderHeader(null);
     expect(screen.getByRole('link', { name: 'Be a Bro home' })).toHaveAttribute('href', '/');
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'For Supporters' })).toHaveAttribute('href', '/discover');
@@ -39,8 +66,7 @@ describe('SiteHeader', () => {
 
   it('shows a creator Dashboard and an account menu with View Profile, Analytics, Settings and Logout', async () => {
     const user = userEvent.setup();
-    useSessionStore.getState().signIn({ id: '1', email: 'maya@example.com', username: 'maya', displayName: 'Maya', isCreator: true, userType: 'creator', emailVerified: true });
-    renderHeader();
+    await renderHeader(maya);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /account/i }));
@@ -48,15 +74,15 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(useSessionStore.getState().status).toBe('signed-out');
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
     expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/$/);
-    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('shows a supporter My Missions and no View Profile without a username', async () => {
     const user = userEvent.setup();
-    useSessionStore.getState().signIn({ id: '2', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: false });
-    renderHeader();
+    await renderHeader(sam);
     expect(screen.getByRole('link', { name: 'My Missions' })).toHaveAttribute('href', '/supporter-dashboard');
     await user.click(screen.getByRole('button', { name: /account/i }));
     expect(screen.queryByRole('link', { name: 'View Profile' })).not.toBeInTheDocument();
@@ -65,8 +91,7 @@ describe('SiteHeader', () => {
 
   it('mobile menu repeats the links and shows the display name with the "Bro" fallback and the email', async () => {
     const user = userEvent.setup();
-    useSessionStore.getState().signIn({ id: '2', email: 'sam@example.com', username: null, displayName: '', isCreator: false, userType: 'supporter', emailVerified: false });
-    renderHeader();
+    await renderHeader({ ...sam, displayName: '' });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(mobile).getByText('Bro')).toBeInTheDocument();
@@ -74,5 +99,15 @@ describe('SiteHeader', () => {
     expect(within(mobile).getByRole('link', { name: 'For Supporters' })).toBeInTheDocument();
     expect(within(mobile).getByRole('link', { name: 'My Missions' })).toBeInTheDocument();
     expect(within(mobile).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+});
+
+describe('SiteHeader while the session is unknown', () => {
+  it('shows neither the visitor actions nor an account menu until the server has answered', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    renderWithProviders(<SiteHeader />);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'For Supporters' })).toBeInTheDocument();
   });
 });

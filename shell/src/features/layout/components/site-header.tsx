@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useSignOut } from '@beabro/shared/api/sign-out';
 import { useSessionStore } from '@beabro/shared/session/session-store';
+import { useToast } from '@beabro/shared/ui/toast';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
@@ -12,7 +14,9 @@ import { NavLinkItem } from './nav-link-item';
 
 export function SiteHeader() {
   const user = useSessionStore((s) => s.user);
-  const signOut = useSessionStore((s) => s.signOut);
+  const sessionKnown = useSessionStore((s) => s.status !== 'unknown');
+  const signOut = useSignOut();
+  const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   // The mobile menu belongs to the location it was opened on, so any navigation closes it.
@@ -22,11 +26,13 @@ export function SiteHeader() {
   const mobileMenuId = useId();
 
   const logout = () => {
-    signOut();
-    navigate(paths.home);
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate(paths.home),
+      onError: () => toast.show('We could not sign you out. Check your connection and try again.', 'error'),
+    });
   };
   const links = primaryLinks(user);
-  const showBeABro = !user?.isCreator;
+  const showBeABro = sessionKnown && !user?.isCreator;
 
   return (
     <header css={(theme) => ({ position: 'sticky', top: 0, zIndex: 30, background: 'rgba(255,255,255,0.96)', backdropFilter: 'blur(6px)', borderBottom: `1px solid ${theme.color.border}` })}>
@@ -44,7 +50,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div css={(theme) => ({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem', [theme.breakpoint.belowMd]: { display: 'none' } })}>
-          {user ? (
+          {!sessionKnown ? null : user ? (
             <AccountMenu user={user} onLogout={logout} />
           ) : (
             <>
@@ -84,7 +90,7 @@ export function SiteHeader() {
                 <div css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>{user.email}</div>
               </div>
             ) : null}
-            {[...links, ...(user ? accountLinks(user) : [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join])].map((link) => (
+            {[...links, ...(user ? accountLinks(user) : sessionKnown ? [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join] : [])].map((link) => (
               <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
             ))}
             <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '0.75rem' }}>

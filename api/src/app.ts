@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
+import { imageRoutes } from './modules/images/images-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { registerCsrfGuard } from './plugins/csrf-guard';
@@ -62,6 +63,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
   await app.register(discoverRoutes, { prefix: '/api/discover' });
   await app.register(helpContactRoutes, { prefix: '/api/help' });
+  await app.register(imageRoutes, { prefix: '/uploads' });
   await app.register(remoteMapRoutes, { config });
   await app.register(staticSite, { config, remoteNames: REMOTE_NAMES });
   return app;

@@ -93,6 +93,10 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection dropped by the server (restart, failover, an administrator) must not crash the
+  // process: the pool replaces it, and a query in flight on it fails and is reported by its caller.
+  pool.on('error', (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail at start with a clear message rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { createSampleCreators } from '@beabro/shared/data/sample-creators';
+import { calculateFees } from '@beabro/shared/money/fees';
+import { loadConfig } from '../config/env';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase } from '../testing/test-database';
+import { openDatabaseForConfig, seedDemoDataOnFirstStart } from './open-database-for-config';
+import { creatorProfiles, follows, supports, supportTiers, users } from './schema';
+import { DEMO_PASSWORD, DEMO_SUPPORTER_EMAIL, DEMO_SUPPORTER_SUPPORT_IDS, demoCreatorEmail, seedDemoData } from './seed-demo-data';
+
+let t: TestApp;
+const now = new Date();
+const samples = createSampleCreators(now);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function tableCounts() {
+  const db = t.database.db;
+  const [u] = await db.select({ n: count() }).from(users);
+  const [p] = await db.select({ n: count() }).from(creatorProfiles);
+  const [s] = await db.select({ n: count() }).from(supports);
+  const [f] = await db.select({ n: count() }).from(follows);
+  const [tiers] = await db.select({ n: count() }).from(supportTiers);
+  return { users: u?.n, profiles: p?.n, supports: s?.n, follows: f?.n, tiers: tiers?.n };
+}
+
+describe('seedDemoData', () => {
+  it('loads the sample creators as accounts with profiles, four tiers each, supports and follows, once', async () => {
+    const supportTotal = samples.reduce((n, s) => n + s.supports.length, 0);
+    expect(await seedDemoData(t.database.db, now)).toEqual({ seeded: true, creators: 3, supports: supportTotal });
+    const after = await tableCounts();
+    expect(after).toEqual({ users: 4, profiles: 3, supports: supportTotal, follows: 4, tiers: 12 });
+
+    expect(await seedDemoData(t.database.db, now)).toEqual({ seeded: false, creators: 0, supports: 0 });
+    expect(await tableCounts()).toEqual(after);
+  });
+
+  it('stores argon2id hashes of the documented password, so every demo account can sign in', async () => {
+    const rows = await t.database.db.select({ email: users.email, hash: users.passwordHash }).from(users);
+    expect(rows.map((r) => r.email).sort()).toEqual([DEMO_SUPPORTER_EMAIL, ...samples.map((s) => demoCreatorEmail(s.profile.username))].sort());
+    for (const row of rows) expect(row.hash).toMatch(/^\$argon2id\$/);
+    const res = await t.client().post('/api/auth/sign-in', { email: demoCreatorEmail('pixelpat'), password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: 'pixelpat', isCreator: true, userType: 'creator' });
+  });
+
+  it('records each support with the shared fee maths, its flags and its date', async () => {
+    const rows = await t.database.db.select().from(supports);
+    const expected = samples.flatMap((s) => s.supports);
+    expect(rows).toHaveLength(expected.length);
+    for (const sample of expected) {
+      const row = rows.find((r) => r.createdAt.toISOString() === sample.createdAt && r.amountCents === sample.amountCents && r.message === sample.message);
+      expect(row, sample.id).toBeDefined();
+      expect(row).toMatchObject({ ...calculateFees(sample.amountCents), isAnonymous: sample.isAnonymous, isRecurring: sample.isRecurring });
+    }
+  });
+
+  it('makes the demo supporter the signed-in author of some supports, and a follower', async () => {
+    const [bro] = await t.database.db.select().from(users).where(eq(users.email, DEMO_SUPPORTER_EMAIL));
+    const own = await t.database.db.select().from(supports).where(eq(supports.supporterUserId, bro?.id ?? ''));
+    expect(own).toHaveLength(DEMO_SUPPORTER_SUPPORT_IDS.length);
+    const client = t.client();
+    expect((await client.post('/api/auth/sign-in', { email: DEMO_SUPPORTER_EMAIL, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const profile: PublicCreatorProfileDto = (await client.get('/api/creators/pixelpat')).json();
+    expect(profile.viewer).toEqual({ isOwner: false, isFollowing: true });
+  });
+
+  it('produces profiles the public endpoint reads with figures from the rows, not the sample’s made-up ones', async () => {
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    for (const sample of samples) {
+      const res = await t.client().get(`/api/creators/${sample.profile.username}`);
+      expect(res.statusCode).toBe(200);
+      const profile: PublicCreatorProfileDto = res.json();
+      const total = sample.supports.reduce((n, s) => n + s.amountCents, 0);
+      const month = sample.supports.filter((s) => Date.parse(s.createdAt) >= monthStart).reduce((n, s) => n + s.amountCents, 0);
+      const shows = sample.settings.privacy.showEarnings;
+      expect(profile).toMatchObject({
+        displayName: sample.profile.displayName,
+        creatorType: sample.profile.creatorType,
+        totalEarnedCents: shows ? total : null,
+        monthlyEarnedCents: shows ? month : null,
+        minimumAmountCents: sample.settings.minimumAmountCents,
+      });
+      expect(profile.tiers.map((tier) => tier.amountCents)).toEqual([...sample.settings.suggestedAmountsCents]);
+      expect(profile.recentSupports).toHaveLength(Math.min(10, sample.supports.length));
+      expect(profile.socialLinks.map((l) => l.platform).sort()).toEqual(Object.keys(sample.profile.socialLinks).sort());
+      expect(profile.goal?.percent).toBe(Math.min(100, Math.round((total * 100) / (sample.profile.goalAmountCents ?? 1))));
+    }
+    const pat: PublicCreatorProfileDto = (await t.client().get('/api/creators/pixelpat')).json();
+    // 12 supports: the demo supporter made two of them, so 11 distinct supporters.
+    expect(pat.supporterCount).toBe(11);
+    expect(pat.followers).toBe(2);
+    expect(pat.recentSupports[0]).toMatchObject({ name: 'Jordan', amountCents: 500 });
+    expect(pat.recentSupports.filter((s) => s.name === null).length).toBeGreaterThan(0);
+  });
+
+  it('puts the demo creators on the discover page', async () => {
+    const res = await t.client().get('/api/discover?sort=newest');
+    expect(res.json().items.map((i: { username: string }) => i.username).sort()).toEqual(samples.map((s) => s.profile.username).sort());
+  });
+});
+
+describe('seeding on first start', () => {
+  const config = (env: Record<string, string> = {}) => loadConfig({ LOG_LEVEL: 'silent', ...env });
+
+  it('seeds an empty embedded database unless SEED_DEMO_DATA=false or DATABASE_URL is set, and never once users exist', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect(await seedDemoDataOnFirstStart(database, config({ SEED_DEMO_DATA: 'false' }))).toBeNull();
+      expect(await seedDemoDataOnFirstStart(database, config({ DATABASE_URL: 'postgres://db.example/beabro' }))).toBeNull();
+      expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
+      expect(await seedDemoDataOnFirstStart(database, config())).toMatchObject({ seeded: true, creators: 3 });
+      expect(await seedDemoDataOnFirstStart(database, config())).toBeNull();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('leaves a database with accounts alone', async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.db.insert(users).values({ email: 'real@example.com', displayName: 'Real Person', userType: 'supporter' });
+      expect(await seedDemoDataOnFirstStart(database, config())).toBeNull();
+      expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  // The whole start-up path on a new data directory (embedded only: it creates PGlite from scratch).
+  it.skipIf(process.env.TEST_DB === 'postgres')('openDatabaseForConfig migrates and seeds a new embedded database', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-seed-'));
+    const messages: string[] = [];
+    try {
+      const database = await openDatabaseForConfig(config({ DATA_DIR: dataDir }), { log: (m) => messages.push(m) });
+      try {
+        expect((await database.db.select({ n: count() }).from(creatorProfiles))[0]?.n).toBe(3);
+      } finally {
+        await database.close();
+      }
+      expect(messages).toEqual([expect.stringContaining(`Sign in as ${DEMO_SUPPORTER_EMAIL} / ${DEMO_PASSWORD}`)]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

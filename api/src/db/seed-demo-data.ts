@@ -1,0 +1,177 @@
+import { inArray } from 'drizzle-orm';
+import { createSampleCreators } from '@beabro/shared/data/sample-creators';
+import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { calculateFees } from '@beabro/shared/money/fees';
+import { isUniqueViolation } from '../lib/app-error';
+import { hashPassword } from '../modules/auth/password-hasher';
+import type { Db } from './database';
+import { creatorProfiles, follows, supports, supportTiers, users } from './schema';
+
+/*
+ * Demo data: SPEC.md's sample creators as real accounts with real supports, so a fresh embedded
+ * install has something to browse. Totals come only from these rows (the sample's made-up
+ * "earned before" figures are ignored). Emails use demo.beabro.app, which receives no mail.
+ */
+
+/** Every demo account signs in with this password (documented in the README). */
+export const DEMO_PASSWORD = 'demo-password-123';
+export const DEMO_EMAIL_DOMAIN = 'demo.beabro.app';
+export const DEMO_SUPPORTER_EMAIL = `bro@${DEMO_EMAIL_DOMAIN}`;
+export const DEMO_SUPPORTER_NAME = 'Sam Kim';
+
+export const demoCreatorEmail = (username: string) => `${username}@${DEMO_EMAIL_DOMAIN}`;
+
+/** The sample supports the demo supporter made (signed in, so linked to the account). */
+export const DEMO_SUPPORTER_SUPPORT_IDS: readonly string[] = ['sup-pat-02', 'sup-pat-07', 'sup-maya-03', 'sup-green-02'];
+/** Whom the demo supporter follows. */
+export const DEMO_SUPPORTER_FOLLOWS: readonly string[] = ['pixelpat', 'mayamakesart'];
+/** Creators follow each other too: [follower, followed]. */
+const CREATOR_FOLLOWS: readonly (readonly [string, string])[] = [
+  ['mayamakesart', 'pixelpat'],
+  ['greenstreets', 'mayamakesart'],
+];
+
+const DAY_MS = 86_400_000;
+/** Profiles are created this many days before their oldest sample support. */
+const PROFILE_AGE_MARGIN_DAYS = 30;
+
+export interface SeedResult {
+  seeded: boolean;
+  creators: number;
+  supports: number;
+}
+
+/** A stable guest email per sample name, so one name across several supports counts as one supporter. */
+function guestEmail(name: string | null, supportId: string): string {
+  const local = name ? name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') : `anonymous.${supportId}`;
+  return `${local}@example.com`;
+}
+
+/** Loads the demo data once; running it again (or on a database that already has it) changes nothing. */
+export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult> {
+  const samples = createSampleCreators(now);
+  const emails = [DEMO_SUPPORTER_EMAIL, ...samples.map((s) => demoCreatorEmail(s.profile.username))];
+  const existing = await db.select({ id: users.id }).from(users).where(inArray(users.email, emails)).limit(1);
+  if (existing.length > 0) return { seeded: false, creators: 0, supports: 0 };
+
+  // Hashing is slow on purpose, so it happens before the transaction holds any lock.
+  const hashes = await Promise.all(emails.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashFor = (email: string) => hashes[emails.indexOf(email)] as string;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const oldestDays = (sample: (typeof samples)[number]) =>
+        Math.max(0, ...sample.supports.map((s) => (now.getTime() - Date.parse(s.createdAt)) / DAY_MS));
+      const supporterCreatedAt = new Date(now.getTime() - (Math.max(...samples.map(oldestDays)) + PROFILE_AGE_MARGIN_DAYS) * DAY_MS);
+
+      const [supporter] = await tx
+        .insert(users)
+        .values({
+          email: DEMO_SUPPORTER_EMAIL,
+          emailVerifiedAt: now,
+          passwordHash: hashFor(DEMO_SUPPORTER_EMAIL),
+          displayName: DEMO_SUPPORTER_NAME,
+          userType: 'supporter',
+          createdAt: supporterCreatedAt,
+        })
+        .returning({ id: users.id });
+      if (!supporter) throw new Error('insert of the demo supporter returned nothing');
+
+      const creatorIds = new Map<string, string>();
+      let supportCount = 0;
+      for (const sample of samples) {
+        const { profile, settings } = sample;
+        const email = demoCreatorEmail(profile.username);
+        const createdAt = new Date(now.getTime() - Math.round((oldestDays(sample) + PROFILE_AGE_MARGIN_DAYS) * DAY_MS));
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            emailVerifiedAt: now,
+            passwordHash: hashFor(email),
+            displayName: profile.displayName,
+            userType: 'creator',
+            notifyNewSupport: settings.notifications.newSupport,
+            notifyMonthlyReport: settings.notifications.monthlyReport,
+            notifyGoalReached: settings.notifications.goalReached,
+            notifySupporterMessages: settings.notifications.supporterMessages,
+            createdAt,
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error(`insert of demo creator ${profile.username} returned nothing`);
+        creatorIds.set(profile.username, user.id);
+
+        await tx.insert(creatorProfiles).values({
+          userId: user.id,
+          username: profile.username,
+          displayName: profile.displayName,
+          bio: profile.bio,
+          creatorType: profile.creatorType,
+          socialLinks: { ...profile.socialLinks },
+          minimumAmountCents: settings.minimumAmountCents,
+          goalTitle: profile.goalTitle,
+          goalAmountCents: profile.goalAmountCents,
+          // Demo creators live in a payout country, so payouts can be shown for them.
+          country: 'US',
+          profileImage: profile.profileImageUrl,
+          coverImage: profile.coverImageUrl,
+          showEarnings: settings.privacy.showEarnings,
+          showSupporterCount: settings.privacy.showSupporterCount,
+          allowMessages: settings.privacy.allowMessages,
+          createdAt,
+          updatedAt: createdAt,
+        });
+
+        await tx.insert(supportTiers).values(
+          SUPPORT_TIERS.map((tier, position) => ({
+            creatorId: user.id,
+            position,
+            name: tier.name,
+            emoji: tier.emoji,
+            description: tier.description,
+            perks: [...tier.perks],
+            isRecurring: tier.isRecurring,
+            amountCents: settings.suggestedAmountsCents[position] ?? tier.amountCents,
+          })),
+        );
+
+        if (sample.supports.length > 0) {
+          await tx.insert(supports).values(
+            sample.supports.map((s) => {
+              const bySupporter = DEMO_SUPPORTER_SUPPORT_IDS.includes(s.id);
+              return {
+                creatorId: user.id,
+                supporterUserId: bySupporter ? supporter.id : null,
+                supporterName: s.supporterName,
+                supporterEmail: bySupporter ? DEMO_SUPPORTER_EMAIL : guestEmail(s.supporterName, s.id),
+                ...calculateFees(s.amountCents),
+                message: s.message,
+                isAnonymous: s.isAnonymous,
+                isRecurring: s.isRecurring,
+                createdAt: new Date(s.createdAt),
+              };
+            }),
+          );
+          supportCount += sample.supports.length;
+        }
+      }
+
+      const followRows = [
+        ...DEMO_SUPPORTER_FOLLOWS.map((username) => [supporter.id, creatorIds.get(username)] as const),
+        ...CREATOR_FOLLOWS.map(([follower, followed]) => [creatorIds.get(follower), creatorIds.get(followed)] as const),
+      ].flatMap(([followerId, creatorId]) => (followerId && creatorId ? [{ followerId, creatorId, createdAt: now }] : []));
+      if (followRows.length > 0) await tx.insert(follows).values(followRows);
+
+      return { seeded: true, creators: samples.length, supports: supportCount };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new Error(
+        'The demo data could not be loaded: one of its usernames or emails is already taken in this database ' +
+          `(${samples.map((s) => s.profile.username).join(', ')}, *@${DEMO_EMAIL_DOMAIN}).`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}

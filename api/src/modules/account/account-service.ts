@@ -1,0 +1,101 @@
+import { ACCOUNT_MESSAGES, type ChangeEmailValues, type NotificationSettingsPatch } from '@beabro/shared/api-schemas/account';
+import type { ChangePasswordValues, NotificationSettingsValues } from '@beabro/shared/schemas/settings';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import type { Db } from '../../db/database';
+import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
+import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
+import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import { revokeAllSessions } from '../auth/session-service';
+import { findUserByEmail, findUserById, loadSessionUser, type UserRow } from '../auth/user-repository';
+import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import {
+  anonymiseUser,
+  deleteFollowsOf,
+  detachSupportsOf,
+  findNotificationSettings,
+  softDeleteCreatorProfile,
+  updateNotificationSettingsRow,
+  updateUserEmail,
+  updateUserPasswordHash,
+} from './account-repository';
+
+/**
+ * One budget per user for every action that checks the current password (email change, password change,
+ * deletion): a stolen session must not be able to guess the password by spreading tries over them.
+ */
+export const CURRENT_PASSWORD_LIMIT = { name: 'account:current-password', limit: 10, windowSeconds: 15 * 60 } satisfies RateLimitRule;
+
+/** What a deleted account is called wherever its id still shows up (e.g. the ledger). */
+export const DELETED_USER_DISPLAY_NAME = 'Deleted user';
+
+const passwordIncorrect = (field: string) => fieldError(field, ACCOUNT_MESSAGES.currentPasswordIncorrect);
+
+/** Counts the attempt, then checks `password` against the account; the row comes back for a compare-and-set. */
+async function verifyCurrentPassword(db: Db, userId: string, password: string, field: string): Promise<UserRow & { passwordHash: string }> {
+  await consumeRateLimit(db, CURRENT_PASSWORD_LIMIT, userId);
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  const { passwordHash } = user;
+  if (!passwordHash || !(await verifyPassword(passwordHash, password))) throw passwordIncorrect(field);
+  return { ...user, passwordHash };
+}
+
+export async function changeEmail(db: Db, userId: string, input: ChangeEmailValues): Promise<SessionUser> {
+  const email = input.email.toLowerCase();
+  // Password first: the "email taken" answer must not let a borrowed session probe which emails have accounts.
+  await verifyCurrentPassword(db, userId, input.password, 'password');
+  const owner = await findUserByEmail(db, email);
+  if (owner && owner.id !== userId) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+  try {
+    if (!(await updateUserEmail(db, userId, email))) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  } catch (error) {
+    // Another account took the address between the check and the update: the unique index decides.
+    if (isUniqueViolation(error, 'users_email_key')) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  return user;
+}
+
+/** New argon2id hash, and every other session signed out (whoever may know the old password); this one stays. */
+export async function changePassword(db: Db, userId: string, currentSessionId: string, input: ChangePasswordValues): Promise<void> {
+  const user = await verifyCurrentPassword(db, userId, input.currentPassword, 'currentPassword');
+  const newHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    // The hash changed since it was verified (a concurrent change): the password given is no longer current.
+    if (!(await updateUserPasswordHash(tx, userId, user.passwordHash, newHash))) throw passwordIncorrect('currentPassword');
+    await revokeAllSessions(tx, userId, { except: currentSessionId });
+  });
+}
+
+/**
+ * Deletes the account in one transaction: signed out everywhere, profile hidden for good, follows gone,
+ * supports kept for the ledger but detached from the person, and the user row stripped of personal data.
+ */
+export async function deleteAccount(db: Db, userId: string, password: string, now = new Date()): Promise<void> {
+  const user = await verifyCurrentPassword(db, userId, password, 'password');
+  const verifiedEmail = user.emailVerifiedAt && user.email ? user.email : null;
+  await db.transaction(async (tx) => {
+    // First, so the row is locked and a concurrent password change or deletion cannot interleave.
+    if (!(await anonymiseUser(tx, userId, user.passwordHash, DELETED_USER_DISPLAY_NAME, now))) throw passwordIncorrect('password');
+    await revokeAllSessions(tx, userId, {}, now);
+    await softDeleteCreatorProfile(tx, userId, now);
+    await deleteFollowsOf(tx, userId);
+    await detachSupportsOf(tx, userId, verifiedEmail);
+  });
+}
+
+export async function getNotificationSettings(db: Db, userId: string): Promise<NotificationSettingsValues> {
+  const settings = await findNotificationSettings(db, userId);
+  if (!settings) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  return settings;
+}
+
+/** Writes only the toggles given, in one UPDATE, so two tabs switching different toggles do not undo each other. */
+export async function updateNotificationSettings(db: Db, userId: string, patch: NotificationSettingsPatch): Promise<NotificationSettingsValues> {
+  const settings = await updateNotificationSettingsRow(db, userId, patch);
+  if (!settings) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  return settings;
+}

@@ -1,0 +1,63 @@
+import { ApiError } from '@beabro/shared/api/api-client';
+import { creatorProfileQueryKey, getCreatorProfile } from '@beabro/shared/api/get-creator-profile';
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+
+const sampleProfile: PublicCreatorProfileDto = {
+  username: 'pixelpat',
+  displayName: 'Pixel Pat',
+  bio: 'Variety streamer.',
+  creatorType: 'creator',
+  creatorTypeLabel: 'Content Creator',
+  profileImageUrl: null,
+  coverImageUrl: null,
+  socialLinks: [{ platform: 'twitch', handle: 'pixelpat_live', url: 'https://www.twitch.tv/pixelpat_live' }],
+  followers: 2,
+  supporterCount: 11,
+  totalEarnedCents: null,
+  monthlyEarnedCents: null,
+  goal: { title: 'New setup', amountCents: 200_000, raisedCents: null, percent: 15, supporterCount: 11 },
+  tiers: [{ position: 0, name: 'Support the Mission', emoji: '🤝', description: 'A boost.', perks: ['Thanks'], isRecurring: false, amountCents: 500 }],
+  minimumAmountCents: 300,
+  acceptsMessages: true,
+  recentSupports: [{ id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01', name: null, amountCents: 500, message: 'Go!', isRecurring: false, createdAt: '2025-06-15T12:00:00.000Z' }],
+  achievements: [{ id: 'first-supporter', name: 'First Supporter', icon: '🎉', description: 'A first bro.', unlocked: true }],
+  viewer: { isOwner: false, isFollowing: false },
+};
+
+function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('getCreatorProfile', () => {
+  it('GETs /api/creators/:username and returns the parsed profile', async () => {
+    const fetchMock = stubFetch(200, sampleProfile);
+    await expect(getCreatorProfile('pixelpat')).resolves.toEqual(sampleProfile);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/creators/pixelpat');
+  });
+
+  it('encodes the username into the path', async () => {
+    const fetchMock = stubFetch(404, { message: 'Creator not found' });
+    await getCreatorProfile('a/b?c').catch(() => undefined);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/creators/a%2Fb%3Fc');
+  });
+
+  it('throws ApiError 404 "Creator not found" for an unknown creator', async () => {
+    stubFetch(404, { message: 'Creator not found' });
+    const error = await getCreatorProfile('nobody').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Creator not found' });
+  });
+
+  it('refuses an answer that does not match the schema', async () => {
+    stubFetch(200, { ...sampleProfile, followers: 'many' });
+    await expect(getCreatorProfile('pixelpat')).rejects.toThrow();
+  });
+
+  it('keys the cache by the lower-cased username', () => {
+    expect(creatorProfileQueryKey('PixelPat')).toEqual(['creator-profile', 'pixelpat']);
+  });
+});

@@ -167,3 +167,47 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Every email the product sends is first written here, in the same transaction as the change that
+ * causes it; a sender delivers it (dev mailbox folder or SMTP), retrying with backoff.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** e.g. "support-receipt", "email-verification"; for the dev mailbox and metrics. */
+    kind: text('kind').notNull(),
+    /** Makes enqueueing idempotent: the same event never produces two emails. */
+    dedupeKey: text('dedupe_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Gave up after too many attempts. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey), index('email_outbox_pending_idx').on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+);
+
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    /** SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address being verified: a later email change makes an old link useless. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);

@@ -1,7 +1,7 @@
 // The one database schema, for PGlite and PostgreSQL alike (nothing newer than PostgreSQL 15).
 // Money is integer cents. Emails are stored lower-cased, so uniqueness ignores case.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -210,4 +210,21 @@ export const emailVerificationTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Daily view counters per creator page (a rollup, not a row per view): analytics read a handful of
+ * rows whatever the traffic.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    page: text('page', { enum: ['profile', 'support'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.page, t.day] })],
 );

@@ -137,6 +137,9 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         isDev && new ReactRefreshRspackPlugin(),
       ].filter(Boolean),
       optimization: { moduleIds: isDev ? 'named' : 'deterministic' },
+      // Rspack compiles dynamic imports on first request in development; that first request then
+      // arrives as a hot update, which Module Federation's shared-module consumers cannot apply.
+      lazyCompilation: false,
       performance: false,
       devServer: {
         port,

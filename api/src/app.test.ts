@@ -30,7 +30,7 @@ describe('api server', () => {
   });
 
   it('serves the shell page for every client-side route, never cached', async () => {
-    for (const url of ['/', '/help', '/maya', '/maya/support?x=1', '/no/such/page']) {
+    for (const url of ['/', '/help', '/maya/support?x=1', '/no/such/page', '/discover?q=art']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -3,16 +3,29 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { REMOTE_NAMES, type AppConfig } from './config/env';
+import { REMOTE_NAMES, resolveAppSecret, type AppConfig } from './config/env';
 import type { Db } from './db/database';
 import { accountRoutes } from './modules/account/account-routes';
+import { analyticsRoutes } from './modules/analytics/analytics-routes';
 import { authRoutes } from './modules/auth/auth-routes';
+import { checkoutRoutes } from './modules/checkout/checkout-routes';
+import { cancelLinkPageRoutes } from './modules/subscriptions/cancel-link-page';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
+import { payoutRoutes } from './modules/payouts/payouts-routes';
+import { metricsRoutes } from './modules/metrics/metrics-routes';
+import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
+import { registerEmailSender } from './modules/email/email-sender';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification-routes';
+import { verifyEmailPageRoutes } from './modules/email-verification/verify-email-page';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
 import { imageRoutes } from './modules/images/images-routes';
+import { createSandboxPaymentProvider } from './modules/payments/sandbox/sandbox-payment-provider';
+import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { registerCsrfGuard } from './plugins/csrf-guard';
@@ -25,7 +38,8 @@ import { siteConfigRoutes } from './routes/site-config';
 
 /** Builds the whole server on an open database; server.ts only boots it, tests call `app.inject`. */
 export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true }).withTypeProvider<ZodTypeProvider>();
+  const options: FastifyServerOptions = { logger: { level: config.logLevel }, trustProxy: config.trustProxy };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
@@ -61,10 +75,28 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   await app.register(usernameRoutes, { prefix: '/api/usernames' });
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
+  // Money: the embedded sandbox provider (test mode) behind the PaymentProvider interface.
+  const money = { provider: createSandboxPaymentProvider(db), appSecret: resolveAppSecret(config) };
+  await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
+  await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });
+  await app.register(payoutRoutes, { prefix: '/api/creator' });
+  await app.register(metricsRoutes, { prefix: '/api' });
+  await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
+  // Renewals, payouts and payment recovery run in-process once the server listens (JOBS_ENABLED).
+  registerJobScheduler(app, config, db, money);
+  await app.register(pageViewRoutes, { prefix: '/api/creators' });
   await app.register(discoverRoutes, { prefix: '/api/discover' });
   await app.register(helpContactRoutes, { prefix: '/api/help' });
+  await app.register(emailVerificationRoutes);
+  await app.register(verifyEmailPageRoutes);
+  await app.register(cancelLinkPageRoutes, { appSecret: money.appSecret });
+  // Development only: it shows every email, so it does not exist at all unless DEV_MAILBOX is on.
+  if (config.devMailbox) await app.register(devMailboxRoutes);
   await app.register(imageRoutes, { prefix: '/uploads' });
   await app.register(remoteMapRoutes, { config });
   await app.register(staticSite, { config, remoteNames: REMOTE_NAMES });
+
+  // Delivers the email outbox while the app runs (unless EMAIL_SENDER_ENABLED=false).
+  registerEmailSender(app, config, db);
   return app;
 }

@@ -132,6 +132,8 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
           templateContent: htmlPage(title),
           // Only the app entry: remoteEntry.js is for hosts, loading it here too would start a second container.
           chunks: ['main'],
+          // The dev harness serves deep links such as /pixelpat/support: scripts must load from the root.
+          ...(isDev ? { publicPath: '/' } : {}),
           favicon: path.join(path.dirname(new URL(import.meta.url).pathname), 'favicon.svg'),
         }),
         isDev && new ReactRefreshRspackPlugin(),

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -24,7 +26,21 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#\s]+/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, or a name and an address like "Be a Bro <no-reply@beabro.app>"')
+    .default('Be a Bro <no-reply@beabro.app>'),
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
+  EMAIL_SENDER_ENABLED: z.enum(['true', 'false']).default('true'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
 });
 
 export interface AppConfig {
@@ -38,9 +54,27 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Load the demo creators into an empty embedded database on first start. */
   seedDemoData: boolean;
+  /**
+   * Which X-Forwarded-* headers to believe (Fastify's trustProxy): false (default: the client's own
+   * address counts, so nobody can dodge per-IP rate limits), true (behind a proxy that always sets
+   * them), or a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
   /** Public origin of the site (for links in emails); defaults to the request's own origin. */
   publicUrl: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Signs links in emails (e.g. cancel monthly support); null means the one generated in DATA_DIR (see resolveAppSecret). */
+  appSecret: string | null;
+  /** Run the scheduled jobs (renewals, payouts) in this process once it listens. */
+  jobsEnabled: boolean;
+  /** SMTP server for outgoing mail; without it mail is written under `<dataDir>/mail`. */
+  smtpUrl: string | null;
+  /** From header of every email. */
+  mailFrom: string;
+  /** Serve the development mailbox (/dev/mailbox): on by default only when no SMTP server is set. */
+  devMailbox: boolean;
+  /** Run the outbox sender loop in this process. */
+  emailSenderEnabled: boolean;
   /** The runtime remote map served at /remotes.json. */
   remoteMap: Record<string, string>;
 }
@@ -69,7 +103,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     publicUrl: e.PUBLIC_URL ?? null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : !e.SMTP_URL,
+    emailSenderEnabled: e.EMAIL_SENDER_ENABLED === 'true',
+    appSecret: e.APP_SECRET ?? null,
+    jobsEnabled: e.JOBS_ENABLED === 'true',
     remoteMap,
   };
+}
+
+const APP_SECRET_FILE = 'app-secret';
+
+/**
+ * APP_SECRET, or for a development set-up a random secret generated once and kept in DATA_DIR, so
+ * links already emailed keep working across restarts. Several instances must share APP_SECRET.
+ */
+export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'>): string {
+  if (config.appSecret) return config.appSecret;
+  const file = path.join(config.dataDir, APP_SECRET_FILE);
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) throw new Error(`${file} holds no usable secret: delete it (a new one is made) or set APP_SECRET.`);
+    return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    // 'wx': when two processes race, the first file wins and both read it back.
+    writeFileSync(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  const v = value.trim();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  return v;
 }

@@ -1,7 +1,9 @@
 // The one database schema, for PGlite and PostgreSQL alike (nothing newer than PostgreSQL 15).
 // Money is integer cents. Emails are stored lower-cased, so uniqueness ignores case.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYOUT_STATUSES } from '@beabro/shared/api-schemas/payouts';
+import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -133,10 +135,17 @@ export const supports = pgTable(
     message: text('message').notNull().default(''),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     isRecurring: boolean('is_recurring').notNull().default(false),
+    /** Set on every support a subscription paid: the first at checkout and each renewal. */
+    subscriptionId: uuid('subscription_id').references((): AnyPgColumn => subscriptions.id),
+    /** A monthly renewal charged by the job (not a visit to the support page). */
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    /** Which of the creator's tiers was chosen at checkout, if any. */
+    tierPosition: integer('tier_position'),
     createdAt: createdAt(),
   },
   (t) => [
     index('supports_creator_created_idx').on(t.creatorId, t.createdAt),
+    index('supports_subscription_idx').on(t.subscriptionId),
     index('supports_supporter_user_idx').on(t.supporterUserId),
     index('supports_supporter_email_idx').on(t.supporterEmail),
     check('supports_amount_check', sql`${t.amountCents} >= 100`),
@@ -227,4 +236,258 @@ export const pageViews = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creatorId, t.page, t.day] })],
+);
+
+/*
+ * Money engine. A support is written with its ledger entries in one transaction; every call to the
+ * payment provider is recorded first (payment_attempts, unique idempotency key), so a retry or a
+ * second API instance never charges twice.
+ */
+
+/** Monthly support: charged at each period end by the renewal job until canceled or lapsed. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    supporterUserId: uuid('supporter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Lower-cased; receipts and renewal notices go here. */
+    supporterEmail: text('supporter_email'),
+    supporterName: text('supporter_name'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    tierPosition: integer('tier_position'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    /** Periods are whole calendar months from this instant (day clamped to the month's length). */
+    billingAnchorAt: timestamp('billing_anchor_at', { withTimezone: true }).notNull(),
+    /** 0 for the period paid at checkout, then 1, 2, ... */
+    periodNumber: integer('period_number').notNull().default(0),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Canceled by the supporter: no further charge, ends at currentPeriodEnd. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    paymentProvider: text('payment_provider').notNull(),
+    /** The provider's reusable payment method (never a card number). */
+    paymentMethodToken: text('payment_method_token').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    /** Failed charges for the period being renewed; reset by a successful charge. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_due_idx').on(t.status, t.currentPeriodEnd),
+    index('subscriptions_retry_idx').on(t.status, t.nextRetryAt),
+    index('subscriptions_supporter_user_idx').on(t.supporterUserId),
+    index('subscriptions_supporter_email_idx').on(t.supporterEmail),
+    index('subscriptions_creator_status_idx').on(t.creatorId, t.status),
+    check('subscriptions_amount_check', sql`${t.amountCents} >= 100`),
+  ],
+);
+
+/** One charge per subscription and period: the unique key makes a renewal run twice charge once. */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    periodNumber: integer('period_number').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** failed: retries exhausted (the subscription lapsed) or it was canceled while past due. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    lastFailureMessage: text('last_failure_message'),
+    supportId: uuid('support_id').references(() => supports.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_charges_period_key').on(t.subscriptionId, t.periodStart)],
+);
+
+/**
+ * Every provider charge, recorded (pending) before the provider is called and keyed by a unique
+ * idempotency key: the checkout's client-made key, or renewal:<charge>:<attempt> for renewals.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    purpose: text('purpose', { enum: ['checkout', 'renewal'] }).notNull(),
+    /** HMAC of the request: the same key with a different payment is refused. */
+    requestFingerprint: text('request_fingerprint').notNull(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    /** What the checkout asked for (never the card): lets a crashed attempt be completed later. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    provider: text('provider').notNull(),
+    providerChargeId: text('provider_charge_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    failureField: text('failure_field'),
+    supportId: uuid('support_id').references(() => supports.id),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    subscriptionChargeId: uuid('subscription_charge_id').references(() => subscriptionCharges.id),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_idempotency_key').on(t.idempotencyKey),
+    index('payment_attempts_pending_idx').on(t.status, t.createdAt),
+    index('payment_attempts_support_idx').on(t.supportId),
+    index('payment_attempts_charge_idx').on(t.subscriptionChargeId),
+  ],
+);
+
+/** One payout per creator and Monday-to-Sunday week (UTC). */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    /** Monday of the week covered. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    /** Sunday of the week covered. */
+    weekEnd: date('week_end', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** held: not paid, with holdReason; carried_over: a held week whose money a later payout paid. */
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+    holdReason: text('hold_reason'),
+    carriedIntoPayoutId: uuid('carried_into_payout_id'),
+    provider: text('provider'),
+    transferId: text('transfer_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payouts_creator_week_key').on(t.creatorId, t.weekStart),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Which supports a paid payout covers; the primary key pays each support out once. */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    supportId: uuid('support_id')
+      .primaryKey()
+      .references(() => supports.id),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('payout_items_payout_idx').on(t.payoutId)],
+);
+
+export const LEDGER_ENTRY_TYPES = ['gross', 'platform_fee', 'processing_fee', 'creator_net', 'payout'] as const;
+
+/**
+ * The books. Per support: gross (account "supporters"), platform_fee ("platform"), processing_fee
+ * ("processor") and creator_net ("creator:<id>"), with gross = the other three. Per paid payout:
+ * a negative payout entry on "creator:<id>". A creator's balance is the sum of their account.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    supportId: uuid('support_id').references(() => supports.id),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    account: text('account').notNull(),
+    type: text('type', { enum: LEDGER_ENTRY_TYPES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The support's or payout's time, so monthly figures group by when the money moved. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_creator_type_created_idx').on(t.creatorId, t.type, t.createdAt),
+    uniqueIndex('ledger_entries_support_type_key').on(t.supportId, t.type),
+    uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
+    check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
+  ],
+);
+
+/** One row per run of a scheduled job, for operators (what ran, when, what it did or why it failed). */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull().default('running'),
+    /** The clock the job ran with (the CLI's --now). */
+    asOf: timestamp('as_of', { withTimezone: true }).notNull(),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    error: text('error'),
+  },
+  (t) => [index('job_runs_name_started_idx').on(t.name, t.startedAt)],
+);
+
+/*
+ * The embedded sandbox payment provider's own books (a real provider keeps these on its side):
+ * reusable payment methods (brand, last four and the test behaviour, never the number), charges
+ * and transfers, each unique by idempotency key.
+ */
+export const SANDBOX_CARD_BEHAVIOURS = ['succeed', 'decline', 'insufficient_funds', 'decline_renewals', 'test_mode_only'] as const;
+
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  token: text('token').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  behaviour: text('behaviour', { enum: SANDBOX_CARD_BEHAVIOURS }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    failureCode: text('failure_code'),
+    paymentMethodToken: text('payment_method_token'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sandbox_charges_idempotency_key').on(t.idempotencyKey)],
+);
+
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    destination: text('destination').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey)],
 );

@@ -1,11 +1,14 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createSampleCreators } from '@beabro/shared/data/sample-creators';
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { isUniqueViolation } from '../lib/app-error';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { Db } from './database';
-import { creatorProfiles, follows, supports, supportTiers, users } from './schema';
+import { supportLedgerEntries } from '../modules/ledger/ledger-service';
+import { SANDBOX_PROVIDER_NAME } from '../modules/payments/sandbox/sandbox-payment-provider';
+import { subscriptionPeriod } from '../modules/subscriptions/subscription-periods';
+import { creatorProfiles, follows, ledgerEntries, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, supportTiers, users } from './schema';
 
 /*
  * Demo data: SPEC.md's sample creators as real accounts with real supports, so a fresh embedded
@@ -45,6 +48,53 @@ export interface SeedResult {
 function guestEmail(name: string | null, supportId: string): string {
   const local = name ? name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') : `anonymous.${supportId}`;
   return `${local}@example.com`;
+}
+
+/**
+ * Monthly supports younger than a month become running subscriptions (on the sandbox's succeeding
+ * test card), so dashboards show them and the renewal job renews them when their month ends.
+ */
+async function seedSubscriptions(tx: Db, rows: Array<typeof supports.$inferSelect>, now: Date): Promise<void> {
+  for (const support of rows) {
+    const period = subscriptionPeriod(support.createdAt, 0);
+    if (!support.isRecurring || period.end <= now || !support.supporterEmail) continue;
+    const token = `pm_sandbox_demo_${support.id.slice(0, 8)}`;
+    await tx.insert(sandboxPaymentMethods).values({ token, brand: 'Visa', last4: '4242', expMonth: 12, expYear: now.getUTCFullYear() + 3, behaviour: 'succeed' });
+    const [subscription] = await tx
+      .insert(subscriptions)
+      .values({
+        creatorId: support.creatorId,
+        supporterUserId: support.supporterUserId,
+        supporterEmail: support.supporterEmail,
+        supporterName: support.supporterName,
+        isAnonymous: support.isAnonymous,
+        amountCents: support.amountCents,
+        billingAnchorAt: support.createdAt,
+        currentPeriodStart: period.start,
+        currentPeriodEnd: period.end,
+        paymentProvider: SANDBOX_PROVIDER_NAME,
+        paymentMethodToken: token,
+        cardBrand: 'Visa',
+        cardLast4: '4242',
+        createdAt: support.createdAt,
+        updatedAt: support.createdAt,
+      })
+      .returning({ id: subscriptions.id });
+    if (!subscription) throw new Error('insert of a demo subscription returned nothing');
+    await tx.update(supports).set({ subscriptionId: subscription.id }).where(eq(supports.id, support.id));
+    await tx.insert(subscriptionCharges).values({
+      subscriptionId: subscription.id,
+      periodNumber: 0,
+      periodStart: period.start,
+      periodEnd: period.end,
+      amountCents: support.amountCents,
+      status: 'succeeded',
+      attemptCount: 1,
+      supportId: support.id,
+      createdAt: support.createdAt,
+      updatedAt: support.createdAt,
+    });
+  }
 }
 
 /** Loads the demo data once; running it again (or on a database that already has it) changes nothing. */
@@ -136,22 +186,28 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
         );
 
         if (sample.supports.length > 0) {
-          await tx.insert(supports).values(
-            sample.supports.map((s) => {
-              const bySupporter = DEMO_SUPPORTER_SUPPORT_IDS.includes(s.id);
-              return {
-                creatorId: user.id,
-                supporterUserId: bySupporter ? supporter.id : null,
-                supporterName: s.supporterName,
-                supporterEmail: bySupporter ? DEMO_SUPPORTER_EMAIL : guestEmail(s.supporterName, s.id),
-                ...calculateFees(s.amountCents),
-                message: s.message,
-                isAnonymous: s.isAnonymous,
-                isRecurring: s.isRecurring,
-                createdAt: new Date(s.createdAt),
-              };
-            }),
-          );
+          const rows = await tx
+            .insert(supports)
+            .values(
+              sample.supports.map((s) => {
+                const bySupporter = DEMO_SUPPORTER_SUPPORT_IDS.includes(s.id);
+                return {
+                  creatorId: user.id,
+                  supporterUserId: bySupporter ? supporter.id : null,
+                  supporterName: s.supporterName,
+                  supporterEmail: bySupporter ? DEMO_SUPPORTER_EMAIL : guestEmail(s.supporterName, s.id),
+                  ...calculateFees(s.amountCents),
+                  message: s.message,
+                  isAnonymous: s.isAnonymous,
+                  isRecurring: s.isRecurring,
+                  createdAt: new Date(s.createdAt),
+                };
+              }),
+            )
+            .returning();
+          // The books: every seeded support has its ledger entries, so the integrity check passes.
+          await tx.insert(ledgerEntries).values(rows.flatMap(supportLedgerEntries));
+          await seedSubscriptions(tx, rows, now);
           supportCount += sample.supports.length;
         }
       }

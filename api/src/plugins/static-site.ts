@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
+import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
+import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath } from '../modules/link-preview/link-preview-service';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$/;
 /** Entry points that must always be revalidated so a deploy shows up on the next load. */
@@ -21,7 +24,8 @@ function setCacheHeaders(res: { setHeader: (name: string, value: string) => void
 
 /**
  * Production serving: the built shell at `/`, each remote's build under `/remotes/<name>/`, and
- * the shell page for every client-side route.
+ * the shell page for every client-side route. For `/{username}` the shell page carries that creator's
+ * OpenGraph and Twitter card tags (crawlers do not run JavaScript), and an unknown username is a 404.
  */
 export async function staticSite(app: FastifyInstance, { config, remoteNames }: { config: AppConfig; remoteNames: readonly string[] }) {
   const shellDist = path.join(config.siteDir, 'shell', 'dist');
@@ -61,6 +65,33 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist);
   };
 
+  /** The shell page as text, with `transform` applied; read per request so a redeploy shows up at once. */
+  const sendShellText = async (reply: FastifyReply, status: number, transform: (html: string) => string = (html) => html) => {
+    const html = await readFile(shellIndex, 'utf8');
+    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(transform(html));
+  };
+
+  const siteOrigin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+  /** `/{username}`: the shell page with the creator's link preview, or a 404 shell page when there is no such creator. */
+  const sendProfileShell = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
+    if (!existsSync(shellIndex)) return sendShell(reply);
+    let preview;
+    try {
+      preview = await getLinkPreview(app.db, username, siteOrigin(request));
+    } catch (error) {
+      // A preview is a nicety: if the database is unavailable the page itself must still load.
+      request.log.error({ err: error }, 'link preview lookup failed');
+      return sendShell(reply);
+    }
+    if (!preview) return sendShellText(reply, 404);
+    return sendShellText(reply, 200, (html) => injectLinkPreview(html, preview));
+  };
+
+  app.get(DEFAULT_PREVIEW_IMAGE_PATH, (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(defaultPreviewImage()),
+  );
+
   app.get('/', (_req, reply) => sendShell(reply));
 
   app.setNotFoundHandler((request, reply) => {
@@ -69,7 +100,10 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
       return reply.code(404).send({ message: 'Not found' });
     }
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !path.extname(url);
-    if (isPage) return sendShell(reply);
+    if (isPage) {
+      const username = profileUsernameFromPath(url);
+      return username ? sendProfileShell(request, reply, username) : sendShell(reply);
+    }
     return reply.code(404).type('text/plain').send('Not found');
   });
 }

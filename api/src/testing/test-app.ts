@@ -32,7 +32,16 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-data-'));
-  const config = loadConfig({ SITE_DIR: fakeSite(), DATA_DIR: dataDir, LOG_LEVEL: 'silent', SUPPORT_EMAIL: 'help@beabro.test', ...env });
+  // Background loops (email sender, scheduled jobs) stay off: tests call those services directly.
+  const config = loadConfig({
+    SITE_DIR: fakeSite(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SUPPORT_EMAIL: 'help@beabro.test',
+    EMAIL_SENDER_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    ...env,
+  });
   const app = await buildApp(config, database.db);
   await app.ready();
   return {

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import { useSessionStore } from '@beabro/shared/session/session-store';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { forgetAreaLoads } from '../features/remotes/remote-route';
@@ -29,6 +30,10 @@ beforeEach(() => {
   vi.mocked(loadRemote).mockReset();
 });
 
+afterEach(() => {
+  act(() => useSessionStore.setState({ status: 'unknown', user: null }));
+});
+
 describe('AppRoutes', () => {
   it.each([
     ['/', 'mf_marketing/landing', '/'],
@@ -55,7 +60,15 @@ describe('AppRoutes', () => {
   });
 
   it('an area whose remote is not deployed is "page not found"', () => {
-    renderAt('/dashboard');
+    renderAt('/discover');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it.each(['/dashboard', '/settings', '/analytics', '/supporter-dashboard'])('%s is guarded: a signed-out visitor is sent to sign in', (path) => {
+    useSessionStore.getState().setUser(null);
+    renderAt(path);
+    expect(loadRemote).not.toHaveBeenCalled();
+    // /auth is served by mf-auth-onboarding, which this map does not deploy.
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

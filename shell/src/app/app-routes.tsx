@@ -1,6 +1,7 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { AREA_ROUTES, type AreaRoute } from '../config/area-routes';
 import { SiteLayout } from '../features/layout/components/site-layout';
+import { RouteGuard } from '../features/guards/route-guard';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RemoteRoute } from '../features/remotes/remote-route';
 
@@ -12,16 +13,23 @@ function CreatorRoute({ route }: { route: AreaRoute }) {
   return USERNAME_SEGMENT.test(username) ? <RemoteRoute key={route.path} route={route} /> : <NotFoundPage />;
 }
 
+function AreaElement({ route }: { route: AreaRoute }) {
+  const area = route.path.startsWith('/:username') ? <CreatorRoute route={route} /> : <RemoteRoute key={route.path} route={route} />;
+  return route.access ? (
+    <RouteGuard access={route.access} area={route.area}>
+      {area}
+    </RouteGuard>
+  ) : (
+    area
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<SiteLayout />}>
         {AREA_ROUTES.map((route) => (
-          <Route
-            key={route.path}
-            path={route.path}
-            element={route.path.startsWith('/:username') ? <CreatorRoute route={route} /> : <RemoteRoute key={route.path} route={route} />}
-          />
+          <Route key={route.path} path={route.path} element={<AreaElement route={route} />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,3 +1,9 @@
+/**
+ * Who may open a route: any signed-in user, or a signed-in creator who has a creator page. Routes without
+ * it are public. (/create decides for itself in its remote: visitors sign up first, creators move on.)
+ */
+export type RouteAccess = 'signed-in' | 'creator';
+
 /** Which remote (and which of its exposed modules) renders each route. */
 export interface AreaRoute {
   path: string;
@@ -5,16 +11,18 @@ export interface AreaRoute {
   module: string;
   /** Human name of the area, used in loading and failure messages. */
   area: string;
+  access?: RouteAccess;
 }
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/', remote: 'mf-marketing', module: './landing', area: 'Home page' },
   { path: '/auth', remote: 'mf-auth-onboarding', module: './auth', area: 'Sign in' },
   { path: '/create', remote: 'mf-auth-onboarding', module: './create', area: 'Creator onboarding' },
-  { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard' },
-  { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings' },
-  { path: '/analytics', remote: 'mf-creator', module: './analytics', area: 'Analytics' },
-  { path: '/supporter-dashboard', remote: 'mf-supporter', module: './supporter-dashboard', area: 'Supporter dashboard' },
+  { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
+  // Supporters have account and notification settings too; the creator tabs need a creator page.
+  { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings', access: 'signed-in' },
+  { path: '/analytics', remote: 'mf-creator', module: './analytics', area: 'Analytics', access: 'creator' },
+  { path: '/supporter-dashboard', remote: 'mf-supporter', module: './supporter-dashboard', area: 'Supporter dashboard', access: 'signed-in' },
   { path: '/discover', remote: 'mf-supporter', module: './discover', area: 'Discover' },
   { path: '/help', remote: 'mf-help', module: './help', area: 'Help centre' },
   // Static segments always outrank these in React Router, and every app segment is a reserved username.

@@ -12,6 +12,7 @@ import { sessionResponseSchema } from '@beabro/shared/api-schemas/session';
 import { changePasswordSchema } from '@beabro/shared/schemas/settings';
 import { AppError } from '../../lib/app-error';
 import { clearSessionCookie, requireUser, SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { publicOrigin } from '../email/public-origin';
 import { changeEmail, changePassword, deleteAccount, getNotificationSettings, updateNotificationSettings } from './account-service';
 
 const tags = ['account'];
@@ -45,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireSession(request);
-      return { user: await changeEmail(app.db, userId, request.body) };
+      return { user: await changeEmail(app.db, userId, request.body, publicOrigin(request)) };
     },
   );
 

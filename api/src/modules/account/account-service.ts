@@ -8,7 +8,9 @@ import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { revokeAllSessions } from '../auth/session-service';
 import { findUserByEmail, findUserById, loadSessionUser, type UserRow } from '../auth/user-repository';
 import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { endSubscriptionsOfDeletedUser } from '../subscriptions/subscriptions-repository';
 import {
   anonymiseUser,
   deleteFollowsOf,
@@ -41,14 +43,19 @@ async function verifyCurrentPassword(db: Db, userId: string, password: string, f
   return { ...user, passwordHash };
 }
 
-export async function changeEmail(db: Db, userId: string, input: ChangeEmailValues): Promise<SessionUser> {
+/** A new address starts unverified and gets a verification link (`linkOrigin` is the site origin for it). */
+export async function changeEmail(db: Db, userId: string, input: ChangeEmailValues, linkOrigin: string): Promise<SessionUser> {
   const email = input.email.toLowerCase();
   // Password first: the "email taken" answer must not let a borrowed session probe which emails have accounts.
-  await verifyCurrentPassword(db, userId, input.password, 'password');
+  const current = await verifyCurrentPassword(db, userId, input.password, 'password');
   const owner = await findUserByEmail(db, email);
   if (owner && owner.id !== userId) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
   try {
-    if (!(await updateUserEmail(db, userId, email))) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+    await db.transaction(async (tx) => {
+      if (!(await updateUserEmail(tx, userId, email))) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+      // With the change, so the new address never exists without its link being on the way.
+      if (current.email !== email) await enqueueVerificationEmail(tx, { userId, email, displayName: current.displayName }, linkOrigin);
+    });
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.
     if (isUniqueViolation(error, 'users_email_key')) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
@@ -72,7 +79,8 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
 
 /**
  * Deletes the account in one transaction: signed out everywhere, profile hidden for good, follows gone,
- * supports kept for the ledger but detached from the person, and the user row stripped of personal data.
+ * monthly supports ended, supports kept for the ledger but detached from the person, and the user row
+ * stripped of personal data.
  */
 export async function deleteAccount(db: Db, userId: string, password: string, now = new Date()): Promise<void> {
   const user = await verifyCurrentPassword(db, userId, password, 'password');
@@ -83,6 +91,7 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
     await revokeAllSessions(tx, userId, {}, now);
     await softDeleteCreatorProfile(tx, userId, now);
     await deleteFollowsOf(tx, userId);
+    await endSubscriptionsOfDeletedUser(tx, userId, now);
     await detachSupportsOf(tx, userId, verifiedEmail);
   });
 }

@@ -4,6 +4,8 @@ import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { currentUserResponseSchema, sessionResponseSchema } from '@beabro/shared/api-schemas/session';
 import { signInSchema, signUpSchema } from '@beabro/shared/schemas/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session-auth';
+import { publicOrigin } from '../email/public-origin';
+import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { signIn, signUp } from './auth-service';
 import { revokeSession, startSession } from './session-service';
 import { loadSessionUser } from './user-repository';
@@ -15,13 +17,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (supporter or creator) and sign in',
+        summary: 'Create an account (supporter or creator), sign in, and email a link to verify the address',
         body: signUpSchema,
         response: { 201: sessionResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const user = await signUp(app.db, request.body, request.ip);
+      await enqueueVerificationEmail(app.db, { userId: user.id, email: user.email, displayName: user.displayName }, publicOrigin(request));
       const session = await startSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return reply.code(201).send({ user });

@@ -3,7 +3,7 @@ import type { SignInValues, SignUpValues } from '@beabro/shared/schemas/auth';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { assertUnderRateLimit, consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
 import { findUserByEmail, insertUser, toSessionUser } from './user-repository';
 
@@ -38,10 +38,20 @@ export async function signUp(db: Db, input: SignUpValues, ip: string): Promise<S
 /** Refuses with one message whatever was wrong, so nobody can learn which emails have accounts. */
 export async function signIn(db: Db, input: SignInValues, ip: string): Promise<string> {
   const email = input.email.toLowerCase();
-  await consumeRateLimit(db, SIGN_IN_LIMITS.perIp, ip);
-  await consumeRateLimit(db, SIGN_IN_LIMITS.perEmail, email);
+  // Only failed attempts count: the limits stop password guessing, not people signing in often.
+  await assertUnderRateLimit(db, SIGN_IN_LIMITS.perIp, ip);
+  await assertUnderRateLimit(db, SIGN_IN_LIMITS.perEmail, email);
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !ok) throw new AppError('unauthenticated', AUTH_MESSAGES.authenticationFailed);
+  if (!user || !ok) {
+    await consumeRateLimit(db, SIGN_IN_LIMITS.perIp, ip).catch(ignoreRateLimited);
+    await consumeRateLimit(db, SIGN_IN_LIMITS.perEmail, email).catch(ignoreRateLimited);
+    throw new AppError('unauthenticated', AUTH_MESSAGES.authenticationFailed);
+  }
   return user.id;
+}
+
+/** The failure being counted is answered as a failed sign-in; the limit bites on the next attempt. */
+function ignoreRateLimited(error: unknown): void {
+  if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
 }

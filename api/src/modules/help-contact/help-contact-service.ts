@@ -1,5 +1,8 @@
-import type { ContactRequestValues } from '@beabro/shared/api-schemas/help-contact';
+import { CONTACT_TOPICS, type ContactRequestValues } from '@beabro/shared/api-schemas/help-contact';
 import type { Db } from '../../db/database';
+import { enqueueEmail } from '../email/email-outbox';
+import { HELP_CONTACT_EMAIL_KIND, helpContactEmailKey } from '../email/email-outbox-repository';
+import { renderEmail } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { insertContactRequest } from './help-contact-repository';
 
@@ -7,16 +10,32 @@ import { insertContactRequest } from './help-contact-repository';
 export const CONTACT_LIMIT_PER_IP = { name: 'help-contact:ip', limit: 5, windowSeconds: 60 * 60 } satisfies RateLimitRule;
 
 /**
- * Stores a help request (linked to the account when signed in). Sending it to the support inbox comes
- * with the email outbox.
+ * Stores a help request (linked to the account when signed in) and, in the same transaction, queues
+ * it to the support inbox with Reply-To set to the requester, so support answers with a plain reply.
  */
-export async function submitContactRequest(db: Db, input: ContactRequestValues, userId: string | null, ip: string): Promise<{ id: string }> {
+export async function submitContactRequest(db: Db, input: ContactRequestValues, userId: string | null, ip: string, supportEmail: string): Promise<{ id: string }> {
   await consumeRateLimit(db, CONTACT_LIMIT_PER_IP, ip);
-  return insertContactRequest(db, {
-    userId,
-    name: input.name,
-    email: input.email.toLowerCase(),
-    topic: input.topic,
-    message: input.message,
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const created = await insertContactRequest(tx, { userId, name: input.name, email, topic: input.topic, message: input.message });
+    const topic = CONTACT_TOPICS.find((t) => t.id === input.topic)?.label ?? input.topic;
+    const content = renderEmail({
+      heading: `Help request: ${topic}`,
+      paragraphs: [
+        `From: ${input.name} <${email}>`,
+        userId ? `Signed in as account ${userId}.` : 'Sent by a visitor who was not signed in.',
+        `Topic: ${topic}`,
+        input.message,
+      ],
+      footer: [`Reply to this email to answer ${input.name}. Request ${created.id}.`],
+    });
+    await enqueueEmail(tx, {
+      kind: HELP_CONTACT_EMAIL_KIND,
+      dedupeKey: helpContactEmailKey(created.id),
+      to: supportEmail,
+      subject: `[Help] ${topic}: ${input.name.replace(/\s+/g, ' ')}`,
+      ...content,
+    });
+    return created;
   });
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -25,6 +25,23 @@ export async function consumeRateLimit(db: Db, rule: RateLimitRule, key: string,
   // Old windows are useless; trim them now and then instead of running a job for it.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
   if ((row?.count ?? 0) > rule.limit) {
+    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+    throw new AppError('rate_limited', `Too many attempts. Please try again in ${formatWait(retryAfter)}.`, {}, retryAfter);
+  }
+}
+
+/**
+ * Refuses when `key` has already used up the current window, without counting this request: for
+ * limits that count only failures (sign-in counts wrong passwords, not successful sign-ins).
+ */
+export async function assertUnderRateLimit(db: Db, rule: RateLimitRule, key: string, now = new Date()): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${key}`), eq(rateLimits.windowStart, windowStart)));
+  if ((row?.count ?? 0) >= rule.limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
     throw new AppError('rate_limited', `Too many attempts. Please try again in ${formatWait(retryAfter)}.`, {}, retryAfter);
   }

@@ -1,0 +1,178 @@
+import {
+  ANONYMOUS_SUPPORTER_NAME,
+  RECENT_ACTIVITY_LIMIT,
+  SUPPORT_DISTRIBUTION_RANGES,
+  TOP_SUPPORTERS_LIMIT,
+  analyticsCsvFilename,
+  type AnalyticsPeriodValue,
+  type CreatorAnalytics,
+  type RecentActivityDto,
+  type SupportsByAmountDto,
+  type TopSupporterDto,
+} from '@beabro/shared/api-schemas/analytics';
+import { CREATOR_PROFILE_MESSAGES } from '@beabro/shared/api-schemas/creator-profile';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { analyticsWindow, earningsBuckets, windowDays } from './analytics-period';
+import {
+  countByAmount,
+  countNewSupporters,
+  findAnalyticsCreator,
+  findGoalReachedAt,
+  listFirstSupports,
+  listSupports,
+  listTopSupporters,
+  sumByDay,
+  sumPeriod,
+  sumViews,
+} from './analytics-repository';
+import { supportsCsv } from './analytics-csv';
+
+/** `part / whole` in percent with one decimal; null when there is nothing to compare with. */
+export function percentOneDecimal(part: number, whole: number): number | null {
+  if (whole === 0) return null;
+  return Math.round((part * 1000) / whole) / 10;
+}
+
+/** SPEC.md section 9's growth rate, applied to any two periods: (now - before) / before, one decimal. */
+export function changePercent(current: number, previous: number): number | null {
+  return percentOneDecimal(current - previous, previous);
+}
+
+/**
+ * Counts per SUPPORT_DISTRIBUTION_RANGES with percentages to one decimal that add up to exactly 100
+ * (largest remainder), so the table and the bars never show 99.9 % or 100.1 % in total.
+ */
+export function supportDistribution(amounts: readonly { amountCents: number; count: number }[]): SupportsByAmountDto[] {
+  const counts = SUPPORT_DISTRIBUTION_RANGES.map((range) =>
+    amounts
+      .filter((a) => a.amountCents >= range.minCents && (range.maxCents === null || a.amountCents <= range.maxCents))
+      .reduce((sum, a) => sum + a.count, 0),
+  );
+  const total = counts.reduce((sum, c) => sum + c, 0);
+  const tenths = counts.map((c) => (total === 0 ? 0 : (c * 1000) / total));
+  const floors = tenths.map(Math.floor);
+  let missing = total === 0 ? 0 : 1000 - floors.reduce((sum, f) => sum + f, 0);
+  const byRemainder = tenths.map((t, i) => ({ i, remainder: t - Math.floor(t) })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (missing <= 0) break;
+    floors[i] = (floors[i] ?? 0) + 1;
+    missing -= 1;
+  }
+  return SUPPORT_DISTRIBUTION_RANGES.map((range, i) => ({
+    range: range.label,
+    minCents: range.minCents,
+    maxCents: range.maxCents,
+    count: counts[i] ?? 0,
+    percentage: (floors[i] ?? 0) / 10,
+  }));
+}
+
+const nameOf = (name: string | null | undefined) => name?.trim() || null;
+
+/**
+ * Newest first: supports, supporters' first supports and the goal being reached. Events at the same
+ * instant read as consequence before cause: goal reached, then new supporter, then the support.
+ */
+export function mergeActivity(events: RecentActivityDto[], limit: number): RecentActivityDto[] {
+  const rank: Record<RecentActivityDto['type'], number> = { goal_reached: 0, new_supporter: 1, support: 2 };
+  return [...events].sort((a, b) => b.date.localeCompare(a.date) || rank[a.type] - rank[b.type]).slice(0, limit);
+}
+
+async function requireCreator(db: Db, creatorId: string) {
+  const creator = await findAnalyticsCreator(db, creatorId);
+  if (!creator) throw new AppError('not_found', CREATOR_PROFILE_MESSAGES.notFound);
+  return creator;
+}
+
+/** GET /api/creator/analytics: the signed-in creator's figures for the period ending now. */
+export async function getCreatorAnalytics(db: Db, creatorId: string, period: AnalyticsPeriodValue, now = new Date()): Promise<CreatorAnalytics> {
+  const creator = await requireCreator(db, creatorId);
+  const window = analyticsWindow(period, now);
+  const days = windowDays(window);
+  const { start, end, previousStart } = window;
+
+  // One after the other: PGlite runs one query at a time anyway, and a pool is not worth holding for this.
+  const current = await sumPeriod(db, creatorId, start, end);
+  const previous = await sumPeriod(db, creatorId, previousStart, start);
+  const newSupporters = await countNewSupporters(db, creatorId, start, end);
+  const byDay = await sumByDay(db, creatorId, start, end);
+  const byAmount = await countByAmount(db, creatorId, start, end);
+  const top = await listTopSupporters(db, creatorId, start, end, TOP_SUPPORTERS_LIMIT);
+  const recent = await listSupports(db, creatorId, start, end, { order: 'newest', limit: RECENT_ACTIVITY_LIMIT });
+  const firsts = await listFirstSupports(db, creatorId, start, end, RECENT_ACTIVITY_LIMIT);
+  const goalCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
+  const goalReachedAt = goalCents === null ? undefined : await findGoalReachedAt(db, creatorId, goalCents);
+  const views = await sumViews(db, creatorId, days.start, days.end);
+  const previousViews = await sumViews(db, creatorId, days.previousStart, days.previousEnd);
+
+  const topSupporters = top.map(
+    (row): TopSupporterDto => ({
+      kind: row.isAnonymousGroup ? 'anonymous' : 'supporter',
+      name: row.isAnonymousGroup ? ANONYMOUS_SUPPORTER_NAME : (nameOf(row.latestName) ?? nameOf(row.accountName)),
+      totalSupportCents: row.totalCents,
+      supports: row.supports,
+      isRecurring: row.isRecurring,
+      lastSupportAt: row.lastAt.toISOString(),
+    }),
+  );
+
+  const activity: RecentActivityDto[] = [
+    ...recent.map(
+      (s): RecentActivityDto => ({
+        type: 'support',
+        date: s.createdAt.toISOString(),
+        amountCents: s.amountCents,
+        supporter: s.isAnonymous ? null : nameOf(s.supporterName),
+        isAnonymous: s.isAnonymous,
+        isRecurring: s.isRecurring,
+        isRenewal: s.isRenewal,
+      }),
+    ),
+    ...firsts.map(
+      (s): RecentActivityDto => ({ type: 'new_supporter', date: s.createdAt.toISOString(), supporter: s.isAnonymous ? null : nameOf(s.supporterName), isAnonymous: s.isAnonymous }),
+    ),
+  ];
+  if (goalCents !== null && goalReachedAt && goalReachedAt >= start && goalReachedAt < end) {
+    activity.push({ type: 'goal_reached', date: goalReachedAt.toISOString(), goalName: creator.goalTitle.trim() || 'Your goal', goalAmountCents: goalCents });
+  }
+
+  return {
+    period,
+    range: days,
+    summary: {
+      grossCents: current.grossCents,
+      netCents: current.netCents,
+      supports: current.supports,
+      supporters: current.supporters,
+      newSupporters,
+      averageSupportCents: current.supports === 0 ? 0 : Math.round(current.grossCents / current.supports),
+      recurringSupports: current.recurringSupports,
+      previous: { grossCents: previous.grossCents, netCents: previous.netCents, supports: previous.supports, supporters: previous.supporters },
+      change: {
+        grossPercent: changePercent(current.grossCents, previous.grossCents),
+        supportsPercent: changePercent(current.supports, previous.supports),
+        supportersPercent: changePercent(current.supporters, previous.supporters),
+      },
+    },
+    earnings: { granularity: window.granularity, buckets: earningsBuckets(window, byDay) },
+    supportsByAmount: supportDistribution(byAmount),
+    topSupporters,
+    recentActivity: mergeActivity(activity, RECENT_ACTIVITY_LIMIT),
+    traffic: {
+      profileViews: views.profile,
+      supportPageViews: views.support,
+      checkouts: current.checkouts,
+      conversionRatePercent: percentOneDecimal(current.checkouts, views.support),
+      previous: { profileViews: previousViews.profile, supportPageViews: previousViews.support },
+    },
+  };
+}
+
+/** GET /api/creator/analytics/export.csv: the period's supports as a spreadsheet-safe CSV, with its file name. */
+export async function exportCreatorAnalyticsCsv(db: Db, creatorId: string, period: AnalyticsPeriodValue, now = new Date()) {
+  const creator = await requireCreator(db, creatorId);
+  const window = analyticsWindow(period, now);
+  const rows = await listSupports(db, creatorId, window.start, window.end, { order: 'oldest' });
+  return { filename: analyticsCsvFilename(creator.username, period, windowDays(window).end), csv: supportsCsv(rows) };
+}

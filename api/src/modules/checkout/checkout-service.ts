@@ -1,0 +1,410 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { CheckoutReceipt, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
+import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
+import { formatUsd } from '@beabro/shared/money/fees';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import type { Db } from '../../db/database';
+import type { subscriptions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
+import { enqueueEmail } from '../email/email-outbox';
+import { recordSupport } from '../ledger/ledger-service';
+import { cardDigits, validateCard } from '../payments/card-validation';
+import type { ChargeResult, PaymentProvider } from '../payments/payment-provider';
+import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { cancelLinkUrl } from '../subscriptions/cancel-link';
+import { subscriptionPeriod } from '../subscriptions/subscription-periods';
+import { insertSubscription, insertSubscriptionCharge } from '../subscriptions/subscriptions-repository';
+import { creatorSupportEmails, supportReceiptEmail } from './checkout-emails';
+import {
+  completeAttempt,
+  findAttemptByKey,
+  findCheckoutCreator,
+  findReceiptParts,
+  insertAttempt,
+  listStaleCheckoutAttempts,
+  type CheckoutCreator,
+  type PaymentAttemptRow,
+} from './checkout-repository';
+
+export type CheckoutValues = z.output<typeof checkoutRequestSchema>;
+
+/** Per visitor and per email: generous for people, tight for anyone testing stolen card numbers. */
+export const CHECKOUT_LIMITS = {
+  perIp: { name: 'checkout:ip', limit: 30, windowSeconds: 60 },
+  perEmail: { name: 'checkout:email', limit: 10, windowSeconds: 10 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export const CHECKOUT_MESSAGES = {
+  creatorNotFound: CREATOR_NOT_FOUND_MESSAGE,
+  minimum: (displayName: string, minimumCents: number) => `The minimum support for ${displayName} is ${formatUsd(minimumCents, { whole: true })}`,
+  messagesOff: (displayName: string) => `${displayName} is not accepting messages`,
+  tierChanged: 'This support option has changed. Reload the page and try again.',
+  inProgress: 'This payment is already being processed.',
+  keyReused: 'This payment was already submitted with different details. Reload the page and try again.',
+  interrupted: 'The payment was interrupted and you were not charged. Please try again.',
+} as const;
+
+/** A pending attempt older than this is taken to belong to a process that died mid-payment. */
+export const STALE_ATTEMPT_MS = 2 * 60_000;
+/** How long a duplicate request waits for the first one before answering 409. */
+const DEFAULT_DUPLICATE_WAIT_MS = 5_000;
+const POLL_MS = 50;
+
+/** The provider refused the card: 402 with the message on the card field it concerns. */
+export class PaymentFailedError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'PaymentFailedError';
+  }
+}
+
+export interface MoneyDeps {
+  db: Db;
+  provider: PaymentProvider;
+  /** Signs cancel links and request fingerprints. */
+  appSecret: string;
+  /** Origin of links in emails, e.g. https://beabro.app. */
+  origin: string;
+  now?: () => Date;
+  /** How long a concurrent duplicate waits for the first request (tests shorten it). */
+  duplicateWaitMs?: number;
+  /** Where jobs report a failure they survive (default console.error). */
+  log?: (message: string) => void;
+}
+
+/** What a checkout attempt asked for, minus the card: enough to finish it after a crash. */
+interface CheckoutAttemptRequest {
+  creatorId: string;
+  amountCents: number;
+  email: string;
+  name: string | null;
+  message: string;
+  isAnonymous: boolean;
+  isRecurring: boolean;
+  tierPosition: number | null;
+  supporterUserId: string | null;
+  origin: string;
+}
+
+class AlreadyCompletedError extends Error {}
+
+/** The provider's key for a checkout's charge (renewal charges have keys of their own). */
+const checkoutChargeKey = (clientKey: string) => `checkout:${clientKey}`;
+
+function fingerprint(secret: string, username: string, input: CheckoutValues, viewerId: string | null): string {
+  const c = input.card;
+  const material = [username, input.amount, input.email.toLowerCase(), input.name, input.message, input.isAnonymous, input.isRecurring, input.tierPosition, viewerId, cardDigits(c.number), c.expMonth, c.expYear, c.cvc];
+  return createHmac('sha256', secret).update(JSON.stringify(material)).digest('base64url');
+}
+
+function failureError(message: string, field: string | null): PaymentFailedError {
+  return new PaymentFailedError(message, field ? { [field]: message } : {});
+}
+
+type Subscription = typeof subscriptions.$inferSelect;
+
+function toReceipt(
+  parts: { attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>; support: Awaited<ReturnType<typeof recordSupport>>; creatorUsername: string; creatorDisplayName: string; subscription: Subscription | null },
+  replayed: boolean,
+): CheckoutReceipt {
+  const { support, subscription } = parts;
+  const renews = subscription && subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+  return {
+    supportId: support.id,
+    creatorUsername: parts.creatorUsername,
+    creatorDisplayName: parts.creatorDisplayName,
+    amountCents: support.amountCents,
+    platformFeeCents: support.platformFeeCents,
+    processingFeeCents: support.processingFeeCents,
+    creatorNetCents: support.creatorNetCents,
+    isRecurring: support.isRecurring,
+    subscriptionId: subscription?.id ?? null,
+    nextChargeAt: renews ? subscription.currentPeriodEnd.toISOString() : null,
+    cardBrand: parts.attempt.cardBrand ?? 'Card',
+    cardLast4: parts.attempt.cardLast4 ?? '0000',
+    receiptEmail: support.supporterEmail ?? '',
+    createdAt: support.createdAt.toISOString(),
+    replayed,
+  };
+}
+
+async function replayReceipt(db: Db, attemptId: string): Promise<CheckoutReceipt> {
+  const parts = await findReceiptParts(db, attemptId);
+  if (!parts) throw new Error(`payment attempt ${attemptId} succeeded without a support`);
+  return toReceipt(parts, true);
+}
+
+/**
+ * Writes what a successful charge paid for, in one transaction: the support and its ledger entries,
+ * the subscription for monthly support (its first period paid), the attempt's outcome, and the
+ * emails. Throws AlreadyCompletedError when another request completed the attempt first.
+ */
+async function recordPaidCheckout(
+  deps: MoneyDeps,
+  attempt: PaymentAttemptRow,
+  request: CheckoutAttemptRequest,
+  creator: CheckoutCreator,
+  charge: Extract<ChargeResult, { status: 'succeeded' }>,
+  at: Date,
+): Promise<CheckoutReceipt> {
+  return deps.db.transaction(async (tx) => {
+    let subscription: Subscription | null = null;
+    if (request.isRecurring) {
+      if (!charge.paymentMethodId) throw new Error('the provider saved no payment method for a monthly support');
+      const period = subscriptionPeriod(at, 0);
+      subscription = await insertSubscription(tx, {
+        creatorId: creator.userId,
+        supporterUserId: request.supporterUserId,
+        supporterEmail: request.email,
+        supporterName: request.name,
+        isAnonymous: request.isAnonymous,
+        tierPosition: request.tierPosition,
+        amountCents: request.amountCents,
+        billingAnchorAt: at,
+        periodNumber: 0,
+        currentPeriodStart: period.start,
+        currentPeriodEnd: period.end,
+        paymentProvider: deps.provider.name,
+        paymentMethodToken: charge.paymentMethodId,
+        cardBrand: charge.cardBrand,
+        cardLast4: charge.cardLast4,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    const support = await recordSupport(tx, {
+      creatorId: creator.userId,
+      supporterUserId: request.supporterUserId,
+      supporterName: request.name,
+      supporterEmail: request.email,
+      amountCents: request.amountCents,
+      message: request.message,
+      isAnonymous: request.isAnonymous,
+      isRecurring: request.isRecurring,
+      subscriptionId: subscription?.id ?? null,
+      isRenewal: false,
+      tierPosition: request.tierPosition,
+      createdAt: at,
+    });
+    if (subscription) {
+      await insertSubscriptionCharge(tx, {
+        subscriptionId: subscription.id,
+        periodNumber: 0,
+        periodStart: subscription.currentPeriodStart,
+        periodEnd: subscription.currentPeriodEnd,
+        amountCents: request.amountCents,
+        status: 'succeeded',
+        attemptCount: 1,
+        supportId: support.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    const completed = await completeAttempt(tx, attempt.id, {
+      status: 'succeeded',
+      providerChargeId: charge.chargeId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      failureCode: null,
+      failureMessage: null,
+      failureField: null,
+      supportId: support.id,
+      subscriptionId: subscription?.id ?? null,
+      completedAt: at,
+    });
+    if (!completed) throw new AlreadyCompletedError();
+
+    const facts = {
+      supportId: support.id,
+      creatorDisplayName: creator.displayName,
+      creatorUsername: creator.username,
+      amountCents: support.amountCents,
+      platformFeeCents: support.platformFeeCents,
+      processingFeeCents: support.processingFeeCents,
+      creatorNetCents: support.creatorNetCents,
+      createdAt: support.createdAt,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      message: support.message,
+      isRecurring: support.isRecurring,
+      isRenewal: false,
+      nextChargeAt: subscription?.currentPeriodEnd ?? null,
+      cancelUrl: subscription ? cancelLinkUrl(request.origin, deps.appSecret, subscription.id) : null,
+      testMode: deps.provider.testMode,
+    };
+    await enqueueEmail(tx, supportReceiptEmail(request.email, facts));
+    for (const email of creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin })) {
+      await enqueueEmail(tx, email);
+    }
+    return toReceipt({ attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 }, support, creatorUsername: creator.username, creatorDisplayName: creator.displayName, subscription }, false);
+  });
+}
+
+async function recordFailure(db: Db, attempt: PaymentAttemptRow, charge: Extract<ChargeResult, { status: 'failed' }>, at: Date): Promise<boolean> {
+  return completeAttempt(db, attempt.id, {
+    status: 'failed',
+    providerChargeId: charge.chargeId,
+    cardBrand: charge.cardBrand,
+    cardLast4: charge.cardLast4,
+    failureCode: charge.code,
+    failureMessage: charge.message,
+    failureField: charge.field,
+    completedAt: at,
+  });
+}
+
+/**
+ * Finishes an attempt whose request died after recording it: asks the provider what happened under
+ * its key (never charging anew) and records that. Safe to run while the request is in fact still
+ * alive: whichever finishes first wins, and a real charge is always recorded.
+ */
+export async function completeInterruptedCheckout(deps: MoneyDeps, attempt: PaymentAttemptRow): Promise<void> {
+  const request = attempt.request as unknown as CheckoutAttemptRequest;
+  const at = deps.now?.() ?? new Date();
+  const charge = await deps.provider.findCharge(checkoutChargeKey(attempt.idempotencyKey));
+  if (!charge) {
+    await completeAttempt(deps.db, attempt.id, { status: 'failed', failureCode: 'interrupted', failureMessage: CHECKOUT_MESSAGES.interrupted, failureField: null, completedAt: at });
+    return;
+  }
+  if (charge.status === 'failed') {
+    await recordFailure(deps.db, attempt, charge, at);
+    return;
+  }
+  const creator = await findCheckoutCreator(deps.db, { userId: request.creatorId }, null);
+  if (!creator) throw new Error(`creator ${request.creatorId} of payment attempt ${attempt.id} is gone`);
+  try {
+    await recordPaidCheckout(deps, attempt, request, creator, charge, attempt.createdAt);
+  } catch (error) {
+    if (!(error instanceof AlreadyCompletedError)) throw error;
+  }
+}
+
+/** Recovery job: completes checkout attempts left pending for longer than STALE_ATTEMPT_MS. */
+export async function recoverInterruptedCheckouts(deps: MoneyDeps): Promise<{ recovered: number }> {
+  const now = deps.now?.() ?? new Date();
+  const stale = await listStaleCheckoutAttempts(deps.db, new Date(now.getTime() - STALE_ATTEMPT_MS), 500);
+  for (const attempt of stale) await completeInterruptedCheckout(deps, attempt);
+  return { recovered: stale.length };
+}
+
+/** The answer to a repeated key: the first result, once the first request has one. */
+async function answerRepeat(deps: MoneyDeps, first: PaymentAttemptRow, expectedFingerprint: string): Promise<CheckoutReceipt> {
+  if (first.requestFingerprint !== expectedFingerprint) throw new AppError('conflict', CHECKOUT_MESSAGES.keyReused);
+  const waitUntil = Date.now() + (deps.duplicateWaitMs ?? DEFAULT_DUPLICATE_WAIT_MS);
+  let attempt: PaymentAttemptRow | undefined = first;
+  while (attempt?.status === 'pending') {
+    const now = deps.now?.() ?? new Date();
+    if (now.getTime() - attempt.createdAt.getTime() > STALE_ATTEMPT_MS) {
+      await completeInterruptedCheckout(deps, attempt);
+    } else if (Date.now() >= waitUntil) {
+      throw new AppError('conflict', CHECKOUT_MESSAGES.inProgress);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    attempt = await findAttemptByKey(deps.db, first.idempotencyKey);
+  }
+  if (!attempt) throw new Error(`payment attempt ${first.id} vanished`);
+  if (attempt.status === 'failed') throw failureError(attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted, attempt.failureField);
+  return replayReceipt(deps.db, attempt.id);
+}
+
+type CheckoutCheck = { ok: true; creator: CheckoutCreator; amountCents: number } | { ok: false; error: AppError };
+
+/** The creator and amount when this checkout may go ahead, or why not (unknown creator, their rules, the card). */
+function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValues, now: Date): CheckoutCheck {
+  if (!creator || !creator.live) return { ok: false, error: new AppError('not_found', CHECKOUT_MESSAGES.creatorNotFound) };
+  const amountCents = dollarsToCents(input.amount);
+  const fieldErrors: Record<string, string> = {};
+  if (amountCents < creator.minimumAmountCents) fieldErrors.amount = CHECKOUT_MESSAGES.minimum(creator.displayName, creator.minimumAmountCents);
+  if (input.message !== '' && !creator.allowMessages) fieldErrors.message = CHECKOUT_MESSAGES.messagesOff(creator.displayName);
+  // The page sends the tier it showed; if the creator changed or removed it since, the amount is stale.
+  if (input.tierPosition !== null && creator.tierAmountCents !== amountCents) fieldErrors.tierPosition = CHECKOUT_MESSAGES.tierChanged;
+  Object.assign(fieldErrors, validateCard(input.card, now));
+  const messages = Object.values(fieldErrors);
+  if (messages.length === 0) return { ok: true, creator, amountCents };
+  return { ok: false, error: new AppError('validation', messages.length === 1 ? (messages[0] as string) : INVALID_INPUT_MESSAGE, fieldErrors) };
+}
+
+/**
+ * POST /api/creators/:username/supports. Validates against the creator's rules, records the attempt
+ * under the client's idempotency key before calling the provider, then writes the support, its
+ * ledger entries (and subscription) in one transaction. A repeat of the key gets the first result.
+ */
+export async function createSupport(deps: MoneyDeps, rawUsername: string, input: CheckoutValues, viewer: SessionUser | null, ip: string): Promise<CheckoutReceipt> {
+  const { db, provider } = deps;
+  const now = deps.now?.() ?? new Date();
+  const username = rawUsername.trim().toLowerCase();
+  const email = input.email.toLowerCase();
+  // Independent steps at once (a single round trip's wait on PostgreSQL): both rate limits count
+  // the attempt whatever happens next, and the creator is read for the checks.
+  const [, , found] = await Promise.all([
+    consumeRateLimit(db, CHECKOUT_LIMITS.perIp, ip, now),
+    consumeRateLimit(db, CHECKOUT_LIMITS.perEmail, email, now),
+    isPossibleUsername(username) ? findCheckoutCreator(db, { username }, input.tierPosition) : undefined,
+  ]);
+  const requestFingerprint = fingerprint(deps.appSecret, username, input, viewer?.id ?? null);
+
+  const checked = checkCheckout(found, input, now);
+  if (!checked.ok) {
+    // A repeat of an attempt that went through answers as the first time, even if the creator's
+    // rules changed since; only a new attempt is refused.
+    const earlier = await findAttemptByKey(db, input.idempotencyKey);
+    if (earlier) return answerRepeat(deps, earlier, requestFingerprint);
+    throw checked.error;
+  }
+  const { creator, amountCents } = checked;
+
+  const request: CheckoutAttemptRequest = {
+    creatorId: creator.userId,
+    amountCents,
+    email,
+    name: input.name || null,
+    message: input.message,
+    isAnonymous: input.isAnonymous,
+    isRecurring: input.isRecurring,
+    tierPosition: input.tierPosition,
+    supporterUserId: viewer?.id ?? null,
+    origin: deps.origin,
+  };
+  const attempt = await insertAttempt(db, {
+    id: randomUUID(),
+    idempotencyKey: input.idempotencyKey,
+    purpose: 'checkout',
+    requestFingerprint,
+    request: request as unknown as Record<string, unknown>,
+    creatorId: creator.userId,
+    amountCents,
+    provider: provider.name,
+    createdAt: now,
+  });
+  if (!attempt) {
+    // The key was used before (a double submit, a retry): answer with that attempt's outcome.
+    const first = await findAttemptByKey(db, input.idempotencyKey);
+    if (!first) throw new Error(`payment attempt ${input.idempotencyKey} conflicted but cannot be read`);
+    return answerRepeat(deps, first, requestFingerprint);
+  }
+
+  const charge = await provider.charge({
+    amountCents,
+    source: { card: input.card },
+    idempotencyKey: checkoutChargeKey(attempt.idempotencyKey),
+    description: `checkout: support for ${creator.username}`,
+    savePaymentMethod: input.isRecurring,
+  });
+  if (charge.status === 'failed') {
+    if (!(await recordFailure(db, attempt, charge, now))) return answerRepeat(deps, attempt, requestFingerprint);
+    throw failureError(charge.message, charge.field);
+  }
+  try {
+    return await recordPaidCheckout(deps, attempt, request, creator, charge, now);
+  } catch (error) {
+    if (error instanceof AlreadyCompletedError) return replayReceipt(db, attempt.id);
+    throw error;
+  }
+}

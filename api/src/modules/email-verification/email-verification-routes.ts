@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { resendVerificationEmailResponseSchema, verifyEmailRequestSchema, verifyEmailResponseSchema } from '@beabro/shared/api-schemas/email-verification';
+import { requireUser } from '../../plugins/session-auth';
+import { loadSessionUser } from '../auth/user-repository';
+import { publicOrigin } from '../email/public-origin';
+import { resendVerificationEmail, verifyEmail } from './email-verification-service';
+
+/** POST /api/account/email-verification (resend, signed in) and POST /api/auth/verify-email (the link, public). */
+export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.post(
+    '/api/account/email-verification',
+    {
+      // Before body validation, so a visitor learns only that they must sign in.
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'Send a new verification link to the account’s email (3 an hour)',
+        response: { 202: resendVerificationEmailResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.code(202).send(await resendVerificationEmail(app.db, user.id, publicOrigin(request)));
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an email address with the token from its link (signed in or not)',
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { userId, email } = await verifyEmail(app.db, request.body.token);
+      const user = request.user?.id === userId ? await loadSessionUser(app.db, userId) : null;
+      return { verified: true as const, email, user };
+    },
+  );
+};

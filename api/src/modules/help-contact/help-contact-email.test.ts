@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema';
+import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
+import { HELP_CONTACT_EMAIL_KIND } from '../email/email-outbox-repository';
+import { deliverDueEmails } from '../email/email-sender';
+import type { MailMessage, MailTransport } from '../email/mail-transport';
+import { CONTACT_LIMIT_PER_IP } from './help-contact-service';
+
+let t: TestApp;
+beforeAll(async () => {
+  // createTestApp sets SUPPORT_EMAIL=help@beabro.test.
+  t = await createTestApp({ EMAIL_SENDER_ENABLED: 'false' });
+});
+afterAll(() => t.close());
+
+const supportEmails = () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_EMAIL_KIND));
+const body = (extra: Record<string, unknown> = {}) => ({ name: 'Jamie <Doe>', email: 'Jamie@Example.com', topic: 'payments', message: 'My payout has not arrived this week.', ...extra });
+
+describe('help contact email', () => {
+  it('queues the request to SUPPORT_EMAIL with it, replying to the requester', async () => {
+    const res = await t.client().post('/api/help/contact', body());
+    expect(res.statusCode).toBe(201);
+    const emails = await supportEmails();
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email).toMatchObject({ toAddress: 'help@beabro.test', subject: '[Help] Payments and payouts: Jamie <Doe>', dedupeKey: `${HELP_CONTACT_EMAIL_KIND}:${res.json().id}` });
+    expect(email?.textBody).toContain('From: Jamie <Doe> <jamie@example.com>');
+    expect(email?.textBody).toContain('Sent by a visitor who was not signed in.');
+    expect(email?.textBody).toContain('My payout has not arrived this week.');
+    expect(email?.htmlBody).toContain('Jamie &lt;Doe&gt;');
+
+    const delivered: MailMessage[] = [];
+    const transport: MailTransport = { name: 'development', send: async (m) => void delivered.push(m), close: async () => {} };
+    await deliverDueEmails(t.database.db, transport, new Date(Date.now() + 1_000));
+    expect(delivered.find((m) => m.id === email?.id)).toMatchObject({ to: 'help@beabro.test', replyTo: 'jamie@example.com' });
+
+    const shown = await t.client().get(`/api/dev/mailbox/${email?.id}`);
+    expect(shown.json().replyTo).toBe('jamie@example.com');
+  });
+
+  it('names the account when the requester is signed in', async () => {
+    const { client, user } = await fakeUser(t);
+    const res = await client.post('/api/help/contact', body({ topic: 'account' }));
+    const [email] = (await supportEmails()).filter((e) => e.dedupeKey.endsWith(res.json().id));
+    expect(email?.textBody).toContain(`Signed in as account ${user.id}.`);
+    expect(email?.subject).toBe('[Help] My account: Jamie <Doe>');
+  });
+
+  it('queues nothing for a refused request', async () => {
+    const before = (await supportEmails()).length;
+    expect((await t.client().post('/api/help/contact', body({ message: 'short' }))).statusCode).toBe(400);
+    const client = t.client();
+    for (let i = 0; i < CONTACT_LIMIT_PER_IP.limit; i++) await client.post('/api/help/contact', body());
+    expect((await client.post('/api/help/contact', body())).statusCode).toBe(429);
+    expect((await supportEmails()).length).toBe(before + CONTACT_LIMIT_PER_IP.limit);
+  });
+});

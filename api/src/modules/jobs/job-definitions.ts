@@ -1,0 +1,13 @@
+import { recoverInterruptedCheckouts, type MoneyDeps } from '../checkout/checkout-service';
+import { runPayouts } from '../payouts/payouts-service';
+import { runRenewals } from '../subscriptions/renewal-service';
+import type { JobName } from './run-job';
+
+/** What each job does at a given clock (the scheduler passes now; the CLI can pass --now). */
+export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => Promise<Record<string, unknown>>> {
+  return {
+    renewals: async (now) => ({ ...(await runRenewals({ ...deps, now: () => now }, now)) }),
+    payouts: async (now) => ({ ...(await runPayouts(deps, now)) }),
+    'recover-payments': async (now) => ({ ...(await recoverInterruptedCheckouts({ ...deps, now: () => now })) }),
+  };
+}

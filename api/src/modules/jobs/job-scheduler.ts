@@ -1,0 +1,100 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/database';
+import { jobRuns } from '../../db/schema';
+import type { MoneyDeps } from '../checkout/checkout-service';
+import { jobLinkOrigin } from '../checkout/link-origin';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { lastTuesday } from '../payouts/payout-weeks';
+import { jobDefinitions } from './job-definitions';
+import { runJob, type JobName } from './run-job';
+
+const MINUTE = 60_000;
+
+export interface JobSchedule {
+  name: JobName;
+  everyMs: number;
+  /** Whether the tick at `now` should run it (all jobs are idempotent; this only saves work). */
+  shouldRun?: (db: Db, now: Date) => Promise<boolean>;
+}
+
+/**
+ * Payouts: every hour on Tuesdays (UTC), and on other days only to catch up when no run
+ * succeeded since the latest Tuesday (the server was down that day).
+ */
+export async function payoutsDue(db: Db, now: Date): Promise<boolean> {
+  if (now.getUTCDay() === 2) return true;
+  const [last] = await db
+    .select({ asOf: jobRuns.asOf })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.name, 'payouts'), eq(jobRuns.status, 'succeeded')))
+    .orderBy(desc(jobRuns.asOf))
+    .limit(1);
+  return !last || last.asOf < lastTuesday(now);
+}
+
+export const JOB_SCHEDULE: readonly JobSchedule[] = [
+  { name: 'renewals', everyMs: 60 * MINUTE },
+  { name: 'payouts', everyMs: 60 * MINUTE, shouldRun: payoutsDue },
+  { name: 'recover-payments', everyMs: 10 * MINUTE },
+];
+
+export interface RunningScheduler {
+  stop: () => Promise<void>;
+}
+
+/** Runs each job on its interval (first tick shortly after start), never two runs of one job at once. */
+export function startJobScheduler(db: Db, deps: MoneyDeps, log: { info: (m: string) => void; error: (m: string) => void }, firstDelayMs = MINUTE): RunningScheduler {
+  const definitions = jobDefinitions(deps);
+  const timers: NodeJS.Timeout[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  const tick = (schedule: JobSchedule) => {
+    if (stopped) return;
+    const run = (async () => {
+      const now = new Date();
+      if (schedule.shouldRun && !(await schedule.shouldRun(db, now))) return;
+      const outcome = await runJob(db, schedule.name, now, () => definitions[schedule.name](now), log.error);
+      if (outcome.status === 'succeeded') log.info(`job ${schedule.name}: ${JSON.stringify(outcome.result)}`);
+    })().catch((error: unknown) => log.error(`job ${schedule.name} could not start: ${(error as Error).message}`));
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run));
+  };
+
+  for (const schedule of JOB_SCHEDULE) {
+    const first = setTimeout(() => {
+      tick(schedule);
+      const every = setInterval(() => tick(schedule), schedule.everyMs);
+      every.unref();
+      timers.push(every);
+    }, firstDelayMs);
+    first.unref();
+    timers.push(first);
+  }
+
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/**
+ * Starts the scheduler once the server listens (never in tests, which only inject), unless
+ * JOBS_ENABLED=false; stops it, letting a running job finish, when the server closes.
+ */
+export function registerJobScheduler(app: FastifyInstance, config: AppConfig, db: Db, money: { provider: PaymentProvider; appSecret: string }) {
+  if (!config.jobsEnabled) return;
+  let scheduler: RunningScheduler | null = null;
+  app.addHook('onListen', async () => {
+    scheduler = startJobScheduler(db, { db, ...money, origin: jobLinkOrigin(config), log: (m) => app.log.error(m) }, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
+    app.log.info('scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes)');
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+  });
+}

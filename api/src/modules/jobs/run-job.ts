@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../../db/database';
+import { jobRuns } from '../../db/schema';
+
+export const JOB_NAMES = ['renewals', 'payouts', 'recover-payments'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/** One advisory lock id per job (a fixed range, away from the migration lock). */
+const LOCK_IDS: Record<JobName, number> = { renewals: 7_240_501, payouts: 7_240_502, 'recover-payments': 7_240_503 };
+
+export type JobRunResult<T> =
+  | { status: 'succeeded'; result: T }
+  | { status: 'failed'; error: Error }
+  | { status: 'skipped'; reason: string };
+
+/** Jobs running in this process: PGlite has no other process, so this is its whole lock. */
+const runningHere = new Set<JobName>();
+
+interface HeldLock {
+  release: () => Promise<void>;
+}
+
+/**
+ * On PostgreSQL, a session advisory lock on a connection of its own, held for the whole run:
+ * another instance's pg_try_advisory_lock fails while it is held, and it goes away by itself if
+ * this process dies. Null when someone else holds it.
+ */
+async function tryAdvisoryLock(db: Db, name: JobName): Promise<HeldLock | null> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return { release: async () => {} };
+  const connection = await client.connect();
+  try {
+    const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LOCK_IDS[name]]);
+    if (!rows[0]?.locked) {
+      connection.release();
+      return null;
+    }
+  } catch (error) {
+    connection.release(error as Error);
+    throw error;
+  }
+  return {
+    release: async () => {
+      try {
+        await connection.query('select pg_advisory_unlock($1)', [LOCK_IDS[name]]);
+        connection.release();
+      } catch (error) {
+        // Dropping the connection releases the lock too.
+        connection.release(error as Error);
+      }
+    },
+  };
+}
+
+/**
+ * Every scheduled job runs through here: at most one run of a job at a time across every API
+ * instance (PostgreSQL advisory lock; in-process on PGlite), each run recorded in job_runs, and a
+ * failure logged and returned instead of thrown (the scheduler keeps going).
+ */
+export async function runJob<T extends Record<string, unknown>>(
+  db: Db,
+  name: JobName,
+  asOf: Date,
+  job: () => Promise<T>,
+  log: (message: string) => void = console.error,
+): Promise<JobRunResult<T>> {
+  if (runningHere.has(name)) return { status: 'skipped', reason: `${name} is already running in this process` };
+  runningHere.add(name);
+  try {
+    const lock = await tryAdvisoryLock(db, name);
+    if (!lock) return { status: 'skipped', reason: `${name} is already running on another instance` };
+    try {
+      const [run] = await db.insert(jobRuns).values({ name, asOf }).returning({ id: jobRuns.id });
+      try {
+        const result = await job();
+        if (run) await db.update(jobRuns).set({ status: 'succeeded', finishedAt: new Date(), summary: result }).where(eq(jobRuns.id, run.id));
+        return { status: 'succeeded', result };
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error));
+        log(`job ${name} failed: ${err.stack ?? err.message}`);
+        if (run) await db.update(jobRuns).set({ status: 'failed', finishedAt: new Date(), error: err.message }).where(eq(jobRuns.id, run.id));
+        return { status: 'failed', error: err };
+      }
+    } finally {
+      await lock.release();
+    }
+  } finally {
+    runningHere.delete(name);
+  }
+}

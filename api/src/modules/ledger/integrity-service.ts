@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database';
+import { countSupports, findNegativeCreatorBalances, findSupportsWithBadEntries, listPayoutFigures } from './integrity-repository';
+
+export interface IntegrityProblem {
+  kind: 'support' | 'payout' | 'balance';
+  id: string;
+  detail: string;
+}
+
+export interface IntegrityReport {
+  ok: boolean;
+  supportsChecked: number;
+  payoutsChecked: number;
+  problems: IntegrityProblem[];
+}
+
+/** At most this many broken supports are listed (the check still fails on the first one). */
+const MAX_SUPPORT_PROBLEMS = 100;
+
+/**
+ * Proves the books: each support has exactly its gross, platform fee, processing fee and creator
+ * net entries, matching the support and adding up (gross = the other three); each paid payout
+ * equals the creator-net entries of the supports it covers and its own ledger entry; held payouts
+ * moved no money; no creator account is negative.
+ */
+export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
+  const problems: IntegrityProblem[] = [];
+  for (const s of await findSupportsWithBadEntries(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({
+      kind: 'support',
+      id: s.supportId,
+      detail:
+        `support of ${s.amountCents}c (fees ${s.platformFeeCents}c + ${s.processingFeeCents}c, net ${s.creatorNetCents}c) has ${s.entryCount} entries: ` +
+        `gross ${s.gross}c, platform ${s.platform}c, processing ${s.processing}c, net ${s.net}c${s.wrongPlace ? ', some on the wrong account or creator' : ''}`,
+    });
+  }
+
+  const payoutRows = await listPayoutFigures(db);
+  for (const p of payoutRows) {
+    const where = `payout of week ${p.weekStart} (${p.status}, ${p.amountCents}c)`;
+    if (p.status === 'paid' || p.status === 'processing') {
+      if (p.itemsTotal !== p.amountCents || p.coveredNet !== p.amountCents || p.paidOut !== p.amountCents || p.entryCount !== 1 || p.entriesMisplaced > 0 || p.foreignItems > 0) {
+        problems.push({
+          kind: 'payout',
+          id: p.payoutId,
+          detail:
+            `${where}: items ${p.itemsTotal}c, creator-net entries of the supports covered ${p.coveredNet}c, paid-out entries ${p.paidOut}c in ${p.entryCount} entries` +
+            `${p.entriesMisplaced > 0 ? `, ${p.entriesMisplaced} on the wrong account` : ''}${p.foreignItems > 0 ? `, ${p.foreignItems} supports of another creator` : ''}`,
+        });
+      }
+    } else if (p.itemsTotal !== 0 || p.entryCount !== 0) {
+      problems.push({ kind: 'payout', id: p.payoutId, detail: `${where} moved money: items ${p.itemsTotal}c, ${p.entryCount} ledger entries` });
+    }
+  }
+
+  for (const b of await findNegativeCreatorBalances(db)) {
+    problems.push({ kind: 'balance', id: b.creatorId, detail: `creator account is negative: ${b.balance}c` });
+  }
+
+  return { ok: problems.length === 0, supportsChecked: await countSupports(db), payoutsChecked: payoutRows.length, problems };
+}
+
+/** The report as text, for the command line. */
+export function formatIntegrityReport(report: IntegrityReport): string {
+  const head = `Ledger integrity: ${report.ok ? 'OK' : 'FAILED'} (${report.supportsChecked} supports, ${report.payoutsChecked} payouts checked)`;
+  if (report.ok) return head;
+  return [head, ...report.problems.map((p) => `  ${p.kind} ${p.id}: ${p.detail}`)].join('\n');
+}

@@ -1,0 +1,42 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { ledgerEntries, supports, type LEDGER_ENTRY_TYPES } from '../../db/schema';
+
+export type SupportRow = typeof supports.$inferSelect;
+export type LedgerEntryValues = typeof ledgerEntries.$inferInsert;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+export async function insertSupportRow(db: Db, values: typeof supports.$inferInsert): Promise<SupportRow> {
+  const [row] = await db.insert(supports).values(values).returning();
+  if (!row) throw new Error('insert into supports returned nothing');
+  return row;
+}
+
+export async function insertLedgerEntries(db: Db, entries: LedgerEntryValues[]): Promise<void> {
+  if (entries.length > 0) await db.insert(ledgerEntries).values(entries);
+}
+
+/** Sum of one entry type for a creator, optionally within [from, to); reads the (creator, type, created_at) index. */
+export async function sumCreatorEntries(db: Db, creatorId: string, type: LedgerEntryType, range: { from?: Date; to?: Date } = {}): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.creatorId, creatorId),
+        eq(ledgerEntries.type, type),
+        range.from ? gte(ledgerEntries.createdAt, range.from) : undefined,
+        range.to ? lt(ledgerEntries.createdAt, range.to) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** What the platform owes a creator: the sum of their account (net earned minus paid out). */
+export async function sumAccount(db: Db, creatorId: string, account: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.account, account)));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,66 @@
+import { calculateFees } from '@beabro/shared/money/fees';
+import type { Db } from '../../db/database';
+import { insertLedgerEntries, insertSupportRow, sumAccount, type LedgerEntryValues, type SupportRow } from './ledger-repository';
+
+/** Money in from supporters (gross), the platform's fee, the processor's fee, and each creator's account. */
+export const SUPPORTERS_ACCOUNT = 'supporters';
+export const PLATFORM_ACCOUNT = 'platform';
+export const PROCESSOR_ACCOUNT = 'processor';
+export const creatorAccount = (creatorId: string) => `creator:${creatorId}`;
+
+export interface SupportToRecord {
+  creatorId: string;
+  supporterUserId: string | null;
+  supporterName: string | null;
+  supporterEmail: string;
+  amountCents: number;
+  message: string;
+  isAnonymous: boolean;
+  isRecurring: boolean;
+  subscriptionId: string | null;
+  isRenewal: boolean;
+  tierPosition: number | null;
+  createdAt: Date;
+}
+
+type SupportMoney = Pick<SupportRow, 'id' | 'creatorId' | 'amountCents' | 'platformFeeCents' | 'processingFeeCents' | 'creatorNetCents' | 'createdAt'>;
+
+/**
+ * The four entries of one support. Throws when the parts do not add up to the gross: the books
+ * must never record money that appeared or vanished (this cannot happen for amounts of $1 or more).
+ */
+export function supportLedgerEntries(support: SupportMoney): LedgerEntryValues[] {
+  const { amountCents, platformFeeCents, processingFeeCents, creatorNetCents } = support;
+  if (platformFeeCents + processingFeeCents + creatorNetCents !== amountCents) {
+    throw new Error(`support ${support.id}: fees ${platformFeeCents} + ${processingFeeCents} + net ${creatorNetCents} do not add up to ${amountCents}`);
+  }
+  const entry = (account: string, type: LedgerEntryValues['type'], amount: number): LedgerEntryValues => ({
+    creatorId: support.creatorId,
+    supportId: support.id,
+    account,
+    type,
+    amountCents: amount,
+    createdAt: support.createdAt,
+  });
+  return [
+    entry(SUPPORTERS_ACCOUNT, 'gross', amountCents),
+    entry(PLATFORM_ACCOUNT, 'platform_fee', platformFeeCents),
+    entry(PROCESSOR_ACCOUNT, 'processing_fee', processingFeeCents),
+    entry(creatorAccount(support.creatorId), 'creator_net', creatorNetCents),
+  ];
+}
+
+/**
+ * Writes a support and its ledger entries. Call it with the transaction of the payment it records:
+ * a support never exists without its entries, nor entries without their support.
+ */
+export async function recordSupport(tx: Db, input: SupportToRecord): Promise<SupportRow> {
+  const support = await insertSupportRow(tx, { ...input, ...calculateFees(input.amountCents) });
+  await insertLedgerEntries(tx, supportLedgerEntries(support));
+  return support;
+}
+
+/** A creator's balance: everything credited to their account minus what was paid out. */
+export function creatorBalanceCents(db: Db, creatorId: string): Promise<number> {
+  return sumAccount(db, creatorId, creatorAccount(creatorId));
+}

@@ -1,0 +1,90 @@
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { isoDay } from '../payouts/payout-weeks';
+import { CREATOR_PROFILE_REQUIRED, estimateNextPayout } from '../payouts/payouts-service';
+import { goalPercent } from '../public-profile/public-profile-service';
+import {
+  countCheckouts,
+  countRenewingSubscriptions,
+  countSupporters,
+  findDashboardCreator,
+  listRecentReceivedSupports,
+  sumCreatorLedger,
+  sumPageViews,
+} from './metrics-repository';
+
+export const RECENT_SUPPORTS_ON_DASHBOARD = 10;
+/** Views and conversion cover this many days, today included. */
+export const VIEWS_WINDOW_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/** `part / whole` as a percentage with one decimal; null when there is nothing to compare with. */
+export function percentOneDecimal(part: number, whole: number): number | null {
+  if (whole === 0) return null;
+  return Math.round((part * 1000) / whole) / 10;
+}
+
+/** SPEC.md section 9: (this month - last month) / last month, one decimal; null when last month is 0. */
+export function growthRatePercent(thisMonthCents: number, lastMonthCents: number): number | null {
+  return percentOneDecimal(thisMonthCents - lastMonthCents, lastMonthCents);
+}
+
+export function monthStarts(now: Date): { thisMonth: Date; lastMonth: Date } {
+  return {
+    thisMonth: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    lastMonth: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)),
+  };
+}
+
+/** GET /api/creator/dashboard: every figure from the creator's own rows (ledger, supports, subscriptions, views). */
+export async function getCreatorDashboard(db: Db, creatorId: string, now = new Date()): Promise<CreatorDashboard> {
+  const creator = await findDashboardCreator(db, creatorId);
+  if (!creator) throw new AppError('not_found', CREATOR_PROFILE_REQUIRED);
+  const months = monthStarts(now);
+  const windowStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (VIEWS_WINDOW_DAYS - 1) * DAY_MS);
+
+  const money = await sumCreatorLedger(db, creatorId, months.thisMonth, months.lastMonth);
+  const supporters = await countSupporters(db, creatorId, months.thisMonth);
+  const recurringSupports = await countRenewingSubscriptions(db, creatorId);
+  const views = await sumPageViews(db, creatorId, isoDay(windowStart));
+  const checkouts = await countCheckouts(db, creatorId, windowStart);
+  const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
+  const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
+  const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
+
+  return {
+    totalEarnings: { grossCents: money.totalGross, netCents: money.totalNet },
+    thisMonth: { grossCents: money.thisGross, netCents: money.thisNet },
+    lastMonth: { grossCents: money.lastGross, netCents: money.lastNet },
+    growthRatePercent: growthRatePercent(money.thisGross, money.lastGross),
+    totalSupporters: supporters.total,
+    newSupporters: supporters.fresh,
+    recurringSupports,
+    viewsWindowDays: VIEWS_WINDOW_DAYS,
+    profileViews: views.profile,
+    supportPageViews: views.support,
+    conversionRatePercent: percentOneDecimal(checkouts, views.support),
+    goal:
+      goalAmountCents === null
+        ? null
+        : { title: creator.goalTitle, amountCents: goalAmountCents, raisedCents: money.totalGross, percent: goalPercent(money.totalGross, goalAmountCents), supporterCount: supporters.total },
+    recentSupports: recent.map(
+      (s): ReceivedSupportDto => ({
+        id: s.id,
+        name: s.isAnonymous ? null : s.supporterName?.trim() || null,
+        amountCents: s.amountCents,
+        creatorNetCents: s.creatorNetCents,
+        message: s.message,
+        isAnonymous: s.isAnonymous,
+        isRecurring: s.isRecurring,
+        isRenewal: s.isRenewal,
+        createdAt: s.createdAt.toISOString(),
+      }),
+    ),
+    balanceCents: money.totalNet + money.paidOut,
+    nextPayout,
+  };
+}

@@ -1,0 +1,65 @@
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import { isCreatorType } from '@beabro/shared/data/creator-types';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import type { Db } from '../../db/database';
+import { imageUrl } from '../images/images-service';
+import { listSubscriptionViewsOwnedBy } from '../subscriptions/subscriptions-repository';
+import { toSubscriptionDto } from '../subscriptions/subscriptions-service';
+import { monthStarts } from './creator-dashboard-service';
+import { listGivenSupports, listSupportedCreators, sumGivenSupports } from './metrics-repository';
+
+/** The history lists this many supports, newest first (the totals always count them all). */
+export const SUPPORT_HISTORY_LIMIT = 500;
+
+/**
+ * GET /api/supporter/dashboard. A user's supports are those made signed in, plus guest supports
+ * made with their email once that email is verified (otherwise anyone could claim a stranger's history).
+ */
+export async function getSupporterDashboard(db: Db, user: SessionUser, now = new Date()): Promise<SupporterDashboard> {
+  const verifiedEmail = user.emailVerified ? user.email.toLowerCase() : null;
+  const totals = await sumGivenSupports(db, user.id, verifiedEmail, monthStarts(now).thisMonth);
+  const creators = await listSupportedCreators(db, user.id, verifiedEmail);
+  const history = await listGivenSupports(db, user.id, verifiedEmail, SUPPORT_HISTORY_LIMIT);
+  const subscriptionViews = await listSubscriptionViewsOwnedBy(db, user.id, verifiedEmail, ['active', 'past_due']);
+
+  // The subscription that still renews for each creator ("Monthly Support Active").
+  const renewing = new Map<string, string>();
+  for (const view of subscriptionViews) {
+    const sub = view.subscription;
+    if (!sub.cancelAtPeriodEnd && !renewing.has(sub.creatorId)) renewing.set(sub.creatorId, sub.id);
+  }
+
+  return {
+    totalSupportedCents: totals.total,
+    creatorsSupported: totals.creators,
+    thisMonthCents: totals.thisMonth,
+    recurringSupports: renewing.size,
+    creators: creators.map((c) => ({
+      username: c.username,
+      displayName: c.displayName,
+      profileImageUrl: imageUrl(c.profileImage),
+      creatorType: isCreatorType(c.creatorType) ? c.creatorType : 'other',
+      totalSupportedCents: c.total,
+      lastSupportedAt: c.lastAt.toISOString(),
+      isRecurring: renewing.has(c.creatorId),
+      subscriptionId: renewing.get(c.creatorId) ?? null,
+    })),
+    subscriptions: subscriptionViews.map((view) => toSubscriptionDto(view.subscription, view)),
+    history: history.map(({ support: s, creatorUsername, creatorDisplayName }) => ({
+      id: s.id,
+      creatorUsername,
+      creatorDisplayName,
+      amountCents: s.amountCents,
+      platformFeeCents: s.platformFeeCents,
+      processingFeeCents: s.processingFeeCents,
+      creatorNetCents: s.creatorNetCents,
+      message: s.message,
+      isAnonymous: s.isAnonymous,
+      isRecurring: s.isRecurring,
+      isRenewal: s.isRenewal,
+      asGuest: s.supporterUserId === null,
+      createdAt: s.createdAt.toISOString(),
+    })),
+    includesGuestSupports: verifiedEmail !== null,
+  };
+}

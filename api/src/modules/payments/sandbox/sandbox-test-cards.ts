@@ -1,0 +1,38 @@
+import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
+import type { SANDBOX_CARD_BEHAVIOURS } from '../../../db/schema';
+
+export type SandboxCardBehaviour = (typeof SANDBOX_CARD_BEHAVIOURS)[number];
+
+export interface SandboxTestCard {
+  number: string;
+  behaviour: SandboxCardBehaviour;
+  description: string;
+}
+
+/**
+ * The sandbox's documented test cards (any future expiry, any CVC of the right length). Every other
+ * number, however valid, is refused: test mode must never look like it charged a real card.
+ */
+export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
+  { number: '4242424242424242', behaviour: 'succeed', description: 'Visa: succeeds' },
+  { number: '5555555555554444', behaviour: 'succeed', description: 'Mastercard: succeeds' },
+  { number: '378282246310005', behaviour: 'succeed', description: 'American Express: succeeds' },
+  { number: '4000000000000002', behaviour: 'decline', description: 'Declined' },
+  { number: '4000000000009995', behaviour: 'insufficient_funds', description: 'Declined for insufficient funds' },
+  { number: '4000000000000341', behaviour: 'decline_renewals', description: 'Succeeds at checkout; monthly renewals are declined' },
+];
+
+export const SANDBOX_MESSAGES = {
+  testModeOnly: 'Test mode: only test cards can be used (for example 4242 4242 4242 4242). This card was not charged.',
+  paymentMethodMissing: 'The saved card is no longer available.',
+} as const;
+
+export function sandboxBehaviourOf(digits: string): SandboxCardBehaviour {
+  return SANDBOX_TEST_CARDS.find((card) => card.number === digits)?.behaviour ?? 'test_mode_only';
+}
+
+export const DECLINE_MESSAGES = {
+  decline: CARD_MESSAGES.declined,
+  insufficientFunds: CARD_MESSAGES.insufficientFunds,
+  expired: CARD_MESSAGES.expired,
+} as const;

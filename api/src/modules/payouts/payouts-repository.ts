@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { creatorProfiles, ledgerEntries, payoutItems, payouts, supports, users } from '../../db/schema';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+const notPaidOut = sql`not exists (select 1 from ${payoutItems} pi where pi.support_id = ${ledgerEntries.supportId})`;
+
+/** Creators with creator-net entries before `before` that no payout covers yet. */
+export async function listCreatorsWithUnpaidEarnings(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ creatorId: ledgerEntries.creatorId })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), notPaidOut));
+  return rows.map((r) => r.creatorId);
+}
+
+/** One creator's unpaid creator-net entries before `before` (their index range only). */
+export async function listUnpaidEntries(db: Db, creatorId: string, before: Date) {
+  return db
+    .select({ supportId: sql<string>`${ledgerEntries.supportId}`, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), notPaidOut));
+}
+
+export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), notPaidOut));
+  return row?.total ?? 0;
+}
+
+/** The creator row locked: one payout decision per creator at a time, across instances. */
+export async function lockPayoutCreator(tx: Db, creatorId: string) {
+  const [row] = await tx
+    .select({
+      userId: creatorProfiles.userId,
+      displayName: creatorProfiles.displayName,
+      country: creatorProfiles.country,
+      email: users.email,
+      deleted: sql<boolean>`${creatorProfiles.deletedAt} is not null or ${users.deletedAt} is not null`.mapWith(Boolean),
+    })
+    .from(creatorProfiles)
+    .innerJoin(users, eq(users.id, creatorProfiles.userId))
+    .where(eq(creatorProfiles.userId, creatorId))
+    .for('update', { of: creatorProfiles });
+  return row;
+}
+
+export async function findPayoutCreator(db: Db, creatorId: string) {
+  const [row] = await db.select({ country: creatorProfiles.country }).from(creatorProfiles).where(eq(creatorProfiles.userId, creatorId));
+  return row;
+}
+
+export async function findFirstSupportAt(db: Db, creatorId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: supports.createdAt }).from(supports).where(eq(supports.creatorId, creatorId)).orderBy(supports.createdAt).limit(1);
+  return row?.createdAt ?? null;
+}
+
+export async function hasBeenPaidBefore(db: Db, creatorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), inArray(payouts.status, ['paid', 'processing'])))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findPayout(db: Db, creatorId: string, weekStart: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(and(eq(payouts.creatorId, creatorId), eq(payouts.weekStart, weekStart)));
+  return row;
+}
+
+export async function insertPayout(tx: Db, values: typeof payouts.$inferInsert): Promise<PayoutRow> {
+  const [row] = await tx.insert(payouts).values(values).returning();
+  if (!row) throw new Error('insert into payouts returned nothing');
+  return row;
+}
+
+export async function updatePayout(tx: Db, id: string, changes: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
+  const [row] = await tx.update(payouts).set(changes).where(eq(payouts.id, id)).returning();
+  if (!row) throw new Error(`payout ${id} vanished`);
+  return row;
+}
+
+export async function insertPayoutItems(tx: Db, payoutId: string, items: Array<{ supportId: string; amountCents: number }>): Promise<void> {
+  if (items.length > 0) await tx.insert(payoutItems).values(items.map((item) => ({ payoutId, ...item })));
+}
+
+/** Earlier weeks held for this creator: their money is in the payout just made. */
+export async function carryOverHeldPayouts(tx: Db, creatorId: string, beforeWeek: string, intoPayoutId: string, now: Date): Promise<void> {
+  await tx
+    .update(payouts)
+    .set({ status: 'carried_over', carriedIntoPayoutId: intoPayoutId, updatedAt: now })
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'held'), lt(payouts.weekStart, beforeWeek)));
+}
+
+export async function listProcessingPayouts(db: Db): Promise<PayoutRow[]> {
+  return db.select().from(payouts).where(eq(payouts.status, 'processing')).orderBy(payouts.createdAt);
+}
+
+export async function listCreatorPayouts(db: Db, creatorId: string, limit: number): Promise<PayoutRow[]> {
+  return db.select().from(payouts).where(eq(payouts.creatorId, creatorId)).orderBy(desc(payouts.weekStart)).limit(limit);
+}

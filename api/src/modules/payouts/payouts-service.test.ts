@@ -1,0 +1,195 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
+import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
+import { calculateFees } from '@beabro/shared/money/fees';
+import { creatorProfiles, emailOutbox, ledgerEntries, payoutItems, payouts, sandboxTransfers, users } from '../../db/schema';
+import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
+import { createSupport } from '../checkout/checkout-service';
+import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkLedgerIntegrity } from '../ledger/integrity-service';
+import { creatorBalanceCents } from '../ledger/ledger-service';
+import { fakeCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
+import { getCreatorPayouts, runPayouts, type PayoutDeps } from './payouts-service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const net = (dollars: number) => calculateFees(dollars * 100).creatorNetCents;
+let ip = 0;
+
+async function supportAt(username: string, at: string, dollars: number) {
+  const body = checkoutRequestSchema.parse(checkoutBody({ amount: dollars }));
+  return createSupport(moneyDeps(t, new Date(at)), username, body, null, `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`);
+}
+
+const deps = (): PayoutDeps => ({ db: db(), provider: moneyDeps(t).provider, log: () => {} });
+const run = (at: string) => runPayouts(deps(), new Date(at));
+
+async function payoutsOf(creatorId: string) {
+  return db().select().from(payouts).where(eq(payouts.creatorId, creatorId)).orderBy(payouts.weekStart);
+}
+
+async function transfersTo(creatorId: string) {
+  return db().select().from(sandboxTransfers).where(eq(sandboxTransfers.destination, `creator:${creatorId}`));
+}
+
+describe('weekly payouts', () => {
+  it('pays each creator once for the week before Tuesday, covering every unpaid support until that Sunday', async () => {
+    const creator = await fakeCreator(db(), { country: 'US' });
+    await supportAt(creator.username, '2026-11-10T09:00:00Z', 10);
+    await supportAt(creator.username, '2026-11-18T12:00:00Z', 25);
+    await supportAt(creator.username, '2026-11-22T23:59:59Z', 15);
+    await supportAt(creator.username, '2026-11-23T00:00:00Z', 5); // Monday: next week's
+
+    const first = await run('2026-11-24T10:00:00Z');
+    expect(first).toMatchObject({ weekStart: '2026-11-16', weekEnd: '2026-11-22', errors: 0 });
+    // Run again, twice at once, and later in the week: nothing more is paid.
+    await run('2026-11-24T11:00:00Z');
+    await Promise.all([run('2026-11-24T12:00:00Z'), run('2026-11-24T12:00:00Z')]);
+    await run('2026-11-27T12:00:00Z');
+
+    const rows = await payoutsOf(creator.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ weekStart: '2026-11-16', weekEnd: '2026-11-22', status: 'paid', amountCents: net(10) + net(25) + net(15), holdReason: null });
+    expect(rows[0]?.transferId).toMatch(/^tr_sandbox_/);
+    expect(await transfersTo(creator.userId)).toHaveLength(1);
+    const items = await db().select().from(payoutItems).where(eq(payoutItems.payoutId, rows[0]?.id ?? ''));
+    expect(items).toHaveLength(3);
+    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, rows[0]?.id ?? ''));
+    expect(entries).toEqual([expect.objectContaining({ type: 'payout', account: `creator:${creator.userId}`, amountCents: -(net(10) + net(25) + net(15)) })]);
+    expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(5));
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+
+    // The next Tuesday pays the Monday support.
+    await run('2026-12-01T10:00:00Z');
+    expect((await payoutsOf(creator.userId)).map((p) => [p.weekStart, p.status, p.amountCents])).toEqual([
+      ['2026-11-16', 'paid', net(10) + net(25) + net(15)],
+      ['2026-11-23', 'paid', net(5)],
+    ]);
+    expect(await creatorBalanceCents(db(), creator.userId)).toBe(0);
+    const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
+    const sent = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-sent')));
+    expect(sent).toHaveLength(2);
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+  });
+
+  it('holds a creator’s first payout until 7 days after their first support, then pays it with a later run', async () => {
+    const creator = await fakeCreator(db(), { country: 'CA' });
+    await supportAt(creator.username, '2026-11-20T10:00:00Z', 50);
+    await run('2026-11-24T10:00:00Z');
+    let rows = await payoutsOf(creator.userId);
+    expect(rows).toEqual([expect.objectContaining({ weekStart: '2026-11-16', status: 'held', amountCents: net(50), holdReason: PAYOUT_HOLD_MESSAGES.firstPayout('December 1, 2026') })]);
+    expect(await transfersTo(creator.userId)).toHaveLength(0);
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+
+    await supportAt(creator.username, '2026-11-25T10:00:00Z', 5);
+    await run('2026-12-01T10:00:00Z');
+    rows = await payoutsOf(creator.userId);
+    expect(rows.map((p) => [p.weekStart, p.status, p.amountCents])).toEqual([
+      ['2026-11-16', 'carried_over', net(50)],
+      ['2026-11-23', 'paid', net(50) + net(5)],
+    ]);
+    expect(rows[0]?.carriedIntoPayoutId).toBe(rows[1]?.id);
+    expect(await transfersTo(creator.userId)).toHaveLength(1);
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+  });
+
+  it('holds creators outside the four countries with a clear reason, while supports keep coming; pays once the country is supported', async () => {
+    const creator = await fakeCreator(db(), { country: 'DE' });
+    const nowhere = await fakeCreator(db(), { country: null });
+    await supportAt(creator.username, '2026-11-02T10:00:00Z', 20);
+    await supportAt(nowhere.username, '2026-11-02T10:00:00Z', 20);
+    await run('2026-11-24T10:00:00Z');
+    await run('2026-11-24T11:00:00Z');
+    expect(await supportAt(creator.username, '2026-11-24T12:00:00Z', 10)).toMatchObject({ replayed: false });
+
+    const [held] = await payoutsOf(creator.userId);
+    expect(held).toMatchObject({ status: 'held', amountCents: net(20), holdReason: PAYOUT_HOLD_MESSAGES.unsupportedCountry('DE') });
+    expect((await payoutsOf(nowhere.userId))[0]?.holdReason).toBe(PAYOUT_HOLD_MESSAGES.noCountry);
+    const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
+    const notices = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-held')));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.textBody).toContain('DE is not a supported payout country');
+    expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(20) + net(10));
+
+    // The creator moves to the UK: the next hourly run the same Tuesday pays the held week.
+    await db().update(creatorProfiles).set({ country: 'GB' }).where(eq(creatorProfiles.userId, creator.userId));
+    await run('2026-11-24T13:00:00Z');
+    const [paid] = await payoutsOf(creator.userId);
+    expect(paid).toMatchObject({ id: held?.id, status: 'paid', amountCents: net(20), holdReason: null });
+    expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(10));
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+  });
+
+  it('holds the balance of a deleted creator account instead of paying it out', async () => {
+    const creator = await fakeCreator(db(), { country: 'US' });
+    await supportAt(creator.username, '2026-09-01T10:00:00Z', 10);
+    await db().update(creatorProfiles).set({ deletedAt: new Date('2026-09-10T00:00:00Z') }).where(eq(creatorProfiles.userId, creator.userId));
+    await run('2026-09-15T10:00:00Z');
+    expect(await payoutsOf(creator.userId)).toEqual([expect.objectContaining({ status: 'held', holdReason: PAYOUT_HOLD_MESSAGES.accountDeleted })]);
+    expect(await transfersTo(creator.userId)).toHaveLength(0);
+  });
+
+  it('a payout recorded before a crash is sent by the next run with the same transfer key', async () => {
+    const creator = await fakeCreator(db(), { country: 'AU' });
+    await supportAt(creator.username, '2026-10-01T10:00:00Z', 30);
+    const broken: PayoutDeps = {
+      ...deps(),
+      provider: {
+        ...deps().provider,
+        transfer: async () => {
+          throw new Error('bank unreachable');
+        },
+      },
+    };
+    const crashed = await runPayouts(broken, new Date('2026-10-13T10:00:00Z'));
+    expect(crashed.errors).toBeGreaterThanOrEqual(1);
+    expect((await payoutsOf(creator.userId))[0]).toMatchObject({ status: 'processing', amountCents: net(30) });
+    // The money left the creator's balance when the payout was recorded.
+    expect(await creatorBalanceCents(db(), creator.userId)).toBe(0);
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+
+    await run('2026-10-13T11:00:00Z');
+    expect((await payoutsOf(creator.userId))[0]).toMatchObject({ status: 'paid' });
+    expect(await transfersTo(creator.userId)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/creator/payouts', () => {
+  it('shows the signed-in creator their balance, the next payout and the history', async () => {
+    const account = await fakeUser(t, { role: 'creator' });
+    const profile = await insertCreatorProfile(db(), account.user.id, { country: 'US' });
+    await supportAt(profile.username, '2026-11-02T10:00:00Z', 10);
+    await run('2026-11-10T10:00:00Z');
+    await supportAt(profile.username, '2026-11-12T10:00:00Z', 25);
+
+    const view = await getCreatorPayouts(db(), account.user.id, new Date('2026-11-13T10:00:00Z'));
+    expect(view).toMatchObject({
+      balanceCents: net(25),
+      payoutCountry: 'US',
+      payoutCountrySupported: true,
+      nextPayout: { scheduledFor: '2026-11-17', weekStart: '2026-11-09', weekEnd: '2026-11-15', estimatedAmountCents: net(25), holdReason: null },
+    });
+    expect(view.payouts).toEqual([expect.objectContaining({ weekStart: '2026-11-02', status: 'paid', amountCents: net(10), holdReason: null })]);
+
+    const res = await account.client.get('/api/creator/payouts');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payouts).toHaveLength(1);
+    expect(res.headers['cache-control']).toContain('no-store');
+  });
+
+  it('estimates a first payout’s hold, and refuses visitors (401) and accounts without a profile (404)', async () => {
+    const creator = await fakeCreator(db(), { country: 'US' });
+    await supportAt(creator.username, '2026-11-12T10:00:00Z', 10);
+    const view = await getCreatorPayouts(db(), creator.userId, new Date('2026-11-12T11:00:00Z'));
+    expect(view.nextPayout).toMatchObject({ scheduledFor: '2026-11-17', estimatedAmountCents: net(10), holdReason: PAYOUT_HOLD_MESSAGES.firstPayout('November 24, 2026') });
+    expect((await t.client().get('/api/creator/payouts')).statusCode).toBe(401);
+    const supporter = await fakeUser(t);
+    expect((await supporter.client.get('/api/creator/payouts')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import type { CreatorPayoutsResponse, NextPayoutDto, PayoutDto } from '@beabro/shared/api-schemas/payouts';
+import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
+import { FIRST_PAYOUT_VERIFICATION_DAYS, SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { enqueueEmail } from '../email/email-outbox';
+import { creatorAccount, creatorBalanceCents } from '../ledger/ledger-service';
+import { insertLedgerEntries } from '../ledger/ledger-repository';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { payoutHeldEmail, payoutSentEmail } from './payout-emails';
+import { addDays, isoDay, payoutWeekFor, tuesdayOnOrAfter, weekPaidOn, type PayoutWeek } from './payout-weeks';
+import {
+  carryOverHeldPayouts,
+  findFirstSupportAt,
+  findPayout,
+  findPayoutCreator,
+  hasBeenPaidBefore,
+  insertPayout,
+  insertPayoutItems,
+  listCreatorPayouts,
+  listCreatorsWithUnpaidEarnings,
+  listProcessingPayouts,
+  listUnpaidEntries,
+  lockPayoutCreator,
+  sumUnpaid,
+  updatePayout,
+  type PayoutRow,
+} from './payouts-repository';
+
+export interface PayoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log?: (message: string) => void;
+}
+
+export interface PayoutSummary {
+  weekStart: string;
+  weekEnd: string;
+  paid: number;
+  paidCents: number;
+  held: number;
+  errors: number;
+}
+
+/** Two years of weekly payouts. */
+const PAYOUT_HISTORY_WEEKS = 104;
+
+export const CREATOR_PROFILE_REQUIRED = 'Create your creator profile to receive payouts.';
+const SUPPORTED = new Set<string>(SUPPORTED_PAYOUT_COUNTRIES.map((c) => c.code));
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+interface Hold {
+  reason: string;
+  /** Stable per kind of hold, for the email's dedupe key. */
+  key: string;
+}
+
+/**
+ * Why a creator's payout decided at `at` must wait: no supported country, or the first payout's
+ * 7-day verification period after their first support. Null when it can be paid.
+ */
+async function holdFor(db: Db, creatorId: string, country: string | null, at: Date, deleted = false): Promise<Hold | null> {
+  if (deleted) return { reason: PAYOUT_HOLD_MESSAGES.accountDeleted, key: 'account-deleted' };
+  if (!country) return { reason: PAYOUT_HOLD_MESSAGES.noCountry, key: 'no-country' };
+  if (!SUPPORTED.has(country)) return { reason: PAYOUT_HOLD_MESSAGES.unsupportedCountry(country), key: `country-${country}` };
+  if (await hasBeenPaidBefore(db, creatorId)) return null;
+  const first = await findFirstSupportAt(db, creatorId);
+  if (!first) return null;
+  const releaseAt = addDays(first, FIRST_PAYOUT_VERIFICATION_DAYS);
+  if (releaseAt <= at) return null;
+  return { reason: PAYOUT_HOLD_MESSAGES.firstPayout(DATE.format(tuesdayOnOrAfter(releaseAt))), key: 'first-payout' };
+}
+
+/** Sends a payout recorded as processing (idempotent by payout id) and marks it paid. */
+async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promise<void> {
+  const { transferId } = await deps.provider.transfer({
+    amountCents: payout.amountCents,
+    destination: creatorAccount(payout.creatorId),
+    idempotencyKey: `payout:${payout.id}`,
+    description: `payout for ${payout.weekStart} to ${payout.weekEnd}`,
+  });
+  await deps.db.transaction(async (tx) => {
+    const paid = await updatePayout(tx, payout.id, { status: 'paid', transferId, provider: deps.provider.name, paidAt: now, updatedAt: now });
+    const creator = await lockPayoutCreator(tx, payout.creatorId);
+    if (creator?.email) {
+      await enqueueEmail(tx, payoutSentEmail(creator.email, { payoutId: paid.id, amountCents: paid.amountCents, weekStart: paid.weekStart, weekEnd: paid.weekEnd, testMode: deps.provider.testMode }));
+    }
+  });
+}
+
+type CreatorOutcome = { kind: 'paid'; payout: PayoutRow } | { kind: 'held' } | { kind: 'nothing' };
+
+/**
+ * One creator's payout for `week`, in a transaction holding the creator's row: held (with the
+ * reason), or recorded as processing with the supports it covers, its ledger entry, and earlier
+ * held weeks marked as carried over. The unique (creator, week) key makes re-runs pay once.
+ */
+async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWeek, now: Date): Promise<CreatorOutcome> {
+  return deps.db.transaction(async (tx): Promise<CreatorOutcome> => {
+    const creator = await lockPayoutCreator(tx, creatorId);
+    if (!creator) return { kind: 'nothing' };
+    const existing = await findPayout(tx, creatorId, week.weekStart);
+    if (existing && existing.status !== 'held') return { kind: 'nothing' };
+
+    const entries = await listUnpaidEntries(tx, creatorId, week.endsBefore);
+    const amountCents = entries.reduce((sum, e) => sum + e.amountCents, 0);
+    if (amountCents === 0) return { kind: 'nothing' };
+
+    const hold = await holdFor(tx, creatorId, creator.country, now, creator.deleted);
+    if (hold) {
+      if (existing) await updatePayout(tx, existing.id, { amountCents, holdReason: hold.reason, updatedAt: now });
+      else await insertPayout(tx, { creatorId, weekStart: week.weekStart, weekEnd: week.weekEnd, amountCents, status: 'held', holdReason: hold.reason, createdAt: now, updatedAt: now });
+      if (creator.email) await enqueueEmail(tx, payoutHeldEmail(creator.email, { creatorId, weekStart: week.weekStart, amountCents, reason: hold.reason, reasonKey: hold.key }));
+      return { kind: 'held' };
+    }
+
+    const changes = { amountCents, status: 'processing' as const, holdReason: null, provider: deps.provider.name, updatedAt: now };
+    const payout = existing
+      ? await updatePayout(tx, existing.id, changes)
+      : await insertPayout(tx, { id: randomUUID(), creatorId, weekStart: week.weekStart, weekEnd: week.weekEnd, createdAt: now, ...changes });
+    await insertPayoutItems(tx, payout.id, entries);
+    await insertLedgerEntries(tx, [{ creatorId, payoutId: payout.id, account: creatorAccount(creatorId), type: 'payout', amountCents: -amountCents, createdAt: now }]);
+    await carryOverHeldPayouts(tx, creatorId, week.weekStart, payout.id, now);
+    return { kind: 'paid', payout };
+  });
+}
+
+/**
+ * The weekly payout job, for the week before the latest Tuesday as of `now` (UTC). Each creator
+ * with unpaid net earnings from supports before that week's end gets one payout for the week
+ * (or a held one with its reason). Re-runs, and runs racing another instance, pay nothing twice.
+ */
+export async function runPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSummary> {
+  const week = payoutWeekFor(now);
+  const summary: PayoutSummary = { weekStart: week.weekStart, weekEnd: week.weekEnd, paid: 0, paidCents: 0, held: 0, errors: 0 };
+  const log = deps.log ?? console.error;
+  // Payouts recorded by a run that died before its transfer: send them first (same keys).
+  for (const payout of await listProcessingPayouts(deps.db)) {
+    try {
+      await sendPayout(deps, payout, now);
+    } catch (error) {
+      summary.errors++;
+      log(`payout ${payout.id} could not be sent: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+  for (const creatorId of await listCreatorsWithUnpaidEarnings(deps.db, week.endsBefore)) {
+    try {
+      const outcome = await settleCreator(deps, creatorId, week, now);
+      if (outcome.kind === 'held') summary.held++;
+      if (outcome.kind === 'paid') {
+        await sendPayout(deps, outcome.payout, now);
+        summary.paid++;
+        summary.paidCents += outcome.payout.amountCents;
+      }
+    } catch (error) {
+      summary.errors++;
+      log(`payout of creator ${creatorId} for ${week.weekStart} failed: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+  return summary;
+}
+
+function toPayoutDto(row: PayoutRow): PayoutDto {
+  return {
+    id: row.id,
+    weekStart: row.weekStart,
+    weekEnd: row.weekEnd,
+    amountCents: row.amountCents,
+    status: row.status,
+    holdReason: row.status === 'held' ? row.holdReason : null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the next weekly run would pay this creator, from the ledger as it stands at `now`. */
+export async function estimateNextPayout(db: Db, creatorId: string, country: string | null, now: Date): Promise<NextPayoutDto> {
+  let tuesday = tuesdayOnOrAfter(now);
+  let week = weekPaidOn(tuesday);
+  const thisWeeks = await findPayout(db, creatorId, week.weekStart);
+  if (thisWeeks && thisWeeks.status !== 'held') {
+    tuesday = addDays(tuesday, 7);
+    week = weekPaidOn(tuesday);
+  }
+  const before = week.endsBefore < now ? week.endsBefore : now;
+  const estimatedAmountCents = await sumUnpaid(db, creatorId, before);
+  // Judged as of the end of that Tuesday: the job runs through the day.
+  const hold = await holdFor(db, creatorId, country, addDays(tuesday, 1));
+  return { scheduledFor: isoDay(tuesday), weekStart: week.weekStart, weekEnd: week.weekEnd, estimatedAmountCents, holdReason: hold?.reason ?? null };
+}
+
+/** GET /api/creator/payouts: balance, the next payout's estimate, and the history (newest first). */
+export async function getCreatorPayouts(db: Db, creatorId: string, now = new Date()): Promise<CreatorPayoutsResponse> {
+  const creator = await findPayoutCreator(db, creatorId);
+  if (!creator) throw new AppError('not_found', CREATOR_PROFILE_REQUIRED);
+  const balanceCents = await creatorBalanceCents(db, creatorId);
+  const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
+  const history = await listCreatorPayouts(db, creatorId, PAYOUT_HISTORY_WEEKS);
+  return {
+    balanceCents,
+    payoutCountry: creator.country,
+    payoutCountrySupported: creator.country !== null && SUPPORTED.has(creator.country),
+    nextPayout,
+    payouts: history.map(toPayoutDto),
+  };
+}

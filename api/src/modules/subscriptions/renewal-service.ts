@@ -1,0 +1,296 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { completeAttempt, insertAttempt } from '../checkout/checkout-repository';
+import { creatorSupportEmails, supportReceiptEmail } from '../checkout/checkout-emails';
+import type { MoneyDeps } from '../checkout/checkout-service';
+import { enqueueEmail } from '../email/email-outbox';
+import { recordSupport } from '../ledger/ledger-service';
+import type { ChargeResult } from '../payments/payment-provider';
+import { cancelLinkUrl } from './cancel-link';
+import { renewalFailedEmail, subscriptionLapsedEmail } from './subscription-emails';
+import { nextRetryAt, subscriptionPeriod } from './subscription-periods';
+import {
+  failPendingCharges,
+  findCharge,
+  findLatestPendingCharge,
+  findPendingAttemptForCharge,
+  findRenewalParties,
+  insertSubscriptionCharge,
+  listDueSubscriptionIds,
+  lockDueSubscription,
+  lockSubscription,
+  updateCharge,
+  updateSubscription,
+  type SubscriptionChargeRow,
+  type SubscriptionRow,
+} from './subscriptions-repository';
+
+export type RenewalOutcome = 'renewed' | 'failed' | 'lapsed' | 'ended' | 'canceled' | 'skipped';
+
+export interface RenewalSummary {
+  renewed: number;
+  /** Subscriptions that threw (logged, retried on the next run); the others still ran. */
+  errors: number;
+  failed: number;
+  lapsed: number;
+  /** Canceled by the supporter: ended at the period end without a charge. */
+  ended: number;
+  /** The creator or the supporting account is gone. */
+  canceled: number;
+  skipped: number;
+}
+
+export const RENEWAL_MESSAGES = {
+  creatorGone: 'The creator no longer receives support',
+  supporterGone: 'The supporting account was deleted',
+} as const;
+
+const BATCH = 200;
+
+class RenewalAlreadyRecorded extends Error {}
+
+interface PreparedCharge {
+  subscription: SubscriptionRow;
+  charge: SubscriptionChargeRow;
+  attemptId: string;
+  attemptNumber: number;
+  idempotencyKey: string;
+}
+
+type Prepared = { outcome: Exclude<RenewalOutcome, 'renewed' | 'failed' | 'lapsed'> } | { prepared: PreparedCharge };
+
+/**
+ * Step 1, in a transaction holding the subscription's row: decide whether it ends instead, and
+ * otherwise record the period's charge row (unique per subscription and period) and the payment
+ * attempt before anyone calls the provider. An attempt left pending by a crash is reused with its key.
+ */
+async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<Prepared> {
+  return deps.db.transaction(async (tx): Promise<Prepared> => {
+    const sub = await lockDueSubscription(tx, id, now);
+    if (!sub) return { outcome: 'skipped' };
+
+    if (sub.status === 'active' && sub.cancelAtPeriodEnd) {
+      await updateSubscription(tx, id, { status: 'canceled', endedAt: sub.currentPeriodEnd, nextRetryAt: null, updatedAt: now });
+      return { outcome: 'ended' };
+    }
+    const { creator, supporterGone } = await findRenewalParties(tx, sub);
+    if (!creator?.live || supporterGone) {
+      const reason = supporterGone ? RENEWAL_MESSAGES.supporterGone : RENEWAL_MESSAGES.creatorGone;
+      await updateSubscription(tx, id, { status: 'canceled', canceledAt: now, endedAt: now, nextRetryAt: null, updatedAt: now });
+      await failPendingCharges(tx, id, reason, now);
+      return { outcome: 'canceled' };
+    }
+
+    // A retry charges the period that failed; a renewal charges the period running now (after a long
+    // outage, months nobody was charged for are skipped rather than charged all at once).
+    const retrying = sub.status === 'past_due' ? await findLatestPendingCharge(tx, id) : undefined;
+    let periodNumber = retrying?.periodNumber ?? sub.periodNumber + 1;
+    let period = subscriptionPeriod(sub.billingAnchorAt, periodNumber);
+    while (!retrying && period.end <= now) period = subscriptionPeriod(sub.billingAnchorAt, ++periodNumber);
+    await insertSubscriptionCharge(tx, {
+      subscriptionId: id,
+      periodNumber,
+      periodStart: period.start,
+      periodEnd: period.end,
+      amountCents: sub.amountCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const charge = await findCharge(tx, id, period.start);
+    if (!charge || charge.status !== 'pending') return { outcome: 'skipped' };
+
+    const pending = await findPendingAttemptForCharge(tx, charge.id);
+    if (pending) {
+      const attemptNumber = Number(pending.idempotencyKey.split(':').at(-1));
+      return { prepared: { subscription: sub, charge, attemptId: pending.id, attemptNumber, idempotencyKey: pending.idempotencyKey } };
+    }
+    const attemptNumber = charge.attemptCount + 1;
+    const idempotencyKey = `renewal:${charge.id}:${attemptNumber}`;
+    const attempt = await insertAttempt(tx, {
+      id: randomUUID(),
+      idempotencyKey,
+      purpose: 'renewal',
+      requestFingerprint: createHash('sha256').update(idempotencyKey).digest('base64url'),
+      request: { subscriptionId: id, periodNumber, attemptNumber },
+      creatorId: sub.creatorId,
+      amountCents: sub.amountCents,
+      provider: sub.paymentProvider,
+      subscriptionId: id,
+      subscriptionChargeId: charge.id,
+      createdAt: now,
+    });
+    if (!attempt) throw new Error(`renewal attempt ${idempotencyKey} already exists`);
+    await updateCharge(tx, charge.id, { attemptCount: attemptNumber, updatedAt: now });
+    return { prepared: { subscription: sub, charge, attemptId: attempt.id, attemptNumber, idempotencyKey } };
+  });
+}
+
+/** Step 3, in one transaction: the support and its ledger entries, the next period, the receipts. */
+async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract<ChargeResult, { status: 'succeeded' }>, now: Date): Promise<RenewalOutcome> {
+  return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
+    const sub = await lockSubscription(tx, p.subscription.id);
+    if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
+    const support = await recordSupport(tx, {
+      creatorId: sub.creatorId,
+      supporterUserId: sub.supporterUserId,
+      supporterName: sub.supporterName,
+      supporterEmail: sub.supporterEmail ?? '',
+      amountCents: p.charge.amountCents,
+      message: '',
+      isAnonymous: sub.isAnonymous,
+      isRecurring: true,
+      subscriptionId: sub.id,
+      isRenewal: true,
+      tierPosition: sub.tierPosition,
+      createdAt: now,
+    });
+    const completed = await completeAttempt(tx, p.attemptId, {
+      status: 'succeeded',
+      providerChargeId: charge.chargeId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      supportId: support.id,
+      completedAt: now,
+    });
+    // Another worker recorded this attempt first: roll this copy back.
+    if (!completed) throw new RenewalAlreadyRecorded();
+    await updateCharge(tx, p.charge.id, { status: 'succeeded', supportId: support.id, lastFailureMessage: null, updatedAt: now });
+    // A supporter who canceled while the charge was in flight still paid for this month: it ends after it.
+    const renewed = await updateSubscription(tx, sub.id, {
+      status: 'active',
+      endedAt: sub.status === 'canceled' ? null : sub.endedAt,
+      periodNumber: p.charge.periodNumber,
+      currentPeriodStart: p.charge.periodStart,
+      currentPeriodEnd: p.charge.periodEnd,
+      failedAttempts: 0,
+      nextRetryAt: null,
+      updatedAt: now,
+    });
+
+    const { creator } = await findRenewalParties(tx, sub);
+    const facts = {
+      supportId: support.id,
+      creatorDisplayName: creator?.displayName ?? '',
+      creatorUsername: creator?.username ?? '',
+      amountCents: support.amountCents,
+      platformFeeCents: support.platformFeeCents,
+      processingFeeCents: support.processingFeeCents,
+      creatorNetCents: support.creatorNetCents,
+      createdAt: support.createdAt,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      message: '',
+      isRecurring: true,
+      isRenewal: true,
+      nextChargeAt: renewed.cancelAtPeriodEnd ? null : renewed.currentPeriodEnd,
+      cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
+      testMode: deps.provider.testMode,
+    };
+    if (sub.supporterEmail) await enqueueEmail(tx, supportReceiptEmail(sub.supporterEmail, facts));
+    if (creator) {
+      for (const email of creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);
+    }
+    return 'renewed';
+  });
+}
+
+/** Step 3 after a refusal: retry after 1, 3 and 5 days (from the due date), then lapse. */
+async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: Extract<ChargeResult, { status: 'failed' }>, now: Date): Promise<RenewalOutcome> {
+  return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
+    const sub = await lockSubscription(tx, p.subscription.id);
+    if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
+    const completed = await completeAttempt(tx, p.attemptId, {
+      status: 'failed',
+      providerChargeId: charge.chargeId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      failureCode: charge.code,
+      failureMessage: charge.message,
+      failureField: null,
+      completedAt: now,
+    });
+    if (!completed) return 'skipped';
+    const failedAttempts = sub.failedAttempts + 1;
+    // Counted from the first attempt, so a job that ran late still spaces its retries out.
+    const retryAt = sub.status === 'canceled' ? null : nextRetryAt(p.charge.createdAt, failedAttempts);
+    const { creator } = await findRenewalParties(tx, sub);
+    const facts = {
+      subscriptionId: sub.id,
+      creatorDisplayName: creator?.displayName ?? '',
+      creatorUsername: creator?.username ?? '',
+      amountCents: sub.amountCents,
+      cardBrand: sub.cardBrand,
+      cardLast4: sub.cardLast4,
+      origin: deps.origin,
+    };
+    if (!retryAt) {
+      await updateCharge(tx, p.charge.id, { status: 'failed', lastFailureMessage: charge.message, updatedAt: now });
+      if (sub.status === 'canceled') return 'failed';
+      await updateSubscription(tx, sub.id, { status: 'lapsed', failedAttempts, nextRetryAt: null, endedAt: now, updatedAt: now });
+      if (sub.supporterEmail) await enqueueEmail(tx, subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }));
+      return 'lapsed';
+    }
+    await updateCharge(tx, p.charge.id, { lastFailureMessage: charge.message, updatedAt: now });
+    await updateSubscription(tx, sub.id, { status: 'past_due', failedAttempts, nextRetryAt: retryAt, updatedAt: now });
+    if (sub.supporterEmail) {
+      await enqueueEmail(
+        tx,
+        renewalFailedEmail(sub.supporterEmail, {
+          ...facts,
+          chargeId: p.charge.id,
+          attempt: p.attemptNumber,
+          failureMessage: charge.message,
+          retryAt,
+          cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
+        }),
+      );
+    }
+    return 'failed';
+  });
+}
+
+/** Renews one subscription if it is due: record, charge (keyed), record the outcome. */
+export async function renewSubscription(deps: MoneyDeps, id: string, now: Date): Promise<RenewalOutcome> {
+  const step = await prepareRenewal(deps, id, now);
+  if ('outcome' in step) return step.outcome;
+  const p = step.prepared;
+  const charge = await deps.provider.charge({
+    amountCents: p.charge.amountCents,
+    source: { paymentMethodId: p.subscription.paymentMethodToken },
+    idempotencyKey: p.idempotencyKey,
+    description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
+  });
+  try {
+    return charge.status === 'succeeded' ? await recordRenewal(deps, p, charge, now) : await recordRenewalFailure(deps, p, charge, now);
+  } catch (error) {
+    if (error instanceof RenewalAlreadyRecorded) return 'skipped';
+    throw error;
+  }
+}
+
+/**
+ * The renewal job: charges every subscription whose period ended (or whose retry is due) as of
+ * `now`. Idempotent: the (subscription, period) charge row and the keyed provider charge make a
+ * second run, or a run racing another instance, charge nothing twice.
+ */
+export async function runRenewals(deps: MoneyDeps, now: Date): Promise<RenewalSummary> {
+  const summary: RenewalSummary = { renewed: 0, errors: 0, failed: 0, lapsed: 0, ended: 0, canceled: 0, skipped: 0 };
+  // Processed subscriptions stop being due; the ones skipped or broken are not fetched again this run.
+  const leftAlone: string[] = [];
+  for (;;) {
+    const ids = await listDueSubscriptionIds(deps.db, now, BATCH, leftAlone);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      try {
+        const outcome = await renewSubscription(deps, id, now);
+        summary[outcome]++;
+        if (outcome === 'skipped') leftAlone.push(id);
+      } catch (error) {
+        summary.errors++;
+        leftAlone.push(id);
+        (deps.log ?? console.error)(`renewal of subscription ${id} failed: ${(error as Error).stack ?? String(error)}`);
+      }
+    }
+  }
+  return summary;
+}
+

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { cancelByLinkRequestSchema, cancelLinkQuerySchema, subscriptionIdParamsSchema, subscriptionResponseSchema } from '@beabro/shared/api-schemas/subscriptions';
+import { requireUser } from '../../plugins/session-auth';
+import type { MoneyRouteOptions } from '../checkout/checkout-routes';
+import { requestLinkOrigin } from '../checkout/link-origin';
+import { cancelAsOwner, cancelByLink, describeByLink } from './subscriptions-service';
+
+/** /api/subscriptions: monthly supports, canceled by their owner or through the signed link in each receipt. */
+export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
+  app.post(
+    '/:id/cancel',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Cancel my monthly support: no further charge; it stays active until the paid month ends',
+        params: subscriptionIdParamsSchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { subscription: await cancelAsOwner(app.db, user, request.params.id, requestLinkOrigin(app.config, request)) };
+    },
+  );
+
+  app.get(
+    '/cancel-by-link',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'What a cancel link from a receipt email would cancel (for its confirmation page)',
+        querystring: cancelLinkQuerySchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { subscription: await describeByLink(app.db, appSecret, request.query.token) };
+    },
+  );
+
+  app.post(
+    '/cancel-by-link',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Cancel a monthly support with the signed link from a receipt email, without signing in',
+        body: cancelByLinkRequestSchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ subscription: await cancelByLink(app.db, appSecret, request.body.token, requestLinkOrigin(app.config, request)) }),
+  );
+};

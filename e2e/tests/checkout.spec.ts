@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/*
+ * The support checkout over the composed site and the real API (sandbox payment provider, test cards).
+ * Every test reads the creator's figures from the API before and after, so the order of tests and
+ * earlier runs on the same database do not matter.
+ */
+
+interface PublicProfile {
+  displayName: string;
+  supporterCount: number | null;
+  totalEarnedCents: number | null;
+  recentSupports: Array<{ id: string; name: string | null; amountCents: number; message: string; isRecurring: boolean }>;
+}
+
+async function apiProfile(request: APIRequestContext, username: string): Promise<PublicProfile> {
+  const res = await request.get(`/api/creators/${username}`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function fillDetailsAndCard(page: Page, { name, email, message, card = '4242 4242 4242 4242' }: { name?: string; email: string; message?: string; card?: string }) {
+  if (name !== undefined) await page.getByLabel('Name (optional)').fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  if (message !== undefined) await page.getByLabel('Message (optional)').fill(message);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+test.describe('support checkout /{username}/support', () => {
+  test('a visitor supports one-off, sees the thank-you, and the profile shows the support and the new totals', async ({ page }) => {
+    const before = await apiProfile(page.request, 'greenstreets');
+    const name = `E2E Bro ${unique()}`;
+    await page.goto('/greenstreets/support');
+    await expect(page.getByRole('heading', { level: 1, name: `Support ${before.displayName}` })).toBeVisible();
+    await page.getByLabel('Custom Amount').fill('7');
+    await expect(page.getByRole('button', { name: 'Support with $7' })).toBeEnabled();
+    await fillDetailsAndCard(page, { name, email: `${unique()}@example.com`, message: 'Plant them all!' });
+    await page.getByRole('button', { name: 'Support with $7' }).click();
+
+    await expect(page.getByText(`Thank you for supporting ${before.displayName}!`)).toBeVisible();
+    await expect(page).toHaveURL(/\/greenstreets$/);
+    const receipt = page.getByRole('definition').filter({ hasText: 'Visa ending in 4242' });
+    await expect(receipt).toBeVisible();
+    await expect(page.getByText('$7.00', { exact: true })).toBeVisible();
+
+    const first = page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem').first();
+    await expect(first).toContainText(name);
+    await expect(first).toContainText('$7');
+    await expect(first).toContainText('Plant them all!');
+
+    const after = await apiProfile(page.request, 'greenstreets');
+    expect(after.recentSupports[0]).toMatchObject({ name, amountCents: 700, isRecurring: false });
+    expect(after.totalEarnedCents).toBe((before.totalEarnedCents ?? 0) + 700);
+    expect(after.supporterCount).toBe((before.supporterCount ?? 0) + 1);
+    const stats = page.getByRole('region', { name: 'Stats' });
+    await expect(stats).toContainText(usd(after.totalEarnedCents ?? 0));
+    await expect(stats).toContainText(`Supporters${after.supporterCount}`);
+  });
+
+  test('a monthly support with a declined card shows the error and records nothing', async ({ page }) => {
+    const before = await apiProfile(page.request, 'pixelpat');
+    await page.goto('/pixelpat/support');
+    await page.getByRole('button', { name: /True Believer/ }).click();
+    await expect(page.getByRole('checkbox', { name: 'Make this a monthly support' })).toBeChecked();
+    await fillDetailsAndCard(page, { name: `Declined ${unique()}`, email: `${unique()}@example.com`, card: '4000 0000 0000 0002' });
+    await page.getByRole('button', { name: 'Support with $25/month' }).click();
+
+    await expect(page.getByText('Your payment didn’t go through')).toBeVisible();
+    const cardNumber = page.getByLabel('Card number');
+    await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator(`#${await cardNumber.getAttribute('id')}-error`)).toHaveText('Your card was declined.');
+    await expect(page).toHaveURL(/\/pixelpat\/support$/);
+    await expect(page.getByRole('button', { name: 'Support with $25/month' })).toBeEnabled();
+
+    const after = await apiProfile(page.request, 'pixelpat');
+    expect(after.recentSupports.map((s) => s.id)).toEqual(before.recentSupports.map((s) => s.id));
+    expect(after.supporterCount).toBe(before.supporterCount);
+  });
+
+  test('a double click on submit makes one support', async ({ page }) => {
+    const name = `Double ${unique()}`;
+    await page.goto('/mayamakesart/support');
+    await page.getByLabel('Custom Amount').fill('11');
+    await fillDetailsAndCard(page, { name, email: `${unique()}@example.com` });
+    await page.getByRole('button', { name: 'Support with $11' }).dblclick();
+    await expect(page.getByText(/Thank you for supporting/)).toBeVisible();
+    // Give a second request every chance to land before counting.
+    await page.waitForTimeout(1000);
+    const after = await apiProfile(page.request, 'mayamakesart');
+    expect(after.recentSupports.filter((s) => s.name === name)).toHaveLength(1);
+    await expect(page.getByRole('region', { name: 'Recent Support' }).getByText(name)).toHaveCount(1);
+  });
+
+  test('an anonymous support shows "?" and "Anonymous", never the name', async ({ page }) => {
+    const secret = `Secret ${unique()}`;
+    const message = `Quietly cheering ${unique()}`;
+    await page.goto('/pixelpat/support');
+    await page.getByLabel('Name (optional)').fill(secret);
+    await page.getByRole('checkbox', { name: 'Support anonymously' }).check();
+    await expect(page.getByLabel('Name (optional)')).toBeDisabled();
+    await fillDetailsAndCard(page, { email: `${unique()}@example.com`, message });
+    await page.getByRole('button', { name: 'Support with $5' }).click();
+
+    await expect(page.getByText('Thank you for supporting Pixel Pat!')).toBeVisible();
+    const first = page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem').first();
+    await expect(first).toContainText('Anonymous');
+    await expect(first).toContainText('?');
+    await expect(first).toContainText(message);
+    await expect(page.getByText(secret)).toHaveCount(0);
+    const after = await apiProfile(page.request, 'pixelpat');
+    expect(after.recentSupports[0]).toMatchObject({ name: null, message });
+    expect(JSON.stringify(after)).not.toContain(secret);
+  });
+});

@@ -1,0 +1,154 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '@beabro/shared/api/api-client';
+import type { useSignIn } from '@beabro/shared/api/sign-in';
+import type { useSignUp } from '@beabro/shared/api/sign-up';
+import { AUTH_MESSAGES, signInSchema, signUpSchema, type SignInValues, type SignUpValues } from '@beabro/shared/schemas/auth';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
+import { Button } from '@beabro/shared/ui/button';
+import { TextField } from '@beabro/shared/ui/text-field';
+import { FormErrorBox } from '../../../components/form-error-box';
+import { paths } from '../../../config/paths';
+import { useFieldErrors } from '../../../hooks/use-field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { rateLimitMessage } from '../../../lib/rate-limit-message';
+import type { AuthMode } from '../../../lib/auth-search-params';
+import { afterSignUpPath, homePathFor } from '../utils/destinations';
+import { RoleChoice } from './role-choice';
+
+export interface AuthFormValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const EMPTY_AUTH_VALUES: AuthFormValues = { name: '', email: '', password: '', confirmPassword: '' };
+
+const SIGN_UP_FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+export interface AuthFormProps {
+  mode: AuthMode;
+  role: UserType;
+  next: string | null;
+  values: AuthFormValues;
+  onValuesChange: (values: AuthFormValues) => void;
+  onRoleChange: (role: UserType) => void;
+  signIn: ReturnType<typeof useSignIn>;
+  signUp: ReturnType<typeof useSignUp>;
+}
+
+/** The sign-in or sign-up form (the page keys it by mode, so switching modes clears the messages). */
+export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChange, signIn, signUp }: AuthFormProps) {
+  const signingUp = mode === 'signup';
+  const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(signingUp ? signUpSchema : signInSchema);
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const pending = signIn.isPending || signUp.isPending;
+
+  // What the schema sees: sign-in only knows email and password.
+  const input = (current: AuthFormValues) =>
+    signingUp ? { ...current, role } : { email: current.email, password: current.password };
+
+  function change(field: keyof AuthFormValues, value: string) {
+    const updated = { ...values, [field]: value };
+    onValuesChange(updated);
+    revalidateField(field, input(updated));
+    // "Passwords do not match" follows the password too, once it is showing.
+    if (field === 'password' && signingUp) revalidateField('confirmPassword', input(updated));
+  }
+
+  function fieldProps(field: keyof AuthFormValues) {
+    return {
+      name: field,
+      value: values[field],
+      error: errors[field],
+      onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+      onBlur: () => validateField(field, input(values)),
+    };
+  }
+
+  /** Signed in: the shared session store learns it now, so the shell's route guards let the user through. */
+  function finish(user: SessionUser, destination: string) {
+    useSessionStore.getState().setUser(user);
+    navigate(destination, { replace: true });
+  }
+
+  function showServerError(error: unknown) {
+    const rateLimited = rateLimitMessage(error);
+    if (rateLimited) return setFormError(rateLimited);
+    if (error instanceof ApiError && error.status === 400) {
+      const shown = Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => (SIGN_UP_FIELDS as readonly string[]).includes(field)));
+      if (Object.keys(shown).length > 0) {
+        flushSync(() => setErrors(shown));
+        focusFirstInvalid(formRef.current);
+        return;
+      }
+    }
+    setFormError(AUTH_MESSAGES.authenticationFailed);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    let valid = false;
+    flushSync(() => {
+      valid = validateAll(input(values));
+    });
+    if (!valid) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      if (signingUp) {
+        const user = await signUp.mutateAsync(signUpSchema.parse(input(values)) satisfies SignUpValues);
+        finish(user, next ?? afterSignUpPath(role));
+      } else {
+        const user = await signIn.mutateAsync(signInSchema.parse(input(values)) satisfies SignInValues);
+        finish(user, next ?? homePathFor(user));
+      }
+    } catch (error) {
+      showServerError(error);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      css={(theme) => ({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: theme.space(4),
+        // A field focused because of its error must not end up under the site's sticky header.
+        '& input': { scrollMarginTop: '6rem' },
+      })}
+    >
+      {formError ? <FormErrorBox>{formError}</FormErrorBox> : null}
+      {signingUp ? <RoleChoice value={role} onChange={onRoleChange} /> : null}
+      {signingUp ? <TextField label="Full Name" autoComplete="name" {...fieldProps('name')} /> : null}
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...fieldProps('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete={signingUp ? 'new-password' : 'current-password'}
+        hint={signingUp ? 'At least 8 characters' : undefined}
+        {...fieldProps('password')}
+      />
+      {signingUp ? <TextField label="Confirm Password" type="password" autoComplete="new-password" {...fieldProps('confirmPassword')} /> : null}
+      <Button type="submit" size="lg" fullWidth disabled={pending}>
+        {pending ? (signingUp ? 'Creating account…' : 'Signing in…') : signingUp ? 'Create Account' : 'Sign In'}
+      </Button>
+      {signingUp ? null : (
+        <p css={(theme) => ({ margin: 0, textAlign: 'center', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          Want support for your own mission? <Link to={paths.create}>Share your mission</Link>
+        </p>
+      )}
+    </form>
+  );
+}

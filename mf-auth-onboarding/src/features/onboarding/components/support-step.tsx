@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import { MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
+import { TextField } from '@beabro/shared/ui/text-field';
+import { PrefixedField } from '../../../components/prefixed-field';
+import type { StepFieldsProps } from './step-fields-props';
+
+const SUGGESTED_AMOUNTS_HINT = 'Quick support options your community can choose from';
+const GOAL_HINT = 'Set a funding goal to show progress on your profile';
+
+const fieldsetStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+/** Step 3, support settings: four suggested amounts, the minimum amount, and an optional goal. */
+export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepFieldsProps) {
+  const suggestedHintId = useId();
+  const goalHintId = useId();
+  const amountProps = (field: string, value: string) => ({
+    name: field,
+    prefix: '$',
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    value,
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => onFieldChange(field, event.target.value),
+    onBlur: () => onFieldBlur(field),
+  });
+
+  return (
+    <>
+      <fieldset aria-describedby={suggestedHintId} css={fieldsetStyle}>
+        <legend css={(theme) => ({ padding: 0, fontWeight: theme.font.weight.bold })}>Suggested amounts</legend>
+        <p id={suggestedHintId} css={(theme) => ({ margin: `${theme.space(1)} 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          {SUGGESTED_AMOUNTS_HINT}
+        </p>
+        <div
+          css={(theme) => ({
+            display: 'grid',
+            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+            gap: theme.space(3),
+            [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+          })}
+        >
+          {draft.suggestedAmounts.map((amount, index) => (
+            // Four fixed slots: the index is the identity.
+            <PrefixedField key={index} label={`Amount ${index + 1}`} {...amountProps(`suggestedAmounts.${index}`, amount)} />
+          ))}
+        </div>
+      </fieldset>
+
+      <div css={(theme) => ({ [theme.breakpoint.md]: { maxWidth: '50%' } })}>
+        <PrefixedField
+          label="Minimum Amount"
+          hint={`The smallest support anyone can give you, from $${MINIMUM_AMOUNT_MIN_DOLLARS} to $${MINIMUM_AMOUNT_MAX_DOLLARS}`}
+          {...amountProps('minimumAmount', draft.minimumAmount)}
+        />
+      </div>
+
+      <fieldset aria-describedby={goalHintId} css={fieldsetStyle}>
+        <legend css={(theme) => ({ padding: 0, fontWeight: theme.font.weight.bold })}>Funding goal (optional)</legend>
+        <p id={goalHintId} css={(theme) => ({ margin: `${theme.space(1)} 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          {GOAL_HINT}
+        </p>
+        <div
+          css={(theme) => ({
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: theme.space(4),
+            [theme.breakpoint.md]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          })}
+        >
+          <TextField
+            label="Goal Title"
+            name="goalTitle"
+            autoComplete="off"
+            placeholder="e.g. New recording equipment"
+            value={draft.goalTitle}
+            error={errors.goalTitle}
+            onChange={(event) => onFieldChange('goalTitle', event.target.value)}
+            onBlur={() => onFieldBlur('goalTitle')}
+          />
+          <PrefixedField label="Goal Amount" placeholder="1000" {...amountProps('goalAmount', draft.goalAmount)} />
+        </div>
+      </fieldset>
+    </>
+  );
+}

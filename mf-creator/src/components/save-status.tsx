@@ -1,0 +1,31 @@
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'failed'; message: string };
+
+export const IDLE: SaveState = { kind: 'idle' };
+
+/**
+ * The visible outcome of a save, next to its button (SPEC only logged failures). Success is a polite
+ * status; a failure is an alert, so it is announced at once.
+ */
+export function SaveStatus({ state }: { state: SaveState }) {
+  const failed = state.kind === 'failed';
+  const text = state.kind === 'saved' || state.kind === 'failed' ? state.message : '';
+  return (
+    <p
+      role={failed ? 'alert' : 'status'}
+      css={(theme) => ({
+        margin: 0,
+        minHeight: '1.25rem',
+        fontSize: theme.font.size.sm,
+        fontWeight: theme.font.weight.medium,
+        color: failed ? theme.color.danger : theme.color.success,
+      })}
+    >
+      {text ? (
+        <>
+          <span aria-hidden="true">{failed ? '⚠ ' : '✓ '}</span>
+          {text}
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+import type { RecentActivityDto } from '@beabro/shared/api-schemas/analytics';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { SectionCard } from '../../../components/section-card';
+import { formatRelative } from '../../../lib/format';
+
+function who(supporter: string | null, isAnonymous: boolean): string {
+  if (isAnonymous) return 'An anonymous supporter';
+  return supporter ?? 'Someone (no name given)';
+}
+
+function describe(event: RecentActivityDto): { icon: string; text: string } {
+  switch (event.type) {
+    case 'support':
+      return {
+        icon: event.isRenewal ? '🔁' : '💸',
+        text: event.isRenewal
+          ? `${who(event.supporter, event.isAnonymous)}’s monthly support of ${formatUsd(event.amountCents)} renewed`
+          : `${who(event.supporter, event.isAnonymous)} supported you with ${formatUsd(event.amountCents)}${event.isRecurring ? ' a month' : ''}`,
+      };
+    case 'new_supporter':
+      return { icon: '🎉', text: event.isAnonymous ? 'A new anonymous supporter joined' : `New supporter: ${event.supporter ?? 'someone who gave no name'}` };
+    case 'goal_reached':
+      return { icon: '🏆', text: `Goal reached: ${event.goalName} (${formatUsd(event.goalAmountCents, { whole: true })})` };
+  }
+}
+
+/** Supports, new supporters and the goal being reached, newest first. */
+export function RecentActivityCard({ events, now = new Date() }: { events: RecentActivityDto[]; now?: Date }) {
+  return (
+    <SectionCard title="Recent Activity">
+      {events.length === 0 ? (
+        <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>Nothing happened in this period yet.</p>
+      ) : (
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {events.map((event, index) => {
+            const { icon, text } = describe(event);
+            return (
+              <li key={`${event.type}-${event.date}-${index}`} css={(theme) => ({ display: 'flex', gap: theme.space(3), padding: `${theme.space(2)} 0`, borderTop: index === 0 ? 0 : `1px solid ${theme.color.border}` })}>
+                <span aria-hidden="true">{icon}</span>
+                <span css={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{text}</span>
+                <time dateTime={event.date} css={(theme) => ({ flex: 'none', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                  {formatRelative(event.date, now)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

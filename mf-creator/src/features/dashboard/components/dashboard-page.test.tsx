@@ -1,0 +1,159 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi } from '../../../testing/mock-api';
+import { renderArea } from '../../../testing/render-area';
+import { sampleDashboard, samplePayouts, sampleProfile } from '../../../testing/sample-data';
+import { DashboardPage } from './dashboard-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderDashboard = () => renderArea(<DashboardPage />, { path: '/dashboard', route: '/dashboard' });
+
+describe('DashboardPage', () => {
+  it('welcomes the creator with links to the profile and settings, and shows the four stat cards', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pixel Pat!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/pixelpat');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    const stats = screen.getByRole('region', { name: 'Your figures' });
+    expect(within(stats).getByText('Total Earnings').parentElement).toHaveTextContent('$298.00');
+    expect(stats).toHaveTextContent('You keep $270.82 after fees');
+    expect(within(stats).getByText('This Month').parentElement).toHaveTextContent('$153.00');
+    expect(stats).toHaveTextContent('+5.5% vs last month');
+    expect(within(stats).getByText('Total Supporters').parentElement).toHaveTextContent('11');
+    expect(stats).toHaveTextContent('+8 new supporters this month');
+    expect(within(stats).getByText('Goal Progress').parentElement).toHaveTextContent('15%');
+    expect(stats).toHaveTextContent('$298 of $2,000');
+  });
+
+  it('lists recent supports with View All to analytics, keeping anonymous supporters anonymous', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    renderDashboard();
+    const recent = await screen.findByRole('region', { name: 'Recent Support' });
+    expect(within(recent).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/analytics');
+    const items = within(recent).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Jordan');
+    expect(items[0]).toHaveTextContent('$5.00');
+    expect(items[0]).toHaveTextContent('“Loved the stream!”');
+    expect(items[1]).toHaveTextContent('Anonymous');
+    expect(items[1]).toHaveTextContent('Monthly');
+  });
+
+  it('shows performance, the goal with Update Goal, This Month, quick actions and payouts', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    renderDashboard();
+    const performance = await screen.findByRole('region', { name: 'Performance Overview' });
+    expect(performance).toHaveTextContent('Profile views120');
+    expect(performance).toHaveTextContent('Support page views40');
+    expect(performance).toHaveTextContent('Conversion rate25%');
+    expect(within(performance).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
+
+    const goal = screen.getByRole('region', { name: 'Current Goal' });
+    expect(within(goal).getByRole('progressbar', { name: 'New streaming setup: 15% complete' })).toHaveAttribute('aria-valuenow', '15');
+    expect(within(goal).getByRole('link', { name: 'Update Goal' })).toHaveAttribute('href', '/settings?tab=support');
+
+    const month = screen.getByRole('region', { name: 'This Month' });
+    expect(month).toHaveTextContent('New supporters8');
+    expect(month).toHaveTextContent('Recurring supports2');
+    expect(month).toHaveTextContent('Growth rate+5.5%');
+
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/settings', '/analytics', '/pixelpat', '/help']);
+
+    const payouts = screen.getByRole('region', { name: 'Payouts' });
+    expect(await within(payouts).findByText('Next payout (estimate)')).toBeInTheDocument();
+    expect(payouts).toHaveTextContent('$113.30');
+    expect(payouts).toHaveTextContent('Tuesday, June 17, 2025, for Jun 9 – Jun 15, 2025');
+    expect(within(payouts).getByRole('table')).toHaveTextContent('Jun 2 – Jun 8, 2025$157.52PaidJun 10, 2025');
+  });
+
+  it('says why a payout is held and links to the country setting', async () => {
+    const held = 'Payouts are held until you set your country in Settings.';
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile({ country: null }) } },
+      'GET /api/creator/payouts': {
+        body: samplePayouts({ payoutCountry: null, payoutCountrySupported: false, payouts: [], nextPayout: { ...samplePayouts().nextPayout, holdReason: held } }),
+      },
+    });
+    renderDashboard();
+    const payouts = await screen.findByRole('region', { name: 'Payouts' });
+    expect(await within(payouts).findByText(held)).toBeInTheDocument();
+    expect(within(payouts).getByRole('link', { name: 'Set your country' })).toHaveAttribute('href', '/settings?tab=support');
+    expect(payouts).toHaveTextContent('No payouts yet.');
+  });
+
+  it('welcomes a creator with no supports yet with friendly empty states', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': {
+        body: sampleDashboard({
+          totalEarnings: { grossCents: 0, netCents: 0 },
+          thisMonth: { grossCents: 0, netCents: 0 },
+          lastMonth: { grossCents: 0, netCents: 0 },
+          growthRatePercent: null,
+          totalSupporters: 0,
+          newSupporters: 0,
+          recurringSupports: 0,
+          profileViews: 0,
+          supportPageViews: 0,
+          conversionRatePercent: null,
+          goal: null,
+          recentSupports: [],
+          balanceCents: 0,
+        }),
+      },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts({ balanceCents: 0, payouts: [], nextPayout: { ...samplePayouts().nextPayout, estimatedAmountCents: 0 } }) },
+    });
+    renderDashboard();
+    expect(await screen.findByText('No supports yet')).toBeInTheDocument();
+    expect(screen.getByText('No supports last month to compare with')).toBeInTheDocument();
+    expect(screen.getByText('No new supporters this month yet')).toBeInTheDocument();
+    expect(screen.getByText('No support page views yet')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Current Goal' })).getByRole('link', { name: 'Set a Goal' })).toHaveAttribute('href', '/settings?tab=support');
+    expect(await screen.findByText(/Nothing to pay out yet/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'This Month' })).toHaveTextContent('Growth raten/a');
+  });
+
+  it('copies the profile link and says so; Share falls back to copying without a share sheet', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    renderDashboard();
+    const share = await screen.findByRole('region', { name: 'Share Your Page' });
+    await user.click(within(share).getByRole('button', { name: 'Copy Link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pixelpat`);
+    expect(await within(share).findByText('Link copied to your clipboard.')).toBeInTheDocument();
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    await user.click(within(share).getByRole('button', { name: 'Share Profile' }));
+    expect(await within(share).findByRole('textbox')).toHaveValue(`${window.location.origin}/pixelpat`);
+  });
+
+  it('asks a signed-out visitor to sign in again', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': { status: 401, body: { message: 'Please sign in to continue.' } },
+      'GET /api/creator-profile': { status: 401, body: { message: 'Please sign in to continue.' } },
+    });
+    renderDashboard();
+    expect(await screen.findByText('We could not load your dashboard.')).toBeInTheDocument();
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', expect.stringMatching(/^\/auth\?next=/));
+  });
+});

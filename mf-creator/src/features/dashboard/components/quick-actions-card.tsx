@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { focusRing } from '@beabro/shared/ui/focus-ring';
+import { SectionCard } from '../../../components/section-card';
+import { paths } from '../../../config/paths';
+
+/** Shortcuts to the places a creator goes most. */
+export function QuickActionsCard({ username }: { username: string }) {
+  const actions = [
+    { to: paths.settings(), icon: '⚙️', label: 'Settings', note: 'Profile, tiers and account' },
+    { to: paths.analytics(), icon: '📊', label: 'Analytics', note: 'Earnings and supporters over time' },
+    { to: paths.profile(username), icon: '👀', label: 'View public profile', note: 'See your page as supporters do' },
+    { to: paths.help, icon: '💬', label: 'Help Centre', note: 'Payouts, fees and FAQs' },
+  ];
+  return (
+    <SectionCard title="Quick Actions">
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.5rem' }}>
+        {actions.map((action) => (
+          <li key={action.label}>
+            <Link
+              to={action.to}
+              css={(theme) => [
+                {
+                  display: 'flex',
+                  gap: theme.space(3),
+                  alignItems: 'center',
+                  padding: theme.space(3),
+                  borderRadius: theme.radius.md,
+                  border: `1px solid ${theme.color.border}`,
+                  color: theme.color.text,
+                  textDecoration: 'none',
+                  '&:hover': { background: theme.color.surfaceMuted },
+                },
+                focusRing(theme),
+              ]}
+            >
+              <span aria-hidden="true" css={{ fontSize: '1.25rem' }}>
+                {action.icon}
+              </span>
+              <span css={{ display: 'grid', minWidth: 0 }}>
+                <span css={(theme) => ({ fontWeight: theme.font.weight.medium })}>{action.label}</span>
+                <span css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>{action.note}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { Badge } from '@beabro/shared/ui/badge';
+import { SectionCard } from '../../../components/section-card';
+import { TextLink } from '../../../components/text-link';
+import { paths } from '../../../config/paths';
+import { formatRelative } from '../../../lib/format';
+
+function supporterLabel(support: ReceivedSupportDto): string {
+  if (support.isAnonymous) return 'Anonymous';
+  return support.name ?? 'Someone (no name given)';
+}
+
+/** The latest supports, newest first, with View All to analytics. */
+export function RecentSupportCard({ supports, now = new Date() }: { supports: ReceivedSupportDto[]; now?: Date }) {
+  return (
+    <SectionCard title="Recent Support" actions={<TextLink to={paths.analytics()}>View All</TextLink>}>
+      {supports.length === 0 ? (
+        <div css={(theme) => ({ textAlign: 'center', padding: `${theme.space(6)} ${theme.space(2)}`, color: theme.color.textMuted })}>
+          <p css={{ margin: 0, fontSize: '2rem' }} aria-hidden="true">
+            🌱
+          </p>
+          <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, fontWeight: theme.font.weight.medium, color: theme.color.text })}>No supports yet</p>
+          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>
+            Share your page with your community: your first bro will show up here.
+          </p>
+        </div>
+      ) : (
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {supports.map((support) => (
+            <li key={support.id} css={(theme) => ({ display: 'flex', gap: theme.space(3), padding: `${theme.space(3)} 0`, borderTop: `1px solid ${theme.color.border}`, '&:first-of-type': { borderTop: 0, paddingTop: 0 } })}>
+              <span
+                aria-hidden="true"
+                css={(theme) => ({
+                  flex: 'none',
+                  width: '2.5rem',
+                  height: '2.5rem',
+                  borderRadius: theme.radius.pill,
+                  background: theme.color.brandSoft,
+                  color: theme.color.brandHover,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  fontWeight: theme.font.weight.bold,
+                })}
+              >
+                {support.isAnonymous || !support.name ? '?' : support.name.slice(0, 1).toUpperCase()}
+              </span>
+              <div css={{ flex: 1, minWidth: 0 }}>
+                <div css={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap' }}>
+                  <span css={(theme) => ({ fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere' })}>{supporterLabel(support)}</span>
+                  <span css={(theme) => ({ fontWeight: theme.font.weight.bold, color: theme.color.success })}>{formatUsd(support.amountCents)}</span>
+                </div>
+                <div css={(theme) => ({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'center', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                  <time dateTime={support.createdAt}>{formatRelative(support.createdAt, now)}</time>
+                  <span>{`· you receive ${formatUsd(support.creatorNetCents)}`}</span>
+                  {support.isRenewal ? <Badge tone="neutral">Monthly renewal</Badge> : support.isRecurring ? <Badge tone="brand">Monthly</Badge> : null}
+                </div>
+                {support.message ? (
+                  <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>{`“${support.message}”`}</p>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

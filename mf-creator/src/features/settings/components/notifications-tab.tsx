@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { useNotificationSettings } from '@beabro/shared/api/get-notification-settings';
+import { useUpdateNotificationSettings } from '@beabro/shared/api/update-notification-settings';
+import type { NotificationSettingsResponse } from '@beabro/shared/api-schemas/account';
+import { LoadError, LoadingStatus } from '../../../components/query-status';
+import { SaveBar } from '../../../components/save-bar';
+import { IDLE, type SaveState } from '../../../components/save-status';
+import { SwitchField } from '../../../components/switch-field';
+import { errorMessage } from '../../../lib/error-message';
+import { TabHeading } from './section-heading';
+
+type NotificationKey = keyof NotificationSettingsResponse;
+
+const TOGGLES: readonly { key: NotificationKey; label: string; description: string }[] = [
+  { key: 'newSupport', label: 'New support', description: 'An email each time someone supports you.' },
+  { key: 'monthlyReport', label: 'Monthly report', description: 'A summary of your month: earnings, supporters and page views.' },
+  { key: 'goalReached', label: 'Goal reached', description: 'An email when your supporters complete your goal.' },
+  { key: 'supporterMessages', label: 'Supporter messages', description: 'An email when a supporter leaves you a message.' },
+];
+
+/** The four email toggles, saved together with "Save Changes". */
+export function NotificationsTab() {
+  const query = useNotificationSettings();
+  return (
+    <section aria-labelledby="settings-notifications-heading">
+      <TabHeading id="settings-notifications-heading" title="Notifications">
+        Which emails we send you. Receipts and security emails are always sent.
+      </TabHeading>
+      {query.isPending ? (
+        <LoadingStatus label="Loading your notification settings..." />
+      ) : query.isError ? (
+        <LoadError error={query.error} what="your notification settings" onRetry={() => void query.refetch()} />
+      ) : (
+        <NotificationsForm saved={query.data} />
+      )}
+    </section>
+  );
+}
+
+function NotificationsForm({ saved }: { saved: NotificationSettingsResponse }) {
+  const [values, setValues] = useState(saved);
+  const [state, setState] = useState<SaveState>(IDLE);
+  const update = useUpdateNotificationSettings();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ kind: 'saving' });
+    try {
+      setValues(await update.mutateAsync(values));
+      setState({ kind: 'saved', message: 'Notification settings saved.' });
+    } catch (failure) {
+      setState({ kind: 'failed', message: errorMessage(failure, 'Notification settings could not be saved. Please try again.') });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <legend className="visually-hidden">Email notifications</legend>
+        <div css={(theme) => ({ display: 'grid', borderBottom: `1px solid ${theme.color.border}`, '& > *': { borderTop: `1px solid ${theme.color.border}` } })}>
+          {TOGGLES.map((toggle) => (
+            <SwitchField
+              key={toggle.key}
+              label={toggle.label}
+              description={toggle.description}
+              checked={values[toggle.key]}
+              onChange={(checked) => setValues((current) => ({ ...current, [toggle.key]: checked }))}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div css={(theme) => ({ marginTop: theme.space(4) })}>
+        <SaveBar state={state} />
+      </div>
+    </form>
+  );
+}

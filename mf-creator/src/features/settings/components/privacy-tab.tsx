@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { useCreatorDashboard } from '@beabro/shared/api/get-creator-dashboard';
+import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
+import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
+import type { PrivacySettingsValues } from '@beabro/shared/schemas/settings';
+import { SaveBar } from '../../../components/save-bar';
+import { IDLE, type SaveState } from '../../../components/save-status';
+import { SwitchField } from '../../../components/switch-field';
+import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
+import { errorMessage } from '../../../lib/error-message';
+import { PrivacyPreview } from './privacy-preview';
+import { TabHeading } from './section-heading';
+
+const SWITCHES: readonly { key: keyof PrivacySettingsValues; label: string; description: string }[] = [
+  { key: 'showEarnings', label: 'Show earnings', description: 'Show your total and this month’s earnings, and the amount raised towards your goal, on your page.' },
+  { key: 'showSupporterCount', label: 'Show supporter count', description: 'Show how many people support you.' },
+  { key: 'allowMessages', label: 'Allow messages', description: 'Let supporters add a message to their support, and show messages on your page.' },
+];
+
+/** The three privacy switches, with a live preview of the public page. */
+export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
+  const [values, setValues] = useState<PrivacySettingsValues>(profile.privacy);
+  const [state, setState] = useState<SaveState>(IDLE);
+  const update = useUpdateCreatorProfile();
+  const dashboard = useCreatorDashboard();
+  const refresh = useRefreshCreatorViews();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ kind: 'saving' });
+    try {
+      const saved = await update.mutateAsync(values);
+      setValues(saved.privacy);
+      setState({ kind: 'saved', message: 'Privacy settings saved.' });
+      void refresh();
+    } catch (failure) {
+      setState({ kind: 'failed', message: errorMessage(failure, 'Privacy settings could not be saved. Please try again.') });
+    }
+  };
+
+  return (
+    <section aria-labelledby="settings-privacy-heading">
+      <TabHeading id="settings-privacy-heading" title="Privacy">
+        What visitors of your page can see.
+      </TabHeading>
+      <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 20rem)', alignItems: 'start' } })}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <legend className="visually-hidden">Privacy switches</legend>
+            <div css={(theme) => ({ display: 'grid', borderBottom: `1px solid ${theme.color.border}`, '& > *': { borderTop: `1px solid ${theme.color.border}` } })}>
+              {SWITCHES.map((item) => (
+                <SwitchField
+                  key={item.key}
+                  label={item.label}
+                  description={item.description}
+                  checked={values[item.key]}
+                  onChange={(checked) => setValues((current) => ({ ...current, [item.key]: checked }))}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div css={(theme) => ({ marginTop: theme.space(4) })}>
+            <SaveBar state={state} />
+          </div>
+        </form>
+        <PrivacyPreview privacy={values} username={profile.username} figures={dashboard.data} />
+      </div>
+    </section>
+  );
+}

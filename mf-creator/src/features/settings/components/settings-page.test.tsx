@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi } from '../../../testing/mock-api';
+import { renderArea } from '../../../testing/render-area';
+import { sampleDashboard, sampleProfile, sampleUser } from '../../../testing/sample-data';
+import { SettingsPage } from './settings-page';
+
+const api = () =>
+  mockApi({
+    'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+    'GET /api/account/notifications': { body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true } },
+    'GET /api/creator/dashboard': { body: sampleDashboard() },
+    'GET /api/auth/me': { body: { user: sampleUser() } },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SettingsPage', () => {
+  it('opens the tab named in the URL, with the five side tabs', async () => {
+    api();
+    renderArea(<SettingsPage />, { path: '/settings', route: '/settings?tab=privacy' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Support Settings', 'Notifications', 'Privacy', 'Account']);
+    expect(within(tabs).getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Privacy' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile', hidden: true })).not.toBeVisible();
+  });
+
+  it('falls back to Profile for an unknown tab', async () => {
+    api();
+    renderArea(<SettingsPage />, { path: '/settings', route: '/settings?tab=nope' });
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+  });
+
+  it('puts the chosen tab in the URL and keeps unsaved edits of the other tabs', async () => {
+    api();
+    const user = userEvent.setup();
+    renderArea(<SettingsPage />, { path: '/settings', route: '/settings' });
+    const displayName = await screen.findByLabelText('Display Name');
+    await user.clear(displayName);
+    await user.type(displayName, 'Pat the Streamer');
+    await user.click(screen.getByRole('tab', { name: 'Support Settings' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=support');
+    expect(screen.getByRole('heading', { level: 2, name: 'Support Settings' })).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings$/);
+    expect(screen.getByLabelText('Display Name')).toHaveValue('Pat the Streamer');
+  });
+
+  it('says so when the settings cannot be loaded, with a retry', async () => {
+    mockApi({ 'GET /api/creator-profile': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    renderArea(<SettingsPage />, { path: '/settings', route: '/settings' });
+    expect(await screen.findByText('We could not load your settings.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Profile - Settings - Be a Bro'));
+  });
+
+  it('gives a supporter without a creator page only Notifications and Account, and a way to become a creator', async () => {
+    mockApi({
+      'GET /api/creator-profile': { status: 404, body: { message: 'You have no creator page yet.' } },
+      'GET /api/account/notifications': { body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true } },
+      'GET /api/auth/me': { body: { user: { ...sampleUser(), username: null, isCreator: false, userType: 'supporter' } } },
+    });
+    renderArea(<SettingsPage />, { path: '/settings', route: '/settings?tab=privacy' });
+    const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
+    await waitFor(() => expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Notifications', 'Account']));
+    expect(within(tabs).getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'Create your mission page' })).toHaveAttribute('href', '/create');
+  });
+});

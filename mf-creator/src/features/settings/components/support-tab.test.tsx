@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { mockApi } from '../../../testing/mock-api';
+import { sampleProfile } from '../../../testing/sample-data';
+import { SupportTab } from './support-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SupportTab', () => {
+  it('shows the minimum, the four tiers, the goal and the country with the payout countries marked', () => {
+    mockApi({});
+    renderWithProviders(<SupportTab profile={sampleProfile()} />);
+    expect(screen.getByLabelText('Minimum Amount')).toHaveValue('3');
+    expect(screen.getAllByRole('group', { name: /^Tier \d/ })).toHaveLength(4);
+    const tier3 = screen.getByRole('group', { name: /^Tier 3/ });
+    expect(within(tier3).getByLabelText('Name')).toHaveValue('True Believer');
+    expect(within(tier3).getByLabelText('Amount')).toHaveValue('25');
+    expect(within(tier3).getByRole('checkbox', { name: /Monthly support/ })).toBeChecked();
+    expect(screen.getByLabelText('Goal Title')).toHaveValue('New streaming setup');
+    expect(screen.getByLabelText('Goal Amount')).toHaveValue('2000');
+    const country = screen.getByLabelText('Country');
+    expect(country).toHaveValue('US');
+    expect(within(country).getByRole('option', { name: 'Canada (payouts available)' })).toBeInTheDocument();
+    expect(within(country).getByRole('option', { name: 'Germany' })).toBeInTheDocument();
+  });
+
+  it('reports an invalid minimum, tier amount and goal instead of SPEC’s silent fallbacks', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<SupportTab profile={sampleProfile()} />);
+    await user.clear(screen.getByLabelText('Minimum Amount'));
+    await user.type(screen.getByLabelText('Minimum Amount'), '500');
+    const tier1 = screen.getByRole('group', { name: /^Tier 1/ });
+    await user.clear(within(tier1).getByLabelText('Amount'));
+    await user.type(within(tier1).getByLabelText('Amount'), '0');
+    await user.clear(within(tier1).getByLabelText('Name'));
+    await user.clear(screen.getByLabelText('Goal Amount'));
+    await user.type(screen.getByLabelText('Goal Amount'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Minimum amount must be between $1 and $100')).toBeInTheDocument();
+    expect(within(tier1).getByText('Tier amount must be at least $1')).toBeInTheDocument();
+    expect(within(tier1).getByText('Tier name is required')).toBeInTheDocument();
+    expect(screen.getByText('Goal amount cannot be negative')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('saves the amounts, goal and country, then the tiers, and confirms', async () => {
+    const api = mockApi({
+      'PATCH /api/creator-profile': { body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) } },
+      'PUT /api/creator-profile/tiers': { body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) }, delayMs: 100 },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupportTab profile={sampleProfile()} />);
+    await user.clear(screen.getByLabelText('Goal Title'));
+    await user.clear(screen.getByLabelText('Goal Amount'));
+    await user.selectOptions(screen.getByLabelText('Country'), 'CA');
+    const tier2 = screen.getByRole('group', { name: /^Tier 2/ });
+    await user.click(within(tier2).getByRole('button', { name: 'Add a perk to Tier 2' }));
+    await user.type(within(tier2).getByLabelText('Perk 1 of Tier 2'), 'Shout-out');
+    await user.click(within(tier2).getByRole('checkbox', { name: /Monthly support/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(await screen.findByText('Support settings saved.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toEqual({ minimumAmount: '3', goalTitle: '', goalAmount: null, country: 'CA' });
+    const tiers = (api.callsTo('PUT', '/api/creator-profile/tiers')[0]?.body as { tiers: Array<{ perks: string[]; isRecurring: boolean; amount: string }> }).tiers;
+    expect(tiers).toHaveLength(4);
+    expect(tiers[1]).toMatchObject({ name: 'Fuel the Journey', perks: ['Shout-out'], isRecurring: true, amount: '15' });
+  });
+
+  it('puts the API’s tier messages on the right tier and says what was not saved', async () => {
+    mockApi({
+      'PATCH /api/creator-profile': { body: { profile: sampleProfile() } },
+      'PUT /api/creator-profile/tiers': { status: 400, body: { message: 'Please correct the highlighted fields.', fieldErrors: { 'tiers.3.emoji': 'Use an emoji here' } } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SupportTab profile={sampleProfile()} />);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const tier4 = screen.getByRole('group', { name: /^Tier 4/ });
+    expect(await within(tier4).findByText('Use an emoji here')).toBeInTheDocument();
+    expect(screen.getByText(/Your amounts, goal and country were saved, but the tiers were not/)).toBeInTheDocument();
+  });
+
+  it('explains that payouts are held in a country without payouts', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<SupportTab profile={sampleProfile()} />);
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    expect(screen.getByText(/Payouts are not available in this country yet/)).toBeInTheDocument();
+  });
+});

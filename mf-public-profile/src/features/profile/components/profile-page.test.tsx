@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import ProfileArea from '../../../exposes/profile';
+import { saveLastReceipt } from '../../../lib/last-receipt';
+import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
+import { json, mockApi } from '../../../testing/mock-api';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderProfile(profile: PublicCreatorProfileDto | null = fakeProfile(), route = '/pixelpat') {
+  let current = profile;
+  const api = mockApi({
+    'GET /api/creators/pixelpat': () => (current ? json(200, current) : json(404, { message: 'Creator not found' })),
+    'POST /api/creators/pixelpat/views': () => json(204),
+    'POST /api/creators/pixelpat/follow': () => {
+      current = current && { ...current, followers: current.followers + 1, viewer: { ...current.viewer, isFollowing: true } };
+      return json(200, { following: true, followers: current?.followers ?? 0 });
+    },
+    'DELETE /api/creators/pixelpat/follow': () => {
+      current = current && { ...current, followers: current.followers - 1, viewer: { ...current.viewer, isFollowing: false } };
+      return json(200, { following: false, followers: current?.followers ?? 0 });
+    },
+  });
+  renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
+        <Route path="/:username/support" element={<p>Support page</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { route },
+  );
+  return api;
+}
+
+const signedIn = () =>
+  useSessionStore.setState({
+    status: 'signed-in',
+    user: { id: 'u1', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: true },
+  });
+
+// These suites drive whole pages through user-event; a busy machine can take longer than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  useSessionStore.setState({ status: 'signed-out', user: null });
+  window.sessionStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('profile page', () => {
+  it('shows the creator from the API: name, @username, counts, bio, links, goal, stats and title', async () => {
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeInTheDocument();
+    expect(document.title).toBe('Pixel Pat (@pixelpat) - Be a Bro');
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('@pixelpat');
+    const community = screen.getByRole('list', { name: 'Community' });
+    expect(community).toHaveTextContent('1,240 followers');
+    expect(community).toHaveTextContent('186 supporters');
+    expect(screen.getByText('Variety streamer building a cozy gaming community.')).toBeInTheDocument();
+
+    const youtube = screen.getByRole('link', { name: /YouTube/ });
+    expect(youtube).toHaveAttribute('href', 'https://www.youtube.com/@pixelpat');
+    expect(youtube).toHaveAttribute('target', '_blank');
+    expect(youtube).toHaveAttribute('rel', 'noopener noreferrer');
+
+    expect(screen.getByText('68% complete - 186 people are supporting this mission!')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '68');
+    expect(screen.getByText('$1,350')).toBeInTheDocument();
+
+    const stats = screen.getByRole('region', { name: 'Stats' });
+    expect(within(stats).getByText('Total Earned').nextElementSibling).toHaveTextContent('$5,120');
+    expect(within(stats).getByText('This Month').nextElementSibling).toHaveTextContent('$345');
+    expect(within(stats).getByText('Supporters').nextElementSibling).toHaveTextContent('186');
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('leaves out what the creator keeps private', async () => {
+    renderProfile(
+      fakeProfile({
+        supporterCount: null,
+        totalEarnedCents: null,
+        monthlyEarnedCents: null,
+        goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: 68, supporterCount: null },
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('list', { name: 'Community' })).not.toHaveTextContent('supporters');
+    expect(screen.getByText('68% complete')).toBeInTheDocument();
+    expect(screen.getByText('Goal: $2,000')).toBeInTheDocument();
+    expect(screen.getByText('Pixel Pat keeps their figures private.')).toBeInTheDocument();
+    expect(screen.queryByText('Total Earned')).not.toBeInTheDocument();
+  });
+
+  it('lists recent supports with "?" and "Anonymous" for anonymous ones, and their messages', async () => {
+    renderProfile();
+    const recent = await screen.findByRole('region', { name: 'Recent Support' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Jordan');
+    expect(items[0]).toHaveTextContent('$5');
+    expect(items[0]).toHaveTextContent('Loved the charity stream!');
+    expect(items[1]).toHaveTextContent('?');
+    expect(items[1]).toHaveTextContent('Anonymous');
+    expect(items[1]).toHaveTextContent('Keep going');
+    expect(items[2]).toHaveTextContent('$25/month');
+  });
+
+  it('fades locked achievements and says so in words', async () => {
+    renderProfile();
+    const achievements = await screen.findByRole('region', { name: 'Achievements' });
+    const [unlocked, locked] = within(achievements).getAllByRole('listitem');
+    expect(unlocked).toHaveTextContent('Unlocked');
+    expect(locked).toHaveTextContent('Locked');
+    expect(within(achievements).getByText('1 of 2 unlocked')).toBeInTheDocument();
+  });
+
+  it('carries the chosen tier to the support page; clicking a tier only selects it', async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    await screen.findByRole('heading', { level: 1 });
+    const [heroLink, optionsLink] = screen.getAllByRole('link', { name: /Support Pixel Pat/ });
+    expect(heroLink).toHaveAttribute('href', '/pixelpat/support');
+    expect(optionsLink).toHaveAttribute('href', '/pixelpat/support');
+    await user.click(screen.getByRole('button', { name: /True Believer/ }));
+    expect(screen.getByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/pixelpat$/);
+    expect(heroLink).toHaveAttribute('href', '/pixelpat/support?tier=2');
+    expect(screen.getByRole('link', { name: 'Continue with True Believer ($25/month)' })).toHaveAttribute('href', '/pixelpat/support?tier=2');
+    await user.click(screen.getByRole('button', { name: /True Believer/ }));
+    expect(heroLink).toHaveAttribute('href', '/pixelpat/support');
+  });
+
+  it('offers signed-out visitors a way to sign in and come back, and has the Be a Bro card', async () => {
+    renderProfile();
+    expect(await screen.findByRole('link', { name: 'Sign in to follow' })).toHaveAttribute('href', '/auth?next=%2Fpixelpat');
+    expect(screen.getByRole('link', { name: 'Be a Bro' })).toHaveAttribute('href', '/create');
+  });
+
+  it('lets a signed-in visitor follow and unfollow', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    const api = renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('button', { name: /Following/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('list', { name: 'Community' })).toHaveTextContent('1,241 followers');
+    await user.click(screen.getByRole('button', { name: /Following/ }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.calls('POST /api/creators/pixelpat/follow')).toHaveLength(1);
+    expect(api.calls('DELETE /api/creators/pixelpat/follow')).toHaveLength(1);
+  });
+
+  it('shows the creator a link to edit their page instead of Follow and the Be a Bro card', async () => {
+    signedIn();
+    renderProfile(fakeProfile({ viewer: { isOwner: true, isFollowing: false } }));
+    expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings');
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Be a Bro' })).not.toBeInTheDocument();
+  });
+
+  it('copies the profile address when the device cannot share, and says "Link copied"', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: /Share/ }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pixelpat`);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+  });
+
+  it('uses the device share sheet where there is one', async () => {
+    const user = userEvent.setup();
+    const share = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: /Share/ }));
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/pixelpat` }));
+    expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+
+  it('shows the address to copy by hand when the clipboard is refused', async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: /Share/ }));
+    expect(await screen.findByLabelText('Copy this link to share the page:')).toHaveValue(`${window.location.origin}/pixelpat`);
+  });
+
+  it('thanks the supporter with the receipt after a support, then drops ?supported=true from the address', async () => {
+    saveLastReceipt(fakeReceipt({ amountCents: 2_500, isRecurring: true, nextChargeAt: '2026-12-21T12:00:00.000Z', subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f' }));
+    const user = userEvent.setup();
+    renderProfile(fakeProfile(), '/pixelpat?supported=true');
+    const thanks = await screen.findByText('Thank you for supporting Pixel Pat!');
+    const banner = thanks.closest('[role="status"]') as HTMLElement;
+    expect(banner).toHaveTextContent('$25.00 per month');
+    expect(banner).toHaveTextContent('Visa ending in 4242');
+    expect(banner).toHaveTextContent('bro@example.com');
+    expect(banner).toHaveTextContent('December 21, 2026');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pixelpat$/));
+    expect(screen.getByText('Thank you for supporting Pixel Pat!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss thank-you message' }));
+    expect(screen.queryByText('Thank you for supporting Pixel Pat!')).not.toBeInTheDocument();
+  });
+
+  it('does not thank anyone without ?supported=true, nor with a receipt for another creator', async () => {
+    saveLastReceipt(fakeReceipt({ creatorUsername: 'mayamakesart', creatorDisplayName: 'Maya' }));
+    renderProfile(fakeProfile(), '/pixelpat?supported=true');
+    expect(await screen.findByText('Thank you for supporting Pixel Pat!')).toBeInTheDocument();
+    expect(screen.queryByText(/ending in 4242/)).not.toBeInTheDocument();
+  });
+
+  it('shows a real "creator not found" page for an unknown username', async () => {
+    renderProfile(null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creator not found' })).toBeInTheDocument();
+    expect(document.title).toBe('Creator not found - Be a Bro');
+    expect(screen.getByRole('link', { name: 'Discover creators' })).toHaveAttribute('href', '/discover');
+  });
+
+  it('counts the visit once, after the creator is found', async () => {
+    const api = renderProfile();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(api.calls('POST /api/creators/pixelpat/views')).toHaveLength(1));
+    expect(api.calls('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'profile' });
+  });
+
+  it('offers a retry when the API cannot be reached', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockApi({
+      'GET /api/creators/pixelpat': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json(200, fakeProfile())),
+      'POST /api/creators/pixelpat/views': () => json(204),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
+      </Routes>,
+      { route: '/pixelpat' },
+    );
+    expect(await screen.findByText(/Check your internet connection/, {}, { timeout: 4000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeInTheDocument();
+  });
+});

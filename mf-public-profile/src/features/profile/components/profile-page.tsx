@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { PageContainer } from '@beabro/shared/ui/page-container';
+import { CreatorNotFound } from '../../../components/creator-not-found';
+import { CreatorPageError, CreatorPageLoading } from '../../../components/creator-page-status';
+import { useCreator, isCreatorNotFound } from '../../../hooks/use-creator';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useRefetchOnSessionChange } from '../../../hooks/use-refetch-on-session-change';
+import { loadErrorMessage } from '../../../lib/load-error-message';
+import { useRecordPageView } from '../../page-views/hooks/use-record-page-view';
+import { useThankYou } from '../hooks/use-thank-you';
+import { AboutCard } from './about-card';
+import { AchievementsCard } from './achievements-card';
+import { BeABroCard } from './be-a-bro-card';
+import { GoalCard } from './goal-card';
+import { ProfileHero } from './profile-hero';
+import { RecentSupport } from './recent-support';
+import { StatsCard } from './stats-card';
+import { SupportOptions } from './support-options';
+import { ThankYouBanner } from './thank-you-banner';
+
+/** The public creator page /{username}, every figure from the API. */
+export function ProfilePage({ username }: { username: string }) {
+  const query = useCreator(username);
+  const profile = query.data;
+  const [selectedTier, setSelectedTier] = useState<number | null>(null);
+  const { thankYou, dismiss } = useThankYou(username);
+
+  useRefetchOnSessionChange(username);
+  useRecordPageView(username, 'profile', Boolean(profile));
+  useDocumentTitle(profile ? `${profile.displayName} (@${profile.username})` : null);
+
+  if (query.isPending) return <CreatorPageLoading label={`Loading @${username}…`} />;
+  if (query.isError) {
+    if (isCreatorNotFound(query.error)) return <CreatorNotFound username={username} />;
+    return <CreatorPageError message={loadErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  // isPending and isError are handled above, so the profile is here.
+  const p = query.data;
+
+  return (
+    <PageContainer>
+      <div css={(theme) => ({ display: 'grid', gap: theme.space(6), padding: `${theme.space(6)} 0 ${theme.space(12)}` })}>
+        {thankYou ? <ThankYouBanner displayName={p.displayName} receipt={thankYou.receipt} onDismiss={dismiss} /> : null}
+        <ProfileHero profile={p} selectedTier={selectedTier} />
+        <div
+          css={(theme) => ({
+            display: 'grid',
+            gap: theme.space(6),
+            alignItems: 'start',
+            [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          })}
+        >
+          <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
+            <AboutCard bio={p.bio} socialLinks={p.socialLinks} />
+            {p.goal ? <GoalCard goal={p.goal} /> : null}
+            {p.tiers.length > 0 ? (
+              <SupportOptions username={p.username} displayName={p.displayName} tiers={p.tiers} selectedTier={selectedTier} onSelect={setSelectedTier} />
+            ) : null}
+            <RecentSupport supports={p.recentSupports} username={p.username} displayName={p.displayName} />
+          </div>
+          <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
+            <StatsCard profile={p} />
+            {p.achievements.length > 0 ? <AchievementsCard achievements={p.achievements} /> : null}
+            {p.viewer.isOwner ? null : <BeABroCard />}
+          </div>
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,87 @@
+import type { PublicSupportDto } from '@beabro/shared/api-schemas/public-profile';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { Badge } from '@beabro/shared/ui/badge';
+import { ButtonLink } from '@beabro/shared/ui/button';
+import { paths } from '../../../config/paths';
+import { initialsOf } from '../../../lib/creator-palette';
+import { fullDate, relativeTime } from '../utils/relative-time';
+import { ProfileSection } from './profile-section';
+
+export const ANONYMOUS_LABEL = 'Anonymous';
+
+function SupporterBadge({ name }: { name: string | null }) {
+  return (
+    <span
+      aria-hidden="true"
+      css={(theme) => ({
+        width: '2.5rem',
+        height: '2.5rem',
+        flex: 'none',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        borderRadius: theme.radius.pill,
+        fontWeight: theme.font.weight.bold,
+        background: name === null ? theme.color.border : theme.color.brandSoft,
+        color: name === null ? theme.color.textMuted : theme.color.brandHover,
+      })}
+    >
+      {name === null ? '?' : initialsOf(name).slice(0, 1)}
+    </span>
+  );
+}
+
+/** The last supports, newest first; anonymous supporters (and those who gave no name) show as "?". */
+export function RecentSupport({ supports, username, displayName }: { supports: PublicSupportDto[]; username: string; displayName: string }) {
+  return (
+    <ProfileSection title="Recent Support">
+      {supports.length === 0 ? (
+        <div css={{ textAlign: 'center', padding: '1rem 0' }}>
+          <p css={(theme) => ({ margin: '0 0 1rem', color: theme.color.textMuted })}>No one has supported {displayName} yet. Be the first!</p>
+          <ButtonLink to={paths.support(username)} variant="secondary">
+            Be the first supporter
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {supports.map((support) => (
+            <li
+              key={support.id}
+              css={(theme) => ({
+                display: 'flex',
+                gap: theme.space(3),
+                padding: `${theme.space(3)} 0`,
+                borderTop: `1px solid ${theme.color.border}`,
+                '&:first-of-type': { borderTop: 'none', paddingTop: 0 },
+              })}
+            >
+              <SupporterBadge name={support.name} />
+              <div css={{ minWidth: 0, flex: 1 }}>
+                <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '0.25rem 0.5rem' }}>
+                  <strong css={{ overflowWrap: 'anywhere' }}>{support.name ?? ANONYMOUS_LABEL}</strong>
+                  <span css={(theme) => ({ color: theme.color.success, fontWeight: theme.font.weight.bold })}>
+                    {formatUsd(support.amountCents, { whole: true })}
+                    {support.isRecurring ? '/month' : ''}
+                  </span>
+                  {support.isRecurring ? <Badge tone="success">Monthly</Badge> : null}
+                  <time
+                    dateTime={support.createdAt}
+                    title={fullDate(support.createdAt)}
+                    css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.xs, marginLeft: 'auto' })}
+                  >
+                    {relativeTime(support.createdAt)}
+                  </time>
+                </div>
+                {support.message ? (
+                  <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted, overflowWrap: 'anywhere', whiteSpace: 'pre-line' })}>
+                    “{support.message}”
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,82 @@
+import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { ButtonLink } from '@beabro/shared/ui/button';
+import { focusRing } from '@beabro/shared/ui/focus-ring';
+import { paths } from '../../../config/paths';
+import { ProfileSection } from './profile-section';
+
+export interface SupportOptionsProps {
+  username: string;
+  displayName: string;
+  tiers: PublicTierDto[];
+  selectedTier: number | null;
+  onSelect: (position: number | null) => void;
+}
+
+/** "$25/month" for recurring tiers, "$5" for one-off ones. */
+export function tierPrice(tier: Pick<PublicTierDto, 'amountCents' | 'isRecurring'>): string {
+  return `${formatUsd(tier.amountCents, { whole: true })}${tier.isRecurring ? '/month' : ''}`;
+}
+
+/**
+ * SPEC: the four tiers; clicking one only selects it (clicking it again clears the choice). The support
+ * buttons then carry the chosen tier to the support page.
+ */
+export function SupportOptions({ username, displayName, tiers, selectedTier, onSelect }: SupportOptionsProps) {
+  const selected = tiers.find((tier) => tier.position === selectedTier) ?? null;
+  return (
+    <ProfileSection title="Support Options">
+      <ul css={(theme) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(3), [theme.breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+        {tiers.map((tier) => {
+          const isSelected = tier.position === selectedTier;
+          return (
+            <li key={tier.position} css={{ display: 'flex' }}>
+              <button
+                type="button"
+                aria-pressed={isSelected}
+                onClick={() => onSelect(isSelected ? null : tier.position)}
+                css={(theme) => [
+                  {
+                    flex: 1,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    gap: '0.25rem 0.75rem',
+                    alignContent: 'start',
+                    textAlign: 'left',
+                    font: 'inherit',
+                    color: theme.color.text,
+                    padding: theme.space(4),
+                    borderRadius: theme.radius.md,
+                    cursor: 'pointer',
+                    background: isSelected ? theme.color.brandSoft : theme.color.surface,
+                    border: `2px solid ${isSelected ? theme.color.brand : theme.color.border}`,
+                    transition: 'border-color 120ms ease, background 120ms ease',
+                    '&:hover': { borderColor: theme.color.brand },
+                  },
+                  focusRing(theme),
+                ]}
+              >
+                <span aria-hidden="true" css={{ fontSize: '1.75rem', lineHeight: 1, gridRow: 'span 3' }}>
+                  {tier.emoji}
+                </span>
+                <span css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{tier.name}</span>
+                <span css={(theme) => ({ color: theme.color.brandHover, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
+                  {tierPrice(tier)}
+                </span>
+                <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>{tier.description}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div css={(theme) => ({ marginTop: theme.space(5), display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3) })}>
+        <ButtonLink to={paths.support(username, selectedTier)}>
+          {selected ? `Continue with ${selected.name} (${tierPrice(selected)})` : `Support ${displayName}`}
+        </ButtonLink>
+        <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+          {selected ? 'You can still change the amount on the next page.' : 'Pick a tier, or choose your own amount on the next page.'}
+        </span>
+      </div>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { Button } from '@beabro/shared/ui/button';
+
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+export interface ThankYouBannerProps {
+  displayName: string;
+  /** The receipt kept after checkout; null when this tab has none (storage unavailable), then a plain thank-you. */
+  receipt: CheckoutReceipt | null;
+  onDismiss: () => void;
+}
+
+/** Shown once after a support (?supported=true): what happened, in the supporter's words. Takes focus so it is read out. */
+export function ThankYouBanner({ displayName, receipt, onDismiss }: ThankYouBannerProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+
+  const rows: Array<[string, string]> = receipt
+    ? [
+        ['Your support', `${formatUsd(receipt.amountCents)}${receipt.isRecurring ? ' per month' : ''}`],
+        ['Paid with', `${receipt.cardBrand} ending in ${receipt.cardLast4}`],
+        [`${receipt.creatorDisplayName} receives`, formatUsd(receipt.creatorNetCents)],
+        ['Receipt sent to', receipt.receiptEmail],
+        ...(receipt.isRecurring && receipt.nextChargeAt ? [['Next charge', DAY.format(new Date(receipt.nextChargeAt))] as [string, string]] : []),
+      ]
+    : [];
+
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      css={(theme) => ({
+        position: 'relative',
+        borderRadius: theme.radius.lg,
+        border: `1px solid ${theme.color.success}`,
+        background: theme.color.successSoft,
+        padding: theme.space(5),
+        paddingRight: theme.space(12),
+        outline: 'none',
+        '&:focus-visible': { outline: `3px solid ${theme.color.focus}`, outlineOffset: '2px' },
+      })}
+    >
+      <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, fontWeight: theme.font.weight.bold, color: theme.color.success })}>
+        <span aria-hidden="true">🎉 </span>Thank you for supporting {displayName}!
+      </p>
+      <p css={{ margin: '0.25rem 0 0' }}>
+        {receipt
+          ? receipt.isRecurring
+            ? 'Your monthly support is active. You can cancel anytime from your account settings or with the link in your receipt email.'
+            : 'Your support went through. It now shows on this page.'
+          : 'Your support went through.'}
+      </p>
+      {rows.length > 0 ? (
+        <dl
+          aria-label="Receipt"
+          css={(theme) => ({
+            margin: `${theme.space(4)} 0 0`,
+            display: 'grid',
+            gap: '0.375rem 1.5rem',
+            gridTemplateColumns: 'max-content minmax(0, 1fr)',
+            fontSize: theme.font.size.sm,
+            [theme.breakpoint.belowMd]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+          })}
+        >
+          {rows.map(([label, value]) => (
+            <div key={label} css={{ display: 'contents' }}>
+              <dt css={(theme) => ({ color: theme.color.textMuted })}>{label}</dt>
+              <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere', [theme.breakpoint.belowMd]: { marginBottom: '0.25rem' } })}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <Button variant="ghost" size="sm" onClick={onDismiss} aria-label="Dismiss thank-you message" css={{ position: 'absolute', top: '0.75rem', right: '0.75rem' }}>
+        <span aria-hidden="true">✕</span>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import { readLastReceipt } from '../../../lib/last-receipt';
+
+export const SUPPORTED_PARAM = 'supported';
+
+export interface ThankYou {
+  receipt: CheckoutReceipt | null;
+}
+
+/**
+ * After a support the page arrives as /{username}?supported=true. The thank-you is captured once, then
+ * the parameter is dropped from the address (replace: Back does not bring it back, a reload or a shared
+ * link does not thank again), while the message stays until the supporter dismisses it.
+ */
+export function useThankYou(username: string): { thankYou: ThankYou | null; dismiss: () => void } {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivedAfterSupport = params.get(SUPPORTED_PARAM) === 'true';
+  const [thankYou, setThankYou] = useState<ThankYou | null>(() => (arrivedAfterSupport ? { receipt: readLastReceipt(username) } : null));
+
+  useEffect(() => {
+    if (!params.has(SUPPORTED_PARAM)) return;
+    const rest = new URLSearchParams(params);
+    rest.delete(SUPPORTED_PARAM);
+    const search = rest.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [params, location.pathname, location.hash, navigate]);
+
+  return { thankYou, dismiss: () => setThankYou(null) };
+}

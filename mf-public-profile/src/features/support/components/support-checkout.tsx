@@ -1,0 +1,181 @@
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { Button } from '@beabro/shared/ui/button';
+import { Card } from '@beabro/shared/ui/card';
+import { focusRing } from '@beabro/shared/ui/focus-ring';
+import { PageContainer } from '@beabro/shared/ui/page-container';
+import { CreatorAvatar } from '../../../components/creator-avatar';
+import { paths } from '../../../config/paths';
+import { formatNumber } from '../../../lib/format-count';
+import { useSupportCheckout } from '../hooks/use-support-checkout';
+import { amountProblem, type FieldKey } from '../utils/checkout-request';
+import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
+import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
+import { CardDetails } from './card-details';
+import { PaymentSummary } from './payment-summary';
+import { FIELD_IDS, SupporterDetails } from './supporter-details';
+import { TrustBadges, TrustBlocks } from './trust-section';
+
+const SUMMARY_HEADING_ID = 'support-summary-heading';
+
+const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'cardNumber', 'cardExpiry', 'cardCvc'];
+
+/** `?tier=2` -> 2; anything else -> null. */
+export function parseTierParam(value: string | null): number | null {
+  if (value === null || !/^\d$/.test(value)) return null;
+  return Number(value);
+}
+
+/** SPEC's "Support with $5" (plus "/month"), for any whole-dollar amount. */
+export function submitLabel(amount: number, isRecurring: boolean): string {
+  return `Support with $${formatNumber(amount)}${isRecurring ? '/month' : ''}`;
+}
+
+/** The checkout for one creator: amount, details, card, summary and submit (SPEC "Support page" and section 4). */
+export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto }) {
+  const [params] = useSearchParams();
+  const user = useSessionStore((s) => s.user);
+  const [state, dispatch] = useReducer(supportFormReducer, undefined, () => {
+    const initial = initialSupportFormState(profile.tiers, parseTierParam(params.get('tier')), profile.minimumAmountCents);
+    return user ? supportFormReducer(initial, { type: 'prefill', name: user.displayName, email: user.email }) : initial;
+  });
+  const creator = { displayName: profile.displayName, minimumAmountCents: profile.minimumAmountCents, acceptsMessages: profile.acceptsMessages };
+  const checkout = useSupportCheckout(profile.username, creator);
+  const problemRef = useRef<HTMLDivElement>(null);
+
+  // Signed-in supporters do not retype who they are (also when the session arrives after the page);
+  // what they already typed is never overwritten.
+  useEffect(() => {
+    if (user) dispatch({ type: 'prefill', name: user.displayName, email: user.email });
+  }, [user]);
+
+  const amountMessage = amountProblem(state, profile);
+  const disabled = checkout.processing || amountMessage !== null;
+
+  // The message box may render after the submit handler resumes, so its focus can also happen on commit.
+  const focusProblem = useRef(false);
+  useEffect(() => {
+    if (checkout.problem && focusProblem.current) {
+      focusProblem.current = false;
+      problemRef.current?.focus();
+    }
+  }, [checkout.problem]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await checkout.submit(state);
+    // Take the supporter to what needs fixing: the first field with a message, else the message box.
+    const first = FIELD_ORDER.find((field) => errors[field]);
+    if (first) {
+      document.getElementById(FIELD_IDS[first])?.focus();
+    } else if (problemRef.current) {
+      problemRef.current.focus();
+    } else {
+      focusProblem.current = true;
+    }
+  };
+
+  return (
+    <PageContainer>
+      <div css={(theme) => ({ padding: `${theme.space(6)} 0 ${theme.space(12)}`, display: 'grid', gap: theme.space(6) })}>
+        <div>
+          <Link
+            to={paths.profile(profile.username)}
+            css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
+          >
+            <span aria-hidden="true">←</span> Back to profile
+          </Link>
+        </div>
+
+        <Card css={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
+          <CreatorAvatar displayName={profile.displayName} username={profile.username} imageUrl={profile.profileImageUrl} size={72} />
+          <div css={{ minWidth: 0, flex: '1 1 16rem' }}>
+            <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>Support {profile.displayName}</h1>
+            <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted })}>
+              @{profile.username} · {profile.creatorTypeLabel}
+            </p>
+            {profile.goal ? (
+              <p css={(theme) => ({ margin: '0.375rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+                Current goal: <strong css={(theme) => ({ color: theme.color.text })}>{profile.goal.title || 'Funding goal'}</strong> ({profile.goal.percent}% complete)
+              </p>
+            ) : null}
+          </div>
+        </Card>
+
+        {profile.viewer.isOwner ? (
+          <p role="note" css={(theme) => ({ margin: 0, padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brandHover })}>
+            This is your own support page: this is what your supporters see. Share your profile link so they can find it.
+          </p>
+        ) : null}
+
+        <form
+          noValidate
+          aria-label={`Support ${profile.displayName}`}
+          onSubmit={(event) => void onSubmit(event)}
+          css={(theme) => ({ display: 'grid', gap: theme.space(6), alignItems: 'start', [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 22rem' } })}
+        >
+          <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
+            <AmountPicker tiers={profile.tiers} state={state} dispatch={dispatch} amountMessage={amountMessage} minimumAmountCents={profile.minimumAmountCents} />
+            <SupporterDetails
+              state={state}
+              dispatch={dispatch}
+              errors={checkout.fieldErrors}
+              onEdit={checkout.clearFieldError}
+              displayName={profile.displayName}
+              acceptsMessages={profile.acceptsMessages}
+            />
+            <CardDetails state={state} dispatch={dispatch} errors={checkout.fieldErrors} onEdit={checkout.clearFieldError} />
+          </div>
+
+          <Card aria-labelledby={SUMMARY_HEADING_ID} css={(theme) => ({ minWidth: 0, [theme.breakpoint.lg]: { position: 'sticky', top: '1.5rem' } })}>
+            <h2 id={SUMMARY_HEADING_ID} css={(theme) => ({ margin: '0 0 1rem', fontSize: theme.font.size.lg })}>
+              Payment summary
+            </h2>
+            <PaymentSummary amount={state.amount} isRecurring={state.isRecurring} displayName={profile.displayName} />
+
+            {checkout.problem ? (
+              <div
+                ref={problemRef}
+                tabIndex={-1}
+                role="alert"
+                css={(theme) => ({
+                  marginTop: '1rem',
+                  padding: theme.space(4),
+                  borderRadius: theme.radius.md,
+                  background: theme.color.dangerSoft,
+                  border: `1px solid ${theme.color.danger}`,
+                  color: theme.color.danger,
+                  outline: 'none',
+                  '&:focus-visible': { outline: `3px solid ${theme.color.focus}`, outlineOffset: '2px' },
+                })}
+              >
+                <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{checkout.problem.title}</p>
+                <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{checkout.problem.message}</p>
+              </div>
+            ) : null}
+
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              disabled={disabled}
+              aria-busy={checkout.processing || undefined}
+              aria-describedby={amountMessage ? AMOUNT_MESSAGE_ID : undefined}
+              css={{ marginTop: '1.25rem' }}
+            >
+              {checkout.processing ? 'Processing...' : submitLabel(state.amount, state.isRecurring)}
+            </Button>
+            {amountMessage ? (
+              <p css={(theme) => ({ margin: '0.5rem 0 0', fontSize: theme.font.size.sm, color: theme.color.danger, textAlign: 'center' })}>{amountMessage}</p>
+            ) : null}
+            <TrustBadges />
+          </Card>
+        </form>
+
+        <TrustBlocks displayName={profile.displayName} />
+      </div>
+    </PageContainer>
+  );
+}

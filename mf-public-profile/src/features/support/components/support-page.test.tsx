@@ -1,0 +1,314 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import SupportArea from '../../../exposes/support';
+import { LAST_RECEIPT_KEY } from '../../../lib/last-receipt';
+import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
+import { json, mockApi, type MockAnswer } from '../../../testing/mock-api';
+
+const SUPPORTS = 'POST /api/creators/pixelpat/supports';
+
+function ProfileProbe() {
+  const location = useLocation();
+  return <output data-testid="profile-location">{location.pathname + location.search}</output>;
+}
+
+function renderSupport({
+  profile = fakeProfile(),
+  route = '/pixelpat/support',
+  checkout = () => json(201, { receipt: fakeReceipt() }),
+}: { profile?: PublicCreatorProfileDto | null; route?: string; checkout?: () => MockAnswer | Promise<MockAnswer> } = {}) {
+  const api = mockApi({
+    'GET /api/creators/pixelpat': () => (profile ? json(200, profile) : json(404, { message: 'Creator not found' })),
+    'POST /api/creators/pixelpat/views': () => json(204),
+    [SUPPORTS]: checkout,
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/:username/support" element={<SupportArea basePath="/:username/support" />} />
+      <Route path="/:username" element={<ProfileProbe />} />
+    </Routes>,
+    { route },
+  );
+  return api;
+}
+
+const submitButton = () => screen.getByRole('button', { name: /^(Support with|Processing)/ });
+const tierButton = (name: RegExp) => screen.getByRole('button', { name });
+const customAmount = () => screen.getByLabelText('Custom Amount');
+const monthly = () => screen.getByRole('checkbox', { name: 'Make this a monthly support' });
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByLabelText(/^Email/));
+  await user.paste('bro@example.com');
+  await user.click(screen.getByLabelText('Card number'));
+  await user.paste('4242424242424242');
+  await user.click(screen.getByLabelText('Expiry date'));
+  await user.paste('1234');
+  await user.click(screen.getByLabelText('CVC'));
+  await user.paste('123');
+}
+
+// These suites drive whole pages through user-event; a busy machine can take longer than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  useSessionStore.setState({ status: 'signed-out', user: null });
+  window.sessionStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('support page', () => {
+  it('shows every element of SPEC’s support page', async () => {
+    renderSupport();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support Pixel Pat' })).toBeInTheDocument();
+    expect(document.title).toBe('Support Pixel Pat - Be a Bro');
+    expect(screen.getByRole('link', { name: /Back to profile/ })).toHaveAttribute('href', '/pixelpat');
+    expect(tierButton(/Support the Mission \$5$/)).toHaveAttribute('aria-pressed', 'false');
+    expect(tierButton(/True Believer \$25\/month/)).toBeInTheDocument();
+    expect(customAmount()).toHaveValue('');
+    expect(monthly()).not.toBeChecked();
+    expect(screen.getByText('You can cancel anytime from your account settings')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Your Details/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name (optional)')).toBeEnabled();
+    expect(screen.getByText('Required for payment confirmation and receipts')).toBeInTheDocument();
+    expect(screen.getByText('0/200')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Support anonymously' })).not.toBeChecked();
+    const testMode = screen.getByRole('note', { name: 'Test mode' });
+    expect(within(testMode).getByText('TEST MODE')).toBeInTheDocument();
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995']) expect(within(testMode).getByText(card)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment summary' })).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Support with $5');
+    expect(submitButton()).toBeEnabled();
+    for (const block of ['Secure Payments', 'Direct Mission Support', 'Cancel Anytime']) expect(screen.getByRole('heading', { level: 3, name: block })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Checkout guarantees' })).toBeInTheDocument();
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('selecting a tier sets the amount and its monthly flag, shows its perks and clears the custom amount', async () => {
+    const user = userEvent.setup();
+    renderSupport();
+    await user.type(await screen.findByLabelText('Custom Amount'), '40');
+    await user.click(tierButton(/True Believer/));
+    expect(tierButton(/True Believer/)).toHaveAttribute('aria-pressed', 'true');
+    expect(customAmount()).toHaveValue('');
+    expect(monthly()).toBeChecked();
+    expect(submitButton()).toHaveTextContent('Support with $25/month');
+    expect(screen.getByRole('region', { name: 'True Believer perks' })).toHaveTextContent('Monthly progress reports');
+
+    await user.click(tierButton(/Mission Champion/));
+    expect(monthly()).not.toBeChecked();
+    expect(submitButton()).toHaveTextContent('Support with $50');
+    expect(tierButton(/True Believer/)).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('typing a custom amount deselects the tier and uses the parsed integer', async () => {
+    const user = userEvent.setup();
+    renderSupport();
+    await user.click(await screen.findByRole('button', { name: /Fuel the Journey/ }));
+    await user.type(customAmount(), '12.75');
+    expect(tierButton(/Fuel the Journey/)).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('region', { name: /perks/ })).not.toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Support with $12');
+    await user.click(monthly());
+    expect(submitButton()).toHaveTextContent('Support with $12/month');
+  });
+
+  it('disables submit below $1 and below the creator’s minimum, saying why', async () => {
+    const user = userEvent.setup();
+    renderSupport({ profile: fakeProfile({ minimumAmountCents: 500 }) });
+    await user.type(await screen.findByLabelText('Custom Amount'), 'abc');
+    expect(submitButton()).toHaveTextContent('Support with $0');
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getAllByText(SUPPORT_MESSAGES.amountTooSmall).length).toBeGreaterThan(0);
+
+    await user.clear(customAmount());
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getAllByText(SUPPORT_MESSAGES.amountRequired).length).toBeGreaterThan(0);
+
+    await user.type(customAmount(), '4');
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription('The minimum support for Pixel Pat is $5');
+
+    await user.type(customAmount(), '0');
+    expect(submitButton()).toHaveTextContent('Support with $40');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('starts on the tier carried from the profile', async () => {
+    renderSupport({ route: '/pixelpat/support?tier=2' });
+    expect(await screen.findByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(monthly()).toBeChecked();
+    expect(submitButton()).toHaveTextContent('Support with $25/month');
+  });
+
+  it('disables the name when anonymous, counts the message and hides it when the creator takes no messages', async () => {
+    const user = userEvent.setup();
+    renderSupport();
+    await user.type(await screen.findByLabelText('Name (optional)'), 'Jordan');
+    await user.click(screen.getByRole('checkbox', { name: 'Support anonymously' }));
+    expect(screen.getByLabelText('Name (optional)')).toBeDisabled();
+    await user.type(screen.getByLabelText('Message (optional)'), 'Hello!');
+    expect(screen.getByText('6/200')).toBeInTheDocument();
+  });
+
+  it('has no message field when the creator does not accept messages', async () => {
+    renderSupport({ profile: fakeProfile({ acceptsMessages: false }) });
+    expect(await screen.findByText('Pixel Pat has turned off supporter messages.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message (optional)')).not.toBeInTheDocument();
+  });
+
+  it('prefills name and email for a signed-in supporter', async () => {
+    useSessionStore.setState({
+      status: 'signed-in',
+      user: { id: 'u1', email: 'sam@example.com', username: null, displayName: 'Sam Supporter', isCreator: false, userType: 'supporter', emailVerified: true },
+    });
+    renderSupport();
+    expect(await screen.findByLabelText('Name (optional)')).toHaveValue('Sam Supporter');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('sam@example.com');
+  });
+
+  it('checks the form before sending anything, and shows each message next to its field', async () => {
+    const user = userEvent.setup();
+    const api = renderSupport();
+    await user.click(await screen.findByRole('button', { name: 'Support with $5' }));
+    expect(api.calls(SUPPORTS)).toHaveLength(0);
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(`Required for payment confirmation and receipts ${SUPPORT_MESSAGES.emailRequired}`);
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.numberRequired);
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+  });
+
+  it('submits the contract’s request, shows Processing..., keeps the receipt and goes to the thank-you', async () => {
+    let answer: (value: MockAnswer) => void = () => undefined;
+    const user = userEvent.setup();
+    const receipt = fakeReceipt({ amountCents: 2_500, isRecurring: true, nextChargeAt: '2026-12-21T12:00:00.000Z', subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f' });
+    const api = renderSupport({ checkout: () => new Promise<MockAnswer>((resolve) => (answer = resolve)) });
+    await user.click(await screen.findByRole('button', { name: /True Believer/ }));
+    await user.type(screen.getByLabelText('Message (optional)'), 'Go Pat!');
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    expect(submitButton()).toHaveTextContent('Processing...');
+    expect(submitButton()).toBeDisabled();
+    const [call] = api.calls(SUPPORTS);
+    expect(call?.body).toEqual({
+      amount: 25,
+      email: 'bro@example.com',
+      name: '',
+      message: 'Go Pat!',
+      isAnonymous: false,
+      isRecurring: true,
+      tierPosition: 2,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    });
+
+    await act(async () => answer(json(201, { receipt })));
+    expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
+    expect(JSON.parse(window.sessionStorage.getItem(LAST_RECEIPT_KEY) ?? 'null')).toEqual(receipt);
+  });
+
+  it('sends one request for a double click', async () => {
+    let answer: (value: MockAnswer) => void = () => undefined;
+    const user = userEvent.setup();
+    const api = renderSupport({ checkout: () => new Promise<MockAnswer>((resolve) => (answer = resolve)) });
+    await screen.findByRole('heading', { level: 1 });
+    await fillValidForm(user);
+    await user.dblClick(submitButton());
+    await user.click(submitButton());
+    expect(api.calls(SUPPORTS)).toHaveLength(1);
+    await act(async () => answer(json(201, { receipt: fakeReceipt() })));
+    expect(await screen.findByTestId('profile-location')).toBeInTheDocument();
+    expect(api.calls(SUPPORTS)).toHaveLength(1);
+  });
+
+  it('shows a decline next to the card number, stays on the page, and makes a new attempt with a new key', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      json(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } }),
+      json(201, { receipt: fakeReceipt() }),
+    ];
+    const api = renderSupport({ checkout: () => answers.shift()! });
+    await screen.findByRole('heading', { level: 1 });
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Your payment didn’t go through')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.declined);
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    expect(submitButton()).toHaveTextContent('Support with $5');
+    expect(screen.queryByTestId('profile-location')).not.toBeInTheDocument();
+
+    await user.click(submitButton());
+    await screen.findByTestId('profile-location');
+    const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('shows the server’s field messages after a 400', async () => {
+    const user = userEvent.setup();
+    renderSupport({ checkout: () => json(400, { message: 'Please correct the highlighted fields.', fieldErrors: { email: 'Email is invalid', 'card.cvc': CARD_MESSAGES.cvcInvalid } }) });
+    await screen.findByRole('heading', { level: 1 });
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Required for payment confirmation and receipts Email is invalid');
+    expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription(CARD_MESSAGES.cvcInvalid);
+  });
+
+  it('says when the server cannot be reached, and retries the same request with the same key', async () => {
+    const user = userEvent.setup();
+    const answers: Array<() => MockAnswer> = [() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.reject(new TypeError('Failed to fetch'))];
+    const api = renderSupport({ checkout: () => answers.shift()?.() ?? json(201, { receipt: fakeReceipt() }) });
+    await screen.findByRole('heading', { level: 1 });
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('We couldn’t reach Be a Bro')).toBeInTheDocument();
+    expect(screen.getByText(/Check your internet connection and try again/)).toBeInTheDocument();
+
+    await user.click(submitButton());
+    await screen.findByText('We couldn’t reach Be a Bro');
+    // A changed form is a new attempt.
+    await user.click(tierButton(/Fuel the Journey/));
+    await user.click(submitButton());
+    await screen.findByTestId('profile-location');
+    const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('explains a rate limit and a payment still processing', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      json(409, { message: 'This payment is already being processed.' }),
+      json(429, { message: 'Too many attempts. Please try again in 5 minutes.' }),
+    ];
+    renderSupport({ checkout: () => answers.shift()! });
+    await screen.findByRole('heading', { level: 1 });
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByText(/Wait a moment, then check your email for a receipt/)).toBeInTheDocument();
+    await user.click(tierButton(/Fuel the Journey/));
+    await user.click(submitButton());
+    expect(await screen.findByText('Too many attempts. Please try again in 5 minutes.')).toBeInTheDocument();
+  });
+
+  it('shows "creator not found" for an unknown username', async () => {
+    renderSupport({ profile: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creator not found' })).toBeInTheDocument();
+  });
+
+  it('counts the visit once', async () => {
+    const api = renderSupport();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(api.calls('POST /api/creators/pixelpat/views')).toHaveLength(1));
+    expect(api.calls('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'support' });
+  });
+});

@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '@beabro/shared/api/api-client';
+import { createSupport } from '@beabro/shared/api/create-support';
+import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
+import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
+import { paths } from '../../../config/paths';
+import { saveLastReceipt } from '../../../lib/last-receipt';
+import { buildCheckoutRequest, toFieldErrors, type CheckoutCreator, type FieldErrors } from '../utils/checkout-request';
+import { newIdempotencyKey } from '../utils/new-idempotency-key';
+import type { SupportFormState } from '../utils/support-form-state';
+
+export interface CheckoutProblem {
+  title: string;
+  message: string;
+}
+
+/** Any valid UUID: the request is first built (and checked) with it, then sent with the attempt's real key. */
+const PLACEHOLDER_KEY = '00000000-0000-4000-8000-000000000000';
+
+interface Failure {
+  problem: CheckoutProblem;
+  fieldErrors: FieldErrors;
+  /**
+   * Whether the server may have acted on the attempt (no answer, a 5xx, still processing, or an answer we
+   * could not read): resending the same request must then reuse its key, so it can never charge twice.
+   */
+  outcomeUnknown: boolean;
+}
+
+function describeFailure(error: unknown): Failure {
+  if (error instanceof ApiError) {
+    const fieldErrors = toFieldErrors(error.fieldErrors);
+    switch (error.status) {
+      case 400:
+        return { problem: { title: 'Please check your details', message: error.message }, fieldErrors, outcomeUnknown: false };
+      case 402:
+        return { problem: { title: 'Your payment didn’t go through', message: error.message }, fieldErrors, outcomeUnknown: false };
+      case 409:
+        return {
+          problem: { title: 'This payment is already being processed', message: `${error.message} Wait a moment, then check your email for a receipt before trying again.` },
+          fieldErrors,
+          outcomeUnknown: true,
+        };
+      case 429:
+        return { problem: { title: 'Too many attempts', message: error.message }, fieldErrors, outcomeUnknown: false };
+      default:
+        if (error.status >= 500) {
+          return { problem: { title: 'Something went wrong on our side', message: `${error.message} Trying again will not charge you twice.` }, fieldErrors, outcomeUnknown: true };
+        }
+        return { problem: { title: 'Your payment didn’t go through', message: error.message }, fieldErrors, outcomeUnknown: false };
+    }
+  }
+  if (error instanceof TypeError) {
+    // fetch() rejects with a TypeError when there is no answer at all (offline, connection dropped).
+    return {
+      problem: { title: 'We couldn’t reach Be a Bro', message: 'Check your internet connection and try again. Trying again will not charge you twice.' },
+      fieldErrors: {},
+      outcomeUnknown: true,
+    };
+  }
+  return {
+    problem: {
+      title: 'We couldn’t confirm your payment',
+      message: 'It may have gone through: check your email for a receipt before trying again. Trying again will not charge you twice.',
+    },
+    fieldErrors: {},
+    outcomeUnknown: true,
+  };
+}
+
+/**
+ * Submits the support: validates with the shared contract, sends one request per attempt, keeps the
+ * receipt and goes to the profile's thank-you. One attempt = one idempotency key: a second click while
+ * the first request runs is ignored, a corrected form is a new attempt with a new key, and resending the
+ * very same request after an unknown outcome reuses its key.
+ */
+export function useSupportCheckout(username: string, creator: CheckoutCreator) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [processing, setProcessing] = useState(false);
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const inFlight = useRef(false);
+  const attempt = useRef<{ key: string; request: string } | null>(null);
+
+  const submit = useCallback(
+    async (state: SupportFormState): Promise<FieldErrors> => {
+      if (inFlight.current) return {};
+      const built = buildCheckoutRequest(state, creator, PLACEHOLDER_KEY);
+      if (!built.ok) {
+        setFieldErrors(built.fieldErrors);
+        setProblem({ title: 'Please check your details', message: built.formError ?? 'Please correct the highlighted fields.' });
+        return built.fieldErrors;
+      }
+      const request = JSON.stringify(built.body);
+      if (attempt.current?.request !== request) attempt.current = { key: newIdempotencyKey(), request };
+      const body = { ...built.body, idempotencyKey: attempt.current.key };
+
+      inFlight.current = true;
+      setProcessing(true);
+      setProblem(null);
+      setFieldErrors({});
+      try {
+        const receipt = await createSupport(username, body);
+        saveLastReceipt(receipt);
+        attempt.current = null;
+        // The profile's totals and Recent Support, and the supporter's dashboard, include this support from the next read on.
+        void queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) });
+        void queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
+        navigate(paths.profileAfterSupport(username));
+        return {};
+      } catch (error) {
+        const failure = describeFailure(error);
+        if (!failure.outcomeUnknown) attempt.current = null;
+        inFlight.current = false;
+        setProcessing(false);
+        setProblem(failure.problem);
+        setFieldErrors(failure.fieldErrors);
+        return failure.fieldErrors;
+      }
+    },
+    [creator, navigate, queryClient, username],
+  );
+
+  /** A field was edited: its old message no longer applies. */
+  const clearFieldError = useCallback((field: keyof FieldErrors) => {
+    setFieldErrors((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  }, []);
+
+  return { submit, processing, problem, fieldErrors, clearFieldError };
+}

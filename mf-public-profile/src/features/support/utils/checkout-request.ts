@@ -1,0 +1,108 @@
+import { CARD_MESSAGES, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
+import { MAX_SINGLE_SUPPORT_DOLLARS, SUPPORT_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { ANONYMOUS_SUPPORTER_NAME, SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
+import { isExpired, parseExpiry, passesLuhn } from './card-input';
+import type { SupportFormState } from './support-form-state';
+
+/** The parsed request (zod output): what is sent. */
+export type CheckoutBody = NonNullable<ReturnType<typeof checkoutRequestSchema.safeParse>['data']>;
+
+/** The form's fields that can carry a message, by the name the page uses. */
+export type FieldKey = 'amount' | 'email' | 'name' | 'message' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
+export type FieldErrors = Partial<Record<FieldKey, string>>;
+
+export interface CheckoutCreator {
+  displayName: string;
+  minimumAmountCents: number;
+  acceptsMessages: boolean;
+}
+
+/** The creator's minimum, in words (SPEC only disables the button; this says why). */
+export function minimumAmountMessage(creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>): string {
+  return `The minimum support for ${creator.displayName} is ${formatUsd(creator.minimumAmountCents, { whole: true })}`;
+}
+
+/**
+ * Why the effective amount cannot be paid, or null. Submit is disabled whenever this says something
+ * (SPEC: below $1; also below the creator's minimum and above the single-support cap).
+ */
+export function amountProblem(state: Pick<SupportFormState, 'amount' | 'customAmount' | 'selectedTier'>, creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>): string | null {
+  if (state.amount < SUPPORT_AMOUNT_MIN_DOLLARS) {
+    return state.selectedTier === null && state.customAmount.trim() === '' ? SUPPORT_MESSAGES.amountRequired : SUPPORT_MESSAGES.amountTooSmall;
+  }
+  if (state.amount > MAX_SINGLE_SUPPORT_DOLLARS) return SUPPORT_MESSAGES.amountTooLarge;
+  if (state.amount * 100 < creator.minimumAmountCents) return minimumAmountMessage(creator);
+  return null;
+}
+
+/** A server or schema field path ("card.expMonth") to the field of the page that shows it. */
+export function fieldKeyOf(path: string): FieldKey | null {
+  switch (path) {
+    case 'amount':
+    case 'email':
+    case 'name':
+    case 'message':
+      return path;
+    case 'card.number':
+    case 'card':
+      return 'cardNumber';
+    case 'card.expMonth':
+    case 'card.expYear':
+      return 'cardExpiry';
+    case 'card.cvc':
+      return 'cardCvc';
+    default:
+      return null;
+  }
+}
+
+/** The API's `fieldErrors` placed on the page's fields; the first message per field wins. */
+export function toFieldErrors(serverErrors: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, message] of Object.entries(serverErrors)) {
+    const key = fieldKeyOf(path);
+    if (key && !errors[key]) errors[key] = message;
+  }
+  return errors;
+}
+
+/** `formError`: a problem no field shows (should not happen: only the page-made idempotency key is left). */
+export type BuildResult = { ok: true; body: CheckoutBody } | { ok: false; fieldErrors: FieldErrors; formError: string | null };
+
+/**
+ * The checkout request of the form as it stands, checked with the shared contract schema plus the card
+ * checks a supporter benefits from before a round trip (Luhn, expired). The name is sent as "Anonymous"
+ * when the supporter ticked anonymous (SPEC section 4); the message only when the creator accepts messages.
+ */
+export function buildCheckoutRequest(state: SupportFormState, creator: CheckoutCreator, idempotencyKey: string, now = new Date()): BuildResult {
+  const { expMonth, expYear } = parseExpiry(state.cardExpiry);
+  const parsed = checkoutRequestSchema.safeParse({
+    amount: state.amount,
+    email: state.email,
+    name: state.isAnonymous ? ANONYMOUS_SUPPORTER_NAME : state.name,
+    message: creator.acceptsMessages ? state.message : '',
+    isAnonymous: state.isAnonymous,
+    isRecurring: state.isRecurring,
+    tierPosition: state.selectedTier,
+    card: { number: state.cardNumber, expMonth, expYear, cvc: state.cardCvc },
+    idempotencyKey,
+  });
+
+  const fieldErrors: FieldErrors = {};
+  let formError: string | null = null;
+  const amountMessage = amountProblem(state, creator);
+  if (amountMessage) fieldErrors.amount = amountMessage;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = fieldKeyOf(issue.path.join('.'));
+      if (!key) formError ??= issue.message;
+      else if (!fieldErrors[key]) fieldErrors[key] = issue.message;
+    }
+  }
+  if (!fieldErrors.cardNumber && state.cardNumber.trim() && !passesLuhn(state.cardNumber)) fieldErrors.cardNumber = CARD_MESSAGES.numberInvalid;
+  if (!fieldErrors.cardExpiry && isExpired(expMonth, expYear, now)) fieldErrors.cardExpiry = CARD_MESSAGES.expired;
+
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formError };
+  return { ok: true, body: parsed.data };
+}

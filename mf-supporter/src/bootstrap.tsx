@@ -1,0 +1,8 @@
+import { renderStandalone } from '@beabro/shared/ui/standalone-harness';
+import DiscoverArea from './exposes/discover';
+import SupporterDashboardArea from './exposes/supporter-dashboard';
+
+renderStandalone('mf-supporter', [
+  { path: '/supporter-dashboard', label: 'Supporter dashboard', Component: SupporterDashboardArea },
+  { path: '/discover', label: 'Discover', Component: DiscoverArea },
+]);

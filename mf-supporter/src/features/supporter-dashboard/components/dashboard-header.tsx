@@ -1,0 +1,42 @@
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import { ButtonLink } from '@beabro/shared/ui/button';
+import { paths } from '../../../config/paths';
+
+/** First word of the display name; SPEC's fallback name is "Bro". */
+function firstNameOf(displayName: string): string {
+  return displayName.trim().split(/\s+/)[0] || 'Bro';
+}
+
+/**
+ * Settings of the account: creators have the full /settings area; a supporter opens the same route
+ * on its Account tab (email, password, notifications), the part that applies to them.
+ */
+export function settingsPathFor(user: Pick<SessionUser, 'isCreator'>): string {
+  return user.isCreator ? paths.settings : paths.accountSettings;
+}
+
+export function DashboardHeader({ user }: { user: SessionUser }) {
+  return (
+    <header
+      css={(theme) => ({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        justifyContent: 'space-between',
+        gap: theme.space(4),
+      })}
+    >
+      <div css={{ minWidth: 0 }}>
+        <p css={(theme) => ({ margin: 0, color: theme.color.brandHover, fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>My Missions</p>
+        <h1 css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>Welcome back, {firstNameOf(user.displayName)}!</h1>
+        <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>Every mission you back, every support you gave, in one place.</p>
+      </div>
+      <nav aria-label="Supporter dashboard" css={(theme) => ({ display: 'flex', gap: theme.space(2), flexWrap: 'wrap' })}>
+        <ButtonLink to={paths.discover}>Discover creators</ButtonLink>
+        <ButtonLink to={settingsPathFor(user)} variant="secondary">
+          Settings
+        </ButtonLink>
+      </nav>
+    </header>
+  );
+}

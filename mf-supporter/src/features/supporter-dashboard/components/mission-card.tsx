@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/metrics';
+import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import { creatorTypeLabel } from '@beabro/shared/data/creator-types';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { Badge } from '@beabro/shared/ui/badge';
+import { Button, ButtonLink } from '@beabro/shared/ui/button';
+import { Card } from '@beabro/shared/ui/card';
+import { CreatorAvatar } from '../../../components/creator-avatar';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format-date';
+import { isCancellable } from '../utils/subscription-for-creator';
+import { Icon } from '../../../components/icon';
+
+export const MONTHLY_ACTIVE_LABEL = 'Monthly Support Active';
+
+export interface MissionCardProps {
+  creator: SupportedCreatorDto;
+  subscription: SubscriptionDto | null;
+  onCancel: (subscription: SubscriptionDto) => void;
+}
+
+/** What the monthly support will do next, in words. */
+function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'muted' | 'warning' } {
+  const amount = `${formatUsd(subscription.amountCents)}/month`;
+  if (subscription.status === 'past_due') {
+    const retry = subscription.nextChargeAt ? ` We will retry on ${formatDate(subscription.nextChargeAt)}.` : '';
+    return { text: `${amount}. The last renewal did not go through.${retry}`, tone: 'warning' };
+  }
+  if (subscription.status === 'active' && subscription.cancelAtPeriodEnd) {
+    return { text: `${amount}, canceled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
+  }
+  if (subscription.status === 'active') {
+    return { text: `${amount}. Next charge on ${formatDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };
+  }
+  return { text: `${amount}. Ended on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };
+}
+
+export function MissionCard({ creator, subscription, onCancel }: MissionCardProps) {
+  const nameId = useId();
+  // "Monthly Support Active" while it renews (as the API's isRecurring); a canceled one says when it ends.
+  const renewing = subscription ? isCancellable(subscription) : creator.isRecurring;
+  const ending = subscription?.status === 'active' && subscription.cancelAtPeriodEnd ? (subscription.endsAt ?? subscription.currentPeriodEnd) : null;
+  const status = subscription ? monthlyStatus(subscription) : null;
+  return (
+    <Card as="article" aria-labelledby={nameId} padding={5} css={{ display: 'flex', flexDirection: 'column', gap: '1rem', height: '100%' }}>
+      <div css={{ display: 'flex', gap: '0.875rem', alignItems: 'center', minWidth: 0 }}>
+        <CreatorAvatar displayName={creator.displayName} username={creator.username} imageUrl={creator.profileImageUrl} size={56} />
+        <div css={{ minWidth: 0 }}>
+          <h3 id={nameId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' })}>
+            {creator.displayName}
+          </h3>
+          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+            @{creator.username} · {creatorTypeLabel(creator.creatorType)}
+          </p>
+        </div>
+      </div>
+
+      {renewing ? (
+        <div>
+          <Badge tone={subscription?.status === 'past_due' ? 'warning' : 'success'}>
+            <Icon name="repeat" size="0.875rem" /> {MONTHLY_ACTIVE_LABEL}
+          </Badge>
+        </div>
+      ) : null}
+      {ending ? (
+        <div>
+          <Badge tone="neutral">Monthly support ends {formatDate(ending)}</Badge>
+        </div>
+      ) : null}
+
+      <dl css={(theme) => ({ margin: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.space(3) })}>
+        <div>
+          <dt css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>Total supported</dt>
+          <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{formatUsd(creator.totalSupportedCents)}</dd>
+        </div>
+        <div>
+          <dt css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>Last supported</dt>
+          <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium })}>{formatDate(creator.lastSupportedAt)}</dd>
+        </div>
+      </dl>
+
+      {status ? (
+        <p
+          css={(theme) => ({
+            margin: 0,
+            padding: theme.space(3),
+            borderRadius: theme.radius.md,
+            fontSize: theme.font.size.sm,
+            background: status.tone === 'warning' ? theme.color.warningSoft : theme.color.surfaceMuted,
+            color: status.tone === 'warning' ? theme.color.warning : theme.color.textMuted,
+          })}
+        >
+          {status.text}
+        </p>
+      ) : null}
+
+      <div css={(theme) => ({ marginTop: 'auto', display: 'flex', flexWrap: 'wrap', gap: theme.space(2) })}>
+        <ButtonLink to={paths.profile(creator.username)} variant="secondary" size="sm">
+          View Profile
+        </ButtonLink>
+        <ButtonLink to={paths.support(creator.username)} size="sm">
+          Support Again
+        </ButtonLink>
+        {isCancellable(subscription) ? (
+          <Button variant="ghost" size="sm" onClick={() => onCancel(subscription)} css={(theme) => ({ color: theme.color.danger })}>
+            Cancel monthly support
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { ApiError } from '@beabro/shared/api/api-client';
+import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import { useToast } from '@beabro/shared/ui/toast';
+import { formatDate } from '../../../lib/format-date';
+import { useCancelSubscription, useCanceledSubscriptions } from '../api/cancel-subscription';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import { subscriptionForCreator } from '../utils/subscription-for-creator';
+import { CancelMonthlyDialog } from './cancel-monthly-dialog';
+import { MissionCard } from './mission-card';
+import { NoSupportsYet } from './no-supports-yet';
+
+function cancelError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'This monthly support was not found. Reload the page to see its current state.';
+  if (error instanceof ApiError && error.status === 401) return 'Your session has ended. Sign in again to cancel.';
+  return 'We could not cancel it. Please try again.';
+}
+
+export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
+  const headingId = useId();
+  const toast = useToast();
+  const cancel = useCancelSubscription();
+  const canceledHere = useCanceledSubscriptions();
+  const [confirming, setConfirming] = useState<SubscriptionDto | null>(null);
+
+  if (dashboard.creators.length === 0) return <NoSupportsYet title="No missions yet" />;
+
+  function close() {
+    // The request is on its way: the dialog stays until it has answered.
+    if (cancel.isPending) return;
+    setConfirming(null);
+    cancel.reset();
+  }
+
+  function confirm() {
+    if (!confirming) return;
+    cancel.mutate(confirming.id, {
+      onSuccess: (subscription) => {
+        setConfirming(null);
+        const end = subscription.endsAt ?? subscription.currentPeriodEnd;
+        toast.show(`Monthly support to ${subscription.creatorDisplayName} canceled. Ends on ${formatDate(end)}.`, 'success');
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} css={(theme) => ({ margin: `0 0 ${theme.space(4)}`, fontSize: theme.font.size.xl })}>
+        Missions you support
+      </h2>
+      <ul
+        css={(theme) => ({
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: theme.space(4),
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+          [theme.breakpoint.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+        })}
+      >
+        {dashboard.creators.map((creator) => (
+          <li key={creator.username}>
+            <MissionCard creator={creator} subscription={subscriptionForCreator(creator, dashboard.subscriptions, canceledHere)} onCancel={setConfirming} />
+          </li>
+        ))}
+      </ul>
+      <CancelMonthlyDialog subscription={confirming} busy={cancel.isPending} error={cancel.isError ? cancelError(cancel.error) : null} onConfirm={confirm} onClose={close} />
+    </section>
+  );
+}

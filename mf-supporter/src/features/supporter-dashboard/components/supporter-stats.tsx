@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { StatCard } from '@beabro/shared/ui/stat-card';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import { monthlyCommitmentCents } from '../utils/subscription-for-creator';
+import { Icon, type IconName } from '../../../components/icon';
+
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The stat's icon in a soft brand-coloured tile. */
+function StatIcon({ name }: { name: IconName }) {
+  return (
+    <span
+      css={(theme) => ({
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: '2.5rem',
+        height: '2.5rem',
+        borderRadius: theme.radius.md,
+        background: theme.color.brandSoft,
+        color: theme.color.brand,
+      })}
+    >
+      <Icon name={name} size="1.25rem" />
+    </span>
+  );
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** SPEC.md "Supporter dashboard": the four stats, all from the supporter's own supports. */
+export function SupporterStats({ dashboard, now = new Date() }: { dashboard: SupporterDashboard; now?: Date }) {
+  const headingId = useId();
+  const monthly = monthlyCommitmentCents(dashboard.subscriptions);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        Your support at a glance
+      </h2>
+      <div
+        css={(theme) => ({
+          display: 'grid',
+          gap: theme.space(4),
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          [theme.breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+          [theme.breakpoint.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+        })}
+      >
+        <StatCard label="Total Supported" value={formatUsd(dashboard.totalSupportedCents)} icon={<StatIcon name="heart" />} detail={plural(dashboard.history.length, 'support', 'supports')} />
+        <StatCard label="Missions Supported" value={dashboard.creatorsSupported.toLocaleString('en-US')} icon={<StatIcon name="target" />} detail={dashboard.creatorsSupported === 1 ? 'creator you back' : 'creators you back'} />
+        {/* The API counts calendar months in UTC; the label names the same month. */}
+        <StatCard label="This Month" value={formatUsd(dashboard.thisMonthCents)} icon={<StatIcon name="calendar" />} detail={MONTH.format(now)} />
+        <StatCard
+          label="Recurring Supports"
+          value={dashboard.recurringSupports.toLocaleString('en-US')}
+          icon={<StatIcon name="repeat" />}
+          detail={monthly > 0 ? `${formatUsd(monthly)}/month` : 'No monthly support running'}
+        />
+      </div>
+    </section>
+  );
+}

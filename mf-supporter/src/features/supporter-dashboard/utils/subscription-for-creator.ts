@@ -1,0 +1,32 @@
+import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/metrics';
+import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+
+/**
+ * The monthly support behind a creator card: the renewing one the card names, else the one to that
+ * creator that still runs (renewing first, then one canceled but not yet ended), else one canceled
+ * from this page.
+ */
+export function subscriptionForCreator(
+  creator: Pick<SupportedCreatorDto, 'username' | 'subscriptionId'>,
+  subscriptions: readonly SubscriptionDto[],
+  canceledHere: ReadonlyMap<string, SubscriptionDto>,
+): SubscriptionDto | null {
+  if (creator.subscriptionId) {
+    const named = subscriptions.find((s) => s.id === creator.subscriptionId) ?? canceledHere.get(creator.subscriptionId);
+    if (named) return named;
+  }
+  const toCreator = subscriptions.filter((s) => s.creatorUsername === creator.username && (s.status === 'active' || s.status === 'past_due'));
+  const running = toCreator.find(isCancellable) ?? toCreator[0];
+  if (running) return running;
+  return [...canceledHere.values()].find((s) => s.creatorUsername === creator.username) ?? null;
+}
+
+/** Whether the supporter can still stop it: it would otherwise charge again. */
+export function isCancellable(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
+  return subscription !== null && !subscription.cancelAtPeriodEnd && (subscription.status === 'active' || subscription.status === 'past_due');
+}
+
+/** Sum of the monthly supports that will charge again. */
+export function monthlyCommitmentCents(subscriptions: readonly SubscriptionDto[]): number {
+  return subscriptions.filter(isCancellable).reduce((sum, s) => sum + s.amountCents, 0);
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
+import { nextPayoutSchema } from '@beabro/shared/api-schemas/payouts';
+import { subscriptionSchema } from '@beabro/shared/api-schemas/subscriptions';
+import { givenSupportSchema, receivedSupportSchema } from '@beabro/shared/api-schemas/supports';
+
+const cents = z.number().int().min(0);
+const count = z.number().int().min(0);
+
+/** What supporters paid (gross) and what the creator keeps after both fees (net). */
+export const earningsSchema = z.object({ grossCents: cents, netCents: cents });
+
+/** GET /api/creator/dashboard (SPEC.md section 3 "Dashboard metrics"); months are UTC calendar months. */
+export const creatorDashboardSchema = z.object({
+  totalEarnings: earningsSchema,
+  thisMonth: earningsSchema,
+  lastMonth: earningsSchema,
+  /** (this month - last month) / last month, in percent with one decimal, on gross; null when last month is 0. */
+  growthRatePercent: z.number().nullable(),
+  totalSupporters: count,
+  /** Supporters whose first support to this creator was this month. */
+  newSupporters: count,
+  /** Active monthly supports. */
+  recurringSupports: count,
+  /** Views and conversions cover the last `viewsWindowDays` days, today included. */
+  viewsWindowDays: count,
+  profileViews: count,
+  supportPageViews: count,
+  /** Supports made through the support page / support page views, in percent with one decimal; null without views. */
+  conversionRatePercent: z.number().nullable(),
+  goal: z
+    .object({
+      title: z.string(),
+      amountCents: cents,
+      raisedCents: cents,
+      /** Rounded, capped at 100. */
+      percent: z.number().int().min(0).max(100),
+      supporterCount: count,
+    })
+    .nullable(),
+  /** Newest first, at most 10. */
+  recentSupports: z.array(receivedSupportSchema),
+  /** Net earned minus paid out. */
+  balanceCents: z.number().int(),
+  nextPayout: nextPayoutSchema,
+});
+
+/** A creator on the supporter's "My Missions" tab. */
+export const supportedCreatorSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  creatorType: z.enum(CREATOR_TYPE_IDS),
+  totalSupportedCents: cents,
+  lastSupportedAt: z.iso.datetime({ offset: true }),
+  /** A monthly support to this creator is running ("Monthly Support Active"). */
+  isRecurring: z.boolean(),
+  /** That monthly support, to cancel it. */
+  subscriptionId: z.uuid().nullable(),
+});
+
+/** GET /api/supporter/dashboard (SPEC.md section 3 "Supporter metrics"). */
+export const supporterDashboardSchema = z.object({
+  totalSupportedCents: cents,
+  creatorsSupported: count,
+  thisMonthCents: cents,
+  /** Active monthly supports. */
+  recurringSupports: count,
+  creators: z.array(supportedCreatorSchema),
+  /** Monthly supports that still renew or are being retried. */
+  subscriptions: z.array(subscriptionSchema),
+  /** Newest first. */
+  history: z.array(givenSupportSchema),
+  /** Whether guest supports made with this account's email are included (only once the email is verified). */
+  includesGuestSupports: z.boolean(),
+});
+
+export type CreatorDashboard = z.infer<typeof creatorDashboardSchema>;
+export type SupportedCreatorDto = z.infer<typeof supportedCreatorSchema>;
+export type SupporterDashboard = z.infer<typeof supporterDashboardSchema>;

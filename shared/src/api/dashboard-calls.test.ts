@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { ApiError } from '@beabro/shared/api/api-client';
+import { getCreatorDashboard, useCreatorDashboard } from '@beabro/shared/api/get-creator-dashboard';
+import { getCreatorPayouts, useCreatorPayouts } from '@beabro/shared/api/get-payouts';
+import { getSupporterDashboard, useSupporterDashboard } from '@beabro/shared/api/get-supporter-dashboard';
+import { lastCall, SAMPLE_CREATOR_DASHBOARD, SAMPLE_PAYOUTS, SAMPLE_SUPPORTER_DASHBOARD, stubFetch } from '@beabro/shared/api/money-test-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, children);
+
+describe('dashboard and payout reads', () => {
+  it.each([
+    ['/api/creator/dashboard', getCreatorDashboard, SAMPLE_CREATOR_DASHBOARD],
+    ['/api/supporter/dashboard', getSupporterDashboard, SAMPLE_SUPPORTER_DASHBOARD],
+    ['/api/creator/payouts', getCreatorPayouts, SAMPLE_PAYOUTS],
+  ] as const)('GET %s and parse the answer', async (path, call, sample) => {
+    const fetchMock = stubFetch(200, sample);
+    await expect((call as () => Promise<unknown>)()).resolves.toEqual(sample);
+    expect(lastCall(fetchMock).url).toBe(path);
+  });
+
+  it('reject answers that break the schema (a percentage over 100, a negative amount)', async () => {
+    stubFetch(200, { ...SAMPLE_CREATOR_DASHBOARD, goal: { ...SAMPLE_CREATOR_DASHBOARD.goal, percent: 140 } });
+    await expect(getCreatorDashboard()).rejects.toThrow();
+    stubFetch(200, { ...SAMPLE_SUPPORTER_DASHBOARD, totalSupportedCents: -1 });
+    await expect(getSupporterDashboard()).rejects.toThrow();
+  });
+
+  it('throw the 401 of a visitor', async () => {
+    stubFetch(401, { message: 'Please sign in to continue.' });
+    await expect(getCreatorPayouts()).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('hooks load the data', async () => {
+    stubFetch(200, SAMPLE_CREATOR_DASHBOARD);
+    const creator = renderHook(() => useCreatorDashboard(), { wrapper });
+    await waitFor(() => expect(creator.result.current.data).toEqual(SAMPLE_CREATOR_DASHBOARD));
+    stubFetch(200, SAMPLE_SUPPORTER_DASHBOARD);
+    const supporter = renderHook(() => useSupporterDashboard(), { wrapper });
+    await waitFor(() => expect(supporter.result.current.data).toEqual(SAMPLE_SUPPORTER_DASHBOARD));
+    stubFetch(200, SAMPLE_PAYOUTS);
+    const payouts = renderHook(() => useCreatorPayouts(), { wrapper });
+    await waitFor(() => expect(payouts.result.current.data).toEqual(SAMPLE_PAYOUTS));
+  });
+});

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@beabro/shared/api/api-client';
+import { supporterDashboardSchema, type SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+
+export const supporterDashboardQueryKey = ['supporter-dashboard'] as const;
+
+/** The signed-in user's supporter figures, creators, monthly supports and history; 401 when signed out. */
+export async function getSupporterDashboard(): Promise<SupporterDashboard> {
+  return supporterDashboardSchema.parse(await apiRequest<unknown>('/supporter/dashboard'));
+}
+
+export const supporterDashboardQueryOptions = queryOptions({
+  queryKey: supporterDashboardQueryKey,
+  queryFn: getSupporterDashboard,
+  staleTime: 15_000,
+});
+
+export function useSupporterDashboard() {
+  return useQuery(supporterDashboardQueryOptions);
+}

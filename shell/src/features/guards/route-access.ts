@@ -1,0 +1,27 @@
+import type { SessionStatus } from '@beabro/shared/session/session-store';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import type { RouteAccess } from '../../config/area-routes';
+import { paths } from '../../config/paths';
+
+export type AccessDecision = { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+/** Where a signed-out visitor signs in, with `next` (path and query) bringing them back; slashes stay readable. */
+export function signInPath(next: string): string {
+  return `${paths.auth}?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;
+}
+
+/**
+ * Whether the session may open a route with `access`. Until the server has said who is signed in the
+ * answer is "wait": redirecting on a guess would throw signed-in users out on every page load.
+ */
+export function decideAccess(
+  access: RouteAccess,
+  session: { status: SessionStatus; user: SessionUser | null },
+  location: { pathname: string; search: string },
+): AccessDecision {
+  if (session.status === 'unknown') return { kind: 'wait' };
+  if (session.status === 'signed-out' || !session.user) return { kind: 'redirect', to: signInPath(`${location.pathname}${location.search}`) };
+  // Signed in, but the creator areas need a creator page: onboarding makes one.
+  if (access === 'creator' && !session.user.isCreator) return { kind: 'redirect', to: paths.create };
+  return { kind: 'allow' };
+}

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { describedBy, FieldMessages } from './field-message';
+import { describedBy, FieldMessages } from '@beabro/shared/ui/field-messages';
 
 export interface PrefixedFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
   label: ReactNode;

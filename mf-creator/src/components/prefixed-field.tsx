@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { describedBy, FieldMessages } from './field-messages';
+import { describedBy, FieldMessages } from '@beabro/shared/ui/field-messages';
 
 export interface PrefixedFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
   label: ReactNode;

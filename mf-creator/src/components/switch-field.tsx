@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
-import { describedBy, FieldMessages } from './field-messages';
+import { describedBy, FieldMessages } from '@beabro/shared/ui/field-messages';
 
 export interface SwitchFieldProps {
   label: string;

@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { FieldMessages } from '@beabro/shared/ui/field-messages';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 
 export function inputStyle(theme: Theme, invalid: boolean) {
@@ -42,16 +43,7 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldChrome & {
         ) : null}
       </div>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} css={(theme) => ({ margin: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
 import { BIO_MAX_LENGTH } from '@beabro/shared/data/defaults';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
-import { SelectField } from '../../../components/select-field';
+import { SelectField } from '@beabro/shared/ui/select-field';
 import type { StepFieldsProps } from './step-fields-props';
 import { UsernameField } from './username-field';
 

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@beabro/shared/api/use-debounced-value';
 import { USERNAME_CHECK_MIN_LENGTH } from '@beabro/shared/data/defaults';
 import { ONBOARDING_MESSAGES, normalizeUsername } from '@beabro/shared/schemas/onboarding';
 import { inputStyle } from '@beabro/shared/ui/text-field';
-import { describedBy, FieldMessages } from '../../../components/field-message';
+import { describedBy, FieldMessages } from '@beabro/shared/ui/field-messages';
 
 /** Long enough to let a typist finish a word, short enough to feel live. */
 export const AVAILABILITY_DEBOUNCE_MS = 400;

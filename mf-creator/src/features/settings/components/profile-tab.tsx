@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '../../../components/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { SelectField } from '../../../components/select-field';
+import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { publicProfileUrl } from '../../../config/paths';
 import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';

@@ -7,7 +7,7 @@ import { TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '../../../components/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { SelectField } from '../../../components/select-field';
+import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
 import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';

@@ -3,7 +3,7 @@ import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
 import type { CreatorType } from '@beabro/shared/types/entities';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
-import { SelectField } from '../../../components/select-field';
+import { SelectField } from '@beabro/shared/ui/select-field';
 import { SORT_LABELS, type DiscoverParams } from '../utils/discover-search';
 
 const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...CREATOR_TYPES.map((type) => ({ value: type.id, label: type.label }))];

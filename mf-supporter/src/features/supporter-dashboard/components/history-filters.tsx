@@ -1,6 +1,6 @@
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
-import { SelectField } from '../../../components/select-field';
+import { SelectField } from '@beabro/shared/ui/select-field';
 import { EMPTY_HISTORY_FILTER, historyRangeError, isFiltering, type HistoryFilter, type SupportKind } from '../utils/history-filter';
 
 const KIND_OPTIONS: readonly { value: SupportKind; label: string }[] = [

@@ -18,6 +18,7 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
   );
 }
 
+/** aria-describedby from the ids that apply, or nothing. */
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
 }

@@ -1,5 +1,5 @@
 import { SOCIAL_PLATFORMS } from '@beabro/shared/data/social-platforms';
-import { PrefixedField } from '../../../components/prefixed-field';
+import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import type { StepFieldsProps } from './step-fields-props';
 
 /** Step 2, connect platforms: the eleven platforms of SPEC section 3, all optional, each checked by its own rule. */

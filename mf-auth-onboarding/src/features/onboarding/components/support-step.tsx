@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
 import { TextField } from '@beabro/shared/ui/text-field';
-import { PrefixedField } from '../../../components/prefixed-field';
+import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import type { StepFieldsProps } from './step-fields-props';
 
 const SUGGESTED_AMOUNTS_HINT = 'Quick support options your community can choose from';

@@ -7,7 +7,7 @@ import { SOCIAL_PLATFORMS } from '@beabro/shared/data/social-platforms';
 import { profileSettingsSchema } from '@beabro/shared/schemas/settings';
 import type { CreatorType, SocialPlatform } from '@beabro/shared/types/entities';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
-import { PrefixedField } from '../../../components/prefixed-field';
+import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { SelectField } from '@beabro/shared/ui/select-field';

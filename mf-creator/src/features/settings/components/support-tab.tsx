@@ -4,7 +4,7 @@ import { useUpdateSupportTiers } from '@beabro/shared/api/update-support-tiers';
 import { supportTiersSchema, updateCreatorProfileSchema, type OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
 import { GOAL_TITLE_MAX_LENGTH, MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
 import { TextField } from '@beabro/shared/ui/text-field';
-import { PrefixedField } from '../../../components/prefixed-field';
+import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { SelectField } from '@beabro/shared/ui/select-field';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { TIER_DESCRIPTION_MAX_LENGTH, TIER_EMOJI_MAX_CHARS, TIER_NAME_MAX_LENGTH, TIER_PERKS_MAX, TIER_PERK_MAX_LENGTH } from '@beabro/shared/api-schemas/creator-profile';
 import { Button } from '@beabro/shared/ui/button';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
-import { PrefixedField } from '../../../components/prefixed-field';
+import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import type { FieldErrors } from '../../../lib/field-errors';
 import type { TierFormValues } from '../utils/support-form';
 

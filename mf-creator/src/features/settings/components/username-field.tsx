@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@beabro/shared/api/use-debounced-value';
 import { usernameChangeTooSoonMessage } from '@beabro/shared/api-schemas/creator-profile';
 import { USERNAME_CHANGE_INTERVAL_DAYS, USERNAME_CHECK_MIN_LENGTH } from '@beabro/shared/data/defaults';
 import { normalizeUsername } from '@beabro/shared/schemas/onboarding';
-import { PrefixedField } from '../../../components/prefixed-field';
+import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { publicProfileUrl } from '../../../config/paths';
 
 export interface UsernameFieldProps {

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Set once by the main process so test workers (which inherit the environment) know where the server keeps its data.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `beabro-e2e-${process.pid}`);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
@@ -39,7 +42,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(os.tmpdir(), `beabro-e2e-${process.pid}`),
+      DATA_DIR: E2E_DATA_DIR,
       SUPPORT_EMAIL: 'help@beabro.test',
     },
   },

@@ -83,7 +83,8 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
       devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
       entry: { main: './src/index.ts' },
       output: {
-        path: path.join(dir, 'dist'),
+        // `rspack build --env outputPath=/abs/dir` builds elsewhere (a versioned release, a benchmark).
+        path: env?.outputPath ? path.resolve(env.outputPath) : path.join(dir, 'dist'),
         // The shell is served at the site root and must load deep links; remotes live wherever
         // their manifest is deployed.
         publicPath: kind === 'host' ? '/' : 'auto',

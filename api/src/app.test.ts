@@ -15,7 +15,7 @@ describe('api server', () => {
   it('answers /api/health', async () => {
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
   it('serves the runtime remote map, never cached', async () => {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import registry from '@beabro/shared/contract/remotes.json' with { type: 'json' };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The workspace folder (holding shell, the mf-* remotes and api). */
+export const REPO_ROOT = repoRoot;
 
 export const REMOTE_NAMES: readonly string[] = registry.remotes.map((r) => r.name);
 
@@ -19,6 +21,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   SITE_DIR: z.string().min(1).default(repoRoot),
+  RELEASES_DIR: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.email().default('support@beabro.app'),
   DATABASE_URL: z
     .string()
@@ -41,6 +44,9 @@ const envSchema = z.object({
   EMAIL_SENDER_ENABLED: z.enum(['true', 'false']).default('true'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  DEV_TOOLS: z.enum(['true', 'false']).default('false'),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -67,6 +73,10 @@ export interface AppConfig {
   appSecret: string | null;
   /** Run the scheduled jobs (renewals, payouts) in this process once it listens. */
   jobsEnabled: boolean;
+  /** Sign-ups allowed per IP address per hour (SIGN_UP_LIMIT_PER_IP). */
+  signUpLimitPerIp: number;
+  /** Development tools (POST /api/dev/jobs/:name runs a job at a given clock): off by default, refused with NODE_ENV=production. */
+  devTools: boolean;
   /** SMTP server for outgoing mail; without it mail is written under `<dataDir>/mail`. */
   smtpUrl: string | null;
   /** From header of every email. */
@@ -75,8 +85,10 @@ export interface AppConfig {
   devMailbox: boolean;
   /** Run the outbox sender loop in this process. */
   emailSenderEnabled: boolean;
-  /** The runtime remote map served at /remotes.json. */
+  /** The configured default of the runtime remote map served at /remotes.json (REMOTE_<NAME>_URL or the site build). */
   remoteMap: Record<string, string>;
+  /** Releases of single remotes made by `pnpm deploy:remote`, and live.json, which overrides remoteMap at run time. */
+  releasesDir: string;
 }
 
 /** Validates the environment once at start-up and fails listing every problem. Defaults need no configuration. */
@@ -89,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[variable]?.trim() || `/remotes/${name}/mf-manifest.json`;
     if (!/^(https?:\/\/|\/)/.test(value)) problems.push(`${variable}: must be an absolute path or an http(s) URL`);
     remoteMap[name] = value;
+  }
+  if (parsed.success && parsed.data.DEV_TOOLS === 'true' && parsed.data.NODE_ENV === 'production') {
+    problems.push('DEV_TOOLS: must not be true in production (NODE_ENV=production): it lets anyone run the money jobs at any clock');
   }
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -111,7 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailSenderEnabled: e.EMAIL_SENDER_ENABLED === 'true',
     appSecret: e.APP_SECRET ?? null,
     jobsEnabled: e.JOBS_ENABLED === 'true',
+    signUpLimitPerIp: e.SIGN_UP_LIMIT_PER_IP,
+    devTools: e.DEV_TOOLS === 'true',
     remoteMap,
+    releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),
   };
 }
 

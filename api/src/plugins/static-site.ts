@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -54,9 +54,21 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       cacheControl: false,
-    setHeaders: setCacheHeaders,
+      setHeaders: setCacheHeaders,
     });
   }
+
+  // Releases made by `pnpm deploy:remote`, each in its own versioned folder (see modules/releases).
+  // live.json and history.jsonl are bookkeeping, not site files.
+  mkdirSync(config.releasesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.releasesDir,
+    prefix: '/releases/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+    allowedPath: (pathName) => /^\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]*\/./.test(pathName),
+  });
 
   const sendShell = (reply: FastifyReply) => {
     if (!existsSync(shellIndex)) {
@@ -99,7 +111,8 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     if (url.startsWith('/api/') || url === '/api') {
       return reply.code(404).send({ message: 'Not found' });
     }
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !path.extname(url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !url.startsWith('/releases/') && !path.extname(url);
     if (isPage) {
       const username = profileUsernameFromPath(url);
       return username ? sendProfileShell(request, reply, username) : sendShell(reply);

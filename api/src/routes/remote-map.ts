@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env';
+import { createLiveMapReader } from '../modules/releases/release-store';
 
-/** The runtime remote map the shell reads at start: pointing it elsewhere deploys a remote. */
+/**
+ * The runtime remote map the shell reads at start. The configured defaults are overridden by
+ * RELEASES_DIR/live.json, which `pnpm deploy:remote` rewrites: a deploy or a rollback shows up on
+ * the next page load, with no shell rebuild and no server restart.
+ */
 export async function remoteMapRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  const readLiveMap = createLiveMapReader(config.releasesDir);
   app.get('/remotes.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return config.remoteMap;
+    const live = await readLiveMap();
+    const map: Record<string, string> = { ...config.remoteMap };
+    // Only remotes this site routes to: a stray entry in live.json must not register unknown containers.
+    for (const name of Object.keys(config.remoteMap)) {
+      const entry = live[name];
+      if (entry !== undefined) map[name] = entry;
+    }
+    return map;
   });
 }

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { copyRemoteSource, deployRemote, removeFolder, replaceInFile } from './support/releases';
+
+/** Which release of mf-help the page loaded its files from. */
+function helpFilesLoaded(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.includes('/mf-help/')) seen.push(pathname);
+  });
+  return seen;
+}
+
+async function startedAt(page: Page): Promise<string> {
+  return ((await (await page.request.get('/api/health')).json()) as { startedAt: string }).startedAt;
+}
+
+test.describe('deploying one remote alone', () => {
+  test('a team changes the help centre and deploys only it; the live site serves it at once, and the same command rolls it back', async ({ page }) => {
+    test.setTimeout(180_000);
+    const run = Date.now().toString(36);
+    const [v1, v2] = [`e2e-${run}-1`, `e2e-${run}-2`];
+    const source = await copyRemoteSource('mf-help');
+    const shellPage = await (await page.request.get('/')).text();
+    const serverStart = await startedAt(page);
+
+    try {
+      // Release 1: the help centre as it is today.
+      await deployRemote('mf-help', '--version', v1, '--source', source);
+      let files = helpFilesLoaded(page);
+      await page.goto('/help');
+      await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
+      expect(files.some((f) => f.startsWith(`/releases/mf-help/${v1}/`))).toBe(true);
+      expect(files.some((f) => f.startsWith('/remotes/mf-help/'))).toBe(false);
+
+      // The team changes its area and deploys release 2: no shell build, no server restart.
+      await replaceInFile(path.join(source, 'src/features/help/components/help-hero.tsx'), 'How can we help?', 'How can we help you today?');
+      await deployRemote('mf-help', '--version', v2, '--source', source);
+      page.removeAllListeners('request');
+      files = helpFilesLoaded(page);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'How can we help you today?' })).toBeVisible();
+      expect(files.some((f) => f.startsWith(`/releases/mf-help/${v2}/`))).toBe(true);
+      expect(files.some((f) => f.startsWith(`/releases/mf-help/${v1}/`))).toBe(false);
+
+      // The rest of the site is untouched: same shell page, same server process, other areas from their own builds.
+      expect(await (await page.request.get('/')).text()).toBe(shellPage);
+      expect(await startedAt(page)).toBe(serverStart);
+      const map = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
+      expect(map['mf-help']).toBe(`/releases/mf-help/${v2}/mf-manifest.json`);
+      expect(map['mf-marketing']).toBe('/remotes/mf-marketing/mf-manifest.json');
+      await page.getByRole('link', { name: 'Be a Bro home' }).click();
+      await expect(page.getByRole('link', { name: 'Start Getting Supported' })).toBeVisible();
+
+      // Rollback: the same command with the old version, and nothing is rebuilt.
+      const output = await deployRemote('mf-help', '--version', v1);
+      expect(output).toContain(`mf-help ${v1} is live again`);
+      expect(output).not.toContain('Building');
+      await page.goto('/help');
+      await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
+      expect(await startedAt(page)).toBe(serverStart);
+
+      const listing = await deployRemote('mf-help', '--list');
+      expect(listing).toContain(`* ${v1}`);
+      expect(listing).toContain(`  ${v2}`);
+    } finally {
+      await deployRemote('mf-help', '--reset');
+      await removeFolder(source);
+    }
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
+  });
+});

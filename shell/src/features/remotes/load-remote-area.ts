@@ -17,8 +17,36 @@ export class RemoteAreaError extends Error {
   }
 }
 
+type AreaModule = { default: RemoteAreaModule['default'] };
+
+/** Loads started before React asked for them, each handed out once. */
+const preloads = new Map<string, Promise<AreaModule>>();
+
+/**
+ * Starts loading an area before its route renders: the shell calls it for the deep link's area as soon
+ * as the remote map is read, so the remote's manifest, remoteEntry and chunks download while the shell
+ * itself is still rendering. A failure surfaces where the area renders (fallback with Retry).
+ */
+export function preloadRemoteArea(remote: string, module: string) {
+  const key = `${remote}|${module}`;
+  if (preloads.has(key)) return;
+  const loading = fetchRemoteArea(remote, module);
+  loading.catch(() => {});
+  preloads.set(key, loading);
+}
+
 /** Loads one exposed area of a remote and checks it was built against a compatible contract. */
-export async function loadRemoteArea(remote: string, module: string): Promise<{ default: RemoteAreaModule['default'] }> {
+export function loadRemoteArea(remote: string, module: string): Promise<AreaModule> {
+  const key = `${remote}|${module}`;
+  const preloaded = preloads.get(key);
+  if (preloaded) {
+    preloads.delete(key);
+    return preloaded;
+  }
+  return fetchRemoteArea(remote, module);
+}
+
+async function fetchRemoteArea(remote: string, module: string): Promise<AreaModule> {
   let loaded: RemoteAreaModule | null | undefined;
   try {
     loaded = await loadRemote<RemoteAreaModule>(`${federationName(remote)}/${module.replace(/^\.\//, '')}`);

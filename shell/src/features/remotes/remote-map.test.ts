@@ -1,11 +1,15 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { CONTRACT_VERSION } from '@beabro/shared/contract/remote-contract';
 import { loadRemoteMap } from './remote-map';
 
-vi.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 
 const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-beforeEach(() => vi.mocked(registerRemotes).mockReset());
+beforeEach(() => {
+  vi.mocked(registerRemotes).mockReset();
+  vi.mocked(loadRemote).mockReset();
+});
 
 describe('loadRemoteMap', () => {
   it('registers every remote of the map with an absolute manifest URL', async () => {
@@ -22,5 +26,21 @@ describe('loadRemoteMap', () => {
     expect(await loadRemoteMap('/remotes.json', vi.fn().mockResolvedValue(jsonResponse(['x'])))).toEqual({ status: 'unavailable', reason: 'The remote map is malformed.' });
     expect(await loadRemoteMap('/remotes.json', vi.fn().mockRejectedValue(new TypeError('offline')))).toEqual({ status: 'unavailable', reason: 'The remote map could not be loaded.' });
     expect(registerRemotes).not.toHaveBeenCalled();
+  });
+
+  it('starts loading the area of the page that was opened, and only that one', async () => {
+    window.history.pushState({}, '', '/pixelpat/support');
+    vi.mocked(loadRemote).mockResolvedValue({ default: () => null, contractVersion: CONTRACT_VERSION });
+    const map = { 'mf-public-profile': '/remotes/mf-public-profile/mf-manifest.json', 'mf-help': '/remotes/mf-help/mf-manifest.json' };
+    await loadRemoteMap('/remotes.json', vi.fn().mockResolvedValue(jsonResponse(map)));
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    expect(loadRemote).toHaveBeenCalledWith('mf_public_profile/support');
+
+    // A route whose remote is not in the map preloads nothing.
+    vi.mocked(loadRemote).mockClear();
+    window.history.pushState({}, '', '/dashboard');
+    await loadRemoteMap('/remotes.json', vi.fn().mockResolvedValue(jsonResponse(map)));
+    expect(loadRemote).not.toHaveBeenCalled();
+    window.history.pushState({}, '', '/');
   });
 });

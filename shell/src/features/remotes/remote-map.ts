@@ -1,5 +1,8 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { matchRoutes } from 'react-router-dom';
 import { federationName, type RemoteMap } from '@beabro/shared/contract/remote-contract';
+import { AREA_ROUTES } from '../../config/area-routes';
+import { preloadRemoteArea } from './load-remote-area';
 
 export type RemoteMapState = { status: 'ready'; map: RemoteMap } | { status: 'unavailable'; reason: string };
 
@@ -18,6 +21,7 @@ export async function loadRemoteMap(url = '/remotes.json', fetchImpl: typeof fet
     const body: unknown = await response.json();
     if (!isRemoteMap(body)) return { status: 'unavailable', reason: 'The remote map is malformed.' };
     for (const [name, entry] of Object.entries(body)) registerRemote(name, entry);
+    preloadDeepLinkArea(window.location.pathname, body);
     return { status: 'ready', map: body };
   } catch {
     return { status: 'unavailable', reason: 'The remote map could not be loaded.' };
@@ -30,4 +34,14 @@ export async function loadRemoteMap(url = '/remotes.json', fetchImpl: typeof fet
  */
 export function registerRemote(name: string, entry: string) {
   registerRemotes([{ name: federationName(name), entry: new URL(entry, window.location.href).href }], { force: true });
+}
+
+/**
+ * The page was opened on `pathname`: start loading the area that route renders now, in parallel with
+ * the shell's first render, rather than when its route mounts (one round trip chain earlier).
+ */
+export function preloadDeepLinkArea(pathname: string, map: RemoteMap) {
+  const match = matchRoutes(AREA_ROUTES.map((route) => ({ path: route.path })), pathname)?.at(-1);
+  const route = AREA_ROUTES.find((candidate) => candidate.path === match?.route.path);
+  if (route && map[route.remote] !== undefined) preloadRemoteArea(route.remote, route.module);
 }

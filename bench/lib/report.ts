@@ -1,0 +1,127 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import type { BenchFigure, BenchSection } from './result';
+
+export const README_START = '<!-- bench:results:start -->';
+export const README_END = '<!-- bench:results:end -->';
+
+export interface BenchReport {
+  /** When and where the figures were measured. */
+  environment: Record<string, number | string>;
+  sections: BenchSection[];
+}
+
+const number = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+
+function cells(figure: BenchFigure): string[] {
+  return [
+    figure.label,
+    `${number(figure.value)} ${figure.unit}`,
+    figure.baseline ? `${number(figure.baseline.value)} ${figure.unit} (${figure.baseline.label})` : '',
+    figure.ratio !== undefined ? `${number(figure.ratio)}x` : '',
+    figure.goal ?? '',
+    figure.met === undefined ? '' : figure.met ? 'yes' : 'NO',
+  ];
+}
+
+const HEADER = ['Figure', 'Value', 'Baseline', 'Ratio', 'Goal', 'Met'];
+
+/** Detail keys "kB <library>" hold a figure's split by library (page weight); shown as one table per section. */
+const SHARE_PREFIX = 'kB ';
+
+function shareTable(section: BenchSection): string[][] | null {
+  const withShares = section.figures.filter((f) => Object.keys(f.detail ?? {}).some((key) => key.startsWith(SHARE_PREFIX)));
+  if (withShares.length === 0) return null;
+  const libraries = [...new Set(withShares.flatMap((f) => Object.keys(f.detail ?? {}).filter((key) => key.startsWith(SHARE_PREFIX))))];
+  const header = ['kB gzipped by library', ...withShares.map((f) => /(\/\S*)/.exec(f.label)?.[1] ?? f.id)];
+  const rows = libraries.map((key) => [key.slice(SHARE_PREFIX.length), ...withShares.map((f) => String(f.detail?.[key] ?? '-'))]);
+  return [header, ...rows];
+}
+
+function alignedTable(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+}
+
+/** The table printed at the end of `pnpm bench`. */
+export function consoleTable(report: BenchReport): string {
+  const rows: (string[] | string)[] = [];
+  for (const section of report.sections) {
+    rows.push(`== ${section.section}`);
+    for (const figure of section.figures) rows.push(cells(figure));
+    for (const note of section.notes ?? []) rows.push(`   - ${note}`);
+  }
+  const widths = HEADER.map((title, column) =>
+    Math.max(title.length, ...rows.filter((row): row is string[] => Array.isArray(row)).map((row) => row[column]!.length)),
+  );
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ');
+  const shares = report.sections.map(shareTable).filter((table): table is string[][] => table !== null);
+  return [
+    line(HEADER),
+    widths.map((w) => '-'.repeat(w)).join('-+-'),
+    ...rows.map((row) => (Array.isArray(row) ? line(row) : row)),
+    ...shares.flatMap((table) => ['', ...alignedTable(table)]),
+  ].join('\n');
+}
+
+const escape = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The Markdown table that goes between the README markers. */
+export function markdownTable(report: BenchReport): string {
+  const lines = [
+    `Measured ${Object.entries(report.environment)
+      .map(([key, value]) => `${key}: ${value}`)
+      .join(', ')}.`,
+    '',
+    `| ${HEADER.join(' | ')} |`,
+    `|${HEADER.map(() => '---').join('|')}|`,
+  ];
+  for (const section of report.sections) {
+    lines.push(`| **${escape(section.section)}** | | | | | |`);
+    if (section.figures.length === 0) lines.push(`| ${escape(section.notes?.[0] ?? 'Not measured.')} | | | | | |`);
+    for (const figure of section.figures) lines.push(`| ${cells(figure).map(escape).join(' | ')} |`);
+  }
+  for (const table of report.sections.map(shareTable)) {
+    if (!table) continue;
+    const [header, ...rows] = table;
+    lines.push('', `| ${header!.join(' | ')} |`, `|---|${header!.slice(1).map(() => '---:').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`));
+  }
+  return lines.join('\n');
+}
+
+/** Rewrites the README between the bench markers (adds them at the end of "## Benchmarks" when missing). */
+export async function updateReadme(readmePath: string, table: string): Promise<void> {
+  const readme = await readFile(readmePath, 'utf8');
+  const block = `${README_START}\n${table}\n${README_END}`;
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  let next: string;
+  if (start >= 0 && end > start) {
+    next = readme.slice(0, start) + block + readme.slice(end + README_END.length);
+  } else {
+    const heading = readme.indexOf('## Benchmarks');
+    if (heading < 0) throw new Error(`${readmePath} has no "## Benchmarks" section to put the results in`);
+    const nextHeading = readme.indexOf('\n## ', heading + 1);
+    const at = nextHeading < 0 ? readme.length : nextHeading + 1;
+    next = `${readme.slice(0, at).trimEnd()}\n\n${block}\n${nextHeading < 0 ? '' : `\n${readme.slice(at)}`}`;
+  }
+  await writeFile(readmePath, next);
+}
+
+/** Figures in the key order of BenchFigure, whatever order a script wrote them in: results.json diffs stay small. */
+export function normalizeSection(section: BenchSection): BenchSection {
+  return {
+    section: section.section,
+    figures: section.figures.map((f) => ({
+      id: f.id,
+      label: f.label,
+      value: f.value,
+      unit: f.unit,
+      ...(f.baseline ? { baseline: { label: f.baseline.label, value: f.baseline.value } } : {}),
+      ...(f.ratio !== undefined ? { ratio: f.ratio } : {}),
+      ...(f.goal !== undefined ? { goal: f.goal } : {}),
+      ...(f.met !== undefined ? { met: f.met } : {}),
+      ...(f.detail ? { detail: f.detail } : {}),
+    })),
+    ...(section.notes?.length ? { notes: section.notes } : {}),
+  };
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -80,4 +81,41 @@ export async function openPage(page: Page, sitePage: SitePage) {
   await page.goto(sitePage.path);
   await expect(sitePage.ready(page).first()).toBeVisible({ timeout: 15_000 });
   await settle(page);
+}
+
+/**
+ * A guest's monthly support of a demo creator through the real checkout (sandbox card), and its receipt in the
+ * development mailbox: the receipt's id and the path of its cancel link (/subscriptions/cancel?token=...).
+ */
+export async function monthlySupportReceipt(page: Page): Promise<{ receiptId: string; cancelPath: string }> {
+  const email = `a11y-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
+  const res = await page.request.post('/api/creators/greenstreets/supports', {
+    headers: csrf,
+    data: {
+      amount: 7,
+      email,
+      name: 'Axe Checker',
+      message: '',
+      isAnonymous: false,
+      isRecurring: true,
+      tierPosition: null,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  let found = { receiptId: '', cancelPath: '' };
+  await expect
+    .poll(async () => {
+      const list = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: Array<{ id: string; to: string }> };
+      const receipt = list.messages.find((message) => message.to === email);
+      if (!receipt) return '';
+      const message = (await (await page.request.get(`/api/dev/mailbox/${receipt.id}`)).json()) as { text: string };
+      const url = /https?:\/\/\S+\/subscriptions\/cancel\?token=\S+/.exec(message.text)?.[0];
+      if (url) found = { receiptId: receipt.id, cancelPath: `${new URL(url).pathname}${new URL(url).search}` };
+      return found.cancelPath;
+    }, { message: `the receipt of ${email} with its cancel link` })
+    .not.toBe('');
+  return found;
 }

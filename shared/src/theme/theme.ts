@@ -12,7 +12,8 @@ export const theme = {
     surface: '#ffffff',
     surfaceMuted: '#f9fafb',
     border: '#e5e7eb',
-    borderStrong: '#9ca3af',
+    // Borders that identify a control (inputs, secondary buttons): at least 3:1 on white (WCAG 1.4.11); #6b7280 is 4.8:1.
+    borderStrong: '#6b7280',
     success: '#047857',
     successSoft: '#ecfdf5',
     danger: '#b91c1c',

@@ -37,7 +37,15 @@ const STYLE = `
   button[disabled] { opacity: .6; cursor: progress; }
   [role="status"], [role="alert"] { margin-top: 16px; }
   .error { color: #991b1b; }
-  @media (max-width: 600px) { th:nth-child(4), td:nth-child(4) { display: none; } }
+  @media (max-width: 600px) {
+    main { padding: 16px 12px 40px; }
+    th:nth-child(4), td:nth-child(4) { display: none; }
+    /* Long subjects and addresses wrap anywhere, so a phone never scrolls sideways. */
+    th, td { padding: 8px 6px; }
+    td { overflow-wrap: anywhere; }
+    .status { white-space: nowrap; }
+  }
+  @media (max-width: 480px) { th:nth-child(5), td:nth-child(5) { display: none; } }
 `;
 
 /** A small server-rendered page (development mailbox, email verification): no framework, accessible, no external assets. */

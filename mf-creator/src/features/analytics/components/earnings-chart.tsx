@@ -1,6 +1,7 @@
 import type { CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { SectionCard } from '../../../components/section-card';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { bucketFullLabel, bucketLabel, EARNINGS_TITLES } from '../utils/bucket-label';
 import { ChartWithTable, tableStyle } from './chart-with-table';
 
@@ -16,8 +17,9 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
   const best = buckets.find((b) => b.grossCents === max);
   const title = EARNINGS_TITLES[granularity];
   const total = buckets.reduce((sum, b) => sum + b.grossCents, 0);
-  // At most 7 labels for days and weeks (12 short month names fit), so they never overlap on a phone.
-  const maxLabels = granularity === 'month' ? 12 : 7;
+  // At most 7 labels for days and weeks and 12 month names; on a phone (under 480 px) about half, so they never touch.
+  const wide = useMediaQuery('(min-width: 480px)');
+  const maxLabels = granularity === 'month' ? (wide ? 12 : 6) : wide || buckets.length <= 7 ? 7 : 5;
   const labelEvery = Math.max(1, Math.ceil(buckets.length / maxLabels));
   const summary =
     max === 0 ? 'No earnings in this period.' : `${formatUsd(total)} in total; the highest was ${formatUsd(max)} (${best ? bucketFullLabel(best, granularity) : ''}).`;

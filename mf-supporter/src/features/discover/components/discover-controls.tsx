@@ -34,7 +34,9 @@ export function DiscoverControls({ text, params, onTextChange, onSubmitText, onT
         gap: theme.space(3),
         // Tops aligned, so the labels line up.
         alignItems: 'start',
-        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        // One column on small phones, so "Most supported" and the longer creator types are not cut off.
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        '@media (min-width: 420px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
         [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' },
       })}
     >

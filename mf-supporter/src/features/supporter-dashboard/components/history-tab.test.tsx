@@ -19,7 +19,8 @@ describe('Support History tab', () => {
       'Pixel Pat, Nov 20, 2026, Monthly, $25.00: view receipt',
       'Pixel Pat, Nov 13, 2026, One-off, $10.00: view receipt',
       'Maya Okafor, Nov 12, 2026, One-off, $50.00: view receipt',
-      'Green Streets Collective, Oct 15, 2026, One-off, $50.00: view receipt',
+      // Made as a guest: the row shows "as guest", so its name says it too.
+      'Green Streets Collective, Oct 15, 2026, One-off, as guest, $50.00: view receipt',
     ]);
     expect(within(screen.getByRole('region', { name: 'Support History' })).getByText('4 supports')).toBeInTheDocument();
     expect(screen.getByText('Includes the supports you made as a guest with your verified email.')).toBeInTheDocument();

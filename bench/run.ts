@@ -3,7 +3,7 @@
  * cost of composition, public profile paint) and the API benchmarks (bench/api/*.ts) one after the
  * other, prints one table, writes bench/results.json and rewrites the README's results table.
  *
- *   pnpm bench [--runs 5] [--quick] [--skip-web] [--skip-api] [--port 4400] [--work-dir DIR] [--no-write]
+ *   pnpm bench [--runs 3] [--quick] [--skip-web] [--skip-api] [--port 4400] [--work-dir DIR] [--no-write]
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
 });
 
 const startedAt = Date.now();
-const runs = Number(args.runs ?? (args.quick ? 3 : 5));
+const runs = Number(args.runs ?? (args.quick ? 2 : 3));
 const port = Number(args.port);
 const workDir = path.resolve(args['work-dir']);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');

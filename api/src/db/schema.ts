@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { PAYOUT_STATUSES } from '@beabro/shared/api-schemas/payouts';
 import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions';
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -155,6 +155,18 @@ export const supports = pgTable(
     ),
   ],
 );
+
+/**
+ * One counter per creator, bumped by database triggers (migration 0004) in the same transaction as
+ * every change the public profile shows: the profile, its account, tiers, supports, follows and
+ * followers' accounts. A cached profile is served only while its version is still the current one,
+ * so a change shows on the very next read, whichever API instance made it. No foreign key: the row
+ * may outlive its creator harmlessly; a creator without a row is at version 0.
+ */
+export const creatorVersions = pgTable('creator_versions', {
+  creatorId: uuid('creator_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const contactRequests = pgTable('contact_requests', {
   id: uuid('id').primaryKey().defaultRandom(),

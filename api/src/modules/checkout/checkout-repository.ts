@@ -45,7 +45,13 @@ export async function insertAttempt(db: Db, values: typeof paymentAttempts.$infe
  * job may still be completed by the request that actually charged: the money was taken.
  */
 export async function completeAttempt(db: Db, id: string, changes: Partial<typeof paymentAttempts.$inferInsert>): Promise<boolean> {
-  const rows = await db
+  const rows = await completeAttemptQuery(db, id, changes);
+  return rows.length > 0;
+}
+
+/** completeAttempt's UPDATE as a query (not yet run), to embed in a larger statement; returns the id when it applies. */
+export function completeAttemptQuery(db: Db, id: string, changes: Partial<typeof paymentAttempts.$inferInsert>) {
+  return db
     .update(paymentAttempts)
     .set(changes)
     .where(
@@ -55,7 +61,6 @@ export async function completeAttempt(db: Db, id: string, changes: Partial<typeo
       ),
     )
     .returning({ id: paymentAttempts.id });
-  return rows.length > 0;
 }
 
 /** Everything a receipt shows, for a completed attempt. */

@@ -5,7 +5,7 @@ import { CARD_MESSAGES, checkoutRequestSchema as checkoutSchema, type CheckoutRe
 import { calculateFees } from '@beabro/shared/money/fees';
 import { SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
 import { resolveAppSecret } from '../../config/env';
-import { creatorProfiles, ledgerEntries, paymentAttempts, rateLimits, sandboxCharges, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, users } from '../../db/schema';
+import { creatorProfiles, emailOutbox, ledgerEntries, paymentAttempts, rateLimits, sandboxCharges, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { SANDBOX_MESSAGES } from '../payments/sandbox/sandbox-test-cards';
@@ -449,6 +449,23 @@ describe('checkout: a request that died mid-payment', () => {
     const [support] = await db().select().from(supports).where(eq(supports.id, done?.supportId ?? ''));
     expect(support).toMatchObject({ amountCents: 700, supporterEmail: 'crashed@example.com', createdAt: attempt.createdAt });
     expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 0 });
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+  });
+
+  it('writes nothing when the attempt was completed meanwhile (the one-statement write is gated by the attempt)', async () => {
+    const creator = await fakeCreator(db());
+    const deps = moneyDeps(t);
+    const key = randomUUID();
+    const attempt = await pendingAttempt(creator.userId, key, STALE_ATTEMPT_MS + 1_000);
+    await deps.provider.charge({ amountCents: 700, source: { card: SUCCEEDING_CARD }, idempotencyKey: `checkout:${key}`, description: 'test' });
+    await completeInterruptedCheckout(deps, attempt);
+    const after = await moneyCounts(db(), creator.userId);
+    const emailsAfter = await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox);
+    // A second completer (a late request, another instance's recovery job) with the stale pending row.
+    await completeInterruptedCheckout(deps, attempt);
+    expect(await moneyCounts(db(), creator.userId)).toEqual(after);
+    expect(after.supports).toBe(1);
+    expect(await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox)).toEqual(emailsAfter);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

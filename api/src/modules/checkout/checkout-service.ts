@@ -1,25 +1,27 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CheckoutReceipt, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import { formatUsd } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
-import type { subscriptions } from '../../db/schema';
+import { subscriptionCharges, subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
-import { enqueueEmail } from '../email/email-outbox';
-import { recordSupport } from '../ledger/ledger-service';
+import { enqueueEmailsQuery } from '../email/email-outbox';
+import { supportWithEntriesQueries } from '../ledger/ledger-service';
+import type { SupportRow } from '../ledger/ledger-repository';
 import { cardDigits, validateCard } from '../payments/card-validation';
 import type { ChargeResult, PaymentProvider } from '../payments/payment-provider';
 import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { consumeRateLimits, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/cancel-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
-import { insertSubscription, insertSubscriptionCharge } from '../subscriptions/subscriptions-repository';
 import { creatorSupportEmails, supportReceiptEmail } from './checkout-emails';
 import {
   completeAttempt,
+  completeAttemptQuery,
   findAttemptByKey,
   findCheckoutCreator,
   findReceiptParts,
@@ -110,7 +112,7 @@ function failureError(message: string, field: string | null): PaymentFailedError
 type Subscription = typeof subscriptions.$inferSelect;
 
 function toReceipt(
-  parts: { attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>; support: Awaited<ReturnType<typeof recordSupport>>; creatorUsername: string; creatorDisplayName: string; subscription: Subscription | null },
+  parts: { attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>; support: SupportRow; creatorUsername: string; creatorDisplayName: string; subscription: Subscription | null },
   replayed: boolean,
 ): CheckoutReceipt {
   const { support, subscription } = parts;
@@ -141,9 +143,12 @@ async function replayReceipt(db: Db, attemptId: string): Promise<CheckoutReceipt
 }
 
 /**
- * Writes what a successful charge paid for, in one transaction: the support and its ledger entries,
- * the subscription for monthly support (its first period paid), the attempt's outcome, and the
- * emails. Throws AlreadyCompletedError when another request completed the attempt first.
+ * Writes what a successful charge paid for, atomically: the support and its ledger entries, the
+ * subscription for monthly support (its first period paid), the attempt's outcome, and the emails.
+ * All of it is one SQL statement (one round trip, no BEGIN/COMMIT: the profile showed round trips to
+ * the database as the largest cost of a checkout), which the attempt's update gates: when another
+ * request or the recovery job completed the attempt first, the statement aborts, writes nothing and
+ * this throws AlreadyCompletedError.
  */
 async function recordPaidCheckout(
   deps: MoneyDeps,
@@ -153,97 +158,131 @@ async function recordPaidCheckout(
   charge: Extract<ChargeResult, { status: 'succeeded' }>,
   at: Date,
 ): Promise<CheckoutReceipt> {
-  return deps.db.transaction(async (tx) => {
-    let subscription: Subscription | null = null;
-    if (request.isRecurring) {
-      if (!charge.paymentMethodId) throw new Error('the provider saved no payment method for a monthly support');
-      const period = subscriptionPeriod(at, 0);
-      subscription = await insertSubscription(tx, {
-        creatorId: creator.userId,
-        supporterUserId: request.supporterUserId,
-        supporterEmail: request.email,
-        supporterName: request.name,
-        isAnonymous: request.isAnonymous,
-        tierPosition: request.tierPosition,
-        amountCents: request.amountCents,
-        billingAnchorAt: at,
-        periodNumber: 0,
-        currentPeriodStart: period.start,
-        currentPeriodEnd: period.end,
-        paymentProvider: deps.provider.name,
-        paymentMethodToken: charge.paymentMethodId,
-        cardBrand: charge.cardBrand,
-        cardLast4: charge.cardLast4,
-        createdAt: at,
-        updatedAt: at,
-      });
-    }
-    const support = await recordSupport(tx, {
+  const { db } = deps;
+  const writes: SQL[] = [];
+  let subscription: Subscription | null = null;
+  if (request.isRecurring) {
+    if (!charge.paymentMethodId) throw new Error('the provider saved no payment method for a monthly support');
+    const period = subscriptionPeriod(at, 0);
+    subscription = {
+      id: randomUUID(),
       creatorId: creator.userId,
       supporterUserId: request.supporterUserId,
-      supporterName: request.name,
       supporterEmail: request.email,
-      amountCents: request.amountCents,
-      message: request.message,
+      supporterName: request.name,
       isAnonymous: request.isAnonymous,
-      isRecurring: request.isRecurring,
-      subscriptionId: subscription?.id ?? null,
-      isRenewal: false,
       tierPosition: request.tierPosition,
+      amountCents: request.amountCents,
+      status: 'active',
+      billingAnchorAt: at,
+      periodNumber: 0,
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      paymentProvider: deps.provider.name,
+      paymentMethodToken: charge.paymentMethodId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      failedAttempts: 0,
+      nextRetryAt: null,
       createdAt: at,
-    });
-    if (subscription) {
-      await insertSubscriptionCharge(tx, {
-        subscriptionId: subscription.id,
-        periodNumber: 0,
-        periodStart: subscription.currentPeriodStart,
-        periodEnd: subscription.currentPeriodEnd,
-        amountCents: request.amountCents,
-        status: 'succeeded',
-        attemptCount: 1,
-        supportId: support.id,
-        createdAt: at,
-        updatedAt: at,
-      });
-    }
-    const completed = await completeAttempt(tx, attempt.id, {
-      status: 'succeeded',
-      providerChargeId: charge.chargeId,
-      cardBrand: charge.cardBrand,
-      cardLast4: charge.cardLast4,
-      failureCode: null,
-      failureMessage: null,
-      failureField: null,
-      supportId: support.id,
-      subscriptionId: subscription?.id ?? null,
-      completedAt: at,
-    });
-    if (!completed) throw new AlreadyCompletedError();
-
-    const facts = {
-      supportId: support.id,
-      creatorDisplayName: creator.displayName,
-      creatorUsername: creator.username,
-      amountCents: support.amountCents,
-      platformFeeCents: support.platformFeeCents,
-      processingFeeCents: support.processingFeeCents,
-      creatorNetCents: support.creatorNetCents,
-      createdAt: support.createdAt,
-      cardBrand: charge.cardBrand,
-      cardLast4: charge.cardLast4,
-      message: support.message,
-      isRecurring: support.isRecurring,
-      isRenewal: false,
-      nextChargeAt: subscription?.currentPeriodEnd ?? null,
-      cancelUrl: subscription ? cancelLinkUrl(request.origin, deps.appSecret, subscription.id) : null,
-      testMode: deps.provider.testMode,
+      updatedAt: at,
     };
-    await enqueueEmail(tx, supportReceiptEmail(request.email, facts));
-    for (const email of creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin })) {
-      await enqueueEmail(tx, email);
-    }
-    return toReceipt({ attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 }, support, creatorUsername: creator.username, creatorDisplayName: creator.displayName, subscription }, false);
+    writes.push(db.insert(subscriptions).values(subscription).getSQL());
+  }
+  const { support, queries } = supportWithEntriesQueries(db, {
+    creatorId: creator.userId,
+    supporterUserId: request.supporterUserId,
+    supporterName: request.name,
+    supporterEmail: request.email,
+    amountCents: request.amountCents,
+    message: request.message,
+    isAnonymous: request.isAnonymous,
+    isRecurring: request.isRecurring,
+    subscriptionId: subscription?.id ?? null,
+    isRenewal: false,
+    tierPosition: request.tierPosition,
+    createdAt: at,
   });
+  writes.push(...queries.map((query) => query.getSQL()));
+  if (subscription) {
+    writes.push(
+      db
+        .insert(subscriptionCharges)
+        .values({
+          subscriptionId: subscription.id,
+          periodNumber: 0,
+          periodStart: subscription.currentPeriodStart,
+          periodEnd: subscription.currentPeriodEnd,
+          amountCents: request.amountCents,
+          status: 'succeeded',
+          attemptCount: 1,
+          supportId: support.id,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: [subscriptionCharges.subscriptionId, subscriptionCharges.periodStart] })
+        .getSQL(),
+    );
+  }
+  const completion = completeAttemptQuery(db, attempt.id, {
+    status: 'succeeded',
+    providerChargeId: charge.chargeId,
+    cardBrand: charge.cardBrand,
+    cardLast4: charge.cardLast4,
+    failureCode: null,
+    failureMessage: null,
+    failureField: null,
+    supportId: support.id,
+    subscriptionId: subscription?.id ?? null,
+    completedAt: at,
+  });
+
+  const facts = {
+    supportId: support.id,
+    creatorDisplayName: creator.displayName,
+    creatorUsername: creator.username,
+    amountCents: support.amountCents,
+    platformFeeCents: support.platformFeeCents,
+    processingFeeCents: support.processingFeeCents,
+    creatorNetCents: support.creatorNetCents,
+    createdAt: support.createdAt,
+    cardBrand: charge.cardBrand,
+    cardLast4: charge.cardLast4,
+    message: support.message,
+    isRecurring: support.isRecurring,
+    isRenewal: false,
+    nextChargeAt: subscription?.currentPeriodEnd ?? null,
+    cancelUrl: subscription ? cancelLinkUrl(request.origin, deps.appSecret, subscription.id) : null,
+    testMode: deps.provider.testMode,
+  };
+  const emails = [
+    supportReceiptEmail(request.email, facts),
+    ...creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
+  ];
+  writes.push(enqueueEmailsQuery(db, emails).getSQL());
+
+  const statement = sql`with completed as (${completion.getSQL()}), ${sql.join(
+    writes.map((write, i) => sql`${sql.raw(`write_${i}`)} as (${write})`),
+    sql`, `,
+  )} select case when exists (select 1 from completed) then 1 else beabro_abort('payment attempt already completed') end as ok`;
+  try {
+    await db.execute(statement);
+  } catch (error) {
+    if (isAbort(error)) throw new AlreadyCompletedError();
+    throw error;
+  }
+  return toReceipt({ attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 }, support, creatorUsername: creator.username, creatorDisplayName: creator.displayName, subscription }, false);
+}
+
+/** The database error beabro_abort() raises (SQLSTATE BB001), however the driver wraps it. */
+function isAbort(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'BB001') return true;
+  }
+  return false;
 }
 
 async function recordFailure(db: Db, attempt: PaymentAttemptRow, charge: Extract<ChargeResult, { status: 'failed' }>, at: Date): Promise<boolean> {
@@ -342,10 +381,16 @@ export async function createSupport(deps: MoneyDeps, rawUsername: string, input:
   const username = rawUsername.trim().toLowerCase();
   const email = input.email.toLowerCase();
   // Independent steps at once (a single round trip's wait on PostgreSQL): both rate limits count
-  // the attempt whatever happens next, and the creator is read for the checks.
-  const [, , found] = await Promise.all([
-    consumeRateLimit(db, CHECKOUT_LIMITS.perIp, ip, now),
-    consumeRateLimit(db, CHECKOUT_LIMITS.perEmail, email, now),
+  // the attempt whatever happens next (one statement), and the creator is read for the checks.
+  const [, found] = await Promise.all([
+    consumeRateLimits(
+      db,
+      [
+        { rule: CHECKOUT_LIMITS.perIp, key: ip },
+        { rule: CHECKOUT_LIMITS.perEmail, key: email },
+      ],
+      now,
+    ),
     isPossibleUsername(username) ? findCheckoutCreator(db, { username }, input.tierPosition) : undefined,
   ]);
   const requestFingerprint = fingerprint(deps.appSecret, username, input, viewer?.id ?? null);

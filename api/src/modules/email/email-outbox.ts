@@ -16,8 +16,16 @@ export interface OutgoingEmail {
  * email exists exactly when the change does.
  */
 export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
-  await db
+  await enqueueEmailsQuery(db, [email]);
+}
+
+/**
+ * Queues several emails in one INSERT, returned as a query (not yet run) so it can also be embedded in
+ * a larger statement; `emails` must not be empty.
+ */
+export function enqueueEmailsQuery(db: Db, emails: readonly OutgoingEmail[]) {
+  return db
     .insert(emailOutbox)
-    .values({ kind: email.kind, dedupeKey: email.dedupeKey, toAddress: email.to.toLowerCase(), subject: email.subject, textBody: email.text, htmlBody: email.html ?? null })
+    .values(emails.map((email) => ({ kind: email.kind, dedupeKey: email.dedupeKey, toAddress: email.to.toLowerCase(), subject: email.subject, textBody: email.text, htmlBody: email.html ?? null })))
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { calculateFees } from '@beabro/shared/money/fees';
 import type { Db } from '../../db/database';
+import { ledgerEntries, supports } from '../../db/schema';
 import { insertLedgerEntries, insertSupportRow, sumAccount, type LedgerEntryValues, type SupportRow } from './ledger-repository';
 
 /** Money in from supporters (gross), the platform's fee, the processor's fee, and each creator's account. */
@@ -58,6 +61,15 @@ export async function recordSupport(tx: Db, input: SupportToRecord): Promise<Sup
   const support = await insertSupportRow(tx, { ...input, ...calculateFees(input.amountCents) });
   await insertLedgerEntries(tx, supportLedgerEntries(support));
   return support;
+}
+
+/**
+ * A support's full row (new id, fees from the shared fee function) and the INSERTs of it and its ledger
+ * entries as SQL (not yet run), for a caller that writes them within one larger statement.
+ */
+export function supportWithEntriesQueries(db: Db, input: SupportToRecord): { support: SupportRow; queries: [SQL, SQL] } {
+  const support: SupportRow = { id: randomUUID(), ...input, ...calculateFees(input.amountCents) };
+  return { support, queries: [db.insert(supports).values(support).getSQL(), db.insert(ledgerEntries).values(supportLedgerEntries(support)).getSQL()] };
 }
 
 /** A creator's balance: everything credited to their account minus what was paid out. */

@@ -1,12 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { creatorUsernameParamsSchema, followStateSchema, publicCreatorProfileSchema } from '@beabro/shared/api-schemas/public-profile';
 import { requireUser } from '../../plugins/session-auth';
 import { followCreator, unfollowCreator } from './follow-service';
-import { getPublicProfile } from './public-profile-service';
+import { PublicProfileReader } from './public-profile-cache';
 
 /** /api/creators: the public profile page's data, and following a creator. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profiles = new PublicProfileReader(app.db);
   app.get(
     '/:username',
     {
@@ -20,7 +22,10 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The answer depends on who asks (viewer, isFollowing), so no shared cache may keep it.
       reply.header('Cache-Control', 'private, no-cache');
-      return getPublicProfile(app.db, request.params.username, request.user);
+      const answer = await profiles.read(request.params.username, request.user);
+      // An anonymous visitor's answer is cached already serialised (by the same schema).
+      if (answer.kind === 'json') return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.body);
+      return answer.body;
     },
   );
 

@@ -1,0 +1,160 @@
+// `tsx bench/api/checkout.ts [--out file.json] [--quick] [--clients 20] [--seconds 10] [--pool 20]`
+// (also `pnpm --filter api bench:checkout`). Sandbox checkouts per second on PostgreSQL through real
+// HTTP from N concurrent clients, against the same clients calling the hello-world route of the same
+// server (GET /api/health, no database work). Then proves nothing was lost: every 201 is a support
+// row, and the ledger integrity check passes. Goal: at least 500 supports per second, nothing lost.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from '../../api/bench/deps';
+import { supports } from '../../api/src/db/schema';
+import { checkLedgerIntegrity, formatIntegrityReport } from '../../api/src/modules/ledger/integrity-service';
+import { machineNote, parseOptions, report, round, startApi } from './lib';
+import type { BenchSection } from '../lib/result';
+import { insertCreator } from './seed';
+
+interface LoadResult {
+  latencies: number[];
+  statuses: Record<string, number>;
+  elapsed: number;
+  warmUp: number;
+}
+
+/**
+ * The load generator, as plain JavaScript run by a child process (its HTTP work shares neither the
+ * server's event loop nor its CPU accounting): `clients` loops of keep-alive fetch() for `seconds`, after one warm-up request
+ * each (not counted). Every checkout is a new visitor (its own X-Forwarded-For, as behind a load
+ * balancer) with a new email and idempotency key, so per-visitor and per-email rate limits apply as in
+ * production without turning the run into 429s. mode "hello" GETs the hello-world route instead.
+ */
+const LOAD_WORKER = `
+const { randomUUID } = require('node:crypto');
+const { endpoint, mode, clients, seconds, expYear, offset } = JSON.parse(process.argv[2]);
+let counter = offset;
+const latencies = [];
+const statuses = {};
+async function once(record) {
+  const n = ++counter;
+  const started = performance.now();
+  const res = mode === 'hello' ? await fetch(endpoint) : await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'beabro', 'x-forwarded-for': '10.' + ((n >> 16) & 255) + '.' + ((n >> 8) & 255) + '.' + (n & 255) },
+    body: JSON.stringify({
+      amount: 1 + (n % 50), email: 'bro' + n + '@example.com', name: 'Bro ' + n, message: n % 3 === 0 ? 'Keep going!' : '',
+      isAnonymous: n % 7 === 0, isRecurring: n % 10 === 0, tierPosition: null,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear, cvc: '123' }, idempotencyKey: randomUUID(),
+    }),
+  });
+  await res.arrayBuffer();
+  if (record) {
+    latencies.push(performance.now() - started);
+    statuses[res.status] = (statuses[res.status] || 0) + 1;
+  }
+}
+(async () => {
+  await Promise.all(Array.from({ length: clients }, () => once(false)));
+  const startedAt = performance.now();
+  const deadline = startedAt + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async () => { while (performance.now() < deadline) await once(true); }));
+  process.stdout.write(JSON.stringify({ latencies, statuses, elapsed: (performance.now() - startedAt) / 1000, warmUp: clients }));
+})().catch((error) => { throw error; });
+`;
+
+const loadDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-bench-load-'));
+const loadScript = path.join(loadDir, 'load.cjs');
+writeFileSync(loadScript, LOAD_WORKER);
+
+interface LoadRun extends LoadResult {
+  /** CPU time of this (the server's) process per second of the run, in ms: 1000 = one core busy. */
+  serverCpuMsPerSecond: number;
+}
+
+function runLoad(data: { endpoint: string; mode: 'checkout' | 'hello'; clients: number; seconds: number; expYear: number; offset: number }): Promise<LoadRun> {
+  const cpu = process.cpuUsage();
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [loadScript, JSON.stringify(data)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(error);
+      const result = JSON.parse(stdout) as LoadResult;
+      const used = process.cpuUsage(cpu);
+      resolve({ ...result, serverCpuMsPerSecond: (used.user + used.system) / 1000 / result.elapsed });
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const options = parseOptions();
+const clients = options.numbers.get('clients') ?? 20;
+const seconds = options.numbers.get('seconds') ?? (options.quick ? 4 : 10);
+const poolSize = options.numbers.get('pool') ?? 20;
+const expYear = new Date().getUTCFullYear() + 2;
+
+const api = await startApi('postgres', { poolSize, label: 'checkout' });
+let exitCode = 1;
+try {
+  const db = api.database.db;
+  const creatorId = await insertCreator(db, 'bench_creator');
+
+  const hello = await runLoad({ endpoint: `${api.origin}/api/health`, mode: 'hello', clients, seconds: Math.min(seconds, 5), expYear, offset: 0 });
+  const load = await runLoad({ endpoint: `${api.origin}/api/creators/bench_creator/supports`, mode: 'checkout', clients, seconds, expYear, offset: 0 });
+  await api.app.close();
+
+  const statuses = new Map(Object.entries(load.statuses).map(([status, count]) => [Number(status), count]));
+  const ok = statuses.get(201) ?? 0;
+  const sorted = [...load.latencies].sort((a, b) => a - b);
+  const [rows] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(supports)
+    .where(eq(supports.creatorId, creatorId));
+  const integrity = await checkLedgerIntegrity(db);
+  const expectedRows = ok + load.warmUp;
+  const lost = Math.abs((rows?.count ?? 0) - expectedRows);
+  const perSecond = ok / load.elapsed;
+  const helloPerSecond = (hello.statuses['200'] ?? 0) / hello.elapsed;
+  const allOk = ok === load.latencies.length;
+  const met = perSecond >= 500 && lost === 0 && integrity.ok && allOk;
+
+  const section: BenchSection = {
+    section: 'API checkout: supports per second on PostgreSQL',
+    figures: [
+      {
+        id: 'api.checkout.postgres.supports',
+        label: `Checkouts (${clients} clients, PostgreSQL)`,
+        value: round(perSecond),
+        unit: 'supports/s',
+        baseline: { label: `hello-world /api/health requests/s, same ${clients} clients`, value: round(helloPerSecond) },
+        ratio: round(perSecond / helloPerSecond, 3),
+        goal: '>= 500 supports/s, nothing lost, integrity check passes',
+        met,
+        detail: {
+          p50Ms: round(percentile(sorted, 50)),
+          p99Ms: round(percentile(sorted, 99)),
+          answers: [...statuses].map(([status, count]) => `${count} x ${status}`).join(', '),
+          supportRows: rows?.count ?? 0,
+          lost,
+          integrity: integrity.ok ? 'passed' : 'FAILED',
+          serverCpuMsPerCheckout: round(load.serverCpuMsPerSecond / perSecond, 2),
+          serverCpuMsPerHello: round(hello.serverCpuMsPerSecond / helloPerSecond, 3),
+          clients,
+          seconds,
+          pool: poolSize,
+        },
+      },
+    ],
+    notes: [
+      `${formatIntegrityReport(integrity)}`,
+      `${clients} concurrent clients (fetch, keep-alive, in a child process) for ${seconds} s, each checkout a new guest with the sandbox card; 1 in 10 monthly; jobs and the email sender off (emails are still queued)`,
+      machineNote(),
+    ],
+  };
+  report(options, [section]);
+  exitCode = lost === 0 && integrity.ok && ok > 0 && allOk ? 0 : 1;
+} finally {
+  await api.close();
+  rmSync(loadDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

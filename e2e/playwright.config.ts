@@ -4,6 +4,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The journeys also run against a server on PostgreSQL when TEST_DATABASE_URL is set (as in CI), on the next port. */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
+const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
 // Set once by the main process so test workers (which inherit the environment) know where the server keeps its data.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `beabro-e2e-${process.pid}`);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
@@ -12,9 +16,25 @@ if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
+/**
+ * What both servers get: DEV_TOOLS for the journeys' POST /api/dev/jobs/:name (run a job at a chosen
+ * clock), and a sign-up limit per IP above what the whole run needs (every spec signs up from 127.0.0.1).
+ */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SUPPORT_EMAIL: 'help@beabro.test',
+  DEV_TOOLS: 'true',
+  SIGN_UP_LIMIT_PER_IP: '200',
+};
+
 /** End-to-end journeys over the production build, served by the API server exactly as in production. */
 export default defineConfig({
   testDir: './tests',
+  // One results folder per server port: runs on different ports never wipe each other's traces.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -29,21 +49,35 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
   },
+  // One worker runs the projects in this order: the journeys come after every other spec, since they run the
+  // renewal and payout jobs with clocks weeks ahead, which touch every creator on the server (demo ones too).
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: JOURNEYS, use: desktop },
+    { name: 'journeys', testMatch: JOURNEYS, use: desktop },
+    ...(POSTGRES_URL ? [{ name: 'journeys-postgres', testMatch: JOURNEYS, use: { ...desktop, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
   ],
-  webServer: {
-    command: 'pnpm --filter api start',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: E2E_DATA_DIR,
-      SUPPORT_EMAIL: 'help@beabro.test',
+  webServer: [
+    {
+      command: 'pnpm --filter api start',
+      cwd: '..',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
     },
-  },
+    // A fresh database on that PostgreSQL server, dropped again when the run ends (SIGTERM lets the script do it).
+    ...(POSTGRES_URL
+      ? [
+          {
+            command: 'node e2e/start-postgres-server.mjs',
+            cwd: '..',
+            url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+            env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATA_DIR: `${E2E_DATA_DIR}-postgres`, TEST_DATABASE_URL: POSTGRES_URL },
+          },
+        ]
+      : []),
+  ],
 });

@@ -19,6 +19,7 @@ import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
+import { devToolsRoutes } from './modules/dev-tools/dev-tools-routes';
 import { registerEmailSender } from './modules/email/email-sender';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification-routes';
 import { verifyEmailPageRoutes } from './modules/email-verification/verify-email-page';
@@ -92,6 +93,8 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   await app.register(cancelLinkPageRoutes, { appSecret: money.appSecret });
   // Development only: it shows every email, so it does not exist at all unless DEV_MAILBOX is on.
   if (config.devMailbox) await app.register(devMailboxRoutes);
+  // Development only (DEV_TOOLS=true, refused in production): run a job at a chosen clock.
+  if (config.devTools) await app.register(devToolsRoutes);
   await app.register(imageRoutes, { prefix: '/uploads' });
   await app.register(remoteMapRoutes, { config });
   await app.register(staticSite, { config, remoteNames: REMOTE_NAMES });

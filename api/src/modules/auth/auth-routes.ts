@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signUp(app.db, request.body, request.ip);
+      const user = await signUp(app.db, request.body, request.ip, app.config.signUpLimitPerIp);
       await enqueueVerificationEmail(app.db, { userId: user.id, email: user.email, displayName: user.displayName }, publicOrigin(request));
       const session = await startSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);

@@ -19,9 +19,10 @@ export const SIGN_UP_LIMITS = {
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
-export async function signUp(db: Db, input: SignUpValues, ip: string): Promise<SessionUser> {
+/** `perIpLimit`: sign-ups per IP address per hour (SIGN_UP_LIMIT_PER_IP; the default is SIGN_UP_LIMITS.perIp.limit). */
+export async function signUp(db: Db, input: SignUpValues, ip: string, perIpLimit: number = SIGN_UP_LIMITS.perIp.limit): Promise<SessionUser> {
   const email = input.email.toLowerCase();
-  await consumeRateLimit(db, SIGN_UP_LIMITS.perIp, ip);
+  await consumeRateLimit(db, { ...SIGN_UP_LIMITS.perIp, limit: perIpLimit }, ip);
   await consumeRateLimit(db, SIGN_UP_LIMITS.perEmail, email);
   if (await findUserByEmail(db, email)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
   const passwordHash = await hashPassword(input.password);

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/*
+ * What the two cross-area journeys (tests/journeys.spec.ts with the mouse, tests/journeys-keyboard.spec.ts
+ * with the keyboard alone) share: reading the API as each person, the operator's job runs at a chosen
+ * clock (POST /api/dev/jobs/:name, on because the e2e servers start with DEV_TOOLS=true), and the clocks.
+ */
+
+export const csrf = { 'X-Requested-With': 'beabro' };
+export const DAY_MS = 86_400_000;
+
+/** A short unique stamp for emails and usernames (a-z, 0-9). */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** The same "$1,234.56" the creator and supporter areas print (formatUsd). */
+export const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Matches the whole path and query, so "/auth?next=/dashboard" never passes for "/dashboard". */
+export const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
+
+export async function json<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+export interface SupporterDashboard {
+  history: Array<{ creatorUsername: string; amountCents: number; isRecurring: boolean }>;
+  subscriptions: Array<{ id: string; creatorUsername: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endsAt: string | null }>;
+}
+
+export interface CreatorDashboard {
+  totalEarnings: { grossCents: number; netCents: number };
+  totalSupporters: number;
+  recurringSupports: number;
+  recentSupports: Array<{ amountCents: number; isRecurring: boolean; isRenewal: boolean; name: string | null; createdAt: string }>;
+}
+
+export interface CreatorPayouts {
+  balanceCents: number;
+  payouts: Array<{ weekStart: string; weekEnd: string; amountCents: number; status: string; paidAt: string | null }>;
+}
+
+export const supporterDashboard = (request: APIRequestContext) => json<SupporterDashboard>(request, '/api/supporter/dashboard');
+export const creatorDashboard = (request: APIRequestContext) => json<CreatorDashboard>(request, '/api/creator/dashboard');
+export const creatorPayouts = (request: APIRequestContext) => json<CreatorPayouts>(request, '/api/creator/payouts');
+
+export interface JobRun {
+  name: string;
+  now: string;
+  result: Record<string, number | string>;
+}
+
+/** The operator runs a job on the server with a clock of their choice (what `pnpm --filter api jobs <name> --now` does). */
+export async function runJob(request: APIRequestContext, name: 'renewals' | 'payouts', now: Date): Promise<JobRun> {
+  const res = await request.post(`/api/dev/jobs/${name}`, { headers: csrf, data: { now: now.toISOString() } });
+  expect(res.status(), `POST /api/dev/jobs/${name}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as JobRun;
+}
+
+/** A clock two days after a monthly period ends: its renewal (or its end, once canceled) is due. */
+export function renewalClock(currentPeriodEnd: string | undefined): Date {
+  const end = Date.parse(currentPeriodEnd ?? '');
+  if (Number.isNaN(end)) throw new Error(`renewalClock needs the period's end, got ${String(currentPeriodEnd)}`);
+  return new Date(end + 2 * DAY_MS);
+}
+
+/** 10:00 UTC on the first Tuesday strictly after `after`: a payout day (README "Payouts"). */
+export function payoutTuesday(after: Date): Date {
+  if (Number.isNaN(after.getTime())) throw new Error('payoutTuesday needs a valid date');
+  const day = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate() + 1, 10));
+  while (day.getUTCDay() !== 2) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+/**
+ * The other pair, made through the API (the journey is about the first one): a creator with a
+ * profile, signed in on `creator`, and a guest's monthly support to them from `guestEmail`.
+ */
+export async function otherPair(creator: APIRequestContext, guest: APIRequestContext, { amount }: { amount: number }) {
+  const stamp = unique();
+  const account = { email: `e2e-other-creator-${stamp}@example.com`, password: 'other password 123', username: `other_${stamp}` };
+  const signUp = await creator.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: { name: 'Olive Other', email: account.email, password: account.password, confirmPassword: account.password, role: 'creator' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const profile = await creator.post('/api/creator-profile', {
+    headers: csrf,
+    data: { displayName: 'Olive Other', username: account.username, bio: 'The other creator of the journey.', creatorType: 'other' },
+  });
+  expect(profile.status(), await profile.text()).toBe(201);
+  const guestEmail = `e2e-other-bro-${stamp}@example.com`;
+  const support = await guest.post(`/api/creators/${account.username}/supports`, {
+    headers: csrf,
+    data: {
+      amount,
+      email: guestEmail,
+      name: 'Oscar Other',
+      message: '',
+      isAnonymous: false,
+      isRecurring: true,
+      tierPosition: null,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(support.status(), await support.text()).toBe(201);
+  return { ...account, guestEmail };
+}
+
+/**
+ * The focused element shows where focus is: it matches :focus-visible and draws an outline or a
+ * box shadow there (the kit's focus ring). Returns a description for the failure message.
+ */
+export async function expectFocusVisible(page: Page, what: string) {
+  const focus = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { ok: false, describe: 'nothing focused' };
+    const style = getComputedStyle(element);
+    const outlined = (s: CSSStyleDeclaration) => s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    // A field inside a wrapper (a prefix like "@") may draw the ring on the wrapper with :focus-within.
+    let wrapper: Element | null = element.parentElement;
+    let wrapperRing = false;
+    for (let depth = 0; wrapper && depth < 3 && !wrapperRing; depth += 1, wrapper = wrapper.parentElement) {
+      wrapperRing = wrapper.matches(':focus-within') && outlined(getComputedStyle(wrapper));
+    }
+    const describe = `<${element.tagName.toLowerCase()}> "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" outline=${style.outlineStyle} ${style.outlineWidth} shadow=${style.boxShadow}`;
+    return { ok: element.matches(':focus-visible') && (outlined(style) || shadow || wrapperRing), describe };
+  });
+  expect(focus.ok, `focus is visible on ${what}: ${focus.describe}`).toBe(true);
+}
+
+/** Whether the element with focus is one of the locator's elements (reads the page; moves nothing). */
+export async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluateAll((elements) => elements.some((element) => element === document.activeElement));
+}
+
+/**
+ * Presses Tab (or Shift+Tab with `backwards`) until one of the locator's elements has focus, as a
+ * keyboard user does, then checks that focus is visible there. Fails if it is never reached.
+ */
+export async function tabTo(page: Page, target: Locator, what: string, { backwards = false, max = 80, visible = true } = {}) {
+  for (let presses = 0; presses <= max; presses += 1) {
+    if (await isFocused(target)) {
+      if (visible) await expectFocusVisible(page, what);
+      return;
+    }
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} never reached ${what} in ${max} presses`);
+}
+
+/** Tabs to a field and types into it (what a keyboard user does for every text field). */
+export async function typeInto(page: Page, field: Locator, what: string, text: string) {
+  await tabTo(page, field, what);
+  await page.keyboard.type(text);
+}

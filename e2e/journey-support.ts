@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { monthlyGuestSupport } from './tests/support/site-pages';
 
 /*
  * What the two cross-area journeys (tests/journeys.spec.ts with the mouse, tests/journeys-keyboard.spec.ts
@@ -92,21 +92,7 @@ export async function otherPair(creator: APIRequestContext, guest: APIRequestCon
   });
   expect(profile.status(), await profile.text()).toBe(201);
   const guestEmail = `e2e-other-bro-${stamp}@example.com`;
-  const support = await guest.post(`/api/creators/${account.username}/supports`, {
-    headers: csrf,
-    data: {
-      amount,
-      email: guestEmail,
-      name: 'Oscar Other',
-      message: '',
-      isAnonymous: false,
-      isRecurring: true,
-      tierPosition: null,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-      idempotencyKey: randomUUID(),
-    },
-  });
-  expect(support.status(), await support.text()).toBe(201);
+  await monthlyGuestSupport(guest, account.username, { amount, email: guestEmail, name: 'Oscar Other' });
   return { ...account, guestEmail };
 }
 
@@ -157,4 +143,46 @@ export async function tabTo(page: Page, target: Locator, what: string, { backwar
 export async function typeInto(page: Page, field: Locator, what: string, text: string) {
   await tabTo(page, field, what);
   await page.keyboard.type(text);
+}
+
+/**
+ * The people of one journey: the creator (allowed to use the clipboard on this site, as a person allows
+ * it when the browser asks) and the visitor who becomes a supporter, each in their own browser context,
+ * with fresh names made from `prefix`.
+ */
+export async function startJourney(browser: Browser, baseURL: string | undefined, prefix: string) {
+  const stamp = unique();
+  const creatorContext = await browser.newContext();
+  await creatorContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const visitorContext = await browser.newContext();
+  return {
+    username: `${prefix}_${stamp}`,
+    creatorEmail: `e2e-${prefix}-creator-${stamp}@example.com`,
+    supporterEmail: `e2e-${prefix}-bro-${stamp}@example.com`,
+    password: `${prefix} password 123`,
+    creatorContext,
+    creator: await creatorContext.newPage(),
+    visitorContext,
+    visitor: await visitorContext.newPage(),
+    /** Whoever runs the jobs: any client of the e2e server (DEV_TOOLS is on there). */
+    operator: visitorContext.request,
+  };
+}
+
+/**
+ * Runs the payout job twice on the Tuesday after `after` and proves the creator was paid exactly once,
+ * all of their net earnings. Returns the amount paid.
+ */
+export async function expectPaidOnceByTwoPayoutRuns(operator: APIRequestContext, creator: APIRequestContext, after: Date): Promise<number> {
+  const { netCents } = (await creatorDashboard(creator)).totalEarnings;
+  const tuesday = payoutTuesday(after);
+  const first = await runJob(operator, 'payouts', tuesday);
+  expect(first.result).toMatchObject({ errors: 0 });
+  expect(Number(first.result.paid)).toBeGreaterThanOrEqual(1);
+  const second = await runJob(operator, 'payouts', new Date(tuesday.getTime() + 3_600_000));
+  expect(second.result).toMatchObject({ weekStart: first.result.weekStart, paid: 0, errors: 0 });
+  const payouts = await creatorPayouts(creator);
+  expect(payouts.payouts).toEqual([expect.objectContaining({ status: 'paid', amountCents: netCents, weekStart: first.result.weekStart })]);
+  expect(payouts.balanceCents).toBe(0);
+  return netCents;
 }

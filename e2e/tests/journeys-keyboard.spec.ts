@@ -2,17 +2,16 @@ import { expect, test } from '@playwright/test';
 import {
   at,
   creatorDashboard,
-  creatorPayouts,
+  expectPaidOnceByTwoPayoutRuns,
   expectFocusVisible,
   isFocused,
   otherPair,
-  payoutTuesday,
   renewalClock,
   runJob,
+  startJourney,
   supporterDashboard,
   tabTo,
   typeInto,
-  unique,
   usd,
 } from '../journey-support';
 
@@ -29,18 +28,7 @@ test.use({ actionTimeout: 15_000, navigationTimeout: 20_000 });
 
 test('the whole journey with the keyboard alone', async ({ browser, baseURL }) => {
   test.setTimeout(360_000);
-  const stamp = unique();
-  const username = `keys_${stamp}`;
-  const creatorEmail = `e2e-keys-creator-${stamp}@example.com`;
-  const supporterEmail = `e2e-keys-bro-${stamp}@example.com`;
-  const password = 'keyboard password 123';
-
-  const creatorContext = await browser.newContext();
-  await creatorContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const creator = await creatorContext.newPage();
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  const operator = visitorContext.request;
+  const { username, creatorEmail, supporterEmail, password, creatorContext, creator, visitorContext, visitor, operator } = await startJourney(browser, baseURL, 'keys');
   let profileLink = '';
   // The clock of the renewal run, "a month later"; the payout run comes on the Tuesday after it.
   let renewedAt = new Date(Number.NaN);
@@ -248,14 +236,7 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
   });
 
   await test.step('the payout job, run twice on a Tuesday, pays the creator once', async () => {
-    const { netCents } = (await creatorDashboard(creator.request)).totalEarnings;
-    const tuesday = payoutTuesday(renewedAt);
-    const first = await runJob(operator, 'payouts', tuesday);
-    expect(first.result).toMatchObject({ errors: 0 });
-    const second = await runJob(operator, 'payouts', new Date(tuesday.getTime() + 3_600_000));
-    expect(second.result).toMatchObject({ paid: 0, errors: 0 });
-    expect((await creatorPayouts(creator.request)).payouts).toEqual([expect.objectContaining({ status: 'paid', amountCents: netCents })]);
-
+    const netCents = await expectPaidOnceByTwoPayoutRuns(operator, creator.request, renewedAt);
     // The creator reads it on the dashboard, reached from the analytics page with the keyboard.
     await tabTo(creator, creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }), 'the header link to the dashboard', { backwards: true, max: 120 });
     await creator.keyboard.press('Enter');

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import {
   at,
   creatorDashboard,
-  creatorPayouts,
+  expectPaidOnceByTwoPayoutRuns,
   csrf,
   otherPair,
-  payoutTuesday,
   renewalClock,
   runJob,
+  startJourney,
   supporterDashboard,
-  unique,
   usd,
 } from '../journey-support';
 
@@ -27,19 +26,7 @@ test.use({ actionTimeout: 15_000, navigationTimeout: 20_000 });
 
 test('a creator gets supported one-off and monthly, the supporter cancels, renewals and payouts do the rest', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
-  const stamp = unique();
-  const username = `journey_${stamp}`;
-  const creatorEmail = `e2e-journey-creator-${stamp}@example.com`;
-  const supporterEmail = `e2e-journey-bro-${stamp}@example.com`;
-  const password = 'journey password 123';
-
-  const creatorContext = await browser.newContext();
-  // Clipboard access for this site only, as a person allows it when the browser asks.
-  await creatorContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const creator = await creatorContext.newPage();
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  const operator = visitorContext.request;
+  const { username, creatorEmail, supporterEmail, password, creatorContext, creator, visitorContext, visitor, operator } = await startJourney(browser, baseURL, 'journey');
   let profileLink = '';
   // The clock of the renewal run, "a month later"; the payout run comes on the Tuesday after it.
   let renewedAt = new Date(Number.NaN);
@@ -226,17 +213,7 @@ test('a creator gets supported one-off and monthly, the supporter cancels, renew
   });
 
   await test.step('the payout job, run twice on a Tuesday, pays the creator once', async () => {
-    const { netCents } = (await creatorDashboard(creator.request)).totalEarnings;
-    const tuesday = payoutTuesday(renewedAt);
-    const first = await runJob(operator, 'payouts', tuesday);
-    expect(first.result).toMatchObject({ errors: 0 });
-    expect(Number(first.result.paid)).toBeGreaterThanOrEqual(1);
-    const second = await runJob(operator, 'payouts', new Date(tuesday.getTime() + 3_600_000));
-    expect(second.result).toMatchObject({ weekStart: first.result.weekStart, paid: 0, errors: 0 });
-
-    const payouts = await creatorPayouts(creator.request);
-    expect(payouts.payouts).toEqual([expect.objectContaining({ status: 'paid', amountCents: netCents, weekStart: first.result.weekStart })]);
-    expect(payouts.balanceCents).toBe(0);
+    const netCents = await expectPaidOnceByTwoPayoutRuns(operator, creator.request, renewedAt);
     await creator.reload();
     const card = creator.getByRole('region', { name: 'Payouts' });
     const history = card.getByRole('table').getByRole('row');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every page of the site, for the accessibility and narrow-screen checks: each route of SPEC.md section 2
@@ -83,18 +83,14 @@ export async function openPage(page: Page, sitePage: SitePage) {
   await settle(page);
 }
 
-/**
- * A guest's monthly support of a demo creator through the real checkout (sandbox card), and its receipt in the
- * development mailbox: the receipt's id and the path of its cancel link (/subscriptions/cancel?token=...).
- */
-export async function monthlySupportReceipt(page: Page): Promise<{ receiptId: string; cancelPath: string }> {
-  const email = `a11y-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
-  const res = await page.request.post('/api/creators/greenstreets/supports', {
+/** A guest's monthly support through the real checkout API (sandbox card that succeeds). */
+export async function monthlyGuestSupport(request: APIRequestContext, username: string, { amount, email, name }: { amount: number; email: string; name: string }) {
+  const res = await request.post(`/api/creators/${username}/supports`, {
     headers: csrf,
     data: {
-      amount: 7,
+      amount,
       email,
-      name: 'Axe Checker',
+      name,
       message: '',
       isAnonymous: false,
       isRecurring: true,
@@ -104,6 +100,15 @@ export async function monthlySupportReceipt(page: Page): Promise<{ receiptId: st
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * A guest's monthly support of a demo creator through the real checkout (sandbox card), and its receipt in the
+ * development mailbox: the receipt's id and the path of its cancel link (/subscriptions/cancel?token=...).
+ */
+export async function monthlySupportReceipt(page: Page): Promise<{ receiptId: string; cancelPath: string }> {
+  const email = `a11y-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
+  await monthlyGuestSupport(page.request, 'greenstreets', { amount: 7, email, name: 'Axe Checker' });
 
   let found = { receiptId: '', cancelPath: '' };
   await expect

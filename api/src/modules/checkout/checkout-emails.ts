@@ -48,6 +48,28 @@ export interface SupportEmailFacts {
   testMode: boolean;
 }
 
+/** The facts of a support row and its charge that every receipt and creator notification states. */
+export function supportEmailFacts(
+  support: { id: string; amountCents: number; platformFeeCents: number; processingFeeCents: number; creatorNetCents: number; createdAt: Date },
+  creator: { displayName: string; username: string } | null | undefined,
+  charge: { cardBrand: string; cardLast4: string },
+  rest: Pick<SupportEmailFacts, 'message' | 'isRecurring' | 'isRenewal' | 'nextChargeAt' | 'cancelUrl' | 'testMode'>,
+): SupportEmailFacts {
+  return {
+    supportId: support.id,
+    creatorDisplayName: creator?.displayName ?? '',
+    creatorUsername: creator?.username ?? '',
+    amountCents: support.amountCents,
+    platformFeeCents: support.platformFeeCents,
+    processingFeeCents: support.processingFeeCents,
+    creatorNetCents: support.creatorNetCents,
+    createdAt: support.createdAt,
+    cardBrand: charge.cardBrand,
+    cardLast4: charge.cardLast4,
+    ...rest,
+  };
+}
+
 const TEST_MODE_NOTE = 'Test mode: this was a sandbox payment and no real money was charged.';
 
 /** The supporter's receipt: amount, fee breakdown, creator, date, card, and the cancel link when monthly. */

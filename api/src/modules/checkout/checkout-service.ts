@@ -18,7 +18,7 @@ import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile
 import { consumeRateLimits, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/cancel-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
-import { creatorSupportEmails, supportReceiptEmail } from './checkout-emails';
+import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from './checkout-emails';
 import {
   completeAttempt,
   completeAttemptQuery,
@@ -240,24 +240,14 @@ async function recordPaidCheckout(
     completedAt: at,
   });
 
-  const facts = {
-    supportId: support.id,
-    creatorDisplayName: creator.displayName,
-    creatorUsername: creator.username,
-    amountCents: support.amountCents,
-    platformFeeCents: support.platformFeeCents,
-    processingFeeCents: support.processingFeeCents,
-    creatorNetCents: support.creatorNetCents,
-    createdAt: support.createdAt,
-    cardBrand: charge.cardBrand,
-    cardLast4: charge.cardLast4,
+  const facts = supportEmailFacts(support, creator, charge, {
     message: support.message,
     isRecurring: support.isRecurring,
     isRenewal: false,
     nextChargeAt: subscription?.currentPeriodEnd ?? null,
     cancelUrl: subscription ? cancelLinkUrl(request.origin, deps.appSecret, subscription.id) : null,
     testMode: deps.provider.testMode,
-  };
+  });
   const emails = [
     supportReceiptEmail(request.email, facts),
     ...creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { completeAttempt, insertAttempt } from '../checkout/checkout-repository';
-import { creatorSupportEmails, supportReceiptEmail } from '../checkout/checkout-emails';
+import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../checkout/checkout-emails';
 import type { MoneyDeps } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
 import { recordSupport } from '../ledger/ledger-service';
@@ -167,24 +167,14 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
     });
 
     const { creator } = await findRenewalParties(tx, sub);
-    const facts = {
-      supportId: support.id,
-      creatorDisplayName: creator?.displayName ?? '',
-      creatorUsername: creator?.username ?? '',
-      amountCents: support.amountCents,
-      platformFeeCents: support.platformFeeCents,
-      processingFeeCents: support.processingFeeCents,
-      creatorNetCents: support.creatorNetCents,
-      createdAt: support.createdAt,
-      cardBrand: charge.cardBrand,
-      cardLast4: charge.cardLast4,
+    const facts = supportEmailFacts(support, creator, charge, {
       message: '',
       isRecurring: true,
       isRenewal: true,
       nextChargeAt: renewed.cancelAtPeriodEnd ? null : renewed.currentPeriodEnd,
       cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
       testMode: deps.provider.testMode,
-    };
+    });
     if (sub.supporterEmail) await enqueueEmail(tx, supportReceiptEmail(sub.supporterEmail, facts));
     if (creator) {
       for (const email of creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);

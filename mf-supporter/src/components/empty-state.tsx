@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@beabro/shared/ui/card';
-import { Icon, type IconName } from './icon';
+import { Icon, type IconName } from '@beabro/shared/ui/icon';
 
 export interface EmptyStateProps {
   icon: IconName;

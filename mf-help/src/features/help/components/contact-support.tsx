@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSiteConfig } from '@beabro/shared/api/get-site-config';
 import { Button, buttonStyle } from '@beabro/shared/ui/button';
-import { HelpIcon } from './help-icon';
+import { Icon } from '@beabro/shared/ui/icon';
 
 // Only email support exists, so there is no Live Chat button: a button nothing answers would be a dead end.
 export function ContactSupport() {
@@ -26,7 +26,7 @@ export function ContactSupport() {
       <span
         css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '3.5rem', height: '3.5rem', borderRadius: theme.radius.pill, background: theme.color.surface, color: theme.color.brand })}
       >
-        <HelpIcon name="message" size={28} />
+        <Icon name="message" size={28} />
       </span>
       <h2 id={headingId} css={(theme) => ({ margin: `${theme.space(3)} 0 ${theme.space(2)}`, fontSize: theme.font.size.xxl })}>
         Still need help?
@@ -47,18 +47,18 @@ export function ContactSupport() {
         })}
       >
         <li css={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-          <HelpIcon name="clock" css={(theme) => ({ color: theme.color.brand })} />
+          <Icon name="clock" size={20} css={(theme) => ({ color: theme.color.brand })} />
           24/7 Support
         </li>
         <li css={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-          <HelpIcon name="zap" css={(theme) => ({ color: theme.color.brand })} />
+          <Icon name="zap" size={20} css={(theme) => ({ color: theme.color.brand })} />
           Average response: 2 hours
         </li>
       </ul>
       {supportEmail ? (
         <>
           <a href={`mailto:${supportEmail}`} css={(theme) => buttonStyle(theme, { variant: 'primary', size: 'lg' })}>
-            <HelpIcon name="mail" />
+            <Icon name="mail" size={20} />
             Email Support
           </a>
           <p css={(theme) => ({ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { inputStyle } from '@beabro/shared/ui/text-field';
-import { HelpIcon } from './help-icon';
+import { Icon } from '@beabro/shared/ui/icon';
 
 export interface HelpHeroProps {
   query: string;
@@ -36,8 +36,9 @@ export function HelpHero({ query, onQueryChange }: HelpHeroProps) {
           Search help articles
         </label>
         <div css={{ position: 'relative' }}>
-          <HelpIcon
+          <Icon
             name="search"
+            size={20}
             css={(theme) => ({ position: 'absolute', left: theme.space(3), top: '50%', transform: 'translateY(-50%)', color: theme.color.textMuted, pointerEvents: 'none' })}
           />
           <input

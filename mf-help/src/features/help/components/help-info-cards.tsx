@@ -3,10 +3,10 @@ import { Card } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { helpSearch } from '../utils/help-search';
 import type { CategoryFilter } from '../utils/parse-faq-category';
-import { HelpIcon, type HelpIconName } from './help-icon';
+import { Icon, type IconName } from '@beabro/shared/ui/icon';
 
 interface InfoCard {
-  icon: HelpIconName;
+  icon: IconName;
   title: string;
   text: string;
   category: CategoryFilter;
@@ -56,7 +56,7 @@ export function HelpInfoCards() {
           <span
             css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '2.75rem', height: '2.75rem', borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brand })}
           >
-            <HelpIcon name={card.icon} size={22} />
+            <Icon name={card.icon} size={22} />
           </span>
           <h2 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>{card.title}</h2>
           <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, flex: 1 })}>{card.text}</p>

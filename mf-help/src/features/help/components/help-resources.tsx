@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { cardStyle } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
-import { HelpIcon, type HelpIconName } from './help-icon';
+import { Icon, type IconName } from '@beabro/shared/ui/icon';
 
 interface Resource {
-  icon: HelpIconName;
+  icon: IconName;
   title: string;
   text: string;
   to: string;
@@ -64,7 +64,7 @@ export function HelpResources({ basePath }: HelpResourcesProps) {
               <span
                 css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '2.75rem', height: '2.75rem', borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brand })}
               >
-                <HelpIcon name={resource.icon} size={22} />
+                <Icon name={resource.icon} size={22} />
               </span>
               <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, color: theme.color.brandHover })}>{resource.title}</h3>
               <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>{resource.text}</p>

@@ -6,7 +6,7 @@ import { ProgressBar } from '@beabro/shared/ui/progress-bar';
 import { CreatorAvatar } from '../../../components/creator-avatar';
 import { paths } from '../../../config/paths';
 import { CreatorCover } from './creator-cover';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@beabro/shared/ui/icon';
 
 function supportersText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'supporter' : 'supporters'}`;

@@ -10,7 +10,7 @@ import { CreatorAvatar } from '../../../components/creator-avatar';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { isCancellable } from '../utils/subscription-for-creator';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@beabro/shared/ui/icon';
 
 export const MONTHLY_ACTIVE_LABEL = 'Monthly Support Active';
 

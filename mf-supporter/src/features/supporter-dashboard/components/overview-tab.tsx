@@ -11,7 +11,7 @@ import { impactMessage } from '../utils/impact-message';
 import { isCancellable } from '../utils/subscription-for-creator';
 import { NoSupportsYet } from './no-supports-yet';
 import { SupportKindBadge } from './support-kind-badge';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@beabro/shared/ui/icon';
 
 /** SPEC.md section 9: the overview shows the last 3 activities. */
 export const RECENT_ACTIVITY_COUNT = 3;

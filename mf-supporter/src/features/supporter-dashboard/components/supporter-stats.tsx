@@ -3,7 +3,7 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { monthlyCommitmentCents } from '../utils/subscription-for-creator';
-import { Icon, type IconName } from '../../../components/icon';
+import { Icon, type IconName } from '@beabro/shared/ui/icon';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

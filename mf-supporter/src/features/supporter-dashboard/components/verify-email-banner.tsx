@@ -4,7 +4,7 @@ import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import { useResendVerificationEmail } from '@beabro/shared/api/resend-verification-email';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
 import { Button } from '@beabro/shared/ui/button';
-import { Icon } from '../../../components/icon';
+import { Icon } from '@beabro/shared/ui/icon';
 
 export const VERIFY_BANNER_TEXT = 'Verify your email to see supports you made as a guest with it';
 

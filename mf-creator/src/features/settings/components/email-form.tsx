@@ -8,8 +8,9 @@ import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, SaveStatus, type SaveState } from '../../../components/save-status';
-import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
+import { readyToSave } from '../../../lib/ready-to-save';
 import { FieldGroup } from './section-heading';
 
 /** The account email: shown with its verification state, changed with the current password. */
@@ -30,13 +31,7 @@ export function EmailForm({ user }: { user: SessionUser }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrorsOf(changeEmailRequestSchema, values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setState({ kind: 'failed', message: MESSAGES.fixFields });
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!readyToSave(fieldErrorsOf(changeEmailRequestSchema, values), { setErrors, setState, form: form.current })) return;
     setState({ kind: 'saving' });
     try {
       const updated = await change.mutateAsync(values);

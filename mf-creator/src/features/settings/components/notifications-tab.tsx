@@ -3,15 +3,14 @@ import { useNotificationSettings } from '@beabro/shared/api/get-notification-set
 import { useUpdateNotificationSettings } from '@beabro/shared/api/update-notification-settings';
 import type { NotificationSettingsResponse } from '@beabro/shared/api-schemas/account';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
-import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { SwitchField } from '../../../components/switch-field';
 import { errorMessage } from '../../../lib/error-message';
 import { TabHeading } from './section-heading';
+import { SwitchListForm, type SwitchItem } from './switch-list-form';
 
 type NotificationKey = keyof NotificationSettingsResponse;
 
-const TOGGLES: readonly { key: NotificationKey; label: string; description: string }[] = [
+const TOGGLES: readonly SwitchItem<NotificationKey>[] = [
   { key: 'newSupport', label: 'New support', description: 'An email each time someone supports you.' },
   { key: 'monthlyReport', label: 'Monthly report', description: 'A summary of your month: earnings, supporters and page views.' },
   { key: 'goalReached', label: 'Goal reached', description: 'An email when your supporters complete your goal.' },
@@ -54,24 +53,13 @@ function NotificationsForm({ saved }: { saved: NotificationSettingsResponse }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
-      <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <legend className="visually-hidden">Email notifications</legend>
-        <div css={(theme) => ({ display: 'grid', borderBottom: `1px solid ${theme.color.border}`, '& > *': { borderTop: `1px solid ${theme.color.border}` } })}>
-          {TOGGLES.map((toggle) => (
-            <SwitchField
-              key={toggle.key}
-              label={toggle.label}
-              description={toggle.description}
-              checked={values[toggle.key]}
-              onChange={(checked) => setValues((current) => ({ ...current, [toggle.key]: checked }))}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <div css={(theme) => ({ marginTop: theme.space(4) })}>
-        <SaveBar state={state} />
-      </div>
-    </form>
+    <SwitchListForm
+      legend="Email notifications"
+      items={TOGGLES}
+      values={values}
+      onToggle={(key, checked) => setValues((current) => ({ ...current, [key]: checked }))}
+      state={state}
+      onSubmit={(event) => void onSubmit(event)}
+    />
   );
 }

@@ -5,8 +5,9 @@ import { changePasswordSchema, type ChangePasswordInput } from '@beabro/shared/s
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
+import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
 import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { readyToSave } from '../../../lib/ready-to-save';
 import { FieldGroup } from './section-heading';
 
 type PasswordField = keyof ChangePasswordInput;
@@ -31,13 +32,7 @@ export function PasswordForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrorsOf(changePasswordSchema, values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setState({ kind: 'failed', message: MESSAGES.fixFields });
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!readyToSave(fieldErrorsOf(changePasswordSchema, values), { setErrors, setState, form: form.current })) return;
     setState({ kind: 'saving' });
     try {
       await change.mutateAsync(values);

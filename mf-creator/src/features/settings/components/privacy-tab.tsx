@@ -3,15 +3,14 @@ import { useCreatorDashboard } from '@beabro/shared/api/get-creator-dashboard';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
 import type { PrivacySettingsValues } from '@beabro/shared/schemas/settings';
-import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { SwitchField } from '../../../components/switch-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { errorMessage } from '../../../lib/error-message';
 import { PrivacyPreview } from './privacy-preview';
 import { TabHeading } from './section-heading';
+import { SwitchListForm, type SwitchItem } from './switch-list-form';
 
-const SWITCHES: readonly { key: keyof PrivacySettingsValues; label: string; description: string }[] = [
+const SWITCHES: readonly SwitchItem<keyof PrivacySettingsValues>[] = [
   { key: 'showEarnings', label: 'Show earnings', description: 'Show your total and this month’s earnings, and the amount raised towards your goal, on your page.' },
   { key: 'showSupporterCount', label: 'Show supporter count', description: 'Show how many people support you.' },
   { key: 'allowMessages', label: 'Allow messages', description: 'Let supporters add a message to their support, and show messages on your page.' },
@@ -44,25 +43,14 @@ export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
         What visitors of your page can see.
       </TabHeading>
       <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 20rem)', alignItems: 'start' } })}>
-        <form noValidate onSubmit={(event) => void onSubmit(event)}>
-          <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <legend className="visually-hidden">Privacy switches</legend>
-            <div css={(theme) => ({ display: 'grid', borderBottom: `1px solid ${theme.color.border}`, '& > *': { borderTop: `1px solid ${theme.color.border}` } })}>
-              {SWITCHES.map((item) => (
-                <SwitchField
-                  key={item.key}
-                  label={item.label}
-                  description={item.description}
-                  checked={values[item.key]}
-                  onChange={(checked) => setValues((current) => ({ ...current, [item.key]: checked }))}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <div css={(theme) => ({ marginTop: theme.space(4) })}>
-            <SaveBar state={state} />
-          </div>
-        </form>
+        <SwitchListForm
+          legend="Privacy switches"
+          items={SWITCHES}
+          values={values}
+          onToggle={(key, checked) => setValues((current) => ({ ...current, [key]: checked }))}
+          state={state}
+          onSubmit={(event) => void onSubmit(event)}
+        />
         <PrivacyPreview privacy={values} username={profile.username} figures={dashboard.data} />
       </div>
     </section>

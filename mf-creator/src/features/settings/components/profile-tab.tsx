@@ -13,8 +13,9 @@ import { IDLE, type SaveState } from '../../../components/save-status';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { publicProfileUrl } from '../../../config/paths';
-import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
+import { readyToSave } from '../../../lib/ready-to-save';
 import { profileFormValues, profilePatch, type ProfileFormValues } from '../utils/profile-form';
 import { FieldGroup, TabHeading } from './section-heading';
 import { ImageField } from './image-field';
@@ -59,13 +60,7 @@ export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrorsOf(profileSettingsSchema, values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setState({ kind: 'failed', message: MESSAGES.fixFields });
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!readyToSave(fieldErrorsOf(profileSettingsSchema, values), { setErrors, setState, form: form.current })) return;
     setState({ kind: 'saving' });
     const usernameChanged = profilePatch(values, profile).username !== undefined;
     try {

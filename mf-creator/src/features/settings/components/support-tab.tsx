@@ -9,8 +9,9 @@ import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
-import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
+import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
 import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { readyToSave } from '../../../lib/ready-to-save';
 import { countryOptions, isPayoutCountry } from '../utils/country-options';
 import { supportFormValues, supportProfilePatch, supportTiersBody, type SupportFormValues, type TierFormValues } from '../utils/support-form';
 import { FieldGroup, TabHeading } from './section-heading';
@@ -49,13 +50,7 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setState({ kind: 'failed', message: MESSAGES.fixFields });
-      focusFirstInvalid(form.current);
-      return;
-    }
+    if (!readyToSave(validate(values), { setErrors, setState, form: form.current })) return;
     setState({ kind: 'saving' });
     let profileSaved = false;
     try {

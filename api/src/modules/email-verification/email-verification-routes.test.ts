@@ -234,7 +234,8 @@ describe('GET /verify-email (the page the link opens)', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.body).toContain('<button type="button" id="verify">Verify my email</button>');
     expect(res.body).toContain("'X-Requested-With': 'beabro'");
-    expect(res.body).toContain("fetch('/api/auth/verify-email'");
+    expect(res.body).toContain("postToken('/api/auth/verify-email')");
+    expect(res.body).toContain("method: 'POST'");
     expect(res.body).toContain('/supporter-dashboard');
     // The token stays in the address bar; the page never echoes it.
     expect(res.body).not.toContain(token);

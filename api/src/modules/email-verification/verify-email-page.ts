@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
-import { sendPlainHtmlPage } from '../email/plain-html-page';
+import { sendPlainHtmlPage, TOKEN_PAGE_SCRIPT_HELPERS } from '../email/plain-html-page';
 
 /** Where the page sends people afterwards. */
 const DASHBOARD_PATH = '/supporter-dashboard';
@@ -46,24 +46,7 @@ export const verifyEmailPageRoutes: FastifyPluginAsyncZod = async (app) => {
 const VERIFY_SCRIPT = `
 (function () {
   var button = document.getElementById('verify');
-  var outcome = document.getElementById('outcome');
-  var token = new URLSearchParams(location.search).get('token') || '';
-  function show(message, isError, link) {
-    outcome.textContent = '';
-    var p = document.createElement('p');
-    p.textContent = message;
-    if (isError) p.className = 'error';
-    outcome.setAttribute('role', isError ? 'alert' : 'status');
-    outcome.appendChild(p);
-    var a = document.createElement('a');
-    a.href = link.href;
-    a.textContent = link.label;
-    var q = document.createElement('p');
-    q.appendChild(a);
-    outcome.appendChild(q);
-    (isError ? p : a).setAttribute('tabindex', '-1');
-    (isError ? p : a).focus();
-  }
+${TOKEN_PAGE_SCRIPT_HELPERS}
   function retry(message) {
     button.disabled = false;
     button.textContent = 'Verify my email';
@@ -72,14 +55,7 @@ const VERIFY_SCRIPT = `
   button.addEventListener('click', function () {
     button.disabled = true;
     button.textContent = 'Verifying...';
-    fetch('/api/auth/verify-email', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-Requested-With': 'beabro' },
-      body: JSON.stringify({ token: token })
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (body) { return { status: response.status, body: body || {} }; });
-    }).then(function (result) {
+    postToken('/api/auth/verify-email').then(function (result) {
       if (result.status === 200) {
         button.hidden = true;
         document.getElementById('prompt').hidden = true;

@@ -77,3 +77,44 @@ ${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}
     .type('text/html; charset=utf-8')
     .send(html);
 }
+
+/**
+ * Script pieces for a page behind a link with a one-time token (verify email, cancel monthly support):
+ * the token comes from the address bar (never echoed into the HTML), `postToken(url)` POSTs it as the
+ * site's own client does and resolves to { ok, status, body }, and `show(message, isError, link?)`
+ * puts the answer in the #outcome region and moves focus to it (to the link when all went well).
+ */
+export const TOKEN_PAGE_SCRIPT_HELPERS = `
+  var outcome = document.getElementById('outcome');
+  var token = new URLSearchParams(location.search).get('token') || '';
+  function show(message, isError, link) {
+    outcome.textContent = '';
+    var p = document.createElement('p');
+    p.textContent = message;
+    if (isError) p.className = 'error';
+    outcome.setAttribute('role', isError ? 'alert' : 'status');
+    outcome.appendChild(p);
+    var target = p;
+    if (link) {
+      var a = document.createElement('a');
+      a.href = link.href;
+      a.textContent = link.label;
+      var q = document.createElement('p');
+      q.appendChild(a);
+      outcome.appendChild(q);
+      if (!isError) target = a;
+    }
+    target.setAttribute('tabindex', '-1');
+    target.focus();
+  }
+  function postToken(url) {
+    return fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-Requested-With': 'beabro' },
+      body: JSON.stringify({ token: token })
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) { return { ok: response.ok, status: response.status, body: body || {} }; });
+    });
+  }
+`;

@@ -4,7 +4,7 @@ import { SUBSCRIPTION_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-
 import { formatUsd } from '@beabro/shared/money/fees';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from '../email/escape-html';
-import { sendPlainHtmlPage } from '../email/plain-html-page';
+import { sendPlainHtmlPage, TOKEN_PAGE_SCRIPT_HELPERS } from '../email/plain-html-page';
 import { describeByLink } from './subscriptions-service';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -62,42 +62,26 @@ ${cancellable ? '<button type="button" id="cancel">Cancel my monthly support</bu
 const CANCEL_SCRIPT = `
 (function () {
   var button = document.getElementById('cancel');
-  var outcome = document.getElementById('outcome');
-  var token = new URLSearchParams(location.search).get('token') || '';
-  function show(message, isError) {
-    outcome.textContent = '';
-    var p = document.createElement('p');
-    p.textContent = message;
-    if (isError) p.className = 'error';
-    outcome.setAttribute('role', isError ? 'alert' : 'status');
-    outcome.appendChild(p);
-    p.setAttribute('tabindex', '-1');
-    p.focus();
+${TOKEN_PAGE_SCRIPT_HELPERS}
+  function restore(message) {
+    button.disabled = false;
+    button.textContent = 'Cancel my monthly support';
+    show(message, true);
   }
   button.addEventListener('click', function () {
     button.disabled = true;
     button.textContent = 'Cancelling...';
-    fetch('/api/subscriptions/cancel-by-link', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-Requested-With': 'beabro' },
-      body: JSON.stringify({ token: token })
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (body) {
-        if (response.ok) {
-          var ends = body.subscription && body.subscription.endsAt ? new Date(body.subscription.endsAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : null;
-          button.remove();
-          show('Your monthly support is cancelled.' + (ends ? ' It ends on ' + ends + ', with no further charge.' : ''), false);
-        } else {
-          button.disabled = false;
-          button.textContent = 'Cancel my monthly support';
-          show(body.message || 'Something went wrong. Please try again.', true);
-        }
-      });
+    postToken('/api/subscriptions/cancel-by-link').then(function (result) {
+      if (result.ok) {
+        var subscription = result.body.subscription;
+        var ends = subscription && subscription.endsAt ? new Date(subscription.endsAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : null;
+        button.remove();
+        show('Your monthly support is cancelled.' + (ends ? ' It ends on ' + ends + ', with no further charge.' : ''), false);
+      } else {
+        restore(result.body.message || 'Something went wrong. Please try again.');
+      }
     }).catch(function () {
-      button.disabled = false;
-      button.textContent = 'Cancel my monthly support';
-      show('We could not reach Be a Bro. Check your connection and try again.', true);
+      restore('We could not reach Be a Bro. Check your connection and try again.');
     });
   });
 })();

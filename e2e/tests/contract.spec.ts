@@ -11,7 +11,7 @@ test.describe('shell <-> remote contract', () => {
       await page.goto('/help');
       const fallback = page.getByRole('alert');
       await expect(fallback).toContainText('The Help centre is unavailable right now');
-      await expect(fallback).toContainText('mf-help was built for contract 2.0.0, but this site speaks 1.0.0.');
+      await expect(fallback).toContainText('mf-help was built for contract 2.0.0, but this site speaks 1.1.0.');
       await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
       // The area's own content never rendered, and the rest of the page did.
       await expect(page.getByText('speaks contract 2.0.0')).toHaveCount(0);

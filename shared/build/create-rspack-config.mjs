@@ -8,6 +8,10 @@ import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { ROUTER_EXPORTS } from './router-exports.mjs';
 
+const requireHere = createRequire(import.meta.url);
+/** Loads chunks and remote containers in Node (fetch + vm) instead of with <script> tags. */
+const NODE_RUNTIME_PLUGIN = requireHere.resolve('@module-federation/node/runtimePlugin');
+
 const registry = JSON.parse(readFileSync(new URL('../src/contract/remotes.json', import.meta.url), 'utf8'));
 
 /** Packages that must exist once per page; the key is the import request, the value its package. */
@@ -81,6 +85,80 @@ function htmlPage(title) {
 `;
 }
 
+/** The swc rule shared by the browser and the server builds (emotion's JSX runtime, TypeScript). */
+function scriptRule({ isDev, server }) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: {
+          react: {
+            runtime: 'automatic',
+            importSource: '@emotion/react',
+            development: isDev,
+            refresh: isDev && !server,
+          },
+        },
+      },
+      env: { targets: server ? 'node >= 20' : 'chrome >= 100, firefox >= 100, safari >= 15' },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+/** Where the server bundle of a build lives, relative to its browser build (`dist/server/`). */
+export const SERVER_BUILD_FOLDER = 'server';
+
+/**
+ * The Node build of an app that renders on the server: the same shared map and exposes as its browser
+ * build, loaded by the shell's server renderer at run time (a remote: `server/remoteEntry.js`, one
+ * file, next to its `mf-manifest.json`) or by the API (the shell: `server/server.js`).
+ */
+function serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }) {
+  return {
+    name: `${name}-server`,
+    context: dir,
+    mode: isDev ? 'development' : 'production',
+    devtool: false,
+    target: 'async-node',
+    entry: kind === 'host' ? { server: './src/server-entry.tsx' } : {},
+    output: {
+      path: path.join(outputPath, SERVER_BUILD_FOLDER),
+      // Chunk URLs come from the entry URL the host registered, not from here.
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: `${federationName(name)}_server`,
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: { rules: [scriptRule({ isDev, server: true }), { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/inline' }] },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName(name),
+        filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+        exposes: kind === 'remote' ? exposes : undefined,
+        shared: sharedSingletons(pkg, dir),
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        runtimePlugins: [NODE_RUNTIME_PLUGIN],
+        manifest: false,
+        dts: false,
+      }),
+      // A remote's server container is one file: the renderer fetches exactly remoteEntry.js, with
+      // its own timeout and status check, and never a chain of chunks.
+      kind === 'remote' && new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ].filter(Boolean),
+    optimization: { moduleIds: 'deterministic', minimize: false },
+    performance: false,
+    stats: 'errors-warnings',
+  };
+}
+
 /**
  * @param {{ dir: string, name: string, kind: 'host' | 'remote', title: string,
  *           devServer?: import('@rspack/dev-server').Configuration }} options
@@ -90,20 +168,24 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
   const remote = registry.remotes.find((r) => r.name === name);
   const port = kind === 'host' ? registry.shell.devPort : remote?.devPort;
   if (kind === 'remote' && !remote) throw new Error(`${name} is not listed in shared/src/contract/remotes.json`);
+  // The shell always renders on the server; a remote when it serves a public page (remotes.json "ssr").
+  const rendersOnServer = kind === 'host' || remote?.ssr === true;
 
   return (env) => {
     const isDev = Boolean(env?.RSPACK_SERVE);
     const exposes = {};
     for (const key of remote?.exposes ?? []) exposes[key] = `./src/exposes/${key.slice(2)}.tsx`;
+    // `rspack build --env outputPath=/abs/dir` builds elsewhere (a versioned release, a benchmark).
+    const outputPath = env?.outputPath ? path.resolve(env.outputPath) : path.join(dir, 'dist');
 
-    return {
+    const browser = {
+      name,
       context: dir,
       mode: isDev ? 'development' : 'production',
       devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
       entry: { main: './src/index.ts' },
       output: {
-        // `rspack build --env outputPath=/abs/dir` builds elsewhere (a versioned release, a benchmark).
-        path: env?.outputPath ? path.resolve(env.outputPath) : path.join(dir, 'dist'),
+        path: outputPath,
         // The shell is served at the site root and must load deep links; remotes live wherever
         // their manifest is deployed.
         publicPath: kind === 'host' ? '/' : 'auto',
@@ -111,35 +193,13 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
         cssFilename: '[name].[contenthash:10].css',
         uniqueName: federationName(name),
-        clean: true,
+        // The server build writes its own folder inside this one at the same time.
+        clean: rendersOnServer ? { keep: (file) => path.relative(outputPath, file).split(path.sep)[0] === SERVER_BUILD_FOLDER } : true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: {
-                  react: {
-                    runtime: 'automatic',
-                    importSource: '@emotion/react',
-                    development: isDev,
-                    refresh: isDev,
-                  },
-                },
-              },
-              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-            },
-            type: 'javascript/auto',
-          },
-          { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' },
-        ],
-      },
-      plugins: [
+        rules: [scriptRule({ isDev, server: false }), { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' }],
+      },      plugins: [
         new ModuleFederationPlugin({
           name: federationName(name),
           filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
@@ -177,5 +237,8 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
       },
       stats: 'errors-warnings',
     };
+    // The dev servers render in the browser only; production builds (and releases) carry both bundles.
+    if (isDev || !rendersOnServer) return browser;
+    return [browser, serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev })];
   };
 }

@@ -46,6 +46,8 @@ const envSchema = z.object({
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
+  SERVER_RENDER: z.enum(['true', 'false']).default('true'),
+  SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   NODE_ENV: z.string().optional(),
 });
 
@@ -89,6 +91,10 @@ export interface AppConfig {
   remoteMap: Record<string, string>;
   /** Releases of single remotes made by `pnpm deploy:remote`, and live.json, which overrides remoteMap at run time. */
   releasesDir: string;
+  /** Render visitors' public pages on the server (SERVER_RENDER); false sends every page to be rendered in the browser. */
+  serverRender: boolean;
+  /** Bound on loading a remote's server bundle, on its data, and on rendering a page (SERVER_RENDER_TIMEOUT_MS). */
+  serverRenderTimeoutMs: number;
 }
 
 /** Validates the environment once at start-up and fails listing every problem. Defaults need no configuration. */
@@ -130,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devTools: e.DEV_TOOLS === 'true',
     remoteMap,
     releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),
+    serverRender: e.SERVER_RENDER === 'true',
+    serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
   };
 }
 

@@ -4,8 +4,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
+import { SESSION_COOKIE } from '../modules/auth/session-service';
 import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
-import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath } from '../modules/link-preview/link-preview-service';
+import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath, type LinkPreview } from '../modules/link-preview/link-preview-service';
+import { composePage } from '../modules/server-render/page-html';
+import { createPageRendererService } from '../modules/server-render/page-renderer-service';
+import { createRemoteMapReader } from '../routes/remote-map';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$/;
 /** Entry points that must always be revalidated so a deploy shows up on the next load. */
@@ -24,8 +28,11 @@ function setCacheHeaders(res: { setHeader: (name: string, value: string) => void
 
 /**
  * Production serving: the built shell at `/`, each remote's build under `/remotes/<name>/`, and
- * the shell page for every client-side route. For `/{username}` the shell page carries that creator's
- * OpenGraph and Twitter card tags (crawlers do not run JavaScript), and an unknown username is a 404.
+ * the shell page for every client-side route. A visitor's (no session cookie) public page is rendered
+ * on the server by the shell's server bundle and hydrated in the browser; signed-in pages, and any page
+ * the server cannot render, are rendered in the browser. Every shell page names the live remote map.
+ * For `/{username}` the page carries that creator's OpenGraph and Twitter card tags, and an unknown
+ * username is a 404.
  */
 export async function staticSite(app: FastifyInstance, { config, remoteNames }: { config: AppConfig; remoteNames: readonly string[] }) {
   const shellDist = path.join(config.siteDir, 'shell', 'dist');
@@ -41,6 +48,8 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     wildcard: false,
     cacheControl: false,
     setHeaders: setCacheHeaders,
+    // The shell's server bundle is for this server only.
+    allowedPath: (pathName) => !pathName.startsWith('/server/'),
   });
 
   for (const name of remoteNames) {
@@ -70,6 +79,16 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     allowedPath: (pathName) => /^\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]*\/./.test(pathName),
   });
 
+  const readRemoteMap = createRemoteMapReader(config);
+  const pageRenderer = createPageRendererService(app, {
+    shellDist,
+    siteDir: config.siteDir,
+    releasesDir: config.releasesDir,
+    remoteNames,
+    timeoutMs: config.serverRenderTimeoutMs,
+    log: app.log,
+  });
+
   const sendShell = (reply: FastifyReply) => {
     if (!existsSync(shellIndex)) {
       return reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
@@ -77,34 +96,48 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist);
   };
 
-  /** The shell page as text, with `transform` applied; read per request so a redeploy shows up at once. */
-  const sendShellText = async (reply: FastifyReply, status: number, transform: (html: string) => string = (html) => html) => {
-    const html = await readFile(shellIndex, 'utf8');
-    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(transform(html));
-  };
-
   const siteOrigin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
-  /** `/{username}`: the shell page with the creator's link preview, or a 404 shell page when there is no such creator. */
-  const sendProfileShell = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
+  /**
+   * The shell page for `url`: rendered on the server for a visitor, or left to the browser; the shell
+   * page is read per request so a redeploy shows up at once. `preview` is a creator's link preview.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, { status, preview, render }: { status: number; preview?: LinkPreview; render: boolean }) => {
     if (!existsSync(shellIndex)) return sendShell(reply);
+    const template = await readFile(shellIndex, 'utf8');
+    const remoteMap = await readRemoteMap();
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    const rendered = render && config.serverRender && !signedIn ? await pageRenderer.render(request.url, remoteMap) : null;
+    let html = composePage(template, {
+      rootHtml: rendered?.html ?? '',
+      state: rendered?.state ?? { remoteMap, render: null },
+      preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
+    });
+    if (preview) html = injectLinkPreview(html, preview);
+    // "Page not found" rendered by the server is a 404 too.
+    const code = rendered && rendered.area === null ? 404 : status;
+    return reply.code(code).header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+  };
+
+  /** `/{username}`: the page with the creator's link preview, or a 404 page when there is no such creator. */
+  const sendProfilePage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
     let preview;
     try {
       preview = await getLinkPreview(app.db, username, siteOrigin(request));
     } catch (error) {
-      // A preview is a nicety: if the database is unavailable the page itself must still load.
+      // A preview is a nicety: if the database is unavailable the page itself must still load (in the browser).
       request.log.error({ err: error }, 'link preview lookup failed');
-      return sendShell(reply);
+      return sendPage(request, reply, { status: 200, render: false });
     }
-    if (!preview) return sendShellText(reply, 404);
-    return sendShellText(reply, 200, (html) => injectLinkPreview(html, preview));
+    if (!preview) return sendPage(request, reply, { status: 404, render: false });
+    return sendPage(request, reply, { status: 200, preview, render: true });
   };
 
   app.get(DEFAULT_PREVIEW_IMAGE_PATH, (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(defaultPreviewImage()),
   );
 
-  app.get('/', (_req, reply) => sendShell(reply));
+  app.get('/', (request, reply) => sendPage(request, reply, { status: 200, render: true }));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -115,7 +148,7 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
       (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !url.startsWith('/releases/') && !path.extname(url);
     if (isPage) {
       const username = profileUsernameFromPath(url);
-      return username ? sendProfileShell(request, reply, username) : sendShell(reply);
+      return username ? sendProfilePage(request, reply, username) : sendPage(request, reply, { status: 200, render: true });
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

@@ -8,9 +8,17 @@ import { createLiveMapReader } from '../modules/releases/release-store';
  * the next page load, with no shell rebuild and no server restart.
  */
 export async function remoteMapRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
-  const readLiveMap = createLiveMapReader(config.releasesDir);
+  const readRemoteMap = createRemoteMapReader(config);
   app.get('/remotes.json', async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
+    return readRemoteMap();
+  });
+}
+
+/** The live remote map: the configured defaults, overridden by the releases made live in live.json. */
+export function createRemoteMapReader(config: AppConfig): () => Promise<Record<string, string>> {
+  const readLiveMap = createLiveMapReader(config.releasesDir);
+  return async () => {
     const live = await readLiveMap();
     const map: Record<string, string> = { ...config.remoteMap };
     // Only remotes this site routes to: a stray entry in live.json must not register unknown containers.
@@ -19,5 +27,5 @@ export async function remoteMapRoutes(app: FastifyInstance, { config }: { config
       if (entry !== undefined) map[name] = entry;
     }
     return map;
-  });
+  };
 }

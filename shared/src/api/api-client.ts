@@ -16,6 +16,21 @@ interface ErrorBody {
   fieldErrors?: unknown;
 }
 
+/** Sends one request for `/api...` (a path starting with "/api/") and returns the answer. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+const browserTransport: ApiTransport = (path, init) => fetch(path, { credentials: 'same-origin', ...init });
+let transport: ApiTransport = browserTransport;
+
+/**
+ * Replaces how requests reach the API. The server renderer uses it (there is no page origin on the
+ * server: it answers from the API in-process); `null` restores the browser's same-origin fetch.
+ * `@beabro/shared` is one shared instance, so this applies to the shell and every remote alike.
+ */
+export function setApiTransport(next: ApiTransport | null) {
+  transport = next ?? browserTransport;
+}
+
 /** Same-origin JSON request to `/api/...`; the shell, the remotes and the standalone harnesses all use it. */
 export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -23,7 +38,7 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   // The API refuses state-changing requests without this header (CSRF defence).
   headers.set('X-Requested-With', 'beabro');
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const response = await fetch(`/api${path}`, { credentials: 'same-origin', ...init, headers });
+  const response = await transport(`/api${path}`, { ...init, headers });
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) {

@@ -1,20 +1,52 @@
-import { StrictMode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { BrowserRouter, createPath, Router, type To } from 'react-router-dom';
 import { AppProviders } from '@beabro/shared/ui/app-providers';
 import type { RemoteMapState } from '../features/remotes/remote-map';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
+import { NO_RESOLVED_AREAS, ResolvedAreasContext, type ResolvedAreas } from '../features/remotes/resolved-areas';
 import { SessionSync } from '../features/session/session-sync';
 import { AppRoutes } from './app-routes';
 
-export function App({ remoteMap }: { remoteMap: RemoteMapState }) {
+export interface AppProps {
+  remoteMap: RemoteMapState;
+  queryClient?: QueryClient;
+  resolvedAreas?: ResolvedAreas;
+  /** Set on the server: the page's URL (path and query); the browser uses its own history. */
+  location?: string;
+}
+
+const refuse = () => {
+  throw new Error('A server render cannot navigate.');
+};
+
+/** react-router's StaticRouter, from the part of its API the apps share (a server render never navigates). */
+function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
+  const navigator = { createHref: (to: To) => (typeof to === 'string' ? to : createPath(to)), push: refuse, replace: refuse, go: refuse };
+  return (
+    <Router location={location} navigator={navigator} static>
+      {children}
+    </Router>
+  );
+}
+
+export function App({ remoteMap, queryClient, resolvedAreas = NO_RESOLVED_AREAS, location }: AppProps) {
   return (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RemoteMapContext.Provider value={remoteMap}>
-          <SessionSync />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <ResolvedAreasContext.Provider value={resolvedAreas}>
+            <SessionSync />
+            {location === undefined ? (
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            ) : (
+              <StaticRouter location={location}>
+                <AppRoutes />
+              </StaticRouter>
+            )}
+          </ResolvedAreasContext.Provider>
         </RemoteMapContext.Provider>
       </AppProviders>
     </StrictMode>

@@ -20,12 +20,17 @@ export async function loadRemoteMap(url = '/remotes.json', fetchImpl: typeof fet
     if (!response.ok) return { status: 'unavailable', reason: `The remote map answered ${response.status}.` };
     const body: unknown = await response.json();
     if (!isRemoteMap(body)) return { status: 'unavailable', reason: 'The remote map is malformed.' };
-    for (const [name, entry] of Object.entries(body)) registerRemote(name, entry);
-    preloadDeepLinkArea(window.location.pathname, body);
-    return { status: 'ready', map: body };
+    return applyRemoteMap(body);
   } catch {
     return { status: 'unavailable', reason: 'The remote map could not be loaded.' };
   }
+}
+
+/** Registers every remote of a map the page already has (the server writes it into the page). */
+export function applyRemoteMap(map: RemoteMap): RemoteMapState {
+  for (const [name, entry] of Object.entries(map)) registerRemote(name, entry);
+  preloadDeepLinkArea(window.location.pathname, map);
+  return { status: 'ready', map };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
 import type { AreaRoute } from '../../config/area-routes';
 import { NotFoundPage } from '../not-found/not-found-page';
@@ -7,6 +7,7 @@ import { loadRemoteArea } from './load-remote-area';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { registerRemote } from './remote-map';
 import { useRemoteMap } from './remote-map-context';
+import { areaKey, useResolvedAreas } from './resolved-areas';
 
 type LazyArea = LazyExoticComponent<ComponentType<RemoteAreaProps>>;
 const lazyAreas = new Map<string, LazyArea>();
@@ -40,6 +41,14 @@ export function forgetAreaLoads() {
 export function RemoteRoute({ route }: { route: AreaRoute }) {
   const remoteMap = useRemoteMap();
   const [attempt, setAttempt] = useState(0);
+  const resolvedAreas = useResolvedAreas();
+  const key = areaKey(route.remote, route.module);
+  // A server-rendered page whose area the server could not render shows its loading state until the
+  // page has hydrated (the same markup on both sides), then loads the area in the browser.
+  const [deferred, setDeferred] = useState(() => resolvedAreas.server || resolvedAreas.deferred.has(key));
+  useEffect(() => {
+    if (!resolvedAreas.server) setDeferred(false);
+  }, [resolvedAreas.server]);
 
   if (remoteMap.status === 'unavailable') {
     return <AreaFallback area={route.area} detail={`${remoteMap.reason} Reload the page to try again.`} onRetry={() => window.location.reload()} />;
@@ -47,7 +56,9 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
   const entry = remoteMap.map[route.remote];
   if (entry === undefined) return <NotFoundPage />;
 
-  const Area = lazyArea(route.remote, route.module, attempt);
+  // Loaded before rendering (server render, or hydration of one): rendered as it is, no lazy step.
+  const resolved = attempt === 0 ? resolvedAreas.modules.get(key) : undefined;
+  const Area = resolved ?? (deferred ? null : lazyArea(route.remote, route.module, attempt));
   const retry = () => {
     registerRemote(route.remote, entry);
     setAttempt((n) => n + 1);
@@ -56,8 +67,8 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
   return (
     <RemoteErrorBoundary key={attempt} area={route.area} onRetry={retry}>
       <Suspense fallback={<AreaLoading area={route.area} />}>
-        {/* eslint-disable-next-line react-hooks/static-components -- one stable lazy component per attempt, cached in lazyAreas */}
-        <Area basePath={route.path} />
+        {/* eslint-disable-next-line react-hooks/static-components -- one stable component per attempt, cached in lazyAreas or resolved before rendering */}
+        {Area ? <Area basePath={route.path} /> : <AreaLoading area={route.area} />}
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -12,6 +12,16 @@ function helpFilesLoaded(page: Page): string[] {
   return seen;
 }
 
+/** The shell's own script tags: the page itself also names the live remote map, which a deploy changes. */
+function shellScripts(html: string): string[] {
+  return html.match(/<script defer src="[^"]+"><\/script>/g) ?? [];
+}
+
+/** The server-rendered HTML of a page as a visitor (no JavaScript involved) gets it. */
+async function serverHtml(page: Page, url: string): Promise<string> {
+  return (await (await page.request.get(url)).text()).replace(/<!-- -->/g, '');
+}
+
 async function startedAt(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/health')).json()) as { startedAt: string }).startedAt;
 }
@@ -44,8 +54,8 @@ test.describe('deploying one remote alone', () => {
       expect(files.some((f) => f.startsWith(`/releases/mf-help/${v2}/`))).toBe(true);
       expect(files.some((f) => f.startsWith(`/releases/mf-help/${v1}/`))).toBe(false);
 
-      // The rest of the site is untouched: same shell page, same server process, other areas from their own builds.
-      expect(await (await page.request.get('/')).text()).toBe(shellPage);
+      // The rest of the site is untouched: the same shell build, same server process, other areas from their own builds.
+      expect(shellScripts(await (await page.request.get('/')).text())).toEqual(shellScripts(shellPage));
       expect(await startedAt(page)).toBe(serverStart);
       const map = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
       expect(map['mf-help']).toBe(`/releases/mf-help/${v2}/mf-manifest.json`);
@@ -70,5 +80,47 @@ test.describe('deploying one remote alone', () => {
     }
     await page.goto('/help');
     await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
+  });
+});
+
+test.describe('deploying a remote that renders on the server', () => {
+  test('a changed creator page is server-rendered from the new release at once, hydrates, and a rollback restores it', async ({ page }) => {
+    test.setTimeout(180_000);
+    const run = Date.now().toString(36);
+    const [v1, v2] = [`e2e-${run}-p1`, `e2e-${run}-p2`];
+    const source = await copyRemoteSource('mf-public-profile');
+    const serverStart = await startedAt(page);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    try {
+      await deployRemote('mf-public-profile', '--version', v1, '--source', source);
+      expect(await serverHtml(page, '/pixelpat')).toContain('>Recent Support<');
+
+      await replaceInFile(path.join(source, 'src/features/profile/components/recent-support.tsx'), 'title="Recent Support"', 'title="Latest bros"');
+      await deployRemote('mf-public-profile', '--version', v2, '--source', source);
+      // The very next request is rendered by release 2's server bundle: no restart, no shell build.
+      const html = await serverHtml(page, '/pixelpat');
+      expect(html).toContain('>Latest bros<');
+      expect(html).toContain(`/releases/mf-public-profile/${v2}/mf-manifest.json`);
+      // The browser hydrates it with release 2's browser bundle (a mismatch would log an error).
+      await page.goto('/pixelpat');
+      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+      await expect(page.getByRole('region', { name: 'Latest bros' })).toBeVisible();
+      const tier = page.getByRole('button', { name: /Fuel the Journey/ }).first();
+      await tier.click();
+      await expect(tier).toHaveAttribute('aria-pressed', 'true');
+
+      await deployRemote('mf-public-profile', '--version', v1);
+      expect(await serverHtml(page, '/pixelpat')).toContain('>Recent Support<');
+      await page.goto('/pixelpat');
+      await expect(page.getByRole('region', { name: 'Recent Support' })).toBeVisible();
+      expect(await startedAt(page)).toBe(serverStart);
+      expect(problems).toEqual([]);
+    } finally {
+      await deployRemote('mf-public-profile', '--reset');
+      await removeFolder(source);
+    }
   });
 });

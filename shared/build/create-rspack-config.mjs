@@ -115,7 +115,7 @@ export const SERVER_BUILD_FOLDER = 'server';
 /**
  * The Node build of an app that renders on the server: the same shared map and exposes as its browser
  * build, loaded by the shell's server renderer at run time (a remote: `server/remoteEntry.js`, one
- * file, next to its `mf-manifest.json`) or by the API (the shell: `server/server.js`).
+ * file, next to its `mf-manifest.json`) or by the API (the shell: `server/server.cjs`).
  */
 function serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }) {
   return {
@@ -129,7 +129,8 @@ function serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }) {
       path: path.join(outputPath, SERVER_BUILD_FOLDER),
       // Chunk URLs come from the entry URL the host registered, not from here.
       publicPath: 'auto',
-      filename: '[name].js',
+      // The shell's entry is required by the API: .cjs whatever the package's "type".
+      filename: kind === 'host' ? '[name].cjs' : '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
       uniqueName: `${federationName(name)}_server`,
       library: { type: 'commonjs-module' },

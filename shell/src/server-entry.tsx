@@ -1,4 +1,4 @@
-// The shell's server bundle (dist/server/server.js), loaded by the API at run time. Async boundary as in
+// The shell's server bundle (dist/server/server.cjs), loaded by the API at run time. Async boundary as in
 // the browser: shared singletons are negotiated with the Module Federation runtime before app code runs.
 import type { PageRenderer, PageRendererOptions } from '@beabro/shared/contract/page-state';
 

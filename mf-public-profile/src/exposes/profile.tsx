@@ -1,8 +1,14 @@
-import { CONTRACT_VERSION, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import { CONTRACT_VERSION, type AreaPrefetchContext, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
 import { ProfilePage } from '../features/profile/components/profile-page';
-import { useUsernameParam } from '../hooks/use-username-param';
+import { prefetchCreator } from '../hooks/use-creator';
+import { useUsernameParam, usernameFromParams } from '../hooks/use-username-param';
 
 export const contractVersion = CONTRACT_VERSION;
+
+/** Server rendering: the profile is everything the page's first render shows. */
+export async function prefetch({ params, queryClient }: AreaPrefetchContext): Promise<void> {
+  await prefetchCreator(queryClient, usernameFromParams(params));
+}
 
 /** /{username}: the shell mounts this at "/:username" (basePath); the username comes from the route. */
 export default function ProfileArea(_props: RemoteAreaProps) {

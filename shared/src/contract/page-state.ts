@@ -26,7 +26,7 @@ export function serializePageState(state: PageState): string {
 }
 
 /*
- * The shell's server bundle (shell/dist/server/server.js) as the API server uses it: it exports
+ * The shell's server bundle (shell/dist/server/server.cjs) as the API server uses it: it exports
  * `createPageRenderer(options)`, which resolves to a PageRenderer.
  */
 

@@ -1,7 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToReadableStream } from 'react-dom/server';
 import { matchRoutes } from 'react-router-dom';
-import { setApiTransport, type ApiTransport } from '@beabro/shared/api/api-client';
+import { setApiTransport } from '@beabro/shared/api/api-client';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import type { PageRender, PageRenderer, PageRendererOptions, PageRequest, PageState } from '@beabro/shared/contract/page-state';
 import type { RemoteAreaModule, RemoteMap } from '@beabro/shared/contract/remote-contract';
@@ -51,6 +51,8 @@ export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onA
     if (target === null) return null;
 
     const queryClient = createQueryClient();
+    // One try within the time limit: a failed load leaves the area's loading state to the browser.
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     const resolvedAreas: ResolvedAreas & { modules: Map<string, RemoteAreaModule['default']>; deferred: Set<string> } = {
       modules: new Map(),

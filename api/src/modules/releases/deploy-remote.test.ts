@@ -16,7 +16,7 @@ function fakeSource(name = 'mf-help') {
 }
 
 /** Writes what a remote build writes; `label` lands in remoteEntry.js so releases can be told apart. */
-function fakeBuilder(label: string, manifest: object = { name: 'mf_help', exposes: [{ path: './help' }] }): RemoteBuilder & { calls: number } {
+function fakeBuilder(label: string, manifest: object = { name: 'mf_help', exposes: [{ path: './help' }] }, withServerBundle = true): RemoteBuilder & { calls: number } {
   const builder = Object.assign(
     async (_source: string, outDir: string) => {
       builder.calls += 1;
@@ -24,6 +24,10 @@ function fakeBuilder(label: string, manifest: object = { name: 'mf_help', expose
       writeFileSync(path.join(outDir, 'mf-manifest.json'), JSON.stringify(manifest));
       writeFileSync(path.join(outDir, 'remoteEntry.js'), `var mf_help = ${JSON.stringify(label)};`);
       writeFileSync(path.join(outDir, '__federation_expose_help.0123456789.js'), label);
+      if (withServerBundle) {
+        mkdirSync(path.join(outDir, 'server'), { recursive: true });
+        writeFileSync(path.join(outDir, 'server', 'remoteEntry.js'), `module.exports = ${JSON.stringify(label)};`);
+      }
     },
     { calls: 0 },
   );
@@ -138,6 +142,9 @@ describe('deploying one remote', () => {
     await expect(
       deployRemote({ action: 'deploy', remote: 'mf-help', version: 'v4', source }, context(releasesDir, fakeBuilder('x', { name: 'mf_help', exposes: [] }))),
     ).rejects.toThrow('does not expose ./help');
+    await expect(
+      deployRemote({ action: 'deploy', remote: 'mf-help', version: 'v6', source }, context(releasesDir, fakeBuilder('x', undefined, false))),
+    ).rejects.toThrow('has no server bundle (server/remoteEntry.js)');
     await expect(deployRemote({ action: 'deploy', remote: 'mf-help', version: 'v5', source: fakeSource('mf-creator') }, context(releasesDir, fakeBuilder('x')))).rejects.toThrow(
       'holds "mf-creator", not mf-help',
     );

@@ -110,6 +110,12 @@ async function checkBuild(remote: string, outDir: string) {
   const exposed = new Set((manifest.exposes ?? []).map((e) => e.path));
   const missing = (REMOTES.get(remote)?.exposes ?? []).filter((e) => !exposed.has(e));
   if (missing.length > 0) throw new DeployError(`The build of ${remote} does not expose ${missing.join(', ')}; nothing was deployed.`);
+  // A remote that renders public pages ships its server bundle in the same release, so one switch of
+  // live.json changes (and a rollback restores) what the server renders and what the browser hydrates.
+  const entry = REMOTES.get(remote);
+  if (entry && 'ssr' in entry && entry.ssr === true && !existsSync(path.join(outDir, 'server', 'remoteEntry.js'))) {
+    throw new DeployError(`The build of ${remote} has no server bundle (server/remoteEntry.js); nothing was deployed.`);
+  }
 }
 
 function describe(releases: ReleaseInfo[], live: string | null, current: string | undefined, fallback: string): string {

@@ -13,7 +13,7 @@ import type { PagePreload } from './page-html';
 const SERVER_RENDERED_REMOTES = new Set(registry.remotes.filter((r) => 'ssr' in r && r.ssr === true).map((r) => r.name));
 
 export interface ServerRenderOptions extends LocalFolders {
-  /** The built shell (shell/dist): its server bundle is server/server.js. */
+  /** The built shell (shell/dist): its server bundle is server/server.cjs. */
   shellDist: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
@@ -37,7 +37,7 @@ export function serverEntriesOf(remoteMap: RemoteMap): RemoteMap {
  * area is rendered in the browser by the shell (logged once per remote, entry and reason).
  */
 export function createPageRendererService(app: FastifyInstance, options: ServerRenderOptions) {
-  const bundlePath = path.join(options.shellDist, 'server', 'server.js');
+  const bundlePath = path.join(options.shellDist, 'server', 'server.cjs');
   let renderer: Promise<PageRenderer> | null = null;
   let loadedFrom: string | null = null;
   const logged = new Set<string>();

@@ -7,6 +7,7 @@ import type { AreaRoute } from '../../config/area-routes';
 import type { RemoteMapState } from './remote-map';
 import { RemoteMapContext } from './remote-map-context';
 import { forgetAreaLoads, RemoteRoute } from './remote-route';
+import { ResolvedAreasContext } from './resolved-areas';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 
@@ -34,6 +35,32 @@ beforeEach(() => {
 });
 
 describe('RemoteRoute', () => {
+  it('renders an area loaded before rendering (a server render, or the hydration of one) as it is, without loading it', () => {
+    renderWithProviders(
+      <RemoteMapContext.Provider value={ready}>
+        <ResolvedAreasContext.Provider value={{ modules: new Map([['mf-help|./help', HelpArea]]), deferred: new Set(), server: false }}>
+          <RemoteRoute route={route} />
+        </ResolvedAreasContext.Provider>
+      </RemoteMapContext.Provider>,
+      { route: '/help' },
+    );
+    expect(screen.getByRole('heading', { name: 'Help from /help' })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('on the server, an area that was not loaded renders its loading state, and nothing is loaded there', () => {
+    renderWithProviders(
+      <RemoteMapContext.Provider value={ready}>
+        <ResolvedAreasContext.Provider value={{ modules: new Map(), deferred: new Set(), server: true }}>
+          <RemoteRoute route={route} />
+        </ResolvedAreasContext.Provider>
+      </RemoteMapContext.Provider>,
+      { route: '/help' },
+    );
+    expect(screen.getByText('Loading Help centre…')).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
   it('loads the exposed module by its federation name and renders it with the base path', async () => {
     vi.mocked(loadRemote).mockResolvedValue({ default: HelpArea, contractVersion: CONTRACT_VERSION });
     renderRoute();

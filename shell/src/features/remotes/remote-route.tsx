@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import type { AreaRoute } from '../../config/area-routes';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { AreaFallback, AreaLoading } from './area-status';
@@ -45,10 +46,8 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
   const key = areaKey(route.remote, route.module);
   // A server-rendered page whose area the server could not render shows its loading state until the
   // page has hydrated (the same markup on both sides), then loads the area in the browser.
-  const [deferred, setDeferred] = useState(() => resolvedAreas.server || resolvedAreas.deferred.has(key));
-  useEffect(() => {
-    if (!resolvedAreas.server) setDeferred(false);
-  }, [resolvedAreas.server]);
+  const hydrated = useHydrated();
+  const deferred = resolvedAreas.server || (resolvedAreas.deferred.has(key) && !hydrated);
 
   if (remoteMap.status === 'unavailable') {
     return <AreaFallback area={route.area} detail={`${remoteMap.reason} Reload the page to try again.`} onRetry={() => window.location.reload()} />;

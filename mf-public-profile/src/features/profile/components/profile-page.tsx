@@ -56,7 +56,7 @@ export function ProfilePage({ username }: { username: string }) {
             {p.tiers.length > 0 ? (
               <SupportOptions username={p.username} displayName={p.displayName} tiers={p.tiers} selectedTier={selectedTier} onSelect={setSelectedTier} />
             ) : null}
-            <RecentSupport supports={p.recentSupports} username={p.username} displayName={p.displayName} />
+            <RecentSupport supports={p.recentSupports} username={p.username} displayName={p.displayName} loadedAt={query.dataUpdatedAt} />
           </div>
           <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
             <StatsCard profile={p} />

@@ -3,6 +3,7 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { paths } from '../../../config/paths';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import { initialsOf } from '../../../lib/creator-palette';
 import { fullDate, relativeTime } from '../utils/relative-time';
 import { ProfileSection } from './profile-section';
@@ -31,8 +32,20 @@ function SupporterBadge({ name }: { name: string | null }) {
   );
 }
 
+export interface RecentSupportProps {
+  supports: PublicSupportDto[];
+  username: string;
+  displayName: string;
+  /** When the list was loaded (ms since epoch): the server and the hydrating browser both count "ago" from it. */
+  loadedAt: number;
+}
+
 /** The last supports, newest first; anonymous supporters (and those who gave no name) show as "?". */
-export function RecentSupport({ supports, username, displayName }: { supports: PublicSupportDto[]; username: string; displayName: string }) {
+export function RecentSupport({ supports, username, displayName, loadedAt }: RecentSupportProps) {
+  // Clocks and time zones differ between the server and the visitor: until the page is hydrated, times are
+  // counted from when the list was loaded and the exact moment (local time, a tooltip) is left out.
+  const hydrated = useHydrated();
+  const now = hydrated ? undefined : loadedAt;
   return (
     <ProfileSection title="Recent Support">
       {supports.length === 0 ? (
@@ -66,10 +79,10 @@ export function RecentSupport({ supports, username, displayName }: { supports: P
                   {support.isRecurring ? <Badge tone="success">Monthly</Badge> : null}
                   <time
                     dateTime={support.createdAt}
-                    title={fullDate(support.createdAt)}
+                    title={hydrated ? fullDate(support.createdAt) : undefined}
                     css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.xs, marginLeft: 'auto' })}
                   >
-                    {relativeTime(support.createdAt)}
+                    {relativeTime(support.createdAt, now)}
                   </time>
                 </div>
                 {support.message ? (

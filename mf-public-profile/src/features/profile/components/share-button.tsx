@@ -5,6 +5,11 @@ type ShareStatus = 'idle' | 'copied' | 'failed';
 
 const STATUS_VISIBLE_MS = 3000;
 
+/** The profile's address on this site; read when sharing, as only the browser knows the origin. */
+function profileUrl(username: string): string {
+  return `${window.location.origin}/${username}`;
+}
+
 /**
  * SPEC: share with the device's share sheet where there is one, otherwise copy the profile address
  * (site origin + username) and say so. If the clipboard is refused too, the address is shown to copy by hand.
@@ -12,7 +17,6 @@ const STATUS_VISIBLE_MS = 3000;
 export function ShareButton({ username, displayName }: { username: string; displayName: string }) {
   const [status, setStatus] = useState<ShareStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const url = `${window.location.origin}/${username}`;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -25,7 +29,7 @@ export function ShareButton({ username, displayName }: { username: string; displ
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(profileUrl(username));
       show('copied');
     } catch {
       show('failed');
@@ -35,7 +39,7 @@ export function ShareButton({ username, displayName }: { username: string; displ
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: `${displayName} on Be a Bro`, text: `Support ${displayName}'s mission on Be a Bro`, url });
+        await navigator.share({ title: `${displayName} on Be a Bro`, text: `Support ${displayName}'s mission on Be a Bro`, url: profileUrl(username) });
         return;
       } catch (error) {
         // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
@@ -58,7 +62,7 @@ export function ShareButton({ username, displayName }: { username: string; displ
           Copy this link to share the page:
           <input
             readOnly
-            value={url}
+            value={profileUrl(username)}
             onFocus={(event) => event.currentTarget.select()}
             css={(theme) => ({ font: 'inherit', padding: '0.375rem 0.5rem', border: `1px solid ${theme.color.borderStrong}`, borderRadius: theme.radius.sm, color: theme.color.text, minWidth: 0 })}
           />

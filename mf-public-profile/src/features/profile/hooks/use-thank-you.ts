@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import { readLastReceipt } from '../../../lib/last-receipt';
 
 export const SUPPORTED_PARAM = 'supported';
@@ -13,13 +14,17 @@ export interface ThankYou {
  * After a support the page arrives as /{username}?supported=true. The thank-you is captured once, then
  * the parameter is dropped from the address (replace: Back does not bring it back, a reload or a shared
  * link does not thank again), while the message stays until the supporter dismisses it.
+ *
+ * The receipt is in this tab's sessionStorage, which the server cannot see: a server-rendered page
+ * arrives with the plain thank-you, and the receipt's details are added once the browser has hydrated it.
  */
 export function useThankYou(username: string): { thankYou: ThankYou | null; dismiss: () => void } {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const arrivedAfterSupport = params.get(SUPPORTED_PARAM) === 'true';
-  const [thankYou, setThankYou] = useState<ThankYou | null>(() => (arrivedAfterSupport ? { receipt: readLastReceipt(username) } : null));
+  const hydrated = useHydrated();
+  const [thanking, setThanking] = useState(() => params.get(SUPPORTED_PARAM) === 'true');
+  const receipt = useMemo(() => (thanking && hydrated ? readLastReceipt(username) : null), [thanking, hydrated, username]);
 
   useEffect(() => {
     if (!params.has(SUPPORTED_PARAM)) return;
@@ -29,5 +34,5 @@ export function useThankYou(username: string): { thankYou: ThankYou | null; dism
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [params, location.pathname, location.hash, navigate]);
 
-  return { thankYou, dismiss: () => setThankYou(null) };
+  return { thankYou: thanking ? { receipt } : null, dismiss: () => setThanking(false) };
 }

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useDiscoverParams } from '../hooks/use-discover-params';
-import { isFilteringCreators, totalPages, type DiscoverParams } from '../utils/discover-search';
+import { discoverQueryInput, isFilteringCreators, totalPages, type DiscoverParams } from '../utils/discover-search';
 import { CreatorCard } from './creator-card';
 import { CreatorGridLoading } from './creator-grid-loading';
 import { creatorGridStyle } from './creator-grid-style';
@@ -25,7 +25,7 @@ export function DiscoverPage() {
   useDocumentTitle('Discover creators');
   const resultsId = useId();
   const { params, text, setText, submitText, setType, setSort, clear, pageSearch } = useDiscoverParams();
-  const query = useDiscoverCreators({ q: params.q, type: params.type, sort: params.sort, page: params.page });
+  const query = useDiscoverCreators(discoverQueryInput(params));
   const data = query.data;
   const pageCount = data ? totalPages(data.total, data.pageSize) : 1;
 

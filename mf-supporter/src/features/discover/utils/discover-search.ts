@@ -1,4 +1,4 @@
-import { DISCOVER_MAX_PAGE, DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverSort } from '@beabro/shared/api-schemas/discover';
+import { DISCOVER_MAX_PAGE, DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverQueryInput, type DiscoverSort } from '@beabro/shared/api-schemas/discover';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
 import type { CreatorType } from '@beabro/shared/types/entities';
 
@@ -26,6 +26,11 @@ export function parseDiscoverParams(params: URLSearchParams): DiscoverParams {
     sort: (DISCOVER_SORTS as readonly string[]).includes(sort) ? (sort as DiscoverSort) : 'supporters',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, DISCOVER_MAX_PAGE) : 1,
   };
+}
+
+/** What GET /api/discover is asked for `params`; also the query key, so the page and the server prefetch must share it. */
+export function discoverQueryInput(params: DiscoverParams): DiscoverQueryInput {
+  return { q: params.q, type: params.type, sort: params.sort, page: params.page };
 }
 
 /** The query string for `params`, leaving out defaults so the plain /discover stays plain. */

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerContainerLoader, localFile, serverEntryUrl, type LocalFolders } from './server-container-loader';
+
+const CONTAINER = 'module.exports = { get: function () {}, init: function () {}, label: __filename };';
+
+let folders: LocalFolders;
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  const siteDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-ssr-site-'));
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-ssr-releases-'));
+  mkdirSync(path.join(siteDir, 'mf-help', 'dist', 'server'), { recursive: true });
+  writeFileSync(path.join(siteDir, 'mf-help', 'dist', 'server', 'remoteEntry.js'), CONTAINER);
+  mkdirSync(path.join(releasesDir, 'mf-help', 'v2', 'server'), { recursive: true });
+  writeFileSync(path.join(releasesDir, 'mf-help', 'v2', 'server', 'remoteEntry.js'), CONTAINER);
+  folders = { siteDir, releasesDir, remoteNames: ['mf-help'] };
+  // A CDN stand-in: a container, a 404 page, a script that is no container, and one that never answers.
+  server = createServer((req, res) => {
+    if (req.url === '/ok/server/remoteEntry.js') res.end(CONTAINER);
+    else if (req.url === '/not-a-container.js') res.end('module.exports = 42;');
+    else if (req.url === '/slow.js') return; // never answers
+    else res.writeHead(404).end('Not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('where a remote’s server bundle is', () => {
+  it('sits in server/ next to the manifest or remoteEntry.js the browser loads', () => {
+    expect(serverEntryUrl('/remotes/mf-help/mf-manifest.json')).toBe('http://site.local/remotes/mf-help/server/remoteEntry.js');
+    expect(serverEntryUrl('/releases/mf-help/v2/remoteEntry.js')).toBe('http://site.local/releases/mf-help/v2/server/remoteEntry.js');
+    expect(serverEntryUrl('https://cdn.example.com/help/1.4.0/mf-manifest.json')).toBe('https://cdn.example.com/help/1.4.0/server/remoteEntry.js');
+    expect(serverEntryUrl('https://cdn.example.com/help/other.js')).toBeNull();
+  });
+
+  it('maps this server’s URLs to its own folders, never outside them', () => {
+    expect(localFile(new URL('http://site.local/remotes/mf-help/server/remoteEntry.js'), folders)).toBe(path.join(folders.siteDir, 'mf-help', 'dist', 'server', 'remoteEntry.js'));
+    expect(localFile(new URL('http://site.local/releases/mf-help/v2/server/remoteEntry.js'), folders)).toBe(path.join(folders.releasesDir, 'mf-help', 'v2', 'server', 'remoteEntry.js'));
+    expect(localFile(new URL('http://site.local/remotes/mf-unknown/server/remoteEntry.js'), folders)).toBeNull();
+    expect(localFile(new URL('http://site.local/remotes/mf-help/%2e%2e/%2e%2e/etc/passwd'), folders)).toBeNull();
+    expect(localFile(new URL('https://cdn.example.com/remotes/mf-help/x.js'), folders)).toBeNull();
+  });
+});
+
+describe('loading a server container', () => {
+  const load = (url: string, timeoutMs = 2000) => createServerContainerLoader(folders, timeoutMs)(url, 'mf_help');
+
+  it('evaluates a local or fetched container and returns it', async () => {
+    const local = (await load('http://site.local/releases/mf-help/v2/server/remoteEntry.js')) as { label: string };
+    expect(local.label).toBe('/releases/mf-help/v2/server/remoteEntry.js');
+    expect(await load(`${origin}/ok/server/remoteEntry.js`)).toHaveProperty('get');
+  });
+
+  it('refuses a missing file, an error page, something that is not a container and a server that does not answer in time', async () => {
+    await expect(load('http://site.local/remotes/mf-help/server/missing.js')).rejects.toThrow('no server bundle at /remotes/mf-help/server/missing.js');
+    await expect(load(`${origin}/missing/server/remoteEntry.js`)).rejects.toThrow('answered 404');
+    await expect(load(`${origin}/not-a-container.js`)).rejects.toThrow('is not a federation container');
+    // That server never answers: only the time limit can end the load.
+    await expect(load(`${origin}/slow.js`, 300)).rejects.toThrow(/fetching .* failed/);
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_STATE_ELEMENT_ID } from '@beabro/shared/contract/page-state';
+import { fakeSite, createTestApp, type TestApp } from '../../testing/test-app';
+import { fakeCreator } from '../public-profile/public-profile-test-factories';
+
+/**
+ * A stand-in for the shell's server bundle (shell/dist/server/server.cjs): it records what the server
+ * asked, answers API calls through the transport it was given, and fails on demand.
+ */
+const FAKE_SHELL_BUNDLE = `
+exports.createPageRenderer = async function (options) {
+  return {
+    render: async function (request) {
+      if (request.url.startsWith('/help?fail')) throw new Error('render exploded');
+      if (request.url === '/dashboard') return null;
+      const health = await options.apiTransport('/api/health', { headers: { accept: 'application/json' } });
+      const body = await health.json();
+      return {
+        html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.status + ' $& $1</p>',
+        area: request.url === '/nothing/here/x' ? null : { remote: 'mf-help', module: './help', rendered: true },
+        state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] } } },
+      };
+    },
+  };
+};
+`;
+
+let t: TestApp;
+beforeAll(async () => {
+  const site = fakeSite();
+  mkdirSync(path.join(site, 'shell', 'dist', 'server'), { recursive: true });
+  writeFileSync(path.join(site, 'shell', 'dist', 'server', 'server.cjs'), FAKE_SHELL_BUNDLE);
+  t = await createTestApp({ SITE_DIR: site });
+});
+afterAll(() => t.close());
+
+const pageState = (html: string) => JSON.parse(new RegExp(`<script id="${PAGE_STATE_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1] ?? 'null') as {
+  remoteMap: Record<string, string>;
+  render: unknown;
+};
+
+describe('a visitor’s page is rendered by the shell’s server bundle', () => {
+  it('puts the markup in #root, names the live remote map and where each server bundle is', async () => {
+    const res = await t.app.inject({ url: '/help' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('Cookie');
+    expect(res.body).toContain('<div id="root"><p>rendered /help with {');
+    expect(res.body).toContain('"mf-help":"http://site.local/remotes/mf-help/server/remoteEntry.js"');
+    // Only remotes that render on the server get a server bundle URL.
+    expect(res.body).not.toContain('mf-creator/server');
+    // Areas' data comes from the API in-process; "$&" in rendered text stays as it is.
+    expect(res.body).toContain('api ok $& $1</p></div>');
+    expect(pageState(res.body).remoteMap['mf-help']).toBe('/remotes/mf-help/mf-manifest.json');
+  });
+
+  it('renders a creator’s page with the creator’s link preview', async () => {
+    const creator = await fakeCreator(t.database.db, { displayName: 'Server Sam' });
+    const res = await t.app.inject({ url: `/${creator.username}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<p>rendered /${creator.username} with`);
+    expect(res.body).toContain('<title>Server Sam on Be a Bro</title>');
+  });
+
+  it('answers "page not found" rendered by the server with 404', async () => {
+    const res = await t.app.inject({ url: '/nothing/here/x' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<p>rendered /nothing/here/x');
+  });
+
+  it('leaves signed-in pages, pages the server does not render and a failing render to the browser, never a 500', async () => {
+    const signedIn = await t.app.inject({ url: '/help', headers: { cookie: 'bro_session=abc' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(pageState(signedIn.body)).toEqual({ remoteMap: expect.objectContaining({ 'mf-help': '/remotes/mf-help/mf-manifest.json' }), render: null });
+
+    const guarded = await t.app.inject({ url: '/dashboard' });
+    expect(guarded.statusCode).toBe(200);
+    expect(guarded.body).toContain('<div id="root"></div>');
+
+    const failing = await t.app.inject({ url: '/help?fail=1' });
+    expect(failing.statusCode).toBe(200);
+    expect(failing.body).toContain('<div id="root"></div>');
+    expect(pageState(failing.body).render).toBeNull();
+  });
+
+  it('does not serve the shell’s server bundle to browsers', async () => {
+    expect((await t.app.inject({ url: '/server/server.cjs' })).statusCode).toBe(404);
+  });
+});
+
+describe('with SERVER_RENDER=false', () => {
+  it('sends every page to be rendered in the browser', async () => {
+    const site = fakeSite();
+    mkdirSync(path.join(site, 'shell', 'dist', 'server'), { recursive: true });
+    writeFileSync(path.join(site, 'shell', 'dist', 'server', 'server.cjs'), FAKE_SHELL_BUNDLE);
+    const off = await createTestApp({ SITE_DIR: site, SERVER_RENDER: 'false' });
+    try {
+      const res = await off.app.inject({ url: '/help' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { dehydrate } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router-dom';
+import { FAQ_ITEMS } from '@beabro/shared/data/faq';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { createQueryClient } from '@beabro/shared/ui/app-providers';
+import { renderOnServer, visibleText } from '@beabro/shared/testing/server-render';
+import HelpArea, { prefetch } from './help';
+
+// The shell's server render (contract 1.1) in a real Node environment: the area's prefetch fills the
+// request's query client, then the page is rendered to HTML for a signed-out visitor.
+
+const SUPPORT_EMAIL = 'help@beabro.example';
+
+const routes = (
+  <Routes>
+    <Route path="/help" element={<HelpArea basePath="/help" />} />
+  </Routes>
+);
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+/** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */
+async function serverRender(url: string, { retry = 1 }: { retry?: number } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry } });
+  await prefetch({ params: {}, searchParams: new URL(url, 'http://localhost').searchParams, queryClient });
+  const embedded = dehydrate(queryClient);
+  return { embedded, text: visibleText(renderOnServer(routes, { url, queryClient })) };
+}
+
+beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('server rendering of the help centre', () => {
+  it('runs where there is no browser', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+  });
+
+  it('renders the questions and the support address', async () => {
+    const fetch = answer(200, { supportEmail: SUPPORT_EMAIL });
+    vi.stubGlobal('fetch', fetch);
+    const { embedded, text } = await serverRender('/help');
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/api/site-config', expect.anything());
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['site-config']]);
+    expect(text).toContain('Frequently asked questions');
+    expect(text).toContain('What is Be a Bro?');
+    expect(text).toContain(`${FAQ_ITEMS.length} articles found`);
+    expect(text).toContain(`or write to ${SUPPORT_EMAIL}`);
+    expect(text).not.toContain('Loading contact details...');
+  });
+
+  it('shows the search and category of the address, as the browser does', async () => {
+    vi.stubGlobal('fetch', answer(200, { supportEmail: SUPPORT_EMAIL }));
+    const { text } = await serverRender('/help?category=pricing');
+    const pricing = FAQ_ITEMS.filter((item) => item.category === 'pricing');
+    expect(text).toContain('Pricing & fees');
+    for (const item of pricing) expect(text).toContain(item.question);
+    expect(text).not.toContain('What is Be a Bro?');
+  });
+
+  it('embeds nothing and renders the loading state the browser starts from when the site config cannot be loaded', async () => {
+    vi.stubGlobal('fetch', answer(503, { message: 'Down' }));
+    // No second attempt, to keep the test quick: what matters is what a final failure leaves behind.
+    const { embedded, text } = await serverRender('/help', { retry: 0 });
+    expect(embedded.queries).toEqual([]);
+    expect(text).toContain('What is Be a Bro?');
+    expect(text).toContain('Loading contact details...');
+  });
+});

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { createQueryClient } from '@beabro/shared/ui/app-providers';
+import { saveLastReceipt } from '../lib/last-receipt';
+import { fakeProfile, fakeReceipt } from '../testing/fake-profile';
+import { json, mockApi } from '../testing/mock-api';
+import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
+import ProfileArea, { prefetch as prefetchProfile } from './profile';
+import SupportArea, { prefetch as prefetchSupport } from './support';
+
+// The browser's first render of a server-rendered page must print exactly the server's HTML. The server
+// pass runs here in a DOM environment too, so what differs between the two sides in real life is made to
+// differ on purpose: the clock moves on before hydrating, and the receipt is only in this tab's storage.
+
+const routes = (
+  <Routes>
+    <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
+    <Route path="/:username/support" element={<SupportArea basePath="/:username/support" />} />
+  </Routes>
+);
+
+const SERVER_TIME = Date.parse('2026-11-21T12:00:00.000Z');
+
+beforeEach(() => {
+  useSessionStore.setState({ status: 'signed-out', user: null });
+  window.sessionStorage.clear();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(SERVER_TIME);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('hydrating the server-rendered public profile areas', () => {
+  it('hydrates the profile without a mismatch, then adds what only the browser knows', async () => {
+    // 59 min 50 s before the server rendered: "59 minutes ago" there, "1 hour ago" 20 s later in the browser.
+    const profile = fakeProfile({
+      recentSupports: [{ ...fakeProfile().recentSupports[0]!, createdAt: new Date(SERVER_TIME - 3_590_000).toISOString() }],
+    });
+    mockApi({ 'GET /api/creators/pixelpat': () => json(200, profile), 'POST /api/creators/pixelpat/views': () => json(204) });
+    const url = '/pixelpat?supported=true';
+    const queryClient = createQueryClient();
+    await prefetchProfile({ params: { username: 'pixelpat' }, searchParams: new URLSearchParams('supported=true'), queryClient });
+    const html = renderOnServer(routes, { url, queryClient });
+    expect(html).toContain('59 minutes ago');
+
+    saveLastReceipt(fakeReceipt());
+    vi.setSystemTime(SERVER_TIME + 20_000);
+    const { container, problems } = await hydrateInBrowser(routes, { url, queryClient, html });
+
+    expect(problems).toEqual([]);
+    const page = within(container);
+    expect(await page.findByText(/Visa ending in 4242/)).toBeInTheDocument();
+    const time = await page.findByText('1 hour ago');
+    expect(time).toHaveAttribute('title');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeInTheDocument();
+  });
+
+  it('hydrates the support page, on the tier from the address, without a mismatch', async () => {
+    mockApi({ 'GET /api/creators/pixelpat': () => json(200, fakeProfile()), 'POST /api/creators/pixelpat/views': () => json(204) });
+    const url = '/pixelpat/support?tier=2';
+    const queryClient = createQueryClient();
+    await prefetchSupport({ params: { username: 'pixelpat' }, searchParams: new URLSearchParams('tier=2'), queryClient });
+    const html = renderOnServer(routes, { url, queryClient });
+
+    vi.setSystemTime(SERVER_TIME + 20_000);
+    const { container, problems } = await hydrateInBrowser(routes, { url, queryClient, html });
+
+    expect(problems).toEqual([]);
+    expect(within(container).getByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

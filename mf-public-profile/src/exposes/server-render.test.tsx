@@ -1,0 +1,114 @@
+// @vitest-environment node
+import { dehydrate } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router-dom';
+import type { AreaPrefetchContext } from '@beabro/shared/contract/remote-contract';
+import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { createQueryClient } from '@beabro/shared/ui/app-providers';
+import { fakeProfile } from '../testing/fake-profile';
+import { json, mockApi } from '../testing/mock-api';
+import { renderOnServer, visibleText } from '@beabro/shared/testing/server-render';
+import ProfileArea, { prefetch as prefetchProfile } from './profile';
+import SupportArea, { prefetch as prefetchSupport } from './support';
+
+// The shell's server render (contract 1.1) in a real Node environment: the area's prefetch fills the
+// request's query client, then the page is rendered to HTML for a signed-out visitor.
+
+const routes = (
+  <Routes>
+    <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
+    <Route path="/:username/support" element={<SupportArea basePath="/:username/support" />} />
+  </Routes>
+);
+
+function creatorApi() {
+  return mockApi({
+    'GET /api/creators/pixelpat': () => json(200, fakeProfile()),
+    'GET /api/creators/nobody': () => json(404, { message: 'Creator not found' }),
+  });
+}
+
+/** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */
+async function serverRender(url: string, prefetch: (context: AreaPrefetchContext) => Promise<void>, params: Record<string, string>) {
+  const queryClient = createQueryClient();
+  await prefetch({ params, searchParams: new URL(url, 'http://localhost').searchParams, queryClient });
+  const embedded = dehydrate(queryClient);
+  const html = renderOnServer(routes, { url, queryClient });
+  return { embedded, html, text: visibleText(html) };
+}
+
+beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('server rendering of the public profile areas', () => {
+  it('runs where there is no browser', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+  });
+
+  it('renders the profile with its content: name, bio, goal, tiers and recent supporters', async () => {
+    const api = creatorApi();
+    const { embedded, text } = await serverRender('/pixelpat', prefetchProfile, { username: 'pixelpat' });
+
+    expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['creator-profile', 'pixelpat']]);
+    expect(text).toContain('Pixel Pat @pixelpat Content Creator');
+    expect(text).toContain('Variety streamer building a cozy gaming community.');
+    expect(text).toContain('New streaming setup');
+    expect(text).toContain('68% complete - 186 people are supporting this mission!');
+    for (const tier of SUPPORT_TIERS) expect(text).toContain(tier.name);
+    expect(text).toContain('Jordan $5 1 hour ago “Loved the charity stream!”');
+    expect(text).not.toContain('Loading @pixelpat');
+  });
+
+  it('takes the username from the route as the page does (lower-cased)', async () => {
+    const api = creatorApi();
+    const { text } = await serverRender('/PixelPat', prefetchProfile, { username: 'PixelPat' });
+    expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
+    expect(text).toContain('Variety streamer building a cozy gaming community.');
+  });
+
+  it('thanks after a support with the plain message: the receipt is in the browser tab only', async () => {
+    creatorApi();
+    const { text } = await serverRender('/pixelpat?supported=true', prefetchProfile, { username: 'pixelpat' });
+    expect(text).toContain('Thank you for supporting Pixel Pat! Your support went through.');
+    expect(text).not.toContain('ending in');
+  });
+
+  it('embeds nothing and renders the loading state the browser starts from when the creator cannot be loaded', async () => {
+    creatorApi();
+    const { embedded, text } = await serverRender('/nobody', prefetchProfile, { username: 'nobody' });
+    expect(embedded.queries).toEqual([]);
+    expect(text).toContain('Loading @nobody');
+    expect(text).not.toContain('Creator not found');
+  });
+
+  it('renders the support page with the tiers and the default amount’s payment summary', async () => {
+    const api = creatorApi();
+    const { embedded, text } = await serverRender('/pixelpat/support', prefetchSupport, { username: 'pixelpat' });
+
+    expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['creator-profile', 'pixelpat']]);
+    expect(text).toContain('Support Pixel Pat @pixelpat · Content Creator');
+    for (const tier of SUPPORT_TIERS) expect(text).toContain(tier.name);
+    const fees = calculateFees(500);
+    expect(text).toContain(
+      [
+        `Support amount ${formatUsd(fees.amountCents)}`,
+        `Platform fee (5%) -${formatUsd(fees.platformFeeCents)}`,
+        `Payment processing (2.9% + $0.30) -${formatUsd(fees.processingFeeCents)}`,
+        `Pixel Pat receives ${formatUsd(fees.creatorNetCents)}`,
+      ].join(' '),
+    );
+    expect(text).toContain('Support with $5');
+  });
+
+  it('opens the support page on the tier asked for in ?tier=, as the browser does', async () => {
+    creatorApi();
+    const { text } = await serverRender('/pixelpat/support?tier=2', prefetchSupport, { username: 'pixelpat' });
+    const tier = SUPPORT_TIERS[2]!;
+    const perMonth = tier.isRecurring ? '/month' : '';
+    expect(text).toContain(`${tier.isRecurring ? 'Monthly support' : 'Support amount'} ${formatUsd(tier.amountCents)}${perMonth}`);
+  });
+});

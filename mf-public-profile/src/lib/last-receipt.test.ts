@@ -7,22 +7,22 @@ afterEach(() => {
 });
 
 describe('last receipt', () => {
-  it('keeps the receipt of this tab for its creator only', () => {
+  it('keeps the receipt of this tab for its creator only', async () => {
     const receipt = fakeReceipt();
     saveLastReceipt(receipt);
-    expect(readLastReceipt('pixelpat')).toEqual(receipt);
-    expect(readLastReceipt('PixelPat')).toEqual(receipt);
-    expect(readLastReceipt('mayamakesart')).toBeNull();
+    expect(await readLastReceipt('pixelpat')).toEqual(receipt);
+    expect(await readLastReceipt('PixelPat')).toEqual(receipt);
+    expect(await readLastReceipt('mayamakesart')).toBeNull();
   });
 
-  it('ignores anything that is not a receipt', () => {
+  it('ignores anything that is not a receipt', async () => {
     window.sessionStorage.setItem(LAST_RECEIPT_KEY, '{"creatorUsername":"pixelpat"}');
-    expect(readLastReceipt('pixelpat')).toBeNull();
+    expect(await readLastReceipt('pixelpat')).toBeNull();
     window.sessionStorage.setItem(LAST_RECEIPT_KEY, 'not json');
-    expect(readLastReceipt('pixelpat')).toBeNull();
+    expect(await readLastReceipt('pixelpat')).toBeNull();
   });
 
-  it('carries on when storage is unavailable', () => {
+  it('carries on when storage is unavailable', async () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('quota', 'QuotaExceededError');
     });
@@ -30,6 +30,6 @@ describe('last receipt', () => {
       throw new DOMException('denied', 'SecurityError');
     });
     expect(() => saveLastReceipt(fakeReceipt())).not.toThrow();
-    expect(readLastReceipt('pixelpat')).toBeNull();
+    expect(await readLastReceipt('pixelpat')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { checkoutReceiptSchema, type CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 
 /*
  * The receipt of the last support made in this tab, kept so the profile can thank the supporter with
@@ -17,11 +17,15 @@ export function saveLastReceipt(receipt: CheckoutReceipt): void {
   }
 }
 
-/** The last receipt of this tab when it was for `username`, else null. */
-export function readLastReceipt(username: string): CheckoutReceipt | null {
+/**
+ * The last receipt of this tab when it was for `username`, else null. The schema that checks it is loaded
+ * only when there is a receipt to check, so the profile page itself ships no zod.
+ */
+export async function readLastReceipt(username: string): Promise<CheckoutReceipt | null> {
   try {
     const raw = window.sessionStorage.getItem(LAST_RECEIPT_KEY);
     if (!raw) return null;
+    const { checkoutReceiptSchema } = await import('@beabro/shared/api-schemas/checkout');
     const parsed = checkoutReceiptSchema.safeParse(JSON.parse(raw));
     return parsed.success && parsed.data.creatorUsername.toLowerCase() === username.toLowerCase() ? parsed.data : null;
   } catch {

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
-
-export const DISCOVER_SORTS = ['supporters', 'newest'] as const;
-export type DiscoverSort = (typeof DISCOVER_SORTS)[number];
-
-export const DISCOVER_DEFAULT_PAGE_SIZE = 12;
-export const DISCOVER_MAX_PAGE_SIZE = 50;
-/** Deep pages are useless to browse and costly to offset into; search narrows instead. */
-export const DISCOVER_MAX_PAGE = 1_000;
-export const DISCOVER_QUERY_MAX_LENGTH = 100;
-/** Bio excerpts on creator cards are at most this long, "…" included. */
-export const DISCOVER_BIO_EXCERPT_LENGTH = 140;
+import {
+  DISCOVER_BIO_EXCERPT_LENGTH,
+  DISCOVER_DEFAULT_PAGE_SIZE,
+  DISCOVER_MAX_PAGE,
+  DISCOVER_MAX_PAGE_SIZE,
+  DISCOVER_QUERY_MAX_LENGTH,
+  DISCOVER_SORTS,
+} from '@beabro/shared/data/discover';
 
 export const DISCOVER_MESSAGES = {
   queryTooLong: `Search must be at most ${DISCOVER_QUERY_MAX_LENGTH} characters`,

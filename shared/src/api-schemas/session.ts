@@ -15,3 +15,4 @@ export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 export const currentUserResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 
 export type SessionUserDto = z.infer<typeof sessionUserSchema>;
+export type CurrentUserResponseDto = z.infer<typeof currentUserResponseSchema>;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { discoverResponseSchema, type DiscoverQueryInput, type DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
+import type { DiscoverQueryInput, DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
 
 function toSearchParams(params: DiscoverQueryInput): string {
   const search = new URLSearchParams();
@@ -13,7 +13,7 @@ function toSearchParams(params: DiscoverQueryInput): string {
 
 /** Public creators matching a search, type filter and sort, one page at a time. */
 export async function discoverCreators(params: DiscoverQueryInput = {}): Promise<DiscoverResponseDto> {
-  return discoverResponseSchema.parse(await apiRequest<unknown>(`/discover${toSearchParams(params)}`));
+  return apiRequest<DiscoverResponseDto>(`/discover${toSearchParams(params)}`);
 }
 
 export function discoverCreatorsQueryOptions(params: DiscoverQueryInput = {}) {

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
-import { followStateSchema, type FollowStateDto, type PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import type { FollowStateDto, PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 
 const followPath = (username: string) => `/creators/${encodeURIComponent(username)}/follow`;
 
 /** Follows a creator (signed in only); following twice is fine. */
 export async function followCreator(username: string): Promise<FollowStateDto> {
-  return followStateSchema.parse(await apiRequest<unknown>(followPath(username), { method: 'POST' }));
+  return apiRequest<FollowStateDto>(followPath(username), { method: 'POST' });
 }
 
 /** Stops following; unfollowing someone not followed is fine. */
 export async function unfollowCreator(username: string): Promise<FollowStateDto> {
-  return followStateSchema.parse(await apiRequest<unknown>(followPath(username), { method: 'DELETE' }));
+  return apiRequest<FollowStateDto>(followPath(username), { method: 'DELETE' });
 }
 
 function useFollowMutation(username: string, mutationFn: (username: string) => Promise<FollowStateDto>) {

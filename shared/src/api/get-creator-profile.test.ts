@@ -52,11 +52,6 @@ describe('getCreatorProfile', () => {
     expect(error).toMatchObject({ status: 404, message: 'Creator not found' });
   });
 
-  it('refuses an answer that does not match the schema', async () => {
-    stubFetch(200, { ...sampleProfile, followers: 'many' });
-    await expect(getCreatorProfile('pixelpat')).rejects.toThrow();
-  });
-
   it('keys the cache by the lower-cased username', () => {
     expect(creatorProfileQueryKey('PixelPat')).toEqual(['creator-profile', 'pixelpat']);
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { publicCreatorProfileSchema, type PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 
 /** Query key of one public profile; follow/unfollow update it in place. */
 export function creatorProfileQueryKey(username: string) {
@@ -9,7 +9,7 @@ export function creatorProfileQueryKey(username: string) {
 
 /** Everything the public page /{username} shows; throws `ApiError` with status 404 for an unknown creator. */
 export async function getCreatorProfile(username: string): Promise<PublicCreatorProfileDto> {
-  return publicCreatorProfileSchema.parse(await apiRequest<unknown>(`/creators/${encodeURIComponent(username)}`));
+  return apiRequest<PublicCreatorProfileDto>(`/creators/${encodeURIComponent(username)}`);
 }
 
 export function creatorProfileQueryOptions(username: string) {

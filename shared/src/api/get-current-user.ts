@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { currentUserResponseSchema } from '@beabro/shared/api-schemas/session';
+import type { CurrentUserResponseDto } from '@beabro/shared/api-schemas/session';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 
 /** Query key of the signed-in user; mutations that change the account invalidate it. */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 export async function getCurrentUser(): Promise<SessionUser | null> {
-  return currentUserResponseSchema.parse(await apiRequest<unknown>('/auth/me')).user;
+  return (await apiRequest<CurrentUserResponseDto>('/auth/me')).user;
 }
 
 export const currentUserQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { siteConfigSchema, type SiteConfig } from '@beabro/shared/schemas/site-config';
+import type { SiteConfig } from '@beabro/shared/schemas/site-config';
 
 /** Public, deploy-time configuration of the site (e.g. the support email address). */
 export async function getSiteConfig(): Promise<SiteConfig> {
-  return siteConfigSchema.parse(await apiRequest<unknown>('/site-config'));
+  return apiRequest<SiteConfig>('/site-config');
 }
 
 export const siteConfigQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DiscoverSort } from '@beabro/shared/api-schemas/discover';
+import type { DiscoverSort } from '@beabro/shared/data/discover';
 import type { Db } from '../../db/database';
 import { creatorProfiles, supports, users } from '../../db/schema';
 import { supporterKey } from '../public-profile/public-profile-repository';

@@ -1,4 +1,5 @@
-import { DISCOVER_BIO_EXCERPT_LENGTH, type DiscoverQuery, type DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
+import type { DiscoverQuery, DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
+import { DISCOVER_BIO_EXCERPT_LENGTH } from '@beabro/shared/data/discover';
 import { creatorTypeLabel, isCreatorType } from '@beabro/shared/data/creator-types';
 import type { Db } from '../../db/database';
 import { imageUrl } from '../images/images-service';

@@ -203,7 +203,8 @@ describe('profile page', () => {
     renderProfile(fakeProfile(), '/pixelpat?supported=true');
     const thanks = await screen.findByText('Thank you for supporting Pixel Pat!');
     const banner = thanks.closest('[role="status"]') as HTMLElement;
-    expect(banner).toHaveTextContent('$25.00 per month');
+    // The receipt's details join the thank-you once it is read from this tab's storage.
+    await waitFor(() => expect(banner).toHaveTextContent('$25.00 per month'));
     expect(banner).toHaveTextContent('Visa ending in 4242');
     expect(banner).toHaveTextContent('bro@example.com');
     expect(banner).toHaveTextContent('December 21, 2026');

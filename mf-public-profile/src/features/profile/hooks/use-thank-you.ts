@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
@@ -24,7 +24,17 @@ export function useThankYou(username: string): { thankYou: ThankYou | null; dism
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [thanking, setThanking] = useState(() => params.get(SUPPORTED_PARAM) === 'true');
-  const receipt = useMemo(() => (thanking && hydrated ? readLastReceipt(username) : null), [thanking, hydrated, username]);
+  const [receipt, setReceipt] = useState<CheckoutReceipt | null>(null);
+  useEffect(() => {
+    if (!thanking || !hydrated) return;
+    let current = true;
+    void readLastReceipt(username).then((found) => {
+      if (current) setReceipt(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [thanking, hydrated, username]);
 
   useEffect(() => {
     if (!params.has(SUPPORTED_PARAM)) return;

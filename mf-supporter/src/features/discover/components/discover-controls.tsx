@@ -1,4 +1,4 @@
-import { DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverSort } from '@beabro/shared/api-schemas/discover';
+import { DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverSort } from '@beabro/shared/data/discover';
 import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
 import type { CreatorType } from '@beabro/shared/types/entities';
 import { Button } from '@beabro/shared/ui/button';

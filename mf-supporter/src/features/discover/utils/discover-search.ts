@@ -1,4 +1,5 @@
-import { DISCOVER_MAX_PAGE, DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverQueryInput, type DiscoverSort } from '@beabro/shared/api-schemas/discover';
+import type { DiscoverQueryInput } from '@beabro/shared/api-schemas/discover';
+import { DISCOVER_MAX_PAGE, DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverSort } from '@beabro/shared/data/discover';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
 import type { CreatorType } from '@beabro/shared/types/entities';
 

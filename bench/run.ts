@@ -1,9 +1,12 @@
 /**
  * `pnpm bench`: builds what it measures into its own folders, runs the web benchmarks (page weight,
- * cost of composition, public profile paint) and the API benchmarks (bench/api/*.ts) one after the
- * other, prints one table, writes bench/results.json and rewrites the README's results table.
+ * cost of composition, public profile paint, Lighthouse) and the API benchmarks (bench/api/*.ts) one
+ * after the other, prints one table, writes bench/results.json and rewrites the README's results table.
  *
- *   pnpm bench [--runs 3] [--quick] [--skip-web] [--skip-api] [--port 4400] [--work-dir DIR] [--no-write]
+ *   pnpm bench [--runs 3] [--quick] [--skip-web] [--skip-lighthouse] [--lighthouse-runs 3] [--skip-api]
+ *              [--port 4400] [--work-dir DIR] [--no-write]
+ *
+ * --quick: 2 page loads per web measurement, 1 Lighthouse run per page and preset, shorter API loads.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +21,7 @@ import type { BenchSection } from './lib/result';
 import { BENCH_DIR, REPO_ROOT, runNode, tsxCli } from './lib/workspace';
 import { buildComposedSite, buildSingleBundleSite } from './web/build-sites';
 import { compositionCostSection } from './web/composition-cost';
+import { lighthouseSection } from './web/lighthouse';
 import { benchPages, creatorDisplayName, signInCreator } from './web/pages';
 import { pageWeightSection } from './web/page-weight';
 import { profilePaintSection, writeStaticProfile } from './web/profile-paint';
@@ -25,6 +29,11 @@ import { profilePaintSection, writeStaticProfile } from './web/profile-paint';
 /** Issue 10: the whole run, builds included, stays under 15 minutes. */
 const TOTAL_BUDGET_MS = 14 * 60_000;
 const API_BENCHMARKS = ['reads', 'checkout', 'growth'] as const;
+/**
+ * Time kept for the API benchmarks when Lighthouse (10 runs a round, 7 to 20 s each depending on the
+ * machine's load) decides whether another round fits: it runs before them and stops early instead.
+ */
+const API_RESERVE_MS = { full: 5 * 60_000, quick: 3 * 60_000 };
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +41,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
     'skip-api': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string' },
     port: { type: 'string', default: '4400' },
     'work-dir': { type: 'string', default: path.join(os.tmpdir(), 'beabro-bench') },
     'no-write': { type: 'boolean', default: false },
@@ -40,9 +51,11 @@ const { values: args } = parseArgs({
 
 const startedAt = Date.now();
 const runs = Number(args.runs ?? (args.quick ? 2 : 3));
+const lighthouseRuns = Number(args['lighthouse-runs'] ?? (args.quick ? 1 : 3));
 const port = Number(args.port);
 const workDir = path.resolve(args['work-dir']);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error('--lighthouse-runs must be a whole number of at least 1');
 if (!Number.isInteger(port) || port < 1 || port > 65534) throw new Error('--port must be a port number');
 
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
@@ -86,23 +99,38 @@ async function webSections(): Promise<BenchSection[]> {
     const singleSite = { label: 'single bundle', baseUrl: single.baseUrl, creatorState: await signInCreator(browser, single.baseUrl) };
 
     const sections: BenchSection[] = [];
-    log('1/3 page weight');
+    const steps = args['skip-lighthouse'] ? 3 : 4;
+    log(`1/${steps} page weight`);
     try {
       sections.push(await pageWeightSection(browser, composedSite, singleSite, pages));
     } catch (error) {
       sections.push(failedSection('Page weight', error));
     }
-    log(`2/3 cost of composition (${runs} runs per page and build)`);
+    log(`2/${steps} cost of composition (${runs} runs per page and build)`);
     try {
       sections.push(await compositionCostSection(browser, composedSite, singleSite, pages, runs));
     } catch (error) {
       sections.push(failedSection('Cost of composition', error));
     }
-    log(`3/3 public profile paint (${runs} runs each)`);
+    log(`3/${steps} public profile paint (${runs} runs each)`);
     try {
       sections.push(await profilePaintSection(browser, composedSite.baseUrl, profile, runs));
     } catch (error) {
       sections.push(failedSection('Public profile paint', error));
+    }
+    if (!args['skip-lighthouse']) {
+      // Lighthouse launches its own Chromium: the Playwright one is not needed any more.
+      await browser.close();
+      browser = undefined;
+      const deadline = startedAt + TOTAL_BUDGET_MS - (args['skip-api'] ? 0 : args.quick ? API_RESERVE_MS.quick : API_RESERVE_MS.full);
+      log(`4/4 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`);
+      const lighthouseStarted = Date.now();
+      try {
+        sections.push(await lighthouseSection({ baseUrl: composedServer.baseUrl, runs: lighthouseRuns, deadline, log }));
+      } catch (error) {
+        sections.push(failedSection('Lighthouse (performance, public pages)', error));
+      }
+      log(`Lighthouse took ${Math.round((Date.now() - lighthouseStarted) / 1000)} s`);
     }
     return sections;
   } finally {

@@ -37,6 +37,41 @@ function shareTable(section: BenchSection): string[][] | null {
   return [header, ...rows];
 }
 
+/**
+ * Detail keys "metric: <name>" hold a figure's own breakdown (Lighthouse: LCP, TBT, ...); shown as one
+ * table per section, a row per figure, a column per metric.
+ */
+const METRIC_PREFIX = 'metric: ';
+
+/** The words every label starts with ("Lighthouse performance of "), left out of the rows' names. */
+function commonLabelPrefix(labels: string[]): string {
+  let prefix = labels[0] ?? '';
+  for (const label of labels) while (!label.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const lastSpace = prefix.lastIndexOf(' ');
+  return labels.length > 1 && lastSpace >= 0 ? prefix.slice(0, lastSpace + 1) : '';
+}
+
+function metricTable(section: BenchSection): string[][] | null {
+  const withMetrics = section.figures.filter((f) => Object.keys(f.detail ?? {}).some((key) => key.startsWith(METRIC_PREFIX)));
+  if (withMetrics.length === 0) return null;
+  const metrics = [...new Set(withMetrics.flatMap((f) => Object.keys(f.detail ?? {}).filter((key) => key.startsWith(METRIC_PREFIX))))];
+  const prefix = commonLabelPrefix(withMetrics.map((f) => f.label));
+  const header = [section.section, ...metrics.map((key) => key.slice(METRIC_PREFIX.length))];
+  const rows = withMetrics.map((f) => [
+    f.label.slice(prefix.length),
+    ...metrics.map((key) => {
+      const value = f.detail?.[key];
+      return value === undefined ? '-' : typeof value === 'number' ? number(value) : value;
+    }),
+  ]);
+  return [header, ...rows];
+}
+
+/** The extra tables under the main one: library shares, then per-figure metrics, in section order. */
+function detailTables(report: BenchReport): string[][][] {
+  return report.sections.flatMap((section) => [shareTable(section), metricTable(section)]).filter((table): table is string[][] => table !== null);
+}
+
 function alignedTable(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
@@ -54,12 +89,12 @@ export function consoleTable(report: BenchReport): string {
     Math.max(title.length, ...rows.filter((row): row is string[] => Array.isArray(row)).map((row) => row[column]!.length)),
   );
   const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ');
-  const shares = report.sections.map(shareTable).filter((table): table is string[][] => table !== null);
+  const tables = detailTables(report);
   return [
     line(HEADER),
     widths.map((w) => '-'.repeat(w)).join('-+-'),
     ...rows.map((row) => (Array.isArray(row) ? line(row) : row)),
-    ...shares.flatMap((table) => ['', ...alignedTable(table)]),
+    ...tables.flatMap((table) => ['', ...alignedTable(table)]),
   ].join('\n');
 }
 
@@ -80,10 +115,9 @@ export function markdownTable(report: BenchReport): string {
     if (section.figures.length === 0) lines.push(`| ${escape(section.notes?.[0] ?? 'Not measured.')} | | | | | |`);
     for (const figure of section.figures) lines.push(`| ${cells(figure).map(escape).join(' | ')} |`);
   }
-  for (const table of report.sections.map(shareTable)) {
-    if (!table) continue;
+  for (const table of detailTables(report)) {
     const [header, ...rows] = table;
-    lines.push('', `| ${header!.join(' | ')} |`, `|---|${header!.slice(1).map(() => '---:').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`));
+    lines.push('', `| ${header!.map(escape).join(' | ')} |`, `|---|${header!.slice(1).map(() => '---:').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`));
   }
   return lines.join('\n');
 }

@@ -10,6 +10,11 @@ import { preloadRemoteArea } from '../../shell/src/features/remotes/load-remote-
 const BUNDLED = Object.fromEntries(registry.remotes.map((remote) => [remote.name, 'bundled']));
 
 export async function loadRemoteMap() {
+  return applyRemoteMap();
+}
+
+/** The server names the live remote map in the page; every area is bundled here, so it is not needed. */
+export function applyRemoteMap() {
   const match = matchRoutes(AREA_ROUTES.map((route) => ({ path: route.path })), window.location.pathname)?.at(-1);
   const route = AREA_ROUTES.find((candidate) => candidate.path === match?.route.path);
   if (route) preloadRemoteArea(route.remote, route.module);

@@ -25,7 +25,10 @@ const replaceRemoteMap = {
 
 export default (env) => {
   if (!env?.outputPath) throw new Error('The single-bundle build only builds elsewhere: pass --env outputPath=/abs/dir');
-  const config = composed(env);
+  // The shell's production build is [browser, server]: only the browser build is compared here (the
+  // single bundle renders in the browser; the server is sent no shell server bundle).
+  const built = composed(env);
+  const config = Array.isArray(built) ? built[0] : built;
   return {
     ...config,
     // No async boundary needed: there is no share scope to negotiate.

@@ -1,10 +1,8 @@
 // @vitest-environment node
-import { dehydrate } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { FAQ_ITEMS } from '@beabro/shared/data/faq';
 import { useSessionStore } from '@beabro/shared/session/session-store';
-import { createQueryClient } from '@beabro/shared/ui/app-providers';
-import { renderOnServer, visibleText } from '@beabro/shared/testing/server-render';
+import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import HelpArea, { prefetch } from './help';
 
 // The shell's server render (contract 1.1) in a real Node environment: the area's prefetch fills the
@@ -24,11 +22,7 @@ function answer(status: number, body: unknown) {
 
 /** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */
 async function serverRender(url: string, { retry = 1 }: { retry?: number } = {}) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry } });
-  await prefetch({ params: {}, searchParams: new URL(url, 'http://localhost').searchParams, queryClient });
-  const embedded = dehydrate(queryClient);
-  return { embedded, text: visibleText(renderOnServer(routes, { url, queryClient })) };
+  return prefetchAndRenderOnServer(routes, { url, prefetch, retry });
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));

@@ -1,14 +1,12 @@
 // @vitest-environment node
-import { dehydrate } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import type { AreaPrefetchContext } from '@beabro/shared/contract/remote-contract';
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
-import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { fakeProfile } from '../testing/fake-profile';
 import { json, mockApi } from '../testing/mock-api';
-import { renderOnServer, visibleText } from '@beabro/shared/testing/server-render';
+import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import ProfileArea, { prefetch as prefetchProfile } from './profile';
 import SupportArea, { prefetch as prefetchSupport } from './support';
 
@@ -31,11 +29,7 @@ function creatorApi() {
 
 /** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */
 async function serverRender(url: string, prefetch: (context: AreaPrefetchContext) => Promise<void>, params: Record<string, string>) {
-  const queryClient = createQueryClient();
-  await prefetch({ params, searchParams: new URL(url, 'http://localhost').searchParams, queryClient });
-  const embedded = dehydrate(queryClient);
-  const html = renderOnServer(routes, { url, queryClient });
-  return { embedded, html, text: visibleText(html) };
+  return prefetchAndRenderOnServer(routes, { url, prefetch, params });
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));

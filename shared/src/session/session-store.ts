@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore } from 'zustand/vanilla';
+import { createStore } from 'zustand';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 
 export type SessionStatus = 'unknown' | 'signed-out' | 'signed-in';

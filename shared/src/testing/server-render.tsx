@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createPath, MemoryRouter, Router } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
+import type { AreaPrefetchContext } from '@beabro/shared/contract/remote-contract';
 import { AppProviders, createQueryClient } from '@beabro/shared/ui/app-providers';
 
 function refuseNavigation(): never {
@@ -35,6 +36,27 @@ export function renderOnServer(ui: ReactNode, { url, queryClient }: ServerPage):
       </Router>
     </AppProviders>,
   );
+}
+
+/**
+ * One request as the shell serves it: the area's prefetch fills a fresh query client, then the page at
+ * `url` is rendered. Returns what the page embeds (the dehydrated cache), the HTML and its visible text.
+ */
+export async function prefetchAndRenderOnServer(
+  ui: ReactNode,
+  {
+    url,
+    prefetch,
+    params = {},
+    retry,
+  }: { url: string; prefetch?: (context: AreaPrefetchContext) => Promise<void>; params?: Record<string, string>; retry?: number },
+) {
+  const queryClient = createQueryClient();
+  if (retry !== undefined) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry } });
+  await prefetch?.({ params, searchParams: new URL(url, 'http://localhost').searchParams, queryClient });
+  const embedded = dehydrate(queryClient);
+  const html = renderOnServer(ui, { url, queryClient });
+  return { queryClient, embedded, html, text: visibleText(html) };
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };

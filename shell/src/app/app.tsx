@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, createPath, Router, type To } from 'react-router-dom';
 import { AppProviders } from '@beabro/shared/ui/app-providers';
 import type { RemoteMapState } from '../features/remotes/remote-map';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { NO_RESOLVED_AREAS, ResolvedAreasContext, type ResolvedAreas } from '../features/remotes/resolved-areas';
 import { SessionSync } from '../features/session/session-sync';
+import { replayEarlyInput } from '../features/ssr/replay-early-input';
 import { AppRoutes } from './app-routes';
 
 export interface AppProps {
@@ -30,6 +31,15 @@ function StaticRouter({ location, children }: { location: string; children: Reac
   );
 }
 
+/** What a visitor typed into the server's HTML before it hydrated reaches the forms (see replayEarlyInput). */
+function ReplayEarlyInput() {
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (root) replayEarlyInput(root);
+  }, []);
+  return null;
+}
+
 export function App({ remoteMap, queryClient, resolvedAreas = NO_RESOLVED_AREAS, location }: AppProps) {
   return (
     <StrictMode>
@@ -37,6 +47,7 @@ export function App({ remoteMap, queryClient, resolvedAreas = NO_RESOLVED_AREAS,
         <RemoteMapContext.Provider value={remoteMap}>
           <ResolvedAreasContext.Provider value={resolvedAreas}>
             <SessionSync />
+            <ReplayEarlyInput />
             {location === undefined ? (
               <BrowserRouter>
                 <AppRoutes />

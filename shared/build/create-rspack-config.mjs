@@ -259,14 +259,18 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
       ].filter(Boolean),
       optimization: {
         moduleIds: isDev ? 'named' : 'deterministic',
-        // Every page needs the shell's shared libraries and modules: a few larger files instead of one
-        // request per shared module (each one is its own chunk otherwise).
+        // Every page needs the shell's shared libraries and modules: one file each instead of one request
+        // per shared module (each one is its own chunk otherwise). A remote groups only its
+        // @beabro/shared modules: its copies of the shared libraries are fallbacks the shell's make
+        // unnecessary, and grouping them with what it does load (zod) would download them all again.
         splitChunks: isDev
           ? undefined
           : {
               chunks: 'async',
               cacheGroups: {
-                libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', chunks: 'async', priority: 20, enforce: true },
+                ...(kind === 'host'
+                  ? { libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', chunks: 'async', priority: 20, enforce: true } }
+                  : {}),
                 beabroShared: { test: /[\\/]shared[\\/]src[\\/]/, name: 'shared-modules', chunks: 'async', priority: 10, enforce: true },
               },
             },

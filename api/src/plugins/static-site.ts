@@ -9,6 +9,7 @@ import { defaultPreviewImage } from '../modules/link-preview/default-preview-ima
 import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath, type LinkPreview } from '../modules/link-preview/link-preview-service';
 import { composePage } from '../modules/server-render/page-html';
 import { createPageRendererService } from '../modules/server-render/page-renderer-service';
+import { pageSecurityPolicy } from '../modules/server-render/page-security-policy';
 import { createRemoteMapReader } from '../routes/remote-map';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$/;
@@ -89,12 +90,7 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     log: app.log,
   });
 
-  const sendShell = (reply: FastifyReply) => {
-    if (!existsSync(shellIndex)) {
-      return reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDist);
-  };
+  const sendNotBuilt = (reply: FastifyReply) => reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
 
   const siteOrigin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
@@ -103,7 +99,7 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
    * page is read per request so a redeploy shows up at once. `preview` is a creator's link preview.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, { status, preview, render }: { status: number; preview?: LinkPreview; render: boolean }) => {
-    if (!existsSync(shellIndex)) return sendShell(reply);
+    if (!existsSync(shellIndex)) return sendNotBuilt(reply);
     const template = await readFile(shellIndex, 'utf8');
     const remoteMap = await readRemoteMap();
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
@@ -116,7 +112,13 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     if (preview) html = injectLinkPreview(html, preview);
     // "Page not found" rendered by the server is a 404 too.
     const code = rendered && rendered.area === null ? 404 : status;
-    return reply.code(code).header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(code)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .header('Content-Security-Policy', pageSecurityPolicy(remoteMap))
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   /** `/{username}`: the page with the creator's link preview, or a 404 page when there is no such creator. */

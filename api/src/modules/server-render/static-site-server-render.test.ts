@@ -47,6 +47,7 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toContain('Cookie');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('<div id="root"><p>rendered /help with {');
     expect(res.body).toContain('"mf-help":"http://site.local/remotes/mf-help/server/remoteEntry.js"');
     // Only remotes that render on the server get a server bundle URL.
@@ -75,6 +76,7 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.body).toContain('<div id="root"></div>');
     expect(pageState(signedIn.body)).toEqual({ remoteMap: expect.objectContaining({ 'mf-help': '/remotes/mf-help/mf-manifest.json' }), render: null });
+    expect(signedIn.headers['content-security-policy']).toContain("frame-ancestors 'none'");
 
     const guarded = await t.app.inject({ url: '/dashboard' });
     expect(guarded.statusCode).toBe(200);

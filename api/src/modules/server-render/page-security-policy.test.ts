@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { pageSecurityPolicy, remoteOrigins } from './page-security-policy';
+
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+
+describe('the pages’ Content-Security-Policy', () => {
+  it('allows scripts from this site and from where the live map loads remotes, and nothing inline', () => {
+    const policy = pageSecurityPolicy({
+      'mf-help': '/releases/mf-help/v2/mf-manifest.json',
+      'mf-marketing': 'https://cdn.example.com/marketing/3/mf-manifest.json',
+      'mf-creator': 'https://cdn.example.com/creator/1/remoteEntry.js',
+      'mf-supporter': 'http://127.0.0.1:4500/mf-manifest.json',
+    });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' http://127.0.0.1:4500 https://cdn.example.com");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:4500 https://cdn.example.com");
+    expect(policy).not.toContain("'unsafe-eval'");
+    expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+  });
+
+  it('ignores entries that are not absolute http(s) URLs', () => {
+    expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'javascript:alert(1)', c: 'https://[bad/x' })).toEqual([]);
+  });
+});

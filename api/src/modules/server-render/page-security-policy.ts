@@ -1,0 +1,39 @@
+import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
+
+/** The origins of remotes deployed elsewhere (absolute URLs in the live map); this site's own are 'self'. */
+export function remoteOrigins(remoteMap: RemoteMap): string[] {
+  const origins = new Set<string>();
+  for (const entry of Object.values(remoteMap)) {
+    if (!/^https?:\/\//i.test(entry)) continue;
+    try {
+      origins.add(new URL(entry).origin);
+    } catch {
+      // A malformed entry loads nothing: nothing to allow.
+    }
+  }
+  return [...origins].sort();
+}
+
+/**
+ * Content-Security-Policy of the site's pages (server-rendered or not). Scripts only from this site and
+ * from the origins the live remote map loads remotes from (the page has no inline script: its state is a
+ * JSON data block, which is not executed); the federation runtime fetches manifests from the same origins.
+ * Styles may be inline: emotion writes them next to the server-rendered markup and inserts them at run time.
+ */
+export function pageSecurityPolicy(remoteMap: RemoteMap): string {
+  const remotes = remoteOrigins(remoteMap);
+  const withRemotes = (...sources: string[]) => [...sources, ...remotes].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${withRemotes("'self'")}`,
+    `connect-src ${withRemotes("'self'")}`,
+    "style-src 'self' 'unsafe-inline'",
+    // Creators' images may be hosted elsewhere (https only); the UI kit uses data: URLs for small icons.
+    "img-src 'self' data: https:",
+    `font-src ${withRemotes("'self'", 'data:')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

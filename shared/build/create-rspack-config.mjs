@@ -245,7 +245,11 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
           manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
           // Dev servers keep a runtime per remote (each remote's dev page runs alone, with hot reload).
-          experiments: kind === 'host' ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
+          experiments: {
+            ...(kind === 'host' ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
+            // The browser build leaves out the runtime's Node.js code paths.
+            optimization: { target: 'web' },
+          },
         }),
         new rspack.HtmlRspackPlugin({
           templateContent: htmlPage(title, kind === 'remote' && !isDev ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : ''),

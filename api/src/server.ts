@@ -1,8 +1,10 @@
 import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
 import type { Database } from './db/database';
 import { openDatabaseForConfig } from './db/open-database-for-config';
+import { describeMailDestination } from './modules/email/describe-mail-destination';
 
 let config;
 try {
@@ -40,3 +42,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+app.log.info(describeMailDestination(config, (app.server.address() as AddressInfo).port));

@@ -4,12 +4,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import registry from '@beabro/shared/contract/remotes.json' with { type: 'json' };
+import { parseHost } from '../lib/parse-host';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The workspace folder (holding shell, the mf-* remotes and api). */
 export const REPO_ROOT = repoRoot;
 
 export const REMOTE_NAMES: readonly string[] = registry.remotes.map((r) => r.name);
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/** A HOST (or host name) only this machine can reach: 127.0.0.1, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.trim().toLowerCase());
+}
 
 /** REMOTE_MF_HELP_URL and so on: where the runtime remote map points each remote. */
 export function remoteUrlVariable(remote: string): string {
@@ -18,7 +26,8 @@ export function remoteUrlVariable(remote: string): string {
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback by default: a fresh start is not reachable from other machines (HOST=0.0.0.0 to serve them).
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   SITE_DIR: z.string().min(1).default(repoRoot),
   RELEASES_DIR: z.string().min(1).optional(),
@@ -29,6 +38,7 @@ const envSchema = z.object({
     .optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   PUBLIC_URL: z.url().optional(),
+  ALLOWED_HOSTS: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z
@@ -70,6 +80,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Public origin of the site (for links in emails); defaults to the request's own origin. */
   publicUrl: string | null;
+  /**
+   * More Host headers this server answers (ALLOWED_HOSTS), as `host` (any port) or `host:port`, besides
+   * its listen address, localhost and PUBLIC_URL's host: any other Host is refused (see plugins/trusted-host).
+   */
+  allowedHosts: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Signs links in emails (e.g. cancel monthly support); null means the one generated in DATA_DIR (see resolveAppSecret). */
   appSecret: string | null;
@@ -83,7 +98,11 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** From header of every email. */
   mailFrom: string;
-  /** Serve the development mailbox (/dev/mailbox): on by default only when no SMTP server is set. */
+  /**
+   * Serve the development mailbox (/dev/mailbox). Off unless DEV_MAILBOX=true, or unless nothing says
+   * the site is served to other machines: no SMTP_URL, a loopback HOST, no TRUST_PROXY and no PUBLIC_URL
+   * other than a loopback one (see defaultDevMailbox).
+   */
   devMailbox: boolean;
   /** Run the outbox sender loop in this process. */
   emailSenderEnabled: boolean;
@@ -111,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success && parsed.data.DEV_TOOLS === 'true' && parsed.data.NODE_ENV === 'production') {
     problems.push('DEV_TOOLS: must not be true in production (NODE_ENV=production): it lets anyone run the money jobs at any clock');
   }
+  const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS ?? '', problems);
+  if (parsed.success && parsed.data.DEV_MAILBOX === 'true' && parsed.data.NODE_ENV === 'production' && !isLoopbackHost(parsed.data.HOST)) {
+    problems.push(
+      `DEV_MAILBOX: must not be true in production (NODE_ENV=production) on a server listening on HOST=${parsed.data.HOST}: the development mailbox shows every email to anyone who can reach the server. Set SMTP_URL (and leave DEV_MAILBOX unset), or listen on HOST=127.0.0.1`,
+    );
+  }
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
@@ -124,11 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL ?? null,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     publicUrl: e.PUBLIC_URL ?? null,
+    allowedHosts,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : !e.SMTP_URL,
+    devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : defaultDevMailbox(e),
     emailSenderEnabled: e.EMAIL_SENDER_ENABLED === 'true',
     appSecret: e.APP_SECRET ?? null,
     jobsEnabled: e.JOBS_ENABLED === 'true',
@@ -167,6 +193,29 @@ export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * DEV_MAILBOX unset: the mailbox is on only while the server is reachable from this machine alone.
+ * A proxy (TRUST_PROXY) or a public PUBLIC_URL means other machines reach it even on a loopback HOST.
+ */
+function defaultDevMailbox(e: Pick<z.infer<typeof envSchema>, 'SMTP_URL' | 'HOST' | 'TRUST_PROXY' | 'PUBLIC_URL'>): boolean {
+  const publicUrlIsLocal = !e.PUBLIC_URL || isLoopbackHost(new URL(e.PUBLIC_URL).hostname);
+  return !e.SMTP_URL && isLoopbackHost(e.HOST) && parseTrustProxy(e.TRUST_PROXY) === false && publicUrlIsLocal;
+}
+
+/** ALLOWED_HOSTS: comma-separated `host` or `host:port`, normalised (lower case); each bad entry is a problem. */
+function parseAllowedHosts(value: string, problems: string[]): string[] {
+  const hosts: string[] = [];
+  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const host = parseHost(entry);
+    if (!host) {
+      problems.push(`ALLOWED_HOSTS: "${entry}" is not a host or host:port (write it like beabro.app, beabro.app:8443 or [::1]:3000, without a scheme, path or wildcard)`);
+      continue;
+    }
+    hosts.push(host.port ? `${host.hostname}:${host.port}` : host.hostname);
+  }
+  return hosts;
 }
 
 function parseTrustProxy(value: string): boolean | string {

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/env';
+import { publicOrigin } from '../email/public-origin';
 
-/** Where links in emails point: PUBLIC_URL when set, else the origin the request came to. */
+/** Where links in emails point: PUBLIC_URL when set, else the origin the request came to (a Host this server accepts). */
 export function requestLinkOrigin(config: Pick<AppConfig, 'publicUrl'>, request: FastifyRequest): string {
-  return (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  return publicOrigin(request, config.publicUrl);
 }
 
 /** For jobs, which have no request: PUBLIC_URL, else this server on localhost (development). */

@@ -7,7 +7,8 @@ import type { MailTransport } from '../email/mail-transport';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ EMAIL_SENDER_ENABLED: 'false', PUBLIC_URL: 'https://beabro.test' });
+  // A public PUBLIC_URL turns the default off: DEV_MAILBOX=true turns it on explicitly.
+  t = await createTestApp({ EMAIL_SENDER_ENABLED: 'false', PUBLIC_URL: 'https://beabro.test', DEV_MAILBOX: 'true' });
 });
 afterAll(() => t.close());
 
@@ -93,6 +94,10 @@ describe('development mailbox off', () => {
   for (const [label, env] of [
     ['DEV_MAILBOX=false', { DEV_MAILBOX: 'false' }],
     ['SMTP_URL set', { SMTP_URL: 'smtp://127.0.0.1:1' }],
+    // Reachable from other machines: every interface (inject's Host localhost:80 allowed by name), a proxy, a public address.
+    ['HOST=0.0.0.0', { HOST: '0.0.0.0', ALLOWED_HOSTS: 'localhost:80' }],
+    ['TRUST_PROXY set', { TRUST_PROXY: 'true' }],
+    ['a public PUBLIC_URL', { PUBLIC_URL: 'https://beabro.test' }],
   ] as const) {
     it(`does not exist with ${label}`, async () => {
       const off = await createTestApp({ EMAIL_SENDER_ENABLED: 'false', ...env });

@@ -53,7 +53,7 @@ describe('sign-up', () => {
   });
 
   it('builds the link on the request’s own origin when PUBLIC_URL is not set', async () => {
-    const plain = await createTestApp({ EMAIL_SENDER_ENABLED: 'false' });
+    const plain = await createTestApp({ EMAIL_SENDER_ENABLED: 'false', ALLOWED_HOSTS: 'bro.example:8080' });
     try {
       const res = await plain.app.inject({
         method: 'POST',

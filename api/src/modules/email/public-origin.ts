@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Origin for links in emails: PUBLIC_URL when set (it should be in production: the Host header is
- * the client's to choose), else the origin the request came in on (X-Forwarded-* honoured behind a proxy).
+ * Origin for links in emails and pages: PUBLIC_URL when set (it should be in production), else the
+ * origin the request came in on. That is safe because plugins/trusted-host refuses every request whose
+ * Host is not this server's; request.host and request.protocol follow X-Forwarded-Host/-Proto only
+ * with TRUST_PROXY, so never read those headers here.
  */
-export function publicOrigin(request: FastifyRequest): string {
-  const configured = request.server.config.publicUrl;
-  return (configured ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+export function publicOrigin(request: FastifyRequest, publicUrl: string | null = request.server.config.publicUrl): string {
+  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }

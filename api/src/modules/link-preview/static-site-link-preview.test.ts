@@ -7,7 +7,8 @@ import { PREVIEW_IMAGE_HEIGHT, PREVIEW_IMAGE_WIDTH } from './default-preview-ima
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Pages are requested with Host: beabro.example, which this server must be told it answers.
+  t = await createTestApp({ ALLOWED_HOSTS: 'beabro.example' });
 });
 afterAll(() => t.close());
 
@@ -108,7 +109,7 @@ describe('the shell page of /{username} carries the creator’s link preview', (
 describe('with PUBLIC_URL set', () => {
   let configured: TestApp;
   beforeAll(async () => {
-    configured = await createTestApp({ PUBLIC_URL: 'https://beabro.app/' });
+    configured = await createTestApp({ PUBLIC_URL: 'https://beabro.app/', ALLOWED_HOSTS: 'internal:3000' });
   });
   afterAll(() => configured.close());
 

@@ -1,10 +1,8 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REMOTE_NAMES, resolveAppSecret, type AppConfig } from './config/env';
 import type { Db } from './db/database';
 import { accountRoutes } from './modules/account/account-routes';
@@ -31,8 +29,11 @@ import { publicProfileRoutes } from './modules/public-profile/public-profile-rou
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { registerCsrfGuard } from './plugins/csrf-guard';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSessionAuth } from './plugins/session-auth';
 import { staticSite } from './plugins/static-site';
+import { registerTextInputGuard } from './plugins/text-input-guard';
+import { registerTrustedHost } from './plugins/trusted-host';
 import { healthRoutes } from './routes/health';
 import { remoteMapRoutes } from './routes/remote-map';
 import { siteConfigRoutes } from './routes/site-config';
@@ -56,17 +57,14 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Be a Bro API', version: '1.0.0', description: 'Accounts, creator profiles, supports and more. State-changing requests need the header `X-Requested-With: beabro`.' },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // A foreign Host is refused before anything else runs (its hook must precede every route, /api/docs too).
+  registerTrustedHost(app);
+  await registerOpenApi(app);
 
   // Then the app's own plugins.
   registerCsrfGuard(app);
   registerSessionAuth(app);
+  registerTextInputGuard(app);
 
   // Then routes.
   await app.register(healthRoutes);

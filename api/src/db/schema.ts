@@ -189,6 +189,29 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/** Backoff counters (see backoff-limit-service.ts): attempts so far and when the last one was let through. */
+export const rateLimitBackoffs = pgTable('rate_limit_backoffs', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Networks (rate-limit keys: an IPv4 address or an IPv6 /64) an account recently signed in from: they
+ * skip the account-wide sign-in backoff, so guessing elsewhere cannot keep the owner out.
+ */
+export const signInKnownIps = pgTable(
+  'sign_in_known_ips',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
 /**
  * Every email the product sends is first written here, in the same transaction as the change that
  * causes it; a sender delivers it (dev mailbox folder or SMTP), retrying with backoff.

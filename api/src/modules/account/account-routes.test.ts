@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@beabro/shared/api-schemas/account';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { SETTINGS_MESSAGES } from '@beabro/shared/schemas/settings';
-import { creatorProfiles, follows, sessions, supports, users } from '../../db/schema';
+import { creatorProfiles, follows, sessions, signInKnownIps, supports, users } from '../../db/schema';
 import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
@@ -295,6 +295,8 @@ describe('DELETE /api/account', () => {
   it('in one go: sessions dead, cookie cleared, profile hidden, follows gone, supports detached with amounts intact, user row stripped', async () => {
     const { owner, username, otherCreator, fan, made, received } = await creatorWithHistory();
     const elsewhere = await signInElsewhere(owner.email, owner.password);
+    // Signing in remembered the networks the owner signs in from (see sign-in throttling).
+    expect((await db().select().from(signInKnownIps).where(eq(signInKnownIps.userId, owner.user.id))).length).toBeGreaterThan(0);
 
     const res = await owner.client.delete('/api/account', { password: owner.password });
     expect(res.statusCode).toBe(204);
@@ -312,6 +314,7 @@ describe('DELETE /api/account', () => {
     const row = await userRow(owner.user.id);
     expect(row).toMatchObject({ email: null, passwordHash: null, emailVerifiedAt: null, displayName: DELETED_USER_DISPLAY_NAME });
     expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(await db().select().from(signInKnownIps).where(eq(signInKnownIps.userId, owner.user.id))).toEqual([]);
 
     // The profile is no longer public; its username stays taken.
     const [profile] = await db().select().from(creatorProfiles).where(eq(creatorProfiles.userId, owner.user.id));

@@ -10,6 +10,7 @@ import { findUserByEmail, findUserById, loadSessionUser, type UserRow } from '..
 import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
 import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { forgetSignInIps } from '../rate-limit/sign-in-throttle';
 import { endSubscriptionsOfDeletedUser } from '../subscriptions/subscriptions-repository';
 import {
   anonymiseUser,
@@ -79,8 +80,8 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
 
 /**
  * Deletes the account in one transaction: signed out everywhere, profile hidden for good, follows gone,
- * monthly supports ended, supports kept for the ledger but detached from the person, and the user row
- * stripped of personal data.
+ * monthly supports ended, supports kept for the ledger but detached from the person, the networks it
+ * signed in from forgotten, and the user row stripped of personal data.
  */
 export async function deleteAccount(db: Db, userId: string, password: string, now = new Date()): Promise<void> {
   const user = await verifyCurrentPassword(db, userId, password, 'password');
@@ -93,6 +94,7 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
     await deleteFollowsOf(tx, userId);
     await endSubscriptionsOfDeletedUser(tx, userId, now);
     await detachSupportsOf(tx, userId, verifiedEmail);
+    await forgetSignInIps(tx, userId);
   });
 }
 

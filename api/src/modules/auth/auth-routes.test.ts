@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
+import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { EMAIL_TAKEN_MESSAGE } from './auth-service';
 import { SESSION_COOKIE } from './session-service';
 
@@ -107,12 +108,27 @@ describe('defences', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
-  it('rate-limits sign-in per email with 429 and Retry-After', async () => {
+  it('slows down guessing one account from many networks with 429 and Retry-After', async () => {
     const { email } = await fakeUser(t);
     let last;
-    for (let i = 0; i < 9; i++) last = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
+    for (let i = 0; i <= SIGN_IN_LIMITS.perAccount.freeAttempts; i++) last = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
     expect(last?.statusCode).toBe(429);
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect(last?.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
+  });
+
+  it('limits wrong passwords from one network on one account, without locking the owner out from their own', async () => {
+    const { client: owner, email, password } = await fakeUser(t);
+    const guesser = t.client();
+    const answers = [];
+    for (let i = 0; i <= SIGN_IN_LIMITS.perIpAndAccount.limit; i++) answers.push((await guesser.post('/api/auth/sign-in', { email, password: 'wrong password' })).statusCode);
+    expect(answers).toEqual([...Array<number>(SIGN_IN_LIMITS.perIpAndAccount.limit).fill(401), 429]);
+    // Enough networks guess to throttle the account everywhere else...
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.freeAttempts; i++) await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
+    expect((await t.client().post('/api/auth/sign-in', { email, password })).statusCode).toBe(429);
+    // ...and the owner still signs in from the network they signed up from.
+    const res = await owner.post('/api/auth/sign-in', { email, password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
   });
 });

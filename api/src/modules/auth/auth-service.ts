@@ -3,14 +3,10 @@ import type { SignInValues, SignUpValues } from '@beabro/shared/schemas/auth';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
-import { assertUnderRateLimit, consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { rememberSignInIp, reserveSignInAttempt } from '../rate-limit/sign-in-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
 import { findUserByEmail, insertUser, toSessionUser } from './user-repository';
-
-export const SIGN_IN_LIMITS = {
-  perIp: { name: 'sign-in:ip', limit: 20, windowSeconds: 15 * 60 },
-  perEmail: { name: 'sign-in:email', limit: 8, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
 
 export const SIGN_UP_LIMITS = {
   perIp: { name: 'sign-up:ip', limit: 10, windowSeconds: 60 * 60 },
@@ -28,6 +24,7 @@ export async function signUp(db: Db, input: SignUpValues, ip: string, perIpLimit
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await insertUser(db, { email, passwordHash, displayName: input.name, userType: input.role });
+    await rememberSignInIp(db, user.id, ip);
     return toSessionUser(user, null);
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
@@ -36,23 +33,17 @@ export async function signUp(db: Db, input: SignUpValues, ip: string, perIpLimit
   }
 }
 
-/** Refuses with one message whatever was wrong, so nobody can learn which emails have accounts. */
-export async function signIn(db: Db, input: SignInValues, ip: string): Promise<string> {
+/**
+ * Refuses with one message whatever was wrong, so nobody can learn which emails have accounts. The
+ * attempt is reserved against the sign-in limits before the password is checked (so a burst of
+ * parallel guesses checks no more passwords than the limits allow) and given back when it is right.
+ */
+export async function signIn(db: Db, input: SignInValues, ip: string, now = new Date()): Promise<string> {
   const email = input.email.toLowerCase();
-  // Only failed attempts count: the limits stop password guessing, not people signing in often.
-  await assertUnderRateLimit(db, SIGN_IN_LIMITS.perIp, ip);
-  await assertUnderRateLimit(db, SIGN_IN_LIMITS.perEmail, email);
   const user = await findUserByEmail(db, email);
+  const attempt = await reserveSignInAttempt(db, { email, ip, userId: user?.id ?? null }, now);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !ok) {
-    await consumeRateLimit(db, SIGN_IN_LIMITS.perIp, ip).catch(ignoreRateLimited);
-    await consumeRateLimit(db, SIGN_IN_LIMITS.perEmail, email).catch(ignoreRateLimited);
-    throw new AppError('unauthenticated', AUTH_MESSAGES.authenticationFailed);
-  }
+  if (!user || !ok) throw new AppError('unauthenticated', AUTH_MESSAGES.authenticationFailed);
+  await attempt.succeeded();
   return user.id;
-}
-
-/** The failure being counted is answered as a failed sign-in; the limit bites on the next attempt. */
-function ignoreRateLimited(error: unknown): void {
-  if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
 }

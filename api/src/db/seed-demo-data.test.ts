@@ -92,13 +92,15 @@ describe('seedDemoData', () => {
       expect(profile.tiers.map((tier) => tier.amountCents)).toEqual([...sample.settings.suggestedAmountsCents]);
       expect(profile.recentSupports).toHaveLength(Math.min(10, sample.supports.length));
       expect(profile.socialLinks.map((l) => l.platform).sort()).toEqual(Object.keys(sample.profile.socialLinks).sort());
-      expect(profile.goal?.percent).toBe(Math.min(100, Math.round((total * 100) / (sample.profile.goalAmountCents ?? 1))));
+      // Goal progress is an earnings figure: public only with the earnings.
+      expect(profile.goal?.percent).toBe(shows ? Math.min(100, Math.round((total * 100) / (sample.profile.goalAmountCents ?? 1))) : null);
     }
     const pat: PublicCreatorProfileDto = (await t.client().get('/api/creators/pixelpat')).json();
     // 12 supports: the demo supporter made two of them, so 11 distinct supporters.
     expect(pat.supporterCount).toBe(11);
     expect(pat.followers).toBe(2);
-    expect(pat.recentSupports[0]).toMatchObject({ name: 'Jordan', amountCents: 500 });
+    // Pat hides earnings (the default), so no support amounts either.
+    expect(pat.recentSupports[0]).toMatchObject({ name: 'Jordan', amountCents: null });
     expect(pat.recentSupports.filter((s) => s.name === null).length).toBeGreaterThan(0);
   });
 

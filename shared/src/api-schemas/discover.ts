@@ -45,9 +45,9 @@ export const discoverItemSchema = z.object({
   bioExcerpt: z.string().max(DISCOVER_BIO_EXCERPT_LENGTH),
   profileImageUrl: z.string().nullable(),
   coverImageUrl: z.string().nullable(),
-  /** Null when the creator hides it. */
+  /** Null when the creator hides it (the "supporters" sort then puts the creator after every shown count). */
   supporterCount: z.number().int().min(0).nullable(),
-  /** Goal progress, rounded and capped at 100; null when there is no goal. */
+  /** Goal progress, rounded and capped at 100; null when there is no goal or the creator hides earnings. */
   goalPercent: z.number().int().min(0).max(100).nullable(),
 });
 

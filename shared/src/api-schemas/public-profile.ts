@@ -31,10 +31,10 @@ export const publicTierSchema = z.object({
 export const publicGoalSchema = z.object({
   title: z.string(),
   amountCents: cents,
-  /** Null when the creator hides earnings (the percentage stays public). */
+  /** Null when the creator hides earnings. */
   raisedCents: cents.nullable(),
-  /** Rounded and capped at 100. */
-  percent: z.number().int().min(0).max(100),
+  /** Rounded and capped at 100; null when the creator hides earnings (progress times the target is the total). */
+  percent: z.number().int().min(0).max(100).nullable(),
   /** Null when the creator hides the supporter count. */
   supporterCount: count.nullable(),
 });
@@ -43,7 +43,8 @@ export const publicSupportSchema = z.object({
   id: z.uuid(),
   /** Null for anonymous supports (and supporters who gave no name): the page shows "Anonymous". */
   name: z.string().nullable(),
-  amountCents: cents,
+  /** Null when the creator hides earnings: the amounts would add up to them. */
+  amountCents: cents.nullable(),
   /** Empty when there is none or the creator does not allow messages. */
   message: z.string(),
   isRecurring: z.boolean(),

@@ -75,8 +75,8 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = Object.freeze(
         name: 'Goal Reached',
         icon: '🏆',
         description: 'The funding goal was fully reached.',
-        // The goal's percentage is public anyway.
-        reveals: null,
+        // Reached means "raised at least the (public) target": an earnings figure.
+        reveals: 'earnings',
         isUnlocked: (s) => s.goalAmountCents !== null && s.goalAmountCents > 0 && s.totalRaisedCents >= s.goalAmountCents,
       },
     ] satisfies AchievementDefinition[]

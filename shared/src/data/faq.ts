@@ -146,7 +146,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'customization',
     question: 'How do I add a funding goal?',
     answer:
-      'Give your goal a title and an amount in the last step of setup, or later in Settings, then Support Settings. Your profile then shows a progress bar with the percentage reached and how many people support your mission. Both fields are optional.',
+      'Give your goal a title and an amount in the last step of setup, or later in Settings, then Support Settings. Your profile then shows its title and target, how many people support your mission (if you show your supporter count) and, if you show your earnings, a progress bar with the percentage reached: progress would reveal what you raised, so it stays hidden with your earnings. Both fields are optional.',
   },
   {
     id: 'edit-profile-content',
@@ -204,7 +204,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'profile',
     question: 'What do the privacy settings control?',
     answer:
-      'In Settings, then Privacy, three switches decide what your public profile shows: "Show earnings" (off by default), "Show supporter count" (on by default) and "Allow messages" from supporters (on by default).',
+      'In Settings, then Privacy, three switches decide what your public profile shows: "Show earnings" (off by default), "Show supporter count" (on by default) and "Allow messages" from supporters (on by default).\n\nWith earnings hidden, nothing that adds up to them is shown either: recent supports appear without their amounts, and your goal shows its title and target but not its progress. With the supporter count hidden, Discover does not rank you by it: sorted by supporters, creators who hide their count come after those who show it.',
   },
   {
     id: 'change-email-password',

@@ -37,7 +37,11 @@ export async function countCreators(db: Db, filter: DiscoverFilter): Promise<num
   return row?.total ?? 0;
 }
 
-/** One page of creators with their distinct supporter count and amount raised (per creator, via its index). */
+/**
+ * One page of creators with their distinct supporter count and amount raised (per creator, via its index).
+ * Sorted by supporters, the creators who hide their count come after every creator who shows one, newest
+ * first among themselves: their position must not give the hidden count away.
+ */
 export async function listCreators(db: Db, filter: DiscoverFilter, sort: DiscoverSort, limit: number, offset: number) {
   const stats = db
     .select({
@@ -48,6 +52,9 @@ export async function listCreators(db: Db, filter: DiscoverFilter, sort: Discove
     .where(eq(supports.creatorId, creatorProfiles.userId))
     .as('stats');
   const newest = [desc(creatorProfiles.createdAt), asc(creatorProfiles.userId)];
+  // A hidden count sorts as null, after every shown one: it never orders anything.
+  const shownCount = sql`case when ${creatorProfiles.showSupporterCount} then ${stats.supporterCount} end`;
+  const bySupporters = [sql`${shownCount} desc nulls last`, ...newest];
   return db
     .select({
       username: creatorProfiles.username,
@@ -57,6 +64,7 @@ export async function listCreators(db: Db, filter: DiscoverFilter, sort: Discove
       profileImage: creatorProfiles.profileImage,
       coverImage: creatorProfiles.coverImage,
       showSupporterCount: creatorProfiles.showSupporterCount,
+      showEarnings: creatorProfiles.showEarnings,
       goalAmountCents: creatorProfiles.goalAmountCents,
       supporterCount: stats.supporterCount,
       raisedCents: stats.raisedCents,
@@ -65,8 +73,7 @@ export async function listCreators(db: Db, filter: DiscoverFilter, sort: Discove
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .leftJoinLateral(stats, sql`true`)
     .where(whereClause(filter))
-    // The order may use a hidden supporter count; the count itself is withheld in the output.
-    .orderBy(...(sort === 'supporters' ? [desc(stats.supporterCount), ...newest] : newest))
+    .orderBy(...(sort === 'supporters' ? bySupporters : newest))
     .limit(limit)
     .offset(offset);
 }

@@ -20,11 +20,12 @@ beforeAll(async () => {
   const withSupporters = async (userId: string, count: number, amountCents = 500) => {
     for (let i = 0; i < count; i++) await fakeSupport(db, userId, { amountCents });
   };
-  const alpha = await fakeCreator(db, { username: 'zed_alpha', displayName: 'Zed Alpha', bio: 'Painting murals downtown', creatorType: 'artist', createdAt: daysAgo(5), goalAmountCents: 2_500 });
+  const alpha = await fakeCreator(db, { username: 'zed_alpha', displayName: 'Zed Alpha', bio: 'Painting murals downtown', creatorType: 'artist', createdAt: daysAgo(5), goalAmountCents: 2_500, showEarnings: true });
   await withSupporters(alpha.userId, 3);
   const beta = await fakeCreator(db, { username: 'betabaker', displayName: 'Beta Bakes', bio: 'I bake 100% sourdough bread', creatorType: 'business', createdAt: daysAgo(4), showSupporterCount: false });
   await withSupporters(beta.userId, 5);
-  const gamma = await fakeCreator(db, { username: 'gamma_ray', displayName: 'Gamma Ray', bio: 'Science videos for kids', creatorType: 'educator', createdAt: daysAgo(3) });
+  // Two creators hide their count: beta has the most supporters of all, gamma fewer but is newer.
+  const gamma = await fakeCreator(db, { username: 'gamma_ray', displayName: 'Gamma Ray', bio: 'Science videos for kids', creatorType: 'educator', createdAt: daysAgo(3), showSupporterCount: false });
   await withSupporters(gamma.userId, 1);
   await fakeCreator(db, {
     username: 'delta_x',
@@ -35,7 +36,8 @@ beforeAll(async () => {
     profileImage: '/uploads/0123456789abcdef0123456789abcdef.png',
     coverImage: 'javascript:alert(1)',
   });
-  const eta = await fakeCreator(db, { username: 'eta_tie', displayName: 'Eta Tie', bio: LONG_BIO, creatorType: 'changemaker', createdAt: daysAgo(1) });
+  // A goal, with earnings hidden (the default): $15 of $30 raised, which its progress would give away.
+  const eta = await fakeCreator(db, { username: 'eta_tie', displayName: 'Eta Tie', bio: LONG_BIO, creatorType: 'changemaker', createdAt: daysAgo(1), goalAmountCents: 3_000 });
   await withSupporters(eta.userId, 3);
   // Never listed: a deleted profile and a deleted account, both with many supporters and matching words.
   const gone = await fakeCreator(db, { username: 'eps_deleted', displayName: 'Eps Murals', bio: 'murals', creatorType: 'artist', deletedAt: new Date() });
@@ -56,20 +58,30 @@ const usernames = async (query = '') => (await discover(query)).items.map((i) =>
 describe('GET /api/discover', () => {
   it('lists live creators by distinct supporters, ties by newest, 12 a page by default', async () => {
     const page = await discover();
-    expect(page.items.map((i) => i.username)).toEqual(['betabaker', 'eta_tie', 'zed_alpha', 'gamma_ray', 'delta_x']);
+    expect(page.items.map((i) => i.username)).toEqual(['eta_tie', 'zed_alpha', 'delta_x', 'gamma_ray', 'betabaker']);
     expect(page).toMatchObject({ page: 1, pageSize: 12, total: 5 });
   });
 
   it('sorts by newest on request', async () => {
     expect(await usernames('?sort=newest')).toEqual(['eta_tie', 'delta_x', 'gamma_ray', 'betabaker', 'zed_alpha']);
-    expect(await usernames('?sort=supporters')).toEqual(['betabaker', 'eta_tie', 'zed_alpha', 'gamma_ray', 'delta_x']);
+    expect(await usernames('?sort=supporters')).toEqual(['eta_tie', 'zed_alpha', 'delta_x', 'gamma_ray', 'betabaker']);
   });
 
-  it('withholds a hidden supporter count even though the order used it', async () => {
+  it('withholds a hidden supporter count, and never sorts by it: such creators come last, newest first', async () => {
     const items = (await discover()).items;
-    expect(items[0]).toMatchObject({ username: 'betabaker', supporterCount: null });
+    // beta has the most supporters (5) and gamma one, yet both come after every shown count, gamma (newer) first.
+    expect(items.slice(-2)).toMatchObject([
+      { username: 'gamma_ray', supporterCount: null },
+      { username: 'betabaker', supporterCount: null },
+    ]);
     expect(items.find((i) => i.username === 'zed_alpha')?.supporterCount).toBe(3);
     expect(items.find((i) => i.username === 'delta_x')?.supporterCount).toBe(0);
+  });
+
+  it('shows goal progress only for creators who show their earnings', async () => {
+    const items = (await discover()).items;
+    expect(items.find((i) => i.username === 'zed_alpha')?.goalPercent).toBe(60);
+    expect(items.find((i) => i.username === 'eta_tie')?.goalPercent).toBeNull();
   });
 
   it('describes each creator for the card: type label, excerpt, images and goal percentage', async () => {
@@ -120,7 +132,7 @@ describe('GET /api/discover', () => {
 
   it('pages through the results with a stable total', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => discover(`?pageSize=2&page=${page}`)));
-    expect(pages.map((p) => p.items.map((i) => i.username))).toEqual([['betabaker', 'eta_tie'], ['zed_alpha', 'gamma_ray'], ['delta_x'], []]);
+    expect(pages.map((p) => p.items.map((i) => i.username))).toEqual([['eta_tie', 'zed_alpha'], ['delta_x', 'gamma_ray'], ['betabaker'], []]);
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
     expect(pages[1]).toMatchObject({ page: 2, pageSize: 2 });
     const filtered = await discover('?q=a&type=artist&pageSize=1');

@@ -19,7 +19,10 @@ export function bioExcerpt(bio: string, max = DISCOVER_BIO_EXCERPT_LENGTH): stri
   return `${cut.replace(/[\s,;:.!?\-–—]+$/u, '')}${ELLIPSIS}`;
 }
 
-/** Public creators for /discover: search, type filter, sort and pagination, with privacy applied. */
+/**
+ * Public creators for /discover: search, type filter, sort and pagination, with privacy applied as on the
+ * profile (a hidden supporter count is null and does not order the list; hidden earnings mean no goal progress).
+ */
 export async function discoverCreators(db: Db, query: DiscoverQuery): Promise<DiscoverResponseDto> {
   const filter: DiscoverFilter = { search: query.q.trim(), creatorType: query.type || null };
   const offset = (query.page - 1) * query.pageSize;
@@ -37,7 +40,8 @@ export async function discoverCreators(db: Db, query: DiscoverQuery): Promise<Di
         profileImageUrl: imageUrl(row.profileImage),
         coverImageUrl: imageUrl(row.coverImage),
         supporterCount: row.showSupporterCount ? (row.supporterCount ?? 0) : null,
-        goalPercent: goal === null ? null : goalPercent(row.raisedCents ?? 0, goal),
+        // Progress of a public target tells the earnings: hidden with them, like on the profile.
+        goalPercent: goal === null || !row.showEarnings ? null : goalPercent(row.raisedCents ?? 0, goal),
       };
     }),
     page: query.page,

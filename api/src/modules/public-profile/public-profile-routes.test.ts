@@ -83,7 +83,7 @@ describe('GET /api/creators/:username', () => {
   });
 
   it('lists the last ten supports, newest first, with anonymous names withheld', async () => {
-    const creator = await fakeCreator(db());
+    const creator = await fakeCreator(db(), { showEarnings: true });
     const base = Date.now() - 100 * 60_000;
     for (let i = 0; i < 12; i++) {
       await fakeSupport(db(), creator.userId, { supporterName: `Bro ${i}`, amountCents: 100 + i, createdAt: new Date(base + i * 60_000) });
@@ -97,19 +97,26 @@ describe('GET /api/creators/:username', () => {
     expect(JSON.stringify(profile)).not.toContain('Hidden Person');
   });
 
-  it('hides earnings unless the creator shows them, keeping the goal percentage', async () => {
-    const creator = await creatorWithKnownSupports({ showEarnings: false });
+  it('hides earnings and everything that adds up to them unless the creator shows them', async () => {
+    // Goal 6,000: reached (6,200 raised), so "Goal Reached" would tell the total too.
+    const creator = await creatorWithKnownSupports({ showEarnings: false, goalAmountCents: 6_000 });
     const hidden = await read(creator.username);
     expect(hidden.totalEarnedCents).toBeNull();
     expect(hidden.monthlyEarnedCents).toBeNull();
-    expect(hidden.goal).toEqual({ title: 'New camera', amountCents: 10_000, raisedCents: null, percent: 62, supporterCount: 3 });
-    expect(hidden.achievements.map((a) => a.id)).not.toContain('raised-100');
+    // The goal keeps its title and target; progress times the target would be the total.
+    expect(hidden.goal).toEqual({ title: 'New camera', amountCents: 6_000, raisedCents: null, percent: null, supporterCount: 3 });
+    // Ten amounts a page (and more on later visits) would add up to the earnings.
+    expect(hidden.recentSupports).toHaveLength(5);
+    expect(hidden.recentSupports.every((s) => s.amountCents === null)).toBe(true);
+    expect(hidden.recentSupports.map((s) => s.message)).toEqual(expect.arrayContaining(['Keep going', 'Second one!']));
+    expect(hidden.achievements.map((a) => a.id)).toEqual(['first-supporter', 'ten-supporters', 'fifty-supporters', 'first-monthly-supporter']);
 
     await setPrivacy(creator.userId, { showEarnings: true });
     const shown = await read(creator.username);
     expect(shown.totalEarnedCents).toBe(6_200);
-    expect(shown.goal?.raisedCents).toBe(6_200);
-    expect(shown.achievements.map((a) => a.id)).toContain('raised-100');
+    expect(shown.goal).toMatchObject({ raisedCents: 6_200, percent: 100 });
+    expect(shown.recentSupports.map((s) => s.amountCents).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([500, 700, 1_000, 1_500, 2_500]);
+    expect(shown.achievements.map((a) => a.id)).toEqual(expect.arrayContaining(['raised-100', 'goal-reached']));
   });
 
   it('hides the supporter count unless the creator shows it', async () => {
@@ -140,7 +147,7 @@ describe('GET /api/creators/:username', () => {
   it('rounds the goal percentage and caps it at 100; no goal amount means no goal', async () => {
     const over = await creatorWithKnownSupports({ goalAmountCents: 5_000 });
     expect((await read(over.username)).goal?.percent).toBe(100);
-    const third = await fakeCreator(db(), { goalAmountCents: 3_000 });
+    const third = await fakeCreator(db(), { goalAmountCents: 3_000, showEarnings: true });
     await fakeSupport(db(), third.userId, { amountCents: 2_000 });
     expect((await read(third.username)).goal?.percent).toBe(67);
     const none = await fakeCreator(db(), { goalTitle: 'Just a title', goalAmountCents: null });

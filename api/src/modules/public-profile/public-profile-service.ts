@@ -41,7 +41,9 @@ export function publicSocialLinks(stored: Record<string, string>): PublicSocialL
 
 /**
  * Everything /{username} shows, in a few aggregate queries. Privacy is applied here, not by the page:
- * hidden figures are null, and messages are blanked when the creator does not accept them.
+ * hidden figures are null, and messages are blanked when the creator does not accept them. With earnings
+ * hidden, nothing that adds up to them is public either: no support amounts, no goal progress (the goal's
+ * title and target stay), no achievement that reveals a total.
  */
 export async function getPublicProfile(db: Db, rawUsername: string, viewer: SessionUser | null, now = new Date()): Promise<PublicCreatorProfileDto> {
   const username = rawUsername.trim().toLowerCase();
@@ -79,7 +81,8 @@ export async function getPublicProfile(db: Db, rawUsername: string, viewer: Sess
             title: profile.goalTitle,
             amountCents: goalAmountCents,
             raisedCents: showEarnings ? found.totalRaisedCents : null,
-            percent: goalPercent(found.totalRaisedCents, goalAmountCents),
+            // Progress times the public target is the total raised: hidden with it.
+            percent: showEarnings ? goalPercent(found.totalRaisedCents, goalAmountCents) : null,
             supporterCount,
           },
     tiers: tiers.map((t) => ({ ...t, perks: [...t.perks] })),
@@ -88,7 +91,8 @@ export async function getPublicProfile(db: Db, rawUsername: string, viewer: Sess
     recentSupports: recent.map((s) => ({
       id: s.id,
       name: s.isAnonymous ? null : s.supporterName?.trim() || null,
-      amountCents: s.amountCents,
+      // Ten amounts (and the ones before, seen on earlier visits) add up to the earnings.
+      amountCents: showEarnings ? s.amountCents : null,
       message: allowMessages ? s.message : '',
       isRecurring: s.isRecurring,
       createdAt: s.createdAt.toISOString(),

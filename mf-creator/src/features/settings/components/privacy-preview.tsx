@@ -46,7 +46,12 @@ export function PrivacyPreview({ privacy, username, figures }: PrivacyPreviewPro
           <Row
             label={`Goal: ${goal.title || 'your goal'}`}
             hidden={false}
-            value={privacy.showEarnings ? `${formatUsd(goal.raisedCents, { whole: true })} of ${formatUsd(goal.amountCents, { whole: true })} (${goal.percent}%)` : `${goal.percent}% complete`}
+            // With earnings hidden the page shows no progress (it would give the total away), only the target.
+            value={
+              privacy.showEarnings
+                ? `${formatUsd(goal.raisedCents, { whole: true })} of ${formatUsd(goal.amountCents, { whole: true })} (${goal.percent}%)`
+                : `Target ${formatUsd(goal.amountCents, { whole: true })}, progress hidden`
+            }
           />
         ) : null}
         <Row

@@ -16,7 +16,8 @@ describe('PrivacyTab', () => {
     const row = (label: string) => within(preview).getByText(label).parentElement as HTMLElement;
     expect(row('Total Earned')).toHaveTextContent('Hidden');
     expect(await within(preview).findByText('11')).toBeInTheDocument();
-    expect(row('Goal: New streaming setup')).toHaveTextContent('15% complete');
+    expect(row('Goal: New streaming setup')).toHaveTextContent('Target $2,000, progress hidden');
+    expect(row('Goal: New streaming setup')).not.toHaveTextContent('%');
 
     await user.click(screen.getByRole('switch', { name: /Show earnings/ }));
     expect(row('Total Earned')).toHaveTextContent('$298.00');

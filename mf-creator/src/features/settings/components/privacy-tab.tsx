@@ -11,7 +11,7 @@ import { TabHeading } from './section-heading';
 import { SwitchListForm, type SwitchItem } from './switch-list-form';
 
 const SWITCHES: readonly SwitchItem<keyof PrivacySettingsValues>[] = [
-  { key: 'showEarnings', label: 'Show earnings', description: 'Show your total and this month’s earnings, and the amount raised towards your goal, on your page.' },
+  { key: 'showEarnings', label: 'Show earnings', description: 'Show your total and this month’s earnings, the amount of each support, and your goal’s progress on your page.' },
   { key: 'showSupporterCount', label: 'Show supporter count', description: 'Show how many people support you.' },
   { key: 'allowMessages', label: 'Allow messages', description: 'Let supporters add a message to their support, and show messages on your page.' },
 ];

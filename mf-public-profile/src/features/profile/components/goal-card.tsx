@@ -4,20 +4,26 @@ import { ProgressBar } from '@beabro/shared/ui/progress-bar';
 import { goalProgressText } from '../utils/goal-progress-text';
 import { ProfileSection } from './profile-section';
 
-/** The funding goal: progress capped at 100%, and how much is raised when the creator shows earnings. */
+/**
+ * The funding goal: progress capped at 100% and how much is raised when the creator shows earnings;
+ * otherwise (percent null) only its title and target, since progress would give the earnings away.
+ */
 export function GoalCard({ goal }: { goal: PublicGoalDto }) {
   const title = goal.title.trim() || 'Funding goal';
-  const percent = Math.min(100, goal.percent);
+  const percent = goal.percent === null ? null : Math.min(100, goal.percent);
+  const progressText = goalProgressText(goal);
   return (
     <ProfileSection
       title="Current Goal"
       aside={
-        <span css={(theme) => ({ fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold, color: theme.color.brandHover })}>{percent}%</span>
+        percent === null ? undefined : (
+          <span css={(theme) => ({ fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold, color: theme.color.brandHover })}>{percent}%</span>
+        )
       }
     >
       <p css={(theme) => ({ margin: '0 0 0.75rem', fontWeight: theme.font.weight.medium, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' })}>{title}</p>
-      <ProgressBar value={percent} label={`${title}: ${percent}% complete`} />
-      <p css={(theme) => ({ margin: '0.75rem 0 0', color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+      {percent === null ? null : <ProgressBar value={percent} label={`${title}: ${percent}% complete`} />}
+      <p css={(theme) => ({ margin: percent === null ? 0 : '0.75rem 0 0', color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
         {goal.raisedCents !== null ? (
           <>
             <strong css={(theme) => ({ color: theme.color.text })}>{formatUsd(goal.raisedCents, { whole: true })}</strong> raised of{' '}
@@ -27,7 +33,7 @@ export function GoalCard({ goal }: { goal: PublicGoalDto }) {
           <>Goal: {formatUsd(goal.amountCents, { whole: true })}</>
         )}
       </p>
-      <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{goalProgressText(goal)}</p>
+      {progressText ? <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{progressText}</p> : null}
     </ProfileSection>
   );
 }

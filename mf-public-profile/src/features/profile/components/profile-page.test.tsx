@@ -83,21 +83,43 @@ describe('profile page', () => {
     expect(document.querySelectorAll('h1')).toHaveLength(1);
   });
 
-  it('leaves out what the creator keeps private', async () => {
+  it('leaves out what the creator keeps private: earnings, goal progress, support amounts and the supporter count', async () => {
     renderProfile(
       fakeProfile({
         supporterCount: null,
         totalEarnedCents: null,
         monthlyEarnedCents: null,
-        goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: 68, supporterCount: null },
+        // As the API sends it with earnings hidden: the goal's title and target only, supports without amounts.
+        goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: null, supporterCount: null },
+        recentSupports: fakeProfile().recentSupports.map((support) => ({ ...support, amountCents: null })),
       }),
     );
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('list', { name: 'Community' })).not.toHaveTextContent('supporters');
-    expect(screen.getByText('68% complete')).toBeInTheDocument();
-    expect(screen.getByText('Goal: $2,000')).toBeInTheDocument();
+    const goal = screen.getByRole('region', { name: 'Current Goal' });
+    expect(goal).toHaveTextContent('New streaming setup');
+    expect(within(goal).getByText('Goal: $2,000')).toBeInTheDocument();
+    expect(within(goal).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(goal).not.toHaveTextContent(/%|NaN|\$0|supporting/);
     expect(screen.getByText('Pixel Pat keeps their figures private.')).toBeInTheDocument();
     expect(screen.queryByText('Total Earned')).not.toBeInTheDocument();
+
+    const recent = screen.getByRole('region', { name: 'Recent Support' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Jordan');
+    expect(items[0]).toHaveTextContent('Loved the charity stream!');
+    expect(items[1]).toHaveTextContent('Anonymous');
+    expect(items[2]).toHaveTextContent('Sam K.');
+    expect(items[2]).toHaveTextContent('Monthly');
+    expect(recent).not.toHaveTextContent(/\$|NaN/);
+  });
+
+  it('with only earnings hidden, the goal still says how many people support it', async () => {
+    renderProfile(fakeProfile({ totalEarnedCents: null, monthlyEarnedCents: null, goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: null, supporterCount: 186 } }));
+    const goal = await screen.findByRole('region', { name: 'Current Goal' });
+    expect(within(goal).getByText('186 people are supporting this mission!')).toBeInTheDocument();
+    expect(goal).not.toHaveTextContent('%');
   });
 
   it('lists recent supports with "?" and "Anonymous" for anonymous ones, and their messages', async () => {
@@ -248,7 +270,7 @@ describe('profile page', () => {
       </Routes>,
       { route: '/pixelpat' },
     );
-    expect(await screen.findByText(/Check your internet connection/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Check your internet connection/)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeInTheDocument();

@@ -40,7 +40,10 @@ export interface RecentSupportProps {
   loadedAt: number;
 }
 
-/** The last supports, newest first; anonymous supporters (and those who gave no name) show as "?". */
+/**
+ * The last supports, newest first; anonymous supporters (and those who gave no name) show as "?". Amounts are
+ * null when the creator hides earnings: then a support shows who, when and the message only.
+ */
 export function RecentSupport({ supports, username, displayName, loadedAt }: RecentSupportProps) {
   // Clocks and time zones differ between the server and the visitor: until the page is hydrated, times are
   // counted from when the list was loaded and the exact moment (local time, a tooltip) is left out.
@@ -72,10 +75,12 @@ export function RecentSupport({ supports, username, displayName, loadedAt }: Rec
               <div css={{ minWidth: 0, flex: 1 }}>
                 <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '0.25rem 0.5rem' }}>
                   <strong css={{ overflowWrap: 'anywhere' }}>{support.name ?? ANONYMOUS_LABEL}</strong>
-                  <span css={(theme) => ({ color: theme.color.success, fontWeight: theme.font.weight.bold })}>
-                    {formatUsd(support.amountCents, { whole: true })}
-                    {support.isRecurring ? '/month' : ''}
-                  </span>
+                  {support.amountCents === null ? null : (
+                    <span css={(theme) => ({ color: theme.color.success, fontWeight: theme.font.weight.bold })}>
+                      {formatUsd(support.amountCents, { whole: true })}
+                      {support.isRecurring ? '/month' : ''}
+                    </span>
+                  )}
                   {support.isRecurring ? <Badge tone="success">Monthly</Badge> : null}
                   <time
                     dateTime={support.createdAt}

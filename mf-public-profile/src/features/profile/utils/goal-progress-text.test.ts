@@ -15,6 +15,12 @@ describe('goalProgressText', () => {
     expect(goalProgressText({ percent: 42, supporterCount: null })).toBe('42% complete');
   });
 
+  it('leaves out the percentage when the creator hides earnings, and says nothing when both are hidden', () => {
+    expect(goalProgressText({ percent: null, supporterCount: 186 })).toBe('186 people are supporting this mission!');
+    expect(goalProgressText({ percent: null, supporterCount: 1 })).toBe('1 person is supporting this mission!');
+    expect(goalProgressText({ percent: null, supporterCount: null })).toBe('');
+  });
+
   it('never claims more than 100%', () => {
     expect(goalProgressText({ percent: 250, supporterCount: 3 })).toBe('100% complete - 3 people are supporting this mission!');
   });

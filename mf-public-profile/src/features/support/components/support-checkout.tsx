@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
@@ -98,7 +99,9 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
             </p>
             {profile.goal ? (
               <p css={(theme) => ({ margin: '0.375rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
-                Current goal: <strong css={(theme) => ({ color: theme.color.text })}>{profile.goal.title || 'Funding goal'}</strong> ({profile.goal.percent}% complete)
+                Current goal: <strong css={(theme) => ({ color: theme.color.text })}>{profile.goal.title || 'Funding goal'}</strong>{' '}
+                {/* No progress when the creator hides earnings: the target alone instead. */}
+                {profile.goal.percent === null ? `(target ${formatUsd(profile.goal.amountCents, { whole: true })})` : `(${profile.goal.percent}% complete)`}
               </p>
             ) : null}
           </div>

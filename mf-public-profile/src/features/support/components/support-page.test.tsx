@@ -90,6 +90,18 @@ describe('support page', () => {
     expect(document.querySelectorAll('h1')).toHaveLength(1);
   });
 
+  it('names the current goal and its progress', async () => {
+    renderSupport();
+    expect(await screen.findByText(/^Current goal:/)).toHaveTextContent('Current goal: New streaming setup (68% complete)');
+  });
+
+  it('shows no goal progress when the creator hides earnings', async () => {
+    renderSupport({ profile: fakeProfile({ goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: null, supporterCount: 186 } }) });
+    const line = await screen.findByText(/^Current goal:/);
+    expect(line).toHaveTextContent('Current goal: New streaming setup (target $2,000)');
+    expect(line).not.toHaveTextContent(/%|NaN/);
+  });
+
   it('selecting a tier sets the amount and its monthly flag, shows its perks and clears the custom amount', async () => {
     const user = userEvent.setup();
     renderSupport();

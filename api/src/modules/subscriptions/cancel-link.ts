@@ -20,6 +20,9 @@ export function verifyCancelToken(secret: string, token: string): string | null 
   const [id, signature, ...rest] = token.trim().split('.');
   if (!id || !signature || rest.length > 0 || !UUID.test(id)) return null;
   const given = Buffer.from(signature, 'base64url');
+  // Only the canonical spelling: the decoder skips stray characters, padding and unused low bits, so
+  // many strings would otherwise pass as the one signed token.
+  if (given.toString('base64url') !== signature) return null;
   const expected = mac(secret, id);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }

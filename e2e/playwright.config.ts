@@ -9,7 +9,11 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
 const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
 // Set once by the main process so test workers (which inherit the environment) know where the server keeps its data.
-process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `beabro-e2e-${process.pid}`);
+// A folder made here is removed by global-teardown.ts when the run ends.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.join(os.tmpdir(), `beabro-e2e-${process.pid}`);
+  process.env.E2E_DATA_DIR_MADE = '1';
+}
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -33,6 +37,7 @@ const serverEnv = {
 /** End-to-end journeys over the production build, served by the API server exactly as in production. */
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   // One results folder per server port: runs on different ports never wipe each other's traces.
   outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: false,

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,4 +25,6 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide('pgliteTemplate', file);
+  // Made for this run only: removed when it ends.
+  return () => rmSync(file, { force: true });
 }

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
@@ -7,10 +6,14 @@ import { loadConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../plugins/csrf-guard';
 import { createTestDatabase } from './test-database';
+import { makeTempDir, removeTempDir } from './temp-dir';
 
-/** A fake built site: shell/dist and mf-help/dist with hashed and entry files. */
+/**
+ * A fake built site: shell/dist and mf-help/dist with hashed and entry files. In the OS temp folder,
+ * removed when the test file ends (or earlier with removeTempDir).
+ */
 export function fakeSite() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'beabro-site-'));
+  const dir = makeTempDir('site');
   mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>Be a Bro</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
@@ -31,10 +34,17 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-data-'));
+  // close() removes the folders made here; folders a test passes in env stay its own.
+  const made: string[] = [];
+  const own = (dir: string) => {
+    made.push(dir);
+    return dir;
+  };
+  const siteDir = env.SITE_DIR ?? own(fakeSite());
+  const dataDir = env.DATA_DIR ?? own(makeTempDir('data'));
   // Background loops (email sender, scheduled jobs) stay off: tests call those services directly.
   const config = loadConfig({
-    SITE_DIR: fakeSite(),
+    SITE_DIR: siteDir,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SUPPORT_EMAIL: 'help@beabro.test',
@@ -51,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      for (const dir of made) removeTempDir(dir);
     },
   };
 }

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../testing/temp-dir';
 import { createDevMailTransport, DEV_MAIL_INDEX_FILE, type DevMailIndexEntry } from './dev-mail-transport';
 import type { MailMessage } from './mail-transport';
 
@@ -21,7 +21,7 @@ const readIndex = (dir: string) => JSON.parse(readFileSync(path.join(dir, DEV_MA
 
 describe('development mail transport', () => {
   it('writes each message as a readable RFC 5322 .eml file and lists it in index.json', async () => {
-    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'beabro-mail-')), 'mail');
+    const dir = path.join(makeTempDir('mail'), 'mail');
     const transport = createDevMailTransport({ directory: dir, from: 'Be a Bro <no-reply@beabro.app>' });
     await transport.send(message({ replyTo: 'jamie@example.com' }));
     await transport.close();
@@ -61,7 +61,7 @@ describe('development mail transport', () => {
   });
 
   it('keeps one file and one index entry per message when it is delivered again, and every message when many arrive at once', async () => {
-    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'beabro-mail-')), 'mail');
+    const dir = path.join(makeTempDir('mail'), 'mail');
     const transport = createDevMailTransport({ directory: dir, from: 'no-reply@beabro.app' });
     await transport.send(message());
     await transport.send(message());

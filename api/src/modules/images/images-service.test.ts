@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../testing/temp-dir';
 import { STORED_IMAGE_NAME, deleteUploadedImage, detectImageType, imageUrl, readImage, saveImage, uploadedImageName, uploadedImagePath } from './images-service';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
@@ -29,7 +29,7 @@ describe('detectImageType', () => {
 
 describe('stored images', () => {
   it('saves under a new random name each time and reads it back', async () => {
-    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'beabro-img-')), 'uploads');
+    const dir = path.join(makeTempDir('img'), 'uploads');
     const a = await saveImage(dir, bytes(1, 2, 3), 'png');
     const b = await saveImage(dir, bytes(1, 2, 3), 'png');
     expect(a).toMatch(STORED_IMAGE_NAME);
@@ -42,7 +42,7 @@ describe('stored images', () => {
   });
 
   it('never reads or deletes a name the upload could not have made', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'beabro-img-'));
+    const root = makeTempDir('img');
     const dir = path.join(root, 'uploads');
     writeFileSync(path.join(root, 'keep.png'), 'keep');
     for (const stored of ['/uploads/../keep.png', '../keep.png', `/uploads/${'0'.repeat(32)}.png/../../keep.png`, 'https://example.com/keep.png']) {

@@ -1,16 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DeployError, deployRemote, parseDeployArgs, rollbackArgs, type DeployContext, type RemoteBuilder } from './deploy-remote';
 import { createLiveMapReader, HISTORY_FILE, LIVE_MAP_FILE, listReleases, readLiveMap } from './release-store';
+import { makeTempDir } from '../../testing/temp-dir';
 
 const DEFAULTS = { 'mf-help': '/remotes/mf-help/mf-manifest.json', 'mf-marketing': '/remotes/mf-marketing/mf-manifest.json' };
 
 /** A source folder that looks like a remote package. */
 function fakeSource(name = 'mf-help') {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'beabro-source-'));
+  const dir = makeTempDir('source');
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.2.3' }));
   return dir;
 }
@@ -44,7 +44,7 @@ function context(releasesDir: string, build: RemoteBuilder, lines: string[] = []
 
 let releasesDir: string;
 beforeEach(() => {
-  releasesDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-releases-'));
+  releasesDir = makeTempDir('releases');
 });
 
 describe('pnpm deploy:remote arguments', () => {
@@ -190,7 +190,7 @@ describe('serving releases', () => {
   let dir: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'beabro-served-releases-'));
+    dir = makeTempDir('served-releases');
     testApp = await createTestApp({ RELEASES_DIR: dir });
   });
   afterAll(() => testApp.close());

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerContainerLoader, localFile, serverEntryUrl, type LocalFolders } from './server-container-loader';
+import { makeTempDir } from '../../testing/temp-dir';
 
 const CONTAINER = 'module.exports = { get: function () {}, init: function () {}, label: __filename };';
 
@@ -13,8 +13,8 @@ let server: Server;
 let origin: string;
 
 beforeAll(async () => {
-  const siteDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-ssr-site-'));
-  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-ssr-releases-'));
+  const siteDir = makeTempDir('ssr-site');
+  const releasesDir = makeTempDir('ssr-releases');
   mkdirSync(path.join(siteDir, 'mf-help', 'dist', 'server'), { recursive: true });
   writeFileSync(path.join(siteDir, 'mf-help', 'dist', 'server', 'remoteEntry.js'), CONTAINER);
   mkdirSync(path.join(releasesDir, 'mf-help', 'v2', 'server'), { recursive: true });

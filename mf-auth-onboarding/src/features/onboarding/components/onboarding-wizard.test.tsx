@@ -71,7 +71,7 @@ describe('step 1, the basics', () => {
     const { calls } = renderCreate({ user: supporter });
     await atStep(1);
     await user.type(field('Username'), 'maya_makes');
-    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameAvailable, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameAvailable)).toBeInTheDocument();
     expect(field('Username')).not.toHaveAttribute('aria-invalid');
     expect(field('Username')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.usernameAvailable));
     // Debounced: one question, for the finished name.
@@ -83,7 +83,7 @@ describe('step 1, the basics', () => {
     renderCreate({ user: supporter });
     await atStep(1);
     await user.type(field('Username'), name);
-    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameNotAvailable, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameNotAvailable)).toBeInTheDocument();
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
   });
 

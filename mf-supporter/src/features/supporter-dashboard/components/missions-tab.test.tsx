@@ -16,8 +16,10 @@ const card = (name: string) => screen.getByRole('article', { name });
 describe('My Missions tab', () => {
   it('shows a card per creator with View Profile, Support Again and the monthly badge', async () => {
     renderDashboard({ route: '/supporter-dashboard?tab=creators' });
-    await screen.findByRole('heading', { name: 'Missions you support' });
-    expect(within(screen.getByRole('region', { name: 'Missions you support' })).getAllByRole('article')).toHaveLength(3);
+    // The first test of the file also loads the area's modules: wait for the cards themselves (findBy…
+    // waits up to the setup's asyncUtilTimeout), not a fixed moment.
+    const missions = await screen.findByRole('region', { name: 'Missions you support' });
+    expect(await within(missions).findAllByRole('article')).toHaveLength(3);
 
     const pat = card('Pixel Pat');
     expect(pat).toHaveTextContent('@pixelpat · Content Creator');

@@ -40,6 +40,9 @@ async function renderHeader(user: SessionUser | null) {
     { route: '/help' },
   );
   await waitFor(() => expect(useSessionStore.getState().status).toBe(user ? 'signed-in' : 'signed-out'));
+  // The store answers before React has drawn the header for it: wait for the header itself.
+  if (user) await screen.findByRole('button', { name: /account/i });
+  else await screen.findByRole('link', { name: 'Sign In' });
   return view;
 }
 
@@ -76,7 +79,8 @@ describe('SiteHeader', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
-    expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/$/);
+    // Signing out navigates home once the server has answered: wait for the router, not just the store.
+    await waitFor(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/$/));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 

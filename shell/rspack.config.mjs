@@ -1,10 +1,10 @@
-import { createRspackConfig, remoteRegistry } from '@beabro/shared/build/create-rspack-config';
+import { createRspackConfig, devPortOf, remoteRegistry } from '@beabro/shared/build/create-rspack-config';
 
 const { remotes } = remoteRegistry();
 
 // In development the remote map points at each remote's own dev server (hot reload per remote);
 // in production the API server writes /remotes.json from its environment.
-const devRemoteMap = Object.fromEntries(remotes.map((r) => [r.name, `http://localhost:${r.devPort}/mf-manifest.json`]));
+const devRemoteMap = Object.fromEntries(remotes.map((r) => [r.name, `http://localhost:${devPortOf(r.name)}/mf-manifest.json`]));
 
 export default createRspackConfig({
   dir: import.meta.dirname,

@@ -24,6 +24,8 @@ export async function startApiServer({ siteDir, dataDir, port }: { siteDir: stri
       JOBS_ENABLED: 'false',
       LOG_LEVEL: 'warn',
       DEV_MAILBOX: 'false',
+      // The page-weight benchmark splits each file by library through its source map.
+      SERVE_SOURCE_MAPS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

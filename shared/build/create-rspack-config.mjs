@@ -104,6 +104,24 @@ export function remoteRegistry() {
   return registry;
 }
 
+/**
+ * The development port of an app ('shell', 'api' or a remote's name): its entry in remotes.json, or
+ * `<NAME>_DEV_PORT` from the environment (SHELL_DEV_PORT, API_DEV_PORT, MF_HELP_DEV_PORT, ...) when that
+ * port is taken on this machine.
+ */
+export function devPortOf(name) {
+  const variable = `${name.toUpperCase().replace(/-/g, '_')}_DEV_PORT`;
+  const fromEnv = process.env[variable];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    const port = Number(fromEnv);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable} must be a port number (1-65535), not "${fromEnv}"`);
+    return port;
+  }
+  const entry = name === 'shell' ? registry.shell : name === 'api' ? registry.api : registry.remotes.find((r) => r.name === name);
+  if (!entry) throw new Error(`${name} is not listed in shared/src/contract/remotes.json`);
+  return entry.devPort;
+}
+
 function htmlPage(title, headScripts = '') {
   return `<!doctype html>
 <html lang="en">
@@ -202,7 +220,7 @@ function serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }) {
 export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const remote = registry.remotes.find((r) => r.name === name);
-  const port = kind === 'host' ? registry.shell.devPort : remote?.devPort;
+  const port = devPortOf(kind === 'host' ? 'shell' : name);
   if (kind === 'remote' && !remote) throw new Error(`${name} is not listed in shared/src/contract/remotes.json`);
   // The shell always renders on the server; a remote when it serves a public page (remotes.json "ssr").
   const rendersOnServer = kind === 'host' || remote?.ssr === true;
@@ -292,7 +310,7 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         // Standalone remotes talk to the API started by `pnpm --filter api dev` as the shell does.
-        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${registry.api.devPort}` }],
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${devPortOf('api')}` }],
         ...devServer,
       },
       stats: 'errors-warnings',

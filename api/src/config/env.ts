@@ -57,6 +57,7 @@ const envSchema = z.object({
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER: z.enum(['true', 'false']).default('true'),
+  SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   NODE_ENV: z.string().optional(),
 });
@@ -110,6 +111,8 @@ export interface AppConfig {
   remoteMap: Record<string, string>;
   /** Releases of single remotes made by `pnpm deploy:remote`, and live.json, which overrides remoteMap at run time. */
   releasesDir: string;
+  /** Serve the builds' source maps (`*.map`, SERVE_SOURCE_MAPS): off by default, they show the source. */
+  serveSourceMaps: boolean;
   /** Render visitors' public pages on the server (SERVER_RENDER); false sends every page to be rendered in the browser. */
   serverRender: boolean;
   /** Bound on loading a remote's server bundle, on its data, and on rendering a page (SERVER_RENDER_TIMEOUT_MS). */
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteMap,
     releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),
     serverRender: e.SERVER_RENDER === 'true',
+    serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
   };
 }

@@ -42,6 +42,9 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     app.log.warn(`No shell build at ${shellDist}: run "pnpm build" first. Only /api is served.`);
   }
 
+  // Source maps show the source: served only when asked for (SERVE_SOURCE_MAPS, e.g. for the benchmark).
+  const mapAllowed = (pathName: string) => config.serveSourceMaps || !pathName.endsWith('.map');
+
   await app.register(fastifyStatic, {
     root: shellDist,
     prefix: '/',
@@ -50,7 +53,7 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     cacheControl: false,
     setHeaders: setCacheHeaders,
     // The shell's server bundle is for this server only.
-    allowedPath: (pathName) => !pathName.startsWith('/server/'),
+    allowedPath: (pathName) => !pathName.startsWith('/server/') && mapAllowed(pathName),
   });
 
   for (const name of remoteNames) {
@@ -65,6 +68,7 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
       decorateReply: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      allowedPath: mapAllowed,
     });
   }
 
@@ -77,7 +81,7 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     decorateReply: false,
     cacheControl: false,
     setHeaders: setCacheHeaders,
-    allowedPath: (pathName) => /^\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]*\/./.test(pathName),
+    allowedPath: (pathName) => /^\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]*\/./.test(pathName) && mapAllowed(pathName),
   });
 
   const readRemoteMap = createRemoteMapReader(config);

@@ -93,6 +93,27 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
   });
 });
 
+describe('source maps', () => {
+  it('are not served unless SERVE_SOURCE_MAPS=true', async () => {
+    const site = fakeSite();
+    writeFileSync(path.join(site, 'shell', 'dist', 'main.0123456789.js.map'), '{"version":3}');
+    writeFileSync(path.join(site, 'mf-help', 'dist', '__federation_expose_help.abcdef0123.js.map'), '{"version":3}');
+    const off = await createTestApp({ SITE_DIR: site });
+    const on = await createTestApp({ SITE_DIR: site, SERVE_SOURCE_MAPS: 'true' });
+    try {
+      for (const url of ['/main.0123456789.js.map', '/remotes/mf-help/__federation_expose_help.abcdef0123.js.map']) {
+        expect((await off.app.inject({ url })).statusCode).toBe(404);
+        expect((await on.app.inject({ url })).statusCode).toBe(200);
+      }
+      // The code itself is served either way.
+      expect((await off.app.inject({ url: '/main.0123456789.js' })).statusCode).toBe(200);
+    } finally {
+      await off.close();
+      await on.close();
+    }
+  });
+});
+
 describe('with SERVER_RENDER=false', () => {
   it('sends every page to be rendered in the browser', async () => {
     const site = fakeSite();

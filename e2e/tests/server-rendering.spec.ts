@@ -8,6 +8,32 @@ import { copyRemoteSource, deployRemote, readFixture, removeFolder } from './sup
 
 const PUBLIC_PAGES = ['/', '/pixelpat', '/pixelpat/support', '/help', '/discover'];
 
+/**
+ * Remembers the first element the HTML parser puts in #root (before any script runs), so a test can
+ * tell hydration (React adopts the server's nodes) from a fresh browser render (it replaces them).
+ */
+async function rememberServerNodes(page: Page) {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const first = document.querySelector('#root main');
+      if (!first) return;
+      (window as unknown as { __serverMain?: Element }).__serverMain = first;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** True once the page has hydrated the server's markup (the same <main> element, now owned by React). */
+async function hydratedServerMarkup(page: Page): Promise<boolean> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  return page.evaluate(() => {
+    const main = document.querySelector('#root main');
+    const server = (window as unknown as { __serverMain?: Element }).__serverMain;
+    return Boolean(main && main === server && Object.keys(main).some((key) => key.startsWith('__reactFiber')));
+  });
+}
+
 /** The page state the server wrote (which area it rendered). */
 async function renderedArea(page: Page): Promise<{ remote: string; module: string; rendered: boolean } | null> {
   return page.evaluate(() => {
@@ -82,19 +108,20 @@ test.describe('hydration', () => {
       if (pathname.startsWith('/api/') && request.method() === 'GET') apiCalls.push(pathname);
     });
 
+    await rememberServerNodes(page);
     for (const path of PUBLIC_PAGES) {
       apiCalls.length = 0;
       await page.goto(path);
       expect(await renderedArea(page)).toMatchObject({ rendered: true });
-      // Hydrated: the page answers clicks (the account of who is visiting came with the page).
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+      // Hydrated: React adopted the server's markup instead of rendering the page again.
+      expect(await hydratedServerMarkup(page), `${path} was hydrated`).toBe(true);
       // The data the server rendered with came along: no second fetch of the profile or of the session.
       expect(apiCalls.filter((call) => call === '/api/auth/me' || call === '/api/creators/pixelpat')).toEqual([]);
     }
 
     // Interactive after hydration: choosing a tier on the profile selects it.
     await page.goto('/pixelpat');
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    expect(await hydratedServerMarkup(page)).toBe(true);
     const tier = page.getByRole('button', { name: /Fuel the Journey/ }).first();
     await tier.click();
     await expect(tier).toHaveAttribute('aria-pressed', 'true');

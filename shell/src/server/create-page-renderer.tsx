@@ -82,13 +82,28 @@ export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onA
       }
     }
 
-    let result = await renderApp(url, remoteMap, queryClient, resolvedAreas);
-    if (result.errors.length > 0 && area?.rendered) {
-      // The area threw while rendering: send the page with that area rendered in the browser instead.
-      onAreaFallback({ remote: area.remote, module: area.module, reason: `threw while rendering: ${String((result.errors[0] as Error)?.message ?? result.errors[0])}` });
+    const renderedArea = area;
+    const entry = renderedArea ? serverEntries[renderedArea.remote] : undefined;
+    const renderWithoutArea = async (reason: string) => {
+      // The area threw or took too long: send the page with that area rendered in the browser instead,
+      // and leave it to the browser for a while (see renderFailed).
+      if (!renderedArea) throw new Error(reason);
+      onAreaFallback({ remote: renderedArea.remote, module: renderedArea.module, reason });
+      if (entry) areas.renderFailed(renderedArea.module, entry, reason);
       resolvedAreas.modules.clear();
-      area.rendered = false;
+      renderedArea.rendered = false;
+      return renderApp(url, remoteMap, queryClient, resolvedAreas);
+    };
+    let result: Awaited<ReturnType<typeof renderApp>>;
+    try {
       result = await renderApp(url, remoteMap, queryClient, resolvedAreas);
+    } catch (error) {
+      if (!renderedArea?.rendered) throw error;
+      result = await renderWithoutArea(error instanceof Error ? error.message : String(error));
+    }
+    if (result.errors.length > 0 && renderedArea?.rendered) {
+      const first = result.errors[0];
+      result = await renderWithoutArea(`threw while rendering: ${first instanceof Error ? first.message : String(first)}`);
     }
     if (result.errors.length > 0) throw result.errors[0];
 

@@ -54,8 +54,16 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     new Headers(init.headers).forEach((value, key) => {
       headers[key] = value;
     });
+    // A Host this server always answers (see plugins/trusted-host): inject's own default is localhost:80.
+    headers.host = `localhost:${app.config.port}`;
     const method = (init.method ?? 'GET').toUpperCase() as 'GET';
     const answer = await app.inject({ method, url, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) });
+    // An area's data that did not load leaves its loading state in the page: say why (404s are answers).
+    if (answer.statusCode >= 400 && answer.statusCode !== 404) {
+      logOnce(`api:${answer.statusCode}:${url.split('?')[0] ?? url}`, () =>
+        options.log.warn({ url, status: answer.statusCode }, `server rendering: ${method} ${url} answered ${answer.statusCode}`),
+      );
+    }
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(answer.headers)) {
       if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
@@ -67,10 +75,11 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     if (!existsSync(bundlePath)) return null;
     const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
     if (renderer && loadedFrom === version) return renderer;
-    if (renderer) {
-      // A rebuilt shell needs a restart to be rendered on the server (the federation host lives in this process).
-      logOnce(`shell-changed:${version}`, () => options.log.warn('The shell was rebuilt: restart the server to render pages with the new shell (the browser already gets it).'));
-      return renderer;
+    if (loadedFrom !== null) {
+      // A rebuilt shell: the browser gets it at once, and rendering with the old one would not hydrate.
+      // The federation host lives in this process, so pages render in the browser until a restart.
+      logOnce(`shell-changed:${version}`, () => options.log.warn('The shell was rebuilt: pages render in the browser until the server restarts with the new shell.'));
+      return null;
     }
     loadedFrom = version;
     const bundle = createRequire(import.meta.url)(bundlePath) as ShellServerBundle;
@@ -106,9 +115,9 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     if (!area) return [];
     const manifestUrl = remoteMap[area.remote];
     if (!manifestUrl || !/^\/.*mf-manifest\.json$/.test(manifestUrl)) return [];
-    const file = localFile(new URL(manifestUrl, LOCAL_ORIGIN), options);
-    if (!file) return [];
     try {
+      const file = localFile(new URL(manifestUrl, LOCAL_ORIGIN), options);
+      if (!file) return [];
       const manifest = JSON.parse(await readFile(file, 'utf8')) as ManifestShape;
       const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
       const entry = manifest.metaData?.remoteEntry;

@@ -29,7 +29,12 @@ export function serverEntryUrl(browserEntry: string): string | null {
 /** The file behind a local URL, or null when it is not one of ours (never outside the served folders). */
 export function localFile(url: URL, folders: LocalFolders): string | null {
   if (url.origin !== LOCAL_ORIGIN) return null;
-  const segments = decodeURIComponent(url.pathname).split('/').filter(Boolean);
+  let segments: string[];
+  try {
+    segments = decodeURIComponent(url.pathname).split('/').filter(Boolean);
+  } catch {
+    return null; // a malformed %-escape names no file
+  }
   if (segments.some((s) => s === '..' || s === '.' || s.includes('\\'))) return null;
   const [prefix, name, ...rest] = segments;
   if (prefix === 'remotes' && name && folders.remoteNames.includes(name)) return path.join(folders.siteDir, name, 'dist', ...rest);

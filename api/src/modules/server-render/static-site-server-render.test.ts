@@ -114,6 +114,22 @@ describe('source maps', () => {
   });
 });
 
+describe('on a server that serves other machines (HOST=0.0.0.0)', () => {
+  it('still answers the areas’ API calls made while rendering', async () => {
+    const site = fakeSite();
+    mkdirSync(path.join(site, 'shell', 'dist', 'server'), { recursive: true });
+    writeFileSync(path.join(site, 'shell', 'dist', 'server', 'server.cjs'), FAKE_SHELL_BUNDLE);
+    const exposed = await createTestApp({ SITE_DIR: site, HOST: '0.0.0.0', PORT: '3000', ALLOWED_HOSTS: 'beabro.example' });
+    try {
+      const res = await exposed.app.inject({ url: '/help', headers: { host: 'beabro.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('api ok');
+    } finally {
+      await exposed.close();
+    }
+  });
+});
+
 describe('with SERVER_RENDER=false', () => {
   it('sends every page to be rendered in the browser', async () => {
     const site = fakeSite();

@@ -24,6 +24,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/ok/server/remoteEntry.js') res.end(CONTAINER);
     else if (req.url === '/not-a-container.js') res.end('module.exports = 42;');
+    else if (req.url === '/redirect.js') res.writeHead(302, { location: '/ok/server/remoteEntry.js' }).end();
+    else if (req.url === '/requires-a-package.js') res.end('require("pg"); module.exports = { get() {}, init() {} };');
     else if (req.url === '/slow.js') return; // never answers
     else res.writeHead(404).end('Not found');
   });
@@ -60,6 +62,12 @@ describe('loading a server container', () => {
     const local = (await load('http://site.local/releases/mf-help/v2/server/remoteEntry.js')) as { label: string };
     expect(local.label).toBe('/releases/mf-help/v2/server/remoteEntry.js');
     expect(await load(`${origin}/ok/server/remoteEntry.js`)).toHaveProperty('get');
+  });
+
+  it('loads over https only (plain http from this machine only), follows no redirect, and gives the code only Node’s own modules', async () => {
+    await expect(load('http://cdn.example.com/help/server/remoteEntry.js')).rejects.toThrow('server bundles are loaded over https only');
+    await expect(load(`${origin}/redirect.js`)).rejects.toThrow(/fetching .* failed/);
+    await expect(load(`${origin}/requires-a-package.js`)).rejects.toThrow('may only require Node\'s built-in modules, not "pg"');
   });
 
   it('refuses a missing file, an error page, something that is not a container and a server that does not answer in time', async () => {

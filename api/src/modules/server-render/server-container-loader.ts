@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 
@@ -61,10 +61,14 @@ async function readContainerCode(entryUrl: string, folders: LocalFolders, timeou
       throw new ContainerLoadError(`no server bundle at ${url.pathname}`);
     }
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ContainerLoadError(`unsupported server entry URL ${entryUrl}`);
+  // Its code runs in this process: https only (plain http only from this machine), and no redirects.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new ContainerLoadError(`${entryUrl} is not https: server bundles are loaded over https only (http only from localhost)`);
+  }
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (error) {
     throw new ContainerLoadError(`fetching ${entryUrl} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -79,7 +83,12 @@ async function readContainerCode(entryUrl: string, folders: LocalFolders, timeou
  * only remotes of the live remote map (configured by the operator) are ever loaded.
  */
 export function createServerContainerLoader(folders: LocalFolders, timeoutMs: number) {
-  const requireForContainers = createRequire(import.meta.url);
+  // A container only needs Node's own modules (its runtime reads files and runs chunks with fs, path, vm).
+  const requireFromHere = createRequire(import.meta.url);
+  const requireForContainers = ((id: string) => {
+    if (!isBuiltin(id)) throw new ContainerLoadError(`a server bundle may only require Node's built-in modules, not "${id}"`);
+    return requireFromHere(id);
+  }) as NodeJS.Require;
   return async (entryUrl: string, globalName: string): Promise<unknown> => {
     const code = await readContainerCode(entryUrl, folders, timeoutMs);
     const module: { exports: Record<string, unknown> } = { exports: {} };

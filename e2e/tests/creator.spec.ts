@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 
 const csrf = { 'X-Requested-With': 'beabro' };
 const PIXELPAT = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' };

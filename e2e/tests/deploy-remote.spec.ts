@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { copyRemoteSource, deployRemote, removeFolder, replaceInFile } from './support/releases';
 
 /** Which release of mf-help the page loaded its files from. */

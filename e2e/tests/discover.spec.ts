@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** /discover over the composed site and the real API, with the seeded creators (README "Database"). */
 

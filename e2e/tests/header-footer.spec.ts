@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('header and footer (SPEC.md "Header and footer", visitor)', () => {
   test('header links go where SPEC.md says', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('help centre rules (SPEC.md section 4, Help)', () => {
   test('search is a case-insensitive substring match on question or answer, combined with the category filter', async ({ page }) => {

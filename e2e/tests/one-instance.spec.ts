@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 const REMOTES = ['mf_marketing', 'mf_auth_onboarding', 'mf_creator', 'mf_supporter', 'mf_public_profile', 'mf_help'];
 const LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'zustand', '@emotion/react', '@tanstack/react-query'];

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { copyBuild, copyRemoteSource, deployRemote, readFixture, removeFolder, RemoteServer } from './support/releases';
 
 /**

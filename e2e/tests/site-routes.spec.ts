@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('composed site: every built route renders its area', () => {
   test('/ renders the landing page from mf-marketing', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request as apiRequestContext, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as apiRequestContext, test, type APIRequestContext, type Page } from './support/test';
 
 /*
  * The supporter dashboard over the composed site and the real API. The seeded demo supporter is only

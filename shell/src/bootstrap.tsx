@@ -7,6 +7,7 @@ import { loadRemoteArea } from './features/remotes/load-remote-area';
 import { applyRemoteMap, loadRemoteMap } from './features/remotes/remote-map';
 import { areaKey, type ResolvedAreas } from './features/remotes/resolved-areas';
 import { readPageState } from './features/ssr/read-page-state';
+import { recordEarlyInput } from './features/ssr/replay-early-input';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -19,6 +20,7 @@ const render = pageState?.render;
 if (render && remoteMap.status === 'ready' && container.firstElementChild) {
   // Server-rendered: start from exactly what the server rendered with (data, a visitor's session,
   // the area's module), so the first render matches its HTML and nothing is fetched again.
+  const earlyInput = recordEarlyInput(container);
   const queryClient = createQueryClient();
   hydrate(queryClient, render.queries);
   useSessionStore.getState().setUser(null);
@@ -38,7 +40,7 @@ if (render && remoteMap.status === 'ready' && container.firstElementChild) {
       (resolvedAreas.deferred as Set<string>).add(key);
     }
   }
-  const app = <App remoteMap={remoteMap} queryClient={queryClient} resolvedAreas={resolvedAreas} />;
+  const app = <App remoteMap={remoteMap} queryClient={queryClient} resolvedAreas={resolvedAreas} earlyInput={earlyInput} />;
   if (hydratable) hydrateRoot(container, app);
   else createRoot(container).render(app);
 } else {

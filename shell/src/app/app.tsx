@@ -6,7 +6,7 @@ import type { RemoteMapState } from '../features/remotes/remote-map';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { NO_RESOLVED_AREAS, ResolvedAreasContext, type ResolvedAreas } from '../features/remotes/resolved-areas';
 import { SessionSync } from '../features/session/session-sync';
-import { replayEarlyInput } from '../features/ssr/replay-early-input';
+import type { EarlyInput } from '../features/ssr/replay-early-input';
 import { AppRoutes } from './app-routes';
 
 export interface AppProps {
@@ -15,6 +15,8 @@ export interface AppProps {
   resolvedAreas?: ResolvedAreas;
   /** Set on the server: the page's URL (path and query); the browser uses its own history. */
   location?: string;
+  /** Set when hydrating server HTML: what the visitor did before it hydrated. */
+  earlyInput?: EarlyInput;
 }
 
 const refuse = () => {
@@ -31,23 +33,31 @@ function StaticRouter({ location, children }: { location: string; children: Reac
   );
 }
 
-/** What a visitor typed into the server's HTML before it hydrated reaches the forms (see replayEarlyInput). */
-function ReplayEarlyInput() {
+/**
+ * Once the page is interactive: what a visitor typed into the server's HTML before it hydrated reaches
+ * the forms (replayed after the re-render that follows hydration), and #root says it is interactive
+ * (`data-interactive`, for monitoring and end-to-end tests).
+ */
+function OnInteractive({ earlyInput }: { earlyInput: EarlyInput | undefined }) {
   useEffect(() => {
-    const root = document.getElementById('root');
-    if (root) replayEarlyInput(root);
-  }, []);
+    earlyInput?.stop();
+    const timer = setTimeout(() => {
+      earlyInput?.replay();
+      document.getElementById('root')?.setAttribute('data-interactive', 'true');
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [earlyInput]);
   return null;
 }
 
-export function App({ remoteMap, queryClient, resolvedAreas = NO_RESOLVED_AREAS, location }: AppProps) {
+export function App({ remoteMap, queryClient, resolvedAreas = NO_RESOLVED_AREAS, location, earlyInput }: AppProps) {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RemoteMapContext.Provider value={remoteMap}>
           <ResolvedAreasContext.Provider value={resolvedAreas}>
             <SessionSync />
-            <ReplayEarlyInput />
+            <OnInteractive earlyInput={earlyInput} />
             {location === undefined ? (
               <BrowserRouter>
                 <AppRoutes />

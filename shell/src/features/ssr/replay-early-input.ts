@@ -1,51 +1,95 @@
 /*
  * A visitor can type into a server-rendered form before the page has hydrated. React 19 keeps what was
- * typed on the screen but never hears about it, so the form's state (the amount on "Support with $…",
- * a discover filter) would silently disagree with what the visitor sees. Right after hydration, each
- * control whose value differs from what the server rendered is replayed as the visitor's own input.
+ * typed on the screen but never hears about it, and the first re-render after hydration puts the
+ * server's value back: the form's state (the amount on "Support with $…", a search) would silently drop
+ * it. So what the visitor does before hydration is recorded, and replayed as their own input right after.
  */
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function isControl(target: EventTarget | null): target is Control {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
 
 function isCheckable(control: Control): control is HTMLInputElement {
   return control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
 }
 
-function renderedSelectValue(select: HTMLSelectElement): string {
-  return [...select.options].find((option) => option.defaultSelected)?.value ?? select.options[0]?.value ?? '';
+/** What the server rendered in a control (React keeps these in step with a controlled value). */
+function renderedValue(control: Control): string {
+  if (control instanceof HTMLSelectElement) {
+    return [...control.options].find((option) => option.defaultSelected)?.value ?? control.options[0]?.value ?? '';
+  }
+  return control.defaultValue;
 }
 
-/** What the server rendered in a control, against what it holds now. */
-function changedBeforeHydration(control: Control): boolean {
-  if (isCheckable(control)) return control.checked !== control.defaultChecked;
-  if (control instanceof HTMLSelectElement) return control.value !== renderedSelectValue(control);
-  return control.value !== control.defaultValue;
+type Entry = { kind: 'value'; value: string } | { kind: 'checked'; checked: boolean };
+
+function read(control: Control): Entry {
+  return isCheckable(control) ? { kind: 'checked', checked: control.checked } : { kind: 'value', value: control.value };
+}
+
+function differsFromRendered(control: Control, entry: Entry): boolean {
+  if (entry.kind === 'checked') return isCheckable(control) && entry.checked !== control.defaultChecked;
+  return entry.value !== renderedValue(control);
 }
 
 /** Sets a control's value the way the browser does for typing (past React's own value tracking). */
-function setNativeValue(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
+function setNativeValue(control: Control, value: string) {
   const prototype = Object.getPrototypeOf(control) as object;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value);
 }
 
-/** Replays every control under `root` the visitor changed before hydration; returns how many. */
-export function replayEarlyInput(root: ParentNode): number {
-  // What the visitor left in each control is read first: replaying one re-renders the form.
-  const changed = [...root.querySelectorAll<Control>('input, textarea, select')]
-    .filter((control) => !control.disabled && changedBeforeHydration(control))
-    .map((control) => ({ control, typed: control.value }));
-  for (const { control, typed } of changed) {
-    if (isCheckable(control)) {
-      // Back to what React rendered, then the visitor's click again.
-      control.checked = control.defaultChecked;
-      control.click();
-      continue;
-    }
-    // React's tracked value becomes what it rendered, the screen keeps what was typed: the event then
-    // reads as a change, exactly as if the visitor typed it now.
-    control.value = control instanceof HTMLSelectElement ? renderedSelectValue(control) : control.defaultValue;
-    setNativeValue(control, typed);
-    control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+/** Replays one control's recorded input as the visitor's own, so React's onChange sees it. */
+function replay(control: Control, entry: Entry) {
+  if (!control.isConnected || control.disabled || !differsFromRendered(control, entry)) return false;
+  if (entry.kind === 'checked') {
+    if (!isCheckable(control)) return false;
+    // What React rendered, then the visitor's click again.
+    control.checked = control.defaultChecked;
+    control.click();
+    return true;
   }
-  return changed.length;
+  // React's tracked value becomes what it rendered, the screen what was typed: the event then reads as a
+  // change, exactly as if the visitor typed it now.
+  control.value = renderedValue(control);
+  setNativeValue(control, entry.value);
+  control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  return true;
+}
+
+export interface EarlyInput {
+  /** Stops recording (the page has hydrated: from now on React hears the visitor itself). */
+  stop: () => void;
+  /** Replays what was recorded; returns how many controls. */
+  replay: () => number;
+}
+
+/**
+ * Starts recording, before `hydrateRoot`, what the visitor does to the form controls under `root`: what
+ * they changed before the scripts ran, and every input until `stop()`.
+ */
+export function recordEarlyInput(root: HTMLElement): EarlyInput {
+  const recorded = new Map<Control, Entry>();
+  for (const control of root.querySelectorAll<Control>('input, textarea, select')) {
+    const entry = read(control);
+    if (differsFromRendered(control, entry)) recorded.set(control, entry);
+  }
+  const listener = (event: Event) => {
+    if (isControl(event.target) && root.contains(event.target)) recorded.set(event.target, read(event.target));
+  };
+  root.addEventListener('input', listener, true);
+  root.addEventListener('change', listener, true);
+  return {
+    stop: () => {
+      root.removeEventListener('input', listener, true);
+      root.removeEventListener('change', listener, true);
+    },
+    replay: () => {
+      let count = 0;
+      for (const [control, entry] of recorded) if (replay(control, entry)) count += 1;
+      recorded.clear();
+      return count;
+    },
+  };
 }

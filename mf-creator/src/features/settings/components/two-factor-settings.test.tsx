@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TWO_FACTOR_MESSAGES } from '@beabro/shared/api-schemas/two-factor';
+import { TWO_FACTOR_MESSAGES, type TwoFactorStatus } from '@beabro/shared/api-schemas/two-factor';
 import { mockApi, type MockReply } from '../../../testing/mock-api';
 import { renderArea } from '../../../testing/render-area';
 import { TwoFactorSettings } from './two-factor-settings';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const OFF = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
-const ON = { enabled: true, enabledAt: '2026-11-20T10:00:00.000Z', recoveryCodesLeft: 10 };
+const OFF: TwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+const ON: TwoFactorStatus = { enabled: true, enabledAt: '2026-11-20T10:00:00.000Z', recoveryCodesLeft: 10 };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const SETUP = { secret: SECRET, otpauthUrl: `otpauth://totp/Be%20a%20Bro:pat%40example.com?secret=${SECRET}`, qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jkmn-${String(i).padStart(4, '0')}`);
@@ -16,11 +16,11 @@ const CODES = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jkmn-${String(i).p
 const renderSettings = () => renderArea(<TwoFactorSettings />, { path: '/settings', route: '/settings?tab=account' });
 
 /** A status that changes as the API would answer it after each action. */
-function statusRoute(initial: typeof OFF) {
+function statusRoute(initial: TwoFactorStatus) {
   let current = initial;
   return {
     get: (): MockReply => ({ body: current }),
-    set: (next: typeof OFF) => {
+    set: (next: TwoFactorStatus) => {
       current = next;
     },
   };

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { expect, test, type Page } from './support/test';
 
@@ -25,6 +26,13 @@ class Authenticator {
     this.lastStep = step;
     return generate({ secret: this.secret, epoch: step * STEP_SECONDS });
   }
+}
+
+/** axe-core (WCAG 2.1 A and AA) on the states this journey opens: the set-up, the codes, the code step with errors. */
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`));
+  expect(found, `axe-core violations on ${what}`).toEqual([]);
 }
 
 async function signOut(page: Page) {
@@ -73,13 +81,14 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   await enableForm.getByLabel('Authentication code').fill('000000');
   await enableForm.getByRole('button', { name: 'Turn On' }).click();
   await expect(enableForm.getByLabel('Authentication code')).toHaveAccessibleDescription(/That code is not valid\. Check your authenticator app and try again\./);
+  await expectNoViolations(page, 'the two-factor set-up with a refused code');
   await enableForm.getByLabel('Authentication code').fill(await app.nextCode());
   await enableForm.getByRole('button', { name: 'Turn On' }).click();
 
   const codesList = page.getByRole('list', { name: 'Recovery codes' });
   await expect(codesList.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = (await codesList.getByRole('listitem').allTextContents()).map((code) => code.trim());
-  await page.screenshot({ path: test.info().outputPath('recovery-codes.png'), fullPage: true });
+  await expectNoViolations(page, 'the recovery codes');
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   await expect(section.getByText('On', { exact: true })).toBeVisible();
   await expect(section.getByText('10 recovery codes left.')).toBeVisible();
@@ -106,6 +115,7 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   await page.getByLabel('Authentication code').fill(recovery);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByLabel('Authentication code')).toHaveAccessibleDescription(/That code is not valid\. Check your authenticator app, or use an unused recovery code\./);
+  await expectNoViolations(page, 'the sign-in code step with a refused code');
   await page.getByLabel('Authentication code').fill(recoveryCodes[1] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(at('/supporter-dashboard'));

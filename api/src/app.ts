@@ -26,6 +26,7 @@ import { imageRoutes } from './modules/images/images-routes';
 import { createSandboxPaymentProvider } from './modules/payments/sandbox/sandbox-payment-provider';
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
+import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { registerCsrfGuard } from './plugins/csrf-guard';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -71,6 +72,8 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   await app.register(siteConfigRoutes, { config });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(twoFactorSignInRoutes, { prefix: '/api/auth', appSecret: resolveAppSecret(config) });
+  await app.register(twoFactorAccountRoutes, { prefix: '/api/account/two-factor', appSecret: resolveAppSecret(config) });
   await app.register(usernameRoutes, { prefix: '/api/usernames' });
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });

@@ -44,6 +44,55 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Two-factor sign-in (TOTP) of an account. A row with `enabledAt` null is a set-up waiting for its first
+ * code. The secret is encrypted with a key derived from APP_SECRET (AES-256-GCM, see two-factor-secret-box).
+ */
+export const twoFactorCredentials = pgTable('two_factor_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The TOTP time step of the last code accepted: a code of that step or an earlier one is refused (replay). */
+  lastUsedTimeStep: bigint('last_used_time_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes; only their SHA-256 is kept. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_id_code_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The step between a right password and the code: not a session, only the right to try a code for a few
+ * minutes. Single use (deleted when it succeeds) and dropped after a few wrong codes. SHA-256 of the token.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_challenges_token_hash_key').on(t.tokenHash), index('two_factor_challenges_user_id_idx').on(t.userId)],
+);
+
 export const creatorProfiles = pgTable(
   'creator_profiles',
   {

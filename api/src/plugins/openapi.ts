@@ -8,8 +8,8 @@ import { CSRF_REFUSED_MESSAGE, SAFE_METHODS } from './csrf-guard';
 /** Name of the session cookie's security scheme in the OpenAPI document. */
 export const SESSION_SECURITY_SCHEME = 'sessionCookie';
 
-/** The one route whose 401 is not "sign in first": a failed sign-in. */
-const SESSIONLESS_401 = new Set(['POST /api/auth/sign-in']);
+/** The routes whose 401 is not "sign in first": a failed sign-in, and its second step with a spent challenge. */
+const SESSIONLESS_401 = new Set(['POST /api/auth/sign-in', 'POST /api/auth/sign-in/two-factor']);
 
 const CSRF_HEADER_PARAMETER = {
   type: 'string',

@@ -54,6 +54,7 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'GET /api/site-config',
         'POST /api/auth/sign-up',
         'POST /api/auth/sign-in',
+        'POST /api/auth/sign-in/two-factor',
         'GET /api/usernames/\\{username\\}/availability',
         'GET /api/creators/\\{username\\}',
         'POST /api/creators/\\{username\\}/supports',
@@ -67,7 +68,7 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
       ].join('|')})$`,
     ),
     access: 'public',
-    why: 'public by design: the site, sign-up and sign-in, public profiles, checkout, search, contact',
+    why: 'public by design: the site, sign-up and sign-in (its two-factor step is authorized by the challenge in the body), public profiles, checkout, search, contact',
   },
 ];
 
@@ -112,6 +113,13 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'PATCH /api/account/password': () => ({ body: { currentPassword: OWNER_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' } }),
   'DELETE /api/account/': () => ({ body: { password: OWNER_PASSWORD } }),
   'PATCH /api/account/notifications': () => ({ body: { newSupport: false, monthlyReport: false } }),
+  'POST /api/account/two-factor/enable': () => ({
+    body: { password: OWNER_PASSWORD, code: '000000' },
+    ownerStatus: { status: 400, why: 'no set-up was started, so no code can confirm it (the code field says to scan a new QR code)' },
+  }),
+  'POST /api/account/two-factor/disable': () => ({ body: { password: OWNER_PASSWORD, code: '000000' }, ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' } }),
+  'POST /api/account/two-factor/recovery-codes': () => ({ body: { password: OWNER_PASSWORD, code: '000000' }, ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' } }),
+  'POST /api/auth/sign-in/two-factor': () => ({ body: { challenge: randomBytes(32).toString('base64url'), code: '123456' } }),
   'POST /api/creator-profile/': () => ({
     body: onboardingBody({ username: bystanderUsername }),
     ownerStatus: { status: 409, why: 'the owner has a creator page already (one per account)' },

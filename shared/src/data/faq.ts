@@ -229,6 +229,20 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'We never store your password itself, only a secure hash of it, so nobody at Be a Bro can read it. Passwords must be at least 8 characters; use one you do not use anywhere else.',
   },
   {
+    id: 'two-factor-sign-in',
+    category: 'security',
+    question: 'How do I turn on two-factor authentication?',
+    answer:
+      'Two-factor authentication asks for a 6-digit code from an app on your phone after your password, so someone who learns your password still cannot sign in. We recommend it to everyone who receives support.\n\nGo to Settings, then Account, and choose "Set Up Two-Factor Authentication". Scan the QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), or type the key shown under it into the app. Enter your password and the code the app shows, then "Turn On". Every other device you were signed in on is signed out, and we email you to confirm.\n\nFrom then on, signing in asks for the code after your password. Each code works once and changes every 30 seconds. To turn it off, go back to Settings, Account, choose "Turn Off" and enter your password and a code (we email you then too).',
+  },
+  {
+    id: 'recovery-codes',
+    category: 'security',
+    question: 'What are recovery codes, and what if I lose my phone?',
+    answer:
+      'When you turn on two-factor authentication you get ten recovery codes, shown only once: copy them, download them or write them down, and keep them somewhere safe (not only on your phone). We keep only a scrambled version we cannot read back.\n\nIf you lose your phone or cannot use your authenticator app, enter a recovery code instead of the 6-digit code when you sign in. Each recovery code works once. Settings, Account shows how many are left; "New Recovery Codes" (with your password and a code) replaces them all with ten new ones.\n\nSigned in with a recovery code because your phone is gone? Turn two-factor authentication off with your password and another recovery code, then set it up again on your new phone. If you have no recovery codes left either, email our support team.',
+  },
+  {
     id: 'card-details',
     category: 'security',
     question: 'Do you store my card details?',

@@ -12,6 +12,7 @@ import { enqueueVerificationEmail } from '../email-verification/email-verificati
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { forgetSignInIps } from '../rate-limit/sign-in-throttle';
 import { endSubscriptionsOfDeletedUser } from '../subscriptions/subscriptions-repository';
+import { deleteTwoFactorData } from '../two-factor/two-factor-repository';
 import {
   anonymiseUser,
   deleteFollowsOf,
@@ -35,7 +36,7 @@ export const DELETED_USER_DISPLAY_NAME = 'Deleted user';
 const passwordIncorrect = (field: string) => fieldError(field, ACCOUNT_MESSAGES.currentPasswordIncorrect);
 
 /** Counts the attempt, then checks `password` against the account; the row comes back for a compare-and-set. */
-async function verifyCurrentPassword(db: Db, userId: string, password: string, field: string): Promise<UserRow & { passwordHash: string }> {
+export async function verifyCurrentPassword(db: Db, userId: string, password: string, field: string): Promise<UserRow & { passwordHash: string }> {
   await consumeRateLimit(db, CURRENT_PASSWORD_LIMIT, userId);
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
@@ -81,7 +82,7 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
 /**
  * Deletes the account in one transaction: signed out everywhere, profile hidden for good, follows gone,
  * monthly supports ended, supports kept for the ledger but detached from the person, the networks it
- * signed in from forgotten, and the user row stripped of personal data.
+ * signed in from and its two-factor secret and recovery codes forgotten, and the user row stripped of personal data.
  */
 export async function deleteAccount(db: Db, userId: string, password: string, now = new Date()): Promise<void> {
   const user = await verifyCurrentPassword(db, userId, password, 'password');
@@ -95,6 +96,7 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
     await endSubscriptionsOfDeletedUser(tx, userId, now);
     await detachSupportsOf(tx, userId, verifiedEmail);
     await forgetSignInIps(tx, userId);
+    await deleteTwoFactorData(tx, userId);
   });
 }
 

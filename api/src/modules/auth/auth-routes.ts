@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { currentUserResponseSchema, sessionResponseSchema } from '@beabro/shared/api-schemas/session';
+import { twoFactorChallengeResponseSchema } from '@beabro/shared/api-schemas/two-factor';
 import { signInSchema, signUpSchema } from '@beabro/shared/schemas/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session-auth';
 import { publicOrigin } from '../email/public-origin';
@@ -36,13 +37,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password; an account with two-factor sign-in answers 202 with a challenge for POST /api/auth/sign-in/two-factor',
         body: signInSchema,
-        response: { 200: sessionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: sessionResponseSchema, 202: twoFactorChallengeResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const userId = await signIn(app.db, request.body, request.ip);
+      const outcome = await signIn(app.db, request.body, request.ip);
+      if (outcome.kind === 'two-factor') {
+        reply.header('Cache-Control', 'no-store');
+        return reply.code(202).send({ twoFactor: outcome.challenge });
+      }
+      const userId = outcome.userId;
       const session = await startSession(app.db, userId);
       const user = await loadSessionUser(app.db, userId);
       if (!user) throw new Error('signed-in user vanished');

@@ -1,10 +1,12 @@
 import type { SessionUser } from '@beabro/shared/types/session-user';
+import type { TwoFactorChallenge } from '@beabro/shared/api-schemas/two-factor';
 import type { SignInValues, SignUpValues } from '@beabro/shared/schemas/auth';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { rememberSignInIp, reserveSignInAttempt } from '../rate-limit/sign-in-throttle';
+import { createSignInChallenge, isTwoFactorEnabled } from '../two-factor/sign-in-challenge';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
 import { findUserByEmail, insertUser, toSessionUser } from './user-repository';
 
@@ -33,17 +35,26 @@ export async function signUp(db: Db, input: SignUpValues, ip: string, perIpLimit
   }
 }
 
+/** Signed in, or the password was right and a two-factor code must follow (no session yet). */
+export type SignInOutcome = { kind: 'signed-in'; userId: string } | { kind: 'two-factor'; challenge: TwoFactorChallenge };
+
 /**
  * Refuses with one message whatever was wrong, so nobody can learn which emails have accounts. The
  * attempt is reserved against the sign-in limits before the password is checked (so a burst of
  * parallel guesses checks no more passwords than the limits allow) and given back when it is right.
+ * An account with two-factor sign-in gets a challenge instead of a session: the limits forgive and
+ * remember nothing until the code is right too.
  */
-export async function signIn(db: Db, input: SignInValues, ip: string, now = new Date()): Promise<string> {
+export async function signIn(db: Db, input: SignInValues, ip: string, now = new Date()): Promise<SignInOutcome> {
   const email = input.email.toLowerCase();
   const user = await findUserByEmail(db, email);
   const attempt = await reserveSignInAttempt(db, { email, ip, userId: user?.id ?? null }, now);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !ok) throw new AppError('unauthenticated', AUTH_MESSAGES.authenticationFailed);
+  if (await isTwoFactorEnabled(db, user.id)) {
+    await attempt.secondFactorPending();
+    return { kind: 'two-factor', challenge: await createSignInChallenge(db, user.id, now) };
+  }
   await attempt.succeeded();
-  return user.id;
+  return { kind: 'signed-in', userId: user.id };
 }

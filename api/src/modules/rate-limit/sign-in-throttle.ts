@@ -27,6 +27,12 @@ const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 export interface SignInAttempt {
   /** The password was right: the attempt stops counting, this network's earlier typos are forgiven and it becomes known. */
   succeeded: () => Promise<void>;
+  /**
+   * The password was right but a second factor (a two-factor code) must follow: the attempt stops
+   * counting, but nothing is forgiven and the network is not remembered until the code is right too,
+   * so someone holding only the password cannot reset the limits or make their network "known".
+   */
+  secondFactorPending: () => Promise<void>;
 }
 
 /**
@@ -53,6 +59,11 @@ export async function reserveSignInAttempt(db: Db, attempt: { email: string; ip:
         await releaseRateLimit(db, perIp);
         if (account) await releaseBackoffAttempt(db, account);
         if (attempt.userId) await rememberSignInIp(db, attempt.userId, attempt.ip, now);
+      },
+      secondFactorPending: async () => {
+        await releaseRateLimit(db, pair);
+        await releaseRateLimit(db, perIp);
+        if (account) await releaseBackoffAttempt(db, account);
       },
     };
   } catch (error) {

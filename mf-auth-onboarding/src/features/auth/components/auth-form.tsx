@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import type { useSignIn } from '@beabro/shared/api/sign-in';
 import type { useSignUp } from '@beabro/shared/api/sign-up';
+import type { TwoFactorChallenge } from '@beabro/shared/api-schemas/two-factor';
 import { AUTH_MESSAGES, signInSchema, signUpSchema, type SignInValues, type SignUpValues } from '@beabro/shared/schemas/auth';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
@@ -38,13 +39,17 @@ export interface AuthFormProps {
   onRoleChange: (role: UserType) => void;
   signIn: ReturnType<typeof useSignIn>;
   signUp: ReturnType<typeof useSignUp>;
+  /** The password was right and the account asks for a two-factor code next. */
+  onTwoFactor: (challenge: TwoFactorChallenge) => void;
+  /** A message to show in the red box from the start (e.g. the two-factor step ran out). */
+  initialError?: string | null;
 }
 
 /** The sign-in or sign-up form (the page keys it by mode, so switching modes clears the messages). */
-export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChange, signIn, signUp }: AuthFormProps) {
+export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChange, signIn, signUp, onTwoFactor, initialError = null }: AuthFormProps) {
   const signingUp = mode === 'signup';
   const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(signingUp ? signUpSchema : signInSchema);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError);
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const pending = signIn.isPending || signUp.isPending;
@@ -108,8 +113,9 @@ export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChang
         const user = await signUp.mutateAsync(signUpSchema.parse(input(values)) satisfies SignUpValues);
         finish(user, next ?? afterSignUpPath(role));
       } else {
-        const user = await signIn.mutateAsync(signInSchema.parse(input(values)) satisfies SignInValues);
-        finish(user, next ?? homePathFor(user));
+        const result = await signIn.mutateAsync(signInSchema.parse(input(values)) satisfies SignInValues);
+        if (result.kind === 'two-factor') onTwoFactor(result.challenge);
+        else finish(result.user, next ?? homePathFor(result.user));
       }
     } catch (error) {
       showServerError(error);

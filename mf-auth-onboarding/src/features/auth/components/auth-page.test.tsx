@@ -277,3 +277,73 @@ describe('AuthPage: where people go', () => {
     await waitFor(() => expect(location().textContent).toBe(destination));
   });
 });
+
+describe('AuthPage: two-factor sign-in', () => {
+  const challengeAnswer: FakeResponse = { status: 202, body: { twoFactor: { challenge: 'challenge-token', expiresAt: '2026-11-24T10:05:00.000Z' } } };
+
+  async function toCodeStep(user: ReturnType<typeof userEvent.setup>, signedIn: SessionUser, codeAnswer: FakeRoute[2], route = '/auth') {
+    const calls = renderAuth(route, [meRoute(null), ['POST', '/api/auth/sign-in', challengeAnswer], ['POST', '/api/auth/sign-in/two-factor', codeAnswer]]);
+    await form();
+    await fillSignIn(user, signedIn.email);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    return calls;
+  }
+
+  it('after a right password asks for the code (not signed in yet), then signs in with it', async () => {
+    const user = userEvent.setup();
+    const signedIn = fakeCreator();
+    const calls = await toCodeStep(user, signedIn, sessionAnswer(signedIn), '/auth?next=/settings%3Ftab%3Daccount');
+    expect(useSessionStore.getState().user).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Authentication code')).toHaveFocus());
+    await user.type(screen.getByLabelText('Authentication code'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/settings?tab=account'));
+    expect(calls.find((call) => call.path === '/api/auth/sign-in/two-factor')?.body).toEqual({ challenge: 'challenge-token', code: '123 456' });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', user: signedIn });
+  });
+
+  it('checks the code before sending it, and shows the server’s verdict next to the field', async () => {
+    const user = userEvent.setup();
+    const wrong = 'That code is not valid. Check your authenticator app, or use an unused recovery code.';
+    const calls = await toCodeStep(user, fakeUser(), { status: 400, body: { message: wrong, fieldErrors: { code: wrong } } });
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/or a recovery code \(like/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/auth/sign-in/two-factor')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), 'abcd-efgh-jkmn-pqrs');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByLabelText('Authentication code')).toHaveAccessibleDescription(expect.stringContaining(wrong)));
+    expect(screen.getByLabelText('Authentication code')).toHaveFocus();
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  it('too many tries: says when to try again', async () => {
+    const user = userEvent.setup();
+    await toCodeStep(user, fakeUser(), { status: 429, body: { message: 'Too many attempts. Please try again in 15 minutes.' }, headers: { 'Retry-After': '900' } });
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 minutes.');
+  });
+
+  it('a spent or expired challenge goes back to the password, saying why; "Back to sign in" does too', async () => {
+    const user = userEvent.setup();
+    const expired = 'This sign-in has expired. Enter your email and password again.';
+    await toCodeStep(user, fakeUser(), { status: 401, body: { message: expired } });
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(expired);
+    // The email stays; the password is asked again.
+    expect(screen.getByLabelText('Email')).not.toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await user.type(screen.getByLabelText('Password'), 'a good password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

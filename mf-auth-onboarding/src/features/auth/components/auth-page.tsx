@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignIn } from '@beabro/shared/api/sign-in';
 import { useSignUp } from '@beabro/shared/api/sign-up';
-import type { UserType } from '@beabro/shared/types/session-user';
+import type { TwoFactorChallenge } from '@beabro/shared/api-schemas/two-factor';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { LoadingStatus } from '../../../components/loading-status';
@@ -11,6 +13,7 @@ import { parseAuthSearchParams } from '../../../lib/auth-search-params';
 import { homePathFor } from '../utils/destinations';
 import { AuthForm, EMPTY_AUTH_VALUES, type AuthFormValues } from './auth-form';
 import { AuthModeSwitch } from './auth-mode-switch';
+import { TwoFactorStep } from './two-factor-step';
 
 const COPY = {
   signin: { title: 'Welcome back', intro: 'Sign in to support missions or run your page.' },
@@ -31,6 +34,10 @@ export function AuthPage({ basePath }: AuthPageProps) {
   const signUp = useSignUp();
   // Kept here, not in the form, so what was typed survives a switch between sign-in and sign-up.
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_VALUES);
+  // Between a right password and the code (accounts with two-factor sign-in): not a session, a challenge.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [restartReason, setRestartReason] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   if (session.status === 'unknown') return <LoadingStatus label="Checking whether you are signed in…" />;
   // Someone already signed in has nothing to do here. Once a submit has started, the submit decides where to go.
@@ -48,6 +55,16 @@ export function AuthPage({ basePath }: AuthPageProps) {
       { replace: true },
     );
 
+  const signedIn = (user: SessionUser) => {
+    useSessionStore.getState().setUser(user);
+    navigate(next ?? homePathFor(user), { replace: true });
+  };
+  const restart = (reason: string | null) => {
+    setChallenge(null);
+    setRestartReason(reason);
+    setValues((current) => ({ ...current, password: '' }));
+  };
+
   const copy = COPY[mode];
   return (
     <PageContainer>
@@ -57,18 +74,29 @@ export function AuthPage({ basePath }: AuthPageProps) {
             <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>{copy.title}</h1>
             <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>{copy.intro}</p>
           </div>
-          <AuthModeSwitch basePath={basePath} mode={mode} role={role} next={next} />
-          <AuthForm
-            key={mode}
-            mode={mode}
-            role={role}
-            next={next}
-            values={values}
-            onValuesChange={setValues}
-            onRoleChange={changeRole}
-            signIn={signIn}
-            signUp={signUp}
-          />
+          {challenge ? (
+            <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+          ) : (
+            <>
+              <AuthModeSwitch basePath={basePath} mode={mode} role={role} next={next} />
+              <AuthForm
+                key={mode}
+                mode={mode}
+                role={role}
+                next={next}
+                values={values}
+                onValuesChange={setValues}
+                onRoleChange={changeRole}
+                signIn={signIn}
+                signUp={signUp}
+                onTwoFactor={(issued) => {
+                  setRestartReason(null);
+                  setChallenge(issued);
+                }}
+                initialError={restartReason}
+              />
+            </>
+          )}
         </Card>
       </div>
     </PageContainer>

@@ -6,8 +6,9 @@ import { DangerZone } from './danger-zone';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { TabHeading } from './section-heading';
+import { TwoFactorSettings } from './two-factor-settings';
 
-/** Account: email, password and the Danger Zone. */
+/** Account: email, password, two-factor authentication and the Danger Zone. */
 export function AccountTab() {
   const session = useCurrentUser();
   return (
@@ -23,6 +24,7 @@ export function AccountTab() {
         <div css={(theme) => ({ display: 'grid', gap: theme.space(6) })}>
           <EmailForm user={session.data} />
           <PasswordForm />
+          <TwoFactorSettings />
           <DangerZone />
         </div>
       )}

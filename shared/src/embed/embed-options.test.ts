@@ -7,7 +7,7 @@ import {
   isEmbedMessage,
   normalizeEmbedColor,
   textColorOn,
-} from './embed-options';
+} from '@beabro/shared/embed/embed-options';
 
 describe('embedHostOrigin', () => {
   it('accepts https origins and http on localhost only, given exactly as an origin', () => {

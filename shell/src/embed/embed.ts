@@ -120,6 +120,8 @@ function onMessage(event: MessageEvent) {
 function open(button: HTMLButtonElement, options: EmbedOptions, siteOrigin: string) {
   close();
   const label = `Support @${options.username} on Be a Bro`;
+  // Phones: the whole screen; larger screens: a panel with the page showing around it.
+  const roomy = typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 640px)').matches;
   const root = el('div', {
     position: 'fixed',
     inset: '0',
@@ -135,10 +137,10 @@ function open(button: HTMLButtonElement, options: EmbedOptions, siteOrigin: stri
       position: 'relative',
       display: 'flex',
       flexDirection: 'column',
-      width: 'min(44rem, 100vw)',
-      height: 'min(52rem, 100vh)',
+      width: roomy ? 'min(44rem, calc(100vw - 2rem))' : '100vw',
+      height: roomy ? 'min(52rem, calc(100vh - 2rem))' : '100%',
       background: '#ffffff',
-      borderRadius: '12px',
+      borderRadius: roomy ? '12px' : '0',
       overflow: 'hidden',
       boxShadow: '0 20px 50px rgba(17, 24, 39, 0.4)',
     },

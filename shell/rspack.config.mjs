@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createRspackConfig, devPortOf, remoteRegistry } from '@beabro/shared/build/create-rspack-config';
 
 const { remotes } = remoteRegistry();
@@ -34,6 +35,8 @@ const embedScript = {
       ],
     },
     optimization: { splitChunks: false, runtimeChunk: false },
+    // The dev server serves it (from the shell's dev server) without its hot-reload client: the file runs on other sites.
+    devServer: false,
     performance: false,
     stats: 'errors-warnings',
   }),
@@ -46,7 +49,23 @@ export default createRspackConfig({
   title: 'Be a Bro - Support the missions you believe in',
   companions: [embedScript],
   devServer: {
-    setupMiddlewares: (middlewares) => {
+    setupMiddlewares: (middlewares, server) => {
+      // /embed.js comes from its own compiler, which the dev server leaves alone (devServer: false above, so no
+      // hot-reload client in it): served here from that compiler's output.
+      middlewares.unshift({
+        name: 'dev-embed-script',
+        path: '/embed.js',
+        middleware: (_req, res, next) => {
+          const embed = server.compiler.compilers?.find((compiler) => compiler.name === 'shell-embed');
+          if (!embed) return next();
+          embed.outputFileSystem.readFile(path.join(embed.outputPath, embedScript.file), (error, content) => {
+            if (error) return next();
+            res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(content);
+          });
+        },
+      });
       middlewares.unshift({
         name: 'dev-remote-map',
         path: '/remotes.json',

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { settle, signInAs } from './support/site-pages';
 import { expect, test, type Page } from './support/test';
 
 /*
@@ -67,6 +69,12 @@ test.afterAll(async () => {
 });
 
 const events = (page: Page) => page.locator('#events li');
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
+  expect(found, `axe-core violations on ${what}`).toEqual([]);
+}
 
 test.describe('embedded support button /embed.js', () => {
   test('a visitor of a creator’s website supports through the overlay, the site hears of it, Escape closes and focus returns', async ({ page }) => {
@@ -150,5 +158,35 @@ test.describe('embedded support button /embed.js', () => {
     expect(script.status()).toBe(200);
     expect(script.headers()['cache-control']).toBe('public, max-age=300');
     expect(script.headers()['etag']).toBeTruthy();
+  });
+
+  test('the creator builds the snippet on the dashboard (at 1280 and 375 px), and the open overlay is accessible', async ({ page }) => {
+    await signInAs(page, 'creator');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Add to your website' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a support button to your website' });
+      await expect(dialog.getByRole('img', { name: 'Preview of the button: Support me on Be a Bro' })).toBeVisible();
+      await dialog.getByLabel('Button text').fill('Tip jar');
+      await dialog.getByLabel('Position').selectOption('inline');
+      const code = dialog.getByRole('textbox', { name: 'Button snippet' });
+      await expect(code).toHaveValue(/data-username="pixelpat" data-text="Tip jar" data-color="#4f46e5" data-position="inline"/);
+      // Nothing in the dialog is wider than the screen.
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await settle(page);
+      await expectNoAxeViolations(page, `the embed dialog at ${width} px`);
+      await dialog.getByLabel('Button text').fill('');
+      await expect(dialog.getByLabel('Button text')).toHaveAttribute('aria-invalid', 'true');
+      await expect(code).toHaveCount(0);
+      await expectNoAxeViolations(page, `the embed dialog with an error at ${width} px`);
+    }
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${HOST}/`);
+    await page.getByRole('button', { name: 'Buy me a coffee' }).click();
+    const frame = page.frameLocator('iframe[title="Checkout: support @pixelpat"]');
+    await expect(frame.locator('#root[data-interactive]')).toBeAttached();
+    await expectNoAxeViolations(page, 'the open overlay with the checkout');
   });
 });

@@ -9,6 +9,8 @@ import { readyProbeScript, readyTime, type BenchPage, type StorageState } from '
 export const PROFILE_JS_GOAL_KB = 130;
 /** ... in at most this many JavaScript requests ("at most 130 kB gz in at most 15 requests"). */
 export const PROFILE_JS_GOAL_REQUESTS = 15;
+/** Goal of issue 19: /embed.js, loaded on creators' own websites, at most this many kB gzipped. */
+export const EMBED_SCRIPT_GOAL_KB = 5;
 /** Level 9: the smallest a server could send; the server's own compression settings do not matter. */
 const GZIP_LEVEL = 9;
 
@@ -85,6 +87,23 @@ export async function measurePageWeight(browser: Browser, baseUrl: string, page:
 
 const kb = (bytes: number) => round(bytes / 1000, 1);
 
+/** /embed.js as a creator's website downloads it: one file, no other request (it opens the checkout frame only on click). */
+async function embedScriptFigure(baseUrl: string): Promise<BenchFigure> {
+  const response = await fetch(`${baseUrl}/embed.js`);
+  if (!response.ok) throw new Error(`/embed.js answered ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const gzipBytes = gzipSync(body, { level: GZIP_LEVEL }).length;
+  return {
+    id: 'web.weight.embed-script',
+    label: 'JavaScript of /embed.js on a creator’s website (gzip -9)',
+    value: round(gzipBytes / 1000, 2),
+    unit: 'kB',
+    goal: `<= ${EMBED_SCRIPT_GOAL_KB} kB`,
+    met: gzipBytes / 1000 <= EMBED_SCRIPT_GOAL_KB,
+    detail: { uncompressedKB: kb(body.length), cacheControl: response.headers.get('cache-control') ?? '' },
+  };
+}
+
 export interface WeighedSite {
   baseUrl: string;
   creatorState: StorageState;
@@ -124,11 +143,13 @@ export async function pageWeightSection(browser: Browser, composed: WeighedSite,
       detail: { allRequests: weight.requests, singleBundleAllRequests: baseline.requests },
     });
   }
+  figures.push(await embedScriptFigure(composed.baseUrl));
   return {
     section: 'Page weight (cold cache, deep link)',
     figures,
     notes: [
       `Every JavaScript response of one cold deep-link load (until the area's heading shows its data, then network idle) is gzipped by the benchmark at level ${GZIP_LEVEL}, so the server's compression settings do not matter. Baseline: the same page from the single bundle.`,
+      `/embed.js is the support button creators paste into their own websites (one request, no framework); its goal is at most ${EMBED_SCRIPT_GOAL_KB} kB gzipped.`,
       "Library shares: each file's gzipped size is split in proportion to the generated characters its source map attributes to each source (a node_modules package, shared/src, the app's own src); characters with no source are the bundler runtime (chunk wrappers, module registry).",
     ],
   };

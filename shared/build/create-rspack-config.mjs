@@ -214,10 +214,16 @@ function serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }) {
 }
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', title: string,
- *           devServer?: import('@rspack/dev-server').Configuration }} options
+ * A small build written next to an app's browser build, outside Module Federation (the shell's /embed.js):
+ * `file` is kept when the browser build cleans its folder; `config` gets the output folder and the mode.
+ * @typedef {{ file: string, config: (context: { outputPath: string, isDev: boolean }) => import('@rspack/core').Configuration }} CompanionBuild
  */
-export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', title: string,
+ *           devServer?: import('@rspack/dev-server').Configuration, companions?: CompanionBuild[] }} options
+ */
+export function createRspackConfig({ dir, name, kind, title, devServer = {}, companions = [] }) {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const remote = registry.remotes.find((r) => r.name === name);
   const port = devPortOf(kind === 'host' ? 'shell' : name);
@@ -249,7 +255,10 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
         uniqueName: federationName(name),
         // The server build writes its own folder inside this one at the same time.
         // Other builds write into this folder at the same time: the server bundle and the standalone runtime.
-        clean: { keep: (file) => [SERVER_BUILD_FOLDER, STANDALONE_RUNTIME_FILE].includes(path.relative(outputPath, file).split(path.sep)[0] ?? '') },
+        clean: {
+          keep: (file) =>
+            [SERVER_BUILD_FOLDER, STANDALONE_RUNTIME_FILE, ...companions.map((c) => c.file)].includes(path.relative(outputPath, file).split(path.sep)[0] ?? ''),
+        },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
@@ -315,10 +324,12 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {} }) {
       },
       stats: 'errors-warnings',
     };
+    const companionConfigs = companions.map((c) => c.config({ outputPath, isDev }));
     // The dev servers render in the browser only; production builds (and releases) carry both bundles.
-    if (isDev) return browser;
+    if (isDev) return companionConfigs.length > 0 ? [browser, ...companionConfigs] : browser;
     return [
       browser,
+      ...companionConfigs,
       rendersOnServer && serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }),
       kind === 'remote' && standaloneRuntimeConfig({ dir, name, outputPath }),
     ].filter(Boolean);

@@ -9,16 +9,20 @@ import { defaultPreviewImage } from '../modules/link-preview/default-preview-ima
 import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath, type LinkPreview } from '../modules/link-preview/link-preview-service';
 import { composePage } from '../modules/server-render/page-html';
 import { createPageRendererService } from '../modules/server-render/page-renderer-service';
-import { pageSecurityPolicy } from '../modules/server-render/page-security-policy';
+import { isEmbeddableCheckout, pageSecurityPolicy } from '../modules/server-render/page-security-policy';
 import { createRemoteMapReader } from '../routes/remote-map';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$/;
 /** Entry points that must always be revalidated so a deploy shows up on the next load. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-manifest-stats.json']);
 
+/** /embed.js is pasted into other websites under this one URL: a fix reaches them within minutes (ETag revalidates it after that). */
+const EMBED_SCRIPT = 'embed.js';
+
 export function cacheControlFor(filePath: string): string {
   const file = path.basename(filePath);
   if (ALWAYS_REVALIDATE.has(file)) return 'no-cache';
+  if (file === EMBED_SCRIPT) return 'public, max-age=300';
   if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
@@ -116,11 +120,16 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     if (preview) html = injectLinkPreview(html, preview);
     // "Page not found" rendered by the server is a 404 too.
     const code = rendered && rendered.area === null ? 404 : status;
+    // Only the embeddable checkout may be framed by other sites; CSP frame-ancestors says by whom, and the
+    // older X-Frame-Options (which cannot name them) is dropped for it alone.
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
+    if (embeddable) reply.removeHeader('X-Frame-Options');
     return reply
       .code(code)
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
-      .header('Content-Security-Policy', pageSecurityPolicy(remoteMap))
+      .header('Content-Security-Policy', pageSecurityPolicy(remoteMap, { embeddable }))
       .type('text/html; charset=utf-8')
       .send(html);
   };

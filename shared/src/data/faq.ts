@@ -175,7 +175,14 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'integration',
     question: 'Can I add a support button to my own website?',
     answer:
-      'Yes. Add an ordinary link or button that points to your support page, which is your page address followed by /support (for example /yourname/support). Any website builder that lets you add a link or a button works.\n\nThere is no script or widget to install: a plain link is all you need, and it always sends people to your latest support options.',
+      'Yes. On your dashboard, in "Share Your Page", choose "Add to your website". Pick the button\'s text, colour and position (in the text where you paste it, or floating in the bottom-right or bottom-left corner), watch the preview, then copy the button code and paste it into your site\'s HTML. Visitors click the button and support you in a window on top of your site, without leaving it.\n\nIf your site does not allow scripts, copy the plain link instead: it opens your support page (your page address followed by /support) in a new tab.',
+  },
+  {
+    id: 'embed-support-button',
+    category: 'integration',
+    question: 'How does the embedded support button work?',
+    answer:
+      'The button code is one script tag that loads /embed.js from Be a Bro. It draws the button with the options in its data- attributes (data-username, data-text, data-color as #rrggbb, data-position as inline, bottom-right or bottom-left) and, on a click, opens your checkout in a dialog on top of the page. Visitors pay there as guests, see their receipt, and close the dialog with its Close button or the Escape key; keyboard focus stays inside the dialog while it is open and goes back to the button afterwards.\n\nIf your website sends a Content-Security-Policy, add the Be a Bro address to its script-src and frame-src; nothing else is needed (the button sets its styles without a style sheet). Only your checkout can be shown inside other websites: every other Be a Bro page refuses to be framed.\n\nFor developers: after a successful support, the button sends a "beabro:support" event (it bubbles up to the document) whose detail holds username, supportId, amountCents, currency ("USD") and type ("one-time" or "monthly"), so your site can thank the supporter too. No email address or card details are shared with your site.',
   },
   {
     id: 'social-links',

@@ -7,10 +7,12 @@ export interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** `lg` for dialogs with side-by-side content (forms with a preview); `md` by default. */
+  size?: 'md' | 'lg';
 }
 
 /** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
-export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -36,7 +38,8 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
         onClose();
       }}
       css={(theme) => ({
-        width: 'min(28rem, calc(100vw - 2rem))',
+        width: size === 'lg' ? 'min(52rem, calc(100vw - 2rem))' : 'min(28rem, calc(100vw - 2rem))',
+        boxSizing: size === 'lg' ? 'border-box' : undefined,
         border: 'none',
         borderRadius: theme.radius.lg,
         padding: theme.space(6),

@@ -47,6 +47,20 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
+  it('renders the checkout alone, without header and footer, in the embed layout of /embed.js', async () => {
+    renderAt('/maya_builds/support?embed=1&origin=https%3A%2F%2Fmy.site');
+    expect(await screen.findByRole('heading', { name: 'Area at /:username/support' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('keeps the site layout for embed=1 on any other page', async () => {
+    renderAt('/maya_builds?embed=1');
+    expect(await screen.findByRole('heading', { name: 'Area at /:username' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
   it('never lets /:username shadow an app route', async () => {
     renderAt('/help');
     await screen.findByRole('heading', { name: 'Area at /help' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSecurityPolicy, remoteOrigins } from './page-security-policy';
+import { isEmbeddableCheckout, pageSecurityPolicy, remoteOrigins } from './page-security-policy';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
 
@@ -21,5 +21,25 @@ describe('the pages’ Content-Security-Policy', () => {
 
   it('ignores entries that are not absolute http(s) URLs', () => {
     expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'javascript:alert(1)', c: 'https://[bad/x' })).toEqual([]);
+  });
+});
+
+describe('who may frame a page', () => {
+  it('nobody, except the checkout in its embed layout, which any https site (and localhost) may frame', () => {
+    expect(directive(pageSecurityPolicy({}), 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(pageSecurityPolicy({}, { embeddable: true }), 'frame-ancestors')).toBe("frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*");
+  });
+
+  it('recognises the embeddable checkout by its path and embed=1 only', () => {
+    const is = (pathname: string, query: string) => isEmbeddableCheckout(pathname, new URLSearchParams(query));
+    expect(is('/pixelpat/support', 'embed=1&origin=https%3A%2F%2Fmy.site')).toBe(true);
+    expect(is('/pixelpat/support/', 'embed=1')).toBe(true);
+    expect(is('/pixelpat/support', '')).toBe(false);
+    expect(is('/pixelpat/support', 'embed=true')).toBe(false);
+    expect(is('/pixelpat', 'embed=1')).toBe(false);
+    expect(is('/settings', 'embed=1')).toBe(false);
+    expect(is('/help/support', 'embed=1')).toBe(false);
+    expect(is('/pixelpat/support/x', 'embed=1')).toBe(false);
+    expect(is('/a/b/support', 'embed=1')).toBe(false);
   });
 });

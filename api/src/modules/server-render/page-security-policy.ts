@@ -1,4 +1,5 @@
 import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
+import { isReservedUsername } from '@beabro/shared/data/reserved-usernames';
 
 /** The origins of remotes deployed elsewhere (absolute URLs in the live map); this site's own are 'self'. */
 export function remoteOrigins(remoteMap: RemoteMap): string[] {
@@ -15,12 +16,26 @@ export function remoteOrigins(remoteMap: RemoteMap): string[] {
 }
 
 /**
+ * Who may put a page in a frame. Every page: nobody (clickjacking). The checkout in its embed layout
+ * (`/{username}/support?embed=1`, opened by /embed.js on creators' own websites): any https site, and
+ * http on localhost for development.
+ */
+export const EMBED_FRAME_ANCESTORS = "frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*";
+const NO_FRAME_ANCESTORS = "frame-ancestors 'none'";
+
+/** Whether a page request is the embeddable checkout: `/{username}/support` with `embed=1`. */
+export function isEmbeddableCheckout(pathname: string, search: URLSearchParams): boolean {
+  const username = /^\/([a-z0-9_]{3,30})\/support\/?$/.exec(pathname)?.[1];
+  return username !== undefined && !isReservedUsername(username) && search.get('embed') === '1';
+}
+
+/**
  * Content-Security-Policy of the site's pages (server-rendered or not). Scripts only from this site and
  * from the origins the live remote map loads remotes from (the page has no inline script: its state is a
  * JSON data block, which is not executed); the federation runtime fetches manifests from the same origins.
  * Styles may be inline: emotion writes them next to the server-rendered markup and inserts them at run time.
  */
-export function pageSecurityPolicy(remoteMap: RemoteMap): string {
+export function pageSecurityPolicy(remoteMap: RemoteMap, { embeddable = false }: { embeddable?: boolean } = {}): string {
   const remotes = remoteOrigins(remoteMap);
   const withRemotes = (...sources: string[]) => [...sources, ...remotes].join(' ');
   return [
@@ -34,6 +49,6 @@ export function pageSecurityPolicy(remoteMap: RemoteMap): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    embeddable ? EMBED_FRAME_ANCESTORS : NO_FRAME_ANCESTORS,
   ].join('; ');
 }

@@ -145,3 +145,45 @@ describe('with SERVER_RENDER=false', () => {
     }
   });
 });
+
+describe('framing and the embed script', () => {
+  it('lets no site frame a page, except the checkout in its embed layout', async () => {
+    const creator = await fakeCreator(t.database.db, { displayName: 'Framed Fran' });
+    for (const url of ['/help', `/${creator.username}`, `/${creator.username}/support`, `/${creator.username}/support?embed=0`, '/settings?embed=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    for (const url of [`/${creator.username}/support?embed=1`, `/${creator.username}/support?embed=1&origin=https%3A%2F%2Fmy.site`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*");
+      expect(res.headers['content-security-policy'], url).not.toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // Signed in or not, rendered on the server or not: the same rule.
+    const signedIn = await t.app.inject({ url: `/${creator.username}/support?embed=1`, headers: { cookie: 'bro_session=abc' } });
+    expect(signedIn.headers['x-frame-options']).toBeUndefined();
+    expect(signedIn.headers['content-security-policy']).toContain('frame-ancestors \'self\' https:');
+  });
+
+  it('serves /embed.js to other sites with a short cache and a validator', async () => {
+    const site = fakeSite();
+    writeFileSync(path.join(site, 'shell', 'dist', 'embed.js'), `(()=>{${'/* button */'.repeat(200)}})();`);
+    const app = await createTestApp({ SITE_DIR: site });
+    try {
+      const res = await app.app.inject({ url: '/embed.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const etag = res.headers.etag;
+      expect(etag).toBeTruthy();
+      const again = await app.app.inject({ url: '/embed.js', headers: { 'if-none-match': String(etag) } });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      await app.close();
+    }
+  });
+});

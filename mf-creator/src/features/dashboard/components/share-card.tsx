@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Button } from '@beabro/shared/ui/button';
 import { SectionCard } from '../../../components/section-card';
 import { publicProfileUrl } from '../../../config/paths';
 import { useShareProfile } from '../hooks/use-share-profile';
+import { EmbedButtonDialog } from './embed-button-dialog';
 
 const OUTCOME_TEXT = {
   idle: '',
@@ -14,6 +16,7 @@ const OUTCOME_TEXT = {
 export function ShareCard({ username, displayName }: { username: string; displayName: string }) {
   const url = publicProfileUrl(username);
   const { outcome, copy, share } = useShareProfile(url, `Support ${displayName} on Be a Bro`);
+  const [embedOpen, setEmbedOpen] = useState(false);
   return (
     <SectionCard title="Share Your Page" description="The more people see your page, the more bros you get.">
       <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>
@@ -26,7 +29,11 @@ export function ShareCard({ username, displayName }: { username: string; display
         <Button size="sm" onClick={() => void share()}>
           Share Profile
         </Button>
+        <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setEmbedOpen(true)}>
+          Add to your website
+        </Button>
       </div>
+      <EmbedButtonDialog open={embedOpen} onClose={() => setEmbedOpen(false)} username={username} />
       <p role="status" css={(theme) => ({ margin: `${theme.space(2)} 0 0`, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
         {OUTCOME_TEXT[outcome.kind]}
       </p>

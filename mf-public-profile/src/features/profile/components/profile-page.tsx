@@ -16,7 +16,7 @@ import { ProfileHero } from './profile-hero';
 import { RecentSupport } from './recent-support';
 import { StatsCard } from './stats-card';
 import { SupportOptions } from './support-options';
-import { ThankYouBanner } from './thank-you-banner';
+import { ThankYouBanner } from '../../../components/thank-you-banner';
 
 /** The public creator page /{username}, every figure from the API. */
 export function ProfilePage({ username }: { username: string }) {

@@ -8,8 +8,10 @@ import { Card } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { CreatorAvatar } from '../../../components/creator-avatar';
+import { ThankYouBanner } from '../../../components/thank-you-banner';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format-count';
+import { useEmbedMode } from '../hooks/use-embed-mode';
 import { useSupportCheckout } from '../hooks/use-support-checkout';
 import { amountProblem, type FieldKey } from '../utils/checkout-request';
 import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
@@ -20,6 +22,9 @@ import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
 
 const SUMMARY_HEADING_ID = 'support-summary-heading';
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'cardNumber', 'cardExpiry', 'cardCvc'];
 
@@ -43,7 +48,8 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
     return user ? supportFormReducer(initial, { type: 'prefill', name: user.displayName, email: user.email }) : initial;
   });
   const creator = { displayName: profile.displayName, minimumAmountCents: profile.minimumAmountCents, acceptsMessages: profile.acceptsMessages };
-  const checkout = useSupportCheckout(profile.username, creator);
+  const embed = useEmbedMode();
+  const checkout = useSupportCheckout(profile.username, creator, embed);
   const problemRef = useRef<HTMLDivElement>(null);
 
   // Signed-in supporters do not retype who they are (also when the session arrives after the page);
@@ -82,12 +88,25 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
     <PageContainer>
       <div css={(theme) => ({ padding: `${theme.space(6)} 0 ${theme.space(12)}`, display: 'grid', gap: theme.space(6) })}>
         <div>
-          <Link
-            to={paths.profile(profile.username)}
-            css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
-          >
-            <span aria-hidden="true">←</span> Back to profile
-          </Link>
+          {embed.embedded ? (
+            // Inside a creator's website: the profile opens in a new tab, the checkout stays where it is.
+            <a
+              href={paths.profile(profile.username)}
+              target="_blank"
+              rel="noopener"
+              css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
+            >
+              {profile.displayName} on Be a Bro <span aria-hidden="true">↗</span>
+              <span css={VISUALLY_HIDDEN}> (opens in a new tab)</span>
+            </a>
+          ) : (
+            <Link
+              to={paths.profile(profile.username)}
+              css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
+            >
+              <span aria-hidden="true">←</span> Back to profile
+            </Link>
+          )}
         </div>
 
         <Card css={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
@@ -113,69 +132,73 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
           </p>
         ) : null}
 
-        <form
-          noValidate
-          aria-label={`Support ${profile.displayName}`}
-          onSubmit={(event) => void onSubmit(event)}
-          css={(theme) => ({ display: 'grid', gap: theme.space(6), alignItems: 'start', [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 22rem' } })}
-        >
-          <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
-            <AmountPicker tiers={profile.tiers} state={state} dispatch={dispatch} amountMessage={amountMessage} minimumAmountCents={profile.minimumAmountCents} />
-            <SupporterDetails
-              state={state}
-              dispatch={dispatch}
-              errors={checkout.fieldErrors}
-              onEdit={checkout.clearFieldError}
-              displayName={profile.displayName}
-              acceptsMessages={profile.acceptsMessages}
-            />
-            <CardDetails state={state} dispatch={dispatch} errors={checkout.fieldErrors} onEdit={checkout.clearFieldError} />
-          </div>
+        {checkout.embeddedReceipt ? (
+          <ThankYouBanner displayName={profile.displayName} receipt={checkout.embeddedReceipt} embedded />
+        ) : (
+          <form
+            noValidate
+            aria-label={`Support ${profile.displayName}`}
+            onSubmit={(event) => void onSubmit(event)}
+            css={(theme) => ({ display: 'grid', gap: theme.space(6), alignItems: 'start', [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 22rem' } })}
+          >
+            <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
+              <AmountPicker tiers={profile.tiers} state={state} dispatch={dispatch} amountMessage={amountMessage} minimumAmountCents={profile.minimumAmountCents} />
+              <SupporterDetails
+                state={state}
+                dispatch={dispatch}
+                errors={checkout.fieldErrors}
+                onEdit={checkout.clearFieldError}
+                displayName={profile.displayName}
+                acceptsMessages={profile.acceptsMessages}
+              />
+              <CardDetails state={state} dispatch={dispatch} errors={checkout.fieldErrors} onEdit={checkout.clearFieldError} />
+            </div>
 
-          <Card aria-labelledby={SUMMARY_HEADING_ID} css={(theme) => ({ minWidth: 0, [theme.breakpoint.lg]: { position: 'sticky', top: '1.5rem' } })}>
-            <h2 id={SUMMARY_HEADING_ID} css={(theme) => ({ margin: '0 0 1rem', fontSize: theme.font.size.lg })}>
-              Payment summary
-            </h2>
-            <PaymentSummary amount={state.amount} isRecurring={state.isRecurring} displayName={profile.displayName} />
+            <Card aria-labelledby={SUMMARY_HEADING_ID} css={(theme) => ({ minWidth: 0, [theme.breakpoint.lg]: { position: 'sticky', top: '1.5rem' } })}>
+              <h2 id={SUMMARY_HEADING_ID} css={(theme) => ({ margin: '0 0 1rem', fontSize: theme.font.size.lg })}>
+                Payment summary
+              </h2>
+              <PaymentSummary amount={state.amount} isRecurring={state.isRecurring} displayName={profile.displayName} />
 
-            {checkout.problem ? (
-              <div
-                ref={problemRef}
-                tabIndex={-1}
-                role="alert"
-                css={(theme) => ({
-                  marginTop: '1rem',
-                  padding: theme.space(4),
-                  borderRadius: theme.radius.md,
-                  background: theme.color.dangerSoft,
-                  border: `1px solid ${theme.color.danger}`,
-                  color: theme.color.danger,
-                  outline: 'none',
-                  '&:focus-visible': { outline: `3px solid ${theme.color.focus}`, outlineOffset: '2px' },
-                })}
+              {checkout.problem ? (
+                <div
+                  ref={problemRef}
+                  tabIndex={-1}
+                  role="alert"
+                  css={(theme) => ({
+                    marginTop: '1rem',
+                    padding: theme.space(4),
+                    borderRadius: theme.radius.md,
+                    background: theme.color.dangerSoft,
+                    border: `1px solid ${theme.color.danger}`,
+                    color: theme.color.danger,
+                    outline: 'none',
+                    '&:focus-visible': { outline: `3px solid ${theme.color.focus}`, outlineOffset: '2px' },
+                  })}
+                >
+                  <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{checkout.problem.title}</p>
+                  <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{checkout.problem.message}</p>
+                </div>
+              ) : null}
+
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                disabled={disabled}
+                aria-busy={checkout.processing || undefined}
+                aria-describedby={amountMessage ? AMOUNT_MESSAGE_ID : undefined}
+                css={{ marginTop: '1.25rem' }}
               >
-                <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{checkout.problem.title}</p>
-                <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{checkout.problem.message}</p>
-              </div>
-            ) : null}
-
-            <Button
-              type="submit"
-              size="lg"
-              fullWidth
-              disabled={disabled}
-              aria-busy={checkout.processing || undefined}
-              aria-describedby={amountMessage ? AMOUNT_MESSAGE_ID : undefined}
-              css={{ marginTop: '1.25rem' }}
-            >
-              {checkout.processing ? 'Processing...' : submitLabel(state.amount, state.isRecurring)}
-            </Button>
-            {amountMessage ? (
-              <p css={(theme) => ({ margin: '0.5rem 0 0', fontSize: theme.font.size.sm, color: theme.color.danger, textAlign: 'center' })}>{amountMessage}</p>
-            ) : null}
-            <TrustBadges />
-          </Card>
-        </form>
+                {checkout.processing ? 'Processing...' : submitLabel(state.amount, state.isRecurring)}
+              </Button>
+              {amountMessage ? (
+                <p css={(theme) => ({ margin: '0.5rem 0 0', fontSize: theme.font.size.sm, color: theme.color.danger, textAlign: 'center' })}>{amountMessage}</p>
+              ) : null}
+              <TrustBadges />
+            </Card>
+          </form>
+        )}
 
         <TrustBlocks displayName={profile.displayName} />
       </div>

@@ -225,6 +225,63 @@ describe('support page', () => {
     expect(JSON.parse(window.sessionStorage.getItem(LAST_RECEIPT_KEY) ?? 'null')).toEqual(receipt);
   });
 
+  describe('in the overlay of /embed.js (?embed=1)', () => {
+    const EMBED_ROUTE = '/pixelpat/support?embed=1&origin=https%3A%2F%2Fmy.site';
+
+    function inFrame() {
+      const postMessage = vi.fn();
+      vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+      return postMessage;
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows the receipt in place of the form, stays on the page and tells the host origin only', async () => {
+      const postMessage = inFrame();
+      const user = userEvent.setup();
+      const receipt = fakeReceipt({ amountCents: 500 });
+      renderSupport({ route: EMBED_ROUTE, checkout: () => json(201, { receipt }) });
+      expect(await screen.findByRole('link', { name: /Pixel Pat on Be a Bro.*opens in a new tab/ })).toHaveAttribute('target', '_blank');
+      expect(screen.queryByRole('link', { name: /Back to profile/ })).not.toBeInTheDocument();
+      await fillValidForm(user);
+      await user.click(submitButton());
+
+      const thanks = (await screen.findByText('Thank you for supporting Pixel Pat!')).closest<HTMLElement>('[role="status"]');
+      if (!thanks) throw new Error('no thank-you status');
+      expect(thanks).toHaveTextContent('Your receipt is on its way to your inbox.');
+      expect(within(thanks).getByLabelText('Receipt')).toHaveTextContent('Visa ending in 4242');
+      expect(thanks).toHaveFocus();
+      expect(screen.queryByRole('form')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('profile-location')).not.toBeInTheDocument();
+      expect(postMessage).toHaveBeenCalledTimes(1);
+      expect(postMessage).toHaveBeenCalledWith(
+        { source: 'beabro', type: 'support', supportId: receipt.supportId, creatorUsername: 'pixelpat', amountCents: 500, isRecurring: false },
+        'https://my.site',
+      );
+    });
+
+    it('posts nothing when the host origin is not a valid origin', async () => {
+      const postMessage = inFrame();
+      const user = userEvent.setup();
+      renderSupport({ route: '/pixelpat/support?embed=1&origin=http%3A%2F%2Fmy.site' });
+      await screen.findByRole('heading', { level: 1 });
+      await fillValidForm(user);
+      await user.click(submitButton());
+      expect(await screen.findByText('Thank you for supporting Pixel Pat!')).toBeInTheDocument();
+      expect(postMessage).not.toHaveBeenCalled();
+    });
+
+    it('shows payment errors inside the overlay as on the page', async () => {
+      inFrame();
+      const user = userEvent.setup();
+      renderSupport({ route: EMBED_ROUTE, checkout: () => json(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } }) });
+      await screen.findByRole('heading', { level: 1 });
+      await fillValidForm(user);
+      await user.click(submitButton());
+      expect(await screen.findByText('Your payment didn’t go through')).toBeInTheDocument();
+      expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.declined);
+    });
+  });
+
   it('sends one request for a double click', async () => {
     let answer: (value: MockAnswer) => void = () => undefined;
     const user = userEvent.setup();

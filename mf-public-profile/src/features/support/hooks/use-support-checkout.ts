@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
+import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 import { createSupport } from '@beabro/shared/api/create-support';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
@@ -9,6 +10,8 @@ import { paths } from '../../../config/paths';
 import { saveLastReceipt } from '../../../lib/last-receipt';
 import { buildCheckoutRequest, toFieldErrors, type CheckoutCreator, type FieldErrors } from '../utils/checkout-request';
 import { newIdempotencyKey } from '../utils/new-idempotency-key';
+import { notifyHostOfSupport } from '../utils/notify-host-of-support';
+import type { EmbedMode } from './use-embed-mode';
 import type { SupportFormState } from '../utils/support-form-state';
 
 export interface CheckoutProblem {
@@ -76,10 +79,12 @@ function describeFailure(error: unknown): Failure {
  * the first request runs is ignored, a corrected form is a new attempt with a new key, and resending the
  * very same request after an unknown outcome reuses its key.
  */
-export function useSupportCheckout(username: string, creator: CheckoutCreator) {
+export function useSupportCheckout(username: string, creator: CheckoutCreator, embed: EmbedMode = { embedded: false, hostOrigin: null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
+  /** Embedded checkout only: the receipt shown in place of the form (there is no profile page to go to). */
+  const [embeddedReceipt, setEmbeddedReceipt] = useState<CheckoutReceipt | null>(null);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const inFlight = useRef(false);
@@ -109,6 +114,14 @@ export function useSupportCheckout(username: string, creator: CheckoutCreator) {
         // The profile's totals and Recent Support, and the supporter's dashboard, include this support from the next read on.
         void queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) });
         void queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
+        if (embed.embedded) {
+          // In the overlay of /embed.js: the receipt stays here, and the host page is told.
+          inFlight.current = false;
+          setProcessing(false);
+          setEmbeddedReceipt(receipt);
+          notifyHostOfSupport(receipt, embed.hostOrigin);
+          return {};
+        }
         navigate(paths.profileAfterSupport(username));
         return {};
       } catch (error) {
@@ -121,7 +134,7 @@ export function useSupportCheckout(username: string, creator: CheckoutCreator) {
         return failure.fieldErrors;
       }
     },
-    [creator, navigate, queryClient, username],
+    [creator, embed, navigate, queryClient, username],
   );
 
   /** A field was edited: its old message no longer applies. */
@@ -134,5 +147,5 @@ export function useSupportCheckout(username: string, creator: CheckoutCreator) {
     });
   }, []);
 
-  return { submit, processing, problem, fieldErrors, clearFieldError };
+  return { submit, processing, problem, fieldErrors, clearFieldError, embeddedReceipt };
 }

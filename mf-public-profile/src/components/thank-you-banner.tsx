@@ -9,11 +9,14 @@ export interface ThankYouBannerProps {
   displayName: string;
   /** The receipt kept after checkout; null when this tab has none (storage unavailable), then a plain thank-you. */
   receipt: CheckoutReceipt | null;
-  onDismiss: () => void;
+  /** Absent in the embedded checkout, where the overlay's own Close button ends the visit. */
+  onDismiss?: () => void;
+  /** In the checkout opened from a creator's website (/embed.js) rather than on the profile. */
+  embedded?: boolean;
 }
 
 /** Shown once after a support (?supported=true): what happened, in the supporter's words. Takes focus so it is read out. */
-export function ThankYouBanner({ displayName, receipt, onDismiss }: ThankYouBannerProps) {
+export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = false }: ThankYouBannerProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -40,7 +43,7 @@ export function ThankYouBanner({ displayName, receipt, onDismiss }: ThankYouBann
         border: `1px solid ${theme.color.success}`,
         background: theme.color.successSoft,
         padding: theme.space(5),
-        paddingRight: theme.space(12),
+        paddingRight: onDismiss ? theme.space(12) : theme.space(5),
         outline: 'none',
         '&:focus-visible': { outline: `3px solid ${theme.color.focus}`, outlineOffset: '2px' },
       })}
@@ -52,7 +55,9 @@ export function ThankYouBanner({ displayName, receipt, onDismiss }: ThankYouBann
         {receipt
           ? receipt.isRecurring
             ? 'Your monthly support is active. You can cancel anytime from your account settings or with the link in your receipt email.'
-            : 'Your support went through. It now shows on this page.'
+            : embedded
+              ? 'Your support went through. Your receipt is on its way to your inbox.'
+              : 'Your support went through. It now shows on this page.'
           : 'Your support went through.'}
       </p>
       {rows.length > 0 ? (
@@ -77,9 +82,11 @@ export function ThankYouBanner({ displayName, receipt, onDismiss }: ThankYouBann
           ))}
         </dl>
       ) : null}
-      <Button variant="ghost" size="sm" onClick={onDismiss} aria-label="Dismiss thank-you message" css={{ position: 'absolute', top: '0.75rem', right: '0.75rem' }}>
-        <span aria-hidden="true">✕</span>
-      </Button>
+      {onDismiss ? (
+        <Button variant="ghost" size="sm" onClick={onDismiss} aria-label="Dismiss thank-you message" css={{ position: 'absolute', top: '0.75rem', right: '0.75rem' }}>
+          <span aria-hidden="true">✕</span>
+        </Button>
+      ) : null}
     </div>
   );
 }

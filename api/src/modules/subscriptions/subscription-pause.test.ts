@@ -158,6 +158,21 @@ describe('pausing a monthly support', () => {
     expect(resumed?.textBody).toContain('is on March 1, 2027');
   });
 
+  it('resumed by hand after a fixed pause ended but before the job ran: the period due is charged, not given free', async () => {
+    const { sub } = await startMonthly(new Date('2027-01-05T00:00:00Z'));
+    await pauseSubscription(db(), sub.id, 1, links(), new Date('2027-01-06T00:00:00Z'));
+    const dto = await resumeSubscription(db(), sub.id, links(), new Date('2027-03-06T00:00:00Z'));
+    expect(dto).toMatchObject({ status: 'active', nextChargeAt: '2027-03-05T00:00:00.000Z' });
+    const at = new Date('2027-03-06T01:00:00Z');
+    expect(await renew(sub.id, at)).toBe('renewed');
+    expect(await renew(sub.id, at)).toBe('skipped');
+    expect(await chargedPeriods(sub)).toEqual([
+      [0, '2027-01-05T00:00:00.000Z', 'succeeded'],
+      [2, '2027-03-05T00:00:00.000Z', 'succeeded'],
+    ]);
+    expect((await getSub(sub.id)).currentPeriodEnd.toISOString()).toBe('2027-04-05T00:00:00.000Z');
+  });
+
   it('changing a pause moves its end; pausing it again with the same length changes nothing', async () => {
     const { sub, email } = await startMonthly(new Date('2027-03-03T00:00:00Z'));
     await pauseSubscription(db(), sub.id, 2, links(), new Date('2027-03-04T00:00:00Z'));

@@ -188,7 +188,8 @@ export async function pauseSubscription(db: Db, id: string, months: PauseMonths 
 /**
  * Resumes a paused monthly support, in one transaction. Within the paid month nothing changes but
  * the state: the next charge is at its end, as before. Later, the period running now is free and the
- * next charge is at its end (the next period boundary), so no period is ever charged twice.
+ * next charge is at its end (the next period boundary), so no period is ever charged twice; after
+ * the end of a fixed pause the job has not processed yet, the period it was to charge stays due.
  * Resuming a support that is not paused changes nothing.
  */
 export async function resumeSubscription(db: Db, id: string, links: SubscriptionLinks, now: Date): Promise<SubscriptionDto> {
@@ -199,7 +200,12 @@ export async function resumeSubscription(db: Db, id: string, links: Subscription
     if (row.status !== 'paused') return toSubscriptionDto(row, await viewOf(tx, id));
 
     let period = { periodNumber: row.periodNumber, currentPeriodStart: row.currentPeriodStart, currentPeriodEnd: row.currentPeriodEnd };
-    if (row.currentPeriodEnd <= now) {
+    if (row.pauseResumesAt && row.pauseResumesAt <= now) {
+      // The pause is over but the job has not resumed it yet: the period it was to charge stays due.
+      const due = periodNumberAt(row.billingAnchorAt, row.pauseResumesAt, row.periodNumber + 1);
+      const { start, end } = subscriptionPeriod(row.billingAnchorAt, due - 1);
+      period = { periodNumber: due - 1, currentPeriodStart: start, currentPeriodEnd: end };
+    } else if (row.currentPeriodEnd <= now) {
       const periodNumber = periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1);
       const { start, end } = subscriptionPeriod(row.billingAnchorAt, periodNumber);
       period = { periodNumber, currentPeriodStart: start, currentPeriodEnd: end };

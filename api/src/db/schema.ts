@@ -362,12 +362,17 @@ export const subscriptions = pgTable(
     /** Failed charges for the period being renewed; reset by a successful charge. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    /** When the supporter paused it (status paused); null otherwise. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** A pause for a fixed number of months ends (the renewal job resumes and charges) at this period boundary; null: until resumed. */
+    pauseResumesAt: timestamp('pause_resumes_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('subscriptions_due_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_retry_idx').on(t.status, t.nextRetryAt),
+    index('subscriptions_pause_resumes_idx').on(t.status, t.pauseResumesAt),
     index('subscriptions_supporter_user_idx').on(t.supporterUserId),
     index('subscriptions_supporter_email_idx').on(t.supporterEmail),
     index('subscriptions_creator_status_idx').on(t.creatorId, t.status),

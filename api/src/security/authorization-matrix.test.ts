@@ -6,7 +6,7 @@
 // The rule (first match wins):
 // - development: /api/dev/*, registered only with DEV_MAILBOX / DEV_TOOLS (never in production); not
 //   in the matrix, and checked to be absent when those are off.
-// - capability: the cancel link of a receipt and the email verification link. No session: the secret
+// - capability: the cancel link of a receipt (cancel, pause, resume) and the email verification link. No session: the secret
 //   token authorizes. Everyone with a forged token gets 4xx and changes nothing; the link's holder gets 2xx.
 // - own-resource: /api/subscriptions/* (but the cancel link): an id in the path that must be the
 //   caller's. Visitor 401; anyone else 404, nothing changed; owner 2xx.
@@ -39,6 +39,7 @@ type Access = 'development' | 'capability' | 'own-resource' | 'own' | 'session' 
 const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
   { match: /^\w+ \/api\/dev\//, access: 'development', why: 'development tools, off in production' },
   { match: /^(GET|POST) \/api\/subscriptions\/cancel-by-link$/, access: 'capability', why: 'the signed cancel link of a receipt email' },
+  { match: /^POST \/api\/subscriptions\/(pause|resume)-by-link$/, access: 'capability', why: 'the signed link of a receipt email (its page pauses and resumes too)' },
   { match: /^POST \/api\/auth\/verify-email$/, access: 'capability', why: 'the token of the verification email' },
   { match: /^\w+ \/api\/subscriptions\//, access: 'own-resource', why: "a subscription in the path: the subscriber's only" },
   { match: /^\w+ \/api\/account(\/|$)/, access: 'own', why: "the signed-in user's account" },
@@ -135,6 +136,10 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'DELETE /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'POST /api/subscriptions/{id}/cancel': (o) => ({ params: { id: o.subscriptionId } }),
+  'POST /api/subscriptions/{id}/pause': (o) => ({ params: { id: o.subscriptionId }, body: { months: 2 } }),
+  'POST /api/subscriptions/{id}/resume': (o) => ({ params: { id: o.subscriptionId } }),
+  'POST /api/subscriptions/pause-by-link': (o) => ({ body: { token: o.cancelToken, months: 1 }, forged: forgeries(o.cancelToken).map((token) => ({ body: { token, months: 1 } })) }),
+  'POST /api/subscriptions/resume-by-link': (o) => ({ body: { token: o.cancelToken }, forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })) }),
   'GET /api/subscriptions/cancel-by-link': (o) => ({ query: { token: o.cancelToken }, forged: forgeries(o.cancelToken).map((token) => ({ query: { token } })) }),
   'POST /api/subscriptions/cancel-by-link': (o) => ({ body: { token: o.cancelToken }, forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })) }),
   'POST /api/auth/verify-email': (o) => ({ body: { token: o.verificationToken }, forged: forgeries(o.verificationToken).map((token) => ({ body: { token } })) }),

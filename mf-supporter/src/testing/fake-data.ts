@@ -44,6 +44,7 @@ export function fakeSubscription(overrides: Partial<SubscriptionDto> = {}): Subs
     status: 'active',
     cancelAtPeriodEnd: false,
     currentPeriodEnd: '2026-12-20T12:00:00.000Z',
+    pausedUntil: null,
     nextChargeAt: '2026-12-20T12:00:00.000Z',
     endsAt: null,
     ...overrides,

@@ -78,6 +78,8 @@ export const analyticsSummarySchema = z.object({
   averageSupportCents: cents,
   /** Supports in the period that were monthly (first payments and renewals). */
   recurringSupports: count,
+  /** Monthly supports paused right now by their supporters (not a figure of the period: nothing is charged while paused). */
+  pausedSupports: count,
   previous: z.object({ grossCents: cents, netCents: cents, supports: count, supporters: count }),
   change: z.object({ grossPercent: changePercent, supportsPercent: changePercent, supportersPercent: changePercent }),
 });

@@ -20,8 +20,10 @@ export const creatorDashboardSchema = z.object({
   totalSupporters: count,
   /** Supporters whose first support to this creator was this month. */
   newSupporters: count,
-  /** Active monthly supports. */
+  /** Active monthly supports (not paused ones). */
   recurringSupports: count,
+  /** Monthly supports paused by their supporters (nothing is charged until they resume). */
+  pausedSupports: count,
   /** Views and conversions cover the last `viewsWindowDays` days, today included. */
   viewsWindowDays: count,
   profileViews: count,
@@ -53,9 +55,9 @@ export const supportedCreatorSchema = z.object({
   creatorType: z.enum(CREATOR_TYPE_IDS),
   totalSupportedCents: cents,
   lastSupportedAt: z.iso.datetime({ offset: true }),
-  /** A monthly support to this creator is running ("Monthly Support Active"). */
+  /** A monthly support to this creator is running ("Monthly Support Active"; a paused one is not). */
   isRecurring: z.boolean(),
-  /** That monthly support, to cancel it. */
+  /** That monthly support, to pause or cancel it. */
   subscriptionId: z.uuid().nullable(),
 });
 
@@ -64,10 +66,10 @@ export const supporterDashboardSchema = z.object({
   totalSupportedCents: cents,
   creatorsSupported: count,
   thisMonthCents: cents,
-  /** Active monthly supports. */
+  /** Monthly supports that renew (not paused ones). */
   recurringSupports: count,
   creators: z.array(supportedCreatorSchema),
-  /** Monthly supports that still renew or are being retried. */
+  /** Monthly supports that still renew, are being retried or are paused. */
   subscriptions: z.array(subscriptionSchema),
   /** Newest first. */
   history: z.array(givenSupportSchema),

@@ -3,9 +3,17 @@ import { z } from 'zod';
 export const SUBSCRIPTION_MESSAGES = {
   linkInvalid: 'This cancel link is not valid. Use the link in your latest receipt email, or sign in to cancel from your dashboard.',
   notFound: 'Monthly support not found',
+  pauseMonthsInvalid: 'Choose a pause of 1, 2 or 3 months, or until you resume',
+  pauseEnded: 'This monthly support is cancelled or has ended: it cannot be paused',
+  pausePastDue: 'This monthly support cannot be paused while its last renewal is being retried. Cancel it instead, or wait for the retry.',
+  resumeEnded: 'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
 } as const;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'lapsed'] as const;
+/** How long a pause lasts, in months; null pauses until the supporter resumes. */
+export const PAUSE_MONTHS = [1, 2, 3] as const;
+export type PauseMonths = (typeof PAUSE_MONTHS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'canceled', 'lapsed'] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
@@ -15,12 +23,17 @@ export const subscriptionSchema = z.object({
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
   amountCents: z.number().int().min(0),
-  /** active: renews; past_due: the last renewal failed and will be retried; canceled or lapsed: ended. */
+  /**
+   * active: renews; past_due: the last renewal failed and will be retried; paused: nothing is charged
+   * until it is resumed (by its supporter, or at `pausedUntil`); canceled or lapsed: ended.
+   */
   status: subscriptionStatusSchema,
   /** Canceled by the supporter: it stays active until currentPeriodEnd, then ends without another charge. */
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: z.iso.datetime({ offset: true }),
-  /** When the next charge is attempted (renewal or retry); null once nothing more will be charged. */
+  /** A paused support resumes by itself on this date (its next charge); null while not paused or paused until resumed. */
+  pausedUntil: z.iso.datetime({ offset: true }).nullable(),
+  /** When the next charge is attempted (renewal or retry); null once nothing more will be charged (or paused until resumed). */
   nextChargeAt: z.iso.datetime({ offset: true }).nullable(),
   /** When it ends or ended (period end for a cancellation, the lapse date); null while it renews. */
   endsAt: z.iso.datetime({ offset: true }).nullable(),
@@ -35,5 +48,13 @@ export const cancelTokenSchema = z.string({ error: SUBSCRIPTION_MESSAGES.linkInv
 export const cancelLinkQuerySchema = z.object({ token: cancelTokenSchema });
 export const cancelByLinkRequestSchema = z.object({ token: cancelTokenSchema });
 
+const pauseMonthsSchema = z.literal(PAUSE_MONTHS, { error: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid }).nullable();
+/** POST /api/subscriptions/:id/pause: `months` 1, 2 or 3, or null for "until I resume". */
+export const pauseSubscriptionRequestSchema = z.object({ months: pauseMonthsSchema }, { error: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid });
+/** The same with the receipt link's token, for a guest. */
+export const pauseByLinkRequestSchema = z.object({ token: cancelTokenSchema, months: pauseMonthsSchema });
+export const resumeByLinkRequestSchema = z.object({ token: cancelTokenSchema });
+
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+export type PauseSubscriptionRequest = z.infer<typeof pauseSubscriptionRequestSchema>;

@@ -13,6 +13,7 @@ const sample: CreatorAnalytics = {
     newSupporters: 1,
     averageSupportCents: 1_500,
     recurringSupports: 1,
+    pausedSupports: 0,
     previous: { grossCents: 1_000, netCents: 870, supports: 1, supporters: 1 },
     change: { grossPercent: 200, supportsPercent: 100, supportersPercent: 100 },
   },

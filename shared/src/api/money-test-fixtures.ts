@@ -12,6 +12,7 @@ export const SAMPLE_SUBSCRIPTION: SubscriptionDto = {
   status: 'active',
   cancelAtPeriodEnd: false,
   currentPeriodEnd: '2026-12-21T10:00:00.000Z',
+  pausedUntil: null,
   nextChargeAt: '2026-12-21T10:00:00.000Z',
   endsAt: null,
 };
@@ -44,6 +45,7 @@ export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
   totalSupporters: 4,
   newSupporters: 2,
   recurringSupports: 1,
+  pausedSupports: 0,
   viewsWindowDays: 30,
   profileViews: 100,
   supportPageViews: 40,

@@ -293,6 +293,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'You can cancel at any time, with no fee: from your supporter dashboard, or with the cancel link in your receipt email. The cancellation takes effect at the end of the month you have already paid for, and you will not be charged again.',
   },
   {
+    id: 'pause-monthly',
+    category: 'recurring',
+    question: 'Can I pause my monthly support instead of cancelling it?',
+    answer:
+      'Yes. In your supporter dashboard, open My Missions and choose Pause on the mission, or use the link in your receipt email if you supported as a guest. Pause for 1, 2 or 3 months, or until you resume it. Nothing is charged while it is paused, and the month you already paid for still counts. A pause for a set number of months ends by itself: the card shows "Paused until" that date, and the next charge happens that day. You can choose Resume at any time; the next charge is then at the start of your next monthly period, never twice for the same month. A paused support can also be cancelled. The mission builder sees it as paused on their dashboard and gets an email if they receive new-support notifications.',
+  },
+  {
     id: 'change-monthly-amount',
     category: 'recurring',
     question: 'Can I change the amount of my monthly support?',
@@ -304,7 +311,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'recurring',
     question: 'Where can I see my monthly support?',
     answer:
-      'Supporters see it on their dashboard: the "Recurring Supports" figure, and a "Monthly Support Active" badge on each mission in My Missions. Mission builders see their recurring supports in the "This Month" card of their dashboard.',
+      'Supporters see it on their dashboard: the "Recurring Supports" figure, and a "Monthly Support Active" badge on each mission in My Missions. A paused one shows "Paused until" its date, or "Paused". Mission builders see their recurring supports, and the paused ones apart, in the "This Month" card of their dashboard.',
   },
   // countries
   {

@@ -14,6 +14,7 @@ import { CREATOR_PROFILE_MESSAGES } from '@beabro/shared/api-schemas/creator-pro
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { analyticsWindow, earningsBuckets, windowDays } from './analytics-period';
+import { countPausedSubscriptions } from '../metrics/metrics-repository';
 import {
   countByAmount,
   countNewSupporters,
@@ -105,6 +106,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
   const goalReachedAt = goalCents === null ? undefined : await findGoalReachedAt(db, creatorId, goalCents);
   const views = await sumViews(db, creatorId, days.start, days.end);
   const previousViews = await sumViews(db, creatorId, days.previousStart, days.previousEnd);
+  const pausedSupports = await countPausedSubscriptions(db, creatorId);
 
   const topSupporters = top.map(
     (row): TopSupporterDto => ({
@@ -148,6 +150,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
       newSupporters,
       averageSupportCents: current.supports === 0 ? 0 : Math.round(current.grossCents / current.supports),
       recurringSupports: current.recurringSupports,
+      pausedSupports,
       previous: { grossCents: previous.grossCents, netCents: previous.netCents, supports: previous.supports, supporters: previous.supporters },
       change: {
         grossPercent: changePercent(current.grossCents, previous.grossCents),

@@ -187,6 +187,8 @@ async function recordPaidCheckout(
       cardLast4: charge.cardLast4,
       failedAttempts: 0,
       nextRetryAt: null,
+      pausedAt: null,
+      pauseResumesAt: null,
       createdAt: at,
       updatedAt: at,
     };

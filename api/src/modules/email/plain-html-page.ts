@@ -35,6 +35,14 @@ const STYLE = `
   iframe { width: 100%; height: 640px; border: 1px solid #e5e7eb; border-radius: 8px; background: #fff; }
   button { font: inherit; font-weight: 600; padding: 12px 20px; border: 0; border-radius: 8px; background: #4338ca; color: #fff; cursor: pointer; }
   button[disabled] { opacity: .6; cursor: progress; }
+  button.danger { background: #b91c1c; }
+  .actions { display: flex; flex-direction: column; align-items: flex-start; gap: 12px; }
+  .actions h2 { margin: 12px 0 0; }
+  .actions p { margin: 0; }
+  fieldset { border: 1px solid #e5e7eb; border-radius: 8px; padding: 8px 16px 12px; margin: 0; }
+  legend { font-weight: 600; padding: 0 4px; }
+  .choice { display: flex; align-items: center; gap: 8px; padding: 6px 0; cursor: pointer; }
+  .choice input { width: 1.1rem; height: 1.1rem; margin: 0; }
   [role="status"], [role="alert"] { margin-top: 16px; }
   .error { color: #991b1b; }
   @media (max-width: 600px) {

@@ -7,6 +7,7 @@ import { CREATOR_PROFILE_REQUIRED, estimateNextPayout } from '../payouts/payouts
 import { goalPercent } from '../public-profile/public-profile-service';
 import {
   countCheckouts,
+  countPausedSubscriptions,
   countRenewingSubscriptions,
   countSupporters,
   findDashboardCreator,
@@ -49,6 +50,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const money = await sumCreatorLedger(db, creatorId, months.thisMonth, months.lastMonth);
   const supporters = await countSupporters(db, creatorId, months.thisMonth);
   const recurringSupports = await countRenewingSubscriptions(db, creatorId);
+  const pausedSupports = await countPausedSubscriptions(db, creatorId);
   const views = await sumPageViews(db, creatorId, isoDay(windowStart));
   const checkouts = await countCheckouts(db, creatorId, windowStart);
   const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
@@ -63,6 +65,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     totalSupporters: supporters.total,
     newSupporters: supporters.fresh,
     recurringSupports,
+    pausedSupports,
     viewsWindowDays: VIEWS_WINDOW_DAYS,
     profileViews: views.profile,
     supportPageViews: views.support,

@@ -60,11 +60,21 @@ export async function countCheckouts(db: Db, creatorId: string, since: Date): Pr
   return row?.count ?? 0;
 }
 
+/** Monthly supports paused by their supporters: nothing is charged until they resume. */
+export async function countPausedSubscriptions(db: Db, creatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: n(sql`count(*)`) })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.creatorId, creatorId), eq(subscriptions.status, 'paused')));
+  return row?.count ?? 0;
+}
+
 export async function countRenewingSubscriptions(db: Db, creatorId: string): Promise<number> {
   const [row] = await db
     .select({ count: n(sql`count(*)`) })
     .from(subscriptions)
-    // A support cancelled by its supporter still runs to the end of its paid month but no longer renews.
+    // A support cancelled by its supporter still runs to the end of its paid month but no longer renews;
+    // a paused one (status paused) is counted apart.
     .where(and(eq(subscriptions.creatorId, creatorId), eq(subscriptions.status, 'active'), eq(subscriptions.cancelAtPeriodEnd, false)));
   return row?.count ?? 0;
 }

@@ -80,8 +80,12 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
       return { outcome: 'canceled' };
     }
 
+    // A pause for a fixed time is over: it runs again from here, and the period running now is charged
+    // (it starts at the boundary the pause ended on, unless the job ran late).
+    if (sub.status === 'paused') await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, updatedAt: now });
+
     // A retry charges the period that failed; a renewal charges the period running now (after a long
-    // outage, months nobody was charged for are skipped rather than charged all at once).
+    // outage or a pause, months nobody was charged for are skipped rather than charged all at once).
     const retrying = sub.status === 'past_due' ? await findLatestPendingCharge(tx, id) : undefined;
     let periodNumber = retrying?.periodNumber ?? sub.periodNumber + 1;
     let period = subscriptionPeriod(sub.billingAnchorAt, periodNumber);
@@ -154,9 +158,10 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
     // Another worker recorded this attempt first: roll this copy back.
     if (!completed) throw new RenewalAlreadyRecorded();
     await updateCharge(tx, p.charge.id, { status: 'succeeded', supportId: support.id, lastFailureMessage: null, updatedAt: now });
-    // A supporter who canceled while the charge was in flight still paid for this month: it ends after it.
+    // A supporter who canceled while the charge was in flight still paid for this month: it ends after
+    // it. One who paused meanwhile stays paused: the pause starts after this paid month.
     const renewed = await updateSubscription(tx, sub.id, {
-      status: 'active',
+      status: sub.status === 'paused' ? 'paused' : 'active',
       endedAt: sub.status === 'canceled' ? null : sub.endedAt,
       periodNumber: p.charge.periodNumber,
       currentPeriodStart: p.charge.periodStart,
@@ -171,7 +176,7 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
       message: '',
       isRecurring: true,
       isRenewal: true,
-      nextChargeAt: renewed.cancelAtPeriodEnd ? null : renewed.currentPeriodEnd,
+      nextChargeAt: renewed.cancelAtPeriodEnd || renewed.status === 'paused' ? null : renewed.currentPeriodEnd,
       cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
       testMode: deps.provider.testMode,
     });
@@ -201,7 +206,9 @@ async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: 
     if (!completed) return 'skipped';
     const failedAttempts = sub.failedAttempts + 1;
     // Counted from the first attempt, so a job that ran late still spaces its retries out.
-    const retryAt = sub.status === 'canceled' ? null : nextRetryAt(p.charge.createdAt, failedAttempts);
+    // Canceled or paused while the charge was in flight: no retry (a pause charges again when it ends).
+    const stopped = sub.status === 'canceled' || sub.status === 'paused';
+    const retryAt = stopped ? null : nextRetryAt(p.charge.createdAt, failedAttempts);
     const { creator } = await findRenewalParties(tx, sub);
     const facts = {
       subscriptionId: sub.id,
@@ -214,7 +221,7 @@ async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: 
     };
     if (!retryAt) {
       await updateCharge(tx, p.charge.id, { status: 'failed', lastFailureMessage: charge.message, updatedAt: now });
-      if (sub.status === 'canceled') return 'failed';
+      if (stopped) return 'failed';
       await updateSubscription(tx, sub.id, { status: 'lapsed', failedAttempts, nextRetryAt: null, endedAt: now, updatedAt: now });
       if (sub.supporterEmail) await enqueueEmail(tx, subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }));
       return 'lapsed';

@@ -71,3 +71,86 @@ export function subscriptionCanceledEmail(to: string, f: SubscriptionFacts & { e
     html: emailHtml(subject, [...lines.slice(0, 2).map(para), link(supportPage(f), `Support ${f.creatorDisplayName} again`)]),
   };
 }
+
+/** The supporter paused (or changed the pause): nothing is charged until `resumesAt`, or until they resume. */
+export function subscriptionPausedEmail(to: string, f: SubscriptionFacts & { pausedAt: Date; resumesAt: Date | null; manageUrl: string }): OutgoingEmail {
+  const subject = `Monthly support to ${f.creatorDisplayName} paused`;
+  const lines = [
+    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is paused. Nothing is charged while it is paused.`,
+    f.resumesAt
+      ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}, with the next charge to your ${f.cardBrand} ending in ${f.cardLast4} that day.`
+      : `It stays paused until you resume it. The next charge will then be at the start of your next monthly period.`,
+  ];
+  const manage = `Resume, change the pause or cancel without signing in: ${f.manageUrl}`;
+  return {
+    kind: 'subscription-paused',
+    dedupeKey: `subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}:${f.resumesAt?.toISOString() ?? 'until-resumed'}`,
+    to,
+    subject,
+    text: [...lines, '', manage].join('\n\n'),
+    html: emailHtml(subject, [...lines.map(para), link(f.manageUrl, 'Manage monthly support')]),
+  };
+}
+
+/** The supporter resumed a paused support: when the next charge is. */
+export function subscriptionResumedEmail(to: string, f: SubscriptionFacts & { resumedAt: Date; nextChargeAt: Date; manageUrl: string }): OutgoingEmail {
+  const subject = `Monthly support to ${f.creatorDisplayName} resumed`;
+  const lines = [
+    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is running again. Thank you!`,
+    `The next charge to your ${f.cardBrand} ending in ${f.cardLast4} is on ${formatEmailDate(f.nextChargeAt)}.`,
+  ];
+  const manage = `Pause or cancel without signing in: ${f.manageUrl}`;
+  return {
+    kind: 'subscription-resumed',
+    dedupeKey: `subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`,
+    to,
+    subject,
+    text: [...lines, '', manage].join('\n\n'),
+    html: emailHtml(subject, [...lines.map(para), link(f.manageUrl, 'Manage monthly support')]),
+  };
+}
+
+export interface CreatorPauseFacts {
+  creatorEmail: string | null;
+  /** The creator's "new support" notification setting, which also covers changes to monthly supports. */
+  notifyNewSupport: boolean;
+  subscriptionId: string;
+  supporterName: string | null;
+  isAnonymous: boolean;
+  amountCents: number;
+  origin: string;
+}
+
+function creatorNotice(f: CreatorPauseFacts, kind: string, dedupeKey: string, subject: string, lines: string[]): OutgoingEmail[] {
+  if (!f.creatorEmail || !f.notifyNewSupport) return [];
+  const dashboard = `${f.origin.replace(/\/+$/, '')}/dashboard`;
+  return [
+    {
+      kind,
+      dedupeKey,
+      to: f.creatorEmail,
+      subject,
+      text: [...lines, '', `Your dashboard: ${dashboard}`].join('\n'),
+      html: emailHtml(subject, [...lines.map(para), link(dashboard, 'Open your dashboard')]),
+    },
+  ];
+}
+
+const supporterLabel = (f: CreatorPauseFacts) => (f.isAnonymous || !f.supporterName?.trim() ? 'An anonymous supporter' : f.supporterName.trim());
+
+/** Tells the creator (as their new-support setting says) that a monthly support is paused. */
+export function creatorSubscriptionPausedEmails(f: CreatorPauseFacts & { pausedAt: Date; resumesAt: Date | null }): OutgoingEmail[] {
+  const who = supporterLabel(f);
+  return creatorNotice(f, 'creator-subscription-paused', `creator-subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}`, `${who} paused their monthly support`, [
+    `${who} paused their monthly support of ${formatUsd(f.amountCents)}. Nothing is charged while it is paused.`,
+    f.resumesAt ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}.` : 'It stays paused until they resume it.',
+  ]);
+}
+
+/** Tells the creator (as their new-support setting says) that a paused monthly support runs again. */
+export function creatorSubscriptionResumedEmails(f: CreatorPauseFacts & { resumedAt: Date; nextChargeAt: Date }): OutgoingEmail[] {
+  const who = supporterLabel(f);
+  return creatorNotice(f, 'creator-subscription-resumed', `creator-subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`, `${who} resumed their monthly support`, [
+    `${who} resumed their monthly support of ${formatUsd(f.amountCents)}. The next charge is on ${formatEmailDate(f.nextChargeAt)}.`,
+  ]);
+}

@@ -28,3 +28,10 @@ export function nextRetryAt(dueAt: Date, failedAttempts: number): Date | null {
   const days = RENEWAL_RETRY_DAYS[failedAttempts - 1];
   return days === undefined ? null : new Date(dueAt.getTime() + days * DAY_MS);
 }
+
+/** The number of the period running at `at` (its start <= at < its end), counting up from `from`. */
+export function periodNumberAt(anchor: Date, at: Date, from: number): number {
+  let periodNumber = from;
+  while (subscriptionPeriod(anchor, periodNumber).end <= at) periodNumber++;
+  return periodNumber;
+}

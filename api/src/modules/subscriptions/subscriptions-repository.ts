@@ -42,14 +42,23 @@ export async function updateSubscription(tx: Db, id: string, changes: Partial<ty
   return row;
 }
 
-/** Subscriptions a renewal run must look at: a period ended, or a failed renewal's retry is due. */
+/** Due for the renewal job: a period ended, a failed renewal's retry is due, or a fixed pause is over. */
+function isDue(now: Date) {
+  return or(
+    and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)),
+    and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextRetryAt, now)),
+    and(eq(subscriptions.status, 'paused'), lte(subscriptions.pauseResumesAt, now)),
+  );
+}
+
+/** Subscriptions a renewal run must look at (see `isDue`). */
 export async function listDueSubscriptionIds(db: Db, now: Date, limit: number, excludeIds: readonly string[]): Promise<string[]> {
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
-        or(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)), and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextRetryAt, now))),
+        isDue(now),
         excludeIds.length > 0 ? sql`${subscriptions.id} not in (${sql.join(excludeIds.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
       ),
     )
@@ -64,10 +73,7 @@ export async function lockDueSubscription(tx: Db, id: string, now: Date): Promis
     .select()
     .from(subscriptions)
     .where(
-      and(
-        eq(subscriptions.id, id),
-        or(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)), and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextRetryAt, now))),
-      ),
+      and(eq(subscriptions.id, id), isDue(now)),
     )
     .for('update', { skipLocked: true });
   return row;
@@ -162,6 +168,6 @@ export async function listSubscriptionViewsOwnedBy(db: Db, userId: string, verif
 export async function endSubscriptionsOfDeletedUser(tx: Db, userId: string, now: Date): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: now, endedAt: now, supporterEmail: null, supporterName: null })
-    .where(and(eq(subscriptions.supporterUserId, userId), inArray(subscriptions.status, ['active', 'past_due'])));
+    .set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: now, endedAt: now, pausedAt: null, pauseResumesAt: null, supporterEmail: null, supporterName: null })
+    .where(and(eq(subscriptions.supporterUserId, userId), inArray(subscriptions.status, ['active', 'past_due', 'paused'])));
 }

@@ -47,6 +47,7 @@ describe('POST /api/subscriptions/:id/cancel', () => {
       status: 'active',
       cancelAtPeriodEnd: true,
       currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+      pausedUntil: null,
       nextChargeAt: null,
       endsAt: row.currentPeriodEnd.toISOString(),
     });

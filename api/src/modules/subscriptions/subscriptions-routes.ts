@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { cancelByLinkRequestSchema, cancelLinkQuerySchema, subscriptionIdParamsSchema, subscriptionResponseSchema } from '@beabro/shared/api-schemas/subscriptions';
+import {
+  cancelByLinkRequestSchema,
+  cancelLinkQuerySchema,
+  pauseByLinkRequestSchema,
+  pauseSubscriptionRequestSchema,
+  resumeByLinkRequestSchema,
+  subscriptionIdParamsSchema,
+  subscriptionResponseSchema,
+} from '@beabro/shared/api-schemas/subscriptions';
 import { requireUser } from '../../plugins/session-auth';
 import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { requestLinkOrigin } from '../checkout/link-origin';
-import { cancelAsOwner, cancelByLink, describeByLink } from './subscriptions-service';
+import { cancelAsOwner, cancelByLink, describeByLink, pauseAsOwner, pauseByLink, resumeAsOwner, resumeByLink } from './subscriptions-service';
 
-/** /api/subscriptions: monthly supports, canceled by their owner or through the signed link in each receipt. */
+/** /api/subscriptions: monthly supports, paused, resumed or canceled by their owner or through the signed link in each receipt. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
   app.post(
     '/:id/cancel',
@@ -22,6 +30,68 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       const user = requireUser(request);
       return { subscription: await cancelAsOwner(app.db, user, request.params.id, requestLinkOrigin(app.config, request)) };
     },
+  );
+
+  app.post(
+    '/:id/pause',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Pause my monthly support for 1, 2 or 3 months (months) or until I resume it (months: null): nothing is charged meanwhile',
+        params: subscriptionIdParamsSchema,
+        body: pauseSubscriptionRequestSchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
+      return { subscription: await pauseAsOwner(app.db, user, request.params.id, request.body.months, links) };
+    },
+  );
+
+  app.post(
+    '/:id/resume',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Resume my paused monthly support: the next charge is at the next period boundary (never twice in one period)',
+        params: subscriptionIdParamsSchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { subscription: await resumeAsOwner(app.db, user, request.params.id, { appSecret, origin: requestLinkOrigin(app.config, request) }) };
+    },
+  );
+
+  app.post(
+    '/pause-by-link',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Pause a monthly support with the signed link from a receipt email, without signing in',
+        body: pauseByLinkRequestSchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      subscription: await pauseByLink(app.db, request.body.token, request.body.months, { appSecret, origin: requestLinkOrigin(app.config, request) }),
+    }),
+  );
+
+  app.post(
+    '/resume-by-link',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Resume a paused monthly support with the signed link from a receipt email, without signing in',
+        body: resumeByLinkRequestSchema,
+        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => ({ subscription: await resumeByLink(app.db, request.body.token, { appSecret, origin: requestLinkOrigin(app.config, request) }) }),
   );
 
   app.get(

@@ -1,17 +1,24 @@
-import { SUBSCRIPTION_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import { SUBSCRIPTION_MESSAGES, type PauseMonths, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
-import { verifyCancelToken } from './cancel-link';
-import { subscriptionCanceledEmail } from './subscription-emails';
-import { failPendingCharges, findSubscriptionView, lockSubscription, updateSubscription, type SubscriptionRow } from './subscriptions-repository';
+import { cancelLinkUrl, verifyCancelToken } from './cancel-link';
+import {
+  creatorSubscriptionPausedEmails,
+  creatorSubscriptionResumedEmails,
+  subscriptionCanceledEmail,
+  subscriptionPausedEmail,
+  subscriptionResumedEmail,
+} from './subscription-emails';
+import { addMonthsClamped, periodNumberAt, subscriptionPeriod } from './subscription-periods';
+import { failPendingCharges, findRenewalParties, findSubscriptionView, lockSubscription, updateSubscription, type SubscriptionRow } from './subscriptions-repository';
 
 export const CANCELED_WHILE_PAST_DUE = 'Canceled by the supporter while the renewal was being retried';
 
 export function toSubscriptionDto(row: SubscriptionRow, creator: { creatorUsername: string; creatorDisplayName: string }): SubscriptionDto {
   const renews = row.status === 'active' && !row.cancelAtPeriodEnd;
-  const nextChargeAt = renews ? row.currentPeriodEnd : row.status === 'past_due' ? row.nextRetryAt : null;
+  const nextChargeAt = renews ? row.currentPeriodEnd : row.status === 'past_due' ? row.nextRetryAt : row.status === 'paused' ? row.pauseResumesAt : null;
   const endsAt = row.status === 'active' && row.cancelAtPeriodEnd ? row.currentPeriodEnd : row.status === 'canceled' || row.status === 'lapsed' ? row.endedAt : null;
   return {
     id: row.id,
@@ -21,6 +28,7 @@ export function toSubscriptionDto(row: SubscriptionRow, creator: { creatorUserna
     status: row.status,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    pausedUntil: row.status === 'paused' ? (row.pauseResumesAt?.toISOString() ?? null) : null,
     nextChargeAt: nextChargeAt?.toISOString() ?? null,
     endsAt: endsAt?.toISOString() ?? null,
   };
@@ -34,7 +42,8 @@ export function isOwner(row: Pick<SubscriptionRow, 'supporterUserId' | 'supporte
 
 /**
  * Stops future charges. An active subscription runs to the end of the month already paid; one whose
- * renewal is failing (past due) has no paid time left and ends at once. Canceling twice is harmless.
+ * renewal is failing (past due) has no paid time left and ends at once; a paused one runs to the end
+ * of its paid month if that is still ahead, else ends at once. Canceling twice is harmless.
  */
 async function cancel(db: Db, id: string, origin: string, now: Date): Promise<SubscriptionDto> {
   return db.transaction(async (tx) => {
@@ -46,6 +55,17 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
     } else if (row.status === 'past_due') {
       row = await updateSubscription(tx, id, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: now, endedAt: now, nextRetryAt: null, updatedAt: now });
       await failPendingCharges(tx, id, CANCELED_WHILE_PAST_DUE, now);
+    } else if (row.status === 'paused') {
+      const paidAhead = row.currentPeriodEnd > now;
+      row = await updateSubscription(tx, id, {
+        status: paidAhead ? 'active' : 'canceled',
+        cancelAtPeriodEnd: true,
+        canceledAt: now,
+        endedAt: paidAhead ? null : now,
+        pausedAt: null,
+        pauseResumesAt: null,
+        updatedAt: now,
+      });
     }
     const view = await findSubscriptionView(tx, id);
     if (!view) throw new Error(`subscription ${id} vanished`);
@@ -92,4 +112,142 @@ export async function describeByLink(db: Db, secret: string, token: string): Pro
 /** POST /api/subscriptions/cancel-by-link: the signed link from a receipt, no sign-in needed. */
 export async function cancelByLink(db: Db, secret: string, token: string, origin: string, now = new Date()): Promise<SubscriptionDto> {
   return cancel(db, subscriptionIdFromToken(secret, token), origin, now);
+}
+
+/** What pausing and resuming need to build the links in their emails. */
+export interface SubscriptionLinks {
+  appSecret: string;
+  origin: string;
+}
+
+/**
+ * The number of the first period nobody has paid for yet: the one after the paid month, or, when
+ * that month is over already (a pause or a late job), the one after the period running now, which is
+ * then free.
+ */
+function firstUnpaidPeriod(row: SubscriptionRow, now: Date): number {
+  if (row.currentPeriodEnd > now) return row.periodNumber + 1;
+  return periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1) + 1;
+}
+
+function subscriptionFacts(row: SubscriptionRow, view: { creatorDisplayName: string; creatorUsername: string }, links: SubscriptionLinks) {
+  return {
+    subscriptionId: row.id,
+    creatorDisplayName: view.creatorDisplayName,
+    creatorUsername: view.creatorUsername,
+    amountCents: row.amountCents,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    origin: links.origin,
+    manageUrl: cancelLinkUrl(links.origin, links.appSecret, row.id),
+  };
+}
+
+async function creatorPauseFacts(tx: Db, row: SubscriptionRow, links: SubscriptionLinks) {
+  const { creator } = await findRenewalParties(tx, row);
+  return {
+    creatorEmail: creator?.live ? creator.email : null,
+    notifyNewSupport: creator?.notifyNewSupport ?? false,
+    subscriptionId: row.id,
+    supporterName: row.supporterName,
+    isAnonymous: row.isAnonymous,
+    amountCents: row.amountCents,
+    origin: links.origin,
+  };
+}
+
+/**
+ * Pauses a monthly support, in one transaction: no charge until it is resumed, by its supporter or,
+ * for a pause of `months` months, by the renewal job at the period boundary that many months after
+ * the paid month ends (so a pause of one month skips exactly one charge). The month already paid
+ * still counts. Pausing a paused support changes the length. The one place a pause happens: events
+ * about it (a `subscription.paused` webhook) belong in this transaction.
+ */
+export async function pauseSubscription(db: Db, id: string, months: PauseMonths | null, links: SubscriptionLinks, now: Date): Promise<SubscriptionDto> {
+  return db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, id);
+    if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+    if (row.status === 'past_due') throw new AppError('conflict', SUBSCRIPTION_MESSAGES.pausePastDue);
+    if (row.status === 'canceled' || row.status === 'lapsed' || row.cancelAtPeriodEnd) throw new AppError('conflict', SUBSCRIPTION_MESSAGES.pauseEnded);
+
+    const pauseResumesAt = months === null ? null : addMonthsClamped(row.billingAnchorAt, firstUnpaidPeriod(row, now) + months);
+    const newlyPaused = row.status !== 'paused';
+    const pausedAt = row.pausedAt ?? now;
+    if (!newlyPaused && row.pauseResumesAt?.getTime() === pauseResumesAt?.getTime()) return toSubscriptionDto(row, await viewOf(tx, id));
+    const paused = await updateSubscription(tx, id, { status: 'paused', pausedAt, pauseResumesAt, updatedAt: now });
+
+    const view = await viewOf(tx, id);
+    if (paused.supporterEmail) await enqueueEmail(tx, subscriptionPausedEmail(paused.supporterEmail, { ...subscriptionFacts(paused, view, links), pausedAt: now, resumesAt: pauseResumesAt }));
+    if (newlyPaused) {
+      for (const email of creatorSubscriptionPausedEmails({ ...(await creatorPauseFacts(tx, paused, links)), pausedAt, resumesAt: pauseResumesAt })) await enqueueEmail(tx, email);
+    }
+    return toSubscriptionDto(paused, view);
+  });
+}
+
+/**
+ * Resumes a paused monthly support, in one transaction. Within the paid month nothing changes but
+ * the state: the next charge is at its end, as before. Later, the period running now is free and the
+ * next charge is at its end (the next period boundary), so no period is ever charged twice; after
+ * the end of a fixed pause the job has not processed yet, the period it was to charge stays due.
+ * Resuming a support that is not paused changes nothing.
+ */
+export async function resumeSubscription(db: Db, id: string, links: SubscriptionLinks, now: Date): Promise<SubscriptionDto> {
+  return db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, id);
+    if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+    if (row.status === 'canceled' || row.status === 'lapsed') throw new AppError('conflict', SUBSCRIPTION_MESSAGES.resumeEnded);
+    if (row.status !== 'paused') return toSubscriptionDto(row, await viewOf(tx, id));
+
+    let period = { periodNumber: row.periodNumber, currentPeriodStart: row.currentPeriodStart, currentPeriodEnd: row.currentPeriodEnd };
+    if (row.pauseResumesAt && row.pauseResumesAt <= now) {
+      // The pause is over but the job has not resumed it yet: the period it was to charge stays due.
+      const due = periodNumberAt(row.billingAnchorAt, row.pauseResumesAt, row.periodNumber + 1);
+      const { start, end } = subscriptionPeriod(row.billingAnchorAt, due - 1);
+      period = { periodNumber: due - 1, currentPeriodStart: start, currentPeriodEnd: end };
+    } else if (row.currentPeriodEnd <= now) {
+      const periodNumber = periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1);
+      const { start, end } = subscriptionPeriod(row.billingAnchorAt, periodNumber);
+      period = { periodNumber, currentPeriodStart: start, currentPeriodEnd: end };
+    }
+    const resumed = await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, ...period, updatedAt: now });
+
+    const view = await viewOf(tx, id);
+    const nextChargeAt = resumed.currentPeriodEnd;
+    if (resumed.supporterEmail) await enqueueEmail(tx, subscriptionResumedEmail(resumed.supporterEmail, { ...subscriptionFacts(resumed, view, links), resumedAt: now, nextChargeAt }));
+    for (const email of creatorSubscriptionResumedEmails({ ...(await creatorPauseFacts(tx, resumed, links)), resumedAt: now, nextChargeAt })) await enqueueEmail(tx, email);
+    return toSubscriptionDto(resumed, view);
+  });
+}
+
+async function viewOf(tx: Db, id: string) {
+  const view = await findSubscriptionView(tx, id);
+  if (!view) throw new Error(`subscription ${id} vanished`);
+  return view;
+}
+
+async function ownedSubscriptionId(db: Db, user: SessionUser, id: string): Promise<string> {
+  const view = await findSubscriptionView(db, id);
+  if (!view || !isOwner(view.subscription, user)) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+  return id;
+}
+
+/** POST /api/subscriptions/:id/pause: only its owner; anyone else gets 404. */
+export async function pauseAsOwner(db: Db, user: SessionUser, id: string, months: PauseMonths | null, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+  return pauseSubscription(db, await ownedSubscriptionId(db, user, id), months, links, now);
+}
+
+/** POST /api/subscriptions/:id/resume: only its owner; anyone else gets 404. */
+export async function resumeAsOwner(db: Db, user: SessionUser, id: string, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+  return resumeSubscription(db, await ownedSubscriptionId(db, user, id), links, now);
+}
+
+/** POST /api/subscriptions/pause-by-link: the signed link from a receipt, no sign-in needed. */
+export async function pauseByLink(db: Db, token: string, months: PauseMonths | null, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+  return pauseSubscription(db, subscriptionIdFromToken(links.appSecret, token), months, links, now);
+}
+
+/** POST /api/subscriptions/resume-by-link. */
+export async function resumeByLink(db: Db, token: string, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+  return resumeSubscription(db, subscriptionIdFromToken(links.appSecret, token), links, now);
 }

@@ -20,6 +20,7 @@ describe('AnalyticsPage', () => {
     expect(summary).toHaveTextContent('+462.2% vs the period before ($45.00)');
     expect(within(summary).getByText('You Receive').parentElement).toHaveTextContent('$229.98');
     expect(summary).toHaveTextContent('Average $25.30; 2 monthly');
+    expect(summary).not.toHaveTextContent('paused');
     expect(summary).toHaveTextContent('9 new; +350% vs the period before (2)');
     expect(screen.getByText('May 17, 2025 – Jun 15, 2025 (UTC)')).toBeInTheDocument();
     expect(api.calls.map((c) => c.path)).toEqual(['/api/creator/analytics?period=30d']);
@@ -43,6 +44,13 @@ describe('AnalyticsPage', () => {
     expect(await screen.findByText('Showing the last 7 days.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Earnings').parentElement).toHaveTextContent('$125.00');
     expect(api.calls.map((c) => c.path)).toContain('/api/creator/analytics?period=7d');
+  });
+
+  it('counts the monthly supports paused right now apart', async () => {
+    mockApi({ 'GET /api/creator/analytics?period=30d': { body: sampleAnalytics({ summary: { ...sampleAnalytics().summary, pausedSupports: 3 } }) } });
+    renderAnalytics();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Average $25.30; 2 monthly; 3 paused now');
   });
 
   it('opens the period in the URL and links Export to that period’s CSV', async () => {

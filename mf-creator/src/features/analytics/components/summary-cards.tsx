@@ -17,7 +17,7 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummaryDto }) {
         label="Supports"
         icon="🤝"
         value={formatCount(summary.supports)}
-        detail={`${summary.supports === 0 ? 'No average yet' : `Average ${formatUsd(summary.averageSupportCents)}`}; ${`${formatCount(summary.recurringSupports)} monthly`}`}
+        detail={`${summary.supports === 0 ? 'No average yet' : `Average ${formatUsd(summary.averageSupportCents)}`}; ${formatCount(summary.recurringSupports)} monthly${summary.pausedSupports > 0 ? `; ${formatCount(summary.pausedSupports)} paused now` : ''}`}
       />
       <StatCard
         label="Supporters"

@@ -68,6 +68,8 @@ describe('DashboardPage', () => {
     const month = screen.getByRole('region', { name: 'This Month' });
     expect(month).toHaveTextContent('New supporters8');
     expect(month).toHaveTextContent('Recurring supports2');
+    // Paused monthly supports are counted apart (not in the recurring ones).
+    expect(month).toHaveTextContent('Paused monthly supports1');
     expect(month).toHaveTextContent('Growth rate+5.5%');
 
     const actions = screen.getByRole('region', { name: 'Quick Actions' });
@@ -107,6 +109,7 @@ describe('DashboardPage', () => {
           totalSupporters: 0,
           newSupporters: 0,
           recurringSupports: 0,
+          pausedSupports: 0,
           profileViews: 0,
           supportPageViews: 0,
           conversionRatePercent: null,

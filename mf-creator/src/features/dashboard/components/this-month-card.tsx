@@ -8,6 +8,7 @@ export function ThisMonthCard({ dashboard }: { dashboard: CreatorDashboard }) {
   const rows = [
     { label: 'New supporters', value: formatCount(dashboard.newSupporters) },
     { label: 'Recurring supports', value: formatCount(dashboard.recurringSupports) },
+    { label: 'Paused monthly supports', value: formatCount(dashboard.pausedSupports) },
     { label: 'Growth rate', value: growth === null ? 'n/a' : formatChange(growth) },
   ];
   return (
@@ -24,7 +25,7 @@ export function ThisMonthCard({ dashboard }: { dashboard: CreatorDashboard }) {
         {growth === null
           ? 'Growth rate compares this month’s earnings with last month’s; there were none last month.'
           : 'Growth rate: this month’s earnings against last month’s (calendar months, UTC).'}{' '}
-        Recurring supports are monthly supports that are still running.
+        Recurring supports are monthly supports that are still running; paused ones are counted apart and charge nothing until their supporters resume them.
       </p>
     </SectionCard>
   );

@@ -14,7 +14,12 @@ export interface CancelMonthlyDialogProps {
 /** The confirm step before a monthly support stops; it says exactly when it ends and what is charged. */
 export function CancelMonthlyDialog({ subscription, busy, error, onConfirm, onClose }: CancelMonthlyDialogProps) {
   const amount = subscription ? `${formatUsd(subscription.amountCents)}/month` : '';
-  const message = !subscription ? null : subscription.status === 'past_due' ? (
+  const pausedPastPaidMonth = subscription?.status === 'paused' && new Date(subscription.currentPeriodEnd) <= new Date();
+  const message = !subscription ? null : pausedPastPaidMonth ? (
+    <p css={{ margin: 0 }}>
+      Your paused {amount} support to <strong>{subscription.creatorDisplayName}</strong> will stop now. You will not be charged again.
+    </p>
+  ) : subscription.status === 'past_due' ? (
     <p css={{ margin: 0 }}>
       Your {amount} support to <strong>{subscription.creatorDisplayName}</strong> will stop now. Its last renewal did not go through, so no paid month is left and you will not be charged again.
     </p>

@@ -9,7 +9,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '../../../components/creator-avatar';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
-import { isCancellable } from '../utils/subscription-for-creator';
+import { isCancellable, isPausable, isRenewing } from '../utils/subscription-for-creator';
 import { Icon } from '@beabro/shared/ui/icon';
 
 export const MONTHLY_ACTIVE_LABEL = 'Monthly Support Active';
@@ -18,6 +18,15 @@ export interface MissionCardProps {
   creator: SupportedCreatorDto;
   subscription: SubscriptionDto | null;
   onCancel: (subscription: SubscriptionDto) => void;
+  onPause: (subscription: SubscriptionDto) => void;
+  onResume: (subscription: SubscriptionDto) => void;
+  /** A resume of this subscription is on its way. */
+  resuming?: boolean;
+}
+
+/** "Paused until Mar 20, 2027", or "Paused" when it waits for the supporter to resume it. */
+export function pausedLabel(subscription: SubscriptionDto): string {
+  return subscription.pausedUntil ? `Paused until ${formatDate(subscription.pausedUntil)}` : 'Paused';
 }
 
 /** What the monthly support will do next, in words. */
@@ -26,6 +35,14 @@ function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'mu
   if (subscription.status === 'past_due') {
     const retry = subscription.nextChargeAt ? ` We will retry on ${formatDate(subscription.nextChargeAt)}.` : '';
     return { text: `${amount}. The last renewal did not go through.${retry}`, tone: 'warning' };
+  }
+  if (subscription.status === 'paused') {
+    return {
+      text: subscription.pausedUntil
+        ? `${amount}, paused. Nothing is charged until it resumes by itself on ${formatDate(subscription.pausedUntil)}.`
+        : `${amount}, paused. Nothing is charged until you resume it.`,
+      tone: 'muted',
+    };
   }
   if (subscription.status === 'active' && subscription.cancelAtPeriodEnd) {
     return { text: `${amount}, canceled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
@@ -36,10 +53,11 @@ function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'mu
   return { text: `${amount}. Ended on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };
 }
 
-export function MissionCard({ creator, subscription, onCancel }: MissionCardProps) {
+export function MissionCard({ creator, subscription, onCancel, onPause, onResume, resuming = false }: MissionCardProps) {
   const nameId = useId();
   // "Monthly Support Active" while it renews (as the API's isRecurring); a canceled one says when it ends.
-  const renewing = subscription ? isCancellable(subscription) : creator.isRecurring;
+  const renewing = subscription ? isRenewing(subscription) : creator.isRecurring;
+  const paused = subscription?.status === 'paused' ? subscription : null;
   const ending = subscription?.status === 'active' && subscription.cancelAtPeriodEnd ? (subscription.endsAt ?? subscription.currentPeriodEnd) : null;
   const status = subscription ? monthlyStatus(subscription) : null;
   return (
@@ -61,6 +79,11 @@ export function MissionCard({ creator, subscription, onCancel }: MissionCardProp
           <Badge tone={subscription?.status === 'past_due' ? 'warning' : 'success'}>
             <Icon name="repeat" size="0.875rem" /> {MONTHLY_ACTIVE_LABEL}
           </Badge>
+        </div>
+      ) : null}
+      {paused ? (
+        <div>
+          <Badge tone="neutral">{pausedLabel(paused)}</Badge>
         </div>
       ) : null}
       {ending ? (
@@ -102,6 +125,16 @@ export function MissionCard({ creator, subscription, onCancel }: MissionCardProp
         <ButtonLink to={paths.support(creator.username)} size="sm">
           Support Again
         </ButtonLink>
+        {paused ? (
+          <Button size="sm" variant="secondary" onClick={() => onResume(paused)} disabled={resuming}>
+            {resuming ? 'Resuming...' : 'Resume'}
+          </Button>
+        ) : null}
+        {isPausable(subscription) ? (
+          <Button variant="ghost" size="sm" onClick={() => onPause(subscription)}>
+            Pause
+          </Button>
+        ) : null}
         {isCancellable(subscription) ? (
           <Button variant="ghost" size="sm" onClick={() => onCancel(subscription)} css={(theme) => ({ color: theme.color.danger })}>
             Cancel monthly support

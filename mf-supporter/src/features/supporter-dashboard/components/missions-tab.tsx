@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
 import { ApiError } from '@beabro/shared/api/api-client';
-import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import type { PauseMonths, SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { useToast } from '@beabro/shared/ui/toast';
 import { formatDate } from '../../../lib/format-date';
 import { useCancelSubscription, useCanceledSubscriptions } from '../api/cancel-subscription';
+import { usePauseSubscription, useResumeSubscription } from '../api/pause-subscription';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { subscriptionForCreator } from '../utils/subscription-for-creator';
 import { CancelMonthlyDialog } from './cancel-monthly-dialog';
 import { MissionCard } from './mission-card';
+import { PauseMonthlyDialog } from './pause-monthly-dialog';
 import { NoSupportsYet } from './no-supports-yet';
 
 function cancelError(error: unknown): string {
@@ -16,12 +18,23 @@ function cancelError(error: unknown): string {
   return 'We could not cancel it. Please try again.';
 }
 
+/** The API's own message for a refusal (409: cancelled or failing); otherwise what to do next. */
+function pauseError(error: unknown, action: 'pause' | 'resume'): string {
+  if (error instanceof ApiError && error.status === 409) return error.message;
+  if (error instanceof ApiError && error.status === 404) return 'This monthly support was not found. Reload the page to see its current state.';
+  if (error instanceof ApiError && error.status === 401) return `Your session has ended. Sign in again to ${action}.`;
+  return `We could not ${action} it. Please try again.`;
+}
+
 export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
   const headingId = useId();
   const toast = useToast();
   const cancel = useCancelSubscription();
   const canceledHere = useCanceledSubscriptions();
   const [confirming, setConfirming] = useState<SubscriptionDto | null>(null);
+  const pause = usePauseSubscription();
+  const resume = useResumeSubscription();
+  const [pausing, setPausing] = useState<SubscriptionDto | null>(null);
 
   if (dashboard.creators.length === 0) return <NoSupportsYet title="No missions yet" />;
 
@@ -40,6 +53,34 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
         const end = subscription.endsAt ?? subscription.currentPeriodEnd;
         toast.show(`Monthly support to ${subscription.creatorDisplayName} canceled. Ends on ${formatDate(end)}.`, 'success');
       },
+    });
+  }
+
+  function closePause() {
+    if (pause.isPending) return;
+    setPausing(null);
+    pause.reset();
+  }
+
+  function confirmPause(months: PauseMonths | null) {
+    if (!pausing) return;
+    pause.mutate(
+      { id: pausing.id, months },
+      {
+        onSuccess: (subscription) => {
+          setPausing(null);
+          toast.show(`Monthly support to ${subscription.creatorDisplayName} paused. ${subscription.pausedUntil ? `It resumes on ${formatDate(subscription.pausedUntil)}.` : 'Resume it any time.'}`, 'success');
+        },
+      },
+    );
+  }
+
+  function resumeNow(subscription: SubscriptionDto) {
+    resume.mutate(subscription.id, {
+      onSuccess: (resumed) => {
+        toast.show(`Monthly support to ${resumed.creatorDisplayName} resumed.${resumed.nextChargeAt ? ` Next charge on ${formatDate(resumed.nextChargeAt)}.` : ''}`, 'success');
+      },
+      onError: (error) => toast.show(pauseError(error, 'resume'), 'error'),
     });
   }
 
@@ -62,10 +103,18 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
       >
         {dashboard.creators.map((creator) => (
           <li key={creator.username}>
-            <MissionCard creator={creator} subscription={subscriptionForCreator(creator, dashboard.subscriptions, canceledHere)} onCancel={setConfirming} />
+            <MissionCard
+              creator={creator}
+              subscription={subscriptionForCreator(creator, dashboard.subscriptions, canceledHere)}
+              onCancel={setConfirming}
+              onPause={setPausing}
+              onResume={resumeNow}
+              resuming={resume.isPending}
+            />
           </li>
         ))}
       </ul>
+      <PauseMonthlyDialog key={pausing?.id ?? 'none'} subscription={pausing} busy={pause.isPending} error={pause.isError ? pauseError(pause.error, 'pause') : null} onConfirm={confirmPause} onClose={closePause} />
       <CancelMonthlyDialog subscription={confirming} busy={cancel.isPending} error={cancel.isError ? cancelError(cancel.error) : null} onConfirm={confirm} onClose={close} />
     </section>
   );

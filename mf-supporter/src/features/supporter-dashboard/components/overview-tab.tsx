@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { impactMessage } from '../utils/impact-message';
-import { isCancellable } from '../utils/subscription-for-creator';
+import { isRenewing } from '../utils/subscription-for-creator';
 import { NoSupportsYet } from './no-supports-yet';
 import { SupportKindBadge } from './support-kind-badge';
 import { Icon } from '@beabro/shared/ui/icon';
@@ -28,7 +28,7 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
 
   const recent = dashboard.history.slice(0, RECENT_ACTIVITY_COUNT);
   const images = new Map(dashboard.creators.map((c) => [c.username, c.profileImageUrl]));
-  const activeMonthly = dashboard.subscriptions.filter(isCancellable).map((s) => s.creatorDisplayName);
+  const activeMonthly = dashboard.subscriptions.filter(isRenewing).map((s) => s.creatorDisplayName);
   const impact = impactMessage(dashboard.history, activeMonthly);
 
   return (

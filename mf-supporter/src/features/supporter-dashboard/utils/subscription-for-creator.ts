@@ -15,18 +15,28 @@ export function subscriptionForCreator(
     const named = subscriptions.find((s) => s.id === creator.subscriptionId) ?? canceledHere.get(creator.subscriptionId);
     if (named) return named;
   }
-  const toCreator = subscriptions.filter((s) => s.creatorUsername === creator.username && (s.status === 'active' || s.status === 'past_due'));
-  const running = toCreator.find(isCancellable) ?? toCreator[0];
+  const toCreator = subscriptions.filter((s) => s.creatorUsername === creator.username && (s.status === 'active' || s.status === 'past_due' || s.status === 'paused'));
+  const running = toCreator.find(isRenewing) ?? toCreator.find(isCancellable) ?? toCreator[0];
   if (running) return running;
   return [...canceledHere.values()].find((s) => s.creatorUsername === creator.username) ?? null;
 }
 
-/** Whether the supporter can still stop it: it would otherwise charge again. */
-export function isCancellable(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
+/** Whether it renews: it will charge again (a paused one does not until it is resumed). */
+export function isRenewing(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
   return subscription !== null && !subscription.cancelAtPeriodEnd && (subscription.status === 'active' || subscription.status === 'past_due');
 }
 
-/** Sum of the monthly supports that will charge again. */
+/** Whether the supporter can still stop it: it renews, or it is paused. */
+export function isCancellable(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
+  return subscription !== null && (subscription.status === 'paused' || isRenewing(subscription));
+}
+
+/** Whether it can be paused: it renews and its last renewal went through. */
+export function isPausable(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
+  return subscription !== null && subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
+}
+
+/** Sum of the monthly supports that will charge again (paused ones not). */
 export function monthlyCommitmentCents(subscriptions: readonly SubscriptionDto[]): number {
-  return subscriptions.filter(isCancellable).reduce((sum, s) => sum + s.amountCents, 0);
+  return subscriptions.filter(isRenewing).reduce((sum, s) => sum + s.amountCents, 0);
 }

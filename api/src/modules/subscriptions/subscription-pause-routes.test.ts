@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { resolveAppSecret } from '../../config/env';
+import { subscriptions } from '../../db/schema';
+import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
+import { checkoutBody, postCheckout } from '../checkout/checkout-test-factories';
+import { fakeCreator } from '../public-profile/public-profile-test-factories';
+import { signCancelToken } from './cancel-link';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const secret = () => resolveAppSecret(t.app.config);
+
+async function monthly(client: TestClient, email?: string) {
+  const creator = await fakeCreator(db(), { displayName: 'Maya Makes Art' });
+  const res = await postCheckout(client, creator.username, checkoutBody({ isRecurring: true, amount: 25, ...(email ? { email } : {}) }));
+  expect(res.statusCode).toBe(201);
+  return res.json().receipt.subscriptionId as string;
+}
+
+async function statusOf(id: string) {
+  const [row] = await db().select({ status: subscriptions.status, pauseResumesAt: subscriptions.pauseResumesAt }).from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
+describe('POST /api/subscriptions/:id/pause and /resume', () => {
+  it('the signed-in owner pauses for 1, 2 or 3 months or until resumed, and resumes', async () => {
+    const owner = await fakeUser(t);
+    const id = await monthly(owner.client, owner.email);
+    const paused = await owner.client.post(`/api/subscriptions/${id}/pause`, { months: 3 });
+    expect(paused.statusCode).toBe(200);
+    const dto = paused.json().subscription;
+    expect(dto).toMatchObject({ id, status: 'paused', cancelAtPeriodEnd: false, endsAt: null });
+    expect(dto.pausedUntil).toBe(dto.nextChargeAt);
+    // Three skipped charges after the paid month: four months after its start.
+    const monthsAhead = (new Date(dto.pausedUntil).getUTCFullYear() - new Date().getUTCFullYear()) * 12 + new Date(dto.pausedUntil).getUTCMonth() - new Date().getUTCMonth();
+    expect(monthsAhead).toBe(4);
+
+    const untilResumed = await owner.client.post(`/api/subscriptions/${id}/pause`, { months: null });
+    expect(untilResumed.json().subscription).toMatchObject({ status: 'paused', pausedUntil: null, nextChargeAt: null });
+
+    const dashboard = (await owner.client.get('/api/supporter/dashboard')).json();
+    expect(dashboard.subscriptions).toEqual([expect.objectContaining({ id, status: 'paused' })]);
+    expect(dashboard.recurringSupports).toBe(0);
+
+    const resumed = await owner.client.post(`/api/subscriptions/${id}/resume`);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().subscription).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: resumed.json().subscription.currentPeriodEnd });
+    expect(await statusOf(id)).toEqual({ status: 'active', pauseResumesAt: null });
+  });
+
+  it('refuses a pause length other than 1, 2, 3 or null with a field message, and changes nothing', async () => {
+    const owner = await fakeUser(t);
+    const id = await monthly(owner.client, owner.email);
+    for (const body of [{ months: 4 }, { months: 0 }, { months: '1' }, { months: 1.5 }, {}, { months: -1 }]) {
+      const res = await owner.client.post(`/api/subscriptions/${id}/pause`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ months: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid });
+    }
+    expect(await statusOf(id)).toEqual({ status: 'active', pauseResumesAt: null });
+  });
+
+  it('409 with a clear message for a cancelled support; 404 for anyone but the owner; 401 signed out', async () => {
+    const owner = await fakeUser(t);
+    const id = await monthly(owner.client, owner.email);
+    const stranger = await fakeUser(t);
+    expect((await stranger.client.post(`/api/subscriptions/${id}/pause`, { months: 1 })).statusCode).toBe(404);
+    expect((await stranger.client.post(`/api/subscriptions/${id}/resume`)).statusCode).toBe(404);
+    expect((await t.client().post(`/api/subscriptions/${id}/pause`, { months: 1 })).statusCode).toBe(401);
+    expect((await owner.client.post(`/api/subscriptions/${randomUUID()}/pause`, { months: 1 })).statusCode).toBe(404);
+
+    expect((await owner.client.post(`/api/subscriptions/${id}/cancel`)).statusCode).toBe(200);
+    const refused = await owner.client.post(`/api/subscriptions/${id}/pause`, { months: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.pauseEnded);
+    expect(await statusOf(id)).toEqual({ status: 'active', pauseResumesAt: null });
+  });
+});
+
+describe('pause and resume with the receipt link (guests)', () => {
+  it('pauses and resumes with the signed token; refuses forged tokens and bad lengths', async () => {
+    const id = await monthly(t.client(), `guest.${randomUUID()}@example.com`);
+    const token = signCancelToken(secret(), id);
+    expect((await t.client().post('/api/subscriptions/pause-by-link', { token: `${id}.forged`, months: 1 })).statusCode).toBe(400);
+    const badLength = await t.client().post('/api/subscriptions/pause-by-link', { token, months: 6 });
+    expect(badLength.statusCode).toBe(400);
+    expect(badLength.json().fieldErrors).toEqual({ months: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid });
+    expect((await t.client().post('/api/subscriptions/resume-by-link', { token: 'garbage' })).statusCode).toBe(400);
+    expect(await statusOf(id)).toMatchObject({ status: 'active' });
+
+    const paused = await t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json().subscription).toMatchObject({ id, status: 'paused' });
+
+    const page = await t.client().get(`/subscriptions/cancel?token=${encodeURIComponent(token)}`);
+    expect(page.body).toMatch(/is <strong>paused<\/strong> until [A-Z][a-z]+ \d{1,2}, \d{4}, when it resumes by itself/);
+    expect(page.body).toContain('Resume my monthly support');
+    expect(page.body).toContain('Cancel my monthly support');
+    expect(page.body).not.toContain('id="pause"');
+
+    const resumed = await t.client().post('/api/subscriptions/resume-by-link', { token });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().subscription).toMatchObject({ status: 'active' });
+    const again = await t.client().get(`/subscriptions/cancel?token=${encodeURIComponent(token)}`);
+    expect(again.body).toContain('Pause my monthly support');
+    expect(again.body).not.toContain('id="resume"');
+  });
+
+  it('the page offers 1, 2, 3 months or until resumed, and no pause once cancelled', async () => {
+    const id = await monthly(t.client());
+    const token = signCancelToken(secret(), id);
+    const page = await t.client().get(`/subscriptions/cancel?token=${encodeURIComponent(token)}`);
+    expect(page.statusCode).toBe(200);
+    for (const label of ['1 month', '2 months', '3 months', 'Until I resume it', 'Pause my monthly support', 'Cancel my monthly support']) expect(page.body).toContain(label);
+    expect((await t.client().post('/api/subscriptions/cancel-by-link', { token })).statusCode).toBe(200);
+    const after = await t.client().get(`/subscriptions/cancel?token=${encodeURIComponent(token)}`);
+    expect(after.body).not.toContain('id="pause"');
+    const refused = await t.client().post('/api/subscriptions/pause-by-link', { token, months: null });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.pauseEnded);
+  });
+});

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from './support/test';
+import { monthlySupportReceipt } from './support/site-pages';
+
+/*
+ * Pausing a monthly support (issue 18) over the composed site and the real API: a supporter pauses from
+ * My Missions and resumes; the creator's dashboard shows the support as paused in between. A guest does
+ * the same from the page behind the link in their receipt.
+ */
+
+const csrf = { 'X-Requested-With': 'beabro' };
+// Seeded by the API on first start (README "Database").
+const DEMO_CREATOR = { email: 'mayamakesart@demo.beabro.app', password: 'demo-password-123' };
+
+/** The same "Dec 20, 2026" the page prints, in the browser's time zone (the test runner's). */
+const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+
+async function creatorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: DEMO_CREATOR });
+  expect(signIn.status()).toBe(200);
+  return page;
+}
+
+async function creatorCounts(page: Page): Promise<{ recurringSupports: number; pausedSupports: number }> {
+  const res = await page.request.get('/api/creator/dashboard');
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** The creator's "This Month" card, fresh from the server. */
+async function thisMonthCard(page: Page) {
+  await page.goto('/dashboard');
+  return page.getByRole('region', { name: 'This Month' });
+}
+
+test.describe('pausing a monthly support', () => {
+  test('a supporter pauses a monthly support and resumes it; the creator sees it paused in between', async ({ page, browser }) => {
+    test.slow();
+    const email = `e2e-pause-${Date.now()}@example.com`;
+    const signUp = await page.request.post('/api/auth/sign-up', {
+      headers: csrf,
+      data: { name: 'Pia Pauser', email, password: 'a good password', confirmPassword: 'a good password', role: 'supporter' },
+    });
+    expect(signUp.status()).toBe(201);
+
+    const creator = await creatorPage(browser);
+    const before = await creatorCounts(creator);
+
+    const checkout = await page.request.post('/api/creators/mayamakesart/supports', {
+      headers: csrf,
+      data: {
+        amount: 9,
+        email,
+        name: 'Pia Pauser',
+        message: '',
+        isAnonymous: false,
+        isRecurring: true,
+        tierPosition: null,
+        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(checkout.status(), await checkout.text()).toBe(201);
+    expect(await creatorCounts(creator)).toMatchObject({ recurringSupports: before.recurringSupports + 1, pausedSupports: before.pausedSupports });
+
+    await page.goto('/supporter-dashboard?tab=creators');
+    const maya = page.getByRole('region', { name: 'Missions you support' }).getByRole('article').filter({ hasText: 'Maya Okafor' });
+    await expect(maya).toContainText('Monthly Support Active');
+    await maya.getByRole('button', { name: 'Pause', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause monthly support?' });
+    await expect(dialog).toContainText('Nothing is charged for your $9.00/month support to Maya Okafor while it is paused.');
+    await dialog.getByRole('radio', { name: '2 months' }).check();
+    await dialog.getByRole('button', { name: 'Pause monthly support' }).click();
+    await expect(dialog).toBeHidden();
+
+    const paused = ((await (await page.request.get('/api/supporter/dashboard')).json()) as { subscriptions: Array<{ creatorUsername: string; status: string; pausedUntil: string | null }> }).subscriptions.find(
+      (s) => s.creatorUsername === 'mayamakesart',
+    );
+    expect(paused).toMatchObject({ status: 'paused' });
+    const until = day(paused?.pausedUntil ?? '');
+    await expect(maya.getByText(`Paused until ${until}`)).toBeVisible();
+    await expect(maya).toContainText(`Nothing is charged until it resumes by itself on ${until}.`);
+    await expect(maya).not.toContainText('Monthly Support Active');
+
+    // The creator's dashboard: one paused support more, one recurring less.
+    let month = await thisMonthCard(creator);
+    await expect(month).toContainText(`Paused monthly supports${before.pausedSupports + 1}`);
+    await expect(month).toContainText(`Recurring supports${before.recurringSupports}`);
+
+    // After a reload the supporter still sees the server's state, and resumes.
+    await page.reload();
+    await maya.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByText(/Monthly support to Maya Okafor resumed\. Next charge on /)).toBeVisible();
+    await expect(maya).toContainText('Monthly Support Active');
+    await expect(maya.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+
+    month = await thisMonthCard(creator);
+    await expect(month).toContainText(`Paused monthly supports${before.pausedSupports}`);
+    await expect(month).toContainText(`Recurring supports${before.recurringSupports + 1}`);
+
+    // Leave the seeded creator's figures as they were for other specs.
+    const id = ((await (await page.request.get('/api/supporter/dashboard')).json()) as { subscriptions: Array<{ id: string; creatorUsername: string }> }).subscriptions.find(
+      (s) => s.creatorUsername === 'mayamakesart',
+    )?.id;
+    expect((await page.request.post(`/api/subscriptions/${id}/cancel`, { headers: csrf })).status()).toBe(200);
+    await creator.context().close();
+  });
+
+  test('a guest pauses and resumes from the link in their receipt', async ({ page }) => {
+    test.slow();
+    const { cancelPath } = await monthlySupportReceipt(page);
+    await page.goto(cancelPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pause or cancel monthly support' })).toBeVisible();
+    await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: 'Until I resume it' }).check();
+    await page.getByRole('button', { name: 'Pause my monthly support' }).click();
+    await expect(page.getByRole('status')).toContainText('Your monthly support is paused until you resume it. Nothing is charged meanwhile.');
+
+    await page.getByRole('link', { name: 'See your monthly support' }).click();
+    await expect(page.getByText(/is paused until you resume it/)).toBeVisible();
+    await page.getByRole('button', { name: 'Resume my monthly support' }).click();
+    await expect(page.getByRole('status')).toContainText(/Your monthly support is running again\. The next charge is on /);
+
+    await page.getByRole('link', { name: 'See your monthly support' }).click();
+    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+    await expect(page.getByText(/Your monthly support is cancelled/)).toBeVisible();
+  });
+});

@@ -3,6 +3,8 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { verifyCancelToken } from './cancel-link';
 import { subscriptionCanceledEmail } from './subscription-emails';
 import { failPendingCharges, findSubscriptionView, lockSubscription, updateSubscription, type SubscriptionRow } from './subscriptions-repository';
@@ -49,6 +51,16 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
     }
     const view = await findSubscriptionView(tx, id);
     if (!view) throw new Error(`subscription ${id} vanished`);
+    if (row !== locked) {
+      const endsAt = row.endedAt ?? row.currentPeriodEnd;
+      await enqueueWebhookEvent(tx, {
+        creatorId: row.creatorId,
+        type: 'subscription.canceled',
+        key: row.id,
+        createdAt: now,
+        data: { subscription: webhookSubscription(row), reason: 'canceled_by_supporter', canceledAt: now.toISOString(), endsAt: endsAt.toISOString() },
+      });
+    }
     if (row !== locked && row.supporterEmail) {
       await enqueueEmail(
         tx,

@@ -17,7 +17,7 @@ export function IntegrationsTab() {
   const [secret, setSecret] = useState<{ shown: WebhookEndpointWithSecret; rotated: boolean } | null>(null);
 
   return (
-    <section aria-labelledby="settings-integrations-heading">
+    <section aria-labelledby="settings-integrations-heading" css={{ minWidth: 0 }}>
       <TabHeading id="settings-integrations-heading" title="Integrations">
         Webhooks send an event to your own server each time something happens: a new support, a monthly support started or canceled, a payout. Each one is signed
         so you can check it came from us. <Link to={`${paths.help}#webhooks`}>How to verify the signature</Link>.
@@ -32,7 +32,7 @@ export function IntegrationsTab() {
       ) : query.isError ? (
         <LoadError error={query.error} what="your webhook endpoints" onRetry={() => void query.refetch()} />
       ) : (
-        <div css={(theme) => ({ display: 'grid', gap: theme.space(5) })}>
+        <div css={(theme) => ({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(5) })}>
           {query.data.length === 0 && !adding ? <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>No endpoints yet.</p> : null}
           {query.data.map((endpoint) => (
             <WebhookEndpointCard key={endpoint.id} endpoint={endpoint} onSecret={(shown) => setSecret({ shown, rotated: true })} />

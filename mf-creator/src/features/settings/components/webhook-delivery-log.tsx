@@ -34,7 +34,23 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
   if (query.data.length === 0) return <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>No deliveries yet. Send a test event to try the endpoint.</p>;
   return (
     <div css={{ overflowX: 'auto' }}>
-      <table css={(theme) => ({ width: '100%', borderCollapse: 'collapse', fontSize: theme.font.size.sm, 'th, td': { textAlign: 'left', padding: `${theme.space(2)} ${theme.space(2)}`, borderTop: `1px solid ${theme.color.border}`, verticalAlign: 'top' }, th: { fontWeight: 600, color: theme.color.textMuted } })}>
+      <table
+        css={(theme) => ({
+          width: '100%',
+          borderCollapse: 'collapse',
+          fontSize: theme.font.size.sm,
+          'th, td': { textAlign: 'left', padding: theme.space(2), borderTop: `1px solid ${theme.color.border}`, verticalAlign: 'top' },
+          th: { fontWeight: 600, color: theme.color.textMuted },
+          // On a phone each delivery is a small block of labelled lines instead of a wide row.
+          [theme.breakpoint.belowMd]: {
+            thead: { display: 'none' },
+            'tr, td': { display: 'block' },
+            tr: { borderTop: `1px solid ${theme.color.border}`, padding: `${theme.space(2)} 0` },
+            td: { border: 0, padding: `${theme.space(1)} 0`, display: 'grid', gridTemplateColumns: '6rem minmax(0, 1fr)', gap: theme.space(2) },
+            'td::before': { content: 'attr(data-label)', fontWeight: 600, color: theme.color.textMuted },
+          },
+        })}
+      >
         <caption className="visually-hidden">Latest deliveries, newest first</caption>
         <thead>
           <tr>
@@ -50,21 +66,25 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
             const status = statusOf(delivery);
             return (
               <tr key={delivery.id} data-testid="webhook-delivery">
-                <td>
+                <td data-label="Event">
                   <code>{delivery.eventType}</code>
                 </td>
-                <td css={{ whiteSpace: 'nowrap' }}>{when(delivery.createdAt)}</td>
-                <td>
-                  <Badge tone={status.tone}>{status.label}</Badge>
+                <td data-label="Created">{when(delivery.createdAt)}</td>
+                <td data-label="Status">
+                  <span>
+                    <Badge tone={status.tone}>{status.label}</Badge>
                   {delivery.status === 'pending' && delivery.attempts > 0 && delivery.nextAttemptAt ? (
                     <span css={(theme) => ({ display: 'block', color: theme.color.textMuted, fontSize: theme.font.size.xs })}>Next try {when(delivery.nextAttemptAt)}</span>
                   ) : null}
+                  </span>
                 </td>
-                <td css={{ maxWidth: '18rem', overflowWrap: 'anywhere' }}>
+                <td data-label="Response" css={{ maxWidth: '18rem', overflowWrap: 'anywhere' }}>
+                  <span>
                   {delivery.responseStatus !== null ? <span>HTTP {delivery.responseStatus}</span> : delivery.attempts === 0 ? <span>Not sent yet</span> : <span>No answer</span>}
                   {delivery.lastError ? <span css={(theme) => ({ display: 'block', color: theme.color.danger, fontSize: theme.font.size.xs })}>{delivery.lastError}</span> : null}
+                  </span>
                 </td>
-                <td>{delivery.attempts}</td>
+                <td data-label="Attempts">{delivery.attempts}</td>
               </tr>
             );
           })}

@@ -34,7 +34,7 @@ export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookE
   };
 
   return (
-    <Card as="section" aria-label={`Webhook endpoint ${endpoint.url}`} css={(theme) => ({ display: 'grid', gap: theme.space(3), minWidth: 0 })}>
+    <Card as="section" aria-label={`Webhook endpoint ${endpoint.url}`} css={(theme) => ({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(3), minWidth: 0 })}>
       <div css={{ display: 'flex', justifyContent: 'space-between', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <div css={{ minWidth: 0 }}>
           <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.md, overflowWrap: 'anywhere' })}>{endpoint.url}</h3>
@@ -47,7 +47,7 @@ export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookE
           {endpoint.disabledReason}
         </p>
       ) : null}
-      <dl css={(theme) => ({ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${theme.space(1)} ${theme.space(3)}`, fontSize: theme.font.size.sm, dt: { color: theme.color.textMuted }, dd: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' } })}>
+      <dl css={(theme) => ({ margin: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${theme.space(1)} ${theme.space(3)}`, fontSize: theme.font.size.sm, dt: { color: theme.color.textMuted }, dd: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' } })}>
         <dt>Events</dt>
         <dd>{endpoint.events.map((e) => <code key={e} css={{ marginRight: '0.5rem', display: 'inline-block' }}>{e}</code>)}</dd>
         <dt>Secret</dt>

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,10 +6,10 @@ import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type WebhookDeliveryDto, type 
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { resolveAppSecret } from '../../config/env';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
+import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { createSupport } from '../checkout/checkout-service';
 import { checkoutBody, emailsTo, moneyDeps, postCheckout } from '../checkout/checkout-test-factories';
-import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
+import { fakeSignedInCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
 import { type HostResolver } from './webhook-address-guard';
 import { enqueueWebhookEvent } from './webhook-events';
 import { nodeWebhookTransport, type WebhookHttpTransport, type WebhookRequest } from './webhook-http';
@@ -357,7 +357,7 @@ describe('the HTTP client of deliveries', () => {
   let server: Server;
   let port = 0;
   const received: Array<{ host: string | undefined; body: string; headers: IncomingMessage['headers'] }> = [];
-  let reply: (res: import('node:http').ServerResponse) => void = (res) => res.end('thanks');
+  let reply: (res: ServerResponse) => void = (res) => res.end('thanks');
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = '';
@@ -394,11 +394,8 @@ describe('the HTTP client of deliveries', () => {
 
   it('a real delivery with WEBHOOKS_ALLOW_LOCAL verifies at the receiver', async () => {
     reply = (res) => res.end('ok');
-    const creator = await fakeSignedInCreator(t);
     const local = await createTestApp({ WEBHOOKS_ALLOW_LOCAL: 'true' }, { resolveHost });
     try {
-      const { insertCreatorProfile } = await import('../public-profile/public-profile-test-factories');
-      const { fakeUser } = await import('../../testing/test-app');
       const account = await fakeUser(local, { role: 'creator' });
       await insertCreatorProfile(local.database.db, account.user.id);
       const created = await account.client.post('/api/creator/webhooks/endpoints', { url: `http://127.0.0.1:${port}/hook`, events: ['support.created'] });
@@ -413,6 +410,5 @@ describe('the HTTP client of deliveries', () => {
     } finally {
       await local.close();
     }
-    expect(creator.user.id).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ export function IntegrationsTab() {
     <section aria-labelledby="settings-integrations-heading" css={{ minWidth: 0 }}>
       <TabHeading id="settings-integrations-heading" title="Integrations">
         Webhooks send an event to your own server each time something happens: a new support, a monthly support started or canceled, a payout. Each one is signed
-        so you can check it came from us. <Link to={`${paths.help}#webhooks`}>How to verify the signature</Link>.
+        so you can check it came from us. <Link to={`${paths.help}?q=webhook`}>How webhooks work and how to verify them</Link>.
       </TabHeading>
       {secret ? (
         <div css={(theme) => ({ marginBottom: theme.space(5) })}>

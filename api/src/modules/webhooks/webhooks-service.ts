@@ -12,6 +12,7 @@ import {
 } from '@beabro/shared/api-schemas/webhooks';
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/app-error';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { resolveWebhookTarget, WebhookUrlError, type HostResolver } from './webhook-address-guard';
 import { webhookEventBody } from './webhook-events';
 import { encryptWebhookSecret, generateWebhookSecret, secretHint } from './webhook-signature';
@@ -42,6 +43,10 @@ export interface WebhookDeps {
 }
 
 export const DISABLED_BY_CREATOR = 'Turned off by you.';
+
+/** Each saved URL is resolved and checked; each test event is a request to it: both are bounded per creator. */
+export const WEBHOOK_URL_CHECKS_PER_HOUR: RateLimitRule = { name: 'webhook-url-check:creator', limit: 30, windowSeconds: 3600 };
+export const WEBHOOK_TEST_EVENTS_PER_HOUR: RateLimitRule = { name: 'webhook-test-event:creator', limit: 20, windowSeconds: 3600 };
 export const DELIVERY_LOG_LIMIT = 50;
 
 export function toEndpointDto(row: WebhookEndpointRow): WebhookEndpointDto {
@@ -83,7 +88,8 @@ async function requireCreator(db: Db, userId: string): Promise<void> {
 }
 
 /** The URL checked like a delivery would be (scheme, then every resolved address), as a field error. */
-async function checkUrl(deps: WebhookDeps, url: string): Promise<string> {
+async function checkUrl(deps: WebhookDeps, userId: string, url: string): Promise<string> {
+  await consumeRateLimit(deps.db, WEBHOOK_URL_CHECKS_PER_HOUR, userId);
   try {
     await resolveWebhookTarget(url, { allowLocal: deps.allowLocal, resolveHost: deps.resolveHost });
   } catch (error) {
@@ -100,7 +106,7 @@ export async function listEndpoints(db: Db, userId: string): Promise<WebhookEndp
 
 export async function createEndpoint(deps: WebhookDeps, userId: string, input: WebhookEndpointFormValues): Promise<WebhookEndpointWithSecret> {
   await requireCreator(deps.db, userId);
-  const url = await checkUrl(deps, input.url);
+  const url = await checkUrl(deps, userId, input.url);
   const secret = generateWebhookSecret();
   const now = deps.now?.() ?? new Date();
   const endpoint = await deps.db.transaction(async (tx) => {
@@ -130,7 +136,7 @@ export interface EndpointChanges {
 /** Edits an endpoint; `enabled: true` turns one back on (its waiting deliveries are due at once), `false` turns it off. */
 export async function changeEndpoint(deps: WebhookDeps, userId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpointDto> {
   await requireCreator(deps.db, userId);
-  const url = changes.url === undefined ? undefined : await checkUrl(deps, changes.url);
+  const url = changes.url === undefined ? undefined : await checkUrl(deps, userId, changes.url);
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, userId, id, { lock: true });
@@ -170,6 +176,7 @@ export async function rotateSecret(deps: WebhookDeps, userId: string, id: string
 /** Queues a `webhook.test` event for this endpoint only, delivered like any other (signed, logged, retried). */
 export async function sendTestEvent(deps: WebhookDeps, userId: string, id: string): Promise<WebhookDeliveryDto> {
   await requireCreator(deps.db, userId);
+  await consumeRateLimit(deps.db, WEBHOOK_TEST_EVENTS_PER_HOUR, userId);
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, userId, id, { lock: true });

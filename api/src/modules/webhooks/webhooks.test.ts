@@ -412,3 +412,15 @@ describe('the HTTP client of deliveries', () => {
     }
   });
 });
+
+describe('limits', () => {
+  it('bounds test events per creator and hour', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const { endpoint } = await addEndpoint(creator.client);
+    for (let i = 0; i < 20; i++) expect((await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`)).statusCode).toBe(202);
+    const refused = await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(20);
+  });
+});

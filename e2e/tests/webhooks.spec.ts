@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
 
 /*
@@ -127,6 +128,13 @@ test.describe('webhooks', () => {
     await page.getByRole('region', { name: `Webhook endpoint ${hookUrl}` }).getByRole('button', { name: 'Send test event' }).click();
     const testRow = page.getByRole('region', { name: `Webhook endpoint ${hookUrl}` }).getByTestId('webhook-delivery').filter({ hasText: 'webhook.test' });
     await expect(testRow).toContainText('Delivered', { timeout: 20_000 });
+
+    // The tab with its log passes axe-core (WCAG 2.1 A and AA), on a desktop and on a phone.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width} px`).toEqual([]);
+    }
 
     // Leave nothing behind: delete the endpoint (and its log).
     const endpoints = (await (await page.request.get('/api/creator/webhooks/endpoints')).json()) as { endpoints: Array<{ id: string }> };

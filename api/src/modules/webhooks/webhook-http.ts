@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookTarget } from './webhook-address-guard';
 
 /** Bytes of an answer kept for the delivery log: enough to recognise an error page, never the whole body. */
@@ -43,7 +43,8 @@ export const nodeWebhookTransport: WebhookHttpTransport = ({ target, headers, bo
       headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
       lookup: pinned,
       agent: false,
-      ...(isHttps ? { servername: target.hostname } : {}),
+      // SNI carries names only (an address literal is checked against the certificate's IP entries).
+      ...(isHttps && !isIP(target.hostname) ? { servername: target.hostname } : {}),
     });
     const timer = setTimeout(() => request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     request.on('error', (error) => {

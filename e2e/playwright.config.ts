@@ -24,7 +24,8 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 
 /**
  * What both servers get: DEV_TOOLS for the journeys' POST /api/dev/jobs/:name (run a job at a chosen
- * clock), and a sign-up limit per IP above what the whole run needs (every spec signs up from 127.0.0.1).
+ * clock), a sign-up limit per IP above what the whole run needs (every spec signs up from 127.0.0.1),
+ * and WEBHOOKS_ALLOW_LOCAL so the webhooks spec's receiver can listen on http://127.0.0.1.
  */
 const serverEnv = {
   HOST: '127.0.0.1',
@@ -32,6 +33,7 @@ const serverEnv = {
   SUPPORT_EMAIL: 'help@beabro.test',
   DEV_TOOLS: 'true',
   SIGN_UP_LIMIT_PER_IP: '200',
+  WEBHOOKS_ALLOW_LOCAL: 'true',
 };
 
 /** End-to-end journeys over the production build, served by the API server exactly as in production. */

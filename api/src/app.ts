@@ -28,6 +28,10 @@ import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
+import { systemResolver, type HostResolver } from './modules/webhooks/webhook-address-guard';
+import type { WebhookHttpTransport } from './modules/webhooks/webhook-http';
+import { registerWebhookSender } from './modules/webhooks/webhook-sender';
+import { webhookRoutes } from './modules/webhooks/webhooks-routes';
 import { registerCsrfGuard } from './plugins/csrf-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -39,8 +43,14 @@ import { healthRoutes } from './routes/health';
 import { remoteMapRoutes } from './routes/remote-map';
 import { siteConfigRoutes } from './routes/site-config';
 
+/** What tests may replace: DNS answers and the HTTP client of webhook deliveries. */
+export interface AppOverrides {
+  resolveHost?: HostResolver;
+  webhookTransport?: WebhookHttpTransport;
+}
+
 /** Builds the whole server on an open database; server.ts only boots it, tests call `app.inject`. */
-export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, db: Db, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const options: FastifyServerOptions = { logger: { level: config.logLevel }, trustProxy: config.trustProxy };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,6 +94,10 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   await app.register(payoutRoutes, { prefix: '/api/creator' });
   await app.register(metricsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
+  // Webhooks: endpoints under /api/creator/webhooks, delivered from their outbox while the server runs (JOBS_ENABLED).
+  const webhookDeps = { appSecret: money.appSecret, allowLocal: config.webhooksAllowLocal, resolveHost: overrides.resolveHost ?? systemResolver };
+  await app.register(webhookRoutes, { prefix: '/api/creator/webhooks', deps: webhookDeps });
+  registerWebhookSender(app, config, { db, ...webhookDeps, ...(overrides.webhookTransport ? { transport: overrides.webhookTransport } : {}) });
   // Renewals, payouts and payment recovery run in-process once the server listens (JOBS_ENABLED).
   registerJobScheduler(app, config, db, money);
   await app.register(pageViewRoutes, { prefix: '/api/creators' });

@@ -66,3 +66,15 @@ describe('the development mailbox', () => {
     expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }).devMailbox).toBe(false);
   });
 });
+
+describe('WEBHOOKS_ALLOW_LOCAL', () => {
+  it('is off by default: webhooks go to public https endpoints only', () => {
+    expect(loadConfig({}).webhooksAllowLocal).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true' }).webhooksAllowLocal).toBe(true);
+  });
+
+  it('is refused in production', () => {
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', NODE_ENV: 'production' })).toThrow(/WEBHOOKS_ALLOW_LOCAL: must not be true in production/);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'yes' })).toThrow(/WEBHOOKS_ALLOW_LOCAL/);
+  });
+});

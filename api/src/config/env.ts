@@ -59,6 +59,7 @@ const envSchema = z.object({
   SERVER_RENDER: z.enum(['true', 'false']).default('true'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  WEBHOOKS_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -117,6 +118,11 @@ export interface AppConfig {
   serverRender: boolean;
   /** Bound on loading a remote's server bundle, on its data, and on rendering a page (SERVER_RENDER_TIMEOUT_MS). */
   serverRenderTimeoutMs: number;
+  /**
+   * WEBHOOKS_ALLOW_LOCAL: webhook endpoints may be http:// on a loopback host and resolve to loopback
+   * addresses (development and the e2e suite). Off by default, refused with NODE_ENV=production.
+   */
+  webhooksAllowLocal: boolean;
 }
 
 /** Validates the environment once at start-up and fails listing every problem. Defaults need no configuration. */
@@ -132,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (parsed.success && parsed.data.DEV_TOOLS === 'true' && parsed.data.NODE_ENV === 'production') {
     problems.push('DEV_TOOLS: must not be true in production (NODE_ENV=production): it lets anyone run the money jobs at any clock');
+  }
+  if (parsed.success && parsed.data.WEBHOOKS_ALLOW_LOCAL === 'true' && parsed.data.NODE_ENV === 'production') {
+    problems.push('WEBHOOKS_ALLOW_LOCAL: must not be true in production (NODE_ENV=production): it lets webhooks reach this machine over plain http');
   }
   const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS ?? '', problems);
   if (parsed.success && parsed.data.DEV_MAILBOX === 'true' && parsed.data.NODE_ENV === 'production' && !isLoopbackHost(parsed.data.HOST)) {
@@ -168,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverRender: e.SERVER_RENDER === 'true',
     serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
+    webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
   };
 }
 

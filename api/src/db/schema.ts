@@ -580,3 +580,72 @@ export const sandboxTransfers = pgTable(
   },
   (t) => [uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey)],
 );
+
+/**
+ * A creator's webhook endpoint. The signing secret is stored encrypted with a key derived from
+ * APP_SECRET (see webhook-secret.ts): a database leak alone does not let anyone forge deliveries.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event types it receives, e.g. ["support.created"]. */
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    /** The secret's first characters, shown to tell secrets apart. */
+    secretHint: text('secret_hint').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    /** The first failed attempt since the last delivered one: failing for 3 days turns the endpoint off. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_creator_idx').on(t.creatorId)],
+);
+
+/**
+ * The webhook outbox: one row per event and endpoint, written in the transaction of the change the
+ * event reports, delivered (and retried with backoff) by the webhook sender. It is the delivery log too.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    /** The same for every endpoint that receives the event, and on every retry (receivers dedupe on it). */
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The exact JSON body sent (and signed). */
+    body: text('body').notNull(),
+    isTest: boolean('is_test').notNull().default(false),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    responseStatus: integer('response_status'),
+    /** The first few hundred characters of the answer, never more. */
+    responseExcerpt: text('response_excerpt'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_creator_idx').on(t.creatorId),
+  ],
+);

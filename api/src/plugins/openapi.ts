@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
+import { WEBHOOKS_DOC, webhookPayloadSchemas } from '../modules/webhooks/webhooks-routes';
 import { CSRF_REFUSED_MESSAGE, SAFE_METHODS } from './csrf-guard';
 
 /** Name of the session cookie's security scheme in the OpenAPI document. */
@@ -67,7 +68,10 @@ export async function registerOpenApi(app: FastifyInstance) {
           'Every state-changing request (POST, PUT, PATCH, DELETE) must send the header `X-Requested-With: beabro` and, when it sends an `Origin`, come from this site: otherwise the answer is 403.',
         ].join('\n\n'),
       },
+      tags: [{ name: 'webhooks', description: WEBHOOKS_DOC }],
       components: {
+        // What webhook endpoints receive (sent by the server, not routes of this API).
+        schemas: webhookPayloadSchemas(),
         securitySchemes: {
           [SESSION_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session of a signed-in user (sign in with POST /api/auth/sign-in).' },
         },

@@ -28,6 +28,8 @@ import { onboardingBody } from '../modules/creator-profile/fake-creator';
 import { fakeCreator, fakeSignedInCreator, fakeSupport, insertCreatorProfile } from '../modules/public-profile/public-profile-test-factories';
 import { signCancelToken } from '../modules/subscriptions/cancel-link';
 import { createTestApp, fakeUser, type TestApp } from '../testing/test-app';
+import { systemResolver } from '../modules/webhooks/webhook-address-guard';
+import { createEndpoint } from '../modules/webhooks/webhooks-service';
 import { percentEncode } from './fuzz-request';
 import { RawBody, uploadBody } from './fuzz-arbitraries';
 import { fillPath, listApiOperations, STATE_CHANGING_METHODS, type ApiOperation } from './openapi-operations';
@@ -90,6 +92,7 @@ interface Owner {
   cancelToken: string;
   verificationToken: string;
   imageFile: string;
+  webhookEndpointId: string;
   /** What even a public page must never show: email, id, anonymous supporters, the subscription. */
   privateMarkers: string[];
 }
@@ -131,6 +134,9 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/creator-profile/images/{kind}': () => ({ params: { kind: 'cover' }, body: uploadBody() }),
   'DELETE /api/creator-profile/images/{kind}': () => ({ params: { kind: 'profile' } }),
   'GET /api/creator/dashboard': () => ({ ownerSees: true }),
+  'GET /api/creator/webhooks/endpoints': () => ({ ownerSees: true }),
+  'POST /api/creator/webhooks/endpoints': () => ({ body: { url: 'https://203.0.114.10/hooks', description: 'Another endpoint', events: ['payout.paid'] } }),
+  'PATCH /api/creator/webhooks/endpoints/{endpointId}': () => ({ body: { description: 'Renamed, whoever sent it', enabled: false } }),
   'GET /api/creator/analytics/': () => ({ query: { period: '30d' } }),
   'GET /api/creator/analytics/export.csv': () => ({ query: { period: '30d' }, ownerSees: true }),
   'POST /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
@@ -169,7 +175,7 @@ function forgeries(token: string): string[] {
 
 /** Path parameters a route without an entry in ROUTE_REQUESTS gets, by name. */
 function defaultParams(operation: ApiOperation, owner: Owner): Record<string, string> {
-  const byName: Record<string, string> = { username: owner.username, id: owner.subscriptionId, kind: 'profile', file: owner.imageFile };
+  const byName: Record<string, string> = { username: owner.username, id: owner.subscriptionId, kind: 'profile', file: owner.imageFile, endpointId: owner.webhookEndpointId };
   return Object.fromEntries(
     operation.pathParams.map((p) => {
       const value = byName[p.name];
@@ -228,6 +234,12 @@ async function makeOwner(): Promise<Owner> {
   if (image.statusCode !== 200) throw new Error(`owner's image upload failed: ${image.statusCode} ${image.body}`);
   const subscriptionId = await latestSubscriptionId(db, id);
   const imageUrl = (image.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl;
+  // An IP address literal: saving it needs no DNS.
+  const webhook = await createEndpoint({ db, appSecret: resolveAppSecret(t.app.config), allowLocal: false, resolveHost: systemResolver }, id, {
+    url: 'https://203.0.114.20/hooks',
+    description: `Webhook of ${marker}`,
+    events: ['support.created'],
+  });
   return {
     id,
     email,
@@ -237,6 +249,7 @@ async function makeOwner(): Promise<Owner> {
     cancelToken: signCancelToken(resolveAppSecret(t.app.config), subscriptionId),
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),
+    webhookEndpointId: webhook.endpoint.id,
     privateMarkers: [email, id, `Hidden ${marker}`, `hidden.${marker}`, subscriptionId],
   };
 }

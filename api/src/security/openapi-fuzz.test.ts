@@ -104,11 +104,18 @@ const uploaded = await creator.client.request({ method: 'POST', url: '/api/creat
 if (uploaded.statusCode !== 200) throw new Error(`seeding an image failed: ${uploaded.statusCode} ${uploaded.body}`);
 const uploadedFile = (uploaded.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl.replace('/uploads/', '');
 const imagesDir = uploadsDir(t.app.config.dataDir);
+// A webhook endpoint of the signed-in creator (an IP address literal: no DNS needed).
+const webhook = await creator.client.post('/api/creator/webhooks/endpoints', { url: 'https://203.0.114.30/hooks', events: ['support.created'] });
+if (webhook.statusCode !== 201) throw new Error(`seeding a webhook endpoint failed: ${webhook.statusCode} ${webhook.body}`);
+const webhookEndpointId = (webhook.json() as { endpoint: { id: string } }).endpoint.id;
 
 const known: KnownValues = {
   username: [creator.profile.username, creator.profile.username.toUpperCase(), ` ${creator.profile.username} `, ...others.map((o) => o.username), deleted.username, 'nobody_here'],
   id: [subscriptionId, creator.profile.userId, uuidFromNumber(1)],
   kind: ['profile', 'cover'],
+  endpointId: [webhookEndpointId, uuidFromNumber(2)],
+  url: ['https://203.0.114.31/x', 'http://127.0.0.1:9/x', 'https://[::ffff:10.0.0.1]/x', 'https://169.254.169.254/latest', 'ftp://example.com'],
+  events: [['support.created'], [], ['nope']],
   file: [uploadedFile],
   token: [cancelToken, verificationToken, `${cancelToken}x`, `${subscriptionId}.`],
   email: [supporter.email, creator.email, 'new.address@example.com', 'UPPER@EXAMPLE.COM'],
@@ -145,6 +152,8 @@ const validBodies: ValidBodies = {
   'POST /api/subscriptions/cancel-by-link': () => ({ token: cancelToken }),
   'POST /api/help/contact': (n) => ({ name: `Asker ${n}`, email: `asker${n}@example.com`, topic: 'general', message: `Question ${n}` }),
   'POST /api/auth/verify-email': () => ({ token: verificationToken }),
+  'POST /api/creator/webhooks/endpoints': (n) => ({ url: `https://203.0.114.${n % 250}/hooks/${n}`, description: `Fuzz ${n}`, events: ['support.created', 'payout.paid'] }),
+  'PATCH /api/creator/webhooks/endpoints/{endpointId}': (n) => ({ description: `Fuzz ${n}`, enabled: n % 2 === 0 }),
 };
 
 const context: FuzzContext = { known, validBodies, ownOrigin: 'http://localhost' };

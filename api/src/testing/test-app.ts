@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOverrides } from '../app';
 import { loadConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../plugins/csrf-guard';
@@ -32,7 +32,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   // close() removes the folders made here; folders a test passes in env stay its own.
   const made: string[] = [];
@@ -52,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JOBS_ENABLED: 'false',
     ...env,
   });
-  const app = await buildApp(config, database.db);
+  const app = await buildApp(config, database.db, overrides);
   await app.ready();
   return {
     app,

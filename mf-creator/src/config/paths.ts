@@ -1,6 +1,6 @@
 import type { AnalyticsPeriod } from '@beabro/shared/types/entities';
 
-export const SETTINGS_TABS = ['profile', 'support', 'notifications', 'privacy', 'account'] as const;
+export const SETTINGS_TABS = ['profile', 'support', 'notifications', 'privacy', 'integrations', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** The routes this remote links to: its own three areas and the few other pages a creator goes on to. */

@@ -30,4 +30,13 @@ describe('FAQ data', () => {
     }
     expect(all.toLowerCase()).not.toContain('live chat');
   });
+
+  it('explains webhooks and shows how to verify their signature', () => {
+    const webhooks = FAQ_ITEMS.find((item) => item.id === 'webhooks');
+    expect(webhooks?.answer).toContain('Settings, then Integrations');
+    expect(webhooks?.answer).toContain('3 days');
+    const signatures = FAQ_ITEMS.find((item) => item.id === 'webhook-signatures');
+    expect(signatures?.answer).toContain('Beabro-Signature');
+    expect(signatures?.code).toContain('timingSafeEqual');
+  });
 });

@@ -4,6 +4,23 @@
 
 import type { FaqCategory, FaqItem } from '@beabro/shared/types/entities';
 
+/**
+ * How a webhook receiver checks the Beabro-Signature header (Node 18+). The API's tests run this exact
+ * text against a real delivery, so the sample cannot drift from what the server sends.
+ */
+export const WEBHOOK_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// rawBody: the request body exactly as received (a string, before JSON.parse).
+// header: the Beabro-Signature header, "t=<unix seconds>,v1=<hex>".
+export function verifyBeabroSignature(secret, header, rawBody, toleranceSeconds = 300) {
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)));
+  const timestamp = Number(parts.t);
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest();
+  const given = Buffer.from(parts.v1 ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}`;
+
 export type { FaqCategory, FaqItem };
 
 export interface FaqCategoryInfo {
@@ -196,7 +213,22 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'integration',
     question: 'Does Be a Bro connect to YouTube, Twitch or other platforms?',
     answer:
-      'Not directly. Social links are simple links to your accounts; we do not sign in to other platforms or read data from them. To reach your audience there, share your page link in your bios, descriptions and posts.',
+      'Not directly. Social links are simple links to your accounts; we do not sign in to other platforms or read data from them. To reach your audience there, share your page link in your bios, descriptions and posts.\n\nTo connect your own tools (a Discord bot, Zapier, a spreadsheet), use webhooks: see "How do webhooks work?".',
+  },
+  {
+    id: 'webhooks',
+    category: 'integration',
+    question: 'How do webhooks work?',
+    answer:
+      'Webhooks tell your own server, the moment it happens, about a new support (one-off, first month or renewal), a refund, a monthly support that starts, is paused or is canceled, and a weekly payout. Mission builders add them in Settings, then Integrations: enter an https:// address, choose the events, and copy the signing secret shown once (you can rotate it later; the old one stops working at once).\n\nWe POST each event as JSON: its id, type, createdAt and data (ids, amounts in cents with the currency "usd", and times). Supporters who chose to stay anonymous are sent without a name. Answer with any 2xx status within 10 seconds. Otherwise we try again with growing waits (30 seconds, 2 minutes, 8 minutes and so on, up to every 12 hours) for 3 days, always with the same event id, so you can ignore repeats. Redirects are not followed, and only public internet addresses can receive webhooks.\n\nThe delivery log under each endpoint shows every event with its status and your server\'s response code; "Send test event" sends a webhook.test event to try it. An endpoint that keeps failing for 3 days is turned off and we email you: fix it, then select "Turn back on" and the waiting events are sent again.',
+  },
+  {
+    id: 'webhook-signatures',
+    category: 'integration',
+    question: 'How do I check that a webhook really comes from Be a Bro?',
+    answer:
+      'Every delivery carries a Beabro-Signature header like t=1795500000,v1=5f2c... and a Beabro-Event-Id header. v1 is the HMAC-SHA256, keyed with your endpoint\'s signing secret, of the timestamp t, a dot, and the raw request body. Compute it yourself over the body exactly as received (before parsing the JSON), compare the two in constant time, and refuse a timestamp more than 5 minutes away from your clock, so an old delivery cannot be replayed.\n\nIn Node.js:',
+    code: WEBHOOK_VERIFY_SNIPPET,
   },
   // profile
   {

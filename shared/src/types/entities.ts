@@ -286,4 +286,6 @@ export interface FaqItem {
   question: string;
   answer: string;
   category: FaqCategory;
+  /** A code sample shown after the answer, as written (whitespace kept). */
+  code?: string;
 }

@@ -13,6 +13,7 @@ import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-s
 import { forgetSignInIps } from '../rate-limit/sign-in-throttle';
 import { endSubscriptionsOfDeletedUser } from '../subscriptions/subscriptions-repository';
 import { deleteTwoFactorData } from '../two-factor/two-factor-repository';
+import { deleteEndpointsOfCreator } from '../webhooks/webhooks-repository';
 import {
   anonymiseUser,
   deleteFollowsOf,
@@ -97,6 +98,7 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
     await detachSupportsOf(tx, userId, verifiedEmail);
     await forgetSignInIps(tx, userId);
     await deleteTwoFactorData(tx, userId);
+    await deleteEndpointsOfCreator(tx, userId);
   });
 }
 

@@ -10,6 +10,8 @@ import { subscriptionCharges, subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
 import { enqueueEmailsQuery } from '../email/email-outbox';
+import { webhookEventQuery } from '../webhooks/webhook-events';
+import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { supportWithEntriesQueries } from '../ledger/ledger-service';
 import type { SupportRow } from '../ledger/ledger-repository';
 import { cardDigits, validateCard } from '../payments/card-validation';
@@ -255,6 +257,11 @@ async function recordPaidCheckout(
     ...creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
   ];
   writes.push(enqueueEmailsQuery(db, emails).getSQL());
+  // Webhooks in the same statement: they exist exactly when the support does.
+  writes.push(webhookEventQuery({ creatorId: creator.userId, type: 'support.created', key: support.id, createdAt: at, data: { support: webhookSupport(support) } }));
+  if (subscription) {
+    writes.push(webhookEventQuery({ creatorId: creator.userId, type: 'subscription.created', key: subscription.id, createdAt: at, data: { subscription: webhookSubscription(subscription) } }));
+  }
 
   const statement = sql`with completed as (${completion.getSQL()}), ${sql.join(
     writes.map((write, i) => sql`${sql.raw(`write_${i}`)} as (${write})`),

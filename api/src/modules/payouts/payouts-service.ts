@@ -5,6 +5,8 @@ import { FIRST_PAYOUT_VERIFICATION_DAYS, SUPPORTED_PAYOUT_COUNTRIES } from '@bea
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookPayout } from '../webhooks/webhook-payloads';
 import { creatorAccount, creatorBalanceCents } from '../ledger/ledger-service';
 import { insertLedgerEntries } from '../ledger/ledger-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -82,6 +84,7 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promi
   });
   await deps.db.transaction(async (tx) => {
     const paid = await updatePayout(tx, payout.id, { status: 'paid', transferId, provider: deps.provider.name, paidAt: now, updatedAt: now });
+    await enqueueWebhookEvent(tx, { creatorId: paid.creatorId, type: 'payout.paid', key: paid.id, createdAt: now, data: { payout: webhookPayout(paid, now) } });
     const creator = await lockPayoutCreator(tx, payout.creatorId);
     if (creator?.email) {
       await enqueueEmail(tx, payoutSentEmail(creator.email, { payoutId: paid.id, amountCents: paid.amountCents, weekStart: paid.weekStart, weekEnd: paid.weekEnd, testMode: deps.provider.testMode }));

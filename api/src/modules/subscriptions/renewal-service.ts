@@ -3,6 +3,8 @@ import { completeAttempt, insertAttempt } from '../checkout/checkout-repository'
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../checkout/checkout-emails';
 import type { MoneyDeps } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { recordSupport } from '../ledger/ledger-service';
 import type { ChargeResult } from '../payments/payment-provider';
 import { cancelLinkUrl } from './cancel-link';
@@ -181,6 +183,7 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
       testMode: deps.provider.testMode,
     });
     if (sub.supporterEmail) await enqueueEmail(tx, supportReceiptEmail(sub.supporterEmail, facts));
+    await enqueueWebhookEvent(tx, { creatorId: sub.creatorId, type: 'support.created', key: support.id, createdAt: now, data: { support: webhookSupport(support) } });
     if (creator) {
       for (const email of creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);
     }
@@ -222,7 +225,14 @@ async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: 
     if (!retryAt) {
       await updateCharge(tx, p.charge.id, { status: 'failed', lastFailureMessage: charge.message, updatedAt: now });
       if (stopped) return 'failed';
-      await updateSubscription(tx, sub.id, { status: 'lapsed', failedAttempts, nextRetryAt: null, endedAt: now, updatedAt: now });
+      const lapsed = await updateSubscription(tx, sub.id, { status: 'lapsed', failedAttempts, nextRetryAt: null, endedAt: now, updatedAt: now });
+      await enqueueWebhookEvent(tx, {
+        creatorId: sub.creatorId,
+        type: 'subscription.canceled',
+        key: sub.id,
+        createdAt: now,
+        data: { subscription: webhookSubscription(lapsed), reason: 'payment_failed', canceledAt: now.toISOString(), endsAt: now.toISOString() },
+      });
       if (sub.supporterEmail) await enqueueEmail(tx, subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }));
       return 'lapsed';
     }

@@ -3,6 +3,8 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { cancelLinkUrl, verifyCancelToken } from './cancel-link';
 import {
   creatorSubscriptionPausedEmails,
@@ -69,6 +71,16 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
     }
     const view = await findSubscriptionView(tx, id);
     if (!view) throw new Error(`subscription ${id} vanished`);
+    if (row !== locked) {
+      const endsAt = row.endedAt ?? row.currentPeriodEnd;
+      await enqueueWebhookEvent(tx, {
+        creatorId: row.creatorId,
+        type: 'subscription.canceled',
+        key: row.id,
+        createdAt: now,
+        data: { subscription: webhookSubscription(row), reason: 'canceled_by_supporter', canceledAt: now.toISOString(), endsAt: endsAt.toISOString() },
+      });
+    }
     if (row !== locked && row.supporterEmail) {
       await enqueueEmail(
         tx,
@@ -180,6 +192,14 @@ export async function pauseSubscription(db: Db, id: string, months: PauseMonths 
     if (paused.supporterEmail) await enqueueEmail(tx, subscriptionPausedEmail(paused.supporterEmail, { ...subscriptionFacts(paused, view, links), pausedAt: now, resumesAt: pauseResumesAt }));
     if (newlyPaused) {
       for (const email of creatorSubscriptionPausedEmails({ ...(await creatorPauseFacts(tx, paused, links)), pausedAt, resumesAt: pauseResumesAt })) await enqueueEmail(tx, email);
+      // Keyed by the pause's start: a later pause of the same support is a new event.
+      await enqueueWebhookEvent(tx, {
+        creatorId: paused.creatorId,
+        type: 'subscription.paused',
+        key: `${paused.id}:${pausedAt.toISOString()}`,
+        createdAt: now,
+        data: { subscription: webhookSubscription(paused), pausedAt: pausedAt.toISOString(), resumesAt: pauseResumesAt?.toISOString() ?? null },
+      });
     }
     return toSubscriptionDto(paused, view);
   });

@@ -11,17 +11,18 @@ const api = () =>
     'GET /api/account/notifications': { body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true } },
     'GET /api/creator/dashboard': { body: sampleDashboard() },
     'GET /api/auth/me': { body: { user: sampleUser() } },
+    'GET /api/creator/webhooks/endpoints': { body: { endpoints: [] } },
   });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsPage', () => {
-  it('opens the tab named in the URL, with the five side tabs', async () => {
+  it('opens the tab named in the URL, with the six side tabs', async () => {
     api();
     renderArea(<SettingsPage />, { path: '/settings', route: '/settings?tab=privacy' });
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Support Settings', 'Notifications', 'Privacy', 'Account']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Support Settings', 'Notifications', 'Privacy', 'Integrations', 'Account']);
     expect(within(tabs).getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { level: 2, name: 'Privacy' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Profile', hidden: true })).not.toBeVisible();

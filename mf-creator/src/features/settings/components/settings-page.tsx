@@ -8,6 +8,7 @@ import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ACCOUNT_ONLY_TABS, SETTINGS_TAB_LABELS, settingsTabFrom, visibleSettingsTab } from '../utils/settings-tab';
 import { AccountTab } from './account-tab';
+import { IntegrationsTab } from './integrations-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PrivacyTab } from './privacy-tab';
 import { ProfileTab } from './profile-tab';
@@ -17,7 +18,7 @@ const TAB_ITEMS = SETTINGS_TABS.map((key) => ({ key, label: SETTINGS_TAB_LABELS[
 const ACCOUNT_TAB_ITEMS = TAB_ITEMS.filter((item) => ACCOUNT_ONLY_TABS.includes(item.key));
 
 /**
- * /settings?tab=...: five side tabs for a creator; a supporter (no creator page) gets Notifications
+ * /settings?tab=...: six side tabs for a creator; a supporter (no creator page) gets Notifications
  * and Account. Every tab saves for real and says whether it worked.
  */
 export function SettingsPage() {
@@ -88,6 +89,9 @@ export function SettingsPage() {
                 </div>
                 <div hidden={tab !== 'privacy'}>
                   <PrivacyTab profile={profile.data} />
+                </div>
+                <div hidden={tab !== 'integrations'}>
+                  <IntegrationsTab />
                 </div>
                 <div hidden={tab !== 'account'}>
                   <AccountTab />

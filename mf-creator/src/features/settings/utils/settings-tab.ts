@@ -5,6 +5,7 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   support: 'Support Settings',
   notifications: 'Notifications',
   privacy: 'Privacy',
+  integrations: 'Integrations',
   account: 'Account',
 };
 

@@ -111,6 +111,25 @@ export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps)
                   {paragraph}
                 </p>
               ))}
+              {item.code ? (
+                <pre
+                  tabIndex={0}
+                  aria-label={`Code sample: ${item.question}`}
+                  css={(theme) => ({
+                    margin: `${theme.space(3)} 0 0`,
+                    padding: theme.space(3),
+                    overflowX: 'auto',
+                    overflowWrap: 'normal',
+                    fontSize: theme.font.size.xs,
+                    color: theme.color.text,
+                    background: theme.color.surfaceMuted,
+                    border: `1px solid ${theme.color.border}`,
+                    borderRadius: theme.radius.sm,
+                  })}
+                >
+                  <code>{item.code}</code>
+                </pre>
+              ) : null}
             </div>
           </li>
         );

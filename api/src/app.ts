@@ -13,6 +13,7 @@ import { cancelLinkPageRoutes } from './modules/subscriptions/cancel-link-page';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
 import { payoutRoutes } from './modules/payouts/payouts-routes';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
+import { refundRoutes } from './modules/refunds/refunds-routes';
 import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<FastifyInstan
   await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });
   await app.register(payoutRoutes, { prefix: '/api/creator' });
+  await app.register(refundRoutes, { prefix: '/api/creator', ...money });
   await app.register(metricsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
   // Renewals, payouts and payment recovery run in-process once the server listens (JOBS_ENABLED).

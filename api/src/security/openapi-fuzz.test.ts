@@ -108,6 +108,7 @@ const imagesDir = uploadsDir(t.app.config.dataDir);
 const known: KnownValues = {
   username: [creator.profile.username, creator.profile.username.toUpperCase(), ` ${creator.profile.username} `, ...others.map((o) => o.username), deleted.username, 'nobody_here'],
   id: [subscriptionId, creator.profile.userId, uuidFromNumber(1)],
+  supportId: [(subscribed.json() as { receipt: { supportId: string } }).receipt.supportId, uuidFromNumber(2)],
   kind: ['profile', 'cover'],
   file: [uploadedFile],
   token: [cancelToken, verificationToken, `${cancelToken}x`, `${subscriptionId}.`],

@@ -43,3 +43,6 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_refund_id_refunds_id
 DROP INDEX "ledger_entries_support_type_key";--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_support_type_key" ON "ledger_entries" USING btree ("support_id","type") WHERE refund_id is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_refund_type_key" ON "ledger_entries" USING btree ("refund_id","type");
+--> statement-breakpoint
+-- A refund changes what the creator's public page shows as raised: cached pages are refreshed.
+CREATE CONSTRAINT TRIGGER "refunds_creator_version" AFTER INSERT OR UPDATE OR DELETE ON "refunds" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION creator_version_trigger('creator_id');

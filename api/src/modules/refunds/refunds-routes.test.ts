@@ -57,8 +57,10 @@ async function expectBooksBalanced() {
 
 describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('a full refund returns the platform fee, not the processing fee, reverses the ledger, lowers the balance and emails the supporter', async () => {
-    const creator = await fakeSignedInCreator(t, { displayName: 'Refund Rae', country: 'US' });
+    const creator = await fakeSignedInCreator(t, { displayName: 'Refund Rae', country: 'US', showEarnings: true });
     const { supportId, email } = await chargedSupport(creator, 10);
+    const before = await t.client().get(`/api/creators/${creator.profile.username}`);
+    expect(before.json()).toMatchObject({ totalEarnedCents: 1_000 });
     const fees = calculateFees(1_000);
     expect(fees).toMatchObject({ platformFeeCents: 50, processingFeeCents: 59, creatorNetCents: 891 });
 
@@ -84,6 +86,9 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(mail?.textBody).toContain('Refund Rae refunded your support: $10.00 is on its way back to your card.');
     expect(mail?.textBody).toContain('Visa ending in 4242');
     expect(mail?.textBody).toContain('A note from Refund Rae: "Sorry, charged twice by mistake."');
+
+    const profile = await t.client().get(`/api/creators/${creator.profile.username}`);
+    expect(profile.json()).toMatchObject({ totalEarnedCents: 0, monthlyEarnedCents: 0 });
 
     const dashboard = await creator.client.get('/api/creator/dashboard');
     expect(dashboard.json()).toMatchObject({ balanceCents: -59, totalEarnings: { grossCents: 0, netCents: -59 } });

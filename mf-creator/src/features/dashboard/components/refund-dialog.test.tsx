@@ -70,6 +70,9 @@ describe('RefundDialog', () => {
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     await user.clear(amount);
     await user.type(amount, '2.505');
+    // Editing a field clears its message until the next submit.
+    expect(within(dialog).queryByText('You can refund at most $5.00')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a reason for the refund')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Enter an amount to see what comes off your balance.');
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';
 import { useRefundSupport } from '@beabro/shared/api/refund-support';
@@ -58,10 +58,6 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (formError || Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
-  }, [errors, formError]);
-
   const parsed = refundAmountToCents(amount, support.refundableCents);
   const split = 'cents' in parsed ? calculateRefundSplit(support, { refundedCents: support.refundedCents, platformFeeReturnedCents: support.platformFeeReturnedCents }, parsed.cents) : null;
 
@@ -73,7 +69,10 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
     if (note.trim().length > REFUND_NOTE_MAX) next.note = REFUND_MESSAGES.noteTooLong;
     setErrors(next);
     setFormError(null);
-    if (Object.keys(next).length > 0 || !('cents' in parsed) || !reason) return;
+    if (Object.keys(next).length > 0 || !('cents' in parsed) || !reason) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     refund.mutate(
       { supportId: support.id, idempotencyKey: attemptKey.current, body: { amountCents: parsed.cents, reason, note: note.trim(), cancelSubscription } },
       {
@@ -83,6 +82,7 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
           const fields = error instanceof ApiError ? error.fieldErrors : {};
           setErrors(fields);
           setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error, 'The refund could not be made. Please try again.'));
+          focusFirstInvalid(formRef.current);
         },
       },
     );
@@ -101,7 +101,10 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(event) => setAmount(event.currentTarget.value)}
+        onChange={(event) => {
+          setAmount(event.currentTarget.value);
+          setErrors(({ amountCents: _fixed, ...rest }) => rest);
+        }}
         error={errors.amountCents}
         disabled={busy}
       />
@@ -110,7 +113,10 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
         placeholder="Choose a reason"
         options={REASON_OPTIONS}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value as RefundReason | '')}
+        onChange={(event) => {
+          setReason(event.currentTarget.value as RefundReason | '');
+          setErrors(({ reason: _fixed, ...rest }) => rest);
+        }}
         error={errors.reason}
         disabled={busy}
       />
@@ -121,7 +127,10 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
         rows={3}
         maxLength={REFUND_NOTE_MAX + 50}
         value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
+        onChange={(event) => {
+          setNote(event.currentTarget.value);
+          setErrors(({ note: _fixed, ...rest }) => rest);
+        }}
         error={errors.note}
         disabled={busy}
       />

@@ -118,28 +118,3 @@ export interface RefundFigures {
   charged: boolean;
   subscriptionActive: boolean;
 }
-
-/** Completed refunds of a creator made in [from, to), newest first (analytics and CSV). */
-export async function listCreatorRefunds(db: Db, creatorId: string, from: Date, to: Date) {
-  return db
-    .select({
-      id: refunds.id,
-      completedAt: sql<Date>`${refunds.completedAt}`.mapWith(refunds.completedAt),
-      amountCents: refunds.amountCents,
-      platformFeeReturnedCents: refunds.platformFeeReturnedCents,
-      creatorDebitCents: refunds.creatorDebitCents,
-      reason: refunds.reason,
-      supporterName: supports.supporterName,
-      isAnonymous: supports.isAnonymous,
-    })
-    .from(refunds)
-    .innerJoin(supports, eq(supports.id, refunds.supportId))
-    .where(
-      and(
-        eq(refunds.creatorId, creatorId),
-        eq(refunds.status, 'succeeded'),
-        sql`${refunds.completedAt} >= ${from.toISOString()}::timestamptz and ${refunds.completedAt} < ${to.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(desc(refunds.completedAt));
-}

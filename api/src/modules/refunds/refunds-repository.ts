@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, paymentAttempts, refunds, subscriptions, supports } from '../../db/schema';
 import type { SupportRow } from '../ledger/ledger-repository';

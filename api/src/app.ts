@@ -13,6 +13,7 @@ import { cancelLinkPageRoutes } from './modules/subscriptions/cancel-link-page';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
 import { payoutRoutes } from './modules/payouts/payouts-routes';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
+import { refundRoutes } from './modules/refunds/refunds-routes';
 import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });
   await app.register(payoutRoutes, { prefix: '/api/creator' });
+  await app.register(refundRoutes, { prefix: '/api/creator', ...money });
   await app.register(metricsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
   // Webhooks: endpoints under /api/creator/webhooks, delivered from their outbox while the server runs (JOBS_ENABLED).

@@ -2,6 +2,7 @@
 // Money is integer cents. Emails are stored lower-cased, so uniqueness ignores case.
 import { sql } from 'drizzle-orm';
 import { PAYOUT_STATUSES } from '@beabro/shared/api-schemas/payouts';
+import { REFUND_REASONS } from '@beabro/shared/api-schemas/refunds';
 import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions';
 import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -491,9 +492,55 @@ export const payoutItems = pgTable(
 export const LEDGER_ENTRY_TYPES = ['gross', 'platform_fee', 'processing_fee', 'creator_net', 'payout'] as const;
 
 /**
+ * A creator's refund of (part of) a support. Recorded as pending before the provider is called (it
+ * reserves the amount: pending and succeeded refunds of a support never exceed it), then completed with
+ * its reversing ledger entries in one transaction. Unique per creator and Idempotency-Key.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supportId: uuid('support_id')
+      .notNull()
+      .references(() => supports.id),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** HMAC of the request: the same key with a different refund is refused. */
+    requestFingerprint: text('request_fingerprint').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The part of the platform fee given back (pro rata, set on completion); the processing fee is not. */
+    platformFeeReturnedCents: integer('platform_fee_returned_cents').notNull().default(0),
+    /** What comes off the creator's balance: amount minus the platform fee returned. */
+    creatorDebitCents: integer('creator_debit_cents').notNull().default(0),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    /** Shown to the supporter in the refund email. */
+    note: text('note').notNull().default(''),
+    cancelSubscription: boolean('cancel_subscription').notNull().default(false),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failureMessage: text('failure_message'),
+    /** The payout that deducted this refund from the creator's earnings (a refund after the support was paid out). */
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_creator_key').on(t.creatorId, t.idempotencyKey),
+    index('refunds_support_idx').on(t.supportId),
+    index('refunds_creator_created_idx').on(t.creatorId, t.createdAt),
+    check('refunds_amount_check', sql`${t.amountCents} > 0 and ${t.platformFeeReturnedCents} >= 0 and ${t.creatorDebitCents} >= 0`),
+  ],
+);
+
+/**
  * The books. Per support: gross (account "supporters"), platform_fee ("platform"), processing_fee
  * ("processor") and creator_net ("creator:<id>"), with gross = the other three. Per paid payout:
- * a negative payout entry on "creator:<id>". A creator's balance is the sum of their account.
+ * a negative payout entry on "creator:<id>". Per refund: negative gross, platform_fee (the part returned)
+ * and creator_net entries with refundId set, on the refund's date; the processing fee is not returned. A
+ * creator's balance is the sum of their account (negative after a refund of money already paid out).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -504,6 +551,8 @@ export const ledgerEntries = pgTable(
       .references(() => creatorProfiles.userId),
     supportId: uuid('support_id').references(() => supports.id),
     payoutId: uuid('payout_id').references(() => payouts.id),
+    /** Set on the reversing entries of a refund (negative amounts, with the refunded support's id). */
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
     account: text('account').notNull(),
     type: text('type', { enum: LEDGER_ENTRY_TYPES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -512,7 +561,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_creator_type_created_idx').on(t.creatorId, t.type, t.createdAt),
-    uniqueIndex('ledger_entries_support_type_key').on(t.supportId, t.type),
+    uniqueIndex('ledger_entries_support_type_key')
+      .on(t.supportId, t.type)
+      .where(sql`refund_id is null`),
+    uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type),
     uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
     check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
   ],
@@ -648,4 +700,18 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_creator_idx').on(t.creatorId),
   ],
+);
+
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => sandboxCharges.id),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey), index('sandbox_refunds_charge_idx').on(t.chargeId)],
 );

@@ -8,8 +8,8 @@
 //   in the matrix, and checked to be absent when those are off.
 // - capability: the cancel link of a receipt (cancel, pause, resume) and the email verification link. No session: the secret
 //   token authorizes. Everyone with a forged token gets 4xx and changes nothing; the link's holder gets 2xx.
-// - own-resource: /api/subscriptions/* (but the cancel link): an id in the path that must be the
-//   caller's. Visitor 401; anyone else 404, nothing changed; owner 2xx.
+// - own-resource: /api/subscriptions/* (but the cancel link) and a creator's refund of a support: an id
+//   in the path that must be the caller's. Visitor 401; anyone else 404, nothing changed; owner 2xx.
 // - own: /api/account*, /api/creator-profile*, /api/creator/* (dashboard, payouts, analytics),
 //   /api/supporter/*, and /api/creators/{username}/follow (the caller's own follow). Sign-in required:
 //   visitor 401; a cross-site request with the owner's cookie 403; another user gets 4xx or a 2xx about
@@ -44,6 +44,7 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
   { match: /^POST \/api\/subscriptions\/(pause|resume)-by-link$/, access: 'capability', why: 'the signed link of a receipt email (its page pauses and resumes too)' },
   { match: /^POST \/api\/auth\/verify-email$/, access: 'capability', why: 'the token of the verification email' },
   { match: /^\w+ \/api\/subscriptions\//, access: 'own-resource', why: "a subscription in the path: the subscriber's only" },
+  { match: /^POST \/api\/creator\/supports\/\{supportId\}\/refunds$/, access: 'own-resource', why: 'a support in the path: only the creator who received it may refund it' },
   { match: /^\w+ \/api\/account(\/|$)/, access: 'own', why: "the signed-in user's account" },
   { match: /^\w+ \/api\/creator-profile(\/|$)/, access: 'own', why: "the signed-in creator's page" },
   { match: /^\w+ \/api\/creator\//, access: 'own', why: "the signed-in creator's figures" },
@@ -89,6 +90,8 @@ interface Owner {
   /** In their names, username, email, bio and support messages: no one else's answer may hold it. */
   marker: string;
   subscriptionId: string;
+  /** A support the owner received through the payment provider (refundable). */
+  chargedSupportId: string;
   cancelToken: string;
   verificationToken: string;
   imageFile: string;
@@ -103,6 +106,8 @@ interface RouteRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** Request headers the route needs (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
   /** For capability routes: the same request with forged tokens. */
   forged?: Array<Omit<RouteRequest, 'forged'>>;
   /** The owner's expected status when it is not 2xx, and why. */
@@ -139,6 +144,12 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'PATCH /api/creator/webhooks/endpoints/{endpointId}': () => ({ body: { description: 'Renamed, whoever sent it', enabled: false } }),
   'GET /api/creator/analytics/': () => ({ query: { period: '30d' } }),
   'GET /api/creator/analytics/export.csv': () => ({ query: { period: '30d' }, ownerSees: true }),
+  // A fresh key per request: each is a refund of its own (the owner's $9 support has room for several $1 refunds).
+  'POST /api/creator/supports/{supportId}/refunds': (o) => ({
+    params: { supportId: o.chargedSupportId },
+    headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+    body: { amountCents: 100, reason: 'other', note: 'Matrix refund' },
+  }),
   'POST /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'DELETE /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'POST /api/subscriptions/{id}/cancel': (o) => ({ params: { id: o.subscriptionId } }),
@@ -175,7 +186,7 @@ function forgeries(token: string): string[] {
 
 /** Path parameters a route without an entry in ROUTE_REQUESTS gets, by name. */
 function defaultParams(operation: ApiOperation, owner: Owner): Record<string, string> {
-  const byName: Record<string, string> = { username: owner.username, id: owner.subscriptionId, kind: 'profile', file: owner.imageFile, endpointId: owner.webhookEndpointId };
+  const byName: Record<string, string> = { username: owner.username, id: owner.subscriptionId, supportId: owner.chargedSupportId, kind: 'profile', file: owner.imageFile, endpointId: owner.webhookEndpointId };
   return Object.fromEntries(
     operation.pathParams.map((p) => {
       const value = byName[p.name];
@@ -246,6 +257,7 @@ async function makeOwner(): Promise<Owner> {
     username: profile.username,
     marker,
     subscriptionId,
+    chargedSupportId: (supported.json() as { receipt: { supportId: string } }).receipt.supportId,
     cancelToken: signCancelToken(resolveAppSecret(t.app.config), subscriptionId),
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),
@@ -278,6 +290,7 @@ async function send(
   };
   if (headers.csrf !== false) options.headers['x-requested-with'] = 'beabro';
   if (headers.origin) options.headers.origin = headers.origin;
+  Object.assign(options.headers, request.headers);
   if (cookie) options.headers.cookie = cookie;
   const body = request.body;
   if (body instanceof RawBody) {

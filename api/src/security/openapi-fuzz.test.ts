@@ -112,6 +112,7 @@ const webhookEndpointId = (webhook.json() as { endpoint: { id: string } }).endpo
 const known: KnownValues = {
   username: [creator.profile.username, creator.profile.username.toUpperCase(), ` ${creator.profile.username} `, ...others.map((o) => o.username), deleted.username, 'nobody_here'],
   id: [subscriptionId, creator.profile.userId, uuidFromNumber(1)],
+  supportId: [(subscribed.json() as { receipt: { supportId: string } }).receipt.supportId, uuidFromNumber(2)],
   kind: ['profile', 'cover'],
   endpointId: [webhookEndpointId, uuidFromNumber(2)],
   url: ['https://203.0.114.31/x', 'http://127.0.0.1:9/x', 'https://[::ffff:10.0.0.1]/x', 'https://169.254.169.254/latest', 'ftp://example.com'],

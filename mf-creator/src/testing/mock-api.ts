@@ -4,6 +4,7 @@ export interface MockCall {
   method: string;
   path: string;
   body: unknown;
+  headers: Headers;
 }
 
 export type MockReply = { status?: number; body?: unknown; delayMs?: number };
@@ -28,7 +29,7 @@ export function mockApi(routes: Record<string, Handler>) {
         // not JSON: keep the text
       }
     }
-    const call = { method, path: `${url.pathname}${url.search}`, body };
+    const call = { method, path: `${url.pathname}${url.search}`, body, headers: new Headers(init.headers) };
     calls.push(call);
     const handler = routes[withQuery] ?? routes[withoutQuery];
     const reply = typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: { message: `No mock for ${withQuery}` } });

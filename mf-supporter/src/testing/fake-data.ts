@@ -31,6 +31,7 @@ export function fakeSupport(overrides: Partial<GivenSupportDto> & { amountCents?
     isRenewal: false,
     asGuest: false,
     createdAt: '2026-11-20T12:00:00.000Z',
+    refundedCents: 0,
     ...overrides,
   };
 }

@@ -64,11 +64,14 @@ const isoDateTime = z.iso.datetime({ offset: true });
 /** A change against the previous period in percent with one decimal; null when the previous period had none. */
 const changePercent = z.number().nullable();
 
+/** Money of a period, lowered by the refunds made in it (on the refund's date): negative when more went back than came in. */
+const money = z.number().int();
+
 export const analyticsSummarySchema = z.object({
-  /** What supporters paid in the period. */
-  grossCents: cents,
-  /** What the creator keeps after both fees. */
-  netCents: cents,
+  /** What supporters paid in the period, minus what was refunded in it. */
+  grossCents: money,
+  /** What the creator keeps after both fees, minus what refunds in the period took off their balance. */
+  netCents: money,
   supports: count,
   /** Distinct supporters (an account, else an email address) who gave in the period. */
   supporters: count,
@@ -80,7 +83,7 @@ export const analyticsSummarySchema = z.object({
   recurringSupports: count,
   /** Monthly supports paused right now by their supporters (not a figure of the period: nothing is charged while paused). */
   pausedSupports: count,
-  previous: z.object({ grossCents: cents, netCents: cents, supports: count, supporters: count }),
+  previous: z.object({ grossCents: money, netCents: money, supports: count, supporters: count }),
   change: z.object({ grossPercent: changePercent, supportsPercent: changePercent, supportersPercent: changePercent }),
 });
 
@@ -89,8 +92,8 @@ export const earningsBucketSchema = z.object({
   start: isoDate,
   /** Last UTC day of the bucket inside the period (today for the current one). */
   end: isoDate,
-  grossCents: cents,
-  netCents: cents,
+  grossCents: money,
+  netCents: money,
   supports: count,
 });
 

@@ -7,8 +7,11 @@ import { givenSupportSchema, receivedSupportSchema } from '@beabro/shared/api-sc
 const cents = z.number().int().min(0);
 const count = z.number().int().min(0);
 
-/** What supporters paid (gross) and what the creator keeps after both fees (net). */
-export const earningsSchema = z.object({ grossCents: cents, netCents: cents });
+/**
+ * What supporters paid (gross) and what the creator keeps after both fees (net), both lowered by refunds on
+ * the refund's date (so a month with more refunded than received is negative).
+ */
+export const earningsSchema = z.object({ grossCents: z.number().int(), netCents: z.number().int() });
 
 /** GET /api/creator/dashboard (SPEC.md section 3 "Dashboard metrics"); months are UTC calendar months. */
 export const creatorDashboardSchema = z.object({

@@ -16,6 +16,16 @@ export const receivedSupportSchema = z.object({
   /** A monthly renewal charged automatically, not a new visit to the support page. */
   isRenewal: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Fees of the support as charged (the refund dialog shows what a refund returns). */
+  platformFeeCents: cents,
+  processingFeeCents: cents,
+  /** Completed refunds so far, and the platform fee they returned. */
+  refundedCents: cents,
+  platformFeeReturnedCents: cents,
+  /** What can still be refunded; 0 when fully refunded or not paid through the payment provider. */
+  refundableCents: cents,
+  /** The monthly support this charge belongs to is still running (a refund may also cancel it). */
+  subscriptionActive: z.boolean(),
 });
 
 /** A support as the supporter who gave it sees it (history on /supporter-dashboard). */
@@ -34,6 +44,8 @@ export const givenSupportSchema = z.object({
   /** Made as a guest with this account's (verified) email rather than signed in. */
   asGuest: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** What the creator refunded of it so far (0: none). */
+  refundedCents: cents,
 });
 
 export type ReceivedSupportDto = z.infer<typeof receivedSupportSchema>;

@@ -123,6 +123,27 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'Your first payout may be held for a 7-day verification period while we confirm your account. After that, payouts follow the normal weekly schedule every Tuesday.',
   },
   {
+    id: 'refund-a-support',
+    category: 'payments',
+    question: 'How do I refund a support?',
+    answer:
+      'Open your Dashboard and find the support under Recent Support, then select "Refund". Enter the amount (it starts at everything that has not been refunded yet, and you can refund less), choose a reason, and add a note for the supporter if you like. For a monthly support you can also tick "Also cancel this monthly support now", so they are not charged again.\n\nThe money goes back to the card that paid, usually within 5 to 10 business days. The supporter gets a refund email with your note. The list then shows "Refunded" or "Partially refunded" with the amount, and the supporter sees the refund in their support history.\n\nYou can refund a support more than once, in parts, but never more than it was in total.',
+  },
+  {
+    id: 'refund-fees',
+    category: 'pricing',
+    question: 'What happens to the fees when I refund a support?',
+    answer:
+      'We give back our 5% platform fee in proportion to what you refund. The card processing fee of 2.9% + $0.30 is kept by the card processor, as on other platforms, so it is not returned: a refund costs you that fee.\n\nExample: a $10 support paid you $8.91 (platform fee $0.50, processing fee $0.59). Refunding all $10 returns the $0.50 platform fee, so $9.50 comes off your balance and the $0.59 processing fee stays lost. Refunding $5 of it returns $0.25, so $4.75 comes off your balance. The refund dialog shows these figures before you confirm.',
+  },
+  {
+    id: 'refund-after-payout',
+    category: 'payments',
+    question: 'What if I refund a support that was already paid out?',
+    answer:
+      'Your balance goes below zero by what the refund takes off it. Your next weekly payouts recover that first: the refund is deducted from the support you receive next, and if that is not enough, nothing is paid out that week and the rest waits for the following Tuesday.\n\nYour earnings and analytics count a refund on the day you make it, not on the day of the support, and the CSV export lists each refund as its own row with negative amounts.',
+  },
+  {
     id: 'payment-methods',
     category: 'payments',
     question: 'How can supporters pay?',

@@ -72,3 +72,37 @@ export function formatUsd(cents: number, options: FormatUsdOptions = {}): string
   if (options.whole && centPart === 0) return `${sign}$${dollars}`;
   return `${sign}$${dollars}.${String(centPart).padStart(2, '0')}`;
 }
+
+export interface RefundSplit {
+  /** What goes back to the supporter. */
+  amountCents: number;
+  /** The part of the platform fee returned with it (pro rata of the support's platform fee). */
+  platformFeeReturnedCents: number;
+  /** What comes off the creator's balance: the amount minus the platform fee returned (the processing fee is not returned). */
+  creatorDebitCents: number;
+}
+
+export interface RefundedSoFar {
+  /** Refunds of the support completed before this one. */
+  refundedCents: number;
+  platformFeeReturnedCents: number;
+}
+
+/**
+ * Splits a refund of `refundCents` of a support. The platform returns its fee in proportion to what is
+ * refunded, computed on the running total (rounded to the nearest cent, halves up) so partial refunds
+ * never return more than the fee and refunding the whole support returns exactly all of it. The payment
+ * processor keeps its fee, as card processors do, so it stays with the creator.
+ */
+export function calculateRefundSplit(support: Pick<FeeBreakdown, 'amountCents' | 'platformFeeCents'>, soFar: RefundedSoFar, refundCents: number): RefundSplit {
+  assertCents(refundCents, 'refundCents');
+  assertCents(soFar.refundedCents, 'refundedCents');
+  const refundedAfter = soFar.refundedCents + refundCents;
+  if (refundCents === 0 || refundedAfter > support.amountCents) {
+    throw new RangeError(`a refund of ${refundCents} after ${soFar.refundedCents} does not fit a support of ${support.amountCents}`);
+  }
+  // round(platformFee * refundedAfter / amount), halves up, in integers.
+  const returnedAfter = Math.floor((2 * support.platformFeeCents * refundedAfter + support.amountCents) / (2 * support.amountCents));
+  const platformFeeReturnedCents = Math.max(0, Math.min(returnedAfter, support.platformFeeCents) - soFar.platformFeeReturnedCents);
+  return { amountCents: refundCents, platformFeeReturnedCents, creatorDebitCents: refundCents - platformFeeReturnedCents };
+}

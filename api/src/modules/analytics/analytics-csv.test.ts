@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_CSV_COLUMNS } from '@beabro/shared/api-schemas/analytics';
 import { csvDocument, csvDollars, csvField, supportsCsv } from './analytics-csv';
-import type { AnalyticsSupportRow } from './analytics-repository';
+import type { AnalyticsRefundRow, AnalyticsSupportRow } from './analytics-repository';
 
 describe('csvField (RFC 4180)', () => {
   it('leaves plain text alone', () => {
@@ -23,8 +23,10 @@ describe('csvField (RFC 4180)', () => {
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('\t=1')).toBe("'\t=1");
     expect(csvField('\r=1')).toBe(`"'\r=1"`);
-    // Only the first character matters.
+    // Only the first character matters; a plain negative number (a refund) stays a number.
     expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('-3.00')).toBe('-3.00');
+    expect(csvField('-3.00+1')).toBe("'-3.00+1");
   });
 
   it('joins records with CRLF and ends with one', () => {
@@ -35,6 +37,8 @@ describe('csvField (RFC 4180)', () => {
     expect(csvDollars(0)).toBe('0.00');
     expect(csvDollars(5)).toBe('0.05');
     expect(csvDollars(123_456)).toBe('1234.56');
+    expect(csvDollars(-5)).toBe('-0.05');
+    expect(csvDollars(-123_456)).toBe('-1234.56');
   });
 });
 
@@ -64,5 +68,20 @@ describe('supportsCsv', () => {
     expect(csv).not.toContain('Secret Name');
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe('');
+  });
+
+  it('adds each refund as a row of its own on its date, with negative amounts and no processing fee, in date order', () => {
+    const refund: AnalyticsRefundRow = {
+      completedAt: new Date('2025-06-14T09:00:00Z'),
+      amountCents: 1_000,
+      platformFeeReturnedCents: 50,
+      creatorDebitCents: 950,
+      supporterName: 'Secret Name',
+      isAnonymous: true,
+      supportCreatedAt: new Date('2025-06-01T08:00:00Z'),
+    };
+    const lines = supportsCsv([row({})], [refund]).split('\r\n');
+    expect(lines[1]).toBe('2025-06-14T09:00:00.000Z,Anonymous,-10.00,-0.50,0.00,-9.50,Refund of the support of 2025-06-01,');
+    expect(lines[2]).toBe('2025-06-15T10:00:00.000Z,Sam,25.00,1.25,1.03,22.72,One-time,');
   });
 });

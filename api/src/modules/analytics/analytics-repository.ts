@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, pageViews, supports, users } from '../../db/schema';
+import { creatorProfiles, pageViews, refunds, supports, users } from '../../db/schema';
 import { supporterKey } from '../public-profile/public-profile-repository';
 
 /*
@@ -191,4 +191,52 @@ export async function sumViews(db: Db, creatorId: string, fromDay: string, toDay
     .from(pageViews)
     .where(and(eq(pageViews.creatorId, creatorId), sql`${pageViews.day} >= ${fromDay}::date and ${pageViews.day} <= ${toDay}::date`));
   return { profile: row?.profile ?? 0, support: row?.support ?? 0 };
+}
+
+/*
+ * Refunds lower gross and net on the day they were made (not the support's day): a period's figures are
+ * the money that came in during it minus the money that went back during it. Support counts are not
+ * lowered. Gross falls by the amount refunded, net by what came off the creator's balance.
+ */
+const refundedBetween = (creatorId: string, from: Date, to: Date) =>
+  and(eq(refunds.creatorId, creatorId), eq(refunds.status, 'succeeded'), sql`${refunds.completedAt} >= ${at(from)} and ${refunds.completedAt} < ${at(to)}`);
+
+/** Refunds completed in [from, to): what went back to supporters (gross) and what came off the creator (net). */
+export async function sumRefunds(db: Db, creatorId: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({ grossCents: n(sql`coalesce(sum(${refunds.amountCents}), 0)`), netCents: n(sql`coalesce(sum(${refunds.creatorDebitCents}), 0)`) })
+    .from(refunds)
+    .where(refundedBetween(creatorId, from, to));
+  return row ?? { grossCents: 0, netCents: 0 };
+}
+
+/** Refunds per UTC day of [from, to), as negative gross and net (no supports). */
+export async function sumRefundsByDay(db: Db, creatorId: string, from: Date, to: Date) {
+  const day = sql<string>`to_char(${refunds.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, grossCents: n(sql`-sum(${refunds.amountCents})`), netCents: n(sql`-sum(${refunds.creatorDebitCents})`), supports: n(sql`0`) })
+    .from(refunds)
+    .where(refundedBetween(creatorId, from, to))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+export type AnalyticsRefundRow = Awaited<ReturnType<typeof listRefunds>>[number];
+
+/** Refunds completed in [from, to), oldest first, for the CSV. */
+export async function listRefunds(db: Db, creatorId: string, from: Date, to: Date) {
+  return db
+    .select({
+      completedAt: sql<Date>`${refunds.completedAt}`.mapWith(refunds.completedAt),
+      amountCents: refunds.amountCents,
+      platformFeeReturnedCents: refunds.platformFeeReturnedCents,
+      creatorDebitCents: refunds.creatorDebitCents,
+      supporterName: supports.supporterName,
+      isAnonymous: supports.isAnonymous,
+      supportCreatedAt: supports.createdAt,
+    })
+    .from(refunds)
+    .innerJoin(supports, eq(supports.id, refunds.supportId))
+    .where(refundedBetween(creatorId, from, to))
+    .orderBy(asc(refunds.completedAt), asc(refunds.id));
 }

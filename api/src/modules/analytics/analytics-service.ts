@@ -21,9 +21,12 @@ import {
   findAnalyticsCreator,
   findGoalReachedAt,
   listFirstSupports,
+  listRefunds,
   listSupports,
   listTopSupporters,
   sumByDay,
+  sumRefunds,
+  sumRefundsByDay,
   sumPeriod,
   sumViews,
 } from './analytics-repository';
@@ -86,6 +89,11 @@ async function requireCreator(db: Db, creatorId: string) {
   return creator;
 }
 
+/** A period's money minus the refunds made in it (on the refund's date). */
+function lessRefunds<T extends { grossCents: number; netCents: number }>(totals: T, refunded: { grossCents: number; netCents: number }): T {
+  return { ...totals, grossCents: totals.grossCents - refunded.grossCents, netCents: totals.netCents - refunded.netCents };
+}
+
 /** GET /api/creator/analytics: the signed-in creator's figures for the period ending now. */
 export async function getCreatorAnalytics(db: Db, creatorId: string, period: AnalyticsPeriodValue, now = new Date()): Promise<CreatorAnalytics> {
   const creator = await requireCreator(db, creatorId);
@@ -94,10 +102,10 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
   const { start, end, previousStart } = window;
 
   // One after the other: PGlite runs one query at a time anyway, and a pool is not worth holding for this.
-  const current = await sumPeriod(db, creatorId, start, end);
-  const previous = await sumPeriod(db, creatorId, previousStart, start);
+  const current = lessRefunds(await sumPeriod(db, creatorId, start, end), await sumRefunds(db, creatorId, start, end));
+  const previous = lessRefunds(await sumPeriod(db, creatorId, previousStart, start), await sumRefunds(db, creatorId, previousStart, start));
   const newSupporters = await countNewSupporters(db, creatorId, start, end);
-  const byDay = await sumByDay(db, creatorId, start, end);
+  const byDay = [...(await sumByDay(db, creatorId, start, end)), ...(await sumRefundsByDay(db, creatorId, start, end))];
   const byAmount = await countByAmount(db, creatorId, start, end);
   const top = await listTopSupporters(db, creatorId, start, end, TOP_SUPPORTERS_LIMIT);
   const recent = await listSupports(db, creatorId, start, end, { order: 'newest', limit: RECENT_ACTIVITY_LIMIT });
@@ -148,7 +156,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
       supports: current.supports,
       supporters: current.supporters,
       newSupporters,
-      averageSupportCents: current.supports === 0 ? 0 : Math.round(current.grossCents / current.supports),
+      averageSupportCents: current.supports === 0 ? 0 : Math.max(0, Math.round(current.grossCents / current.supports)),
       recurringSupports: current.recurringSupports,
       pausedSupports,
       previous: { grossCents: previous.grossCents, netCents: previous.netCents, supports: previous.supports, supporters: previous.supporters },
@@ -177,5 +185,6 @@ export async function exportCreatorAnalyticsCsv(db: Db, creatorId: string, perio
   const creator = await requireCreator(db, creatorId);
   const window = analyticsWindow(period, now);
   const rows = await listSupports(db, creatorId, window.start, window.end, { order: 'oldest' });
-  return { filename: analyticsCsvFilename(creator.username, period, windowDays(window).end), csv: supportsCsv(rows) };
+  const refunded = await listRefunds(db, creatorId, window.start, window.end);
+  return { filename: analyticsCsvFilename(creator.username, period, windowDays(window).end), csv: supportsCsv(rows, refunded) };
 }

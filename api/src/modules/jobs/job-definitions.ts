@@ -1,5 +1,6 @@
 import { recoverInterruptedCheckouts, type MoneyDeps } from '../checkout/checkout-service';
 import { runPayouts } from '../payouts/payouts-service';
+import { recoverInterruptedRefunds } from '../refunds/refunds-service';
 import { runRenewals } from '../subscriptions/renewal-service';
 import type { JobName } from './run-job';
 
@@ -8,6 +9,9 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
   return {
     renewals: async (now) => ({ ...(await runRenewals({ ...deps, now: () => now }, now)) }),
     payouts: async (now) => ({ ...(await runPayouts(deps, now)) }),
-    'recover-payments': async (now) => ({ ...(await recoverInterruptedCheckouts({ ...deps, now: () => now })) }),
+    'recover-payments': async (now) => ({
+      ...(await recoverInterruptedCheckouts({ ...deps, now: () => now })),
+      refundsRecovered: (await recoverInterruptedRefunds({ ...deps, now: () => now })).recovered,
+    }),
   };
 }

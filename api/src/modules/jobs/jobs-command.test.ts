@@ -57,7 +57,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('commands (PostgreSQL)', () 
 
     const ok = await command('src/modules/ledger/integrity-check-command.ts', []);
     expect(ok.code, ok.out).toBe(0);
-    expect(ok.out).toContain('Ledger integrity: OK (2 supports, 1 payouts checked)');
+    expect(ok.out).toContain('Ledger integrity: OK (2 supports, 1 payouts, 0 refunds checked)');
 
     const [entry] = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.type, 'platform_fee')).limit(1);
     await t.database.db.update(ledgerEntries).set({ amountCents: 0 }).where(eq(ledgerEntries.id, entry?.id ?? ''));

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ledgerEntries, payoutItems, payouts, supports } from '../../db/schema';
+import { ledgerEntries, payoutItems, payouts, refunds, supports } from '../../db/schema';
 
 const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
 
@@ -32,7 +32,8 @@ export async function findSupportsWithBadEntries(db: Db, limit: number) {
       wrongPlace,
     })
     .from(supports)
-    .leftJoin(ledgerEntries, eq(ledgerEntries.supportId, supports.id))
+    // A support's own entries; its refunds' entries are checked with the refunds.
+    .leftJoin(ledgerEntries, and(eq(ledgerEntries.supportId, supports.id), isNull(ledgerEntries.refundId)))
     .groupBy(supports.id)
     .having(
       sql`count(${ledgerEntries.id}) <> 4
@@ -56,9 +57,14 @@ export async function listPayoutFigures(db: Db) {
       weekStart: payouts.weekStart,
       status: payouts.status,
       amountCents: payouts.amountCents,
-      itemsTotal: num(sql`(select coalesce(sum(pi.amount_cents), 0) from ${payoutItems} pi where pi.payout_id = ${payouts.id})`),
+      // Supports paid, minus refunds deducted.
+      itemsTotal: num(
+        sql`(select coalesce(sum(pi.amount_cents), 0) from ${payoutItems} pi where pi.payout_id = ${payouts.id})
+          - (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.payout_id = ${payouts.id})`,
+      ),
       coveredNet: num(
-        sql`(select coalesce(sum(le.amount_cents), 0) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' where pi.payout_id = ${payouts.id})`,
+        sql`(select coalesce(sum(le.amount_cents), 0) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null where pi.payout_id = ${payouts.id})
+          + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net' where r.payout_id = ${payouts.id})`,
       ),
       foreignItems: num(sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`),
       paidOut: num(sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`),
@@ -71,14 +77,94 @@ export async function listPayoutFigures(db: Db) {
     .orderBy(payouts.createdAt, payouts.id);
 }
 
-/** Creator accounts that went below zero (paid out more than they earned). */
+/**
+ * Creator accounts paid out more than they ever earned. A balance may be negative only because of
+ * refunds (of money already paid out), which the next payouts recover: without its refunds' entries
+ * no account may be below zero.
+ */
 export async function findNegativeCreatorBalances(db: Db) {
+  const withoutRefunds = sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.refundId} is null), 0)`;
   return db
-    .select({ creatorId: ledgerEntries.creatorId, balance: num(sql`sum(${ledgerEntries.amountCents})`) })
+    .select({ creatorId: ledgerEntries.creatorId, balance: num(sql`sum(${ledgerEntries.amountCents})`), withoutRefunds: num(withoutRefunds) })
     .from(ledgerEntries)
     .where(sql`${ledgerEntries.account} = 'creator:' || ${ledgerEntries.creatorId}::text`)
     .groupBy(ledgerEntries.creatorId)
-    .having(sql`sum(${ledgerEntries.amountCents}) < 0`);
+    .having(sql`${withoutRefunds} < 0`);
+}
+
+/**
+ * Refunds whose entries are wrong: a completed refund has exactly its gross, platform-fee and creator-net
+ * reversals (negative, on the right accounts, adding up); a pending or failed one has none.
+ */
+export async function findRefundsWithBadEntries(db: Db, limit: number) {
+  const sumOf = (type: string) => num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
+  const gross = sumOf('gross');
+  const platform = sumOf('platform_fee');
+  const processing = sumOf('processing_fee');
+  const net = sumOf('creator_net');
+  const entryCount = num(sql`count(${ledgerEntries.id})`);
+  const wrongPlace = sql<boolean>`coalesce(bool_or(
+      ${ledgerEntries.creatorId} <> ${refunds.creatorId} or ${ledgerEntries.supportId} <> ${refunds.supportId}
+      or ${ledgerEntries.account} <> case ${ledgerEntries.type}
+        when 'gross' then 'supporters' when 'platform_fee' then 'platform'
+        when 'creator_net' then 'creator:' || ${refunds.creatorId}::text else '' end), false)`.mapWith(Boolean);
+  return db
+    .select({
+      refundId: refunds.id,
+      status: refunds.status,
+      amountCents: refunds.amountCents,
+      platformFeeReturnedCents: refunds.platformFeeReturnedCents,
+      creatorDebitCents: refunds.creatorDebitCents,
+      entryCount,
+      gross,
+      platform,
+      processing,
+      net,
+      wrongPlace,
+    })
+    .from(refunds)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.refundId, refunds.id))
+    .groupBy(refunds.id)
+    .having(
+      sql`case when ${refunds.status} = 'succeeded' then
+          count(${ledgerEntries.id}) <> 3
+          or ${gross} <> -${refunds.amountCents}
+          or ${platform} <> -${refunds.platformFeeReturnedCents}
+          or ${processing} <> 0
+          or ${net} <> -${refunds.creatorDebitCents}
+          or ${refunds.platformFeeReturnedCents} + ${refunds.creatorDebitCents} <> ${refunds.amountCents}
+          or ${wrongPlace}
+        else count(${ledgerEntries.id}) <> 0 end`,
+    )
+    .orderBy(refunds.id)
+    .limit(limit);
+}
+
+/** Supports refunded (completed and in progress) beyond their amount, or returning more platform fee than they paid. */
+export async function findOverRefundedSupports(db: Db, limit: number) {
+  return db
+    .select({
+      supportId: supports.id,
+      amountCents: supports.amountCents,
+      platformFeeCents: supports.platformFeeCents,
+      refundedCents: num(sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`),
+      platformFeeReturnedCents: num(sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`),
+    })
+    .from(supports)
+    .innerJoin(refunds, eq(refunds.supportId, supports.id))
+    .groupBy(supports.id)
+    .having(
+      sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0) > ${supports.amountCents}
+        or coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0) > ${supports.platformFeeCents}
+        or bool_or(${refunds.creatorId} <> ${supports.creatorId})`,
+    )
+    .orderBy(supports.id)
+    .limit(limit);
+}
+
+export async function countRefunds(db: Db): Promise<number> {
+  const [row] = await db.select({ n: num(sql`count(*)`) }).from(refunds);
+  return row?.n ?? 0;
 }
 
 export async function countSupports(db: Db): Promise<number> {

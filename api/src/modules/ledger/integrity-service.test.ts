@@ -42,8 +42,8 @@ async function tampered(change: () => Promise<unknown>, undo: () => Promise<unkn
 describe('checkLedgerIntegrity', () => {
   it('passes on books written by checkouts and payouts', async () => {
     const report = await checkLedgerIntegrity(db());
-    expect(report).toEqual({ ok: true, supportsChecked: 3, payoutsChecked: 1, problems: [] });
-    expect(formatIntegrityReport(report)).toBe('Ledger integrity: OK (3 supports, 1 payouts checked)');
+    expect(report).toEqual({ ok: true, supportsChecked: 3, payoutsChecked: 1, refundsChecked: 0, problems: [] });
+    expect(formatIntegrityReport(report)).toBe('Ledger integrity: OK (3 supports, 1 payouts, 0 refunds checked)');
   });
 
   it('fails when one ledger row of a support is changed, naming the support', async () => {

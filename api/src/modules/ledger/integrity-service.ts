@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
-import { countSupports, findNegativeCreatorBalances, findSupportsWithBadEntries, listPayoutFigures } from './integrity-repository';
+import { countRefunds, countSupports, findNegativeCreatorBalances, findOverRefundedSupports, findRefundsWithBadEntries, findSupportsWithBadEntries, listPayoutFigures } from './integrity-repository';
 
 export interface IntegrityProblem {
-  kind: 'support' | 'payout' | 'balance';
+  kind: 'support' | 'payout' | 'balance' | 'refund';
   id: string;
   detail: string;
 }
@@ -11,6 +11,7 @@ export interface IntegrityReport {
   ok: boolean;
   supportsChecked: number;
   payoutsChecked: number;
+  refundsChecked: number;
   problems: IntegrityProblem[];
 }
 
@@ -53,16 +54,33 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
     }
   }
 
-  for (const b of await findNegativeCreatorBalances(db)) {
-    problems.push({ kind: 'balance', id: b.creatorId, detail: `creator account is negative: ${b.balance}c` });
+  for (const r of await findRefundsWithBadEntries(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({
+      kind: 'refund',
+      id: r.refundId,
+      detail:
+        `${r.status} refund of ${r.amountCents}c (platform fee returned ${r.platformFeeReturnedCents}c, creator ${r.creatorDebitCents}c) has ${r.entryCount} entries: ` +
+        `gross ${r.gross}c, platform ${r.platform}c, processing ${r.processing}c, net ${r.net}c${r.wrongPlace ? ', some on the wrong account, creator or support' : ''}`,
+    });
+  }
+  for (const s of await findOverRefundedSupports(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({
+      kind: 'support',
+      id: s.supportId,
+      detail: `refunds exceed the support: ${s.refundedCents}c refunded of ${s.amountCents}c, platform fee returned ${s.platformFeeReturnedCents}c of ${s.platformFeeCents}c (or refunded by another creator)`,
+    });
   }
 
-  return { ok: problems.length === 0, supportsChecked: await countSupports(db), payoutsChecked: payoutRows.length, problems };
+  for (const b of await findNegativeCreatorBalances(db)) {
+    problems.push({ kind: 'balance', id: b.creatorId, detail: `creator account was paid out more than it earned: ${b.withoutRefunds}c before refunds (balance ${b.balance}c)` });
+  }
+
+  return { ok: problems.length === 0, supportsChecked: await countSupports(db), payoutsChecked: payoutRows.length, refundsChecked: await countRefunds(db), problems };
 }
 
 /** The report as text, for the command line. */
 export function formatIntegrityReport(report: IntegrityReport): string {
-  const head = `Ledger integrity: ${report.ok ? 'OK' : 'FAILED'} (${report.supportsChecked} supports, ${report.payoutsChecked} payouts checked)`;
+  const head = `Ledger integrity: ${report.ok ? 'OK' : 'FAILED'} (${report.supportsChecked} supports, ${report.payoutsChecked} payouts, ${report.refundsChecked} refunds checked)`;
   if (report.ok) return head;
   return [head, ...report.problems.map((p) => `  ${p.kind} ${p.id}: ${p.detail}`)].join('\n');
 }

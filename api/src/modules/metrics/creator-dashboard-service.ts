@@ -1,10 +1,11 @@
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
-import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isoDay } from '../payouts/payout-weeks';
 import { CREATOR_PROFILE_REQUIRED, estimateNextPayout } from '../payouts/payouts-service';
 import { goalPercent } from '../public-profile/public-profile-service';
+import { toReceivedSupportDto } from '../refunds/received-support';
+import { listRefundFigures } from '../refunds/refunds-repository';
 import {
   countCheckouts,
   countPausedSubscriptions,
@@ -54,6 +55,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const views = await sumPageViews(db, creatorId, isoDay(windowStart));
   const checkouts = await countCheckouts(db, creatorId, windowStart);
   const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
+  const refundFigures = await listRefundFigures(db, recent.map((s) => s.id));
   const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
   const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
 
@@ -74,19 +76,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
       goalAmountCents === null
         ? null
         : { title: creator.goalTitle, amountCents: goalAmountCents, raisedCents: money.totalGross, percent: goalPercent(money.totalGross, goalAmountCents), supporterCount: supporters.total },
-    recentSupports: recent.map(
-      (s): ReceivedSupportDto => ({
-        id: s.id,
-        name: s.isAnonymous ? null : s.supporterName?.trim() || null,
-        amountCents: s.amountCents,
-        creatorNetCents: s.creatorNetCents,
-        message: s.message,
-        isAnonymous: s.isAnonymous,
-        isRecurring: s.isRecurring,
-        isRenewal: s.isRenewal,
-        createdAt: s.createdAt.toISOString(),
-      }),
-    ),
+    recentSupports: recent.map((s) => toReceivedSupportDto(s, refundFigures.get(s.id))),
     balanceCents: money.totalNet + money.paidOut,
     nextPayout,
   };

@@ -3,6 +3,7 @@ import { isCreatorType } from '@beabro/shared/data/creator-types';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { imageUrl } from '../images/images-service';
+import { listRefundFigures } from '../refunds/refunds-repository';
 import { listSubscriptionViewsOwnedBy } from '../subscriptions/subscriptions-repository';
 import { toSubscriptionDto } from '../subscriptions/subscriptions-service';
 import { monthStarts } from './creator-dashboard-service';
@@ -29,6 +30,7 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
     if (!sub.cancelAtPeriodEnd && sub.status !== 'paused' && !renewing.has(sub.creatorId)) renewing.set(sub.creatorId, sub.id);
   }
 
+  const refunded = await listRefundFigures(db, history.map((h) => h.support.id));
   return {
     totalSupportedCents: totals.total,
     creatorsSupported: totals.creators,
@@ -58,6 +60,7 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
       isRecurring: s.isRecurring,
       isRenewal: s.isRenewal,
       asGuest: s.supporterUserId === null,
+      refundedCents: refunded.get(s.id)?.refundedCents ?? 0,
       createdAt: s.createdAt.toISOString(),
     })),
     includesGuestSupports: verifiedEmail !== null,

@@ -61,6 +61,20 @@ export interface TransferResult {
   transferId: string;
 }
 
+export interface RefundRequest {
+  /** The provider's id of the charge being refunded (ChargeResult.chargeId). */
+  chargeId: string;
+  amountCents: number;
+  /** The same key always returns the first refund's result: a retry never refunds twice. */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type RefundResult =
+  | { status: 'succeeded'; refundId: string }
+  /** Refused by the provider: nothing was refunded. */
+  | { status: 'failed'; code: 'charge_not_found' | 'amount_too_large'; message: string };
+
 export interface PaymentProvider {
   /** Stored with every charge, e.g. "sandbox". */
   readonly name: string;
@@ -71,6 +85,8 @@ export interface PaymentProvider {
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
   /** Sends a creator's payout; idempotent by key like charges. */
   transfer(request: TransferRequest): Promise<TransferResult>;
+  /** Gives (part of) a charge back to the card that paid it; never more than the charge in total. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** The provider was asked to reuse a key for a different amount: a bug in the caller, never a retry. */

@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, ledgerEntries, payoutItems, payouts, supports, users } from '../../db/schema';
+import { creatorProfiles, ledgerEntries, payoutItems, payouts, refunds, supports, users } from '../../db/schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
-const notPaidOut = sql`not exists (select 1 from ${payoutItems} pi where pi.support_id = ${ledgerEntries.supportId})`;
+/** A support's own creator-net entry (not a refund's) that no payout covers yet. */
+const notPaidOut = sql`${ledgerEntries.refundId} is null and not exists (select 1 from ${payoutItems} pi where pi.support_id = ${ledgerEntries.supportId})`;
+/** A refund's creator-net entry (negative) that no payout has deducted yet. */
+const refundNotDeducted = sql`${ledgerEntries.refundId} is not null and exists (select 1 from ${refunds} r where r.id = ${ledgerEntries.refundId} and r.payout_id is null)`;
 
 /** Creators with creator-net entries before `before` that no payout covers yet. */
 export async function listCreatorsWithUnpaidEarnings(db: Db, before: Date): Promise<string[]> {
@@ -23,12 +26,29 @@ export async function listUnpaidEntries(db: Db, creatorId: string, before: Date)
     .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), notPaidOut));
 }
 
+/**
+ * One creator's refunds before `before` that no payout has deducted yet (their creator-net entries,
+ * negative): the next payout recovers them first.
+ */
+export async function listUndeductedRefundEntries(db: Db, creatorId: string, before: Date) {
+  return db
+    .select({ refundId: sql<string>`${ledgerEntries.refundId}`, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), refundNotDeducted));
+}
+
+/** Unpaid earnings minus refunds not yet deducted, before `before` (negative when refunds outweigh them). */
 export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), notPaidOut));
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), or(notPaidOut, refundNotDeducted)));
   return row?.total ?? 0;
+}
+
+/** The refunds a payout deducted. */
+export async function markRefundsDeducted(tx: Db, payoutId: string, refundIds: readonly string[]): Promise<void> {
+  if (refundIds.length > 0) await tx.update(refunds).set({ payoutId }).where(inArray(refunds.id, [...refundIds]));
 }
 
 /** The creator row locked: one payout decision per creator at a time, across instances. */

@@ -23,7 +23,9 @@ import {
   listCreatorPayouts,
   listCreatorsWithUnpaidEarnings,
   listProcessingPayouts,
+  listUndeductedRefundEntries,
   listUnpaidEntries,
+  markRefundsDeducted,
   lockPayoutCreator,
   sumUnpaid,
   updatePayout,
@@ -107,8 +109,11 @@ async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWe
     if (existing && existing.status !== 'held') return { kind: 'nothing' };
 
     const entries = await listUnpaidEntries(tx, creatorId, week.endsBefore);
-    const amountCents = entries.reduce((sum, e) => sum + e.amountCents, 0);
-    if (amountCents === 0) return { kind: 'nothing' };
+    // Refunds of money already paid out (or not yet) come off first: a creator whose refunds outweigh
+    // their new earnings gets nothing this week, and both wait for the next.
+    const refundEntries = await listUndeductedRefundEntries(tx, creatorId, week.endsBefore);
+    const amountCents = [...entries, ...refundEntries].reduce((sum, e) => sum + e.amountCents, 0);
+    if (amountCents <= 0) return { kind: 'nothing' };
 
     const hold = await holdFor(tx, creatorId, creator.country, now, creator.deleted);
     if (hold) {
@@ -123,6 +128,11 @@ async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWe
       ? await updatePayout(tx, existing.id, changes)
       : await insertPayout(tx, { id: randomUUID(), creatorId, weekStart: week.weekStart, weekEnd: week.weekEnd, createdAt: now, ...changes });
     await insertPayoutItems(tx, payout.id, entries);
+    await markRefundsDeducted(
+      tx,
+      payout.id,
+      refundEntries.map((e) => e.refundId),
+    );
     await insertLedgerEntries(tx, [{ creatorId, payoutId: payout.id, account: creatorAccount(creatorId), type: 'payout', amountCents: -amountCents, createdAt: now }]);
     await carryOverHeldPayouts(tx, creatorId, week.weekStart, payout.id, now);
     return { kind: 'paid', payout };
@@ -187,7 +197,8 @@ export async function estimateNextPayout(db: Db, creatorId: string, country: str
     week = weekPaidOn(tuesday);
   }
   const before = week.endsBefore < now ? week.endsBefore : now;
-  const estimatedAmountCents = await sumUnpaid(db, creatorId, before);
+  // Negative when refunds outweigh new earnings: then nothing is paid until they are recovered.
+  const estimatedAmountCents = Math.max(0, await sumUnpaid(db, creatorId, before));
   // Judged as of the end of that Tuesday: the job runs through the day.
   const hold = await holdFor(db, creatorId, country, addDays(tuesday, 1));
   return { scheduledFor: isoDay(tuesday), weekStart: week.weekStart, weekEnd: week.weekEnd, estimatedAmountCents, holdReason: hold?.reason ?? null };

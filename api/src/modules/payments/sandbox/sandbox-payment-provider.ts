@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/database';
 import { cardBrand, cardDigits, isExpired } from '../card-validation';
-import { IdempotencyKeyReusedError, type ChargeRequest, type ChargeResult, type PaymentProvider, type TransferRequest } from '../payment-provider';
-import { findSandboxCharge, findSandboxPaymentMethod, insertSandboxCharge, insertSandboxPaymentMethod, insertSandboxTransfer, type SandboxChargeRow } from './sandbox-repository';
+import { IdempotencyKeyReusedError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type TransferRequest } from '../payment-provider';
+import { findSandboxCharge, findSandboxPaymentMethod, findSandboxRefund, insertSandboxCharge, insertSandboxPaymentMethod, insertSandboxTransfer, lockSandboxCharge, insertSandboxRefund, sumSandboxRefunds, type SandboxChargeRow } from './sandbox-repository';
 import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf, type SandboxCardBehaviour } from './sandbox-test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
@@ -144,6 +144,26 @@ export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => n
       });
       if (row.amountCents !== request.amountCents || row.destination !== request.destination) throw new IdempotencyKeyReusedError(request.idempotencyKey);
       return { transferId: row.id };
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const known = await findSandboxRefund(db, request.idempotencyKey);
+      if (known) {
+        if (known.amountCents !== request.amountCents || known.chargeId !== request.chargeId) throw new IdempotencyKeyReusedError(request.idempotencyKey);
+        return { status: 'succeeded', refundId: known.id };
+      }
+      // The charge's row is locked while its refunds are added up: two refunds at once never exceed it.
+      return db.transaction(async (tx): Promise<RefundResult> => {
+        const charge = await lockSandboxCharge(tx, request.chargeId);
+        if (!charge || charge.status !== 'succeeded') return { status: 'failed', code: 'charge_not_found', message: SANDBOX_MESSAGES.refundChargeNotFound };
+        const again = await findSandboxRefund(tx, request.idempotencyKey);
+        if (again) return { status: 'succeeded', refundId: again.id };
+        if ((await sumSandboxRefunds(tx, charge.id)) + request.amountCents > charge.amountCents) {
+          return { status: 'failed', code: 'amount_too_large', message: SANDBOX_MESSAGES.refundTooLarge };
+        }
+        const row = await insertSandboxRefund(tx, { id: `re_sandbox_${randomBytes(12).toString('hex')}`, idempotencyKey: request.idempotencyKey, chargeId: charge.id, amountCents: request.amountCents });
+        return { status: 'succeeded', refundId: row.id };
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import { sandboxCharges, sandboxPaymentMethods, sandboxTransfers } from '../../../db/schema';
+import { sandboxCharges, sandboxPaymentMethods, sandboxRefunds, sandboxTransfers } from '../../../db/schema';
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
@@ -39,4 +39,28 @@ export async function insertSandboxTransfer(db: Db, values: typeof sandboxTransf
   const [existing] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.idempotencyKey, values.idempotencyKey));
   if (!existing) throw new Error(`sandbox transfer ${values.idempotencyKey} conflicted but cannot be read`);
   return existing;
+}
+
+export async function findSandboxRefund(db: Db, idempotencyKey: string) {
+  const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function lockSandboxCharge(tx: Db, chargeId: string): Promise<SandboxChargeRow | undefined> {
+  const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId)).for('update');
+  return row;
+}
+
+export async function sumSandboxRefunds(db: Db, chargeId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)`.mapWith(Number) })
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.chargeId, chargeId));
+  return row?.total ?? 0;
+}
+
+export async function insertSandboxRefund(tx: Db, values: typeof sandboxRefunds.$inferInsert) {
+  const [row] = await tx.insert(sandboxRefunds).values(values).returning();
+  if (!row) throw new Error('insert into sandbox_refunds returned nothing');
+  return row;
 }

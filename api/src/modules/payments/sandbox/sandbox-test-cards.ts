@@ -25,6 +25,8 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
 export const SANDBOX_MESSAGES = {
   testModeOnly: 'Test mode: only test cards can be used (for example 4242 4242 4242 4242). This card was not charged.',
   paymentMethodMissing: 'The saved card is no longer available.',
+  refundChargeNotFound: 'The payment provider has no successful charge to refund for this support.',
+  refundTooLarge: 'The payment provider refused the refund: it is more than what is left of the charge.',
 } as const;
 
 export function sandboxBehaviourOf(digits: string): SandboxCardBehaviour {

@@ -51,7 +51,11 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
         <div css={(theme) => ({ padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.surfaceMuted })}>
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Balance not yet paid out</p>
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold })}>{formatUsd(data.balanceCents)}</p>
-          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Your earnings after fees, minus payouts made.</p>
+          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+            {data.balanceCents < 0
+              ? 'Below zero after refunds of supports already paid out: your next payouts recover it first.'
+              : 'Your earnings after fees, minus refunds and payouts made.'}
+          </p>
         </div>
       </div>
       {nextPayout.holdReason ? (

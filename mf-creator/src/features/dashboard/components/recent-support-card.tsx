@@ -1,20 +1,44 @@
+import { useState } from 'react';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
+import { Button } from '@beabro/shared/ui/button';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../config/paths';
 import { formatRelative } from '../../../lib/format';
+import { RefundDialog } from './refund-dialog';
 
 function supporterLabel(support: ReceivedSupportDto): string {
   if (support.isAnonymous) return 'Anonymous';
   return support.name ?? 'Someone (no name given)';
 }
 
-/** The latest supports, newest first, with View All to analytics. */
+/** "Refunded $10.00" when all of it went back, "Partially refunded $3.00" otherwise; null without refunds. */
+export function refundLabel(support: Pick<ReceivedSupportDto, 'refundedCents' | 'amountCents'>): string | null {
+  if (support.refundedCents <= 0) return null;
+  return support.refundedCents >= support.amountCents ? `Refunded ${formatUsd(support.refundedCents)}` : `Partially refunded ${formatUsd(support.refundedCents)}`;
+}
+
+/** The latest supports, newest first, with View All to analytics, and a Refund action on each one that can still be refunded. */
 export function RecentSupportCard({ supports, now = new Date() }: { supports: ReceivedSupportDto[]; now?: Date }) {
+  const [refunding, setRefunding] = useState<ReceivedSupportDto | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   return (
     <SectionCard title="Recent Support" actions={<TextLink to={paths.analytics()}>View All</TextLink>}>
+      <p role="status" css={(theme) => ({ margin: done ? `0 0 ${theme.space(3)}` : 0, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
+        {done}
+      </p>
+      <RefundDialog
+        support={refunding}
+        supporterLabel={refunding ? supporterLabel(refunding) : ''}
+        onClose={() => setRefunding(null)}
+        onRefunded={(answer) => {
+          const who = refunding ? supporterLabel(refunding) : 'the supporter';
+          setRefunding(null);
+          setDone(`Refunded ${formatUsd(answer.refund.amountCents)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is canceled.' : ''}`);
+        }}
+      />
       {supports.length === 0 ? (
         <div css={(theme) => ({ textAlign: 'center', padding: `${theme.space(6)} ${theme.space(2)}`, color: theme.color.textMuted })}>
           <p css={{ margin: 0, fontSize: '2rem' }} aria-hidden="true">
@@ -55,9 +79,17 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
                   <time dateTime={support.createdAt}>{formatRelative(support.createdAt, now)}</time>
                   <span>{`· you receive ${formatUsd(support.creatorNetCents)}`}</span>
                   {support.isRenewal ? <Badge tone="neutral">Monthly renewal</Badge> : support.isRecurring ? <Badge tone="brand">Monthly</Badge> : null}
+                  {refundLabel(support) ? <Badge tone="warning">{refundLabel(support)}</Badge> : null}
                 </div>
                 {support.message ? (
                   <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>{`“${support.message}”`}</p>
+                ) : null}
+                {support.refundableCents > 0 ? (
+                  <div css={(theme) => ({ marginTop: theme.space(2) })}>
+                    <Button size="sm" variant="secondary" aria-label={`Refund the ${formatUsd(support.amountCents)} support from ${supporterLabel(support)}`} onClick={() => setRefunding(support)}>
+                      Refund
+                    </Button>
+                  </div>
                 ) : null}
               </div>
             </li>

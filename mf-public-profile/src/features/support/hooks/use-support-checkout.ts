@@ -9,7 +9,7 @@ import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-das
 import { paths } from '../../../config/paths';
 import { saveLastReceipt } from '../../../lib/last-receipt';
 import { buildCheckoutRequest, toFieldErrors, type CheckoutCreator, type FieldErrors } from '../utils/checkout-request';
-import { newIdempotencyKey } from '../utils/new-idempotency-key';
+import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';
 import { notifyHostOfSupport } from '../utils/notify-host-of-support';
 import type { EmbedMode } from './use-embed-mode';
 import type { SupportFormState } from '../utils/support-form-state';

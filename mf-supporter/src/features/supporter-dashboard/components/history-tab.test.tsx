@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calculateFees } from '@beabro/shared/money/fees';
+import { fakeDashboard, fakeSupport } from '../../../testing/fake-data';
 import { renderDashboard } from '../../../testing/render-dashboard';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
@@ -95,5 +96,23 @@ describe('Support History tab', () => {
     await user.click(rows()[3]!);
     const guest = screen.getByRole('dialog', { name: 'Receipt' });
     expect(guest).toHaveTextContent('MadeAs a guest, with your email');
+  });
+
+  it('marks supports the creator refunded, in full or in part, and shows the refund on the receipt', async () => {
+    const user = userEvent.setup();
+    const dashboard = fakeDashboard({
+      history: [
+        fakeSupport({ amountCents: 1_000, refundedCents: 400, createdAt: '2026-11-21T12:00:00.000Z' }),
+        fakeSupport({ amountCents: 500, refundedCents: 500, createdAt: '2026-11-20T12:00:00.000Z' }),
+      ],
+    });
+    renderDashboard({ route: '/supporter-dashboard?tab=history', dashboard });
+    await screen.findByRole('heading', { name: 'Support History' });
+    expect(rowNames()).toEqual([
+      'Pixel Pat, Nov 21, 2026, One-off, Refunded $4.00 of $10.00, $10.00: view receipt',
+      'Pixel Pat, Nov 20, 2026, One-off, Refunded $5.00, $5.00: view receipt',
+    ]);
+    await user.click(rows()[0]!);
+    expect(screen.getByRole('dialog', { name: 'Receipt' })).toHaveTextContent('Refunded to your card$4.00');
   });
 });

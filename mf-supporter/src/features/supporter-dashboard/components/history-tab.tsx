@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { formatUsd } from '@beabro/shared/money/fees';
+import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { EmptyState } from '../../../components/empty-state';
@@ -17,6 +18,12 @@ export interface HistoryTabProps {
   filter: HistoryFilter;
   onFilterChange: (next: HistoryFilter) => void;
   onOpenReceipt: (support: GivenSupportDto) => void;
+}
+
+/** "Refunded $10.00" (all of it) or "Refunded $3.00 of $10.00"; null when nothing was refunded. */
+export function refundedLabel(support: Pick<GivenSupportDto, 'refundedCents' | 'amountCents'>): string | null {
+  if (support.refundedCents <= 0) return null;
+  return support.refundedCents >= support.amountCents ? `Refunded ${formatUsd(support.refundedCents)}` : `Refunded ${formatUsd(support.refundedCents)} of ${formatUsd(support.amountCents)}`;
 }
 
 function supportsCount(count: number): string {
@@ -84,7 +91,7 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
                 onClick={() => onOpenReceipt(support)}
                 aria-haspopup="dialog"
                 // Every word shown is in the name too, in the same order (WCAG 2.5.3 "Label in Name").
-                aria-label={`${support.creatorDisplayName}, ${formatDate(support.createdAt)}, ${supportKindLabel(support)}${support.asGuest ? ', as guest' : ''}, ${formatUsd(support.amountCents)}: view receipt`}
+                aria-label={`${support.creatorDisplayName}, ${formatDate(support.createdAt)}, ${supportKindLabel(support)}${support.asGuest ? ', as guest' : ''}${refundedLabel(support) ? `, ${refundedLabel(support)}` : ''}, ${formatUsd(support.amountCents)}: view receipt`}
                 css={(theme) => [
                   {
                     display: 'grid',
@@ -111,6 +118,12 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
                   <span css={(theme) => ({ display: 'flex', gap: theme.space(2), alignItems: 'center', flexWrap: 'wrap', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
                     <span>{formatDate(support.createdAt)}</span> <SupportKindBadge isRecurring={support.isRecurring} isRenewal={support.isRenewal} />
                     {support.asGuest ? <> <span>as guest</span></> : null}
+                    {refundedLabel(support) ? (
+                      <>
+                        {' '}
+                        <Badge tone="warning">{refundedLabel(support)}</Badge>
+                      </>
+                    ) : null}
                   </span>
                 </span>{' '}
                 <span css={{ textAlign: 'right', display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>

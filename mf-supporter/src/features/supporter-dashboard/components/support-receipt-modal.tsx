@@ -60,6 +60,11 @@ export function SupportReceiptModal({ support, onClose }: { support: GivenSuppor
             <Row label="Creator receives" strong>
               {formatUsd(support.creatorNetCents)}
             </Row>
+            {support.refundedCents > 0 ? (
+              <Row label="Refunded to your card" strong>
+                {formatUsd(support.refundedCents)}
+              </Row>
+            ) : null}
             {card ? (
               <Row label="Paid with">
                 {card.brand} ending in {card.last4}

@@ -1,5 +1,5 @@
 /**
- * A random UUID v4 for one checkout attempt. crypto.randomUUID exists only in secure contexts (https,
+ * A random UUID v4 for one payment attempt (a checkout, a refund). crypto.randomUUID exists only in secure contexts (https,
  * localhost); over plain http on a LAN address the v4 layout is built from crypto.getRandomValues.
  */
 export function newIdempotencyKey(): string {

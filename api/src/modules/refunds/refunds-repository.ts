@@ -1,0 +1,120 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { creatorProfiles, paymentAttempts, refunds, subscriptions, supports } from '../../db/schema';
+import type { SupportRow } from '../ledger/ledger-repository';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+const n = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
+
+/** The creator's support, its row locked: refunds of one support are decided one at a time, across instances. */
+export async function lockCreatorSupport(tx: Db, creatorId: string, supportId: string): Promise<SupportRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(supports)
+    .where(and(eq(supports.id, supportId), eq(supports.creatorId, creatorId)))
+    .for('update');
+  return row;
+}
+
+export async function findSupport(db: Db, supportId: string): Promise<SupportRow | undefined> {
+  const [row] = await db.select().from(supports).where(eq(supports.id, supportId));
+  return row;
+}
+
+/** The provider charge that paid a support (checkout or renewal), if it went through a provider. */
+export async function findSupportCharge(db: Db, supportId: string) {
+  const [row] = await db
+    .select({ provider: paymentAttempts.provider, chargeId: paymentAttempts.providerChargeId, cardBrand: paymentAttempts.cardBrand, cardLast4: paymentAttempts.cardLast4 })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.supportId, supportId), eq(paymentAttempts.status, 'succeeded')))
+    .limit(1);
+  return row?.chargeId ? { ...row, chargeId: row.chargeId } : undefined;
+}
+
+/** What is refunded of a support: completed, and completed or in progress (reserved). */
+export async function sumSupportRefunds(db: Db, supportId: string) {
+  const [row] = await db
+    .select({
+      refundedCents: n(sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'succeeded'), 0)`),
+      platformFeeReturnedCents: n(sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`),
+      reservedCents: n(sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`),
+    })
+    .from(refunds)
+    .where(eq(refunds.supportId, supportId));
+  return row ?? { refundedCents: 0, platformFeeReturnedCents: 0, reservedCents: 0 };
+}
+
+/** Records a refund before the provider is called; undefined when this creator already used the key. */
+export async function insertRefund(tx: Db, values: typeof refunds.$inferInsert): Promise<RefundRow | undefined> {
+  const [row] = await tx.insert(refunds).values(values).onConflictDoNothing({ target: [refunds.creatorId, refunds.idempotencyKey] }).returning();
+  return row;
+}
+
+export async function findRefundByKey(db: Db, creatorId: string, idempotencyKey: string): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.creatorId, creatorId), eq(refunds.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** Changes a refund still pending; undefined when another request completed it first. */
+export async function completePendingRefund(tx: Db, id: string, changes: Partial<typeof refunds.$inferInsert>): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .update(refunds)
+    .set(changes)
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+export async function listStalePendingRefunds(db: Db, olderThan: Date, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), sql`${refunds.createdAt} < ${olderThan.toISOString()}::timestamptz`))
+    .orderBy(refunds.createdAt)
+    .limit(limit);
+}
+
+export async function findRefundCreatorName(db: Db, creatorId: string): Promise<string> {
+  const [row] = await db.select({ displayName: creatorProfiles.displayName }).from(creatorProfiles).where(eq(creatorProfiles.userId, creatorId));
+  return row?.displayName ?? '';
+}
+
+/**
+ * Per support: refunds completed (and the platform fee they returned), refunds still in progress,
+ * whether a provider charge paid it, and whether its monthly support still runs.
+ */
+export async function listRefundFigures(db: Db, supportIds: readonly string[]) {
+  if (supportIds.length === 0) return new Map<string, RefundFigures>();
+  const rows = await db
+    .select({
+      supportId: supports.id,
+      refundedCents: n(sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'succeeded')`),
+      platformFeeReturnedCents: n(sql`(select coalesce(sum(r.platform_fee_returned_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'succeeded')`),
+      pendingCents: n(sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'pending')`),
+      // Nested in sql``: drizzle leaves the outer table's name on columns only inside a nested fragment.
+      charged: sql<boolean>`${sql`exists (select 1 from ${paymentAttempts} pa where pa.support_id = ${supports.id} and pa.status = 'succeeded' and pa.provider_charge_id is not null)`}`.mapWith(Boolean),
+      subscriptionActive: sql<boolean>`${sql`coalesce((select (s.status = 'active' and not s.cancel_at_period_end) or s.status = 'past_due' from ${subscriptions} s where s.id = ${supports.subscriptionId}), false)`}`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(supports)
+    .where(inArray(supports.id, [...supportIds]));
+  return new Map(rows.map((row) => [row.supportId, row]));
+}
+
+export interface RefundFigures {
+  refundedCents: number;
+  platformFeeReturnedCents: number;
+  pendingCents: number;
+  charged: boolean;
+  subscriptionActive: boolean;
+}

@@ -1,0 +1,273 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { REFUND_MESSAGES, type RefundDto, type RefundResponse, type refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
+import { calculateRefundSplit } from '@beabro/shared/money/fees';
+import type { Db } from '../../db/database';
+import { AppError, fieldError } from '../../lib/app-error';
+import { enqueueEmail } from '../email/email-outbox';
+import { insertLedgerEntries, type LedgerEntryValues, type SupportRow } from '../ledger/ledger-repository';
+import { creatorAccount, PLATFORM_ACCOUNT, SUPPORTERS_ACCOUNT } from '../ledger/ledger-service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { failPendingCharges, lockSubscription, updateSubscription } from '../subscriptions/subscriptions-repository';
+import { refundReceiptEmail } from './refund-emails';
+import { toReceivedSupportDto } from './received-support';
+import {
+  completePendingRefund,
+  findRefund,
+  findRefundByKey,
+  findRefundCreatorName,
+  findSupport,
+  findSupportCharge,
+  insertRefund,
+  listRefundFigures,
+  listStalePendingRefunds,
+  lockCreatorSupport,
+  sumSupportRefunds,
+  type RefundRow,
+} from './refunds-repository';
+
+export type RefundValues = z.output<typeof refundRequestSchema>;
+
+export interface RefundDeps {
+  db: Db;
+  provider: PaymentProvider;
+  /** Signs request fingerprints. */
+  appSecret: string;
+  now?: () => Date;
+  /** How long a concurrent duplicate waits for the first request (tests shorten it). */
+  duplicateWaitMs?: number;
+}
+
+/** A pending refund older than this is taken to belong to a process that died mid-refund. */
+export const STALE_REFUND_MS = 2 * 60_000;
+const DEFAULT_DUPLICATE_WAIT_MS = 5_000;
+const POLL_MS = 50;
+export const CANCELED_BY_REFUND = 'Canceled by the creator with a refund';
+
+/** The provider's key for a refund: one provider refund per refund row, however often it is retried. */
+const providerRefundKey = (refundId: string) => `refund:${refundId}`;
+
+function fingerprint(secret: string, supportId: string, input: RefundValues): string {
+  const material = [supportId, input.amountCents, input.reason, input.note, input.cancelSubscription];
+  return createHmac('sha256', secret).update(JSON.stringify(material)).digest('base64url');
+}
+
+/** The three reversing entries of a refund, on its date: gross back to the supporter, the platform fee returned, the rest off the creator's account. */
+export function refundLedgerEntries(refund: Pick<RefundRow, 'id' | 'supportId' | 'creatorId' | 'amountCents' | 'platformFeeReturnedCents' | 'creatorDebitCents'>, at: Date): LedgerEntryValues[] {
+  if (refund.platformFeeReturnedCents + refund.creatorDebitCents !== refund.amountCents) {
+    throw new Error(`refund ${refund.id}: platform ${refund.platformFeeReturnedCents} + creator ${refund.creatorDebitCents} do not add up to ${refund.amountCents}`);
+  }
+  const entry = (account: string, type: LedgerEntryValues['type'], amount: number): LedgerEntryValues => ({
+    creatorId: refund.creatorId,
+    supportId: refund.supportId,
+    refundId: refund.id,
+    account,
+    type,
+    amountCents: -amount,
+    createdAt: at,
+  });
+  return [
+    entry(SUPPORTERS_ACCOUNT, 'gross', refund.amountCents),
+    entry(PLATFORM_ACCOUNT, 'platform_fee', refund.platformFeeReturnedCents),
+    entry(creatorAccount(refund.creatorId), 'creator_net', refund.creatorDebitCents),
+  ];
+}
+
+function toRefundDto(row: RefundRow, subscriptionCanceled: boolean): RefundDto {
+  return {
+    id: row.id,
+    supportId: row.supportId,
+    amountCents: row.amountCents,
+    platformFeeReturnedCents: row.platformFeeReturnedCents,
+    creatorDebitCents: row.creatorDebitCents,
+    reason: row.reason,
+    note: row.note,
+    subscriptionCanceled,
+    createdAt: (row.completedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+async function respond(db: Db, refund: RefundRow, replayed: boolean): Promise<RefundResponse> {
+  const support = await findSupport(db, refund.supportId);
+  if (!support) throw new Error(`support ${refund.supportId} of refund ${refund.id} vanished`);
+  const figures = await listRefundFigures(db, [support.id]);
+  return { refund: toRefundDto(refund, refund.cancelSubscription && support.subscriptionId !== null), support: toReceivedSupportDto(support, figures.get(support.id)), replayed };
+}
+
+/**
+ * The one place a refund is written, in one transaction: the refund completed with its fee split, its
+ * reversing ledger entries, the monthly support ended when asked, and the supporter's receipt. (A
+ * `support.refunded` webhook belongs here too, in this same transaction.) Undefined when another
+ * request or the recovery job completed it first.
+ */
+async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefundId: string, at: Date): Promise<RefundRow | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const support = await lockCreatorSupport(tx, pending.creatorId, pending.supportId);
+    if (!support) throw new Error(`support ${pending.supportId} of refund ${pending.id} vanished`);
+    const soFar = await sumSupportRefunds(tx, support.id);
+    const split = calculateRefundSplit(support, soFar, pending.amountCents);
+    const refund = await completePendingRefund(tx, pending.id, {
+      status: 'succeeded',
+      providerRefundId,
+      platformFeeReturnedCents: split.platformFeeReturnedCents,
+      creatorDebitCents: split.creatorDebitCents,
+      completedAt: at,
+    });
+    if (!refund) return undefined;
+    await insertLedgerEntries(tx, refundLedgerEntries(refund, at));
+
+    let subscriptionCanceled = false;
+    if (refund.cancelSubscription && support.subscriptionId) {
+      const subscription = await lockSubscription(tx, support.subscriptionId);
+      if (subscription && (subscription.status === 'active' || subscription.status === 'past_due')) {
+        // Ended now, not at the period's end: the month it paid for was given back.
+        await updateSubscription(tx, subscription.id, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: subscription.canceledAt ?? at, endedAt: at, nextRetryAt: null, updatedAt: at });
+        await failPendingCharges(tx, subscription.id, CANCELED_BY_REFUND, at);
+        subscriptionCanceled = true;
+      }
+    }
+
+    if (support.supporterEmail) {
+      const charge = await findSupportCharge(tx, support.id);
+      await enqueueEmail(
+        tx,
+        refundReceiptEmail(support.supporterEmail, {
+          refundId: refund.id,
+          supportId: support.id,
+          creatorDisplayName: await findRefundCreatorName(tx, support.creatorId),
+          amountCents: refund.amountCents,
+          supportAmountCents: support.amountCents,
+          refundedTotalCents: soFar.refundedCents + refund.amountCents,
+          supportCreatedAt: support.createdAt,
+          refundedAt: at,
+          cardBrand: charge?.cardBrand ?? null,
+          cardLast4: charge?.cardLast4 ?? null,
+          note: refund.note,
+          subscriptionCanceled,
+          testMode: deps.provider.testMode,
+        }),
+      );
+    }
+    return refund;
+  });
+}
+
+/**
+ * Sends a pending refund to the provider (idempotent by the refund's id) and records the outcome: the
+ * refund with its ledger entries, or the provider's refusal. Safe to run twice at once: whichever
+ * finishes first wins, and a refund the provider made is always recorded.
+ */
+async function carryOutRefund(deps: RefundDeps, pending: RefundRow): Promise<RefundRow> {
+  const at = deps.now?.() ?? new Date();
+  const charge = await findSupportCharge(deps.db, pending.supportId);
+  const result = charge
+    ? await deps.provider.refund({ chargeId: charge.chargeId, amountCents: pending.amountCents, idempotencyKey: providerRefundKey(pending.id), description: `refund of support ${pending.supportId}` })
+    : ({ status: 'failed', code: 'charge_not_found', message: REFUND_MESSAGES.notRefundable } as const);
+  if (result.status === 'failed') {
+    return (await completePendingRefund(deps.db, pending.id, { status: 'failed', failureMessage: result.message, completedAt: at })) ?? (await reread(deps.db, pending.id));
+  }
+  return (await recordRefund(deps, pending, result.refundId, at)) ?? (await reread(deps.db, pending.id));
+}
+
+async function reread(db: Db, id: string): Promise<RefundRow> {
+  const row = await findRefund(db, id);
+  if (!row) throw new Error(`refund ${id} vanished`);
+  return row;
+}
+
+function outcome(refund: RefundRow): void {
+  if (refund.status === 'failed') throw new AppError('conflict', refund.failureMessage ?? REFUND_MESSAGES.interrupted);
+}
+
+/** The answer to a repeated key: the first request's, once it has one. */
+async function answerRepeat(deps: RefundDeps, first: RefundRow, expectedFingerprint: string): Promise<RefundResponse> {
+  if (first.requestFingerprint !== expectedFingerprint) throw new AppError('conflict', REFUND_MESSAGES.keyReused);
+  const waitUntil = Date.now() + (deps.duplicateWaitMs ?? DEFAULT_DUPLICATE_WAIT_MS);
+  let refund = first;
+  while (refund.status === 'pending') {
+    const now = deps.now?.() ?? new Date();
+    if (now.getTime() - refund.createdAt.getTime() > STALE_REFUND_MS) {
+      refund = await carryOutRefund(deps, refund);
+    } else if (Date.now() >= waitUntil) {
+      throw new AppError('conflict', REFUND_MESSAGES.inProgress);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      refund = await reread(deps.db, refund.id);
+    }
+  }
+  outcome(refund);
+  return respond(deps.db, refund, true);
+}
+
+type Reservation = { kind: 'new'; refund: RefundRow } | { kind: 'repeat'; refund: RefundRow };
+
+/**
+ * Checks the refund against what is left of the support and reserves it (a pending refund row), in a
+ * transaction holding the support's row: concurrent refunds of one support never add up to more than it.
+ */
+async function reserveRefund(deps: RefundDeps, creatorId: string, supportId: string, input: RefundValues, idempotencyKey: string, requestFingerprint: string, now: Date): Promise<Reservation> {
+  return deps.db.transaction(async (tx): Promise<Reservation> => {
+    const support: SupportRow | undefined = await lockCreatorSupport(tx, creatorId, supportId);
+    const earlier = await findRefundByKey(tx, creatorId, idempotencyKey);
+    if (earlier) return { kind: 'repeat', refund: earlier };
+    if (!support) throw new AppError('not_found', REFUND_MESSAGES.notFound);
+    const charge = await findSupportCharge(tx, support.id);
+    if (!charge || charge.provider !== deps.provider.name) throw new AppError('validation', REFUND_MESSAGES.notRefundable);
+    const { reservedCents } = await sumSupportRefunds(tx, support.id);
+    const refundableCents = support.amountCents - reservedCents;
+    if (refundableCents <= 0) throw fieldError('amountCents', REFUND_MESSAGES.fullyRefunded);
+    if (input.amountCents > refundableCents) throw fieldError('amountCents', REFUND_MESSAGES.tooMuch(refundableCents));
+    if (input.cancelSubscription) {
+      const subscription = support.subscriptionId ? await lockSubscription(tx, support.subscriptionId) : undefined;
+      const running = subscription && ((subscription.status === 'active' && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due');
+      if (!running) throw fieldError('cancelSubscription', REFUND_MESSAGES.noSubscription);
+    }
+    const refund = await insertRefund(tx, {
+      id: randomUUID(),
+      supportId: support.id,
+      creatorId,
+      idempotencyKey,
+      requestFingerprint,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      note: input.note,
+      cancelSubscription: input.cancelSubscription,
+      status: 'pending',
+      provider: deps.provider.name,
+      createdAt: now,
+    });
+    if (!refund) throw new Error(`refund key ${idempotencyKey} conflicted while its creator's support was locked`);
+    return { kind: 'new', refund };
+  });
+}
+
+/**
+ * POST /api/creator/supports/:supportId/refunds. Only the creator who received the support; at most
+ * what is left of it. Reserved before the provider is called, then recorded with its ledger entries
+ * in one transaction. A repeat of the Idempotency-Key gets the first answer.
+ */
+export async function refundSupport(deps: RefundDeps, creatorId: string, supportId: string, input: RefundValues, idempotencyKey: string): Promise<RefundResponse> {
+  const now = deps.now?.() ?? new Date();
+  const requestFingerprint = fingerprint(deps.appSecret, supportId, input);
+  let reservation: Reservation;
+  try {
+    reservation = await reserveRefund(deps, creatorId, supportId, input, idempotencyKey, requestFingerprint, now);
+  } catch (error) {
+    // Two first requests with one key at once: the loser answers as a repeat.
+    const earlier = error instanceof AppError ? undefined : await findRefundByKey(deps.db, creatorId, idempotencyKey);
+    if (!earlier) throw error;
+    reservation = { kind: 'repeat', refund: earlier };
+  }
+  if (reservation.kind === 'repeat') return answerRepeat(deps, reservation.refund, requestFingerprint);
+  const refund = await carryOutRefund(deps, reservation.refund);
+  outcome(refund);
+  return respond(deps.db, refund, false);
+}
+
+/** Recovery job: completes refunds left pending by a process that died (asks the provider again under the same key). */
+export async function recoverInterruptedRefunds(deps: RefundDeps): Promise<{ recovered: number }> {
+  const now = deps.now?.() ?? new Date();
+  const stale = await listStalePendingRefunds(deps.db, new Date(now.getTime() - STALE_REFUND_MS), 200);
+  for (const refund of stale) await carryOutRefund(deps, refund);
+  return { recovered: stale.length };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+
+/*
+ * A creator refunds part of a support from the dashboard's support list: the dialog's summary, the
+ * list's "Partially refunded" mark and the lower balance; the supporter sees the refund in their
+ * history. Everyone here is made for the test.
+ */
+
+const csrf = { 'X-Requested-With': 'beabro' };
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function signUp(request: APIRequestContext, role: 'creator' | 'supporter', name: string) {
+  const account = { email: `e2e-refund-${role}-${stamp()}@example.com`, password: 'refund password 123' };
+  const res = await request.post('/api/auth/sign-up', { headers: csrf, data: { name, email: account.email, password: account.password, confirmPassword: account.password, role } });
+  expect(res.status()).toBe(201);
+  return account;
+}
+
+async function freshCreator(page: Page) {
+  await signUp(page.request, 'creator', 'Rory Refunds');
+  const username = `e2e_rf_${stamp()}`;
+  const profile = await page.request.post('/api/creator-profile', {
+    headers: csrf,
+    data: { displayName: 'Rory Refunds', username, bio: 'Checking that money can go back.', creatorType: 'educator' },
+  });
+  expect(profile.status()).toBe(201);
+  return username;
+}
+
+test.describe('refunds', () => {
+  test('a creator refunds part of a support, sees it in the list and the balance; the supporter sees it too', async ({ page, browser }) => {
+    const username = await freshCreator(page);
+
+    // A signed-in supporter gives $12 (platform fee 60c, processing 65c: the creator nets $10.75).
+    const supporterContext = await browser.newContext();
+    const supporterPage = await supporterContext.newPage();
+    try {
+      const supporter = await signUp(supporterPage.request, 'supporter', 'Bea Backer');
+      const paid = await supporterPage.request.post(`/api/creators/${username}/supports`, {
+        headers: csrf,
+        data: {
+          amount: 12,
+          email: supporter.email,
+          name: 'Bea Backer',
+          message: 'Keep it up',
+          isAnonymous: false,
+          isRecurring: false,
+          tierPosition: null,
+          card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+          idempotencyKey: randomUUID(),
+        },
+      });
+      expect(paid.status()).toBe(201);
+
+      await page.goto('/dashboard');
+      const recent = page.getByRole('region', { name: 'Recent Support' });
+      await expect(recent.getByRole('listitem').first()).toContainText('Bea Backer');
+      const balance = page.getByText('Balance not yet paid out').locator('..');
+      await expect(balance).toContainText('$10.75');
+
+      await recent.getByRole('button', { name: 'Refund the $12.00 support from Bea Backer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refund support' });
+      const amount = dialog.getByLabel('Amount to refund (USD)');
+      await expect(amount).toHaveValue('12.00');
+      await expect(dialog).toContainText('The payment processing fee ($0.65) is kept by the card processor');
+
+      // More than the support: refused next to the field, nothing sent.
+      await amount.fill('13');
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await expect(dialog.getByText('You can refund at most $12.00')).toBeVisible();
+      await expect(dialog.getByText('Choose a reason for the refund')).toBeVisible();
+
+      await amount.fill('5');
+      await dialog.getByLabel('Reason').selectOption({ label: 'Requested by the supporter' });
+      await dialog.getByLabel('Note to the supporter (optional)').fill('Half of it was a mistake, sorry!');
+      await expect(dialog).toContainText('Back to the supporter$5.00');
+      await expect(dialog).toContainText('Platform fee we return to you$0.25');
+      await expect(dialog).toContainText('Comes off your balance$4.75');
+      await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
+
+      await expect(page.getByText('Refunded $5.00 to Bea Backer.')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(recent.getByRole('listitem').first()).toContainText('Partially refunded $5.00');
+      // $10.75 earned, $4.75 given back.
+      await expect(balance).toContainText('$6.00');
+      // $7.00 is left to refund.
+      await recent.getByRole('button', { name: 'Refund the $12.00 support from Bea Backer' }).click();
+      await expect(dialog.getByLabel('Amount to refund (USD)')).toHaveValue('7.00');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await supporterPage.goto('/supporter-dashboard?tab=history');
+      const row = supporterPage.getByRole('button', { name: /^Rory Refunds, .*Refunded \$5\.00 of \$12\.00, \$12\.00: view receipt$/ });
+      await expect(row).toBeVisible();
+      await row.click();
+      await expect(supporterPage.getByRole('dialog', { name: 'Receipt' })).toContainText('Refunded to your card$5.00');
+    } finally {
+      await supporterContext.close();
+    }
+  });
+});

@@ -171,8 +171,11 @@ export const webhookEventDataSchemas = {
   'subscription.paused': z.object({ subscription: webhookSubscriptionSchema, pausedAt: dateTime, resumesAt: dateTime.nullable() }),
   'subscription.canceled': z.object({
     subscription: webhookSubscriptionSchema,
-    /** canceled_by_supporter: no further charge, it ends at endsAt; payment_failed: renewals failed and it lapsed. */
-    reason: z.enum(['canceled_by_supporter', 'payment_failed']),
+    /**
+     * canceled_by_supporter: no further charge, it ends at endsAt; payment_failed: renewals failed and it
+     * lapsed; refunded: the creator refunded a charge and ended it with the refund.
+     */
+    reason: z.enum(['canceled_by_supporter', 'payment_failed', 'refunded']),
     canceledAt: dateTime,
     endsAt: dateTime,
   }),

@@ -9,6 +9,8 @@ import { insertLedgerEntries, type LedgerEntryValues, type SupportRow } from '..
 import { creatorAccount, PLATFORM_ACCOUNT, SUPPORTERS_ACCOUNT } from '../ledger/ledger-service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { failPendingCharges, lockSubscription, updateSubscription } from '../subscriptions/subscriptions-repository';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { refundReceiptEmail } from './refund-emails';
 import { toReceivedSupportDto } from './received-support';
 import {
@@ -96,8 +98,8 @@ async function respond(db: Db, refund: RefundRow, replayed: boolean): Promise<Re
 
 /**
  * The one place a refund is written, in one transaction: the refund completed with its fee split, its
- * reversing ledger entries, the monthly support ended when asked, and the supporter's receipt. (A
- * `support.refunded` webhook belongs here too, in this same transaction.) Undefined when another
+ * reversing ledger entries, the monthly support ended when asked (with its subscription.canceled
+ * webhook), the supporter's receipt and the support.refunded webhook. Undefined when another
  * request or the recovery job completed it first.
  */
 async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefundId: string, at: Date): Promise<RefundRow | undefined> {
@@ -119,13 +121,27 @@ async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefund
     let subscriptionCanceled = false;
     if (refund.cancelSubscription && support.subscriptionId) {
       const subscription = await lockSubscription(tx, support.subscriptionId);
-      if (subscription && (subscription.status === 'active' || subscription.status === 'past_due')) {
+      if (subscription && (subscription.status === 'active' || subscription.status === 'past_due' || subscription.status === 'paused')) {
         // Ended now, not at the period's end: the month it paid for was given back.
-        await updateSubscription(tx, subscription.id, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: subscription.canceledAt ?? at, endedAt: at, nextRetryAt: null, updatedAt: at });
+        const canceled = await updateSubscription(tx, subscription.id, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: subscription.canceledAt ?? at, endedAt: at, nextRetryAt: null, updatedAt: at });
         await failPendingCharges(tx, subscription.id, CANCELED_BY_REFUND, at);
         subscriptionCanceled = true;
+        await enqueueWebhookEvent(tx, {
+          creatorId: support.creatorId,
+          type: 'subscription.canceled',
+          key: canceled.id,
+          createdAt: at,
+          data: { subscription: webhookSubscription(canceled), reason: 'refunded', canceledAt: at.toISOString(), endsAt: at.toISOString() },
+        });
       }
     }
+    await enqueueWebhookEvent(tx, {
+      creatorId: support.creatorId,
+      type: 'support.refunded',
+      key: refund.id,
+      createdAt: at,
+      data: { support: webhookSupport(support), refund: { amountCents: refund.amountCents, currency: 'usd', refundedAt: at.toISOString() } },
+    });
 
     if (support.supporterEmail) {
       const charge = await findSupportCharge(tx, support.id);

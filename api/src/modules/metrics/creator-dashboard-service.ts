@@ -1,4 +1,5 @@
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -6,7 +7,7 @@ import { isoDay } from '../payouts/payout-weeks';
 import { CREATOR_PROFILE_REQUIRED, estimateNextPayout } from '../payouts/payouts-service';
 import { goalPercent } from '../public-profile/public-profile-service';
 import {
-  countCheckouts,
+  countNewSupportersSince,
   countRenewingSubscriptions,
   countSupporters,
   findDashboardCreator,
@@ -50,7 +51,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const supporters = await countSupporters(db, creatorId, months.thisMonth);
   const recurringSupports = await countRenewingSubscriptions(db, creatorId);
   const views = await sumPageViews(db, creatorId, isoDay(windowStart));
-  const checkouts = await countCheckouts(db, creatorId, windowStart);
+  const newSupporters = await countNewSupportersSince(db, creatorId, windowStart);
   const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
   const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
   const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
@@ -66,7 +67,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     viewsWindowDays: VIEWS_WINDOW_DAYS,
     profileViews: views.profile,
     supportPageViews: views.support,
-    conversionRatePercent: percentOneDecimal(checkouts, views.support),
+    conversionRatePercent: conversionRatePercent(newSupporters, views.support),
     goal:
       goalAmountCents === null
         ? null

@@ -58,7 +58,8 @@ describe('DashboardPage', () => {
     const performance = await screen.findByRole('region', { name: 'Performance Overview' });
     expect(performance).toHaveTextContent('Profile views120');
     expect(performance).toHaveTextContent('Support page views40');
-    expect(performance).toHaveTextContent('Conversion rate25%');
+    expect(performance).toHaveTextContent('Conversion rate25%New supporters per support page visit');
+    expect(within(performance).getByText('How is the conversion rate counted?')).toBeInTheDocument();
     expect(within(performance).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
 
     const goal = screen.getByRole('region', { name: 'Current Goal' });

@@ -75,12 +75,19 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.getByLabel('Minimum Amount').fill('5');
     await page.getByLabel('Goal Title').fill('Studio microphone');
     await page.getByLabel('Goal Amount').fill('400');
+    // The payout country is asked here: without one every payout would be held.
+    await page.getByRole('button', { name: 'Launch Your Mission' }).click();
+    await expect(page.getByText('Choose your country', { exact: true }).last()).toBeVisible();
+    await expect(page.getByLabel('Payout country')).toBeFocused();
+    await page.getByLabel('Payout country').selectOption('DE');
+    await expect(page.getByText(/Payouts are not available in your country yet, so they will be held/)).toBeVisible();
+    await page.getByLabel('Payout country').selectOption({ label: 'Canada (payouts available)' });
     await page.getByRole('button', { name: 'Launch Your Mission' }).click();
 
     await expect(page).toHaveURL(at(`/${username}`));
     expect(await me(page)).toMatchObject({ username, isCreator: true });
     const profile = (await (await page.request.get('/api/creator-profile')).json()).profile;
-    expect(profile).toMatchObject({ username, displayName: 'Casey Creator', creatorType: 'artist', minimumAmountCents: 500, goalTitle: 'Studio microphone', goalAmountCents: 40_000 });
+    expect(profile).toMatchObject({ username, displayName: 'Casey Creator', creatorType: 'artist', minimumAmountCents: 500, goalTitle: 'Studio microphone', goalAmountCents: 40_000, country: 'CA' });
     expect(profile.socialLinks).toEqual(expect.arrayContaining([expect.objectContaining({ platform: 'instagram', handle: 'casey.creates' })]));
 
     // Onboarded: /create now sends the creator to the dashboard.

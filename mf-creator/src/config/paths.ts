@@ -7,6 +7,8 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 export const paths = {
   home: '/',
   help: '/help',
+  /** The help centre's "Payments & payouts" category. */
+  helpPayouts: '/help?category=payments',
   dashboard: '/dashboard',
   settings: (tab?: SettingsTab) => (tab && tab !== 'profile' ? `/settings?tab=${tab}` : '/settings'),
   analytics: (period?: AnalyticsPeriod) => (period && period !== '30d' ? `/analytics?period=${period}` : '/analytics'),

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '@beabro/shared/api-schemas/creator-profile';
+import { COUNTRY_CODES } from '@beabro/shared/schemas/country';
 import { SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
 
 export interface CountryOption {

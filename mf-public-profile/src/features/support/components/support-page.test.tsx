@@ -73,7 +73,8 @@ describe('support page', () => {
     expect(tierButton(/True Believer \$25\/month/)).toBeInTheDocument();
     expect(customAmount()).toHaveValue('');
     expect(monthly()).not.toBeChecked();
-    expect(screen.getByText('You can cancel anytime from your account settings')).toBeInTheDocument();
+    expect(screen.getByText('You can cancel anytime: from My Missions in your supporter dashboard, or with the link in your receipt email.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('account settings');
     expect(screen.getByRole('heading', { name: /Your Details/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Name (optional)')).toBeEnabled();
     expect(screen.getByText('Required for payment confirmation and receipts')).toBeInTheDocument();

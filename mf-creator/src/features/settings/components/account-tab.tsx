@@ -23,7 +23,7 @@ export function AccountTab() {
         <div css={(theme) => ({ display: 'grid', gap: theme.space(6) })}>
           <EmailForm user={session.data} />
           <PasswordForm />
-          <DangerZone />
+          <DangerZone isCreator={session.data.isCreator} />
         </div>
       )}
     </section>

@@ -28,7 +28,7 @@ function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'mu
     return { text: `${amount}. The last renewal did not go through.${retry}`, tone: 'warning' };
   }
   if (subscription.status === 'active' && subscription.cancelAtPeriodEnd) {
-    return { text: `${amount}, canceled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
+    return { text: `${amount}, cancelled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
   }
   if (subscription.status === 'active') {
     return { text: `${amount}. Next charge on ${formatDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };

@@ -157,6 +157,11 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.keyboard.type('Ergonomic keyboards');
     await page.keyboard.press('Tab');
     await page.keyboard.type('250');
+    // The payout country: the first choice is the United States.
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Payout country')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Payout country')).toHaveValue('US');
     // Back with the keyboard keeps everything; Enter in a field of step 2 continues again.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Back' })).toBeFocused();
@@ -167,6 +172,7 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Support settings' })).toBeFocused();
     await expect(page.getByLabel('Goal Amount')).toHaveValue('250');
+    await expect(page.getByLabel('Payout country')).toHaveValue('US');
     await tabTo(page, 'Goal Amount');
     await page.keyboard.press('Enter');
 

@@ -15,6 +15,11 @@ function regionNames(): (code: string) => string {
   }
 }
 
+/** The English name of a country code ("NZ" -> "New Zealand"); the code itself where the runtime has no names. */
+export function countryName(code: string): string {
+  return regionNames()(code);
+}
+
 /**
  * The country select: the four payout countries first (named as the FAQ names them), then every other
  * country the API accepts, alphabetically by English name.

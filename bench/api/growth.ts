@@ -8,7 +8,7 @@ import { analyticsWindow } from '../../api/src/modules/analytics/analytics-perio
 import { countByAmount, countNewSupporters, findGoalReachedAt, listFirstSupports, listSupports, listTopSupporters, sumByDay, sumPeriod } from '../../api/src/modules/analytics/analytics-repository';
 import { checkLedgerIntegrity } from '../../api/src/modules/ledger/integrity-service';
 import { monthStarts } from '../../api/src/modules/metrics/creator-dashboard-service';
-import { countCheckouts, countSupporters, listRecentReceivedSupports, sumCreatorLedger } from '../../api/src/modules/metrics/metrics-repository';
+import { countNewSupportersSince, countSupporters, listRecentReceivedSupports, sumCreatorLedger } from '../../api/src/modules/metrics/metrics-repository';
 import { estimateNextPayout } from '../../api/src/modules/payouts/payouts-service';
 import { machineNote, medianMs, parseOptions, report, round, startApi } from './lib';
 import type { BenchFigure, BenchSection } from '../lib/result';
@@ -88,7 +88,7 @@ try {
   const queries: Record<string, () => Promise<unknown>> = {
     'dashboard.sumCreatorLedger': () => sumCreatorLedger(db, creatorId, months.thisMonth, months.lastMonth),
     'dashboard.countSupporters': () => countSupporters(db, creatorId, months.thisMonth),
-    'dashboard.countCheckouts': () => countCheckouts(db, creatorId, window.start),
+    'dashboard.countNewSupportersSince': () => countNewSupportersSince(db, creatorId, window.start),
     'dashboard.listRecentReceivedSupports': () => listRecentReceivedSupports(db, creatorId, 10),
     'dashboard.estimateNextPayout': () => estimateNextPayout(db, creatorId, 'US', now),
     'analytics30d.sumPeriod': () => sumPeriod(db, creatorId, window.start, window.end),

@@ -75,12 +75,19 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.getByLabel('Minimum Amount').fill('5');
     await page.getByLabel('Goal Title').fill('Studio microphone');
     await page.getByLabel('Goal Amount').fill('400');
+    // The payout country is asked here: without one every payout would be held.
+    await page.getByRole('button', { name: 'Launch Your Mission' }).click();
+    await expect(page.getByText('Choose your country', { exact: true }).last()).toBeVisible();
+    await expect(page.getByLabel('Payout country')).toBeFocused();
+    await page.getByLabel('Payout country').selectOption('DE');
+    await expect(page.getByText(/Payouts are not available in your country yet, so they will be held/)).toBeVisible();
+    await page.getByLabel('Payout country').selectOption({ label: 'Canada (payouts available)' });
     await page.getByRole('button', { name: 'Launch Your Mission' }).click();
 
     await expect(page).toHaveURL(at(`/${username}`));
     expect(await me(page)).toMatchObject({ username, isCreator: true });
     const profile = (await (await page.request.get('/api/creator-profile')).json()).profile;
-    expect(profile).toMatchObject({ username, displayName: 'Casey Creator', creatorType: 'artist', minimumAmountCents: 500, goalTitle: 'Studio microphone', goalAmountCents: 40_000 });
+    expect(profile).toMatchObject({ username, displayName: 'Casey Creator', creatorType: 'artist', minimumAmountCents: 500, goalTitle: 'Studio microphone', goalAmountCents: 40_000, country: 'CA' });
     expect(profile.socialLinks).toEqual(expect.arrayContaining([expect.objectContaining({ platform: 'instagram', handle: 'casey.creates' })]));
 
     // Onboarded: /create now sends the creator to the dashboard.
@@ -150,6 +157,11 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.keyboard.type('Ergonomic keyboards');
     await page.keyboard.press('Tab');
     await page.keyboard.type('250');
+    // The payout country: the first choice is the United States.
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Payout country')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Payout country')).toHaveValue('US');
     // Back with the keyboard keeps everything; Enter in a field of step 2 continues again.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Back' })).toBeFocused();
@@ -160,6 +172,7 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Support settings' })).toBeFocused();
     await expect(page.getByLabel('Goal Amount')).toHaveValue('250');
+    await expect(page.getByLabel('Payout country')).toHaveValue('US');
     await tabTo(page, 'Goal Amount');
     await page.keyboard.press('Enter');
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
@@ -162,6 +163,11 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !url.startsWith('/releases/') && !path.extname(url);
     if (isPage) {
+      const canonical = canonicalCreatorPath(url);
+      if (canonical) {
+        const query = request.url.slice(url.length);
+        return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${canonical}${query}`, 301);
+      }
       const username = profileUsernameFromPath(url);
       return username ? sendProfilePage(request, reply, username) : sendPage(request, reply, { status: 200, render: true });
     }

@@ -9,6 +9,8 @@ export const paths = {
   help: '/help',
   /** The help centre filtered by a search, e.g. to one article. */
   helpSearch: (query: string) => `/help?q=${encodeURIComponent(query)}`,
+  /** The help centre's "Payments & payouts" category. */
+  helpPayouts: '/help?category=payments',
   dashboard: '/dashboard',
   settings: (tab?: SettingsTab) => (tab && tab !== 'profile' ? `/settings?tab=${tab}` : '/settings'),
   analytics: (period?: AnalyticsPeriod) => (period && period !== '30d' ? `/analytics?period=${period}` : '/analytics'),

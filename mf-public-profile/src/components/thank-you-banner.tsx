@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
 import { formatUsd } from '@beabro/shared/money/fees';
+import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -18,6 +20,7 @@ export interface ThankYouBannerProps {
 /** Shown once after a support (?supported=true): what happened, in the supporter's words. Takes focus so it is read out. */
 export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = false }: ThankYouBannerProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const signedIn = useSessionStore((state) => state.status === 'signed-in');
   useEffect(() => {
     ref.current?.focus();
   }, []);
@@ -54,7 +57,9 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
       <p css={{ margin: '0.25rem 0 0' }}>
         {receipt
           ? receipt.isRecurring
-            ? 'Your monthly support is active. You can cancel anytime from your account settings or with the link in your receipt email.'
+            ? signedIn
+              ? CANCEL_MONTHLY_SUPPORT_COPY.activeSignedIn
+              : CANCEL_MONTHLY_SUPPORT_COPY.activeGuest
             : embedded
               ? 'Your support went through. Your receipt is on its way to your inbox.'
               : 'Your support went through. It now shows on this page.'

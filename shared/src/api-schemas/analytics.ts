@@ -102,7 +102,7 @@ export const supportsByAmountSchema = z.object({
   minCents: cents,
   maxCents: cents.nullable(),
   count,
-  /** Share of the period's supports, one decimal; the five add up to 100 (0 when there are none). */
+  /** Share of the period's supports, one decimal, each rounded on its own (0 when there are none). */
   percentage: z.number().min(0).max(100),
 });
 
@@ -150,9 +150,9 @@ export const recentActivitySchema = z.discriminatedUnion('type', [supportActivit
 export const trafficSchema = z.object({
   profileViews: count,
   supportPageViews: count,
-  /** Supports made through the support page (renewals are not visits). */
+  /** People who made a new support in the period, each counted once (renewals and repeat supports are not new). */
   checkouts: count,
-  /** checkouts / support page views in percent, one decimal; null without views. */
+  /** data/conversion-rate: checkouts / support page views in percent, one decimal, at most 100; null without views. */
   conversionRatePercent: z.number().nullable(),
   previous: z.object({ profileViews: count, supportPageViews: count }),
 });

@@ -8,9 +8,12 @@ import { supportSchema } from '@beabro/shared/schemas/support';
 export const CARD_MESSAGES = {
   numberRequired: 'Card number is required',
   numberInvalid: 'Card number is invalid',
+  expiryRequired: 'Expiry date is required',
   expiryInvalid: 'Expiry date is invalid',
   expired: 'This card has expired',
-  cvcInvalid: 'Security code is invalid',
+  /** The field is labelled "CVC": its messages say CVC too. */
+  cvcRequired: 'CVC is required',
+  cvcInvalid: 'CVC is invalid',
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
 } as const;
@@ -21,7 +24,7 @@ export const cardSchema = z.object({
   expMonth: z.number({ error: CARD_MESSAGES.expiryInvalid }).int({ error: CARD_MESSAGES.expiryInvalid }).min(1, { error: CARD_MESSAGES.expiryInvalid }).max(12, { error: CARD_MESSAGES.expiryInvalid }),
   /** Four digits, e.g. 2028. */
   expYear: z.number({ error: CARD_MESSAGES.expiryInvalid }).int({ error: CARD_MESSAGES.expiryInvalid }).min(2000, { error: CARD_MESSAGES.expiryInvalid }).max(2100, { error: CARD_MESSAGES.expiryInvalid }),
-  cvc: z.string({ error: CARD_MESSAGES.cvcInvalid }).regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvcInvalid }),
+  cvc: z.string({ error: CARD_MESSAGES.cvcRequired }).min(1, { error: CARD_MESSAGES.cvcRequired }).regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvcInvalid }),
 });
 
 export const checkoutRequestSchema = supportSchema.extend({

@@ -3,6 +3,7 @@ import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import { MAX_SINGLE_SUPPORT_DOLLARS, SUGGESTED_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
 import { whenNonEmptyString } from '@beabro/shared/schemas/check-guards';
+import { COUNTRY_MESSAGES, countrySchema } from '@beabro/shared/schemas/country';
 import { dollarAmountSchema } from '@beabro/shared/schemas/dollar-amount';
 import {
   creatorTypeSchema,
@@ -40,7 +41,7 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
 export const CREATOR_PROFILE_MESSAGES = {
   alreadyExists: 'You already have a creator page.',
   notFound: 'You have no creator page yet.',
-  countryInvalid: 'Choose a country (two-letter code such as US)',
+  countryInvalid: COUNTRY_MESSAGES.invalid,
   imageType: 'Choose a PNG, JPEG or WebP image.',
   imageTooLarge: 'Images must be at most 5 MB.',
 } as const;
@@ -70,25 +71,8 @@ export function usernameChangeTooSoonMessage(availableAt: Date): string {
   return `You can change your username again on ${UTC_DATE.format(availableAt)}.`;
 }
 
-/** ISO 3166-1 alpha-2 codes, plus XK (Kosovo, user-assigned but used by payment providers). */
-export const COUNTRY_CODES: ReadonlySet<string> = new Set(
-  (
-    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
-    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
-    'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
-    'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
-    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
-    'UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'
-  ).split(' '),
-);
-
-/** Where payouts go. Any real country is stored; payouts happen only for SUPPORTED_PAYOUT_COUNTRIES. */
-export const countrySchema = z
-  .string({ error: CREATOR_PROFILE_MESSAGES.countryInvalid })
-  .trim()
-  .toUpperCase()
-  .refine((code) => COUNTRY_CODES.has(code), { error: CREATOR_PROFILE_MESSAGES.countryInvalid });
+// Kept here too for existing imports; the country rules live in schemas/country (onboarding needs them).
+export { COUNTRY_CODES, countrySchema } from '@beabro/shared/schemas/country';
 
 // Only emoji building blocks (pictographs, skin tones, ZWJ, variation selectors, keycaps, flags, tags)...
 const EMOJI_PARTS = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\p{Emoji_Presentation})+$/u;

@@ -31,7 +31,7 @@ export const creatorDashboardSchema = z.object({
   viewsWindowDays: count,
   profileViews: count,
   supportPageViews: count,
-  /** Supports made through the support page / support page views, in percent with one decimal; null without views. */
+  /** data/conversion-rate: new supporters (each once) / support page views, in percent, one decimal, at most 100; null without views. */
   conversionRatePercent: z.number().nullable(),
   goal: z
     .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryName } from '@beabro/shared/data/country-options';
 
 const isoDate = z.iso.date();
 
@@ -48,8 +49,9 @@ export type CreatorPayoutsResponse = z.infer<typeof creatorPayoutsResponseSchema
 export const PAYOUT_HOLD_MESSAGES = {
   noCountry:
     'Payouts are held until you set your country in Settings. Payouts go to creators in the United States, Canada, the United Kingdom and Australia; you keep receiving support meanwhile.',
+  /** `country` is the code; the message names the country ("New Zealand", not "NZ"). */
   unsupportedCountry: (country: string) =>
-    `Payouts are held: ${country} is not a supported payout country yet. Payouts go to creators in the United States, Canada, the United Kingdom and Australia; you keep receiving support and your balance is kept for you.`,
+    `Payouts are held: ${countryName(country)} is not a supported payout country yet. Payouts go to creators in the United States, Canada, the United Kingdom and Australia; you keep receiving support and your balance is kept for you.`,
   accountDeleted: 'Payouts are held because this creator account was deleted; the remaining balance is kept for review.',
   firstPayout: (releaseDate: string) => `Your first payout is held for a 7-day verification period after your first support; it will be paid on ${releaseDate}.`,
 } as const;

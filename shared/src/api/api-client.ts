@@ -1,3 +1,8 @@
+/** Said when a 5xx answer carries no message of its own (a proxy's error page, a crashed upstream). */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** Said when any other failed answer carries no message. */
+export const REQUEST_ERROR_MESSAGE = 'Your request could not be completed. Please try again.';
+
 /** Error thrown for any non-2xx answer of our API, carrying the server's field messages when it sent them. */
 export class ApiError extends Error {
   constructor(
@@ -51,7 +56,8 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     const retryAfter = Number(response.headers.get('Retry-After'));
     throw new ApiError(
       response.status,
-      typeof err.message === 'string' ? err.message : `Request failed (${response.status})`,
+      // People read this message: never a bare status code ("Request failed (500)").
+      typeof err.message === 'string' && err.message.trim() !== '' ? err.message : response.status >= 500 ? SERVER_ERROR_MESSAGE : REQUEST_ERROR_MESSAGE,
       isStringRecord(err.fieldErrors) ? err.fieldErrors : {},
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     );

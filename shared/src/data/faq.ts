@@ -55,7 +55,21 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'general',
     question: 'How do I start getting supported?',
     answer:
-      'Select "Be a Bro" in the header and follow the three-step setup: first your basics (display name, username, bio and what kind of creator you are), then your social links, then your support settings (minimum amount, suggested amounts and an optional goal). It takes about five minutes.\n\nWhen you finish, your page is live at the site address followed by your username, for example /yourname.',
+      'Select "Be a Bro" in the header and follow the three-step setup: first your basics (display name, username, bio and what kind of creator you are), then your social links, then your support settings (minimum amount, suggested amounts, an optional goal, and the country you live in, which decides where your payouts can go). It takes about five minutes.\n\nWhen you finish, your page is live at the site address followed by your username, for example /yourname.',
+  },
+  {
+    id: 'contact-support',
+    category: 'general',
+    question: 'How do I contact support?',
+    answer:
+      'Use the form under "Still need help?" at the bottom of the help centre: your name, your email, a topic and your message. No mail app is needed, and when you are signed in your name and email are filled in for you.\n\nYou get a confirmation email straight away, and our team replies to the address you gave, usually within 2 hours.',
+  },
+  {
+    id: 'conversion-rate',
+    category: 'general',
+    question: 'How is the conversion rate on my dashboard counted?',
+    answer:
+      'It is the people who supported you in the period, each counted once, divided by the visits to your support page in the same period. A second support from the same person and monthly renewals are not counted again, so the rate never goes above 100%.\n\nA visitor counts once per half hour; bots, link previews and your own visits are left out. The dashboard shows the last 30 days; Analytics shows the period you choose.',
   },
   {
     id: 'account-needed-to-support',

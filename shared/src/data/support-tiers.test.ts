@@ -20,6 +20,13 @@ describe('support tiers', () => {
     }
   });
 
+  it('promise nothing the product does not have, and call the creator a creator', () => {
+    const text = SUPPORT_TIERS.flatMap((t) => [t.description, ...t.perks]).join(' ').toLowerCase();
+    expect(text).not.toContain('bro ');
+    expect(text).not.toContain('badge');
+    expect(text).not.toContain('supporter profile');
+  });
+
   it('cannot be mutated by a consumer', () => {
     expect(Object.isFrozen(SUPPORT_TIERS)).toBe(true);
     expect(Object.isFrozen(SUPPORT_TIERS[0])).toBe(true);

@@ -6,7 +6,7 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
     id: 'support-the-mission',
     name: 'Support the Mission',
     amountCents: 500,
-    description: 'A one-time boost that shows you believe in what this bro is building.',
+    description: 'A one-time boost that shows you believe in what this creator is building.',
     emoji: '🤝',
     isRecurring: false,
     perks: ['A heartfelt thank-you', 'Your name on the supporter wall'],
@@ -31,7 +31,7 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
       'Everything in Fuel the Journey',
       'Monthly progress reports',
       'Early access to new work',
-      'True Believer badge on your supporter profile',
+      'A monthly thank-you message',
     ],
   },
   {

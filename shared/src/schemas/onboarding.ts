@@ -21,6 +21,7 @@ import { isReservedUsername } from '@beabro/shared/data/reserved-usernames';
 import { SOCIAL_PLATFORM_IDS, getSocialPlatform } from '@beabro/shared/data/social-platforms';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import { whenNoIssues, whenNonEmptyString } from '@beabro/shared/schemas/check-guards';
+import { COUNTRY_MESSAGES, countrySchema } from '@beabro/shared/schemas/country';
 import { dollarAmountSchema, optionalDollarAmountSchema } from '@beabro/shared/schemas/dollar-amount';
 import type { CreatorProfileDraft, SocialLinks, SocialPlatform } from '@beabro/shared/types/entities';
 
@@ -276,11 +277,25 @@ export const onboardingSupportSchema = z.object({
   goalTitle: goalTitleSchema.default(''),
 });
 
+/**
+ * The payout country, also on step 3 (without one every payout is held). The API takes a launch without
+ * it (stored as none, as before), so an empty choice is "not given".
+ */
+export const onboardingCountrySchema = z.object({
+  country: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), countrySchema.optional()),
+});
+
+/** The wizard's step 3 asks for the country: one of the payout countries or the creator's own elsewhere. */
+export const onboardingSupportStepSchema = onboardingSupportSchema.extend({
+  country: z.string({ error: COUNTRY_MESSAGES.required }).trim().min(1, { error: COUNTRY_MESSAGES.required }).pipe(countrySchema),
+});
+
 /** The whole wizard, as validated again on "Launch Your Mission". */
 export const onboardingSchema = z.object({
   ...onboardingBasicsSchema.shape,
   ...onboardingSocialLinksSchema.shape,
   ...onboardingSupportSchema.shape,
+  ...onboardingCountrySchema.shape,
 });
 
 export type OnboardingBasicsInput = z.input<typeof onboardingBasicsSchema>;

@@ -49,7 +49,8 @@ export function Tabs<K extends string>({ label, items, active, onChange, orienta
           display: 'flex',
           flexDirection: vertical ? 'column' : 'row',
           gap: '0.25rem',
-          overflowX: vertical ? 'visible' : 'auto',
+          // Horizontal tabs wrap onto a second row on a phone: a strip cut off at the edge gave no sign it scrolled.
+          flexWrap: vertical ? 'nowrap' : 'wrap',
           borderBottom: vertical ? 'none' : `1px solid ${theme.color.border}`,
           minWidth: vertical ? '12rem' : undefined,
         })}

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
 import { useSessionStore } from '@beabro/shared/session/session-store';
@@ -15,11 +16,17 @@ function Area({ basePath }: RemoteAreaProps) {
 
 const map = { 'mf-help': '/h.json', 'mf-marketing': '/m.json', 'mf-public-profile': '/p.json' };
 
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
 function renderAt(route: string) {
   vi.mocked(loadRemote).mockResolvedValue({ default: Area, contractVersion: CONTRACT_VERSION });
   return renderWithProviders(
     <RemoteMapContext.Provider value={{ status: 'ready', map }}>
       <AppRoutes />
+      <LocationProbe />
     </RemoteMapContext.Provider>,
     { route },
   );
@@ -65,6 +72,16 @@ describe('AppRoutes', () => {
     renderAt('/help');
     await screen.findByRole('heading', { name: 'Area at /help' });
     expect(loadRemote).not.toHaveBeenCalledWith('mf_public_profile/profile');
+  });
+
+  it.each([
+    ['/PixelPat?ref=card', '/pixelpat?ref=card', 'Area at /:username'],
+    ['/PixelPat/support', '/pixelpat/support', 'Area at /:username/support'],
+  ])('%s goes to the lower-case address (usernames are case-insensitive)', async (path, canonical, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(canonical);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it.each(['/no/such/page', '/Not-A-Username', '/ab'])('%s is "page not found"', (path) => {

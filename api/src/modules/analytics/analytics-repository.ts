@@ -30,6 +30,7 @@ export interface PeriodTotals {
   supports: number;
   supporters: number;
   recurringSupports: number;
+  /** People who made a new support in the period, each once (the conversion rate's numerator). */
   checkouts: number;
 }
 
@@ -42,7 +43,7 @@ export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date)
       supports: n(sql`count(*)`),
       supporters: n(sql`count(distinct ${supporterKey})`),
       recurringSupports: n(sql`count(*) filter (where ${supports.isRecurring})`),
-      checkouts: n(sql`count(*) filter (where not ${supports.isRenewal})`),
+      checkouts: n(sql`count(distinct ${supporterKey}) filter (where not ${supports.isRenewal})`),
     })
     .from(supports)
     .where(and(ofCreator(creatorId), between(from, to)));

@@ -11,6 +11,7 @@ import {
   type TopSupporterDto,
 } from '@beabro/shared/api-schemas/analytics';
 import { CREATOR_PROFILE_MESSAGES } from '@beabro/shared/api-schemas/creator-profile';
+import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { analyticsWindow, earningsBuckets, windowDays } from './analytics-period';
@@ -44,8 +45,9 @@ export function changePercent(current: number, previous: number): number | null 
 }
 
 /**
- * Counts per SUPPORT_DISTRIBUTION_RANGES with percentages to one decimal that add up to exactly 100
- * (largest remainder), so the table and the bars never show 99.9 % or 100.1 % in total.
+ * Counts per SUPPORT_DISTRIBUTION_RANGES, each with its share to one decimal. Every share is rounded on
+ * its own, so equal counts always show equal shares; nothing on the page adds them up, so the total may
+ * read 99.9 % or 100.1 % (largest-remainder rounding had shown 8.4 % and 8.3 % for two equal counts).
  */
 export function supportDistribution(amounts: readonly { amountCents: number; count: number }[]): SupportsByAmountDto[] {
   const counts = SUPPORT_DISTRIBUTION_RANGES.map((range) =>
@@ -54,21 +56,12 @@ export function supportDistribution(amounts: readonly { amountCents: number; cou
       .reduce((sum, a) => sum + a.count, 0),
   );
   const total = counts.reduce((sum, c) => sum + c, 0);
-  const tenths = counts.map((c) => (total === 0 ? 0 : (c * 1000) / total));
-  const floors = tenths.map(Math.floor);
-  let missing = total === 0 ? 0 : 1000 - floors.reduce((sum, f) => sum + f, 0);
-  const byRemainder = tenths.map((t, i) => ({ i, remainder: t - Math.floor(t) })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (missing <= 0) break;
-    floors[i] = (floors[i] ?? 0) + 1;
-    missing -= 1;
-  }
   return SUPPORT_DISTRIBUTION_RANGES.map((range, i) => ({
     range: range.label,
     minCents: range.minCents,
     maxCents: range.maxCents,
     count: counts[i] ?? 0,
-    percentage: (floors[i] ?? 0) / 10,
+    percentage: percentOneDecimal(counts[i] ?? 0, total) ?? 0,
   }));
 }
 
@@ -174,7 +167,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
       profileViews: views.profile,
       supportPageViews: views.support,
       checkouts: current.checkouts,
-      conversionRatePercent: percentOneDecimal(current.checkouts, views.support),
+      conversionRatePercent: conversionRatePercent(current.checkouts, views.support),
       previous: { profileViews: previousViews.profile, supportPageViews: previousViews.support },
     },
   };

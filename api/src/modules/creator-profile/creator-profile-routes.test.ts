@@ -96,6 +96,18 @@ describe('POST /api/creator-profile (onboarding)', () => {
     expect(profile.tiers.map((x) => x.amountCents)).toEqual([500, 1_500, 2_500, 5_000]);
   });
 
+  it('stores the payout country chosen in onboarding (none when left out), and refuses an unknown one', async () => {
+    expect((await fakeCreator(t)).profile.country).toBeNull();
+    expect((await fakeCreator(t, { country: 'gb' })).profile.country).toBe('GB');
+    expect((await fakeCreator(t, { country: 'DE' })).profile.country).toBe('DE');
+    expect((await fakeCreator(t, { country: '' })).profile.country).toBeNull();
+    const { client } = await fakeUser(t, { role: 'creator' });
+    const res = await client.post('/api/creator-profile', onboardingBody({ country: 'XX' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ country: CREATOR_PROFILE_MESSAGES.countryInvalid });
+    expect((await client.get('/api/creator-profile')).statusCode).toBe(404);
+  });
+
   it('lets a supporter account become a creator too', async () => {
     const { client } = await fakeUser(t, { role: 'supporter' });
     expect((await client.post('/api/creator-profile', onboardingBody({ username: 'supporter_turned' }))).statusCode).toBe(201);

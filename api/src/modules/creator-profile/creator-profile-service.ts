@@ -116,6 +116,7 @@ export async function createCreatorProfile(db: Db, userId: string, values: Onboa
         minimumAmountCents: draft.minimumAmountCents,
         goalTitle: draft.goalTitle,
         goalAmountCents: draft.goalAmountCents,
+        country: values.country ?? null,
         createdAt: now,
         updatedAt: now,
       });

@@ -89,6 +89,9 @@ export async function findOutboxEmail(db: Db, id: string): Promise<OutboxRow | u
 /** Kind and dedupe key of the email that forwards a help contact request to the support inbox. */
 export const HELP_CONTACT_EMAIL_KIND = 'help-contact-request';
 export const helpContactEmailKey = (contactRequestId: string) => `${HELP_CONTACT_EMAIL_KIND}:${contactRequestId}`;
+/** The confirmation sent back to whoever filled in the help contact form. */
+export const HELP_CONTACT_CONFIRMATION_EMAIL_KIND = 'help-contact-confirmation';
+export const helpContactConfirmationEmailKey = (contactRequestId: string) => `${HELP_CONTACT_CONFIRMATION_EMAIL_KIND}:${contactRequestId}`;
 
 /**
  * Reply-To addresses of the given emails. The outbox has no reply-to column, so the one email that

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
-import { HELP_CONTACT_EMAIL_KIND } from '../email/email-outbox-repository';
+import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND } from '../email/email-outbox-repository';
 import { deliverDueEmails } from '../email/email-sender';
 import type { MailMessage, MailTransport } from '../email/mail-transport';
 import { CONTACT_LIMIT_PER_IP } from './help-contact-service';
@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const supportEmails = () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_EMAIL_KIND));
+const confirmations = () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_CONFIRMATION_EMAIL_KIND));
 const body = (extra: Record<string, unknown> = {}) => ({ name: 'Jamie <Doe>', email: 'Jamie@Example.com', topic: 'payments', message: 'My payout has not arrived this week.', ...extra });
 
 describe('help contact email', () => {
@@ -39,6 +40,16 @@ describe('help contact email', () => {
     expect(shown.json().replyTo).toBe('jamie@example.com');
   });
 
+  it('confirms to the requester without repeating what they typed', async () => {
+    const res = await t.client().post('/api/help/contact', body({ name: 'Buy cheap pills', message: 'Visit spam.example for cheap pills now' }));
+    expect(res.statusCode).toBe(201);
+    const [email] = (await confirmations()).filter((e) => e.dedupeKey.endsWith(res.json().id));
+    expect(email).toMatchObject({ toAddress: 'jamie@example.com', subject: 'We received your message' });
+    expect(email?.textBody).toContain('"Payments and payouts"');
+    expect(email?.textBody).toContain(`Reference: ${res.json().id}`);
+    expect(email?.textBody).not.toContain('pills');
+  });
+
   it('names the account when the requester is signed in', async () => {
     const { client, user } = await fakeUser(t);
     const res = await client.post('/api/help/contact', body({ topic: 'account' }));
@@ -49,10 +60,12 @@ describe('help contact email', () => {
 
   it('queues nothing for a refused request', async () => {
     const before = (await supportEmails()).length;
+    const confirmedBefore = (await confirmations()).length;
     expect((await t.client().post('/api/help/contact', body({ message: 'short' }))).statusCode).toBe(400);
     const client = t.client();
     for (let i = 0; i < CONTACT_LIMIT_PER_IP.limit; i++) await client.post('/api/help/contact', body());
     expect((await client.post('/api/help/contact', body())).statusCode).toBe(429);
     expect((await supportEmails()).length).toBe(before + CONTACT_LIMIT_PER_IP.limit);
+    expect((await confirmations()).length).toBe(confirmedBefore + CONTACT_LIMIT_PER_IP.limit);
   });
 });

@@ -1,7 +1,7 @@
 import { CONTACT_TOPICS, type ContactRequestValues } from '@beabro/shared/api-schemas/help-contact';
 import type { Db } from '../../db/database';
 import { enqueueEmail } from '../email/email-outbox';
-import { HELP_CONTACT_EMAIL_KIND, helpContactEmailKey } from '../email/email-outbox-repository';
+import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND, helpContactConfirmationEmailKey, helpContactEmailKey } from '../email/email-outbox-repository';
 import { renderEmail } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { insertContactRequest } from './help-contact-repository';
@@ -11,7 +11,9 @@ export const CONTACT_LIMIT_PER_IP = { name: 'help-contact:ip', limit: 5, windowS
 
 /**
  * Stores a help request (linked to the account when signed in) and, in the same transaction, queues
- * it to the support inbox with Reply-To set to the requester, so support answers with a plain reply.
+ * it to the support inbox with Reply-To set to the requester, so support answers with a plain reply,
+ * and a confirmation to the requester. The confirmation repeats none of what was typed (name, message):
+ * anyone can enter any address, and an email that echoed their text would let the form send spam.
  */
 export async function submitContactRequest(db: Db, input: ContactRequestValues, userId: string | null, ip: string, supportEmail: string): Promise<{ id: string }> {
   await consumeRateLimit(db, CONTACT_LIMIT_PER_IP, ip);
@@ -35,6 +37,20 @@ export async function submitContactRequest(db: Db, input: ContactRequestValues, 
       to: supportEmail,
       subject: `[Help] ${topic}: ${input.name.replace(/\s+/g, ' ')}`,
       ...content,
+    });
+    await enqueueEmail(tx, {
+      kind: HELP_CONTACT_CONFIRMATION_EMAIL_KIND,
+      dedupeKey: helpContactConfirmationEmailKey(created.id),
+      to: email,
+      subject: 'We received your message',
+      ...renderEmail({
+        heading: 'We received your message',
+        paragraphs: [
+          `Thanks for contacting Be a Bro support about "${topic}". A member of our team will reply to this address, usually within 2 hours.`,
+          'If you did not write to us, you can ignore this email.',
+        ],
+        footer: [`Reference: ${created.id}`],
+      }),
     });
     return created;
   });

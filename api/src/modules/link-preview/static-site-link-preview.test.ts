@@ -44,6 +44,19 @@ describe('the shell page of /{username} carries the creator’s link preview', (
     expect((await page(`/${creator.username}`, 'HEAD')).statusCode).toBe(200);
   });
 
+  it('redirects a username written with capitals to the lower-case page (301), keeping the query', async () => {
+    const creator = await fakeCreator(db(), { displayName: 'Pixel Pat' });
+    const shouting = creator.username.toUpperCase();
+    const res = await page(`/${shouting}?ref=card`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/${creator.username}?ref=card`);
+    const support = await page(`/${shouting}/support`);
+    expect(support.statusCode).toBe(301);
+    expect(support.headers.location).toBe(`/${creator.username}/support`);
+    // The site's own pages are not usernames.
+    expect((await page('/Help')).statusCode).not.toBe(301);
+  });
+
   it('escapes whatever the creator typed', async () => {
     const creator = await fakeCreator(db(), { displayName: 'Pat "<b>" & Co', bio: `I'm </title><script>alert("x")</script> $& here` });
     const res = await page(`/${creator.username}`);

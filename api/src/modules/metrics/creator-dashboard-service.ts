@@ -1,4 +1,5 @@
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isoDay } from '../payouts/payout-weeks';
@@ -7,7 +8,7 @@ import { goalPercent } from '../public-profile/public-profile-service';
 import { toReceivedSupportDto } from '../refunds/received-support';
 import { listRefundFigures } from '../refunds/refunds-repository';
 import {
-  countCheckouts,
+  countNewSupportersSince,
   countPausedSubscriptions,
   countRenewingSubscriptions,
   countSupporters,
@@ -53,7 +54,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const recurringSupports = await countRenewingSubscriptions(db, creatorId);
   const pausedSupports = await countPausedSubscriptions(db, creatorId);
   const views = await sumPageViews(db, creatorId, isoDay(windowStart));
-  const checkouts = await countCheckouts(db, creatorId, windowStart);
+  const newSupporters = await countNewSupportersSince(db, creatorId, windowStart);
   const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
   const refundFigures = await listRefundFigures(db, recent.map((s) => s.id));
   const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
@@ -71,7 +72,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     viewsWindowDays: VIEWS_WINDOW_DAYS,
     profileViews: views.profile,
     supportPageViews: views.support,
-    conversionRatePercent: percentOneDecimal(checkouts, views.support),
+    conversionRatePercent: conversionRatePercent(newSupporters, views.support),
     goal:
       goalAmountCents === null
         ? null

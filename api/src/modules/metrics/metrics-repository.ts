@@ -52,9 +52,10 @@ export async function countSupporters(db: Db, creatorId: string, since: Date) {
 }
 
 /** Supports made through the support page (renewals are not visits) since `since`. */
-export async function countCheckouts(db: Db, creatorId: string, since: Date): Promise<number> {
+/** People (by account, else email) who made a new support since `since`: repeat supports and renewals count once. */
+export async function countNewSupportersSince(db: Db, creatorId: string, since: Date): Promise<number> {
   const [row] = await db
-    .select({ count: n(sql`count(*)`) })
+    .select({ count: n(sql`count(distinct ${supporterKey})`) })
     .from(supports)
     .where(and(eq(supports.creatorId, creatorId), gte(supports.createdAt, since), eq(supports.isRenewal, false)));
   return row?.count ?? 0;

@@ -92,6 +92,20 @@ describe('creator dashboard', () => {
     expect(dashboard).toMatchObject({ growthRatePercent: null, conversionRatePercent: null, goal: { percent: 100, raisedCents: 5_000 }, newSupporters: 1 });
   });
 
+  it('conversion counts each supporter once and never goes above 100%', async () => {
+    const creator = await fakeCreator(db());
+    await supportAt(creator.username, '2026-11-10T10:00:00Z', { amount: 5, email: 'twice@example.com' });
+    await supportAt(creator.username, '2026-11-11T10:00:00Z', { amount: 7, email: 'Twice@Example.com' });
+    await db().insert(pageViews).values({ creatorId: creator.userId, page: 'support', day: '2026-11-10', count: 2 });
+    const now = new Date('2026-11-21T12:00:00Z');
+    // One person paid twice after two visits: 1 of 2, not 2 of 2.
+    expect((await getCreatorDashboard(db(), creator.userId, now)).conversionRatePercent).toBe(50);
+    await supportAt(creator.username, '2026-11-12T10:00:00Z', { amount: 5, email: 'second@example.com' });
+    await supportAt(creator.username, '2026-11-12T11:00:00Z', { amount: 5, email: 'third@example.com' });
+    // Three people, two counted visits (e.g. a shared connection): shown as 100%, not 150%.
+    expect((await getCreatorDashboard(db(), creator.userId, now)).conversionRatePercent).toBe(100);
+  });
+
   it('401 for visitors, 404 for accounts without a creator profile', async () => {
     expect((await t.client().get('/api/creator/dashboard')).statusCode).toBe(401);
     const supporter = await fakeUser(t);

@@ -114,7 +114,7 @@ describe('weekly payouts', () => {
     const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
     const notices = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-held')));
     expect(notices).toHaveLength(1);
-    expect(notices[0]?.textBody).toContain('DE is not a supported payout country');
+    expect(notices[0]?.textBody).toContain('Germany is not a supported payout country');
     expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(20) + net(10));
 
     // The creator moves to the UK: the next hourly run the same Tuesday pays the held week.

@@ -56,9 +56,9 @@ export function subscriptionLapsedEmail(to: string, f: SubscriptionFacts & { fai
 
 /** Confirms a cancellation: when the last paid month ends (or that it ended at once). */
 export function subscriptionCanceledEmail(to: string, f: SubscriptionFacts & { endsAt: Date }): OutgoingEmail {
-  const subject = `Monthly support to ${f.creatorDisplayName} canceled`;
+  const subject = `Monthly support to ${f.creatorDisplayName} cancelled`;
   const lines = [
-    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is canceled. Nothing more will be charged.`,
+    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is cancelled. Nothing more will be charged.`,
     `It stays active until ${formatEmailDate(f.endsAt)}.`,
     `Thank you for supporting ${f.creatorDisplayName}! You can support them again anytime: ${supportPage(f)}`,
   ];

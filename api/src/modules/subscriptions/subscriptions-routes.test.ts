@@ -54,6 +54,11 @@ describe('POST /api/subscriptions/:id/cancel', () => {
     expect((await owner.client.post(`/api/subscriptions/${id}/cancel`)).json().subscription.cancelAtPeriodEnd).toBe(true);
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'subscription-canceled'));
     expect(emails.filter((e) => e.toAddress === owner.email)).toHaveLength(1);
+    // "cancelled" in everything a person reads (the API's status stays "canceled").
+    const [email] = emails.filter((e) => e.toAddress === owner.email);
+    expect(email?.subject).toMatch(/ cancelled$/);
+    expect(email?.textBody).toContain('is cancelled.');
+    expect(email?.textBody).not.toContain('canceled');
   });
 
   it('a visitor gets 401 and another signed-in user 404; the subscription is untouched', async () => {

@@ -16,7 +16,7 @@ import {
 import { addMonthsClamped, periodNumberAt, subscriptionPeriod } from './subscription-periods';
 import { failPendingCharges, findRenewalParties, findSubscriptionView, lockSubscription, updateSubscription, type SubscriptionRow } from './subscriptions-repository';
 
-export const CANCELED_WHILE_PAST_DUE = 'Canceled by the supporter while the renewal was being retried';
+export const CANCELED_WHILE_PAST_DUE = 'Cancelled by the supporter while the renewal was being retried';
 
 export function toSubscriptionDto(row: SubscriptionRow, creator: { creatorUsername: string; creatorDisplayName: string }): SubscriptionDto {
   const renews = row.status === 'active' && !row.cancelAtPeriodEnd;

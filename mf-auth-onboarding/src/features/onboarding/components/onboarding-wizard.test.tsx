@@ -234,6 +234,24 @@ describe('step 3, support settings', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('asks for the payout country: required, and a country outside the four explains that payouts are held', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderCreate({ user: supporter, stored: { step: 3, values: VALID_BASICS } });
+    await atStep(3);
+    expect(field('Payout country')).toHaveValue('');
+    await user.click(launchButton());
+    expect(field('Payout country')).toHaveAccessibleDescription(expect.stringContaining('Choose your country'));
+    await waitFor(() => expect(field('Payout country')).toHaveFocus());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.selectOptions(field('Payout country'), 'DE');
+    expect(field('Payout country')).toHaveAccessibleDescription(expect.stringContaining('Payouts are not available in your country yet, so they will be held'));
+    expect(field('Payout country')).not.toHaveAttribute('aria-invalid');
+    await user.selectOptions(field('Payout country'), 'AU');
+    expect(field('Payout country')).toHaveAccessibleDescription('Payouts are sent every Tuesday for the previous week.');
+    expect(within(field('Payout country')).getByRole('option', { name: 'Australia (payouts available)' })).toBeInTheDocument();
+  });
+
   it('launches: sends the whole wizard, clears the draft and lands on /{username}', async () => {
     const user = userEvent.setup();
     const created: FakeResponse = { status: 201, body: { profile: fakeOwnProfile() } };
@@ -247,6 +265,7 @@ describe('step 3, support settings', () => {
     await user.type(field('Minimum Amount'), '4');
     await user.type(field('Goal Title'), 'New brushes');
     await user.type(field('Goal Amount'), '300');
+    await user.selectOptions(field('Payout country'), 'GB');
     await user.click(launchButton());
     await waitFor(() => expect(location().textContent).toBe('/maya_makes'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -256,6 +275,7 @@ describe('step 3, support settings', () => {
       suggestedAmounts: [5, 15, 25, 50],
       goalTitle: 'New brushes',
       goalAmount: 300,
+      country: 'GB',
     });
     expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
   });
@@ -265,7 +285,7 @@ describe('step 3, support settings', () => {
     renderCreate({
       user: supporter,
       routes: [['POST', '/api/creator-profile', { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } }]],
-      stored: { step: 3, values: VALID_BASICS },
+      stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
     await user.click(launchButton());
@@ -277,7 +297,7 @@ describe('step 3, support settings', () => {
   it('a username taken meanwhile sends the creator back to step 1 with the server’s message on the field', async () => {
     const user = userEvent.setup();
     const taken = { message: ONBOARDING_MESSAGES.usernameNotAvailable, fieldErrors: { username: ONBOARDING_MESSAGES.usernameNotAvailable } };
-    renderCreate({ user: supporter, routes: [['POST', '/api/creator-profile', { status: 400, body: taken }]], stored: { step: 3, values: VALID_BASICS } });
+    renderCreate({ user: supporter, routes: [['POST', '/api/creator-profile', { status: 400, body: taken }]], stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } } });
     await atStep(3);
     await user.click(launchButton());
     await atStep(1);
@@ -293,7 +313,7 @@ describe('step 3, support settings', () => {
     renderCreate({
       user: supporter,
       routes: [['POST', '/api/creator-profile', { status: 409, body: { message: 'You already have a creator page.' } }]],
-      stored: { step: 3, values: VALID_BASICS },
+      stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
     await user.click(launchButton());
@@ -307,7 +327,7 @@ describe('step 3, support settings', () => {
     renderCreate({
       user: supporter,
       routes: [['POST', '/api/creator-profile', { status: 429, body: { message: 'Too many attempts. Please try again in 3 minutes.' } }]],
-      stored: { step: 3, values: VALID_BASICS },
+      stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
     await user.click(launchButton());

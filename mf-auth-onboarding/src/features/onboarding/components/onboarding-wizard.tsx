@@ -5,7 +5,7 @@ import { ApiError } from '@beabro/shared/api/api-client';
 import { usernameAvailabilityQueryOptions } from '@beabro/shared/api/check-username';
 import type { useCreateCreatorProfile } from '@beabro/shared/api/create-creator-profile';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
-import { ONBOARDING_MESSAGES, onboardingSchema } from '@beabro/shared/schemas/onboarding';
+import { ONBOARDING_MESSAGES } from '@beabro/shared/schemas/onboarding';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
@@ -17,7 +17,7 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-e
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';
 import { useOnboardingDraft } from '../hooks/use-onboarding-draft';
-import { stepErrors, stepOfField, type WizardStep } from '../utils/onboarding-draft';
+import { stepErrors, stepOfField, WIZARD_SCHEMA, type WizardStep } from '../utils/onboarding-draft';
 import { setDraftField } from '../utils/set-draft-field';
 import { BasicsStep } from './basics-step';
 import { SocialLinksStep } from './social-links-step';
@@ -43,7 +43,7 @@ export interface OnboardingWizardProps {
 /** /create: the three steps of SPEC "Onboarding wizard", ending in a real creator page at /{username}. */
 export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps) {
   const { step, draft, setDraft, setStep, clearDraft } = useOnboardingDraft(user.id);
-  const { errors, setErrors, validateField, revalidateField } = useFieldErrors(onboardingSchema);
+  const { errors, setErrors, validateField, revalidateField } = useFieldErrors(WIZARD_SCHEMA);
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const [checkingUsername, setCheckingUsername] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; id: number } | null>(null);
@@ -126,9 +126,9 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
   }
 
   async function launch() {
-    const parsed = onboardingSchema.safeParse(draft);
+    const parsed = WIZARD_SCHEMA.safeParse(draft);
     if (!parsed.success) {
-      const found = fieldErrorsOf(onboardingSchema, draft);
+      const found = fieldErrorsOf(WIZARD_SCHEMA, draft);
       return showErrors(found, Math.min(...Object.keys(found).map(stepOfField)) as WizardStep);
     }
     try {

@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
+import { isPayoutCountry } from '@beabro/shared/data/country-options';
+import { MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS, PAYOUT_WEEKDAY } from '@beabro/shared/data/defaults';
+import { CountrySelectField } from '@beabro/shared/ui/country-select-field';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import type { StepFieldsProps } from './step-fields-props';
@@ -9,7 +11,14 @@ const GOAL_HINT = 'Set a funding goal to show progress on your profile';
 
 const fieldsetStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
 
-/** Step 3, support settings: four suggested amounts, the minimum amount, and an optional goal. */
+/** What the chosen country means for payouts; for a country outside the four, that payouts are held and why. */
+function countryHint(country: string) {
+  if (country === '') return 'Where you live decides where we can send your payouts. Payouts go to the United States, Canada, the United Kingdom and Australia.';
+  if (isPayoutCountry(country)) return `Payouts are sent every ${PAYOUT_WEEKDAY} for the previous week.`;
+  return 'Payouts are not available in your country yet, so they will be held: you can still receive support, and your balance is kept for you until payouts reach your country. You can change this later in Settings > Support Settings.';
+}
+
+/** Step 3, support settings: four suggested amounts, the minimum amount, an optional goal, and the payout country. */
 export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepFieldsProps) {
   const suggestedHintId = useId();
   const goalHintId = useId();
@@ -80,6 +89,18 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
           <PrefixedField label="Goal Amount" placeholder="1000" {...amountProps('goalAmount', draft.goalAmount)} />
         </div>
       </fieldset>
+
+      <div css={(theme) => ({ [theme.breakpoint.md]: { maxWidth: '50%' } })}>
+        <CountrySelectField
+          label="Payout country"
+          name="country"
+          value={draft.country}
+          hint={countryHint(draft.country)}
+          error={errors.country}
+          onChange={(event) => onFieldChange('country', event.target.value)}
+          onBlur={() => onFieldBlur('country')}
+        />
+      </div>
     </>
   );
 }

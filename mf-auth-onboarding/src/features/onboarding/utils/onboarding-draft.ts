@@ -1,6 +1,6 @@
 import { DEFAULT_MINIMUM_AMOUNT_DOLLARS, DEFAULT_SUGGESTED_AMOUNTS_DOLLARS, ONBOARDING_STEP_COUNT } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
-import { onboardingBasicsSchema, onboardingSocialLinksSchema, onboardingSupportSchema } from '@beabro/shared/schemas/onboarding';
+import { onboardingBasicsSchema, onboardingSchema, onboardingSocialLinksSchema, onboardingSupportStepSchema } from '@beabro/shared/schemas/onboarding';
 import type { SocialPlatform } from '@beabro/shared/types/entities';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-errors';
 
@@ -20,6 +20,8 @@ export interface OnboardingDraft {
   suggestedAmounts: [string, string, string, string];
   goalTitle: string;
   goalAmount: string;
+  /** Payout country code; "" until one is chosen. */
+  country: string;
 }
 
 export function emptyDraft(): OnboardingDraft {
@@ -34,6 +36,7 @@ export function emptyDraft(): OnboardingDraft {
     suggestedAmounts: [a ?? '', b ?? '', c ?? '', d ?? ''],
     goalTitle: '',
     goalAmount: '',
+    country: '',
   };
 }
 
@@ -44,8 +47,11 @@ export function emptyDraft(): OnboardingDraft {
 export const STEP_SCHEMAS = {
   1: onboardingBasicsSchema,
   2: onboardingSocialLinksSchema,
-  3: onboardingSupportSchema,
+  3: onboardingSupportStepSchema,
 } as const;
+
+/** The API's onboarding schema, with the country the wizard asks for required. */
+export const WIZARD_SCHEMA = onboardingSchema.extend({ country: onboardingSupportStepSchema.shape.country });
 
 export function stepErrors(step: WizardStep, draft: OnboardingDraft): FieldErrors {
   return fieldErrorsOf(STEP_SCHEMAS[step], draft);
@@ -77,7 +83,7 @@ export function parseStoredDraft(value: unknown): OnboardingDraft {
   const draft = emptyDraft();
   if (typeof value !== 'object' || value === null) return draft;
   const stored = value as Record<string, unknown>;
-  for (const key of ['displayName', 'username', 'bio', 'creatorType', 'minimumAmount', 'goalTitle', 'goalAmount'] as const) {
+  for (const key of ['displayName', 'username', 'bio', 'creatorType', 'minimumAmount', 'goalTitle', 'goalAmount', 'country'] as const) {
     const field = stored[key];
     if (isString(field)) draft[key] = field;
   }

@@ -20,6 +20,7 @@ export function setDraftField(draft: OnboardingDraft, field: string, value: stri
     case 'minimumAmount':
     case 'goalTitle':
     case 'goalAmount':
+    case 'country':
       return { ...draft, [root]: value };
     default:
       return draft;

@@ -61,6 +61,7 @@ describe('AnalyticsPage', () => {
     expect(exportLink).toHaveAttribute('href', '/api/creator/analytics/export.csv?period=1y');
     expect(exportLink).toHaveAttribute('download');
     expect(await screen.findByRole('region', { name: 'Monthly Earnings' })).toBeInTheDocument();
+    expect(await screen.findByText('Showing the last year.')).toBeInTheDocument();
   });
 
   it('scales the earnings bars to the largest bucket and offers the figures as a table', async () => {
@@ -110,8 +111,10 @@ describe('AnalyticsPage', () => {
     expect(events[3]).toContain('An anonymous supporter supported you with $15.00 a month');
 
     const traffic = screen.getByRole('region', { name: 'Traffic & Engagement' });
-    expect(traffic).toHaveTextContent('25% of support page views became a support');
-    expect(within(traffic).getByRole('img')).toHaveAccessibleName(/Profile views: 120; Support page views: 40; Supports from the support page: 10/);
+    expect(traffic).toHaveTextContent('25% of support page visits became a new supporter');
+    expect(within(traffic).getByText('How is the conversion rate counted?')).toBeInTheDocument();
+    expect(traffic).toHaveTextContent('It never goes above 100%.');
+    expect(within(traffic).getByRole('img')).toHaveAccessibleName(/Profile views: 120; Support page views: 40; New supporters: 10/);
   });
 
   it('says so when a period has no supports', async () => {

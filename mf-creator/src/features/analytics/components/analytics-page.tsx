@@ -9,7 +9,7 @@ import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { PERIOD_LABELS, PERIOD_PHRASES, periodFrom } from '../utils/analytics-period';
+import { PERIOD_LABELS, PERIOD_NAMES, PERIOD_PHRASES, periodFrom } from '../utils/analytics-period';
 import { DistributionCard } from './distribution-card';
 import { EarningsChart } from './earnings-chart';
 import { PeriodSelector } from './period-selector';
@@ -53,7 +53,7 @@ export function AnalyticsPage() {
           </div>
         </header>
         <p role="status" css={(theme) => ({ margin: 0, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-          {updating ? `Loading the last ${PERIOD_LABELS[period]}...` : data ? `Showing the last ${PERIOD_LABELS[period]}.` : ''}
+          {updating ? `Loading ${PERIOD_NAMES[period]}...` : data ? `Showing ${PERIOD_NAMES[period]}.` : ''}
         </p>
         {query.isError && !data ? (
           <LoadError error={query.error} what="your analytics" onRetry={() => void query.refetch()} />

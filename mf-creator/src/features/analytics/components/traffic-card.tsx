@@ -1,4 +1,5 @@
 import type { TrafficDto } from '@beabro/shared/api-schemas/analytics';
+import { ConversionRateNote } from '../../../components/conversion-rate-note';
 import { SectionCard } from '../../../components/section-card';
 import { formatCount, formatPercent } from '../../../lib/format';
 import { ChartWithTable, tableStyle } from './chart-with-table';
@@ -8,7 +9,7 @@ export function TrafficCard({ traffic }: { traffic: TrafficDto }) {
   const steps = [
     { label: 'Profile views', value: traffic.profileViews, previous: traffic.previous.profileViews },
     { label: 'Support page views', value: traffic.supportPageViews, previous: traffic.previous.supportPageViews },
-    { label: 'Supports from the support page', value: traffic.checkouts, previous: null },
+    { label: 'New supporters', value: traffic.checkouts, previous: null },
   ];
   const max = Math.max(1, ...steps.map((s) => s.value));
   return (
@@ -16,9 +17,10 @@ export function TrafficCard({ traffic }: { traffic: TrafficDto }) {
       <p css={(theme) => ({ margin: `0 0 ${theme.space(4)}` })}>
         <span css={(theme) => ({ fontSize: theme.font.size.xxl, fontWeight: theme.font.weight.bold })}>{formatPercent(traffic.conversionRatePercent)}</span>{' '}
         <span css={(theme) => ({ color: theme.color.textMuted })}>
-          {traffic.conversionRatePercent === null ? 'conversion (no support page views yet)' : 'of support page views became a support'}
+          {traffic.conversionRatePercent === null ? 'conversion (no support page views yet)' : 'of support page visits became a new supporter'}
         </span>
       </p>
+      <ConversionRateNote />
       <ChartWithTable
         label="Visitors to supporters"
         summary={steps.map((s) => `${s.label}: ${formatCount(s.value)}`).join('; ')}

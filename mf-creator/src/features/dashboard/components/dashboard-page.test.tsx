@@ -31,6 +31,46 @@ describe('DashboardPage', () => {
     expect(stats).toHaveTextContent('$298 of $2,000');
   });
 
+  it('says at the top when payouts are held and why, with a link to the country setting when that is the reason', async () => {
+    const noCountry = 'Payouts are held until you set your country in Settings.';
+    const held = sampleDashboard({ nextPayout: { ...sampleDashboard().nextPayout, holdReason: noCountry } });
+    mockApi({
+      'GET /api/creator/dashboard': { body: held },
+      'GET /api/creator-profile': { body: { profile: sampleProfile({ country: null }) } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    renderDashboard();
+    const notice = await screen.findByRole('region', { name: 'Your payouts are held' });
+    expect(notice).toHaveTextContent(noCountry);
+    expect(within(notice).getByRole('link', { name: 'Set your payout country' })).toHaveAttribute('href', '/settings?tab=support');
+    expect(within(notice).getByRole('link', { name: 'How payouts work' })).toHaveAttribute('href', '/help?category=payments');
+  });
+
+  it('explains a first-payout hold without sending the creator to settings, and shows no notice when nothing is held', async () => {
+    const firstPayout = 'Your first payout is held for a 7-day verification period after your first support; it will be paid on June 24, 2025.';
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard({ nextPayout: { ...sampleDashboard().nextPayout, holdReason: firstPayout } }) },
+      'GET /api/creator-profile': { body: { profile: sampleProfile({ country: 'US' }) } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    const first = renderDashboard();
+    const notice = await screen.findByRole('region', { name: 'Your payouts are held' });
+    expect(notice).toHaveTextContent(firstPayout);
+    expect(within(notice).queryByRole('link', { name: /payout country/ })).not.toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile({ country: 'US' }) } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pixel Pat!' });
+    expect(screen.queryByRole('region', { name: 'Your payouts are held' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'How payouts work' })).toHaveAttribute('href', '/help?category=payments');
+  });
+
   it('lists recent supports with View All to analytics, keeping anonymous supporters anonymous', async () => {
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },
@@ -58,7 +98,8 @@ describe('DashboardPage', () => {
     const performance = await screen.findByRole('region', { name: 'Performance Overview' });
     expect(performance).toHaveTextContent('Profile views120');
     expect(performance).toHaveTextContent('Support page views40');
-    expect(performance).toHaveTextContent('Conversion rate25%');
+    expect(performance).toHaveTextContent('Conversion rate25%New supporters per support page visit');
+    expect(within(performance).getByText('How is the conversion rate counted?')).toBeInTheDocument();
     expect(within(performance).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
 
     const goal = screen.getByRole('region', { name: 'Current Goal' });

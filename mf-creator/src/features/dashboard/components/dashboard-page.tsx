@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { DashboardStats } from './dashboard-stats';
 import { GoalCard } from './goal-card';
 import { PayoutsCard } from './payouts-card';
+import { PayoutsHeldNotice } from './payouts-held-notice';
 import { PerformanceCard } from './performance-card';
 import { QuickActionsCard } from './quick-actions-card';
 import { RecentSupportCard } from './recent-support-card';
@@ -65,6 +66,7 @@ export function DashboardPage() {
                 </ButtonLink>
               </div>
             </header>
+            <PayoutsHeldNotice nextPayout={data.nextPayout} country={me.country} />
             <DashboardStats dashboard={data} />
             <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' } })}>
               <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>

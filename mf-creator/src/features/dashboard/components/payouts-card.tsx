@@ -21,7 +21,7 @@ const STATUS: Record<PayoutDto['status'], { label: string; tone: BadgeTone }> = 
 export function PayoutsCard() {
   const query = useCreatorPayouts();
   return (
-    <SectionCard title="Payouts" actions={<TextLink to={paths.help}>How payouts work</TextLink>}>
+    <SectionCard title="Payouts" actions={<TextLink to={paths.helpPayouts}>How payouts work</TextLink>}>
       {query.isPending ? (
         <LoadingStatus label="Loading your payouts..." />
       ) : query.isError ? (

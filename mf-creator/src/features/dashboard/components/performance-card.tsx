@@ -1,4 +1,5 @@
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import { ConversionRateNote } from '../../../components/conversion-rate-note';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../config/paths';
@@ -14,7 +15,7 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
   );
 }
 
-/** Views of the profile and support page and how many support-page visits became a support. */
+/** Views of the profile and support page and the conversion rate (data/conversion-rate), with how it is counted. */
 export function PerformanceCard({ dashboard }: { dashboard: CreatorDashboard }) {
   return (
     <SectionCard
@@ -28,9 +29,10 @@ export function PerformanceCard({ dashboard }: { dashboard: CreatorDashboard }) 
         <Figure
           label="Conversion rate"
           value={formatPercent(dashboard.conversionRatePercent)}
-          note={dashboard.conversionRatePercent === null ? 'No support page views yet' : 'Supports per support page view'}
+          note={dashboard.conversionRatePercent === null ? 'No support page views yet' : 'New supporters per support page visit'}
         />
       </dl>
+      <ConversionRateNote />
     </SectionCard>
   );
 }

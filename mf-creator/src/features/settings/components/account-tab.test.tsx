@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { useCurrentUser } from '@beabro/shared/api/get-current-user';
+import { PAGE_NOTICES, pageNoticeOf } from '@beabro/shared/contract/page-notice';
 import { mockApi } from '../../../testing/mock-api';
 import { renderArea } from '../../../testing/render-area';
 import { sampleUser } from '../../../testing/sample-data';
@@ -11,7 +13,13 @@ afterEach(() => vi.unstubAllGlobals());
 /** Who the shared session query says is signed in (the shell's header and guards read the same query). */
 function SessionProbe() {
   const { data } = useCurrentUser();
-  return <output data-testid="session">{data === undefined ? 'unknown' : (data?.email ?? 'visitor')}</output>;
+  const location = useLocation();
+  return (
+    <>
+      <output data-testid="session">{data === undefined ? 'unknown' : (data?.email ?? 'visitor')}</output>
+      <output data-testid="notice">{pageNoticeOf(location.state) ?? ''}</output>
+    </>
+  );
 }
 
 const renderAccount = () => renderArea(<AccountTab />, { path: '/settings', route: '/settings?tab=account', outside: <SessionProbe /> });
@@ -83,6 +91,19 @@ describe('AccountTab', () => {
     expect(api.callsTo('PATCH', '/api/account/password')[1]?.body).toEqual({ currentPassword: 'old password', newPassword: 'a new password', confirmPassword: 'a new password' });
   });
 
+  it('tells only a creator that deleting takes their creator page offline', async () => {
+    mockApi({ 'GET /api/auth/me': { body: { user: sampleUser({ isCreator: false, userType: 'supporter', username: null }) } } });
+    const supporter = renderAccount();
+    expect(await screen.findByText(/Deleting your account signs you out everywhere for good and ends your monthly supports\./)).toBeInTheDocument();
+    expect(screen.queryByText(/creator page/)).not.toBeInTheDocument();
+    supporter.unmount();
+    vi.unstubAllGlobals();
+
+    mockApi({ 'GET /api/auth/me': { body: { user: sampleUser() } } });
+    renderAccount();
+    expect(await screen.findByText(/takes your creator page offline for good/)).toBeInTheDocument();
+  });
+
   it('deletes the account only after the confirm step, then goes home; Cancel goes back', async () => {
     const api = mockApi({
       'GET /api/auth/me': { body: { user: sampleUser() } },
@@ -113,6 +134,8 @@ describe('AccountTab', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    // The shell shows this on the home page (its PageNotice).
+    expect(screen.getByTestId('notice')).toHaveTextContent(PAGE_NOTICES['account-deleted']);
     // Signed out once the home page is showing (not before, or the shell's guard would send them to sign in).
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('visitor'));
     expect(api.callsTo('DELETE', '/api/account')).toHaveLength(2);

@@ -25,7 +25,7 @@ export function AccountTab() {
           <EmailForm user={session.data} />
           <PasswordForm />
           <TwoFactorSettings />
-          <DangerZone />
+          <DangerZone isCreator={session.data.isCreator} />
         </div>
       )}
     </section>

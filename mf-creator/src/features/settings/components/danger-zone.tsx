@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { deleteAccount } from '@beabro/shared/api/delete-account';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import { deleteAccountRequestSchema } from '@beabro/shared/api-schemas/account';
+import { pageNoticeState } from '@beabro/shared/contract/page-notice';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
@@ -19,9 +20,10 @@ function forgetAccount(queryClient: QueryClient) {
 
 /**
  * Delete account: a first button opens a confirm step (password, confirm, cancel); Cancel goes back to the
- * start. After deletion the session is gone (the client forgets it) and the creator lands on the home page.
+ * start. After deletion the session is gone (the client forgets it) and they land on the home page, which
+ * confirms it. Only a creator is told about their creator page.
  */
-export function DangerZone() {
+export function DangerZone({ isCreator }: { isCreator: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -68,7 +70,7 @@ export function DangerZone() {
     try {
       await deleteAccount({ password });
       deleted.current = true;
-      navigate(paths.home, { replace: true });
+      navigate(paths.home, { replace: true, state: pageNoticeState('account-deleted') });
     } catch (failure) {
       setErrors(apiFieldErrors(failure));
       setState({ kind: 'failed', message: errorMessage(failure, 'Your account could not be deleted. Please try again.') });
@@ -86,8 +88,9 @@ export function DangerZone() {
         Danger Zone
       </h3>
       <p css={(theme) => ({ margin: `${theme.space(2)} 0 ${theme.space(4)}` })}>
-        Deleting your account signs you out everywhere and takes your creator page offline for good; your username will not be given to anyone else.
-        Supports you received stay in our financial records, without your personal details.
+        {isCreator
+          ? 'Deleting your account signs you out everywhere and takes your creator page offline for good; your username will not be given to anyone else. Supports you received stay in our financial records, without your personal details.'
+          : 'Deleting your account signs you out everywhere for good and ends your monthly supports. Supports you gave stay in our financial records, without your personal details.'}
       </p>
       {confirming ? (
         <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Confirm account deletion" css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import { useUpdateSupportTiers } from '@beabro/shared/api/update-support-tiers';
 import { supportTiersSchema, updateCreatorProfileSchema, type OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
@@ -7,12 +7,12 @@ import { TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { SelectField } from '@beabro/shared/ui/select-field';
+import { CountrySelectField } from '@beabro/shared/ui/country-select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
 import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
-import { countryOptions, isPayoutCountry } from '../utils/country-options';
+import { isPayoutCountry } from '@beabro/shared/data/country-options';
 import { supportFormValues, supportProfilePatch, supportTiersBody, type SupportFormValues, type TierFormValues } from '../utils/support-form';
 import { FieldGroup, TabHeading } from './section-heading';
 import { TierFields } from './tier-fields';
@@ -36,7 +36,6 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
   const updateProfile = useUpdateCreatorProfile();
   const updateTiers = useUpdateSupportTiers();
   const refresh = useRefreshCreatorViews();
-  const countries = useMemo(() => countryOptions(), []);
 
   const change = (next: SupportFormValues) => {
     setValues(next);
@@ -130,23 +129,7 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
           </div>
         </FieldGroup>
         <FieldGroup title="Payouts">
-          <SelectField label="Country" value={values.country} hint={countryHint} error={errors.country} onChange={(e) => change({ ...values, country: e.currentTarget.value })}>
-            <option value="">Choose your country</option>
-            <optgroup label="Payouts available">
-              {countries.payout.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {`${c.name} (payouts available)`}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Payouts not available yet">
-              {countries.other.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </optgroup>
-          </SelectField>
+          <CountrySelectField label="Country" value={values.country} hint={countryHint} error={errors.country} onChange={(e) => change({ ...values, country: e.currentTarget.value })} />
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
             Payouts go to creators in the United States, Canada, the United Kingdom and Australia. Supporters can pay from anywhere; creators elsewhere keep receiving support and their balance is held until payouts reach their country.
           </p>

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useSiteConfig } from '@beabro/shared/api/get-site-config';
-import { Button, buttonStyle } from '@beabro/shared/ui/button';
 import { Icon } from '@beabro/shared/ui/icon';
+import { ContactForm } from './contact-form';
 
 // Only email support exists, so there is no Live Chat button: a button nothing answers would be a dead end.
+// The form works without a mail app; the address stays for people who prefer their own mail client.
 export function ContactSupport() {
   const headingId = useId();
   const siteConfig = useSiteConfig();
@@ -32,7 +33,7 @@ export function ContactSupport() {
         Still need help?
       </h2>
       <p css={(theme) => ({ margin: '0 auto', maxWidth: '32rem', color: theme.color.textMuted })}>
-        Can&apos;t find what you&apos;re looking for? Our support team reads every message and will get back to you.
+        Can&apos;t find what you&apos;re looking for? Send us a message: our support team reads every one and replies by email.
       </p>
       <ul
         css={(theme) => ({
@@ -55,28 +56,15 @@ export function ContactSupport() {
           Average response: 2 hours
         </li>
       </ul>
+      <ContactForm />
       {supportEmail ? (
-        <>
-          <a href={`mailto:${supportEmail}`} css={(theme) => buttonStyle(theme, { variant: 'primary', size: 'lg' })}>
-            <Icon name="mail" size={20} />
-            Email Support
+        <p css={(theme) => ({ margin: `${theme.space(4)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+          or write to{' '}
+          <a href={`mailto:${supportEmail}`} css={(theme) => ({ color: theme.color.text, fontWeight: theme.font.weight.bold })}>
+            {supportEmail}
           </a>
-          <p css={(theme) => ({ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
-            or write to <strong css={(theme) => ({ color: theme.color.text })}>{supportEmail}</strong>
-          </p>
-        </>
-      ) : siteConfig.isError ? (
-        <div role="alert" css={(theme) => ({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: theme.space(3) })}>
-          <p css={{ margin: 0 }}>We couldn&apos;t load our contact details just now.</p>
-          <Button variant="secondary" onClick={() => void siteConfig.refetch()} disabled={siteConfig.isFetching}>
-            {siteConfig.isFetching ? 'Trying again...' : 'Try again'}
-          </Button>
-        </div>
-      ) : (
-        <p aria-live="polite" css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
-          Loading contact details...
         </p>
-      )}
+      ) : null}
     </section>
   );
 }

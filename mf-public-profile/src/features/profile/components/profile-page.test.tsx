@@ -230,10 +230,21 @@ describe('profile page', () => {
     expect(banner).toHaveTextContent('Visa ending in 4242');
     expect(banner).toHaveTextContent('bro@example.com');
     expect(banner).toHaveTextContent('December 21, 2026');
+    // A guest has no account: their way to cancel is the link in the receipt.
+    expect(banner).toHaveTextContent('You can cancel anytime with the link in your receipt email; no account needed.');
+    expect(banner).not.toHaveTextContent('account settings');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pixelpat$/));
     expect(screen.getByText('Thank you for supporting Pixel Pat!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss thank-you message' }));
     expect(screen.queryByText('Thank you for supporting Pixel Pat!')).not.toBeInTheDocument();
+  });
+
+  it('tells a signed-in supporter they can cancel from My Missions too', async () => {
+    signedIn();
+    saveLastReceipt(fakeReceipt({ amountCents: 500, isRecurring: true, nextChargeAt: '2026-12-21T12:00:00.000Z', subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f' }));
+    renderProfile(fakeProfile(), '/pixelpat?supported=true');
+    const banner = (await screen.findByText('Thank you for supporting Pixel Pat!')).closest('[role="status"]') as HTMLElement;
+    await waitFor(() => expect(banner).toHaveTextContent('from My Missions in your supporter dashboard, or with the link in your receipt email.'));
   });
 
   it('does not thank anyone without ?supported=true, nor with a receipt for another creator', async () => {

@@ -1,4 +1,5 @@
 import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
+import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { inputStyle } from '@beabro/shared/ui/text-field';
@@ -8,7 +9,7 @@ import { CheckoutSection } from './checkout-section';
 
 export const CUSTOM_AMOUNT_ID = 'support-custom-amount';
 export const AMOUNT_MESSAGE_ID = 'support-amount-message';
-export const MONTHLY_NOTE = 'You can cancel anytime from your account settings';
+export const MONTHLY_NOTE = CANCEL_MONTHLY_SUPPORT_COPY.note;
 
 export interface AmountPickerProps {
   tiers: PublicTierDto[];

@@ -73,7 +73,8 @@ describe('support page', () => {
     expect(tierButton(/True Believer \$25\/month/)).toBeInTheDocument();
     expect(customAmount()).toHaveValue('');
     expect(monthly()).not.toBeChecked();
-    expect(screen.getByText('You can cancel anytime from your account settings')).toBeInTheDocument();
+    expect(screen.getByText('You can cancel anytime: from My Missions in your supporter dashboard, or with the link in your receipt email.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('account settings');
     expect(screen.getByRole('heading', { name: /Your Details/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Name (optional)')).toBeEnabled();
     expect(screen.getByText('Required for payment confirmation and receipts')).toBeInTheDocument();
@@ -119,16 +120,21 @@ describe('support page', () => {
     expect(tierButton(/True Believer/)).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('typing a custom amount deselects the tier and uses the parsed integer', async () => {
+  it('typing a custom amount deselects the tier and uses it; cents are refused with a reason, never dropped', async () => {
     const user = userEvent.setup();
     renderSupport();
     await user.click(await screen.findByRole('button', { name: /Fuel the Journey/ }));
-    await user.type(customAmount(), '12.75');
+    await user.type(customAmount(), '12');
     expect(tierButton(/Fuel the Journey/)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('region', { name: /perks/ })).not.toBeInTheDocument();
     expect(submitButton()).toHaveTextContent('Support with $12');
     await user.click(monthly());
     expect(submitButton()).toHaveTextContent('Support with $12/month');
+
+    await user.type(customAmount(), '.5');
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription(SUPPORT_MESSAGES.amountWhole);
+    expect(customAmount()).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('disables submit below $1 and below the creator’s minimum, saying why', async () => {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
 
 /** Small reassurances right under the submit button. Each one is true of this checkout. */
 export function TrustBadges() {
@@ -36,7 +37,7 @@ export function TrustBlocks({ displayName }: { displayName: string }) {
     {
       icon: '🔄',
       title: 'Cancel Anytime',
-      text: 'Monthly support has no commitment: cancel from your account settings, or with the link in your receipt email.',
+      text: CANCEL_MONTHLY_SUPPORT_COPY.trust,
     },
   ];
   return (

@@ -22,6 +22,9 @@ describe('amountProblem', () => {
     expect(amountProblem({ amount: 2, customAmount: '2', selectedTier: null }, creator)).toBe('The minimum support for Pixel Pat is $3');
     expect(amountProblem({ amount: 3, customAmount: '3', selectedTier: null }, creator)).toBeNull();
     expect(amountProblem({ amount: 10_001, customAmount: '10001', selectedTier: null }, creator)).toBe(SUPPORT_MESSAGES.amountTooLarge);
+    // Whole dollars: 12.5 is refused with the reason, not paid as $12; 12.00 is twelve dollars.
+    expect(amountProblem({ amount: 12, customAmount: '12.5', selectedTier: null }, creator)).toBe('Amount must be a whole number of dollars');
+    expect(amountProblem({ amount: 12, customAmount: '12.00', selectedTier: null }, creator)).toBeNull();
   });
 });
 
@@ -67,6 +70,12 @@ describe('buildCheckoutRequest', () => {
       },
     });
     expect(buildCheckoutRequest(filled({ email: 'not-an-email' }), creator, KEY)).toMatchObject({ ok: false, fieldErrors: { email: SUPPORT_MESSAGES.emailInvalid } });
+  });
+
+  it('says an empty expiry date or CVC is required, in the words of the field', () => {
+    const result = buildCheckoutRequest(filled({ cardExpiry: '', cardCvc: '' }), creator, KEY);
+    expect(result).toMatchObject({ ok: false, fieldErrors: { cardExpiry: 'Expiry date is required', cardCvc: 'CVC is required' } });
+    expect(CARD_MESSAGES.cvcInvalid).toBe('CVC is invalid');
   });
 
   it('catches a mistyped card number and an expired card before asking the server', () => {

@@ -28,6 +28,9 @@ export function minimumAmountMessage(creator: Pick<CheckoutCreator, 'displayName
  * (SPEC: below $1; also below the creator's minimum and above the single-support cap).
  */
 export function amountProblem(state: Pick<SupportFormState, 'amount' | 'customAmount' | 'selectedTier'>, creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>): string | null {
+  // Whole dollars only (the API's rule): 12.5 is refused with a reason, never quietly paid as $12.
+  const typed = Number(state.customAmount.trim());
+  if (state.selectedTier === null && state.customAmount.trim() !== '' && Number.isFinite(typed) && !Number.isInteger(typed)) return SUPPORT_MESSAGES.amountWhole;
   if (state.amount < SUPPORT_AMOUNT_MIN_DOLLARS) {
     return state.selectedTier === null && state.customAmount.trim() === '' ? SUPPORT_MESSAGES.amountRequired : SUPPORT_MESSAGES.amountTooSmall;
   }
@@ -100,6 +103,9 @@ export function buildCheckoutRequest(state: SupportFormState, creator: CheckoutC
       else if (!fieldErrors[key]) fieldErrors[key] = issue.message;
     }
   }
+  // An empty field is "required", not "invalid".
+  if (state.cardExpiry.trim() === '') fieldErrors.cardExpiry = CARD_MESSAGES.expiryRequired;
+  if (state.cardCvc.trim() === '') fieldErrors.cardCvc = CARD_MESSAGES.cvcRequired;
   if (!fieldErrors.cardNumber && state.cardNumber.trim() && !passesLuhn(state.cardNumber)) fieldErrors.cardNumber = CARD_MESSAGES.numberInvalid;
   if (!fieldErrors.cardExpiry && isExpired(expMonth, expYear, now)) fieldErrors.cardExpiry = CARD_MESSAGES.expired;
 

@@ -45,7 +45,7 @@ function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'mu
     };
   }
   if (subscription.status === 'active' && subscription.cancelAtPeriodEnd) {
-    return { text: `${amount}, canceled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
+    return { text: `${amount}, cancelled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
   }
   if (subscription.status === 'active') {
     return { text: `${amount}. Next charge on ${formatDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };

@@ -67,9 +67,9 @@ describe('My Missions tab', () => {
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Cancel monthly support' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel monthly support' }));
 
-    await waitFor(() => expect(card('Pixel Pat')).toHaveTextContent('$25.00/month, canceled. Ends on Dec 20, 2026, with no further charge.'));
+    await waitFor(() => expect(card('Pixel Pat')).toHaveTextContent('$25.00/month, cancelled. Ends on Dec 20, 2026, with no further charge.'));
     expect(api.calls(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(1);
-    expect(screen.getByText('Monthly support to Pixel Pat canceled. Ends on Dec 20, 2026.')).toBeInTheDocument();
+    expect(screen.getByText('Monthly support to Pixel Pat cancelled. Ends on Dec 20, 2026.')).toBeInTheDocument();
     expect(within(card('Pixel Pat')).queryByRole('button', { name: 'Cancel monthly support' })).not.toBeInTheDocument();
     // The stats follow the server once it has answered.
     await waitFor(() => expect(screen.getByText('Recurring Supports', { selector: 'p' }).nextElementSibling).toHaveTextContent('0'));

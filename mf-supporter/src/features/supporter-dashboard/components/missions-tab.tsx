@@ -51,7 +51,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
       onSuccess: (subscription) => {
         setConfirming(null);
         const end = subscription.endsAt ?? subscription.currentPeriodEnd;
-        toast.show(`Monthly support to ${subscription.creatorDisplayName} canceled. Ends on ${formatDate(end)}.`, 'success');
+        toast.show(`Monthly support to ${subscription.creatorDisplayName} cancelled. Ends on ${formatDate(end)}.`, 'success');
       },
     });
   }

@@ -70,11 +70,16 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
       {open ? (
         <div
           id={menuId}
-          css={(theme) => ({ position: 'absolute', right: 0, top: 'calc(100% + 0.5rem)', minWidth: '14rem', background: theme.color.surface, border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, boxShadow: theme.shadow.raised, padding: '0.5rem 0', zIndex: 40 })}
+          css={(theme) => ({ position: 'absolute', right: 0, top: 'calc(100% + 0.5rem)', minWidth: '14rem', maxWidth: 'min(20rem, calc(100vw - 2rem))', background: theme.color.surface, border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, boxShadow: theme.shadow.raised, padding: '0.5rem 0', zIndex: 40 })}
         >
           <div css={(theme) => ({ padding: '0.5rem 1rem', borderBottom: `1px solid ${theme.color.border}`, marginBottom: '0.25rem' })}>
-            <div css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{name}</div>
-            <div css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>{user.email}</div>
+            {/* One line each, cut with an ellipsis (an address broken mid-word read as two); the title shows it whole. */}
+            <div title={name} css={(theme) => ({ fontWeight: theme.font.weight.bold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+              {name}
+            </div>
+            <div title={user.email} css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+              {user.email}
+            </div>
           </div>
           <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {accountLinks(user).map((link) => (

@@ -76,6 +76,9 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/maya');
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    // A long address stays on one line, cut with an ellipsis, and is shown whole on hover.
+    const email = screen.getAllByText('maya@example.com').find((element) => element.getAttribute('title') === 'maya@example.com');
+    expect(email).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));

@@ -87,7 +87,9 @@ export function SiteHeader() {
             {user ? (
               <div css={(theme) => ({ padding: '0.75rem 0.5rem', borderBottom: `1px solid ${theme.color.border}`, marginBottom: '0.25rem' })}>
                 <div css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{displayNameOf(user)}</div>
-                <div css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>{user.email}</div>
+                <div title={user.email} css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                  {user.email}
+                </div>
               </div>
             ) : null}
             {[...links, ...(user ? accountLinks(user) : sessionKnown ? [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join] : [])].map((link) => (

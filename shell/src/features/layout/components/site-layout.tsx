@@ -1,5 +1,6 @@
 import { matchPath, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { EmbedLayout } from './embed-layout';
+import { PageNotice } from './page-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -16,6 +17,7 @@ export function SiteLayout() {
     <div css={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SiteHeader />
       <main id="main" tabIndex={-1} css={{ flex: 1, outline: 'none' }}>
+        <PageNotice />
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '@beabro/shared/api-schemas/creator-profile';
+import { COUNTRY_CODES } from '@beabro/shared/schemas/country';
 import { SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
 
 export interface CountryOption {
@@ -13,6 +13,11 @@ function regionNames(): (code: string) => string {
   } catch {
     return (code) => code;
   }
+}
+
+/** The English name of a country code ("NZ" -> "New Zealand"); the code itself where the runtime has no names. */
+export function countryName(code: string): string {
+  return regionNames()(code);
 }
 
 /**

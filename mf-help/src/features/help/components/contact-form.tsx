@@ -1,0 +1,156 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@beabro/shared/api/api-client';
+import { useSendContactRequest } from '@beabro/shared/api/send-contact-request';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGES,
+  CONTACT_TOPICS,
+  contactRequestSchema,
+  type ContactRequestInput,
+} from '@beabro/shared/api-schemas/help-contact';
+import { useSessionStore } from '@beabro/shared/session/session-store';
+import { Button } from '@beabro/shared/ui/button';
+import { SelectField } from '@beabro/shared/ui/select-field';
+import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
+
+type ContactField = keyof ContactRequestInput;
+type FieldErrors = Partial<Record<ContactField, string>>;
+
+const TOPIC_OPTIONS = CONTACT_TOPICS.map((topic) => ({ value: topic.id, label: topic.label }));
+const FIX_FIELDS = 'Please correct the highlighted fields.';
+const SEND_FAILED = 'Your message could not be sent. Please try again.';
+const OFFLINE = 'Could not reach Be a Bro. Check your connection and try again.';
+
+/** The first message per field, from the same schema the API checks the request with. */
+function fieldErrorsOf(values: ContactRequestInput): FieldErrors {
+  const result = contactRequestSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) {
+      const minutes = error.retryAfterSeconds ? Math.ceil(error.retryAfterSeconds / 60) : null;
+      return minutes ? `You have sent several messages already. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` : 'You have sent several messages already. Please try again later.';
+    }
+    if (error.status === 400) return FIX_FIELDS;
+    return error.status >= 500 ? SEND_FAILED : error.message;
+  }
+  return error instanceof TypeError ? OFFLINE : SEND_FAILED;
+}
+
+/**
+ * The help centre's contact form: stored and emailed to support by POST /api/help/contact, which also
+ * confirms to the sender. A signed-in person finds their name and email filled in.
+ */
+export function ContactForm() {
+  const user = useSessionStore((state) => state.user);
+  // Untouched, the fields follow the session (it is known only after hydration); the first edit takes over.
+  const [edited, setEdited] = useState<ContactRequestInput | null>(null);
+  const values: ContactRequestInput = edited ?? { name: user?.displayName ?? '', email: user?.email ?? '', topic: '' as ContactRequestInput['topic'], message: '' };
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const send = useSendContactRequest();
+
+  const set = (field: ContactField, value: string) => {
+    const next = { ...values, [field]: value } as ContactRequestInput;
+    setEdited(next);
+    // Once a field shows an error, it clears as soon as the input is right.
+    if (Object.values(errors).some(Boolean)) {
+      const found = fieldErrorsOf(next);
+      setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key as ContactField]])) as FieldErrors);
+    }
+  };
+
+  const focusFirstInvalid = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const found = fieldErrorsOf(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      setFailure(FIX_FIELDS);
+      focusFirstInvalid();
+      return;
+    }
+    setFailure(null);
+    try {
+      await send.mutateAsync(values);
+      setSentTo(values.email.trim());
+      setEdited(null);
+      setErrors({});
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fieldErrors as FieldErrors);
+      setFailure(failureMessage(error));
+      focusFirstInvalid();
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <div role="status" css={(theme) => ({ display: 'grid', gap: theme.space(3), justifyItems: 'center', padding: theme.space(4) })}>
+        <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{CONTACT_MESSAGES.sent}</p>
+        <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+          A confirmation is on its way to <strong>{sentTo}</strong>.
+        </p>
+        <Button variant="secondary" onClick={() => setSentTo(null)}>
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      aria-label="Contact support"
+      onSubmit={(event) => void onSubmit(event)}
+      css={(theme) => ({
+        display: 'grid',
+        gap: theme.space(4),
+        textAlign: 'left',
+        maxWidth: '40rem',
+        margin: '0 auto',
+        width: '100%',
+        background: theme.color.surface,
+        border: `1px solid ${theme.color.border}`,
+        borderRadius: theme.radius.lg,
+        padding: theme.space(5),
+        boxSizing: 'border-box',
+      })}
+    >
+      <div css={(theme) => ({ display: 'grid', gap: theme.space(4), gridTemplateColumns: 'minmax(0, 1fr)', [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+        <TextField label="Your name" autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
+        <TextField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} hint="We reply to this address." onChange={(e) => set('email', e.currentTarget.value)} />
+      </div>
+      <SelectField label="Topic" placeholder="Select a topic" options={TOPIC_OPTIONS} value={values.topic} error={errors.topic} onChange={(e) => set('topic', e.currentTarget.value)} />
+      <TextAreaField
+        label="Message"
+        rows={6}
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+        aside={`${values.message.length}/${CONTACT_MESSAGE_MAX_LENGTH}`}
+        value={values.message}
+        error={errors.message}
+        onChange={(e) => set('message', e.currentTarget.value)}
+      />
+      {failure ? (
+        <p role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger, fontWeight: theme.font.weight.medium })}>
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={send.isPending} css={{ justifySelf: 'start' }}>
+        {send.isPending ? 'Sending...' : 'Send message'}
+      </Button>
+    </form>
+  );
+}

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { openDatabaseForConfig, seedDemoDataOnFirstStart } from './open-database-for-config';
 import { creatorProfiles, follows, supports, supportTiers, users } from './schema';
-import { DEMO_PASSWORD, DEMO_SUPPORTER_EMAIL, DEMO_SUPPORTER_SUPPORT_IDS, demoCreatorEmail, seedDemoData } from './seed-demo-data';
+import { DEMO_PASSWORD, DEMO_SUPPORTER_EMAIL, DEMO_SUPPORTER_SUPPORT_IDS, demoCreatorEmail, demoPageViews, seedDemoData } from './seed-demo-data';
 
 let t: TestApp;
 const now = new Date();
@@ -102,6 +102,25 @@ describe('seedDemoData', () => {
     // Pat hides earnings (the default), so no support amounts either.
     expect(pat.recentSupports[0]).toMatchObject({ name: 'Jordan', amountCents: null });
     expect(pat.recentSupports.filter((s) => s.name === null).length).toBeGreaterThan(0);
+  });
+
+  it("gives each demo creator page views in line with its supports, so the demo creator's conversion rate reads as a real one", async () => {
+    const signIn = await t.client().post('/api/auth/sign-in', { email: demoCreatorEmail('pixelpat'), password: DEMO_PASSWORD });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+    const dashboard = await t.client().request({ method: 'GET', url: '/api/creator/dashboard', headers: { cookie } });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const rate = (dashboard.json() as { conversionRatePercent: number | null }).conversionRatePercent;
+    expect(rate).not.toBeNull();
+    expect(rate).toBeGreaterThan(0);
+    expect(rate).toBeLessThan(20);
+    // Every day with a support had at least 8 support page visits for it, and profile views at least 3 per visit.
+    const day = new Date('2026-03-04T12:00:00Z');
+    const rows = demoPageViews('id', 'someone', [day, day], new Date('2026-03-01T00:00:00Z'), new Date('2026-03-10T00:00:00Z'));
+    const on = (page: string, d: string) => rows.find((r) => r.page === page && r.day === d)?.count ?? 0;
+    expect(on('support', '2026-03-04')).toBeGreaterThanOrEqual(16);
+    expect(on('profile', '2026-03-04')).toBeGreaterThanOrEqual(3 * on('support', '2026-03-04'));
+    expect(new Set(rows.map((r) => r.day)).size).toBeLessThanOrEqual(10);
   });
 
   it('puts the demo creators on the discover page', async () => {

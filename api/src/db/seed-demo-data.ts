@@ -8,7 +8,7 @@ import type { Db } from './database';
 import { supportLedgerEntries } from '../modules/ledger/ledger-service';
 import { SANDBOX_PROVIDER_NAME } from '../modules/payments/sandbox/sandbox-payment-provider';
 import { subscriptionPeriod } from '../modules/subscriptions/subscription-periods';
-import { creatorProfiles, follows, ledgerEntries, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, supportTiers, users } from './schema';
+import { creatorProfiles, follows, ledgerEntries, pageViews, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, supportTiers, users } from './schema';
 
 /*
  * Demo data: SPEC.md's sample creators as real accounts with real supports, so a fresh embedded
@@ -98,6 +98,37 @@ async function seedSubscriptions(tx: Db, rows: Array<typeof supports.$inferSelec
 }
 
 /** Loads the demo data once; running it again (or on a database that already has it) changes nothing. */
+/** A number from 0 to n-1 that is always the same for the same text (the demo is the same on every machine). */
+function steadyNoise(text: string, n: number): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return (hash >>> 0) % n;
+}
+
+/**
+ * Daily page views of a demo creator from the day the page was made to today, in line with its seeded
+ * supports: each day's supporters came from 8 to 19 support page visits, with some visits on days without
+ * a support, and about three profile views per support page visit. Without them the demo creators'
+ * conversion rate (supporters per support page visit) would read 100%.
+ */
+export function demoPageViews(creatorId: string, username: string, supportDates: readonly Date[], since: Date, now: Date): Array<typeof pageViews.$inferInsert> {
+  const supportsOnDay = new Map<string, number>();
+  for (const date of supportDates) {
+    const day = date.toISOString().slice(0, 10);
+    supportsOnDay.set(day, (supportsOnDay.get(day) ?? 0) + 1);
+  }
+  const rows: Array<typeof pageViews.$inferInsert> = [];
+  for (let at = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate()); at <= now.getTime(); at += DAY_MS) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    const supportCount = supportsOnDay.get(day) ?? 0;
+    const support = supportCount * (8 + steadyNoise(`${username}:${day}:visits`, 12)) + steadyNoise(`${username}:${day}:browsers`, 4);
+    const profile = support * 3 + steadyNoise(`${username}:${day}:profile`, 9);
+    if (support > 0) rows.push({ creatorId, page: 'support', day, count: support });
+    if (profile > 0) rows.push({ creatorId, page: 'profile', day, count: profile });
+  }
+  return rows;
+}
+
 export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult> {
   const samples = createSampleCreators(now);
   const emails = [DEMO_SUPPORTER_EMAIL, ...samples.map((s) => demoCreatorEmail(s.profile.username))];
@@ -210,6 +241,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           await seedSubscriptions(tx, rows, now);
           supportCount += sample.supports.length;
         }
+        const views = demoPageViews(user.id, profile.username, sample.supports.map((s) => new Date(s.createdAt)), createdAt, now);
+        if (views.length > 0) await tx.insert(pageViews).values(views);
       }
 
       const followRows = [

@@ -57,7 +57,7 @@ const DELIVERY_TIMEOUT = 30_000;
 test('a creator gets supported one-off and monthly, the supporter pauses, resumes and cancels, the creator refunds, renewals and payouts do the rest', async ({ browser, baseURL }) => {
   // Five minutes were the bound before issue 18's steps; the webhook endpoint, the pause and resume and
   // the refund add a third more steps, and four delivery polls of up to DELIVERY_TIMEOUT each on a busy
-  // machine (the whole journey takes about a minute on a quiet one).
+  // machine (the whole journey took 32-36 s on this 2-core machine; the bound is for a loaded one).
   test.setTimeout(420_000);
   const { username, creatorEmail, supporterEmail, password, creatorContext, creator, visitorContext, visitor, operator } = await startJourney(browser, baseURL, 'journey');
   let profileLink = '';

@@ -1,3 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { monthlyGuestSupport } from './tests/support/site-pages';
 
@@ -26,7 +29,7 @@ export async function json<T>(request: APIRequestContext, url: string): Promise<
 }
 
 export interface SupporterDashboard {
-  history: Array<{ creatorUsername: string; amountCents: number; isRecurring: boolean }>;
+  history: Array<{ creatorUsername: string; amountCents: number; isRecurring: boolean; refundedCents: number }>;
   subscriptions: Array<{ id: string; creatorUsername: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endsAt: string | null }>;
 }
 
@@ -34,7 +37,9 @@ export interface CreatorDashboard {
   totalEarnings: { grossCents: number; netCents: number };
   totalSupporters: number;
   recurringSupports: number;
-  recentSupports: Array<{ amountCents: number; isRecurring: boolean; isRenewal: boolean; name: string | null; createdAt: string }>;
+  pausedSupports: number;
+  balanceCents: number;
+  recentSupports: Array<{ id: string; amountCents: number; refundedCents: number; isRecurring: boolean; isRenewal: boolean; name: string | null; createdAt: string }>;
 }
 
 export interface CreatorPayouts {
@@ -185,4 +190,58 @@ export async function expectPaidOnceByTwoPayoutRuns(operator: APIRequestContext,
   expect(payouts.payouts).toEqual([expect.objectContaining({ status: 'paid', amountCents: netCents, weekStart: first.result.weekStart })]);
   expect(payouts.balanceCents).toBe(0);
   return netCents;
+}
+
+/** One POST the webhook receiver got: its path, headers and raw body. */
+export interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/**
+ * A webhook receiver on http://127.0.0.1 (an ephemeral port; the e2e servers run with
+ * WEBHOOKS_ALLOW_LOCAL=true): it answers 200 to every POST and keeps what it got. Close it when done.
+ */
+export async function startWebhookReceiver() {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('received');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    received,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * The check the README ("Webhooks") tells creators to make: Beabro-Signature is `t=<unix seconds>,v1=<hex>`,
+ * v1 the HMAC-SHA256 of `${t}.${raw body}` with the endpoint's secret, t within five minutes.
+ */
+export function verifyWebhookSignature(secret: string, header: string | string[] | undefined, rawBody: string, toleranceSeconds = 300): boolean {
+  if (typeof header !== 'string') return false;
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)));
+  const timestamp = Number(parts.t);
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex'), 'hex');
+  const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A received event's type and parsed body (id, type, data). */
+export function webhookEvent(hook: ReceivedWebhook): { id: string; type: string; data: Record<string, unknown> } {
+  return JSON.parse(hook.body) as { id: string; type: string; data: Record<string, unknown> };
 }

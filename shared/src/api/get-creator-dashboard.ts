@@ -12,7 +12,10 @@ export async function getCreatorDashboard(): Promise<CreatorDashboard> {
 export const creatorDashboardQueryOptions = queryOptions({
   queryKey: creatorDashboardQueryKey,
   queryFn: getCreatorDashboard,
-  staleTime: 15_000,
+  // Money that others move (a support, a pause, a refund): opening the dashboard again or coming back
+  // to its tab shows the cached figures at once and fetches the current ones.
+  staleTime: 0,
+  refetchOnWindowFocus: true,
 });
 
 export function useCreatorDashboard() {

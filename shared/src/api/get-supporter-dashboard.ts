@@ -12,7 +12,10 @@ export async function getSupporterDashboard(): Promise<SupporterDashboard> {
 export const supporterDashboardQueryOptions = queryOptions({
   queryKey: supporterDashboardQueryKey,
   queryFn: getSupporterDashboard,
-  staleTime: 15_000,
+  // Money that others move (a support, a pause, a refund): opening the dashboard again or coming back
+  // to its tab shows the cached figures at once and fetches the current ones.
+  staleTime: 0,
+  refetchOnWindowFocus: true,
 });
 
 export function useSupporterDashboard() {

@@ -1,3 +1,5 @@
+import { AlertIcon, CheckIcon } from '@beabro/shared/ui/icon';
+
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'failed'; message: string };
 
 export const IDLE: SaveState = { kind: 'idle' };
@@ -22,7 +24,7 @@ export function SaveStatus({ state }: { state: SaveState }) {
     >
       {text ? (
         <>
-          <span aria-hidden="true">{failed ? '⚠ ' : '✓ '}</span>
+          {failed ? <AlertIcon /> : <CheckIcon />} 
           {text}
         </>
       ) : null}

@@ -1,4 +1,5 @@
-import { AlertIcon, CheckIcon } from '@beabro/shared/ui/icon';
+import { AlertIcon } from '@beabro/shared/ui/icons/alert';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'failed'; message: string };
 

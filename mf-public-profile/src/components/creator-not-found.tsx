@@ -3,7 +3,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '../config/paths';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { SearchIcon } from '@beabro/shared/ui/icon';
+import { SearchIcon } from '@beabro/shared/ui/icons/search';
 
 /** What /{username} shows when the API answers 404 (the server answers the page itself with 404 too). */
 export function CreatorNotFound({ username }: { username: string }) {

@@ -4,8 +4,8 @@ import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-
 import { formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
-import { SparklesIcon } from '@beabro/shared/ui/icon';
-import { XIcon } from '@beabro/shared/ui/icon';
+import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
+import { XIcon } from '@beabro/shared/ui/icons/x';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 

@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
-import { CheckIcon, Icon, LockIcon, type IconName } from '@beabro/shared/ui/icon';
+import { Icon, type IconName } from '@beabro/shared/ui/icon';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
+import { LockIcon } from '@beabro/shared/ui/icons/lock';
 
 const NAMES: IconName[] = ['alert', 'banknote', 'barChart', 'check', 'compass', 'heart', 'lock', 'menu', 'settings', 'trophy', 'user', 'wallet', 'x'];
 

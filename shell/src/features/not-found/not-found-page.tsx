@@ -3,7 +3,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { useEffect } from 'react';
 import { paths } from '../../config/paths';
-import { CompassIcon } from '@beabro/shared/ui/icon';
+import { CompassIcon } from '@beabro/shared/ui/icons/compass';
 
 export function NotFoundPage() {
   useEffect(() => {

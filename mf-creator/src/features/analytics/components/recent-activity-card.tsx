@@ -3,7 +3,10 @@ import type { RecentActivityDto } from '@beabro/shared/api-schemas/analytics';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { SectionCard } from '../../../components/section-card';
 import { formatRelative } from '../../../lib/format';
-import { BanknoteIcon, RepeatIcon, TrophyIcon, UserPlusIcon } from '@beabro/shared/ui/icon';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { TrophyIcon } from '@beabro/shared/ui/icons/trophy';
+import { UserPlusIcon } from '@beabro/shared/ui/icons/user-plus';
 
 function who(supporter: string | null, isAnonymous: boolean): string {
   if (isAnonymous) return 'An anonymous supporter';

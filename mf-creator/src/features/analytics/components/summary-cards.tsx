@@ -2,7 +2,10 @@ import type { AnalyticsSummaryDto } from '@beabro/shared/api-schemas/analytics';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { formatChange, formatCount } from '../../../lib/format';
-import { BanknoteIcon, HeartIcon, LandmarkIcon, UsersIcon } from '@beabro/shared/ui/icon';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { HeartIcon } from '@beabro/shared/ui/icons/heart';
+import { LandmarkIcon } from '@beabro/shared/ui/icons/landmark';
+import { UsersIcon } from '@beabro/shared/ui/icons/users';
 
 function versus(change: number | null, previous: string, none: string): string {
   return change === null ? `${none} the period before` : `${formatChange(change)} vs the period before (${previous})`;

@@ -3,7 +3,10 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { formatCount, plural } from '../../../lib/format';
 import { growthText } from '../utils/growth';
-import { CalendarIcon, TargetIcon, UsersIcon, WalletIcon } from '@beabro/shared/ui/icon';
+import { CalendarIcon } from '@beabro/shared/ui/icons/calendar';
+import { TargetIcon } from '@beabro/shared/ui/icons/target';
+import { UsersIcon } from '@beabro/shared/ui/icons/users';
+import { WalletIcon } from '@beabro/shared/ui/icons/wallet';
 
 /** The four headline figures: total earnings, this month (with growth), supporters, goal progress. */
 export function DashboardStats({ dashboard }: { dashboard: CreatorDashboard }) {

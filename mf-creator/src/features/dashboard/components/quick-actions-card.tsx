@@ -2,7 +2,10 @@ import { Link } from 'react-router-dom';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
-import { BarChartIcon, EyeIcon, MessageIcon, SettingsIcon } from '@beabro/shared/ui/icon';
+import { BarChartIcon } from '@beabro/shared/ui/icons/bar-chart';
+import { EyeIcon } from '@beabro/shared/ui/icons/eye';
+import { MessageIcon } from '@beabro/shared/ui/icons/message';
+import { SettingsIcon } from '@beabro/shared/ui/icons/settings';
 
 /** Shortcuts to the places a creator goes most. */
 export function QuickActionsCard({ username }: { username: string }) {

@@ -8,7 +8,7 @@ import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../config/paths';
 import { formatRelative } from '../../../lib/format';
 import { RefundDialog } from './refund-dialog';
-import { SproutIcon } from '@beabro/shared/ui/icon';
+import { SproutIcon } from '@beabro/shared/ui/icons/sprout';
 
 function supporterLabel(support: ReceivedSupportDto): string {
   if (support.isAnonymous) return 'Anonymous';

@@ -5,7 +5,7 @@ import { USERNAME_CHANGE_INTERVAL_DAYS, USERNAME_CHECK_MIN_LENGTH } from '@beabr
 import { normalizeUsername } from '@beabro/shared/schemas/onboarding';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { publicProfileUrl } from '../../../config/paths';
-import { CheckIcon } from '@beabro/shared/ui/icon';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 export interface UsernameFieldProps {
   value: string;

@@ -3,7 +3,9 @@ import { Badge } from '@beabro/shared/ui/badge';
 import { Card } from '@beabro/shared/ui/card';
 import { LandingSection } from './landing-section';
 import { SectionHeading } from './section-heading';
-import { BookIcon, PaletteIcon, SproutIcon } from '@beabro/shared/ui/icon';
+import { BookIcon } from '@beabro/shared/ui/icons/book';
+import { PaletteIcon } from '@beabro/shared/ui/icons/palette';
+import { SproutIcon } from '@beabro/shared/ui/icons/sprout';
 
 /*
  * Stands in for testimonials. Be a Bro has no real users to quote yet, so these are openly labelled,

@@ -2,7 +2,12 @@ import { useId } from 'react';
 import { Card } from '@beabro/shared/ui/card';
 import { LandingSection } from './landing-section';
 import { SectionHeading } from './section-heading';
-import { BanknoteIcon, CalendarIcon, RepeatIcon, SparklesIcon, UserIcon, ZapIcon } from '@beabro/shared/ui/icon';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { CalendarIcon } from '@beabro/shared/ui/icons/calendar';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
+import { UserIcon } from '@beabro/shared/ui/icons/user';
+import { ZapIcon } from '@beabro/shared/ui/icons/zap';
 
 // Every claim here is a product rule from the spec (fees, payout schedule, setup), not a marketing estimate.
 const features = [

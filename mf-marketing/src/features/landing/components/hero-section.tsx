@@ -3,7 +3,8 @@ import { PageContainer } from '@beabro/shared/ui/page-container';
 import { landingLinks } from '../landing-links';
 import { CallToActionLinks } from './call-to-action-links';
 import { SupportPagePreview } from './support-page-preview';
-import { CheckIcon, HeartIcon } from '@beabro/shared/ui/icon';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
+import { HeartIcon } from '@beabro/shared/ui/icons/heart';
 
 const reassurances = ['No setup or subscription fees', 'Supporters pay without an account', 'Cancel monthly support anytime'];
 

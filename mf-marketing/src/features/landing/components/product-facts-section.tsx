@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { LandingSection } from './landing-section';
 import { SectionHeading } from './section-heading';
-import { BanknoteIcon, CalendarIcon, ClockIcon, SparklesIcon } from '@beabro/shared/ui/icon';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { CalendarIcon } from '@beabro/shared/ui/icons/calendar';
+import { ClockIcon } from '@beabro/shared/ui/icons/clock';
+import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
 
 /*
  * The stats block deliberately shows product facts rather than activity totals: a new platform has no

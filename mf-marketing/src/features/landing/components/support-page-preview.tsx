@@ -1,4 +1,6 @@
-import { CoffeeIcon, RocketIcon, StarIcon } from '@beabro/shared/ui/icon';
+import { CoffeeIcon } from '@beabro/shared/ui/icons/coffee';
+import { RocketIcon } from '@beabro/shared/ui/icons/rocket';
+import { StarIcon } from '@beabro/shared/ui/icons/star';
 
 const tiers = [
   { Icon: CoffeeIcon, name: 'Support the Mission', price: '$5', cadence: 'one-off' },

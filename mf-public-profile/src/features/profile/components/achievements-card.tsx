@@ -1,6 +1,16 @@
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import type { AchievementId } from '@beabro/shared/data/achievements';
-import { BanknoteIcon, CheckIcon, HeartIcon, LockIcon, RepeatIcon, RocketIcon, TargetIcon, TrophyIcon, UsersIcon, WalletIcon, type IconProps } from '@beabro/shared/ui/icon';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
+import { HeartIcon } from '@beabro/shared/ui/icons/heart';
+import { LockIcon } from '@beabro/shared/ui/icons/lock';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { RocketIcon } from '@beabro/shared/ui/icons/rocket';
+import { TargetIcon } from '@beabro/shared/ui/icons/target';
+import { TrophyIcon } from '@beabro/shared/ui/icons/trophy';
+import { UsersIcon } from '@beabro/shared/ui/icons/users';
+import { WalletIcon } from '@beabro/shared/ui/icons/wallet';
+import type { IconProps } from '@beabro/shared/ui/icons/svg';
 import type { ComponentType } from 'react';
 import { ProfileSection } from './profile-section';
 

@@ -5,7 +5,7 @@ import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { useToast } from '@beabro/shared/ui/toast';
 import { paths } from '../../../config/paths';
-import { CheckIcon } from '@beabro/shared/ui/icon';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 /**
  * Follow / Following for signed-in visitors; a way to sign in (and come back) for everyone else; the

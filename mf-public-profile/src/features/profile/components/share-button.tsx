@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@beabro/shared/ui/button';
-import { ShareIcon } from '@beabro/shared/ui/icon';
+import { ShareIcon } from '@beabro/shared/ui/icons/share';
 
 type ShareStatus = 'idle' | 'copied' | 'failed';
 

@@ -6,7 +6,7 @@ import { inputStyle } from '@beabro/shared/ui/text-field';
 import type { SupportFormAction, SupportFormState } from '../utils/support-form-state';
 import { CheckboxField } from './checkbox-field';
 import { CheckoutSection } from './checkout-section';
-import { CheckIcon } from '@beabro/shared/ui/icon';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 export const CUSTOM_AMOUNT_ID = 'support-custom-amount';
 export const AMOUNT_MESSAGE_ID = 'support-amount-message';

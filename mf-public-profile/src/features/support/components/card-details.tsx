@@ -5,7 +5,7 @@ import type { FieldErrors, FieldKey } from '../utils/checkout-request';
 import type { SupportFormAction, SupportFormState } from '../utils/support-form-state';
 import { CheckoutSection } from './checkout-section';
 import { FIELD_IDS } from './supporter-details';
-import { FlaskIcon } from '@beabro/shared/ui/icon';
+import { FlaskIcon } from '@beabro/shared/ui/icons/flask';
 
 /** The sandbox's test cards (api/src/modules/payments/sandbox): what a tester can type, and what happens. */
 export const TEST_CARDS = [

@@ -20,7 +20,7 @@ import { CardDetails } from './card-details';
 import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
-import { ExternalLinkIcon } from '@beabro/shared/ui/icon';
+import { ExternalLinkIcon } from '@beabro/shared/ui/icons/external-link';
 
 const SUMMARY_HEADING_ID = 'support-summary-heading';
 

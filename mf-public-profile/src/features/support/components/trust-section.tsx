@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
-import { LockIcon, ReceiptIcon, RepeatIcon, ShieldIcon, TargetIcon, UserIcon } from '@beabro/shared/ui/icon';
+import { LockIcon } from '@beabro/shared/ui/icons/lock';
+import { ReceiptIcon } from '@beabro/shared/ui/icons/receipt';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { ShieldIcon } from '@beabro/shared/ui/icons/shield';
+import { TargetIcon } from '@beabro/shared/ui/icons/target';
+import { UserIcon } from '@beabro/shared/ui/icons/user';
 
 /** Small reassurances right under the submit button. Each one is true of this checkout. */
 export function TrustBadges() {

@@ -102,7 +102,7 @@ test.describe('public creator profile /{username}', () => {
     const before = await apiProfile(page.request, 'greenstreets');
     await page.goto('/greenstreets');
     const community = page.getByRole('list', { name: 'Community' });
-    const follow = page.getByRole('button', { name: /^(✓ )?(Follow|Following)$/ });
+    const follow = page.getByRole('button', { name: /^(Follow|Following)$/ });
     await expect(follow).toBeVisible();
     const wasFollowing = (await follow.getAttribute('aria-pressed')) === 'true';
     await follow.click();

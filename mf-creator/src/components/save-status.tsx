@@ -1,3 +1,6 @@
+import { AlertIcon } from '@beabro/shared/ui/icons/alert';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
+
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'failed'; message: string };
 
 export const IDLE: SaveState = { kind: 'idle' };
@@ -22,7 +25,7 @@ export function SaveStatus({ state }: { state: SaveState }) {
     >
       {text ? (
         <>
-          <span aria-hidden="true">{failed ? '⚠ ' : '✓ '}</span>
+          {failed ? <AlertIcon /> : <CheckIcon />} 
           {text}
         </>
       ) : null}

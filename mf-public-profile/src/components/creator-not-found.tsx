@@ -3,6 +3,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '../config/paths';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { SearchIcon } from '@beabro/shared/ui/icons/search';
 
 /** What /{username} shows when the API answers 404 (the server answers the page itself with 404 too). */
 export function CreatorNotFound({ username }: { username: string }) {
@@ -10,8 +11,8 @@ export function CreatorNotFound({ username }: { username: string }) {
   return (
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>
-        <p aria-hidden="true" css={{ fontSize: '3rem', margin: 0 }}>
-          🔍
+        <p aria-hidden="true" css={(theme) => ({ fontSize: '3rem', margin: 0, lineHeight: 1, color: theme.color.brand })}>
+          <SearchIcon />
         </p>
         <h1 css={(theme) => ({ fontSize: theme.font.size.xxl, margin: '0.5rem 0' })}>Creator not found</h1>
         <p css={(theme) => ({ color: theme.color.textMuted, overflowWrap: 'anywhere' })}>

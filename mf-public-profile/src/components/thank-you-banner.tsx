@@ -4,6 +4,8 @@ import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-
 import { formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
+import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
+import { XIcon } from '@beabro/shared/ui/icons/x';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -52,7 +54,7 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
       })}
     >
       <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, fontWeight: theme.font.weight.bold, color: theme.color.success })}>
-        <span aria-hidden="true">🎉 </span>Thank you for supporting {displayName}!
+        <SparklesIcon /> Thank you for supporting {displayName}!
       </p>
       <p css={{ margin: '0.25rem 0 0' }}>
         {receipt
@@ -89,7 +91,7 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
       ) : null}
       {onDismiss ? (
         <Button variant="ghost" size="sm" onClick={onDismiss} aria-label="Dismiss thank-you message" css={{ position: 'absolute', top: '0.75rem', right: '0.75rem' }}>
-          <span aria-hidden="true">✕</span>
+          <XIcon />
         </Button>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { useEffect } from 'react';
 import { paths } from '../../config/paths';
+import { CompassIcon } from '@beabro/shared/ui/icons/compass';
 
 export function NotFoundPage() {
   useEffect(() => {
@@ -11,8 +12,8 @@ export function NotFoundPage() {
   return (
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>
-        <p aria-hidden="true" css={{ fontSize: '3rem', margin: 0 }}>
-          🧭
+        <p aria-hidden="true" css={(theme) => ({ fontSize: '3rem', margin: 0, lineHeight: 1, color: theme.color.brand })}>
+          <CompassIcon />
         </p>
         <h1 css={(theme) => ({ fontSize: theme.font.size.xxl, margin: '0.5rem 0' })}>Page not found</h1>
         <p css={(theme) => ({ color: theme.color.textMuted })}>We couldn&apos;t find the page you were looking for. It may have moved, or the link may be mistyped.</p>

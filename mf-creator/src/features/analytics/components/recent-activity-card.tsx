@@ -1,26 +1,31 @@
+import type { ReactElement } from 'react';
 import type { RecentActivityDto } from '@beabro/shared/api-schemas/analytics';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { SectionCard } from '../../../components/section-card';
 import { formatRelative } from '../../../lib/format';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { TrophyIcon } from '@beabro/shared/ui/icons/trophy';
+import { UserPlusIcon } from '@beabro/shared/ui/icons/user-plus';
 
 function who(supporter: string | null, isAnonymous: boolean): string {
   if (isAnonymous) return 'An anonymous supporter';
   return supporter ?? 'Someone (no name given)';
 }
 
-function describe(event: RecentActivityDto): { icon: string; text: string } {
+function describe(event: RecentActivityDto): { icon: ReactElement; text: string } {
   switch (event.type) {
     case 'support':
       return {
-        icon: event.isRenewal ? '🔁' : '💸',
+        icon: event.isRenewal ? <RepeatIcon /> : <BanknoteIcon />,
         text: event.isRenewal
           ? `${who(event.supporter, event.isAnonymous)}’s monthly support of ${formatUsd(event.amountCents)} renewed`
           : `${who(event.supporter, event.isAnonymous)} supported you with ${formatUsd(event.amountCents)}${event.isRecurring ? ' a month' : ''}`,
       };
     case 'new_supporter':
-      return { icon: '🎉', text: event.isAnonymous ? 'A new anonymous supporter joined' : `New supporter: ${event.supporter ?? 'someone who gave no name'}` };
+      return { icon: <UserPlusIcon />, text: event.isAnonymous ? 'A new anonymous supporter joined' : `New supporter: ${event.supporter ?? 'someone who gave no name'}` };
     case 'goal_reached':
-      return { icon: '🏆', text: `Goal reached: ${event.goalName} (${formatUsd(event.goalAmountCents, { whole: true })})` };
+      return { icon: <TrophyIcon />, text: `Goal reached: ${event.goalName} (${formatUsd(event.goalAmountCents, { whole: true })})` };
   }
 }
 
@@ -36,7 +41,7 @@ export function RecentActivityCard({ events, now = new Date() }: { events: Recen
             const { icon, text } = describe(event);
             return (
               <li key={`${event.type}-${event.date}-${index}`} css={(theme) => ({ display: 'flex', gap: theme.space(3), padding: `${theme.space(2)} 0`, borderTop: index === 0 ? 0 : `1px solid ${theme.color.border}` })}>
-                <span aria-hidden="true">{icon}</span>
+                <span css={(theme) => ({ display: 'inline-flex', flex: 'none', alignItems: 'center', height: '1.5em', color: theme.color.brand })}>{icon}</span>
                 <span css={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{text}</span>
                 <time dateTime={event.date} css={(theme) => ({ flex: 'none', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
                   {formatRelative(event.date, now)}

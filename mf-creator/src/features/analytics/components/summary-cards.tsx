@@ -2,6 +2,10 @@ import type { AnalyticsSummaryDto } from '@beabro/shared/api-schemas/analytics';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { formatChange, formatCount } from '../../../lib/format';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { HeartIcon } from '@beabro/shared/ui/icons/heart';
+import { LandmarkIcon } from '@beabro/shared/ui/icons/landmark';
+import { UsersIcon } from '@beabro/shared/ui/icons/users';
 
 function versus(change: number | null, previous: string, none: string): string {
   return change === null ? `${none} the period before` : `${formatChange(change)} vs the period before (${previous})`;
@@ -11,17 +15,17 @@ function versus(change: number | null, previous: string, none: string): string {
 export function SummaryCards({ summary }: { summary: AnalyticsSummaryDto }) {
   return (
     <section aria-label="Summary" css={(theme) => ({ display: 'grid', gap: theme.space(4), gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))' })}>
-      <StatCard label="Earnings" icon="💰" value={formatUsd(summary.grossCents)} detail={versus(summary.change.grossPercent, formatUsd(summary.previous.grossCents), 'No earnings')} />
-      <StatCard label="You Receive" icon="🏦" value={formatUsd(summary.netCents)} detail={`After fees; ${formatUsd(summary.previous.netCents)} the period before`} />
+      <StatCard label="Earnings" icon={<BanknoteIcon />} value={formatUsd(summary.grossCents)} detail={versus(summary.change.grossPercent, formatUsd(summary.previous.grossCents), 'No earnings')} />
+      <StatCard label="You Receive" icon={<LandmarkIcon />} value={formatUsd(summary.netCents)} detail={`After fees; ${formatUsd(summary.previous.netCents)} the period before`} />
       <StatCard
         label="Supports"
-        icon="🤝"
+        icon={<HeartIcon />}
         value={formatCount(summary.supports)}
         detail={`${summary.supports === 0 ? 'No average yet' : `Average ${formatUsd(summary.averageSupportCents)}`}; ${formatCount(summary.recurringSupports)} monthly${summary.pausedSupports > 0 ? `; ${formatCount(summary.pausedSupports)} paused now` : ''}`}
       />
       <StatCard
         label="Supporters"
-        icon="🙌"
+        icon={<UsersIcon />}
         value={formatCount(summary.supporters)}
         detail={`${formatCount(summary.newSupporters)} new; ${versus(summary.change.supportersPercent, formatCount(summary.previous.supporters), 'none')}`}
       />

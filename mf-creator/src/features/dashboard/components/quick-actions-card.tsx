@@ -2,14 +2,18 @@ import { Link } from 'react-router-dom';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
+import { BarChartIcon } from '@beabro/shared/ui/icons/bar-chart';
+import { EyeIcon } from '@beabro/shared/ui/icons/eye';
+import { MessageIcon } from '@beabro/shared/ui/icons/message';
+import { SettingsIcon } from '@beabro/shared/ui/icons/settings';
 
 /** Shortcuts to the places a creator goes most. */
 export function QuickActionsCard({ username }: { username: string }) {
   const actions = [
-    { to: paths.settings(), icon: '⚙️', label: 'Settings', note: 'Profile, tiers and account' },
-    { to: paths.analytics(), icon: '📊', label: 'Analytics', note: 'Earnings and supporters over time' },
-    { to: paths.profile(username), icon: '👀', label: 'View public profile', note: 'See your page as supporters do' },
-    { to: paths.help, icon: '💬', label: 'Help Centre', note: 'Payouts, fees and FAQs' },
+    { to: paths.settings(), icon: SettingsIcon, label: 'Settings', note: 'Profile, tiers and account' },
+    { to: paths.analytics(), icon: BarChartIcon, label: 'Analytics', note: 'Earnings and supporters over time' },
+    { to: paths.profile(username), icon: EyeIcon, label: 'View public profile', note: 'See your page as supporters do' },
+    { to: paths.help, icon: MessageIcon, label: 'Help Centre', note: 'Payouts, fees and FAQs' },
   ];
   return (
     <SectionCard title="Quick Actions">
@@ -33,9 +37,7 @@ export function QuickActionsCard({ username }: { username: string }) {
                 focusRing(theme),
               ]}
             >
-              <span aria-hidden="true" css={{ fontSize: '1.25rem' }}>
-                {action.icon}
-              </span>
+              <action.icon size="1.25rem" css={(theme) => ({ color: theme.color.brand })} />
               <span css={{ display: 'grid', minWidth: 0 }}>
                 <span css={(theme) => ({ fontWeight: theme.font.weight.medium })}>{action.label}</span>
                 <span css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>{action.note}</span>

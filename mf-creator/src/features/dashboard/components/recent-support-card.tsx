@@ -8,6 +8,7 @@ import { TextLink } from '../../../components/text-link';
 import { paths } from '../../../config/paths';
 import { formatRelative } from '../../../lib/format';
 import { RefundDialog } from './refund-dialog';
+import { SproutIcon } from '@beabro/shared/ui/icons/sprout';
 
 function supporterLabel(support: ReceivedSupportDto): string {
   if (support.isAnonymous) return 'Anonymous';
@@ -41,8 +42,8 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
       />
       {supports.length === 0 ? (
         <div css={(theme) => ({ textAlign: 'center', padding: `${theme.space(6)} ${theme.space(2)}`, color: theme.color.textMuted })}>
-          <p css={{ margin: 0, fontSize: '2rem' }} aria-hidden="true">
-            🌱
+          <p css={(theme) => ({ margin: 0, fontSize: '2rem', lineHeight: 1, color: theme.color.brand })} aria-hidden="true">
+            <SproutIcon />
           </p>
           <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, fontWeight: theme.font.weight.medium, color: theme.color.text })}>No supports yet</p>
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>

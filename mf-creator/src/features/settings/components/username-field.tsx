@@ -5,6 +5,7 @@ import { USERNAME_CHANGE_INTERVAL_DAYS, USERNAME_CHECK_MIN_LENGTH } from '@beabr
 import { normalizeUsername } from '@beabro/shared/schemas/onboarding';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { publicProfileUrl } from '../../../config/paths';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 export interface UsernameFieldProps {
   value: string;
@@ -59,7 +60,11 @@ export function UsernameField({ value, savedUsername, changeAvailableAt, error, 
         role="status"
         css={(theme) => ({ margin: 0, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: verdict?.available ? theme.color.success : theme.color.danger })}
       >
-        {error ? '' : checking ? <span css={(theme) => ({ color: theme.color.textMuted })}>Checking availability...</span> : verdict ? `${verdict.available ? '✓ ' : ''}${verdict.message}` : ''}
+        {error ? '' : checking ? <span css={(theme) => ({ color: theme.color.textMuted })}>Checking availability...</span> : verdict ? (
+          <>
+            {verdict.available ? <CheckIcon /> : null} {verdict.message}
+          </>
+        ) : ''}
       </p>
     </div>
   );

@@ -3,6 +3,9 @@ import { Badge } from '@beabro/shared/ui/badge';
 import { Card } from '@beabro/shared/ui/card';
 import { LandingSection } from './landing-section';
 import { SectionHeading } from './section-heading';
+import { BookIcon } from '@beabro/shared/ui/icons/book';
+import { PaletteIcon } from '@beabro/shared/ui/icons/palette';
+import { SproutIcon } from '@beabro/shared/ui/icons/sprout';
 
 /*
  * Stands in for testimonials. Be a Bro has no real users to quote yet, so these are openly labelled,
@@ -11,7 +14,7 @@ import { SectionHeading } from './section-heading';
  */
 const examples = [
   {
-    emoji: '🎨',
+    Icon: PaletteIcon,
     name: 'Maya',
     creatorType: 'Artist/Creative',
     mission: 'Paints murals for her neighbourhood',
@@ -20,7 +23,7 @@ const examples = [
     uses: ['One-off', 'Monthly'],
   },
   {
-    emoji: '📚',
+    Icon: BookIcon,
     name: 'Daniel',
     creatorType: 'Educator/Teacher',
     mission: 'Runs free evening coding classes',
@@ -29,7 +32,7 @@ const examples = [
     uses: ['One-off', 'Monthly'],
   },
   {
-    emoji: '🌱',
+    Icon: SproutIcon,
     name: 'Amara',
     creatorType: 'Nonprofit/Social Impact',
     mission: 'Grows a community garden with her neighbours',
@@ -85,10 +88,11 @@ export function ExampleMissionsSection() {
                   flexShrink: 0,
                   borderRadius: '50%',
                   background: theme.color.accentSoft,
+                  color: theme.color.accent,
                   fontSize: '1.5rem',
                 })}
               >
-                {example.emoji}
+                <example.Icon />
               </span>
               <div css={{ flex: 1, minWidth: 0 }}>
                 <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>{example.name}</h3>

@@ -2,36 +2,42 @@ import { useId } from 'react';
 import { Card } from '@beabro/shared/ui/card';
 import { LandingSection } from './landing-section';
 import { SectionHeading } from './section-heading';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { CalendarIcon } from '@beabro/shared/ui/icons/calendar';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
+import { UserIcon } from '@beabro/shared/ui/icons/user';
+import { ZapIcon } from '@beabro/shared/ui/icons/zap';
 
 // Every claim here is a product rule from the spec (fees, payout schedule, setup), not a marketing estimate.
 const features = [
   {
-    emoji: '💸',
+    Icon: BanknoteIcon,
     title: 'Keep 95% of every support',
     description: 'A flat 5% platform fee, nothing more from us. Card processing (2.9% + 30¢) is shown openly at checkout, so there are no surprises.',
   },
   {
-    emoji: '📅',
+    Icon: CalendarIcon,
     title: 'Weekly payouts',
     description: 'Paid every Tuesday for the previous Monday to Sunday. Your very first payout may include a one-time 7-day verification period.',
   },
   {
-    emoji: '🆓',
+    Icon: SparklesIcon,
     title: 'Free to start',
     description: 'No setup fees and no subscription. The platform fee only applies when someone actually supports you.',
   },
   {
-    emoji: '⚡',
+    Icon: ZapIcon,
     title: 'Live in about 5 minutes',
     description: 'Add your story, your links and a few suggested amounts, and you have a professional support page ready to share.',
   },
   {
-    emoji: '🔁',
+    Icon: RepeatIcon,
     title: 'One-off or monthly support',
     description: 'Let bros chip in once or back you every month for steady, predictable income. Monthly support can be cancelled anytime.',
   },
   {
-    emoji: '🙌',
+    Icon: UserIcon,
     title: 'Supporters pay without an account',
     description: 'Giving takes an email address for the receipt and a card, not a sign-up, so nobody drops off halfway through.',
   },
@@ -69,10 +75,11 @@ export function FeaturesSection() {
                 height: '3rem',
                 borderRadius: theme.radius.md,
                 background: theme.color.brandSoft,
+                color: theme.color.brand,
                 fontSize: '1.5rem',
               })}
             >
-              {feature.emoji}
+              <feature.Icon />
             </span>
             <h3 css={(theme) => ({ margin: `${theme.space(4)} 0 ${theme.space(2)}`, fontSize: theme.font.size.lg })}>{feature.title}</h3>
             <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>{feature.description}</p>

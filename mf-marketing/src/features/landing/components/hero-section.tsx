@@ -3,6 +3,8 @@ import { PageContainer } from '@beabro/shared/ui/page-container';
 import { landingLinks } from '../landing-links';
 import { CallToActionLinks } from './call-to-action-links';
 import { SupportPagePreview } from './support-page-preview';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
+import { HeartIcon } from '@beabro/shared/ui/icons/heart';
 
 const reassurances = ['No setup or subscription fees', 'Supporters pay without an account', 'Cancel monthly support anytime'];
 
@@ -49,7 +51,7 @@ export function HeroSection() {
               fontWeight: theme.font.weight.medium,
             })}
           >
-            <span aria-hidden="true">🤝</span>
+            <HeartIcon />
             Community support for creators
           </p>
           <h1
@@ -94,7 +96,7 @@ export function HeroSection() {
           >
             {reassurances.map((item) => (
               <li key={item} css={(theme) => ({ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) })}>
-                <span aria-hidden="true">✓</span>
+                <CheckIcon />
                 {item}
               </li>
             ))}

@@ -2,17 +2,21 @@ import { useId } from 'react';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { LandingSection } from './landing-section';
 import { SectionHeading } from './section-heading';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { CalendarIcon } from '@beabro/shared/ui/icons/calendar';
+import { ClockIcon } from '@beabro/shared/ui/icons/clock';
+import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
 
 /*
  * The stats block deliberately shows product facts rather than activity totals: a new platform has no
  * honest "paid out" or "supporters" figures yet. Live activity figures belong here once the API serves them.
  */
 const facts = [
-  { icon: '💸', label: 'You keep', value: '95%', detail: 'of every support; the platform fee is 5%' },
-  { icon: '📅', label: 'Payouts', value: 'Weekly', detail: 'every Tuesday, for the previous week' },
-  { icon: '🆓', label: 'To get started', value: '$0', detail: 'no setup or subscription fees' },
+  { icon: <BanknoteIcon />, label: 'You keep', value: '95%', detail: 'of every support; the platform fee is 5%' },
+  { icon: <CalendarIcon />, label: 'Payouts', value: 'Weekly', detail: 'every Tuesday, for the previous week' },
+  { icon: <SparklesIcon />, label: 'To get started', value: '$0', detail: 'no setup or subscription fees' },
   {
-    icon: '⏱️',
+    icon: <ClockIcon />,
     label: 'Setup time',
     value: (
       <>

@@ -1,6 +1,10 @@
+import { CoffeeIcon } from '@beabro/shared/ui/icons/coffee';
+import { RocketIcon } from '@beabro/shared/ui/icons/rocket';
+import { StarIcon } from '@beabro/shared/ui/icons/star';
+
 const tiers = [
-  { emoji: '☕', name: 'Support the Mission', price: '$5', cadence: 'one-off' },
-  { emoji: '⭐', name: 'True Believer', price: '$25', cadence: '/month' },
+  { Icon: CoffeeIcon, name: 'Support the Mission', price: '$5', cadence: 'one-off' },
+  { Icon: StarIcon, name: 'True Believer', price: '$25', cadence: '/month' },
 ];
 
 /**
@@ -34,10 +38,11 @@ export function SupportPagePreview() {
               flexShrink: 0,
               borderRadius: '50%',
               background: theme.gradient.hero,
+              color: theme.color.textInverse,
               fontSize: '1.5rem',
             })}
           >
-            🚀
+            <RocketIcon />
           </span>
           <div>
             <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>Your mission</p>
@@ -60,8 +65,9 @@ export function SupportPagePreview() {
                 fontSize: theme.font.size.sm,
               })}
             >
-              <span>
-                {tier.emoji} {tier.name}
+              <span css={(theme) => ({ display: 'inline-flex', alignItems: 'center', gap: theme.space(2) })}>
+                <tier.Icon css={(theme) => ({ color: theme.color.brand })} />
+                {tier.name}
               </span>
               <strong>
                 {tier.price}

@@ -1,7 +1,34 @@
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import type { AchievementId } from '@beabro/shared/data/achievements';
+import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
+import { HeartIcon } from '@beabro/shared/ui/icons/heart';
+import { LockIcon } from '@beabro/shared/ui/icons/lock';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { RocketIcon } from '@beabro/shared/ui/icons/rocket';
+import { TargetIcon } from '@beabro/shared/ui/icons/target';
+import { TrophyIcon } from '@beabro/shared/ui/icons/trophy';
+import { UsersIcon } from '@beabro/shared/ui/icons/users';
+import { WalletIcon } from '@beabro/shared/ui/icons/wallet';
+import type { IconProps } from '@beabro/shared/ui/icons/svg';
+import type { ComponentType } from 'react';
 import { ProfileSection } from './profile-section';
 
 type Achievement = PublicCreatorProfileDto['achievements'][number];
+
+/*
+ * The badge of each achievement. The API still sends an emoji (`icon`) for older clients, but a badge is
+ * our UI, not something a creator wrote: it is drawn from the shared SVG set so it shows on every system.
+ */
+const BADGES: Record<AchievementId, ComponentType<IconProps>> = {
+  'first-supporter': HeartIcon,
+  'ten-supporters': UsersIcon,
+  'fifty-supporters': RocketIcon,
+  'first-monthly-supporter': RepeatIcon,
+  'raised-100': BanknoteIcon,
+  'raised-1000': WalletIcon,
+  'goal-reached': TargetIcon,
+};
 
 /** Unlocked and locked achievements; locked ones are faded and also say "Locked" (never colour alone). */
 export function AchievementsCard({ achievements }: { achievements: Achievement[] }) {
@@ -27,14 +54,12 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
               background: achievement.unlocked ? theme.color.accentSoft : theme.color.surfaceMuted,
             })}
           >
-            <span aria-hidden="true" css={{ fontSize: '1.75rem', lineHeight: 1.2, opacity: achievement.unlocked ? 1 : 0.35, filter: achievement.unlocked ? 'none' : 'grayscale(1)' }}>
-              {achievement.icon}
-            </span>
+            <Badge id={achievement.id} unlocked={achievement.unlocked} />
             <strong css={(theme) => ({ fontSize: theme.font.size.sm, color: achievement.unlocked ? theme.color.text : theme.color.textMuted })}>
               {achievement.name}
             </strong>
             <span css={(theme) => ({ fontSize: theme.font.size.xs, color: achievement.unlocked ? theme.color.success : theme.color.textMuted, fontWeight: theme.font.weight.medium })}>
-              {achievement.unlocked ? '✓ Unlocked' : '🔒 Locked'}
+              {achievement.unlocked ? <CheckIcon /> : <LockIcon />} {achievement.unlocked ? 'Unlocked' : 'Locked'}
             </span>
             <span className="visually-hidden">{achievement.description}</span>
           </li>
@@ -42,4 +67,10 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
       </ul>
     </ProfileSection>
   );
+}
+
+function Badge({ id, unlocked }: { id: string; unlocked: boolean }) {
+  // A newer API may send an achievement this client does not know yet.
+  const Component = (BADGES as Partial<Record<string, ComponentType<IconProps>>>)[id] ?? TrophyIcon;
+  return <Component size="1.75rem" css={(theme) => ({ color: unlocked ? theme.color.brand : theme.color.textMuted, opacity: unlocked ? 1 : 0.5 })} />;
 }

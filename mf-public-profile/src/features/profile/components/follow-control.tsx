@@ -5,6 +5,7 @@ import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { useToast } from '@beabro/shared/ui/toast';
 import { paths } from '../../../config/paths';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 /**
  * Follow / Following for signed-in visitors; a way to sign in (and come back) for everyone else; the
@@ -46,7 +47,7 @@ export function FollowControl({ profile }: { profile: PublicCreatorProfileDto })
     <Button variant={following ? 'secondary' : 'primary'} aria-pressed={following} disabled={pending} onClick={toggle}>
       {following ? (
         <>
-          <span aria-hidden="true">✓</span> Following
+          <CheckIcon /> Following
         </>
       ) : (
         'Follow'

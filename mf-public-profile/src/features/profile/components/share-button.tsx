@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@beabro/shared/ui/button';
+import { ShareIcon } from '@beabro/shared/ui/icons/share';
 
 type ShareStatus = 'idle' | 'copied' | 'failed';
 
@@ -52,7 +53,7 @@ export function ShareButton({ username, displayName }: { username: string; displ
   return (
     <div css={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem', flexWrap: 'wrap', position: 'relative' }}>
       <Button variant="secondary" onClick={() => void share()}>
-        <span aria-hidden="true">↗</span> Share
+        <ShareIcon /> Share
       </Button>
       <span role="status" css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
         {status === 'copied' ? 'Link copied' : ''}

@@ -6,6 +6,7 @@ import { inputStyle } from '@beabro/shared/ui/text-field';
 import type { SupportFormAction, SupportFormState } from '../utils/support-form-state';
 import { CheckboxField } from './checkbox-field';
 import { CheckoutSection } from './checkout-section';
+import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 export const CUSTOM_AMOUNT_ID = 'support-custom-amount';
 export const AMOUNT_MESSAGE_ID = 'support-amount-message';
@@ -119,9 +120,7 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
           <ul css={{ margin: 0, paddingLeft: 0, listStyle: 'none', display: 'grid', gap: '0.375rem' }}>
             {selected.perks.map((perk) => (
               <li key={perk} css={{ display: 'flex', gap: '0.5rem' }}>
-                <span aria-hidden="true" css={(theme) => ({ color: theme.color.success, fontWeight: theme.font.weight.bold })}>
-                  ✓
-                </span>
+                <CheckIcon css={(theme) => ({ color: theme.color.success, marginTop: '0.2em' })} />
                 {perk}
               </li>
             ))}

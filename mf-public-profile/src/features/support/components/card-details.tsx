@@ -5,6 +5,7 @@ import type { FieldErrors, FieldKey } from '../utils/checkout-request';
 import type { SupportFormAction, SupportFormState } from '../utils/support-form-state';
 import { CheckoutSection } from './checkout-section';
 import { FIELD_IDS } from './supporter-details';
+import { FlaskIcon } from '@beabro/shared/ui/icons/flask';
 
 /** The sandbox's test cards (api/src/modules/payments/sandbox): what a tester can type, and what happens. */
 export const TEST_CARDS = [
@@ -42,7 +43,7 @@ export function CardDetails({ state, dispatch, errors, onEdit }: CardDetailsProp
         })}
       >
         <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, letterSpacing: '0.04em' })}>
-          <span aria-hidden="true">🧪 </span>TEST MODE
+          <FlaskIcon /> TEST MODE
         </p>
         <p css={{ margin: '0.25rem 0 0.5rem' }}>
           Payments here are simulated: no real card is charged and no money moves. Use a test card with any future expiry date and any

@@ -20,6 +20,7 @@ import { CardDetails } from './card-details';
 import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
+import { ExternalLinkIcon } from '@beabro/shared/ui/icons/external-link';
 
 const SUMMARY_HEADING_ID = 'support-summary-heading';
 
@@ -96,7 +97,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
               rel="noopener"
               css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
             >
-              {profile.displayName} on Be a Bro <span aria-hidden="true">↗</span>
+              {profile.displayName} on Be a Bro <ExternalLinkIcon />
               <span css={VISUALLY_HIDDEN}> (opens in a new tab)</span>
             </a>
           ) : (

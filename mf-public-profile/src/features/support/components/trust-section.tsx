@@ -1,18 +1,24 @@
 import { useId } from 'react';
 import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
+import { LockIcon } from '@beabro/shared/ui/icons/lock';
+import { ReceiptIcon } from '@beabro/shared/ui/icons/receipt';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import { ShieldIcon } from '@beabro/shared/ui/icons/shield';
+import { TargetIcon } from '@beabro/shared/ui/icons/target';
+import { UserIcon } from '@beabro/shared/ui/icons/user';
 
 /** Small reassurances right under the submit button. Each one is true of this checkout. */
 export function TrustBadges() {
   const badges = [
-    { icon: '🔒', text: 'Secure checkout' },
-    { icon: '🧾', text: 'Email receipt' },
-    { icon: '👤', text: 'No account needed' },
+    { icon: <LockIcon />, text: 'Secure checkout' },
+    { icon: <ReceiptIcon />, text: 'Email receipt' },
+    { icon: <UserIcon />, text: 'No account needed' },
   ];
   return (
     <ul aria-label="Checkout guarantees" css={{ listStyle: 'none', margin: '1rem 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '0.5rem 1rem' }}>
       {badges.map((badge) => (
         <li key={badge.text} css={(theme) => ({ display: 'inline-flex', alignItems: 'center', gap: '0.375rem', fontSize: theme.font.size.xs, color: theme.color.textMuted, fontWeight: theme.font.weight.medium })}>
-          <span aria-hidden="true">{badge.icon}</span>
+          {badge.icon}
           {badge.text}
         </li>
       ))}
@@ -25,17 +31,17 @@ export function TrustBlocks({ displayName }: { displayName: string }) {
   const headingId = useId();
   const blocks = [
     {
-      icon: '🛡️',
+      icon: <ShieldIcon />,
       title: 'Secure Payments',
       text: 'Every payment carries a one-time key, so a double click or a retry never charges you twice. Your receipt arrives by email.',
     },
     {
-      icon: '🎯',
+      icon: <TargetIcon />,
       title: 'Direct Mission Support',
       text: `Your support goes to ${displayName}'s mission. The payment summary shows, to the cent, what reaches them after fees.`,
     },
     {
-      icon: '🔄',
+      icon: <RepeatIcon />,
       title: 'Cancel Anytime',
       text: CANCEL_MONTHLY_SUPPORT_COPY.trust,
     },
@@ -61,7 +67,7 @@ export function TrustBlocks({ displayName }: { displayName: string }) {
               [theme.breakpoint.md]: { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'center', textAlign: 'center' },
             })}
           >
-            <span aria-hidden="true" css={(theme) => ({ fontSize: '1.75rem', lineHeight: 1.2, gridRow: 'span 2', [theme.breakpoint.md]: { gridRow: 'auto' } })}>
+            <span aria-hidden="true" css={(theme) => ({ fontSize: '1.75rem', lineHeight: 1.2, color: theme.color.brand, gridRow: 'span 2', [theme.breakpoint.md]: { gridRow: 'auto' } })}>
               {block.icon}
             </span>
             <h3 css={(theme) => ({ margin: '0 0 0.25rem', fontSize: theme.font.size.md, [theme.breakpoint.md]: { marginTop: '0.5rem' } })}>{block.title}</h3>

@@ -7,24 +7,9 @@ import { Icon, type IconName } from '@beabro/shared/ui/icon';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** The stat's icon in a soft brand-coloured tile. */
+/** The stat's icon; StatCard puts it in a soft brand-coloured tile. */
 function StatIcon({ name }: { name: IconName }) {
-  return (
-    <span
-      css={(theme) => ({
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: '2.5rem',
-        height: '2.5rem',
-        borderRadius: theme.radius.md,
-        background: theme.color.brandSoft,
-        color: theme.color.brand,
-      })}
-    >
-      <Icon name={name} size="1.25rem" />
-    </span>
-  );
+  return <Icon name={name} />;
 }
 
 function plural(count: number, one: string, many: string): string {

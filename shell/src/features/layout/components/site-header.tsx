@@ -11,6 +11,8 @@ import { accountLinks, displayNameOf, primaryLinks, SIGNED_OUT_ACTIONS } from '.
 import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
 import { NavLinkItem } from './nav-link-item';
+import { MenuIcon } from '@beabro/shared/ui/icons/menu';
+import { XIcon } from '@beabro/shared/ui/icons/x';
 
 export function SiteHeader() {
   const user = useSessionStore((s) => s.user);
@@ -77,7 +79,7 @@ export function SiteHeader() {
             focusRing(theme),
           ]}
         >
-          <span aria-hidden="true">{mobileOpen ? '✕' : '☰'}</span>
+          {mobileOpen ? <XIcon /> : <MenuIcon />}
           Menu
         </button>
       </PageContainer>

@@ -220,7 +220,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'integration',
     question: 'How do I share my support page?',
     answer:
-      'Your page lives at the site address followed by your username, for example /yourname. Use the Share button on your profile: on phones and tablets it opens your device\'s share menu, elsewhere it copies the link. Your dashboard also has "Copy Link" and "Share Profile" buttons.\n\nAdd the link to your social bios, video descriptions, newsletters and stream panels so your community can find it.',
+      'Your page lives at the site address followed by your username, for example /yourname. Use the Share button on your profile: on phones and tablets it opens your device\'s share menu, elsewhere it copies the link. On your dashboard, in "Share Your Page", "Copy Link" copies the link, and "Share Profile" opens your phone\'s share menu or, on a computer, a menu to copy the link, post it on X, Facebook or WhatsApp, send it by email, or get a QR code of your page. Download the QR code as PNG for screens or as SVG for print (posters, flyers, stickers): scanning it opens your page.\n\nAdd the link to your social bios, video descriptions, newsletters and stream panels so your community can find it.',
   },
   {
     id: 'button-on-website',

@@ -172,7 +172,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('region', { name: 'This Month' })).toHaveTextContent('Growth raten/a');
   });
 
-  it('copies the profile link and says so; Share falls back to copying without a share sheet', async () => {
+  it('copies the profile link and says so; without a share sheet Share opens a menu that copies too', async () => {
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },
       'GET /api/creator-profile': { body: { profile: sampleProfile() } },
@@ -187,6 +187,7 @@ describe('DashboardPage', () => {
     expect(await within(share).findByText('Link copied to your clipboard.')).toBeInTheDocument();
     writeText.mockRejectedValueOnce(new Error('denied'));
     await user.click(within(share).getByRole('button', { name: 'Share Profile' }));
+    await user.click(within(share).getByRole('menuitem', { name: 'Copy link' }));
     expect(await within(share).findByRole('textbox')).toHaveValue(`${window.location.origin}/pixelpat`);
   });
 

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@beabro/shared/ui/button';
 import { SectionCard } from '../../../components/section-card';
 import { publicProfileUrl } from '../../../config/paths';
 import { useShareProfile } from '../hooks/use-share-profile';
 import { EmbedButtonDialog } from './embed-button-dialog';
+import { QrCodeDialog } from './qr-code-dialog';
+import { ShareMenu } from './share-menu';
 
 const OUTCOME_TEXT = {
   idle: '',
@@ -12,11 +14,20 @@ const OUTCOME_TEXT = {
   failed: '',
 } as const;
 
-/** Copy Link and Share Profile, with a visible confirmation (and the address to copy by hand if copying fails). */
+/** Copy Link and Share Profile (the phone's share sheet, or a menu of places to share and a QR code), with a visible confirmation (and the address to copy by hand if copying fails). */
 export function ShareCard({ username, displayName }: { username: string; displayName: string }) {
   const url = publicProfileUrl(username);
-  const { outcome, copy, share } = useShareProfile(url, `Support ${displayName} on Be a Bro`);
+  const text = `Support ${displayName} on Be a Bro`;
+  const { outcome, copy, share } = useShareProfile(url, text);
   const [embedOpen, setEmbedOpen] = useState(false);
+  const [qrOpen, setQrOpen] = useState(false);
+  const shareRef = useRef<HTMLDivElement>(null);
+  const qrWasOpen = useRef(false);
+  // Back to Share Profile once the QR dialog has closed (the dialog would give focus to the menu item, now gone).
+  useEffect(() => {
+    if (qrWasOpen.current && !qrOpen) shareRef.current?.querySelector('button')?.focus();
+    qrWasOpen.current = qrOpen;
+  }, [qrOpen]);
   return (
     <SectionCard title="Share Your Page" description="The more people see your page, the more bros you get.">
       <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>
@@ -26,13 +37,20 @@ export function ShareCard({ username, displayName }: { username: string; display
         <Button variant="secondary" size="sm" onClick={() => void copy()}>
           Copy Link
         </Button>
-        <Button size="sm" onClick={() => void share()}>
-          Share Profile
-        </Button>
+        <div ref={shareRef}>
+          <ShareMenu
+            url={url}
+            text={text}
+            onTrigger={async () => (await share()) !== 'unavailable'}
+            onCopy={() => void copy()}
+            onQrCode={() => setQrOpen(true)}
+          />
+        </div>
         <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setEmbedOpen(true)}>
           Add to your website
         </Button>
       </div>
+      {qrOpen ? <QrCodeDialog open onClose={() => setQrOpen(false)} url={url} username={username} /> : null}
       <EmbedButtonDialog open={embedOpen} onClose={() => setEmbedOpen(false)} username={username} />
       <p role="status" css={(theme) => ({ margin: `${theme.space(2)} 0 0`, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
         {OUTCOME_TEXT[outcome.kind]}

@@ -5,7 +5,7 @@ export type ShareOutcome = { kind: 'idle' } | { kind: 'copied' } | { kind: 'shar
 const VISIBLE_MS = 4000;
 
 /**
- * Copy the page address, or share it through the device's share sheet (falling back to copying). The
+ * Copy the page address, or share it through the device's share sheet on phones. The
  * outcome stays visible for a few seconds; when the clipboard is refused the caller shows the address.
  */
 export function useShareProfile(url: string, title: string) {
@@ -29,19 +29,23 @@ export function useShareProfile(url: string, title: string) {
     }
   }, [url, show]);
 
-  const share = useCallback(async () => {
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-        show({ kind: 'shared' });
-        return;
-      } catch (error) {
-        // Closing the share sheet is a choice, not a failure.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
+  /**
+   * The device's share sheet, on phones and tablets only (desktop browsers that have one get the share menu,
+   * which offers more). 'unavailable' tells the caller to show its own menu instead.
+   */
+  const share = useCallback(async (): Promise<'shared' | 'dismissed' | 'unavailable'> => {
+    const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+    if (!touch || typeof navigator.share !== 'function') return 'unavailable';
+    try {
+      await navigator.share({ title, url });
+      show({ kind: 'shared' });
+      return 'shared';
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return 'dismissed';
+      return 'unavailable';
     }
-    await copy();
-  }, [copy, show, title, url]);
+  }, [show, title, url]);
 
   return { outcome, copy, share };
 }

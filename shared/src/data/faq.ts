@@ -364,7 +364,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'recurring',
     question: 'Can I pause my monthly support instead of cancelling it?',
     answer:
-      'Yes. In your supporter dashboard, open My Missions and choose Pause on the mission, or use the link in your receipt email if you supported as a guest. Pause for 1, 2 or 3 months, or until you resume it. Nothing is charged while it is paused, and the month you already paid for still counts. A pause for a set number of months ends by itself: the card shows "Paused until" that date, and the next charge happens that day. You can choose Resume at any time; the next charge is then at the start of your next monthly period, never twice for the same month. A paused support can also be cancelled. The mission builder sees it as paused on their dashboard and gets an email if they receive new-support notifications.',
+      'Yes. In your supporter dashboard, open My Missions and choose Pause on the mission, or use the link in your receipt email if you supported as a guest. Pause for 1, 2 or 3 months, or until you resume it. Nothing is charged while it is paused, and the month you already paid for still counts. A pause for a set number of months ends by itself: the card shows "Paused until" that date, and the next charge happens that day. You can choose Resume at any time: resumed within the month you already paid for, the next charge is at its end; resumed later, the month you resume in is charged that day, and then monthly as before. A month is never charged twice. A paused support can also be cancelled. The mission builder sees it as paused on their dashboard and gets an email if they receive new-support notifications.',
   },
   {
     id: 'change-monthly-amount',

@@ -25,7 +25,7 @@ function describe(subscription: SubscriptionDto): string {
       ? ` until ${escapeHtml(formatDate(subscription.pausedUntil))}, when it resumes by itself with the next charge`
       : ' until you resume it';
     return `<p>Your monthly support of ${who} is <strong>paused</strong>${until}. Nothing is charged while it is paused.</p>
-<p class="muted">If you resume it now, the next charge is at the start of your next monthly period, never twice for the same month.</p>`;
+<p class="muted">If you resume it within the month you paid for, the next charge is at its end; later, the month you resume in is charged that day, then monthly as before. A month is never charged twice.</p>`;
   }
   return `<p>You support ${who}. The next charge is on ${escapeHtml(formatDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd))}.</p>
 <p class="muted">If you cancel, nothing more is charged. The month you already paid for still counts for the creator.</p>`;

@@ -79,7 +79,7 @@ export function subscriptionPausedEmail(to: string, f: SubscriptionFacts & { pau
     `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is paused. Nothing is charged while it is paused.`,
     f.resumesAt
       ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}, with the next charge to your ${f.cardBrand} ending in ${f.cardLast4} that day.`
-      : `It stays paused until you resume it. The next charge will then be at the start of your next monthly period.`,
+      : `It stays paused until you resume it. Resumed after the month you paid for, the month you resume in is charged that day, then monthly as before.`,
   ];
   const manage = `Resume, change the pause or cancel without signing in: ${f.manageUrl}`;
   return {

@@ -115,7 +115,7 @@ describe('pausing a monthly support', () => {
     expect(notice?.textBody).toContain('It resumes by itself on March 31, 2027');
   });
 
-  it('paused until resumed: resuming after the paid month charges at the next period boundary, never twice in one period', async () => {
+  it('paused until resumed: resuming after the paid month makes the period running now due (charged by the next run), never free, never twice', async () => {
     const { sub, creator } = await startMonthly(new Date('2027-01-10T08:00:00Z'));
     expect(await pauseSubscription(db(), sub.id, null, links(), new Date('2027-01-20T00:00:00Z'))).toMatchObject({ status: 'paused', pausedUntil: null, nextChargeAt: null });
     // Months go by without a charge.
@@ -124,22 +124,43 @@ describe('pausing a monthly support', () => {
 
     const resumedAt = new Date('2027-04-15T00:00:00Z');
     const dto = await resumeSubscription(db(), sub.id, links(), resumedAt);
-    // 10 April to 10 May is the period running: the next charge is at its end.
-    expect(dto).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: '2027-05-10T08:00:00.000Z' });
-    expect(await renew(sub.id, resumedAt)).toBe('skipped');
+    // 10 April to 10 May is the period running: due now (its start), not free.
+    expect(dto).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: '2027-04-10T08:00:00.000Z' });
     // Resuming twice changes nothing.
-    expect(await resumeSubscription(db(), sub.id, links(), new Date('2027-04-16T00:00:00Z'))).toMatchObject({ nextChargeAt: '2027-05-10T08:00:00.000Z' });
+    expect(await resumeSubscription(db(), sub.id, links(), new Date('2027-04-15T00:30:00Z'))).toMatchObject({ nextChargeAt: '2027-04-10T08:00:00.000Z' });
+    const run = new Date('2027-04-15T01:00:00Z');
+    expect(await renew(sub.id, run)).toBe('renewed');
+    expect(await renew(sub.id, run)).toBe('skipped');
+    expect(await getSub(sub.id)).toMatchObject({ status: 'active' });
+    expect((await getSub(sub.id)).currentPeriodEnd.toISOString()).toBe('2027-05-10T08:00:00.000Z');
 
     const due = new Date('2027-05-10T09:00:00Z');
     expect(await renew(sub.id, due)).toBe('renewed');
     await runRenewals(depsAt(due), due);
     expect(await chargedPeriods(sub)).toEqual([
       [0, '2027-01-10T08:00:00.000Z', 'succeeded'],
+      [3, '2027-04-10T08:00:00.000Z', 'succeeded'],
       [4, '2027-05-10T08:00:00.000Z', 'succeeded'],
     ]);
-    expect(await providerCharges(sub)).toBe(2);
+    expect(await providerCharges(sub)).toBe(3);
     const [notice] = await emailsTo(await creatorEmail(creator.userId), 'creator-subscription-resumed');
-    expect(notice?.textBody).toContain('The next charge is on May 10, 2027');
+    expect(notice?.textBody).toContain('The next charge is on April 15, 2027');
+  });
+
+  it('pausing just before each charge and resuming just after never gives a month free', async () => {
+    const { sub } = await startMonthly(new Date('2027-01-10T08:00:00Z'));
+    for (const [pauseAt, resumeAt, runAt] of [
+      ['2027-02-10T07:00:00Z', '2027-02-10T09:00:00Z', '2027-02-10T10:00:00Z'],
+      ['2027-03-10T07:00:00Z', '2027-03-10T09:00:00Z', '2027-03-10T10:00:00Z'],
+    ] as const) {
+      await pauseSubscription(db(), sub.id, null, links(), new Date(pauseAt));
+      // The renewal job passes while it is paused.
+      const jobAt = new Date(pauseAt.replace('07:00', '08:30'));
+      await runRenewals(depsAt(jobAt), jobAt);
+      await resumeSubscription(db(), sub.id, links(), new Date(resumeAt));
+      expect(await renew(sub.id, new Date(runAt))).toBe('renewed');
+    }
+    expect((await chargedPeriods(sub)).map(([n]) => n)).toEqual([0, 1, 2]);
   });
 
   it('paused and resumed within the paid month: the next charge stays at the end of that month', async () => {

@@ -207,10 +207,11 @@ export async function pauseSubscription(db: Db, id: string, months: PauseMonths 
 
 /**
  * Resumes a paused monthly support, in one transaction. Within the paid month nothing changes but
- * the state: the next charge is at its end, as before. Later, the period running now is free and the
- * next charge is at its end (the next period boundary), so no period is ever charged twice; after
- * the end of a fixed pause the job has not processed yet, the period it was to charge stays due.
- * Resuming a support that is not paused changes nothing.
+ * the state: the next charge is at its end, as before. Later, the period running now is due and the
+ * next renewal run charges it (then the period boundaries as usual), so a month the support runs in
+ * is always paid and no period is ever charged twice; after the end of a fixed pause the job has not
+ * processed yet, the period it was to charge stays due. Resuming a support that is not paused
+ * changes nothing.
  */
 export async function resumeSubscription(db: Db, id: string, links: SubscriptionLinks, now: Date): Promise<SubscriptionDto> {
   return db.transaction(async (tx) => {
@@ -226,14 +227,18 @@ export async function resumeSubscription(db: Db, id: string, links: Subscription
       const { start, end } = subscriptionPeriod(row.billingAnchorAt, due - 1);
       period = { periodNumber: due - 1, currentPeriodStart: start, currentPeriodEnd: end };
     } else if (row.currentPeriodEnd <= now) {
-      const periodNumber = periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1);
-      const { start, end } = subscriptionPeriod(row.billingAnchorAt, periodNumber);
-      period = { periodNumber, currentPeriodStart: start, currentPeriodEnd: end };
+      // The paid month ended while paused: the period running now is due (the next renewal run charges
+      // it, within the hour), never free. Otherwise pausing just before each charge and resuming just
+      // after it would keep a support running without ever paying.
+      const running = periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1);
+      const { start, end } = subscriptionPeriod(row.billingAnchorAt, running - 1);
+      period = { periodNumber: running - 1, currentPeriodStart: start, currentPeriodEnd: end };
     }
     const resumed = await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, ...period, updatedAt: now });
 
     const view = await viewOf(tx, id);
-    const nextChargeAt = resumed.currentPeriodEnd;
+    // A period already due is charged today.
+    const nextChargeAt = resumed.currentPeriodEnd > now ? resumed.currentPeriodEnd : now;
     if (resumed.supporterEmail) await enqueueEmail(tx, subscriptionResumedEmail(resumed.supporterEmail, { ...subscriptionFacts(resumed, view, links), resumedAt: now, nextChargeAt }));
     for (const email of creatorSubscriptionResumedEmails({ ...(await creatorPauseFacts(tx, resumed, links)), resumedAt: now, nextChargeAt })) await enqueueEmail(tx, email);
     return toSubscriptionDto(resumed, view);

@@ -273,6 +273,22 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(mail?.textBody).toContain('Your monthly support has been canceled: you will not be charged again.');
   });
 
+  it('a paused monthly support can also be ended by a refund, and the dashboard offers it', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const monthly = await chargedSupport(creator, 15, { isRecurring: true });
+    const subscriptionId = monthly.subscriptionId ?? '';
+    await db().update(subscriptions).set({ status: 'paused', pausedUntil: new Date(Date.now() + 60 * 86_400_000) }).where(eq(subscriptions.id, subscriptionId));
+    const before = (await creator.client.get('/api/creator/dashboard')).json().recentSupports.find((s: { id: string }) => s.id === monthly.supportId);
+    expect(before).toMatchObject({ subscriptionActive: true });
+
+    const res = await postRefund(creator.client, monthly.supportId, { amountCents: 1_500, ...reasonOnly, cancelSubscription: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as RefundResponse).refund.subscriptionCanceled).toBe(true);
+    expect((res.json() as RefundResponse).support.subscriptionActive).toBe(false);
+    const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(subscription?.status).toBe('canceled');
+  });
+
   it("shows on the supporter's history, and in the creator's analytics and CSV on the refund's date", async () => {
     const creator = await fakeSignedInCreator(t);
     const supporter = await fakeUser(t, { role: 'supporter' });

@@ -235,7 +235,7 @@ async function reserveRefund(deps: RefundDeps, creatorId: string, supportId: str
     if (input.amountCents > refundableCents) throw fieldError('amountCents', REFUND_MESSAGES.tooMuch(refundableCents));
     if (input.cancelSubscription) {
       const subscription = support.subscriptionId ? await lockSubscription(tx, support.subscriptionId) : undefined;
-      const running = subscription && ((subscription.status === 'active' && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due');
+      const running = subscription && (((subscription.status === 'active' || subscription.status === 'paused') && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due');
       if (!running) throw fieldError('cancelSubscription', REFUND_MESSAGES.noSubscription);
     }
     const refund = await insertRefund(tx, {

@@ -69,6 +69,12 @@ export async function completePendingRefund(tx: Db, id: string, changes: Partial
   return row;
 }
 
+/** The refund's row, locked, while it is still pending; undefined once another process completed it. */
+export async function lockPendingRefund(tx: Db, id: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return row?.status === 'pending' ? row : undefined;
+}
+
 export async function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row;

@@ -24,7 +24,7 @@ export const receivedSupportSchema = z.object({
   platformFeeReturnedCents: cents,
   /** What can still be refunded; 0 when fully refunded or not paid through the payment provider. */
   refundableCents: cents,
-  /** The monthly support this charge belongs to is still running (a refund may also cancel it). */
+  /** The monthly support this charge belongs to is still running or paused (a refund may also end it). */
   subscriptionActive: z.boolean(),
 });
 

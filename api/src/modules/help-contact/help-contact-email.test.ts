@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { contactRequests, emailOutbox } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND } from '../email/email-outbox-repository';
 import { deliverDueEmails } from '../email/email-sender';
 import type { MailMessage, MailTransport } from '../email/mail-transport';
-import { CONTACT_LIMIT_PER_IP } from './help-contact-service';
+import { CONTACT_CONFIRMATIONS_PER_ADDRESS, CONTACT_LIMIT_PER_IP } from './help-contact-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,9 +63,26 @@ describe('help contact email', () => {
     const confirmedBefore = (await confirmations()).length;
     expect((await t.client().post('/api/help/contact', body({ message: 'short' }))).statusCode).toBe(400);
     const client = t.client();
-    for (let i = 0; i < CONTACT_LIMIT_PER_IP.limit; i++) await client.post('/api/help/contact', body());
+    // Each from its own address: confirmations have their own limit per address.
+    for (let i = 0; i < CONTACT_LIMIT_PER_IP.limit; i++) await client.post('/api/help/contact', body({ email: `refused-${i}-${Date.now()}@example.com` }));
     expect((await client.post('/api/help/contact', body())).statusCode).toBe(429);
     expect((await supportEmails()).length).toBe(before + CONTACT_LIMIT_PER_IP.limit);
     expect((await confirmations()).length).toBe(confirmedBefore + CONTACT_LIMIT_PER_IP.limit);
+  });
+
+  it('confirms at most three requests a day to one address, whatever its case; the requests still reach support', async () => {
+    const address = `Often-${Date.now()}@Example.com`;
+    const toAddress = (rows: Array<{ toAddress: string }>) => rows.filter((row) => row.toAddress === address.toLowerCase());
+    const supportBefore = (await supportEmails()).length;
+    const sent = [];
+    for (const email of [address, address.toUpperCase(), address.toLowerCase(), address]) {
+      const res = await t.client().post('/api/help/contact', body({ email }));
+      expect(res.statusCode, res.body).toBe(201);
+      sent.push(res.json().id as string);
+    }
+    expect(toAddress(await confirmations())).toHaveLength(CONTACT_CONFIRMATIONS_PER_ADDRESS.limit);
+    expect((await supportEmails()).length).toBe(supportBefore + sent.length);
+    const stored = await t.database.db.select().from(contactRequests).where(inArray(contactRequests.id, sent));
+    expect(stored).toHaveLength(sent.length);
   });
 });

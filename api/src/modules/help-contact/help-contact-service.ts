@@ -1,13 +1,31 @@
 import { CONTACT_TOPICS, type ContactRequestValues } from '@beabro/shared/api-schemas/help-contact';
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
 import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND, helpContactConfirmationEmailKey, helpContactEmailKey } from '../email/email-outbox-repository';
 import { renderEmail } from '../email/email-template';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { consumeRateLimit, reserveRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { insertContactRequest } from './help-contact-repository';
 
 /** Enough for a person with follow-ups; stops a script flooding the support inbox. */
 export const CONTACT_LIMIT_PER_IP = { name: 'help-contact:ip', limit: 5, windowSeconds: 60 * 60 } satisfies RateLimitRule;
+/**
+ * Confirmations to one (lower-cased) address a day: the form accepts any address, so without it the
+ * form could be used to mail someone over and over. Past it the request is still stored and sent to
+ * support; only the confirmation is skipped, with no error (the sender may be the address's owner).
+ */
+export const CONTACT_CONFIRMATIONS_PER_ADDRESS = { name: 'help-contact:confirmation', limit: 3, windowSeconds: 24 * 60 * 60 } satisfies RateLimitRule;
+
+/** Takes one of the address's confirmations of the day; false when none is left. */
+async function mayConfirm(tx: Db, email: string): Promise<boolean> {
+  try {
+    await reserveRateLimit(tx, CONTACT_CONFIRMATIONS_PER_ADDRESS, email);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate_limited') return false;
+    throw error;
+  }
+}
 
 /**
  * Stores a help request (linked to the account when signed in) and, in the same transaction, queues
@@ -38,6 +56,7 @@ export async function submitContactRequest(db: Db, input: ContactRequestValues, 
       subject: `[Help] ${topic}: ${input.name.replace(/\s+/g, ' ')}`,
       ...content,
     });
+    if (!(await mayConfirm(tx, email))) return created;
     await enqueueEmail(tx, {
       kind: HELP_CONTACT_CONFIRMATION_EMAIL_KIND,
       dedupeKey: helpContactConfirmationEmailKey(created.id),

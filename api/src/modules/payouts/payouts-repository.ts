@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, ledgerEntries, payoutItems, payouts, refunds, supports, users } from '../../db/schema';
 
@@ -114,6 +114,15 @@ export async function carryOverHeldPayouts(tx: Db, creatorId: string, beforeWeek
     .update(payouts)
     .set({ status: 'carried_over', carriedIntoPayoutId: intoPayoutId, updatedAt: now })
     .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'held'), lt(payouts.weekStart, beforeWeek)));
+}
+
+/**
+ * Weeks held for this creator up to `throughWeek`, dropped once refunds have taken their money back:
+ * nothing is held any more, and a stale amount must not show on the dashboard. Held rows have no items
+ * or ledger entries, so nothing else refers to them.
+ */
+export async function dropHeldPayouts(tx: Db, creatorId: string, throughWeek: string): Promise<void> {
+  await tx.delete(payouts).where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'held'), lte(payouts.weekStart, throughWeek)));
 }
 
 export async function listProcessingPayouts(db: Db): Promise<PayoutRow[]> {

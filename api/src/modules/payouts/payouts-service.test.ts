@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
+import { refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { creatorProfiles, emailOutbox, ledgerEntries, payoutItems, payouts, sandboxTransfers, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
@@ -10,6 +12,7 @@ import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { creatorBalanceCents } from '../ledger/ledger-service';
 import { fakeCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
+import { refundSupport } from '../refunds/refunds-service';
 import { getCreatorPayouts, runPayouts, type PayoutDeps } from './payouts-service';
 
 let t: TestApp;
@@ -123,6 +126,20 @@ describe('weekly payouts', () => {
     const [paid] = await payoutsOf(creator.userId);
     expect(paid).toMatchObject({ id: held?.id, status: 'paid', amountCents: net(20), holdReason: null });
     expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(10));
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+  });
+
+  it('drops a held week once refunds take its money back, instead of showing a stale amount', async () => {
+    const creator = await fakeCreator(db(), { country: 'DE' });
+    const support = await supportAt(creator.username, '2026-11-02T10:00:00Z', 20);
+    await run('2026-11-24T10:00:00Z');
+    expect(await payoutsOf(creator.userId)).toEqual([expect.objectContaining({ weekStart: '2026-11-16', status: 'held', amountCents: net(20) })]);
+
+    await refundSupport(moneyDeps(t, new Date('2026-11-25T10:00:00Z')), creator.userId, support.supportId, refundRequestSchema.parse({ amountCents: 2_000, reason: 'requested_by_supporter' }), randomUUID());
+    await run('2026-12-01T10:00:00Z');
+    expect(await payoutsOf(creator.userId)).toEqual([]);
+    const summary = await getCreatorPayouts(db(), creator.userId, new Date('2026-12-01T11:00:00Z'));
+    expect(summary.payouts).toEqual([]);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

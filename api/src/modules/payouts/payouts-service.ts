@@ -14,6 +14,7 @@ import { payoutHeldEmail, payoutSentEmail } from './payout-emails';
 import { addDays, isoDay, payoutWeekFor, tuesdayOnOrAfter, weekPaidOn, type PayoutWeek } from './payout-weeks';
 import {
   carryOverHeldPayouts,
+  dropHeldPayouts,
   findFirstSupportAt,
   findPayout,
   findPayoutCreator,
@@ -113,7 +114,10 @@ async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWe
     // their new earnings gets nothing this week, and both wait for the next.
     const refundEntries = await listUndeductedRefundEntries(tx, creatorId, week.endsBefore);
     const amountCents = [...entries, ...refundEntries].reduce((sum, e) => sum + e.amountCents, 0);
-    if (amountCents <= 0) return { kind: 'nothing' };
+    if (amountCents <= 0) {
+      await dropHeldPayouts(tx, creatorId, week.weekStart);
+      return { kind: 'nothing' };
+    }
 
     const hold = await holdFor(tx, creatorId, creator.country, now, creator.deleted);
     if (hold) {

@@ -69,6 +69,12 @@ export async function completePendingRefund(tx: Db, id: string, changes: Partial
   return row;
 }
 
+/** The refund's row, locked, while it is still pending; undefined once another process completed it. */
+export async function lockPendingRefund(tx: Db, id: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return row?.status === 'pending' ? row : undefined;
+}
+
 export async function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row;
@@ -102,7 +108,7 @@ export async function listRefundFigures(db: Db, supportIds: readonly string[]) {
       pendingCents: n(sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'pending')`),
       // Nested in sql``: drizzle leaves the outer table's name on columns only inside a nested fragment.
       charged: sql<boolean>`${sql`exists (select 1 from ${paymentAttempts} pa where pa.support_id = ${supports.id} and pa.status = 'succeeded' and pa.provider_charge_id is not null)`}`.mapWith(Boolean),
-      subscriptionActive: sql<boolean>`${sql`coalesce((select (s.status = 'active' and not s.cancel_at_period_end) or s.status = 'past_due' from ${subscriptions} s where s.id = ${supports.subscriptionId}), false)`}`.mapWith(
+      subscriptionActive: sql<boolean>`${sql`coalesce((select (s.status in ('active', 'paused') and not s.cancel_at_period_end) or s.status = 'past_due' from ${subscriptions} s where s.id = ${supports.subscriptionId}), false)`}`.mapWith(
         Boolean,
       ),
     })

@@ -12,7 +12,8 @@ import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { creatorBalanceCents, recordSupport } from '../ledger/ledger-service';
 import { runPayouts } from '../payouts/payouts-service';
 import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
-import { refundSupport } from './refunds-service';
+import { insertRefund } from './refunds-repository';
+import { recoverInterruptedRefunds, refundSupport, STALE_REFUND_MS } from './refunds-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -271,6 +272,51 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(subscription?.endedAt).not.toBeNull();
     const mail = (await emailsTo(db(), monthly.email)).find((m) => m.kind === 'refund-receipt');
     expect(mail?.textBody).toContain('Your monthly support has been canceled: you will not be charged again.');
+  });
+
+  it('a paused monthly support can also be ended by a refund, and the dashboard offers it', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const monthly = await chargedSupport(creator, 15, { isRecurring: true });
+    const subscriptionId = monthly.subscriptionId ?? '';
+    await db().update(subscriptions).set({ status: 'paused', pausedUntil: new Date(Date.now() + 60 * 86_400_000) }).where(eq(subscriptions.id, subscriptionId));
+    const before = (await creator.client.get('/api/creator/dashboard')).json().recentSupports.find((s: { id: string }) => s.id === monthly.supportId);
+    expect(before).toMatchObject({ subscriptionActive: true });
+
+    const res = await postRefund(creator.client, monthly.supportId, { amountCents: 1_500, ...reasonOnly, cancelSubscription: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as RefundResponse).refund.subscriptionCanceled).toBe(true);
+    expect((res.json() as RefundResponse).support.subscriptionActive).toBe(false);
+    const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(subscription?.status).toBe('canceled');
+  });
+
+  it('a pending refund completed by two processes at once is recorded once, and neither fails', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const { supportId } = await chargedSupport(creator, 10);
+    const createdAt = new Date(Date.now() - STALE_REFUND_MS - 60_000);
+    const pending = await insertRefund(db(), {
+      id: randomUUID(),
+      supportId,
+      creatorId: creator.profile.userId,
+      idempotencyKey: randomUUID(),
+      requestFingerprint: 'left pending by a process that died',
+      amountCents: 1_000,
+      reason: 'requested_by_supporter',
+      note: '',
+      cancelSubscription: false,
+      status: 'pending',
+      provider: moneyDeps(t).provider.name,
+      createdAt,
+    });
+    const problems: string[] = [];
+    const deps = { ...moneyDeps(t), log: (message: string) => problems.push(message) };
+    // Both runs see the refund pending; the second completes it after the first did.
+    await Promise.all([recoverInterruptedRefunds(deps), recoverInterruptedRefunds(deps)]);
+    expect(problems).toEqual([]);
+    const rows = await db().select().from(refunds).where(eq(refunds.supportId, supportId));
+    expect(rows).toEqual([expect.objectContaining({ id: pending?.id, status: 'succeeded', platformFeeReturnedCents: 50, creatorDebitCents: 950 })]);
+    expect(await refundEntries(pending?.id ?? '')).toMatchObject({ gross: { amountCents: -1_000 } });
+    await expectBooksBalanced();
   });
 
   it("shows on the supporter's history, and in the creator's analytics and CSV on the refund's date", async () => {

@@ -16,6 +16,7 @@ import { toReceivedSupportDto } from './received-support';
 import {
   completePendingRefund,
   findRefund,
+  lockPendingRefund,
   findRefundByKey,
   findRefundCreatorName,
   findSupport,
@@ -38,6 +39,8 @@ export interface RefundDeps {
   now?: () => Date;
   /** How long a concurrent duplicate waits for the first request (tests shorten it). */
   duplicateWaitMs?: number;
+  /** Where the recovery job reports a refund it could not complete (stderr by default). */
+  log?: (message: string) => void;
 }
 
 /** A pending refund older than this is taken to belong to a process that died mid-refund. */
@@ -106,6 +109,9 @@ async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefund
   return deps.db.transaction(async (tx) => {
     const support = await lockCreatorSupport(tx, pending.creatorId, pending.supportId);
     if (!support) throw new Error(`support ${pending.supportId} of refund ${pending.id} vanished`);
+    // Completed by another process (the recovery job, a stale repeat) while we waited: its figures
+    // already include this refund, so splitting it again would count it twice.
+    if (!(await lockPendingRefund(tx, pending.id))) return undefined;
     const soFar = await sumSupportRefunds(tx, support.id);
     const split = calculateRefundSplit(support, soFar, pending.amountCents);
     const refund = await completePendingRefund(tx, pending.id, {
@@ -235,7 +241,7 @@ async function reserveRefund(deps: RefundDeps, creatorId: string, supportId: str
     if (input.amountCents > refundableCents) throw fieldError('amountCents', REFUND_MESSAGES.tooMuch(refundableCents));
     if (input.cancelSubscription) {
       const subscription = support.subscriptionId ? await lockSubscription(tx, support.subscriptionId) : undefined;
-      const running = subscription && ((subscription.status === 'active' && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due');
+      const running = subscription && (((subscription.status === 'active' || subscription.status === 'paused') && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due');
       if (!running) throw fieldError('cancelSubscription', REFUND_MESSAGES.noSubscription);
     }
     const refund = await insertRefund(tx, {
@@ -284,6 +290,14 @@ export async function refundSupport(deps: RefundDeps, creatorId: string, support
 export async function recoverInterruptedRefunds(deps: RefundDeps): Promise<{ recovered: number }> {
   const now = deps.now?.() ?? new Date();
   const stale = await listStalePendingRefunds(deps.db, new Date(now.getTime() - STALE_REFUND_MS), 200);
-  for (const refund of stale) await carryOutRefund(deps, refund);
+  const log = deps.log ?? console.error;
+  for (const refund of stale) {
+    // One refund that cannot be completed must not keep the others pending.
+    try {
+      await carryOutRefund(deps, refund);
+    } catch (error) {
+      log(`refund ${refund.id} could not be recovered: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
   return { recovered: stale.length };
 }

@@ -93,14 +93,18 @@ export async function findLiveChallenge(db: Db, tokenHash: string, now: Date) {
   return row ?? null;
 }
 
-/** Counts a wrong code against the challenge; returns the new count (0 when the challenge is gone). */
-export async function recordChallengeFailure(db: Db, id: string): Promise<number> {
+/**
+ * Takes one of the challenge's `maxFailures` tries before its code is checked, atomically: of requests
+ * arriving at once, at most `maxFailures` get one. Returns the tries taken so far, or null when none is
+ * left (or the challenge is gone). A right code uses the challenge up, so its try never matters.
+ */
+export async function takeChallengeTry(db: Db, id: string, maxFailures: number): Promise<number | null> {
   const [row] = await db
     .update(twoFactorChallenges)
     .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
-    .where(eq(twoFactorChallenges.id, id))
+    .where(and(eq(twoFactorChallenges.id, id), lt(twoFactorChallenges.failedAttempts, maxFailures)))
     .returning({ failedAttempts: twoFactorChallenges.failedAttempts });
-  return row?.failedAttempts ?? 0;
+  return row?.failedAttempts ?? null;
 }
 
 /** Uses the challenge up; false when another request already did (single use). */

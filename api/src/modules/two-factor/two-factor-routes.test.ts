@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@beabro/shared/api-schemas/account';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@beabro/shared/api-schemas/two-factor';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
-import { emailOutbox, sessions, twoFactorChallenges, twoFactorCredentials, twoFactorRecoveryCodes } from '../../db/schema';
+import { emailOutbox, rateLimits, sessions, twoFactorChallenges, twoFactorCredentials, twoFactorRecoveryCodes } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { SESSION_COOKIE } from '../auth/session-service';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
@@ -220,6 +220,20 @@ describe('signing in with two-factor sign-in on', () => {
     const right = await client.post('/api/auth/sign-in/two-factor', { challenge, code: await nextCode(account.secret, account.user.id) });
     expect(right.statusCode).toBe(401);
     expect((await client.get('/api/auth/me')).json().user).toBeNull();
+  });
+
+  it('ten wrong codes at once from ten networks: at most CHALLENGE_MAX_FAILURES of them are checked', async () => {
+    const account = await accountWithTwoFactor();
+    const { challenge } = await passwordStep(t.client(), account.email, account.password);
+    const clients = Array.from({ length: 10 }, () => t.client());
+    const code = await staleCode(account.secret);
+    const answers = await Promise.all(clients.map((client) => client.post('/api/auth/sign-in/two-factor', { challenge, code })));
+    expect(answers.filter((res) => res.statusCode === 400)).toHaveLength(CHALLENGE_MAX_FAILURES - 1);
+    expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(10 - (CHALLENGE_MAX_FAILURES - 1));
+    // Each code checked counts against its network's sign-in limit: the refused ones were never checked.
+    const keys = clients.map((client) => `${SIGN_IN_LIMITS.perIp.name}:${client.ip}`);
+    const counted = await db().select({ count: rateLimits.count }).from(rateLimits).where(inArray(rateLimits.key, keys));
+    expect(counted.reduce((sum, row) => sum + row.count, 0)).toBe(CHALLENGE_MAX_FAILURES);
   });
 
   it('wrong codes count against the sign-in limits like wrong passwords: 429 with Retry-After, even with new challenges', async () => {

@@ -27,7 +27,7 @@ import {
   findLiveChallenge,
   findTwoFactorCredentials,
   markTwoFactorEnabled,
-  recordChallengeFailure,
+  takeChallengeTry,
   replaceRecoveryCodes,
   savePendingSetup,
   type TwoFactorCredentialsRow,
@@ -147,6 +147,9 @@ export async function completeTwoFactorSignIn(db: Db, appSecret: string, input: 
   const user = await findUserById(db, challenge.userId);
   const credentials = await findTwoFactorCredentials(db, challenge.userId);
   if (!user?.email || !credentials?.enabledAt) throw challengeInvalid();
+  // Counted before the code is checked, so parallel requests cannot check more codes than the cap.
+  const tries = await takeChallengeTry(db, challenge.id, CHALLENGE_MAX_FAILURES);
+  if (tries === null) throw challengeInvalid();
   const attempt = await reserveSignInAttempt(db, { email: user.email, ip, userId: user.id }, now);
   try {
     await db.transaction(async (tx) => {
@@ -157,7 +160,7 @@ export async function completeTwoFactorSignIn(db: Db, appSecret: string, input: 
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation') {
       // Too many wrong codes: the challenge is spent and the password must be entered again.
-      if ((await recordChallengeFailure(db, challenge.id)) >= CHALLENGE_MAX_FAILURES) {
+      if (tries >= CHALLENGE_MAX_FAILURES) {
         await consumeChallenge(db, challenge.id);
         throw challengeInvalid();
       }

@@ -6,6 +6,20 @@ import type { WebhookTarget } from './webhook-address-guard';
 /** Bytes of an answer kept for the delivery log: enough to recognise an error page, never the whole body. */
 export const RESPONSE_EXCERPT_BYTES = 500;
 
+/**
+ * Text from a receiver made safe to store and show: NUL (which PostgreSQL text refuses) and the other
+ * control characters are dropped, line breaks and tabs kept.
+ */
+export function printableText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    const control = (code < 0x20 && char !== '\n' && char !== '\t') || (code >= 0x7f && code < 0xa0);
+    if (!control) out += char;
+  }
+  return out;
+}
+
 export interface WebhookRequest {
   target: WebhookTarget;
   headers: Record<string, string>;
@@ -56,7 +70,7 @@ export const nodeWebhookTransport: WebhookHttpTransport = ({ target, headers, bo
       let size = 0;
       const finish = () => {
         clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_EXCERPT_BYTES) });
+        resolve({ status: response.statusCode ?? 0, excerpt: printableText(Buffer.concat(chunks).toString('utf8')).slice(0, RESPONSE_EXCERPT_BYTES) });
       };
       response.on('data', (chunk: Buffer) => {
         if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - size));

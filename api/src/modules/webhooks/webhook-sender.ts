@@ -5,7 +5,7 @@ import { jobLinkOrigin } from '../checkout/link-origin';
 import { enqueueEmail } from '../email/email-outbox';
 import { resolveWebhookTarget, WebhookUrlError, type HostResolver } from './webhook-address-guard';
 import { webhookEndpointDisabledEmail } from './webhook-emails';
-import { nodeWebhookTransport, type WebhookHttpTransport } from './webhook-http';
+import { nodeWebhookTransport, printableText, type WebhookHttpTransport } from './webhook-http';
 import { RETRY_WINDOW_MS, nextAttemptAfterFailure } from './webhook-retry';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, decryptWebhookSecret, signatureHeader } from './webhook-signature';
 import { claimDueDeliveries, findCreatorEmail, lockClaimedDelivery, lockEndpointById, updateDelivery, updateEndpoint, type ClaimedDelivery } from './webhooks-repository';
@@ -25,6 +25,8 @@ export interface WebhookSenderDeps {
   /** Origin of the settings link in the "endpoint turned off" email. */
   origin: string;
   timeoutMs?: number;
+  /** Where an outcome that could not be recorded is reported (stderr by default). */
+  log?: (message: string) => void;
 }
 
 export interface WebhookDeliveryReport {
@@ -74,8 +76,12 @@ async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery, now: D
  * Records an attempt's outcome in one transaction: delivered; or retried with backoff; or, once the
  * 3-day retry window is over, failed. An endpoint failing for 3 days is turned off and its creator emailed.
  */
-async function recordOutcome(deps: WebhookSenderDeps, claimed: ClaimedDelivery, result: Attempt, now: Date, report: WebhookDeliveryReport): Promise<void> {
+async function recordOutcome(deps: WebhookSenderDeps, claimed: ClaimedDelivery, answer: Attempt, now: Date, report: WebhookDeliveryReport): Promise<void> {
   const { delivery } = claimed;
+  // Whatever the receiver answered (or a transport put in an error) is stored as printable text only.
+  const result: Attempt = answer.ok
+    ? { ...answer, excerpt: printableText(answer.excerpt) }
+    : { ...answer, excerpt: answer.excerpt === null ? null : printableText(answer.excerpt), error: printableText(answer.error) };
   await deps.db.transaction(async (tx) => {
     const current = await lockClaimedDelivery(tx, delivery.id, delivery.attempts);
     // Someone else took it over (the lease ran out); their outcome counts.
@@ -123,12 +129,18 @@ export async function deliverDueWebhooks(deps: WebhookSenderDeps, now = new Date
   const maxBatches = options.maxBatches ?? 10;
   const report: WebhookDeliveryReport = { delivered: 0, retrying: 0, failed: 0, endpointsDisabled: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
-    const claimed = await claimDueDeliveries(deps.db, now, batchSize, new Date(now.getTime() + CLAIM_LEASE_MS));
+    const claimed = await claimDueDeliveries(deps.db, now, batchSize, new Date(now.getTime() + CLAIM_LEASE_MS), new Date(now.getTime() - RETRY_WINDOW_MS));
     if (claimed.length === 0) break;
+    const log = deps.log ?? console.error;
     await Promise.all(
       claimed.map(async (item) => {
-        const result = await attempt(deps, item, now);
-        await recordOutcome(deps, item, result, now, report);
+        // One delivery whose outcome cannot be recorded must not abandon the others of the run.
+        try {
+          const result = await attempt(deps, item, now);
+          await recordOutcome(deps, item, result, now, report);
+        } catch (error) {
+          log(`webhook delivery ${item.delivery.id} could not be recorded: ${(error as Error).stack ?? String(error)}`);
+        }
       }),
     );
     if (claimed.length < batchSize) break;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -98,8 +98,21 @@ export interface ClaimedDelivery {
  * `leaseUntil`, so no other sender takes them while they are sent outside any transaction. A sender that
  * dies mid-way leaves them to be retried when the lease runs out.
  */
-export async function claimDueDeliveries(db: Db, now: Date, limit: number, leaseUntil: Date): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(db: Db, now: Date, limit: number, leaseUntil: Date, expiredBefore: Date): Promise<ClaimedDelivery[]> {
   return db.transaction(async (tx) => {
+    // Due deliveries whose event is older than the retry window are given up, whatever kept them pending
+    // (an outcome that could not be recorded): never re-sent at every lease.
+    const expired = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), lt(webhookDeliveries.createdAt, expiredBefore)))
+      .for('update', { skipLocked: true });
+    if (expired.length > 0) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'failed', failedAt: now })
+        .where(inArray(webhookDeliveries.id, expired.map((row) => row.id)));
+    }
     const due = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)

@@ -328,6 +328,35 @@ describe('webhook deliveries', () => {
     expect(off?.enabled).toBe(false);
   });
 
+  it('stores an answer holding NUL and control characters as printable text, and records every delivery of the run', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const { endpoint } = await addEndpoint(creator.client);
+    await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
+    await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
+    answer = async () => ({ status: 500, excerpt: 'boom\u0000 at\tline\n2\u0007\u001b[0m' });
+    const problems: string[] = [];
+    const report = await deliverDueWebhooks(senderDeps({ log: (message) => problems.push(message) }), new Date());
+    expect(problems).toEqual([]);
+    expect(report).toMatchObject({ retrying: 2, failed: 0 });
+    const rows = await deliveriesOf(creator.client, endpoint.id);
+    expect(rows.map((row) => [row.status, row.attempts, row.responseStatus, row.responseExcerpt])).toEqual([
+      ['pending', 1, 500, 'boom at\tline\n2[0m'],
+      ['pending', 1, 500, 'boom at\tline\n2[0m'],
+    ]);
+  });
+
+  it('gives up a delivery still pending after the 3-day window instead of sending it again', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const { endpoint } = await addEndpoint(creator.client);
+    const now = new Date();
+    const old = new Date(now.getTime() - RETRY_WINDOW_MS - 60_000);
+    await db().insert(webhookDeliveries).values({ endpointId: endpoint.id, creatorId: creator.user.id, eventId: crypto.randomUUID(), eventType: 'webhook.test', body: '{}', isTest: true, attempts: 40, createdAt: old, nextAttemptAt: old });
+    expect(await deliverDueWebhooks(senderDeps(), now)).toMatchObject({ delivered: 0, retrying: 0 });
+    expect(sent).toHaveLength(0);
+    const [given] = await deliveriesOf(creator.client, endpoint.id);
+    expect(given).toMatchObject({ status: 'failed', attempts: 40 });
+  });
+
   it('checks the address again at delivery: a DNS answer that turned private (rebinding) is never connected to', async () => {
     const creator = await fakeSignedInCreator(t);
     const { endpoint } = await addEndpoint(creator.client, { url: 'https://rebind.example.com/hook' });

@@ -278,7 +278,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const creator = await fakeSignedInCreator(t);
     const monthly = await chargedSupport(creator, 15, { isRecurring: true });
     const subscriptionId = monthly.subscriptionId ?? '';
-    await db().update(subscriptions).set({ status: 'paused', pausedUntil: new Date(Date.now() + 60 * 86_400_000) }).where(eq(subscriptions.id, subscriptionId));
+    await db().update(subscriptions).set({ status: 'paused', pausedAt: new Date(), pauseResumesAt: new Date(Date.now() + 60 * 86_400_000) }).where(eq(subscriptions.id, subscriptionId));
     const before = (await creator.client.get('/api/creator/dashboard')).json().recentSupports.find((s: { id: string }) => s.id === monthly.supportId);
     expect(before).toMatchObject({ subscriptionActive: true });
 

@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
+import { verifyWebhookSignature } from '../journey-support';
 import { expect, test, type Page } from './support/test';
 
 /*
@@ -17,16 +17,6 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 interface Received {
   headers: IncomingHttpHeaders;
   body: string;
-}
-
-/** The verification snippet of the README and the help centre. */
-function verifySignature(secret: string, header: string, rawBody: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)));
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex'), 'hex');
-  const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 let server: Server;
@@ -111,8 +101,8 @@ test.describe('webhooks', () => {
     const forThisEndpoint = () => received.filter((r) => r.headers['beabro-event-type'] === 'support.created' && r.body.includes('Hook Fan'));
     await expect.poll(() => forThisEndpoint().length, { timeout: 20_000 }).toBe(1);
     const [event] = forThisEndpoint();
-    expect(verifySignature(secret, String(event?.headers['beabro-signature']), event?.body ?? '')).toBe(true);
-    expect(verifySignature('whsec_not-the-secret', String(event?.headers['beabro-signature']), event?.body ?? '')).toBe(false);
+    expect(verifyWebhookSignature(secret, event?.headers['beabro-signature'], event?.body ?? '')).toBe(true);
+    expect(verifyWebhookSignature('whsec_not-the-secret', event?.headers['beabro-signature'], event?.body ?? '')).toBe(false);
     const payload = JSON.parse(event?.body ?? '{}') as { id: string; type: string; data: { support: { amountCents: number; currency: string; supporterName: string } } };
     expect(payload).toMatchObject({ type: 'support.created', data: { support: { amountCents: 700, currency: 'usd', supporterName: 'Hook Fan' } } });
     expect(event?.headers['beabro-event-id']).toBe(payload.id);

@@ -312,6 +312,9 @@ BEGIN
   END IF;
   IF TG_OP <> 'DELETE' THEN
     PERFORM add_to_creator_rollups(NEW.creator_id, NEW.created_at, 1, NEW.is_recurring::integer, NEW.amount_cents, NEW.creator_net_cents, NEW.amount_cents, 0, 0, 0, 0, 0);
+    IF TG_OP = 'UPDATE' AND NEW.creator_id = OLD.creator_id AND NEW.supporter_id = OLD.supporter_id THEN
+      RETURN NULL; -- the recomputation above already holds the new values
+    END IF;
     INSERT INTO creator_supporters AS cs (creator_id, supporter_id, first_support_id, first_support_at, last_support_at, last_checkout_at, supports, gross_cents)
     VALUES (NEW.creator_id, NEW.supporter_id, NEW.id, NEW.created_at, NEW.created_at, CASE WHEN NEW.is_renewal THEN NULL ELSE NEW.created_at END, 1, NEW.amount_cents)
     ON CONFLICT (creator_id, supporter_id) DO UPDATE SET

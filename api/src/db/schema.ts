@@ -174,6 +174,15 @@ export const supports = pgTable(
       .notNull()
       .references(() => creatorProfiles.userId),
     supporterUserId: uuid('supporter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who counts as one supporter (stable: survives the account's deletion, and a guest's address verified
+     * by an account joins it). Set by a database trigger at insert when not given (migration 0011): the
+     * default is null only so inserts may leave it out.
+     */
+    supporterId: uuid('supporter_id')
+      .notNull()
+      .default(sql`null`)
+      .references((): AnyPgColumn => supporterIdentities.id),
     /** The name the supporter gave (kept privately even when anonymous). */
     supporterName: text('supporter_name'),
     /** Lower-cased; receipts go here. Null once detached from a deleted account. */
@@ -194,7 +203,8 @@ export const supports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('supports_creator_created_idx').on(t.creatorId, t.createdAt),
+    index('supports_creator_created_idx').on(t.creatorId, t.createdAt, t.supporterId),
+    index('supports_supporter_created_idx').on(t.supporterId, t.createdAt),
     index('supports_subscription_idx').on(t.subscriptionId),
     index('supports_supporter_user_idx').on(t.supporterUserId),
     index('supports_supporter_email_idx').on(t.supporterEmail),
@@ -203,6 +213,93 @@ export const supports = pgTable(
       'supports_fees_add_up_check',
       sql`${t.creatorNetCents} >= 0 and ${t.platformFeeCents} >= 0 and ${t.processingFeeCents} >= 0 and ${t.creatorNetCents} <= ${t.amountCents}`,
     ),
+  ],
+);
+
+/**
+ * The stable supporter key (migration 0011): a support belongs to its account's identity when signed in,
+ * else to its address's (a guest). An account that verifies an address takes over that address's guest
+ * identity (the verified-email rule); a deleted account's identity stays, detached (no account, no
+ * address), so its supports keep counting as one supporter. Kept by database triggers only.
+ */
+export const supporterIdentities = pgTable(
+  'supporter_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The address whose guest supports belong here (lower-cased): a guest's, or the account's verified one. */
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('supporter_identities_user_key').on(t.userId), uniqueIndex('supporter_identities_email_key').on(t.email)],
+);
+
+/*
+ * Rollups (migration 0011), kept by triggers on supports, refunds and ledger_entries in the same
+ * transaction as the facts; never written by the application. Views named *_recomputed define each one
+ * from the facts, and the integrity check proves the stored rows equal them.
+ */
+
+/**
+ * Per creator and UTC day: supports (count, recurring, gross, net, count per amount range of
+ * SUPPORT_DISTRIBUTION_RANGES) on the support's day, succeeded refunds on the day completed, and the
+ * ledger's gross, creator-net and payout entries (payouts negative) on the entry's day.
+ */
+export const creatorDailyRollups = pgTable(
+  'creator_daily_rollups',
+  {
+    creatorId: uuid('creator_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    supports: integer('supports').notNull().default(0),
+    recurringSupports: integer('recurring_supports').notNull().default(0),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull().default(0),
+    range1Supports: integer('range1_supports').notNull().default(0),
+    range2Supports: integer('range2_supports').notNull().default(0),
+    range3Supports: integer('range3_supports').notNull().default(0),
+    range4Supports: integer('range4_supports').notNull().default(0),
+    range5Supports: integer('range5_supports').notNull().default(0),
+    refundedGrossCents: bigint('refunded_gross_cents', { mode: 'number' }).notNull().default(0),
+    refundedNetCents: bigint('refunded_net_cents', { mode: 'number' }).notNull().default(0),
+    ledgerGrossCents: bigint('ledger_gross_cents', { mode: 'number' }).notNull().default(0),
+    ledgerNetCents: bigint('ledger_net_cents', { mode: 'number' }).notNull().default(0),
+    ledgerPayoutCents: bigint('ledger_payout_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.day] })],
+);
+
+/** The daily figures over the creator's whole history, and the number of distinct supporters. */
+export const creatorRollups = pgTable('creator_rollups', {
+  creatorId: uuid('creator_id').primaryKey(),
+  supports: integer('supports').notNull().default(0),
+  supporters: integer('supporters').notNull().default(0),
+  grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+  netCents: bigint('net_cents', { mode: 'number' }).notNull().default(0),
+  refundedGrossCents: bigint('refunded_gross_cents', { mode: 'number' }).notNull().default(0),
+  refundedNetCents: bigint('refunded_net_cents', { mode: 'number' }).notNull().default(0),
+  ledgerGrossCents: bigint('ledger_gross_cents', { mode: 'number' }).notNull().default(0),
+  ledgerNetCents: bigint('ledger_net_cents', { mode: 'number' }).notNull().default(0),
+  ledgerPayoutCents: bigint('ledger_payout_cents', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row per creator and supporter: first support (ties by id), last, last that was not a renewal, count and gross. */
+export const creatorSupporters = pgTable(
+  'creator_supporters',
+  {
+    creatorId: uuid('creator_id').notNull(),
+    supporterId: uuid('supporter_id').notNull(),
+    firstSupportId: uuid('first_support_id').notNull(),
+    firstSupportAt: timestamp('first_support_at', { withTimezone: true }).notNull(),
+    lastSupportAt: timestamp('last_support_at', { withTimezone: true }).notNull(),
+    lastCheckoutAt: timestamp('last_checkout_at', { withTimezone: true }),
+    supports: integer('supports').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.supporterId] }),
+    index('creator_supporters_first_idx').on(t.creatorId, t.firstSupportAt),
+    index('creator_supporters_last_idx').on(t.creatorId, t.lastSupportAt),
+    index('creator_supporters_last_checkout_idx').on(t.creatorId, t.lastCheckoutAt),
   ],
 );
 

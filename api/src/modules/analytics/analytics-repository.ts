@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, pageViews, refunds, supports, users } from '../../db/schema';
+import { SUPPORT_DISTRIBUTION_RANGES } from '@beabro/shared/api-schemas/analytics';
+import { creatorDailyRollups, creatorProfiles, creatorSupporters, pageViews, refunds, supports, users } from '../../db/schema';
 import { supporterKey } from '../public-profile/public-profile-repository';
 
 /*
- * Read-only SQL for the creator analytics. Every query is bounded by the creator and (except the goal's
- * running total) by the period, so it uses the (creator_id, created_at) index whatever the creator's history.
+ * Read-only SQL for the creator analytics. Money and counts come from the rollups of migration 0011 (one
+ * row per UTC day of the period, one per supporter for first supports), so they read a bounded number of
+ * rows whatever the creator's history; a period whose bounds are not whole UTC days (no caller today)
+ * is read from the facts, so every answer stays exact. Lists read the facts within the period.
  */
 
 const n = (fragment: SQL) => sql<number>`${fragment}`.mapWith(Number);
@@ -34,55 +37,123 @@ export interface PeriodTotals {
   checkouts: number;
 }
 
-/** Money and counts of [from, to) in one pass. */
+const DAY_MS = 86_400_000;
+const isWholeUtcDay = (date: Date) => date.getTime() % DAY_MS === 0;
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** Daily rollup rows of the UTC days [from, to) (both at 00:00 UTC). */
+const rollupDays = (creatorId: string, from: Date, to: Date) =>
+  and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${dayOf(from)}::date and ${creatorDailyRollups.day} < ${dayOf(to)}::date`);
+
+/**
+ * Distinct supporters with a support (`column` last_support_at) or a new support (last_checkout_at) in
+ * [from, to), from the (creator, supporter) rows: those whose last one falls in the period. Exact when
+ * nobody supported at or after `to` (the current period); otherwise read from the period's supports.
+ */
+async function countActiveSupporters(db: Db, creatorId: string, from: Date, to: Date, kind: 'any' | 'checkout'): Promise<number> {
+  const last = kind === 'any' ? creatorSupporters.lastSupportAt : creatorSupporters.lastCheckoutAt;
+  const [later] = await db
+    .select({ one: sql`1` })
+    .from(creatorSupporters)
+    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(last, from), sql`${last} >= ${at(to)}`))
+    .limit(1);
+  if (later) {
+    const [row] = await db
+      .select({ count: n(sql`count(distinct ${supports.supporterId})`) })
+      .from(supports)
+      .where(and(ofCreator(creatorId), between(from, to), kind === 'checkout' ? eq(supports.isRenewal, false) : undefined));
+    return row?.count ?? 0;
+  }
+  const [row] = await db
+    .select({ count: n(sql`count(*)`) })
+    .from(creatorSupporters)
+    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(last, from), lt(last, to)));
+  return row?.count ?? 0;
+}
+
+/** Money and counts of [from, to). */
 export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date): Promise<PeriodTotals> {
+  const supporters = await countActiveSupporters(db, creatorId, from, to, 'any');
+  const checkouts = await countActiveSupporters(db, creatorId, from, to, 'checkout');
+  if (!isWholeUtcDay(from) || !isWholeUtcDay(to)) {
+    const [row] = await db
+      .select({
+        grossCents: n(sql`coalesce(sum(${supports.amountCents}), 0)`),
+        netCents: n(sql`coalesce(sum(${supports.creatorNetCents}), 0)`),
+        supports: n(sql`count(*)`),
+        recurringSupports: n(sql`count(*) filter (where ${supports.isRecurring})`),
+      })
+      .from(supports)
+      .where(and(ofCreator(creatorId), between(from, to)));
+    return { grossCents: row?.grossCents ?? 0, netCents: row?.netCents ?? 0, supports: row?.supports ?? 0, recurringSupports: row?.recurringSupports ?? 0, supporters, checkouts };
+  }
   const [row] = await db
     .select({
-      grossCents: n(sql`coalesce(sum(${supports.amountCents}), 0)`),
-      netCents: n(sql`coalesce(sum(${supports.creatorNetCents}), 0)`),
-      supports: n(sql`count(*)`),
-      supporters: n(sql`count(distinct ${supporterKey})`),
-      recurringSupports: n(sql`count(*) filter (where ${supports.isRecurring})`),
-      checkouts: n(sql`count(distinct ${supporterKey}) filter (where not ${supports.isRenewal})`),
+      grossCents: n(sql`coalesce(sum(${creatorDailyRollups.grossCents}), 0)`),
+      netCents: n(sql`coalesce(sum(${creatorDailyRollups.netCents}), 0)`),
+      supports: n(sql`coalesce(sum(${creatorDailyRollups.supports}), 0)`),
+      recurringSupports: n(sql`coalesce(sum(${creatorDailyRollups.recurringSupports}), 0)`),
     })
-    .from(supports)
-    .where(and(ofCreator(creatorId), between(from, to)));
-  return row ?? { grossCents: 0, netCents: 0, supports: 0, supporters: 0, recurringSupports: 0, checkouts: 0 };
+    .from(creatorDailyRollups)
+    .where(rollupDays(creatorId, from, to));
+  return { grossCents: row?.grossCents ?? 0, netCents: row?.netCents ?? 0, supports: row?.supports ?? 0, recurringSupports: row?.recurringSupports ?? 0, supporters, checkouts };
 }
 
 /** Supporters whose very first support to this creator falls in [from, to). */
 export async function countNewSupporters(db: Db, creatorId: string, from: Date, to: Date): Promise<number> {
-  const firsts = db
-    .select({ firstAt: sql<Date>`min(${supports.createdAt})`.as('first_at') })
-    .from(supports)
-    .where(ofCreator(creatorId))
-    .groupBy(supporterKey)
-    .as('firsts');
   const [row] = await db
     .select({ count: n(sql`count(*)`) })
-    .from(firsts)
-    .where(sql`${firsts.firstAt} >= ${at(from)} and ${firsts.firstAt} < ${at(to)}`);
+    .from(creatorSupporters)
+    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(creatorSupporters.firstSupportAt, from), lt(creatorSupporters.firstSupportAt, to)));
   return row?.count ?? 0;
 }
 
 /** Gross, net and count per UTC day ("YYYY-MM-DD") of [from, to); days without supports are absent. */
 export async function sumByDay(db: Db, creatorId: string, from: Date, to: Date) {
-  const day = sql<string>`to_char(${supports.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  if (!isWholeUtcDay(from) || !isWholeUtcDay(to)) {
+    const day = sql<string>`to_char(${supports.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    return db
+      .select({ day, grossCents: n(sql`sum(${supports.amountCents})`), netCents: n(sql`sum(${supports.creatorNetCents})`), supports: n(sql`count(*)`) })
+      .from(supports)
+      .where(and(ofCreator(creatorId), between(from, to)))
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+  }
   return db
     .select({
-      day,
-      grossCents: n(sql`sum(${supports.amountCents})`),
-      netCents: n(sql`sum(${supports.creatorNetCents})`),
-      supports: n(sql`count(*)`),
+      day: sql<string>`to_char(${creatorDailyRollups.day}, 'YYYY-MM-DD')`,
+      grossCents: n(sql`${creatorDailyRollups.grossCents}`),
+      netCents: n(sql`${creatorDailyRollups.netCents}`),
+      supports: creatorDailyRollups.supports,
     })
-    .from(supports)
-    .where(and(ofCreator(creatorId), between(from, to)))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+    .from(creatorDailyRollups)
+    .where(and(rollupDays(creatorId, from, to), sql`${creatorDailyRollups.supports} > 0`))
+    .orderBy(creatorDailyRollups.day);
 }
 
-/** How many supports of each amount (the service puts amounts into ranges). */
-export async function countByAmount(db: Db, creatorId: string, from: Date, to: Date) {
+/**
+ * The daily rollup's count columns, in the order of SUPPORT_DISTRIBUTION_RANGES (their bounds are in
+ * migration 0011's SQL; analytics-rollups.test.ts proves both agree).
+ */
+export const ROLLUP_RANGE_COLUMNS = [
+  creatorDailyRollups.range1Supports,
+  creatorDailyRollups.range2Supports,
+  creatorDailyRollups.range3Supports,
+  creatorDailyRollups.range4Supports,
+  creatorDailyRollups.range5Supports,
+] as const;
+
+/**
+ * How many supports of each amount (the service puts amounts into ranges). From the daily rollups: one
+ * entry per range, at the range's lowest amount.
+ */
+export async function countByAmount(db: Db, creatorId: string, from: Date, to: Date): Promise<{ amountCents: number; count: number }[]> {
+  if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
+    const [row] = await db
+      .select(Object.fromEntries(ROLLUP_RANGE_COLUMNS.map((column, i) => [`r${i}`, n(sql`coalesce(sum(${column}), 0)`)])))
+      .from(creatorDailyRollups)
+      .where(rollupDays(creatorId, from, to));
+    return SUPPORT_DISTRIBUTION_RANGES.map((range, i) => ({ amountCents: range.minCents, count: Number(row?.[`r${i}`] ?? 0) })).filter((r) => r.count > 0);
+  }
   return db
     .select({ amountCents: supports.amountCents, count: n(sql`count(*)`) })
     .from(supports)
@@ -145,39 +216,50 @@ export async function listSupports(db: Db, creatorId: string, from: Date, to: Da
 
 /** Each supporter's first support ever, for those whose first support falls in [from, to); newest first. */
 export async function listFirstSupports(db: Db, creatorId: string, from: Date, to: Date, limit: number) {
-  const firsts = db
-    .selectDistinctOn([supporterKey], {
-      createdAt: sql<Date>`${supports.createdAt}`.mapWith(supports.createdAt).as('created_at'),
-      supporterName: sql<string | null>`${supports.supporterName}`.as('supporter_name'),
-      isAnonymous: sql<boolean>`${supports.isAnonymous}`.mapWith(Boolean).as('is_anonymous'),
-    })
-    .from(supports)
-    .where(ofCreator(creatorId))
-    .orderBy(supporterKey, asc(supports.createdAt), asc(supports.id))
-    .as('firsts');
   return db
-    .select({ createdAt: firsts.createdAt, supporterName: firsts.supporterName, isAnonymous: firsts.isAnonymous })
-    .from(firsts)
-    .where(sql`${firsts.createdAt} >= ${at(from)} and ${firsts.createdAt} < ${at(to)}`)
-    .orderBy(desc(firsts.createdAt))
+    .select({ createdAt: creatorSupporters.firstSupportAt, supporterName: supports.supporterName, isAnonymous: supports.isAnonymous })
+    .from(creatorSupporters)
+    .innerJoin(supports, eq(supports.id, creatorSupporters.firstSupportId))
+    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(creatorSupporters.firstSupportAt, from), lt(creatorSupporters.firstSupportAt, to)))
+    .orderBy(desc(creatorSupporters.firstSupportAt), desc(creatorSupporters.firstSupportId))
     .limit(limit);
 }
 
-/** When the total raised (all time, gross) first reached `goalCents`, or undefined if it has not. */
+/**
+ * When the total raised (all time, gross) first reached `goalCents`, or undefined if it has not: the day
+ * from the daily rollups' running total, then the instant from that day's supports.
+ */
 export async function findGoalReachedAt(db: Db, creatorId: string, goalCents: number): Promise<Date | undefined> {
   const running = db
     .select({
-      createdAt: sql<Date>`${supports.createdAt}`.mapWith(supports.createdAt).as('created_at'),
-      raised: sql<number>`sum(${supports.amountCents}) over (order by ${supports.createdAt}, ${supports.id})`.as('raised'),
+      day: sql<string>`${creatorDailyRollups.day}`.as('day'),
+      before: sql<number>`sum(${creatorDailyRollups.grossCents}) over (order by ${creatorDailyRollups.day}) - ${creatorDailyRollups.grossCents}`.as('before'),
+      raised: sql<number>`sum(${creatorDailyRollups.grossCents}) over (order by ${creatorDailyRollups.day})`.as('raised'),
     })
-    .from(supports)
-    .where(ofCreator(creatorId))
+    .from(creatorDailyRollups)
+    .where(eq(creatorDailyRollups.creatorId, creatorId))
     .as('running');
-  const [row] = await db
-    .select({ createdAt: running.createdAt })
+  const [day] = await db
+    .select({ day: sql<string>`to_char(${running.day}, 'YYYY-MM-DD')`, before: n(sql`${running.before}`) })
     .from(running)
     .where(sql`${running.raised} >= ${goalCents}`)
-    .orderBy(asc(running.createdAt))
+    .orderBy(asc(running.day))
+    .limit(1);
+  if (!day) return undefined;
+  const dayStart = new Date(`${day.day}T00:00:00.000Z`);
+  const inDay = db
+    .select({
+      createdAt: sql<Date>`${supports.createdAt}`.mapWith(supports.createdAt).as('created_at'),
+      raised: sql<number>`${day.before}::bigint + sum(${supports.amountCents}) over (order by ${supports.createdAt}, ${supports.id})`.as('raised'),
+    })
+    .from(supports)
+    .where(and(ofCreator(creatorId), between(dayStart, new Date(dayStart.getTime() + DAY_MS))))
+    .as('in_day');
+  const [row] = await db
+    .select({ createdAt: inDay.createdAt })
+    .from(inDay)
+    .where(sql`${inDay.raised} >= ${goalCents}`)
+    .orderBy(asc(inDay.createdAt))
     .limit(1);
   return row?.createdAt;
 }
@@ -204,6 +286,13 @@ const refundedBetween = (creatorId: string, from: Date, to: Date) =>
 
 /** Refunds completed in [from, to): what went back to supporters (gross) and what came off the creator (net). */
 export async function sumRefunds(db: Db, creatorId: string, from: Date, to: Date) {
+  if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
+    const [rolled] = await db
+      .select({ grossCents: n(sql`coalesce(sum(${creatorDailyRollups.refundedGrossCents}), 0)`), netCents: n(sql`coalesce(sum(${creatorDailyRollups.refundedNetCents}), 0)`) })
+      .from(creatorDailyRollups)
+      .where(rollupDays(creatorId, from, to));
+    return rolled ?? { grossCents: 0, netCents: 0 };
+  }
   const [row] = await db
     .select({ grossCents: n(sql`coalesce(sum(${refunds.amountCents}), 0)`), netCents: n(sql`coalesce(sum(${refunds.creatorDebitCents}), 0)`) })
     .from(refunds)
@@ -213,6 +302,18 @@ export async function sumRefunds(db: Db, creatorId: string, from: Date, to: Date
 
 /** Refunds per UTC day of [from, to), as negative gross and net (no supports). */
 export async function sumRefundsByDay(db: Db, creatorId: string, from: Date, to: Date) {
+  if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
+    return db
+      .select({
+        day: sql<string>`to_char(${creatorDailyRollups.day}, 'YYYY-MM-DD')`,
+        grossCents: n(sql`-${creatorDailyRollups.refundedGrossCents}`),
+        netCents: n(sql`-${creatorDailyRollups.refundedNetCents}`),
+        supports: n(sql`0`),
+      })
+      .from(creatorDailyRollups)
+      .where(and(rollupDays(creatorId, from, to), sql`(${creatorDailyRollups.refundedGrossCents} <> 0 or ${creatorDailyRollups.refundedNetCents} <> 0)`))
+      .orderBy(creatorDailyRollups.day);
+  }
   const day = sql<string>`to_char(${refunds.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({ day, grossCents: n(sql`-sum(${refunds.amountCents})`), netCents: n(sql`-sum(${refunds.creatorDebitCents})`), supports: n(sql`0`) })

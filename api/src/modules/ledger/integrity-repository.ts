@@ -171,3 +171,74 @@ export async function countSupports(db: Db): Promise<number> {
   const [row] = await db.select({ n: num(sql`count(*)`) }).from(supports);
   return row?.n ?? 0;
 }
+
+export interface RollupMismatch {
+  rollup: 'creator_rollups' | 'creator_daily_rollups' | 'creator_supporters';
+  /** The creator, with the day or the supporter when the rollup has one. */
+  key: string;
+  stored: string;
+  recomputed: string;
+}
+
+/*
+ * Each rollup against its recomputation from the facts (the *_recomputed views of migration 0011). A
+ * stored row of zeros stands for an absent one (a day whose only support was deleted); a (creator,
+ * supporter) row must match exactly.
+ */
+const ROLLUP_CHECKS = [
+  {
+    rollup: 'creator_rollups',
+    keys: ['creator_id'],
+    columns: ['supports', 'supporters', 'gross_cents', 'net_cents', 'refunded_gross_cents', 'refunded_net_cents', 'ledger_gross_cents', 'ledger_net_cents', 'ledger_payout_cents'],
+    zeroIsAbsent: true,
+  },
+  {
+    rollup: 'creator_daily_rollups',
+    keys: ['creator_id', 'day'],
+    columns: [
+      'supports',
+      'recurring_supports',
+      'gross_cents',
+      'net_cents',
+      'range1_supports',
+      'range2_supports',
+      'range3_supports',
+      'range4_supports',
+      'range5_supports',
+      'refunded_gross_cents',
+      'refunded_net_cents',
+      'ledger_gross_cents',
+      'ledger_net_cents',
+      'ledger_payout_cents',
+    ],
+    zeroIsAbsent: true,
+  },
+  {
+    rollup: 'creator_supporters',
+    keys: ['creator_id', 'supporter_id'],
+    columns: ['first_support_id', 'first_support_at', 'last_support_at', 'last_checkout_at', 'supports', 'gross_cents'],
+    zeroIsAbsent: false,
+  },
+] as const;
+
+/** Rollup rows that differ from a recomputation from the facts (missing, extra or with other figures), at most `limit` per rollup. */
+export async function findRollupMismatches(db: Db, limit: number): Promise<RollupMismatch[]> {
+  const mismatches: RollupMismatch[] = [];
+  for (const check of ROLLUP_CHECKS) {
+    const side = (alias: 's' | 'r') =>
+      check.zeroIsAbsent
+        ? check.columns.map((c) => `coalesce(${alias}.${c}, 0)`).join(', ')
+        : check.columns.map((c) => `${alias}.${c}::text`).join(', ');
+    const text = (alias: 's' | 'r') => `concat_ws(' ', ${check.columns.map((c) => `'${c}=' || coalesce(${alias}.${c}::text, 'null')`).join(', ')})`;
+    const key = `concat_ws(' ', ${check.keys.map((k) => `coalesce(s.${k}, r.${k})::text`).join(', ')})`;
+    const join = check.keys.map((k) => `s.${k} = r.${k}`).join(' and ');
+    const result = (await db.execute(
+      sql.raw(`select ${key} as key, ${text('s')} as stored, ${text('r')} as recomputed
+        from ${check.rollup} s full join ${check.rollup}_recomputed r on ${join}
+        where row(${side('s')}) is distinct from row(${side('r')})
+        order by 1 limit ${Number(limit)}`),
+    )) as unknown as { rows: Array<{ key: string; stored: string; recomputed: string }> };
+    for (const row of result.rows) mismatches.push({ rollup: check.rollup, key: row.key, stored: row.stored, recomputed: row.recomputed });
+  }
+  return mismatches;
+}

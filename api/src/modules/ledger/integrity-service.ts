@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
-import { countRefunds, countSupports, findNegativeCreatorBalances, findOverRefundedSupports, findRefundsWithBadEntries, findSupportsWithBadEntries, listPayoutFigures } from './integrity-repository';
+import { countRefunds, countSupports, findNegativeCreatorBalances, findRollupMismatches, findOverRefundedSupports, findRefundsWithBadEntries, findSupportsWithBadEntries, listPayoutFigures } from './integrity-repository';
 
 export interface IntegrityProblem {
-  kind: 'support' | 'payout' | 'balance' | 'refund';
+  kind: 'support' | 'payout' | 'balance' | 'refund' | 'rollup';
   id: string;
   detail: string;
 }
@@ -22,7 +22,8 @@ const MAX_SUPPORT_PROBLEMS = 100;
  * Proves the books: each support has exactly its gross, platform fee, processing fee and creator
  * net entries, matching the support and adding up (gross = the other three); each paid payout
  * equals the creator-net entries of the supports it covers and its own ledger entry; held payouts
- * moved no money; no creator account is negative.
+ * moved no money; no creator account is negative; every rollup (migration 0011) equals its
+ * recomputation from the supports, refunds and ledger entries.
  */
 export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
   const problems: IntegrityProblem[] = [];
@@ -73,6 +74,10 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
 
   for (const b of await findNegativeCreatorBalances(db)) {
     problems.push({ kind: 'balance', id: b.creatorId, detail: `creator account was paid out more than it earned: ${b.withoutRefunds}c before refunds (balance ${b.balance}c)` });
+  }
+
+  for (const m of await findRollupMismatches(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({ kind: 'rollup', id: m.key, detail: `${m.rollup} holds ${m.stored || 'no row'} but the facts give ${m.recomputed || 'no row'}` });
   }
 
   return { ok: problems.length === 0, supportsChecked: await countSupports(db), payoutsChecked: payoutRows.length, refundsChecked: await countRefunds(db), problems };

@@ -2,7 +2,8 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ledgerEntries, supports, type LEDGER_ENTRY_TYPES } from '../../db/schema';
 
-export type SupportRow = typeof supports.$inferSelect;
+/** A support as the application handles it: its supporter identity is the database's (set by a trigger at insert). */
+export type SupportRow = Omit<typeof supports.$inferSelect, 'supporterId'>;
 export type LedgerEntryValues = typeof ledgerEntries.$inferInsert;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

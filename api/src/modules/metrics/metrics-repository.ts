@@ -1,10 +1,8 @@
 import { and, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, ledgerEntries, pageViews, subscriptions, supports, users } from '../../db/schema';
-import { supporterKey } from '../public-profile/public-profile-repository';
+import { creatorDailyRollups, creatorProfiles, creatorRollups, creatorSupporters, pageViews, subscriptions, supports, users } from '../../db/schema';
 
 const n = (fragment: SQL) => sql<number>`${fragment}`.mapWith(Number);
-const sumWhere = (condition: SQL) => n(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${condition}), 0)`);
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 export async function findDashboardCreator(db: Db, creatorId: string) {
@@ -16,48 +14,56 @@ export async function findDashboardCreator(db: Db, creatorId: string) {
   return row;
 }
 
-/** Every money figure of the dashboard in one pass over the creator's own ledger range. */
+/**
+ * Every money figure of the dashboard, from the rollups: the creator's totals row and the daily rows since
+ * last month's start (at most 62), whatever the history. Month starts are whole UTC days.
+ */
 export async function sumCreatorLedger(db: Db, creatorId: string, monthStart: Date, lastMonthStart: Date) {
-  const gross = sql`${ledgerEntries.type} = 'gross'`;
-  const net = sql`${ledgerEntries.type} = 'creator_net'`;
-  const thisMonth = sql`${ledgerEntries.createdAt} >= ${at(monthStart)}`;
-  const lastMonth = sql`${ledgerEntries.createdAt} >= ${at(lastMonthStart)} and ${ledgerEntries.createdAt} < ${at(monthStart)}`;
-  const [row] = await db
+  const [totals] = await db
+    .select({ totalGross: creatorRollups.ledgerGrossCents, totalNet: creatorRollups.ledgerNetCents, paidOut: creatorRollups.ledgerPayoutCents })
+    .from(creatorRollups)
+    .where(eq(creatorRollups.creatorId, creatorId));
+  const day = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
+  const thisMonth = sql`${creatorDailyRollups.day} >= ${day(monthStart)}`;
+  const [months] = await db
     .select({
-      totalGross: sumWhere(gross),
-      totalNet: sumWhere(net),
-      thisGross: sumWhere(sql`${gross} and ${thisMonth}`),
-      thisNet: sumWhere(sql`${net} and ${thisMonth}`),
-      lastGross: sumWhere(sql`${gross} and ${lastMonth}`),
-      lastNet: sumWhere(sql`${net} and ${lastMonth}`),
-      paidOut: sumWhere(sql`${ledgerEntries.type} = 'payout'`),
+      thisGross: n(sql`coalesce(sum(${creatorDailyRollups.ledgerGrossCents}) filter (where ${thisMonth}), 0)`),
+      thisNet: n(sql`coalesce(sum(${creatorDailyRollups.ledgerNetCents}) filter (where ${thisMonth}), 0)`),
+      lastGross: n(sql`coalesce(sum(${creatorDailyRollups.ledgerGrossCents}) filter (where not ${thisMonth}), 0)`),
+      lastNet: n(sql`coalesce(sum(${creatorDailyRollups.ledgerNetCents}) filter (where not ${thisMonth}), 0)`),
     })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), sql`${ledgerEntries.type} in ('gross', 'creator_net', 'payout')`));
-  return row ?? { totalGross: 0, totalNet: 0, thisGross: 0, thisNet: 0, lastGross: 0, lastNet: 0, paidOut: 0 };
+    .from(creatorDailyRollups)
+    .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${day(lastMonthStart)}`));
+  return {
+    totalGross: totals?.totalGross ?? 0,
+    totalNet: totals?.totalNet ?? 0,
+    thisGross: months?.thisGross ?? 0,
+    thisNet: months?.thisNet ?? 0,
+    lastGross: months?.lastGross ?? 0,
+    lastNet: months?.lastNet ?? 0,
+    paidOut: totals?.paidOut ?? 0,
+  };
 }
 
-/** Distinct supporters, and those whose first support came on or after `since`. */
+/** Distinct supporters, and those whose first support came on or after `since` (the (creator, supporter) rows). */
 export async function countSupporters(db: Db, creatorId: string, since: Date) {
-  const firsts = db
-    .select({ key: sql`${supporterKey}`.as('key'), firstAt: sql<Date>`min(${supports.createdAt})`.as('first_at') })
-    .from(supports)
-    .where(eq(supports.creatorId, creatorId))
-    .groupBy(sql`1`)
-    .as('firsts');
-  const [row] = await db
-    .select({ total: n(sql`count(*)`), fresh: n(sql`count(*) filter (where ${firsts.firstAt} >= ${at(since)})`) })
-    .from(firsts);
-  return { total: row?.total ?? 0, fresh: row?.fresh ?? 0 };
+  const [totals] = await db.select({ total: creatorRollups.supporters }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+  const [fresh] = await db
+    .select({ count: n(sql`count(*)`) })
+    .from(creatorSupporters)
+    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(creatorSupporters.firstSupportAt, since)));
+  return { total: totals?.total ?? 0, fresh: fresh?.count ?? 0 };
 }
 
-/** Supports made through the support page (renewals are not visits) since `since`. */
-/** People (by account, else email) who made a new support since `since`: repeat supports and renewals count once. */
+/**
+ * People who made a new support since `since`: repeat supports and renewals count once. Those whose last
+ * support that was not a renewal is that recent (the (creator, supporter) rows).
+ */
 export async function countNewSupportersSince(db: Db, creatorId: string, since: Date): Promise<number> {
   const [row] = await db
-    .select({ count: n(sql`count(distinct ${supporterKey})`) })
-    .from(supports)
-    .where(and(eq(supports.creatorId, creatorId), gte(supports.createdAt, since), eq(supports.isRenewal, false)));
+    .select({ count: n(sql`count(*)`) })
+    .from(creatorSupporters)
+    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(creatorSupporters.lastCheckoutAt, since)));
   return row?.count ?? 0;
 }
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, ledgerEntries, payoutItems, payouts, refunds, supports, users } from '../../db/schema';
+import { creatorDailyRollups, creatorProfiles, creatorRollups, ledgerEntries, payoutItems, payouts, refunds, supports, users } from '../../db/schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -37,13 +37,30 @@ export async function listUndeductedRefundEntries(db: Db, creatorId: string, bef
     .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), refundNotDeducted));
 }
 
-/** Unpaid earnings minus refunds not yet deducted, before `before` (negative when refunds outweigh them). */
+/**
+ * Unpaid earnings minus refunds not yet deducted, before `before` (negative when refunds outweigh them).
+ * Read from the rollups, whatever the history: every creator-net entry before `before` (daily rollups of
+ * the whole days, then the entries of `before`'s own day), plus the payout entries (negative: what payouts
+ * took), plus back what payouts took from entries at or after `before`. It relies on what the integrity
+ * check proves: each payout's entry is minus the creator-net entries of the supports it covers and of the
+ * refunds it deducted.
+ */
 export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promise<number> {
-  const [row] = await db
+  const dayStart = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), before.getUTCDate()));
+  const [days] = await db
+    .select({ total: sql<number>`coalesce(sum(${creatorDailyRollups.ledgerNetCents}), 0)`.mapWith(Number) })
+    .from(creatorDailyRollups)
+    .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} < ${dayStart.toISOString().slice(0, 10)}::date`));
+  const [totals] = await db.select({ paidOut: creatorRollups.ledgerPayoutCents }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+  const [sameDay] = await db
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), or(notPaidOut, refundNotDeducted)));
-  return row?.total ?? 0;
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), gte(ledgerEntries.createdAt, dayStart), lt(ledgerEntries.createdAt, before)));
+  const [takenLater] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), gte(ledgerEntries.createdAt, before), sql`not (${or(notPaidOut, refundNotDeducted)})`));
+  return (days?.total ?? 0) + (sameDay?.total ?? 0) + (totals?.paidOut ?? 0) + (takenLater?.total ?? 0);
 }
 
 /** The refunds a payout deducted. */

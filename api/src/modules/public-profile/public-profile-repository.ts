@@ -5,10 +5,10 @@ import { creatorProfiles, follows, refunds, supports, supportTiers, users } from
 export type CreatorProfileRow = typeof creatorProfiles.$inferSelect;
 
 /**
- * Who counts as one supporter: the account when signed in, else the lower-cased email; a support
- * detached from both (a deleted guest) still counts as its own supporter.
+ * Who counts as one supporter: the support's supporter identity (migration 0011), the account when signed
+ * in, else the email, joined when an account verifies that email, and kept when the account is deleted.
  */
-export const supporterKey = sql`coalesce(${supports.supporterUserId}::text, lower(${supports.supporterEmail}), ${supports.id}::text)`;
+export const supporterKey = sql`${supports.supporterId}::text`;
 
 /** A live profile: neither the profile nor its account is deleted. */
 const isLive = and(isNull(creatorProfiles.deletedAt), isNull(users.deletedAt));

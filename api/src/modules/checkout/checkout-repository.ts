@@ -1,8 +1,12 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedStatement, runPrepared, type StatementValue } from '../../db/prepared-statement';
+import type { OutgoingEmail } from '../email/email-outbox';
+import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
 import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** What checkout needs to know about a creator, in one query: the live profile, settings and the chosen tier. */
 export async function findCheckoutCreator(db: Db, where: { username: string } | { userId: string }, tierPosition: number | null) {
@@ -27,6 +31,247 @@ export async function findCheckoutCreator(db: Db, where: { username: string } | 
 }
 
 export type CheckoutCreator = NonNullable<Awaited<ReturnType<typeof findCheckoutCreator>>>;
+
+/**
+ * The first statement of a checkout, one round trip: counts the attempt in both rate-limit windows
+ * (whatever happens next), reads the creator (as findCheckoutCreator), and records the payment
+ * attempt under its idempotency key, but only when every rule lets it through: the card was valid,
+ * both counts are within their limits, and the creator is live and accepts this amount, message and
+ * tier (the same rules as the service's checkCheckout, which then names what failed). The attempt
+ * is not recorded when its key is already taken (a repeat).
+ */
+const BEGIN_CHECKOUT = preparedStatement(
+  'checkout_begin',
+  `with counted as (
+    insert into rate_limits (key, window_start, count) values ($1::text, $2::timestamptz, 1), ($4::text, $5::timestamptz, 1)
+    on conflict (key, window_start) do update set count = rate_limits.count + 1
+    returning key, count
+  ),
+  creator as (
+    select cp.user_id, cp.username, cp.display_name, cp.minimum_amount_cents, cp.allow_messages, u.email, u.notify_new_support,
+      u.notify_supporter_messages, (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents
+    from creator_profiles cp
+    join users u on u.id = cp.user_id
+    left join support_tiers t on t.creator_id = cp.user_id and t.position = coalesce($8::int, -1)
+    where cp.username = $7::text
+  ),
+  attempt as (
+    insert into payment_attempts (id, idempotency_key, purpose, request_fingerprint, request, creator_id, amount_cents, provider, created_at)
+    select $10::uuid, $11::text, 'checkout', $12::text, $13::jsonb || jsonb_build_object('creatorId', c.user_id), c.user_id, $14::int, $15::text, $16::timestamptz
+    from creator c
+    where $9::boolean and c.live and $14::int >= c.minimum_amount_cents and (not $17::boolean or c.allow_messages)
+      and ($8::int is null or c.tier_amount_cents = $14::int)
+      and (select count from counted where key = $1::text) <= $3::int and (select count from counted where key = $4::text) <= $6::int
+    on conflict (idempotency_key) do nothing
+    returning id
+  )
+  select (select count from counted where key = $1::text) as first_count, (select count from counted where key = $4::text) as second_count,
+    exists (select 1 from attempt) as recorded, c.*
+  from (select 1) as one left join creator c on true`,
+);
+
+interface BeginCheckoutRow extends Record<string, unknown> {
+  first_count: number;
+  second_count: number;
+  recorded: boolean;
+  user_id: string | null;
+  username: string;
+  display_name: string;
+  minimum_amount_cents: number;
+  allow_messages: boolean;
+  email: string | null;
+  notify_new_support: boolean;
+  notify_supporter_messages: boolean;
+  live: boolean;
+  tier_amount_cents: number | null;
+}
+
+export interface BeginCheckoutInput {
+  /** The two rate-limit counters (keys must differ) and their limits. */
+  limits: [{ key: string; windowStart: Date; limit: number }, { key: string; windowStart: Date; limit: number }];
+  username: string;
+  tierPosition: number | null;
+  /** False when the card failed its checks: the attempt is then never recorded. */
+  cardValid: boolean;
+  hasMessage: boolean;
+  /** The attempt to record; `request` gets the creator's id added as creatorId. */
+  attempt: { id: string; idempotencyKey: string; requestFingerprint: string; request: Record<string, unknown>; amountCents: number; provider: string; createdAt: Date };
+}
+
+export interface BeginCheckoutResult {
+  /** The counts of the two windows after this attempt, in the order given. */
+  counts: [number, number];
+  creator: CheckoutCreator | undefined;
+  /** Whether the attempt row was written (false: a rule refused it, or its key was taken). */
+  recorded: boolean;
+}
+
+export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<BeginCheckoutResult> {
+  const [first, second] = input.limits;
+  const { attempt } = input;
+  const values: StatementValue[] = [
+    first.key,
+    first.windowStart.toISOString(),
+    first.limit,
+    second.key,
+    second.windowStart.toISOString(),
+    second.limit,
+    input.username,
+    input.tierPosition,
+    input.cardValid,
+    attempt.id,
+    attempt.idempotencyKey,
+    attempt.requestFingerprint,
+    JSON.stringify(attempt.request),
+    attempt.amountCents,
+    attempt.provider,
+    attempt.createdAt.toISOString(),
+    input.hasMessage,
+  ];
+  const [row] = await runPrepared<BeginCheckoutRow>(db, BEGIN_CHECKOUT, values);
+  if (!row) throw new Error('the checkout statement returned no row');
+  const creator: CheckoutCreator | undefined = row.user_id
+    ? {
+        userId: row.user_id,
+        username: row.username,
+        displayName: row.display_name,
+        minimumAmountCents: row.minimum_amount_cents,
+        allowMessages: row.allow_messages,
+        email: row.email,
+        notifyNewSupport: row.notify_new_support,
+        notifySupporterMessages: row.notify_supporter_messages,
+        live: row.live,
+        tierAmountCents: row.tier_amount_cents,
+      }
+    : undefined;
+  return { counts: [Number(row.first_count), Number(row.second_count)], creator, recorded: row.recorded };
+}
+
+/** Removes an attempt that was recorded but must not stand (nothing was charged under it yet). */
+export async function deletePendingAttempt(db: Db, id: string): Promise<void> {
+  await db.delete(paymentAttempts).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
+}
+
+/**
+ * Everything a paid checkout writes, as one statement (one round trip, atomic without BEGIN/COMMIT):
+ * the attempt's outcome, the subscription and its first paid period (monthly only: $6 set), the
+ * support, its ledger entries, the queued emails and the webhook events for the creator's enabled
+ * endpoints. The attempt's update gates it all: when another request or the recovery job completed
+ * the attempt first, beabro_abort() rolls the whole statement back (SQLSTATE BB001).
+ */
+const RECORD_PAID_CHECKOUT = preparedStatement(
+  'checkout_record_paid',
+  `with completed as (
+    update payment_attempts set status = 'succeeded', provider_charge_id = $2::text, card_brand = $3::text, card_last4 = $4::text,
+      failure_code = null, failure_message = null, failure_field = null, support_id = $5::uuid, subscription_id = $6::uuid, completed_at = $7::timestamptz
+    where id = $1::uuid and (status = 'pending' or (status = 'failed' and failure_code = 'interrupted' and support_id is null))
+    returning id
+  ),
+  new_subscription as (
+    insert into subscriptions (id, creator_id, supporter_user_id, supporter_email, supporter_name, is_anonymous, tier_position, amount_cents, status,
+      billing_anchor_at, period_number, current_period_start, current_period_end, cancel_at_period_end, payment_provider, payment_method_token,
+      card_brand, card_last4, failed_attempts, created_at, updated_at)
+    select $6::uuid, $8::uuid, $9::uuid, $10::text, $11::text, $12::boolean, $13::int, $14::int, 'active',
+      $7::timestamptz, 0, $15::timestamptz, $16::timestamptz, false, $17::text, $18::text,
+      $3::text, $4::text, 0, $7::timestamptz, $7::timestamptz
+    where $6::uuid is not null
+  ),
+  new_support as (
+    insert into supports (id, creator_id, supporter_user_id, supporter_name, supporter_email, amount_cents, platform_fee_cents, processing_fee_cents,
+      creator_net_cents, message, is_anonymous, is_recurring, subscription_id, is_renewal, tier_position, created_at)
+    values ($5::uuid, $8::uuid, $9::uuid, $11::text, $10::text, $14::int, $19::int, $20::int,
+      $21::int, $22::text, $12::boolean, $23::boolean, $6::uuid, false, $13::int, $7::timestamptz)
+  ),
+  new_entries as (
+    insert into ledger_entries (creator_id, support_id, account, type, amount_cents, created_at)
+    select $8::uuid, $5::uuid, e.account, e.type, e.amount_cents, $7::timestamptz
+    from jsonb_to_recordset($24::jsonb) as e(account text, type text, amount_cents int)
+  ),
+  first_charge as (
+    insert into subscription_charges (subscription_id, period_number, period_start, period_end, amount_cents, status, attempt_count, support_id, created_at, updated_at)
+    select $6::uuid, 0, $15::timestamptz, $16::timestamptz, $14::int, 'succeeded', 1, $5::uuid, $7::timestamptz, $7::timestamptz
+    where $6::uuid is not null
+    on conflict (subscription_id, period_start) do nothing
+  ),
+  queued_emails as (
+    insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
+    select m.kind, m.dedupe_key, m.to_address, m.subject, m.text_body, m.html_body
+    from jsonb_to_recordset($25::jsonb) as m(kind text, dedupe_key text, to_address text, subject text, text_body text, html_body text)
+    on conflict (dedupe_key) do nothing
+  ),
+  webhook_events as (
+    insert into webhook_deliveries (endpoint_id, creator_id, event_id, event_type, body, next_attempt_at, created_at)
+    select e.id, e.creator_id, v.event_id, v.event_type, v.body, $7::timestamptz, $7::timestamptz
+    from jsonb_to_recordset($26::jsonb) as v(event_id uuid, event_type text, body text)
+    join webhook_endpoints e on e.creator_id = $8::uuid and e.enabled and e.events @> jsonb_build_array(v.event_type)
+    join creator_profiles c on c.user_id = e.creator_id and c.deleted_at is null
+    on conflict (endpoint_id, event_id) do nothing
+  )
+  select case when exists (select 1 from completed) then 1 else beabro_abort('payment attempt already completed') end as ok`,
+);
+
+export interface PaidCheckoutWrites {
+  attemptId: string;
+  charge: { chargeId: string; cardBrand: string; cardLast4: string };
+  support: SupportRow;
+  entries: ReadonlyArray<Pick<LedgerEntryValues, 'account' | 'type' | 'amountCents'>>;
+  /** Monthly support: the new subscription (its first period is recorded as paid by this support). */
+  subscription: SubscriptionRow | null;
+  emails: readonly OutgoingEmail[];
+  /** Webhook events (id, type, signed body) queued for each enabled endpoint of the creator subscribed to the type. */
+  webhookEvents: ReadonlyArray<{ id: string; type: string; body: string }>;
+}
+
+/** Runs RECORD_PAID_CHECKOUT; false when the attempt was already completed (nothing was written). */
+export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<boolean> {
+  const { support, subscription } = w;
+  const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+  const values: StatementValue[] = [
+    w.attemptId,
+    w.charge.chargeId,
+    w.charge.cardBrand,
+    w.charge.cardLast4,
+    support.id,
+    subscription?.id ?? null,
+    support.createdAt.toISOString(),
+    support.creatorId,
+    support.supporterUserId,
+    support.supporterEmail,
+    support.supporterName,
+    support.isAnonymous,
+    support.tierPosition,
+    support.amountCents,
+    iso(subscription?.currentPeriodStart),
+    iso(subscription?.currentPeriodEnd),
+    subscription?.paymentProvider ?? null,
+    subscription?.paymentMethodToken ?? null,
+    support.platformFeeCents,
+    support.processingFeeCents,
+    support.creatorNetCents,
+    support.message,
+    support.isRecurring,
+    JSON.stringify(w.entries.map((e) => ({ account: e.account, type: e.type, amount_cents: e.amountCents }))),
+    JSON.stringify(
+      w.emails.map((m) => ({ kind: m.kind, dedupe_key: m.dedupeKey, to_address: m.to.toLowerCase(), subject: m.subject, text_body: m.text, html_body: m.html ?? null })),
+    ),
+    JSON.stringify(w.webhookEvents.map((e) => ({ event_id: e.id, event_type: e.type, body: e.body }))),
+  ];
+  try {
+    await runPrepared(db, RECORD_PAID_CHECKOUT, values);
+    return true;
+  } catch (error) {
+    if (isAbort(error)) return false;
+    throw error;
+  }
+}
+
+/** The database error beabro_abort() raises (SQLSTATE BB001), however the driver wraps it. */
+function isAbort(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'BB001') return true;
+  }
+  return false;
+}
 
 export async function findAttemptByKey(db: Db, idempotencyKey: string): Promise<PaymentAttemptRow | undefined> {
   const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, idempotencyKey));

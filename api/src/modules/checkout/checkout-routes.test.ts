@@ -487,3 +487,61 @@ describe('checkout: a request that died mid-payment', () => {
     expect(await moneyCounts(db(), creator.userId)).toEqual(before);
   });
 });
+
+describe('checkout: the first statement records the attempt only when every rule lets it through', () => {
+  it('a refused checkout (rate limit, stale tier, refused message, gone creator, bad card) leaves no attempt, so its key stays free', async () => {
+    const creator = await fakeCreator(db(), { displayName: 'Strict Sam', allowMessages: false });
+    const before = await moneyCounts(db(), creator.userId);
+    const key = randomUUID();
+    const client = t.client();
+    await db()
+      .insert(rateLimits)
+      .values({ key: `${CHECKOUT_LIMITS.perIp.name}:${client.ip}`, windowStart: new Date(Math.floor(Date.now() / 60_000) * 60_000), count: CHECKOUT_LIMITS.perIp.limit });
+    expect((await postCheckout(client, creator.username, checkoutBody({ idempotencyKey: key }))).statusCode).toBe(429);
+    expect((await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, amount: 16, tierPosition: 1 }))).statusCode).toBe(400);
+    expect((await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, message: 'hi' }))).statusCode).toBe(400);
+    expect((await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, amount: 2 }))).statusCode).toBe(400);
+    const badCard = await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, card: { ...SUCCEEDING_CARD, cvc: '1' } }));
+    expect(badCard.json().fieldErrors).toEqual({ 'card.cvc': CARD_MESSAGES.cvcInvalid });
+    expect(await moneyCounts(db(), creator.userId)).toEqual(before);
+    expect(await db().select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, key))).toEqual([]);
+
+    const gone = await fakeCreator(db());
+    await db().update(creatorProfiles).set({ deletedAt: new Date() }).where(eq(creatorProfiles.userId, gone.userId));
+    expect((await postCheckout(t.client(), gone.username, checkoutBody({ idempotencyKey: key }))).statusCode).toBe(404);
+    expect(await moneyCounts(db(), gone.userId)).toMatchObject({ attempts: 0, supports: 0 });
+
+    // The key was never taken: the corrected checkout goes through with it.
+    const ok = await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().receipt.replayed).toBe(false);
+  });
+
+  it('the recorded attempt holds the whole request (the creator included), so a request that dies after the charge is completed by recovery', async () => {
+    const creator = await fakeCreator(db());
+    const started = new Date();
+    const deps = moneyDeps(t, started);
+    const real = deps.provider;
+    const dying: PaymentProvider = {
+      ...real,
+      charge: async (request) => {
+        await real.charge(request);
+        throw new Error('the process died after the charge');
+      },
+    };
+    const body = checkoutSchema.parse(checkoutBody({ amount: 12, message: 'Go!', name: 'Dee', isRecurring: true }));
+    await expect(createSupport({ ...deps, provider: dying }, creator.username, body, null, '10.31.0.1')).rejects.toThrow('the process died');
+    const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
+    expect(attempt).toMatchObject({ status: 'pending', creatorId: creator.userId, amountCents: 1_200, provider: 'sandbox' });
+    expect(attempt?.request).toMatchObject({ creatorId: creator.userId, amountCents: 1_200, email: body.email, name: 'Dee', message: 'Go!', isRecurring: true });
+
+    if (!attempt) throw new Error('no attempt recorded');
+    await completeInterruptedCheckout(moneyDeps(t, new Date(started.getTime() + STALE_ATTEMPT_MS + 1_000)), attempt);
+    const [done] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    expect(done?.status).toBe('succeeded');
+    const [support] = await db().select().from(supports).where(eq(supports.id, done?.supportId ?? ''));
+    expect(support).toMatchObject({ creatorId: creator.userId, amountCents: 1_200, supporterName: 'Dee', message: 'Go!', isRecurring: true });
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.id, support?.subscriptionId ?? ''))).toHaveLength(1);
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
+  });
+});

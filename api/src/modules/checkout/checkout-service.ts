@@ -1,34 +1,34 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CheckoutReceipt, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import { formatUsd } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
-import { subscriptionCharges, subscriptions } from '../../db/schema';
+import type { subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
-import { enqueueEmailsQuery } from '../email/email-outbox';
-import { webhookEventQuery } from '../webhooks/webhook-events';
+import type { WebhookEventType } from '@beabro/shared/api-schemas/webhooks';
+import { webhookEventBody, webhookEventId, type WebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
-import { supportWithEntriesQueries } from '../ledger/ledger-service';
+import { newSupportWithEntries } from '../ledger/ledger-service';
 import type { SupportRow } from '../ledger/ledger-repository';
 import { cardDigits, validateCard } from '../payments/card-validation';
 import type { ChargeResult, PaymentProvider } from '../payments/payment-provider';
 import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
-import { consumeRateLimits, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/cancel-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from './checkout-emails';
 import {
+  beginCheckout,
   completeAttempt,
-  completeAttemptQuery,
+  deletePendingAttempt,
   findAttemptByKey,
   findCheckoutCreator,
   findReceiptParts,
-  insertAttempt,
   listStaleCheckoutAttempts,
+  writePaidCheckout,
   type CheckoutCreator,
   type PaymentAttemptRow,
 } from './checkout-repository';
@@ -146,22 +146,20 @@ async function replayReceipt(db: Db, attemptId: string): Promise<CheckoutReceipt
 
 /**
  * Writes what a successful charge paid for, atomically: the support and its ledger entries, the
- * subscription for monthly support (its first period paid), the attempt's outcome, and the emails.
- * All of it is one SQL statement (one round trip, no BEGIN/COMMIT: the profile showed round trips to
- * the database as the largest cost of a checkout), which the attempt's update gates: when another
+ * subscription for monthly support (its first period paid), the attempt's outcome, the emails and
+ * the webhook events. All of it is one prepared SQL statement (writePaidCheckout: one round trip, no
+ * BEGIN/COMMIT, no query building per request), which the attempt's update gates: when another
  * request or the recovery job completed the attempt first, the statement aborts, writes nothing and
  * this throws AlreadyCompletedError.
  */
 async function recordPaidCheckout(
   deps: MoneyDeps,
-  attempt: PaymentAttemptRow,
+  attempt: Pick<PaymentAttemptRow, 'id'>,
   request: CheckoutAttemptRequest,
   creator: CheckoutCreator,
   charge: Extract<ChargeResult, { status: 'succeeded' }>,
   at: Date,
 ): Promise<CheckoutReceipt> {
-  const { db } = deps;
-  const writes: SQL[] = [];
   let subscription: Subscription | null = null;
   if (request.isRecurring) {
     if (!charge.paymentMethodId) throw new Error('the provider saved no payment method for a monthly support');
@@ -194,9 +192,8 @@ async function recordPaidCheckout(
       createdAt: at,
       updatedAt: at,
     };
-    writes.push(db.insert(subscriptions).values(subscription).getSQL());
   }
-  const { support, queries } = supportWithEntriesQueries(db, {
+  const { support, entries } = newSupportWithEntries({
     creatorId: creator.userId,
     supporterUserId: request.supporterUserId,
     supporterName: request.name,
@@ -209,39 +206,6 @@ async function recordPaidCheckout(
     isRenewal: false,
     tierPosition: request.tierPosition,
     createdAt: at,
-  });
-  writes.push(...queries.map((query) => query.getSQL()));
-  if (subscription) {
-    writes.push(
-      db
-        .insert(subscriptionCharges)
-        .values({
-          subscriptionId: subscription.id,
-          periodNumber: 0,
-          periodStart: subscription.currentPeriodStart,
-          periodEnd: subscription.currentPeriodEnd,
-          amountCents: request.amountCents,
-          status: 'succeeded',
-          attemptCount: 1,
-          supportId: support.id,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing({ target: [subscriptionCharges.subscriptionId, subscriptionCharges.periodStart] })
-        .getSQL(),
-    );
-  }
-  const completion = completeAttemptQuery(db, attempt.id, {
-    status: 'succeeded',
-    providerChargeId: charge.chargeId,
-    cardBrand: charge.cardBrand,
-    cardLast4: charge.cardLast4,
-    failureCode: null,
-    failureMessage: null,
-    failureField: null,
-    supportId: support.id,
-    subscriptionId: subscription?.id ?? null,
-    completedAt: at,
   });
 
   const facts = supportEmailFacts(support, creator, charge, {
@@ -256,35 +220,24 @@ async function recordPaidCheckout(
     supportReceiptEmail(request.email, facts),
     ...creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
   ];
-  writes.push(enqueueEmailsQuery(db, emails).getSQL());
   // Webhooks in the same statement: they exist exactly when the support does.
-  writes.push(webhookEventQuery({ creatorId: creator.userId, type: 'support.created', key: support.id, createdAt: at, data: { support: webhookSupport(support) } }));
+  const webhookEvents = [webhookEventRow({ type: 'support.created', key: support.id, createdAt: at, data: { support: webhookSupport(support) } })];
   if (subscription) {
-    writes.push(webhookEventQuery({ creatorId: creator.userId, type: 'subscription.created', key: subscription.id, createdAt: at, data: { subscription: webhookSubscription(subscription) } }));
+    webhookEvents.push(webhookEventRow({ type: 'subscription.created', key: subscription.id, createdAt: at, data: { subscription: webhookSubscription(subscription) } }));
   }
 
-  const statement = sql`with completed as (${completion.getSQL()}), ${sql.join(
-    writes.map((write, i) => sql`${sql.raw(`write_${i}`)} as (${write})`),
-    sql`, `,
-  )} select case when exists (select 1 from completed) then 1 else beabro_abort('payment attempt already completed') end as ok`;
-  try {
-    await db.execute(statement);
-  } catch (error) {
-    if (isAbort(error)) throw new AlreadyCompletedError();
-    throw error;
-  }
+  const written = await writePaidCheckout(deps.db, { attemptId: attempt.id, charge, support, entries, subscription, emails, webhookEvents });
+  if (!written) throw new AlreadyCompletedError();
   return toReceipt({ attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 }, support, creatorUsername: creator.username, creatorDisplayName: creator.displayName, subscription }, false);
 }
 
-/** The database error beabro_abort() raises (SQLSTATE BB001), however the driver wraps it. */
-function isAbort(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === 'BB001') return true;
-  }
-  return false;
+/** A webhook event as writePaidCheckout queues it: the stable id and the exact body endpoints receive. */
+function webhookEventRow<T extends WebhookEventType>(event: Omit<WebhookEvent<T>, 'creatorId'>): { id: string; type: string; body: string } {
+  const id = webhookEventId(event.type, event.key);
+  return { id, type: event.type, body: webhookEventBody(id, event.type, event.createdAt, event.data) };
 }
 
-async function recordFailure(db: Db, attempt: PaymentAttemptRow, charge: Extract<ChargeResult, { status: 'failed' }>, at: Date): Promise<boolean> {
+async function recordFailure(db: Db, attempt: Pick<PaymentAttemptRow, 'id'>, charge: Extract<ChargeResult, { status: 'failed' }>, at: Date): Promise<boolean> {
   return completeAttempt(db, attempt.id, {
     status: 'failed',
     providerChargeId: charge.chargeId,
@@ -379,33 +332,9 @@ export async function createSupport(deps: MoneyDeps, rawUsername: string, input:
   const now = deps.now?.() ?? new Date();
   const username = rawUsername.trim().toLowerCase();
   const email = input.email.toLowerCase();
-  // Independent steps at once (a single round trip's wait on PostgreSQL): both rate limits count
-  // the attempt whatever happens next (one statement), and the creator is read for the checks.
-  const [, found] = await Promise.all([
-    consumeRateLimits(
-      db,
-      [
-        { rule: CHECKOUT_LIMITS.perIp, key: ip },
-        { rule: CHECKOUT_LIMITS.perEmail, key: email },
-      ],
-      now,
-    ),
-    isPossibleUsername(username) ? findCheckoutCreator(db, { username }, input.tierPosition) : undefined,
-  ]);
   const requestFingerprint = fingerprint(deps.appSecret, username, input, viewer?.id ?? null);
-
-  const checked = checkCheckout(found, input, now);
-  if (!checked.ok) {
-    // A repeat of an attempt that went through answers as the first time, even if the creator's
-    // rules changed since; only a new attempt is refused.
-    const earlier = await findAttemptByKey(db, input.idempotencyKey);
-    if (earlier) return answerRepeat(deps, earlier, requestFingerprint);
-    throw checked.error;
-  }
-  const { creator, amountCents } = checked;
-
-  const request: CheckoutAttemptRequest = {
-    creatorId: creator.userId,
+  const amountCents = dollarsToCents(input.amount);
+  const request: Omit<CheckoutAttemptRequest, 'creatorId'> = {
     amountCents,
     email,
     name: input.name || null,
@@ -416,23 +345,49 @@ export async function createSupport(deps: MoneyDeps, rawUsername: string, input:
     supporterUserId: viewer?.id ?? null,
     origin: deps.origin,
   };
-  const attempt = await insertAttempt(db, {
-    id: randomUUID(),
-    idempotencyKey: input.idempotencyKey,
-    purpose: 'checkout',
-    requestFingerprint,
-    request: request as unknown as Record<string, unknown>,
-    creatorId: creator.userId,
-    amountCents,
-    provider: provider.name,
-    createdAt: now,
+  // One round trip: both rate limits count the attempt whatever happens next, the creator is read
+  // for the checks, and the attempt is recorded under the client's key before the provider is
+  // called, when the rules (the same as checkCheckout's) let it through.
+  const perIp = rateLimitWindow(CHECKOUT_LIMITS.perIp, ip, now);
+  const perEmail = rateLimitWindow(CHECKOUT_LIMITS.perEmail, email, now);
+  const attemptId = randomUUID();
+  const begun = await beginCheckout(db, {
+    limits: [
+      { key: perIp.key, windowStart: perIp.windowStart, limit: perIp.rule.limit },
+      { key: perEmail.key, windowStart: perEmail.windowStart, limit: perEmail.rule.limit },
+    ],
+    username: isPossibleUsername(username) ? username : '',
+    tierPosition: input.tierPosition,
+    cardValid: validateCard(input.card, now) === null,
+    hasMessage: input.message !== '',
+    attempt: { id: attemptId, idempotencyKey: input.idempotencyKey, requestFingerprint, request, amountCents, provider: provider.name, createdAt: now },
   });
-  if (!attempt) {
+  await trimOldWindows(db, now);
+  refuseOverLimit([
+    { window: perIp, count: begun.counts[0] },
+    { window: perEmail, count: begun.counts[1] },
+  ]);
+
+  const checked = checkCheckout(begun.creator, input, now);
+  if (!checked.ok) {
+    // The statement applies the same rules, so this never recorded an attempt; should the two ever
+    // disagree, the attempt goes (nothing was charged under it) rather than hold the key.
+    if (begun.recorded) await deletePendingAttempt(db, attemptId);
+    // A repeat of an attempt that went through answers as the first time, even if the creator's
+    // rules changed since; only a new attempt is refused.
+    const earlier = await findAttemptByKey(db, input.idempotencyKey);
+    if (earlier) return answerRepeat(deps, earlier, requestFingerprint);
+    throw checked.error;
+  }
+  const { creator } = checked;
+  if (!begun.recorded) {
     // The key was used before (a double submit, a retry): answer with that attempt's outcome.
     const first = await findAttemptByKey(db, input.idempotencyKey);
     if (!first) throw new Error(`payment attempt ${input.idempotencyKey} conflicted but cannot be read`);
     return answerRepeat(deps, first, requestFingerprint);
   }
+  const attempt = { id: attemptId, idempotencyKey: input.idempotencyKey };
+  const fullRequest: CheckoutAttemptRequest = { ...request, creatorId: creator.userId };
 
   const charge = await provider.charge({
     amountCents,
@@ -442,11 +397,15 @@ export async function createSupport(deps: MoneyDeps, rawUsername: string, input:
     savePaymentMethod: input.isRecurring,
   });
   if (charge.status === 'failed') {
-    if (!(await recordFailure(db, attempt, charge, now))) return answerRepeat(deps, attempt, requestFingerprint);
+    if (!(await recordFailure(db, attempt, charge, now))) {
+      const first = await findAttemptByKey(db, input.idempotencyKey);
+      if (!first) throw new Error(`payment attempt ${attempt.id} vanished`);
+      return answerRepeat(deps, first, requestFingerprint);
+    }
     throw failureError(charge.message, charge.field);
   }
   try {
-    return await recordPaidCheckout(deps, attempt, request, creator, charge, now);
+    return await recordPaidCheckout(deps, attempt, fullRequest, creator, charge, now);
   } catch (error) {
     if (error instanceof AlreadyCompletedError) return replayReceipt(db, attempt.id);
     throw error;

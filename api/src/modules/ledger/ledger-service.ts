@@ -68,8 +68,14 @@ export async function recordSupport(tx: Db, input: SupportToRecord): Promise<Sup
  * entries as SQL (not yet run), for a caller that writes them within one larger statement.
  */
 export function supportWithEntriesQueries(db: Db, input: SupportToRecord): { support: SupportRow; queries: [SQL, SQL] } {
+  const { support, entries } = newSupportWithEntries(input);
+  return { support, queries: [db.insert(supports).values(support).getSQL(), db.insert(ledgerEntries).values(entries).getSQL()] };
+}
+
+/** A support's full row (new id, fees from the shared fee function) and its four ledger entries, for a caller that writes them itself. */
+export function newSupportWithEntries(input: SupportToRecord): { support: SupportRow; entries: LedgerEntryValues[] } {
   const support: SupportRow = { id: randomUUID(), ...input, ...calculateFees(input.amountCents) };
-  return { support, queries: [db.insert(supports).values(support).getSQL(), db.insert(ledgerEntries).values(supportLedgerEntries(support)).getSQL()] };
+  return { support, entries: supportLedgerEntries(support) };
 }
 
 /** A creator's balance: everything credited to their account minus what was paid out. */

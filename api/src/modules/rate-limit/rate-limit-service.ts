@@ -38,16 +38,37 @@ export async function consumeRateLimit(db: Db, rule: RateLimitRule, key: string,
  * counts the attempt, then the first rule past its limit refuses it. Keys must differ.
  */
 export async function consumeRateLimits(db: Db, checks: ReadonlyArray<{ rule: RateLimitRule; key: string }>, now = new Date()): Promise<void> {
-  const windows = checks.map(({ rule, key }) => ({ rule, ...currentWindow(rule, key, now) }));
+  const windows = checks.map(({ rule, key }) => rateLimitWindow(rule, key, now));
   const rows = await db
     .insert(rateLimits)
     .values(windows.map((w) => ({ key: w.key, windowStart: w.windowStart, count: 1 })))
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ key: rateLimits.key, count: rateLimits.count });
   await trimOldWindows(db, now);
-  for (const w of windows) {
-    const count = rows.find((row) => row.key === w.key)?.count ?? 0;
-    if (count > w.rule.limit) throw rateLimited(w.retryAfter);
+  refuseOverLimit(windows.map((w) => ({ window: w, count: rows.find((row) => row.key === w.key)?.count ?? 0 })));
+}
+
+/** A counted attempt's window: its counter's key ("rule:key"), when the window started and the seconds until it ends. */
+export interface RateLimitWindow {
+  rule: RateLimitRule;
+  key: string;
+  windowStart: Date;
+  retryAfter: number;
+}
+
+/**
+ * The window `key` counts in now under `rule`, for a caller that increments the counters within a
+ * statement of its own (as consumeRateLimits does: insert ... on conflict (key, window_start) do
+ * update set count = count + 1), then calls refuseOverLimit with the counts and trimOldWindows.
+ */
+export function rateLimitWindow(rule: RateLimitRule, key: string, now: Date): RateLimitWindow {
+  return { rule, ...currentWindow(rule, key, now) };
+}
+
+/** Throws the 429 of the first window whose count (after counting this attempt) is past its rule's limit. */
+export function refuseOverLimit(counted: ReadonlyArray<{ window: RateLimitWindow; count: number }>): void {
+  for (const { window, count } of counted) {
+    if (count > window.rule.limit) throw rateLimited(window.retryAfter);
   }
 }
 
@@ -86,8 +107,8 @@ export async function clearRateLimit(db: Db, rule: RateLimitRule, key: string): 
   await db.delete(rateLimits).where(eq(rateLimits.key, `${rule.name}:${key}`));
 }
 
-/** Old windows are useless; trim them now and then instead of running a job for it. */
-async function trimOldWindows(db: Db, now: Date): Promise<void> {
+/** Old windows are useless; trim them now and then (1 call in 100) instead of running a job for it. */
+export async function trimOldWindows(db: Db, now: Date): Promise<void> {
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)));
 }
 

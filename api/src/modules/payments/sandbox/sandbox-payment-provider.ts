@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/database';
 import { cardBrand, cardDigits, isExpired } from '../card-validation';
 import { IdempotencyKeyReusedError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type TransferRequest } from '../payment-provider';
-import { findSandboxCharge, findSandboxPaymentMethod, findSandboxRefund, insertSandboxCharge, insertSandboxPaymentMethod, insertSandboxTransfer, lockSandboxCharge, insertSandboxRefund, sumSandboxRefunds, type SandboxChargeRow } from './sandbox-repository';
+import { findSandboxCharge, findSandboxPaymentMethod, findSandboxRefund, insertSandboxCardCharge, insertSandboxCharge, insertSandboxTransfer, lockSandboxCharge, insertSandboxRefund, sumSandboxRefunds, type SandboxChargeRow } from './sandbox-repository';
 import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf, type SandboxCardBehaviour } from './sandbox-test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
@@ -111,21 +111,27 @@ export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => n
       }
       const outcome = outcomeFor(card, now);
       let token = card.token;
+      // A new saved method is written in the charge's own statement (one round trip).
+      let method: Parameters<typeof insertSandboxCardCharge>[2] = null;
       if (outcome.ok && request.savePaymentMethod && !token) {
         token = paymentMethodTokenFor(request.idempotencyKey);
-        await insertSandboxPaymentMethod(db, { token, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, behaviour: card.behaviour });
+        method = { token, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, behaviour: card.behaviour };
       }
-      const { row } = await insertSandboxCharge(db, {
-        id,
-        idempotencyKey: request.idempotencyKey,
-        amountCents: request.amountCents,
-        status: outcome.ok ? 'succeeded' : 'failed',
-        failureCode: outcome.ok ? null : outcome.code,
-        paymentMethodToken: outcome.ok ? token : card.token,
-        brand: card.brand,
-        last4: card.last4,
-        description,
-      });
+      const { row } = await insertSandboxCardCharge(
+        db,
+        {
+          id,
+          idempotencyKey: request.idempotencyKey,
+          amountCents: request.amountCents,
+          status: outcome.ok ? 'succeeded' : 'failed',
+          failureCode: outcome.ok ? null : outcome.code,
+          paymentMethodToken: outcome.ok ? token : card.token,
+          brand: card.brand,
+          last4: card.last4,
+          description,
+        },
+        method,
+      );
       if (row.amountCents !== request.amountCents) throw new IdempotencyKeyReusedError(request.idempotencyKey);
       return toResult(row);
     },

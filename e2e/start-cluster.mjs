@@ -12,6 +12,7 @@
 //   POST /instances/<id>/start    start it again and wait until it answers
 //   GET  /mail                    every message the SMTP server received: [{messageId, to, subject}]
 //   GET  /outbox                  the email outbox rows: [{id, dedupeKey, attempts, sentAt, failedAt}]
+//   GET  /pending                 emails and webhook deliveries not yet sent: {emails, webhooks}
 // On SIGTERM/SIGINT (Playwright's gracefulShutdown) it stops nginx and the instances, drops the
 // database and removes its folders. Databases left by a run that was killed are dropped at the next
 // start, once their process is gone.
@@ -287,6 +288,12 @@ const control = createServer((req, res) => {
       const { rows } = await pool.query('select id, dedupe_key as "dedupeKey", kind, attempts, sent_at as "sentAt", failed_at as "failedAt" from email_outbox order by created_at');
       return send(200, rows);
     }
+    if (req.method === 'GET' && url.pathname === '/pending') {
+      const { rows } = await pool.query(
+        "select (select count(*) from email_outbox where sent_at is null and failed_at is null)::int as emails, (select count(*) from webhook_deliveries where status = 'pending')::int as webhooks",
+      );
+      return send(200, rows[0]);
+    }
     if (req.method === 'POST' && action) {
       const instance = instances.find((i) => i.id === action[1]);
       if (!instance) return send(404, { message: `No instance ${action[1]}; there are ${instances.map((i) => i.id).join(', ')}` });
@@ -294,7 +301,7 @@ const control = createServer((req, res) => {
       await startInstance(instance);
       return send(200, state());
     }
-    return send(404, { message: 'GET /state, /mail, /outbox; POST /instances/<id>/kill or /start' });
+    return send(404, { message: 'GET /state, /mail, /outbox, /pending; POST /instances/<id>/kill or /start' });
   })().catch((error) => send(500, { message: error.message }));
 });
 

@@ -1,7 +1,9 @@
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { creatorDashboard, creatorPayouts, csrf, DAY_MS, otherPair, payoutTuesday, unique } from '../journey-support';
 import { cluster, type ClusterInstance, type ClusterState } from './support/cluster';
-import { runPnpm } from './support/releases';
+import { REPO_ROOT, runPnpm } from './support/releases';
 import { expect, test } from './support/test';
 
 /*
@@ -178,13 +180,16 @@ test('the renewal and payout jobs run once per period, however many instances ru
 });
 
 test('a deploy of one remote is seen by every instance at once (one shared RELEASES_DIR)', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(90_000);
   const version = `cluster-${unique()}`;
   const deploy = (...args: string[]) => runPnpm(['deploy:remote', 'mf-help', ...args], { DATA_DIR: state.dataDir, RELEASES_DIR: state.releasesDir });
   const liveHelp = async (instance: ClusterInstance) => ((await (await request.get(`${instance.url}/remotes.json`)).json()) as Record<string, string>)['mf-help'];
   const manifest = `/releases/mf-help/${version}/mf-manifest.json`;
+  // A release built elsewhere (a CI job) lands in the shared release storage; deploy:remote makes it live
+  // without building (the path a rollback takes; deploy-remote.spec.ts covers the build itself).
+  await cp(path.join(REPO_ROOT, 'mf-help', 'dist'), path.join(state.releasesDir, 'mf-help', version), { recursive: true });
   try {
-    await deploy('--version', version);
+    expect(await deploy('--version', version)).toContain(`mf-help ${version} is live again`);
     for (const instance of [one, two]) {
       expect(await liveHelp(instance)).toBe(manifest);
       expect((await request.get(`${instance.url}${manifest}`)).status()).toBe(200);
@@ -221,5 +226,5 @@ test('nothing was lost: every email of the run was sent exactly once, and the le
 
   // The ledger integrity check (README, "Money") over the whole run's database.
   const report = await runPnpm(['--filter', 'api', 'integrity-check'], { DATABASE_URL: state.databaseUrl });
-  expect(report).toMatch(/Ledger integrity: OK \([1-9]\d* supports, [1-9]\d* payouts, [1-9]\d* refunds checked\)/);
+  expect(report).toMatch(/Ledger integrity: OK \([1-9]\d* supports, [1-9]\d* payouts, \d+ refunds checked\)/);
 });

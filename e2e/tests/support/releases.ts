@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,8 +22,11 @@ export async function deployRemote(...args: string[]): Promise<string> {
 
 /** Runs a documented pnpm command of the workspace (`pnpm <args>`) with extra environment; its output. */
 export async function runPnpm(args: string[], env: Record<string, string>): Promise<string> {
+  // pnpm itself when it is on PATH (quicker), otherwise the pinned one through npx as the README does.
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, 'pnpm')));
+  const [command, ...prefix] = onPath ? ['pnpm'] : ['npx', '-y', 'pnpm@10.34.9'];
   try {
-    const { stdout } = await run('npx', ['-y', 'pnpm@10.34.9', ...args], {
+    const { stdout } = await run(command, [...prefix, ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       maxBuffer: 16 * 1024 * 1024,

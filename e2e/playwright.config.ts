@@ -8,6 +8,15 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
 const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
+/**
+ * Many instances, one site (README, "Running at scale"): with TEST_DATABASE_URL, e2e/start-cluster.mjs
+ * runs two API instances on one PostgreSQL database behind nginx on CLUSTER_PORT. The mouse journey
+ * runs through it (one instance is killed mid-way), then cluster.spec.ts proves what must hold across
+ * instances. Started with the other servers, so its start-up overlaps theirs instead of adding to the run.
+ */
+const CLUSTER = /cluster\.spec\.ts$/;
+const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? PORT + 2);
+if (!process.env.CLUSTER_CONTROL_FILE) process.env.CLUSTER_CONTROL_FILE = path.join(os.tmpdir(), `beabro-cluster-${process.pid}.json`);
 // Set once by the main process so test workers (which inherit the environment) know where the server keeps its data.
 // A folder made here is removed by global-teardown.ts when the run ends.
 if (!process.env.E2E_DATA_DIR) {
@@ -59,9 +68,26 @@ export default defineConfig({
   // One worker runs the projects in this order: the journeys come after every other spec, since they run the
   // renewal and payout jobs with clocks weeks ahead, which touch every creator on the server (demo ones too).
   projects: [
-    { name: 'desktop', testIgnore: JOURNEYS, use: desktop },
+    { name: 'desktop', testIgnore: [JOURNEYS, CLUSTER], use: desktop },
     { name: 'journeys', testMatch: JOURNEYS, use: desktop },
     ...(POSTGRES_URL ? [{ name: 'journeys-postgres', testMatch: JOURNEYS, use: { ...desktop, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
+    // The mouse journey through nginx, with instance api-2 SIGKILLed half-way (see tests/support/cluster.ts).
+    // Its browser shares the 2 cores with more server processes than any other project's: a longer wait
+    // for each expectation (still only waits; nothing asserts a time).
+    ...(POSTGRES_URL
+      ? [
+          {
+            name: 'cluster-journey',
+            testMatch: /journeys\.spec\.ts$/,
+            use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` },
+            expect: { timeout: 15_000 },
+            metadata: { killMidJourney: 'api-2' },
+          },
+        ]
+      : []),
+    // After the journey: the proofs across instances, and that nothing of the journey was lost. Without
+    // TEST_DATABASE_URL its tests are skipped, saying why.
+    { name: 'cluster', testMatch: CLUSTER, dependencies: POSTGRES_URL ? ['cluster-journey'] : [], use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` } },
   ],
   webServer: [
     {
@@ -83,6 +109,15 @@ export default defineConfig({
             timeout: 60_000,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
             env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATA_DIR: `${E2E_DATA_DIR}-postgres`, TEST_DATABASE_URL: POSTGRES_URL },
+          },
+          {
+            command: 'node e2e/start-cluster.mjs',
+            cwd: '..',
+            url: `http://127.0.0.1:${CLUSTER_PORT}/api/health`,
+            reuseExistingServer: false,
+            timeout: 90_000,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+            env: { ...serverEnv, TEST_DATABASE_URL: POSTGRES_URL, CLUSTER_PORT: String(CLUSTER_PORT), CLUSTER_CONTROL_FILE: process.env.CLUSTER_CONTROL_FILE },
           },
         ]
       : []),

@@ -70,3 +70,19 @@ describe('OpenAPI', () => {
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-out', '/api/auth/me']));
   });
 });
+
+describe('INSTANCE_ID', () => {
+  it('names the instance that answered in X-Instance-Id, on API answers, pages and refusals alike; unset, no header', async () => {
+    const named = await createTestApp({ INSTANCE_ID: 'api-2' });
+    try {
+      expect((await named.app.inject('/api/health')).headers['x-instance-id']).toBe('api-2');
+      expect((await named.app.inject('/')).headers['x-instance-id']).toBe('api-2');
+      const refused = await named.app.inject({ method: 'POST', url: '/api/auth/sign-out' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['x-instance-id']).toBe('api-2');
+    } finally {
+      await named.close();
+    }
+    expect((await app.inject('/api/health')).headers['x-instance-id']).toBeUndefined();
+  });
+});

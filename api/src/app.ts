@@ -58,6 +58,9 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  // Which instance answered, for operators running several behind a load balancer (INSTANCE_ID).
+  const instanceId = config.instanceId;
+  if (instanceId) app.addHook('onRequest', async (_request, reply) => void reply.header('X-Instance-Id', instanceId));
 
   // External plugins first.
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import { killInstanceMidJourney } from './support/cluster';
 import { expect, test } from './support/test';
 import {
   at,
@@ -188,6 +189,10 @@ test('a creator gets supported one-off and monthly, the supporter pauses, resume
     const ids = (await creatorDashboard(creator.request)).recentSupports.map((s) => s.id).sort();
     expect(supports.map((s) => s.id).sort()).toEqual(ids);
   });
+
+  // Run through the cluster (the cluster-journey project), one API instance is SIGKILLed here: the rest of
+  // the story goes through the other, and cluster.spec.ts then checks that nothing was lost.
+  await killInstanceMidJourney(test.info());
 
   await test.step("the creator's dashboard and analytics show both supports", async () => {
     await creator.reload();

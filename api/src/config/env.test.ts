@@ -78,3 +78,11 @@ describe('WEBHOOKS_ALLOW_LOCAL', () => {
     expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'yes' })).toThrow(/WEBHOOKS_ALLOW_LOCAL/);
   });
 });
+
+describe('INSTANCE_ID', () => {
+  it('is unset by default and refused when it is not a short plain name', () => {
+    expect(loadConfig({}).instanceId).toBeNull();
+    expect(loadConfig({ INSTANCE_ID: 'api-1.eu_west' }).instanceId).toBe('api-1.eu_west');
+    expect(() => loadConfig({ INSTANCE_ID: 'api 1\r\nSet-Cookie: x' })).toThrow(/INSTANCE_ID: must be 1 to 64 letters/);
+  });
+});

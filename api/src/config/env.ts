@@ -60,6 +60,10 @@ const envSchema = z.object({
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   WEBHOOKS_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"')
+    .optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -123,6 +127,11 @@ export interface AppConfig {
    * addresses (development and the e2e suite). Off by default, refused with NODE_ENV=production.
    */
   webhooksAllowLocal: boolean;
+  /**
+   * INSTANCE_ID: a name for this process, sent back as `X-Instance-Id` on every response, so whoever
+   * runs several instances behind a load balancer can tell which one answered. Unset: no header.
+   */
+  instanceId: string | null;
 }
 
 /** Validates the environment once at start-up and fails listing every problem. Defaults need no configuration. */
@@ -178,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
+    instanceId: e.INSTANCE_ID ?? null,
   };
 }
 

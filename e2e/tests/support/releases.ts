@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,16 +17,24 @@ const run = promisify(execFile);
 export async function deployRemote(...args: string[]): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  return runPnpm(['deploy:remote', ...args], { DATA_DIR: dataDir });
+}
+
+/** Runs a documented pnpm command of the workspace (`pnpm <args>`) with extra environment; its output. */
+export async function runPnpm(args: string[], env: Record<string, string>): Promise<string> {
+  // pnpm itself when it is on PATH (quicker), otherwise the pinned one through npx as the README does.
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, 'pnpm')));
+  const [command, ...prefix] = onPath ? ['pnpm'] : ['npx', '-y', 'pnpm@10.34.9'];
   try {
-    const { stdout } = await run('npx', ['-y', 'pnpm@10.34.9', 'deploy:remote', ...args], {
+    const { stdout } = await run(command, [...prefix, ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       maxBuffer: 16 * 1024 * 1024,
     });
     return stdout;
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`pnpm deploy:remote ${args.join(' ')} failed:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`);
+    throw new Error(`pnpm ${args.join(' ')} failed:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`);
   }
 }
 

@@ -294,6 +294,7 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
         // per shared module (each one is its own chunk otherwise). A remote groups only its
         // @beabro/shared modules: its copies of the shared libraries are fallbacks the shell's make
         // unnecessary, and grouping them with what it does load (zod) would download them all again.
+        // Likewise the zod schemas of @beabro/shared are a file apart from its other modules.
         splitChunks: isDev
           ? undefined
           : {
@@ -302,6 +303,9 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
                 ...(kind === 'host'
                   ? { libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', chunks: 'async', priority: 20, enforce: true } }
                   : {}),
+                // The zod schemas (schemas/, api-schemas/) in a file of their own: they run only where a form
+                // or a checked call loads zod as well, so a page that shows data loads neither.
+                beabroSchemas: { test: /[\\/]shared[\\/]src[\\/](api-)?schemas[\\/]/, name: 'shared-schemas', chunks: 'async', priority: 11, enforce: true },
                 // The icons are not shared (BUNDLED_SHARED_MODULES): they stay with the code that draws them.
                 beabroShared: { test: /[\\/]shared[\\/]src[\\/](?!ui[\\/]icons[\\/])/, name: 'shared-modules', chunks: 'async', priority: 10, enforce: true },
               },

@@ -303,6 +303,9 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
                 ...(kind === 'host'
                   ? { libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', chunks: 'async', priority: 20, enforce: true } }
                   : {}),
+                // zod whole, in one file: split by default, each shared schema's fallback carried its own small
+                // piece of it (zod/v4/classic/iso.js), one request each.
+                zod: { test: /[\\/]node_modules[\\/]zod[\\/]/, name: 'zod', chunks: 'async', priority: 12, enforce: true },
                 // The zod schemas (schemas/, api-schemas/) in a file of their own: they run only where a form
                 // or a checked call loads zod as well, so a page that shows data loads neither.
                 beabroSchemas: { test: /[\\/]shared[\\/]src[\\/](api-)?schemas[\\/]/, name: 'shared-schemas', chunks: 'async', priority: 11, enforce: true },

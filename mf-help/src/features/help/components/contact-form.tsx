@@ -67,23 +67,25 @@ export function ContactForm() {
 
   const focusFirstInvalid = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
-  // Checking waits for the checks to load: a second Send meanwhile must not send twice.
+  // Checking waits for the checks to load: a second Send meanwhile must not send twice, nor one
+  // between a successful send and the confirmation replacing the form.
   const submitting = useRef(false);
-  const submit = async () => {
+  /** True when the message was sent. */
+  const submit = async (): Promise<boolean> => {
     let calls: ContactRequestCalls;
     try {
       calls = await loadContactRequestCalls();
     } catch {
       // The checks' file did not arrive (offline, or a deploy replaced it): nothing was sent.
       setFailure(OFFLINE);
-      return;
+      return false;
     }
     const found = calls.contactFieldErrors(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       setFailure(FIX_FIELDS);
       focusFirstInvalid();
-      return;
+      return false;
     }
     setFailure(null);
     try {
@@ -91,20 +93,24 @@ export function ContactForm() {
       setSentTo(values.email.trim());
       setEdited(null);
       setErrors({});
+      return true;
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fieldErrors as ContactFieldErrors);
       setFailure(failureMessage(error));
       focusFirstInvalid();
+      return false;
     }
   };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting.current || send.isPending) return;
     submitting.current = true;
+    let sent = false;
     try {
-      await submit();
+      sent = await submit();
     } finally {
-      submitting.current = false;
+      // After a send the confirmation replaces the form; "Send another message" allows the next one.
+      if (!sent) submitting.current = false;
     }
   };
 
@@ -115,7 +121,13 @@ export function ContactForm() {
         <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
           A confirmation is on its way to <strong>{sentTo}</strong>.
         </p>
-        <Button variant="secondary" onClick={() => setSentTo(null)}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            submitting.current = false;
+            setSentTo(null);
+          }}
+        >
           Send another message
         </Button>
       </div>

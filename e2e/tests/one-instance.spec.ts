@@ -97,6 +97,9 @@ test('React, react-dom, React Router, zustand, emotion, TanStack Query and share
 
   const sharedModules = entries.filter((e) => e.key.startsWith('@beabro/shared/'));
   expect(sharedModules.length).toBeGreaterThan(10);
+  // Icons are stateless: each app bundles the ones it draws instead of registering all it imports in the
+  // share scope (shared/build/shared-package-modules.mjs); after visiting every area, none is registered.
+  expect(sharedModules.filter((e) => e.key.startsWith('@beabro/shared/ui/icons/')).map((e) => e.key)).toEqual([]);
   for (const key of [...LIBRARIES, ...new Set(sharedModules.map((e) => e.key))]) {
     const versions = entries.filter((e) => e.key === key);
     // One registration of each module (instantiated at most once), served to every app that asked for it.

@@ -7,6 +7,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { ROUTER_EXPORTS } from './router-exports.mjs';
+import { sharedModuleRequests } from './shared-package-modules.mjs';
 
 const requireHere = createRequire(import.meta.url);
 /** Loads chunks and remote containers in Node (fetch + vm) instead of with <script> tags. */
@@ -29,7 +30,6 @@ export const SINGLETON_REQUESTS = {
   '@tanstack/react-query': '@tanstack/react-query',
 };
 
-export const SHARED_PACKAGE = '@beabro/shared';
 
 /**
  * Writes the module the share scope provides as react-router-dom (ROUTER_EXPORTS only) into the app's
@@ -94,9 +94,9 @@ export function sharedSingletons(pkg, dir) {
     shared[request] = { singleton: true, requiredVersion: version };
   }
   shared['react-router-dom'] = { ...shared['react-router-dom'], ...writeRouterModule(dir) };
-  // The workspace package is shared by prefix (every subpath) with no version check: one
-  // instance of the session store, theme and query client across shell and remotes.
-  shared[`${SHARED_PACKAGE}/`] = { singleton: true, requiredVersion: false };
+  // The workspace package's modules are shared with no version check: one instance of the session
+  // store, theme and query client across shell and remotes. All but the ones each app bundles itself.
+  for (const request of sharedModuleRequests()) shared[request] = { singleton: true, requiredVersion: false };
   return shared;
 }
 
@@ -294,6 +294,7 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
         // per shared module (each one is its own chunk otherwise). A remote groups only its
         // @beabro/shared modules: its copies of the shared libraries are fallbacks the shell's make
         // unnecessary, and grouping them with what it does load (zod) would download them all again.
+        // Likewise the zod schemas of @beabro/shared are a file apart from its other modules.
         splitChunks: isDev
           ? undefined
           : {
@@ -302,7 +303,14 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
                 ...(kind === 'host'
                   ? { libraries: { test: /[\\/]node_modules[\\/]/, name: 'libraries', chunks: 'async', priority: 20, enforce: true } }
                   : {}),
-                beabroShared: { test: /[\\/]shared[\\/]src[\\/]/, name: 'shared-modules', chunks: 'async', priority: 10, enforce: true },
+                // zod whole, in one file: split by default, each shared schema's fallback carried its own small
+                // piece of it (zod/v4/classic/iso.js), one request each.
+                zod: { test: /[\\/]node_modules[\\/]zod[\\/]/, name: 'zod', chunks: 'async', priority: 12, enforce: true },
+                // The zod schemas (schemas/, api-schemas/) in a file of their own: they run only where a form
+                // or a checked call loads zod as well, so a page that shows data loads neither.
+                beabroSchemas: { test: /[\\/]shared[\\/]src[\\/](api-)?schemas[\\/]/, name: 'shared-schemas', chunks: 'async', priority: 11, enforce: true },
+                // The icons are not shared (BUNDLED_SHARED_MODULES): they stay with the code that draws them.
+                beabroShared: { test: /[\\/]shared[\\/]src[\\/](?!ui[\\/]icons[\\/])/, name: 'shared-modules', chunks: 'async', priority: 10, enforce: true },
               },
             },
       },

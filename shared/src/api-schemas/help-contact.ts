@@ -2,21 +2,10 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '@beabro/shared/data/defaults';
 import { AUTH_MESSAGES, emailSchema } from '@beabro/shared/schemas/auth';
 import { whenNonEmptyString } from '@beabro/shared/schemas/check-guards';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_SENT_MESSAGE, CONTACT_TOPIC_IDS } from '@beabro/shared/data/help-contact';
 
-export const CONTACT_MESSAGE_MIN_LENGTH = 10;
-export const CONTACT_MESSAGE_MAX_LENGTH = 2_000;
-
-export const CONTACT_TOPIC_IDS = ['general', 'payments', 'account', 'creator-page', 'other'] as const;
-export type ContactTopic = (typeof CONTACT_TOPIC_IDS)[number];
-
-/** The topic select of the help contact form, in display order. */
-export const CONTACT_TOPICS: readonly { id: ContactTopic; label: string }[] = Object.freeze([
-  { id: 'general', label: 'General question' },
-  { id: 'payments', label: 'Payments and payouts' },
-  { id: 'account', label: 'My account' },
-  { id: 'creator-page', label: 'My creator page' },
-  { id: 'other', label: 'Something else' },
-]);
+// The form's fixed data lives in data/help-contact (no zod, for the /help page's first render).
+export { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TOPIC_IDS, CONTACT_TOPICS, type ContactTopic } from '@beabro/shared/data/help-contact';
 
 /** Not in SPEC (its help page only links an email address); email messages are SPEC's. */
 export const CONTACT_MESSAGES = {
@@ -29,7 +18,7 @@ export const CONTACT_MESSAGES = {
   messageTooShort: `Message must be at least ${CONTACT_MESSAGE_MIN_LENGTH} characters`,
   messageTooLong: `Message must be at most ${CONTACT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`,
   /** Shown after a successful send. */
-  sent: "Thanks! We've received your message and will reply by email.",
+  sent: CONTACT_SENT_MESSAGE,
 } as const;
 
 /** POST /api/help/contact body, and the help contact form. */

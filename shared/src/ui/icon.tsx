@@ -45,10 +45,10 @@ import { WalletIcon } from '@beabro/shared/ui/icons/wallet';
  * The one icon set of every area: line icons drawn inline (24×24, 2px stroke, the shapes of the Lucide
  * set), never emoji, which depend on the visitor's fonts (some systems show empty boxes).
  *
- * Each icon is its own module, @beabro/shared/ui/icons/<name> (CheckIcon in icons/check): @beabro/shared
- * is a Module Federation shared package, and a shared module is bundled whole, so a page only carries
- * the icons it imports when each icon is its own module. `Icon` (by name) is for lists whose icon is
- * data; it imports every icon, so it belongs in pages that are not weight-sensitive.
+ * Each icon is its own module, @beabro/shared/ui/icons/<name> (CheckIcon in icons/check), bundled by each
+ * app that draws it rather than shared through Module Federation (shared/build/shared-package-modules.mjs),
+ * so a page only carries the icons it imports. `Icon` (by name) is for lists whose icon is data; it
+ * imports every icon, so it belongs in pages that are not weight-sensitive.
  *
  * Icons are decorative by default (aria-hidden): the text next to an icon says what it means. An icon
  * that carries meaning alone gets a `label`, which makes it an image with that accessible name.

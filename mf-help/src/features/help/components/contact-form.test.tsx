@@ -85,6 +85,16 @@ describe('ContactForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You have sent several messages already. Please try again in 10 minutes.');
   });
 
+  it('sends once when Send is pressed again while the checks load', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fillIn(user);
+    const send = screen.getByRole('button', { name: 'Send message' });
+    await Promise.all([user.click(send), user.click(send)]);
+    expect(await screen.findByText(CONTACT_MESSAGES.sent)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('fills in the name and email of a signed-in person', async () => {
     renderWithProviders(<ContactForm />);
     expect(screen.getByLabelText('Your name')).toHaveValue('');

@@ -1,36 +1,30 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@beabro/shared/api/api-client';
-import { useSendContactRequest } from '@beabro/shared/api/send-contact-request';
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  CONTACT_MESSAGES,
-  CONTACT_TOPICS,
-  contactRequestSchema,
-  type ContactRequestInput,
-} from '@beabro/shared/api-schemas/help-contact';
+import type { ContactRequestInput } from '@beabro/shared/api-schemas/help-contact';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SENT_MESSAGE, CONTACT_TOPICS } from '@beabro/shared/data/help-contact';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
+import type * as ContactRequestModule from '../api/contact-request';
+import type { ContactField, ContactFieldErrors } from '../api/contact-request';
 
-type ContactField = keyof ContactRequestInput;
-type FieldErrors = Partial<Record<ContactField, string>>;
+type ContactRequestCalls = typeof ContactRequestModule;
 
 const TOPIC_OPTIONS = CONTACT_TOPICS.map((topic) => ({ value: topic.id, label: topic.label }));
 const FIX_FIELDS = 'Please correct the highlighted fields.';
 const SEND_FAILED = 'Your message could not be sent. Please try again.';
 const OFFLINE = 'Could not reach Be a Bro. Check your connection and try again.';
 
-/** The first message per field, from the same schema the API checks the request with. */
-function fieldErrorsOf(values: ContactRequestInput): FieldErrors {
-  const result = contactRequestSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+let loadedCalls: ContactRequestCalls | undefined;
+
+/**
+ * The form's checks and its call need zod: they are fetched when someone first uses the form (focus,
+ * typing or Send), not with the page, which keeps zod out of the /help page's load.
+ */
+function loadContactRequestCalls(): Promise<ContactRequestCalls> {
+  return import('../api/contact-request').then((calls) => (loadedCalls = calls));
 }
 
 function failureMessage(error: unknown): string {
@@ -54,33 +48,44 @@ export function ContactForm() {
   // Untouched, the fields follow the session (it is known only after hydration); the first edit takes over.
   const [edited, setEdited] = useState<ContactRequestInput | null>(null);
   const values: ContactRequestInput = edited ?? { name: user?.displayName ?? '', email: user?.email ?? '', topic: '' as ContactRequestInput['topic'], message: '' };
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const send = useSendContactRequest();
+  const send = useMutation({ mutationFn: async (input: ContactRequestInput) => (await loadContactRequestCalls()).sendContactForm(input) });
 
   const set = (field: ContactField, value: string) => {
     const next = { ...values, [field]: value } as ContactRequestInput;
     setEdited(next);
-    // Once a field shows an error, it clears as soon as the input is right.
-    if (Object.values(errors).some(Boolean)) {
-      const found = fieldErrorsOf(next);
-      setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key as ContactField]])) as FieldErrors);
+    // Once a field shows an error, it clears as soon as the input is right (errors come after Send,
+    // which loaded the checks).
+    if (loadedCalls && Object.values(errors).some(Boolean)) {
+      const found = loadedCalls.contactFieldErrors(next);
+      setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key as ContactField]])) as ContactFieldErrors);
     }
   };
 
   const focusFirstInvalid = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    const found = fieldErrorsOf(values);
+  // Checking waits for the checks to load: a second Send meanwhile must not send twice, nor one
+  // between a successful send and the confirmation replacing the form.
+  const submitting = useRef(false);
+  /** True when the message was sent. */
+  const submit = async (): Promise<boolean> => {
+    let calls: ContactRequestCalls;
+    try {
+      calls = await loadContactRequestCalls();
+    } catch {
+      // The checks' file did not arrive (offline, or a deploy replaced it): nothing was sent.
+      setFailure(OFFLINE);
+      return false;
+    }
+    const found = calls.contactFieldErrors(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       setFailure(FIX_FIELDS);
       focusFirstInvalid();
-      return;
+      return false;
     }
     setFailure(null);
     try {
@@ -88,21 +93,41 @@ export function ContactForm() {
       setSentTo(values.email.trim());
       setEdited(null);
       setErrors({});
+      return true;
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors as FieldErrors);
+      if (error instanceof ApiError) setErrors(error.fieldErrors as ContactFieldErrors);
       setFailure(failureMessage(error));
       focusFirstInvalid();
+      return false;
+    }
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting.current || send.isPending) return;
+    submitting.current = true;
+    let sent = false;
+    try {
+      sent = await submit();
+    } finally {
+      // After a send the confirmation replaces the form; "Send another message" allows the next one.
+      if (!sent) submitting.current = false;
     }
   };
 
   if (sentTo) {
     return (
       <div role="status" css={(theme) => ({ display: 'grid', gap: theme.space(3), justifyItems: 'center', padding: theme.space(4) })}>
-        <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{CONTACT_MESSAGES.sent}</p>
+        <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{CONTACT_SENT_MESSAGE}</p>
         <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
           A confirmation is on its way to <strong>{sentTo}</strong>.
         </p>
-        <Button variant="secondary" onClick={() => setSentTo(null)}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            submitting.current = false;
+            setSentTo(null);
+          }}
+        >
           Send another message
         </Button>
       </div>
@@ -114,6 +139,8 @@ export function ContactForm() {
       ref={form}
       noValidate
       aria-label="Contact support"
+      // Fetched ahead of Send; a failure here is retried, and reported, by Send.
+      onFocus={() => void loadContactRequestCalls().catch(() => undefined)}
       onSubmit={(event) => void onSubmit(event)}
       css={(theme) => ({
         display: 'grid',

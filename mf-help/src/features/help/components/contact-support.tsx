@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useSiteConfig } from '@beabro/shared/api/get-site-config';
-import { Icon } from '@beabro/shared/ui/icon';
+import { ClockIcon } from '@beabro/shared/ui/icons/clock';
+import { MessageIcon } from '@beabro/shared/ui/icons/message';
+import { ZapIcon } from '@beabro/shared/ui/icons/zap';
 import { ContactForm } from './contact-form';
 
 // Only email support exists, so there is no Live Chat button: a button nothing answers would be a dead end.
@@ -27,7 +29,7 @@ export function ContactSupport() {
       <span
         css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '3.5rem', height: '3.5rem', borderRadius: theme.radius.pill, background: theme.color.surface, color: theme.color.brand })}
       >
-        <Icon name="message" size={28} />
+        <MessageIcon size={28} />
       </span>
       <h2 id={headingId} css={(theme) => ({ margin: `${theme.space(3)} 0 ${theme.space(2)}`, fontSize: theme.font.size.xxl })}>
         Still need help?
@@ -48,11 +50,11 @@ export function ContactSupport() {
         })}
       >
         <li css={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-          <Icon name="clock" size={20} css={(theme) => ({ color: theme.color.brand })} />
+          <ClockIcon size={20} css={(theme) => ({ color: theme.color.brand })} />
           24/7 Support
         </li>
         <li css={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-          <Icon name="zap" size={20} css={(theme) => ({ color: theme.color.brand })} />
+          <ZapIcon size={20} css={(theme) => ({ color: theme.color.brand })} />
           Average response: 2 hours
         </li>
       </ul>

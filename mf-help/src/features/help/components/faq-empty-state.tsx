@@ -1,5 +1,5 @@
 import { ButtonLink } from '@beabro/shared/ui/button';
-import { Icon } from '@beabro/shared/ui/icon';
+import { SearchIcon } from '@beabro/shared/ui/icons/search';
 
 export function FaqEmptyState() {
   return (
@@ -15,7 +15,7 @@ export function FaqEmptyState() {
       <span
         css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '3.5rem', height: '3.5rem', borderRadius: theme.radius.pill, background: theme.color.brandSoft, color: theme.color.brand })}
       >
-        <Icon name="search" size={28} />
+        <SearchIcon size={28} />
       </span>
       <h3 css={(theme) => ({ margin: `${theme.space(3)} 0 ${theme.space(2)}`, fontSize: theme.font.size.lg })}>No results found</h3>
       <p css={(theme) => ({ margin: `0 0 ${theme.space(5)}`, color: theme.color.textMuted })}>Try adjusting your search terms or browse by category.</p>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { inputStyle } from '@beabro/shared/ui/text-field';
-import { Icon } from '@beabro/shared/ui/icon';
+import { SearchIcon } from '@beabro/shared/ui/icons/search';
 
 export interface HelpHeroProps {
   query: string;
@@ -36,8 +36,7 @@ export function HelpHero({ query, onQueryChange }: HelpHeroProps) {
           Search help articles
         </label>
         <div css={{ position: 'relative' }}>
-          <Icon
-            name="search"
+          <SearchIcon
             size={20}
             css={(theme) => ({ position: 'absolute', left: theme.space(3), top: '50%', transform: 'translateY(-50%)', color: theme.color.textMuted, pointerEvents: 'none' })}
           />

@@ -1,12 +1,16 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { helpSearch } from '../utils/help-search';
 import type { CategoryFilter } from '../utils/parse-faq-category';
-import { Icon, type IconName } from '@beabro/shared/ui/icon';
+import { CalendarIcon } from '@beabro/shared/ui/icons/calendar';
+import { PercentIcon } from '@beabro/shared/ui/icons/percent';
+import { RepeatIcon } from '@beabro/shared/ui/icons/repeat';
+import type { IconProps } from '@beabro/shared/ui/icons/svg';
 
 interface InfoCard {
-  icon: IconName;
+  icon: ComponentType<IconProps>;
   title: string;
   text: string;
   category: CategoryFilter;
@@ -16,21 +20,21 @@ interface InfoCard {
 // The three facts people ask about most (SPEC section 9), each leading to its FAQ category.
 const INFO_CARDS: readonly InfoCard[] = [
   {
-    icon: 'percent',
+    icon: PercentIcon,
     title: 'Keep 95% of every support',
     text: 'A 5% platform fee plus card processing of 2.9% + $0.30. No setup or subscription fees.',
     category: 'pricing',
     linkLabel: 'Pricing questions',
   },
   {
-    icon: 'calendar',
+    icon: CalendarIcon,
     title: 'Weekly payouts',
     text: 'Paid every Tuesday for the previous Monday to Sunday. Your first payout may take an extra 7 days.',
     category: 'payments',
     linkLabel: 'Payout questions',
   },
   {
-    icon: 'repeat',
+    icon: RepeatIcon,
     title: 'Cancel monthly support anytime',
     text: 'From your supporter dashboard or your receipt email. It ends with the month you already paid for.',
     category: 'recurring',
@@ -56,7 +60,7 @@ export function HelpInfoCards() {
           <span
             css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '2.75rem', height: '2.75rem', borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brand })}
           >
-            <Icon name={card.icon} size={22} />
+            <card.icon size={22} />
           </span>
           <h2 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>{card.title}</h2>
           <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, flex: 1 })}>{card.text}</p>

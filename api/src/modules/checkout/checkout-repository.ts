@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import { goalColumns } from '../goals/goal-reached-repository';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -16,6 +17,7 @@ export async function findCheckoutCreator(db: Db, where: { username: string } | 
       email: users.email,
       notifyNewSupport: users.notifyNewSupport,
       notifySupporterMessages: users.notifySupporterMessages,
+      ...goalColumns,
       live: sql<boolean>`${creatorProfiles.deletedAt} is null and ${users.deletedAt} is null`.mapWith(Boolean),
       tierAmountCents: supportTiers.amountCents,
     })

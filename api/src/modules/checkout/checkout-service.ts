@@ -10,6 +10,8 @@ import { subscriptionCharges, subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
 import { enqueueEmailsQuery } from '../email/email-outbox';
+import { goalReachedCandidate } from '../goals/goal-reached-emails';
+import { reachGoalQuery } from '../goals/goal-reached-repository';
 import { webhookEventQuery } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { supportWithEntriesQueries } from '../ledger/ledger-service';
@@ -253,10 +255,12 @@ async function recordPaidCheckout(
     testMode: deps.provider.testMode,
   });
   const emails = [
-    supportReceiptEmail(request.email, facts),
-    ...creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
+    await supportReceiptEmail(request.email, facts),
+    ...await creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
   ];
   writes.push(enqueueEmailsQuery(db, emails).getSQL());
+  const goal = await goalReachedCandidate(creator, { ...support, supporterName: request.name, isAnonymous: request.isAnonymous, isRenewal: false }, request.origin);
+  if (goal) writes.push(reachGoalQuery(goal));
   // Webhooks in the same statement: they exist exactly when the support does.
   writes.push(webhookEventQuery({ creatorId: creator.userId, type: 'support.created', key: support.id, createdAt: at, data: { support: webhookSupport(support) } }));
   if (subscription) {

@@ -1,5 +1,16 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
+// The react-email components one by one: the @react-email/components bundle also loads Tailwind,
+// Prettier, Prism and Marked, seconds of start-up for the API and every job command.
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { OutgoingEmail } from './email-outbox';
 
 /** A paragraph, a table of "label: value" rows, someone's words quoted, or a muted note (e.g. test mode). */
@@ -206,6 +217,8 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
   for (const url of [content.action?.url, content.notificationSettingsUrl]) {
     if (url !== undefined && !HTTP_URL.test(url)) throw new Error(`email links must be http(s) URLs: ${url}`);
   }
+  // Loaded on the first email, not at start-up: it brings html-to-text and Prettier along.
+  const { render } = await import('@react-email/render');
   const html = await render(<EmailLayout content={content} />);
   return { text: emailText(content), html };
 }

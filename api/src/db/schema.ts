@@ -110,6 +110,10 @@ export const creatorProfiles = pgTable(
     minimumAmountCents: integer('minimum_amount_cents').notNull().default(300),
     goalTitle: text('goal_title').notNull().default(''),
     goalAmountCents: integer('goal_amount_cents'),
+    /** When the goal (title and target) was set: a trigger (migration 0010) renews it on every change, so a changed goal is a new goal. */
+    goalSetAt: timestamp('goal_set_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a support first took the current goal to its target (null again once the goal changes). */
+    goalReachedAt: timestamp('goal_reached_at', { withTimezone: true }),
     /** ISO 3166-1 alpha-2; payouts go only to the supported countries. */
     country: text('country'),
     profileImage: text('profile_image'),

@@ -1,9 +1,10 @@
 import { formatUsd } from '@beabro/shared/money/fees';
 import type { OutgoingEmail } from '../email/email-outbox';
+import { composeEmail, EMAIL_REASONS, notificationSettingsUrl, type EmailBlock } from '../email/email-template';
 
 /*
- * Receipts and creator notifications for a support (checkout and monthly renewal alike): plain text
- * plus a simple HTML version. Every email has a dedupe key per event, so a replayed request or a
+ * Receipts and creator notifications for a support (checkout and monthly renewal alike), in the
+ * branded layout. Every email has a dedupe key per event, so a replayed request or a
  * re-run job never sends it twice.
  */
 
@@ -12,21 +13,6 @@ const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UT
 export function formatEmailDate(date: Date): string {
   return `${DATE.format(date)} (UTC)`;
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
-
-/** A minimal, inline-styled page that mail clients render the same way. */
-export function emailHtml(title: string, paragraphs: string[]): string {
-  return (
-    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">` +
-    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>${paragraphs.join('')}` +
-    `<p style="color:#6b7280;font-size:12px">Be a Bro</p></body></html>`
-  );
-}
-
-const p = (html: string) => `<p>${html}</p>`;
 
 export interface SupportEmailFacts {
   supportId: string;
@@ -73,7 +59,7 @@ export function supportEmailFacts(
 const TEST_MODE_NOTE = 'Test mode: this was a sandbox payment and no real money was charged.';
 
 /** The supporter's receipt: amount, fee breakdown, creator, date, card, and the cancel link when monthly. */
-export function supportReceiptEmail(to: string, f: SupportEmailFacts): OutgoingEmail {
+export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Promise<OutgoingEmail> {
   const amount = `${formatUsd(f.amountCents)}${f.isRecurring ? ' per month' : ''}`;
   const subject = f.isRenewal ? `Receipt: your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} renewed` : `Receipt: ${amount} to ${f.creatorDisplayName}`;
   const intro = f.isRenewal ? `Your monthly support to ${f.creatorDisplayName} renewed. Thank you for keeping the mission going!` : `Thank you for supporting ${f.creatorDisplayName}!`;
@@ -86,31 +72,15 @@ export function supportReceiptEmail(to: string, f: SupportEmailFacts): OutgoingE
     ['Card', `${f.cardBrand} ending in ${f.cardLast4}`],
     ['Receipt number', f.supportId],
   ];
-  const monthly =
-    f.isRecurring && f.nextChargeAt && f.cancelUrl
-      ? `Your monthly support renews on ${formatEmailDate(f.nextChargeAt)}. You can cancel anytime, no sign-in needed: ${f.cancelUrl}`
-      : null;
-  const text = [
-    intro,
-    '',
-    ...lines.map(([label, value]) => `${label}: ${value}`),
-    ...(f.message ? ['', `Your message: "${f.message}"`] : []),
-    ...(monthly ? ['', monthly] : []),
-    ...(f.testMode ? ['', TEST_MODE_NOTE] : []),
-  ].join('\n');
-  const table = `<table style="border-collapse:collapse">${lines
-    .map(([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`)
-    .join('')}</table>`;
-  const html = emailHtml(subject, [
-    p(escapeHtml(intro)),
-    table,
-    ...(f.message ? [p(`Your message: &ldquo;${escapeHtml(f.message)}&rdquo;`)] : []),
-    ...(monthly && f.cancelUrl && f.nextChargeAt
-      ? [p(`Your monthly support renews on ${escapeHtml(formatEmailDate(f.nextChargeAt))}. <a href="${escapeHtml(f.cancelUrl)}">Cancel monthly support</a> anytime, no sign-in needed.`)]
-      : []),
-    ...(f.testMode ? [p(`<em>${escapeHtml(TEST_MODE_NOTE)}</em>`)] : []),
-  ]);
-  return { kind: f.isRenewal ? 'renewal-receipt' : 'support-receipt', dedupeKey: `support-receipt:${f.supportId}`, to, subject, text, html };
+  const monthly = f.isRecurring && f.nextChargeAt && f.cancelUrl ? { renews: `Your monthly support renews on ${formatEmailDate(f.nextChargeAt)}. You can cancel anytime, no sign-in needed.`, cancelUrl: f.cancelUrl } : null;
+  const blocks: EmailBlock[] = [intro, { details: lines }];
+  if (f.message) blocks.push({ quote: f.message, by: 'Your message:' });
+  if (monthly) blocks.push(monthly.renews);
+  if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
+  return composeEmail(
+    { kind: f.isRenewal ? 'renewal-receipt' : 'support-receipt', dedupeKey: `support-receipt:${f.supportId}`, to, subject },
+    { heading: subject, blocks, ...(monthly ? { action: { label: 'Cancel monthly support', url: monthly.cancelUrl } } : {}), reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+  );
 }
 
 export interface CreatorNotificationSettings {
@@ -123,29 +93,31 @@ export interface CreatorNotificationSettings {
  * What the creator hears about a support, as their settings say: "new support" (with the message
  * when they also want messages), or only the message when they turned new-support emails off.
  */
-export function creatorSupportEmails(creator: CreatorNotificationSettings, f: SupportEmailFacts & { supporterName: string | null; isAnonymous: boolean; origin: string }): OutgoingEmail[] {
+export async function creatorSupportEmails(
+  creator: CreatorNotificationSettings,
+  f: SupportEmailFacts & { supporterName: string | null; isAnonymous: boolean; origin: string },
+): Promise<OutgoingEmail[]> {
   if (!creator.email) return [];
   const who = f.isAnonymous || !f.supporterName ? 'An anonymous supporter' : f.supporterName;
   const withMessage = f.message !== '' && creator.notifySupporterMessages;
   const dashboard = `${f.origin.replace(/\/+$/, '')}/dashboard`;
+  const notification = { action: { label: 'Open your dashboard', url: dashboard }, reason: EMAIL_REASONS.creatorNotification, notificationSettingsUrl: notificationSettingsUrl(f.origin) };
   if (creator.notifyNewSupport) {
     const what = f.isRenewal ? 'renewed their monthly support of' : f.isRecurring ? 'started a monthly support of' : 'supported you with';
     const subject = f.isRenewal ? `${who} renewed: ${formatUsd(f.amountCents)}` : `New support: ${formatUsd(f.amountCents)}${f.isRecurring ? '/month' : ''} from ${who}`;
-    const body = `${who} ${what} ${formatUsd(f.amountCents)}. You receive ${formatUsd(f.creatorNetCents)} after fees, paid out weekly.`;
-    const text = [body, ...(withMessage ? ['', `Their message: "${f.message}"`] : []), '', `Your dashboard: ${dashboard}`, ...(f.testMode ? ['', TEST_MODE_NOTE] : [])].join('\n');
-    const html = emailHtml(subject, [
-      p(escapeHtml(body)),
-      ...(withMessage ? [p(`Their message: &ldquo;${escapeHtml(f.message)}&rdquo;`)] : []),
-      p(`<a href="${escapeHtml(dashboard)}">Open your dashboard</a>`),
-      ...(f.testMode ? [p(`<em>${escapeHtml(TEST_MODE_NOTE)}</em>`)] : []),
-    ]);
-    return [{ kind: 'creator-new-support', dedupeKey: `creator-new-support:${f.supportId}`, to: creator.email, subject, text, html }];
+    const blocks: EmailBlock[] = [`${who} ${what} ${formatUsd(f.amountCents)}. You receive ${formatUsd(f.creatorNetCents)} after fees, paid out weekly.`];
+    if (withMessage) blocks.push({ quote: f.message, by: 'Their message:' });
+    if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
+    return [await composeEmail({ kind: 'creator-new-support', dedupeKey: `creator-new-support:${f.supportId}`, to: creator.email, subject }, { heading: subject, blocks, ...notification })];
   }
   if (withMessage) {
     const subject = `${who} sent you a message`;
-    const text = [`${who} wrote with their support:`, '', `"${f.message}"`, '', `Your dashboard: ${dashboard}`].join('\n');
-    const html = emailHtml(subject, [p(`${escapeHtml(who)} wrote with their support:`), p(`&ldquo;${escapeHtml(f.message)}&rdquo;`), p(`<a href="${escapeHtml(dashboard)}">Open your dashboard</a>`)]);
-    return [{ kind: 'creator-supporter-message', dedupeKey: `creator-supporter-message:${f.supportId}`, to: creator.email, subject, text, html }];
+    return [
+      await composeEmail(
+        { kind: 'creator-supporter-message', dedupeKey: `creator-supporter-message:${f.supportId}`, to: creator.email, subject },
+        { heading: subject, blocks: [{ quote: f.message, by: `${who} wrote with their support:` }], ...notification },
+      ),
+    ];
   }
   return [];
 }

@@ -4,6 +4,8 @@ import { preparedStatement, runPrepared, type StatementValue } from '../../db/pr
 import type { OutgoingEmail } from '../email/email-outbox';
 import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
 import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
+import { goalColumns } from '../goals/goal-reached-repository';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -20,6 +22,7 @@ export async function findCheckoutCreator(db: Db, where: { username: string } | 
       email: users.email,
       notifyNewSupport: users.notifyNewSupport,
       notifySupporterMessages: users.notifySupporterMessages,
+      ...goalColumns,
       live: sql<boolean>`${creatorProfiles.deletedAt} is null and ${users.deletedAt} is null`.mapWith(Boolean),
       tierAmountCents: supportTiers.amountCents,
     })
@@ -49,7 +52,8 @@ const BEGIN_CHECKOUT = preparedStatement(
   ),
   creator as (
     select cp.user_id, cp.username, cp.display_name, cp.minimum_amount_cents, cp.allow_messages, u.email, u.notify_new_support,
-      u.notify_supporter_messages, (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents
+      u.notify_supporter_messages, u.notify_goal_reached, cp.goal_title, cp.goal_amount_cents, cp.goal_set_at, cp.goal_reached_at,
+      (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents
     from creator_profiles cp
     join users u on u.id = cp.user_id
     left join support_tiers t on t.creator_id = cp.user_id and t.position = coalesce($8::int, -1)
@@ -82,6 +86,11 @@ interface BeginCheckoutRow extends Record<string, unknown> {
   email: string | null;
   notify_new_support: boolean;
   notify_supporter_messages: boolean;
+  notify_goal_reached: boolean;
+  goal_title: string;
+  goal_amount_cents: number | null;
+  goal_set_at: Date | string;
+  goal_reached_at: Date | string | null;
   live: boolean;
   tier_amount_cents: number | null;
 }
@@ -140,6 +149,11 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
         email: row.email,
         notifyNewSupport: row.notify_new_support,
         notifySupporterMessages: row.notify_supporter_messages,
+        notifyGoalReached: row.notify_goal_reached,
+        goalTitle: row.goal_title,
+        goalAmountCents: row.goal_amount_cents,
+        goalSetAt: new Date(row.goal_set_at),
+        goalReachedAt: row.goal_reached_at === null ? null : new Date(row.goal_reached_at),
         live: row.live,
         tierAmountCents: row.tier_amount_cents,
       }
@@ -199,6 +213,13 @@ const RECORD_PAID_CHECKOUT = preparedStatement(
     from jsonb_to_recordset($25::jsonb) as m(kind text, dedupe_key text, to_address text, subject text, text_body text, html_body text)
     on conflict (dedupe_key) do nothing
   ),
+  goal_email as (
+    insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
+    select g.kind, g.dedupe_key, g.to_address, g.subject, g.text_body, g.html_body
+    from jsonb_to_recordset(coalesce($27::jsonb, '[]'::jsonb)) as g(kind text, dedupe_key text, to_address text, subject text, text_body text, html_body text, goal_set_at timestamptz)
+    where beabro_reach_goal($8::uuid, g.goal_set_at, $5::uuid, $14::int, $7::timestamptz)
+    on conflict (dedupe_key) do nothing
+  ),
   webhook_events as (
     insert into webhook_deliveries (endpoint_id, creator_id, event_id, event_type, body, next_attempt_at, created_at)
     select e.id, e.creator_id, v.event_id, v.event_type, v.body, $7::timestamptz, $7::timestamptz
@@ -218,6 +239,8 @@ export interface PaidCheckoutWrites {
   /** Monthly support: the new subscription (its first period is recorded as paid by this support). */
   subscription: SubscriptionRow | null;
   emails: readonly OutgoingEmail[];
+  /** The goal-reached email, queued (and the goal marked reached) only if this support crosses the goal (beabro_reach_goal). */
+  goal: GoalReachedCandidate | null;
   /** Webhook events (id, type, signed body) queued for each enabled endpoint of the creator subscribed to the type. */
   webhookEvents: ReadonlyArray<{ id: string; type: string; body: string }>;
 }
@@ -255,6 +278,19 @@ export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<
       w.emails.map((m) => ({ kind: m.kind, dedupe_key: m.dedupeKey, to_address: m.to.toLowerCase(), subject: m.subject, text_body: m.text, html_body: m.html ?? null })),
     ),
     JSON.stringify(w.webhookEvents.map((e) => ({ event_id: e.id, event_type: e.type, body: e.body }))),
+    w.goal
+      ? JSON.stringify([
+          {
+            kind: w.goal.email.kind,
+            dedupe_key: w.goal.email.dedupeKey,
+            to_address: w.goal.email.to.toLowerCase(),
+            subject: w.goal.email.subject,
+            text_body: w.goal.email.text,
+            html_body: w.goal.email.html ?? null,
+            goal_set_at: w.goal.goalSetAt.toISOString(),
+          },
+        ])
+      : null,
   ];
   try {
     await runPrepared(db, RECORD_PAID_CHECKOUT, values);

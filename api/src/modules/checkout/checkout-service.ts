@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
 import type { WebhookEventType } from '@beabro/shared/api-schemas/webhooks';
 import { webhookEventBody, webhookEventId, type WebhookEvent } from '../webhooks/webhook-events';
+import { goalReachedCandidate } from '../goals/goal-reached-emails';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { newSupportWithEntries } from '../ledger/ledger-service';
 import type { SupportRow } from '../ledger/ledger-repository';
@@ -217,16 +218,17 @@ async function recordPaidCheckout(
     testMode: deps.provider.testMode,
   });
   const emails = [
-    supportReceiptEmail(request.email, facts),
-    ...creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
+    await supportReceiptEmail(request.email, facts),
+    ...await creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
   ];
+  const goal = await goalReachedCandidate(creator, { ...support, supporterName: request.name, isAnonymous: request.isAnonymous, isRenewal: false }, request.origin);
   // Webhooks in the same statement: they exist exactly when the support does.
   const webhookEvents = [webhookEventRow({ type: 'support.created', key: support.id, createdAt: at, data: { support: webhookSupport(support) } })];
   if (subscription) {
     webhookEvents.push(webhookEventRow({ type: 'subscription.created', key: subscription.id, createdAt: at, data: { subscription: webhookSubscription(subscription) } }));
   }
 
-  const written = await writePaidCheckout(deps.db, { attemptId: attempt.id, charge, support, entries, subscription, emails, webhookEvents });
+  const written = await writePaidCheckout(deps.db, { attemptId: attempt.id, charge, support, entries, subscription, emails, goal, webhookEvents });
   if (!written) throw new AlreadyCompletedError();
   return toReceipt({ attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 }, support, creatorUsername: creator.username, creatorDisplayName: creator.displayName, subscription }, false);
 }

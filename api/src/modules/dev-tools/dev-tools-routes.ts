@@ -30,7 +30,7 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['development'],
-        summary: 'Development tools: run a job (renewals, payouts, recover-payments) now with the given clock',
+        summary: 'Development tools: run a job (renewals, payouts, recover-payments, monthly-reports) now with the given clock',
         params: paramsSchema,
         body: bodySchema,
         response: { 200: responseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema },

@@ -6,7 +6,7 @@ import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
 import { hashToken } from '../auth/session-service';
 import { findUserById } from '../auth/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
-import { renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, renderEmail } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { findTokenForUpdate, insertVerificationToken, markEmailVerified, markTokenUsed, spendTokensForOtherEmails } from './email-verification-repository';
 
@@ -38,14 +38,15 @@ export async function enqueueVerificationEmail(db: Db, recipient: VerificationRe
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const link = verificationLink(origin, token);
-  const content = renderEmail({
+  const content = await renderEmail({
     heading: 'Verify your email',
-    paragraphs: [
+    blocks: [
       `Hi ${recipient.displayName},`,
       `Please confirm that ${email} is your email address. Once it is verified, supports you made as a guest with this address show up in your supporter history too.`,
     ],
     action: { label: 'Verify my email', url: link },
     footer: ['This link expires in 48 hours and works once.', 'If you did not create a Be a Bro account, ignore this email: nothing happens without a click.'],
+    reason: EMAIL_REASONS.accountAddress,
   });
   await db.transaction(async (tx) => {
     await spendTokensForOtherEmails(tx, recipient.userId, email, now);

@@ -1,31 +1,173 @@
 import { describe, expect, it } from 'vitest';
+import { creatorSupportEmails, supportReceiptEmail, type SupportEmailFacts } from '../checkout/checkout-emails';
+import { goalReachedCandidate } from '../goals/goal-reached-emails';
+import { payoutHeldEmail, payoutSentEmail } from '../payouts/payout-emails';
+import { refundReceiptEmail } from '../refunds/refund-emails';
+import { monthlyReportEmail } from '../reports/monthly-report-emails';
+import {
+  creatorSubscriptionPausedEmails,
+  creatorSubscriptionResumedEmails,
+  renewalFailedEmail,
+  subscriptionCanceledEmail,
+  subscriptionLapsedEmail,
+  subscriptionPausedEmail,
+  subscriptionResumedEmail,
+} from '../subscriptions/subscription-emails';
+import { twoFactorDisabledEmail, twoFactorEnabledEmail } from '../two-factor/two-factor-emails';
+import { webhookEndpointDisabledEmail } from '../webhooks/webhook-emails';
 import { renderEmail } from './email-template';
+import type { OutgoingEmail } from './email-outbox';
 import { escapeHtml, linkifyText } from './escape-html';
 
+const EVIL = '<script>alert("x")</script> & <b>Bro</b>';
+const EVIL_ESCAPED = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Bro&lt;/b&gt;';
+const ORIGIN = 'https://beabro.test';
+
 describe('renderEmail', () => {
-  const email = renderEmail({
+  const content = {
     heading: 'Hi <Maya> & co',
-    paragraphs: ['Line one\nline two', 'Thanks "bro"'],
+    blocks: ['Line one\nline two', { details: [['Amount', '$5.00']] as const }, { quote: 'Keep <going>', by: 'Their message:' }, { note: 'Test mode' }],
     action: { label: 'Verify my email', url: 'https://beabro.test/verify-email?token=a&b=<c>' },
     footer: ['Small print'],
-  });
+    reason: 'You are receiving this because of a test.',
+    notificationSettingsUrl: 'https://beabro.test/settings?tab=notifications',
+  };
 
-  it('writes a text part that reads on its own, with the link spelled out', () => {
-    expect(email.text).toBe(
-      ['Hi <Maya> & co', '', 'Line one\nline two', '', 'Thanks "bro"', '', 'Verify my email: https://beabro.test/verify-email?token=a&b=<c>', '', 'Small print', '', '-- ', 'Be a Bro'].join('\n'),
+  it('writes a text part that reads on its own, with every link written out', async () => {
+    const { text } = await renderEmail(content);
+    expect(text).toBe(
+      [
+        'Hi <Maya> & co',
+        'Line one\nline two',
+        'Amount: $5.00',
+        'Their message: "Keep <going>"',
+        'Test mode',
+        'Verify my email: https://beabro.test/verify-email?token=a&b=<c>',
+        'Small print',
+        '-- \nBe a Bro\nYou are receiving this because of a test.\nTurn these emails off in your notification settings: https://beabro.test/settings?tab=notifications',
+      ].join('\n\n'),
     );
   });
 
-  it('escapes everything in the HTML part and makes the action a link', () => {
-    expect(email.html).toContain('Hi &lt;Maya&gt; &amp; co');
-    expect(email.html).toContain('Line one<br>line two');
-    expect(email.html).toContain('Thanks &quot;bro&quot;');
-    expect(email.html).toContain('href="https://beabro.test/verify-email?token=a&amp;b=&lt;c&gt;"');
-    expect(email.html).not.toMatch(/<script|<Maya>/);
+  it('renders the branded, table-based layout with a dark-mode block, escaping everything given', async () => {
+    const { html } = await renderEmail(content);
+    expect(html).toMatch(/^<!DOCTYPE html/);
+    expect(html).toContain('>Be a Bro</p>');
+    expect(html).toContain('role="presentation"');
+    expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
+    expect(html).toMatch(/@media \(prefers-color-scheme: dark\) \{[^}]*\.bab-page \{ background-color: #0b1020 !important; \}/);
+    expect(html).toContain('class="bab-card"');
+    expect(html).toContain('color:#4f46e5');
+    expect(html).toContain('Hi &lt;Maya&gt; &amp; co');
+    expect(html).toContain('Line one<br/>line two');
+    expect(html).toContain('“Keep &lt;going&gt;”');
+    expect(html).toContain('href="https://beabro.test/verify-email?token=a&amp;b=&lt;c&gt;"');
+    expect(html).toContain('href="https://beabro.test/settings?tab=notifications"');
+    expect(html).toContain('You are receiving this because of a test.');
+    expect(html).not.toMatch(/<Maya>|<going>/);
   });
 
-  it('refuses an action that is not an http(s) link', () => {
-    expect(() => renderEmail({ heading: 'x', paragraphs: [], action: { label: 'x', url: 'javascript:alert(1)' } })).toThrow(/http\(s\)/);
+  it('refuses a link that is not http(s)', async () => {
+    await expect(renderEmail({ ...content, action: { label: 'x', url: 'javascript:alert(1)' } })).rejects.toThrow(/http\(s\)/);
+  });
+});
+
+describe('every email uses the one layout', () => {
+  const date = new Date('2027-03-01T10:00:00Z');
+  const facts: SupportEmailFacts = {
+    supportId: '00000000-0000-4000-8000-000000000001',
+    creatorDisplayName: EVIL,
+    creatorUsername: 'evil',
+    amountCents: 2500,
+    platformFeeCents: 125,
+    processingFeeCents: 103,
+    creatorNetCents: 2272,
+    createdAt: date,
+    cardBrand: 'Visa',
+    cardLast4: '4242',
+    message: EVIL,
+    isRecurring: true,
+    isRenewal: false,
+    nextChargeAt: date,
+    cancelUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
+    testMode: true,
+  };
+  const sub = { subscriptionId: 's1', creatorDisplayName: EVIL, creatorUsername: 'evil', amountCents: 2500, cardBrand: 'Visa', cardLast4: '4242', origin: ORIGIN };
+  const pause = { creatorEmail: 'creator@example.com', notifyNewSupport: true, subscriptionId: 's1', supporterName: EVIL, isAnonymous: false, amountCents: 2500, origin: ORIGIN };
+  const recipient = { userId: 'u1', email: 'me@example.com', displayName: EVIL };
+  const creator = { creatorId: 'c1', email: 'creator@example.com', displayName: EVIL, username: 'evil' };
+  const figures = { supportCount: 2, grossCents: 3000, netCents: 2700, newSupporters: 1, monthlySupporters: 1, refundCount: 1, refundedCents: 500, refundDebitCents: 450 };
+
+  const producers: Record<string, () => Promise<OutgoingEmail | OutgoingEmail[] | undefined>> = {
+    'support receipt': () => supportReceiptEmail('bro@example.com', facts),
+    'renewal receipt': () => supportReceiptEmail('bro@example.com', { ...facts, isRenewal: true }),
+    'creator new support': () => creatorSupportEmails({ email: 'c@example.com', notifyNewSupport: true, notifySupporterMessages: true }, { ...facts, supporterName: EVIL, isAnonymous: false, origin: ORIGIN }),
+    'creator message': () => creatorSupportEmails({ email: 'c@example.com', notifyNewSupport: false, notifySupporterMessages: true }, { ...facts, supporterName: EVIL, isAnonymous: false, origin: ORIGIN }),
+    'refund receipt': () =>
+      refundReceiptEmail('bro@example.com', {
+        refundId: 'r1',
+        supportId: 's1',
+        creatorDisplayName: EVIL,
+        amountCents: 500,
+        supportAmountCents: 2500,
+        refundedTotalCents: 500,
+        supportCreatedAt: date,
+        refundedAt: date,
+        cardBrand: 'Visa',
+        cardLast4: '4242',
+        note: EVIL,
+        subscriptionCanceled: false,
+        testMode: false,
+      }),
+    'webhook endpoint disabled': () => webhookEndpointDisabledEmail('c@example.com', { endpointId: 'e1', url: 'https://hooks.example/x', disabledAt: date, lastError: EVIL, settingsUrl: `${ORIGIN}/settings?tab=integrations` }),
+    'payout sent': () => payoutSentEmail('c@example.com', { payoutId: 'p1', amountCents: 2000, weekStart: '2027-02-22', weekEnd: '2027-02-28', testMode: true }),
+    'payout held': () => payoutHeldEmail('c@example.com', { creatorId: 'c1', weekStart: '2027-02-22', amountCents: 2000, reason: EVIL, reasonKey: 'k' }),
+    'renewal failed': () => renewalFailedEmail('bro@example.com', { ...sub, chargeId: 'ch', attempt: 1, failureMessage: EVIL, retryAt: date, cancelUrl: `${ORIGIN}/subscriptions/cancel?token=t` }),
+    'subscription lapsed': () => subscriptionLapsedEmail('bro@example.com', { ...sub, failureMessage: 'declined' }),
+    'subscription canceled': () => subscriptionCanceledEmail('bro@example.com', { ...sub, endsAt: date }),
+    'subscription paused': () => subscriptionPausedEmail('bro@example.com', { ...sub, pausedAt: date, resumesAt: null, manageUrl: `${ORIGIN}/subscriptions/cancel?token=t` }),
+    'subscription resumed': () => subscriptionResumedEmail('bro@example.com', { ...sub, resumedAt: date, nextChargeAt: date, manageUrl: `${ORIGIN}/subscriptions/cancel?token=t` }),
+    'creator subscription paused': () => creatorSubscriptionPausedEmails({ ...pause, pausedAt: date, resumesAt: date }),
+    'creator subscription resumed': () => creatorSubscriptionResumedEmails({ ...pause, resumedAt: date, nextChargeAt: date }),
+    'two-factor on': () => twoFactorEnabledEmail(recipient, date, ORIGIN),
+    'two-factor off': () => twoFactorDisabledEmail(recipient, date, ORIGIN),
+    'goal reached': async () =>
+      (
+        await goalReachedCandidate(
+          { userId: 'c1', email: 'c@example.com', displayName: EVIL, notifyGoalReached: true, goalTitle: EVIL, goalAmountCents: 10_000, goalSetAt: date, goalReachedAt: null },
+          { id: 's1', amountCents: 2500, createdAt: date, supporterName: EVIL, isAnonymous: false, isRenewal: false },
+          ORIGIN,
+        )
+      )?.email,
+    'monthly report': () => monthlyReportEmail(creator, { month: '2027-02', monthLabel: 'February 2027', figures, topSupporters: [{ name: EVIL, totalCents: 2500, supportCount: 1 }] }, ORIGIN),
+    'monthly report, empty month': () =>
+      monthlyReportEmail(creator, { month: '2027-02', monthLabel: 'February 2027', figures: { ...figures, supportCount: 0, grossCents: 0, netCents: 0, newSupporters: 0, monthlySupporters: 0, refundCount: 0, refundedCents: 0, refundDebitCents: 0 }, topSupporters: [] }, ORIGIN),
+  };
+
+  it.each(Object.keys(producers))('%s: branded HTML with the dark-mode block, escaped text and a plain-text part', async (name) => {
+    const produced = await producers[name]?.();
+    const emails = Array.isArray(produced) ? produced : [produced];
+    expect(emails.length).toBeGreaterThan(0);
+    for (const email of emails) {
+      if (!email) throw new Error(`${name} produced no email`);
+      expect(email.html).toContain('>Be a Bro</p>');
+      expect(email.html).toContain('prefers-color-scheme: dark');
+      expect(email.html).toContain('You are receiving this email');
+      expect(email.html).not.toContain('<script>');
+      expect(email.html).not.toContain('<b>Bro</b>');
+      if (email.text.includes(EVIL)) expect(email.html).toContain(EVIL_ESCAPED);
+      expect(email.text).toContain('-- \nBe a Bro\nYou are receiving this email');
+      expect(email.text).not.toMatch(/<(p|a|table|br)\b/);
+      for (const href of (email.html ?? '').matchAll(/href="([^"]+)"/g)) expect(email.text).toContain((href[1] ?? '').replace(/&amp;/g, '&'));
+    }
+  });
+
+  it('links notifications to the notification settings, and only them', async () => {
+    const notice = (await creatorSubscriptionPausedEmails({ ...pause, pausedAt: date, resumesAt: null }))[0];
+    expect(notice?.html).toContain(`href="${ORIGIN}/settings?tab=notifications"`);
+    const receipt = await supportReceiptEmail('bro@example.com', facts);
+    expect(receipt.html).not.toContain('tab=notifications');
   });
 });
 

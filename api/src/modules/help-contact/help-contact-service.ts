@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { CONTACT_TOPICS, type ContactRequestValues } from '@beabro/shared/api-schemas/help-contact';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
 import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND, helpContactConfirmationEmailKey, helpContactEmailKey } from '../email/email-outbox-repository';
-import { renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, renderEmail } from '../email/email-template';
 import { consumeRateLimit, reserveRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { insertContactRequest } from './help-contact-repository';
 
@@ -36,19 +37,26 @@ async function mayConfirm(tx: Db, email: string): Promise<boolean> {
 export async function submitContactRequest(db: Db, input: ContactRequestValues, userId: string | null, ip: string, supportEmail: string): Promise<{ id: string }> {
   await consumeRateLimit(db, CONTACT_LIMIT_PER_IP, ip);
   const email = input.email.toLowerCase();
+  const topic = CONTACT_TOPICS.find((t) => t.id === input.topic)?.label ?? input.topic;
+  // The request's id goes into both emails: made here so they are rendered before the transaction opens.
+  const id = randomUUID();
+  const content = await renderEmail({
+    heading: `Help request: ${topic}`,
+    blocks: [`From: ${input.name} <${email}>`, userId ? `Signed in as account ${userId}.` : 'Sent by a visitor who was not signed in.', `Topic: ${topic}`, input.message],
+    footer: [`Reply to this email to answer ${input.name}. Request ${id}.`],
+    reason: EMAIL_REASONS.supportInbox,
+  });
+  const confirmation = await renderEmail({
+    heading: 'We received your message',
+    blocks: [
+      `Thanks for contacting Be a Bro support about "${topic}". A member of our team will reply to this address, usually within 2 hours.`,
+      'If you did not write to us, you can ignore this email.',
+    ],
+    footer: [`Reference: ${id}`],
+    reason: EMAIL_REASONS.helpContact,
+  });
   return db.transaction(async (tx) => {
-    const created = await insertContactRequest(tx, { userId, name: input.name, email, topic: input.topic, message: input.message });
-    const topic = CONTACT_TOPICS.find((t) => t.id === input.topic)?.label ?? input.topic;
-    const content = renderEmail({
-      heading: `Help request: ${topic}`,
-      paragraphs: [
-        `From: ${input.name} <${email}>`,
-        userId ? `Signed in as account ${userId}.` : 'Sent by a visitor who was not signed in.',
-        `Topic: ${topic}`,
-        input.message,
-      ],
-      footer: [`Reply to this email to answer ${input.name}. Request ${created.id}.`],
-    });
+    const created = await insertContactRequest(tx, { id, userId, name: input.name, email, topic: input.topic, message: input.message });
     await enqueueEmail(tx, {
       kind: HELP_CONTACT_EMAIL_KIND,
       dedupeKey: helpContactEmailKey(created.id),
@@ -62,14 +70,7 @@ export async function submitContactRequest(db: Db, input: ContactRequestValues, 
       dedupeKey: helpContactConfirmationEmailKey(created.id),
       to: email,
       subject: 'We received your message',
-      ...renderEmail({
-        heading: 'We received your message',
-        paragraphs: [
-          `Thanks for contacting Be a Bro support about "${topic}". A member of our team will reply to this address, usually within 2 hours.`,
-          'If you did not write to us, you can ignore this email.',
-        ],
-        footer: [`Reference: ${created.id}`],
-      }),
+      ...confirmation,
     });
     return created;
   });

@@ -1,6 +1,7 @@
 import { recoverInterruptedCheckouts, type MoneyDeps } from '../checkout/checkout-service';
 import { runPayouts } from '../payouts/payouts-service';
 import { recoverInterruptedRefunds } from '../refunds/refunds-service';
+import { runMonthlyReports } from '../reports/monthly-report-service';
 import { runRenewals } from '../subscriptions/renewal-service';
 import type { JobName } from './run-job';
 
@@ -13,5 +14,6 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
       ...(await recoverInterruptedCheckouts({ ...deps, now: () => now })),
       refundsRecovered: (await recoverInterruptedRefunds({ ...deps, now: () => now })).recovered,
     }),
+    'monthly-reports': async (now) => ({ ...(await runMonthlyReports(deps.db, deps.origin, now)) }),
   };
 }

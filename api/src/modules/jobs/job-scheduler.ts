@@ -7,6 +7,7 @@ import type { MoneyDeps } from '../checkout/checkout-service';
 import { jobLinkOrigin } from '../checkout/link-origin';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { lastTuesday } from '../payouts/payout-weeks';
+import { inReportWindow } from '../reports/monthly-report-service';
 import { jobDefinitions } from './job-definitions';
 import { runJob, type JobName } from './run-job';
 
@@ -34,10 +35,26 @@ export async function payoutsDue(db: Db, now: Date): Promise<boolean> {
   return !last || last.asOf < lastTuesday(now);
 }
 
+/**
+ * Monthly reports: hourly in the first days of a month (UTC) until one run succeeded this month; each
+ * run only queues the reports still missing, so the hourly retries after a failure cost little.
+ */
+export async function monthlyReportsDue(db: Db, now: Date): Promise<boolean> {
+  if (!inReportWindow(now)) return false;
+  const [last] = await db
+    .select({ asOf: jobRuns.asOf })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.name, 'monthly-reports'), eq(jobRuns.status, 'succeeded')))
+    .orderBy(desc(jobRuns.asOf))
+    .limit(1);
+  return !last || last.asOf < new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
 export const JOB_SCHEDULE: readonly JobSchedule[] = [
   { name: 'renewals', everyMs: 60 * MINUTE },
   { name: 'payouts', everyMs: 60 * MINUTE, shouldRun: payoutsDue },
   { name: 'recover-payments', everyMs: 10 * MINUTE },
+  { name: 'monthly-reports', everyMs: 60 * MINUTE, shouldRun: monthlyReportsDue },
 ];
 
 export interface RunningScheduler {
@@ -92,7 +109,7 @@ export function registerJobScheduler(app: FastifyInstance, config: AppConfig, db
   let scheduler: RunningScheduler | null = null;
   app.addHook('onListen', async () => {
     scheduler = startJobScheduler(db, { db, ...money, origin: jobLinkOrigin(config), log: (m) => app.log.error(m) }, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
-    app.log.info('scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes)');
+    app.log.info('scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes, monthly reports on the 1st)');
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();

@@ -71,7 +71,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('commands (PostgreSQL)', () 
   it('jobs refuses an unknown job or a bad clock with the usage', async () => {
     const unknown = await command('src/modules/jobs/jobs-command.ts', ['laundry']);
     expect(unknown.code).toBe(1);
-    expect(unknown.out).toContain('Usage: pnpm --filter api jobs <renewals|payouts|recover-payments> [--now <ISO date-time>]');
+    expect(unknown.out).toContain('Usage: pnpm --filter api jobs <renewals|payouts|recover-payments|monthly-reports> [--now <ISO date-time>]');
     const badClock = await command('src/modules/jobs/jobs-command.ts', ['payouts', '--now', 'tuesday']);
     expect(badClock.code).toBe(1);
     expect(badClock.out).toContain('--now needs an ISO date-time');

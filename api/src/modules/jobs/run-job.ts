@@ -3,11 +3,11 @@ import pg from 'pg';
 import type { Db } from '../../db/database';
 import { jobRuns } from '../../db/schema';
 
-export const JOB_NAMES = ['renewals', 'payouts', 'recover-payments'] as const;
+export const JOB_NAMES = ['renewals', 'payouts', 'recover-payments', 'monthly-reports'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** One advisory lock id per job (a fixed range, away from the migration lock). */
-const LOCK_IDS: Record<JobName, number> = { renewals: 7_240_501, payouts: 7_240_502, 'recover-payments': 7_240_503 };
+const LOCK_IDS: Record<JobName, number> = { renewals: 7_240_501, payouts: 7_240_502, 'recover-payments': 7_240_503, 'monthly-reports': 7_240_504 };
 
 export type JobRunResult<T> =
   | { status: 'succeeded'; result: T }

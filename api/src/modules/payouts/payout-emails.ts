@@ -1,28 +1,22 @@
 import { formatUsd } from '@beabro/shared/money/fees';
-import { emailHtml, escapeHtml } from '../checkout/checkout-emails';
 import type { OutgoingEmail } from '../email/email-outbox';
+import { composeEmail, EMAIL_REASONS } from '../email/email-template';
 
-const para = (text: string) => `<p>${escapeHtml(text)}</p>`;
-
-export function payoutSentEmail(to: string, f: { payoutId: string; amountCents: number; weekStart: string; weekEnd: string; testMode: boolean }): OutgoingEmail {
+export async function payoutSentEmail(to: string, f: { payoutId: string; amountCents: number; weekStart: string; weekEnd: string; testMode: boolean }): Promise<OutgoingEmail> {
   const subject = `Your payout of ${formatUsd(f.amountCents)} is on its way`;
   const lines = [
     `We sent you ${formatUsd(f.amountCents)}: your net earnings from supports up to the week of ${f.weekStart} to ${f.weekEnd} (UTC).`,
     ...(f.testMode ? ['Test mode: this was a sandbox transfer and no real money moved.'] : []),
   ];
-  return { kind: 'payout-sent', dedupeKey: `payout-sent:${f.payoutId}`, to, subject, text: lines.join('\n\n'), html: emailHtml(subject, lines.map(para)) };
+  return composeEmail({ kind: 'payout-sent', dedupeKey: `payout-sent:${f.payoutId}`, to, subject }, { heading: subject, blocks: lines, reason: EMAIL_REASONS.creatorAccount });
 }
 
 /** Sent once per week and reason, so a creator learns why money is waiting. */
-export function payoutHeldEmail(to: string, f: { creatorId: string; weekStart: string; amountCents: number; reason: string; reasonKey: string }): OutgoingEmail {
+export async function payoutHeldEmail(to: string, f: { creatorId: string; weekStart: string; amountCents: number; reason: string; reasonKey: string }): Promise<OutgoingEmail> {
   const subject = `Your payout of ${formatUsd(f.amountCents)} is on hold`;
   const lines = [f.reason, 'Your supporters can keep supporting you; your balance is kept until it can be paid.'];
-  return {
-    kind: 'payout-held',
-    dedupeKey: `payout-held:${f.creatorId}:${f.weekStart}:${f.reasonKey}`,
-    to,
-    subject,
-    text: lines.join('\n\n'),
-    html: emailHtml(subject, lines.map(para)),
-  };
+  return composeEmail(
+    { kind: 'payout-held', dedupeKey: `payout-held:${f.creatorId}:${f.weekStart}:${f.reasonKey}`, to, subject },
+    { heading: subject, blocks: lines, reason: EMAIL_REASONS.creatorAccount },
+  );
 }

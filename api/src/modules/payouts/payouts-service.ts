@@ -90,7 +90,7 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promi
     await enqueueWebhookEvent(tx, { creatorId: paid.creatorId, type: 'payout.paid', key: paid.id, createdAt: now, data: { payout: webhookPayout(paid, now) } });
     const creator = await lockPayoutCreator(tx, payout.creatorId);
     if (creator?.email) {
-      await enqueueEmail(tx, payoutSentEmail(creator.email, { payoutId: paid.id, amountCents: paid.amountCents, weekStart: paid.weekStart, weekEnd: paid.weekEnd, testMode: deps.provider.testMode }));
+      await enqueueEmail(tx, await payoutSentEmail(creator.email, { payoutId: paid.id, amountCents: paid.amountCents, weekStart: paid.weekStart, weekEnd: paid.weekEnd, testMode: deps.provider.testMode }));
     }
   });
 }
@@ -123,7 +123,7 @@ async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWe
     if (hold) {
       if (existing) await updatePayout(tx, existing.id, { amountCents, holdReason: hold.reason, updatedAt: now });
       else await insertPayout(tx, { creatorId, weekStart: week.weekStart, weekEnd: week.weekEnd, amountCents, status: 'held', holdReason: hold.reason, createdAt: now, updatedAt: now });
-      if (creator.email) await enqueueEmail(tx, payoutHeldEmail(creator.email, { creatorId, weekStart: week.weekStart, amountCents, reason: hold.reason, reasonKey: hold.key }));
+      if (creator.email) await enqueueEmail(tx, await payoutHeldEmail(creator.email, { creatorId, weekStart: week.weekStart, amountCents, reason: hold.reason, reasonKey: hold.key }));
       return { kind: 'held' };
     }
 

@@ -153,7 +153,7 @@ async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefund
       const charge = await findSupportCharge(tx, support.id);
       await enqueueEmail(
         tx,
-        refundReceiptEmail(support.supporterEmail, {
+        await refundReceiptEmail(support.supporterEmail, {
           refundId: refund.id,
           supportId: support.id,
           creatorDisplayName: await findRefundCreatorName(tx, support.creatorId),

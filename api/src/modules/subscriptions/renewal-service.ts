@@ -3,6 +3,8 @@ import { completeAttempt, insertAttempt } from '../checkout/checkout-repository'
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../checkout/checkout-emails';
 import type { MoneyDeps } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
+import { goalReachedCandidate } from '../goals/goal-reached-emails';
+import { reachGoalQuery } from '../goals/goal-reached-repository';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { recordSupport } from '../ledger/ledger-service';
@@ -182,10 +184,12 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
       cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
       testMode: deps.provider.testMode,
     });
-    if (sub.supporterEmail) await enqueueEmail(tx, supportReceiptEmail(sub.supporterEmail, facts));
+    if (sub.supporterEmail) await enqueueEmail(tx, await supportReceiptEmail(sub.supporterEmail, facts));
     await enqueueWebhookEvent(tx, { creatorId: sub.creatorId, type: 'support.created', key: support.id, createdAt: now, data: { support: webhookSupport(support) } });
     if (creator) {
-      for (const email of creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);
+      for (const email of await creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);
+      const goal = await goalReachedCandidate(creator, { ...support, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, isRenewal: true }, deps.origin);
+      if (goal) await tx.execute(reachGoalQuery(goal));
     }
     return 'renewed';
   });
@@ -233,7 +237,7 @@ async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: 
         createdAt: now,
         data: { subscription: webhookSubscription(lapsed), reason: 'payment_failed', canceledAt: now.toISOString(), endsAt: now.toISOString() },
       });
-      if (sub.supporterEmail) await enqueueEmail(tx, subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }));
+      if (sub.supporterEmail) await enqueueEmail(tx, await subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }));
       return 'lapsed';
     }
     await updateCharge(tx, p.charge.id, { lastFailureMessage: charge.message, updatedAt: now });
@@ -241,7 +245,7 @@ async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: 
     if (sub.supporterEmail) {
       await enqueueEmail(
         tx,
-        renewalFailedEmail(sub.supporterEmail, {
+        await renewalFailedEmail(sub.supporterEmail, {
           ...facts,
           chargeId: p.charge.id,
           attempt: p.attemptNumber,

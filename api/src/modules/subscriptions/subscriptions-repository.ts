@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, paymentAttempts, subscriptionCharges, subscriptions, users } from '../../db/schema';
+import { goalColumns } from '../goals/goal-reached-repository';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionChargeRow = typeof subscriptionCharges.$inferSelect;
@@ -124,11 +125,13 @@ export async function findPendingAttemptForCharge(tx: Db, chargeId: string) {
 export async function findRenewalParties(tx: Db, subscription: Pick<SubscriptionRow, 'creatorId' | 'supporterUserId'>) {
   const [creator] = await tx
     .select({
+      userId: creatorProfiles.userId,
       username: creatorProfiles.username,
       displayName: creatorProfiles.displayName,
       email: users.email,
       notifyNewSupport: users.notifyNewSupport,
       notifySupporterMessages: users.notifySupporterMessages,
+      ...goalColumns,
       live: sql<boolean>`${creatorProfiles.deletedAt} is null and ${users.deletedAt} is null`.mapWith(Boolean),
     })
     .from(creatorProfiles)

@@ -84,7 +84,7 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
     if (row !== locked && row.supporterEmail) {
       await enqueueEmail(
         tx,
-        subscriptionCanceledEmail(row.supporterEmail, {
+        await subscriptionCanceledEmail(row.supporterEmail, {
           subscriptionId: row.id,
           creatorDisplayName: view.creatorDisplayName,
           creatorUsername: view.creatorUsername,
@@ -189,9 +189,9 @@ export async function pauseSubscription(db: Db, id: string, months: PauseMonths 
     const paused = await updateSubscription(tx, id, { status: 'paused', pausedAt, pauseResumesAt, updatedAt: now });
 
     const view = await viewOf(tx, id);
-    if (paused.supporterEmail) await enqueueEmail(tx, subscriptionPausedEmail(paused.supporterEmail, { ...subscriptionFacts(paused, view, links), pausedAt: now, resumesAt: pauseResumesAt }));
+    if (paused.supporterEmail) await enqueueEmail(tx, await subscriptionPausedEmail(paused.supporterEmail, { ...subscriptionFacts(paused, view, links), pausedAt: now, resumesAt: pauseResumesAt }));
     if (newlyPaused) {
-      for (const email of creatorSubscriptionPausedEmails({ ...(await creatorPauseFacts(tx, paused, links)), pausedAt, resumesAt: pauseResumesAt })) await enqueueEmail(tx, email);
+      for (const email of await creatorSubscriptionPausedEmails({ ...(await creatorPauseFacts(tx, paused, links)), pausedAt, resumesAt: pauseResumesAt })) await enqueueEmail(tx, email);
       // Keyed by the pause's start: a later pause of the same support is a new event.
       await enqueueWebhookEvent(tx, {
         creatorId: paused.creatorId,
@@ -239,8 +239,8 @@ export async function resumeSubscription(db: Db, id: string, links: Subscription
     const view = await viewOf(tx, id);
     // A period already due is charged today.
     const nextChargeAt = resumed.currentPeriodEnd > now ? resumed.currentPeriodEnd : now;
-    if (resumed.supporterEmail) await enqueueEmail(tx, subscriptionResumedEmail(resumed.supporterEmail, { ...subscriptionFacts(resumed, view, links), resumedAt: now, nextChargeAt }));
-    for (const email of creatorSubscriptionResumedEmails({ ...(await creatorPauseFacts(tx, resumed, links)), resumedAt: now, nextChargeAt })) await enqueueEmail(tx, email);
+    if (resumed.supporterEmail) await enqueueEmail(tx, await subscriptionResumedEmail(resumed.supporterEmail, { ...subscriptionFacts(resumed, view, links), resumedAt: now, nextChargeAt }));
+    for (const email of await creatorSubscriptionResumedEmails({ ...(await creatorPauseFacts(tx, resumed, links)), resumedAt: now, nextChargeAt })) await enqueueEmail(tx, email);
     return toSubscriptionDto(resumed, view);
   });
 }

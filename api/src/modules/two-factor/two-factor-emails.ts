@@ -1,6 +1,6 @@
 import type { OutgoingEmail } from '../email/email-outbox';
 import { formatEmailDate } from '../checkout/checkout-emails';
-import { renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, renderEmail } from '../email/email-template';
 
 interface Recipient {
   userId: string;
@@ -11,32 +11,34 @@ interface Recipient {
 const accountSettingsUrl = (origin: string) => `${origin.replace(/\/+$/, '')}/settings?tab=account`;
 
 /** Sent when two-factor sign-in is turned on: if it was not the account's owner, they learn it at once. */
-export function twoFactorEnabledEmail(to: Recipient, at: Date, origin: string): OutgoingEmail {
+export async function twoFactorEnabledEmail(to: Recipient, at: Date, origin: string): Promise<OutgoingEmail> {
   const subject = 'Two-factor sign-in is on';
-  const content = renderEmail({
+  const content = await renderEmail({
     heading: subject,
-    paragraphs: [
+    blocks: [
       `Hi ${to.displayName},`,
       `Two-factor sign-in was turned on for your Be a Bro account on ${formatEmailDate(at)}. From now on, signing in asks for a code from your authenticator app after your password. Every other device was signed out.`,
       'Keep your recovery codes somewhere safe: each one signs you in once if you lose your phone.',
     ],
     action: { label: 'Review your account settings', url: accountSettingsUrl(origin) },
     footer: ['If you did not do this, change your password at once and contact our support team.'],
+    reason: EMAIL_REASONS.accountSecurity,
   });
   return { kind: 'two-factor-enabled', dedupeKey: `two-factor-enabled:${to.userId}:${at.toISOString()}`, to: to.email, subject, ...content };
 }
 
 /** Sent when two-factor sign-in is turned off. */
-export function twoFactorDisabledEmail(to: Recipient, at: Date, origin: string): OutgoingEmail {
+export async function twoFactorDisabledEmail(to: Recipient, at: Date, origin: string): Promise<OutgoingEmail> {
   const subject = 'Two-factor sign-in is off';
-  const content = renderEmail({
+  const content = await renderEmail({
     heading: subject,
-    paragraphs: [
+    blocks: [
       `Hi ${to.displayName},`,
       `Two-factor sign-in was turned off for your Be a Bro account on ${formatEmailDate(at)}. Signing in now needs only your email and password, and your recovery codes no longer work.`,
     ],
     action: { label: 'Turn it on again', url: accountSettingsUrl(origin) },
     footer: ['If you did not do this, change your password at once, turn two-factor sign-in on again and contact our support team.'],
+    reason: EMAIL_REASONS.accountSecurity,
   });
   return { kind: 'two-factor-disabled', dedupeKey: `two-factor-disabled:${to.userId}:${at.toISOString()}`, to: to.email, subject, ...content };
 }

@@ -87,7 +87,7 @@ export async function enableTwoFactor(db: Db, appSecret: string, userId: string,
     if (!(await markTwoFactorEnabled(tx, userId, credentials.secretEncrypted, timeStep, now))) throw codeError(TWO_FACTOR_MESSAGES.setupMissing);
     await replaceRecoveryCodes(tx, userId, recoveryCodes.map(hashRecoveryCode));
     await revokeAllSessions(tx, userId, { except: currentSessionId }, now);
-    if (user.email) await enqueueEmail(tx, twoFactorEnabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin));
+    if (user.email) await enqueueEmail(tx, await twoFactorEnabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin));
   });
   return recoveryCodes;
 }
@@ -121,7 +121,7 @@ export async function disableTwoFactor(db: Db, appSecret: string, userId: string
   await db.transaction(async (tx) => {
     await useSecondFactor(tx, appSecret, credentials, input.code, now);
     if (!(await deleteTwoFactorData(tx, userId))) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notEnabled);
-    if (user.email) await enqueueEmail(tx, twoFactorDisabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin));
+    if (user.email) await enqueueEmail(tx, await twoFactorDisabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin));
   });
 }
 

@@ -109,7 +109,7 @@ async function recordOutcome(deps: WebhookSenderDeps, claimed: ClaimedDelivery, 
       await updateEndpoint(tx, endpoint.id, { enabled: false, disabledAt: now, disabledReason: `Turned off after failing for 3 days. Last error: ${result.error}`, failingSince, updatedAt: now });
       const email = await findCreatorEmail(tx, endpoint.creatorId);
       if (email) {
-        await enqueueEmail(tx, webhookEndpointDisabledEmail(email, { endpointId: endpoint.id, url: endpoint.url, disabledAt: now, lastError: result.error, settingsUrl: `${deps.origin}/settings?tab=integrations` }));
+        await enqueueEmail(tx, await webhookEndpointDisabledEmail(email, { endpointId: endpoint.id, url: endpoint.url, disabledAt: now, lastError: result.error, settingsUrl: `${deps.origin}/settings?tab=integrations` }));
       }
       report.endpointsDisabled++;
     } else if (!endpoint.failingSince) {

@@ -15,12 +15,16 @@ export function acceptPageForms(app: FastifyInstance) {
 }
 
 /**
- * A page form may only be posted from this site: browsers send Origin with every form POST, and a foreign
- * one is refused (the forms act with a token from the page's own link, so this is belt and braces).
+ * A page form may only be posted from this site. The pages send no Referer (Referrer-Policy: no-referrer),
+ * so browsers post their forms with `Origin: null`: what tells a foreign site's form apart is
+ * `Sec-Fetch-Site` (cross-site or same-site) or a real Origin naming another site. The forms act with the
+ * token of the page's own link, so this is belt and braces.
  */
 export async function refuseForeignForm(request: FastifyRequest, reply: FastifyReply) {
+  const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
-  if (origin !== undefined && !isSameOrigin(origin, request)) {
+  const foreignOrigin = origin !== undefined && origin !== 'null' && !isSameOrigin(origin, request);
+  if (site === 'cross-site' || site === 'same-site' || foreignOrigin) {
     return reply.code(403).type('text/plain; charset=utf-8').send(CSRF_REFUSED_MESSAGE);
   }
 }

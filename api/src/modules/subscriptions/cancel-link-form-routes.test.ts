@@ -71,7 +71,8 @@ describe('POST /subscriptions/cancel (the page’s forms, JavaScript off)', () =
     const { id, token } = await monthlySupportToken();
     expect((await form({ token, action: 'cancel' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await form({ token, action: 'cancel' }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
-    for (const fields of [{ token, action: 'delete' }, { token, action: 'pause', months: '7' }, { token }]) {
+    const malformed: Array<Record<string, string>> = [{ token, action: 'delete' }, { token, action: 'pause', months: '7' }, { token }];
+    for (const fields of malformed) {
       const res = await form(fields);
       expect(res.statusCode).toBe(400);
     }

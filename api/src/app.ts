@@ -9,7 +9,7 @@ import { accountRoutes } from './modules/account/account-routes';
 import { analyticsRoutes } from './modules/analytics/analytics-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { checkoutRoutes } from './modules/checkout/checkout-routes';
-import { cancelLinkPageRoutes } from './modules/subscriptions/cancel-link-page';
+import { cancelLinkFormRoutes } from './modules/subscriptions/cancel-link-form-routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
 import { payoutRoutes } from './modules/payouts/payouts-routes';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
@@ -21,7 +21,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { devToolsRoutes } from './modules/dev-tools/dev-tools-routes';
 import { registerEmailSender } from './modules/email/email-sender';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification-routes';
-import { verifyEmailPageRoutes } from './modules/email-verification/verify-email-page';
+import { verifyEmailFormRoutes } from './modules/email-verification/verify-email-form-routes';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { createSandboxPaymentProvider } from './modules/payments/sandbox/sandbox-payment-provider';
@@ -109,8 +109,9 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(discoverRoutes, { prefix: '/api/discover' });
   await app.register(helpContactRoutes, { prefix: '/api/help' });
   await app.register(emailVerificationRoutes);
-  await app.register(verifyEmailPageRoutes);
-  await app.register(cancelLinkPageRoutes, { appSecret: money.appSecret });
+  // The pages these links open are the site's own (/verify-email, /subscriptions/cancel); these take their forms when JavaScript is off.
+  await app.register(verifyEmailFormRoutes);
+  await app.register(cancelLinkFormRoutes, money);
   // Development only: it shows every email, so it does not exist at all unless DEV_MAILBOX is on.
   if (config.devMailbox) await app.register(devMailboxRoutes);
   // Development only (DEV_TOOLS=true, refused in production): run a job at a chosen clock.

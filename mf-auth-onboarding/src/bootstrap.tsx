@@ -1,6 +1,7 @@
 import { renderStandalone } from '@beabro/shared/ui/standalone-harness';
 import AuthArea from './exposes/auth';
 import CreateArea from './exposes/create';
+import VerifyEmailArea from './exposes/verify-email';
 import { ElsewherePage } from './testing/elsewhere-page';
 
 // The destinations after sign-in and onboarding belong to other remotes. Standalone they get a stand-in
@@ -8,6 +9,7 @@ import { ElsewherePage } from './testing/elsewhere-page';
 renderStandalone('mf-auth-onboarding', [
   { path: '/auth', label: 'Sign in', Component: AuthArea },
   { path: '/create', label: 'Onboarding', Component: CreateArea },
+  { path: '/verify-email', label: 'Verify email', Component: VerifyEmailArea },
   { path: '/dashboard', label: 'Dashboard (stand-in)', Component: ElsewherePage },
   { path: '/supporter-dashboard', label: 'Supporter dashboard (stand-in)', Component: ElsewherePage },
 ]);

@@ -1,8 +1,10 @@
 import { renderStandalone } from '@beabro/shared/ui/standalone-harness';
+import CancelLinkArea from './exposes/cancel-link';
 import DiscoverArea from './exposes/discover';
 import SupporterDashboardArea from './exposes/supporter-dashboard';
 
 renderStandalone('mf-supporter', [
   { path: '/supporter-dashboard', label: 'Supporter dashboard', Component: SupporterDashboardArea },
   { path: '/discover', label: 'Discover', Component: DiscoverArea },
+  { path: '/subscriptions/cancel', label: 'Monthly support (receipt link)', Component: CancelLinkArea },
 ]);

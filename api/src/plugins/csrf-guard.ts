@@ -10,7 +10,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
  * Whether the Origin header names this site: its host (and port) equal the request's own host as
  * Fastify reads it (X-Forwarded-Host only with TRUST_PROXY). A malformed or opaque ("null") Origin is not.
  */
-function isSameOrigin(origin: string, request: FastifyRequest): boolean {
+export function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   let url: URL;
   try {
     url = new URL(origin);

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
+import { CANCEL_LINK_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions';
 import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
@@ -19,6 +21,9 @@ const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.
 
 /** /embed.js is pasted into other websites under this one URL: a fix reaches them within minutes (ETag revalidates it after that). */
 const EMBED_SCRIPT = 'embed.js';
+
+/** Pages whose link (from an email) carries a token: their answer is never stored by a cache. */
+const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([VERIFY_EMAIL_PAGE_PATH, CANCEL_LINK_PAGE_PATH]);
 
 export function cacheControlFor(filePath: string): string {
   const file = path.basename(filePath);
@@ -128,7 +133,8 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     if (embeddable) reply.removeHeader('X-Frame-Options');
     return reply
       .code(code)
-      .header('Cache-Control', 'no-cache')
+      // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
+      .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
       .header('Vary', 'Cookie')
       .header('Content-Security-Policy', pageSecurityPolicy(remoteMap, { embeddable }))
       .type('text/html; charset=utf-8')

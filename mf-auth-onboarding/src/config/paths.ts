@@ -8,4 +8,8 @@ export const paths = {
   dashboard: '/dashboard',
   supporterDashboard: '/supporter-dashboard',
   profile: (username: string) => `/${username}`,
+  /** Settings on its Account tab (mf-creator): where a new verification link is requested. */
+  accountSettings: '/settings?tab=account',
+  /** Sign in and come back to `next` (a path on this site). */
+  signIn: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
 } as const;

@@ -9,6 +9,21 @@ export const SUBSCRIPTION_MESSAGES = {
   resumeEnded: 'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
 } as const;
 
+/** The page behind the link in every monthly receipt: `/subscriptions/cancel?token=...` (emails already sent link here: keep it). */
+export const CANCEL_LINK_PAGE_PATH = '/subscriptions/cancel';
+/** What the cancel-link page's buttons do (also the `action` of its form when JavaScript is off). */
+export const CANCEL_LINK_ACTIONS = ['cancel', 'pause', 'resume'] as const;
+export type CancelLinkAction = (typeof CANCEL_LINK_ACTIONS)[number];
+/** The pause choice as the page's form sends it: 1, 2 or 3 months, or until resumed. */
+export const PAUSE_CHOICES = ['1', '2', '3', 'until-resumed'] as const;
+export type PauseChoice = (typeof PAUSE_CHOICES)[number];
+/**
+ * Why an action of the page's form (JavaScript off) was refused, in `?error=` when the server sends the
+ * browser back to the page: a key of SUBSCRIPTION_MESSAGES, or `failed` (our side: try again).
+ */
+export const CANCEL_LINK_ERRORS = ['linkInvalid', 'notFound', 'pauseMonthsInvalid', 'pauseEnded', 'pausePastDue', 'resumeEnded', 'failed'] as const;
+export type CancelLinkError = (typeof CANCEL_LINK_ERRORS)[number];
+
 /** How long a pause lasts, in months; null pauses until the supporter resumes. */
 export const PAUSE_MONTHS = [1, 2, 3] as const;
 export type PauseMonths = (typeof PAUSE_MONTHS)[number];

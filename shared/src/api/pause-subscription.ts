@@ -12,3 +12,15 @@ export async function resumeSubscription(id: string): Promise<SubscriptionDto> {
   const response = await apiRequest<unknown>(`/subscriptions/${encodeURIComponent(id)}/resume`, { method: 'POST' });
   return subscriptionResponseSchema.parse(response).subscription;
 }
+
+/** Pauses with the signed token from a receipt email's link, no sign-in needed (400 for a bad link, 409 when it cannot be paused). */
+export async function pauseSubscriptionByLink(token: string, months: PauseMonths | null): Promise<SubscriptionDto> {
+  const response = await apiRequest<unknown>('/subscriptions/pause-by-link', { method: 'POST', body: JSON.stringify({ token, months }) });
+  return subscriptionResponseSchema.parse(response).subscription;
+}
+
+/** Resumes with the signed token from a receipt email's link, no sign-in needed (409 once it has ended). */
+export async function resumeSubscriptionByLink(token: string): Promise<SubscriptionDto> {
+  const response = await apiRequest<unknown>('/subscriptions/resume-by-link', { method: 'POST', body: JSON.stringify({ token }) });
+  return subscriptionResponseSchema.parse(response).subscription;
+}

@@ -5,7 +5,7 @@ describe('reserved usernames', () => {
     expect(isReservedUsername(name)).toBe(true);
   });
 
-  it.each(['auth', 'create', 'dashboard', 'supporter-dashboard', 'settings', 'analytics', 'help', 'discover', 'remotes'])(
+  it.each(['auth', 'create', 'dashboard', 'supporter-dashboard', 'settings', 'analytics', 'help', 'discover', 'remotes', 'verify-email', 'subscriptions'])(
     'route segment %j is reserved',
     (segment) => {
       expect(isReservedUsername(segment)).toBe(true);

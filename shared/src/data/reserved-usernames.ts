@@ -28,6 +28,11 @@ const NAMES = [
   'discover',
   'remotes',
   'remotesjson',
+  // the pages links in emails open (/verify-email, /subscriptions/cancel)
+  'verify-email',
+  'verifyemail',
+  'verify_email',
+  'subscriptions',
   // static hosting and well-known files
   'static',
   'assets',

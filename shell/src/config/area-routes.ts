@@ -12,12 +12,20 @@ export interface AreaRoute {
   /** Human name of the area, used in loading and failure messages. */
   area: string;
   access?: RouteAccess;
+  /**
+   * A public area its remote does not render on the server (it reads the browser's session or storage on
+   * its first render): the server sends header, footer and the area's loading state, the browser the rest.
+   */
+  browserOnly?: true;
 }
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/', remote: 'mf-marketing', module: './landing', area: 'Home page' },
-  { path: '/auth', remote: 'mf-auth-onboarding', module: './auth', area: 'Sign in' },
-  { path: '/create', remote: 'mf-auth-onboarding', module: './create', area: 'Creator onboarding' },
+  { path: '/auth', remote: 'mf-auth-onboarding', module: './auth', area: 'Sign in', browserOnly: true },
+  { path: '/create', remote: 'mf-auth-onboarding', module: './create', area: 'Creator onboarding', browserOnly: true },
+  // The pages that links in emails open: the exact addresses of emails already sent (tokens in the query string).
+  { path: '/verify-email', remote: 'mf-auth-onboarding', module: './verify-email', area: 'Email verification' },
+  { path: '/subscriptions/cancel', remote: 'mf-supporter', module: './cancel-link', area: 'Monthly support' },
   { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
   // Supporters have account and notification settings too; the creator tabs need a creator page.
   { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings', access: 'signed-in' },

@@ -10,6 +10,8 @@ export const paths = {
   analytics: '/analytics',
   help: '/help',
   discover: '/discover',
+  verifyEmail: '/verify-email',
+  cancelLink: '/subscriptions/cancel',
   profile: (username: string) => `/${username}`,
   support: (username: string) => `/${username}/support`,
 } as const;

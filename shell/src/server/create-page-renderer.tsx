@@ -66,7 +66,7 @@ export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onA
       const key = areaKey(route.remote, route.module);
       area = { remote: route.remote, module: route.module, rendered: false };
       const fallback = (reason: string) => onAreaFallback({ remote: route.remote, module: route.module, reason });
-      if (remoteMap[route.remote] !== undefined) {
+      if (remoteMap[route.remote] !== undefined && !route.browserOnly) {
         const loaded = await areas.load(route.remote, route.module, serverEntries[route.remote]);
         if (!loaded.ok) {
           fallback(loaded.reason);

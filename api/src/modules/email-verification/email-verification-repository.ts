@@ -16,6 +16,12 @@ export async function spendTokensForOtherEmails(db: Db, userId: string, email: s
     .where(and(eq(emailVerificationTokens.userId, userId), ne(emailVerificationTokens.email, email), isNull(emailVerificationTokens.usedAt)));
 }
 
+/** The token row, read only (the page describing a link spends nothing). */
+export async function findToken(db: Db, tokenHash: string): Promise<VerificationTokenRow | undefined> {
+  const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash));
+  return row;
+}
+
 /** Locks the token row for the rest of the transaction, so two clicks on one link verify once. */
 export async function findTokenForUpdate(db: Db, tokenHash: string): Promise<VerificationTokenRow | undefined> {
   const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).for('update');

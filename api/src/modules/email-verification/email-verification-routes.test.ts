@@ -223,35 +223,95 @@ describe('POST /api/account/email-verification (resend)', () => {
   });
 });
 
-describe('GET /verify-email (the page the link opens)', () => {
-  it('verifies nothing by itself: it shows a button that POSTs the token with the CSRF header', async () => {
+describe('GET /api/auth/verify-email (what the page says about its link)', () => {
+  const status = (token: string, client = t.client()) => client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+
+  it('a fresh link is ready and names its address; reading it spends nothing', async () => {
     const { email, user } = await fakeUser(t);
     const token = await latestToken(email);
-    const res = await t.client().get(`/verify-email?token=${token}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.body).toContain('<button type="button" id="verify">Verify my email</button>');
-    expect(res.body).toContain("'X-Requested-With': 'beabro'");
-    expect(res.body).toContain("postToken('/api/auth/verify-email')");
-    expect(res.body).toContain("method: 'POST'");
-    expect(res.body).toContain('/supporter-dashboard');
-    // The token stays in the address bar; the page never echoes it.
-    expect(res.body).not.toContain(token);
-    const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
-    expect(res.body).toContain(`<script nonce="${nonce}">`);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await status(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({ state: 'ready', email, signedInAsOther: false });
+    }
     expect(await verifiedAt(user.id)).toBeNull();
-    // The script is valid JavaScript.
-    const script = /<script nonce="[^"]+">([\s\S]*)<\/script>/.exec(res.body)?.[1] ?? '';
-    expect(() => new Function(script)).not.toThrow();
+    const [row] = await t.database.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, sha256(token)));
+    expect(row?.usedAt).toBeNull();
   });
 
-  it('without a token says the link is invalid, with no button', async () => {
-    const res = await t.client().get('/verify-email');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(EMAIL_VERIFICATION_MESSAGES.invalidLink);
-    expect(res.body).not.toContain('<button');
-    expect(res.body).not.toContain('<div id="root">');
+  it('says already verified, used, expired or outdated, naming the address only while it is the verified one', async () => {
+    const verified = await fakeUser(t);
+    const verifiedToken = await latestToken(verified.email);
+    expect((await t.client().post('/api/auth/verify-email', { token: verifiedToken })).statusCode).toBe(200);
+    expect((await status(verifiedToken)).json()).toEqual({ state: 'already-verified', email: verified.email, signedInAsOther: false });
+
+    // Used, but the address is not verified: a link spent by an email change and back.
+    const changed = await fakeUser(t);
+    const firstToken = await latestToken(changed.email);
+    await changed.client.patch('/api/account/email', { email: `other.${changed.email}`, password: changed.password });
+    expect((await status(firstToken)).json()).toEqual({ state: 'outdated', email: null, signedInAsOther: false });
+    await changed.client.patch('/api/account/email', { email: changed.email, password: changed.password });
+    expect((await status(firstToken)).json()).toEqual({ state: 'used', email: null, signedInAsOther: false });
+
+    const late = await fakeUser(t);
+    const lateToken = await latestToken(late.email);
+    await t.database.db.update(emailVerificationTokens).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(emailVerificationTokens.tokenHash, sha256(lateToken)));
+    expect((await status(lateToken)).json()).toEqual({ state: 'expired', email: null, signedInAsOther: false });
+  });
+
+  it('tells someone signed in with another account that the link is not theirs (and the owner that it is)', async () => {
+    const owner = await fakeUser(t);
+    const other = await fakeUser(t);
+    const token = await latestToken(owner.email);
+    expect((await status(token, other.client)).json()).toMatchObject({ state: 'ready', signedInAsOther: true });
+    expect((await status(token, owner.client)).json()).toMatchObject({ state: 'ready', signedInAsOther: false });
+  });
+
+  it('an unknown or forged link is a 404, a missing or oversized one a 400, all with the "not valid" message', async () => {
+    const { email } = await fakeUser(t);
+    const token = await latestToken(email);
+    for (const forged of ['x'.repeat(43), token.slice(0, -1), `${token}x`]) {
+      const res = await status(forged);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.linkUnknown });
+    }
+    for (const url of ['/api/auth/verify-email', '/api/auth/verify-email?token=', `/api/auth/verify-email?token=${'x'.repeat(201)}`]) {
+      const res = await t.client().get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ token: EMAIL_VERIFICATION_MESSAGES.linkUnknown });
+    }
+  });
+});
+
+describe('POST /verify-email (the page’s form, JavaScript off)', () => {
+  const form = (body: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/verify-email', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers } });
+
+  it('verifies and sends the browser back to the page with the result', async () => {
+    const { email, user } = await fakeUser(t);
+    const token = await latestToken(email);
+    const res = await form(`token=${token}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/verify-email?token=${token}&result=verified`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await verifiedAt(user.id)).not.toBeNull();
+
+    // A second press: refused, and the page says why from the link.
+    expect((await form(`token=${token}`)).headers.location).toBe(`/verify-email?token=${token}&result=refused`);
+    expect((await form('token=forged')).headers.location).toBe('/verify-email?token=forged&result=refused');
+  });
+
+  it('refuses a form posted from another site, changing nothing', async () => {
+    const { email, user } = await fakeUser(t);
+    const token = await latestToken(email);
+    expect((await form(`token=${token}`, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await form(`token=${token}`, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect(await verifiedAt(user.id)).toBeNull();
+  });
+
+  it('answers a malformed form with a 400, never a 500', async () => {
+    expect((await form(`token=${'x'.repeat(1001)}`)).statusCode).toBe(400);
+    expect((await form('x'.repeat(5000))).statusCode).toBe(413);
   });
 });

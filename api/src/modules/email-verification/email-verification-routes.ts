@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { resendVerificationEmailResponseSchema, verifyEmailRequestSchema, verifyEmailResponseSchema } from '@beabro/shared/api-schemas/email-verification';
+import {
+  resendVerificationEmailResponseSchema,
+  verificationLinkQuerySchema,
+  verificationLinkStatusSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@beabro/shared/api-schemas/email-verification';
 import { requireUser } from '../../plugins/session-auth';
 import { loadSessionUser } from '../auth/user-repository';
 import { publicOrigin } from '../email/public-origin';
-import { resendVerificationEmail, verifyEmail } from './email-verification-service';
+import { describeVerificationLink, resendVerificationEmail, verifyEmail } from './email-verification-service';
 
-/** POST /api/account/email-verification (resend, signed in) and POST /api/auth/verify-email (the link, public). */
+/**
+ * POST /api/account/email-verification (resend, signed in), GET /api/auth/verify-email (what a link would
+ * do, for its page) and POST /api/auth/verify-email (the link, public).
+ */
 export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -29,6 +38,19 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       return reply.code(202).send(await resendVerificationEmail(app.db, user.id, publicOrigin(request)));
     },
+  );
+
+  app.get(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What a verification link would do (ready, already verified, used, expired or outdated; 404 unknown), without spending it',
+        querystring: verificationLinkQuerySchema,
+        response: { 200: verificationLinkStatusSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => describeVerificationLink(app.db, request.query.token, request.user?.id ?? null),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
+import { EMAIL_VERIFICATION_MESSAGES, type VerificationLinkStatus } from '@beabro/shared/api-schemas/email-verification';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
@@ -8,7 +8,7 @@ import { findUserById } from '../auth/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
 import { EMAIL_REASONS, renderEmail } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
-import { findTokenForUpdate, insertVerificationToken, markEmailVerified, markTokenUsed, spendTokensForOtherEmails } from './email-verification-repository';
+import { findToken, findTokenForUpdate, insertVerificationToken, markEmailVerified, markTokenUsed, spendTokensForOtherEmails } from './email-verification-repository';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const VERIFICATION_EMAIL_KIND = 'email-verification';
@@ -81,4 +81,21 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
   });
   if (!outcome?.verified) throw invalid();
   return { userId: outcome.userId, email: outcome.email };
+}
+
+/**
+ * What a link would do, for the page it opens: reads only, so a mail scanner opening the link spends
+ * nothing. The token's holder learns which case it is (tokens cannot be guessed, so this reveals nothing
+ * to anyone else); an unknown link is not_found; the address is named only while the link can still verify it or already has.
+ */
+export async function describeVerificationLink(db: Db, token: string, viewerId: string | null, now = new Date()): Promise<VerificationLinkStatus> {
+  const row = await findToken(db, hashToken(token));
+  if (!row) throw new AppError('not_found', EMAIL_VERIFICATION_MESSAGES.linkUnknown);
+  const signedInAsOther = viewerId !== null && viewerId !== row.userId;
+  const user = await findUserById(db, row.userId);
+  if (!user || user.email?.toLowerCase() !== row.email) return { state: 'outdated', email: null, signedInAsOther };
+  if (user.emailVerifiedAt) return { state: 'already-verified', email: row.email, signedInAsOther };
+  if (row.usedAt) return { state: 'used', email: null, signedInAsOther };
+  if (row.expiresAt.getTime() <= now.getTime()) return { state: 'expired', email: null, signedInAsOther };
+  return { state: 'ready', email: row.email, signedInAsOther };
 }

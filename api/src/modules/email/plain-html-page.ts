@@ -18,7 +18,7 @@ const STYLE = `
   h1 { font-size: 1.6rem; margin: 0 0 16px; }
   h2 { font-size: 1.15rem; margin: 24px 0 8px; }
   a { color: #3730a3; }
-  a:focus-visible, button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
   .card { background: #fff; border-radius: 12px; padding: 20px; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
   .muted { color: #4b5563; font-size: .9rem; }
   table { width: 100%; border-collapse: collapse; background: #fff; }
@@ -33,18 +33,6 @@ const STYLE = `
   dd { margin: 0; word-break: break-word; }
   pre { white-space: pre-wrap; word-break: break-word; background: #fff; padding: 16px; border-radius: 8px; border: 1px solid #e5e7eb; font-size: .9rem; }
   iframe { width: 100%; height: 640px; border: 1px solid #e5e7eb; border-radius: 8px; background: #fff; }
-  button { font: inherit; font-weight: 600; padding: 12px 20px; border: 0; border-radius: 8px; background: #4338ca; color: #fff; cursor: pointer; }
-  button[disabled] { opacity: .6; cursor: progress; }
-  button.danger { background: #b91c1c; }
-  .actions { display: flex; flex-direction: column; align-items: flex-start; gap: 12px; }
-  .actions h2 { margin: 12px 0 0; }
-  .actions p { margin: 0; }
-  fieldset { border: 1px solid #e5e7eb; border-radius: 8px; padding: 8px 16px 12px; margin: 0; }
-  legend { font-weight: 600; padding: 0 4px; }
-  .choice { display: flex; align-items: center; gap: 8px; padding: 6px 0; cursor: pointer; }
-  .choice input { width: 1.1rem; height: 1.1rem; margin: 0; }
-  [role="status"], [role="alert"] { margin-top: 16px; }
-  .error { color: #991b1b; }
   @media (max-width: 600px) {
     main { padding: 16px 12px 40px; }
     th:nth-child(4), td:nth-child(4) { display: none; }
@@ -56,7 +44,7 @@ const STYLE = `
   @media (max-width: 480px) { th:nth-child(5), td:nth-child(5) { display: none; } }
 `;
 
-/** A small server-rendered page (development mailbox, email verification): no framework, accessible, no external assets. */
+/** A small server-rendered page (development mailbox, refused hosts): no framework, accessible, no external assets. */
 export function sendPlainHtmlPage(reply: FastifyReply, page: PlainHtmlPage, status = 200) {
   const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
@@ -85,44 +73,3 @@ ${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}
     .type('text/html; charset=utf-8')
     .send(html);
 }
-
-/**
- * Script pieces for a page behind a link with a one-time token (verify email, cancel monthly support):
- * the token comes from the address bar (never echoed into the HTML), `postToken(url)` POSTs it as the
- * site's own client does and resolves to { ok, status, body }, and `show(message, isError, link?)`
- * puts the answer in the #outcome region and moves focus to it (to the link when all went well).
- */
-export const TOKEN_PAGE_SCRIPT_HELPERS = `
-  var outcome = document.getElementById('outcome');
-  var token = new URLSearchParams(location.search).get('token') || '';
-  function show(message, isError, link) {
-    outcome.textContent = '';
-    var p = document.createElement('p');
-    p.textContent = message;
-    if (isError) p.className = 'error';
-    outcome.setAttribute('role', isError ? 'alert' : 'status');
-    outcome.appendChild(p);
-    var target = p;
-    if (link) {
-      var a = document.createElement('a');
-      a.href = link.href;
-      a.textContent = link.label;
-      var q = document.createElement('p');
-      q.appendChild(a);
-      outcome.appendChild(q);
-      if (!isError) target = a;
-    }
-    target.setAttribute('tabindex', '-1');
-    target.focus();
-  }
-  function postToken(url) {
-    return fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-Requested-With': 'beabro' },
-      body: JSON.stringify({ token: token })
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (body) { return { ok: response.ok, status: response.status, body: body || {} }; });
-    });
-  }
-`;

@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { monthlySupportReceipt, signInAs } from './support/site-pages';
+
+/*
+ * The pages that links in emails open: /verify-email?token=... (verification email) and
+ * /subscriptions/cancel?token=... (every monthly receipt). They are pages of the site: server-rendered inside
+ * the shell's header and footer, hydrated, and their forms work with JavaScript off too.
+ */
+
+const csrf = { 'X-Requested-With': 'beabro' };
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const UNKNOWN_LINK = 'This verification link is not valid.';
+const INVALID_CANCEL_LINK = 'This cancel link is not valid.';
+
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`));
+  expect(found, `axe-core violations on ${what} (${page.url()})`).toEqual([]);
+}
+
+/** A new supporter signed up through the API (in `request`'s own cookie jar), and the path of the link in their verification email. */
+async function verificationLink(request: APIRequestContext): Promise<{ email: string; path: string }> {
+  const email = `e2e-verify-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+  const password = 'verify me please 123';
+  const signUp = await request.post('/api/auth/sign-up', { headers: csrf, data: { name: 'Vera Verify', email, password, confirmPassword: password, role: 'supporter' } });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get('/api/dev/mailbox')).json()) as { messages: Array<{ id: string; to: string; subject: string }> };
+        const message = list.messages.find((m) => m.to === email && m.subject === 'Verify your email for Be a Bro');
+        if (!message) return '';
+        const { text } = (await (await request.get(`/api/dev/mailbox/${message.id}`)).json()) as { text: string };
+        const url = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(text)?.[0];
+        path = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
+        return path;
+      },
+      { message: `the verification email of ${email}` },
+    )
+    .not.toBe('');
+  return { email, path };
+}
+
+async function expectSiteLayout(page: Page) {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'For Supporters' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+}
+
+/** The page state the server wrote: which area it rendered, and whether it did. */
+async function renderedArea(page: Page) {
+  return page.evaluate(() => {
+    const text = document.getElementById('beabro-page-state')?.textContent;
+    return text ? ((JSON.parse(text) as { render: { area: { remote: string; module: string; rendered: boolean } | null } | null }).render?.area ?? null) : null;
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the verification page arrives with header, footer and what the link does, and its button verifies', async ({ page, request }) => {
+    const { email, path } = await verificationLink(request);
+    const served = await request.get(path, { headers: { cookie: '' } });
+    expect(served.headers()['cache-control']).toBe('no-store');
+    expect(await served.text()).toContain('Verify your email');
+
+    await page.goto(path);
+    await expectSiteLayout(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`Confirm that ${email} is your email address.`);
+    // The page's plain form: the server verifies and sends the browser back to the page.
+    await page.getByRole('button', { name: 'Verify my email' }).click();
+    await expect(page.getByText('Your email is verified. Thanks!')).toBeVisible();
+    await expectSiteLayout(page);
+
+    await page.goto(path);
+    await expect(page.getByText('Your email is already verified.')).toBeVisible();
+
+    await page.goto('/verify-email?token=not-a-real-token');
+    await expect(page.getByText(UNKNOWN_LINK)).toBeVisible();
+    await expectSiteLayout(page);
+  });
+
+  test('the cancel-link page arrives with header, footer and the support, and its buttons pause, resume and cancel', async ({ page }) => {
+    const { cancelPath } = await monthlySupportReceipt(page);
+    await page.goto(cancelPath);
+    await expectSiteLayout(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pause or cancel monthly support' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('You support $7.00/month to Green Streets Collective.');
+
+    await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: '2 months' }).check();
+    await page.getByRole('button', { name: 'Pause my monthly support' }).click();
+    await expect(page.getByText(/^Your monthly support is paused until [A-Z][a-z]+ \d{1,2}, \d{4}, when it resumes by itself\. Nothing is charged meanwhile\.$/)).toBeVisible();
+    await expectSiteLayout(page);
+
+    await page.getByRole('button', { name: 'Resume my monthly support' }).click();
+    await expect(page.getByText(/^Your monthly support is running again\. The next charge is on /)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+    await expect(page.getByText(/^Your monthly support is cancelled\. It ends on /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel my monthly support' })).toHaveCount(0);
+
+    await page.goto('/subscriptions/cancel?token=not-a-token');
+    await expect(page.getByText(INVALID_CANCEL_LINK)).toBeVisible();
+    await expectSiteLayout(page);
+  });
+});
+
+test.describe('with JavaScript', () => {
+  // axe-core, the sign-ups and the checkouts take their time on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+  test('a visitor verifies from the link; the page is server-rendered, hydrated, and says what a spent link is', async ({ page, request }) => {
+    const { email, path } = await verificationLink(request);
+    const changes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') changes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(path);
+    expect(await renderedArea(page)).toEqual({ remote: 'mf-auth-onboarding', module: './verify-email', rendered: true });
+    await expectSiteLayout(page);
+    await expect(page.getByRole('main')).toContainText(`Confirm that ${email} is your email address.`);
+    // Opening the page spends nothing: only the button does.
+    expect(changes).toEqual([]);
+    await expectNoViolations(page, 'the verification page');
+
+    await page.getByRole('button', { name: 'Verify my email' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your email is verified. Thanks!' })).toBeVisible();
+    expect(changes).toEqual(['POST /api/auth/verify-email']);
+    // The way on has the focus, and the spent token left the address bar.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeFocused();
+    await expect(page).toHaveURL(/\/verify-email$/);
+    await expectNoViolations(page, 'the verification page, verified');
+
+    await page.goto(path);
+    await expect(page.getByText('Your email is already verified.')).toBeVisible();
+    await page.goto('/verify-email');
+    await expect(page.getByText(UNKNOWN_LINK)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in to request a new link' })).toBeVisible();
+    await expectNoViolations(page, 'the verification page with a refused link');
+  });
+
+  test('signed in as another account, the page says whose link it is, and still verifies it', async ({ page, request }) => {
+    const { email, path } = await verificationLink(request);
+    await signInAs(page, 'supporter');
+    await page.goto(path);
+    await expect(page.getByRole('main')).toContainText(`Confirm that ${email} is your email address.`);
+    await expect(page.getByRole('main')).toContainText('but this link is for another account');
+    await page.getByRole('button', { name: 'Verify my email' }).click();
+    await expect(page.getByText('Your email is verified. Thanks!')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to my dashboard' })).toBeFocused();
+  });
+
+  test('a guest pauses, resumes and cancels from the receipt link, with the outcome announced and focused', async ({ page }) => {
+    const { cancelPath } = await monthlySupportReceipt(page);
+    await page.goto(cancelPath);
+    expect(await renderedArea(page)).toEqual({ remote: 'mf-supporter', module: './cancel-link', rendered: true });
+    await expectSiteLayout(page);
+    await expectNoViolations(page, 'the cancel-link page');
+
+    await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: 'Until I resume it' }).check();
+    await page.getByRole('button', { name: 'Pause my monthly support' }).click();
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toContainText('Your monthly support is paused until you resume it. Nothing is charged meanwhile.');
+    await expect(status).toBeFocused();
+    await expect(page.getByRole('main')).toContainText('is paused until you resume it');
+    await expectNoViolations(page, 'the cancel-link page, paused');
+
+    await page.getByRole('button', { name: 'Resume my monthly support' }).click();
+    await expect(status).toContainText(/Your monthly support is running again\. The next charge is on /);
+    await expect(status).toBeFocused();
+
+    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+    await expect(status).toContainText(/Your monthly support is cancelled\. It ends on /);
+    await expect(page.getByRole('button', { name: /my monthly support/ })).toHaveCount(0);
+    await expectNoViolations(page, 'the cancel-link page, cancelled');
+
+    // Still cancelled when the link is opened again.
+    await page.goto(cancelPath);
+    await expect(page.getByRole('main')).toContainText(/is cancelled\. It ends on .*, with no further charge\./);
+  });
+
+  test('375 px wide: both pages fit, and pass axe', async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const { path } = await verificationLink(request);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Verify my email' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoViolations(page, 'the verification page at 375 px');
+
+    const { cancelPath } = await monthlySupportReceipt(page);
+    await page.goto(cancelPath);
+    await expect(page.getByRole('button', { name: 'Pause my monthly support' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoViolations(page, 'the cancel-link page at 375 px');
+    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Your monthly support is cancelled.');
+    await expectNoViolations(page, 'the cancel-link page at 375 px, cancelled');
+
+    await page.goto('/subscriptions/cancel?token=not-a-token');
+    await expect(page.getByText(INVALID_CANCEL_LINK)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoViolations(page, 'the cancel-link page with a broken link at 375 px');
+  });
+});

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@beabro/shared/api/api-client';
+import { cancelSubscriptionByLink } from '@beabro/shared/api/cancel-subscription';
+import { pauseSubscriptionByLink, resumeSubscriptionByLink } from '@beabro/shared/api/pause-subscription';
+import type { PauseMonths, SubscriptionDto, SubscriptionResponse } from '@beabro/shared/api-schemas/subscriptions';
+
+/** What the link in the address opens: its monthly support, or why it opens none (a message key). */
+export type CancelLink = { kind: 'found'; subscription: SubscriptionDto } | { kind: 'refused'; reason: 'linkInvalid' | 'notFound' };
+
+export function cancelLinkPageQueryKey(token: string) {
+  return ['cancel-link-page', token] as const;
+}
+
+/**
+ * GET /api/subscriptions/cancel-by-link: the monthly support a receipt's link is for (reading changes
+ * nothing). A refused link is an answer too, so the server renders its message.
+ */
+export async function getCancelLink(token: string): Promise<CancelLink> {
+  if (!token.trim()) return { kind: 'refused', reason: 'linkInvalid' };
+  try {
+    // Typed, not parsed: the API checks its answer against the schema (keeps zod out of the page's download).
+    const { subscription } = await apiRequest<SubscriptionResponse>(`/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+    return { kind: 'found', subscription };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { kind: 'refused', reason: error.status === 404 ? 'notFound' : 'linkInvalid' };
+    throw error;
+  }
+}
+
+export function cancelLinkPageQueryOptions(token: string) {
+  return queryOptions({ queryKey: cancelLinkPageQueryKey(token), queryFn: () => getCancelLink(token), retry: false, staleTime: Infinity });
+}
+
+export function useCancelLink(token: string) {
+  return useQuery(cancelLinkPageQueryOptions(token));
+}
+
+/** What a button of the page asks for. */
+export type CancelLinkRequest = { action: 'cancel' } | { action: 'resume' } | { action: 'pause'; months: PauseMonths | null };
+
+/** POST /api/subscriptions/{cancel,pause,resume}-by-link; the answer is the support as it now is, shown at once. */
+export function useCancelLinkAction(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CancelLinkRequest) => {
+      if (request.action === 'cancel') return cancelSubscriptionByLink(token);
+      if (request.action === 'pause') return pauseSubscriptionByLink(token, request.months);
+      return resumeSubscriptionByLink(token);
+    },
+    onSuccess: (subscription) => {
+      const shown: CancelLink = { kind: 'found', subscription };
+      queryClient.setQueryData(cancelLinkPageQueryKey(token), shown);
+    },
+  });
+}

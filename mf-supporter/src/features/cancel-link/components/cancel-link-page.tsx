@@ -1,0 +1,295 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@beabro/shared/api/api-client';
+import {
+  CANCEL_LINK_ACTIONS,
+  CANCEL_LINK_ERRORS,
+  CANCEL_LINK_PAGE_PATH,
+  PAUSE_CHOICES,
+  SUBSCRIPTION_MESSAGES,
+  type CancelLinkAction,
+  type CancelLinkError,
+  type PauseChoice,
+  type PauseMonths,
+  type SubscriptionDto,
+} from '@beabro/shared/api-schemas/subscriptions';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { Button } from '@beabro/shared/ui/button';
+import { Card } from '@beabro/shared/ui/card';
+import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
+import { PageContainer } from '@beabro/shared/ui/page-container';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useCancelLink, useCancelLinkAction, type CancelLinkRequest } from '../api/get-cancel-link';
+import { actionsFor, isOutcomeOf, longDate, outcomeOf } from '../utils/describe-monthly-support';
+
+const TITLE = 'Pause or cancel monthly support';
+const TRY_AGAIN = 'Something went wrong on our side. Please try again.';
+const OFFLINE = 'We could not reach Be a Bro. Check your connection and try again.';
+const CHOICE_LABELS: Record<PauseChoice, string> = { '1': '1 month', '2': '2 months', '3': '3 months', 'until-resumed': 'Until I resume it' };
+
+function errorText(key: CancelLinkError): string {
+  return key === 'failed' ? TRY_AGAIN : SUBSCRIPTION_MESSAGES[key];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : OFFLINE;
+}
+
+function parseEnum<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** The support in words: who, how much, and what happens next. */
+function Description({ subscription }: { subscription: SubscriptionDto }) {
+  const who = (
+    <>
+      <strong>{formatUsd(subscription.amountCents)}/month</strong> to <Link to={paths.profile(subscription.creatorUsername)}>{subscription.creatorDisplayName}</Link>
+    </>
+  );
+  if (subscription.status === 'lapsed') {
+    return (
+      <p css={{ margin: 0 }}>
+        Your monthly support of {who} has ended{subscription.endsAt ? ` on ${longDate(subscription.endsAt)}` : ''}: its renewal could not be charged. Nothing more
+        is charged. You can support {subscription.creatorDisplayName} again from their page.
+      </p>
+    );
+  }
+  if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) {
+    const ended = subscription.status === 'canceled';
+    return (
+      <p css={{ margin: 0 }}>
+        Your monthly support of {who} is cancelled.
+        {subscription.endsAt ? (ended ? ` It ended on ${longDate(subscription.endsAt)}.` : ` It ends on ${longDate(subscription.endsAt)}, with no further charge.`) : ''}
+      </p>
+    );
+  }
+  if (subscription.status === 'paused') {
+    return (
+      <>
+        <p css={{ margin: 0 }}>
+          Your monthly support of {who} is <strong>paused</strong>
+          {subscription.pausedUntil ? ` until ${longDate(subscription.pausedUntil)}, when it resumes by itself with the next charge` : ' until you resume it'}.
+          Nothing is charged while it is paused.
+        </p>
+        <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+          If you resume it within the month you paid for, the next charge is at its end; later, the month you resume in is charged that day, then monthly as
+          before. A month is never charged twice.
+        </p>
+      </>
+    );
+  }
+  if (subscription.status === 'past_due') {
+    return (
+      <p css={{ margin: 0 }}>
+        You support {who}. Its last renewal could not be charged
+        {subscription.nextChargeAt ? `; we will try again on ${longDate(subscription.nextChargeAt)}` : ''}. You can cancel it now: nothing more is charged.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p css={{ margin: 0 }}>
+        You support {who}. The next charge is on {longDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.
+      </p>
+      <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>If you cancel, nothing more is charged. The month you already paid for still counts for the creator.</p>
+    </>
+  );
+}
+
+interface ActionFormProps {
+  token: string;
+  action: CancelLinkAction;
+  onSubmit: (request: CancelLinkRequest) => void;
+  children: ReactNode;
+}
+
+/** One action as a real form: posted by the page's script, or by the browser itself with JavaScript off. */
+function ActionForm({ token, action, onSubmit, children }: ActionFormProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (action !== 'pause') return onSubmit({ action });
+    const value = new FormData(event.currentTarget).get('months');
+    const months = value === 'until-resumed' || value === null ? null : (Number(value) as PauseMonths);
+    onSubmit({ action, months });
+  };
+  return (
+    <form method="post" action={CANCEL_LINK_PAGE_PATH} onSubmit={submit} css={(theme) => ({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.space(3) })}>
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="action" value={action} />
+      {children}
+    </form>
+  );
+}
+
+/**
+ * /subscriptions/cancel?token=...: the page behind the link in every monthly receipt. Anyone with the link
+ * (guests included) sees the support and pauses, resumes or cancels it, without signing in. Opening it
+ * changes nothing (mail scanners open links): only the buttons act. With JavaScript off each button posts
+ * its form (POST /subscriptions/cancel) and the server sends the browser back here with `?done=` or `?error=`.
+ */
+export function CancelLinkPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const link = useCancelLink(token);
+  const act = useCancelLinkAction(token);
+  useDocumentTitle(TITLE);
+
+  // What the page's form (JavaScript off) did: only our own words, and a `done` only when it is true.
+  const formDone = parseEnum(searchParams.get('done'), CANCEL_LINK_ACTIONS);
+  const formError = parseEnum(searchParams.get('error'), CANCEL_LINK_ERRORS);
+  const formErrorAction = parseEnum(searchParams.get('action'), CANCEL_LINK_ACTIONS) ?? 'cancel';
+  const [done, setDone] = useState<CancelLinkAction | null>(null);
+  const [failure, setFailure] = useState<{ action: CancelLinkAction; message: string } | null>(null);
+  const [pending, setPending] = useState<CancelLinkAction | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [focusTick, setFocusTick] = useState<{ target: 'outcome' | 'error'; n: number } | null>(null);
+
+  useEffect(() => {
+    if (focusTick?.target === 'outcome') outcomeRef.current?.focus();
+    if (focusTick?.target === 'error') errorRef.current?.focus();
+  }, [focusTick]);
+
+  const run = (request: CancelLinkRequest) => {
+    setFailure(null);
+    setDone(null);
+    setPending(request.action);
+    act.mutate(request, {
+      onSuccess: () => {
+        setDone(request.action);
+        setFocusTick((t) => ({ target: 'outcome', n: (t?.n ?? 0) + 1 }));
+      },
+      onError: (error) => {
+        setFailure({ action: request.action, message: messageOf(error) });
+        setFocusTick((t) => ({ target: 'error', n: (t?.n ?? 0) + 1 }));
+      },
+      onSettled: () => setPending(null),
+    });
+  };
+
+  let body: ReactNode;
+  const data = link.data;
+  if (!data) {
+    body = link.isError ? (
+      <>
+        <OutcomeMessage tone="danger" role="alert">
+          <p>{messageOf(link.error)}</p>
+        </OutcomeMessage>
+        <div>
+          <Button variant="secondary" onClick={() => void link.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </>
+    ) : (
+      <p role="status" css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+        Checking your link…
+      </p>
+    );
+  } else if (data.kind === 'refused') {
+    body = (
+      <>
+        <OutcomeMessage tone="danger" role="alert">
+          <p>{SUBSCRIPTION_MESSAGES[data.reason]}</p>
+        </OutcomeMessage>
+        <p css={{ margin: 0 }}>
+          <Link to={paths.signIn(`${paths.supporterDashboard}?tab=creators`)}>Sign in to manage your monthly supports</Link>
+        </p>
+      </>
+    );
+  } else {
+    const subscription = data.subscription;
+    const can = actionsFor(subscription);
+    const shownDone = done ?? (formDone && isOutcomeOf(formDone, subscription) ? formDone : null);
+    const errorFor = (action: CancelLinkAction) => {
+      const message = failure?.action === action ? failure.message : !failure && !done && formError && formErrorAction === action ? errorText(formError) : null;
+      return message ? (
+        <OutcomeMessage tone="danger" role="alert" ref={errorRef}>
+          <p>{message}</p>
+        </OutcomeMessage>
+      ) : null;
+    };
+    // A refusal for a button the page no longer offers (the support changed meanwhile): shown at the top.
+    const orphanError = !failure && !done && formError && !can[formErrorAction] ? errorText(formError) : null;
+    const busy = pending !== null;
+    body = (
+      <>
+        {shownDone ? (
+          <OutcomeMessage tone="success" role="status" ref={outcomeRef}>
+            <p>{outcomeOf(shownDone, subscription)}</p>
+          </OutcomeMessage>
+        ) : null}
+        {orphanError ? (
+          <OutcomeMessage tone="danger" role="alert">
+            <p>{orphanError}</p>
+          </OutcomeMessage>
+        ) : null}
+        <Description subscription={subscription} />
+        {can.resume ? (
+          <ActionForm token={token} action="resume" onSubmit={run}>
+            <Button type="submit" disabled={busy}>
+              {pending === 'resume' ? 'Resuming…' : 'Resume my monthly support'}
+            </Button>
+            {errorFor('resume')}
+          </ActionForm>
+        ) : null}
+        {can.pause ? (
+          <section aria-labelledby="pause-heading" css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}>
+            <h2 id="pause-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
+              Pause instead
+            </h2>
+            <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+              Need a break? Nothing is charged while your monthly support is paused, and you can resume it any time.
+            </p>
+            <ActionForm token={token} action="pause" onSubmit={run}>
+              <fieldset
+                disabled={busy}
+                css={(theme) => ({ border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, margin: 0, padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(3)}`, minWidth: 0 })}
+              >
+                <legend css={(theme) => ({ fontWeight: theme.font.weight.medium, padding: `0 ${theme.space(1)}` })}>Pause for</legend>
+                {PAUSE_CHOICES.map((choice, index) => (
+                  <label key={choice} css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(2), padding: `${theme.space(1.5)} 0`, cursor: 'pointer' })}>
+                    <input type="radio" name="months" value={choice} defaultChecked={index === 0} css={{ width: '1.1rem', height: '1.1rem', margin: 0 }} />
+                    {CHOICE_LABELS[choice]}
+                  </label>
+                ))}
+              </fieldset>
+              <Button type="submit" disabled={busy}>
+                {pending === 'pause' ? 'Pausing…' : 'Pause my monthly support'}
+              </Button>
+              {errorFor('pause')}
+            </ActionForm>
+          </section>
+        ) : null}
+        {can.cancel ? (
+          <section aria-labelledby="cancel-heading" css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}>
+            <h2 id="cancel-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
+              {can.pause ? 'Or cancel' : 'Cancel'}
+            </h2>
+            <ActionForm token={token} action="cancel" onSubmit={run}>
+              <Button type="submit" variant="danger" disabled={busy}>
+                {pending === 'cancel' ? 'Cancelling…' : 'Cancel my monthly support'}
+              </Button>
+              {errorFor('cancel')}
+            </ActionForm>
+          </section>
+        ) : null}
+        <p css={{ margin: 0 }}>
+          <Link to={paths.profile(subscription.creatorUsername)}>Back to {subscription.creatorDisplayName}’s page</Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <div css={(theme) => ({ maxWidth: '36rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
+        <Card css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(4) })}>
+          <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>{TITLE}</h1>
+          {body}
+        </Card>
+      </div>
+    </PageContainer>
+  );
+}

@@ -51,7 +51,7 @@ const C = { page: '#f3f4f6', card: '#ffffff', text: '#111827', muted: '#4b5563',
 const DARK_MODE_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .bab-page { background-color: #0b1020 !important; }
+  .bab-page, .bab-page > table > tbody > tr > td { background-color: #0b1020 !important; }
   .bab-card { background-color: #111827 !important; border-color: #374151 !important; }
   .bab-text { color: #f9fafb !important; }
   .bab-muted { color: #d1d5db !important; }
@@ -63,7 +63,7 @@ const DARK_MODE_CSS = `
 [data-ogsc] .bab-text { color: #f9fafb !important; }
 [data-ogsc] .bab-muted { color: #d1d5db !important; }
 [data-ogsc] .bab-brand { color: #a5b4fc !important; }
-[data-ogsb] .bab-page { background-color: #0b1020 !important; }
+[data-ogsb] .bab-page, [data-ogsb] .bab-page > table > tbody > tr > td { background-color: #0b1020 !important; }
 [data-ogsb] .bab-card { background-color: #111827 !important; }
 @media only screen and (max-width: 600px) {
   .bab-card { padding: 24px 18px !important; }
@@ -137,6 +137,7 @@ function EmailLayout({ content }: { content: EmailContent }) {
         <style>{DARK_MODE_CSS}</style>
       </Head>
       {firstParagraph ? <Preview>{firstParagraph.slice(0, 140)}</Preview> : null}
+      {/* Body puts its style on an inner cell with no class: the dark rules reach that cell through .bab-page > table. */}
       <Body className="bab-page" style={{ margin: 0, padding: '24px 12px', backgroundColor: C.page, fontFamily: font }}>
         <Container style={{ maxWidth: '560px', margin: '0 auto' }}>
           <Section style={{ padding: '0 8px 16px' }}>

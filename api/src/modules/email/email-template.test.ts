@@ -56,7 +56,7 @@ describe('renderEmail', () => {
     expect(html).toContain('role="presentation"');
     expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
     expect(html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
-    expect(html).toMatch(/@media \(prefers-color-scheme: dark\) \{[^}]*\.bab-page \{ background-color: #0b1020 !important; \}/);
+    expect(html).toMatch(/@media \(prefers-color-scheme: dark\) \{[^}]*\.bab-page, \.bab-page > table > tbody > tr > td \{ background-color: #0b1020 !important; \}/);
     expect(html).toContain('class="bab-card"');
     expect(html).toContain('color:#4f46e5');
     expect(html).toContain('Hi &lt;Maya&gt; &amp; co');

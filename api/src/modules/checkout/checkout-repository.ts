@@ -217,7 +217,7 @@ const RECORD_PAID_CHECKOUT = preparedStatement(
     insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
     select g.kind, g.dedupe_key, g.to_address, g.subject, g.text_body, g.html_body
     from jsonb_to_recordset(coalesce($27::jsonb, '[]'::jsonb)) as g(kind text, dedupe_key text, to_address text, subject text, text_body text, html_body text, goal_set_at timestamptz)
-    where beabro_reach_goal($8::uuid, g.goal_set_at, $5::uuid, $14::int, $7::timestamptz)
+    where beabro_reach_goal($8::uuid, g.goal_set_at, $14::int, $7::timestamptz)
     on conflict (dedupe_key) do nothing
   ),
   webhook_events as (

@@ -136,7 +136,7 @@ describe('every email uses the one layout', () => {
       (
         await goalReachedCandidate(
           { userId: 'c1', email: 'c@example.com', displayName: EVIL, notifyGoalReached: true, goalTitle: EVIL, goalAmountCents: 10_000, goalSetAt: date, goalReachedAt: null },
-          { id: 's1', amountCents: 2500, createdAt: date, supporterName: EVIL, isAnonymous: false, isRenewal: false },
+          { amountCents: 2500, createdAt: date, supporterName: EVIL, isAnonymous: false, isRenewal: false },
           ORIGIN,
         )
       )?.email,

@@ -13,8 +13,8 @@ export interface GoalCreator {
   goalReachedAt: Date | null;
 }
 
+/** The support about to be recorded (the goal step runs before it is in the rollups). */
 export interface GoalSupport {
-  id: string;
   amountCents: number;
   createdAt: Date;
   supporterName: string | null;

@@ -13,13 +13,14 @@ export const goalColumns = {
 
 /**
  * Queues the candidate’s email only when beabro_reach_goal (migrations 0010, 0012) finds that this support
- * takes the goal to its target for the first time; it also marks the goal reached. One statement, to
- * embed in the support's own statement or run in its transaction.
+ * takes the goal to its target for the first time; it also marks the goal reached. One statement, run
+ * before the support is in the creator's rollup: within the support's own statement (checkout), or in
+ * its transaction before the support is inserted (renewals), so the profile is locked before the rollup.
  */
 export function reachGoalQuery(candidate: GoalReachedCandidate): SQL {
   const { email, support } = candidate;
   return sql`insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
     select ${email.kind}, ${email.dedupeKey}, ${email.to.toLowerCase()}, ${email.subject}, ${email.text}, ${email.html ?? null}
-    where beabro_reach_goal(${candidate.creatorId}::uuid, ${candidate.goalSetAt.toISOString()}::timestamptz, ${support.id}::uuid, ${support.amountCents}::integer, ${support.createdAt.toISOString()}::timestamptz)
+    where beabro_reach_goal(${candidate.creatorId}::uuid, ${candidate.goalSetAt.toISOString()}::timestamptz, ${support.amountCents}::integer, ${support.createdAt.toISOString()}::timestamptz)
     on conflict (dedupe_key) do nothing`;
 }

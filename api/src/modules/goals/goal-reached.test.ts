@@ -136,4 +136,11 @@ describe('goal-reached email', () => {
     await Promise.all([support(creator.username, 6), support(creator.username, 6)]);
     expect(await goalEmails(creator.userId)).toHaveLength(1);
   });
+
+  it('is sent once when a new creator’s first supports arrive together and cross the goal (no rollup row yet)', async () => {
+    const creator = await creatorWithGoal(5);
+    await Promise.all([support(creator.username, 3), support(creator.username, 3), support(creator.username, 3)]);
+    expect(await goalEmails(creator.userId)).toHaveLength(1);
+    expect((await profile(creator.userId)).goalReachedAt).not.toBeNull();
+  });
 });

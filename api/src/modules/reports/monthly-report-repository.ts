@@ -4,8 +4,8 @@ import { creatorProfiles, emailOutbox, refunds, supports, users } from '../../db
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const n = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
-/** One supporter: the account when signed in, else the lower-cased email (as the public page counts them). */
-const keyOf = (alias: string) => sql.raw(`coalesce(${alias}.supporter_user_id::text, lower(${alias}.supporter_email), ${alias}.id::text)`);
+/** One supporter: the stable supporter identity (migration 0011), as the dashboard and analytics count them. */
+const keyOf = (alias: string) => sql.raw(`${alias}.supporter_id`);
 
 export const monthlyReportKey = (creatorId: string, month: string) => `monthly-report:${creatorId}:${month}`;
 

@@ -137,6 +137,13 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
   return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
     const sub = await lockSubscription(tx, p.subscription.id);
     if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
+    const { creator } = await findRenewalParties(tx, sub);
+    // The goal step before the support is written: it locks the creator's profile before the support's
+    // triggers lock the rollup row, the order of every other writer (no deadlock with a checkout or payout).
+    if (creator) {
+      const goal = await goalReachedCandidate(creator, { amountCents: p.charge.amountCents, createdAt: now, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, isRenewal: true }, deps.origin);
+      if (goal) await tx.execute(reachGoalQuery(goal));
+    }
     const support = await recordSupport(tx, {
       creatorId: sub.creatorId,
       supporterUserId: sub.supporterUserId,
@@ -175,7 +182,6 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
       updatedAt: now,
     });
 
-    const { creator } = await findRenewalParties(tx, sub);
     const facts = supportEmailFacts(support, creator, charge, {
       message: '',
       isRecurring: true,
@@ -188,8 +194,6 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
     await enqueueWebhookEvent(tx, { creatorId: sub.creatorId, type: 'support.created', key: support.id, createdAt: now, data: { support: webhookSupport(support) } });
     if (creator) {
       for (const email of await creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);
-      const goal = await goalReachedCandidate(creator, { ...support, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, isRenewal: true }, deps.origin);
-      if (goal) await tx.execute(reachGoalQuery(goal));
     }
     return 'renewed';
   });

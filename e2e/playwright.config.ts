@@ -115,7 +115,7 @@ export default defineConfig({
             cwd: '..',
             url: `http://127.0.0.1:${CLUSTER_PORT}/api/health`,
             reuseExistingServer: false,
-            timeout: 90_000,
+            timeout: 180_000,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
             env: { ...serverEnv, TEST_DATABASE_URL: POSTGRES_URL, CLUSTER_PORT: String(CLUSTER_PORT), CLUSTER_CONTROL_FILE: process.env.CLUSTER_CONTROL_FILE },
           },

@@ -187,7 +187,7 @@ async function answers(url) {
   }
 }
 
-async function waitFor(what, check, timeoutMs = 90_000) {
+async function waitFor(what, check, timeoutMs = 170_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;

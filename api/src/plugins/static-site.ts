@@ -7,6 +7,7 @@ import { CANCEL_LINK_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions'
 import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
+import { compressPage } from '../lib/compress-page';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
 import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
 import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath, type LinkPreview } from '../modules/link-preview/link-preview-service';
@@ -131,14 +132,16 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     const [pathname = '/', query = ''] = request.url.split('?');
     const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
     if (embeddable) reply.removeHeader('X-Frame-Options');
+    const { body, encoding } = await compressPage(html, request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply
       .code(code)
       // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
       .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
-      .header('Vary', 'Cookie')
+      .header('Vary', 'Cookie, Accept-Encoding')
       .header('Content-Security-Policy', pageSecurityPolicy(remoteMap, { embeddable }))
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   };
 
   /** `/{username}`: the page with the creator's link preview, or a 404 page when there is no such creator. */
@@ -159,7 +162,8 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(defaultPreviewImage()),
   );
 
-  app.get('/', (request, reply) => sendPage(request, reply, { status: 200, render: true }));
+  // Pages compress themselves (compressPage): the same for `/` as for every route of the not-found handler.
+  app.get('/', { compress: false }, (request, reply) => sendPage(request, reply, { status: 200, render: true }));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ELEMENT_ID } from '@beabro/shared/contract/page-state';
@@ -32,6 +33,9 @@ beforeAll(async () => {
   const site = fakeSite();
   mkdirSync(path.join(site, 'shell', 'dist', 'server'), { recursive: true });
   writeFileSync(path.join(site, 'shell', 'dist', 'server', 'server.cjs'), FAKE_SHELL_BUNDLE);
+  // A shell page the size of a real one's head (styles, preloads), so pages are worth compressing.
+  const style = `<style>${'.bab-x{color:#123456;margin:0 auto;padding:4px}'.repeat(60)}</style>`;
+  writeFileSync(path.join(site, 'shell', 'dist', 'index.html'), `<!doctype html><title>Be a Bro</title>${style}<div id="root"></div>`);
   t = await createTestApp({ SITE_DIR: site });
 });
 afterAll(() => t.close());
@@ -185,5 +189,30 @@ describe('framing and the embed script', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('compression of pages', () => {
+  it('sends every page in brotli or gzip when the browser takes it, and as it is otherwise', async () => {
+    const creator = await fakeCreator(t.database.db, { displayName: 'Squeezed Sam' });
+    for (const url of ['/', '/help', `/${creator.username}`, '/nothing/here/x']) {
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(brotli.statusCode).toBe(plain.statusCode);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+      const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    }
+  });
+
+  it('never sends a coding the browser refused', async () => {
+    const res = await t.app.inject({ url: '/help', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain('<div id="root">');
   });
 });

@@ -1,4 +1,4 @@
-/** @jsxImportSource react */
+/** @jsxRuntime automatic @jsxImportSource react */
 // The react-email components one by one: the @react-email/components bundle also loads Tailwind,
 // Prettier, Prism and Marked, seconds of start-up for the API and every job command.
 import { Body } from '@react-email/body';

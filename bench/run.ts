@@ -8,6 +8,7 @@
  *
  * --quick: 2 page loads per web measurement, 1 Lighthouse run per page and preset, shorter API loads.
  */
+import './lib/production-mode';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -3,6 +3,7 @@
 // HTTP from N concurrent clients, against the same clients calling the hello-world route of the same
 // server (GET /api/health, no database work). Then proves nothing was lost: every 201 is a support
 // row, and the ledger integrity check passes. Goal: at least 500 supports per second, nothing lost.
+import '../lib/production-mode';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -5,6 +5,7 @@
 // signed-in creator. Goal (issue 16): each 1-million read at most 1.5 times the 10-thousand one, and its
 // p99 under 50 ms. `--huge N` adds a third creator with N supports (10 million takes long to seed: off by
 // default), compared with the small one the same way.
+import '../lib/production-mode';
 import { SESSION_COOKIE, startSession } from '../../api/src/modules/auth/session-service';
 import { analyticsWindow } from '../../api/src/modules/analytics/analytics-period';
 import { countByAmount, countNewSupporters, findGoalReachedAt, listFirstSupports, listSupports, listTopSupporters, sumByDay, sumPeriod } from '../../api/src/modules/analytics/analytics-repository';

@@ -2,6 +2,7 @@
 // Requests per second and p99 of the public-profile read (GET /api/creators/:username) against the
 // hello-world route of the same server (GET /api/health: no database work), with autocannon, the same
 // connections and duration, on PostgreSQL and on PGlite. Goal on PostgreSQL: >= 60 % of hello-world.
+import '../lib/production-mode';
 import { seedDemoData } from '../../api/src/db/seed-demo-data';
 import { autocannon, machineNote, parseOptions, report, round, startApi, type Engine, type LoadFigures } from './lib';
 import type { BenchFigure, BenchSection } from '../lib/result';

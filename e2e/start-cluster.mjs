@@ -31,13 +31,13 @@ import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createFreshDatabase, pg } from './fresh-database.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const apiDir = path.join(repoRoot, 'api');
 // The API's own packages: the e2e package does not depend on them.
 const apiRequire = createRequire(path.join(apiDir, 'package.json'));
-const pg = apiRequire('pg');
 const { SMTPServer } = apiRequire('smtp-server');
 
 const log = (message) => console.info(`start-cluster: ${message}`);
@@ -75,41 +75,8 @@ if (givenPorts.length > 0 && givenPorts.length !== instanceCount) fail(`CLUSTER_
 const instancePorts = givenPorts.length > 0 ? givenPorts : await Promise.all(Array.from({ length: instanceCount }, freePort));
 
 // ---- database -------------------------------------------------------------------------------
-const PREFIX = 'beabro_cluster_';
-const databaseName = `${PREFIX}${process.pid}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function admin(run) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-};
-
-await admin(async (client) => {
-  const { rows } = await client.query('select datname from pg_database where datname like $1', [`${PREFIX}%`]);
-  for (const { datname } of rows) {
-    const pid = Number(datname.slice(PREFIX.length));
-    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) await client.query(`drop database if exists "${datname}" with (force)`);
-  }
-  await client.query(`create database "${databaseName}"`);
-});
+const database = await createFreshDatabase(serverUrl, 'beabro_cluster_');
+const { name: databaseName, url: databaseUrl } = database;
 log(`created database ${databaseName}`);
 
 // One pool for the control server's reads (outbox), closed on stop.
@@ -329,7 +296,7 @@ async function stop(code = 0) {
   await new Promise((resolve) => smtp.close(resolve));
   await pool.end().catch(() => {});
   try {
-    await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+    await database.drop();
     log(`dropped database ${databaseName}`);
   } catch (error) {
     console.error(`start-cluster: could not drop ${databaseName}: ${error.message}`);

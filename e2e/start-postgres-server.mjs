@@ -5,54 +5,19 @@
 // the next start, once their process is gone.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createFreshDatabase } from './fresh-database.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The API's own PostgreSQL client: the e2e package does not depend on it.
-const pg = createRequire(path.join(repoRoot, 'api', 'package.json'))('pg');
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
   console.error('start-postgres-server: set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
   process.exit(1);
 }
-const PREFIX = 'beabro_e2e_';
-const name = `${PREFIX}${process.pid}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-})();
-
-async function admin(run) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-};
-
-await admin(async (client) => {
-  const { rows } = await client.query('select datname from pg_database where datname like $1', [`${PREFIX}%`]);
-  for (const { datname } of rows) {
-    const pid = Number(datname.slice(PREFIX.length));
-    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) await client.query(`drop database if exists "${datname}" with (force)`);
-  }
-  await client.query(`create database "${name}"`);
-});
+const database = await createFreshDatabase(serverUrl, 'beabro_e2e_');
+const { name, url: databaseUrl } = database;
 console.info(`start-postgres-server: created database ${name}`);
 
 // pnpm is on PATH when the run was started through pnpm; otherwise fetch the pinned one as the README does.
@@ -64,7 +29,7 @@ let stopping = false;
 const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
 
 async function dropDatabase() {
-  await admin((client) => client.query(`drop database if exists "${name}" with (force)`));
+  await database.drop();
   console.info(`start-postgres-server: dropped database ${name}`);
 }
 

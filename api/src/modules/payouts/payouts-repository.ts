@@ -47,20 +47,23 @@ export async function listUndeductedRefundEntries(db: Db, creatorId: string, bef
  */
 export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promise<number> {
   const dayStart = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), before.getUTCDate()));
-  const [days] = await db
-    .select({ total: sql<number>`coalesce(sum(${creatorDailyRollups.ledgerNetCents}), 0)`.mapWith(Number) })
+  // One statement, so its four parts read one snapshot (a payout or a support landing between separate
+  // reads could be counted in one part and not the other).
+  const days = db
+    .select({ total: sql`coalesce(sum(${creatorDailyRollups.ledgerNetCents}), 0)` })
     .from(creatorDailyRollups)
     .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} < ${dayStart.toISOString().slice(0, 10)}::date`));
-  const [totals] = await db.select({ paidOut: creatorRollups.ledgerPayoutCents }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
-  const [sameDay] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+  const paidOut = db.select({ total: sql`coalesce(sum(${creatorRollups.ledgerPayoutCents}), 0)` }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+  const sameDay = db
+    .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), gte(ledgerEntries.createdAt, dayStart), lt(ledgerEntries.createdAt, before)));
-  const [takenLater] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+  const takenLater = db
+    .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), gte(ledgerEntries.createdAt, before), sql`not (${or(notPaidOut, refundNotDeducted)})`));
-  return (days?.total ?? 0) + (sameDay?.total ?? 0) + (totals?.paidOut ?? 0) + (takenLater?.total ?? 0);
+  const [row] = await db.select({ total: sql<number>`(${days}) + (${paidOut}) + (${sameDay}) + (${takenLater})`.mapWith(Number) }).from(sql`(values (1)) as one`);
+  return row?.total ?? 0;
 }
 
 /** The refunds a payout deducted. */

@@ -24,7 +24,6 @@ import {
   listFirstSupports,
   listRefunds,
   listSupports,
-  listTopSupporters,
   sumByDay,
   sumRefunds,
   sumRefundsByDay,
@@ -32,6 +31,7 @@ import {
   sumViews,
 } from './analytics-repository';
 import { supportsCsv } from './analytics-csv';
+import { listTopSupporters } from './analytics-top-supporters';
 
 /** `part / whole` in percent with one decimal; null when there is nothing to compare with. */
 export function percentOneDecimal(part: number, whole: number): number | null {

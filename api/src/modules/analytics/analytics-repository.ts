@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { SUPPORT_DISTRIBUTION_RANGES } from '@beabro/shared/api-schemas/analytics';
 import { creatorDailyRollups, creatorProfiles, creatorRollups, creatorSupporters, creatorWindowCache, pageViews, refunds, supports, users } from '../../db/schema';
@@ -55,6 +55,17 @@ const rollupVersion = (creatorId: string) => sql<string | null>`(select xmin::te
 
 /** Whole days in [from, to): part of a cached window's kind, so each period length keeps its own window. */
 const lengthInDays = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY_MS);
+
+/** The latest cached figure of the creator's windows starting at `from` and ending by `until`, with its end. */
+export async function readLatestWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, until: Date): Promise<{ to: Date; value: T } | undefined> {
+  const [row] = await db
+    .select({ to: creatorWindowCache.toAt, value: creatorWindowCache.value })
+    .from(creatorWindowCache)
+    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lte(creatorWindowCache.toAt, until)))
+    .orderBy(desc(creatorWindowCache.toAt))
+    .limit(1);
+  return row ? { to: row.to, value: row.value as T } : undefined;
+}
 
 /** A cached figure of the creator's window [from, to), or undefined. */
 export async function readWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, to: Date): Promise<T | undefined> {

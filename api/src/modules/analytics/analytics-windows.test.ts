@@ -59,9 +59,9 @@ async function fromFacts(creatorId: string, from: Date, to: Date) {
   return { supporters: counts?.supporters ?? 0, checkouts: counts?.checkouts ?? 0, newSupporters: Number(firsts.rows[0]?.n ?? 0) };
 }
 
-/** Every period's bounded figures equal the recomputation, on a cold and a warm cache. */
-async function expectExact(creatorId: string, now = NOW) {
-  for (const round of ['cold', 'warm']) {
+/** Every period's bounded figures equal the recomputation, on a cold and a warm cache (or only warm: what was kept before). */
+async function expectExact(creatorId: string, now = NOW, rounds: Array<'cold' | 'warm'> = ['cold', 'warm']) {
+  for (const round of rounds) {
     if (round === 'cold') await db().delete(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creatorId));
     for (const period of PERIODS) {
       const window = analyticsWindow(period, now);
@@ -73,10 +73,10 @@ async function expectExact(creatorId: string, now = NOW) {
       expect(analytics.summary.previous.supporters, context).toBe(previous.supporters);
       // The anonymous group's names are never shown (nor read by the bounded list).
       const plain = (await listTopSupportersFromFacts(db(), creatorId, window.start, window.end, 10)).map((row) => (row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row));
-      // A small kept list (3 groups) takes the floor-and-lookup path; the default one usually holds every group.
-      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 10, 10), `${context} kept 10`).toEqual(plain);
-      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 3, 3), `${context} kept 3`).toEqual(plain.slice(0, 3));
-      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 10), `${context} default`).toEqual(plain);
+      // Small kept lists take the floor-and-lookup path; the default one holds every group here.
+      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 10, { kept: 10, now }), `${context} kept 10`).toEqual(plain);
+      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 3, { kept: 3, now }), `${context} kept 3`).toEqual(plain.slice(0, 3));
+      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 10, { now }), `${context} default`).toEqual(plain);
     }
   }
 }
@@ -122,14 +122,23 @@ describe('analytics over long periods (bounded reads)', () => {
         createdAt: instant(Math.floor(next() * next() * 800)),
       });
     }
-    // Today's supports (before NOW), some from supporters outside the kept list.
+    // Ranked and kept four hours before NOW; then supports arrive (after the kept rankings' end, so they
+    // stay), some from supporters outside the kept lists, one big, one anonymous.
+    const earlier = new Date(NOW.getTime() - 4 * 3_600_000);
+    await expectExact(creator.userId, earlier);
     for (let i = 0; i < 12; i++) {
       await fakeSupport(db(), creator.userId, { supporterEmail: emails[i * 2], amountCents: 300 + i * 700, isAnonymous: i === 5, createdAt: new Date(NOW.getTime() - 3_600_000 - i * 60_000) });
     }
-    await expectExact(creator.userId);
-
-    // A big support today from a supporter the kept list does not hold.
     await fakeSupport(db(), creator.userId, { supporterEmail: emails[29], amountCents: 9_000, createdAt: new Date(NOW.getTime() - 60_000) });
+    const keptBefore = await db().select().from(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId));
+    expect(keptBefore.filter((w) => w.kind.startsWith('top:')).map((w) => w.toAt)).toEqual(keptBefore.filter((w) => w.kind.startsWith('top:')).map(() => earlier));
+    await expectExact(creator.userId, NOW, ['warm']);
+    // More supports since the kept ranking than the refresh allows: ranked again up to now.
+    const year = analyticsWindow('1y', NOW);
+    const refreshed = await listTopSupporters(db(), creator.userId, year.start, year.end, 10, { kept: 10, refreshAfter: 5, now: NOW });
+    expect(refreshed).toEqual((await listTopSupportersFromFacts(db(), creator.userId, year.start, year.end, 10)).map((row) => (row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row)));
+    const [again] = await db().select().from(creatorWindowCache).where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, `top:10:${(year.end.getTime() - year.start.getTime()) / DAY_MS}`)));
+    expect(again?.toAt).toEqual(NOW);
     await expectExact(creator.userId);
 
     // Supports written into the past after the windows were kept: the kept windows go.

@@ -9,9 +9,9 @@ import { supporterKey } from '../public-profile/public-profile-repository';
  * row per UTC day of the period), so they read a bounded number of rows whatever the creator's history; a
  * period whose bounds are not whole UTC days (no caller today) is read from the facts, so every answer
  * stays exact. Figures of windows that later supports make unreadable from the rollups (the previous
- * period's distinct supporters, the top supporters before today) are read from the facts once and kept in
- * creator_window_cache until a support created before the window's end is written. Lists read the facts
- * within the period.
+ * period's distinct supporters, the top supporters' ranking up to the moment it was made) are read from the
+ * facts once and kept in creator_window_cache until a support created before the window's end is written
+ * (analytics-top-supporters.ts). Lists read the facts within the period.
  */
 
 const n = (fragment: SQL) => sql<number>`${fragment}`.mapWith(Number);

@@ -17,6 +17,7 @@ import { analyticsWindow } from './analytics-period';
 import { keepWindowFigure, listTopSupportersFromFacts, readWindowFigure } from './analytics-repository';
 import { getCreatorAnalytics } from './analytics-service';
 import { listTopSupporters } from './analytics-top-supporters';
+import { countNewSupportersSince } from '../metrics/metrics-repository';
 
 /*
  * The bounded reads of migration 0013 (per-day supporter counters, past windows kept in
@@ -71,6 +72,11 @@ async function expectExact(creatorId: string, now = NOW, rounds: Array<'cold' | 
       const context = `${period} (${round})`;
       expect({ supporters: analytics.summary.supporters, checkouts: analytics.traffic.checkouts, newSupporters: analytics.summary.newSupporters }, context).toEqual(current);
       expect(analytics.summary.previous.supporters, context).toBe(previous.supporters);
+      // The dashboard's new supporters since the window's first midnight (day counters), and since any instant.
+      for (const since of [window.start, new Date(window.start.getTime() + 3_600_000)]) {
+        const newSince = await fromFacts(creatorId, since, new Date('9999-01-01T00:00:00Z'));
+        expect(await countNewSupportersSince(db(), creatorId, since), `${context} new since ${since.toISOString()}`).toBe(newSince.checkouts);
+      }
       // The anonymous group's names are never shown (nor read by the bounded list).
       const plain = (await listTopSupportersFromFacts(db(), creatorId, window.start, window.end, 10)).map((row) => (row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row));
       // Small kept lists take the floor-and-lookup path; the default one holds every group here.

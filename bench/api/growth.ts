@@ -8,7 +8,8 @@
 import '../lib/production-mode';
 import { SESSION_COOKIE, startSession } from '../../api/src/modules/auth/session-service';
 import { analyticsWindow } from '../../api/src/modules/analytics/analytics-period';
-import { countByAmount, countNewSupporters, findGoalReachedAt, listFirstSupports, listSupports, listTopSupporters, sumByDay, sumPeriod } from '../../api/src/modules/analytics/analytics-repository';
+import { countByAmount, countNewSupporters, findGoalReachedAt, listFirstSupports, listSupports, sumByDay, sumPeriod } from '../../api/src/modules/analytics/analytics-repository';
+import { listTopSupporters } from '../../api/src/modules/analytics/analytics-top-supporters';
 import { checkLedgerIntegrity } from '../../api/src/modules/ledger/integrity-service';
 import { monthStarts } from '../../api/src/modules/metrics/creator-dashboard-service';
 import { countNewSupportersSince, countSupporters, listRecentReceivedSupports, sumCreatorLedger } from '../../api/src/modules/metrics/metrics-repository';

@@ -268,6 +268,10 @@ export const creatorDailyRollups = pgTable(
     ledgerGrossCents: bigint('ledger_gross_cents', { mode: 'number' }).notNull().default(0),
     ledgerNetCents: bigint('ledger_net_cents', { mode: 'number' }).notNull().default(0),
     ledgerPayoutCents: bigint('ledger_payout_cents', { mode: 'number' }).notNull().default(0),
+    /** Supporters whose first support, last support, and last support that was not a renewal fall on the day (migration 0013). */
+    firstSupporters: integer('first_supporters').notNull().default(0),
+    lastSupporters: integer('last_supporters').notNull().default(0),
+    lastCheckoutSupporters: integer('last_checkout_supporters').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creatorId, t.day] })],
 );
@@ -305,6 +309,24 @@ export const creatorSupporters = pgTable(
     index('creator_supporters_last_idx').on(t.creatorId, t.lastSupportAt),
     index('creator_supporters_last_checkout_idx').on(t.creatorId, t.lastCheckoutAt),
   ],
+);
+
+/**
+ * Figures of past windows (migration 0013), computed from the facts on the first read and kept until a
+ * support created before the window's end is written (the supports trigger deletes the creator's windows
+ * ending after it). Written only by the analytics repository, guarded by the creator's rollup row version.
+ */
+export const creatorWindowCache = pgTable(
+  'creator_window_cache',
+  {
+    creatorId: uuid('creator_id').notNull(),
+    kind: text('kind').notNull(),
+    fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+    value: jsonb('value').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.kind, t.fromAt, t.toAt] })],
 );
 
 /**

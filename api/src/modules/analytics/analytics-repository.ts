@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { SUPPORT_DISTRIBUTION_RANGES } from '@beabro/shared/api-schemas/analytics';
-import { creatorDailyRollups, creatorProfiles, creatorSupporters, pageViews, refunds, supports, users } from '../../db/schema';
+import { creatorDailyRollups, creatorProfiles, creatorRollups, creatorSupporters, creatorWindowCache, pageViews, refunds, supports, users } from '../../db/schema';
 import { supporterKey } from '../public-profile/public-profile-repository';
 
 /*
- * Read-only SQL for the creator analytics. Money and counts come from the rollups of migration 0011 (one
- * row per UTC day of the period, one per supporter for first supports), so they read a bounded number of
- * rows whatever the creator's history; a period whose bounds are not whole UTC days (no caller today)
- * is read from the facts, so every answer stays exact. Lists read the facts within the period.
+ * SQL for the creator analytics. Money and counts come from the rollups of migrations 0011 and 0013 (one
+ * row per UTC day of the period), so they read a bounded number of rows whatever the creator's history; a
+ * period whose bounds are not whole UTC days (no caller today) is read from the facts, so every answer
+ * stays exact. Figures of windows that later supports make unreadable from the rollups (the previous
+ * period's distinct supporters, the top supporters' ranking up to the moment it was made) are read from the
+ * facts once and kept in creator_window_cache until a support created before the window's end is written
+ * (analytics-top-supporters.ts). Lists read the facts within the period.
  */
 
 const n = (fragment: SQL) => sql<number>`${fragment}`.mapWith(Number);
@@ -45,9 +48,78 @@ const rollupDays = (creatorId: string, from: Date, to: Date) =>
   and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${dayOf(from)}::date and ${creatorDailyRollups.day} < ${dayOf(to)}::date`);
 
 /**
- * Distinct supporters with a support (`column` last_support_at) or a new support (last_checkout_at) in
- * [from, to), from the (creator, supporter) rows: those whose last one falls in the period. Exact when
- * nobody supported at or after `to` (the current period); otherwise read from the period's supports.
+ * The creator's rollup row version (its xmin): every write of a support updates that row under its row
+ * lock, so a figure computed in the same statement as this version is still true while the row is.
+ */
+const rollupVersion = (creatorId: string) => sql<string | null>`(select xmin::text from ${creatorRollups} where ${creatorRollups.creatorId} = ${creatorId})`;
+
+/** Whole days in [from, to): part of a cached window's kind, so each period length keeps its own window. */
+const lengthInDays = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY_MS);
+
+/** The latest cached figure of the creator's windows starting at `from` and ending by `until`, with its end. */
+export async function readLatestWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, until: Date): Promise<{ to: Date; value: T } | undefined> {
+  const [row] = await db
+    .select({ to: creatorWindowCache.toAt, value: creatorWindowCache.value })
+    .from(creatorWindowCache)
+    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lte(creatorWindowCache.toAt, until)))
+    .orderBy(desc(creatorWindowCache.toAt))
+    .limit(1);
+  return row ? { to: row.to, value: row.value as T } : undefined;
+}
+
+/** A cached figure of the creator's window [from, to), or undefined. */
+export async function readWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, to: Date): Promise<T | undefined> {
+  const [row] = await db
+    .select({ value: creatorWindowCache.value })
+    .from(creatorWindowCache)
+    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), eq(creatorWindowCache.toAt, to)));
+  return row?.value as T | undefined;
+}
+
+/**
+ * Keeps a figure computed from the facts at rollup version `version`, unless a support was written since
+ * (the version moved, or a writer still holds the row: FOR SHARE waits for it). A writer that comes after
+ * waits for this transaction and then deletes the window (the supports trigger), so nothing stale stays.
+ * Older windows of the same kind are dropped: the table holds a few rows per creator.
+ */
+export async function keepWindowFigure(db: Db, creatorId: string, kind: string, from: Date, to: Date, version: string | null, value: unknown): Promise<void> {
+  if (version === null) return;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ version: sql<string>`xmin::text` })
+      .from(creatorRollups)
+      .where(eq(creatorRollups.creatorId, creatorId))
+      .for('share');
+    if (current?.version !== version) return;
+    await tx
+      .delete(creatorWindowCache)
+      .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), or(ne(creatorWindowCache.fromAt, from), ne(creatorWindowCache.toAt, to))));
+    await tx
+      .insert(creatorWindowCache)
+      .values({ creatorId, kind, fromAt: from, toAt: to, value })
+      .onConflictDoUpdate({ target: [creatorWindowCache.creatorId, creatorWindowCache.kind, creatorWindowCache.fromAt, creatorWindowCache.toAt], set: { value, computedAt: sql`now()` } });
+  });
+}
+
+/** Distinct supporters with a support (or a new support) in [from, to), from the facts: once per window, then kept. */
+async function countDistinctSupportersOnce(db: Db, creatorId: string, from: Date, to: Date, kind: 'any' | 'checkout'): Promise<number> {
+  const cacheKind = `supporters:${kind}:${lengthInDays(from, to)}`;
+  const cached = await readWindowFigure<{ count: number }>(db, creatorId, cacheKind, from, to);
+  if (cached) return cached.count;
+  const [row] = await db
+    .select({ version: rollupVersion(creatorId), count: n(sql`count(distinct ${supports.supporterId})`) })
+    .from(supports)
+    .where(and(ofCreator(creatorId), between(from, to), kind === 'checkout' ? eq(supports.isRenewal, false) : undefined));
+  const count = row?.count ?? 0;
+  await keepWindowFigure(db, creatorId, cacheKind, from, to, row?.version ?? null, { count });
+  return count;
+}
+
+/**
+ * Distinct supporters with a support (`kind` any: last_support_at) or a new support (checkout:
+ * last_checkout_at) in [from, to). When nobody supported at or after `to` (the current period), they are
+ * those whose last one falls in [from, to): the per-day counters of migration 0013 over whole days, else
+ * the (creator, supporter) rows. Otherwise (a past window) from the period's supports, once per window.
  */
 async function countActiveSupporters(db: Db, creatorId: string, from: Date, to: Date, kind: 'any' | 'checkout'): Promise<number> {
   const last = kind === 'any' ? creatorSupporters.lastSupportAt : creatorSupporters.lastCheckoutAt;
@@ -56,11 +128,13 @@ async function countActiveSupporters(db: Db, creatorId: string, from: Date, to: 
     .from(creatorSupporters)
     .where(and(eq(creatorSupporters.creatorId, creatorId), gte(last, from), sql`${last} >= ${at(to)}`))
     .limit(1);
-  if (later) {
+  if (later) return countDistinctSupportersOnce(db, creatorId, from, to, kind);
+  if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
+    const counter = kind === 'any' ? creatorDailyRollups.lastSupporters : creatorDailyRollups.lastCheckoutSupporters;
     const [row] = await db
-      .select({ count: n(sql`count(distinct ${supports.supporterId})`) })
-      .from(supports)
-      .where(and(ofCreator(creatorId), between(from, to), kind === 'checkout' ? eq(supports.isRenewal, false) : undefined));
+      .select({ count: n(sql`coalesce(sum(${counter}), 0)`) })
+      .from(creatorDailyRollups)
+      .where(rollupDays(creatorId, from, to));
     return row?.count ?? 0;
   }
   const [row] = await db
@@ -98,8 +172,15 @@ export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date)
   return { grossCents: row?.grossCents ?? 0, netCents: row?.netCents ?? 0, supports: row?.supports ?? 0, recurringSupports: row?.recurringSupports ?? 0, supporters, checkouts };
 }
 
-/** Supporters whose very first support to this creator falls in [from, to). */
+/** Supporters whose very first support to this creator falls in [from, to): the per-day counters over whole days. */
 export async function countNewSupporters(db: Db, creatorId: string, from: Date, to: Date): Promise<number> {
+  if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
+    const [rolled] = await db
+      .select({ count: n(sql`coalesce(sum(${creatorDailyRollups.firstSupporters}), 0)`) })
+      .from(creatorDailyRollups)
+      .where(rollupDays(creatorId, from, to));
+    return rolled?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: n(sql`count(*)`) })
     .from(creatorSupporters)
@@ -161,13 +242,17 @@ export async function countByAmount(db: Db, creatorId: string, from: Date, to: D
     .groupBy(supports.amountCents);
 }
 
+/** The top supporters' group: every anonymous support in one ('anonymous', a literal: the same text in select and group by), everyone else by supporter. */
+export const ANONYMOUS_GROUP = 'anonymous';
+const groupKey = sql<string>`case when ${supports.isAnonymous} then 'anonymous' else ${supporterKey} end`;
+
 /**
  * Supporters by total given in [from, to): every anonymous support under one group (so an anonymous gift
  * is never tied to a name), everyone else by account, else email. The name is the latest one they typed,
- * else their account's name.
+ * else their account's name. Reads every support of the period: analytics-top-supporters.ts reads the same
+ * list from a cached past and today's supports.
  */
-export async function listTopSupporters(db: Db, creatorId: string, from: Date, to: Date, limit: number) {
-  const groupKey = sql`case when ${supports.isAnonymous} then 'anonymous' else ${supporterKey} end`;
+export async function listTopSupportersFromFacts(db: Db, creatorId: string, from: Date, to: Date, limit: number) {
   return db
     .select({
       isAnonymousGroup: sql<boolean>`bool_and(${supports.isAnonymous})`.mapWith(Boolean),
@@ -185,6 +270,100 @@ export async function listTopSupporters(db: Db, creatorId: string, from: Date, t
     .groupBy(groupKey)
     .orderBy(desc(sql`sum(${supports.amountCents})`), desc(sql`count(*)`), desc(sql`max(${supports.createdAt})`))
     .limit(limit);
+}
+
+/** max(created_at) in microseconds since the epoch (exact order, like the SQL list's). */
+const lastMicros = n(sql`(extract(epoch from max(${supports.createdAt})) * 1000000)::bigint`);
+
+/** One group's figures over part of a period: total, count, latest support (microseconds), any recurring. */
+export interface GroupFigures {
+  key: string;
+  totalCents: number;
+  supports: number;
+  lastMicros: number;
+  isRecurring: boolean;
+}
+
+/**
+ * The `keep` best groups of [from, to) by total, count, latest (then key), and the anonymous group
+ * wherever it ranks, with how many groups there are, in one statement with the rollup version it saw.
+ */
+export async function rankGroups(db: Db, creatorId: string, from: Date, to: Date, keep: number) {
+  const result = (await db.execute(sql`
+    with g as (
+      select ${groupKey} as k, sum(${supports.amountCents})::bigint as t, count(*)::integer as c, ${lastMicros} as l, bool_or(${supports.isRecurring}) as r
+      from ${supports} where ${and(ofCreator(creatorId), between(from, to))} group by 1
+    ), ranked as (select g.*, row_number() over (order by t desc, c desc, l desc, k) as rn from g)
+    select ${rollupVersion(creatorId)} as version, (select count(*) from g)::integer as groups,
+      coalesce((select jsonb_agg(jsonb_build_array(k, t, c, l, r) order by rn) from ranked where rn <= ${keep} or k = ${ANONYMOUS_GROUP}), '[]'::jsonb) as entries`)) as unknown as {
+    rows: Array<{ version: string | null; groups: number | string; entries: Array<[string, number | string, number | string, number | string, boolean]> | string }>;
+  };
+  const row = result.rows[0];
+  const entries = typeof row?.entries === 'string' ? (JSON.parse(row.entries) as Array<[string, number, number, number, boolean]>) : (row?.entries ?? []);
+  return {
+    version: row?.version ?? null,
+    groups: Number(row?.groups ?? 0),
+    entries: entries.map(([key, totalCents, count, last, isRecurring]): GroupFigures => ({ key, totalCents: Number(totalCents), supports: Number(count), lastMicros: Number(last), isRecurring })),
+  };
+}
+
+/**
+ * Each group's figures over [from, to) (today's supports), with the supporter's all-time gross to this
+ * creator (from creator_supporters, an upper bound of what they gave in any window; null for anonymous).
+ */
+export async function sumGroups(db: Db, creatorId: string, from: Date, to: Date) {
+  return db
+    .select({
+      key: groupKey,
+      totalCents: n(sql`sum(${supports.amountCents})`),
+      supports: n(sql`count(*)`),
+      lastMicros,
+      isRecurring: sql<boolean>`bool_or(${supports.isRecurring})`.mapWith(Boolean),
+      allTimeCents: sql<number | null>`case when bool_and(${supports.isAnonymous}) then null else max(${creatorSupporters.grossCents}) end`.mapWith(Number),
+    })
+    .from(supports)
+    .leftJoin(creatorSupporters, and(eq(creatorSupporters.creatorId, supports.creatorId), eq(creatorSupporters.supporterId, supports.supporterId)))
+    .where(and(ofCreator(creatorId), between(from, to)))
+    .groupBy(groupKey);
+}
+
+const CHUNK = 1_000;
+const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Named (not anonymous) supporters' figures over [from, to), read by supporter (index on supporter_id, created_at). */
+export async function sumSupporters(db: Db, creatorId: string, supporterIds: readonly string[], from: Date, to: Date): Promise<GroupFigures[]> {
+  const rows: GroupFigures[] = [];
+  for (const ids of chunks(supporterIds)) {
+    rows.push(
+      ...(await db
+        .select({
+          key: sql<string>`${supporterKey}`,
+          totalCents: n(sql`sum(${supports.amountCents})`),
+          supports: n(sql`count(*)`),
+          lastMicros,
+          isRecurring: sql<boolean>`bool_or(${supports.isRecurring})`.mapWith(Boolean),
+        })
+        .from(supports)
+        .where(and(inArray(supports.supporterId, ids), ofCreator(creatorId), eq(supports.isAnonymous, false), between(from, to)))
+        .groupBy(supports.supporterId)),
+    );
+  }
+  return rows;
+}
+
+/** The latest name each of these (named) supporters typed in [from, to), and their live account's name. */
+export async function findSupporterNames(db: Db, creatorId: string, supporterIds: readonly string[], from: Date, to: Date) {
+  if (supporterIds.length === 0) return [];
+  return db
+    .select({
+      key: sql<string>`${supporterKey}`,
+      latestName: sql<string | null>`(array_agg(${givenName} order by ${supports.createdAt} desc) filter (where ${givenName} is not null))[1]`,
+      accountName: sql<string | null>`max(${users.displayName})`,
+    })
+    .from(supports)
+    .leftJoin(users, and(eq(users.id, supports.supporterUserId), isNull(users.deletedAt)))
+    .where(and(inArray(supports.supporterId, [...supporterIds]), ofCreator(creatorId), eq(supports.isAnonymous, false), between(from, to)))
+    .groupBy(supports.supporterId);
 }
 
 const supportColumns = {

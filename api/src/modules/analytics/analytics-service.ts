@@ -24,7 +24,6 @@ import {
   listFirstSupports,
   listRefunds,
   listSupports,
-  listTopSupporters,
   sumByDay,
   sumRefunds,
   sumRefundsByDay,
@@ -32,6 +31,7 @@ import {
   sumViews,
 } from './analytics-repository';
 import { supportsCsv } from './analytics-csv';
+import { listTopSupporters } from './analytics-top-supporters';
 
 /** `part / whole` in percent with one decimal; null when there is nothing to compare with. */
 export function percentOneDecimal(part: number, whole: number): number | null {
@@ -100,7 +100,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
   const newSupporters = await countNewSupporters(db, creatorId, start, end);
   const byDay = [...(await sumByDay(db, creatorId, start, end)), ...(await sumRefundsByDay(db, creatorId, start, end))];
   const byAmount = await countByAmount(db, creatorId, start, end);
-  const top = await listTopSupporters(db, creatorId, start, end, TOP_SUPPORTERS_LIMIT);
+  const top = await listTopSupporters(db, creatorId, start, end, TOP_SUPPORTERS_LIMIT, { now });
   const recent = await listSupports(db, creatorId, start, end, { order: 'newest', limit: RECENT_ACTIVITY_LIMIT });
   const firsts = await listFirstSupports(db, creatorId, start, end, RECENT_ACTIVITY_LIMIT);
   const goalCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;

@@ -57,9 +57,17 @@ export async function countSupporters(db: Db, creatorId: string, since: Date) {
 
 /**
  * People who made a new support since `since`: repeat supports and renewals count once. Those whose last
- * support that was not a renewal is that recent (the (creator, supporter) rows).
+ * support that was not a renewal is that recent: from midnight UTC (the dashboard's window), the per-day
+ * counters of migration 0013 from that day on; otherwise the (creator, supporter) rows.
  */
 export async function countNewSupportersSince(db: Db, creatorId: string, since: Date): Promise<number> {
+  if (since.getTime() % 86_400_000 === 0) {
+    const [rolled] = await db
+      .select({ count: n(sql`coalesce(sum(${creatorDailyRollups.lastCheckoutSupporters}), 0)`) })
+      .from(creatorDailyRollups)
+      .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${since.toISOString().slice(0, 10)}::date`));
+    return rolled?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: n(sql`count(*)`) })
     .from(creatorSupporters)

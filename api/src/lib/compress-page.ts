@@ -10,22 +10,25 @@ const THRESHOLD_BYTES = 1024;
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
 /**
- * The encoding to send a page in, from the request's Accept-Encoding: brotli, else gzip, else none. A
- * coding with q=0 is refused; `*` stands for any coding not named.
+ * The encoding to send a page in, from the request's Accept-Encoding: the one of brotli and gzip with the
+ * higher q (brotli on a tie), else none. A coding with q=0 is refused; `*` stands for any coding not named.
  */
 export function pageEncoding(acceptEncoding: string | string[] | undefined): PageEncoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
     if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = params.map((p) => p.trim().toLowerCase().replace(/\s+/g, '')).find((p) => p.startsWith('q='));
     const weight = q === undefined ? 1 : Number(q.slice(2));
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
   const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
-  if (weightOf('br') > 0) return 'br';
-  if (weightOf('gzip') > 0) return 'gzip';
+  const br = weightOf('br');
+  const gzip = weightOf('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
   return 'identity';
 }
 

@@ -133,15 +133,16 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
     if (embeddable) reply.removeHeader('X-Frame-Options');
     const { body, encoding } = await compressPage(html, request.headers['accept-encoding']);
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply
+    reply
       .code(code)
       // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
       .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
       .header('Vary', 'Cookie, Accept-Encoding')
       .header('Content-Security-Policy', pageSecurityPolicy(remoteMap, { embeddable }))
-      .type('text/html; charset=utf-8')
-      .send(body);
+      .type('text/html; charset=utf-8');
+    // Said last, right before the body it describes.
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(body);
   };
 
   /** `/{username}`: the page with the creator's link preview, or a 404 page when there is no such creator. */

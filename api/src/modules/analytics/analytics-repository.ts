@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { SUPPORT_DISTRIBUTION_RANGES } from '@beabro/shared/api-schemas/analytics';
 import { creatorDailyRollups, creatorProfiles, creatorRollups, creatorSupporters, creatorWindowCache, pageViews, refunds, supports, users } from '../../db/schema';
@@ -47,21 +48,18 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const rollupDays = (creatorId: string, from: Date, to: Date) =>
   and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${dayOf(from)}::date and ${creatorDailyRollups.day} < ${dayOf(to)}::date`);
 
-/**
- * The creator's rollup row version (its xmin): every write of a support updates that row under its row
- * lock, so a figure computed in the same statement as this version is still true while the row is.
- */
-const rollupVersion = (creatorId: string) => sql<string | null>`(select xmin::text from ${creatorRollups} where ${creatorRollups.creatorId} = ${creatorId})`;
-
-/** Whole days in [from, to): part of a cached window's kind, so each period length keeps its own window. */
-const lengthInDays = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY_MS);
+/** A kept figure's row while its reader computes it: `{"pending": token}`; never read as a figure. */
+const pendingValue = (token: string) => ({ pending: token });
+const notPending = sql`${creatorWindowCache.value} ->> 'pending' is null`;
+const sameWindow = (creatorId: string, kind: string, from: Date, to: Date) =>
+  and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), eq(creatorWindowCache.toAt, to));
 
 /** The latest cached figure of the creator's windows starting at `from` and ending by `until`, with its end. */
 export async function readLatestWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, until: Date): Promise<{ to: Date; value: T } | undefined> {
   const [row] = await db
     .select({ to: creatorWindowCache.toAt, value: creatorWindowCache.value })
     .from(creatorWindowCache)
-    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lte(creatorWindowCache.toAt, until)))
+    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lte(creatorWindowCache.toAt, until), notPending))
     .orderBy(desc(creatorWindowCache.toAt))
     .limit(1);
   return row ? { to: row.to, value: row.value as T } : undefined;
@@ -69,49 +67,81 @@ export async function readLatestWindowFigure<T>(db: Db, creatorId: string, kind:
 
 /** A cached figure of the creator's window [from, to), or undefined. */
 export async function readWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, to: Date): Promise<T | undefined> {
-  const [row] = await db
-    .select({ value: creatorWindowCache.value })
-    .from(creatorWindowCache)
-    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), eq(creatorWindowCache.toAt, to)));
+  const [row] = await db.select({ value: creatorWindowCache.value }).from(creatorWindowCache).where(and(sameWindow(creatorId, kind, from, to), notPending));
   return row?.value as T | undefined;
 }
 
 /**
- * Keeps a figure computed from the facts at rollup version `version`, unless a support was written since
- * (the version moved, or a writer still holds the row: FOR SHARE waits for it). A writer that comes after
- * waits for this transaction and then deletes the window (the supports trigger), so nothing stale stays.
- * Older windows of the same kind are dropped: the table holds a few rows per creator.
+ * Before computing a figure of [from, to) from the facts: marks the window as being computed, and returns
+ * the mark's token (undefined when the creator has no supports yet, or the mark could not be written: then
+ * the figure is computed but not kept). The mark is written after every support write holding the
+ * creator's totals row has committed (FOR SHARE waits for them), so the computation, which starts after
+ * the mark, sees those supports; a support written later into the window deletes the mark (the supports
+ * trigger deletes the creator's windows ending after it, in the writer's transaction), and then
+ * keepWindowFigure stores nothing. Supports after the window's end leave it alone.
  */
-export async function keepWindowFigure(db: Db, creatorId: string, kind: string, from: Date, to: Date, version: string | null, value: unknown): Promise<void> {
-  if (version === null) return;
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ version: sql<string>`xmin::text` })
-      .from(creatorRollups)
-      .where(eq(creatorRollups.creatorId, creatorId))
-      .for('share');
-    if (current?.version !== version) return;
-    await tx
+export async function markWindowFigure(db: Db, creatorId: string, kind: string, from: Date, to: Date): Promise<string | undefined> {
+  const token = randomUUID();
+  try {
+    return await db.transaction(async (tx) => {
+      const [totals] = await tx.select({ one: sql`1` }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId)).for('share');
+      if (!totals) return undefined;
+      const value = pendingValue(token);
+      await tx
+        .insert(creatorWindowCache)
+        .values({ creatorId, kind, fromAt: from, toAt: to, value })
+        .onConflictDoUpdate({ target: [creatorWindowCache.creatorId, creatorWindowCache.kind, creatorWindowCache.fromAt, creatorWindowCache.toAt], set: { value, computedAt: sql`now()` } });
+      return token;
+    });
+  } catch {
+    // Keeping a figure is an optimisation: a failure to mark (a lock timeout, say) only means it is not kept.
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the figure computed after markWindowFigure returned `token`, if the mark is still there (no
+ * support was written into the window since). Drops the creator's figures of the same kind and start
+ * that this one supersedes, and any figure (or mark) computed more than two days ago: windows move every
+ * day, so the table holds a few rows per creator and period.
+ */
+export async function keepWindowFigure(db: Db, creatorId: string, kind: string, from: Date, to: Date, token: string | undefined, value: unknown): Promise<void> {
+  if (token === undefined) return;
+  try {
+    const kept = await db
+      .update(creatorWindowCache)
+      .set({ value, computedAt: sql`now()` })
+      .where(and(sameWindow(creatorId, kind, from, to), sql`${creatorWindowCache.value} ->> 'pending' = ${token}`))
+      .returning({ one: sql`1` });
+    if (kept.length === 0) return;
+    await db
       .delete(creatorWindowCache)
-      .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), or(ne(creatorWindowCache.fromAt, from), ne(creatorWindowCache.toAt, to))));
-    await tx
-      .insert(creatorWindowCache)
-      .values({ creatorId, kind, fromAt: from, toAt: to, value })
-      .onConflictDoUpdate({ target: [creatorWindowCache.creatorId, creatorWindowCache.kind, creatorWindowCache.fromAt, creatorWindowCache.toAt], set: { value, computedAt: sql`now()` } });
-  });
+      .where(
+        and(
+          eq(creatorWindowCache.creatorId, creatorId),
+          or(
+            sql`${creatorWindowCache.computedAt} < now() - interval '2 days'`,
+            and(eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lt(creatorWindowCache.toAt, to), notPending),
+          ),
+        ),
+      );
+  } catch {
+    // As above: the figure was computed and is answered; only keeping it failed.
+  }
 }
 
 /** Distinct supporters with a support (or a new support) in [from, to), from the facts: once per window, then kept. */
 async function countDistinctSupportersOnce(db: Db, creatorId: string, from: Date, to: Date, kind: 'any' | 'checkout'): Promise<number> {
-  const cacheKind = `supporters:${kind}:${lengthInDays(from, to)}`;
+  const cacheKind = `supporters:${kind}`;
   const cached = await readWindowFigure<{ count: number }>(db, creatorId, cacheKind, from, to);
   if (cached) return cached.count;
+  const token = await markWindowFigure(db, creatorId, cacheKind, from, to);
   const [row] = await db
-    .select({ version: rollupVersion(creatorId), count: n(sql`count(distinct ${supports.supporterId})`) })
+    .select({ count: n(sql`count(distinct ${supports.supporterId})`) })
     .from(supports)
     .where(and(ofCreator(creatorId), between(from, to), kind === 'checkout' ? eq(supports.isRenewal, false) : undefined));
   const count = row?.count ?? 0;
-  await keepWindowFigure(db, creatorId, cacheKind, from, to, row?.version ?? null, { count });
+  await keepWindowFigure(db, creatorId, cacheKind, from, to, token, { count });
   return count;
 }
 
@@ -145,9 +175,10 @@ async function countActiveSupporters(db: Db, creatorId: string, from: Date, to: 
 }
 
 /** Money and counts of [from, to). */
-export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date): Promise<PeriodTotals> {
+export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date, options: { checkouts?: boolean } = {}): Promise<PeriodTotals> {
   const supporters = await countActiveSupporters(db, creatorId, from, to, 'any');
-  const checkouts = await countActiveSupporters(db, creatorId, from, to, 'checkout');
+  // The previous period's checkouts are shown nowhere: not counted (for a past window, a count over its supports).
+  const checkouts = options.checkouts === false ? 0 : await countActiveSupporters(db, creatorId, from, to, 'checkout');
   if (!isWholeUtcDay(from) || !isWholeUtcDay(to)) {
     const [row] = await db
       .select({
@@ -286,7 +317,7 @@ export interface GroupFigures {
 
 /**
  * The `keep` best groups of [from, to) by total, count, latest (then key), and the anonymous group
- * wherever it ranks, with how many groups there are, in one statement with the rollup version it saw.
+ * wherever it ranks, with how many groups there are, in one statement.
  */
 export async function rankGroups(db: Db, creatorId: string, from: Date, to: Date, keep: number) {
   const result = (await db.execute(sql`
@@ -294,14 +325,13 @@ export async function rankGroups(db: Db, creatorId: string, from: Date, to: Date
       select ${groupKey} as k, sum(${supports.amountCents})::bigint as t, count(*)::integer as c, ${lastMicros} as l, bool_or(${supports.isRecurring}) as r
       from ${supports} where ${and(ofCreator(creatorId), between(from, to))} group by 1
     ), ranked as (select g.*, row_number() over (order by t desc, c desc, l desc, k) as rn from g)
-    select ${rollupVersion(creatorId)} as version, (select count(*) from g)::integer as groups,
+    select (select count(*) from g)::integer as groups,
       coalesce((select jsonb_agg(jsonb_build_array(k, t, c, l, r) order by rn) from ranked where rn <= ${keep} or k = ${ANONYMOUS_GROUP}), '[]'::jsonb) as entries`)) as unknown as {
-    rows: Array<{ version: string | null; groups: number | string; entries: Array<[string, number | string, number | string, number | string, boolean]> | string }>;
+    rows: Array<{ groups: number | string; entries: Array<[string, number | string, number | string, number | string, boolean]> | string }>;
   };
   const row = result.rows[0];
   const entries = typeof row?.entries === 'string' ? (JSON.parse(row.entries) as Array<[string, number, number, number, boolean]>) : (row?.entries ?? []);
   return {
-    version: row?.version ?? null,
     groups: Number(row?.groups ?? 0),
     entries: entries.map(([key, totalCents, count, last, isRecurring]): GroupFigures => ({ key, totalCents: Number(totalCents), supports: Number(count), lastMicros: Number(last), isRecurring })),
   };

@@ -96,7 +96,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
 
   // One after the other: PGlite runs one query at a time anyway, and a pool is not worth holding for this.
   const current = lessRefunds(await sumPeriod(db, creatorId, start, end), await sumRefunds(db, creatorId, start, end));
-  const previous = lessRefunds(await sumPeriod(db, creatorId, previousStart, start), await sumRefunds(db, creatorId, previousStart, start));
+  const previous = lessRefunds(await sumPeriod(db, creatorId, previousStart, start, { checkouts: false }), await sumRefunds(db, creatorId, previousStart, start));
   const newSupporters = await countNewSupporters(db, creatorId, start, end);
   const byDay = [...(await sumByDay(db, creatorId, start, end)), ...(await sumRefundsByDay(db, creatorId, start, end))];
   const byAmount = await countByAmount(db, creatorId, start, end);

@@ -4,6 +4,7 @@ import {
   findSupporterNames,
   keepWindowFigure,
   listTopSupportersFromFacts,
+  markWindowFigure,
   rankGroups,
   readLatestWindowFigure,
   sumGroups,
@@ -29,6 +30,8 @@ export const KEPT_GROUPS = 250;
 /** Supports since the kept ranking after which the period is ranked again (each may cost one lookup). */
 export const REFRESH_AFTER_SUPPORTS = 500;
 const DAY_MS = 86_400_000;
+/** How long a checkout can take between its timestamp and its commit, generously. */
+export const IN_FLIGHT_MS = 5 * 60_000;
 
 interface PastRanking {
   entries: Array<[key: string, totalCents: number, supports: number, lastMicros: number, isRecurring: boolean]>;
@@ -50,6 +53,7 @@ const plus = (a: GroupFigures | undefined, b: GroupFigures): GroupFigures =>
 
 /** Ranks [from, cut) from the facts and keeps the ranking (unless a support was written meanwhile). */
 async function rankPast(db: Db, creatorId: string, kind: string, from: Date, cut: Date, kept: number): Promise<PastRanking> {
+  const token = await markWindowFigure(db, creatorId, kind, from, cut);
   const ranked = await rankGroups(db, creatorId, from, cut, kept);
   const complete = ranked.groups <= kept;
   const ranking: PastRanking = {
@@ -57,7 +61,7 @@ async function rankPast(db: Db, creatorId: string, kind: string, from: Date, cut
     complete,
     floor: complete ? 0 : (ranked.entries[kept - 1]?.totalCents ?? 0),
   };
-  await keepWindowFigure(db, creatorId, kind, from, cut, ranked.version, ranking);
+  await keepWindowFigure(db, creatorId, kind, from, cut, token, ranking);
   return ranking;
 }
 
@@ -75,11 +79,16 @@ export async function listTopSupporters(
 ): Promise<TopSupporterRow[]> {
   const kept = options.kept ?? KEPT_GROUPS;
   const now = options.now ?? new Date();
-  const rankUntil = now < to ? now : to;
+  // A ranking stops a little before now: a checkout stamped just before now may still be on its way to
+  // the database, and writing it would drop a ranking that ended after it (the supports since are added anyway).
+  const settled = new Date(now.getTime() - IN_FLIGHT_MS);
+  const rankUntil = settled < to ? settled : to;
   if (from.getTime() % DAY_MS !== 0 || to.getTime() % DAY_MS !== 0 || rankUntil <= from || limit > kept) {
     return listTopSupportersFromFacts(db, creatorId, from, to, limit);
   }
-  const kind = `top:${kept}:${Math.round((to.getTime() - from.getTime()) / DAY_MS)}`;
+  // By start only: a period's rankings with the same start (1 year starts on the same day for a month)
+  // are reused whatever day the read is on.
+  const kind = `top:${kept}`;
   const cached = await readLatestWindowFigure<PastRanking>(db, creatorId, kind, from, to);
   let cut = cached?.to ?? rankUntil;
   let past = cached?.value ?? (await rankPast(db, creatorId, kind, from, cut, kept));

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource react */
+/** @jsxImportSource react */
+/** @jsxRuntime automatic */
 // The react-email components one by one: the @react-email/components bundle also loads Tailwind,
 // Prettier, Prism and Marked, seconds of start-up for the API and every job command.
 import { Body } from '@react-email/body';

@@ -654,6 +654,8 @@ export const refunds = pgTable(
     uniqueIndex('refunds_creator_key').on(t.creatorId, t.idempotencyKey),
     index('refunds_support_idx').on(t.supportId),
     index('refunds_creator_created_idx').on(t.creatorId, t.createdAt),
+    // The refunds a payout deducted (the next-payout estimate reads those of the latest payouts).
+    index('refunds_payout_idx').on(t.payoutId),
     check('refunds_amount_check', sql`${t.amountCents} > 0 and ${t.platformFeeReturnedCents} >= 0 and ${t.creatorDebitCents} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorDailyRollups, creatorProfiles, creatorRollups, ledgerEntries, payoutItems, payouts, refunds, supports, users } from '../../db/schema';
 
@@ -39,30 +39,47 @@ export async function listUndeductedRefundEntries(db: Db, creatorId: string, bef
 
 /**
  * Unpaid earnings minus refunds not yet deducted, before `before` (negative when refunds outweigh them).
- * Read from the rollups, whatever the history: every creator-net entry before `before` (daily rollups of
- * the whole days, then the entries of `before`'s own day), plus the payout entries (negative: what payouts
- * took), plus back what payouts took from entries at or after `before`. It relies on what the integrity
- * check proves: each payout's entry is minus the creator-net entries of the supports it covers and of the
- * refunds it deducted.
+ * Read from the rollups, whatever the history and however many supports a day brings: every creator-net
+ * entry before `before` (the daily rollups up to `before`'s day, less the entries of that day at or after
+ * `before`: none when `before` is now or a midnight), plus the payout entries (negative: what payouts
+ * took), plus back what payouts took from entries at or after `before`. A payout covers only entries
+ * before its week's end (the Monday after `week_end`), so only payouts of weeks ending on or after
+ * `before`'s day can have taken any: normally none. It relies on what the integrity check proves: each
+ * payout's entry is minus the creator-net entries of the supports it covers and of the refunds it deducted.
  */
 export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promise<number> {
   const dayStart = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), before.getUTCDate()));
-  // One statement, so its four parts read one snapshot (a payout or a support landing between separate
+  const day = dayStart.toISOString().slice(0, 10);
+  const atMidnight = before.getTime() === dayStart.getTime();
+  const creatorNet = and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'));
+  // One statement, so its parts read one snapshot (a payout or a support landing between separate
   // reads could be counted in one part and not the other).
   const days = db
     .select({ total: sql`coalesce(sum(${creatorDailyRollups.ledgerNetCents}), 0)` })
     .from(creatorDailyRollups)
-    .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} < ${dayStart.toISOString().slice(0, 10)}::date`));
+    .where(and(eq(creatorDailyRollups.creatorId, creatorId), atMidnight ? sql`${creatorDailyRollups.day} < ${day}::date` : sql`${creatorDailyRollups.day} <= ${day}::date`));
+  const restOfDay = db
+    .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(creatorNet, gte(ledgerEntries.createdAt, before), lt(ledgerEntries.createdAt, new Date(dayStart.getTime() + 86_400_000))));
   const paidOut = db.select({ total: sql`coalesce(sum(${creatorRollups.ledgerPayoutCents}), 0)` }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
-  const sameDay = db
+  const latePayouts = db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), gte(payouts.weekEnd, day)));
+  const supportsTakenLater = db
     .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), gte(ledgerEntries.createdAt, dayStart), lt(ledgerEntries.createdAt, before)));
-  const takenLater = db
+    .from(payoutItems)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.supportId, payoutItems.supportId), eq(ledgerEntries.type, 'creator_net'), isNull(ledgerEntries.refundId)))
+    .where(and(inArray(payoutItems.payoutId, latePayouts), gte(ledgerEntries.createdAt, before)));
+  const refundsTakenLater = db
     .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), gte(ledgerEntries.createdAt, before), sql`not (${or(notPaidOut, refundNotDeducted)})`));
-  const [row] = await db.select({ total: sql<number>`(${days}) + (${paidOut}) + (${sameDay}) + (${takenLater})`.mapWith(Number) }).from(sql`(values (1)) as one`);
+    .from(refunds)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.refundId, refunds.id), eq(ledgerEntries.type, 'creator_net')))
+    .where(and(inArray(refunds.payoutId, latePayouts), gte(ledgerEntries.createdAt, before)));
+  const [row] = await db
+    .select({ total: sql<number>`(${days}) - (${atMidnight ? sql`0` : restOfDay}) + (${paidOut}) + (${supportsTakenLater}) + (${refundsTakenLater})`.mapWith(Number) })
+    .from(sql`(values (1)) as one`);
   return row?.total ?? 0;
 }
 

@@ -13,6 +13,7 @@ import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { creatorBalanceCents } from '../ledger/ledger-service';
 import { fakeCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
+import { listUndeductedRefundEntries, listUnpaidEntries, sumUnpaid } from './payouts-repository';
 import { getCreatorPayouts, runPayouts, type PayoutDeps } from './payouts-service';
 
 let t: TestApp;
@@ -174,6 +175,52 @@ describe('weekly payouts', () => {
     await run('2026-10-13T11:00:00Z');
     expect((await payoutsOf(creator.userId))[0]).toMatchObject({ status: 'paid' });
     expect(await transfersTo(creator.userId)).toHaveLength(1);
+  });
+});
+
+describe('the next payout estimate (sumUnpaid)', () => {
+  /** The definition, entry by entry: creator-net entries before the cut-off that no payout covers or deducted. */
+  async function recount(creatorId: string, before: Date) {
+    const entries = [...(await listUnpaidEntries(db(), creatorId, before)), ...(await listUndeductedRefundEntries(db(), creatorId, before))];
+    return entries.reduce((sum, e) => sum + e.amountCents, 0);
+  }
+  const CUT_OFFS = [
+    '2026-10-26T00:00:00Z', // before anything
+    '2026-10-27T00:00:00Z', // a midnight inside the first paid week
+    '2026-10-29T12:00:00Z', // exactly a support's instant
+    '2026-11-02T00:00:00Z', // the first paid week's end
+    '2026-11-03T12:00:00Z', // between two supports of one day, inside the second paid week
+    '2026-11-09T00:00:00Z',
+    '2026-11-11T12:00:00Z', // between a refund and a support of one day
+    '2026-11-12T00:00:00Z',
+    '2026-11-20T05:00:00Z',
+    '2026-12-02T00:00:00Z', // after everything
+  ];
+
+  it('equals the unpaid entries counted one by one, for cut-offs before, inside and after paid weeks, with refunds', async () => {
+    const creator = await fakeCreator(db(), { country: 'US' });
+    const first = await supportAt(creator.username, '2026-10-26T09:00:00Z', 10);
+    await supportAt(creator.username, '2026-10-29T12:00:00Z', 20);
+    await supportAt(creator.username, '2026-11-03T08:00:00Z', 30);
+    await supportAt(creator.username, '2026-11-03T18:00:00Z', 7);
+    await supportAt(creator.username, '2026-11-05T00:00:00Z', 12);
+    await run('2026-11-03T10:00:00Z');
+    await run('2026-11-10T10:00:00Z');
+    expect((await payoutsOf(creator.userId)).map((p) => [p.weekStart, p.status])).toEqual([
+      ['2026-10-26', 'paid'],
+      ['2026-11-02', 'paid'],
+    ]);
+    // A refund of paid-out money (deducted by the next payout), then new supports the same day and the next.
+    await refundSupport(moneyDeps(t, new Date('2026-11-11T10:00:00Z')), creator.userId, first.supportId, refundRequestSchema.parse({ amountCents: 400, reason: 'requested_by_supporter' }), randomUUID());
+    await supportAt(creator.username, '2026-11-11T15:00:00Z', 9);
+    await supportAt(creator.username, '2026-11-12T00:00:00Z', 4);
+    for (const at of CUT_OFFS) expect({ at, cents: await sumUnpaid(db(), creator.userId, new Date(at)) }).toEqual({ at, cents: await recount(creator.userId, new Date(at)) });
+
+    await run('2026-11-17T10:00:00Z');
+    expect((await payoutsOf(creator.userId)).map((p) => p.status)).toEqual(['paid', 'paid', 'paid']);
+    for (const at of CUT_OFFS) expect({ at, cents: await sumUnpaid(db(), creator.userId, new Date(at)) }).toEqual({ at, cents: await recount(creator.userId, new Date(at)) });
+    expect(await sumUnpaid(db(), creator.userId, new Date('2026-12-02T00:00:00Z'))).toBe(0);
+    expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 });
 

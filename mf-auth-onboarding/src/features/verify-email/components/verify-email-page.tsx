@@ -7,9 +7,8 @@ import { useVerifyEmail } from '@beabro/shared/api/verify-email';
 import { EMAIL_VERIFICATION_MESSAGES, VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
-import { Card } from '@beabro/shared/ui/card';
+import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
-import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../hooks/use-session';
 
@@ -123,22 +122,7 @@ export function VerifyEmailPage() {
       </>
     );
   } else if (!view) {
-    body = status.isError ? (
-      <>
-        <OutcomeMessage tone="danger" role="alert" ref={messageRef}>
-          <p>{messageOf(status.error)}</p>
-        </OutcomeMessage>
-        <p css={{ margin: 0 }}>
-          <Button variant="secondary" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </p>
-      </>
-    ) : (
-      <p role="status" css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
-        Checking your link…
-      </p>
-    );
+    body = <LinkCheckPending error={status.isError ? messageOf(status.error) : null} onRetry={() => void status.refetch()} errorRef={messageRef} />;
   } else if (view.state === 'already-verified') {
     body = (
       <>
@@ -194,13 +178,8 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <PageContainer>
-      <div css={(theme) => ({ maxWidth: '34rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
-        <Card css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(4) })}>
-          <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>{TITLE}</h1>
-          {body}
-        </Card>
-      </div>
-    </PageContainer>
+    <EmailLinkPage title={TITLE} maxWidth="34rem">
+      {body}
+    </EmailLinkPage>
   );
 }

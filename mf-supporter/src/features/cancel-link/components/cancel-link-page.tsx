@@ -15,9 +15,8 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Button } from '@beabro/shared/ui/button';
-import { Card } from '@beabro/shared/ui/card';
+import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
-import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCancelLink, useCancelLinkAction, type CancelLinkRequest } from '../api/get-cancel-link';
@@ -171,22 +170,7 @@ export function CancelLinkPage() {
   let body: ReactNode;
   const data = link.data;
   if (!data) {
-    body = link.isError ? (
-      <>
-        <OutcomeMessage tone="danger" role="alert">
-          <p>{messageOf(link.error)}</p>
-        </OutcomeMessage>
-        <div>
-          <Button variant="secondary" onClick={() => void link.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </>
-    ) : (
-      <p role="status" css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
-        Checking your link…
-      </p>
-    );
+    body = <LinkCheckPending error={link.isError ? messageOf(link.error) : null} onRetry={() => void link.refetch()} />;
   } else if (data.kind === 'refused') {
     body = (
       <>
@@ -283,13 +267,8 @@ export function CancelLinkPage() {
   }
 
   return (
-    <PageContainer>
-      <div css={(theme) => ({ maxWidth: '36rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
-        <Card css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(4) })}>
-          <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>{TITLE}</h1>
-          {body}
-        </Card>
-      </div>
-    </PageContainer>
+    <EmailLinkPage title={TITLE} maxWidth="36rem">
+      {body}
+    </EmailLinkPage>
   );
 }

@@ -18,7 +18,7 @@
 // start, once their process is gone.
 //
 // Environment: TEST_DATABASE_URL (required), CLUSTER_PORT (nginx; default 4255),
-// CLUSTER_INSTANCE_PORTS (comma-separated; default: free ports), CLUSTER_INSTANCES (default 2),
+// CLUSTER_INSTANCE_PORTS (comma-separated; default: the first free ports above CLUSTER_PORT), CLUSTER_INSTANCES (default 2),
 // CLUSTER_CONTROL_FILE (default <tmp>/beabro-cluster.json), NGINX_PATH (default: nginx on PATH or
 // /usr/sbin/nginx). Every other variable (DEV_TOOLS, SIGN_UP_LIMIT_PER_IP, ...) is passed on to the
 // instances.
@@ -58,21 +58,31 @@ if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 8) 
 const nginxPort = Number(process.env.CLUSTER_PORT ?? 4255);
 const controlFile = process.env.CLUSTER_CONTROL_FILE || path.join(os.tmpdir(), 'beabro-cluster.json');
 
-/** A port nothing listens on right now (the OS picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` of 127.0.0.1 right now. */
+function canListen(port) {
+  return new Promise((resolve) => {
     const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * Free ports for the instances, from just above nginx's upward and below the ephemeral range (32768 and up
+ * on Linux). A port the OS picks comes from that range, which is also where outgoing connections (the
+ * instances' database pools) get their local ports: one could take it while a test has the instance down,
+ * and the restart would fail.
+ */
+async function freePorts(count, from) {
+  const ports = [];
+  for (let port = from; ports.length < count && port < 32768; port++) if (await canListen(port)) ports.push(port);
+  if (ports.length < count) fail(`no ${count} free ports from ${from} to 32767 for the API instances`);
+  return ports;
 }
 
 const givenPorts = (process.env.CLUSTER_INSTANCE_PORTS ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(Number);
 if (givenPorts.length > 0 && givenPorts.length !== instanceCount) fail(`CLUSTER_INSTANCE_PORTS lists ${givenPorts.length} ports for ${instanceCount} instances`);
-const instancePorts = givenPorts.length > 0 ? givenPorts : await Promise.all(Array.from({ length: instanceCount }, freePort));
+const instancePorts = givenPorts.length > 0 ? givenPorts : await freePorts(instanceCount, nginxPort + 1);
 
 // ---- database -------------------------------------------------------------------------------
 const database = await createFreshDatabase(serverUrl, 'beabro_cluster_');

@@ -67,6 +67,14 @@ export async function listPayoutFigures(db: Db) {
           + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net' where r.payout_id = ${payouts.id})`,
       ),
       foreignItems: num(sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`),
+      // A payout covers only what was earned (or refunded) before its week ended: the next-payout estimate
+      // relies on it (it looks for what payouts took after a cut-off only among weeks ending after it).
+      lateEntries: num(
+        sql`(select count(*) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null
+            where pi.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))
+          + (select count(*) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
+            where r.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
+      ),
       paidOut: num(sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`),
       entryCount: num(sql`(select count(*) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`),
       entriesMisplaced: num(

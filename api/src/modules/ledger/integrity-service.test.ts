@@ -106,6 +106,13 @@ describe('checkLedgerIntegrity', () => {
       () => db().update(payouts).set({ status: 'paid' }).where(eq(payouts.id, payoutId)),
     );
     expect(held.problems[0]?.detail).toContain('moved money');
+
+    // A payout covering supports from after its week (no code path does; the next-payout estimate relies on it).
+    const early = await tampered(
+      () => db().update(payouts).set({ weekEnd: '2026-11-10' }).where(eq(payouts.id, payoutId)),
+      () => db().update(payouts).set({ weekEnd: payout?.weekEnd ?? '' }).where(eq(payouts.id, payoutId)),
+    );
+    expect(early.problems).toEqual([expect.objectContaining({ kind: 'payout', id: payoutId, detail: expect.stringContaining('1 entries from after the week ended') })]);
     expect((await checkLedgerIntegrity(db())).ok).toBe(true);
   });
 });

@@ -41,13 +41,14 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
   for (const p of payoutRows) {
     const where = `payout of week ${p.weekStart} (${p.status}, ${p.amountCents}c)`;
     if (p.status === 'paid' || p.status === 'processing') {
-      if (p.itemsTotal !== p.amountCents || p.coveredNet !== p.amountCents || p.paidOut !== p.amountCents || p.entryCount !== 1 || p.entriesMisplaced > 0 || p.foreignItems > 0) {
+      if (p.itemsTotal !== p.amountCents || p.coveredNet !== p.amountCents || p.paidOut !== p.amountCents || p.entryCount !== 1 || p.entriesMisplaced > 0 || p.foreignItems > 0 || p.lateEntries > 0) {
         problems.push({
           kind: 'payout',
           id: p.payoutId,
           detail:
             `${where}: items ${p.itemsTotal}c, creator-net entries of the supports covered ${p.coveredNet}c, paid-out entries ${p.paidOut}c in ${p.entryCount} entries` +
-            `${p.entriesMisplaced > 0 ? `, ${p.entriesMisplaced} on the wrong account` : ''}${p.foreignItems > 0 ? `, ${p.foreignItems} supports of another creator` : ''}`,
+            `${p.entriesMisplaced > 0 ? `, ${p.entriesMisplaced} on the wrong account` : ''}${p.foreignItems > 0 ? `, ${p.foreignItems} supports of another creator` : ''}` +
+            `${p.lateEntries > 0 ? `, ${p.lateEntries} entries from after the week ended` : ''}`,
         });
       }
     } else if (p.itemsTotal !== 0 || p.entryCount !== 0) {

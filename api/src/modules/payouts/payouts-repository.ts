@@ -45,7 +45,8 @@ export async function listUndeductedRefundEntries(db: Db, creatorId: string, bef
  * took), plus back what payouts took from entries at or after `before`. A payout covers only entries
  * before its week's end (the Monday after `week_end`), so only payouts of weeks ending on or after
  * `before`'s day can have taken any: normally none. It relies on what the integrity check proves: each
- * payout's entry is minus the creator-net entries of the supports it covers and of the refunds it deducted.
+ * payout's entry is minus the creator-net entries of the supports it covers and of the refunds it deducted,
+ * and none of those is from after its week ended.
  */
 export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promise<number> {
   const dayStart = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), before.getUTCDate()));

@@ -190,36 +190,58 @@ describe('the next payout estimate (sumUnpaid)', () => {
     '2026-10-29T12:00:00Z', // exactly a support's instant
     '2026-11-02T00:00:00Z', // the first paid week's end
     '2026-11-03T12:00:00Z', // between two supports of one day, inside the second paid week
+    '2026-11-08T12:00:00Z', // a Sunday: the last day of a paid week, with a support after the cut-off
     '2026-11-09T00:00:00Z',
     '2026-11-11T12:00:00Z', // between a refund and a support of one day
-    '2026-11-12T00:00:00Z',
+    '2026-11-12T12:00:00Z', // before a refund of a support not paid yet
     '2026-11-20T05:00:00Z',
     '2026-12-02T00:00:00Z', // after everything
   ];
+  async function expectRecounted(creatorIds: string[]) {
+    for (const creatorId of creatorIds) {
+      for (const at of CUT_OFFS) {
+        expect({ at, cents: await sumUnpaid(db(), creatorId, new Date(at)) }).toEqual({ at, cents: await recount(creatorId, new Date(at)) });
+      }
+    }
+  }
 
-  it('equals the unpaid entries counted one by one, for cut-offs before, inside and after paid weeks, with refunds', async () => {
+  it('equals the unpaid entries counted one by one, for cut-offs before, inside and after paid, held and carried-over weeks, with refunds', async () => {
     const creator = await fakeCreator(db(), { country: 'US' });
+    // Another creator paid in the same weeks, held first (no supported country), then carried over.
+    const other = await fakeCreator(db(), { country: 'DE' });
     const first = await supportAt(creator.username, '2026-10-26T09:00:00Z', 10);
     await supportAt(creator.username, '2026-10-29T12:00:00Z', 20);
     await supportAt(creator.username, '2026-11-03T08:00:00Z', 30);
+    await supportAt(other.username, '2026-11-03T09:00:00Z', 15);
     await supportAt(creator.username, '2026-11-03T18:00:00Z', 7);
     await supportAt(creator.username, '2026-11-05T00:00:00Z', 12);
+    await supportAt(creator.username, '2026-11-08T20:00:00Z', 8);
     await run('2026-11-03T10:00:00Z');
     await run('2026-11-10T10:00:00Z');
     expect((await payoutsOf(creator.userId)).map((p) => [p.weekStart, p.status])).toEqual([
       ['2026-10-26', 'paid'],
       ['2026-11-02', 'paid'],
     ]);
-    // A refund of paid-out money (deducted by the next payout), then new supports the same day and the next.
+    expect((await payoutsOf(other.userId)).map((p) => [p.weekStart, p.status])).toEqual([['2026-11-02', 'held']]);
+    // A refund of paid-out money (deducted by the next payout), then new supports the same day and the next,
+    // and a refund of one of those before any payout covers it.
     await refundSupport(moneyDeps(t, new Date('2026-11-11T10:00:00Z')), creator.userId, first.supportId, refundRequestSchema.parse({ amountCents: 400, reason: 'requested_by_supporter' }), randomUUID());
     await supportAt(creator.username, '2026-11-11T15:00:00Z', 9);
-    await supportAt(creator.username, '2026-11-12T00:00:00Z', 4);
-    for (const at of CUT_OFFS) expect({ at, cents: await sumUnpaid(db(), creator.userId, new Date(at)) }).toEqual({ at, cents: await recount(creator.userId, new Date(at)) });
+    await supportAt(other.username, '2026-11-11T16:00:00Z', 6);
+    const unpaid = await supportAt(creator.username, '2026-11-12T00:00:00Z', 4);
+    await refundSupport(moneyDeps(t, new Date('2026-11-13T10:00:00Z')), creator.userId, unpaid.supportId, refundRequestSchema.parse({ amountCents: 150, reason: 'requested_by_supporter' }), randomUUID());
+    await expectRecounted([creator.userId, other.userId]);
 
+    await db().update(creatorProfiles).set({ country: 'GB' }).where(eq(creatorProfiles.userId, other.userId));
     await run('2026-11-17T10:00:00Z');
     expect((await payoutsOf(creator.userId)).map((p) => p.status)).toEqual(['paid', 'paid', 'paid']);
-    for (const at of CUT_OFFS) expect({ at, cents: await sumUnpaid(db(), creator.userId, new Date(at)) }).toEqual({ at, cents: await recount(creator.userId, new Date(at)) });
+    expect((await payoutsOf(other.userId)).map((p) => [p.weekStart, p.status])).toEqual([
+      ['2026-11-02', 'carried_over'],
+      ['2026-11-09', 'paid'],
+    ]);
+    await expectRecounted([creator.userId, other.userId]);
     expect(await sumUnpaid(db(), creator.userId, new Date('2026-12-02T00:00:00Z'))).toBe(0);
+    expect(await sumUnpaid(db(), other.userId, new Date('2026-12-02T00:00:00Z'))).toBe(0);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 });

@@ -434,11 +434,33 @@ export async function listFirstSupports(db: Db, creatorId: string, from: Date, t
     .limit(limit);
 }
 
+/** The start of the goal's kept "window": everything before the instant it was kept at. */
+const ALL_TIME = new Date(0);
+
 /**
- * When the total raised (all time, gross) first reached `goalCents`, or undefined if it has not: the day
- * from the daily rollups' running total, then the instant from that day's supports.
+ * When the total raised (all time, gross of supports) first reached `goalCents`, or undefined if it has
+ * not. Amounts are positive, so it has been reached exactly when the creator's total is at least the goal;
+ * then the instant is found once and kept (creator_window_cache, kind `goal:<cents>`, the window ending at
+ * the read): only a support written before that end could move it, and the supports trigger forgets the
+ * window then. Finding it reads that day's supports, as many as a day brings.
  */
-export async function findGoalReachedAt(db: Db, creatorId: string, goalCents: number): Promise<Date | undefined> {
+export async function findGoalReachedAt(db: Db, creatorId: string, goalCents: number, now = new Date()): Promise<Date | undefined> {
+  const [totals] = await db.select({ gross: creatorRollups.grossCents }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+  if (!totals || totals.gross < goalCents) return undefined;
+  const kind = `goal:${goalCents}`;
+  const kept = await readLatestWindowFigure<{ at: string }>(db, creatorId, kind, ALL_TIME, now);
+  if (kept) return new Date(kept.value.at);
+  const token = await markWindowFigure(db, creatorId, kind, ALL_TIME, now);
+  const reached = await findGoalReachedAtFromFacts(db, creatorId, goalCents);
+  if (reached && reached <= now) await keepWindowFigure(db, creatorId, kind, ALL_TIME, now, token, { at: reached.toISOString() });
+  return reached;
+}
+
+/**
+ * The same from the facts: the day from the daily rollups' running total, then the instant from that
+ * day's supports.
+ */
+export async function findGoalReachedAtFromFacts(db: Db, creatorId: string, goalCents: number): Promise<Date | undefined> {
   const running = db
     .select({
       day: sql<string>`${creatorDailyRollups.day}`.as('day'),

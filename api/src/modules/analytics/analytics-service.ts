@@ -104,7 +104,7 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
   const recent = await listSupports(db, creatorId, start, end, { order: 'newest', limit: RECENT_ACTIVITY_LIMIT });
   const firsts = await listFirstSupports(db, creatorId, start, end, RECENT_ACTIVITY_LIMIT);
   const goalCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
-  const goalReachedAt = goalCents === null ? undefined : await findGoalReachedAt(db, creatorId, goalCents);
+  const goalReachedAt = goalCents === null ? undefined : await findGoalReachedAt(db, creatorId, goalCents, now);
   const views = await sumViews(db, creatorId, days.start, days.end);
   const previousViews = await sumViews(db, creatorId, days.previousStart, days.previousEnd);
   const pausedSupports = await countPausedSubscriptions(db, creatorId);

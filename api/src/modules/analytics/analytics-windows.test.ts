@@ -14,7 +14,7 @@ import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { analyticsWindow } from './analytics-period';
-import { keepWindowFigure, listTopSupportersFromFacts, markWindowFigure, readWindowFigure } from './analytics-repository';
+import { findGoalReachedAt, findGoalReachedAtFromFacts, keepWindowFigure, listTopSupportersFromFacts, markWindowFigure, readWindowFigure } from './analytics-repository';
 import { getCreatorAnalytics } from './analytics-service';
 import { IN_FLIGHT_MS, listTopSupporters } from './analytics-top-supporters';
 import { countNewSupportersSince } from '../metrics/metrics-repository';
@@ -237,6 +237,32 @@ describe('analytics over long periods (bounded reads)', () => {
     expect(await readWindowFigure(db(), creator.userId, 'test', from, to)).toBeUndefined();
     await keepWindowFigure(db(), creator.userId, 'test', from, to, second, { count: 3 });
     expect(await readWindowFigure(db(), creator.userId, 'test', from, to)).toEqual({ count: 3 });
+    await db().delete(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId));
+  });
+
+  it('keep the instant a goal was reached, until a support is written before the read that kept it', async () => {
+    const creator = await fakeCreator(db());
+    const goalRows = () => db().select().from(creatorWindowCache).where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'goal:1500')));
+    const now = new Date('2026-03-01T12:00:00Z');
+    await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-01-10T10:00:00Z'), amountCents: 1_000 });
+    // Not reached: nothing marked or kept.
+    expect(await findGoalReachedAt(db(), creator.userId, 1_500, now)).toBeUndefined();
+    expect(await goalRows()).toEqual([]);
+    await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-01-20T10:00:00Z'), amountCents: 700 });
+    expect(await findGoalReachedAt(db(), creator.userId, 1_500, now)).toEqual(new Date('2026-01-20T10:00:00Z'));
+    expect((await goalRows()).map((r) => r.value)).toEqual([{ at: '2026-01-20T10:00:00.000Z' }]);
+    // A support after that read leaves it; a read takes it from the kept row (the facts are not read).
+    await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-03-01T13:00:00Z'), amountCents: 900 });
+    await db().update(creatorWindowCache).set({ value: { at: '2026-01-21T00:00:00.000Z' } }).where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'goal:1500')));
+    expect(await findGoalReachedAt(db(), creator.userId, 1_500, new Date('2026-03-02T12:00:00Z'))).toEqual(new Date('2026-01-21T00:00:00Z'));
+    // A support written before the kept read moves the instant: the kept row is forgotten and found again.
+    await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-01-15T10:00:00Z'), amountCents: 600 });
+    expect(await goalRows()).toEqual([]);
+    const later = new Date('2026-03-03T12:00:00Z');
+    expect(await findGoalReachedAt(db(), creator.userId, 1_500, later)).toEqual(new Date('2026-01-15T10:00:00Z'));
+    expect(await findGoalReachedAtFromFacts(db(), creator.userId, 1_500)).toEqual(new Date('2026-01-15T10:00:00Z'));
+    // Another goal is its own row.
+    expect(await findGoalReachedAt(db(), creator.userId, 2_000, later)).toEqual(new Date('2026-01-20T10:00:00Z'));
     await db().delete(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId));
   });
 

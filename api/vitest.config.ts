@@ -7,8 +7,17 @@ const common = { environment: 'node' as const, globals: false, hookTimeout: 60_0
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...common, name: 'pglite', env: { TEST_DB: 'pglite' }, globalSetup: ['./src/testing/pglite-template.ts'] } },
-      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...common, name: 'postgres', env: { TEST_DB: 'postgres' } } }] : []),
+      {
+        test: {
+          ...common,
+          name: 'pglite',
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['./src/testing/pglite-template.ts'],
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...common, name: 'postgres', env: { TEST_DB: 'postgres' } } }]
+        : []),
     ],
   },
 });

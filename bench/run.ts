@@ -56,7 +56,8 @@ const lighthouseRuns = Number(args['lighthouse-runs'] ?? (args.quick ? 1 : 3));
 const port = Number(args.port);
 const workDir = path.resolve(args['work-dir']);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');
-if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error('--lighthouse-runs must be a whole number of at least 1');
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+  throw new Error('--lighthouse-runs must be a whole number of at least 1');
 if (!Number.isInteger(port) || port < 1 || port > 65534) throw new Error('--port must be a port number');
 
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
@@ -87,17 +88,33 @@ async function webSections(): Promise<BenchSection[]> {
     // The single-bundle server starts first: the static copy of the profile is rendered from it into
     // the composed site's shell folder before that server starts (its static file server lists the
     // files it serves when it starts). Both builds render the same components, so the same DOM.
-    const single = await startApiServer({ siteDir: singleDir, dataDir: await freshDataDir('data-single'), port: port + 1 });
+    const single = await startApiServer({
+      siteDir: singleDir,
+      dataDir: await freshDataDir('data-single'),
+      port: port + 1,
+    });
     servers.push(single);
     browser = await launchChromium();
     const pages = benchPages(await creatorDisplayName(single.baseUrl));
     const profile = pages.find((page) => page.key === 'profile')!;
     await writeStaticProfile(browser, single.baseUrl, profile, path.join(composedDir, 'shell', 'dist'));
-    const composedServer = await startApiServer({ siteDir: composedDir, dataDir: await freshDataDir('data-composed'), port });
+    const composedServer = await startApiServer({
+      siteDir: composedDir,
+      dataDir: await freshDataDir('data-composed'),
+      port,
+    });
     servers.push(composedServer);
 
-    const composedSite = { label: 'composed', baseUrl: composedServer.baseUrl, creatorState: await signInCreator(browser, composedServer.baseUrl) };
-    const singleSite = { label: 'single bundle', baseUrl: single.baseUrl, creatorState: await signInCreator(browser, single.baseUrl) };
+    const composedSite = {
+      label: 'composed',
+      baseUrl: composedServer.baseUrl,
+      creatorState: await signInCreator(browser, composedServer.baseUrl),
+    };
+    const singleSite = {
+      label: 'single bundle',
+      baseUrl: single.baseUrl,
+      creatorState: await signInCreator(browser, single.baseUrl),
+    };
 
     const sections: BenchSection[] = [];
     const steps = args['skip-lighthouse'] ? 3 : 4;
@@ -123,11 +140,16 @@ async function webSections(): Promise<BenchSection[]> {
       // Lighthouse launches its own Chromium: the Playwright one is not needed any more.
       await browser.close();
       browser = undefined;
-      const deadline = startedAt + TOTAL_BUDGET_MS - (args['skip-api'] ? 0 : args.quick ? API_RESERVE_MS.quick : API_RESERVE_MS.full);
-      log(`4/4 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`);
+      const deadline =
+        startedAt + TOTAL_BUDGET_MS - (args['skip-api'] ? 0 : args.quick ? API_RESERVE_MS.quick : API_RESERVE_MS.full);
+      log(
+        `4/4 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`,
+      );
       const lighthouseStarted = Date.now();
       try {
-        sections.push(await lighthouseSection({ baseUrl: composedServer.baseUrl, runs: lighthouseRuns, deadline, log }));
+        sections.push(
+          await lighthouseSection({ baseUrl: composedServer.baseUrl, runs: lighthouseRuns, deadline, log }),
+        );
       } catch (error) {
         sections.push(failedSection('Lighthouse (performance, public pages)', error));
       }
@@ -145,7 +167,11 @@ async function apiSections(): Promise<BenchSection[]> {
   for (const [index, name] of API_BENCHMARKS.entries()) {
     const script = path.join(BENCH_DIR, 'api', `${name}.ts`);
     if (!existsSync(script)) {
-      sections.push({ section: `API: ${name}`, figures: [], notes: [`Not measured: bench/api/${name}.ts does not exist.`] });
+      sections.push({
+        section: `API: ${name}`,
+        figures: [],
+        notes: [`Not measured: bench/api/${name}.ts does not exist.`],
+      });
       continue;
     }
     const out = path.join(workDir, `api-${name}.json`);
@@ -155,7 +181,11 @@ async function apiSections(): Promise<BenchSection[]> {
     const timeoutMs = Math.max(60_000, remaining - 60_000 * (API_BENCHMARKS.length - 1 - index));
     log(`API benchmark ${name} (at most ${Math.round(timeoutMs / 1000)} s)`);
     try {
-      await runNode([tsxCli(), script, '--out', out, ...(args.quick ? ['--quick'] : [])], { cwd: REPO_ROOT, timeoutMs, inheritOutput: true });
+      await runNode([tsxCli(), script, '--out', out, ...(args.quick ? ['--quick'] : [])], {
+        cwd: REPO_ROOT,
+        timeoutMs,
+        inheritOutput: true,
+      });
       const written = JSON.parse(await readFile(out, 'utf8')) as BenchSection[];
       sections.push(...written);
     } catch (error) {
@@ -183,7 +213,10 @@ if (!args['skip-web']) {
 }
 if (!args['skip-api']) sections.push(...(await apiSections()));
 
-const report: BenchReport = { environment: { ...environment, 'total time': elapsed() }, sections: sections.map(normalizeSection) };
+const report: BenchReport = {
+  environment: { ...environment, 'total time': elapsed() },
+  sections: sections.map(normalizeSection),
+};
 console.log(`\n${consoleTable(report)}\n`);
 if (!args['no-write']) {
   await writeFile(path.join(BENCH_DIR, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -37,9 +37,14 @@ export async function createFreshDatabase(serverUrl, prefix) {
     const { rows } = await client.query('select datname from pg_database where datname like $1', [`${prefix}%`]);
     for (const { datname } of rows) {
       const pid = Number(datname.slice(prefix.length));
-      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) await client.query(`drop database if exists "${datname}" with (force)`);
+      if (Number.isInteger(pid) && pid > 0 && !alive(pid))
+        await client.query(`drop database if exists "${datname}" with (force)`);
     }
     await client.query(`create database "${name}"`);
   });
-  return { name, url: url.toString(), drop: () => admin((client) => client.query(`drop database if exists "${name}" with (force)`)) };
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin((client) => client.query(`drop database if exists "${name}" with (force)`)),
+  };
 }

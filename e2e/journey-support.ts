@@ -17,7 +17,8 @@ export const DAY_MS = 86_400_000;
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** The same "$1,234.56" the creator and supporter areas print (formatUsd). */
-export const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Matches the whole path and query, so "/auth?next=/dashboard" never passes for "/dashboard". */
 export const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
@@ -30,7 +31,14 @@ export async function json<T>(request: APIRequestContext, url: string): Promise<
 
 export interface SupporterDashboard {
   history: Array<{ creatorUsername: string; amountCents: number; isRecurring: boolean; refundedCents: number }>;
-  subscriptions: Array<{ id: string; creatorUsername: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endsAt: string | null }>;
+  subscriptions: Array<{
+    id: string;
+    creatorUsername: string;
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: string;
+    endsAt: string | null;
+  }>;
 }
 
 export interface CreatorDashboard {
@@ -39,7 +47,15 @@ export interface CreatorDashboard {
   recurringSupports: number;
   pausedSupports: number;
   balanceCents: number;
-  recentSupports: Array<{ id: string; amountCents: number; refundedCents: number; isRecurring: boolean; isRenewal: boolean; name: string | null; createdAt: string }>;
+  recentSupports: Array<{
+    id: string;
+    amountCents: number;
+    refundedCents: number;
+    isRecurring: boolean;
+    isRenewal: boolean;
+    name: string | null;
+    createdAt: string;
+  }>;
 }
 
 export interface CreatorPayouts {
@@ -47,8 +63,10 @@ export interface CreatorPayouts {
   payouts: Array<{ weekStart: string; weekEnd: string; amountCents: number; status: string; paidAt: string | null }>;
 }
 
-export const supporterDashboard = (request: APIRequestContext) => json<SupporterDashboard>(request, '/api/supporter/dashboard');
-export const creatorDashboard = (request: APIRequestContext) => json<CreatorDashboard>(request, '/api/creator/dashboard');
+export const supporterDashboard = (request: APIRequestContext) =>
+  json<SupporterDashboard>(request, '/api/supporter/dashboard');
+export const creatorDashboard = (request: APIRequestContext) =>
+  json<CreatorDashboard>(request, '/api/creator/dashboard');
 export const creatorPayouts = (request: APIRequestContext) => json<CreatorPayouts>(request, '/api/creator/payouts');
 
 export interface JobRun {
@@ -91,15 +109,30 @@ export function payoutTuesday(after: Date): Date {
  */
 export async function otherPair(creator: APIRequestContext, guest: APIRequestContext, { amount }: { amount: number }) {
   const stamp = unique();
-  const account = { email: `e2e-other-creator-${stamp}@example.com`, password: 'other password 123', username: `other_${stamp}` };
+  const account = {
+    email: `e2e-other-creator-${stamp}@example.com`,
+    password: 'other password 123',
+    username: `other_${stamp}`,
+  };
   const signUp = await creator.post('/api/auth/sign-up', {
     headers: csrf,
-    data: { name: 'Olive Other', email: account.email, password: account.password, confirmPassword: account.password, role: 'creator' },
+    data: {
+      name: 'Olive Other',
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+      role: 'creator',
+    },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const profile = await creator.post('/api/creator-profile', {
     headers: csrf,
-    data: { displayName: 'Olive Other', username: account.username, bio: 'The other creator of the journey.', creatorType: 'other' },
+    data: {
+      displayName: 'Olive Other',
+      username: account.username,
+      bio: 'The other creator of the journey.',
+      creatorType: 'other',
+    },
   });
   expect(profile.status(), await profile.text()).toBe(201);
   const guestEmail = `e2e-other-bro-${stamp}@example.com`;
@@ -139,7 +172,12 @@ export async function isFocused(locator: Locator): Promise<boolean> {
  * Presses Tab (or Shift+Tab with `backwards`) until one of the locator's elements has focus, as a
  * keyboard user does, then checks that focus is visible there. Fails if it is never reached.
  */
-export async function tabTo(page: Page, target: Locator, what: string, { backwards = false, max = 80, visible = true } = {}) {
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  what: string,
+  { backwards = false, max = 80, visible = true } = {},
+) {
   for (let presses = 0; presses <= max; presses += 1) {
     if (await isFocused(target)) {
       if (visible) await expectFocusVisible(page, what);
@@ -184,7 +222,11 @@ export async function startJourney(browser: Browser, baseURL: string | undefined
  * Runs the payout job twice on the Tuesday after `after` and proves the creator was paid exactly once,
  * all of their net earnings. Returns the amount paid.
  */
-export async function expectPaidOnceByTwoPayoutRuns(operator: APIRequestContext, creator: APIRequestContext, after: Date): Promise<number> {
+export async function expectPaidOnceByTwoPayoutRuns(
+  operator: APIRequestContext,
+  creator: APIRequestContext,
+  after: Date,
+): Promise<number> {
   const { netCents } = (await creatorDashboard(creator)).totalEarnings;
   const tuesday = payoutTuesday(after);
   const first = await runJob(operator, 'payouts', tuesday);
@@ -193,7 +235,9 @@ export async function expectPaidOnceByTwoPayoutRuns(operator: APIRequestContext,
   const second = await runJob(operator, 'payouts', new Date(tuesday.getTime() + 3_600_000));
   expect(second.result).toMatchObject({ weekStart: first.result.weekStart, paid: 0, errors: 0 });
   const payouts = await creatorPayouts(creator);
-  expect(payouts.payouts).toEqual([expect.objectContaining({ status: 'paid', amountCents: netCents, weekStart: first.result.weekStart })]);
+  expect(payouts.payouts).toEqual([
+    expect.objectContaining({ status: 'paid', amountCents: netCents, weekStart: first.result.weekStart }),
+  ]);
   expect(payouts.balanceCents).toBe(0);
   return netCents;
 }
@@ -237,7 +281,12 @@ export async function startWebhookReceiver() {
  * The check the README ("Webhooks") tells creators to make: Beabro-Signature is `t=<unix seconds>,v1=<hex>`,
  * v1 the HMAC-SHA256 of `${t}.${raw body}` with the endpoint's secret, t within five minutes.
  */
-export function verifyWebhookSignature(secret: string, header: string | string[] | undefined, rawBody: string, toleranceSeconds = 300): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string | string[] | undefined,
+  rawBody: string,
+  toleranceSeconds = 300,
+): boolean {
   if (typeof header !== 'string') return false;
   const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)));
   const timestamp = Number(parts.t);

@@ -16,7 +16,8 @@ const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
  */
 const CLUSTER = /cluster\.spec\.ts$/;
 const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? PORT + 2);
-if (!process.env.CLUSTER_CONTROL_FILE) process.env.CLUSTER_CONTROL_FILE = path.join(os.tmpdir(), `beabro-cluster-${process.pid}.json`);
+if (!process.env.CLUSTER_CONTROL_FILE)
+  process.env.CLUSTER_CONTROL_FILE = path.join(os.tmpdir(), `beabro-cluster-${process.pid}.json`);
 // Set once by the main process so test workers (which inherit the environment) know where the server keeps its data.
 // A folder made here is removed by global-teardown.ts when the run ends.
 if (!process.env.E2E_DATA_DIR) {
@@ -26,7 +27,9 @@ if (!process.env.E2E_DATA_DIR) {
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  throw new Error(`Chromium not found at ${chromium}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  throw new Error(
+    `Chromium not found at ${chromium}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
 }
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
@@ -62,7 +65,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
   },
   // One worker runs the projects in this order: the journeys come after every other spec, since they run the
@@ -70,7 +81,15 @@ export default defineConfig({
   projects: [
     { name: 'desktop', testIgnore: [JOURNEYS, CLUSTER], use: desktop },
     { name: 'journeys', testMatch: JOURNEYS, use: desktop },
-    ...(POSTGRES_URL ? [{ name: 'journeys-postgres', testMatch: JOURNEYS, use: { ...desktop, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
+    ...(POSTGRES_URL
+      ? [
+          {
+            name: 'journeys-postgres',
+            testMatch: JOURNEYS,
+            use: { ...desktop, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+          },
+        ]
+      : []),
     // The mouse journey through nginx, with instance api-2 SIGKILLed half-way (see tests/support/cluster.ts).
     // Its browser shares the 2 cores with more server processes than any other project's: a longer wait
     // for each expectation (still only waits; nothing asserts a time).
@@ -87,7 +106,12 @@ export default defineConfig({
       : []),
     // After the journey: the proofs across instances, and that nothing of the journey was lost. Without
     // TEST_DATABASE_URL its tests are skipped, saying why.
-    { name: 'cluster', testMatch: CLUSTER, dependencies: POSTGRES_URL ? ['cluster-journey'] : [], use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` } },
+    {
+      name: 'cluster',
+      testMatch: CLUSTER,
+      dependencies: POSTGRES_URL ? ['cluster-journey'] : [],
+      use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` },
+    },
   ],
   webServer: [
     {
@@ -108,7 +132,12 @@ export default defineConfig({
             reuseExistingServer: false,
             timeout: 60_000,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
-            env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATA_DIR: `${E2E_DATA_DIR}-postgres`, TEST_DATABASE_URL: POSTGRES_URL },
+            env: {
+              ...serverEnv,
+              PORT: String(POSTGRES_PORT),
+              DATA_DIR: `${E2E_DATA_DIR}-postgres`,
+              TEST_DATABASE_URL: POSTGRES_URL,
+            },
           },
           {
             command: 'node e2e/start-cluster.mjs',
@@ -117,7 +146,12 @@ export default defineConfig({
             reuseExistingServer: false,
             timeout: 180_000,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
-            env: { ...serverEnv, TEST_DATABASE_URL: POSTGRES_URL, CLUSTER_PORT: String(CLUSTER_PORT), CLUSTER_CONTROL_FILE: process.env.CLUSTER_CONTROL_FILE },
+            env: {
+              ...serverEnv,
+              TEST_DATABASE_URL: POSTGRES_URL,
+              CLUSTER_PORT: String(CLUSTER_PORT),
+              CLUSTER_CONTROL_FILE: process.env.CLUSTER_CONTROL_FILE,
+            },
           },
         ]
       : []),

@@ -47,14 +47,20 @@ const fail = (message) => {
 };
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) fail('set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test (the instances share one PostgreSQL database; PGlite cannot be shared between processes)');
+if (!serverUrl)
+  fail(
+    'set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test (the instances share one PostgreSQL database; PGlite cannot be shared between processes)',
+  );
 
-const onPath = (command) => (process.env.PATH ?? '').split(path.delimiter).find((dir) => dir && existsSync(path.join(dir, command)));
+const onPath = (command) =>
+  (process.env.PATH ?? '').split(path.delimiter).find((dir) => dir && existsSync(path.join(dir, command)));
 const nginxPath = process.env.NGINX_PATH || (onPath('nginx') ? path.join(onPath('nginx'), 'nginx') : '/usr/sbin/nginx');
-if (!existsSync(nginxPath)) fail(`nginx not found at ${nginxPath}. Install it (Debian: apt-get install -y nginx-light) or set NGINX_PATH.`);
+if (!existsSync(nginxPath))
+  fail(`nginx not found at ${nginxPath}. Install it (Debian: apt-get install -y nginx-light) or set NGINX_PATH.`);
 
 const instanceCount = Number(process.env.CLUSTER_INSTANCES ?? 2);
-if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 8) fail('CLUSTER_INSTANCES must be 1 to 8');
+if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 8)
+  fail('CLUSTER_INSTANCES must be 1 to 8');
 const nginxPort = Number(process.env.CLUSTER_PORT ?? 4255);
 const controlFile = process.env.CLUSTER_CONTROL_FILE || path.join(os.tmpdir(), 'beabro-cluster.json');
 
@@ -80,8 +86,13 @@ async function freePorts(count, from) {
   return ports;
 }
 
-const givenPorts = (process.env.CLUSTER_INSTANCE_PORTS ?? '').split(',').map((p) => p.trim()).filter(Boolean).map(Number);
-if (givenPorts.length > 0 && givenPorts.length !== instanceCount) fail(`CLUSTER_INSTANCE_PORTS lists ${givenPorts.length} ports for ${instanceCount} instances`);
+const givenPorts = (process.env.CLUSTER_INSTANCE_PORTS ?? '')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean)
+  .map(Number);
+if (givenPorts.length > 0 && givenPorts.length !== instanceCount)
+  fail(`CLUSTER_INSTANCE_PORTS lists ${givenPorts.length} ports for ${instanceCount} instances`);
 const instancePorts = givenPorts.length > 0 ? givenPorts : await freePorts(instanceCount, nginxPort + 1);
 
 // ---- database -------------------------------------------------------------------------------
@@ -113,7 +124,12 @@ const smtp = new SMTPServer({
       const raw = Buffer.concat(chunks).toString('utf8');
       const headers = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
       const header = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? null;
-      mail.push({ messageId: header('Message-ID'), to: session.envelope.rcptTo.map((r) => r.address), subject: header('Subject'), receivedAt: new Date().toISOString() });
+      mail.push({
+        messageId: header('Message-ID'),
+        to: session.envelope.rcptTo.map((r) => r.address),
+        subject: header('Subject'),
+        receivedAt: new Date().toISOString(),
+      });
       callback();
     });
   },
@@ -226,18 +242,27 @@ const template = readFileSync(path.join(here, 'cluster', 'nginx.conf.template'),
 const nginxConf = template
   .replaceAll('{{PREFIX}}', nginxDir)
   .replaceAll('{{LISTEN}}', `127.0.0.1:${nginxPort}`)
-  .replaceAll('{{UPSTREAM_SERVERS}}', instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n'));
+  .replaceAll(
+    '{{UPSTREAM_SERVERS}}',
+    instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n'),
+  );
 writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConf);
 let nginx = null;
 let nginxExited = null;
 
 async function startNginx() {
-  const child = spawn(nginxPath, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(
+    nginxPath,
+    ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   nginx = child;
   nginxExited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   void nginxExited.then(({ code, signal }) => {
     if (stopping) return;
-    const errors = existsSync(path.join(nginxDir, 'error.log')) ? readFileSync(path.join(nginxDir, 'error.log'), 'utf8').trim().split('\n').slice(-5).join('\n') : '';
+    const errors = existsSync(path.join(nginxDir, 'error.log'))
+      ? readFileSync(path.join(nginxDir, 'error.log'), 'utf8').trim().split('\n').slice(-5).join('\n')
+      : '';
     console.error(`start-cluster: nginx exited (${signal ?? `code ${code}`})\n${errors}`);
     void stop(1);
   });
@@ -251,18 +276,27 @@ const state = () => ({
   dataDir,
   releasesDir,
   nginx: { pid: nginx?.pid ?? null, config: path.join(nginxDir, 'nginx.conf') },
-  instances: instances.map((i) => ({ id: i.id, url: i.url, pid: i.child?.pid ?? null, running: Boolean(i.child), kills: i.kills })),
+  instances: instances.map((i) => ({
+    id: i.id,
+    url: i.url,
+    pid: i.child?.pid ?? null,
+    running: Boolean(i.child),
+    kills: i.kills,
+  })),
 });
 
 const control = createServer((req, res) => {
-  const send = (status, body) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  const send = (status, body) =>
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   const url = new URL(req.url ?? '/', 'http://control');
   const action = /^\/instances\/([^/]+)\/(kill|start)$/.exec(url.pathname);
   void (async () => {
     if (req.method === 'GET' && url.pathname === '/state') return send(200, state());
     if (req.method === 'GET' && url.pathname === '/mail') return send(200, mail);
     if (req.method === 'GET' && url.pathname === '/outbox') {
-      const { rows } = await pool.query('select id, dedupe_key as "dedupeKey", kind, attempts, sent_at as "sentAt", failed_at as "failedAt" from email_outbox order by created_at');
+      const { rows } = await pool.query(
+        'select id, dedupe_key as "dedupeKey", kind, attempts, sent_at as "sentAt", failed_at as "failedAt" from email_outbox order by created_at',
+      );
       return send(200, rows);
     }
     if (req.method === 'GET' && url.pathname === '/pending') {
@@ -273,7 +307,8 @@ const control = createServer((req, res) => {
     }
     if (req.method === 'POST' && action) {
       const instance = instances.find((i) => i.id === action[1]);
-      if (!instance) return send(404, { message: `No instance ${action[1]}; there are ${instances.map((i) => i.id).join(', ')}` });
+      if (!instance)
+        return send(404, { message: `No instance ${action[1]}; there are ${instances.map((i) => i.id).join(', ')}` });
       if (action[2] === 'kill') return send(200, await killInstance(instance));
       await startInstance(instance);
       return send(200, state());
@@ -324,7 +359,10 @@ try {
     control.once('error', reject);
     control.listen(0, '127.0.0.1', resolve);
   });
-  writeFileSync(controlFile, `${JSON.stringify({ control: `http://127.0.0.1:${control.address().port}`, ...state() }, null, 2)}\n`);
+  writeFileSync(
+    controlFile,
+    `${JSON.stringify({ control: `http://127.0.0.1:${control.address().port}`, ...state() }, null, 2)}\n`,
+  );
   await startNginx();
   log(`${publicUrl} balances ${instances.map((i) => `${i.id} (${i.url})`).join(', ')}; control file ${controlFile}`);
 } catch (error) {

@@ -21,9 +21,14 @@ const { name, url: databaseUrl } = database;
 console.info(`start-postgres-server: created database ${name}`);
 
 // pnpm is on PATH when the run was started through pnpm; otherwise fetch the pinned one as the README does.
-const onPath = (command) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, command)));
+const onPath = (command) =>
+  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, command)));
 const [command, ...args] = onPath('pnpm') ? ['pnpm'] : ['npx', '-y', 'pnpm@10.34.9'];
-const server = spawn(command, [...args, '--filter', 'api', 'start'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } });
+const server = spawn(command, [...args, '--filter', 'api', 'start'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: databaseUrl },
+});
 
 let stopping = false;
 const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
@@ -38,7 +43,9 @@ async function stop(signal) {
   stopping = true;
   if (server.exitCode === null && server.signalCode === null) server.kill(signal);
   await exited;
-  await dropDatabase().catch((error) => console.error(`start-postgres-server: could not drop ${name}: ${error.message}`));
+  await dropDatabase().catch((error) =>
+    console.error(`start-postgres-server: could not drop ${name}: ${error.message}`),
+  );
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,3 +1,8 @@
 import { createRspackConfig } from '@beabro/shared/build/create-rspack-config';
 
-export default createRspackConfig({ dir: import.meta.dirname, name: 'mf-auth-onboarding', kind: 'remote', title: 'Be a Bro' });
+export default createRspackConfig({
+  dir: import.meta.dirname,
+  name: 'mf-auth-onboarding',
+  kind: 'remote',
+  title: 'Be a Bro',
+});

@@ -36,7 +36,10 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 function runStep(app, step) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('pnpm', ['--filter', app, 'run', step], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn('pnpm', ['--filter', app, 'run', step], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
     let output = '';
     const keep = (chunk, stream) => {
       output += chunk.toString();
@@ -45,13 +48,18 @@ function runStep(app, step) {
     child.stdout.on('data', (c) => keep(c, process.stdout));
     child.stderr.on('data', (c) => keep(c, process.stderr));
     child.on('error', (error) => resolve({ ok: false, seconds: 0, output: String(error) }));
-    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, output: output.replace(ANSI, '') }));
+    child.on('close', (code) =>
+      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, output: output.replace(ANSI, '') }),
+    );
   });
 }
 
 /** "Tests  462 passed (462)" / "Tests  3 failed | 459 passed (462)" from vitest's summary. */
 function testSummary(output) {
-  const line = output.split('\n').reverse().find((l) => /^\s*Tests\s+\d/.test(l));
+  const line = output
+    .split('\n')
+    .reverse()
+    .find((l) => /^\s*Tests\s+\d/.test(l));
   return line ? line.trim().replace(/^Tests\s+/, '') : '';
 }
 
@@ -73,7 +81,12 @@ for (const app of apps) {
 const columns = ['typecheck', 'test', 'build'];
 const table = [
   ['app', 'kind', 'typecheck', 'unit tests', 'build', 'time'],
-  ...results.map((r) => [r.app, r.kind, ...columns.map((c) => r.steps[c] ?? (apps.find((a) => a.name === r.app).steps.includes(c) ? 'not run' : '-')), `${Math.round(r.seconds)} s`]),
+  ...results.map((r) => [
+    r.app,
+    r.kind,
+    ...columns.map((c) => r.steps[c] ?? (apps.find((a) => a.name === r.app).steps.includes(c) ? 'not run' : '-')),
+    `${Math.round(r.seconds)} s`,
+  ]),
 ];
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 console.log('\n==== Each app verified on its own ====');

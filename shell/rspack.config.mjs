@@ -5,7 +5,9 @@ const { remotes } = remoteRegistry();
 
 // In development the remote map points at each remote's own dev server (hot reload per remote);
 // in production the API server writes /remotes.json from its environment.
-const devRemoteMap = Object.fromEntries(remotes.map((r) => [r.name, `http://localhost:${devPortOf(r.name)}/mf-manifest.json`]));
+const devRemoteMap = Object.fromEntries(
+  remotes.map((r) => [r.name, `http://localhost:${devPortOf(r.name)}/mf-manifest.json`]),
+);
 
 /**
  * /embed.js, the support button for creators' own websites: plain TypeScript in one file, no Module
@@ -21,7 +23,14 @@ const embedScript = {
     devtool: false,
     target: 'web',
     entry: { embed: './src/embed/index.ts' },
-    output: { path: outputPath, filename: 'embed.js', publicPath: '/', iife: true, clean: false, uniqueName: 'beabro_embed' },
+    output: {
+      path: outputPath,
+      filename: 'embed.js',
+      publicPath: '/',
+      iife: true,
+      clean: false,
+      uniqueName: 'beabro_embed',
+    },
     resolve: { extensions: ['.ts', '.js'] },
     module: {
       rules: [
@@ -29,7 +38,10 @@ const embedScript = {
           test: /\.ts$/,
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript' } }, env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' } },
+          options: {
+            jsc: { parser: { syntax: 'typescript' } },
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+          },
           type: 'javascript/auto',
         },
       ],

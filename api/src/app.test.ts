@@ -22,7 +22,10 @@ describe('api server', () => {
     const res = await app.inject('/remotes.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.json()).toMatchObject({ 'mf-help': '/remotes/mf-help/mf-manifest.json', 'mf-marketing': '/remotes/mf-marketing/mf-manifest.json' });
+    expect(res.json()).toMatchObject({
+      'mf-help': '/remotes/mf-help/mf-manifest.json',
+      'mf-marketing': '/remotes/mf-marketing/mf-manifest.json',
+    });
   });
 
   it('serves the configured support address', async () => {
@@ -40,8 +43,12 @@ describe('api server', () => {
   });
 
   it('caches hashed assets for a year and revalidates remote entries and manifests', async () => {
-    expect((await app.inject('/main.0123456789.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await app.inject('/remotes/mf-help/__federation_expose_help.abcdef0123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/main.0123456789.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await app.inject('/remotes/mf-help/__federation_expose_help.abcdef0123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await app.inject('/remotes/mf-help/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
     expect((await app.inject('/remotes/mf-help/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
   });
@@ -55,7 +62,9 @@ describe('api server', () => {
     const api = await app.inject('/api/nope');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
-    expect((await app.inject({ method: 'POST', url: '/api/nope', headers: { 'x-requested-with': 'beabro' } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/nope', headers: { 'x-requested-with': 'beabro' } })).statusCode,
+    ).toBe(404);
     expect((await app.inject('/remotes/mf-help/missing.js')).statusCode).toBe(404);
     expect((await app.inject('/missing.0123456789.js')).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/help' })).statusCode).toBe(404);
@@ -67,7 +76,9 @@ describe('OpenAPI', () => {
     const page = await app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     const spec = (await app.inject('/api/docs/json')).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-out', '/api/auth/me']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-up', '/api/auth/sign-in', '/api/auth/sign-out', '/api/auth/me']),
+    );
   });
 });
 

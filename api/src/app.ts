@@ -87,7 +87,10 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(twoFactorSignInRoutes, { prefix: '/api/auth', appSecret: resolveAppSecret(config) });
-  await app.register(twoFactorAccountRoutes, { prefix: '/api/account/two-factor', appSecret: resolveAppSecret(config) });
+  await app.register(twoFactorAccountRoutes, {
+    prefix: '/api/account/two-factor',
+    appSecret: resolveAppSecret(config),
+  });
   await app.register(usernameRoutes, { prefix: '/api/usernames' });
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
@@ -100,9 +103,17 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(metricsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
   // Webhooks: endpoints under /api/creator/webhooks, delivered from their outbox while the server runs (JOBS_ENABLED).
-  const webhookDeps = { appSecret: money.appSecret, allowLocal: config.webhooksAllowLocal, resolveHost: overrides.resolveHost ?? systemResolver };
+  const webhookDeps = {
+    appSecret: money.appSecret,
+    allowLocal: config.webhooksAllowLocal,
+    resolveHost: overrides.resolveHost ?? systemResolver,
+  };
   await app.register(webhookRoutes, { prefix: '/api/creator/webhooks', deps: webhookDeps });
-  registerWebhookSender(app, config, { db, ...webhookDeps, ...(overrides.webhookTransport ? { transport: overrides.webhookTransport } : {}) });
+  registerWebhookSender(app, config, {
+    db,
+    ...webhookDeps,
+    ...(overrides.webhookTransport ? { transport: overrides.webhookTransport } : {}),
+  });
   // Renewals, payouts and payment recovery run in-process once the server listens (JOBS_ENABLED).
   registerJobScheduler(app, config, db, money);
   await app.register(pageViewRoutes, { prefix: '/api/creators' });

@@ -71,7 +71,14 @@ interface LoadRun extends LoadResult {
   serverCpuMsPerSecond: number;
 }
 
-function runLoad(data: { endpoint: string; mode: 'checkout' | 'hello'; clients: number; seconds: number; expYear: number; offset: number }): Promise<LoadRun> {
+function runLoad(data: {
+  endpoint: string;
+  mode: 'checkout' | 'hello';
+  clients: number;
+  seconds: number;
+  expYear: number;
+  offset: number;
+}): Promise<LoadRun> {
   const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [loadScript, JSON.stringify(data)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
@@ -100,8 +107,22 @@ try {
   const db = api.database.db;
   const creatorId = await insertCreator(db, 'bench_creator');
 
-  const hello = await runLoad({ endpoint: `${api.origin}/api/health`, mode: 'hello', clients, seconds: Math.min(seconds, 5), expYear, offset: 0 });
-  const load = await runLoad({ endpoint: `${api.origin}/api/creators/bench_creator/supports`, mode: 'checkout', clients, seconds, expYear, offset: 0 });
+  const hello = await runLoad({
+    endpoint: `${api.origin}/api/health`,
+    mode: 'hello',
+    clients,
+    seconds: Math.min(seconds, 5),
+    expYear,
+    offset: 0,
+  });
+  const load = await runLoad({
+    endpoint: `${api.origin}/api/creators/bench_creator/supports`,
+    mode: 'checkout',
+    clients,
+    seconds,
+    expYear,
+    offset: 0,
+  });
   await api.app.close();
 
   const statuses = new Map(Object.entries(load.statuses).map(([status, count]) => [Number(status), count]));
@@ -127,7 +148,10 @@ try {
         label: `Checkouts (${clients} clients, PostgreSQL)`,
         value: round(perSecond),
         unit: 'supports/s',
-        baseline: { label: `hello-world /api/health requests/s, same ${clients} clients`, value: round(helloPerSecond) },
+        baseline: {
+          label: `hello-world /api/health requests/s, same ${clients} clients`,
+          value: round(helloPerSecond),
+        },
         ratio: round(perSecond / helloPerSecond, 3),
         goal: '>= 500 supports/s, nothing lost, integrity check passes',
         met,

@@ -8,11 +8,24 @@
 import '../lib/production-mode';
 import { SESSION_COOKIE, startSession } from '../../api/src/modules/auth/session-service';
 import { analyticsWindow } from '../../api/src/modules/analytics/analytics-period';
-import { countByAmount, countNewSupporters, findGoalReachedAt, listFirstSupports, listSupports, sumByDay, sumPeriod } from '../../api/src/modules/analytics/analytics-repository';
+import {
+  countByAmount,
+  countNewSupporters,
+  findGoalReachedAt,
+  listFirstSupports,
+  listSupports,
+  sumByDay,
+  sumPeriod,
+} from '../../api/src/modules/analytics/analytics-repository';
 import { listTopSupporters } from '../../api/src/modules/analytics/analytics-top-supporters';
 import { checkLedgerIntegrity } from '../../api/src/modules/ledger/integrity-service';
 import { monthStarts } from '../../api/src/modules/metrics/creator-dashboard-service';
-import { countNewSupportersSince, countSupporters, listRecentReceivedSupports, sumCreatorLedger } from '../../api/src/modules/metrics/metrics-repository';
+import {
+  countNewSupportersSince,
+  countSupporters,
+  listRecentReceivedSupports,
+  sumCreatorLedger,
+} from '../../api/src/modules/metrics/metrics-repository';
 import { estimateNextPayout } from '../../api/src/modules/payouts/payouts-service';
 import { machineNote, medianMs, parseOptions, report, round, startApi } from './lib';
 import type { BenchFigure, BenchSection } from '../lib/result';
@@ -66,8 +79,14 @@ try {
     const creatorId = await insertCreator(db, `growth_${size}`);
     await seedSupports(db, creatorId, count, { days: DAYS, supportsPerSupporter: SUPPORTS_PER_SUPPORTER });
     const session = await startSession(db, creatorId);
-    seeded.set(size, { creatorId, cookie: `${SESSION_COOKIE}=${session.token}`, seedSeconds: (performance.now() - started) / 1000 });
-    console.info(`seeded ${count} supports (with ledger entries and rollups) in ${round(seeded.get(size)?.seedSeconds ?? 0)} s`);
+    seeded.set(size, {
+      creatorId,
+      cookie: `${SESSION_COOKIE}=${session.token}`,
+      seedSeconds: (performance.now() - started) / 1000,
+    });
+    console.info(
+      `seeded ${count} supports (with ledger entries and rollups) in ${round(seeded.get(size)?.seedSeconds ?? 0)} s`,
+    );
   }
   const of = (size: Size) => {
     const s = seeded.get(size);
@@ -91,13 +110,23 @@ try {
     const slow = (await timeEach(get(read.path, of(huge > 0 ? 'huge' : 'large').cookie), 1))[0]! > 1_000;
     const rounds = 3;
     for (let r = 0; r < rounds; r++) {
-      for (const [size] of sizes) times.get(size)!.push(...(await timeEach(get(read.path, of(size).cookie), slow && size !== 'small' ? 1 : Math.ceil(runs / rounds))));
+      for (const [size] of sizes)
+        times
+          .get(size)!
+          .push(
+            ...(await timeEach(
+              get(read.path, of(size).cookie),
+              slow && size !== 'small' ? 1 : Math.ceil(runs / rounds),
+            )),
+          );
     }
     const small50 = percentile(times.get('small')!, 50);
     for (const [size, count] of sizes) {
       const p50 = percentile(times.get(size)!, 50);
       const p99 = percentile(times.get(size)!, 99);
-      percentiles.push(`${read.key} ${count}: p50 ${round(p50, 1)} ms, p99 ${round(p99, 1)} ms (${times.get(size)!.length} reads)`);
+      percentiles.push(
+        `${read.key} ${count}: p50 ${round(p50, 1)} ms, p99 ${round(p99, 1)} ms (${times.get(size)!.length} reads)`,
+      );
       if (size === 'small') continue;
       const ratio = p50 / small50;
       figures.push({
@@ -109,7 +138,14 @@ try {
         ratio: round(ratio, 2),
         goal: `ratio <= 1.5, p99 < ${P99_GOAL_MS} ms`,
         met: ratio <= 1.5 && p99 < P99_GOAL_MS,
-        detail: { route: read.path, runs: times.get(size)!.length, smallSupports: small, supports: count, p99Ms: round(p99, 1), smallP99Ms: round(percentile(times.get('small')!, 99), 1) },
+        detail: {
+          route: read.path,
+          runs: times.get(size)!.length,
+          smallSupports: small,
+          supports: count,
+          p99Ms: round(p99, 1),
+          smallP99Ms: round(percentile(times.get('small')!, 99), 1),
+        },
       });
     }
   }
@@ -131,7 +167,8 @@ try {
     'analytics30d.sumByDay': () => sumByDay(db, creatorId, window.start, window.end),
     'analytics30d.countByAmount': () => countByAmount(db, creatorId, window.start, window.end),
     'analytics30d.listTopSupporters': () => listTopSupporters(db, creatorId, window.start, window.end, 10),
-    'analytics30d.listSupports': () => listSupports(db, creatorId, window.start, window.end, { order: 'newest', limit: 10 }),
+    'analytics30d.listSupports': () =>
+      listSupports(db, creatorId, window.start, window.end, { order: 'newest', limit: 10 }),
     'analytics30d.listFirstSupports': () => listFirstSupports(db, creatorId, window.start, window.end, 10),
     'analytics30d.findGoalReachedAt': () => findGoalReachedAt(db, creatorId, 100_000_000),
     'analytics1y.sumPeriod': () => sumPeriod(db, creatorId, year.start, year.end),
@@ -139,11 +176,15 @@ try {
     'analytics1y.listTopSupporters': () => listTopSupporters(db, creatorId, year.start, year.end, 10),
   };
   const profile: string[] = [];
-  for (const [name, run] of Object.entries(queries)) profile.push(`${name} ${round((await medianMs(run, 1, 0)).median)} ms`);
+  for (const [name, run] of Object.entries(queries))
+    profile.push(`${name} ${round((await medianMs(run, 1, 0)).median)} ms`);
 
   const integrity = await checkLedgerIntegrity(db);
   const section: BenchSection = {
-    section: `API growth: dashboard and analytics, ${small.toLocaleString('en-US')} vs ${sizes.slice(1).map(([, c]) => c.toLocaleString('en-US')).join(' and ')} supports (PostgreSQL)`,
+    section: `API growth: dashboard and analytics, ${small.toLocaleString('en-US')} vs ${sizes
+      .slice(1)
+      .map(([, c]) => c.toLocaleString('en-US'))
+      .join(' and ')} supports (PostgreSQL)`,
     figures,
     notes: [
       `p50 (the value) and p99 ms of about ${runs} sequential reads each through HTTP as the signed-in creator; supports spread over the last ${DAYS} days, ${SUPPORTS_PER_SUPPORTER} per distinct supporter`,

@@ -38,7 +38,8 @@ export function parseOptions(argv = process.argv.slice(2)): BenchOptions {
   return options;
 }
 
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ThrowawayDatabase {
   url: string;
@@ -128,8 +129,19 @@ const AUTOCANNON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * autocannon as its own process (so its work does not share the server's event loop): `connections`
  * keep-alive connections for `seconds`, JSON summary back.
  */
-export function autocannon(url: string, { connections, seconds, headers = {} }: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadFigures> {
-  const args = ['-c', String(connections), '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
+export function autocannon(
+  url: string,
+  { connections, seconds, headers = {} }: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadFigures> {
+  const args = [
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+    url,
+  ];
   const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     execFile(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
@@ -156,7 +168,11 @@ export function autocannon(url: string, { connections, seconds, headers = {} }: 
 }
 
 /** Milliseconds per call of `fn`, median of `runs` after `warmUp` unmeasured calls. */
-export async function medianMs(fn: () => Promise<unknown>, runs: number, warmUp = 3): Promise<{ median: number; p90: number }> {
+export async function medianMs(
+  fn: () => Promise<unknown>,
+  runs: number,
+  warmUp = 3,
+): Promise<{ median: number; p90: number }> {
   for (let i = 0; i < warmUp; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -179,7 +195,11 @@ export function report(options: BenchOptions, sections: BenchSection[]): void {
       const base = f.baseline ? ` vs ${f.baseline.label} ${round(f.baseline.value)} ${f.unit}` : '';
       const ratio = f.ratio === undefined ? '' : ` (ratio ${round(f.ratio, 2)})`;
       const goal = f.goal ? ` goal ${f.goal}: ${f.met ? 'met' : 'MISSED'}` : '';
-      const detail = f.detail ? `  [${Object.entries(f.detail).map(([k, v]) => `${k} ${typeof v === 'number' ? round(v, 2) : v}`).join(', ')}]` : '';
+      const detail = f.detail
+        ? `  [${Object.entries(f.detail)
+            .map(([k, v]) => `${k} ${typeof v === 'number' ? round(v, 2) : v}`)
+            .join(', ')}]`
+        : '';
       console.info(`  ${f.label}: ${round(f.value)} ${f.unit}${base}${ratio}${goal}${detail}`);
     }
     for (const note of section.notes ?? []) console.info(`  note: ${note}`);

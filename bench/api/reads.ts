@@ -56,7 +56,8 @@ async function measure(engine: Engine): Promise<{ figures: BenchFigure[]; notes:
     const ratio = p.requestsPerSecond / h.requestsPerSecond;
     const goal = engine === 'postgres' ? { goal: 'ratio >= 0.60', met: ratio >= 0.6 } : {};
     const notes: string[] = [];
-    if (p.non2xx + p.errors + h.non2xx + h.errors > 0) notes.push(`${name}: ${p.non2xx + h.non2xx} non-2xx answers and ${p.errors + h.errors} errors`);
+    if (p.non2xx + p.errors + h.non2xx + h.errors > 0)
+      notes.push(`${name}: ${p.non2xx + h.non2xx} non-2xx answers and ${p.errors + h.errors} errors`);
     return {
       figures: [
         {
@@ -67,7 +68,19 @@ async function measure(engine: Engine): Promise<{ figures: BenchFigure[]; notes:
           baseline: { label: `hello-world /api/health (${name})`, value: round(h.requestsPerSecond) },
           ratio: round(ratio, 3),
           ...goal,
-          detail: { p99Ms: p.p99, p50Ms: p.p50, helloP99Ms: h.p99, helloP50Ms: h.p50, serverCpuMsPerRead: round(p.serverCpuMsPerRequest, 3), serverCpuMsPerHello: round(h.serverCpuMsPerRequest, 3), connections, seconds, requests: p.total, responseBytes: bytes, supports: SUPPORTS },
+          detail: {
+            p99Ms: p.p99,
+            p50Ms: p.p50,
+            helloP99Ms: h.p99,
+            helloP50Ms: h.p50,
+            serverCpuMsPerRead: round(p.serverCpuMsPerRequest, 3),
+            serverCpuMsPerHello: round(h.serverCpuMsPerRequest, 3),
+            connections,
+            seconds,
+            requests: p.total,
+            responseBytes: bytes,
+            supports: SUPPORTS,
+          },
         },
         {
           id: `api.reads.${engine}.profile-p99`,
@@ -93,7 +106,9 @@ for (const engine of ['postgres', 'pglite'] as const) {
   figures.push(...result.figures);
   notes.push(...result.notes);
 }
-notes.push(`autocannon, ${connections} connections, ${seconds} s per route in ${ROUNDS} alternating rounds, anonymous reads of a creator with ${SUPPORTS} supports`);
+notes.push(
+  `autocannon, ${connections} connections, ${seconds} s per route in ${ROUNDS} alternating rounds, anonymous reads of a creator with ${SUPPORTS} supports`,
+);
 notes.push(machineNote());
 sections.push({ section: 'API reads: public profile vs hello-world', figures, notes });
 report(options, sections);

@@ -4,8 +4,15 @@ import { sql, SUPPORT_TIERS } from '../../api/bench/deps';
 import type { Db } from '../../api/src/db/database';
 import { creatorProfiles, supportTiers, users } from '../../api/src/db/schema';
 
-export async function insertCreator(db: Db, username: string, overrides: { showEarnings?: boolean; goalAmountCents?: number } = {}): Promise<string> {
-  const [user] = await db.insert(users).values({ email: `${username}@bench.example.com`, displayName: `Bench ${username}`, userType: 'creator' }).returning();
+export async function insertCreator(
+  db: Db,
+  username: string,
+  overrides: { showEarnings?: boolean; goalAmountCents?: number } = {},
+): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${username}@bench.example.com`, displayName: `Bench ${username}`, userType: 'creator' })
+    .returning();
   if (!user) throw new Error('could not create the creator');
   await db.insert(creatorProfiles).values({
     userId: user.id,
@@ -20,7 +27,16 @@ export async function insertCreator(db: Db, username: string, overrides: { showE
     showEarnings: overrides.showEarnings ?? true,
   });
   await db.insert(supportTiers).values(
-    SUPPORT_TIERS.map((tier, position) => ({ creatorId: user.id, position, name: tier.name, emoji: tier.emoji, description: tier.description, perks: [...tier.perks], isRecurring: tier.isRecurring, amountCents: tier.amountCents })),
+    SUPPORT_TIERS.map((tier, position) => ({
+      creatorId: user.id,
+      position,
+      name: tier.name,
+      emoji: tier.emoji,
+      description: tier.description,
+      perks: [...tier.perks],
+      isRecurring: tier.isRecurring,
+      amountCents: tier.amountCents,
+    })),
   );
   return user.id;
 }
@@ -31,7 +47,12 @@ export async function insertCreator(db: Db, username: string, overrides: { showE
  * entries, in `batch`-sized statements. Triggers are off for the bulk load, so the supporters' identities
  * are written here and the creator's rollups rebuilt from the facts at the end (as the migration does).
  */
-export async function seedSupports(db: Db, creatorId: string, count: number, options: { days: number; supportsPerSupporter: number; batch?: number }): Promise<void> {
+export async function seedSupports(
+  db: Db,
+  creatorId: string,
+  count: number,
+  options: { days: number; supportsPerSupporter: number; batch?: number },
+): Promise<void> {
   const batch = options.batch ?? 250_000;
   const supporters = Math.max(1, Math.floor(count / options.supportsPerSupporter));
   const spanSeconds = options.days * 86_400;
@@ -70,7 +91,14 @@ export async function seedSupports(db: Db, creatorId: string, count: number, opt
   await db.execute(sql`select rebuild_creator_rollups(${creatorId}::uuid)`);
   await db.execute(sql`insert into creator_versions (creator_id, version) values (${creatorId}::uuid, 1)
     on conflict (creator_id) do update set version = creator_versions.version + 1`);
-  for (const table of ['supports', 'ledger_entries', 'supporter_identities', 'creator_supporters', 'creator_daily_rollups', 'creator_rollups']) {
+  for (const table of [
+    'supports',
+    'ledger_entries',
+    'supporter_identities',
+    'creator_supporters',
+    'creator_daily_rollups',
+    'creator_rollups',
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }

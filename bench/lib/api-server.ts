@@ -11,7 +11,15 @@ export interface ApiServer {
  * Starts the real production server (what `pnpm --filter api start` runs) over one site folder and
  * one data folder. An empty data folder is filled with the demo data on first start.
  */
-export async function startApiServer({ siteDir, dataDir, port }: { siteDir: string; dataDir: string; port: number }): Promise<ApiServer> {
+export async function startApiServer({
+  siteDir,
+  dataDir,
+  port,
+}: {
+  siteDir: string;
+  dataDir: string;
+  port: number;
+}): Promise<ApiServer> {
   const apiDir = path.join(REPO_ROOT, 'api');
   const child: ChildProcess = spawn(process.execPath, [tsxCli('api'), 'src/server.ts'], {
     cwd: apiDir,
@@ -35,7 +43,8 @@ export async function startApiServer({ siteDir, dataDir, port }: { siteDir: stri
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The API server on port ${port} exited (code ${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`The API server on port ${port} exited (code ${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return { baseUrl, stop: () => stopProcess(child) };

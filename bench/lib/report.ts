@@ -10,7 +10,8 @@ export interface BenchReport {
   sections: BenchSection[];
 }
 
-const number = (value: number) => (Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+const number = (value: number) =>
+  Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 function cells(figure: BenchFigure): string[] {
   return [
@@ -29,11 +30,18 @@ const HEADER = ['Figure', 'Value', 'Baseline', 'Ratio', 'Goal', 'Met'];
 const SHARE_PREFIX = 'kB ';
 
 function shareTable(section: BenchSection): string[][] | null {
-  const withShares = section.figures.filter((f) => Object.keys(f.detail ?? {}).some((key) => key.startsWith(SHARE_PREFIX)));
+  const withShares = section.figures.filter((f) =>
+    Object.keys(f.detail ?? {}).some((key) => key.startsWith(SHARE_PREFIX)),
+  );
   if (withShares.length === 0) return null;
-  const libraries = [...new Set(withShares.flatMap((f) => Object.keys(f.detail ?? {}).filter((key) => key.startsWith(SHARE_PREFIX))))];
+  const libraries = [
+    ...new Set(withShares.flatMap((f) => Object.keys(f.detail ?? {}).filter((key) => key.startsWith(SHARE_PREFIX)))),
+  ];
   const header = ['kB gzipped by library', ...withShares.map((f) => /(\/\S*)/.exec(f.label)?.[1] ?? f.id)];
-  const rows = libraries.map((key) => [key.slice(SHARE_PREFIX.length), ...withShares.map((f) => String(f.detail?.[key] ?? '-'))]);
+  const rows = libraries.map((key) => [
+    key.slice(SHARE_PREFIX.length),
+    ...withShares.map((f) => String(f.detail?.[key] ?? '-')),
+  ]);
   return [header, ...rows];
 }
 
@@ -52,9 +60,13 @@ function commonLabelPrefix(labels: string[]): string {
 }
 
 function metricTable(section: BenchSection): string[][] | null {
-  const withMetrics = section.figures.filter((f) => Object.keys(f.detail ?? {}).some((key) => key.startsWith(METRIC_PREFIX)));
+  const withMetrics = section.figures.filter((f) =>
+    Object.keys(f.detail ?? {}).some((key) => key.startsWith(METRIC_PREFIX)),
+  );
   if (withMetrics.length === 0) return null;
-  const metrics = [...new Set(withMetrics.flatMap((f) => Object.keys(f.detail ?? {}).filter((key) => key.startsWith(METRIC_PREFIX))))];
+  const metrics = [
+    ...new Set(withMetrics.flatMap((f) => Object.keys(f.detail ?? {}).filter((key) => key.startsWith(METRIC_PREFIX)))),
+  ];
   const prefix = commonLabelPrefix(withMetrics.map((f) => f.label));
   const header = [section.section, ...metrics.map((key) => key.slice(METRIC_PREFIX.length))];
   const rows = withMetrics.map((f) => [
@@ -69,12 +81,18 @@ function metricTable(section: BenchSection): string[][] | null {
 
 /** The extra tables under the main one: library shares, then per-figure metrics, in section order. */
 function detailTables(report: BenchReport): string[][][] {
-  return report.sections.flatMap((section) => [shareTable(section), metricTable(section)]).filter((table): table is string[][] => table !== null);
+  return report.sections
+    .flatMap((section) => [shareTable(section), metricTable(section)])
+    .filter((table): table is string[][] => table !== null);
 }
 
 function alignedTable(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  '),
+  );
 }
 
 /** The table printed at the end of `pnpm bench`. */
@@ -86,7 +104,10 @@ export function consoleTable(report: BenchReport): string {
     for (const note of section.notes ?? []) rows.push(`   - ${note}`);
   }
   const widths = HEADER.map((title, column) =>
-    Math.max(title.length, ...rows.filter((row): row is string[] => Array.isArray(row)).map((row) => row[column]!.length)),
+    Math.max(
+      title.length,
+      ...rows.filter((row): row is string[] => Array.isArray(row)).map((row) => row[column]!.length),
+    ),
   );
   const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ');
   const tables = detailTables(report);
@@ -117,7 +138,15 @@ export function markdownTable(report: BenchReport): string {
   }
   for (const table of detailTables(report)) {
     const [header, ...rows] = table;
-    lines.push('', `| ${header!.map(escape).join(' | ')} |`, `|---|${header!.slice(1).map(() => '---:').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`));
+    lines.push(
+      '',
+      `| ${header!.map(escape).join(' | ')} |`,
+      `|---|${header!
+        .slice(1)
+        .map(() => '---:')
+        .join('|')}|`,
+      ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+    );
   }
   return lines.join('\n');
 }

@@ -123,7 +123,8 @@ export function libraryOf(source: string | undefined): Library {
     return PACKAGE_LIBRARY[pkg] ?? 'other packages';
   }
   if (/(^|\/)shared\/src\//.test(source)) return '@beabro/shared';
-  if (source.startsWith('webpack/') || source.startsWith('webpack://') && !/\.(tsx?|jsx?|mjs|cjs)$/.test(source)) return 'bundler runtime';
+  if (source.startsWith('webpack/') || (source.startsWith('webpack://') && !/\.(tsx?|jsx?|mjs|cjs)$/.test(source)))
+    return 'bundler runtime';
   return 'own code';
 }
 

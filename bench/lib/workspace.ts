@@ -48,7 +48,12 @@ export function runNode(args: string[], options: RunOptions): Promise<void> {
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
       const what = `node ${args.map((a) => (a.startsWith(`${REPO_ROOT}${path.sep}`) ? path.relative(REPO_ROOT, a) : a)).join(' ')}`;
-      if (timedOut) reject(new Error(`${what} did not finish within ${Math.round((options.timeoutMs ?? 0) / 1000)} s\n${output.slice(-4000)}`));
+      if (timedOut)
+        reject(
+          new Error(
+            `${what} did not finish within ${Math.round((options.timeoutMs ?? 0) / 1000)} s\n${output.slice(-4000)}`,
+          ),
+        );
       else if (code === 0) resolve();
       else reject(new Error(`${what} failed (${signal ?? `exit code ${code}`})\n${output.slice(-4000)}`));
     });

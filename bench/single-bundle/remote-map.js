@@ -15,7 +15,10 @@ export async function loadRemoteMap() {
 
 /** The server names the live remote map in the page; every area is bundled here, so it is not needed. */
 export function applyRemoteMap() {
-  const match = matchRoutes(AREA_ROUTES.map((route) => ({ path: route.path })), window.location.pathname)?.at(-1);
+  const match = matchRoutes(
+    AREA_ROUTES.map((route) => ({ path: route.path })),
+    window.location.pathname,
+  )?.at(-1);
   const route = AREA_ROUTES.find((candidate) => candidate.path === match?.route.path);
   if (route) preloadRemoteArea(route.remote, route.module);
   return { status: 'ready', map: BUNDLED };

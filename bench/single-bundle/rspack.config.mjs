@@ -14,17 +14,25 @@ import { createRspackConfig } from '../../shared/build/create-rspack-config.mjs'
 const here = import.meta.dirname;
 const shellDir = path.resolve(here, '../../shell');
 
-const composed = createRspackConfig({ dir: shellDir, name: 'shell', kind: 'host', title: 'Be a Bro - Support the missions you believe in' });
+const composed = createRspackConfig({
+  dir: shellDir,
+  name: 'shell',
+  kind: 'host',
+  title: 'Be a Bro - Support the missions you believe in',
+});
 
 /** Swaps the shell's runtime remote map for one that lists every bundled area (no /remotes.json fetch). */
 const replaceRemoteMap = {
   apply(compiler) {
-    new compiler.webpack.NormalModuleReplacementPlugin(/(^|[\\/])remote-map$/, path.join(here, 'remote-map.js')).apply(compiler);
+    new compiler.webpack.NormalModuleReplacementPlugin(/(^|[\\/])remote-map$/, path.join(here, 'remote-map.js')).apply(
+      compiler,
+    );
   },
 };
 
 export default (env) => {
-  if (!env?.outputPath) throw new Error('The single-bundle build only builds elsewhere: pass --env outputPath=/abs/dir');
+  if (!env?.outputPath)
+    throw new Error('The single-bundle build only builds elsewhere: pass --env outputPath=/abs/dir');
   // The shell's production build is [browser, server]: only the browser build is compared here (the
   // single bundle renders in the browser; the server is sent no shell server bundle).
   const built = composed(env);
@@ -41,6 +49,9 @@ export default (env) => {
       // loadRemote() resolves an area from the static table instead of a remote container.
       alias: { '@module-federation/enhanced/runtime$': path.join(here, 'federation-runtime.js') },
     },
-    plugins: [...config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'), replaceRemoteMap],
+    plugins: [
+      ...config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin'),
+      replaceRemoteMap,
+    ],
   };
 };

@@ -3,7 +3,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT, resolveFrom, runNode } from '../lib/workspace';
 
-const registry = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shared/src/contract/remotes.json'), 'utf8')) as { remotes: { name: string }[] };
+const registry = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shared/src/contract/remotes.json'), 'utf8')) as {
+  remotes: { name: string }[];
+};
 
 export const REMOTE_NAMES: readonly string[] = registry.remotes.map((remote) => remote.name);
 
@@ -18,7 +20,12 @@ async function buildApp(app: string, siteDir: string, extraArgs: string[] = []) 
     cwd: path.join(REPO_ROOT, app),
     // What pnpm's bin shim sets for `pnpm --filter <app> build`: the config factory lives in shared/
     // (no build tools of its own) and resolves @rspack/core and the federation plugin through it.
-    env: { NODE_PATH: [path.join(REPO_ROOT, app, 'node_modules'), path.join(REPO_ROOT, 'node_modules', '.pnpm', 'node_modules')].join(path.delimiter) },
+    env: {
+      NODE_PATH: [
+        path.join(REPO_ROOT, app, 'node_modules'),
+        path.join(REPO_ROOT, 'node_modules', '.pnpm', 'node_modules'),
+      ].join(path.delimiter),
+    },
     timeoutMs: 180_000,
   });
 }

@@ -14,7 +14,10 @@ export interface Site {
 }
 
 /** A fresh context (cold HTTP cache) with the CPU slowed down through the DevTools protocol. */
-export async function throttledPage(browser: Browser, options: BrowserContextOptions): Promise<{ page: Page; close: () => Promise<void> }> {
+export async function throttledPage(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -34,7 +37,13 @@ async function loadToRender(browser: Browser, site: Site, page: BenchPage): Prom
   }
 }
 
-export async function compositionCostSection(browser: Browser, composed: Site, single: Site, pages: BenchPage[], runs: number): Promise<BenchSection> {
+export async function compositionCostSection(
+  browser: Browser,
+  composed: Site,
+  single: Site,
+  pages: BenchPage[],
+  runs: number,
+): Promise<BenchSection> {
   const figures: BenchFigure[] = [];
   for (const page of pages) {
     // One warm-up load each (server caches, Chromium's code paths), then alternate the two builds
@@ -76,7 +85,7 @@ export async function compositionCostSection(browser: Browser, composed: Site, s
     figures,
     notes: [
       `Median over ${runs} cold loads per build (after one warm-up each, the two builds alternating) in headless Chromium with ${CPU_THROTTLING_RATE}x CPU throttling (Emulation.setCPUThrottlingRate), no network throttling, both builds served by the real API server on this machine.`,
-      "Load to render: from navigation start to the first moment the area's #main h1 shows its data (creator name, \"Welcome back\"), recorded in the page by a MutationObserver.",
+      'Load to render: from navigation start to the first moment the area\'s #main h1 shows its data (creator name, "Welcome back"), recorded in the page by a MutationObserver.',
       'Single bundle: bench/single-bundle/rspack.config.mjs builds the shell with every exposed area as a plain lazily loaded chunk of the same build and no Module Federation (no remote map, remoteEntry or manifest requests, no share scope).',
     ],
   };

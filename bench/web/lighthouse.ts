@@ -46,7 +46,14 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
  * score is the one a full report gives) and resource-summary for the script bytes. Every other audit
  * (and its gatherers) is left out: about a sixth less time per run.
  */
-const AUDITS = ['first-contentful-paint', 'speed-index', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'resource-summary'];
+const AUDITS = [
+  'first-contentful-paint',
+  'speed-index',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'resource-summary',
+];
 
 /** Lighthouse's own headless mode flag, then the same noise-free flags as the Playwright runs. */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -75,7 +82,8 @@ interface Combination {
 
 function numericValue(lhr: Result, audit: string): number {
   const value = lhr.audits[audit]?.numericValue;
-  if (typeof value !== 'number') throw new Error(`Lighthouse reported no ${audit} (${lhr.audits[audit]?.errorMessage ?? 'not run'})`);
+  if (typeof value !== 'number')
+    throw new Error(`Lighthouse reported no ${audit} (${lhr.audits[audit]?.errorMessage ?? 'not run'})`);
   return value;
 }
 
@@ -93,7 +101,10 @@ function sampleOf(lhr: Result): Sample {
     throw new Error(`Lighthouse reported no performance score (${failed.join('; ') || 'no audit error given'})`);
   }
   const summary = lhr.audits['resource-summary']?.details;
-  const items = summary && 'items' in summary ? (summary.items as { resourceType?: string; transferSize?: number; requestCount?: number }[]) : [];
+  const items =
+    summary && 'items' in summary
+      ? (summary.items as { resourceType?: string; transferSize?: number; requestCount?: number }[])
+      : [];
   const scripts = items.find((item) => item.resourceType === 'script');
   return {
     score: score * 100,
@@ -145,7 +156,14 @@ export interface LighthouseOptions {
 }
 
 export async function lighthouseSection(options: LighthouseOptions): Promise<BenchSection> {
-  const { baseUrl, runs, deadline = Infinity, pages = LIGHTHOUSE_PAGES, presets = LIGHTHOUSE_PRESETS, log = () => {} } = options;
+  const {
+    baseUrl,
+    runs,
+    deadline = Infinity,
+    pages = LIGHTHOUSE_PAGES,
+    presets = LIGHTHOUSE_PRESETS,
+    log = () => {},
+  } = options;
   const serverProblem = async (): Promise<string | null> => {
     try {
       const health = await fetch(`${baseUrl}/api/health`);
@@ -158,7 +176,9 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Ben
   if (problem) throw new Error(`Lighthouse: ${problem}`);
   const loadAtStart = os.loadavg()[0]!;
   const started = Date.now();
-  const combinations: Combination[] = presets.flatMap((preset) => pages.map((page) => ({ page, preset, samples: [], errors: [] })));
+  const combinations: Combination[] = presets.flatMap((preset) =>
+    pages.map((page) => ({ page, preset, samples: [], errors: [] })),
+  );
   const info: RunInfo = { lighthouseVersion: '', browser: '', throttling: {} };
   let rounds = 0;
   let stoppedForBudget = false;
@@ -191,7 +211,8 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Ben
             const sample = sampleOf(lhr);
             combination.samples.push(sample);
             info.lighthouseVersion ||= lhr.lighthouseVersion;
-            info.browser ||= lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
+            info.browser ||=
+              lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent;
             info.throttling[combination.preset] ??= throttlingOf(lhr);
             log(
               `Lighthouse ${combination.preset} ${combination.page.path} run ${roundIndex + 1}: ${round(sample.score, 1)} (LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms) in ${((Date.now() - runStarted) / 1000).toFixed(1)} s`,
@@ -199,7 +220,9 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Ben
             break;
           } catch (error) {
             const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-            log(`Lighthouse ${combination.preset} ${combination.page.path} run ${roundIndex + 1}, attempt ${attempt} failed: ${message}`);
+            log(
+              `Lighthouse ${combination.preset} ${combination.page.path} run ${roundIndex + 1}, attempt ${attempt} failed: ${message}`,
+            );
             if (attempt === ATTEMPTS) combination.errors.push(message);
             // Runs against a server that is gone only fail again: stop the pass.
             serverGone = await serverProblem();
@@ -241,13 +264,31 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Ben
         scoreMin: round(Math.min(...scores), 0),
         scoreMax: round(Math.max(...scores), 0),
         'metric: score': round(score, 1),
-        'metric: LCP ms': round(med((s) => s.lcpMs), 0),
-        'metric: TBT ms': round(med((s) => s.tbtMs), 0),
-        'metric: CLS': round(med((s) => s.cls), 3),
-        'metric: FCP ms': round(med((s) => s.fcpMs), 0),
-        'metric: SI ms': round(med((s) => s.siMs), 0),
+        'metric: LCP ms': round(
+          med((s) => s.lcpMs),
+          0,
+        ),
+        'metric: TBT ms': round(
+          med((s) => s.tbtMs),
+          0,
+        ),
+        'metric: CLS': round(
+          med((s) => s.cls),
+          3,
+        ),
+        'metric: FCP ms': round(
+          med((s) => s.fcpMs),
+          0,
+        ),
+        'metric: SI ms': round(
+          med((s) => s.siMs),
+          0,
+        ),
         'metric: script kB': round(med((s) => s.scriptBytes) / 1000, 1),
-        'metric: script requests': round(med((s) => s.scriptRequests), 1),
+        'metric: script requests': round(
+          med((s) => s.scriptRequests),
+          1,
+        ),
         ...(errors.length ? { failedRuns: errors.length } : {}),
       },
     });
@@ -282,12 +323,19 @@ async function main() {
     },
   });
   const baseUrl = args['base-url']?.replace(/\/$/, '');
-  if (!baseUrl) throw new Error('--base-url is required, e.g. --base-url http://127.0.0.1:4400 (a running server with the demo data)');
+  if (!baseUrl)
+    throw new Error(
+      '--base-url is required, e.g. --base-url http://127.0.0.1:4400 (a running server with the demo data)',
+    );
   const runs = Number(args.runs ?? (args.quick ? 1 : 3));
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');
   const presets = (args.preset ?? [...LIGHTHOUSE_PRESETS]) as LighthousePreset[];
-  for (const preset of presets) if (!LIGHTHOUSE_PRESETS.includes(preset)) throw new Error(`--preset must be one of ${LIGHTHOUSE_PRESETS.join(', ')}`);
-  const section = normalizeSection(await lighthouseSection({ baseUrl, runs, presets, log: (message) => console.log(`[lighthouse] ${message}`) }));
+  for (const preset of presets)
+    if (!LIGHTHOUSE_PRESETS.includes(preset))
+      throw new Error(`--preset must be one of ${LIGHTHOUSE_PRESETS.join(', ')}`);
+  const section = normalizeSection(
+    await lighthouseSection({ baseUrl, runs, presets, log: (message) => console.log(`[lighthouse] ${message}`) }),
+  );
   console.log(`\n${consoleTable({ environment: {}, sections: [section] })}\n`);
   if (args.out) await writeFile(args.out, `${JSON.stringify([section], null, 2)}\n`);
 }

@@ -38,7 +38,12 @@ async function sourceMapFor(url: string, code: string): Promise<SourceMapLike | 
 }
 
 /** One cold load (fresh context: no cache, no service worker) of a deep link, every JS response weighed. */
-export async function measurePageWeight(browser: Browser, baseUrl: string, page: BenchPage, creatorState: StorageState): Promise<PageWeight> {
+export async function measurePageWeight(
+  browser: Browser,
+  baseUrl: string,
+  page: BenchPage,
+  creatorState: StorageState,
+): Promise<PageWeight> {
   const context = await browser.newContext(page.signedIn ? { storageState: creatorState } : {});
   try {
     const tab = await context.newPage();
@@ -70,7 +75,8 @@ export async function measurePageWeight(browser: Browser, baseUrl: string, page:
     const weighed = await Promise.all(scripts);
     const perLibrary = new Map<Library, number>();
     for (const script of weighed) {
-      for (const [library, share] of script.shares) perLibrary.set(library, (perLibrary.get(library) ?? 0) + share * script.gzipBytes);
+      for (const [library, share] of script.shares)
+        perLibrary.set(library, (perLibrary.get(library) ?? 0) + share * script.gzipBytes);
     }
     return {
       page,
@@ -110,7 +116,12 @@ export interface WeighedSite {
 }
 
 /** Every page from the composed build, with the same page from the single bundle as its baseline. */
-export async function pageWeightSection(browser: Browser, composed: WeighedSite, single: WeighedSite, pages: BenchPage[]): Promise<BenchSection> {
+export async function pageWeightSection(
+  browser: Browser,
+  composed: WeighedSite,
+  single: WeighedSite,
+  pages: BenchPage[],
+): Promise<BenchSection> {
   const figures: BenchFigure[] = [];
   for (const page of pages) {
     const weight = await measurePageWeight(browser, composed.baseUrl, page, composed.creatorState);
@@ -129,7 +140,9 @@ export async function pageWeightSection(browser: Browser, composed: WeighedSite,
       unit: 'kB',
       baseline: { label: 'single bundle', value: kb(baseline.jsGzipBytes) },
       ratio: round(weight.jsGzipBytes / baseline.jsGzipBytes, 2),
-      ...(isProfile ? { goal: `<= ${PROFILE_JS_GOAL_KB} kB`, met: weight.jsGzipBytes / 1000 <= PROFILE_JS_GOAL_KB } : {}),
+      ...(isProfile
+        ? { goal: `<= ${PROFILE_JS_GOAL_KB} kB`, met: weight.jsGzipBytes / 1000 <= PROFILE_JS_GOAL_KB }
+        : {}),
       detail: shares,
     });
     figures.push({
@@ -139,7 +152,9 @@ export async function pageWeightSection(browser: Browser, composed: WeighedSite,
       unit: 'requests',
       baseline: { label: 'single bundle', value: baseline.jsRequests },
       ratio: round(weight.jsRequests / baseline.jsRequests, 2),
-      ...(isProfile ? { goal: `<= ${PROFILE_JS_GOAL_REQUESTS} requests`, met: weight.jsRequests <= PROFILE_JS_GOAL_REQUESTS } : {}),
+      ...(isProfile
+        ? { goal: `<= ${PROFILE_JS_GOAL_REQUESTS} requests`, met: weight.jsRequests <= PROFILE_JS_GOAL_REQUESTS }
+        : {}),
       detail: { allRequests: weight.requests, singleBundleAllRequests: baseline.requests },
     });
   }

@@ -17,7 +17,12 @@ export function benchPages(creatorDisplayName: string): BenchPage[] {
   return [
     { key: 'home', path: '/', ready: /\S/, signedIn: false },
     { key: 'profile', path: `/${DEMO_CREATOR.username}`, ready: new RegExp(`^${name}$`), signedIn: false },
-    { key: 'support', path: `/${DEMO_CREATOR.username}/support`, ready: new RegExp(`^Support ${name}$`), signedIn: false },
+    {
+      key: 'support',
+      path: `/${DEMO_CREATOR.username}/support`,
+      ready: new RegExp(`^Support ${name}$`),
+      signedIn: false,
+    },
     { key: 'dashboard', path: '/dashboard', ready: /^Welcome back, /, signedIn: true },
     { key: 'help', path: '/help', ready: /\S/, signedIn: false },
   ];
@@ -26,7 +31,8 @@ export function benchPages(creatorDisplayName: string): BenchPage[] {
 /** The demo creator's display name, read from the public API (the page-ready checks wait for it). */
 export async function creatorDisplayName(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/creators/${DEMO_CREATOR.username}`);
-  if (!response.ok) throw new Error(`GET /api/creators/${DEMO_CREATOR.username} answered ${response.status}: is the demo data seeded?`);
+  if (!response.ok)
+    throw new Error(`GET /api/creators/${DEMO_CREATOR.username} answered ${response.status}: is the demo data seeded?`);
   const body = (await response.json()) as { displayName?: unknown };
   if (typeof body.displayName !== 'string') throw new Error('The creator profile has no displayName');
   return body.displayName;
@@ -42,7 +48,8 @@ export async function signInCreator(browser: Browser, baseUrl: string): Promise<
       headers: { 'X-Requested-With': 'beabro' },
       data: { email: DEMO_CREATOR.email, password: DEMO_CREATOR.password },
     });
-    if (!response.ok()) throw new Error(`Sign-in as ${DEMO_CREATOR.email} answered ${response.status()}: ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`Sign-in as ${DEMO_CREATOR.email} answered ${response.status()}: ${await response.text()}`);
     return await context.storageState();
   } finally {
     await context.close();
@@ -71,9 +78,13 @@ export function readyProbeScript(ready: RegExp): string {
 
 /** Waits for the probe and returns milliseconds from navigation start to the rendered area. */
 export async function readyTime(page: Page, timeoutMs = 60_000): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady, undefined, {
-    timeout: timeoutMs,
-    polling: 250,
-  });
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __benchReady?: number }).__benchReady,
+    undefined,
+    {
+      timeout: timeoutMs,
+      polling: 250,
+    },
+  );
   return (await handle.jsonValue()) as number;
 }

@@ -25,7 +25,12 @@ const LCP_PROBE = `(() => {
  * the scripts removed and every CSS rule (emotion inserts its rules through the CSSOM, so they are
  * not in the style tags' text) written out in one style element.
  */
-export async function writeStaticProfile(browser: Browser, baseUrl: string, profile: BenchPage, shellDist: string): Promise<void> {
+export async function writeStaticProfile(
+  browser: Browser,
+  baseUrl: string,
+  profile: BenchPage,
+  shellDist: string,
+): Promise<void> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -44,7 +49,9 @@ export async function writeStaticProfile(browser: Browser, baseUrl: string, prof
         })
         .join('\n');
       const copy = document.documentElement.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('script, style, link[rel="modulepreload"], link[rel="preload"]').forEach((node) => node.remove());
+      copy
+        .querySelectorAll('script, style, link[rel="modulepreload"], link[rel="preload"]')
+        .forEach((node) => node.remove());
       const style = document.createElement('style');
       style.textContent = css;
       copy.querySelector('head')?.append(style);
@@ -64,16 +71,25 @@ async function lcpOf(browser: Browser, url: string, ready: RegExp | null): Promi
     await page.goto(url, { waitUntil: 'load' });
     if (ready) await readyTime(page);
     await page.waitForLoadState('networkidle');
-    const lcp = await page.waitForFunction(() => (window as unknown as { __benchLcp?: { time: number; element: string } }).__benchLcp, undefined, {
-      timeout: 30_000,
-    });
+    const lcp = await page.waitForFunction(
+      () => (window as unknown as { __benchLcp?: { time: number; element: string } }).__benchLcp,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
     return (await lcp.jsonValue()) as { time: number; element: string };
   } finally {
     await close();
   }
 }
 
-export async function profilePaintSection(browser: Browser, baseUrl: string, profile: BenchPage, runs: number): Promise<BenchSection> {
+export async function profilePaintSection(
+  browser: Browser,
+  baseUrl: string,
+  profile: BenchPage,
+  runs: number,
+): Promise<BenchSection> {
   const staticUrl = `${baseUrl}/${STATIC_PROFILE_FILE}`;
   await lcpOf(browser, `${baseUrl}${profile.path}`, profile.ready);
   await lcpOf(browser, staticUrl, null);

@@ -14,7 +14,10 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 function describeViolations(violations: Violation[]): string[] {
   return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  at ${node.target.join(' ')}\n  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`),
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  at ${node.target.join(' ')}\n  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`,
+    ),
   );
 }
 
@@ -51,7 +54,9 @@ test.describe('accessibility of open states', () => {
     await page.reload();
     await expect(page.getByText(/\d+ articles? found/)).toBeVisible();
     await page.getByRole('button', { name: 'Menu' }).click();
-    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Logout' }),
+    ).toBeVisible();
     await settle(page);
     await expectNoViolations(page, 'the open mobile menu, signed in');
   });
@@ -61,7 +66,10 @@ test.describe('accessibility of open states', () => {
       await signInAs(page, role);
       await page.goto('/help');
       await expect(page.getByText(/\d+ articles? found/)).toBeVisible();
-      await page.getByRole('banner').getByRole('button', { name: /account/i }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /account/i })
+        .click();
       await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
       await settle(page);
       await expectNoViolations(page, `the open account menu of the ${role}`);
@@ -94,7 +102,9 @@ test.describe('accessibility of open states', () => {
 
   test('the onboarding wizard: each step, and field errors', async ({ page }) => {
     // Never create a creator page for the shared demo supporter, whatever the form does.
-    await page.route('**/api/creator-profile', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
+    await page.route('**/api/creator-profile', (route) =>
+      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+    );
     await signInAs(page, 'supporter');
     await page.goto('/create');
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
@@ -181,7 +191,9 @@ test.describe('accessibility of open states', () => {
 });
 
 test.describe('accessibility of the server-rendered pages', () => {
-  test('a monthly receipt in the development mailbox, and its cancel link: the page, its outcome and a broken link', async ({ page }) => {
+  test('a monthly receipt in the development mailbox, and its cancel link: the page, its outcome and a broken link', async ({
+    page,
+  }) => {
     test.slow();
     const { receiptId, cancelPath } = await monthlySupportReceipt(page);
     await page.goto('/dev/mailbox');

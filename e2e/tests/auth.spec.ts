@@ -7,7 +7,12 @@ const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}
 const CREATOR = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123', username: 'pixelpat' };
 
 async function me(page: Page) {
-  return (await (await page.request.get('/api/auth/me')).json()).user as { email: string; username: string | null; isCreator: boolean; userType: string } | null;
+  return (await (await page.request.get('/api/auth/me')).json()).user as {
+    email: string;
+    username: string | null;
+    isCreator: boolean;
+    userType: string;
+  } | null;
 }
 
 test.describe('/auth: sign in and sign up on the real API', () => {

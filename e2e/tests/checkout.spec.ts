@@ -10,7 +10,13 @@ interface PublicProfile {
   displayName: string;
   supporterCount: number | null;
   totalEarnedCents: number | null;
-  recentSupports: Array<{ id: string; name: string | null; amountCents: number; message: string; isRecurring: boolean }>;
+  recentSupports: Array<{
+    id: string;
+    name: string | null;
+    amountCents: number;
+    message: string;
+    isRecurring: boolean;
+  }>;
 }
 
 async function apiProfile(request: APIRequestContext, username: string): Promise<PublicProfile> {
@@ -19,10 +25,19 @@ async function apiProfile(request: APIRequestContext, username: string): Promise
   return res.json();
 }
 
-const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
+const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function fillDetailsAndCard(page: Page, { name, email, message, card = '4242 4242 4242 4242' }: { name?: string; email: string; message?: string; card?: string }) {
+async function fillDetailsAndCard(
+  page: Page,
+  {
+    name,
+    email,
+    message,
+    card = '4242 4242 4242 4242',
+  }: { name?: string; email: string; message?: string; card?: string },
+) {
   if (name !== undefined) await page.getByLabel('Name (optional)').fill(name);
   await page.getByLabel('Email', { exact: true }).fill(email);
   if (message !== undefined) await page.getByLabel('Message (optional)').fill(message);
@@ -32,7 +47,9 @@ async function fillDetailsAndCard(page: Page, { name, email, message, card = '42
 }
 
 test.describe('support checkout /{username}/support', () => {
-  test('a visitor supports one-off, sees the thank-you, and the profile shows the support and the new totals', async ({ page }) => {
+  test('a visitor supports one-off, sees the thank-you, and the profile shows the support and the new totals', async ({
+    page,
+  }) => {
     const before = await apiProfile(page.request, 'greenstreets');
     const name = `E2E Bro ${unique()}`;
     await page.goto('/greenstreets/support');
@@ -67,7 +84,11 @@ test.describe('support checkout /{username}/support', () => {
     await page.goto('/pixelpat/support');
     await page.getByRole('button', { name: /True Believer/ }).click();
     await expect(page.getByRole('checkbox', { name: 'Make this a monthly support' })).toBeChecked();
-    await fillDetailsAndCard(page, { name: `Declined ${unique()}`, email: `${unique()}@example.com`, card: '4000 0000 0000 0002' });
+    await fillDetailsAndCard(page, {
+      name: `Declined ${unique()}`,
+      email: `${unique()}@example.com`,
+      card: '4000 0000 0000 0002',
+    });
     await page.getByRole('button', { name: 'Support with $25/month' }).click();
 
     await expect(page.getByText('Your payment didn’t go through')).toBeVisible();

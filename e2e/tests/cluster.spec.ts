@@ -14,7 +14,10 @@ import { expect, test } from './support/test';
  * instance's own address, so which one answers is certain), what must hold however many run.
  */
 
-test.skip(!process.env.TEST_DATABASE_URL, 'The cluster tests need PostgreSQL: set TEST_DATABASE_URL (PGlite cannot be shared between processes).');
+test.skip(
+  !process.env.TEST_DATABASE_URL,
+  'The cluster tests need PostgreSQL: set TEST_DATABASE_URL (PGlite cannot be shared between processes).',
+);
 test.describe.configure({ mode: 'serial' });
 
 let state: ClusterState;
@@ -30,13 +33,21 @@ const instanceOf = (res: APIResponse) => res.headers()['x-instance-id'];
 
 async function signUp(request: APIRequestContext, origin: string, role: 'creator' | 'supporter') {
   const stamp = unique();
-  const account = { name: 'Casey Cluster', email: `e2e-cluster-${stamp}@example.com`, password: 'cluster password 123' };
-  const res = await request.post(`${origin}/api/auth/sign-up`, { headers: csrf, data: { ...account, confirmPassword: account.password, role } });
+  const account = {
+    name: 'Casey Cluster',
+    email: `e2e-cluster-${stamp}@example.com`,
+    password: 'cluster password 123',
+  };
+  const res = await request.post(`${origin}/api/auth/sign-up`, {
+    headers: csrf,
+    data: { ...account, confirmPassword: account.password, role },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return { ...account, username: `cluster_${stamp}` };
 }
 
-const me = async (request: APIRequestContext, origin: string) => ((await (await request.get(`${origin}/api/auth/me`)).json()) as { user: { email: string } | null }).user;
+const me = async (request: APIRequestContext, origin: string) =>
+  ((await (await request.get(`${origin}/api/auth/me`)).json()) as { user: { email: string } | null }).user;
 
 test('the instance killed mid-journey starts again and nginx sends it requests again', async ({ request }) => {
   // The journey (the project this one depends on) ran with api-2 killed half-way and finished through api-1.
@@ -59,7 +70,9 @@ test('the instance killed mid-journey starts again and nginx sends it requests a
     .toEqual([one.id, two.id]);
 });
 
-test('a session made on one instance is valid on the other, and signing out on one ends it on both', async ({ playwright }) => {
+test('a session made on one instance is valid on the other, and signing out on one ends it on both', async ({
+  playwright,
+}) => {
   const person = await playwright.request.newContext();
   try {
     const account = await signUp(person, one.url, 'supporter');
@@ -79,7 +92,9 @@ test('a session made on one instance is valid on the other, and signing out on o
   }
 });
 
-test('a profile change made through one instance shows at once through the other, in the API and the server-rendered page', async ({ playwright }) => {
+test('a profile change made through one instance shows at once through the other, in the API and the server-rendered page', async ({
+  playwright,
+}) => {
   const creator = await playwright.request.newContext();
   const visitor = await playwright.request.newContext();
   try {
@@ -89,14 +104,19 @@ test('a profile change made through one instance shows at once through the other
       data: { displayName: 'Casey Cluster', username, bio: 'Before the change.', creatorType: 'other' },
     });
     expect(created.status(), await created.text()).toBe(201);
-    const bioOn = async (instance: ClusterInstance) => ((await (await visitor.get(`${instance.url}/api/creators/${username}`)).json()) as { bio: string }).bio;
-    const pageOn = async (instance: ClusterInstance) => (await (await visitor.get(`${instance.url}/${username}`)).text()).replace(/<!-- -->/g, '');
+    const bioOn = async (instance: ClusterInstance) =>
+      ((await (await visitor.get(`${instance.url}/api/creators/${username}`)).json()) as { bio: string }).bio;
+    const pageOn = async (instance: ClusterInstance) =>
+      (await (await visitor.get(`${instance.url}/${username}`)).text()).replace(/<!-- -->/g, '');
     // api-2 has read (and cached) the profile, as an anonymous visitor's page and as JSON.
     expect(await bioOn(two)).toBe('Before the change.');
     expect(await bioOn(two)).toBe('Before the change.');
     expect(await pageOn(two)).toContain('Before the change.');
 
-    const changed = await creator.patch(`${one.url}/api/creator-profile`, { headers: csrf, data: { bio: 'After the change.' } });
+    const changed = await creator.patch(`${one.url}/api/creator-profile`, {
+      headers: csrf,
+      data: { bio: 'After the change.' },
+    });
     expect(changed.status(), await changed.text()).toBe(200);
     // The very next reads on api-2, with no wait: the new bio.
     expect(await bioOn(two)).toBe('After the change.');
@@ -109,19 +129,25 @@ test('a profile change made through one instance shows at once through the other
   }
 });
 
-test('rate limits count across instances: wrong passwords sent to one and to the other add up', async ({ playwright }) => {
+test('rate limits count across instances: wrong passwords sent to one and to the other add up', async ({
+  playwright,
+}) => {
   const person = await playwright.request.newContext();
   try {
     const account = await signUp(person, one.url, 'supporter');
     expect((await person.post(`${one.url}/api/auth/sign-out`, { headers: csrf })).status()).toBe(204);
-    const signIn = (instance: ClusterInstance, password: string) => person.post(`${instance.url}/api/auth/sign-in`, { headers: csrf, data: { email: account.email, password } });
+    const signIn = (instance: ClusterInstance, password: string) =>
+      person.post(`${instance.url}/api/auth/sign-in`, { headers: csrf, data: { email: account.email, password } });
     // Five wrong passwords from one network for one account (the limit, README "Accounts and security"), split over both instances.
-    for (const instance of [one, two, one, two, one]) expect((await signIn(instance, 'wrong password 123')).status()).toBe(401);
+    for (const instance of [one, two, one, two, one])
+      expect((await signIn(instance, 'wrong password 123')).status()).toBe(401);
     // The sixth attempt is refused on either instance, even with the right password.
     for (const instance of [two, one]) {
       const refused = await signIn(instance, account.password);
       expect(refused.status()).toBe(429);
-      expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many attempts\. Please try again in /);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^Too many attempts\. Please try again in /,
+      );
     }
   } finally {
     await person.dispose();
@@ -131,7 +157,9 @@ test('rate limits count across instances: wrong passwords sent to one and to the
 /** Both instances run one job at the same clock at the same moment; each answers 200 (it ran) or 409 (the other one held the lock). */
 async function runOnBoth(request: APIRequestContext, name: 'renewals' | 'payouts', now: Date) {
   const answers = await Promise.all(
-    [one, two].map((instance) => request.post(`${instance.url}/api/dev/jobs/${name}`, { headers: csrf, data: { now: now.toISOString() } })),
+    [one, two].map((instance) =>
+      request.post(`${instance.url}/api/dev/jobs/${name}`, { headers: csrf, data: { now: now.toISOString() } }),
+    ),
   );
   const ran: Array<Record<string, number | string>> = [];
   for (const res of answers) {
@@ -143,15 +171,22 @@ async function runOnBoth(request: APIRequestContext, name: 'renewals' | 'payouts
   return ran;
 }
 
-test('the renewal and payout jobs run once per period, however many instances run them at once', async ({ playwright }) => {
+test('the renewal and payout jobs run once per period, however many instances run them at once', async ({
+  playwright,
+}) => {
   test.setTimeout(60_000);
   const creator = await playwright.request.newContext();
   const guest = await playwright.request.newContext();
   try {
     // A creator (paid out in the US) with a guest's $7 monthly support, made through nginx.
     await otherPair(creator, guest, { amount: 7 });
-    expect((await creator.patch('/api/creator-profile', { headers: csrf, data: { country: 'US' } })).status()).toBe(200);
-    const charges = async () => (await creatorDashboard(creator)).recentSupports.map((s) => `${s.amountCents}${s.isRenewal ? ' renewal' : ''}`).sort();
+    expect((await creator.patch('/api/creator-profile', { headers: csrf, data: { country: 'US' } })).status()).toBe(
+      200,
+    );
+    const charges = async () =>
+      (await creatorDashboard(creator)).recentSupports
+        .map((s) => `${s.amountCents}${s.isRenewal ? ' renewal' : ''}`)
+        .sort();
     expect(await charges()).toEqual(['700']);
 
     // 35 days on, the month has ended: both instances run the renewals at once, then again an hour later.
@@ -179,15 +214,22 @@ test('the renewal and payout jobs run once per period, however many instances ru
   }
 });
 
-test('a deploy of one remote is seen by every instance at once (one shared RELEASES_DIR)', async ({ page, request }) => {
+test('a deploy of one remote is seen by every instance at once (one shared RELEASES_DIR)', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const version = `cluster-${unique()}`;
-  const deploy = (...args: string[]) => runPnpm(['deploy:remote', 'mf-help', ...args], { DATA_DIR: state.dataDir, RELEASES_DIR: state.releasesDir });
-  const liveHelp = async (instance: ClusterInstance) => ((await (await request.get(`${instance.url}/remotes.json`)).json()) as Record<string, string>)['mf-help'];
+  const deploy = (...args: string[]) =>
+    runPnpm(['deploy:remote', 'mf-help', ...args], { DATA_DIR: state.dataDir, RELEASES_DIR: state.releasesDir });
+  const liveHelp = async (instance: ClusterInstance) =>
+    ((await (await request.get(`${instance.url}/remotes.json`)).json()) as Record<string, string>)['mf-help'];
   const manifest = `/releases/mf-help/${version}/mf-manifest.json`;
   // A release built elsewhere (a CI job) lands in the shared release storage; deploy:remote makes it live
   // without building (the path a rollback takes; deploy-remote.spec.ts covers the build itself).
-  await cp(path.join(REPO_ROOT, 'mf-help', 'dist'), path.join(state.releasesDir, 'mf-help', version), { recursive: true });
+  await cp(path.join(REPO_ROOT, 'mf-help', 'dist'), path.join(state.releasesDir, 'mf-help', version), {
+    recursive: true,
+  });
   try {
     expect(await deploy('--version', version)).toContain(`mf-help ${version} is live again`);
     for (const instance of [one, two]) {

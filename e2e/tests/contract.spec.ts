@@ -2,10 +2,14 @@ import { expect, test } from './support/test';
 import { copyRemoteSource, deployRemote, readFixture, removeFolder } from './support/releases';
 
 test.describe('shell <-> remote contract', () => {
-  test('a remote built against an incompatible contract major version shows a clear fallback, not a blank page', async ({ page }) => {
+  test('a remote built against an incompatible contract major version shows a clear fallback, not a blank page', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const version = `e2e-contract-2-${Date.now().toString(36)}`;
-    const source = await copyRemoteSource('mf-help', { 'src/exposes/help.tsx': await readFixture('incompatible-contract.tsx') });
+    const source = await copyRemoteSource('mf-help', {
+      'src/exposes/help.tsx': await readFixture('incompatible-contract.tsx'),
+    });
     try {
       await deployRemote('mf-help', '--version', version, '--source', source);
       await page.goto('/help');

@@ -4,7 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 const csrf = { 'X-Requested-With': 'beabro' };
 const PIXELPAT = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' };
 
-const usd = (cents: number) => `$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+const usd = (cents: number) =>
+  `$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
 async function signIn(page: Page, credentials: { email: string; password: string }) {
   const res = await page.request.post('/api/auth/sign-in', { headers: csrf, data: credentials });
@@ -27,7 +28,11 @@ interface OwnProfile {
 async function restorePixelpat(request: APIRequestContext, saved: OwnProfile) {
   const res = await request.patch('/api/creator-profile', {
     headers: csrf,
-    data: { goalTitle: saved.goalTitle, goalAmount: saved.goalAmountCents === null ? null : saved.goalAmountCents / 100, ...saved.privacy },
+    data: {
+      goalTitle: saved.goalTitle,
+      goalAmount: saved.goalAmountCents === null ? null : saved.goalAmountCents / 100,
+      ...saved.privacy,
+    },
   });
   expect(res.status()).toBe(200);
 }
@@ -35,15 +40,30 @@ async function restorePixelpat(request: APIRequestContext, saved: OwnProfile) {
 /** A brand-new creator made through the API (sign-up, then onboarding), signed in on `page`. */
 async function freshCreator(page: Page) {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const account = { email: `e2e-creator-${stamp}@example.com`, password: 'first password 123', username: `e2e_${stamp}` };
+  const account = {
+    email: `e2e-creator-${stamp}@example.com`,
+    password: 'first password 123',
+    username: `e2e_${stamp}`,
+  };
   const signUp = await page.request.post('/api/auth/sign-up', {
     headers: csrf,
-    data: { name: 'Erin Endtoend', email: account.email, password: account.password, confirmPassword: account.password, role: 'creator' },
+    data: {
+      name: 'Erin Endtoend',
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+      role: 'creator',
+    },
   });
   expect(signUp.status()).toBe(201);
   const profile = await page.request.post('/api/creator-profile', {
     headers: csrf,
-    data: { displayName: 'Erin Endtoend', username: account.username, bio: 'Testing the whole site, end to end.', creatorType: 'educator' },
+    data: {
+      displayName: 'Erin Endtoend',
+      username: account.username,
+      bio: 'Testing the whole site, end to end.',
+      creatorType: 'educator',
+    },
   });
   expect(profile.status()).toBe(201);
   return account;
@@ -66,11 +86,17 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
       const goal = page.getByRole('region', { name: 'Current Goal' });
       await expect(goal).toContainText('Cozy stream studio');
       await expect(goal).toContainText('of $3,000');
-      const dashboard = await json<{ goal: { percent: number; raisedCents: number } }>(page.request, '/api/creator/dashboard');
+      const dashboard = await json<{ goal: { percent: number; raisedCents: number } }>(
+        page.request,
+        '/api/creator/dashboard',
+      );
       await expect(goal.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(dashboard.goal.percent));
       await expect(goal.getByRole('link', { name: 'Update Goal' })).toHaveAttribute('href', '/settings?tab=support');
 
-      const publicProfile = await json<{ goal: { title: string; amountCents: number } }>(page.request, '/api/creators/pixelpat');
+      const publicProfile = await json<{ goal: { title: string; amountCents: number } }>(
+        page.request,
+        '/api/creators/pixelpat',
+      );
       expect(publicProfile.goal).toMatchObject({ title: 'Cozy stream studio', amountCents: 300_000 });
       await page.goto('/pixelpat');
       await expect(page.getByText('Cozy stream studio')).toBeVisible();
@@ -94,7 +120,10 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByText('Privacy settings saved.')).toBeVisible();
 
-      let shown = await json<{ totalEarnedCents: number | null; supporterCount: number | null }>(page.request, '/api/creators/pixelpat');
+      let shown = await json<{ totalEarnedCents: number | null; supporterCount: number | null }>(
+        page.request,
+        '/api/creators/pixelpat',
+      );
       expect(shown.totalEarnedCents).not.toBeNull();
       expect(shown.supporterCount).toBeNull();
       await page.goto('/pixelpat');
@@ -120,16 +149,20 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     await signIn(page, PIXELPAT);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Pixel Pat!' })).toBeVisible();
-    const dashboard = await json<{ totalEarnings: { grossCents: number; netCents: number }; thisMonth: { grossCents: number }; totalSupporters: number; recentSupports: unknown[] }>(
-      page.request,
-      '/api/creator/dashboard',
-    );
+    const dashboard = await json<{
+      totalEarnings: { grossCents: number; netCents: number };
+      thisMonth: { grossCents: number };
+      totalSupporters: number;
+      recentSupports: unknown[];
+    }>(page.request, '/api/creator/dashboard');
     const stats = page.getByRole('region', { name: 'Your figures' });
     await expect(stats).toContainText(usd(dashboard.totalEarnings.grossCents));
     await expect(stats).toContainText(`You keep ${usd(dashboard.totalEarnings.netCents)} after fees`);
     await expect(stats).toContainText(usd(dashboard.thisMonth.grossCents));
     await expect(stats.getByText('Total Supporters').locator('..')).toContainText(String(dashboard.totalSupporters));
-    await expect(page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem')).toHaveCount(dashboard.recentSupports.length);
+    await expect(page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem')).toHaveCount(
+      dashboard.recentSupports.length,
+    );
 
     await page.getByRole('button', { name: 'Copy Link' }).click();
     await expect(page.getByText(/Link copied to your clipboard\.|Copy this link yourself/)).toBeVisible();
@@ -157,9 +190,13 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     const csv = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
     // No message of the seed has a line break, so records are lines here.
     const records = csv.trimEnd().split('\r\n');
-    expect(records[0]).toBe('Date (UTC),Supporter,Amount (USD),Platform fee (USD),Processing fee (USD),You receive (USD),Type,Message');
+    expect(records[0]).toBe(
+      'Date (UTC),Supporter,Amount (USD),Platform fee (USD),Processing fee (USD),You receive (USD),Type,Message',
+    );
     expect(records).toHaveLength(week.summary.supports + 1);
-    const amounts = records.slice(1).map((record) => Number(/^[^,]*,(?:"(?:[^"]|"")*"|[^,]*),([\d.]+),/.exec(record)?.[1]));
+    const amounts = records
+      .slice(1)
+      .map((record) => Number(/^[^,]*,(?:"(?:[^"]|"")*"|[^,]*),([\d.]+),/.exec(record)?.[1]));
     expect(Math.round(amounts.reduce((sum, dollars) => sum + dollars, 0) * 100)).toBe(week.summary.grossCents);
 
     const monthCsv = await page.request.get('/api/creator/analytics/export.csv?period=30d');
@@ -178,7 +215,10 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     await expect(page.getByText(/Password updated/)).toBeVisible();
 
     expect((await page.request.post('/api/auth/sign-out', { headers: csrf })).status()).toBeLessThan(300);
-    const old = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email: account.email, password: account.password } });
+    const old = await page.request.post('/api/auth/sign-in', {
+      headers: csrf,
+      data: { email: account.email, password: account.password },
+    });
     expect(old.status()).toBe(401);
     await signIn(page, { email: account.email, password: 'second password 456' });
   });
@@ -198,7 +238,10 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
     expect((await json<{ user: unknown }>(page.request, '/api/auth/me')).user).toBeNull();
     expect((await page.request.get(`/api/creators/${account.username}`)).status()).toBe(404);
-    const again = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email: account.email, password: account.password } });
+    const again = await page.request.post('/api/auth/sign-in', {
+      headers: csrf,
+      data: { email: account.email, password: account.password },
+    });
     expect(again.status()).toBe(401);
   });
 });

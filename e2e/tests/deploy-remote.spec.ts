@@ -27,7 +27,9 @@ async function startedAt(page: Page): Promise<string> {
 }
 
 test.describe('deploying one remote alone', () => {
-  test('a team changes the help centre and deploys only it; the live site serves it at once, and the same command rolls it back', async ({ page }) => {
+  test('a team changes the help centre and deploys only it; the live site serves it at once, and the same command rolls it back', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const run = Date.now().toString(36);
     const [v1, v2] = [`e2e-${run}-1`, `e2e-${run}-2`];
@@ -45,7 +47,11 @@ test.describe('deploying one remote alone', () => {
       expect(files.some((f) => f.startsWith('/remotes/mf-help/'))).toBe(false);
 
       // The team changes its area and deploys release 2: no shell build, no server restart.
-      await replaceInFile(path.join(source, 'src/features/help/components/help-hero.tsx'), 'How can we help?', 'How can we help you today?');
+      await replaceInFile(
+        path.join(source, 'src/features/help/components/help-hero.tsx'),
+        'How can we help?',
+        'How can we help you today?',
+      );
       await deployRemote('mf-help', '--version', v2, '--source', source);
       page.removeAllListeners('request');
       files = helpFilesLoaded(page);
@@ -84,7 +90,9 @@ test.describe('deploying one remote alone', () => {
 });
 
 test.describe('deploying a remote that renders on the server', () => {
-  test('a changed creator page is server-rendered from the new release at once, hydrates, and a rollback restores it', async ({ page }) => {
+  test('a changed creator page is server-rendered from the new release at once, hydrates, and a rollback restores it', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const run = Date.now().toString(36);
     const [v1, v2] = [`e2e-${run}-p1`, `e2e-${run}-p2`];
@@ -98,7 +106,11 @@ test.describe('deploying a remote that renders on the server', () => {
       await deployRemote('mf-public-profile', '--version', v1, '--source', source);
       expect(await serverHtml(page, '/pixelpat')).toContain('>Recent Support<');
 
-      await replaceInFile(path.join(source, 'src/features/profile/components/recent-support.tsx'), 'title="Recent Support"', 'title="Latest bros"');
+      await replaceInFile(
+        path.join(source, 'src/features/profile/components/recent-support.tsx'),
+        'title="Recent Support"',
+        'title="Latest bros"',
+      );
       await deployRemote('mf-public-profile', '--version', v2, '--source', source);
       // The very next request is rendered by release 2's server bundle: no restart, no shell build.
       const html = await serverHtml(page, '/pixelpat');
@@ -106,7 +118,9 @@ test.describe('deploying a remote that renders on the server', () => {
       expect(html).toContain(`/releases/mf-public-profile/${v2}/mf-manifest.json`);
       // The browser hydrates it with release 2's browser bundle (a mismatch would log an error).
       await page.goto('/pixelpat');
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
       await expect(page.getByRole('region', { name: 'Latest bros' })).toBeVisible();
       const tier = page.getByRole('button', { name: /Fuel the Journey/ }).first();
       await tier.click();

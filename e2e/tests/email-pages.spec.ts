@@ -16,7 +16,9 @@ const INVALID_CANCEL_LINK = 'This cancel link is not valid.';
 
 async function expectNoViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`));
+  const found = results.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`),
+  );
   expect(found, `axe-core violations on ${what} (${page.url()})`).toEqual([]);
 }
 
@@ -24,13 +26,18 @@ async function expectNoViolations(page: Page, what: string) {
 async function verificationLink(request: APIRequestContext): Promise<{ email: string; path: string }> {
   const email = `e2e-verify-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
   const password = 'verify me please 123';
-  const signUp = await request.post('/api/auth/sign-up', { headers: csrf, data: { name: 'Vera Verify', email, password, confirmPassword: password, role: 'supporter' } });
+  const signUp = await request.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: { name: 'Vera Verify', email, password, confirmPassword: password, role: 'supporter' },
+  });
   expect(signUp.status(), await signUp.text()).toBe(201);
   let path = '';
   await expect
     .poll(
       async () => {
-        const list = (await (await request.get('/api/dev/mailbox')).json()) as { messages: Array<{ id: string; to: string; subject: string }> };
+        const list = (await (await request.get('/api/dev/mailbox')).json()) as {
+          messages: Array<{ id: string; to: string; subject: string }>;
+        };
         const message = list.messages.find((m) => m.to === email && m.subject === 'Verify your email for Be a Bro');
         if (!message) return '';
         const { text } = (await (await request.get(`/api/dev/mailbox/${message.id}`)).json()) as { text: string };
@@ -53,7 +60,10 @@ async function expectSiteLayout(page: Page) {
 async function renderedArea(page: Page) {
   return page.evaluate(() => {
     const text = document.getElementById('beabro-page-state')?.textContent;
-    return text ? ((JSON.parse(text) as { render: { area: { remote: string; module: string; rendered: boolean } | null } | null }).render?.area ?? null) : null;
+    return text
+      ? ((JSON.parse(text) as { render: { area: { remote: string; module: string; rendered: boolean } | null } | null })
+          .render?.area ?? null)
+      : null;
   });
 }
 
@@ -61,7 +71,10 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test.describe.configure({ timeout: 180_000 });
 
-  test('the verification page arrives with header, footer and what the link does, and its button verifies', async ({ page, request }) => {
+  test('the verification page arrives with header, footer and what the link does, and its button verifies', async ({
+    page,
+    request,
+  }) => {
     const { email, path } = await verificationLink(request);
     const served = await request.get(path, { headers: { cookie: '' } });
     expect(served.headers()['cache-control']).toBe('no-store');
@@ -84,7 +97,9 @@ test.describe('without JavaScript', () => {
     await expectSiteLayout(page);
   });
 
-  test('the cancel-link page arrives with header, footer and the support, and its buttons pause, resume and cancel', async ({ page }) => {
+  test('the cancel-link page arrives with header, footer and the support, and its buttons pause, resume and cancel', async ({
+    page,
+  }) => {
     const { cancelPath } = await monthlySupportReceipt(page);
     await page.goto(cancelPath);
     await expectSiteLayout(page);
@@ -93,7 +108,11 @@ test.describe('without JavaScript', () => {
 
     await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: '2 months' }).check();
     await page.getByRole('button', { name: 'Pause my monthly support' }).click();
-    await expect(page.getByText(/^Your monthly support is paused until [A-Z][a-z]+ \d{1,2}, \d{4}, when it resumes by itself\. Nothing is charged meanwhile\.$/)).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Your monthly support is paused until [A-Z][a-z]+ \d{1,2}, \d{4}, when it resumes by itself\. Nothing is charged meanwhile\.$/,
+      ),
+    ).toBeVisible();
     await expectSiteLayout(page);
 
     await page.getByRole('button', { name: 'Resume my monthly support' }).click();
@@ -112,14 +131,21 @@ test.describe('without JavaScript', () => {
 test.describe('with JavaScript', () => {
   // axe-core, the sign-ups and the checkouts take their time on a busy machine.
   test.describe.configure({ timeout: 180_000 });
-  test('a visitor verifies from the link; the page is server-rendered, hydrated, and says what a spent link is', async ({ page, request }) => {
+  test('a visitor verifies from the link; the page is server-rendered, hydrated, and says what a spent link is', async ({
+    page,
+    request,
+  }) => {
     const { email, path } = await verificationLink(request);
     const changes: string[] = [];
     page.on('request', (r) => {
       if (r.method() !== 'GET') changes.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
     await page.goto(path);
-    expect(await renderedArea(page)).toEqual({ remote: 'mf-auth-onboarding', module: './verify-email', rendered: true });
+    expect(await renderedArea(page)).toEqual({
+      remote: 'mf-auth-onboarding',
+      module: './verify-email',
+      rendered: true,
+    });
     await expectSiteLayout(page);
     await expect(page.getByRole('main')).toContainText(`Confirm that ${email} is your email address.`);
     // Opening the page spends nothing: only the button does.
@@ -142,7 +168,10 @@ test.describe('with JavaScript', () => {
     await expectNoViolations(page, 'the verification page with a refused link');
   });
 
-  test('signed in as another account, the page says whose link it is, and still verifies it', async ({ page, request }) => {
+  test('signed in as another account, the page says whose link it is, and still verifies it', async ({
+    page,
+    request,
+  }) => {
     const { email, path } = await verificationLink(request);
     await signInAs(page, 'supporter');
     await page.goto(path);
@@ -153,7 +182,9 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Go to my dashboard' })).toBeFocused();
   });
 
-  test('a guest pauses, resumes and cancels from the receipt link, with the outcome announced and focused', async ({ page }) => {
+  test('a guest pauses, resumes and cancels from the receipt link, with the outcome announced and focused', async ({
+    page,
+  }) => {
     const { cancelPath } = await monthlySupportReceipt(page);
     await page.goto(cancelPath);
     expect(await renderedArea(page)).toEqual({ remote: 'mf-supporter', module: './cancel-link', rendered: true });
@@ -163,7 +194,9 @@ test.describe('with JavaScript', () => {
     await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: 'Until I resume it' }).check();
     await page.getByRole('button', { name: 'Pause my monthly support' }).click();
     const status = page.getByRole('main').getByRole('status');
-    await expect(status).toContainText('Your monthly support is paused until you resume it. Nothing is charged meanwhile.');
+    await expect(status).toContainText(
+      'Your monthly support is paused until you resume it. Nothing is charged meanwhile.',
+    );
     await expect(status).toBeFocused();
     await expect(page.getByRole('main')).toContainText('is paused until you resume it');
     await expectNoViolations(page, 'the cancel-link page, paused');

@@ -45,14 +45,23 @@ let server: Server;
 test.beforeAll(async ({ baseURL }) => {
   const site = new URL(baseURL ?? '').origin;
   // Strict: nothing but this page's own script, this site's script and this site's frame.
-  const policy = ["default-src 'none'", `script-src 'self' ${site}`, `frame-src ${site}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+  const policy = [
+    "default-src 'none'",
+    `script-src 'self' ${site}`,
+    `frame-src ${site}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
   server = createServer((req, res) => {
     if (req.url === '/host.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(HOST_SCRIPT);
       return;
     }
     if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy }).end(hostPage(site));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy })
+        .end(hostPage(site));
       return;
     }
     res.writeHead(404).end();
@@ -72,12 +81,16 @@ const events = (page: Page) => page.locator('#events li');
 
 async function expectNoAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
+  const found = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
+  );
   expect(found, `axe-core violations on ${what}`).toEqual([]);
 }
 
 test.describe('embedded support button /embed.js', () => {
-  test('a visitor of a creator’s website supports through the overlay, the site hears of it, Escape closes and focus returns', async ({ page }) => {
+  test('a visitor of a creator’s website supports through the overlay, the site hears of it, Escape closes and focus returns', async ({
+    page,
+  }) => {
     const profile = (await (await page.request.get('/api/creators/pixelpat')).json()) as { displayName: string };
     await page.goto(`${HOST}/`);
     const button = page.getByRole('button', { name: 'Buy me a coffee' });
@@ -116,9 +129,14 @@ test.describe('embedded support button /embed.js', () => {
 
     // The host page's listener got the CustomEvent, and its strict policy refused nothing.
     await expect(events(page)).toHaveCount(1);
-    const detail = JSON.parse(((await events(page).first().textContent()) ?? '').replace(/^support /, '')) as Record<string, unknown>;
+    const detail = JSON.parse(((await events(page).first().textContent()) ?? '').replace(/^support /, '')) as Record<
+      string,
+      unknown
+    >;
     expect(detail).toMatchObject({ username: 'pixelpat', amountCents: 600, currency: 'USD', type: 'one-time' });
-    const recent = (await (await page.request.get('/api/creators/pixelpat')).json()) as { recentSupports: Array<{ id: string; name: string | null }> };
+    const recent = (await (await page.request.get('/api/creators/pixelpat')).json()) as {
+      recentSupports: Array<{ id: string; name: string | null }>;
+    };
     expect(recent.recentSupports.find((support) => support.name === name)?.id).toBe(detail.supportId);
 
     // Escape inside the frame (focus is on the thank-you) closes the overlay; focus is back on the button.
@@ -150,7 +168,7 @@ test.describe('embedded support button /embed.js', () => {
 
   test('only the embed layout of the checkout may be framed by another site', async ({ request }) => {
     const embedded = await request.get(`/pixelpat/support?embed=1&origin=${encodeURIComponent(HOST)}`);
-    expect(embedded.headers()['content-security-policy']).toContain('frame-ancestors \'self\' https: http://localhost:*');
+    expect(embedded.headers()['content-security-policy']).toContain("frame-ancestors 'self' https: http://localhost:*");
     expect(embedded.headers()['x-frame-options']).toBeUndefined();
     const checkout = await request.get('/pixelpat/support');
     expect(checkout.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -160,7 +178,9 @@ test.describe('embedded support button /embed.js', () => {
     expect(script.headers()['etag']).toBeTruthy();
   });
 
-  test('the creator builds the snippet on the dashboard (at 1280 and 375 px), and the open overlay is accessible', async ({ page }) => {
+  test('the creator builds the snippet on the dashboard (at 1280 and 375 px), and the open overlay is accessible', async ({
+    page,
+  }) => {
     await signInAs(page, 'creator');
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
@@ -171,7 +191,9 @@ test.describe('embedded support button /embed.js', () => {
       await dialog.getByLabel('Button text').fill('Tip jar');
       await dialog.getByLabel('Position').selectOption('inline');
       const code = dialog.getByRole('textbox', { name: 'Button snippet' });
-      await expect(code).toHaveValue(/data-username="pixelpat" data-text="Tip jar" data-color="#4f46e5" data-position="inline"/);
+      await expect(code).toHaveValue(
+        /data-username="pixelpat" data-text="Tip jar" data-color="#4f46e5" data-position="inline"/,
+      );
       // Nothing in the dialog is wider than the screen.
       expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       await settle(page);

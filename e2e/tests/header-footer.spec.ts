@@ -8,7 +8,10 @@ test.describe('header and footer (SPEC.md "Header and footer", visitor)', () => 
     await expect(header.getByRole('link', { name: 'For Supporters' })).toHaveAttribute('href', '/discover');
     await expect(header.getByRole('link', { name: 'Help', exact: true })).toHaveAttribute('href', '/help');
     await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    await expect(header.getByRole('link', { name: 'Join as Supporter' })).toHaveAttribute('href', '/auth?mode=signup&role=supporter');
+    await expect(header.getByRole('link', { name: 'Join as Supporter' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=supporter',
+    );
     await expect(header.getByRole('link', { name: 'Be a Bro', exact: true })).toHaveAttribute('href', '/create');
   });
 

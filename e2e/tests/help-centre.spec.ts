@@ -1,13 +1,17 @@
 import { expect, test } from './support/test';
 
 test.describe('help centre rules (SPEC.md section 4, Help)', () => {
-  test('search is a case-insensitive substring match on question or answer, combined with the category filter', async ({ page }) => {
+  test('search is a case-insensitive substring match on question or answer, combined with the category filter', async ({
+    page,
+  }) => {
     const countOf = async () => Number((await page.getByText(/^\d+ articles? found$/).textContent())?.split(' ')[0]);
     await page.goto('/help');
     const total = await countOf();
     expect(total).toBeGreaterThanOrEqual(27);
 
-    const search = page.getByRole('searchbox', { name: 'Search help articles' }).or(page.getByRole('textbox', { name: 'Search help articles' }));
+    const search = page
+      .getByRole('searchbox', { name: 'Search help articles' })
+      .or(page.getByRole('textbox', { name: 'Search help articles' }));
     await search.fill('payout');
     await expect(page).toHaveURL(/[?&]q=payout/);
     const lower = await countOf();
@@ -38,7 +42,9 @@ test.describe('help centre rules (SPEC.md section 4, Help)', () => {
   test('an empty search shows "No results found" with its hint', async ({ page }) => {
     await page.goto('/help?q=zzzz-no-such-thing');
     await expect(page.getByText('No results found', { exact: true })).toBeVisible();
-    await expect(page.getByText('Try adjusting your search terms or browse by category.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Try adjusting your search terms or browse by category.', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('0 articles found')).toBeVisible();
   });
 
@@ -57,9 +63,14 @@ test.describe('help centre rules (SPEC.md section 4, Help)', () => {
     await expect(page.getByRole('main').getByRole('button', { expanded: true })).toHaveCount(0);
   });
 
-  test('the contact form reaches support without a mail app, and there is no dead Live Chat button', async ({ page }) => {
+  test('the contact form reaches support without a mail app, and there is no dead Live Chat button', async ({
+    page,
+  }) => {
     await page.goto('/help#contact');
-    await expect(page.getByRole('link', { name: 'help@beabro.test' })).toHaveAttribute('href', /^mailto:help@beabro\.test/);
+    await expect(page.getByRole('link', { name: 'help@beabro.test' })).toHaveAttribute(
+      'href',
+      /^mailto:help@beabro\.test/,
+    );
     await expect(page.getByText('24/7 Support')).toBeVisible();
     await expect(page.getByText('Average response: 2 hours')).toBeVisible();
     await expect(page.getByRole('button', { name: /live chat/i })).toHaveCount(0);

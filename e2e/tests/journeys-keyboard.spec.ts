@@ -28,14 +28,28 @@ test.use({ actionTimeout: 15_000, navigationTimeout: 20_000 });
 
 test('the whole journey with the keyboard alone', async ({ browser, baseURL }) => {
   test.setTimeout(360_000);
-  const { username, creatorEmail, supporterEmail, password, creatorContext, creator, visitorContext, visitor, operator } = await startJourney(browser, baseURL, 'keys');
+  const {
+    username,
+    creatorEmail,
+    supporterEmail,
+    password,
+    creatorContext,
+    creator,
+    visitorContext,
+    visitor,
+    operator,
+  } = await startJourney(browser, baseURL, 'keys');
   let profileLink = '';
   // The clock of the renewal run, "a month later"; the payout run comes on the Tuesday after it.
   let renewedAt = new Date(Number.NaN);
 
   await test.step('the creator signs up from the header and onboards', async () => {
     await creator.goto('/');
-    await tabTo(creator, creator.getByRole('banner').getByRole('link', { name: 'Be a Bro', exact: true }), 'the header link to start a mission');
+    await tabTo(
+      creator,
+      creator.getByRole('banner').getByRole('link', { name: 'Be a Bro', exact: true }),
+      'the header link to start a mission',
+    );
     await creator.keyboard.press('Enter');
     await expect(creator).toHaveURL(at('/auth?mode=signup&role=creator&next=/create'));
     await expect(creator.getByRole('radio', { name: /Mission Builder/ })).toBeChecked();
@@ -77,11 +91,21 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
   });
 
   await test.step('the creator sets a payout country and copies the profile link', async () => {
-    await tabTo(creator, creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }), 'the header link to the dashboard');
+    await tabTo(
+      creator,
+      creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }),
+      'the header link to the dashboard',
+    );
     await creator.keyboard.press('Enter');
     await expect(creator.getByRole('heading', { level: 1, name: 'Welcome back, Kai Keys!' })).toBeVisible();
 
-    await tabTo(creator, creator.getByRole('region', { name: 'Your payouts are held' }).getByRole('link', { name: 'Change your payout country' }), 'Change your payout country');
+    await tabTo(
+      creator,
+      creator
+        .getByRole('region', { name: 'Your payouts are held' })
+        .getByRole('link', { name: 'Change your payout country' }),
+      'Change your payout country',
+    );
     await creator.keyboard.press('Enter');
     await expect(creator).toHaveURL(at('/settings?tab=support'));
     await tabTo(creator, creator.getByLabel('Country', { exact: true }), 'Country');
@@ -93,7 +117,12 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
     await expect(creator.getByText(/Support settings saved\./)).toBeVisible();
 
     // Back to the dashboard with Shift+Tab up to the header.
-    await tabTo(creator, creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }), 'the header link to the dashboard', { backwards: true });
+    await tabTo(
+      creator,
+      creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }),
+      'the header link to the dashboard',
+      { backwards: true },
+    );
     await creator.keyboard.press('Enter');
     await tabTo(creator, creator.getByRole('button', { name: 'Copy Link' }), 'Copy Link');
     await creator.keyboard.press('Enter');
@@ -126,10 +155,16 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
       await expect(visitor.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
       await typeInto(visitor, visitor.getByLabel('Expiry date'), 'Expiry date', '1234');
       await typeInto(visitor, visitor.getByLabel('CVC'), 'CVC', '123');
-      await tabTo(visitor, visitor.getByRole('button', { name: `Support with $${amount}${monthly ? '/month' : ''}` }), 'the submit button');
+      await tabTo(
+        visitor,
+        visitor.getByRole('button', { name: `Support with $${amount}${monthly ? '/month' : ''}` }),
+        'the submit button',
+      );
       await visitor.keyboard.press('Enter');
       await expect(visitor.getByText('Thank you for supporting Kai Keys!')).toBeVisible();
-      await expect(visitor.getByRole('region', { name: 'Recent Support' }).getByRole('listitem').first()).toContainText(message);
+      await expect(visitor.getByRole('region', { name: 'Recent Support' }).getByRole('listitem').first()).toContainText(
+        message,
+      );
     }
   });
 
@@ -141,13 +176,20 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
     await expect(recent.filter({ hasText: '$6.00' })).toContainText('Monthly');
     const api = await creatorDashboard(creator.request);
     expect(api).toMatchObject({ totalEarnings: { grossCents: 2_000 }, totalSupporters: 1, recurringSupports: 1 });
-    await expect(creator.getByRole('region', { name: 'Your figures' })).toContainText(`You keep ${usd(api.totalEarnings.netCents)} after fees`);
+    await expect(creator.getByRole('region', { name: 'Your figures' })).toContainText(
+      `You keep ${usd(api.totalEarnings.netCents)} after fees`,
+    );
 
-    await tabTo(creator, creator.getByRole('region', { name: 'Recent Support' }).getByRole('link', { name: 'View All' }), 'View All');
+    await tabTo(
+      creator,
+      creator.getByRole('region', { name: 'Recent Support' }).getByRole('link', { name: 'View All' }),
+      'View All',
+    );
     await creator.keyboard.press('Enter');
     await expect(creator).toHaveURL(/\/analytics/);
     const summary = creator.getByRole('region', { name: 'Summary' });
-    const stat = (label: string) => summary.getByRole('article').filter({ has: creator.getByText(label, { exact: true }) });
+    const stat = (label: string) =>
+      summary.getByRole('article').filter({ has: creator.getByText(label, { exact: true }) });
     await expect(stat('Earnings')).toContainText('$20.00');
     await expect(stat('Supports')).toContainText(/^Supports2\W*Average \$10\.00; 1 monthly$/);
     await expect(creator.getByText('Sasha Shortcut supported you with $6.00 a month', { exact: true })).toBeVisible();
@@ -155,7 +197,11 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
 
   await test.step('the visitor signs up with the same email and verifies it from the development mailbox', async () => {
     await visitor.goto('/');
-    await tabTo(visitor, visitor.getByRole('banner').getByRole('link', { name: 'Join as Supporter' }), 'Join as Supporter');
+    await tabTo(
+      visitor,
+      visitor.getByRole('banner').getByRole('link', { name: 'Join as Supporter' }),
+      'Join as Supporter',
+    );
     await visitor.keyboard.press('Enter');
     await expect(visitor.getByRole('radio', { name: /Supporter/ })).toBeChecked();
     await typeInto(visitor, visitor.getByLabel('Full Name'), 'Full Name', 'Sasha Shortcut');
@@ -165,14 +211,28 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
     // Enter in the last field submits the form.
     await visitor.keyboard.press('Enter');
     await expect(visitor).toHaveURL(at('/supporter-dashboard'));
-    await expect(visitor.getByRole('region', { name: 'Email verification' })).toContainText('Verify your email to see supports you made as a guest with it');
+    await expect(visitor.getByRole('region', { name: 'Email verification' })).toContainText(
+      'Verify your email to see supports you made as a guest with it',
+    );
     expect((await supporterDashboard(visitor.request)).history).toEqual([]);
 
     await visitor.goto('/dev/mailbox');
-    await tabTo(visitor, visitor.getByRole('row').filter({ hasText: supporterEmail }).getByRole('link', { name: 'Verify your email for Be a Bro' }), 'the verification email');
+    await tabTo(
+      visitor,
+      visitor
+        .getByRole('row')
+        .filter({ hasText: supporterEmail })
+        .getByRole('link', { name: 'Verify your email for Be a Bro' }),
+      'the verification email',
+    );
     await visitor.keyboard.press('Enter');
     await expect(visitor.getByRole('heading', { level: 1, name: 'Verify your email for Be a Bro' })).toBeVisible();
-    await tabTo(visitor, visitor.locator('pre').getByRole('link', { name: /\/verify-email\?token=/ }), 'the link in the email', { max: 120 });
+    await tabTo(
+      visitor,
+      visitor.locator('pre').getByRole('link', { name: /\/verify-email\?token=/ }),
+      'the link in the email',
+      { max: 120 },
+    );
     await visitor.keyboard.press('Enter');
     await expect(visitor).toHaveURL(/\/verify-email\?token=/);
     await tabTo(visitor, visitor.getByRole('button', { name: 'Verify my email' }), 'Verify my email');
@@ -191,7 +251,8 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
     // The tabs: Tab reaches the selected one, the arrow keys move between them.
     await tabTo(visitor, visitor.getByRole('tab', { selected: true }), 'the selected tab');
     const history = visitor.getByRole('tab', { name: 'Support History' });
-    for (let presses = 0; presses < 4 && !(await isFocused(history)); presses += 1) await visitor.keyboard.press('ArrowRight');
+    for (let presses = 0; presses < 4 && !(await isFocused(history)); presses += 1)
+      await visitor.keyboard.press('ArrowRight');
     await expect(history).toBeFocused();
     await expect(history).toHaveAttribute('aria-selected', 'true');
     await expectFocusVisible(visitor, 'the Support History tab');
@@ -204,34 +265,50 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
     const missions = visitor.getByRole('tab', { name: 'My Missions' });
     await expect(missions).toBeFocused();
     await expect(missions).toHaveAttribute('aria-selected', 'true');
-    const mission = visitor.getByRole('region', { name: 'Missions you support' }).getByRole('article').filter({ hasText: 'Kai Keys' });
+    const mission = visitor
+      .getByRole('region', { name: 'Missions you support' })
+      .getByRole('article')
+      .filter({ hasText: 'Kai Keys' });
     await expect(mission).toContainText('$6.00/month. Next charge on');
     await tabTo(visitor, mission.getByRole('button', { name: 'Cancel monthly support' }), 'Cancel monthly support');
     await visitor.keyboard.press('Enter');
     const dialog = visitor.getByRole('dialog', { name: 'Cancel monthly support?' });
     await expect(dialog).toBeVisible();
-    await tabTo(visitor, dialog.getByRole('button', { name: 'Cancel monthly support' }), 'the confirm button in the dialog');
+    await tabTo(
+      visitor,
+      dialog.getByRole('button', { name: 'Cancel monthly support' }),
+      'the confirm button in the dialog',
+    );
     await visitor.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(mission).toContainText('Ends on');
-    expect((await supporterDashboard(visitor.request)).subscriptions.find((s) => s.creatorUsername === username)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(
+      (await supporterDashboard(visitor.request)).subscriptions.find((s) => s.creatorUsername === username),
+    ).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 
   const otherCreatorContext = await browser.newContext();
   await otherPair(otherCreatorContext.request, (await browser.newContext()).request, { amount: 7 });
 
   await test.step('a month later the renewal job charges the active subscription, not the canceled one', async () => {
-    const subscription = (await supporterDashboard(visitor.request)).subscriptions.find((s) => s.creatorUsername === username);
+    const subscription = (await supporterDashboard(visitor.request)).subscriptions.find(
+      (s) => s.creatorUsername === username,
+    );
     renewedAt = renewalClock(subscription?.currentPeriodEnd);
     const run = await runJob(operator, 'renewals', renewedAt);
     expect(run.result).toMatchObject({ errors: 0 });
     const otherDashboard = await creatorDashboard(otherCreatorContext.request);
-    expect(otherDashboard.recentSupports.map((s) => `${s.amountCents}${s.isRenewal ? ' renewal' : ''}`).sort()).toEqual(['700', '700 renewal']);
+    expect(otherDashboard.recentSupports.map((s) => `${s.amountCents}${s.isRenewal ? ' renewal' : ''}`).sort()).toEqual(
+      ['700', '700 renewal'],
+    );
     expect((await creatorDashboard(creator.request)).recentSupports).toHaveLength(2);
 
     // The supporter's monthly support has ended (it leaves the running ones), with no new charge.
     await visitor.reload();
-    const mission = visitor.getByRole('region', { name: 'Missions you support' }).getByRole('article').filter({ hasText: 'Kai Keys' });
+    const mission = visitor
+      .getByRole('region', { name: 'Missions you support' })
+      .getByRole('article')
+      .filter({ hasText: 'Kai Keys' });
     await expect(mission).toContainText('Total supported$20.00');
     await expect(mission).not.toContainText('/month');
     const after = await supporterDashboard(visitor.request);
@@ -242,7 +319,12 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
   await test.step('the payout job, run twice on a Tuesday, pays the creator once', async () => {
     const netCents = await expectPaidOnceByTwoPayoutRuns(operator, creator.request, renewedAt);
     // The creator reads it on the dashboard, reached from the analytics page with the keyboard.
-    await tabTo(creator, creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }), 'the header link to the dashboard', { backwards: true, max: 120 });
+    await tabTo(
+      creator,
+      creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }),
+      'the header link to the dashboard',
+      { backwards: true, max: 120 },
+    );
     await creator.keyboard.press('Enter');
     await expect(creator.getByRole('heading', { level: 1, name: 'Welcome back, Kai Keys!' })).toBeVisible();
     // The payout happened on the server meanwhile: the creator reloads to see it (the page keeps what it loaded before).

@@ -23,7 +23,10 @@ async function sidewaysOverflow(page: Page) {
     const culprits = [...document.body.querySelectorAll<HTMLElement>('*')]
       .filter((element) => element.getBoundingClientRect().right > width + 0.5)
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')} (right edge ${Math.round(element.getBoundingClientRect().right)}px)`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')} (right edge ${Math.round(element.getBoundingClientRect().right)}px)`,
+      );
     return { scrollWidth: root.scrollWidth, clientWidth: width, culprits };
   });
 }
@@ -67,7 +70,10 @@ test.describe('360 px wide, open dialogs', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/supporter-dashboard?tab=history');
-    await page.getByRole('button', { name: /view receipt$/ }).first().click();
+    await page
+      .getByRole('button', { name: /view receipt$/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await settle(page);
     await expectNoSidewaysScroll(page, 'supporter-dialog-receipt');
@@ -83,7 +89,6 @@ test.describe('360 px wide, the server-rendered pages', () => {
     await page.goto('/subscriptions/cancel?token=not-a-token');
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoSidewaysScroll(page, 'server-cancel-link');
-
   });
 
   test('a monthly receipt in the development mailbox, and its cancel link', async ({ page }) => {

@@ -13,7 +13,10 @@ function newUsername(prefix: string) {
 }
 
 async function me(page: Page) {
-  return (await (await page.request.get('/api/auth/me')).json()).user as { username: string | null; isCreator: boolean } | null;
+  return (await (await page.request.get('/api/auth/me')).json()).user as {
+    username: string | null;
+    isCreator: boolean;
+  } | null;
 }
 
 async function signUpCreatorThroughApi(page: Page) {
@@ -87,8 +90,18 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await expect(page).toHaveURL(at(`/${username}`));
     expect(await me(page)).toMatchObject({ username, isCreator: true });
     const profile = (await (await page.request.get('/api/creator-profile')).json()).profile;
-    expect(profile).toMatchObject({ username, displayName: 'Casey Creator', creatorType: 'artist', minimumAmountCents: 500, goalTitle: 'Studio microphone', goalAmountCents: 40_000, country: 'CA' });
-    expect(profile.socialLinks).toEqual(expect.arrayContaining([expect.objectContaining({ platform: 'instagram', handle: 'casey.creates' })]));
+    expect(profile).toMatchObject({
+      username,
+      displayName: 'Casey Creator',
+      creatorType: 'artist',
+      minimumAmountCents: 500,
+      goalTitle: 'Studio microphone',
+      goalAmountCents: 40_000,
+      country: 'CA',
+    });
+    expect(profile.socialLinks).toEqual(
+      expect.arrayContaining([expect.objectContaining({ platform: 'instagram', handle: 'casey.creates' })]),
+    );
 
     // Onboarded: /create now sends the creator to the dashboard.
     await page.goto('/create');

@@ -15,9 +15,14 @@ interface ShareEntry {
 async function shareScope(page: Page): Promise<{ instances: string[]; entries: ShareEntry[] }> {
   return page.evaluate(() => {
     type Shared = { from: string; loaded?: boolean; lib?: unknown; useIn?: string[] };
-    const federation = (globalThis as unknown as {
-      __FEDERATION__: { __INSTANCES__: { name: string }[]; __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> };
-    }).__FEDERATION__;
+    const federation = (
+      globalThis as unknown as {
+        __FEDERATION__: {
+          __INSTANCES__: { name: string }[];
+          __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>>;
+        };
+      }
+    ).__FEDERATION__;
     // Every app's runtime instance lists the scope under its own name; the registrations themselves
     // are the same objects when the scope is really shared, so distinct objects are counted.
     const seen = new Set<Shared>();
@@ -28,7 +33,13 @@ async function shareScope(page: Page): Promise<{ instances: string[]; entries: S
           for (const [version, shared] of Object.entries(versions)) {
             if (seen.has(shared)) continue;
             seen.add(shared);
-            entries.push({ key, version, from: shared.from, loaded: Boolean(shared.loaded || shared.lib), useIn: shared.useIn ?? [] });
+            entries.push({
+              key,
+              version,
+              from: shared.from,
+              loaded: Boolean(shared.loaded || shared.lib),
+              useIn: shared.useIn ?? [],
+            });
           }
         }
       }
@@ -45,7 +56,9 @@ async function navigate(page: Page, to: string) {
   }, to);
 }
 
-test('React, react-dom, React Router, zustand, emotion, TanStack Query and shared are each loaded once for the whole composed site', async ({ page }) => {
+test('React, react-dom, React Router, zustand, emotion, TanStack Query and shared are each loaded once for the whole composed site', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   // Every react-dom copy registers its renderer with the React DevTools hook when it loads: count them.
   await page.addInitScript(() => {
@@ -113,8 +126,12 @@ test('React, react-dom, React Router, zustand, emotion, TanStack Query and share
   // The session store the header reads is the one the auth area wrote (the header followed the sign-in above).
   expect(entries.find((e) => e.key === '@beabro/shared/session/session-store')?.loaded).toBe(true);
   // Every remote got React (and the JSX runtime it renders with) from the one shared instance.
-  const reactUsers = new Set(entries.filter((e) => e.key === 'react' || e.key === '@emotion/react/jsx-runtime').flatMap((e) => e.useIn));
+  const reactUsers = new Set(
+    entries.filter((e) => e.key === 'react' || e.key === '@emotion/react/jsx-runtime').flatMap((e) => e.useIn),
+  );
   for (const remote of REMOTES) expect([...reactUsers], `${remote} uses the shared React`).toContain(remote);
 
-  expect(await page.evaluate(() => ((window as unknown as Record<string, unknown[]>).__reactRenderers ?? []).length)).toBe(1);
+  expect(
+    await page.evaluate(() => ((window as unknown as Record<string, unknown[]>).__reactRenderers ?? []).length),
+  ).toBe(1);
 });

@@ -36,12 +36,21 @@ async function thisMonthCard(page: Page) {
 }
 
 test.describe('pausing a monthly support', () => {
-  test('a supporter pauses a monthly support and resumes it; the creator sees it paused in between', async ({ page, browser }) => {
+  test('a supporter pauses a monthly support and resumes it; the creator sees it paused in between', async ({
+    page,
+    browser,
+  }) => {
     test.slow();
     const email = `e2e-pause-${Date.now()}@example.com`;
     const signUp = await page.request.post('/api/auth/sign-up', {
       headers: csrf,
-      data: { name: 'Pia Pauser', email, password: 'a good password', confirmPassword: 'a good password', role: 'supporter' },
+      data: {
+        name: 'Pia Pauser',
+        email,
+        password: 'a good password',
+        confirmPassword: 'a good password',
+        role: 'supporter',
+      },
     });
     expect(signUp.status()).toBe(201);
 
@@ -63,21 +72,31 @@ test.describe('pausing a monthly support', () => {
       },
     });
     expect(checkout.status(), await checkout.text()).toBe(201);
-    expect(await creatorCounts(creator)).toMatchObject({ recurringSupports: before.recurringSupports + 1, pausedSupports: before.pausedSupports });
+    expect(await creatorCounts(creator)).toMatchObject({
+      recurringSupports: before.recurringSupports + 1,
+      pausedSupports: before.pausedSupports,
+    });
 
     await page.goto('/supporter-dashboard?tab=creators');
-    const maya = page.getByRole('region', { name: 'Missions you support' }).getByRole('article').filter({ hasText: 'Maya Okafor' });
+    const maya = page
+      .getByRole('region', { name: 'Missions you support' })
+      .getByRole('article')
+      .filter({ hasText: 'Maya Okafor' });
     await expect(maya).toContainText('Monthly Support Active');
     await maya.getByRole('button', { name: 'Pause', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Pause monthly support?' });
-    await expect(dialog).toContainText('Nothing is charged for your $9.00/month support to Maya Okafor while it is paused.');
+    await expect(dialog).toContainText(
+      'Nothing is charged for your $9.00/month support to Maya Okafor while it is paused.',
+    );
     await dialog.getByRole('radio', { name: '2 months' }).check();
     await dialog.getByRole('button', { name: 'Pause monthly support' }).click();
     await expect(dialog).toBeHidden();
 
-    const paused = ((await (await page.request.get('/api/supporter/dashboard')).json()) as { subscriptions: Array<{ creatorUsername: string; status: string; pausedUntil: string | null }> }).subscriptions.find(
-      (s) => s.creatorUsername === 'mayamakesart',
-    );
+    const paused = (
+      (await (await page.request.get('/api/supporter/dashboard')).json()) as {
+        subscriptions: Array<{ creatorUsername: string; status: string; pausedUntil: string | null }>;
+      }
+    ).subscriptions.find((s) => s.creatorUsername === 'mayamakesart');
     expect(paused).toMatchObject({ status: 'paused' });
     const until = day(paused?.pausedUntil ?? '');
     await expect(maya.getByText(`Paused until ${until}`)).toBeVisible();
@@ -101,9 +120,11 @@ test.describe('pausing a monthly support', () => {
     await expect(month).toContainText(`Recurring supports${before.recurringSupports + 1}`);
 
     // Leave the seeded creator's figures as they were for other specs.
-    const id = ((await (await page.request.get('/api/supporter/dashboard')).json()) as { subscriptions: Array<{ id: string; creatorUsername: string }> }).subscriptions.find(
-      (s) => s.creatorUsername === 'mayamakesart',
-    )?.id;
+    const id = (
+      (await (await page.request.get('/api/supporter/dashboard')).json()) as {
+        subscriptions: Array<{ id: string; creatorUsername: string }>;
+      }
+    ).subscriptions.find((s) => s.creatorUsername === 'mayamakesart')?.id;
     expect((await page.request.post(`/api/subscriptions/${id}/cancel`, { headers: csrf })).status()).toBe(200);
     await creator.context().close();
   });
@@ -117,7 +138,9 @@ test.describe('pausing a monthly support', () => {
     await page.getByRole('button', { name: 'Pause my monthly support' }).click();
     // The page shows the support as it now is, with the outcome on top.
     const outcome = page.getByRole('main').getByRole('status');
-    await expect(outcome).toContainText('Your monthly support is paused until you resume it. Nothing is charged meanwhile.');
+    await expect(outcome).toContainText(
+      'Your monthly support is paused until you resume it. Nothing is charged meanwhile.',
+    );
     await expect(page.getByRole('button', { name: 'Resume my monthly support' })).toBeVisible();
     await page.getByRole('button', { name: 'Resume my monthly support' }).click();
     await expect(outcome).toContainText(/Your monthly support is running again\. The next charge is on /);

@@ -34,12 +34,19 @@ test.describe('public creator profile /{username}', () => {
     await expect(page.getByText(profile.bio)).toBeVisible();
     // Pat hides earnings (the default): the goal line has no percentage, which would give them away.
     expect(profile.goal?.percent).toBeNull();
-    await expect(page.getByText(`${profile.goal?.supporterCount} people are supporting this mission!`, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(`${profile.goal?.supporterCount} people are supporting this mission!`, { exact: true }),
+    ).toBeVisible();
     const twitch = page.getByRole('link', { name: /Twitch/ });
     await expect(twitch).toHaveAttribute('href', 'https://www.twitch.tv/pixelpat_live');
     await expect(twitch).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem')).toHaveCount(profile.recentSupports.length);
-    await expect(page.getByRole('link', { name: 'Sign in to follow' })).toHaveAttribute('href', '/auth?next=%2Fpixelpat');
+    await expect(page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem')).toHaveCount(
+      profile.recentSupports.length,
+    );
+    await expect(page.getByRole('link', { name: 'Sign in to follow' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fpixelpat',
+    );
     await expect(page.getByRole('link', { name: 'Be a Bro', exact: true }).last()).toHaveAttribute('href', '/create');
   });
 
@@ -89,7 +96,9 @@ test.describe('public creator profile /{username}', () => {
   test('Share copies the profile address where the device cannot share', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // Desktop Chromium on Linux has no share sheet; make sure of it so the test is the same everywhere.
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }),
+    );
     await page.goto('/pixelpat');
     await page.getByRole('button', { name: /Share/ }).click();
     await expect(page.getByText('Link copied')).toBeVisible();
@@ -97,7 +106,10 @@ test.describe('public creator profile /{username}', () => {
   });
 
   test('a signed-in supporter follows and unfollows', async ({ page }) => {
-    const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email: 'bro@demo.beabro.app', password: 'demo-password-123' } });
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      headers: csrf,
+      data: { email: 'bro@demo.beabro.app', password: 'demo-password-123' },
+    });
     expect(signIn.status()).toBe(200);
     const before = await apiProfile(page.request, 'greenstreets');
     await page.goto('/greenstreets');
@@ -120,7 +132,10 @@ test.describe('public creator profile /{username}', () => {
     for (const path of ['/pixelpat', '/pixelpat/support']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        path,
+      ).toBeLessThanOrEqual(0);
     }
   });
 });

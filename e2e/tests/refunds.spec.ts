@@ -12,7 +12,10 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 
 async function signUp(request: APIRequestContext, role: 'creator' | 'supporter', name: string) {
   const account = { email: `e2e-refund-${role}-${stamp()}@example.com`, password: 'refund password 123' };
-  const res = await request.post('/api/auth/sign-up', { headers: csrf, data: { name, email: account.email, password: account.password, confirmPassword: account.password, role } });
+  const res = await request.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: { name, email: account.email, password: account.password, confirmPassword: account.password, role },
+  });
   expect(res.status()).toBe(201);
   return account;
 }
@@ -29,7 +32,10 @@ async function freshCreator(page: Page) {
 }
 
 test.describe('refunds', () => {
-  test('a creator refunds part of a support, sees it in the list and the balance; the supporter sees it too', async ({ page, browser }) => {
+  test('a creator refunds part of a support, sees it in the list and the balance; the supporter sees it too', async ({
+    page,
+    browser,
+  }) => {
     const username = await freshCreator(page);
 
     // A signed-in supporter gives $12 (platform fee 60c, processing 65c: the creator nets $10.75).
@@ -90,7 +96,9 @@ test.describe('refunds', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
       await supporterPage.goto('/supporter-dashboard?tab=history');
-      const row = supporterPage.getByRole('button', { name: /^Rory Refunds, .*Refunded \$5\.00 of \$12\.00, \$12\.00: view receipt$/ });
+      const row = supporterPage.getByRole('button', {
+        name: /^Rory Refunds, .*Refunded \$5\.00 of \$12\.00, \$12\.00: view receipt$/,
+      });
       await expect(row).toBeVisible();
       await row.click();
       await expect(supporterPage.getByRole('dialog', { name: 'Receipt' })).toContainText('Refunded to your card$5.00');

@@ -33,7 +33,9 @@ test.describe('failure isolation', () => {
     await deployRemote('mf-help', '--reset');
   });
 
-  test('a remote whose server is down: only its area falls back, and Retry renders it once the server is back', async ({ page }) => {
+  test('a remote whose server is down: only its area falls back, and Retry renders it once the server is back', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     // The help team serves its build from its own server (another origin, as a CDN would).
     const build = await copyBuild('mf-help');
@@ -74,10 +76,14 @@ test.describe('failure isolation', () => {
     }
   });
 
-  test('a remote that throws while rendering: only its area falls back, and a fixed release brings it back', async ({ page }) => {
+  test('a remote that throws while rendering: only its area falls back, and a fixed release brings it back', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const version = `e2e-throws-${Date.now().toString(36)}`;
-    const source = await copyRemoteSource('mf-help', { 'src/exposes/help.tsx': await readFixture('throws-while-rendering.tsx') });
+    const source = await copyRemoteSource('mf-help', {
+      'src/exposes/help.tsx': await readFixture('throws-while-rendering.tsx'),
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {

@@ -26,7 +26,9 @@ async function rememberServerNodes(page: Page) {
 
 /** True once the page has hydrated the server's markup (the same <main> element, now owned by React). */
 async function hydratedServerMarkup(page: Page): Promise<boolean> {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  );
   return page.evaluate(() => {
     const main = document.querySelector('#root main');
     const server = (window as unknown as { __serverMain?: Element }).__serverMain;
@@ -38,7 +40,10 @@ async function hydratedServerMarkup(page: Page): Promise<boolean> {
 async function renderedArea(page: Page): Promise<{ remote: string; module: string; rendered: boolean } | null> {
   return page.evaluate(() => {
     const text = document.getElementById('beabro-page-state')?.textContent;
-    return text ? ((JSON.parse(text) as { render: { area: { remote: string; module: string; rendered: boolean } | null } | null }).render?.area ?? null) : null;
+    return text
+      ? ((JSON.parse(text) as { render: { area: { remote: string; module: string; rendered: boolean } | null } | null })
+          .render?.area ?? null)
+      : null;
   });
 }
 
@@ -49,7 +54,9 @@ test.describe('without JavaScript, a visitor sees the whole page', () => {
     const response = await page.goto('/pixelpat');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeVisible();
-    await expect(page.getByText('Variety streamer building a cozy, welcoming gaming community.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Variety streamer building a cozy, welcoming gaming community.', { exact: false }),
+    ).toBeVisible();
     await expect(page.getByText('New streaming setup').first()).toBeVisible();
     // No percentage: Pat hides earnings (the default), and goal progress would give them away.
     await expect(page.getByText(/^\d+ people are supporting this mission!$/)).toBeVisible();
@@ -67,7 +74,12 @@ test.describe('without JavaScript, a visitor sees the whole page', () => {
     await page.goto('/pixelpat/support');
     await expect(page.getByRole('heading', { level: 1, name: 'Support Pixel Pat' })).toBeVisible();
     const tiers = page.getByRole('group', { name: 'Support tiers' });
-    for (const tier of ['Support the Mission $5', 'Fuel the Journey $15', 'True Believer $25 /month', 'Mission Champion $50']) {
+    for (const tier of [
+      'Support the Mission $5',
+      'Fuel the Journey $15',
+      'True Believer $25 /month',
+      'Mission Champion $50',
+    ]) {
       await expect(tiers.getByRole('button', { name: tier })).toBeVisible();
     }
     // $5 by default: platform 5% = $0.25, processing 2.9% + $0.30 = $0.45 (rounded up), creator gets $4.30.
@@ -95,7 +107,9 @@ test.describe('without JavaScript, a visitor sees the whole page', () => {
 });
 
 test.describe('hydration', () => {
-  test('every public page hydrates without a console error or a refetch of what the server rendered', async ({ page }) => {
+  test('every public page hydrates without a console error or a refetch of what the server rendered', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -146,10 +160,14 @@ test.describe('failure stays local', () => {
     await deployRemote('mf-help', '--reset');
   });
 
-  test('an area whose server bundle throws is rendered in the browser, and the rest of the page still arrives rendered', async ({ page }) => {
+  test('an area whose server bundle throws is rendered in the browser, and the rest of the page still arrives rendered', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const version = `e2e-ssr-throws-${Date.now().toString(36)}`;
-    const source = await copyRemoteSource('mf-help', { 'src/exposes/help.tsx': await readFixture('throws-on-server.tsx') });
+    const source = await copyRemoteSource('mf-help', {
+      'src/exposes/help.tsx': await readFixture('throws-on-server.tsx'),
+    });
     try {
       await deployRemote('mf-help', '--version', version, '--source', source);
       const response = await page.request.get('/help');

@@ -8,7 +8,13 @@ test.describe('accounts against the real API, from the browser', () => {
     // The sign-up form arrives with the auth area; the browser context shares its cookie jar with page.request.
     const signUp = await page.request.post('/api/auth/sign-up', {
       headers: csrf,
-      data: { name: 'Sam Supporter', email, password: 'a good password', confirmPassword: 'a good password', role: 'supporter' },
+      data: {
+        name: 'Sam Supporter',
+        email,
+        password: 'a good password',
+        confirmPassword: 'a good password',
+        role: 'supporter',
+      },
     });
     expect(signUp.status()).toBe(201);
 
@@ -25,14 +31,20 @@ test.describe('accounts against the real API, from the browser', () => {
     expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
 
     // Signing in again brings the account back.
-    const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email, password: 'a good password' } });
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      headers: csrf,
+      data: { email, password: 'a good password' },
+    });
     expect(signIn.status()).toBe(200);
     await page.reload();
     await expect(header.getByRole('link', { name: 'My Missions' })).toBeVisible();
   });
 
   test('a wrong password gets only the generic message', async ({ page }) => {
-    const res = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email: 'nobody@example.com', password: 'not the password' } });
+    const res = await page.request.post('/api/auth/sign-in', {
+      headers: csrf,
+      data: { email: 'nobody@example.com', password: 'not the password' },
+    });
     expect(res.status()).toBe(401);
     expect(await res.json()).toEqual({ message: 'Authentication failed. Please try again.' });
   });

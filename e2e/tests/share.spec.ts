@@ -14,7 +14,10 @@ test('Share Profile opens a menu of places to share and a QR code that downloads
   const menu = page.getByRole('menu', { name: 'Share your page' });
   await expect(menu).toBeVisible();
   const profileUrl = `${baseURL}/pixelpat`;
-  await expect(menu.getByRole('menuitem', { name: 'X' })).toHaveAttribute('href', new RegExp(`url=${encodeURIComponent(profileUrl).replace(/[.]/g, '\\.')}$`));
+  await expect(menu.getByRole('menuitem', { name: 'X' })).toHaveAttribute(
+    'href',
+    new RegExp(`url=${encodeURIComponent(profileUrl).replace(/[.]/g, '\\.')}$`),
+  );
   await expect(menu.getByRole('menuitem', { name: 'WhatsApp' })).toHaveAttribute('rel', 'noopener noreferrer');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -24,7 +27,10 @@ test('Share Profile opens a menu of places to share and a QR code that downloads
   await menu.getByRole('menuitem', { name: 'QR code' }).click();
   const dialog = page.getByRole('dialog', { name: 'QR code of your page' });
   await expect(dialog.getByRole('img', { name: `QR code of ${profileUrl}` })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Download SVG (for print)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Download SVG (for print)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('beabro-pixelpat-qr.svg');
   const svg = await readFile(await download.path(), 'utf8');
   expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);

@@ -5,12 +5,20 @@ test.describe('composed site: every built route renders its area', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Getting Supported' })).toHaveAttribute('href', '/create');
-    await expect(page.getByRole('link', { name: 'Be a Bro - Support Someone' })).toHaveAttribute('href', '/auth?mode=signup&role=supporter');
+    await expect(page.getByRole('link', { name: 'Be a Bro - Support Someone' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=supporter',
+    );
   });
 
   test('/help renders the help centre from mf-help', async ({ page }) => {
     await page.goto('/help');
-    await expect(page.getByRole('searchbox').or(page.getByRole('textbox', { name: /search/i })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('searchbox')
+        .or(page.getByRole('textbox', { name: /search/i }))
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(/\d+ articles? found/)).toBeVisible();
   });
 

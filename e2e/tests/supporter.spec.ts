@@ -17,12 +17,19 @@ interface SupporterDashboard {
   creatorsSupported: number;
   thisMonthCents: number;
   recurringSupports: number;
-  subscriptions: Array<{ id: string; creatorUsername: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; endsAt: string | null }>;
+  subscriptions: Array<{
+    id: string;
+    creatorUsername: string;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: string;
+    endsAt: string | null;
+  }>;
   history: Array<{ creatorUsername: string; amountCents: number; isRecurring: boolean }>;
 }
 
 /** The same "$1,234.56" the page prints (formatUsd). */
-const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 /** The same "Dec 20, 2026" the page prints, in the browser's time zone (the test runner's). */
 const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
@@ -34,10 +41,17 @@ async function dashboardFromApi(request: APIRequestContext): Promise<SupporterDa
 
 /** A stat's value: the paragraph right after its label inside the stat card. */
 function statValue(page: Page, label: string) {
-  return page.getByRole('article').filter({ has: page.getByText(label, { exact: true }) }).locator('p').nth(1);
+  return page
+    .getByRole('article')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('p')
+    .nth(1);
 }
 
-function support(username: string, { amount, email, isRecurring }: { amount: number; email: string; isRecurring: boolean }) {
+function support(
+  username: string,
+  { amount, email, isRecurring }: { amount: number; email: string; isRecurring: boolean },
+) {
   return {
     path: `/api/creators/${username}/supports`,
     data: {
@@ -55,17 +69,16 @@ function support(username: string, { amount, email, isRecurring }: { amount: num
 }
 
 test.describe('/supporter-dashboard', () => {
-  test('the demo supporter sees exactly their own supports: stats, missions and history with receipts', async ({ page }) => {
+  test('the demo supporter sees exactly their own supports: stats, missions and history with receipts', async ({
+    page,
+  }) => {
     const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: DEMO_SUPPORTER });
     expect(signIn.status()).toBe(200);
     const api = await dashboardFromApi(page.request);
     // The seed: four supports to three creators, one of them monthly.
-    expect(api.history.map((s) => `${s.creatorUsername} ${s.amountCents}${s.isRecurring ? '/month' : ''}`).sort()).toEqual([
-      'greenstreets 5000',
-      'mayamakesart 5000',
-      'pixelpat 1000',
-      'pixelpat 2500/month',
-    ]);
+    expect(
+      api.history.map((s) => `${s.creatorUsername} ${s.amountCents}${s.isRecurring ? '/month' : ''}`).sort(),
+    ).toEqual(['greenstreets 5000', 'mayamakesart 5000', 'pixelpat 1000', 'pixelpat 2500/month']);
 
     await page.goto('/supporter-dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Sam!' })).toBeVisible();
@@ -83,7 +96,9 @@ test.describe('/supporter-dashboard', () => {
     const activity = page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem');
     await expect(activity).toHaveCount(3);
     await expect(activity.first()).toContainText('$25.00 to Pixel Pat');
-    await expect(page.getByRole('region', { name: 'Your impact' })).toContainText('went straight to 3 mission builders');
+    await expect(page.getByRole('region', { name: 'Your impact' })).toContainText(
+      'went straight to 3 mission builders',
+    );
 
     // My Missions: one card per creator; the monthly support has its badge and a Cancel.
     await page.getByRole('tab', { name: 'My Missions' }).click();
@@ -128,11 +143,19 @@ test.describe('/supporter-dashboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Discover creators' })).toBeVisible();
   });
 
-  test('a supporter who backed two creators (one monthly) sees them, and cancelling the monthly support stops it', async ({ page }) => {
+  test('a supporter who backed two creators (one monthly) sees them, and cancelling the monthly support stops it', async ({
+    page,
+  }) => {
     const email = `e2e-bro-${Date.now()}@example.com`;
     const signUp = await page.request.post('/api/auth/sign-up', {
       headers: csrf,
-      data: { name: 'Robin Bro', email, password: 'a good password', confirmPassword: 'a good password', role: 'supporter' },
+      data: {
+        name: 'Robin Bro',
+        email,
+        password: 'a good password',
+        confirmPassword: 'a good password',
+        role: 'supporter',
+      },
     });
     expect(signUp.status()).toBe(201);
 
@@ -146,7 +169,10 @@ test.describe('/supporter-dashboard', () => {
     };
     const before = await creatorRecurring();
 
-    for (const { path, data } of [support('greenstreets', { amount: 7, email, isRecurring: false }), support('mayamakesart', { amount: 12, email, isRecurring: true })]) {
+    for (const { path, data } of [
+      support('greenstreets', { amount: 7, email, isRecurring: false }),
+      support('mayamakesart', { amount: 12, email, isRecurring: true }),
+    ]) {
       const res = await page.request.post(path, { headers: csrf, data });
       expect(res.status(), await res.text()).toBe(201);
     }
@@ -163,19 +189,28 @@ test.describe('/supporter-dashboard', () => {
     const banner = page.getByRole('region', { name: 'Email verification' });
     await expect(banner).toContainText('Verify your email to see supports you made as a guest with it');
     await banner.getByRole('button', { name: 'Send verification email' }).click();
-    await expect(banner).toContainText(`We sent you a new verification link. It expires in 48 hours. It went to ${email}.`);
+    await expect(banner).toContainText(
+      `We sent you a new verification link. It expires in 48 hours. It went to ${email}.`,
+    );
 
     await page.getByRole('tab', { name: 'My Missions' }).click();
-    const maya = page.getByRole('region', { name: 'Missions you support' }).getByRole('article').filter({ hasText: 'Maya Okafor' });
+    const maya = page
+      .getByRole('region', { name: 'Missions you support' })
+      .getByRole('article')
+      .filter({ hasText: 'Maya Okafor' });
     await expect(maya).toContainText('Monthly Support Active');
     await expect(maya).toContainText('$12.00/month. Next charge on');
     await maya.getByRole('button', { name: 'Cancel monthly support' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel monthly support?' });
-    await expect(dialog).toContainText('You will not be charged again: it stays active until the end of the month you have paid for');
+    await expect(dialog).toContainText(
+      'You will not be charged again: it stays active until the end of the month you have paid for',
+    );
     await dialog.getByRole('button', { name: 'Cancel monthly support' }).click();
     await expect(dialog).toBeHidden();
 
-    const subscription = (await dashboardFromApi(page.request)).subscriptions.find((s) => s.creatorUsername === 'mayamakesart');
+    const subscription = (await dashboardFromApi(page.request)).subscriptions.find(
+      (s) => s.creatorUsername === 'mayamakesart',
+    );
     expect(subscription).toMatchObject({ cancelAtPeriodEnd: true });
     const endsOn = day(subscription?.endsAt ?? subscription?.currentPeriodEnd ?? '');
     await expect(maya).toContainText(`Ends on ${endsOn}, with no further charge.`);
@@ -183,7 +218,9 @@ test.describe('/supporter-dashboard', () => {
     await expect(maya.getByRole('button', { name: 'Cancel monthly support' })).toHaveCount(0);
     await expect(statValue(page, 'Recurring Supports')).toHaveText('0');
     // It stopped for the creator too (soft: the rest of the journey still runs and reports).
-    expect.soft(await creatorRecurring(), "the creator's count of recurring supports after the cancellation").toBe(before);
+    expect
+      .soft(await creatorRecurring(), "the creator's count of recurring supports after the cancellation")
+      .toBe(before);
 
     // After a reload the page shows the server's state, not only what it remembered.
     await page.reload();
@@ -201,6 +238,8 @@ test.describe('/supporter-dashboard', () => {
 
   test('a visitor is sent to sign in first, with the way back in the link', async ({ page }) => {
     await page.goto('/supporter-dashboard?tab=history');
-    await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/supporter-dashboard?tab=history');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/auth' && url.searchParams.get('next') === '/supporter-dashboard?tab=history',
+    );
   });
 });

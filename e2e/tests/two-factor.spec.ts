@@ -21,7 +21,9 @@ class Authenticator {
   /** A code of a step after the last one used: the current step, or the next (accepted as clock drift). */
   async nextCode(): Promise<string> {
     // Two codes in one 30-second step: the second waits until a later step is within the accepted window.
-    await expect.poll(() => currentStep() + 1, { timeout: 40_000, message: 'a fresh time step' }).toBeGreaterThan(this.lastStep);
+    await expect
+      .poll(() => currentStep() + 1, { timeout: 40_000, message: 'a fresh time step' })
+      .toBeGreaterThan(this.lastStep);
     const step = Math.max(currentStep(), this.lastStep + 1);
     this.lastStep = step;
     return generate({ secret: this.secret, epoch: step * STEP_SECONDS });
@@ -31,7 +33,9 @@ class Authenticator {
 /** axe-core (WCAG 2.1 A and AA) on the states this journey opens: the set-up, the codes, the code step with errors. */
 async function expectNoViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`));
+  const found = results.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`),
+  );
   expect(found, `axe-core violations on ${what}`).toEqual([]);
 }
 
@@ -53,11 +57,15 @@ async function passwordStep(page: Page, email: string) {
 }
 
 async function mailboxSubjects(page: Page, to: string): Promise<string[]> {
-  const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: Array<{ to: string; subject: string }> };
+  const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+    messages: Array<{ to: string; subject: string }>;
+  };
   return messages.filter((m) => m.to === to).map((m) => m.subject);
 }
 
-test('two-factor sign-in: turn it on with the app, sign in with a code and with a recovery code, turn it off', async ({ page }) => {
+test('two-factor sign-in: turn it on with the app, sign in with a code and with a recovery code, turn it off', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const email = `e2e-2fa-${Date.now()}@example.com`;
   const signUp = await page.request.post('/api/auth/sign-up', {
@@ -80,7 +88,9 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   await enableForm.getByLabel('Current Password').fill(PASSWORD);
   await enableForm.getByLabel('Authentication code').fill('000000');
   await enableForm.getByRole('button', { name: 'Turn On' }).click();
-  await expect(enableForm.getByLabel('Authentication code')).toHaveAccessibleDescription(/That code is not valid\. Check your authenticator app and try again\./);
+  await expect(enableForm.getByLabel('Authentication code')).toHaveAccessibleDescription(
+    /That code is not valid\. Check your authenticator app and try again\./,
+  );
   await expectNoViolations(page, 'the two-factor set-up with a refused code');
   await enableForm.getByLabel('Authentication code').fill(await app.nextCode());
   await enableForm.getByRole('button', { name: 'Turn On' }).click();
@@ -114,7 +124,9 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   await passwordStep(page, email);
   await page.getByLabel('Authentication code').fill(recovery);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByLabel('Authentication code')).toHaveAccessibleDescription(/That code is not valid\. Check your authenticator app, or use an unused recovery code\./);
+  await expect(page.getByLabel('Authentication code')).toHaveAccessibleDescription(
+    /That code is not valid\. Check your authenticator app, or use an unused recovery code\./,
+  );
   await expectNoViolations(page, 'the sign-in code step with a refused code');
   await page.getByLabel('Authentication code').fill(recoveryCodes[1] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();

@@ -43,22 +43,40 @@ test.afterAll(async () => {
 
 async function freshCreator(page: Page) {
   const stamp = unique();
-  const account = { email: `e2e-hooks-${stamp}@example.com`, password: 'webhook password 123', username: `hooks_${stamp}` };
+  const account = {
+    email: `e2e-hooks-${stamp}@example.com`,
+    password: 'webhook password 123',
+    username: `hooks_${stamp}`,
+  };
   const signUp = await page.request.post('/api/auth/sign-up', {
     headers: csrf,
-    data: { name: 'Wendy Webhook', email: account.email, password: account.password, confirmPassword: account.password, role: 'creator' },
+    data: {
+      name: 'Wendy Webhook',
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
+      role: 'creator',
+    },
   });
   expect(signUp.status()).toBe(201);
   const profile = await page.request.post('/api/creator-profile', {
     headers: csrf,
-    data: { displayName: 'Wendy Webhook', username: account.username, bio: 'I automate everything.', creatorType: 'educator' },
+    data: {
+      displayName: 'Wendy Webhook',
+      username: account.username,
+      bio: 'I automate everything.',
+      creatorType: 'educator',
+    },
   });
   expect(profile.status()).toBe(201);
   return account;
 }
 
 test.describe('webhooks', () => {
-  test('a creator adds an endpoint; after a checkout the receiver gets a signed support.created event, shown in the log', async ({ page, browser }) => {
+  test('a creator adds an endpoint; after a checkout the receiver gets a signed support.created event, shown in the log', async ({
+    page,
+    browser,
+  }) => {
     const creator = await freshCreator(page);
     await page.goto('/settings?tab=integrations');
     await expect(page.getByRole('heading', { level: 2, name: 'Integrations' })).toBeVisible();
@@ -67,7 +85,9 @@ test.describe('webhooks', () => {
     const url = page.getByLabel('Endpoint URL');
     await url.fill('https://10.0.0.1/hooks');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.locator(`#${await url.getAttribute('id')}-error`)).toHaveText('This URL points to a private, local or reserved address. Use a public https:// endpoint.');
+    await expect(page.locator(`#${await url.getAttribute('id')}-error`)).toHaveText(
+      'This URL points to a private, local or reserved address. Use a public https:// endpoint.',
+    );
 
     const hookUrl = `http://127.0.0.1:${port}/beabro/${unique()}`;
     await url.fill(hookUrl);
@@ -98,36 +118,66 @@ test.describe('webhooks', () => {
     }
 
     const path = new URL(hookUrl).pathname;
-    const forThisEndpoint = () => received.filter((r) => r.headers['beabro-event-type'] === 'support.created' && r.body.includes('Hook Fan'));
+    const forThisEndpoint = () =>
+      received.filter((r) => r.headers['beabro-event-type'] === 'support.created' && r.body.includes('Hook Fan'));
     await expect.poll(() => forThisEndpoint().length, { timeout: 20_000 }).toBe(1);
     const [event] = forThisEndpoint();
     expect(verifyWebhookSignature(secret, event?.headers['beabro-signature'], event?.body ?? '')).toBe(true);
-    expect(verifyWebhookSignature('whsec_not-the-secret', event?.headers['beabro-signature'], event?.body ?? '')).toBe(false);
-    const payload = JSON.parse(event?.body ?? '{}') as { id: string; type: string; data: { support: { amountCents: number; currency: string; supporterName: string } } };
-    expect(payload).toMatchObject({ type: 'support.created', data: { support: { amountCents: 700, currency: 'usd', supporterName: 'Hook Fan' } } });
+    expect(verifyWebhookSignature('whsec_not-the-secret', event?.headers['beabro-signature'], event?.body ?? '')).toBe(
+      false,
+    );
+    const payload = JSON.parse(event?.body ?? '{}') as {
+      id: string;
+      type: string;
+      data: { support: { amountCents: number; currency: string; supporterName: string } };
+    };
+    expect(payload).toMatchObject({
+      type: 'support.created',
+      data: { support: { amountCents: 700, currency: 'usd', supporterName: 'Hook Fan' } },
+    });
     expect(event?.headers['beabro-event-id']).toBe(payload.id);
     expect(path).toContain('/beabro/');
 
     // The delivery shows in the log (it refreshes itself while a delivery is under way; a reload shows it too).
     await page.reload();
-    const row = page.getByRole('region', { name: `Webhook endpoint ${hookUrl}` }).getByTestId('webhook-delivery').filter({ hasText: 'support.created' });
+    const row = page
+      .getByRole('region', { name: `Webhook endpoint ${hookUrl}` })
+      .getByTestId('webhook-delivery')
+      .filter({ hasText: 'support.created' });
     await expect(row).toContainText('Delivered');
     await expect(row).toContainText('HTTP 200');
 
     // "Send test event" is delivered and logged too.
-    await page.getByRole('region', { name: `Webhook endpoint ${hookUrl}` }).getByRole('button', { name: 'Send test event' }).click();
-    const testRow = page.getByRole('region', { name: `Webhook endpoint ${hookUrl}` }).getByTestId('webhook-delivery').filter({ hasText: 'webhook.test' });
+    await page
+      .getByRole('region', { name: `Webhook endpoint ${hookUrl}` })
+      .getByRole('button', { name: 'Send test event' })
+      .click();
+    const testRow = page
+      .getByRole('region', { name: `Webhook endpoint ${hookUrl}` })
+      .getByTestId('webhook-delivery')
+      .filter({ hasText: 'webhook.test' });
     await expect(testRow).toContainText('Delivered', { timeout: 20_000 });
 
     // The tab with its log passes axe-core (WCAG 2.1 A and AA), on a desktop and on a phone.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe at ${width} px`).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `axe at ${width} px`,
+      ).toEqual([]);
     }
 
     // Leave nothing behind: delete the endpoint (and its log).
-    const endpoints = (await (await page.request.get('/api/creator/webhooks/endpoints')).json()) as { endpoints: Array<{ id: string }> };
-    for (const endpoint of endpoints.endpoints) expect((await page.request.delete(`/api/creator/webhooks/endpoints/${endpoint.id}`, { headers: csrf })).status()).toBe(204);
+    const endpoints = (await (await page.request.get('/api/creator/webhooks/endpoints')).json()) as {
+      endpoints: Array<{ id: string }>;
+    };
+    for (const endpoint of endpoints.endpoints)
+      expect(
+        (await page.request.delete(`/api/creator/webhooks/endpoints/${endpoint.id}`, { headers: csrf })).status(),
+      ).toBe(204);
   });
 });

@@ -35,7 +35,9 @@ createRoot(container).render(
     <AppProviders>
       <BrowserRouter>
         <SessionSync />
-        <header css={(theme) => ({ background: theme.color.text, color: theme.color.textInverse, padding: '0.5rem 0' })}>
+        <header
+          css={(theme) => ({ background: theme.color.text, color: theme.color.textInverse, padding: '0.5rem 0' })}
+        >
           <PageContainer css={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
             <strong>mf-public-profile (standalone)</strong>
             <nav aria-label="Areas of this remote" css={{ display: 'flex', gap: '0.75rem' }}>

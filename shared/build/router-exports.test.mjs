@@ -23,7 +23,10 @@ function importedRouterNames() {
       const text = readFileSync(file, 'utf8');
       for (const [, clause] of text.matchAll(/import\s+(?!type\s)\{([^}]*)\}\s+from\s+'react-router-dom'/g)) {
         for (const part of clause.split(',')) {
-          const name = part.trim().split(/\s+as\s+/)[0]?.trim();
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim();
           if (name && !name.startsWith('type ')) names.set(name, path.relative(root, file));
         }
       }
@@ -34,7 +37,9 @@ function importedRouterNames() {
 
 describe('the react-router-dom module in the share scope', () => {
   it('provides everything the workspace imports from react-router-dom', () => {
-    const missing = [...importedRouterNames()].filter(([name]) => !ROUTER_EXPORTS.includes(name)).map(([name, file]) => `${name} (${file})`);
+    const missing = [...importedRouterNames()]
+      .filter(([name]) => !ROUTER_EXPORTS.includes(name))
+      .map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
   });
 

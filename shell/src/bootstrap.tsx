@@ -40,7 +40,9 @@ if (render && remoteMap.status === 'ready' && container.firstElementChild) {
       (resolvedAreas.deferred as Set<string>).add(key);
     }
   }
-  const app = <App remoteMap={remoteMap} queryClient={queryClient} resolvedAreas={resolvedAreas} earlyInput={earlyInput} />;
+  const app = (
+    <App remoteMap={remoteMap} queryClient={queryClient} resolvedAreas={resolvedAreas} earlyInput={earlyInput} />
+  );
   if (hydratable) hydrateRoot(container, app);
   else createRoot(container).render(app);
 } else {

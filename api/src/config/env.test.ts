@@ -11,7 +11,11 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, DATA_DIR and a per-remote URL', () => {
-    const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/beabro-data', [remoteUrlVariable('mf-help')]: 'https://cdn.example.com/mf-help/v7/mf-manifest.json' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/beabro-data',
+      [remoteUrlVariable('mf-help')]: 'https://cdn.example.com/mf-help/v7/mf-manifest.json',
+    });
     expect(config.port).toBe(8080);
     expect(config.dataDir).toBe('/tmp/beabro-data');
     expect(config.remoteMap['mf-help']).toBe('https://cdn.example.com/mf-help/v7/mf-manifest.json');
@@ -19,9 +23,9 @@ describe('loadConfig', () => {
   });
 
   it('fails at start-up listing every problem', () => {
-    expect(() => loadConfig({ PORT: 'eighty', SUPPORT_EMAIL: 'nope', REMOTE_MF_HELP_URL: 'javascript:alert(1)' })).toThrow(
-      /PORT:[\s\S]*SUPPORT_EMAIL:[\s\S]*REMOTE_MF_HELP_URL: must be an absolute path or an http\(s\) URL/,
-    );
+    expect(() =>
+      loadConfig({ PORT: 'eighty', SUPPORT_EMAIL: 'nope', REMOTE_MF_HELP_URL: 'javascript:alert(1)' }),
+    ).toThrow(/PORT:[\s\S]*SUPPORT_EMAIL:[\s\S]*REMOTE_MF_HELP_URL: must be an absolute path or an http\(s\) URL/);
   });
 });
 
@@ -35,11 +39,15 @@ describe('listening and the Hosts answered', () => {
 
   it('reads ALLOWED_HOSTS as a comma-separated list of host or host:port', () => {
     expect(loadConfig({}).allowedHosts).toEqual([]);
-    expect(loadConfig({ ALLOWED_HOSTS: ' Beabro.app , www.beabro.app:8443,,[::1]:3000, internal. ' }).allowedHosts).toEqual(['beabro.app', 'www.beabro.app:8443', '[::1]:3000', 'internal']);
+    expect(
+      loadConfig({ ALLOWED_HOSTS: ' Beabro.app , www.beabro.app:8443,,[::1]:3000, internal. ' }).allowedHosts,
+    ).toEqual(['beabro.app', 'www.beabro.app:8443', '[::1]:3000', 'internal']);
   });
 
   it('refuses an ALLOWED_HOSTS entry that is not a host, naming each', () => {
-    expect(() => loadConfig({ ALLOWED_HOSTS: 'beabro.app,https://beabro.app,beabro.app/x,*.beabro.app,beabro.app:99999' })).toThrow(
+    expect(() =>
+      loadConfig({ ALLOWED_HOSTS: 'beabro.app,https://beabro.app,beabro.app/x,*.beabro.app,beabro.app:99999' }),
+    ).toThrow(
       /ALLOWED_HOSTS: "https:\/\/beabro\.app" is not a host or host:port[\s\S]*"beabro\.app\/x"[\s\S]*"\*\.beabro\.app"[\s\S]*"beabro\.app:99999"/,
     );
   });
@@ -50,7 +58,14 @@ describe('the development mailbox', () => {
     expect(loadConfig({}).devMailbox).toBe(true);
     expect(loadConfig({ HOST: 'localhost', PUBLIC_URL: 'http://localhost:3000' }).devMailbox).toBe(true);
     expect(loadConfig({ HOST: '::1' }).devMailbox).toBe(true);
-    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '192.168.1.5' }, { SMTP_URL: 'smtp://mail.example.com:587' }, { TRUST_PROXY: 'true' }, { TRUST_PROXY: '10.0.0.1' }, { PUBLIC_URL: 'https://beabro.app' }]) {
+    for (const env of [
+      { HOST: '0.0.0.0' },
+      { HOST: '192.168.1.5' },
+      { SMTP_URL: 'smtp://mail.example.com:587' },
+      { TRUST_PROXY: 'true' },
+      { TRUST_PROXY: '10.0.0.1' },
+      { PUBLIC_URL: 'https://beabro.app' },
+    ]) {
       expect(loadConfig(env).devMailbox, JSON.stringify(env)).toBe(false);
     }
   });
@@ -62,7 +77,9 @@ describe('the development mailbox', () => {
   });
 
   it('refuses DEV_MAILBOX=true on a non-loopback HOST in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: must not be true in production \(NODE_ENV=production\) on a server listening on HOST=0\.0\.0\.0/);
+    expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: must not be true in production \(NODE_ENV=production\) on a server listening on HOST=0\.0\.0\.0/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }).devMailbox).toBe(false);
   });
 });
@@ -74,7 +91,9 @@ describe('WEBHOOKS_ALLOW_LOCAL', () => {
   });
 
   it('is refused in production', () => {
-    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', NODE_ENV: 'production' })).toThrow(/WEBHOOKS_ALLOW_LOCAL: must not be true in production/);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', NODE_ENV: 'production' })).toThrow(
+      /WEBHOOKS_ALLOW_LOCAL: must not be true in production/,
+    );
     expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'yes' })).toThrow(/WEBHOOKS_ALLOW_LOCAL/);
   });
 });

@@ -48,7 +48,10 @@ const envSchema = z.object({
   MAIL_FROM: z
     .string()
     .trim()
-    .regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, or a name and an address like "Be a Bro <no-reply@beabro.app>"')
+    .regex(
+      /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+      'must be an address, or a name and an address like "Be a Bro <no-reply@beabro.app>"',
+    )
     .default('Be a Bro <no-reply@beabro.app>'),
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   EMAIL_SENDER_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -146,13 +149,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteMap[name] = value;
   }
   if (parsed.success && parsed.data.DEV_TOOLS === 'true' && parsed.data.NODE_ENV === 'production') {
-    problems.push('DEV_TOOLS: must not be true in production (NODE_ENV=production): it lets anyone run the money jobs at any clock');
+    problems.push(
+      'DEV_TOOLS: must not be true in production (NODE_ENV=production): it lets anyone run the money jobs at any clock',
+    );
   }
   if (parsed.success && parsed.data.WEBHOOKS_ALLOW_LOCAL === 'true' && parsed.data.NODE_ENV === 'production') {
-    problems.push('WEBHOOKS_ALLOW_LOCAL: must not be true in production (NODE_ENV=production): it lets webhooks reach this machine over plain http');
+    problems.push(
+      'WEBHOOKS_ALLOW_LOCAL: must not be true in production (NODE_ENV=production): it lets webhooks reach this machine over plain http',
+    );
   }
   const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS ?? '', problems);
-  if (parsed.success && parsed.data.DEV_MAILBOX === 'true' && parsed.data.NODE_ENV === 'production' && !isLoopbackHost(parsed.data.HOST)) {
+  if (
+    parsed.success &&
+    parsed.data.DEV_MAILBOX === 'true' &&
+    parsed.data.NODE_ENV === 'production' &&
+    !isLoopbackHost(parsed.data.HOST)
+  ) {
     problems.push(
       `DEV_MAILBOX: must not be true in production (NODE_ENV=production) on a server listening on HOST=${parsed.data.HOST}: the development mailbox shows every email to anyone who can reach the server. Set SMTP_URL (and leave DEV_MAILBOX unset), or listen on HOST=127.0.0.1`,
     );
@@ -202,7 +214,8 @@ export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'
   const file = path.join(config.dataDir, APP_SECRET_FILE);
   try {
     const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length < 32) throw new Error(`${file} holds no usable secret: delete it (a new one is made) or set APP_SECRET.`);
+    if (stored.length < 32)
+      throw new Error(`${file} holds no usable secret: delete it (a new one is made) or set APP_SECRET.`);
     return stored;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -223,7 +236,9 @@ export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'
  * DEV_MAILBOX unset: the mailbox is on only while the server is reachable from this machine alone.
  * A proxy (TRUST_PROXY) or a public PUBLIC_URL means other machines reach it even on a loopback HOST.
  */
-function defaultDevMailbox(e: Pick<z.infer<typeof envSchema>, 'SMTP_URL' | 'HOST' | 'TRUST_PROXY' | 'PUBLIC_URL'>): boolean {
+function defaultDevMailbox(
+  e: Pick<z.infer<typeof envSchema>, 'SMTP_URL' | 'HOST' | 'TRUST_PROXY' | 'PUBLIC_URL'>,
+): boolean {
   const publicUrlIsLocal = !e.PUBLIC_URL || isLoopbackHost(new URL(e.PUBLIC_URL).hostname);
   return !e.SMTP_URL && isLoopbackHost(e.HOST) && parseTrustProxy(e.TRUST_PROXY) === false && publicUrlIsLocal;
 }
@@ -231,10 +246,15 @@ function defaultDevMailbox(e: Pick<z.infer<typeof envSchema>, 'SMTP_URL' | 'HOST
 /** ALLOWED_HOSTS: comma-separated `host` or `host:port`, normalised (lower case); each bad entry is a problem. */
 function parseAllowedHosts(value: string, problems: string[]): string[] {
   const hosts: string[] = [];
-  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const host = parseHost(entry);
     if (!host) {
-      problems.push(`ALLOWED_HOSTS: "${entry}" is not a host or host:port (write it like beabro.app, beabro.app:8443 or [::1]:3000, without a scheme, path or wildcard)`);
+      problems.push(
+        `ALLOWED_HOSTS: "${entry}" is not a host or host:port (write it like beabro.app, beabro.app:8443 or [::1]:3000, without a scheme, path or wildcard)`,
+      );
       continue;
     }
     hosts.push(host.port ? `${host.hostname}:${host.port}` : host.hostname);

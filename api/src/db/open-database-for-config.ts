@@ -15,7 +15,10 @@ export interface OpenDatabaseOptions {
  */
 export async function seedDemoDataOnFirstStart(database: Database, config: AppConfig): Promise<SeedResult | null> {
   if (config.databaseUrl || !config.seedDemoData) return null;
-  const [row] = await database.db.select({ any: sql<number>`1`.mapWith(Number) }).from(users).limit(1);
+  const [row] = await database.db
+    .select({ any: sql<number>`1`.mapWith(Number) })
+    .from(users)
+    .limit(1);
   if (row) return null;
   return seedDemoData(database.db);
 }
@@ -28,7 +31,9 @@ export async function openDatabaseForConfig(config: AppConfig, options: OpenData
     await migrateDatabase(database, config.databaseUrl ?? undefined);
     const seeded = await seedDemoDataOnFirstStart(database, config);
     if (seeded?.seeded) {
-      log(`Loaded demo data: ${seeded.creators} creators and ${seeded.supports} supports. Sign in as ${DEMO_SUPPORTER_EMAIL} / ${DEMO_PASSWORD}.`);
+      log(
+        `Loaded demo data: ${seeded.creators} creators and ${seeded.supports} supports. Sign in as ${DEMO_SUPPORTER_EMAIL} / ${DEMO_PASSWORD}.`,
+      );
     }
   } catch (error) {
     await database.close();

@@ -14,7 +14,14 @@ const ECHO = preparedStatement(
   `select $1::int + 1 as next, $2::text as text, $3::boolean as flag, $4::timestamptz as at, $5::text is null as missing,
     (select sum(x.n)::int from jsonb_to_recordset($6::jsonb) as x(n int)) as total, $1::int * 2 as twice`,
 );
-const values = [41, 'it’s $2 not a marker', true, '2026-03-04T05:06:07.000Z', null, JSON.stringify([{ n: 1 }, { n: 2 }])];
+const values = [
+  41,
+  'it’s $2 not a marker',
+  true,
+  '2026-03-04T05:06:07.000Z',
+  null,
+  JSON.stringify([{ n: 1 }, { n: 2 }]),
+];
 
 describe('prepared statements', () => {
   it('run with the same parameters and answers on the pool, PGlite, and a transaction handle (through drizzle)', async () => {

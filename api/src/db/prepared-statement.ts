@@ -21,7 +21,8 @@ const names = new Map<string, string>();
 /** Declares a statement; each name must be unique with one text (PostgreSQL prepares by name). */
 export function preparedStatement(name: string, text: string): PreparedStatement {
   const known = names.get(name);
-  if (known !== undefined && known !== text) throw new Error(`prepared statement ${name} declared twice with different text`);
+  if (known !== undefined && known !== text)
+    throw new Error(`prepared statement ${name} declared twice with different text`);
   names.set(name, text);
   return { name, text };
 }
@@ -34,9 +35,14 @@ export type StatementValue = string | number | boolean | null;
  * Returned timestamps are Date objects on the first two and strings through drizzle: statements
  * return none, or convert them with toDate.
  */
-export async function runPrepared<Row extends Record<string, unknown>>(db: Db, statement: PreparedStatement, values: readonly StatementValue[]): Promise<Row[]> {
+export async function runPrepared<Row extends Record<string, unknown>>(
+  db: Db,
+  statement: PreparedStatement,
+  values: readonly StatementValue[],
+): Promise<Row[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query<Row>({ name: statement.name, text: statement.text, values: values as unknown[] })).rows;
+  if (client instanceof pg.Pool)
+    return (await client.query<Row>({ name: statement.name, text: statement.text, values: values as unknown[] })).rows;
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values as unknown[])).rows;
   const result = (await db.execute(withParameters(statement.text, values))) as unknown as { rows: Row[] };
   return result.rows;

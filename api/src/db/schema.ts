@@ -4,7 +4,22 @@ import { sql } from 'drizzle-orm';
 import { PAYOUT_STATUSES } from '@beabro/shared/api-schemas/payouts';
 import { REFUND_REASONS } from '@beabro/shared/api-schemas/refunds';
 import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions';
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -91,7 +106,10 @@ export const twoFactorChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('two_factor_challenges_token_hash_key').on(t.tokenHash), index('two_factor_challenges_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('two_factor_challenges_token_hash_key').on(t.tokenHash),
+    index('two_factor_challenges_user_id_idx').on(t.userId),
+  ],
 );
 
 export const creatorProfiles = pgTable(
@@ -235,7 +253,10 @@ export const supporterIdentities = pgTable(
     email: text('email'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('supporter_identities_user_key').on(t.userId), uniqueIndex('supporter_identities_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('supporter_identities_user_key').on(t.userId),
+    uniqueIndex('supporter_identities_email_key').on(t.email),
+  ],
 );
 
 /*
@@ -409,7 +430,10 @@ export const emailOutbox = pgTable(
     /** Gave up after too many attempts. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey), index('email_outbox_pending_idx').on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+    index('email_outbox_pending_idx').on(t.sentAt, t.failedAt, t.nextAttemptAt),
+  ],
 );
 
 export const emailVerificationTokens = pgTable(
@@ -517,7 +541,9 @@ export const subscriptionCharges = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** failed: retries exhausted (the subscription lapsed) or it was canceled while past due. */
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
     lastFailureMessage: text('last_failure_message'),
     supportId: uuid('support_id').references(() => supports.id),
@@ -543,7 +569,9 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => creatorProfiles.userId),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** What the checkout asked for (never the card): lets a crashed attempt be completed later. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     provider: text('provider').notNull(),
@@ -641,7 +669,9 @@ export const refunds = pgTable(
     /** Shown to the supporter in the refund email. */
     note: text('note').notNull().default(''),
     cancelSubscription: boolean('cancel_subscription').notNull().default(false),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider').notNull(),
     providerRefundId: text('provider_refund_id'),
     failureMessage: text('failure_message'),
@@ -656,7 +686,10 @@ export const refunds = pgTable(
     index('refunds_creator_created_idx').on(t.creatorId, t.createdAt),
     // The refunds a payout deducted (the next-payout estimate reads those of the latest payouts).
     index('refunds_payout_idx').on(t.payoutId),
-    check('refunds_amount_check', sql`${t.amountCents} > 0 and ${t.platformFeeReturnedCents} >= 0 and ${t.creatorDebitCents} >= 0`),
+    check(
+      'refunds_amount_check',
+      sql`${t.amountCents} > 0 and ${t.platformFeeReturnedCents} >= 0 and ${t.creatorDebitCents} >= 0`,
+    ),
   ],
 );
 
@@ -703,7 +736,9 @@ export const jobRuns = pgTable(
     name: text('name').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
     /** The clock the job ran with (the CLI's --now). */
     asOf: timestamp('as_of', { withTimezone: true }).notNull(),
     summary: jsonb('summary').$type<Record<string, unknown>>(),
@@ -717,7 +752,13 @@ export const jobRuns = pgTable(
  * reusable payment methods (brand, last four and the test behaviour, never the number), charges
  * and transfers, each unique by idempotency key.
  */
-export const SANDBOX_CARD_BEHAVIOURS = ['succeed', 'decline', 'insufficient_funds', 'decline_renewals', 'test_mode_only'] as const;
+export const SANDBOX_CARD_BEHAVIOURS = [
+  'succeed',
+  'decline',
+  'insufficient_funds',
+  'decline_renewals',
+  'test_mode_only',
+] as const;
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   token: text('token').primaryKey(),
@@ -807,7 +848,9 @@ export const webhookDeliveries = pgTable(
     /** The exact JSON body sent (and signed). */
     body: text('body').notNull(),
     isTest: boolean('is_test').notNull().default(false),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
@@ -838,5 +881,8 @@ export const sandboxRefunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey), index('sandbox_refunds_charge_idx').on(t.chargeId)],
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey),
+    index('sandbox_refunds_charge_idx').on(t.chargeId),
+  ],
 );

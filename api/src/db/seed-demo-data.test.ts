@@ -11,7 +11,14 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { openDatabaseForConfig, seedDemoDataOnFirstStart } from './open-database-for-config';
 import { creatorProfiles, follows, supports, supportTiers, users } from './schema';
-import { DEMO_PASSWORD, DEMO_SUPPORTER_EMAIL, DEMO_SUPPORTER_SUPPORT_IDS, demoCreatorEmail, demoPageViews, seedDemoData } from './seed-demo-data';
+import {
+  DEMO_PASSWORD,
+  DEMO_SUPPORTER_EMAIL,
+  DEMO_SUPPORTER_SUPPORT_IDS,
+  demoCreatorEmail,
+  demoPageViews,
+  seedDemoData,
+} from './seed-demo-data';
 
 let t: TestApp;
 const now = new Date();
@@ -45,9 +52,13 @@ describe('seedDemoData', () => {
 
   it('stores argon2id hashes of the documented password, so every demo account can sign in', async () => {
     const rows = await t.database.db.select({ email: users.email, hash: users.passwordHash }).from(users);
-    expect(rows.map((r) => r.email).sort()).toEqual([DEMO_SUPPORTER_EMAIL, ...samples.map((s) => demoCreatorEmail(s.profile.username))].sort());
+    expect(rows.map((r) => r.email).sort()).toEqual(
+      [DEMO_SUPPORTER_EMAIL, ...samples.map((s) => demoCreatorEmail(s.profile.username))].sort(),
+    );
     for (const row of rows) expect(row.hash).toMatch(/^\$argon2id\$/);
-    const res = await t.client().post('/api/auth/sign-in', { email: demoCreatorEmail('pixelpat'), password: DEMO_PASSWORD });
+    const res = await t
+      .client()
+      .post('/api/auth/sign-in', { email: demoCreatorEmail('pixelpat'), password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: 'pixelpat', isCreator: true, userType: 'creator' });
   });
@@ -57,18 +68,32 @@ describe('seedDemoData', () => {
     const expected = samples.flatMap((s) => s.supports);
     expect(rows).toHaveLength(expected.length);
     for (const sample of expected) {
-      const row = rows.find((r) => r.createdAt.toISOString() === sample.createdAt && r.amountCents === sample.amountCents && r.message === sample.message);
+      const row = rows.find(
+        (r) =>
+          r.createdAt.toISOString() === sample.createdAt &&
+          r.amountCents === sample.amountCents &&
+          r.message === sample.message,
+      );
       expect(row, sample.id).toBeDefined();
-      expect(row).toMatchObject({ ...calculateFees(sample.amountCents), isAnonymous: sample.isAnonymous, isRecurring: sample.isRecurring });
+      expect(row).toMatchObject({
+        ...calculateFees(sample.amountCents),
+        isAnonymous: sample.isAnonymous,
+        isRecurring: sample.isRecurring,
+      });
     }
   });
 
   it('makes the demo supporter the signed-in author of some supports, and a follower', async () => {
     const [bro] = await t.database.db.select().from(users).where(eq(users.email, DEMO_SUPPORTER_EMAIL));
-    const own = await t.database.db.select().from(supports).where(eq(supports.supporterUserId, bro?.id ?? ''));
+    const own = await t.database.db
+      .select()
+      .from(supports)
+      .where(eq(supports.supporterUserId, bro?.id ?? ''));
     expect(own).toHaveLength(DEMO_SUPPORTER_SUPPORT_IDS.length);
     const client = t.client();
-    expect((await client.post('/api/auth/sign-in', { email: DEMO_SUPPORTER_EMAIL, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/auth/sign-in', { email: DEMO_SUPPORTER_EMAIL, password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
     const profile: PublicCreatorProfileDto = (await client.get('/api/creators/pixelpat')).json();
     expect(profile.viewer).toEqual({ isOwner: false, isFollowing: true });
   });
@@ -80,7 +105,9 @@ describe('seedDemoData', () => {
       expect(res.statusCode).toBe(200);
       const profile: PublicCreatorProfileDto = res.json();
       const total = sample.supports.reduce((n, s) => n + s.amountCents, 0);
-      const month = sample.supports.filter((s) => Date.parse(s.createdAt) >= monthStart).reduce((n, s) => n + s.amountCents, 0);
+      const month = sample.supports
+        .filter((s) => Date.parse(s.createdAt) >= monthStart)
+        .reduce((n, s) => n + s.amountCents, 0);
       const shows = sample.settings.privacy.showEarnings;
       expect(profile).toMatchObject({
         displayName: sample.profile.displayName,
@@ -93,7 +120,9 @@ describe('seedDemoData', () => {
       expect(profile.recentSupports).toHaveLength(Math.min(10, sample.supports.length));
       expect(profile.socialLinks.map((l) => l.platform).sort()).toEqual(Object.keys(sample.profile.socialLinks).sort());
       // Goal progress is an earnings figure: public only with the earnings.
-      expect(profile.goal?.percent).toBe(shows ? Math.min(100, Math.round((total * 100) / (sample.profile.goalAmountCents ?? 1))) : null);
+      expect(profile.goal?.percent).toBe(
+        shows ? Math.min(100, Math.round((total * 100) / (sample.profile.goalAmountCents ?? 1))) : null,
+      );
     }
     const pat: PublicCreatorProfileDto = (await t.client().get('/api/creators/pixelpat')).json();
     // 12 supports: the demo supporter made two of them, so 11 distinct supporters.
@@ -105,7 +134,9 @@ describe('seedDemoData', () => {
   });
 
   it("gives each demo creator page views in line with its supports, so the demo creator's conversion rate reads as a real one", async () => {
-    const signIn = await t.client().post('/api/auth/sign-in', { email: demoCreatorEmail('pixelpat'), password: DEMO_PASSWORD });
+    const signIn = await t
+      .client()
+      .post('/api/auth/sign-in', { email: demoCreatorEmail('pixelpat'), password: DEMO_PASSWORD });
     expect(signIn.statusCode, signIn.body).toBe(200);
     const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
     const dashboard = await t.client().request({ method: 'GET', url: '/api/creator/dashboard', headers: { cookie } });
@@ -116,7 +147,13 @@ describe('seedDemoData', () => {
     expect(rate).toBeLessThan(20);
     // Every day with a support had at least 8 support page visits for it, and profile views at least 3 per visit.
     const day = new Date('2026-03-04T12:00:00Z');
-    const rows = demoPageViews('id', 'someone', [day, day], new Date('2026-03-01T00:00:00Z'), new Date('2026-03-10T00:00:00Z'));
+    const rows = demoPageViews(
+      'id',
+      'someone',
+      [day, day],
+      new Date('2026-03-01T00:00:00Z'),
+      new Date('2026-03-10T00:00:00Z'),
+    );
     const on = (page: string, d: string) => rows.find((r) => r.page === page && r.day === d)?.count ?? 0;
     expect(on('support', '2026-03-04')).toBeGreaterThanOrEqual(16);
     expect(on('profile', '2026-03-04')).toBeGreaterThanOrEqual(3 * on('support', '2026-03-04'));
@@ -125,7 +162,12 @@ describe('seedDemoData', () => {
 
   it('puts the demo creators on the discover page', async () => {
     const res = await t.client().get('/api/discover?sort=newest');
-    expect(res.json().items.map((i: { username: string }) => i.username).sort()).toEqual(samples.map((s) => s.profile.username).sort());
+    expect(
+      res
+        .json()
+        .items.map((i: { username: string }) => i.username)
+        .sort(),
+    ).toEqual(samples.map((s) => s.profile.username).sort());
   });
 });
 
@@ -136,7 +178,9 @@ describe('seeding on first start', () => {
     const database = await createTestDatabase();
     try {
       expect(await seedDemoDataOnFirstStart(database, config({ SEED_DEMO_DATA: 'false' }))).toBeNull();
-      expect(await seedDemoDataOnFirstStart(database, config({ DATABASE_URL: 'postgres://db.example/beabro' }))).toBeNull();
+      expect(
+        await seedDemoDataOnFirstStart(database, config({ DATABASE_URL: 'postgres://db.example/beabro' })),
+      ).toBeNull();
       expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
       expect(await seedDemoDataOnFirstStart(database, config())).toMatchObject({ seeded: true, creators: 3 });
       expect(await seedDemoDataOnFirstStart(database, config())).toBeNull();
@@ -148,7 +192,9 @@ describe('seeding on first start', () => {
   it('leaves a database with accounts alone', async () => {
     const database = await createTestDatabase();
     try {
-      await database.db.insert(users).values({ email: 'real@example.com', displayName: 'Real Person', userType: 'supporter' });
+      await database.db
+        .insert(users)
+        .values({ email: 'real@example.com', displayName: 'Real Person', userType: 'supporter' });
       expect(await seedDemoDataOnFirstStart(database, config())).toBeNull();
       expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(1);
     } finally {
@@ -157,19 +203,23 @@ describe('seeding on first start', () => {
   });
 
   // The whole start-up path on a new data directory (embedded only: it creates PGlite from scratch).
-  it.skipIf(process.env.TEST_DB === 'postgres')('openDatabaseForConfig migrates and seeds a new embedded database', { timeout: 60_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-seed-'));
-    const messages: string[] = [];
-    try {
-      const database = await openDatabaseForConfig(config({ DATA_DIR: dataDir }), { log: (m) => messages.push(m) });
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'openDatabaseForConfig migrates and seeds a new embedded database',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-seed-'));
+      const messages: string[] = [];
       try {
-        expect((await database.db.select({ n: count() }).from(creatorProfiles))[0]?.n).toBe(3);
+        const database = await openDatabaseForConfig(config({ DATA_DIR: dataDir }), { log: (m) => messages.push(m) });
+        try {
+          expect((await database.db.select({ n: count() }).from(creatorProfiles))[0]?.n).toBe(3);
+        } finally {
+          await database.close();
+        }
+        expect(messages).toEqual([expect.stringContaining(`Sign in as ${DEMO_SUPPORTER_EMAIL} / ${DEMO_PASSWORD}`)]);
       } finally {
-        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      expect(messages).toEqual([expect.stringContaining(`Sign in as ${DEMO_SUPPORTER_EMAIL} / ${DEMO_PASSWORD}`)]);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -8,7 +8,18 @@ import type { Db } from './database';
 import { supportLedgerEntries } from '../modules/ledger/ledger-service';
 import { SANDBOX_PROVIDER_NAME } from '../modules/payments/sandbox/sandbox-payment-provider';
 import { subscriptionPeriod } from '../modules/subscriptions/subscription-periods';
-import { creatorProfiles, follows, ledgerEntries, pageViews, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, supportTiers, users } from './schema';
+import {
+  creatorProfiles,
+  follows,
+  ledgerEntries,
+  pageViews,
+  sandboxPaymentMethods,
+  subscriptionCharges,
+  subscriptions,
+  supports,
+  supportTiers,
+  users,
+} from './schema';
 
 /*
  * Demo data: SPEC.md's sample creators as real accounts with real supports, so a fresh embedded
@@ -25,7 +36,12 @@ export const DEMO_SUPPORTER_NAME = 'Sam Kim';
 export const demoCreatorEmail = (username: string) => `${username}@${DEMO_EMAIL_DOMAIN}`;
 
 /** The sample supports the demo supporter made (signed in, so linked to the account). */
-export const DEMO_SUPPORTER_SUPPORT_IDS: readonly string[] = ['sup-pat-02', 'sup-pat-07', 'sup-maya-03', 'sup-green-02'];
+export const DEMO_SUPPORTER_SUPPORT_IDS: readonly string[] = [
+  'sup-pat-02',
+  'sup-pat-07',
+  'sup-maya-03',
+  'sup-green-02',
+];
 /** Whom the demo supporter follows. */
 export const DEMO_SUPPORTER_FOLLOWS: readonly string[] = ['pixelpat', 'mayamakesart'];
 /** Creators follow each other too: [follower, followed]. */
@@ -46,7 +62,12 @@ export interface SeedResult {
 
 /** A stable guest email per sample name, so one name across several supports counts as one supporter. */
 function guestEmail(name: string | null, supportId: string): string {
-  const local = name ? name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') : `anonymous.${supportId}`;
+  const local = name
+    ? name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '.')
+        .replace(/^\.|\.$/g, '')
+    : `anonymous.${supportId}`;
   return `${local}@example.com`;
 }
 
@@ -59,7 +80,14 @@ async function seedSubscriptions(tx: Db, rows: Array<typeof supports.$inferSelec
     const period = subscriptionPeriod(support.createdAt, 0);
     if (!support.isRecurring || period.end <= now || !support.supporterEmail) continue;
     const token = `pm_sandbox_demo_${support.id.slice(0, 8)}`;
-    await tx.insert(sandboxPaymentMethods).values({ token, brand: 'Visa', last4: '4242', expMonth: 12, expYear: now.getUTCFullYear() + 3, behaviour: 'succeed' });
+    await tx.insert(sandboxPaymentMethods).values({
+      token,
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: now.getUTCFullYear() + 3,
+      behaviour: 'succeed',
+    });
     const [subscription] = await tx
       .insert(subscriptions)
       .values({
@@ -111,17 +139,28 @@ function steadyNoise(text: string, n: number): number {
  * a support, and about three profile views per support page visit. Without them the demo creators'
  * conversion rate (supporters per support page visit) would read 100%.
  */
-export function demoPageViews(creatorId: string, username: string, supportDates: readonly Date[], since: Date, now: Date): Array<typeof pageViews.$inferInsert> {
+export function demoPageViews(
+  creatorId: string,
+  username: string,
+  supportDates: readonly Date[],
+  since: Date,
+  now: Date,
+): Array<typeof pageViews.$inferInsert> {
   const supportsOnDay = new Map<string, number>();
   for (const date of supportDates) {
     const day = date.toISOString().slice(0, 10);
     supportsOnDay.set(day, (supportsOnDay.get(day) ?? 0) + 1);
   }
   const rows: Array<typeof pageViews.$inferInsert> = [];
-  for (let at = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate()); at <= now.getTime(); at += DAY_MS) {
+  for (
+    let at = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
+    at <= now.getTime();
+    at += DAY_MS
+  ) {
     const day = new Date(at).toISOString().slice(0, 10);
     const supportCount = supportsOnDay.get(day) ?? 0;
-    const support = supportCount * (8 + steadyNoise(`${username}:${day}:visits`, 12)) + steadyNoise(`${username}:${day}:browsers`, 4);
+    const support =
+      supportCount * (8 + steadyNoise(`${username}:${day}:visits`, 12)) + steadyNoise(`${username}:${day}:browsers`, 4);
     const profile = support * 3 + steadyNoise(`${username}:${day}:profile`, 9);
     if (support > 0) rows.push({ creatorId, page: 'support', day, count: support });
     if (profile > 0) rows.push({ creatorId, page: 'profile', day, count: profile });
@@ -143,7 +182,9 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
     return await db.transaction(async (tx) => {
       const oldestDays = (sample: (typeof samples)[number]) =>
         Math.max(0, ...sample.supports.map((s) => (now.getTime() - Date.parse(s.createdAt)) / DAY_MS));
-      const supporterCreatedAt = new Date(now.getTime() - (Math.max(...samples.map(oldestDays)) + PROFILE_AGE_MARGIN_DAYS) * DAY_MS);
+      const supporterCreatedAt = new Date(
+        now.getTime() - (Math.max(...samples.map(oldestDays)) + PROFILE_AGE_MARGIN_DAYS) * DAY_MS,
+      );
 
       const [supporter] = await tx
         .insert(users)
@@ -241,14 +282,22 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           await seedSubscriptions(tx, rows, now);
           supportCount += sample.supports.length;
         }
-        const views = demoPageViews(user.id, profile.username, sample.supports.map((s) => new Date(s.createdAt)), createdAt, now);
+        const views = demoPageViews(
+          user.id,
+          profile.username,
+          sample.supports.map((s) => new Date(s.createdAt)),
+          createdAt,
+          now,
+        );
         if (views.length > 0) await tx.insert(pageViews).values(views);
       }
 
       const followRows = [
         ...DEMO_SUPPORTER_FOLLOWS.map((username) => [supporter.id, creatorIds.get(username)] as const),
         ...CREATOR_FOLLOWS.map(([follower, followed]) => [creatorIds.get(follower), creatorIds.get(followed)] as const),
-      ].flatMap(([followerId, creatorId]) => (followerId && creatorId ? [{ followerId, creatorId, createdAt: now }] : []));
+      ].flatMap(([followerId, creatorId]) =>
+        followerId && creatorId ? [{ followerId, creatorId, createdAt: now }] : [],
+      );
       if (followRows.length > 0) await tx.insert(follows).values(followRows);
 
       return { seeded: true, creators: samples.length, supports: supportCount };

@@ -34,6 +34,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const candidates = [error, (error as { cause?: unknown })?.cause];
   return candidates.some((e) => {
     const err = e as { code?: string; constraint?: string; constraint_name?: string } | undefined;
-    return err?.code === '23505' && (!constraint || err.constraint === constraint || err.constraint_name === constraint);
+    return (
+      err?.code === '23505' && (!constraint || err.constraint === constraint || err.constraint_name === constraint)
+    );
   });
 }

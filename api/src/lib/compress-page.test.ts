@@ -24,7 +24,7 @@ describe('pageEncoding', () => {
     expect(pageEncoding('br;q=oops, gzip;q=0.5')).toBe('gzip');
   });
 
-  it('follows the browser\'s preference between brotli and gzip, and reads spaces around the parts', () => {
+  it("follows the browser's preference between brotli and gzip, and reads spaces around the parts", () => {
     expect(pageEncoding('br;q=0.1, gzip')).toBe('gzip');
     expect(pageEncoding('gzip;q=0.5, br;q=0.5')).toBe('br');
     expect(pageEncoding('gzip ;q=0.5')).toBe('gzip');

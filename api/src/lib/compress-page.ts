@@ -37,12 +37,21 @@ export function pageEncoding(acceptEncoding: string | string[] | undefined): Pag
  * is one), which @fastify/compress does not hook, so they are compressed here: a server-rendered page is
  * 30-100 kB of HTML, most of it the same markup again and again.
  */
-export async function compressPage(html: string, acceptEncoding: string | string[] | undefined): Promise<{ body: Buffer | string; encoding: PageEncoding }> {
+export async function compressPage(
+  html: string,
+  acceptEncoding: string | string[] | undefined,
+): Promise<{ body: Buffer | string; encoding: PageEncoding }> {
   const bytes = Buffer.byteLength(html);
   const encoding = bytes < THRESHOLD_BYTES ? 'identity' : pageEncoding(acceptEncoding);
   if (encoding === 'br') {
     // Quality 5: close to the best ratio for HTML at a few milliseconds per page (11, the default, takes ~50x longer).
-    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+    const body = await brotli(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    });
     return { body, encoding };
   }
   if (encoding === 'gzip') return { body: await gzipAsync(html, { level: 6 }), encoding };

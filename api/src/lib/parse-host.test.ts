@@ -11,7 +11,23 @@ describe('parseHost', () => {
   });
 
   it('refuses anything else', () => {
-    for (const value of ['', ' ', 'a b', 'http://beabro.app', 'beabro.app/', 'user@beabro.app', 'beabro.app:', 'beabro.app:0', 'beabro.app:65536', '::1', '[::1', '[nope]:1', '-a.example', 'a..b', '*.beabro.app']) {
+    for (const value of [
+      '',
+      ' ',
+      'a b',
+      'http://beabro.app',
+      'beabro.app/',
+      'user@beabro.app',
+      'beabro.app:',
+      'beabro.app:0',
+      'beabro.app:65536',
+      '::1',
+      '[::1',
+      '[nope]:1',
+      '-a.example',
+      'a..b',
+      '*.beabro.app',
+    ]) {
       expect(parseHost(value), JSON.stringify(value)).toBeNull();
     }
   });

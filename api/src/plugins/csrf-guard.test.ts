@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { CSRF_REFUSED_MESSAGE } from './csrf-guard';
 
 /** POST /api/auth/sign-out changes nothing for a visitor: 204 when the guard lets it through. */
-const signOut = (t: TestApp, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { 'x-requested-with': 'beabro', ...headers } });
+const signOut = (t: TestApp, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { 'x-requested-with': 'beabro', ...headers } });
 
 describe('CSRF guard', () => {
   let t: TestApp;
@@ -22,7 +23,11 @@ describe('CSRF guard', () => {
   });
 
   it('refuses a request without the header, or from another origin', async () => {
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { host: 'localhost:3000' } });
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { host: 'localhost:3000' },
+    });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json()).toEqual({ message: CSRF_REFUSED_MESSAGE });
     for (const origin of ['https://evil.example', 'http://localhost:3001', 'null', 'https://beabro.app.evil.example']) {
@@ -31,7 +36,15 @@ describe('CSRF guard', () => {
   });
 
   it('answers a malformed Origin with 403, never a 500', async () => {
-    for (const origin of ['http://[', '::::', 'not a url', '', 'javascript:alert(1)', 'file:///etc/passwd', 'http://']) {
+    for (const origin of [
+      'http://[',
+      '::::',
+      'not a url',
+      '',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://',
+    ]) {
       const res = await signOut(t, { host: 'localhost:3000', origin });
       expect(res.statusCode, JSON.stringify(origin)).toBe(403);
       expect(res.json()).toEqual({ message: CSRF_REFUSED_MESSAGE });
@@ -39,10 +52,17 @@ describe('CSRF guard', () => {
   });
 
   it('compares the Origin with the Host, ignoring X-Forwarded-Host without TRUST_PROXY', async () => {
-    const res = await signOut(t, { host: 'localhost:3000', origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' });
+    const res = await signOut(t, {
+      host: 'localhost:3000',
+      origin: 'https://evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
     expect(res.statusCode).toBe(403);
     // Nor does a forwarded host that matches the Origin help.
-    expect((await signOut(t, { host: 'localhost:3000', origin: 'https://beabro.app', 'x-forwarded-host': 'beabro.app' })).statusCode).toBe(403);
+    expect(
+      (await signOut(t, { host: 'localhost:3000', origin: 'https://beabro.app', 'x-forwarded-host': 'beabro.app' }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -54,7 +74,19 @@ describe('CSRF guard behind a proxy (TRUST_PROXY)', () => {
   afterAll(() => t.close());
 
   it('compares the Origin with X-Forwarded-Host', async () => {
-    expect((await signOut(t, { host: 'localhost:3000', origin: 'https://beabro.app', 'x-forwarded-host': 'beabro.app', 'x-forwarded-proto': 'https' })).statusCode).toBe(204);
-    expect((await signOut(t, { host: 'localhost:3000', origin: 'http://localhost:3000', 'x-forwarded-host': 'beabro.app' })).statusCode).toBe(403);
+    expect(
+      (
+        await signOut(t, {
+          host: 'localhost:3000',
+          origin: 'https://beabro.app',
+          'x-forwarded-host': 'beabro.app',
+          'x-forwarded-proto': 'https',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await signOut(t, { host: 'localhost:3000', origin: 'http://localhost:3000', 'x-forwarded-host': 'beabro.app' }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -3,7 +3,8 @@ import { parseHost } from '../lib/parse-host';
 
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'beabro';
-export const CSRF_REFUSED_MESSAGE = 'This request was refused because it did not come from this site. Reload the page and try again.';
+export const CSRF_REFUSED_MESSAGE =
+  'This request was refused because it did not come from this site. Reload the page and try again.';
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -9,13 +9,19 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
-      const body = Object.keys(error.fieldErrors).length > 0 ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
+      const body =
+        Object.keys(error.fieldErrors).length > 0
+          ? { message: error.message, fieldErrors: error.fieldErrors }
+          : { message: error.message };
       return reply.code(HTTP_STATUS[error.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String((issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') || '_';
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String((issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') ||
+          '_';
         fieldErrors[field] ??= issue.message ?? 'This value is not valid';
       }
       return reply.code(400).send({ message: INVALID_INPUT_MESSAGE, fieldErrors });

@@ -30,7 +30,11 @@ const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 
 describe('the OpenAPI document', () => {
   it('declares the session cookie as a security scheme', () => {
-    expect(spec.components.securitySchemes[SESSION_SECURITY_SCHEME]).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'bro_session' });
+    expect(spec.components.securitySchemes[SESSION_SECURITY_SCHEME]).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'bro_session',
+    });
   });
 
   it('requires the session on the routes that need one, and only there', () => {
@@ -54,7 +58,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('every documented GET route that needs the session answers 401 to a visitor', async () => {
-    const guarded = Object.entries(spec.paths).filter(([path, ops]) => !path.includes('{') && ops.get && needsSession(ops.get));
+    const guarded = Object.entries(spec.paths).filter(
+      ([path, ops]) => !path.includes('{') && ops.get && needsSession(ops.get),
+    );
     expect(guarded.length).toBeGreaterThan(3);
     for (const [path] of guarded) expect((await t.client().get(path)).statusCode, path).toBe(401);
   });

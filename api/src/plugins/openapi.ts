@@ -15,7 +15,8 @@ const SESSIONLESS_401 = new Set(['POST /api/auth/sign-in', 'POST /api/auth/sign-
 const CSRF_HEADER_PARAMETER = {
   type: 'string',
   enum: ['beabro'],
-  description: 'Required on every state-changing request (CSRF defence): without it, or with an `Origin` of another site, the answer is 403.',
+  description:
+    'Required on every state-changing request (CSRF defence): without it, or with an `Origin` of another site, the answer is 403.',
 };
 
 const CSRF_REFUSED_RESPONSE = {
@@ -43,7 +44,10 @@ const documentRoute: Transform = (document) => {
     extra.security = [{ [SESSION_SECURITY_SCHEME]: [] }];
   }
   if (methods.some((m) => !SAFE_METHODS.has(m))) {
-    const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown>; required?: string[] };
+    const headers = (schema.headers ?? { type: 'object', properties: {} }) as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
     extra.headers = {
       ...headers,
       type: 'object',
@@ -73,7 +77,12 @@ export async function registerOpenApi(app: FastifyInstance) {
         // What webhook endpoints receive (sent by the server, not routes of this API).
         schemas: webhookPayloadSchemas(),
         securitySchemes: {
-          [SESSION_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session of a signed-in user (sign in with POST /api/auth/sign-in).' },
+          [SESSION_SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session of a signed-in user (sign in with POST /api/auth/sign-in).',
+          },
         },
       },
     },

@@ -10,7 +10,13 @@ import type { AppConfig } from '../config/env';
 import { compressPage } from '../lib/compress-page';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
 import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
-import { DEFAULT_PREVIEW_IMAGE_PATH, getLinkPreview, injectLinkPreview, profileUsernameFromPath, type LinkPreview } from '../modules/link-preview/link-preview-service';
+import {
+  DEFAULT_PREVIEW_IMAGE_PATH,
+  getLinkPreview,
+  injectLinkPreview,
+  profileUsernameFromPath,
+  type LinkPreview,
+} from '../modules/link-preview/link-preview-service';
 import { composePage } from '../modules/server-render/page-html';
 import { createPageRendererService } from '../modules/server-render/page-renderer-service';
 import { isEmbeddableCheckout, pageSecurityPolicy } from '../modules/server-render/page-security-policy';
@@ -46,7 +52,10 @@ function setCacheHeaders(res: { setHeader: (name: string, value: string) => void
  * For `/{username}` the page carries that creator's OpenGraph and Twitter card tags, and an unknown
  * username is a 404.
  */
-export async function staticSite(app: FastifyInstance, { config, remoteNames }: { config: AppConfig; remoteNames: readonly string[] }) {
+export async function staticSite(
+  app: FastifyInstance,
+  { config, remoteNames }: { config: AppConfig; remoteNames: readonly string[] },
+) {
   const shellDist = path.join(config.siteDir, 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
   if (!existsSync(shellIndex)) {
@@ -105,20 +114,27 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
     log: app.log,
   });
 
-  const sendNotBuilt = (reply: FastifyReply) => reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
+  const sendNotBuilt = (reply: FastifyReply) =>
+    reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
 
-  const siteOrigin = (request: FastifyRequest) => (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const siteOrigin = (request: FastifyRequest) =>
+    (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   /**
    * The shell page for `url`: rendered on the server for a visitor, or left to the browser; the shell
    * page is read per request so a redeploy shows up at once. `preview` is a creator's link preview.
    */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, { status, preview, render }: { status: number; preview?: LinkPreview; render: boolean }) => {
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { status, preview, render }: { status: number; preview?: LinkPreview; render: boolean },
+  ) => {
     if (!existsSync(shellIndex)) return sendNotBuilt(reply);
     const template = await readFile(shellIndex, 'utf8');
     const remoteMap = await readRemoteMap();
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-    const rendered = render && config.serverRender && !signedIn ? await pageRenderer.render(request.url, remoteMap) : null;
+    const rendered =
+      render && config.serverRender && !signedIn ? await pageRenderer.render(request.url, remoteMap) : null;
     let html = composePage(template, {
       rootHtml: rendered?.html ?? '',
       state: rendered?.state ?? { remoteMap, render: null },
@@ -172,7 +188,10 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
       return reply.code(404).send({ message: 'Not found' });
     }
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/remotes/') && !url.startsWith('/releases/') && !path.extname(url);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/remotes/') &&
+      !url.startsWith('/releases/') &&
+      !path.extname(url);
     if (isPage) {
       const canonical = canonicalCreatorPath(url);
       if (canonical) {
@@ -180,7 +199,9 @@ export async function staticSite(app: FastifyInstance, { config, remoteNames }: 
         return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${canonical}${query}`, 301);
       }
       const username = profileUsernameFromPath(url);
-      return username ? sendProfilePage(request, reply, username) : sendPage(request, reply, { status: 200, render: true });
+      return username
+        ? sendProfilePage(request, reply, username)
+        : sendPage(request, reply, { status: 200, render: true });
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

@@ -18,8 +18,10 @@ const refused = (fieldErrors: Record<string, string>) => ({ message: INVALID_INP
 
 describe('hasInvalidText', () => {
   it('finds NUL and unpaired surrogates, and accepts everything else', () => {
-    for (const bad of [NUL, `a${NUL}b`, HIGH, `x${HIGH}`, `${HIGH}x`, LOW, `x${LOW}y`, `${LOW}${HIGH}`, `😀${HIGH}`]) expect(hasInvalidText(bad), JSON.stringify(bad)).toBe(true);
-    for (const good of ['', 'plain', `${HIGH}${LOW}`, '👩🏽‍💻 🇺🇸', 'tab\tnew\nline', '\u0001\u001f', 'ÿ€\uFFFD']) expect(hasInvalidText(good), JSON.stringify(good)).toBe(false);
+    for (const bad of [NUL, `a${NUL}b`, HIGH, `x${HIGH}`, `${HIGH}x`, LOW, `x${LOW}y`, `${LOW}${HIGH}`, `😀${HIGH}`])
+      expect(hasInvalidText(bad), JSON.stringify(bad)).toBe(true);
+    for (const good of ['', 'plain', `${HIGH}${LOW}`, '👩🏽‍💻 🇺🇸', 'tab\tnew\nline', '\u0001\u001f', 'ÿ€\uFFFD'])
+      expect(hasInvalidText(good), JSON.stringify(good)).toBe(false);
   });
 });
 
@@ -32,14 +34,22 @@ describe('registerTextInputGuard on a small app', () => {
     typed.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(typed);
     registerTextInputGuard(typed);
-    typed.post('/echo/:id', { schema: { params: z.object({ id: z.string() }), body: z.unknown() } }, async (request) => {
-      handled();
-      return { body: request.body };
-    });
-    typed.get('/search', { schema: { querystring: z.object({ q: z.string().default(''), tag: z.array(z.string()).optional() }) } }, async (request) => {
-      handled();
-      return request.query;
-    });
+    typed.post(
+      '/echo/:id',
+      { schema: { params: z.object({ id: z.string() }), body: z.unknown() } },
+      async (request) => {
+        handled();
+        return { body: request.body };
+      },
+    );
+    typed.get(
+      '/search',
+      { schema: { querystring: z.object({ q: z.string().default(''), tag: z.array(z.string()).optional() }) } },
+      async (request) => {
+        handled();
+        return request.query;
+      },
+    );
     await typed.register(async (uploads) => {
       await uploads.register(fastifyMultipart);
       uploads.post('/upload', async (request) => {
@@ -57,10 +67,20 @@ describe('registerTextInputGuard on a small app', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/echo/1',
-      payload: { name: `Maya${NUL}`, ok: 'fine', tiers: [{ perks: ['fine', `half ${HIGH} emoji`] }, { nested: { deeper: [LOW] } }] },
+      payload: {
+        name: `Maya${NUL}`,
+        ok: 'fine',
+        tiers: [{ perks: ['fine', `half ${HIGH} emoji`] }, { nested: { deeper: [LOW] } }],
+      },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refused({ name: INVALID_TEXT_MESSAGE, 'tiers.0.perks.1': INVALID_TEXT_MESSAGE, 'tiers.1.nested.deeper.0': INVALID_TEXT_MESSAGE }));
+    expect(res.json()).toEqual(
+      refused({
+        name: INVALID_TEXT_MESSAGE,
+        'tiers.0.perks.1': INVALID_TEXT_MESSAGE,
+        'tiers.1.nested.deeper.0': INVALID_TEXT_MESSAGE,
+      }),
+    );
     expect(handled).not.toHaveBeenCalled();
   });
 
@@ -72,7 +92,12 @@ describe('registerTextInputGuard on a small app', () => {
     expect(param.json()).toEqual(refused({ id: INVALID_TEXT_MESSAGE }));
     const query = await app.inject({ method: 'GET', url: '/search?q=%00&tag=ok&tag=a%00' });
     expect(query.json()).toEqual(refused({ q: INVALID_TEXT_MESSAGE, 'tag.1': INVALID_TEXT_MESSAGE }));
-    const text = await app.inject({ method: 'POST', url: '/echo/1', payload: `hi${NUL}`, headers: { 'content-type': 'text/plain' } });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/echo/1',
+      payload: `hi${NUL}`,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.json()).toEqual(refused({ _: INVALID_TEXT_MESSAGE }));
     for (const res of [key, param, query, text]) expect(res.statusCode).toBe(400);
     expect(handled).not.toHaveBeenCalled();
@@ -89,7 +114,12 @@ describe('registerTextInputGuard on a small app', () => {
   it('walks a deeply nested body without overflowing the stack', async () => {
     const depth = 20_000;
     const payload = `${'['.repeat(depth)}"${'\\u0000'}"${']'.repeat(depth)}`;
-    const res = await app.inject({ method: 'POST', url: '/echo/1', payload, headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo/1',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fieldErrors)).toEqual([Array<string>(depth).fill('0').join('.')]);
   });
@@ -98,11 +128,18 @@ describe('registerTextInputGuard on a small app', () => {
     const boundary = '----guardTestBoundary';
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x00, 0x0d, 0xd8, 0x00, 0xed, 0xa0, 0x80]);
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await app.inject({ method: 'POST', url: '/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ bytes: bytes.length });
   });
@@ -117,12 +154,25 @@ describe('the real app with the guard', () => {
 
   it('POST /api/auth/sign-up with a NUL in the name: 400 on the name, and no account or counter written', async () => {
     const email = `nul.${process.pid}@example.com`;
-    const res = await t.client().post('/api/auth/sign-up', { name: `Maya${NUL}`, email, password: 'a good password', confirmPassword: 'a good password', role: 'creator' });
+    const res = await t.client().post('/api/auth/sign-up', {
+      name: `Maya${NUL}`,
+      email,
+      password: 'a good password',
+      confirmPassword: 'a good password',
+      role: 'creator',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(refused({ name: INVALID_TEXT_MESSAGE }));
     const db = t.database.db;
     expect((await db.select({ n: count() }).from(users).where(eq(users.email, email)))[0]?.n).toBe(0);
-    expect((await db.select({ n: count() }).from(rateLimits).where(eq(rateLimits.key, `sign-up:email:${email}`)))[0]?.n).toBe(0);
+    expect(
+      (
+        await db
+          .select({ n: count() })
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `sign-up:email:${email}`))
+      )[0]?.n,
+    ).toBe(0);
   });
 
   it('GET /api/discover?q=%00: 400 on q', async () => {
@@ -133,25 +183,44 @@ describe('the real app with the guard', () => {
 
   it('PUT /api/creator-profile/tiers with a lone surrogate in a perk: 400 on that perk, and the tiers unchanged', async () => {
     const { client, profile } = await fakeCreator(t);
-    const tiers = profile.tiers.map((tier) => ({ name: tier.name, emoji: tier.emoji, description: tier.description, perks: [...tier.perks], isRecurring: tier.isRecurring, amount: tier.amountCents / 100 }));
+    const tiers = profile.tiers.map((tier) => ({
+      name: tier.name,
+      emoji: tier.emoji,
+      description: tier.description,
+      perks: [...tier.perks],
+      isRecurring: tier.isRecurring,
+      amount: tier.amountCents / 100,
+    }));
     tiers[2]?.perks.push(`Stickers ${HIGH}`);
     const res = await client.put('/api/creator-profile/tiers', { tiers });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refused({ [`tiers.2.perks.${(tiers[2]?.perks.length ?? 0) - 1}`]: INVALID_TEXT_MESSAGE }));
+    expect(res.json()).toEqual(
+      refused({ [`tiers.2.perks.${(tiers[2]?.perks.length ?? 0) - 1}`]: INVALID_TEXT_MESSAGE }),
+    );
     const after = (await client.get('/api/creator-profile')).json().profile as OwnCreatorProfileDto;
     expect(after.tiers).toEqual(profile.tiers);
   });
 
   it('image uploads still work (PNG bytes hold NULs)', async () => {
     const { client } = await fakeCreator(t);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const boundary = '----guardTestBoundary';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await client.request({ method: 'POST', url: '/api/creator-profile/images/profile', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/creator-profile/images/profile',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().profile.profileImageUrl).toMatch(/^\/uploads\//);
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { INVALID_INPUT_MESSAGE } from './error-handler';
 
-export const INVALID_TEXT_MESSAGE = 'Must not contain a NUL character or an invalid character (such as half of an emoji)';
+export const INVALID_TEXT_MESSAGE =
+  'Must not contain a NUL character or an invalid character (such as half of an emoji)';
 
 /** A UTF-16 surrogate without its other half: not a character, and no database encoding can store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -21,7 +22,8 @@ export function registerTextInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     const fieldErrors: Record<string, string> = {};
     for (const source of [request.params, request.query, request.body]) collectInvalidText(source, fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) return reply.code(400).send({ message: INVALID_INPUT_MESSAGE, fieldErrors });
+    if (Object.keys(fieldErrors).length > 0)
+      return reply.code(400).send({ message: INVALID_INPUT_MESSAGE, fieldErrors });
   });
 }
 

@@ -12,7 +12,13 @@ const signUp = (t: TestApp, email: string, headers: Record<string, string>) =>
     method: 'POST',
     url: '/api/auth/sign-up',
     headers: { 'x-requested-with': 'beabro', ...headers },
-    payload: { name: 'Host Test', email, password: 'a good password', confirmPassword: 'a good password', role: 'supporter' },
+    payload: {
+      name: 'Host Test',
+      email,
+      password: 'a good password',
+      confirmPassword: 'a good password',
+      role: 'supporter',
+    },
   });
 
 async function queuedEmails(t: TestApp, to: string) {
@@ -24,7 +30,8 @@ async function verificationLink(t: TestApp, to: string) {
   return /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(row?.textBody ?? '')?.[0];
 }
 
-const metaContent = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 
 describe('which Hosts a server answers', () => {
@@ -33,19 +40,45 @@ describe('which Hosts a server answers', () => {
 
   it('on a loopback HOST: localhost, 127.0.0.1 and [::1] on any port, and nothing else', () => {
     const loopback = rules({ host: '127.0.0.1' });
-    for (const host of ['localhost:3000', 'LOCALHOST:3001', '127.0.0.1:3000', '[::1]:3000', 'localhost']) expect(isAllowedHost(host, 'http', loopback), host).toBe(true);
-    for (const host of ['evil.example', 'evil.example:3000', '127.0.0.2:3000', 'localhost.evil.example:3000']) expect(isAllowedHost(host, 'http', loopback), host).toBe(false);
+    for (const host of ['localhost:3000', 'LOCALHOST:3001', '127.0.0.1:3000', '[::1]:3000', 'localhost'])
+      expect(isAllowedHost(host, 'http', loopback), host).toBe(true);
+    for (const host of ['evil.example', 'evil.example:3000', '127.0.0.2:3000', 'localhost.evil.example:3000'])
+      expect(isAllowedHost(host, 'http', loopback), host).toBe(false);
   });
 
   it('on any other HOST: localhost only on the server’s port, its own listen address, PUBLIC_URL and ALLOWED_HOSTS', () => {
-    const open = rules({ host: '0.0.0.0', publicUrl: 'https://beabro.app', allowedHosts: ['internal', 'bro.example:8080'] });
-    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'beabro.app', 'BEABRO.APP:443', 'internal:9999', 'bro.example:8080']) {
+    const open = rules({
+      host: '0.0.0.0',
+      publicUrl: 'https://beabro.app',
+      allowedHosts: ['internal', 'bro.example:8080'],
+    });
+    for (const host of [
+      'localhost:3000',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      'beabro.app',
+      'BEABRO.APP:443',
+      'internal:9999',
+      'bro.example:8080',
+    ]) {
       expect(isAllowedHost(host, 'http', open), host).toBe(true);
     }
-    for (const host of ['localhost:3001', 'localhost', '0.0.0.0:3000', 'bro.example', 'bro.example:8081', 'evil.example']) expect(isAllowedHost(host, 'http', open), host).toBe(false);
+    for (const host of [
+      'localhost:3001',
+      'localhost',
+      '0.0.0.0:3000',
+      'bro.example',
+      'bro.example:8081',
+      'evil.example',
+    ])
+      expect(isAllowedHost(host, 'http', open), host).toBe(false);
     // A Host without a port is on the default port of the protocol.
-    expect(isAllowedHost('bro.example', 'http', rules({ host: '0.0.0.0', allowedHosts: ['bro.example:80'] }))).toBe(true);
-    expect(isAllowedHost('bro.example', 'https', rules({ host: '0.0.0.0', allowedHosts: ['bro.example:80'] }))).toBe(false);
+    expect(isAllowedHost('bro.example', 'http', rules({ host: '0.0.0.0', allowedHosts: ['bro.example:80'] }))).toBe(
+      true,
+    );
+    expect(isAllowedHost('bro.example', 'https', rules({ host: '0.0.0.0', allowedHosts: ['bro.example:80'] }))).toBe(
+      false,
+    );
     const named = rules({ host: '192.168.1.5' }, [3000, 4000]);
     expect(isAllowedHost('192.168.1.5:3000', 'http', named)).toBe(true);
     expect(isAllowedHost('192.168.1.5:4000', 'http', named)).toBe(true);
@@ -55,7 +88,16 @@ describe('which Hosts a server answers', () => {
 
   it('refuses a malformed Host', () => {
     const loopback = rules({ host: '127.0.0.1' });
-    for (const host of ['', 'localhost:99999', 'localhost:0', 'http://localhost', 'localhost/x', 'user@localhost', 'local host', '[zz::1]:3000']) {
+    for (const host of [
+      '',
+      'localhost:99999',
+      'localhost:0',
+      'http://localhost',
+      'localhost/x',
+      'user@localhost',
+      'local host',
+      '[zz::1]:3000',
+    ]) {
       expect(isAllowedHost(host, 'http', loopback), host).toBe(false);
     }
   });
@@ -72,7 +114,9 @@ describe('a request with a Host that is not this server’s', () => {
     const res = await signUp(t, 'poisoned@example.com', { host: 'evil.example' });
     expect(res.statusCode).toBe(421);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json().message).toMatch(/does not answer to the host "evil\.example"[\s\S]*PUBLIC_URL[\s\S]*ALLOWED_HOSTS/);
+    expect(res.json().message).toMatch(
+      /does not answer to the host "evil\.example"[\s\S]*PUBLIC_URL[\s\S]*ALLOWED_HOSTS/,
+    );
     expect(await queuedEmails(t, 'poisoned@example.com')).toEqual([]);
     expect(res.cookies).toEqual([]);
   });
@@ -104,7 +148,9 @@ describe('a request with a Host that is not this server’s', () => {
 
   it('with an allowed Host, builds the verification link and the page’s URLs on it', async () => {
     expect((await signUp(t, 'allowed@example.com', { host: 'bro.example:8080' })).statusCode).toBe(201);
-    expect(await verificationLink(t, 'allowed@example.com')).toMatch(/^http:\/\/bro\.example:8080\/verify-email\?token=/);
+    expect(await verificationLink(t, 'allowed@example.com')).toMatch(
+      /^http:\/\/bro\.example:8080\/verify-email\?token=/,
+    );
     const creator = await fakeCreator(t.database.db);
     const page = await t.app.inject({ url: `/${creator.username}`, headers: { host: 'bro.example:8080' } });
     expect(page.statusCode).toBe(200);
@@ -113,9 +159,15 @@ describe('a request with a Host that is not this server’s', () => {
   });
 
   it('believes no X-Forwarded-Host or X-Forwarded-Proto without TRUST_PROXY', async () => {
-    const res = await signUp(t, 'forwarded@example.com', { host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const res = await signUp(t, 'forwarded@example.com', {
+      host: 'localhost:3000',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(res.statusCode).toBe(201);
-    expect(await verificationLink(t, 'forwarded@example.com')).toMatch(/^http:\/\/localhost:3000\/verify-email\?token=/);
+    expect(await verificationLink(t, 'forwarded@example.com')).toMatch(
+      /^http:\/\/localhost:3000\/verify-email\?token=/,
+    );
   });
 });
 
@@ -155,10 +207,17 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   afterAll(() => t.close());
 
   it('checks and uses X-Forwarded-Host and X-Forwarded-Proto', async () => {
-    const res = await signUp(t, 'proxied@example.com', { host: 'localhost:3000', 'x-forwarded-host': 'beabro.app', 'x-forwarded-proto': 'https' });
+    const res = await signUp(t, 'proxied@example.com', {
+      host: 'localhost:3000',
+      'x-forwarded-host': 'beabro.app',
+      'x-forwarded-proto': 'https',
+    });
     expect(res.statusCode).toBe(201);
     expect(await verificationLink(t, 'proxied@example.com')).toMatch(/^https:\/\/beabro\.app\/verify-email\?token=/);
-    const refused = await signUp(t, 'proxied-evil@example.com', { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' });
+    const refused = await signUp(t, 'proxied-evil@example.com', {
+      host: 'localhost:3000',
+      'x-forwarded-host': 'evil.example',
+    });
     expect(refused.statusCode).toBe(421);
     expect(await queuedEmails(t, 'proxied-evil@example.com')).toEqual([]);
   });

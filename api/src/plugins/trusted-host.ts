@@ -24,7 +24,10 @@ function asHostName(host: string): string {
  * listens on loopback only, where every client is a local process such as the development shell's
  * proxy), its own listen address, PUBLIC_URL's host and ALLOWED_HOSTS.
  */
-export function allowedHostRules(config: Pick<AppConfig, 'host' | 'publicUrl' | 'allowedHosts'>, ports: Iterable<number>): HostRule[] {
+export function allowedHostRules(
+  config: Pick<AppConfig, 'host' | 'publicUrl' | 'allowedHosts'>,
+  ports: Iterable<number>,
+): HostRule[] {
   const rules: HostRule[] = [];
   const loopbackOnly = isLoopbackHost(config.host);
   for (const hostname of LOOPBACK_NAMES) {
@@ -64,7 +67,14 @@ function refuse(request: FastifyRequest, reply: FastifyReply, host: string) {
     : `This server does not answer to the host "${host}". If you run this site, set PUBLIC_URL to its public address or add the host to ALLOWED_HOSTS.`;
   request.log.info({ host }, 'request refused: host not allowed');
   if (isApiRequest(request)) return reply.code(status).header('Cache-Control', 'no-store').send({ message });
-  return sendPlainHtmlPage(reply, { title: malformed ? 'Bad request' : 'Wrong address', main: `<h1>${malformed ? 'Bad request' : 'Wrong address'}</h1><p>${escapeHtml(message)}</p>` }, status);
+  return sendPlainHtmlPage(
+    reply,
+    {
+      title: malformed ? 'Bad request' : 'Wrong address',
+      main: `<h1>${malformed ? 'Bad request' : 'Wrong address'}</h1><p>${escapeHtml(message)}</p>`,
+    },
+    status,
+  );
 }
 
 /**
@@ -82,7 +92,9 @@ export function registerTrustedHost(app: FastifyInstance) {
     rules = allowedHostRules(app.config, ports);
     const { host, publicUrl, allowedHosts } = app.config;
     if (!isLoopbackHost(host) && !publicUrl && allowedHosts.length === 0) {
-      app.log.warn(`HOST=${host} serves other machines, but only localhost and this server's address are answered: set PUBLIC_URL (and ALLOWED_HOSTS) to the names clients use, or they get 421.`);
+      app.log.warn(
+        `HOST=${host} serves other machines, but only localhost and this server's address are answered: set PUBLIC_URL (and ALLOWED_HOSTS) to the names clients use, or they get 421.`,
+      );
     }
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -25,7 +25,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../config/env';
 import { checkoutBody, postCheckout } from '../modules/checkout/checkout-test-factories';
 import { onboardingBody } from '../modules/creator-profile/fake-creator';
-import { fakeCreator, fakeSignedInCreator, fakeSupport, insertCreatorProfile } from '../modules/public-profile/public-profile-test-factories';
+import {
+  fakeCreator,
+  fakeSignedInCreator,
+  fakeSupport,
+  insertCreatorProfile,
+} from '../modules/public-profile/public-profile-test-factories';
 import { signCancelToken } from '../modules/subscriptions/cancel-link';
 import { createTestApp, fakeUser, type TestApp } from '../testing/test-app';
 import { systemResolver } from '../modules/webhooks/webhook-address-guard';
@@ -40,16 +45,40 @@ type Access = 'development' | 'capability' | 'own-resource' | 'own' | 'session' 
 
 const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
   { match: /^\w+ \/api\/dev\//, access: 'development', why: 'development tools, off in production' },
-  { match: /^(GET|POST) \/api\/subscriptions\/cancel-by-link$/, access: 'capability', why: 'the signed cancel link of a receipt email' },
-  { match: /^POST \/api\/subscriptions\/(pause|resume)-by-link$/, access: 'capability', why: 'the signed link of a receipt email (its page pauses and resumes too)' },
-  { match: /^(GET|POST) \/api\/auth\/verify-email$/, access: 'capability', why: 'the token of the verification email (GET only describes the link, for its page)' },
-  { match: /^\w+ \/api\/subscriptions\//, access: 'own-resource', why: "a subscription in the path: the subscriber's only" },
-  { match: /^POST \/api\/creator\/supports\/\{supportId\}\/refunds$/, access: 'own-resource', why: 'a support in the path: only the creator who received it may refund it' },
+  {
+    match: /^(GET|POST) \/api\/subscriptions\/cancel-by-link$/,
+    access: 'capability',
+    why: 'the signed cancel link of a receipt email',
+  },
+  {
+    match: /^POST \/api\/subscriptions\/(pause|resume)-by-link$/,
+    access: 'capability',
+    why: 'the signed link of a receipt email (its page pauses and resumes too)',
+  },
+  {
+    match: /^(GET|POST) \/api\/auth\/verify-email$/,
+    access: 'capability',
+    why: 'the token of the verification email (GET only describes the link, for its page)',
+  },
+  {
+    match: /^\w+ \/api\/subscriptions\//,
+    access: 'own-resource',
+    why: "a subscription in the path: the subscriber's only",
+  },
+  {
+    match: /^POST \/api\/creator\/supports\/\{supportId\}\/refunds$/,
+    access: 'own-resource',
+    why: 'a support in the path: only the creator who received it may refund it',
+  },
   { match: /^\w+ \/api\/account(\/|$)/, access: 'own', why: "the signed-in user's account" },
   { match: /^\w+ \/api\/creator-profile(\/|$)/, access: 'own', why: "the signed-in creator's page" },
   { match: /^\w+ \/api\/creator\//, access: 'own', why: "the signed-in creator's figures" },
   { match: /^\w+ \/api\/supporter\//, access: 'own', why: "the signed-in supporter's figures" },
-  { match: /^(POST|DELETE) \/api\/creators\/\{username\}\/follow$/, access: 'own', why: "the caller's own follow of a creator" },
+  {
+    match: /^(POST|DELETE) \/api\/creators\/\{username\}\/follow$/,
+    access: 'own',
+    why: "the caller's own follow of a creator",
+  },
   { match: /^(POST \/api\/auth\/sign-out|GET \/api\/auth\/me)$/, access: 'session', why: "the caller's own session" },
   {
     match: new RegExp(
@@ -118,17 +147,36 @@ interface RouteRequest {
 
 /** A valid request per route, made for one owner (and, for public routes, one actor). */
 const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteRequest> = {
-  'PATCH /api/account/email': () => ({ body: { email: `renamed.${randomBytes(4).toString('hex')}@example.com`, password: OWNER_PASSWORD } }),
-  'PATCH /api/account/password': () => ({ body: { currentPassword: OWNER_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' } }),
+  'PATCH /api/account/email': () => ({
+    body: { email: `renamed.${randomBytes(4).toString('hex')}@example.com`, password: OWNER_PASSWORD },
+  }),
+  'PATCH /api/account/password': () => ({
+    body: {
+      currentPassword: OWNER_PASSWORD,
+      newPassword: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    },
+  }),
   'DELETE /api/account/': () => ({ body: { password: OWNER_PASSWORD } }),
   'PATCH /api/account/notifications': () => ({ body: { newSupport: false, monthlyReport: false } }),
   'POST /api/account/two-factor/enable': () => ({
     body: { password: OWNER_PASSWORD, code: '000000' },
-    ownerStatus: { status: 400, why: 'no set-up was started, so no code can confirm it (the code field says to scan a new QR code)' },
+    ownerStatus: {
+      status: 400,
+      why: 'no set-up was started, so no code can confirm it (the code field says to scan a new QR code)',
+    },
   }),
-  'POST /api/account/two-factor/disable': () => ({ body: { password: OWNER_PASSWORD, code: '000000' }, ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' } }),
-  'POST /api/account/two-factor/recovery-codes': () => ({ body: { password: OWNER_PASSWORD, code: '000000' }, ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' } }),
-  'POST /api/auth/sign-in/two-factor': () => ({ body: { challenge: randomBytes(32).toString('base64url'), code: '123456' } }),
+  'POST /api/account/two-factor/disable': () => ({
+    body: { password: OWNER_PASSWORD, code: '000000' },
+    ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' },
+  }),
+  'POST /api/account/two-factor/recovery-codes': () => ({
+    body: { password: OWNER_PASSWORD, code: '000000' },
+    ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' },
+  }),
+  'POST /api/auth/sign-in/two-factor': () => ({
+    body: { challenge: randomBytes(32).toString('base64url'), code: '123456' },
+  }),
   'POST /api/creator-profile/': () => ({
     body: onboardingBody({ username: bystanderUsername }),
     ownerStatus: { status: 409, why: 'the owner has a creator page already (one per account)' },
@@ -140,8 +188,12 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'DELETE /api/creator-profile/images/{kind}': () => ({ params: { kind: 'profile' } }),
   'GET /api/creator/dashboard': () => ({ ownerSees: true }),
   'GET /api/creator/webhooks/endpoints': () => ({ ownerSees: true }),
-  'POST /api/creator/webhooks/endpoints': () => ({ body: { url: 'https://203.0.114.10/hooks', description: 'Another endpoint', events: ['payout.paid'] } }),
-  'PATCH /api/creator/webhooks/endpoints/{endpointId}': () => ({ body: { description: 'Renamed, whoever sent it', enabled: false } }),
+  'POST /api/creator/webhooks/endpoints': () => ({
+    body: { url: 'https://203.0.114.10/hooks', description: 'Another endpoint', events: ['payout.paid'] },
+  }),
+  'PATCH /api/creator/webhooks/endpoints/{endpointId}': () => ({
+    body: { description: 'Renamed, whoever sent it', enabled: false },
+  }),
   'GET /api/creator/analytics/': () => ({ query: { period: '30d' } }),
   'GET /api/creator/analytics/export.csv': () => ({ query: { period: '30d' }, ownerSees: true }),
   // A fresh key per request: each is a refund of its own (the owner's $9 support has room for several $1 refunds).
@@ -155,19 +207,51 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/subscriptions/{id}/cancel': (o) => ({ params: { id: o.subscriptionId } }),
   'POST /api/subscriptions/{id}/pause': (o) => ({ params: { id: o.subscriptionId }, body: { months: 2 } }),
   'POST /api/subscriptions/{id}/resume': (o) => ({ params: { id: o.subscriptionId } }),
-  'POST /api/subscriptions/pause-by-link': (o) => ({ body: { token: o.cancelToken, months: 1 }, forged: forgeries(o.cancelToken).map((token) => ({ body: { token, months: 1 } })) }),
-  'POST /api/subscriptions/resume-by-link': (o) => ({ body: { token: o.cancelToken }, forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })) }),
-  'GET /api/subscriptions/cancel-by-link': (o) => ({ query: { token: o.cancelToken }, forged: forgeries(o.cancelToken).map((token) => ({ query: { token } })) }),
-  'POST /api/subscriptions/cancel-by-link': (o) => ({ body: { token: o.cancelToken }, forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })) }),
-  'GET /api/auth/verify-email': (o) => ({ query: { token: o.verificationToken }, forged: forgeries(o.verificationToken).map((token) => ({ query: { token } })) }),
-  'POST /api/auth/verify-email': (o) => ({ body: { token: o.verificationToken }, forged: forgeries(o.verificationToken).map((token) => ({ body: { token } })) }),
+  'POST /api/subscriptions/pause-by-link': (o) => ({
+    body: { token: o.cancelToken, months: 1 },
+    forged: forgeries(o.cancelToken).map((token) => ({ body: { token, months: 1 } })),
+  }),
+  'POST /api/subscriptions/resume-by-link': (o) => ({
+    body: { token: o.cancelToken },
+    forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })),
+  }),
+  'GET /api/subscriptions/cancel-by-link': (o) => ({
+    query: { token: o.cancelToken },
+    forged: forgeries(o.cancelToken).map((token) => ({ query: { token } })),
+  }),
+  'POST /api/subscriptions/cancel-by-link': (o) => ({
+    body: { token: o.cancelToken },
+    forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })),
+  }),
+  'GET /api/auth/verify-email': (o) => ({
+    query: { token: o.verificationToken },
+    forged: forgeries(o.verificationToken).map((token) => ({ query: { token } })),
+  }),
+  'POST /api/auth/verify-email': (o) => ({
+    body: { token: o.verificationToken },
+    forged: forgeries(o.verificationToken).map((token) => ({ body: { token } })),
+  }),
   'GET /api/auth/me': () => ({ ownerSees: true }),
-  'POST /api/auth/sign-up': () => ({ body: { name: 'New Person', email: `new.${randomBytes(4).toString('hex')}@example.com`, password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD } }),
-  'POST /api/auth/sign-in': (o, actor) => ({ body: { email: o.email, password: actor === 'owner' ? OWNER_PASSWORD : 'not the password' } }),
-  'POST /api/creators/{username}/supports': (o) => ({ params: { username: o.username }, body: checkoutBody({ amount: 7 }) }),
+  'POST /api/auth/sign-up': () => ({
+    body: {
+      name: 'New Person',
+      email: `new.${randomBytes(4).toString('hex')}@example.com`,
+      password: OWNER_PASSWORD,
+      confirmPassword: OWNER_PASSWORD,
+    },
+  }),
+  'POST /api/auth/sign-in': (o, actor) => ({
+    body: { email: o.email, password: actor === 'owner' ? OWNER_PASSWORD : 'not the password' },
+  }),
+  'POST /api/creators/{username}/supports': (o) => ({
+    params: { username: o.username },
+    body: checkoutBody({ amount: 7 }),
+  }),
   'POST /api/creators/{username}/views': (o) => ({ params: { username: o.username }, body: { page: 'profile' } }),
   'GET /api/discover/': (o) => ({ query: { q: o.marker } }),
-  'POST /api/help/contact': () => ({ body: { name: 'Asker', email: 'asker@example.com', topic: 'general', message: 'A question about my account.' } }),
+  'POST /api/help/contact': () => ({
+    body: { name: 'Asker', email: 'asker@example.com', topic: 'general', message: 'A question about my account.' },
+  }),
 };
 
 /**
@@ -187,11 +271,21 @@ function forgeries(token: string): string[] {
 
 /** Path parameters a route without an entry in ROUTE_REQUESTS gets, by name. */
 function defaultParams(operation: ApiOperation, owner: Owner): Record<string, string> {
-  const byName: Record<string, string> = { username: owner.username, id: owner.subscriptionId, supportId: owner.chargedSupportId, kind: 'profile', file: owner.imageFile, endpointId: owner.webhookEndpointId };
+  const byName: Record<string, string> = {
+    username: owner.username,
+    id: owner.subscriptionId,
+    supportId: owner.chargedSupportId,
+    kind: 'profile',
+    file: owner.imageFile,
+    endpointId: owner.webhookEndpointId,
+  };
   return Object.fromEntries(
     operation.pathParams.map((p) => {
       const value = byName[p.name];
-      if (value === undefined) throw new Error(`${operation.key}: no value for {${p.name}}; add the route to ROUTE_REQUESTS in authorization-matrix.test.ts`);
+      if (value === undefined)
+        throw new Error(
+          `${operation.key}: no value for {${p.name}}; add the route to ROUTE_REQUESTS in authorization-matrix.test.ts`,
+        );
       return [p.name, value];
     }),
   );
@@ -212,12 +306,22 @@ const operations = await listApiOperations(t.app);
 const bystander = await fakeCreator(db, { displayName: 'Bystander' });
 const bystanderUsername = bystander.username;
 const supporter = await fakeUser(t, { role: 'supporter' });
-const supporterSubscribed = await postCheckout(supporter.client, bystanderUsername, checkoutBody({ isRecurring: true, amount: 10, email: supporter.email }));
-if (supporterSubscribed.statusCode !== 201) throw new Error(`the supporter's monthly support failed: ${supporterSubscribed.statusCode} ${supporterSubscribed.body}`);
+const supporterSubscribed = await postCheckout(
+  supporter.client,
+  bystanderUsername,
+  checkoutBody({ isRecurring: true, amount: 10, email: supporter.email }),
+);
+if (supporterSubscribed.statusCode !== 201)
+  throw new Error(
+    `the supporter's monthly support failed: ${supporterSubscribed.statusCode} ${supporterSubscribed.body}`,
+  );
 await supporter.client.post(`/api/creators/${bystanderUsername}/follow`);
 const anotherCreator = await fakeSignedInCreator(t);
 await fakeSupport(db, anotherCreator.profile.userId, { message: 'For another creator' });
-const ids: Record<Exclude<Actor, 'visitor' | 'owner'>, string> = { supporter: supporter.user.id, 'another creator': anotherCreator.user.id };
+const ids: Record<Exclude<Actor, 'visitor' | 'owner'>, string> = {
+  supporter: supporter.user.id,
+  'another creator': anotherCreator.user.id,
+};
 
 /** A creator with a page, supports (one anonymous), a monthly support of their own, a follow, an image and a verification link. */
 async function makeOwner(): Promise<Owner> {
@@ -225,11 +329,25 @@ async function makeOwner(): Promise<Owner> {
   const email = `owner.${marker}@example.com`;
   const account = await fakeUser(t, { role: 'creator', name: `Owner ${marker}`, email, password: OWNER_PASSWORD });
   const id = account.user.id;
-  const profile = await insertCreatorProfile(db, id, { username: `owner_${marker}`, displayName: `Owner ${marker}`, bio: `Bio of ${marker}` });
+  const profile = await insertCreatorProfile(db, id, {
+    username: `owner_${marker}`,
+    displayName: `Owner ${marker}`,
+    bio: `Bio of ${marker}`,
+  });
   await fakeSupport(db, id, { supporterName: `Named ${marker}`, message: `Message for ${marker}` });
-  await fakeSupport(db, id, { isAnonymous: true, supporterName: `Hidden ${marker}`, supporterEmail: `hidden.${marker}@example.com`, message: `Secret ${marker}` });
-  const checkout = await postCheckout(account.client, bystanderUsername, checkoutBody({ isRecurring: true, amount: 12, email, name: `Owner ${marker}` }));
-  if (checkout.statusCode !== 201) throw new Error(`owner's monthly support failed: ${checkout.statusCode} ${checkout.body}`);
+  await fakeSupport(db, id, {
+    isAnonymous: true,
+    supporterName: `Hidden ${marker}`,
+    supporterEmail: `hidden.${marker}@example.com`,
+    message: `Secret ${marker}`,
+  });
+  const checkout = await postCheckout(
+    account.client,
+    bystanderUsername,
+    checkoutBody({ isRecurring: true, amount: 12, email, name: `Owner ${marker}` }),
+  );
+  if (checkout.statusCode !== 201)
+    throw new Error(`owner's monthly support failed: ${checkout.statusCode} ${checkout.body}`);
   await account.client.post(`/api/creators/${bystanderUsername}/follow`);
   // The supporter of the matrix supports this owner: they may see the owner's public name, nothing private.
   const supported = await t.app.inject({
@@ -238,20 +356,34 @@ async function makeOwner(): Promise<Owner> {
     headers: { 'x-requested-with': 'beabro', cookie: await sessionCookie(db, supporter.user.id) },
     remoteAddress: freshIp(),
     // A fresh receipt address: checkout limits supports per email.
-    payload: checkoutBody({ amount: 9, email: `fan.${randomBytes(4).toString('hex')}@example.com`, message: 'From the supporter' }),
+    payload: checkoutBody({
+      amount: 9,
+      email: `fan.${randomBytes(4).toString('hex')}@example.com`,
+      message: 'From the supporter',
+    }),
   });
-  if (supported.statusCode !== 201) throw new Error(`the supporter's support failed: ${supported.statusCode} ${supported.body}`);
+  if (supported.statusCode !== 201)
+    throw new Error(`the supporter's support failed: ${supported.statusCode} ${supported.body}`);
   const upload = uploadBody();
-  const image = await account.client.request({ method: 'POST', url: '/api/creator-profile/images/profile', headers: { 'content-type': upload.contentType }, payload: upload.bytes });
+  const image = await account.client.request({
+    method: 'POST',
+    url: '/api/creator-profile/images/profile',
+    headers: { 'content-type': upload.contentType },
+    payload: upload.bytes,
+  });
   if (image.statusCode !== 200) throw new Error(`owner's image upload failed: ${image.statusCode} ${image.body}`);
   const subscriptionId = await latestSubscriptionId(db, id);
   const imageUrl = (image.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl;
   // An IP address literal: saving it needs no DNS.
-  const webhook = await createEndpoint({ db, appSecret: resolveAppSecret(t.app.config), allowLocal: false, resolveHost: systemResolver }, id, {
-    url: 'https://203.0.114.20/hooks',
-    description: `Webhook of ${marker}`,
-    events: ['support.created'],
-  });
+  const webhook = await createEndpoint(
+    { db, appSecret: resolveAppSecret(t.app.config), allowLocal: false, resolveHost: systemResolver },
+    id,
+    {
+      url: 'https://203.0.114.20/hooks',
+      description: `Webhook of ${marker}`,
+      events: ['support.created'],
+    },
+  );
   return {
     id,
     email,
@@ -313,31 +445,50 @@ async function expectOwnerDataUnchanged(owner: Owner, before: string, label: str
   const now = new Set(after.split('\n'));
   const removed = [...was].filter((line) => !now.has(line));
   const added = [...now].filter((line) => !was.has(line));
-  expect.fail(`${label} changed the owner's data.\nbefore: ${removed.join('\n') || '(nothing)'}\nafter: ${added.join('\n') || '(nothing)'}`);
+  expect.fail(
+    `${label} changed the owner's data.\nbefore: ${removed.join('\n') || '(nothing)'}\nafter: ${added.join('\n') || '(nothing)'}`,
+  );
 }
 
 function expectNothingOf(res: LightMyRequestResponse, markers: string[], label: string) {
-  for (const marker of markers) expect(res.body.includes(marker), `${label}: the answer (${res.statusCode}) holds the owner's "${marker}": ${res.body.slice(0, 300)}`).toBe(false);
+  for (const marker of markers)
+    expect(
+      res.body.includes(marker),
+      `${label}: the answer (${res.statusCode}) holds the owner's "${marker}": ${res.body.slice(0, 300)}`,
+    ).toBe(false);
 }
 
 /** Someone other than the owner: no 5xx, nothing of the owner's in the answer, nothing of the owner's changed. */
-async function expectNoAccess(operation: ApiOperation, actor: Actor, owner: Owner, request: Omit<RouteRequest, 'forged'>, allowed: (status: number) => boolean) {
+async function expectNoAccess(
+  operation: ApiOperation,
+  actor: Actor,
+  owner: Owner,
+  request: Omit<RouteRequest, 'forged'>,
+  allowed: (status: number) => boolean,
+) {
   const cookie = await cookieFor(actor, owner);
   const before = await ownerData(owner);
   const res = await send(operation, actor, owner, request, { cookie });
-  expect(allowed(res.statusCode), `${actor}: ${operation.key} answered ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(true);
+  expect(
+    allowed(res.statusCode),
+    `${actor}: ${operation.key} answered ${res.statusCode} ${res.body.slice(0, 300)}`,
+  ).toBe(true);
   // A supporter of the owner may see the owner's public name (on their receipts and dashboard); nobody else may.
   expectNothingOf(res, actor === 'supporter' ? owner.privateMarkers : [owner.marker, ...owner.privateMarkers], actor);
   await expectOwnerDataUnchanged(owner, before, `${actor}: ${operation.key} (${res.statusCode})`);
 }
 
-const documented4xx = (operation: ApiOperation) => (status: number) => status >= 400 && status < 500 && operation.documentedStatuses.has(status);
+const documented4xx = (operation: ApiOperation) => (status: number) =>
+  status >= 400 && status < 500 && operation.documentedStatuses.has(status);
 const below500 = (status: number) => status < 500;
 
 describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('classifies every route of the OpenAPI document', () => {
     const unclassified = operations.filter((op) => !classify(op)).map((op) => op.key);
-    expect(unclassified, `Classify these routes in ROUTE_RULES of api/src/security/authorization-matrix.test.ts (own, own-resource, capability, session, public or development): ${unclassified.join(', ')}`).toEqual([]);
+    expect(
+      unclassified,
+      `Classify these routes in ROUTE_RULES of api/src/security/authorization-matrix.test.ts (own, own-resource, capability, session, public or development): ${unclassified.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('with DEV_MAILBOX and DEV_TOOLS off, no development route exists', async () => {
@@ -375,7 +526,9 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
             const cookie = await cookieFor('owner', owner);
             const before = await ownerData(owner);
             expect((await send(operation, 'owner', owner, request, { csrf: false, cookie })).statusCode).toBe(403);
-            expect((await send(operation, 'owner', owner, request, { origin: 'https://evil.example', cookie })).statusCode).toBe(403);
+            expect(
+              (await send(operation, 'owner', owner, request, { origin: 'https://evil.example', cookie })).statusCode,
+            ).toBe(403);
             await expectOwnerDataUnchanged(owner, before, 'a cross-site request');
           });
         }
@@ -400,13 +553,16 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
           it(`${actor} with forged or re-spelled tokens: 4xx, nothing seen or changed`, async () => {
             const { forged } = requestFor(operation, owner, actor);
             if (!forged) throw new Error(`${operation.key}: give its forged requests in ROUTE_REQUESTS`);
-            for (const request of forged) await expectNoAccess(operation, actor, owner, request, documented4xx(operation));
+            for (const request of forged)
+              await expectNoAccess(operation, actor, owner, request, documented4xx(operation));
           });
         }
         if (stateChanging) {
           it('cross-site with the real token: 403', async () => {
             const before = await ownerData(owner);
-            const res = await send(operation, 'visitor', owner, requestFor(operation, owner, 'visitor'), { csrf: false });
+            const res = await send(operation, 'visitor', owner, requestFor(operation, owner, 'visitor'), {
+              csrf: false,
+            });
             expect(res.statusCode).toBe(403);
             await expectOwnerDataUnchanged(owner, before, 'a cross-site request');
           });
@@ -420,7 +576,13 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
       if (rule.access === 'session') {
         for (const actor of ['visitor', 'supporter', 'another creator'] as const) {
           it(`${actor}: 2xx about themselves, nothing of the owner's seen or changed`, async () => {
-            await expectNoAccess(operation, actor, owner, requestFor(operation, owner, actor), (s) => s >= 200 && s < 300);
+            await expectNoAccess(
+              operation,
+              actor,
+              owner,
+              requestFor(operation, owner, actor),
+              (s) => s >= 200 && s < 300,
+            );
           });
         }
         it('owner: 2xx', async () => {

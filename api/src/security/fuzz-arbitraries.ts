@@ -89,12 +89,18 @@ const HOSTILE_STRINGS = [
 ];
 
 /** Any UTF-16 code unit, lone surrogates and NUL included. */
-const anyCodeUnitString = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 });
+const anyCodeUnitString = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  maxLength: 30,
+});
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   // Text no database can store, the class that broke most often: NUL and halves of surrogate pairs.
-  { weight: 2, arbitrary: fc.constantFrom('\u0000', 'ok\u0000', '\uD800', 'ok\uDBFF', '\uDC00x', '\uDFFF\uD800', '\u0000\uD800') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('\u0000', 'ok\u0000', '\uD800', 'ok\uDBFF', '\uDC00x', '\uDFFF\uD800', '\u0000\uD800'),
+  },
   { weight: 2, arbitrary: anyCodeUnitString },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double()).map(String) },
@@ -104,10 +110,34 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** JSON values a client could send where another type is expected: huge and negative numbers, fractions, nesting. */
 const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom(null, true, false, 0, -1, -0.01, 0.5, 1.005, 1e308, -1e308, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0.01,
+    0.5,
+    1.005,
+    1e308,
+    -1e308,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53 + 2,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_VALUE,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom([], {}, [[[]]], { a: { b: { c: {} } } }, [null], { __proto__: null }, { constructor: { prototype: {} } }),
+  fc.constantFrom(
+    [],
+    {},
+    [[[]]],
+    { a: { b: { c: {} } } },
+    [null],
+    { __proto__: null },
+    { constructor: { prototype: {} } },
+  ),
   fc.jsonValue({ maxDepth: 3 }),
 );
 
@@ -156,10 +186,17 @@ const CONTENT_TYPES = [
 ];
 
 /** A valid-looking value for a field, from the known values when its name is known, else from its schema. */
-export function arbitraryFromSchema(schema: JsonSchema | undefined, context: FuzzContext, name?: string, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFromSchema(
+  schema: JsonSchema | undefined,
+  context: FuzzContext,
+  name?: string,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const known = name ? context.known[name] : undefined;
   const fromSchema = schemaArbitrary(schema ?? {}, context, depth);
-  return known && known.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fromSchema }) : fromSchema;
+  return known && known.length > 0
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fromSchema })
+    : fromSchema;
 }
 
 function schemaArbitrary(schema: JsonSchema, context: FuzzContext, depth: number): fc.Arbitrary<unknown> {
@@ -171,7 +208,8 @@ function schemaArbitraryNotNull(schema: JsonSchema, context: FuzzContext, depth:
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((s) => schemaArbitrary(s, context, depth)));
+  if (alternatives && alternatives.length > 0)
+    return fc.oneof(...alternatives.map((s) => schemaArbitrary(s, context, depth)));
   if (schema.allOf && schema.allOf.length > 0) return schemaArbitrary(schema.allOf[0] ?? {}, context, depth);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
@@ -179,16 +217,24 @@ function schemaArbitraryNotNull(schema: JsonSchema, context: FuzzContext, depth:
       if (depth > 4) return fc.constant({});
       const properties = schema.properties ?? {};
       const required = new Set(schema.required ?? []);
-      const model = Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, arbitraryFromSchema(s, context, key, depth + 1)]));
+      const model = Object.fromEntries(
+        Object.entries(properties).map(([key, s]) => [key, arbitraryFromSchema(s, context, key, depth + 1)]),
+      );
       return fc.record(model, { requiredKeys: Object.keys(properties).filter((k) => required.has(k)) });
     }
     case 'array': {
       if (depth > 4) return fc.constant([]);
       const items = schema.items as JsonSchema | undefined;
-      return fc.array(schemaArbitrary(items ?? {}, context, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 8) });
+      return fc.array(schemaArbitrary(items ?? {}, context, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 5, 8),
+      });
     }
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 100_000, 2 ** 31 - 1) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -(2 ** 31)),
+        max: Math.min(schema.maximum ?? 100_000, 2 ** 31 - 1),
+      });
     case 'number':
       return fc.oneof(
         fc.integer({ min: Math.ceil(schema.minimum ?? -1000), max: Math.floor(schema.maximum ?? 100_000) }),
@@ -221,8 +267,25 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 
 /** A valid body with one thing wrong: a field replaced by junk, a required field dropped, or extra fields. */
 function malformedObject(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(valid, fc.nat(), junkValue, fc.constantFrom('replace', 'drop', 'extra', 'nest'), fc.constantFrom('__proto__', 'constructor', 'isAdmin', 'userId', 'creatorId', 'role', 'emailVerified', 'amountCents', '')).map(
-    ([value, pick, junk, how, extraKey]) => {
+  return fc
+    .tuple(
+      valid,
+      fc.nat(),
+      junkValue,
+      fc.constantFrom('replace', 'drop', 'extra', 'nest'),
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'isAdmin',
+        'userId',
+        'creatorId',
+        'role',
+        'emailVerified',
+        'amountCents',
+        '',
+      ),
+    )
+    .map(([value, pick, junk, how, extraKey]) => {
       if (!value || typeof value !== 'object' || Array.isArray(value) || value instanceof RawBody) return junk;
       const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
       const keys = Object.keys(copy);
@@ -232,14 +295,16 @@ function malformedObject(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       else if (how === 'nest' && key !== undefined) copy[key] = { [key]: copy[key], junk };
       else Object.defineProperty(copy, extraKey, { value: junk, enumerable: true, writable: true, configurable: true });
       return copy;
-    },
-  );
+    });
 }
 
 const CRLF = '\r\n';
 
 /** A tiny but real PNG (1x1), the only kind of file the upload accepts (by its magic bytes). */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Part {
   name: string;
@@ -253,41 +318,107 @@ function multipart(boundary: string, parts: Part[], { close = true }: { close?: 
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
     const headers = `--${boundary}${CRLF}Content-Disposition: ${disposition}${CRLF}${part.contentType ? `Content-Type: ${part.contentType}${CRLF}` : ''}${CRLF}`;
-    chunks.push(Buffer.from(headers, 'utf8'), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8'), Buffer.from(CRLF));
+    chunks.push(
+      Buffer.from(headers, 'utf8'),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8'),
+      Buffer.from(CRLF),
+    );
   }
   if (close) chunks.push(Buffer.from(`--${boundary}--${CRLF}`));
   return Buffer.concat(chunks);
 }
 
-const png = (data: Buffer | string = TINY_PNG, filename = 'me.png', contentType = 'image/png'): Part => ({ name: 'file', filename, contentType, data });
+const png = (data: Buffer | string = TINY_PNG, filename = 'me.png', contentType = 'image/png'): Part => ({
+  name: 'file',
+  filename,
+  contentType,
+  data,
+});
 const B = 'fuzzboundary7MA4YWxkTrZu0gW';
 const OVERSIZED = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 10, 0x41)]);
 
 /** Uploads a client could send: a good one, and many that lie about their content, name, size or framing. */
 const MULTIPART_BODIES: Array<{ label: string; contentType: string | null; bytes: Buffer }> = [
   { label: 'valid png', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png()]) },
-  { label: 'traversal filename', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(TINY_PNG, '../../../../tmp/evil.png')]) },
-  { label: 'NUL filename', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(TINY_PNG, 'a\u0000.png')]) },
-  { label: 'long filename', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(TINY_PNG, `${'n'.repeat(5000)}.png`)]) },
+  {
+    label: 'traversal filename',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png(TINY_PNG, '../../../../tmp/evil.png')]),
+  },
+  {
+    label: 'NUL filename',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png(TINY_PNG, 'a\u0000.png')]),
+  },
+  {
+    label: 'long filename',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png(TINY_PNG, `${'n'.repeat(5000)}.png`)]),
+  },
   {
     label: 'svg with script',
     contentType: `multipart/form-data; boundary=${B}`,
-    bytes: multipart(B, [png('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'x.svg', 'image/svg+xml')]),
+    bytes: multipart(B, [
+      png('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'x.svg', 'image/svg+xml'),
+    ]),
   },
-  { label: 'html declared as png', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png('<html><script>alert(1)</script></html>')]) },
-  { label: 'png polyglot', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(Buffer.concat([TINY_PNG, Buffer.from('<script>alert(1)</script>')]))]) },
-  { label: 'empty file', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(Buffer.alloc(0))]) },
-  { label: 'field only', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [{ name: 'file', data: 'not a file' }]) },
-  { label: 'two files', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(), png(TINY_PNG, 'second.png')]) },
-  { label: 'many fields', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, Array.from({ length: 20 }, (_, i) => ({ name: `f${i}`, data: 'x' }))) },
-  { label: 'truncated', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png()], { close: false }).subarray(0, 120) },
-  { label: 'no closing boundary', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png()], { close: false }) },
+  {
+    label: 'html declared as png',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png('<html><script>alert(1)</script></html>')]),
+  },
+  {
+    label: 'png polyglot',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png(Buffer.concat([TINY_PNG, Buffer.from('<script>alert(1)</script>')]))]),
+  },
+  {
+    label: 'empty file',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png(Buffer.alloc(0))]),
+  },
+  {
+    label: 'field only',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [{ name: 'file', data: 'not a file' }]),
+  },
+  {
+    label: 'two files',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png(), png(TINY_PNG, 'second.png')]),
+  },
+  {
+    label: 'many fields',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(
+      B,
+      Array.from({ length: 20 }, (_, i) => ({ name: `f${i}`, data: 'x' })),
+    ),
+  },
+  {
+    label: 'truncated',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png()], { close: false }).subarray(0, 120),
+  },
+  {
+    label: 'no closing boundary',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [png()], { close: false }),
+  },
   { label: 'wrong boundary', contentType: 'multipart/form-data; boundary=other', bytes: multipart(B, [png()]) },
   { label: 'no boundary', contentType: 'multipart/form-data', bytes: multipart(B, [png()]) },
   { label: 'empty boundary', contentType: 'multipart/form-data; boundary=', bytes: multipart(B, [png()]) },
   { label: 'no content type', contentType: null, bytes: multipart(B, [png()]) },
-  { label: 'header injection in name', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [{ ...png(), name: `file"\r\nContent-Type: text/html\r\nX: "` }]) },
-  { label: 'garbage bytes', contentType: `multipart/form-data; boundary=${B}`, bytes: Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 73) % 256)) },
+  {
+    label: 'header injection in name',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: multipart(B, [{ ...png(), name: `file"\r\nContent-Type: text/html\r\nX: "` }]),
+  },
+  {
+    label: 'garbage bytes',
+    contentType: `multipart/form-data; boundary=${B}`,
+    bytes: Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 73) % 256)),
+  },
   { label: 'oversized png', contentType: `multipart/form-data; boundary=${B}`, bytes: multipart(B, [png(OVERSIZED)]) },
 ];
 
@@ -305,7 +436,8 @@ export function uploadBody(bytes: Buffer = TINY_PNG): RawBody {
 }
 
 function toBody(value: unknown): FuzzBody {
-  if (value instanceof RawBody) return { kind: 'bytes', bytes: value.bytes, contentType: value.contentType, label: 'valid upload' };
+  if (value instanceof RawBody)
+    return { kind: 'bytes', bytes: value.bytes, contentType: value.contentType, label: 'valid upload' };
   if (value === undefined) return { kind: 'none' };
   return { kind: 'json', value, contentType: 'application/json' };
 }
@@ -319,10 +451,15 @@ function validBodyArbitrary(operation: ApiOperation, context: FuzzContext): fc.A
 }
 
 /** Paths (key lists) of the strings and numbers inside a JSON value. */
-function leafPlaces(value: unknown, path: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+function leafPlaces(
+  value: unknown,
+  path: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+): Array<Array<string | number>> {
   if (typeof value === 'string' || typeof value === 'number') out.push(path);
   else if (Array.isArray(value)) value.forEach((item, i) => leafPlaces(item, [...path, i], out));
-  else if (value && typeof value === 'object' && !(value instanceof RawBody)) for (const [k, v] of Object.entries(value)) leafPlaces(v, [...path, k], out);
+  else if (value && typeof value === 'object' && !(value instanceof RawBody))
+    for (const [k, v] of Object.entries(value)) leafPlaces(v, [...path, k], out);
   return out;
 }
 
@@ -339,37 +476,94 @@ function setAt(value: unknown, path: Array<string | number>, f: (leaf: unknown) 
 }
 
 /** Numbers at the edges: integer overflow, unsafe integers, fractions of a cent, negative zero; and numbers spelled as text. */
-const EDGE_NUMBERS: unknown[] = [0, -0, -1, -100, 0.001, 0.1 + 0.2, 1.005, 99.999, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 1e21, 1e308, -1e308, Number.MIN_VALUE];
-const NUMERIC_TEXT = ['1e3', ' 5', '5.', '.5', '0x10', '1_000', '٣', '５', 'Infinity', '-0', '5e-324', '9'.repeat(30), '', ' '];
+const EDGE_NUMBERS: unknown[] = [
+  0,
+  -0,
+  -1,
+  -100,
+  0.001,
+  0.1 + 0.2,
+  1.005,
+  99.999,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 1,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+];
+const NUMERIC_TEXT = [
+  '1e3',
+  ' 5',
+  '5.',
+  '.5',
+  '0x10',
+  '1_000',
+  '٣',
+  '５',
+  'Infinity',
+  '-0',
+  '5e-324',
+  '9'.repeat(30),
+  '',
+  ' ',
+];
 
 /**
  * A valid body with one leaf made hostile, valid everywhere else so it reaches the service and SQL:
  * a string replaced by or suffixed with a hostile string, or a number pushed to an edge or spelled as text.
  */
 function taintedBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(valid, fc.nat(), hostileString, fc.boolean(), fc.constantFrom(...EDGE_NUMBERS), fc.constantFrom(...NUMERIC_TEXT)).map(([value, pick, hostile, append, edge, numericText]) => {
-    const places = leafPlaces(value);
-    const place = places[pick % Math.max(places.length, 1)];
-    if (!place) return value;
-    return setAt(value, place, (leaf) => {
-      if (typeof leaf === 'number') return append ? numericText : edge;
-      return append ? `${String(leaf)}${hostile}` : hostile;
+  return fc
+    .tuple(
+      valid,
+      fc.nat(),
+      hostileString,
+      fc.boolean(),
+      fc.constantFrom(...EDGE_NUMBERS),
+      fc.constantFrom(...NUMERIC_TEXT),
+    )
+    .map(([value, pick, hostile, append, edge, numericText]) => {
+      const places = leafPlaces(value);
+      const place = places[pick % Math.max(places.length, 1)];
+      if (!place) return value;
+      return setAt(value, place, (leaf) => {
+        if (typeof leaf === 'number') return append ? numericText : edge;
+        return append ? `${String(leaf)}${hostile}` : hostile;
+      });
     });
-  });
 }
 
 /** Any body, most of them wrong: junk values, valid-but-one-thing-wrong, not JSON at all, multipart. */
 function chaosBodyArbitrary(operation: ApiOperation, context: FuzzContext): fc.Arbitrary<FuzzBody> {
   const valid = validBodyArbitrary(operation, context);
-  const json = (value: fc.Arbitrary<unknown>, contentType: fc.Arbitrary<string | null> = fc.constant('application/json')) =>
-    fc.tuple(value, contentType).map(([v, ct]): FuzzBody => (v instanceof RawBody || v === undefined ? toBody(v) : { kind: 'json', value: v, contentType: ct }));
-  const text = fc.tuple(fc.constantFrom(...INVALID_JSON_TEXTS), fc.constantFrom<string | null>('application/json', 'text/plain', null)).map(
-    ([t, ct]): FuzzBody => ({ kind: 'text', text: t, contentType: ct }),
-  );
-  const bytes = fc.constantFrom(...MULTIPART_BODIES).map((m): FuzzBody => ({ kind: 'bytes', bytes: m.bytes, contentType: m.contentType, label: m.label }));
+  const json = (
+    value: fc.Arbitrary<unknown>,
+    contentType: fc.Arbitrary<string | null> = fc.constant('application/json'),
+  ) =>
+    fc
+      .tuple(value, contentType)
+      .map(([v, ct]): FuzzBody =>
+        v instanceof RawBody || v === undefined ? toBody(v) : { kind: 'json', value: v, contentType: ct },
+      );
+  const text = fc
+    .tuple(
+      fc.constantFrom(...INVALID_JSON_TEXTS),
+      fc.constantFrom<string | null>('application/json', 'text/plain', null),
+    )
+    .map(([t, ct]): FuzzBody => ({ kind: 'text', text: t, contentType: ct }));
+  const bytes = fc
+    .constantFrom(...MULTIPART_BODIES)
+    .map((m): FuzzBody => ({ kind: 'bytes', bytes: m.bytes, contentType: m.contentType, label: m.label }));
   if (!STATE_CHANGING_METHODS.has(operation.method)) {
     // A GET with a body is odd but legal; a few of them.
-    return fc.oneof({ weight: 8, arbitrary: fc.constant<FuzzBody>({ kind: 'none' }) }, { weight: 1, arbitrary: json(junkValue) }, { weight: 1, arbitrary: text });
+    return fc.oneof(
+      { weight: 8, arbitrary: fc.constant<FuzzBody>({ kind: 'none' }) },
+      { weight: 1, arbitrary: json(junkValue) },
+      { weight: 1, arbitrary: text },
+    );
   }
   return fc.oneof(
     { weight: 3, arbitrary: json(malformedObject(valid)) },
@@ -387,21 +581,51 @@ const textOf = (value: fc.Arbitrary<string>, rawFreq = 5): fc.Arbitrary<FuzzText
 const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 /** A valid-looking value for a parameter: a known one or one its schema allows. */
-const validParam = (schema: JsonSchema | undefined, name: string, context: FuzzContext) => arbitraryFromSchema(schema, context, name).map(asText);
+const validParam = (schema: JsonSchema | undefined, name: string, context: FuzzContext) =>
+  arbitraryFromSchema(schema, context, name).map(asText);
 
 /** A hostile value for a parameter: a hostile string alone, or appended to a valid one. */
 const hostileParam = (schema: JsonSchema | undefined, name: string, context: FuzzContext) =>
-  fc.oneof(hostileString, fc.tuple(validParam(schema, name, context), hostileString).map(([v, h]) => v + h));
+  fc.oneof(
+    hostileString,
+    fc.tuple(validParam(schema, name, context), hostileString).map(([v, h]) => v + h),
+  );
 
-const ORIGINS = (own: string) => [own, 'http://[', '::::', 'null', 'https://evil.example', 'http://localhost.evil.example', 'file://', 'http://localhost:99999', `${own}/`, ' ', 'h'.repeat(5000)];
-const FORGED_COOKIES = ['bro_session=forged', 'bro_session=', 'bro_session=%E0%A4%A', `bro_session=${'a'.repeat(5000)}`, 'bro_session=a; bro_session=b', 'bro_session="quoted"', '=;;=', 'bro_session=null'];
+const ORIGINS = (own: string) => [
+  own,
+  'http://[',
+  '::::',
+  'null',
+  'https://evil.example',
+  'http://localhost.evil.example',
+  'file://',
+  'http://localhost:99999',
+  `${own}/`,
+  ' ',
+  'h'.repeat(5000),
+];
+const FORGED_COOKIES = [
+  'bro_session=forged',
+  'bro_session=',
+  'bro_session=%E0%A4%A',
+  `bro_session=${'a'.repeat(5000)}`,
+  'bro_session=a; bro_session=b',
+  'bro_session="quoted"',
+  '=;;=',
+  'bro_session=null',
+];
 const HOSTS = ['localhost', 'evil.example', '[', '::::', 'localhost:99999', '', 'localhost:80, evil.example'];
 const BAD_CSRF = [null, 'BEABRO', 'beabro, beabro', '', 'XMLHttpRequest'];
 const SIGNED_IN = fc.constantFrom<FuzzActor>('supporter', 'creator', 'creator');
 const ANY_ACTOR = fc.constantFrom<FuzzActor>('visitor', 'supporter', 'creator', 'creator', 'forged-cookie');
 
 /** What can be made hostile in one-hostile mode. */
-type Target = { kind: 'path'; name: string } | { kind: 'query'; name: string } | { kind: 'body' } | { kind: 'extra-query' } | { kind: 'header' };
+type Target =
+  | { kind: 'path'; name: string }
+  | { kind: 'query'; name: string }
+  | { kind: 'body' }
+  | { kind: 'extra-query' }
+  | { kind: 'header' };
 
 /**
  * One request to `operation`, in one of three modes:
@@ -413,13 +637,34 @@ type Target = { kind: 'path'; name: string } | { kind: 'query'; name: string } |
  */
 export function fuzzRequestArbitrary(operation: ApiOperation, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const names = (params: typeof operation.pathParams) => params.map((p) => p.name);
-  const validPath = fc.record(Object.fromEntries(operation.pathParams.map((p) => [p.name, textOf(validParam(p.schema, p.name, context))])));
-  const hostilePath = fc.record(Object.fromEntries(operation.pathParams.map((p) => [p.name, textOf(hostileParam(p.schema, p.name, context))])));
+  const validPath = fc.record(
+    Object.fromEntries(operation.pathParams.map((p) => [p.name, textOf(validParam(p.schema, p.name, context))])),
+  );
+  const hostilePath = fc.record(
+    Object.fromEntries(operation.pathParams.map((p) => [p.name, textOf(hostileParam(p.schema, p.name, context))])),
+  );
   const validQuery = fc.record(
-    Object.fromEntries(operation.queryParams.map((p) => [p.name, p.required ? validParam(p.schema, p.name, context) : fc.option(validParam(p.schema, p.name, context), { nil: undefined, freq: 3 })])),
+    Object.fromEntries(
+      operation.queryParams.map((p) => [
+        p.name,
+        p.required
+          ? validParam(p.schema, p.name, context)
+          : fc.option(validParam(p.schema, p.name, context), { nil: undefined, freq: 3 }),
+      ]),
+    ),
   ) as fc.Arbitrary<Record<string, string | undefined>>;
-  const hostileQuery = fc.record(Object.fromEntries(operation.queryParams.map((p) => [p.name, hostileParam(p.schema, p.name, context)])));
-  const extraQuery = fc.array(fc.tuple(textOf(fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor[prototype]', 'a[b]', 'token', 'userId'))), textOf(hostileString)), { minLength: 1, maxLength: 3 });
+  const hostileQuery = fc.record(
+    Object.fromEntries(operation.queryParams.map((p) => [p.name, hostileParam(p.schema, p.name, context)])),
+  );
+  const extraQuery = fc.array(
+    fc.tuple(
+      textOf(
+        fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor[prototype]', 'a[b]', 'token', 'userId')),
+      ),
+      textOf(hostileString),
+    ),
+    { minLength: 1, maxLength: 3 },
+  );
   const validBody = validBodyArbitrary(operation, context);
   const targets: Target[] = [
     ...names(operation.pathParams).map((name): Target => ({ kind: 'path', name })),
@@ -432,7 +677,10 @@ export function fuzzRequestArbitrary(operation: ApiOperation, context: FuzzConte
     actor: ANY_ACTOR,
     csrfHeader: fc.constantFrom<string | null>('beabro', ...BAD_CSRF),
     origin: fc.constantFrom<string | null>(null, ...ORIGINS(context.ownOrigin)),
-    host: fc.oneof({ weight: 3, arbitrary: fc.constant<string | null>(null) }, { weight: 1, arbitrary: fc.constantFrom<string | null>(...HOSTS) }),
+    host: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<string | null>(null) },
+      { weight: 1, arbitrary: fc.constantFrom<string | null>(...HOSTS) },
+    ),
   });
   const validOrigin = fc.constantFrom<string | null>(null, null, context.ownOrigin);
 
@@ -449,8 +697,14 @@ export function fuzzRequestArbitrary(operation: ApiOperation, context: FuzzConte
       taintedBody: taintedBody(validBody),
       hostileBodyIsShape: fc.nat({ max: 3 }),
       chaosBody: chaosBodyArbitrary(operation, context),
-      chaosQueryPick: fc.array(fc.boolean(), { minLength: operation.queryParams.length, maxLength: operation.queryParams.length }),
-      chaosPathPick: fc.array(fc.boolean(), { minLength: operation.pathParams.length, maxLength: operation.pathParams.length }),
+      chaosQueryPick: fc.array(fc.boolean(), {
+        minLength: operation.queryParams.length,
+        maxLength: operation.queryParams.length,
+      }),
+      chaosPathPick: fc.array(fc.boolean(), {
+        minLength: operation.pathParams.length,
+        maxLength: operation.pathParams.length,
+      }),
       signedIn: SIGNED_IN,
       validOrigin,
       headers: headerCase,
@@ -471,9 +725,17 @@ export function fuzzRequestArbitrary(operation: ApiOperation, context: FuzzConte
       operation.queryParams.forEach((p, i) => {
         const hostile = (target?.kind === 'query' && target.name === p.name) || (chaos && g.chaosQueryPick[i]);
         const value = hostile ? g.hostileQuery[p.name] : g.validQuery[p.name];
-        if (value !== undefined) query.push([{ value: p.name, raw: true }, { value: asText(value), raw: false }]);
+        if (value !== undefined)
+          query.push([
+            { value: p.name, raw: true },
+            { value: asText(value), raw: false },
+          ]);
         // The same parameter twice (?page=1&page=2) arrives as an array.
-        if (hostile && g.repeatQuery) query.push([{ value: p.name, raw: true }, { value: asText(g.validQuery[p.name] ?? ''), raw: false }]);
+        if (hostile && g.repeatQuery)
+          query.push([
+            { value: p.name, raw: true },
+            { value: asText(g.validQuery[p.name] ?? ''), raw: false },
+          ]);
       });
       if (target?.kind === 'extra-query' || chaos) query.push(...(chaos ? g.extraQuery.slice(0, 1) : g.extraQuery));
       let body: FuzzBody = toBody(STATE_CHANGING_METHODS.has(operation.method) ? g.validBody : undefined);

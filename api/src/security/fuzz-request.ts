@@ -42,7 +42,9 @@ export function percentEncode(value: string): string {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(char);
     }
@@ -53,8 +55,15 @@ export function percentEncode(value: string): string {
 const encodeText = (text: FuzzText) => (text.raw ? text.value : percentEncode(text.value));
 
 /** The request as light-my-request takes it; `cookie` is the actor's cookie header (or none). */
-export function toInjectOptions(operation: ApiOperation, request: FuzzRequest, cookie: string | null, remoteAddress: string): InjectOptions & { url: string } {
-  const segments = Object.fromEntries(Object.entries(request.pathParams).map(([name, text]) => [name, encodeText(text)]));
+export function toInjectOptions(
+  operation: ApiOperation,
+  request: FuzzRequest,
+  cookie: string | null,
+  remoteAddress: string,
+): InjectOptions & { url: string } {
+  const segments = Object.fromEntries(
+    Object.entries(request.pathParams).map(([name, text]) => [name, encodeText(text)]),
+  );
   const query = request.query.map(([key, value]) => `${encodeText(key)}=${encodeText(value)}`).join('&');
   const url = fillPath(operation.path, segments) + (query ? `?${query}` : '');
   const headers: Record<string, string> = {};
@@ -76,6 +85,11 @@ export function describeRequest(options: InjectOptions & { url: string }): strin
   const cut = (s: string) => (s.length > 300 ? `${s.slice(0, 300)}... (${s.length} chars)` : s);
   const printable = (s: string) => JSON.stringify(cut(s));
   const payload = options.payload;
-  const body = payload === undefined ? '' : Buffer.isBuffer(payload) ? ` body=<${payload.length} bytes> ${printable(payload.subarray(0, 200).toString('latin1'))}` : ` body=${printable(String(payload))}`;
+  const body =
+    payload === undefined
+      ? ''
+      : Buffer.isBuffer(payload)
+        ? ` body=<${payload.length} bytes> ${printable(payload.subarray(0, 200).toString('latin1'))}`
+        : ` body=${printable(String(payload))}`;
   return `${options.method} ${printable(options.url)} headers=${cut(JSON.stringify(options.headers))}${body}`;
 }

@@ -18,16 +18,40 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../config/env';
 import { users } from '../db/schema';
-import { checkoutBody, DECLINED_CARD, postCheckout, SUCCEEDING_CARD } from '../modules/checkout/checkout-test-factories';
+import {
+  checkoutBody,
+  DECLINED_CARD,
+  postCheckout,
+  SUCCEEDING_CARD,
+} from '../modules/checkout/checkout-test-factories';
 import { onboardingBody } from '../modules/creator-profile/fake-creator';
 import { uploadsDir } from '../modules/images/images-service';
-import { fakeCreator, fakeSignedInCreator, fakeSupport, insertAccount, insertCreatorProfile } from '../modules/public-profile/public-profile-test-factories';
+import {
+  fakeCreator,
+  fakeSignedInCreator,
+  fakeSupport,
+  insertAccount,
+  insertCreatorProfile,
+} from '../modules/public-profile/public-profile-test-factories';
 import { signCancelToken } from '../modules/subscriptions/cancel-link';
 import { createTestApp, fakeUser } from '../testing/test-app';
-import { fuzzRequestArbitrary, uploadBody, type FuzzContext, type KnownValues, type ValidBodies } from './fuzz-arbitraries';
+import {
+  fuzzRequestArbitrary,
+  uploadBody,
+  type FuzzContext,
+  type KnownValues,
+  type ValidBodies,
+} from './fuzz-arbitraries';
 import { describeRequest, toInjectOptions, type FuzzRequest } from './fuzz-request';
 import { listApiOperations, STATE_CHANGING_METHODS, type ApiOperation } from './openapi-operations';
-import { freshIp, latestSubscriptionId, latestVerificationToken, sessionCookie, tiersBody, uuidFromNumber } from './security-fixtures';
+import {
+  freshIp,
+  latestSubscriptionId,
+  latestVerificationToken,
+  sessionCookie,
+  tiersBody,
+  uuidFromNumber,
+} from './security-fixtures';
 import { ALL_TABLES, changedTables, fingerprintTables, listFiles } from './table-fingerprint';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
@@ -40,20 +64,45 @@ const PASSWORD = 'correct horse battery';
  * operation and every 4xx. page_views is not here on purpose: a refused request must not count a view.
  */
 const ALLOWED_CHANGES: Array<{ operation: string; statuses: number[] | '*'; table: string; why: string }> = [
-  { operation: '*', statuses: '*', table: 'rate_limits', why: 'every attempt counts against the limits, refused ones included: that is what stops guessing' },
-  { operation: '*', statuses: '*', table: 'rate_limit_backoffs', why: 'the sign-in backoff counts failed attempts by design' },
+  {
+    operation: '*',
+    statuses: '*',
+    table: 'rate_limits',
+    why: 'every attempt counts against the limits, refused ones included: that is what stops guessing',
+  },
+  {
+    operation: '*',
+    statuses: '*',
+    table: 'rate_limit_backoffs',
+    why: 'the sign-in backoff counts failed attempts by design',
+  },
   {
     operation: 'POST /api/creators/{username}/supports',
     statuses: [402],
     table: 'payment_attempts',
     why: 'a declined card is recorded under its idempotency key, so a retry gets the same answer instead of a second charge',
   },
-  { operation: 'POST /api/creators/{username}/supports', statuses: [402], table: 'sandbox_charges', why: "the sandbox provider's own record of the declined charge" },
-  { operation: 'POST /api/creators/{username}/supports', statuses: [402], table: 'sandbox_payment_methods', why: "the sandbox provider's record of the card it declined" },
+  {
+    operation: 'POST /api/creators/{username}/supports',
+    statuses: [402],
+    table: 'sandbox_charges',
+    why: "the sandbox provider's own record of the declined charge",
+  },
+  {
+    operation: 'POST /api/creators/{username}/supports',
+    statuses: [402],
+    table: 'sandbox_payment_methods',
+    why: "the sandbox provider's record of the card it declined",
+  },
 ];
 
 function allowedChange(operation: ApiOperation, status: number, table: string): boolean {
-  return ALLOWED_CHANGES.some((a) => a.table === table && (a.operation === '*' || a.operation === operation.key) && (a.statuses === '*' || a.statuses.includes(status)));
+  return ALLOWED_CHANGES.some(
+    (a) =>
+      a.table === table &&
+      (a.operation === '*' || a.operation === operation.key) &&
+      (a.statuses === '*' || a.statuses.includes(status)),
+  );
 }
 
 /** Pages outside the OpenAPI document (hidden: they serve HTML) that take input all the same. */
@@ -90,32 +139,67 @@ const signedIn = {
   creator: await fakeSignedInCreator(t, { goalTitle: 'A van', goalAmountCents: 100_000, country: 'US' }),
 };
 const { supporter, creator } = signedIn;
-const others = [await fakeCreator(db, { creatorType: 'artist' }), await fakeCreator(db, { displayName: 'Zoë 🙂 Ünïcode' })];
-const deleted = await insertCreatorProfile(db, (await insertAccount(db, { deletedAt: new Date(), email: null })).id, { deletedAt: new Date() });
+const others = [
+  await fakeCreator(db, { creatorType: 'artist' }),
+  await fakeCreator(db, { displayName: 'Zoë 🙂 Ünïcode' }),
+];
+const deleted = await insertCreatorProfile(db, (await insertAccount(db, { deletedAt: new Date(), email: null })).id, {
+  deletedAt: new Date(),
+});
 await fakeSupport(db, creator.profile.userId, { message: 'Keep going', supporterUserId: supporter.user.id });
 await fakeSupport(db, creator.profile.userId, { isAnonymous: true, amountCents: 2_500 });
-const subscribed = await postCheckout(supporter.client, creator.profile.username, checkoutBody({ isRecurring: true, amount: 25, email: supporter.email }));
-if (subscribed.statusCode !== 201) throw new Error(`seeding a monthly support failed: ${subscribed.statusCode} ${subscribed.body}`);
+const subscribed = await postCheckout(
+  supporter.client,
+  creator.profile.username,
+  checkoutBody({ isRecurring: true, amount: 25, email: supporter.email }),
+);
+if (subscribed.statusCode !== 201)
+  throw new Error(`seeding a monthly support failed: ${subscribed.statusCode} ${subscribed.body}`);
 const subscriptionId = await latestSubscriptionId(db, supporter.user.id);
 const cancelToken = signCancelToken(resolveAppSecret(t.app.config), subscriptionId);
 const verificationToken = await latestVerificationToken(db, supporter.email);
 const upload = uploadBody();
-const uploaded = await creator.client.request({ method: 'POST', url: '/api/creator-profile/images/profile', headers: { 'content-type': upload.contentType }, payload: upload.bytes });
+const uploaded = await creator.client.request({
+  method: 'POST',
+  url: '/api/creator-profile/images/profile',
+  headers: { 'content-type': upload.contentType },
+  payload: upload.bytes,
+});
 if (uploaded.statusCode !== 200) throw new Error(`seeding an image failed: ${uploaded.statusCode} ${uploaded.body}`);
-const uploadedFile = (uploaded.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl.replace('/uploads/', '');
+const uploadedFile = (uploaded.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl.replace(
+  '/uploads/',
+  '',
+);
 const imagesDir = uploadsDir(t.app.config.dataDir);
 // A webhook endpoint of the signed-in creator (an IP address literal: no DNS needed).
-const webhook = await creator.client.post('/api/creator/webhooks/endpoints', { url: 'https://203.0.114.30/hooks', events: ['support.created'] });
-if (webhook.statusCode !== 201) throw new Error(`seeding a webhook endpoint failed: ${webhook.statusCode} ${webhook.body}`);
+const webhook = await creator.client.post('/api/creator/webhooks/endpoints', {
+  url: 'https://203.0.114.30/hooks',
+  events: ['support.created'],
+});
+if (webhook.statusCode !== 201)
+  throw new Error(`seeding a webhook endpoint failed: ${webhook.statusCode} ${webhook.body}`);
 const webhookEndpointId = (webhook.json() as { endpoint: { id: string } }).endpoint.id;
 
 const known: KnownValues = {
-  username: [creator.profile.username, creator.profile.username.toUpperCase(), ` ${creator.profile.username} `, ...others.map((o) => o.username), deleted.username, 'nobody_here'],
+  username: [
+    creator.profile.username,
+    creator.profile.username.toUpperCase(),
+    ` ${creator.profile.username} `,
+    ...others.map((o) => o.username),
+    deleted.username,
+    'nobody_here',
+  ],
   id: [subscriptionId, creator.profile.userId, uuidFromNumber(1)],
   supportId: [(subscribed.json() as { receipt: { supportId: string } }).receipt.supportId, uuidFromNumber(2)],
   kind: ['profile', 'cover'],
   endpointId: [webhookEndpointId, uuidFromNumber(2)],
-  url: ['https://203.0.114.31/x', 'http://127.0.0.1:9/x', 'https://[::ffff:10.0.0.1]/x', 'https://169.254.169.254/latest', 'ftp://example.com'],
+  url: [
+    'https://203.0.114.31/x',
+    'http://127.0.0.1:9/x',
+    'https://[::ffff:10.0.0.1]/x',
+    'https://169.254.169.254/latest',
+    'ftp://example.com',
+  ],
   events: [['support.created'], [], ['nope']],
   file: [uploadedFile],
   token: [cancelToken, verificationToken, `${cancelToken}x`, `${subscriptionId}.`],
@@ -130,14 +214,35 @@ const known: KnownValues = {
 };
 
 const validBodies: ValidBodies = {
-  'POST /api/auth/sign-up': (n) => ({ name: `Fuzz ${n}`, email: `fuzz${n}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, role: n % 2 ? 'creator' : 'supporter' }),
-  'POST /api/auth/sign-in': (n) => ({ email: n % 2 ? signedIn.supporter.email : signedIn.creator.email, password: n % 3 ? 'wrong password here' : PASSWORD }),
-  'PATCH /api/account/email': (n) => ({ email: `changed${n}@example.com`, password: n % 4 ? 'wrong password here' : PASSWORD }),
-  'PATCH /api/account/password': (n) => ({ currentPassword: n % 4 ? 'wrong password here' : PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD }),
+  'POST /api/auth/sign-up': (n) => ({
+    name: `Fuzz ${n}`,
+    email: `fuzz${n}@example.com`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    role: n % 2 ? 'creator' : 'supporter',
+  }),
+  'POST /api/auth/sign-in': (n) => ({
+    email: n % 2 ? signedIn.supporter.email : signedIn.creator.email,
+    password: n % 3 ? 'wrong password here' : PASSWORD,
+  }),
+  'PATCH /api/account/email': (n) => ({
+    email: `changed${n}@example.com`,
+    password: n % 4 ? 'wrong password here' : PASSWORD,
+  }),
+  'PATCH /api/account/password': (n) => ({
+    currentPassword: n % 4 ? 'wrong password here' : PASSWORD,
+    newPassword: PASSWORD,
+    confirmPassword: PASSWORD,
+  }),
   'DELETE /api/account/': () => ({ password: 'wrong password here' }),
   'PATCH /api/account/notifications': (n) => ({ newSupport: n % 2 === 0, goalReached: n % 3 === 0 }),
   'POST /api/creator-profile/': (n) => onboardingBody({ username: `fuzz_${n % 100_000}` }),
-  'PATCH /api/creator-profile/': (n) => ({ bio: `Bio ${n}`, showEarnings: n % 2 === 0, goalAmount: n % 500, minimumAmount: 1 + (n % 20) }),
+  'PATCH /api/creator-profile/': (n) => ({
+    bio: `Bio ${n}`,
+    showEarnings: n % 2 === 0,
+    goalAmount: n % 500,
+    minimumAmount: 1 + (n % 20),
+  }),
   'PUT /api/creator-profile/tiers': (n) => tiersBody(` ${n % 10}`),
   'POST /api/creators/{username}/supports': (n) =>
     checkoutBody({
@@ -151,9 +256,18 @@ const validBodies: ValidBodies = {
   'POST /api/creator-profile/images/{kind}': () => uploadBody(),
   'POST /api/creators/{username}/views': (n) => ({ page: n % 2 ? 'profile' : 'support' }),
   'POST /api/subscriptions/cancel-by-link': () => ({ token: cancelToken }),
-  'POST /api/help/contact': (n) => ({ name: `Asker ${n}`, email: `asker${n}@example.com`, topic: 'general', message: `Question ${n}` }),
+  'POST /api/help/contact': (n) => ({
+    name: `Asker ${n}`,
+    email: `asker${n}@example.com`,
+    topic: 'general',
+    message: `Question ${n}`,
+  }),
   'POST /api/auth/verify-email': () => ({ token: verificationToken }),
-  'POST /api/creator/webhooks/endpoints': (n) => ({ url: `https://203.0.114.${n % 250}/hooks/${n}`, description: `Fuzz ${n}`, events: ['support.created', 'payout.paid'] }),
+  'POST /api/creator/webhooks/endpoints': (n) => ({
+    url: `https://203.0.114.${n % 250}/hooks/${n}`,
+    description: `Fuzz ${n}`,
+    events: ['support.created', 'payout.paid'],
+  }),
   'PATCH /api/creator/webhooks/endpoints/{endpointId}': (n) => ({ description: `Fuzz ${n}`, enabled: n % 2 === 0 }),
 };
 
@@ -176,28 +290,48 @@ async function send(options: InjectOptions & { url: string }): Promise<LightMyRe
     return await t.app.inject(options);
   } catch (error) {
     // light-my-request refuses what no HTTP client could send (a header with a newline, say): not the server's doing.
-    if (error instanceof TypeError && /header|URL|ERR_INVALID_CHAR/i.test(`${error.message} ${(error as { code?: string }).code}`)) return null;
+    if (
+      error instanceof TypeError &&
+      /header|URL|ERR_INVALID_CHAR/i.test(`${error.message} ${(error as { code?: string }).code}`)
+    )
+      return null;
     throw error;
   }
 }
 
 /** A request with the right password may delete the account it is signed in as: make a new one, so later requests still have both. */
 async function keepSignedInAccounts() {
-  const [supporterRow] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, signedIn.supporter.user.id));
+  const [supporterRow] = await db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, signedIn.supporter.user.id));
   if (supporterRow?.deletedAt) signedIn.supporter = await fakeUser(t, { role: 'supporter', password: PASSWORD });
-  const [creatorRow] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, signedIn.creator.user.id));
+  const [creatorRow] = await db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, signedIn.creator.user.id));
   if (creatorRow?.deletedAt) signedIn.creator = await fakeSignedInCreator(t);
 }
 
 /** Status codes seen per operation (0: a request light-my-request refused to build), printed with FUZZ_STATS=1 to see what the generators reach. */
 const statusesSeen: Record<string, Record<number, number>> = {};
 afterAll(() => {
-  if (process.env.FUZZ_STATS) console.info(Object.entries(statusesSeen).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n'));
+  if (process.env.FUZZ_STATS)
+    console.info(
+      Object.entries(statusesSeen)
+        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+        .join('\n'),
+    );
 });
 
 async function checkRequest(operation: ApiOperation, request: FuzzRequest): Promise<void> {
   const stateChanging = STATE_CHANGING_METHODS.has(operation.method);
-  const options = toInjectOptions(operation, request, await cookieFor(request), request.sharedIp ? SHARED_IP : freshIp());
+  const options = toInjectOptions(
+    operation,
+    request,
+    await cookieFor(request),
+    request.sharedIp ? SHARED_IP : freshIp(),
+  );
   const before = stateChanging ? await fingerprintTables(db, ALL_TABLES) : null;
   const filesBefore = stateChanging ? await listFiles(imagesDir) : null;
   const res = await send(options);
@@ -206,7 +340,8 @@ async function checkRequest(operation: ApiOperation, request: FuzzRequest): Prom
     seen[0] = (seen[0] ?? 0) + 1;
     return;
   }
-  if (process.env.FUZZ_TRACE) console.info(`${res.statusCode} ${describeRequest(options)} -> ${res.body.slice(0, 160)}`);
+  if (process.env.FUZZ_TRACE)
+    console.info(`${res.statusCode} ${describeRequest(options)} -> ${res.body.slice(0, 160)}`);
   seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1;
   const where = `${operation.key}: ${describeRequest(options)}`;
 
@@ -215,9 +350,13 @@ async function checkRequest(operation: ApiOperation, request: FuzzRequest): Prom
   if (before && filesBefore && res.statusCode >= 400) {
     const after = await fingerprintTables(db, ALL_TABLES);
     const changed = changedTables(before, after).filter((table) => !allowedChange(operation, res.statusCode, table));
-    if (changed.length > 0) throw new Error(`partial write: ${res.statusCode} ${res.body.slice(0, 200)} but changed ${changed.join(', ')}, for ${where}`);
+    if (changed.length > 0)
+      throw new Error(
+        `partial write: ${res.statusCode} ${res.body.slice(0, 200)} but changed ${changed.join(', ')}, for ${where}`,
+      );
     const filesAfter = await listFiles(imagesDir);
-    if (filesAfter.join() !== filesBefore.join()) throw new Error(`partial write: ${res.statusCode} but the uploads folder changed, for ${where}`);
+    if (filesAfter.join() !== filesBefore.join())
+      throw new Error(`partial write: ${res.statusCode} but the uploads folder changed, for ${where}`);
   }
   if (stateChanging && res.statusCode < 300) await keepSignedInAccounts();
 }
@@ -232,7 +371,12 @@ describe(`fuzzing every operation of the OpenAPI document (${process.env.TEST_DB
       await refreshKnownValues();
       await fc.assert(
         fc.asyncProperty(fuzzRequestArbitrary(operation, context), (request) => checkRequest(operation, request)),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true, ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}) },
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          endOnFailure: true,
+          ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}),
+        },
       );
     });
   }

@@ -49,7 +49,11 @@ export async function latestVerificationToken(db: Db, email: string): Promise<st
 
 /** The id of the latest subscription a user made. */
 export async function latestSubscriptionId(db: Db, supporterUserId: string): Promise<string> {
-  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.supporterUserId, supporterUserId)).orderBy(desc(subscriptions.createdAt));
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.supporterUserId, supporterUserId))
+    .orderBy(desc(subscriptions.createdAt));
   if (!row) throw new Error(`user ${supporterUserId} has no subscription`);
   return row.id;
 }

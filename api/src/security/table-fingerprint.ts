@@ -20,8 +20,13 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 export async function fingerprintTables(db: Db, tables: readonly string[]): Promise<TableFingerprint> {
   // md5 of the rows' text forms in a stable order; int8 and friends come back as text on PGlite and pg alike.
-  const columns = tables.map((table) => `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${quoteIdent(table)} t) as ${quoteIdent(table)}`);
-  const result = (await db.execute(sql.raw(`select ${columns.join(', ')}`))) as unknown as { rows: Array<Record<string, string>> };
+  const columns = tables.map(
+    (table) =>
+      `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${quoteIdent(table)} t) as ${quoteIdent(table)}`,
+  );
+  const result = (await db.execute(sql.raw(`select ${columns.join(', ')}`))) as unknown as {
+    rows: Array<Record<string, string>>;
+  };
   const row = result.rows[0];
   if (!row) throw new Error('fingerprint query returned no row');
   return row;

@@ -42,12 +42,28 @@ export async function fingerprintUserData(db: Db, user: { id: string; email: str
   const parts: string[] = [];
   for (const { table, column } of OWNED) {
     const rows = await db.select().from(table).where(eq(column, user.id));
-    parts.push(`${getTableName(table)}.${column.name}: ${rows.map((r) => JSON.stringify(r)).sort().join('\n')}`);
+    parts.push(
+      `${getTableName(table)}.${column.name}: ${rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join('\n')}`,
+    );
   }
-  const emails = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, user.email.toLowerCase()));
-  parts.push(`email_outbox: ${emails.map((r) => JSON.stringify(r)).sort().join('\n')}`);
+  const emails = await db
+    .select()
+    .from(schema.emailOutbox)
+    .where(eq(schema.emailOutbox.toAddress, user.email.toLowerCase()));
+  parts.push(
+    `email_outbox: ${emails
+      .map((r) => JSON.stringify(r))
+      .sort()
+      .join('\n')}`,
+  );
   return parts.join('\n');
 }
 
 /** The tables and columns fingerprintUserData reads (for messages). */
-export const USER_DATA_PLACES: readonly string[] = [...OWNED.map(({ table, column }) => `${getTableName(table)}.${column.name}`), 'email_outbox.to_address'];
+export const USER_DATA_PLACES: readonly string[] = [
+  ...OWNED.map(({ table, column }) => `${getTableName(table)}.${column.name}`),
+  'email_outbox.to_address',
+];

@@ -15,8 +15,14 @@ import { makeTempDir, removeTempDir } from './temp-dir';
 export function fakeSite() {
   const dir = makeTempDir('site');
   mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
-  writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>Be a Bro</title><div id="root"></div>');
-  writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123456789.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(
+    path.join(dir, 'shell', 'dist', 'index.html'),
+    '<!doctype html><title>Be a Bro</title><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(dir, 'shell', 'dist', 'main.0123456789.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   mkdirSync(path.join(dir, 'mf-help', 'dist'), { recursive: true });
   writeFileSync(path.join(dir, 'mf-help', 'dist', 'remoteEntry.js'), 'var mf_help;');
   writeFileSync(path.join(dir, 'mf-help', 'dist', 'mf-manifest.json'), '{}');
@@ -94,7 +100,11 @@ export class TestClient {
     return this.request({ method: 'GET', url });
   }
   post(url: string, payload?: unknown) {
-    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
   }
   patch(url: string, payload: unknown) {
     return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] });
@@ -103,7 +113,11 @@ export class TestClient {
     return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
   }
   delete(url: string, payload?: unknown) {
-    return this.request({ method: 'DELETE', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+    return this.request({
+      method: 'DELETE',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
   }
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -113,7 +127,10 @@ export class TestClient {
 let userCounter = 0;
 
 /** Test factory: a signed-up, signed-in account with a unique email. */
-export async function fakeUser(testApp: TestApp, overrides: { role?: 'creator' | 'supporter'; name?: string; email?: string; password?: string } = {}) {
+export async function fakeUser(
+  testApp: TestApp,
+  overrides: { role?: 'creator' | 'supporter'; name?: string; email?: string; password?: string } = {},
+) {
   const n = ++userCounter;
   const client = testApp.client();
   const email = overrides.email ?? `user${n}.${process.pid}@example.com`;

@@ -23,7 +23,9 @@ export async function deployRemote(...args: string[]): Promise<string> {
 /** Runs a documented pnpm command of the workspace (`pnpm <args>`) with extra environment; its output. */
 export async function runPnpm(args: string[], env: Record<string, string>): Promise<string> {
   // pnpm itself when it is on PATH (quicker), otherwise the pinned one through npx as the README does.
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, 'pnpm')));
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && existsSync(path.join(dir, 'pnpm')));
   const [command, ...prefix] = onPath ? ['pnpm'] : ['npx', '-y', 'pnpm@10.34.9'];
   try {
     const { stdout } = await run(command, [...prefix, ...args], {
@@ -69,7 +71,12 @@ export async function removeFolder(folder: string) {
   await rm(path.dirname(folder), { recursive: true, force: true });
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.css': 'text/css',
+};
 
 /** A remote's own static server on another origin (as a team's CDN would be), which a test can stop and start. */
 export class RemoteServer {
@@ -92,7 +99,13 @@ export class RemoteServer {
         return;
       }
       readFile(file).then(
-        (body) => res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(body),
+        (body) =>
+          res
+            .writeHead(200, {
+              'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+              'Cache-Control': 'no-store',
+            })
+            .end(body),
         () => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found'),
       );
     });

@@ -28,30 +28,105 @@ const ALL: readonly Role[] = ['visitor', 'supporter', 'creator'];
 const SIGNED_IN: readonly Role[] = ['supporter', 'creator'];
 
 export const SITE_PAGES: readonly SitePage[] = [
-  { name: 'home', path: '/', roles: ALL, ready: (page) => page.getByRole('link', { name: 'Start Getting Supported' }).first() },
+  {
+    name: 'home',
+    path: '/',
+    roles: ALL,
+    ready: (page) => page.getByRole('link', { name: 'Start Getting Supported' }).first(),
+  },
   { name: 'auth-sign-in', path: '/auth', roles: ['visitor'], ready: h1('Welcome back') },
   { name: 'auth-sign-up', path: '/auth?mode=signup', roles: ['visitor'], ready: h1('Join Be a Bro') },
   // A visitor is sent to sign up as a mission builder; a supporter gets the wizard; a creator their dashboard.
-  { name: 'create', path: '/create', roles: ['visitor'], ready: (page) => page.getByRole('radio', { name: /Mission Builder/ }) },
+  {
+    name: 'create',
+    path: '/create',
+    roles: ['visitor'],
+    ready: (page) => page.getByRole('radio', { name: /Mission Builder/ }),
+  },
   { name: 'create-step-1', path: '/create', roles: ['supporter'], ready: (page) => page.getByText('Step 1 of 3') },
   { name: 'help', path: '/help', roles: ALL, ready: (page) => page.getByText(/\d+ articles? found/) },
-  { name: 'discover', path: '/discover', roles: ALL, ready: (page) => page.getByRole('link', { name: /Pixel Pat/ }).first() },
+  {
+    name: 'discover',
+    path: '/discover',
+    roles: ALL,
+    ready: (page) => page.getByRole('link', { name: /Pixel Pat/ }).first(),
+  },
   { name: 'profile', path: '/pixelpat', roles: ALL, ready: h1('Pixel Pat') },
   { name: 'support', path: '/pixelpat/support', roles: ALL, ready: h1('Support Pixel Pat') },
   { name: 'creator-not-found', path: '/nosuchcreator', roles: ['visitor'], ready: h1('Creator not found') },
   { name: 'not-found', path: '/no/such/page', roles: ALL, ready: h1('Page not found') },
-  { name: 'supporter-dashboard', path: '/supporter-dashboard', roles: SIGNED_IN, ready: (page) => page.getByRole('tabpanel') },
-  { name: 'supporter-dashboard-missions', path: '/supporter-dashboard?tab=creators', roles: ['supporter'], ready: (page) => page.getByRole('tabpanel') },
-  { name: 'supporter-dashboard-history', path: '/supporter-dashboard?tab=history', roles: ['supporter'], ready: (page) => page.getByRole('tabpanel') },
-  { name: 'supporter-dashboard-discover', path: '/supporter-dashboard?tab=discover', roles: ['supporter'], ready: (page) => page.getByRole('tabpanel') },
-  { name: 'settings-notifications', path: '/settings?tab=notifications', roles: SIGNED_IN, ready: (page) => page.getByRole('heading', { level: 2, name: 'Notifications' }) },
-  { name: 'settings-account', path: '/settings?tab=account', roles: SIGNED_IN, ready: (page) => page.getByRole('button', { name: 'Delete Account' }) },
-  { name: 'dashboard', path: '/dashboard', roles: ['creator'], ready: (page) => page.getByRole('region', { name: 'Current Goal' }) },
-  { name: 'settings-profile', path: '/settings', roles: ['creator'], ready: (page) => page.getByRole('heading', { level: 2, name: 'Profile' }) },
-  { name: 'settings-support', path: '/settings?tab=support', roles: ['creator'], ready: (page) => page.getByRole('heading', { level: 2, name: 'Support Settings' }) },
-  { name: 'settings-privacy', path: '/settings?tab=privacy', roles: ['creator'], ready: (page) => page.getByRole('heading', { level: 2, name: 'Privacy' }) },
-  { name: 'analytics', path: '/analytics', roles: ['creator'], ready: (page) => page.getByRole('heading', { level: 2, name: 'Top Supporters' }) },
-  { name: 'analytics-1y', path: '/analytics?period=1y', roles: ['creator'], ready: (page) => page.getByRole('heading', { level: 2, name: 'Top Supporters' }) },
+  {
+    name: 'supporter-dashboard',
+    path: '/supporter-dashboard',
+    roles: SIGNED_IN,
+    ready: (page) => page.getByRole('tabpanel'),
+  },
+  {
+    name: 'supporter-dashboard-missions',
+    path: '/supporter-dashboard?tab=creators',
+    roles: ['supporter'],
+    ready: (page) => page.getByRole('tabpanel'),
+  },
+  {
+    name: 'supporter-dashboard-history',
+    path: '/supporter-dashboard?tab=history',
+    roles: ['supporter'],
+    ready: (page) => page.getByRole('tabpanel'),
+  },
+  {
+    name: 'supporter-dashboard-discover',
+    path: '/supporter-dashboard?tab=discover',
+    roles: ['supporter'],
+    ready: (page) => page.getByRole('tabpanel'),
+  },
+  {
+    name: 'settings-notifications',
+    path: '/settings?tab=notifications',
+    roles: SIGNED_IN,
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Notifications' }),
+  },
+  {
+    name: 'settings-account',
+    path: '/settings?tab=account',
+    roles: SIGNED_IN,
+    ready: (page) => page.getByRole('button', { name: 'Delete Account' }),
+  },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('region', { name: 'Current Goal' }),
+  },
+  {
+    name: 'settings-profile',
+    path: '/settings',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Profile' }),
+  },
+  {
+    name: 'settings-support',
+    path: '/settings?tab=support',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Support Settings' }),
+  },
+  {
+    name: 'settings-privacy',
+    path: '/settings?tab=privacy',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Privacy' }),
+  },
+  {
+    name: 'analytics',
+    path: '/analytics',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Top Supporters' }),
+  },
+  {
+    name: 'analytics-1y',
+    path: '/analytics?period=1y',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Top Supporters' }),
+  },
 ];
 
 export function pagesFor(role: Role): SitePage[] {
@@ -71,7 +146,9 @@ export async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Let finite transitions started by the last render finish (cards fading in, menus sliding).
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
@@ -84,7 +161,11 @@ export async function openPage(page: Page, sitePage: SitePage) {
 }
 
 /** A guest's monthly support through the real checkout API (sandbox card that succeeds). */
-export async function monthlyGuestSupport(request: APIRequestContext, username: string, { amount, email, name }: { amount: number; email: string; name: string }) {
+export async function monthlyGuestSupport(
+  request: APIRequestContext,
+  username: string,
+  { amount, email, name }: { amount: number; email: string; name: string },
+) {
   const res = await request.post(`/api/creators/${username}/supports`, {
     headers: csrf,
     data: {
@@ -112,15 +193,20 @@ export async function monthlySupportReceipt(page: Page): Promise<{ receiptId: st
 
   let found = { receiptId: '', cancelPath: '' };
   await expect
-    .poll(async () => {
-      const list = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: Array<{ id: string; to: string }> };
-      const receipt = list.messages.find((message) => message.to === email);
-      if (!receipt) return '';
-      const message = (await (await page.request.get(`/api/dev/mailbox/${receipt.id}`)).json()) as { text: string };
-      const url = /https?:\/\/\S+\/subscriptions\/cancel\?token=\S+/.exec(message.text)?.[0];
-      if (url) found = { receiptId: receipt.id, cancelPath: `${new URL(url).pathname}${new URL(url).search}` };
-      return found.cancelPath;
-    }, { message: `the receipt of ${email} with its cancel link` })
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+          messages: Array<{ id: string; to: string }>;
+        };
+        const receipt = list.messages.find((message) => message.to === email);
+        if (!receipt) return '';
+        const message = (await (await page.request.get(`/api/dev/mailbox/${receipt.id}`)).json()) as { text: string };
+        const url = /https?:\/\/\S+\/subscriptions\/cancel\?token=\S+/.exec(message.text)?.[0];
+        if (url) found = { receiptId: receipt.id, cancelPath: `${new URL(url).pathname}${new URL(url).search}` };
+        return found.cancelPath;
+      },
+      { message: `the receipt of ${email} with its cancel link` },
+    )
     .not.toBe('');
   return found;
 }

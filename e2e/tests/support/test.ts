@@ -8,7 +8,11 @@ export * from '@playwright/test';
  * Clicking a server-rendered button before then does nothing, as it would for a person.
  */
 export async function waitUntilInteractive(page: Page) {
-  await page.waitForFunction(() => !document.getElementById('beabro-page-state') || Boolean(document.getElementById('root')?.hasAttribute('data-interactive')));
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('beabro-page-state') ||
+      Boolean(document.getElementById('root')?.hasAttribute('data-interactive')),
+  );
 }
 
 /**

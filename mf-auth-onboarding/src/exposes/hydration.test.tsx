@@ -17,7 +17,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('hydrating the server-rendered /verify-email', () => {
   it('hydrates a ready link without a mismatch or a second request', async () => {
-    const calls = fakeApi([['GET', /^\/api\/auth\/verify-email\?token=/, { status: 200, body: { state: 'ready', email: 'vera@example.com', signedInAsOther: false } }]]);
+    const calls = fakeApi([
+      [
+        'GET',
+        /^\/api\/auth\/verify-email\?token=/,
+        { status: 200, body: { state: 'ready', email: 'vera@example.com', signedInAsOther: false } },
+      ],
+    ]);
     const url = '/verify-email?token=tok_123';
     const queryClient = createQueryClient();
     await prefetch({ params: {}, searchParams: new URLSearchParams('token=tok_123'), queryClient });

@@ -14,14 +14,21 @@ const routes = (
   </Routes>
 );
 
-const statusRoute = (status: number, body: unknown): FakeRoute => ['GET', /^\/api\/auth\/verify-email\?token=/, { status, body }];
+const statusRoute = (status: number, body: unknown): FakeRoute => [
+  'GET',
+  /^\/api\/auth\/verify-email\?token=/,
+  { status, body },
+];
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('server rendering of /verify-email', () => {
   it('shows the address and the button of a ready link, and posts nothing', async () => {
     const calls = fakeApi([statusRoute(200, { state: 'ready', email: 'vera@example.com', signedInAsOther: false })]);
-    const { text, html, embedded } = await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=tok_123', prefetch });
+    const { text, html, embedded } = await prefetchAndRenderOnServer(routes, {
+      url: '/verify-email?token=tok_123',
+      prefetch,
+    });
 
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/auth/verify-email?token=tok_123']);
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([['verification-link', 'tok_123']]);
@@ -47,8 +54,12 @@ describe('server rendering of /verify-email', () => {
 
   it('renders an unknown link (404) and a missing token as "not valid", without asking the API for the missing one', async () => {
     const calls = fakeApi([statusRoute(404, { message: EMAIL_VERIFICATION_MESSAGES.linkUnknown })]);
-    expect((await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=nope', prefetch })).text).toContain(EMAIL_VERIFICATION_MESSAGES.linkUnknown);
-    expect((await prefetchAndRenderOnServer(routes, { url: '/verify-email', prefetch })).text).toContain(EMAIL_VERIFICATION_MESSAGES.linkUnknown);
+    expect((await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=nope', prefetch })).text).toContain(
+      EMAIL_VERIFICATION_MESSAGES.linkUnknown,
+    );
+    expect((await prefetchAndRenderOnServer(routes, { url: '/verify-email', prefetch })).text).toContain(
+      EMAIL_VERIFICATION_MESSAGES.linkUnknown,
+    );
     expect(calls).toHaveLength(1);
   });
 

@@ -1,6 +1,10 @@
 import { prefetchForServerRender } from '@beabro/shared/api/prefetch-for-server-render';
 import { verificationLinkQueryOptions } from '@beabro/shared/api/verification-link-status';
-import { CONTRACT_VERSION, type AreaPrefetchContext, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import {
+  CONTRACT_VERSION,
+  type AreaPrefetchContext,
+  type RemoteAreaProps,
+} from '@beabro/shared/contract/remote-contract';
 import { VerifyEmailPage } from '../features/verify-email/components/verify-email-page';
 
 export const contractVersion = CONTRACT_VERSION;

@@ -8,7 +8,12 @@ function EmailForm() {
   const { errors, validateField } = useFieldErrors(signInSchema);
   return (
     <form>
-      <input aria-label="Email" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => validateField('email', { email, password: 'x' })} />
+      <input
+        aria-label="Email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        onBlur={() => validateField('email', { email, password: 'x' })}
+      />
       {errors.email ? <p role="alert">{errors.email}</p> : null}
       <button type="button">Create Account</button>
     </form>

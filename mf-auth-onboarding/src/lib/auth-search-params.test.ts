@@ -9,7 +9,11 @@ describe('parseAuthSearchParams', () => {
   });
 
   it('reads sign-up, the preselected role and a safe next', () => {
-    expect(parse('mode=signup&role=creator&next=/create')).toEqual({ mode: 'signup', role: 'creator', next: '/create' });
+    expect(parse('mode=signup&role=creator&next=/create')).toEqual({
+      mode: 'signup',
+      role: 'creator',
+      next: '/create',
+    });
     expect(parse('next=%2Fsettings%3Ftab%3Daccount')).toMatchObject({ next: '/settings?tab=account' });
   });
 

@@ -1,10 +1,13 @@
-
 /**
  * The part of a zod schema this needs. Structural, so this remote does not depend on zod itself (the
  * schemas come from @beabro/shared).
  */
 export interface ValidationSchema {
-  safeParse(values: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    values: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** Field name -> message, keyed like the API's `fieldErrors` ("email", "socialLinks.youtube", "suggestedAmounts.0"). */

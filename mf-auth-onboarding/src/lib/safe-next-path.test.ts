@@ -33,6 +33,8 @@ describe('encodeNextParam', () => {
   it('encodes everything but the slashes', () => {
     expect(encodeNextParam('/create')).toBe('/create');
     expect(encodeNextParam('/settings?tab=a&b=c')).toBe('/settings%3Ftab%3Da%26b%3Dc');
-    expect(new URLSearchParams(`next=${encodeNextParam('/settings?tab=a&b=c')}`).get('next')).toBe('/settings?tab=a&b=c');
+    expect(new URLSearchParams(`next=${encodeNextParam('/settings?tab=a&b=c')}`).get('next')).toBe(
+      '/settings?tab=a&b=c',
+    );
   });
 });

@@ -27,10 +27,20 @@ export function fakeApi(routes: FakeRoute[]): RecordedCall[] {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = (init.method ?? 'GET').toUpperCase();
-      const call: RecordedCall = { method, path: url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call: RecordedCall = {
+        method,
+        path: url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
-      const route = routes.find(([m, path]) => m === method && (typeof path === 'string' ? path === url : path.test(url)));
-      const answer = route ? (typeof route[2] === 'function' ? await route[2](call) : route[2]) : { status: 404, body: { message: 'Not found' } };
+      const route = routes.find(
+        ([m, path]) => m === method && (typeof path === 'string' ? path === url : path.test(url)),
+      );
+      const answer = route
+        ? typeof route[2] === 'function'
+          ? await route[2](call)
+          : route[2]
+        : { status: 404, body: { message: 'Not found' } };
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'Content-Type': 'application/json', ...answer.headers },
@@ -47,5 +57,8 @@ export function meRoute(user: SessionUser | null): FakeRoute {
 
 /** A fetch that never answers: the session stays unknown. */
 export function pendingApi() {
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
 }

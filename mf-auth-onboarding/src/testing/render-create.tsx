@@ -19,13 +19,22 @@ export const availabilityRoute: FakeRoute = [
     const available = !TAKEN_USERNAMES.has(username);
     return {
       status: 200,
-      body: { username, available, message: available ? ONBOARDING_MESSAGES.usernameAvailable : ONBOARDING_MESSAGES.usernameNotAvailable },
+      body: {
+        username,
+        available,
+        message: available ? ONBOARDING_MESSAGES.usernameAvailable : ONBOARDING_MESSAGES.usernameNotAvailable,
+      },
     };
   },
 ];
 
 /** Step 1 filled in correctly. */
-export const VALID_BASICS = { displayName: 'Maya Makes', username: 'maya_makes', bio: 'Painting murals for my town.', creatorType: 'artist' } as const;
+export const VALID_BASICS = {
+  displayName: 'Maya Makes',
+  username: 'maya_makes',
+  bio: 'Painting murals for my town.',
+  creatorType: 'artist',
+} as const;
 
 export interface RenderCreateOptions {
   user: SessionUser | null;

@@ -6,7 +6,10 @@ import { errorMessage } from '../lib/error-message';
 /** A polite "Loading ..." line while a query has no data yet. */
 export function LoadingStatus({ label }: { label: string }) {
   return (
-    <div role="status" css={(theme) => ({ padding: `${theme.space(8)} 0`, textAlign: 'center', color: theme.color.textMuted })}>
+    <div
+      role="status"
+      css={(theme) => ({ padding: `${theme.space(8)} 0`, textAlign: 'center', color: theme.color.textMuted })}
+    >
       {label}
     </div>
   );
@@ -25,7 +28,9 @@ export function LoadError({ error, what, onRetry }: { error: unknown; what: stri
         {errorMessage(error, 'Something went wrong on our side. Please try again.')}
       </p>
       {status === 401 ? (
-        <ButtonLink to={`/auth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}>Sign in</ButtonLink>
+        <ButtonLink to={`/auth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}>
+          Sign in
+        </ButtonLink>
       ) : status === 404 ? (
         <ButtonLink to="/create">Create your creator page</ButtonLink>
       ) : (

@@ -1,7 +1,8 @@
 import { AlertIcon } from '@beabro/shared/ui/icons/alert';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
-export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'failed'; message: string };
+export type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; message: string } | { kind: 'failed'; message: string };
 
 export const IDLE: SaveState = { kind: 'idle' };
 
@@ -25,7 +26,7 @@ export function SaveStatus({ state }: { state: SaveState }) {
     >
       {text ? (
         <>
-          {failed ? <AlertIcon /> : <CheckIcon />} 
+          {failed ? <AlertIcon /> : <CheckIcon />}
           {text}
         </>
       ) : null}

@@ -18,13 +18,32 @@ export function SectionCard({ title, level = 2, description, actions, children, 
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <Card aria-labelledby={id} className={className} css={{ minWidth: 0 }}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '0.75rem', flexWrap: 'wrap', marginBottom: '1rem' }}>
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: '0.75rem',
+          flexWrap: 'wrap',
+          marginBottom: '1rem',
+        }}
+      >
         <Heading id={id} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
           {title}
         </Heading>
         {actions ? <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>{actions}</div> : null}
       </div>
-      {description ? <p css={(theme) => ({ margin: `-${theme.space(2)} 0 ${theme.space(4)}`, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>{description}</p> : null}
+      {description ? (
+        <p
+          css={(theme) => ({
+            margin: `-${theme.space(2)} 0 ${theme.space(4)}`,
+            color: theme.color.textMuted,
+            fontSize: theme.font.size.sm,
+          })}
+        >
+          {description}
+        </p>
+      ) : null}
       {children}
     </Card>
   );

@@ -6,7 +6,12 @@ export function TextLink(props: LinkProps) {
   return (
     <Link
       css={(theme) => [
-        { color: theme.color.brandHover, fontWeight: theme.font.weight.medium, textUnderlineOffset: '0.15em', borderRadius: theme.radius.sm },
+        {
+          color: theme.color.brandHover,
+          fontWeight: theme.font.weight.medium,
+          textUnderlineOffset: '0.15em',
+          borderRadius: theme.radius.sm,
+        },
         focusRing(theme),
       ]}
       {...props}

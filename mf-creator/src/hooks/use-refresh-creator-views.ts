@@ -18,7 +18,8 @@ export function useRefreshCreatorViews(): () => Promise<void> {
       // Every period's analytics (the key's first part).
       queryClient.invalidateQueries({ queryKey: creatorAnalyticsQueryKey('30d').slice(0, 1) }),
       queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'creator-profile' && query.queryKey[1] !== MY_CREATOR_PROFILE_QUERY_KEY[1],
+        predicate: (query) =>
+          query.queryKey[0] === 'creator-profile' && query.queryKey[1] !== MY_CREATOR_PROFILE_QUERY_KEY[1],
       }),
     ]);
   }, [queryClient]);

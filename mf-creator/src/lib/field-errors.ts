@@ -6,7 +6,11 @@ export type FieldErrors = Partial<Record<string, string>>;
  * schemas come from @beabro/shared).
  */
 export interface ValidationSchema {
-  safeParse(values: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    values: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** The first message per field from a shared schema: the form and the API report the same rule in the same words. */

@@ -8,7 +8,11 @@ import { focusFirstInvalid, hasErrors, type FieldErrors } from './field-errors';
  */
 export function readyToSave(
   found: FieldErrors,
-  { setErrors, setState, form }: { setErrors: (errors: FieldErrors) => void; setState: (state: SaveState) => void; form: HTMLElement | null },
+  {
+    setErrors,
+    setState,
+    form,
+  }: { setErrors: (errors: FieldErrors) => void; setState: (state: SaveState) => void; form: HTMLElement | null },
 ): boolean {
   setErrors(found);
   if (!hasErrors(found)) return true;

@@ -32,15 +32,22 @@ export function mockApi(routes: Record<string, Handler>) {
     const call = { method, path: `${url.pathname}${url.search}`, body, headers: new Headers(init.headers) };
     calls.push(call);
     const handler = routes[withQuery] ?? routes[withoutQuery];
-    const reply = typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: { message: `No mock for ${withQuery}` } });
+    const reply =
+      typeof handler === 'function'
+        ? handler(call)
+        : (handler ?? { status: 404, body: { message: `No mock for ${withQuery}` } });
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     const status = reply.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     calls,
     /** Calls of one method and path (query string ignored unless given). */
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && (c.path === path || c.path.split('?')[0] === path)),
+    callsTo: (method: string, path: string) =>
+      calls.filter((c) => c.method === method && (c.path === path || c.path.split('?')[0] === path)),
   };
 }

@@ -9,7 +9,10 @@ function LocationProbe() {
 }
 
 /** Renders an area at `path` the way the shell would, with a stand-in home page and a location probe. */
-export function renderArea(element: ReactElement, { path, route, outside }: { path: string; route: string; outside?: ReactElement }) {
+export function renderArea(
+  element: ReactElement,
+  { path, route, outside }: { path: string; route: string; outside?: ReactElement },
+) {
   return renderWithProviders(
     <>
       <Routes>

@@ -1,6 +1,10 @@
 import { siteConfigQueryOptions } from '@beabro/shared/api/get-site-config';
 import { prefetchForServerRender } from '@beabro/shared/api/prefetch-for-server-render';
-import { CONTRACT_VERSION, type AreaPrefetchContext, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import {
+  CONTRACT_VERSION,
+  type AreaPrefetchContext,
+  type RemoteAreaProps,
+} from '@beabro/shared/contract/remote-contract';
 import { HelpCentre } from '../features/help/components/help-centre';
 
 export const contractVersion = CONTRACT_VERSION;

@@ -19,7 +19,13 @@ beforeEach(() => {
   useSessionStore.setState({ status: 'signed-out', user: null });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -17,7 +17,9 @@ const routes = (
 );
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */

@@ -23,6 +23,11 @@ describe('hydrating the server-rendered landing page', () => {
     const { container, problems } = await hydrateInBrowser(routes, { url: '/', queryClient, html });
 
     expect(problems).toEqual([]);
-    expect(within(container).getByRole('heading', { level: 1, name: 'Get backed by the people who believe in your mission' })).toBeInTheDocument();
+    expect(
+      within(container).getByRole('heading', {
+        level: 1,
+        name: 'Get backed by the people who believe in your mission',
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -26,7 +26,16 @@ export function CreatorAvatar({ displayName, username, imageUrl, size, className
     overflow: 'hidden',
   });
   if (imageUrl) {
-    return <img src={imageUrl} alt="" width={size} height={size} className={className} css={(theme) => [frame(theme), { objectFit: 'cover', background: theme.color.border }]} />;
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        width={size}
+        height={size}
+        className={className}
+        css={(theme) => [frame(theme), { objectFit: 'cover', background: theme.color.border }]}
+      />
+    );
   }
   return (
     <span

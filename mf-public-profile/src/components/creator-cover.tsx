@@ -26,7 +26,13 @@ export function CreatorCover({ username, imageUrl, className }: CreatorCoverProp
         [theme.breakpoint.md]: { height: '13rem' },
       })}
     >
-      {imageUrl ? <img src={imageUrl} alt="" css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+      {imageUrl ? (
+        <img
+          src={imageUrl}
+          alt=""
+          css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -11,15 +11,20 @@ export function CreatorNotFound({ username }: { username: string }) {
   return (
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>
-        <p aria-hidden="true" css={(theme) => ({ fontSize: '3rem', margin: 0, lineHeight: 1, color: theme.color.brand })}>
+        <p
+          aria-hidden="true"
+          css={(theme) => ({ fontSize: '3rem', margin: 0, lineHeight: 1, color: theme.color.brand })}
+        >
           <SearchIcon />
         </p>
         <h1 css={(theme) => ({ fontSize: theme.font.size.xxl, margin: '0.5rem 0' })}>Creator not found</h1>
         <p css={(theme) => ({ color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
-          There is no creator called <strong>@{username}</strong> on Be a Bro. The link may be mistyped, or the creator may have changed
-          their username.
+          There is no creator called <strong>@{username}</strong> on Be a Bro. The link may be mistyped, or the creator
+          may have changed their username.
         </p>
-        <div css={{ display: 'flex', gap: '0.75rem', justifyContent: 'center', flexWrap: 'wrap', marginTop: '1.25rem' }}>
+        <div
+          css={{ display: 'flex', gap: '0.75rem', justifyContent: 'center', flexWrap: 'wrap', marginTop: '1.25rem' }}
+        >
           <ButtonLink to={paths.discover}>Discover creators</ButtonLink>
           <ButtonLink to={paths.home} variant="secondary">
             Go to the home page

@@ -5,7 +5,9 @@ import { PageContainer } from '@beabro/shared/ui/page-container';
 /** Placeholder blocks in the page's shape while the creator loads, so nothing jumps when it arrives. */
 export function CreatorPageLoading({ label }: { label: string }) {
   const block = (height: string, width = '100%') => (
-    <div css={(theme) => ({ height, width, borderRadius: theme.radius.md, background: theme.color.border, opacity: 0.6 })} />
+    <div
+      css={(theme) => ({ height, width, borderRadius: theme.radius.md, background: theme.color.border, opacity: 0.6 })}
+    />
   );
   return (
     <PageContainer>
@@ -28,7 +30,9 @@ export function CreatorPageError({ message, onRetry }: { message: string; onRetr
   return (
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>
-        <h1 css={(theme) => ({ fontSize: theme.font.size.xl, margin: '0 0 0.5rem' })}>We couldn&apos;t load this page</h1>
+        <h1 css={(theme) => ({ fontSize: theme.font.size.xl, margin: '0 0 0.5rem' })}>
+          We couldn&apos;t load this page
+        </h1>
         <p role="alert" css={(theme) => ({ color: theme.color.textMuted })}>
           {message}
         </p>

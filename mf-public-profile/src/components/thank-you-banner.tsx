@@ -33,7 +33,9 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
         ['Paid with', `${receipt.cardBrand} ending in ${receipt.cardLast4}`],
         [`${receipt.creatorDisplayName} receives`, formatUsd(receipt.creatorNetCents)],
         ['Receipt sent to', receipt.receiptEmail],
-        ...(receipt.isRecurring && receipt.nextChargeAt ? [['Next charge', DAY.format(new Date(receipt.nextChargeAt))] as [string, string]] : []),
+        ...(receipt.isRecurring && receipt.nextChargeAt
+          ? [['Next charge', DAY.format(new Date(receipt.nextChargeAt))] as [string, string]]
+          : []),
       ]
     : [];
 
@@ -53,7 +55,14 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
         '&:focus-visible': { outline: `3px solid ${theme.color.focus}`, outlineOffset: '2px' },
       })}
     >
-      <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, fontWeight: theme.font.weight.bold, color: theme.color.success })}>
+      <p
+        css={(theme) => ({
+          margin: 0,
+          fontSize: theme.font.size.lg,
+          fontWeight: theme.font.weight.bold,
+          color: theme.color.success,
+        })}
+      >
         <SparklesIcon /> Thank you for supporting {displayName}!
       </p>
       <p css={{ margin: '0.25rem 0 0' }}>
@@ -82,7 +91,14 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
           {rows.map(([label, value]) => (
             <div key={label} css={{ display: 'contents' }}>
               <dt css={(theme) => ({ color: theme.color.textMuted })}>{label}</dt>
-              <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere', [theme.breakpoint.belowMd]: { marginBottom: '0.25rem' } })}>
+              <dd
+                css={(theme) => ({
+                  margin: 0,
+                  fontWeight: theme.font.weight.medium,
+                  overflowWrap: 'anywhere',
+                  [theme.breakpoint.belowMd]: { marginBottom: '0.25rem' },
+                })}
+              >
                 {value}
               </dd>
             </div>
@@ -90,7 +106,13 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
         </dl>
       ) : null}
       {onDismiss ? (
-        <Button variant="ghost" size="sm" onClick={onDismiss} aria-label="Dismiss thank-you message" css={{ position: 'absolute', top: '0.75rem', right: '0.75rem' }}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDismiss}
+          aria-label="Dismiss thank-you message"
+          css={{ position: 'absolute', top: '0.75rem', right: '0.75rem' }}
+        >
           <XIcon />
         </Button>
       ) : null}

@@ -37,12 +37,21 @@ describe('hydrating the server-rendered public profile areas', () => {
   it('hydrates the profile without a mismatch, then adds what only the browser knows', async () => {
     // 59 min 50 s before the server rendered: "59 minutes ago" there, "1 hour ago" 20 s later in the browser.
     const profile = fakeProfile({
-      recentSupports: [{ ...fakeProfile().recentSupports[0]!, createdAt: new Date(SERVER_TIME - 3_590_000).toISOString() }],
+      recentSupports: [
+        { ...fakeProfile().recentSupports[0]!, createdAt: new Date(SERVER_TIME - 3_590_000).toISOString() },
+      ],
     });
-    mockApi({ 'GET /api/creators/pixelpat': () => json(200, profile), 'POST /api/creators/pixelpat/views': () => json(204) });
+    mockApi({
+      'GET /api/creators/pixelpat': () => json(200, profile),
+      'POST /api/creators/pixelpat/views': () => json(204),
+    });
     const url = '/pixelpat?supported=true';
     const queryClient = createQueryClient();
-    await prefetchProfile({ params: { username: 'pixelpat' }, searchParams: new URLSearchParams('supported=true'), queryClient });
+    await prefetchProfile({
+      params: { username: 'pixelpat' },
+      searchParams: new URLSearchParams('supported=true'),
+      queryClient,
+    });
     const html = renderOnServer(routes, { url, queryClient });
     expect(html).toContain('59 minutes ago');
 
@@ -59,10 +68,17 @@ describe('hydrating the server-rendered public profile areas', () => {
   });
 
   it('hydrates the support page, on the tier from the address, without a mismatch', async () => {
-    mockApi({ 'GET /api/creators/pixelpat': () => json(200, fakeProfile()), 'POST /api/creators/pixelpat/views': () => json(204) });
+    mockApi({
+      'GET /api/creators/pixelpat': () => json(200, fakeProfile()),
+      'POST /api/creators/pixelpat/views': () => json(204),
+    });
     const url = '/pixelpat/support?tier=2';
     const queryClient = createQueryClient();
-    await prefetchSupport({ params: { username: 'pixelpat' }, searchParams: new URLSearchParams('tier=2'), queryClient });
+    await prefetchSupport({
+      params: { username: 'pixelpat' },
+      searchParams: new URLSearchParams('tier=2'),
+      queryClient,
+    });
     const html = renderOnServer(routes, { url, queryClient });
 
     vi.setSystemTime(SERVER_TIME + 20_000);

@@ -1,4 +1,8 @@
-import { CONTRACT_VERSION, type AreaPrefetchContext, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import {
+  CONTRACT_VERSION,
+  type AreaPrefetchContext,
+  type RemoteAreaProps,
+} from '@beabro/shared/contract/remote-contract';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { prefetchCreator } from '../hooks/use-creator';
 import { useUsernameParam, usernameFromParams } from '../hooks/use-username-param';

@@ -28,7 +28,11 @@ function creatorApi() {
 }
 
 /** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */
-async function serverRender(url: string, prefetch: (context: AreaPrefetchContext) => Promise<void>, params: Record<string, string>) {
+async function serverRender(
+  url: string,
+  prefetch: (context: AreaPrefetchContext) => Promise<void>,
+  params: Record<string, string>,
+) {
   return prefetchAndRenderOnServer(routes, { url, prefetch, params });
 }
 
@@ -103,6 +107,8 @@ describe('server rendering of the public profile areas', () => {
     const { text } = await serverRender('/pixelpat/support?tier=2', prefetchSupport, { username: 'pixelpat' });
     const tier = SUPPORT_TIERS[2]!;
     const perMonth = tier.isRecurring ? '/month' : '';
-    expect(text).toContain(`${tier.isRecurring ? 'Monthly support' : 'Support amount'} ${formatUsd(tier.amountCents)}${perMonth}`);
+    expect(text).toContain(
+      `${tier.isRecurring ? 'Monthly support' : 'Support amount'} ${formatUsd(tier.amountCents)}${perMonth}`,
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { CONTRACT_VERSION, type AreaPrefetchContext, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import {
+  CONTRACT_VERSION,
+  type AreaPrefetchContext,
+  type RemoteAreaProps,
+} from '@beabro/shared/contract/remote-contract';
 import { SupportPage } from '../features/support/components/support-page';
 import { prefetchCreator } from '../hooks/use-creator';
 import { useUsernameParam, usernameFromParams } from '../hooks/use-username-param';

@@ -13,7 +13,10 @@ export function isFinalAnswer(error: unknown): boolean {
  * not retried: the not-found page shows at once.
  */
 export function creatorQueryOptions(username: string) {
-  return queryOptions({ ...creatorProfileQueryOptions(username), retry: (failures, error) => !isFinalAnswer(error) && failures < 1 });
+  return queryOptions({
+    ...creatorProfileQueryOptions(username),
+    retry: (failures, error) => !isFinalAnswer(error) && failures < 1,
+  });
 }
 
 export function useCreator(username: string) {

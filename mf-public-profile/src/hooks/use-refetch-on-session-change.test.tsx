@@ -5,14 +5,24 @@ import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { useRefetchOnSessionChange } from './use-refetch-on-session-change';
 
-const user = { id: 'u1', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter' as const, emailVerified: true };
+const user = {
+  id: 'u1',
+  email: 'sam@example.com',
+  username: null,
+  displayName: 'Sam',
+  isCreator: false,
+  userType: 'supporter' as const,
+  emailVerified: true,
+};
 
 describe('useRefetchOnSessionChange', () => {
   it('refetches the profile when someone signs in or out, not when the session first becomes known', () => {
     useSessionStore.setState({ status: 'unknown', user: null });
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     renderHook(() => useRefetchOnSessionChange('pixelpat'), { wrapper });
 
     act(() => useSessionStore.getState().setUser(user));

@@ -18,12 +18,19 @@ export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const request: RecordedRequest = { method, path: url.pathname + url.search, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname + url.search,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
     const answer = handler ? await handler(request) : { status: 404, body: { message: 'Not found' } };
     const { status, body, headers } = await answer;
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

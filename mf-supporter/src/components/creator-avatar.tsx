@@ -40,7 +40,14 @@ export function CreatorAvatar({ displayName, username, imageUrl, size, ringed = 
       })}
     >
       {imageUrl ? (
-        <img src={imageUrl} alt="" width={size} height={size} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <img
+          src={imageUrl}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          css={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
       ) : (
         creatorInitials(displayName, username)
       )}

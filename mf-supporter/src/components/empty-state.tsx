@@ -31,8 +31,24 @@ export function EmptyState({ icon, title, children, action, level = 3 }: EmptySt
         <Icon name={icon} size="1.75rem" />
       </span>
       <Heading css={(theme) => ({ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.size.lg })}>{title}</Heading>
-      {children ? <div css={(theme) => ({ margin: `${theme.space(2)} auto 0`, maxWidth: '32rem', color: theme.color.textMuted })}>{children}</div> : null}
-      {action ? <div css={(theme) => ({ marginTop: theme.space(5), display: 'flex', justifyContent: 'center', gap: theme.space(3), flexWrap: 'wrap' })}>{action}</div> : null}
+      {children ? (
+        <div css={(theme) => ({ margin: `${theme.space(2)} auto 0`, maxWidth: '32rem', color: theme.color.textMuted })}>
+          {children}
+        </div>
+      ) : null}
+      {action ? (
+        <div
+          css={(theme) => ({
+            marginTop: theme.space(5),
+            display: 'flex',
+            justifyContent: 'center',
+            gap: theme.space(3),
+            flexWrap: 'wrap',
+          })}
+        >
+          {action}
+        </div>
+      ) : null}
     </Card>
   );
 }

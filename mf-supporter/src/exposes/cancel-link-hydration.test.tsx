@@ -19,7 +19,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('hydrating the server-rendered /subscriptions/cancel', () => {
   it('hydrates an active support without a mismatch or a second request', async () => {
-    const api = mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ nextChargeAt: '2026-12-31T23:30:00.000Z' }) }) });
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, { subscription: fakeSubscription({ nextChargeAt: '2026-12-31T23:30:00.000Z' }) }),
+    });
     const url = '/subscriptions/cancel?token=tok.sig';
     const queryClient = createQueryClient();
     await prefetch({ params: {}, searchParams: new URLSearchParams('token=tok.sig'), queryClient });

@@ -21,10 +21,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('server rendering of /subscriptions/cancel', () => {
   it('an active support: what it is, the pause choices and the cancel button, as forms', async () => {
-    const api = mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }) });
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+    });
     const { text, html, embedded } = await render('/subscriptions/cancel?token=tok.sig');
 
-    expect(api.requests.map((r) => `${r.method} ${r.path}?${r.query.toString()}`)).toEqual(['GET /api/subscriptions/cancel-by-link?token=tok.sig']);
+    expect(api.requests.map((r) => `${r.method} ${r.path}?${r.query.toString()}`)).toEqual([
+      'GET /api/subscriptions/cancel-by-link?token=tok.sig',
+    ]);
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([['cancel-link-page', 'tok.sig']]);
     expect(text).toContain('Pause or cancel monthly support');
     expect(text).toContain('You support $25.00/month to Pixel Pat . The next charge is on December 20, 2026.');
@@ -36,7 +40,10 @@ describe('server rendering of /subscriptions/cancel', () => {
   });
 
   it('a paused support offers resume and cancel; a cancelled one only says so', async () => {
-    mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ status: 'paused', nextChargeAt: null }) }) });
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'paused', nextChargeAt: null }) }),
+    });
     const paused = await render('/subscriptions/cancel?token=t');
     expect(paused.text).toContain('is paused until you resume it');
     expect(paused.text).toContain('Resume my monthly support');
@@ -44,7 +51,14 @@ describe('server rendering of /subscriptions/cancel', () => {
     expect(paused.text).not.toContain('Pause my monthly support');
 
     mockApi({
-      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ cancelAtPeriodEnd: true, nextChargeAt: null, endsAt: '2026-12-20T12:00:00.000Z' }) }),
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, {
+          subscription: fakeSubscription({
+            cancelAtPeriodEnd: true,
+            nextChargeAt: null,
+            endsAt: '2026-12-20T12:00:00.000Z',
+          }),
+        }),
     });
     const cancelled = await render('/subscriptions/cancel?token=t');
     expect(cancelled.text).toContain('is cancelled. It ends on December 20, 2026, with no further charge.');
@@ -52,18 +66,27 @@ describe('server rendering of /subscriptions/cancel', () => {
   });
 
   it('after the form (JavaScript off) says what was done, only when it is true, and a refusal in our own words', async () => {
-    mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ status: 'paused', pausedUntil: '2027-02-20T12:00:00.000Z' }) }) });
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'paused', pausedUntil: '2027-02-20T12:00:00.000Z' }) }),
+    });
     expect((await render('/subscriptions/cancel?token=t&done=pause')).text).toContain(
       'Your monthly support is paused until February 20, 2027, when it resumes by itself. Nothing is charged meanwhile.',
     );
-    expect((await render('/subscriptions/cancel?token=t&done=cancel')).text).not.toContain('Your monthly support is cancelled.');
+    expect((await render('/subscriptions/cancel?token=t&done=cancel')).text).not.toContain(
+      'Your monthly support is cancelled.',
+    );
     const refused = await render('/subscriptions/cancel?token=t&action=resume&error=resumeEnded');
     expect(refused.text).toContain(SUBSCRIPTION_MESSAGES.resumeEnded);
-    expect((await render('/subscriptions/cancel?token=t&action=resume&error=<b>made+up</b>')).text).not.toContain('made up');
+    expect((await render('/subscriptions/cancel?token=t&action=resume&error=<b>made+up</b>')).text).not.toContain(
+      'made up',
+    );
   });
 
   it('a forged or unknown link: its message, rendered on the server', async () => {
-    mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(400, { message: SUBSCRIPTION_MESSAGES.linkInvalid }) });
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(400, { message: SUBSCRIPTION_MESSAGES.linkInvalid }),
+    });
     const { text, embedded } = await render('/subscriptions/cancel?token=forged');
     expect(text).toContain(SUBSCRIPTION_MESSAGES.linkInvalid);
     expect(text).toContain('Sign in to manage your monthly supports');

@@ -1,5 +1,9 @@
 import { prefetchForServerRender } from '@beabro/shared/api/prefetch-for-server-render';
-import { CONTRACT_VERSION, type AreaPrefetchContext, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
+import {
+  CONTRACT_VERSION,
+  type AreaPrefetchContext,
+  type RemoteAreaProps,
+} from '@beabro/shared/contract/remote-contract';
 import { cancelLinkPageQueryOptions } from '../features/cancel-link/api/get-cancel-link';
 import { CancelLinkPage } from '../features/cancel-link/components/cancel-link-page';
 

@@ -40,7 +40,9 @@ describe('server rendering of /discover', () => {
     const { embedded, text } = await serverRender('/discover');
 
     expect(api.calls('GET /api/discover')).toHaveLength(1);
-    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['discover', { q: '', type: '', sort: 'supporters', page: 1 }]]);
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([
+      ['discover', { q: '', type: '', sort: 'supporters', page: 1 }],
+    ]);
     expect(text).toContain('Discover creators');
     expect(text).toContain('3 creators');
     expect(text).toContain('Pixel Pat');
@@ -54,8 +56,14 @@ describe('server rendering of /discover', () => {
     const api = mockApi({ 'GET /api/discover': discoverApi });
     const { embedded, text } = await serverRender('/discover?type=artist&sort=newest&page=0&unknown=1');
 
-    expect(Object.fromEntries(api.calls('GET /api/discover')[0]?.query ?? [])).toEqual({ type: 'artist', sort: 'newest', page: '1' });
-    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['discover', { q: '', type: 'artist', sort: 'newest', page: 1 }]]);
+    expect(Object.fromEntries(api.calls('GET /api/discover')[0]?.query ?? [])).toEqual({
+      type: 'artist',
+      sort: 'newest',
+      page: '1',
+    });
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([
+      ['discover', { q: '', type: 'artist', sort: 'newest', page: 1 }],
+    ]);
     expect(text).toContain('1 creator in Artist/Creative');
     expect(text).toContain('Maya Okafor');
     expect(text).not.toContain('Pixel Pat');

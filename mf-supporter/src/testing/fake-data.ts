@@ -15,7 +15,16 @@ export function fakeUuid(): string {
 }
 
 export function fakeUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return { id: fakeUuid(), email: 'sam@example.com', username: null, displayName: 'Sam Kim', isCreator: false, userType: 'supporter', emailVerified: true, ...overrides };
+  return {
+    id: fakeUuid(),
+    email: 'sam@example.com',
+    username: null,
+    displayName: 'Sam Kim',
+    isCreator: false,
+    userType: 'supporter',
+    emailVerified: true,
+    ...overrides,
+  };
 }
 
 export function fakeSupport(overrides: Partial<GivenSupportDto> & { amountCents?: number } = {}): GivenSupportDto {
@@ -79,15 +88,43 @@ export function fakeDashboard(overrides: Partial<SupporterDashboard> = {}): Supp
     recurringSupports: 1,
     creators: [
       fakeSupportedCreator({ isRecurring: true, subscriptionId: subscription.id }),
-      fakeSupportedCreator({ username: 'mayamakesart', displayName: 'Maya Okafor', creatorType: 'artist', totalSupportedCents: 5_000, lastSupportedAt: '2026-11-12T12:00:00.000Z' }),
-      fakeSupportedCreator({ username: 'greenstreets', displayName: 'Green Streets Collective', creatorType: 'nonprofit', totalSupportedCents: 5_000, lastSupportedAt: '2026-10-15T12:00:00.000Z' }),
+      fakeSupportedCreator({
+        username: 'mayamakesart',
+        displayName: 'Maya Okafor',
+        creatorType: 'artist',
+        totalSupportedCents: 5_000,
+        lastSupportedAt: '2026-11-12T12:00:00.000Z',
+      }),
+      fakeSupportedCreator({
+        username: 'greenstreets',
+        displayName: 'Green Streets Collective',
+        creatorType: 'nonprofit',
+        totalSupportedCents: 5_000,
+        lastSupportedAt: '2026-10-15T12:00:00.000Z',
+      }),
     ],
     subscriptions: [subscription],
     history: [
-      fakeSupport({ amountCents: 2_500, isRecurring: true, message: 'Monthly bro reporting for duty.', createdAt: '2026-11-20T12:00:00.000Z' }),
+      fakeSupport({
+        amountCents: 2_500,
+        isRecurring: true,
+        message: 'Monthly bro reporting for duty.',
+        createdAt: '2026-11-20T12:00:00.000Z',
+      }),
       fakeSupport({ amountCents: 1_000, createdAt: '2026-11-13T12:00:00.000Z' }),
-      fakeSupport({ creatorUsername: 'mayamakesart', creatorDisplayName: 'Maya Okafor', amountCents: 5_000, createdAt: '2026-11-12T12:00:00.000Z' }),
-      fakeSupport({ creatorUsername: 'greenstreets', creatorDisplayName: 'Green Streets Collective', amountCents: 5_000, asGuest: true, createdAt: '2026-10-15T12:00:00.000Z' }),
+      fakeSupport({
+        creatorUsername: 'mayamakesart',
+        creatorDisplayName: 'Maya Okafor',
+        amountCents: 5_000,
+        createdAt: '2026-11-12T12:00:00.000Z',
+      }),
+      fakeSupport({
+        creatorUsername: 'greenstreets',
+        creatorDisplayName: 'Green Streets Collective',
+        amountCents: 5_000,
+        asGuest: true,
+        createdAt: '2026-10-15T12:00:00.000Z',
+      }),
     ],
     includesGuestSupports: true,
     ...overrides,
@@ -95,7 +132,16 @@ export function fakeDashboard(overrides: Partial<SupporterDashboard> = {}): Supp
 }
 
 export function emptyDashboard(): SupporterDashboard {
-  return { totalSupportedCents: 0, creatorsSupported: 0, thisMonthCents: 0, recurringSupports: 0, creators: [], subscriptions: [], history: [], includesGuestSupports: false };
+  return {
+    totalSupportedCents: 0,
+    creatorsSupported: 0,
+    thisMonthCents: 0,
+    recurringSupports: 0,
+    creators: [],
+    subscriptions: [],
+    history: [],
+    includesGuestSupports: false,
+  };
 }
 
 export function fakeDiscoverItem(overrides: Partial<DiscoverItemDto> = {}): DiscoverItemDto {
@@ -137,6 +183,9 @@ export const DISCOVER_CREATORS: readonly DiscoverItemDto[] = [
   }),
 ];
 
-export function fakeDiscoverResponse(items: readonly DiscoverItemDto[], overrides: Partial<DiscoverResponseDto> = {}): DiscoverResponseDto {
+export function fakeDiscoverResponse(
+  items: readonly DiscoverItemDto[],
+  overrides: Partial<DiscoverResponseDto> = {},
+): DiscoverResponseDto {
   return { items: [...items], page: 1, pageSize: 12, total: items.length, ...overrides };
 }

@@ -24,11 +24,21 @@ export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const request: RecordedRequest = { method, path: url.pathname, query: url.searchParams, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
-    const { status, body, headers } = handler ? await handler(request) : { status: 404, body: { message: 'Not found' }, headers: undefined };
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    const { status, body, headers } = handler
+      ? await handler(request)
+      : { status: 404, body: { message: 'Not found' }, headers: undefined };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -21,7 +21,12 @@ export interface RenderDashboardOptions {
 }
 
 /** The exposed supporter dashboard area, as the shell mounts it, over a mocked API. */
-export function renderDashboard({ user = fakeUser(), dashboard = fakeDashboard(), route = '/supporter-dashboard', routes = {} }: RenderDashboardOptions = {}) {
+export function renderDashboard({
+  user = fakeUser(),
+  dashboard = fakeDashboard(),
+  route = '/supporter-dashboard',
+  routes = {},
+}: RenderDashboardOptions = {}) {
   const api = mockApi({
     'GET /api/auth/me': () => json(200, { user }),
     'GET /api/supporter/dashboard': () => json(200, dashboard),

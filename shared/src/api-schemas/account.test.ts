@@ -17,7 +17,10 @@ function fieldMessages(schema: ZodType, input: unknown): Record<string, string> 
 
 describe('changeEmailRequestSchema', () => {
   it('trims the address and keeps the password as typed', () => {
-    expect(changeEmailRequestSchema.parse({ email: ' New@Example.com ', password: ' spaced pass ' })).toEqual({ email: 'New@Example.com', password: ' spaced pass ' });
+    expect(changeEmailRequestSchema.parse({ email: ' New@Example.com ', password: ' spaced pass ' })).toEqual({
+      email: 'New@Example.com',
+      password: ' spaced pass ',
+    });
   });
 
   it('uses the sign-up email messages and asks for the current password', () => {
@@ -25,18 +28,24 @@ describe('changeEmailRequestSchema', () => {
       email: AUTH_MESSAGES.emailRequired,
       password: ACCOUNT_MESSAGES.currentPasswordRequired,
     });
-    expect(fieldMessages(changeEmailRequestSchema, { email: 'nope', password: 'x' })).toEqual({ email: AUTH_MESSAGES.emailInvalid });
+    expect(fieldMessages(changeEmailRequestSchema, { email: 'nope', password: 'x' })).toEqual({
+      email: AUTH_MESSAGES.emailInvalid,
+    });
     expect(ACCOUNT_MESSAGES.currentPasswordRequired).toBe(SETTINGS_MESSAGES.currentPasswordRequired);
   });
 
   it('a password longer than any account can have is simply incorrect', () => {
-    expect(fieldMessages(changeEmailRequestSchema, { email: 'a@b.co', password: 'x'.repeat(129) })).toEqual({ password: 'Current password is incorrect' });
+    expect(fieldMessages(changeEmailRequestSchema, { email: 'a@b.co', password: 'x'.repeat(129) })).toEqual({
+      password: 'Current password is incorrect',
+    });
   });
 });
 
 describe('deleteAccountRequestSchema', () => {
   it('requires the password', () => {
-    expect(fieldMessages(deleteAccountRequestSchema, {})).toEqual({ password: ACCOUNT_MESSAGES.currentPasswordRequired });
+    expect(fieldMessages(deleteAccountRequestSchema, {})).toEqual({
+      password: ACCOUNT_MESSAGES.currentPasswordRequired,
+    });
     expect(deleteAccountRequestSchema.parse({ password: 'my password' })).toEqual({ password: 'my password' });
   });
 });
@@ -48,11 +57,15 @@ describe('notificationSettingsPatchSchema', () => {
   });
 
   it('refuses non-booleans with the settings message', () => {
-    expect(fieldMessages(notificationSettingsPatchSchema, { goalReached: 'yes' })).toEqual({ goalReached: SETTINGS_MESSAGES.mustBeOnOrOff });
+    expect(fieldMessages(notificationSettingsPatchSchema, { goalReached: 'yes' })).toEqual({
+      goalReached: SETTINGS_MESSAGES.mustBeOnOrOff,
+    });
   });
 
   it('refuses unknown settings by name', () => {
-    expect(fieldMessages(notificationSettingsPatchSchema, { newSupport: true, weeklyDigest: true })).toEqual({ _: 'Unknown setting: weeklyDigest' });
+    expect(fieldMessages(notificationSettingsPatchSchema, { newSupport: true, weeklyDigest: true })).toEqual({
+      _: 'Unknown setting: weeklyDigest',
+    });
   });
 });
 

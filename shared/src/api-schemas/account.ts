@@ -52,7 +52,10 @@ export const notificationSettingsPatchSchema = z.strictObject(
     goalReached: toggles.goalReached.unwrap().optional(),
     supporterMessages: toggles.supporterMessages.unwrap().optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `${ACCOUNT_MESSAGES.unknownSetting}: ${issue.keys.join(', ')}` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `${ACCOUNT_MESSAGES.unknownSetting}: ${issue.keys.join(', ')}` : undefined,
+  },
 );
 
 export type ChangeEmailInput = z.input<typeof changeEmailRequestSchema>;

@@ -18,7 +18,9 @@ describe('analytics schemas', () => {
   });
 
   it('uses SPEC.md’s range labels plus $51+, contiguous in cents so no amount is dropped', () => {
-    expect(SUPPORT_DISTRIBUTION_RANGES.slice(0, 4).map((r) => r.label)).toEqual(SUPPORT_AMOUNT_RANGES.map((r) => r.label));
+    expect(SUPPORT_DISTRIBUTION_RANGES.slice(0, 4).map((r) => r.label)).toEqual(
+      SUPPORT_AMOUNT_RANGES.map((r) => r.label),
+    );
     expect(SUPPORT_DISTRIBUTION_RANGES.at(-1)).toEqual({ label: '$51+', minCents: 5_001, maxCents: null });
     for (let i = 1; i < SUPPORT_DISTRIBUTION_RANGES.length; i++) {
       expect(SUPPORT_DISTRIBUTION_RANGES[i]?.minCents).toBe((SUPPORT_DISTRIBUTION_RANGES[i - 1]?.maxCents ?? NaN) + 1);

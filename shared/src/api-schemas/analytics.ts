@@ -145,7 +145,11 @@ export const goalReachedActivitySchema = z.object({
   goalAmountCents: cents,
 });
 
-export const recentActivitySchema = z.discriminatedUnion('type', [supportActivitySchema, newSupporterActivitySchema, goalReachedActivitySchema]);
+export const recentActivitySchema = z.discriminatedUnion('type', [
+  supportActivitySchema,
+  newSupporterActivitySchema,
+  goalReachedActivitySchema,
+]);
 
 export const trafficSchema = z.object({
   profileViews: count,

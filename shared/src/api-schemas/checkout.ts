@@ -20,11 +20,26 @@ export const CARD_MESSAGES = {
 
 export const cardSchema = z.object({
   /** Digits, spaces allowed; Luhn-checked by the server. */
-  number: z.string({ error: CARD_MESSAGES.numberRequired }).trim().min(1, { error: CARD_MESSAGES.numberRequired }).max(23, { error: CARD_MESSAGES.numberInvalid }),
-  expMonth: z.number({ error: CARD_MESSAGES.expiryInvalid }).int({ error: CARD_MESSAGES.expiryInvalid }).min(1, { error: CARD_MESSAGES.expiryInvalid }).max(12, { error: CARD_MESSAGES.expiryInvalid }),
+  number: z
+    .string({ error: CARD_MESSAGES.numberRequired })
+    .trim()
+    .min(1, { error: CARD_MESSAGES.numberRequired })
+    .max(23, { error: CARD_MESSAGES.numberInvalid }),
+  expMonth: z
+    .number({ error: CARD_MESSAGES.expiryInvalid })
+    .int({ error: CARD_MESSAGES.expiryInvalid })
+    .min(1, { error: CARD_MESSAGES.expiryInvalid })
+    .max(12, { error: CARD_MESSAGES.expiryInvalid }),
   /** Four digits, e.g. 2028. */
-  expYear: z.number({ error: CARD_MESSAGES.expiryInvalid }).int({ error: CARD_MESSAGES.expiryInvalid }).min(2000, { error: CARD_MESSAGES.expiryInvalid }).max(2100, { error: CARD_MESSAGES.expiryInvalid }),
-  cvc: z.string({ error: CARD_MESSAGES.cvcRequired }).min(1, { error: CARD_MESSAGES.cvcRequired }).regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvcInvalid }),
+  expYear: z
+    .number({ error: CARD_MESSAGES.expiryInvalid })
+    .int({ error: CARD_MESSAGES.expiryInvalid })
+    .min(2000, { error: CARD_MESSAGES.expiryInvalid })
+    .max(2100, { error: CARD_MESSAGES.expiryInvalid }),
+  cvc: z
+    .string({ error: CARD_MESSAGES.cvcRequired })
+    .min(1, { error: CARD_MESSAGES.cvcRequired })
+    .regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvcInvalid }),
 });
 
 export const checkoutRequestSchema = supportSchema.extend({

@@ -36,8 +36,17 @@ describe('supportTiersSchema', () => {
 
   it('trims texts and defaults description and perks', () => {
     const [, ...rest] = sampleTiersInput();
-    const parsed = supportTiersSchema.parse({ tiers: [{ name: '  Coffee ', emoji: ' ☕ ', isRecurring: false, amount: '3' }, ...rest] });
-    expect(parsed.tiers[0]).toEqual({ name: 'Coffee', emoji: '☕', description: '', perks: [], isRecurring: false, amount: 3 });
+    const parsed = supportTiersSchema.parse({
+      tiers: [{ name: '  Coffee ', emoji: ' ☕ ', isRecurring: false, amount: '3' }, ...rest],
+    });
+    expect(parsed.tiers[0]).toEqual({
+      name: 'Coffee',
+      emoji: '☕',
+      description: '',
+      perks: [],
+      isRecurring: false,
+      amount: 3,
+    });
   });
 });
 
@@ -70,7 +79,9 @@ describe('countrySchema', () => {
     expect(countrySchema.parse(' de ')).toBe('DE');
     for (const bad of ['ZZ', 'UK', 'USA', 'U', '', '12', 42]) {
       const result = countrySchema.safeParse(bad);
-      expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual([CREATOR_PROFILE_MESSAGES.countryInvalid]);
+      expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual([
+        CREATOR_PROFILE_MESSAGES.countryInvalid,
+      ]);
     }
   });
 });
@@ -90,9 +101,16 @@ describe('updateCreatorProfileSchema', () => {
 
   it('lets settings clear the bio but keeps every other rule of the forms', () => {
     expect(updateCreatorProfileSchema.parse({ bio: '' })).toEqual({ bio: '' });
-    const result = updateCreatorProfileSchema.safeParse({ username: 'admin', displayName: '', minimumAmount: 0, showEarnings: 'on' });
+    const result = updateCreatorProfileSchema.safeParse({
+      username: 'admin',
+      displayName: '',
+      minimumAmount: 0,
+      showEarnings: 'on',
+    });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries((result.success ? [] : result.error.issues).map((i) => [i.path.join('.'), i.message]));
+    const messages = Object.fromEntries(
+      (result.success ? [] : result.error.issues).map((i) => [i.path.join('.'), i.message]),
+    );
     expect(messages).toEqual({
       username: ONBOARDING_MESSAGES.usernameNotAvailable,
       displayName: ONBOARDING_MESSAGES.displayNameRequired,
@@ -104,7 +122,11 @@ describe('updateCreatorProfileSchema', () => {
 
 describe('usernameChangeTooSoonMessage', () => {
   it('names the UTC calendar date as "Month D, YYYY"', () => {
-    expect(usernameChangeTooSoonMessage(new Date('2025-04-04T23:30:00Z'))).toBe('You can change your username again on April 4, 2025.');
-    expect(usernameChangeTooSoonMessage(new Date('2026-01-01T00:00:00Z'))).toBe('You can change your username again on January 1, 2026.');
+    expect(usernameChangeTooSoonMessage(new Date('2025-04-04T23:30:00Z'))).toBe(
+      'You can change your username again on April 4, 2025.',
+    );
+    expect(usernameChangeTooSoonMessage(new Date('2026-01-01T00:00:00Z'))).toBe(
+      'You can change your username again on January 1, 2026.',
+    );
   });
 });

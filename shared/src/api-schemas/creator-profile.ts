@@ -83,12 +83,23 @@ export const tierEmojiSchema = z
   .string({ error: TIER_MESSAGES.emojiRequired })
   .trim()
   .min(1, { error: TIER_MESSAGES.emojiRequired })
-  .refine((emoji) => EMOJI_PARTS.test(emoji) && EMOJI_BASE.test(emoji), { error: TIER_MESSAGES.emojiInvalid, when: whenNonEmptyString })
-  .refine((emoji) => [...emoji].length <= TIER_EMOJI_MAX_CHARS, { error: TIER_MESSAGES.emojiTooLong, when: whenNonEmptyString });
+  .refine((emoji) => EMOJI_PARTS.test(emoji) && EMOJI_BASE.test(emoji), {
+    error: TIER_MESSAGES.emojiInvalid,
+    when: whenNonEmptyString,
+  })
+  .refine((emoji) => [...emoji].length <= TIER_EMOJI_MAX_CHARS, {
+    error: TIER_MESSAGES.emojiTooLong,
+    when: whenNonEmptyString,
+  });
 
 export const tierAmountSchema = dollarAmountSchema(
   { min: SUGGESTED_AMOUNT_MIN_DOLLARS, max: MAX_SINGLE_SUPPORT_DOLLARS },
-  { required: TIER_MESSAGES.amountRequired, whole: TIER_MESSAGES.amountWhole, tooSmall: TIER_MESSAGES.amountTooSmall, tooLarge: TIER_MESSAGES.amountTooLarge },
+  {
+    required: TIER_MESSAGES.amountRequired,
+    whole: TIER_MESSAGES.amountWhole,
+    tooSmall: TIER_MESSAGES.amountTooSmall,
+    tooLarge: TIER_MESSAGES.amountTooLarge,
+  },
 );
 
 /** One tier as the creator edits it (amount in whole dollars, like every form amount). */
@@ -147,7 +158,12 @@ export const updateCreatorProfileSchema = z.object({
   minimumAmount: minimumAmountSchema.optional(),
   suggestedAmounts: suggestedAmountsSchema.optional(),
   goalTitle: goalTitleSchema.optional(),
-  goalAmount: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), goalAmountSchema.nullable()).optional(),
+  goalAmount: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      goalAmountSchema.nullable(),
+    )
+    .optional(),
   country: countrySchema.nullable().optional(),
   showEarnings: privacySettingsSchema.shape.showEarnings.unwrap().optional(),
   showSupporterCount: privacySettingsSchema.shape.showSupporterCount.unwrap().optional(),
@@ -161,7 +177,11 @@ export const imageKindParamsSchema = z.object({ kind: z.enum(IMAGE_KINDS) });
 
 export const creatorTierSchema = z.object({
   /** 0..3, the display order. */
-  position: z.number().int().min(0).max(TIER_COUNT - 1),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(TIER_COUNT - 1),
   name: z.string(),
   emoji: z.string(),
   description: z.string(),

@@ -1,4 +1,8 @@
-import { EMAIL_VERIFICATION_MESSAGES, verifyEmailRequestSchema, verifyEmailResponseSchema } from '@beabro/shared/api-schemas/email-verification';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@beabro/shared/api-schemas/email-verification';
 
 describe('verifyEmailRequestSchema', () => {
   it('takes a token, trimmed', () => {
@@ -11,7 +15,9 @@ describe('verifyEmailRequestSchema', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(EMAIL_VERIFICATION_MESSAGES.invalidLink);
     }
-    expect(EMAIL_VERIFICATION_MESSAGES.invalidLink).toBe('This verification link is invalid or has expired. Request a new one from your account.');
+    expect(EMAIL_VERIFICATION_MESSAGES.invalidLink).toBe(
+      'This verification link is invalid or has expired. Request a new one from your account.',
+    );
     expect(EMAIL_VERIFICATION_MESSAGES.alreadyVerified).toBe('Your email is already verified.');
   });
 });
@@ -19,6 +25,8 @@ describe('verifyEmailRequestSchema', () => {
 describe('verifyEmailResponseSchema', () => {
   it('carries the verified address and, when signed in to that account, the session user', () => {
     expect(verifyEmailResponseSchema.parse({ verified: true, email: 'maya@example.com', user: null }).user).toBeNull();
-    expect(verifyEmailResponseSchema.safeParse({ verified: false, email: 'maya@example.com', user: null }).success).toBe(false);
+    expect(
+      verifyEmailResponseSchema.safeParse({ verified: false, email: 'maya@example.com', user: null }).success,
+    ).toBe(false);
   });
 });

@@ -8,10 +8,14 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   sent: 'We sent you a new verification link. It expires in 48 hours.',
   verified: 'Your email is verified. Thanks!',
   /** What the verification page says about a link, before anything is spent (GET /api/auth/verify-email). */
-  linkUnknown: 'This verification link is not valid. Open the link from the email again (the whole address), or request a new one from your account settings.',
-  linkExpired: 'This verification link has expired: links work for 48 hours. Request a new one from your account settings.',
-  linkUsed: 'This verification link has already been used. If your email is still not verified, request a new link from your account settings.',
-  linkOutdated: 'This link was sent to an address that is no longer the account’s email. Use the link in the latest verification email, or request a new one from your account settings.',
+  linkUnknown:
+    'This verification link is not valid. Open the link from the email again (the whole address), or request a new one from your account settings.',
+  linkExpired:
+    'This verification link has expired: links work for 48 hours. Request a new one from your account settings.',
+  linkUsed:
+    'This verification link has already been used. If your email is still not verified, request a new link from your account settings.',
+  linkOutdated:
+    'This link was sent to an address that is no longer the account’s email. Use the link in the latest verification email, or request a new one from your account settings.',
 } as const;
 
 /** The page a verification link opens: `/verify-email?token=...` (emails already sent link here: keep it). */

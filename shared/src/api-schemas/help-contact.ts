@@ -2,10 +2,21 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '@beabro/shared/data/defaults';
 import { AUTH_MESSAGES, emailSchema } from '@beabro/shared/schemas/auth';
 import { whenNonEmptyString } from '@beabro/shared/schemas/check-guards';
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_SENT_MESSAGE, CONTACT_TOPIC_IDS } from '@beabro/shared/data/help-contact';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  CONTACT_SENT_MESSAGE,
+  CONTACT_TOPIC_IDS,
+} from '@beabro/shared/data/help-contact';
 
 // The form's fixed data lives in data/help-contact (no zod, for the /help page's first render).
-export { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_TOPIC_IDS, CONTACT_TOPICS, type ContactTopic } from '@beabro/shared/data/help-contact';
+export {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  CONTACT_TOPIC_IDS,
+  CONTACT_TOPICS,
+  type ContactTopic,
+} from '@beabro/shared/data/help-contact';
 
 /** Not in SPEC (its help page only links an email address); email messages are SPEC's. */
 export const CONTACT_MESSAGES = {
@@ -34,7 +45,10 @@ export const contactRequestSchema = z.object({
     .string({ error: CONTACT_MESSAGES.messageRequired })
     .trim()
     .min(1, { error: CONTACT_MESSAGES.messageRequired })
-    .refine((message) => message.length >= CONTACT_MESSAGE_MIN_LENGTH, { error: CONTACT_MESSAGES.messageTooShort, when: whenNonEmptyString })
+    .refine((message) => message.length >= CONTACT_MESSAGE_MIN_LENGTH, {
+      error: CONTACT_MESSAGES.messageTooShort,
+      when: whenNonEmptyString,
+    })
     .max(CONTACT_MESSAGE_MAX_LENGTH, { error: CONTACT_MESSAGES.messageTooLong }),
 });
 

@@ -52,6 +52,8 @@ export const PAYOUT_HOLD_MESSAGES = {
   /** `country` is the code; the message names the country ("New Zealand", not "NZ"). */
   unsupportedCountry: (country: string) =>
     `Payouts are held: ${countryName(country)} is not a supported payout country yet. Payouts go to creators in the United States, Canada, the United Kingdom and Australia; you keep receiving support and your balance is kept for you.`,
-  accountDeleted: 'Payouts are held because this creator account was deleted; the remaining balance is kept for review.',
-  firstPayout: (releaseDate: string) => `Your first payout is held for a 7-day verification period after your first support; it will be paid on ${releaseDate}.`,
+  accountDeleted:
+    'Payouts are held because this creator account was deleted; the remaining balance is kept for review.',
+  firstPayout: (releaseDate: string) =>
+    `Your first payout is held for a 7-day verification period after your first support; it will be paid on ${releaseDate}.`,
 } as const;

@@ -40,9 +40,17 @@ export const REFUND_MESSAGES = {
 
 /** Cents in the API; the dialog turns the dollars typed into cents with refundAmountToCents. */
 export const refundRequestSchema = z.object({
-  amountCents: z.number({ error: REFUND_MESSAGES.amountRequired }).int({ error: REFUND_MESSAGES.amountFormat }).min(1, { error: REFUND_MESSAGES.amountTooSmall }).max(100_000_000, { error: REFUND_MESSAGES.amountFormat }),
+  amountCents: z
+    .number({ error: REFUND_MESSAGES.amountRequired })
+    .int({ error: REFUND_MESSAGES.amountFormat })
+    .min(1, { error: REFUND_MESSAGES.amountTooSmall })
+    .max(100_000_000, { error: REFUND_MESSAGES.amountFormat }),
   reason: z.enum(REFUND_REASONS, { error: REFUND_MESSAGES.reasonRequired }),
-  note: z.string({ error: REFUND_MESSAGES.noteTooLong }).trim().max(REFUND_NOTE_MAX, { error: REFUND_MESSAGES.noteTooLong }).default(''),
+  note: z
+    .string({ error: REFUND_MESSAGES.noteTooLong })
+    .trim()
+    .max(REFUND_NOTE_MAX, { error: REFUND_MESSAGES.noteTooLong })
+    .default(''),
   /** Only for a monthly support's charge: also ends the monthly support now. */
   cancelSubscription: z.boolean().default(false),
 });

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
 export const SUBSCRIPTION_MESSAGES = {
-  linkInvalid: 'This cancel link is not valid. Use the link in your latest receipt email, or sign in to cancel from your dashboard.',
+  linkInvalid:
+    'This cancel link is not valid. Use the link in your latest receipt email, or sign in to cancel from your dashboard.',
   notFound: 'Monthly support not found',
   pauseMonthsInvalid: 'Choose a pause of 1, 2 or 3 months, or until you resume',
   pauseEnded: 'This monthly support is cancelled or has ended: it cannot be paused',
-  pausePastDue: 'This monthly support cannot be paused while its last renewal is being retried. Cancel it instead, or wait for the retry.',
-  resumeEnded: 'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
+  pausePastDue:
+    'This monthly support cannot be paused while its last renewal is being retried. Cancel it instead, or wait for the retry.',
+  resumeEnded:
+    'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
 } as const;
 
 /** The page behind the link in every monthly receipt: `/subscriptions/cancel?token=...` (emails already sent link here: keep it). */
@@ -21,7 +24,15 @@ export type PauseChoice = (typeof PAUSE_CHOICES)[number];
  * Why an action of the page's form (JavaScript off) was refused, in `?error=` when the server sends the
  * browser back to the page: a key of SUBSCRIPTION_MESSAGES, or `failed` (our side: try again).
  */
-export const CANCEL_LINK_ERRORS = ['linkInvalid', 'notFound', 'pauseMonthsInvalid', 'pauseEnded', 'pausePastDue', 'resumeEnded', 'failed'] as const;
+export const CANCEL_LINK_ERRORS = [
+  'linkInvalid',
+  'notFound',
+  'pauseMonthsInvalid',
+  'pauseEnded',
+  'pausePastDue',
+  'resumeEnded',
+  'failed',
+] as const;
 export type CancelLinkError = (typeof CANCEL_LINK_ERRORS)[number];
 
 /** How long a pause lasts, in months; null pauses until the supporter resumes. */
@@ -59,13 +70,20 @@ export const subscriptionResponseSchema = z.object({ subscription: subscriptionS
 export const subscriptionIdParamsSchema = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
 
 /** The token from the receipt email's link `/subscriptions/cancel?token=...`. */
-export const cancelTokenSchema = z.string({ error: SUBSCRIPTION_MESSAGES.linkInvalid }).trim().min(1, { error: SUBSCRIPTION_MESSAGES.linkInvalid }).max(200, { error: SUBSCRIPTION_MESSAGES.linkInvalid });
+export const cancelTokenSchema = z
+  .string({ error: SUBSCRIPTION_MESSAGES.linkInvalid })
+  .trim()
+  .min(1, { error: SUBSCRIPTION_MESSAGES.linkInvalid })
+  .max(200, { error: SUBSCRIPTION_MESSAGES.linkInvalid });
 export const cancelLinkQuerySchema = z.object({ token: cancelTokenSchema });
 export const cancelByLinkRequestSchema = z.object({ token: cancelTokenSchema });
 
 const pauseMonthsSchema = z.literal(PAUSE_MONTHS, { error: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid }).nullable();
 /** POST /api/subscriptions/:id/pause: `months` 1, 2 or 3, or null for "until I resume". */
-export const pauseSubscriptionRequestSchema = z.object({ months: pauseMonthsSchema }, { error: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid });
+export const pauseSubscriptionRequestSchema = z.object(
+  { months: pauseMonthsSchema },
+  { error: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid },
+);
 /** The same with the receipt link's token, for a guest. */
 export const pauseByLinkRequestSchema = z.object({ token: cancelTokenSchema, months: pauseMonthsSchema });
 export const resumeByLinkRequestSchema = z.object({ token: cancelTokenSchema });

@@ -27,11 +27,7 @@ export const RECOVERY_CODE_PATTERN = /^[0-9a-hjkmnp-tv-z]{16}$/;
  * base32 reads as digits (i and l as 1, o as 0), so a code copied by hand still matches.
  */
 export function normaliseTwoFactorCode(raw: string): string {
-  return raw
-    .replace(/[\s-]/g, '')
-    .toLowerCase()
-    .replace(/[il]/g, '1')
-    .replace(/o/g, '0');
+  return raw.replace(/[\s-]/g, '').toLowerCase().replace(/[il]/g, '1').replace(/o/g, '0');
 }
 
 const rawCode = (required: string) =>
@@ -42,12 +38,18 @@ const rawCode = (required: string) =>
     .refine((value) => value.length > 0, { error: required });
 
 /** A 6-digit code from the authenticator app (spaces allowed, "123 456"). */
-export const totpCodeSchema = rawCode(TWO_FACTOR_MESSAGES.codeRequired).pipe(z.string().regex(/^\d{6}$/, { error: TWO_FACTOR_MESSAGES.codeFormat }));
+export const totpCodeSchema = rawCode(TWO_FACTOR_MESSAGES.codeRequired).pipe(
+  z.string().regex(/^\d{6}$/, { error: TWO_FACTOR_MESSAGES.codeFormat }),
+);
 
 /** A 6-digit code or one of the recovery codes. */
 export const totpOrRecoveryCodeSchema = rawCode(TWO_FACTOR_MESSAGES.codeRequired)
   .transform(normaliseTwoFactorCode)
-  .pipe(z.string().refine((value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value), { error: TWO_FACTOR_MESSAGES.codeOrRecoveryFormat }));
+  .pipe(
+    z.string().refine((value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value), {
+      error: TWO_FACTOR_MESSAGES.codeOrRecoveryFormat,
+    }),
+  );
 
 /** GET /api/account/two-factor */
 export const twoFactorStatusSchema = z.object({
@@ -94,7 +96,10 @@ export const twoFactorChallengeResponseSchema = z.object({
 
 /** POST /api/auth/sign-in/two-factor */
 export const twoFactorSignInRequestSchema = z.object({
-  challenge: z.string({ error: TWO_FACTOR_MESSAGES.challengeInvalid }).min(1, { error: TWO_FACTOR_MESSAGES.challengeInvalid }).max(200, { error: TWO_FACTOR_MESSAGES.challengeInvalid }),
+  challenge: z
+    .string({ error: TWO_FACTOR_MESSAGES.challengeInvalid })
+    .min(1, { error: TWO_FACTOR_MESSAGES.challengeInvalid })
+    .max(200, { error: TWO_FACTOR_MESSAGES.challengeInvalid }),
   code: totpOrRecoveryCodeSchema,
 });
 

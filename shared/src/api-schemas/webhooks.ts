@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** The events a creator's endpoint can subscribe to, in the order the settings form lists them. */
-export const WEBHOOK_EVENT_TYPES = ['support.created', 'support.refunded', 'subscription.created', 'subscription.paused', 'subscription.canceled', 'payout.paid'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'support.created',
+  'support.refunded',
+  'subscription.created',
+  'subscription.paused',
+  'subscription.canceled',
+  'payout.paid',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent by "Send test event" only, to one endpoint, whatever events it subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -42,7 +49,9 @@ export const webhookUrlSchema = z
   .trim()
   .min(1, { error: WEBHOOK_MESSAGES.urlRequired })
   .max(WEBHOOK_URL_MAX_LENGTH, { error: WEBHOOK_MESSAGES.urlTooLong })
-  .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value) && URL.canParse(value), { error: WEBHOOK_MESSAGES.urlInvalid });
+  .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value) && URL.canParse(value), {
+    error: WEBHOOK_MESSAGES.urlInvalid,
+  });
 
 export const webhookDescriptionSchema = z
   .string({ error: WEBHOOK_MESSAGES.descriptionTooLong })
@@ -50,7 +59,9 @@ export const webhookDescriptionSchema = z
   .max(WEBHOOK_DESCRIPTION_MAX_LENGTH, { error: WEBHOOK_MESSAGES.descriptionTooLong });
 
 export const webhookEventsSchema = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.eventUnknown }), { error: WEBHOOK_MESSAGES.eventsRequired })
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.eventUnknown }), {
+    error: WEBHOOK_MESSAGES.eventsRequired,
+  })
   .min(1, { error: WEBHOOK_MESSAGES.eventsRequired })
   .max(WEBHOOK_EVENT_TYPES.length, { error: WEBHOOK_MESSAGES.eventUnknown })
   .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)));
@@ -112,7 +123,10 @@ export const webhookDeliverySchema = z.object({
 export const webhookEndpointsResponseSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 export const webhookEndpointResponseSchema = z.object({ endpoint: webhookEndpointSchema });
 /** Creation and rotation: the signing secret, shown this once. */
-export const webhookEndpointWithSecretResponseSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
+export const webhookEndpointWithSecretResponseSchema = z.object({
+  endpoint: webhookEndpointSchema,
+  secret: z.string(),
+});
 export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 export const webhookDeliveryResponseSchema = z.object({ delivery: webhookDeliverySchema });
 
@@ -166,9 +180,16 @@ export const webhookPayoutSchema = z.object({
 /** `data` of each event type. */
 export const webhookEventDataSchemas = {
   'support.created': z.object({ support: webhookSupportSchema }),
-  'support.refunded': z.object({ support: webhookSupportSchema, refund: z.object({ amountCents: cents, currency, refundedAt: dateTime }) }),
+  'support.refunded': z.object({
+    support: webhookSupportSchema,
+    refund: z.object({ amountCents: cents, currency, refundedAt: dateTime }),
+  }),
   'subscription.created': z.object({ subscription: webhookSubscriptionSchema }),
-  'subscription.paused': z.object({ subscription: webhookSubscriptionSchema, pausedAt: dateTime, resumesAt: dateTime.nullable() }),
+  'subscription.paused': z.object({
+    subscription: webhookSubscriptionSchema,
+    pausedAt: dateTime,
+    resumesAt: dateTime.nullable(),
+  }),
   'subscription.canceled': z.object({
     subscription: webhookSubscriptionSchema,
     /**

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, REQUEST_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '@beabro/shared/api/api-client';
 
 function answer(status: number, body: string, contentType = 'text/html') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } })),
+  );
 }
 
 async function failure(): Promise<ApiError> {

@@ -57,7 +57,11 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     throw new ApiError(
       response.status,
       // People read this message: never a bare status code ("Request failed (500)").
-      typeof err.message === 'string' && err.message.trim() !== '' ? err.message : response.status >= 500 ? SERVER_ERROR_MESSAGE : REQUEST_ERROR_MESSAGE,
+      typeof err.message === 'string' && err.message.trim() !== ''
+        ? err.message
+        : response.status >= 500
+          ? SERVER_ERROR_MESSAGE
+          : REQUEST_ERROR_MESSAGE,
       isStringRecord(err.fieldErrors) ? err.fieldErrors : {},
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     );

@@ -17,11 +17,17 @@ import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions'
 
 afterEach(() => vi.unstubAllGlobals());
 
-const canceled = { ...SAMPLE_SUBSCRIPTION, cancelAtPeriodEnd: true, nextChargeAt: null, endsAt: SAMPLE_SUBSCRIPTION.currentPeriodEnd };
+const canceled = {
+  ...SAMPLE_SUBSCRIPTION,
+  cancelAtPeriodEnd: true,
+  nextChargeAt: null,
+  endsAt: SAMPLE_SUBSCRIPTION.currentPeriodEnd,
+};
 const token = `${SAMPLE_SUBSCRIPTION.id}.c2lnbmF0dXJl+/=`;
 
 function wrapperFor(queryClient: QueryClient) {
-  return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+  return ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
 }
 
 describe('cancel calls', () => {
@@ -43,7 +49,10 @@ describe('cancel calls', () => {
   });
 
   it('a forged link is a 400 with the link message', async () => {
-    stubFetch(400, { message: SUBSCRIPTION_MESSAGES.linkInvalid, fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkInvalid } });
+    stubFetch(400, {
+      message: SUBSCRIPTION_MESSAGES.linkInvalid,
+      fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkInvalid },
+    });
     const error = await cancelSubscriptionByLink('forged').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: SUBSCRIPTION_MESSAGES.linkInvalid });

@@ -11,7 +11,10 @@ export async function cancelSubscription(id: string): Promise<SubscriptionDto> {
 
 /** Cancels with the signed token from a receipt email's link, no sign-in needed (400 for a bad link). */
 export async function cancelSubscriptionByLink(token: string): Promise<SubscriptionDto> {
-  const response = await apiRequest<unknown>('/subscriptions/cancel-by-link', { method: 'POST', body: JSON.stringify({ token }) });
+  const response = await apiRequest<unknown>('/subscriptions/cancel-by-link', {
+    method: 'POST',
+    body: JSON.stringify({ token }),
+  });
   return subscriptionResponseSchema.parse(response).subscription;
 }
 
@@ -26,7 +29,11 @@ export function cancelLinkQueryKey(token: string) {
 }
 
 export function cancelLinkQueryOptions(token: string) {
-  return queryOptions({ queryKey: cancelLinkQueryKey(token), queryFn: () => getCancelLinkSubscription(token), retry: false });
+  return queryOptions({
+    queryKey: cancelLinkQueryKey(token),
+    queryFn: () => getCancelLinkSubscription(token),
+    retry: false,
+  });
 }
 
 export function useCancelLinkSubscription(token: string) {

@@ -7,7 +7,9 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 
 /** PATCH /api/account/email: needs the current password; the new address starts unverified. */
 export async function changeEmail(input: ChangeEmailInput): Promise<SessionUser> {
-  return sessionResponseSchema.parse(await apiRequest<unknown>('/account/email', { method: 'PATCH', body: JSON.stringify(input) })).user;
+  return sessionResponseSchema.parse(
+    await apiRequest<unknown>('/account/email', { method: 'PATCH', body: JSON.stringify(input) }),
+  ).user;
 }
 
 /** The header and menus show the email, so the session user is replaced with the server's answer. */

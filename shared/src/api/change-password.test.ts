@@ -22,12 +22,27 @@ describe('changePassword', () => {
   });
 
   it('throws the field messages and the wait of a refusal', async () => {
-    stubFetch(() => new Response(JSON.stringify({ message: 'Current password is incorrect', fieldErrors: { currentPassword: 'Current password is incorrect' } }), { status: 400 }));
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            message: 'Current password is incorrect',
+            fieldErrors: { currentPassword: 'Current password is incorrect' },
+          }),
+          { status: 400 },
+        ),
+    );
     const error = (await changePassword(input).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.fieldErrors).toEqual({ currentPassword: 'Current password is incorrect' });
 
-    stubFetch(() => new Response(JSON.stringify({ message: 'Too many attempts. Please try again in 15 minutes.' }), { status: 429, headers: { 'Retry-After': '900' } }));
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ message: 'Too many attempts. Please try again in 15 minutes.' }), {
+          status: 429,
+          headers: { 'Retry-After': '900' },
+        }),
+    );
     const limited = (await changePassword(input).catch((e: unknown) => e)) as ApiError;
     expect(limited.status).toBe(429);
     expect(limited.retryAfterSeconds).toBe(900);

@@ -5,7 +5,9 @@ import { ApiError } from '@beabro/shared/api/api-client';
 import { checkUsername, useUsernameAvailability } from '@beabro/shared/api/check-username';
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -25,7 +27,13 @@ describe('checkUsername', () => {
   it('throws on a 429 with the retry delay', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'Too many attempts.' }), { status: 429, headers: { 'Retry-After': '30' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Too many attempts.' }), {
+            status: 429,
+            headers: { 'Retry-After': '30' },
+          }),
+      ),
     );
     const error = await checkUsername('maya').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -34,7 +42,8 @@ describe('checkUsername', () => {
 });
 
 describe('useUsernameAvailability', () => {
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: new QueryClient() }, children);
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: new QueryClient() }, children);
 
   it('does not ask before there are 3 characters after normalising', async () => {
     const fetchMock = stubFetch(200, {});

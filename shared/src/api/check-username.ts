@@ -6,7 +6,9 @@ import { normalizeUsername } from '@beabro/shared/schemas/onboarding';
 
 /** Whether `username` (normalised on the server like the input does) can be claimed by the signed-in user. */
 export async function checkUsername(username: string): Promise<UsernameAvailability> {
-  return usernameAvailabilitySchema.parse(await apiRequest<unknown>(`/usernames/${encodeURIComponent(username)}/availability`));
+  return usernameAvailabilitySchema.parse(
+    await apiRequest<unknown>(`/usernames/${encodeURIComponent(username)}/availability`),
+  );
 }
 
 /** Disabled below 3 characters (SPEC: "checked once the username has 3 or more characters"). Debounce the input. */

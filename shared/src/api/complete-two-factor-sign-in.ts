@@ -7,7 +7,9 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 
 /** POST /api/auth/sign-in/two-factor: the challenge from the password step and a code (or a recovery code). */
 export async function completeTwoFactorSignIn(input: TwoFactorSignInInput): Promise<SessionUser> {
-  return sessionResponseSchema.parse(await apiRequest<unknown>('/auth/sign-in/two-factor', { method: 'POST', body: JSON.stringify(input) })).user;
+  return sessionResponseSchema.parse(
+    await apiRequest<unknown>('/auth/sign-in/two-factor', { method: 'POST', body: JSON.stringify(input) }),
+  ).user;
 }
 
 export function useCompleteTwoFactorSignIn() {

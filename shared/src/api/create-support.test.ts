@@ -37,7 +37,11 @@ describe('createSupport', () => {
     stubFetch(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } });
     const error = await createSupport('greenstreets', body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 402, message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } });
+    expect(error).toMatchObject({
+      status: 402,
+      message: CARD_MESSAGES.declined,
+      fieldErrors: { 'card.number': CARD_MESSAGES.declined },
+    });
   });
 
   it('refuses an answer that does not match the receipt schema', async () => {
@@ -51,7 +55,8 @@ describe('useCreateSupport', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(creatorProfileQueryKey('greenstreets'), { stale: false });
     queryClient.setQueryData(supporterDashboardQueryKey, { stale: false });
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
     stubFetch(201, { receipt: SAMPLE_RECEIPT });
     const { result } = renderHook(() => useCreateSupport('greenstreets'), { wrapper });
     await act(async () => {

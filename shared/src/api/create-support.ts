@@ -2,7 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
-import { checkoutResponseSchema, type CheckoutReceipt, type CheckoutRequest } from '@beabro/shared/api-schemas/checkout';
+import {
+  checkoutResponseSchema,
+  type CheckoutReceipt,
+  type CheckoutRequest,
+} from '@beabro/shared/api-schemas/checkout';
 
 /**
  * The support page's checkout. Keep one `idempotencyKey` per attempt and send the same body again
@@ -11,7 +15,10 @@ import { checkoutResponseSchema, type CheckoutReceipt, type CheckoutRequest } fr
  * 404 for an unknown creator, 409 while the same attempt is still being processed, 429 when rate limited.
  */
 export async function createSupport(username: string, body: CheckoutRequest): Promise<CheckoutReceipt> {
-  const response = await apiRequest<unknown>(`/creators/${encodeURIComponent(username)}/supports`, { method: 'POST', body: JSON.stringify(body) });
+  const response = await apiRequest<unknown>(`/creators/${encodeURIComponent(username)}/supports`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
   return checkoutResponseSchema.parse(response).receipt;
 }
 

@@ -9,7 +9,11 @@ import { MY_CREATOR_PROFILE_QUERY_KEY, getMyCreatorProfile } from '@beabro/share
 import { updateCreatorProfile, useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import { updateSupportTiers, useUpdateSupportTiers } from '@beabro/shared/api/update-support-tiers';
 import { multipartImageBody, uploadProfileImage, useUploadProfileImage } from '@beabro/shared/api/upload-profile-image';
-import { IMAGE_MAX_BYTES, type OwnCreatorProfileDto, type SupportTiersInput } from '@beabro/shared/api-schemas/creator-profile';
+import {
+  IMAGE_MAX_BYTES,
+  type OwnCreatorProfileDto,
+  type SupportTiersInput,
+} from '@beabro/shared/api-schemas/creator-profile';
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 
 const profile: OwnCreatorProfileDto = {
@@ -39,16 +43,20 @@ const profile: OwnCreatorProfileDto = {
 };
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const lastCall = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
+const lastCall = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
 
 function hookWrapper() {
   const queryClient = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
   return { queryClient, wrapper };
 }
 
@@ -128,7 +136,12 @@ describe('updateCreatorProfile', () => {
 describe('updateSupportTiers', () => {
   it('PUTs the four tiers and the hook caches the answer', async () => {
     const fetchMock = stubFetch(200, { profile });
-    const [a, b, c, d] = SUPPORT_TIERS.map((tier) => ({ name: tier.name, emoji: tier.emoji, isRecurring: tier.isRecurring, amount: tier.amountCents / 100 }));
+    const [a, b, c, d] = SUPPORT_TIERS.map((tier) => ({
+      name: tier.name,
+      emoji: tier.emoji,
+      isRecurring: tier.isRecurring,
+      amount: tier.amountCents / 100,
+    }));
     if (!a || !b || !c || !d) throw new Error('four sample tiers expected');
     const tiers: SupportTiersInput['tiers'] = [a, b, c, d];
     await updateSupportTiers({ tiers });
@@ -145,7 +158,10 @@ describe('updateSupportTiers', () => {
 });
 
 describe('uploadProfileImage', () => {
-  const png = () => new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'my "photo".png', { type: 'image/png' });
+  const png = () =>
+    new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'my "photo".png', {
+      type: 'image/png',
+    });
 
   it('POSTs one multipart file to the kind', async () => {
     const withImage = { ...profile, coverImageUrl: `/uploads/${'a'.repeat(32)}.png` };
@@ -169,8 +185,17 @@ describe('uploadProfileImage', () => {
       reader.readAsArrayBuffer(multipartImageBody(png(), 'XYZ'));
     });
     const expected = [
-      ...new TextEncoder().encode('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="my__photo_.png"\r\nContent-Type: image/png\r\n\r\n'),
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+      ...new TextEncoder().encode(
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="my__photo_.png"\r\nContent-Type: image/png\r\n\r\n',
+      ),
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
       ...new TextEncoder().encode('\r\n--XYZ--\r\n'),
     ];
     expect(Array.from(bytes)).toEqual(expected);

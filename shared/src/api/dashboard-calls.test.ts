@@ -5,11 +5,22 @@ import { ApiError } from '@beabro/shared/api/api-client';
 import { getCreatorDashboard, useCreatorDashboard } from '@beabro/shared/api/get-creator-dashboard';
 import { getCreatorPayouts, useCreatorPayouts } from '@beabro/shared/api/get-payouts';
 import { getSupporterDashboard, useSupporterDashboard } from '@beabro/shared/api/get-supporter-dashboard';
-import { lastCall, SAMPLE_CREATOR_DASHBOARD, SAMPLE_PAYOUTS, SAMPLE_SUPPORTER_DASHBOARD, stubFetch } from '@beabro/shared/api/money-test-fixtures';
+import {
+  lastCall,
+  SAMPLE_CREATOR_DASHBOARD,
+  SAMPLE_PAYOUTS,
+  SAMPLE_SUPPORTER_DASHBOARD,
+  stubFetch,
+} from '@beabro/shared/api/money-test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }, children);
+const wrapper = ({ children }: { children: ReactNode }) =>
+  createElement(
+    QueryClientProvider,
+    { client: new QueryClient({ defaultOptions: { queries: { retry: false } } }) },
+    children,
+  );
 
 describe('dashboard and payout reads', () => {
   it.each([

@@ -29,7 +29,8 @@ describe('useDeleteAccount', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(SESSION_QUERY_KEY, { id: 'me' });
     queryClient.setQueryData(NOTIFICATION_SETTINGS_QUERY_KEY, { newSupport: true });
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
     const { result } = renderHook(() => useDeleteAccount(), { wrapper });
     return { queryClient, result };
   }
@@ -43,7 +44,10 @@ describe('useDeleteAccount', () => {
   });
 
   it('keeps everything when the password is refused', async () => {
-    stubFetch(400, { message: 'Current password is incorrect', fieldErrors: { password: 'Current password is incorrect' } });
+    stubFetch(400, {
+      message: 'Current password is incorrect',
+      fieldErrors: { password: 'Current password is incorrect' },
+    });
     const { queryClient, result } = setup();
     await act(() => result.current.mutateAsync({ password: 'wrong' }).catch(() => undefined));
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ id: 'me' });

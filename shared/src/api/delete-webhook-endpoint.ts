@@ -12,6 +12,9 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhookEndpoint,
-    onSuccess: (_nothing, id) => queryClient.setQueryData<WebhookEndpointDto[]>(WEBHOOK_ENDPOINTS_QUERY_KEY, (list) => list?.filter((e) => e.id !== id)),
+    onSuccess: (_nothing, id) =>
+      queryClient.setQueryData<WebhookEndpointDto[]>(WEBHOOK_ENDPOINTS_QUERY_KEY, (list) =>
+        list?.filter((e) => e.id !== id),
+      ),
   });
 }

@@ -10,5 +10,8 @@ export async function disableTwoFactor(input: ConfirmTwoFactorInput): Promise<vo
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_QUERY_KEY }),
+  });
 }

@@ -1,7 +1,10 @@
 import { discoverCreators } from '@beabro/shared/api/discover-creators';
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -30,7 +33,9 @@ const page = {
 describe('discoverCreators', () => {
   it('sends only the parameters that are set, and returns the parsed page', async () => {
     const fetchMock = stubFetch(200, page);
-    await expect(discoverCreators({ q: '100% trees', type: '', sort: 'newest', page: 2, pageSize: 1 })).resolves.toEqual(page);
+    await expect(
+      discoverCreators({ q: '100% trees', type: '', sort: 'newest', page: 2, pageSize: 1 }),
+    ).resolves.toEqual(page);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/discover?q=100%25+trees&sort=newest&page=2&pageSize=1');
   });
 

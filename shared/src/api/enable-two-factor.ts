@@ -5,10 +5,15 @@ import { recoveryCodesResponseSchema, type EnableTwoFactorInput } from '@beabro/
 
 /** POST /api/account/two-factor/enable: on; answers with the recovery codes, shown this once. */
 export async function enableTwoFactor(input: EnableTwoFactorInput): Promise<string[]> {
-  return recoveryCodesResponseSchema.parse(await apiRequest<unknown>('/account/two-factor/enable', { method: 'POST', body: JSON.stringify(input) })).recoveryCodes;
+  return recoveryCodesResponseSchema.parse(
+    await apiRequest<unknown>('/account/two-factor/enable', { method: 'POST', body: JSON.stringify(input) }),
+  ).recoveryCodes;
 }
 
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: enableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_QUERY_KEY }),
+  });
 }

@@ -2,7 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { ApiError } from '@beabro/shared/api/api-client';
-import { followCreator, unfollowCreator, useFollowCreator, useUnfollowCreator } from '@beabro/shared/api/follow-creator';
+import {
+  followCreator,
+  unfollowCreator,
+  useFollowCreator,
+  useUnfollowCreator,
+} from '@beabro/shared/api/follow-creator';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 
@@ -20,16 +25,40 @@ const sampleProfile: PublicCreatorProfileDto = {
   totalEarnedCents: null,
   monthlyEarnedCents: null,
   goal: { title: 'New setup', amountCents: 200_000, raisedCents: null, percent: 15, supporterCount: 11 },
-  tiers: [{ position: 0, name: 'Support the Mission', emoji: '🤝', description: 'A boost.', perks: ['Thanks'], isRecurring: false, amountCents: 500 }],
+  tiers: [
+    {
+      position: 0,
+      name: 'Support the Mission',
+      emoji: '🤝',
+      description: 'A boost.',
+      perks: ['Thanks'],
+      isRecurring: false,
+      amountCents: 500,
+    },
+  ],
   minimumAmountCents: 300,
   acceptsMessages: true,
-  recentSupports: [{ id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01', name: null, amountCents: 500, message: 'Go!', isRecurring: false, createdAt: '2025-06-15T12:00:00.000Z' }],
-  achievements: [{ id: 'first-supporter', name: 'First Supporter', icon: '🎉', description: 'A first bro.', unlocked: true }],
+  recentSupports: [
+    {
+      id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01',
+      name: null,
+      amountCents: 500,
+      message: 'Go!',
+      isRecurring: false,
+      createdAt: '2025-06-15T12:00:00.000Z',
+    },
+  ],
+  achievements: [
+    { id: 'first-supporter', name: 'First Supporter', icon: '🎉', description: 'A first bro.', unlocked: true },
+  ],
   viewer: { isOwner: false, isFollowing: false },
 };
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -58,13 +87,16 @@ describe('useFollowCreator and useUnfollowCreator', () => {
   it('update the cached profile’s follower count and viewer state from the answer', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(creatorProfileQueryKey('pixelpat'), sampleProfile);
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
     const cached = () => queryClient.getQueryData<PublicCreatorProfileDto>(creatorProfileQueryKey('pixelpat'));
 
     stubFetch(200, { following: true, followers: 3 });
     const follow = renderHook(() => useFollowCreator('pixelpat'), { wrapper });
     await act(() => follow.result.current.mutateAsync());
-    await waitFor(() => expect(cached()).toMatchObject({ followers: 3, viewer: { isOwner: false, isFollowing: true } }));
+    await waitFor(() =>
+      expect(cached()).toMatchObject({ followers: 3, viewer: { isOwner: false, isFollowing: true } }),
+    );
 
     stubFetch(200, { following: false, followers: 2 });
     const unfollow = renderHook(() => useUnfollowCreator('pixelpat'), { wrapper });

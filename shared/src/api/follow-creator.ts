@@ -22,7 +22,9 @@ function useFollowMutation(username: string, mutationFn: (username: string) => P
     // The answer carries the new count, so the cached profile is updated without refetching it.
     onSuccess: (state) =>
       queryClient.setQueryData<PublicCreatorProfileDto>(creatorProfileQueryKey(username), (profile) =>
-        profile ? { ...profile, followers: state.followers, viewer: { ...profile.viewer, isFollowing: state.following } } : profile,
+        profile
+          ? { ...profile, followers: state.followers, viewer: { ...profile.viewer, isFollowing: state.following } }
+          : profile,
       ),
   });
 }

@@ -1,5 +1,10 @@
 import { ApiError } from '@beabro/shared/api/api-client';
-import { creatorAnalyticsCsvUrl, creatorAnalyticsQueryKey, creatorAnalyticsQueryOptions, getCreatorAnalytics } from '@beabro/shared/api/get-creator-analytics';
+import {
+  creatorAnalyticsCsvUrl,
+  creatorAnalyticsQueryKey,
+  creatorAnalyticsQueryOptions,
+  getCreatorAnalytics,
+} from '@beabro/shared/api/get-creator-analytics';
 import type { CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
 
 const sample: CreatorAnalytics = {
@@ -17,18 +22,47 @@ const sample: CreatorAnalytics = {
     previous: { grossCents: 1_000, netCents: 870, supports: 1, supporters: 1 },
     change: { grossPercent: 200, supportsPercent: 100, supportersPercent: 100 },
   },
-  earnings: { granularity: 'day', buckets: [{ start: '2025-06-15', end: '2025-06-15', grossCents: 3_000, netCents: 2_600, supports: 2 }] },
+  earnings: {
+    granularity: 'day',
+    buckets: [{ start: '2025-06-15', end: '2025-06-15', grossCents: 3_000, netCents: 2_600, supports: 2 }],
+  },
   supportsByAmount: [{ range: '$1-5', minCents: 100, maxCents: 500, count: 1, percentage: 50 }],
-  topSupporters: [{ kind: 'anonymous', name: 'Anonymous', totalSupportCents: 500, supports: 1, isRecurring: false, lastSupportAt: '2025-06-15T10:00:00.000Z' }],
+  topSupporters: [
+    {
+      kind: 'anonymous',
+      name: 'Anonymous',
+      totalSupportCents: 500,
+      supports: 1,
+      isRecurring: false,
+      lastSupportAt: '2025-06-15T10:00:00.000Z',
+    },
+  ],
   recentActivity: [
     { type: 'goal_reached', date: '2025-06-15T10:00:00.000Z', goalName: 'Mic', goalAmountCents: 2_000 },
-    { type: 'support', date: '2025-06-15T10:00:00.000Z', amountCents: 500, supporter: null, isAnonymous: true, isRecurring: false, isRenewal: false },
+    {
+      type: 'support',
+      date: '2025-06-15T10:00:00.000Z',
+      amountCents: 500,
+      supporter: null,
+      isAnonymous: true,
+      isRecurring: false,
+      isRenewal: false,
+    },
   ],
-  traffic: { profileViews: 10, supportPageViews: 4, checkouts: 2, conversionRatePercent: 50, previous: { profileViews: 3, supportPageViews: 1 } },
+  traffic: {
+    profileViews: 10,
+    supportPageViews: 4,
+    checkouts: 2,
+    conversionRatePercent: 50,
+    previous: { profileViews: 3, supportPageViews: 1 },
+  },
 };
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -43,7 +77,10 @@ describe('getCreatorAnalytics', () => {
   });
 
   it('throws ApiError with the field message for a refused period', async () => {
-    stubFetch(400, { message: 'Please correct the highlighted fields.', fieldErrors: { period: 'Choose a period: 7d, 30d, 90d or 1y' } });
+    stubFetch(400, {
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { period: 'Choose a period: 7d, 30d, 90d or 1y' },
+    });
     const error = await getCreatorAnalytics('30d').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, fieldErrors: { period: 'Choose a period: 7d, 30d, 90d or 1y' } });

@@ -1,6 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { creatorAnalyticsSchema, type AnalyticsPeriodValue, type CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
+import {
+  creatorAnalyticsSchema,
+  type AnalyticsPeriodValue,
+  type CreatorAnalytics,
+} from '@beabro/shared/api-schemas/analytics';
 
 export function creatorAnalyticsQueryKey(period: AnalyticsPeriodValue) {
   return ['creator-analytics', period] as const;
@@ -8,7 +12,9 @@ export function creatorAnalyticsQueryKey(period: AnalyticsPeriodValue) {
 
 /** The signed-in creator's analytics for a period; 401 when signed out, 404 without a creator page. */
 export async function getCreatorAnalytics(period: AnalyticsPeriodValue): Promise<CreatorAnalytics> {
-  return creatorAnalyticsSchema.parse(await apiRequest<unknown>(`/creator/analytics?period=${encodeURIComponent(period)}`));
+  return creatorAnalyticsSchema.parse(
+    await apiRequest<unknown>(`/creator/analytics?period=${encodeURIComponent(period)}`),
+  );
 }
 
 /** Where the browser downloads the period's supports as CSV (a plain link: the cookie signs the request). */

@@ -16,16 +16,40 @@ const sampleProfile: PublicCreatorProfileDto = {
   totalEarnedCents: null,
   monthlyEarnedCents: null,
   goal: { title: 'New setup', amountCents: 200_000, raisedCents: null, percent: 15, supporterCount: 11 },
-  tiers: [{ position: 0, name: 'Support the Mission', emoji: '🤝', description: 'A boost.', perks: ['Thanks'], isRecurring: false, amountCents: 500 }],
+  tiers: [
+    {
+      position: 0,
+      name: 'Support the Mission',
+      emoji: '🤝',
+      description: 'A boost.',
+      perks: ['Thanks'],
+      isRecurring: false,
+      amountCents: 500,
+    },
+  ],
   minimumAmountCents: 300,
   acceptsMessages: true,
-  recentSupports: [{ id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01', name: null, amountCents: 500, message: 'Go!', isRecurring: false, createdAt: '2025-06-15T12:00:00.000Z' }],
-  achievements: [{ id: 'first-supporter', name: 'First Supporter', icon: '🎉', description: 'A first bro.', unlocked: true }],
+  recentSupports: [
+    {
+      id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01',
+      name: null,
+      amountCents: 500,
+      message: 'Go!',
+      isRecurring: false,
+      createdAt: '2025-06-15T12:00:00.000Z',
+    },
+  ],
+  achievements: [
+    { id: 'first-supporter', name: 'First Supporter', icon: '🎉', description: 'A first bro.', unlocked: true },
+  ],
   viewer: { isOwner: false, isFollowing: false },
 };
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

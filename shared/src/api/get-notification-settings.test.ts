@@ -30,7 +30,8 @@ describe('useNotificationSettings', () => {
   it('loads the settings', async () => {
     stubFetch(settings);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
     const { result } = renderHook(() => useNotificationSettings(), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(settings));
   });

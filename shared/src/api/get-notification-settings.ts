@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { notificationSettingsResponseSchema, type NotificationSettingsResponse } from '@beabro/shared/api-schemas/account';
+import {
+  notificationSettingsResponseSchema,
+  type NotificationSettingsResponse,
+} from '@beabro/shared/api-schemas/account';
 
 export const NOTIFICATION_SETTINGS_QUERY_KEY = ['account', 'notifications'] as const;
 

@@ -9,7 +9,10 @@ export async function getWebhookEndpoints(): Promise<WebhookEndpointDto[]> {
   return webhookEndpointsResponseSchema.parse(await apiRequest<unknown>('/creator/webhooks/endpoints')).endpoints;
 }
 
-export const webhookEndpointsQueryOptions = queryOptions({ queryKey: WEBHOOK_ENDPOINTS_QUERY_KEY, queryFn: getWebhookEndpoints });
+export const webhookEndpointsQueryOptions = queryOptions({
+  queryKey: WEBHOOK_ENDPOINTS_QUERY_KEY,
+  queryFn: getWebhookEndpoints,
+});
 
 export function useWebhookEndpoints() {
   return useQuery(webhookEndpointsQueryOptions);

@@ -35,7 +35,13 @@ export const SAMPLE_RECEIPT: CheckoutReceipt = {
   replayed: false,
 };
 
-const NEXT_PAYOUT = { scheduledFor: '2026-11-24', weekStart: '2026-11-16', weekEnd: '2026-11-22', estimatedAmountCents: 2_272, holdReason: null };
+const NEXT_PAYOUT = {
+  scheduledFor: '2026-11-24',
+  weekStart: '2026-11-16',
+  weekEnd: '2026-11-22',
+  estimatedAmountCents: 2_272,
+  holdReason: null,
+};
 
 export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
   totalEarnings: { grossCents: 7_500, netCents: 6_700 },
@@ -58,7 +64,8 @@ export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
       amountCents: 500,
       creatorNetCents: 430,
       message: '',
-      isAnonymous: true, isRecurring: false,
+      isAnonymous: true,
+      isRecurring: false,
       isRenewal: false,
       createdAt: '2026-11-10T10:00:00.000Z',
       platformFeeCents: 25,
@@ -132,7 +139,10 @@ export const SAMPLE_PAYOUTS: CreatorPayoutsResponse = {
 };
 
 export function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -5,7 +5,12 @@ import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions'
 
 afterEach(() => vi.unstubAllGlobals());
 
-const paused = { ...SAMPLE_SUBSCRIPTION, status: 'paused' as const, pausedUntil: '2027-02-21T10:00:00.000Z', nextChargeAt: '2027-02-21T10:00:00.000Z' };
+const paused = {
+  ...SAMPLE_SUBSCRIPTION,
+  status: 'paused' as const,
+  pausedUntil: '2027-02-21T10:00:00.000Z',
+  nextChargeAt: '2027-02-21T10:00:00.000Z',
+};
 
 describe('pause calls', () => {
   it('pauseSubscription POSTs the length (null: until resumed) to /api/subscriptions/:id/pause', async () => {

@@ -31,7 +31,10 @@ export function useRefundSupport() {
   return useMutation({
     mutationFn: refundSupport,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: creatorDashboardQueryKey }), queryClient.invalidateQueries({ queryKey: creatorPayoutsQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: creatorDashboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: creatorPayoutsQueryKey }),
+      ]);
     },
   });
 }

@@ -5,10 +5,15 @@ import { recoveryCodesResponseSchema, type ConfirmTwoFactorInput } from '@beabro
 
 /** POST /api/account/two-factor/recovery-codes: ten new codes (shown this once); the old ones stop working. */
 export async function regenerateRecoveryCodes(input: ConfirmTwoFactorInput): Promise<string[]> {
-  return recoveryCodesResponseSchema.parse(await apiRequest<unknown>('/account/two-factor/recovery-codes', { method: 'POST', body: JSON.stringify(input) })).recoveryCodes;
+  return recoveryCodesResponseSchema.parse(
+    await apiRequest<unknown>('/account/two-factor/recovery-codes', { method: 'POST', body: JSON.stringify(input) }),
+  ).recoveryCodes;
 }
 
 export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: regenerateRecoveryCodes, onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: regenerateRecoveryCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_QUERY_KEY }),
+  });
 }

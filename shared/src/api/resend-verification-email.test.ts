@@ -3,7 +3,10 @@ import { resendVerificationEmail } from '@beabro/shared/api/resend-verification-
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
 
 function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -22,7 +25,10 @@ describe('resendVerificationEmail', () => {
 
   it('throws "already verified" and the wait of a 429', async () => {
     stubFetch(400, { message: EMAIL_VERIFICATION_MESSAGES.alreadyVerified });
-    expect(await resendVerificationEmail().catch((e: unknown) => e)).toMatchObject({ status: 400, message: 'Your email is already verified.' });
+    expect(await resendVerificationEmail().catch((e: unknown) => e)).toMatchObject({
+      status: 400,
+      message: 'Your email is already verified.',
+    });
 
     stubFetch(429, { message: 'Too many attempts. Please try again in 40 minutes.' }, { 'Retry-After': '2400' });
     const limited = await resendVerificationEmail().catch((e: unknown) => e);

@@ -3,7 +3,10 @@ import { sendContactRequest } from '@beabro/shared/api/send-contact-request';
 import { CONTACT_MESSAGES } from '@beabro/shared/api-schemas/help-contact';
 
 function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -23,7 +26,10 @@ describe('sendContactRequest', () => {
   });
 
   it('throws the field messages of a 400 and the wait of a 429', async () => {
-    stubFetch(400, { message: 'Please correct the highlighted fields.', fieldErrors: { message: CONTACT_MESSAGES.messageTooShort } });
+    stubFetch(400, {
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { message: CONTACT_MESSAGES.messageTooShort },
+    });
     const invalid = await sendContactRequest({ ...input, message: 'short' }).catch((e: unknown) => e);
     expect((invalid as ApiError).fieldErrors).toEqual({ message: CONTACT_MESSAGES.messageTooShort });
 

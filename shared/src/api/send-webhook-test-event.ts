@@ -5,7 +5,9 @@ import { webhookDeliveryResponseSchema, type WebhookDeliveryDto } from '@beabro/
 
 /** POST /api/creator/webhooks/endpoints/{id}/test: queues a signed `webhook.test` event for this endpoint. */
 export async function sendWebhookTestEvent(endpointId: string): Promise<WebhookDeliveryDto> {
-  return webhookDeliveryResponseSchema.parse(await apiRequest<unknown>(`/creator/webhooks/endpoints/${encodeURIComponent(endpointId)}/test`, { method: 'POST' })).delivery;
+  return webhookDeliveryResponseSchema.parse(
+    await apiRequest<unknown>(`/creator/webhooks/endpoints/${encodeURIComponent(endpointId)}/test`, { method: 'POST' }),
+  ).delivery;
 }
 
 export function useSendWebhookTestEvent() {
@@ -13,6 +15,9 @@ export function useSendWebhookTestEvent() {
   return useMutation({
     mutationFn: sendWebhookTestEvent,
     onSuccess: (delivery, endpointId) =>
-      queryClient.setQueryData<WebhookDeliveryDto[]>(webhookDeliveriesQueryKey(endpointId), (list) => [delivery, ...(list ?? []).filter((d) => d.id !== delivery.id)]),
+      queryClient.setQueryData<WebhookDeliveryDto[]>(webhookDeliveriesQueryKey(endpointId), (list) => [
+        delivery,
+        ...(list ?? []).filter((d) => d.id !== delivery.id),
+      ]),
   });
 }

@@ -6,7 +6,9 @@ import type { SignUpInput } from '@beabro/shared/schemas/auth';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 
 export async function signUp(input: SignUpInput): Promise<SessionUser> {
-  return sessionResponseSchema.parse(await apiRequest<unknown>('/auth/sign-up', { method: 'POST', body: JSON.stringify(input) })).user;
+  return sessionResponseSchema.parse(
+    await apiRequest<unknown>('/auth/sign-up', { method: 'POST', body: JSON.stringify(input) }),
+  ).user;
 }
 
 export function useSignUp() {

@@ -2,7 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { NOTIFICATION_SETTINGS_QUERY_KEY } from '@beabro/shared/api/get-notification-settings';
-import { updateNotificationSettings, useUpdateNotificationSettings } from '@beabro/shared/api/update-notification-settings';
+import {
+  updateNotificationSettings,
+  useUpdateNotificationSettings,
+} from '@beabro/shared/api/update-notification-settings';
 
 const settings = { newSupport: false, monthlyReport: true, goalReached: true, supporterMessages: true };
 
@@ -30,7 +33,8 @@ describe('useUpdateNotificationSettings', () => {
     stubFetch(settings);
     const queryClient = new QueryClient();
     queryClient.setQueryData(NOTIFICATION_SETTINGS_QUERY_KEY, { ...settings, newSupport: true });
-    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
     const { result } = renderHook(() => useUpdateNotificationSettings(), { wrapper });
     await act(() => result.current.mutateAsync({ newSupport: false }));
     expect(queryClient.getQueryData(NOTIFICATION_SETTINGS_QUERY_KEY)).toEqual(settings);

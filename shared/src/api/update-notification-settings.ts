@@ -8,8 +8,12 @@ import {
 } from '@beabro/shared/api-schemas/account';
 
 /** PATCH /api/account/notifications: send only the toggles that changed; the answer holds all four. */
-export async function updateNotificationSettings(patch: NotificationSettingsPatch): Promise<NotificationSettingsResponse> {
-  return notificationSettingsResponseSchema.parse(await apiRequest<unknown>('/account/notifications', { method: 'PATCH', body: JSON.stringify(patch) }));
+export async function updateNotificationSettings(
+  patch: NotificationSettingsPatch,
+): Promise<NotificationSettingsResponse> {
+  return notificationSettingsResponseSchema.parse(
+    await apiRequest<unknown>('/account/notifications', { method: 'PATCH', body: JSON.stringify(patch) }),
+  );
 }
 
 export function useUpdateNotificationSettings() {

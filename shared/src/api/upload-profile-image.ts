@@ -36,7 +36,8 @@ export function multipartImageBody(file: Blob, boundary: string): Blob {
 /** Sets the profile or cover image (PNG, JPEG or WebP, at most 5 MB). */
 export async function uploadProfileImage({ kind, file }: UploadProfileImageInput): Promise<OwnCreatorProfileDto> {
   // Saves uploading megabytes only to be refused; the server checks again.
-  if (file.size > IMAGE_MAX_BYTES) throw new ApiError(400, CREATOR_PROFILE_MESSAGES.imageTooLarge, { file: CREATOR_PROFILE_MESSAGES.imageTooLarge });
+  if (file.size > IMAGE_MAX_BYTES)
+    throw new ApiError(400, CREATOR_PROFILE_MESSAGES.imageTooLarge, { file: CREATOR_PROFILE_MESSAGES.imageTooLarge });
   const boundary = randomBoundary();
   const body = await apiRequest<unknown>(`/creator-profile/images/${kind}`, {
     method: 'POST',

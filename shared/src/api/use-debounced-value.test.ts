@@ -6,7 +6,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('useDebouncedValue', () => {
   it('starts with the first value and follows changes only after the delay', () => {
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300), { initialProps: { value: 'a' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300), {
+      initialProps: { value: 'a' },
+    });
     expect(result.current).toBe('a');
     rerender({ value: 'ab' });
     act(() => vi.advanceTimersByTime(299));
@@ -16,7 +18,9 @@ describe('useDebouncedValue', () => {
   });
 
   it('restarts the wait on every change, so only the last value of a burst comes through', () => {
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300), { initialProps: { value: 'a' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300), {
+      initialProps: { value: 'a' },
+    });
     rerender({ value: 'ab' });
     act(() => vi.advanceTimersByTime(200));
     rerender({ value: 'abc' });

@@ -27,7 +27,12 @@ export async function getVerificationLinkStatus(token: string): Promise<Verifica
 }
 
 export function verificationLinkQueryOptions(token: string) {
-  return queryOptions({ queryKey: verificationLinkQueryKey(token), queryFn: () => getVerificationLinkStatus(token), retry: false, staleTime: Infinity });
+  return queryOptions({
+    queryKey: verificationLinkQueryKey(token),
+    queryFn: () => getVerificationLinkStatus(token),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 export function useVerificationLinkStatus(token: string) {

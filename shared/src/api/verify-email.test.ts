@@ -6,10 +6,21 @@ import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import { verifyEmail, useVerifyEmail } from '@beabro/shared/api/verify-email';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
 
-const user = { id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01', email: 'maya@example.com', username: null, displayName: 'Maya', isCreator: false, userType: 'supporter', emailVerified: true };
+const user = {
+  id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01',
+  email: 'maya@example.com',
+  username: null,
+  displayName: 'Maya',
+  isCreator: false,
+  userType: 'supporter',
+  emailVerified: true,
+};
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -17,13 +28,18 @@ function stubFetch(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 function wrapperWith(queryClient: QueryClient) {
-  return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+  return ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client: queryClient }, children);
 }
 
 describe('verifyEmail', () => {
   it('POSTs the token to /api/auth/verify-email with the CSRF header and returns the parsed answer', async () => {
     const fetchMock = stubFetch(200, { verified: true, email: 'maya@example.com', user: null });
-    await expect(verifyEmail({ token: 'abc' })).resolves.toEqual({ verified: true, email: 'maya@example.com', user: null });
+    await expect(verifyEmail({ token: 'abc' })).resolves.toEqual({
+      verified: true,
+      email: 'maya@example.com',
+      user: null,
+    });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/auth/verify-email');
     expect(init.method).toBe('POST');
@@ -35,7 +51,10 @@ describe('verifyEmail', () => {
     stubFetch(400, { message: EMAIL_VERIFICATION_MESSAGES.invalidLink });
     const error = await verifyEmail({ token: 'used' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'This verification link is invalid or has expired. Request a new one from your account.' });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'This verification link is invalid or has expired. Request a new one from your account.',
+    });
   });
 
   it('rejects an answer that does not match the contract', async () => {

@@ -4,7 +4,8 @@
  * history state cannot put arbitrary text on a page.
  */
 export const PAGE_NOTICES = {
-  'account-deleted': 'Your account has been deleted and you have been signed out everywhere. Thank you for being part of Be a Bro.',
+  'account-deleted':
+    'Your account has been deleted and you have been signed out everywhere. Thank you for being part of Be a Bro.',
 } as const;
 
 export type PageNoticeKey = keyof typeof PAGE_NOTICES;

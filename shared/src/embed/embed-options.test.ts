@@ -17,12 +17,20 @@ describe('embedHostOrigin', () => {
     expect(embedHostOrigin('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
   });
 
-  it.each([null, '', '*', 'null', 'http://example.com', 'https://example.com/', 'https://example.com/page', 'https://a@example.com', 'javascript:alert(1)', 'HTTPS://EXAMPLE.COM'])(
-    'refuses %s',
-    (value) => {
-      expect(embedHostOrigin(value)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    '*',
+    'null',
+    'http://example.com',
+    'https://example.com/',
+    'https://example.com/page',
+    'https://a@example.com',
+    'javascript:alert(1)',
+    'HTTPS://EXAMPLE.COM',
+  ])('refuses %s', (value) => {
+    expect(embedHostOrigin(value)).toBeNull();
+  });
 });
 
 describe('button options', () => {
@@ -49,7 +57,12 @@ describe('button options', () => {
 });
 
 describe('snippets', () => {
-  const options = { username: 'pixelpat', text: 'Say "thanks" <3', color: '#4f46e5', position: 'bottom-right' as const };
+  const options = {
+    username: 'pixelpat',
+    text: 'Say "thanks" <3',
+    color: '#4f46e5',
+    position: 'bottom-right' as const,
+  };
 
   it('builds the script tag with escaped attributes', () => {
     expect(embedScriptSnippet('https://beabro.app', options)).toBe(
@@ -64,15 +77,35 @@ describe('snippets', () => {
   });
 
   it('points the frame at the embed layout with the host origin', () => {
-    expect(embedCheckoutUrl('https://beabro.app', 'pixelpat', 'https://my.site')).toBe('https://beabro.app/pixelpat/support?embed=1&origin=https%3A%2F%2Fmy.site');
+    expect(embedCheckoutUrl('https://beabro.app', 'pixelpat', 'https://my.site')).toBe(
+      'https://beabro.app/pixelpat/support?embed=1&origin=https%3A%2F%2Fmy.site',
+    );
   });
 });
 
 describe('isEmbedMessage', () => {
   it('accepts the two messages and nothing else', () => {
     expect(isEmbedMessage({ source: 'beabro', type: 'close' })).toBe(true);
-    expect(isEmbedMessage({ source: 'beabro', type: 'support', supportId: 'a', creatorUsername: 'p', amountCents: 500, isRecurring: false })).toBe(true);
-    expect(isEmbedMessage({ source: 'beabro', type: 'support', supportId: 'a', creatorUsername: 'p', amountCents: 5.5, isRecurring: false })).toBe(false);
+    expect(
+      isEmbedMessage({
+        source: 'beabro',
+        type: 'support',
+        supportId: 'a',
+        creatorUsername: 'p',
+        amountCents: 500,
+        isRecurring: false,
+      }),
+    ).toBe(true);
+    expect(
+      isEmbedMessage({
+        source: 'beabro',
+        type: 'support',
+        supportId: 'a',
+        creatorUsername: 'p',
+        amountCents: 5.5,
+        isRecurring: false,
+      }),
+    ).toBe(false);
     expect(isEmbedMessage({ source: 'other', type: 'close' })).toBe(false);
     expect(isEmbedMessage('close')).toBe(false);
     expect(isEmbedMessage(null)).toBe(false);

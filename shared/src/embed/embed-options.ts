@@ -157,7 +157,8 @@ export function embedCheckoutUrl(siteOrigin: string, username: string, hostOrigi
   return `${siteOrigin}/${encodeURIComponent(username)}/support?embed=1&origin=${encodeURIComponent(hostOrigin)}`;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The `<script>` snippet a creator pastes into their site. */
 export function embedScriptSnippet(siteOrigin: string, options: EmbedOptions): string {

@@ -19,18 +19,44 @@ const cents = fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.maxSafeNat())
 
 describe('calculateFees examples', () => {
   it('$5: platform 25c, processing 45c (14.5c rounded up to 15c, plus 30c), net 430c', () => {
-    expect(calculateFees(500)).toEqual({ amountCents: 500, platformFeeCents: 25, processingFeeCents: 45, creatorNetCents: 430 });
+    expect(calculateFees(500)).toEqual({
+      amountCents: 500,
+      platformFeeCents: 25,
+      processingFeeCents: 45,
+      creatorNetCents: 430,
+    });
   });
 
   it('$1: platform 5c, processing 33c, net 62c', () => {
-    expect(calculateFees(100)).toEqual({ amountCents: 100, platformFeeCents: 5, processingFeeCents: 33, creatorNetCents: 62 });
+    expect(calculateFees(100)).toEqual({
+      amountCents: 100,
+      platformFeeCents: 5,
+      processingFeeCents: 33,
+      creatorNetCents: 62,
+    });
   });
 
   it('$15, $25, $50 and $10,000', () => {
-    expect(calculateFees(1_500)).toMatchObject({ platformFeeCents: 75, processingFeeCents: 74, creatorNetCents: 1_351 });
-    expect(calculateFees(2_500)).toMatchObject({ platformFeeCents: 125, processingFeeCents: 103, creatorNetCents: 2_272 });
-    expect(calculateFees(5_000)).toMatchObject({ platformFeeCents: 250, processingFeeCents: 175, creatorNetCents: 4_575 });
-    expect(calculateFees(1_000_000)).toMatchObject({ platformFeeCents: 50_000, processingFeeCents: 29_030, creatorNetCents: 920_970 });
+    expect(calculateFees(1_500)).toMatchObject({
+      platformFeeCents: 75,
+      processingFeeCents: 74,
+      creatorNetCents: 1_351,
+    });
+    expect(calculateFees(2_500)).toMatchObject({
+      platformFeeCents: 125,
+      processingFeeCents: 103,
+      creatorNetCents: 2_272,
+    });
+    expect(calculateFees(5_000)).toMatchObject({
+      platformFeeCents: 250,
+      processingFeeCents: 175,
+      creatorNetCents: 4_575,
+    });
+    expect(calculateFees(1_000_000)).toMatchObject({
+      platformFeeCents: 50_000,
+      processingFeeCents: 29_030,
+      creatorNetCents: 920_970,
+    });
   });
 
   it('rounds any fraction of a cent up', () => {
@@ -43,15 +69,23 @@ describe('calculateFees examples', () => {
   });
 
   it('tiny amounts: the net hits 0 and never goes below', () => {
-    expect(calculateFees(0)).toEqual({ amountCents: 0, platformFeeCents: 0, processingFeeCents: 30, creatorNetCents: 0 });
+    expect(calculateFees(0)).toEqual({
+      amountCents: 0,
+      platformFeeCents: 0,
+      processingFeeCents: 30,
+      creatorNetCents: 0,
+    });
     expect(calculateFees(30)).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 0 });
     expect(calculateFees(33)).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 0 });
     expect(calculateFees(34)).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 1 });
   });
 
-  it.each([1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, 0.1 + 0.2])('rejects %j with a RangeError', (amount) => {
-    expect(() => calculateFees(amount)).toThrow(RangeError);
-  });
+  it.each([1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, 0.1 + 0.2])(
+    'rejects %j with a RangeError',
+    (amount) => {
+      expect(() => calculateFees(amount)).toThrow(RangeError);
+    },
+  );
 
   it('rejects non-numbers', () => {
     expect(() => calculateFees('500' as unknown as number)).toThrow(RangeError);
@@ -111,7 +145,9 @@ describe('calculateFees properties', () => {
     fc.assert(
       fc.property(cents, (amount) => {
         fc.pre(amount < Number.MAX_SAFE_INTEGER);
-        expect(calculateFees(amount + 1).creatorNetCents).toBeGreaterThanOrEqual(calculateFees(amount).creatorNetCents - 1);
+        expect(calculateFees(amount + 1).creatorNetCents).toBeGreaterThanOrEqual(
+          calculateFees(amount).creatorNetCents - 1,
+        );
       }),
     );
   });

@@ -94,15 +94,30 @@ export interface RefundedSoFar {
  * never return more than the fee and refunding the whole support returns exactly all of it. The payment
  * processor keeps its fee, as card processors do, so it stays with the creator.
  */
-export function calculateRefundSplit(support: Pick<FeeBreakdown, 'amountCents' | 'platformFeeCents'>, soFar: RefundedSoFar, refundCents: number): RefundSplit {
+export function calculateRefundSplit(
+  support: Pick<FeeBreakdown, 'amountCents' | 'platformFeeCents'>,
+  soFar: RefundedSoFar,
+  refundCents: number,
+): RefundSplit {
   assertCents(refundCents, 'refundCents');
   assertCents(soFar.refundedCents, 'refundedCents');
   const refundedAfter = soFar.refundedCents + refundCents;
   if (refundCents === 0 || refundedAfter > support.amountCents) {
-    throw new RangeError(`a refund of ${refundCents} after ${soFar.refundedCents} does not fit a support of ${support.amountCents}`);
+    throw new RangeError(
+      `a refund of ${refundCents} after ${soFar.refundedCents} does not fit a support of ${support.amountCents}`,
+    );
   }
   // round(platformFee * refundedAfter / amount), halves up, in integers.
-  const returnedAfter = Math.floor((2 * support.platformFeeCents * refundedAfter + support.amountCents) / (2 * support.amountCents));
-  const platformFeeReturnedCents = Math.max(0, Math.min(returnedAfter, support.platformFeeCents) - soFar.platformFeeReturnedCents);
-  return { amountCents: refundCents, platformFeeReturnedCents, creatorDebitCents: refundCents - platformFeeReturnedCents };
+  const returnedAfter = Math.floor(
+    (2 * support.platformFeeCents * refundedAfter + support.amountCents) / (2 * support.amountCents),
+  );
+  const platformFeeReturnedCents = Math.max(
+    0,
+    Math.min(returnedAfter, support.platformFeeCents) - soFar.platformFeeReturnedCents,
+  );
+  return {
+    amountCents: refundCents,
+    platformFeeReturnedCents,
+    creatorDebitCents: refundCents - platformFeeReturnedCents,
+  };
 }

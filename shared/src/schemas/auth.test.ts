@@ -32,9 +32,12 @@ describe('signInSchema', () => {
     expect(messagesAt(signInSchema, { ...validSignIn, email }, 'email')).toEqual([AUTH_MESSAGES.emailRequired]);
   });
 
-  it.each(['bro', 'bro@', '@example.com', 'bro@example', 'bro example@x.com'])('reports "Email is invalid" for %j', (email) => {
-    expect(messagesAt(signInSchema, { ...validSignIn, email }, 'email')).toEqual([AUTH_MESSAGES.emailInvalid]);
-  });
+  it.each(['bro', 'bro@', '@example.com', 'bro@example', 'bro example@x.com'])(
+    'reports "Email is invalid" for %j',
+    (email) => {
+      expect(messagesAt(signInSchema, { ...validSignIn, email }, 'email')).toEqual([AUTH_MESSAGES.emailInvalid]);
+    },
+  );
 
   it('rejects an absurdly long email', () => {
     const email = `${'a'.repeat(250)}@example.com`;
@@ -42,7 +45,9 @@ describe('signInSchema', () => {
   });
 
   it.each([undefined, ''])('reports only "Password is required" for %j', (password) => {
-    expect(messagesAt(signInSchema, { ...validSignIn, password }, 'password')).toEqual([AUTH_MESSAGES.passwordRequired]);
+    expect(messagesAt(signInSchema, { ...validSignIn, password }, 'password')).toEqual([
+      AUTH_MESSAGES.passwordRequired,
+    ]);
   });
 
   it('reports "Password must be at least 8 characters" for 7 characters and accepts 8', () => {
@@ -82,7 +87,9 @@ describe('signUpSchema', () => {
   });
 
   it('rejects names over 100 characters', () => {
-    expect(messagesAt(signUpSchema, { ...validSignUp, name: 'n'.repeat(101) }, 'name')).toEqual([AUTH_MESSAGES.nameTooLong]);
+    expect(messagesAt(signUpSchema, { ...validSignUp, name: 'n'.repeat(101) }, 'name')).toEqual([
+      AUTH_MESSAGES.nameTooLong,
+    ]);
   });
 
   it('reports "Passwords do not match" on confirmPassword', () => {
@@ -100,9 +107,9 @@ describe('signUpSchema', () => {
 
   it('reports the sign-in rules too', () => {
     expect(messagesAt(signUpSchema, { ...validSignUp, email: 'nope' }, 'email')).toEqual([AUTH_MESSAGES.emailInvalid]);
-    expect(messagesAt(signUpSchema, { ...validSignUp, password: 'short', confirmPassword: 'short' }, 'password')).toEqual([
-      AUTH_MESSAGES.passwordTooShort,
-    ]);
+    expect(
+      messagesAt(signUpSchema, { ...validSignUp, password: 'short', confirmPassword: 'short' }, 'password'),
+    ).toEqual([AUTH_MESSAGES.passwordTooShort]);
   });
 
   it('does not throw on non-object input', () => {

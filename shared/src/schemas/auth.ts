@@ -43,7 +43,10 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, { error: AUTH_MESSAGES.passwordRequired })
-  .refine((password) => password.length >= PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort, when: whenNonEmptyString })
+  .refine((password) => password.length >= PASSWORD_MIN_LENGTH, {
+    error: AUTH_MESSAGES.passwordTooShort,
+    when: whenNonEmptyString,
+  })
   .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
 
 export const USER_ROLES = ['creator', 'supporter'] as const;

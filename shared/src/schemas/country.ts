@@ -25,4 +25,3 @@ export const countrySchema = z
   .trim()
   .toUpperCase()
   .refine((code) => COUNTRY_CODES.has(code), { error: COUNTRY_MESSAGES.invalid });
-

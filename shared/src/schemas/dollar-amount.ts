@@ -32,12 +32,14 @@ function toNumber(value: number | string): number {
 }
 
 function wholeDollars(bounds: DollarAmountBounds, messages: DollarAmountMessages) {
-  return z
-    .number({ error: messages.required })
-    .int({ error: messages.whole })
-    // Built-in min/max cannot take `when`; refinements can, so a fractional amount gets only "whole".
-    .refine((amount) => amount >= bounds.min, { error: messages.tooSmall, when: whenInteger })
-    .refine((amount) => amount <= bounds.max, { error: messages.tooLarge, when: whenInteger });
+  return (
+    z
+      .number({ error: messages.required })
+      .int({ error: messages.whole })
+      // Built-in min/max cannot take `when`; refinements can, so a fractional amount gets only "whole".
+      .refine((amount) => amount >= bounds.min, { error: messages.tooSmall, when: whenInteger })
+      .refine((amount) => amount <= bounds.max, { error: messages.tooLarge, when: whenInteger })
+  );
 }
 
 /** A required whole-dollar amount (output: number of dollars). */
@@ -54,7 +56,9 @@ export function optionalDollarAmountSchema(bounds: DollarAmountBounds, messages:
     .union([z.number(), z.string(), z.null()], { error: messages.required })
     .optional()
     .transform((value) =>
-      value === null || value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : toNumber(value),
+      value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+        ? undefined
+        : toNumber(value),
     )
     .pipe(wholeDollars(bounds, messages).optional());
 }

@@ -31,7 +31,9 @@ describe('ONBOARDING_MESSAGES', () => {
     expect(ONBOARDING_MESSAGES.displayNameRequired).toBe('Display name is required');
     expect(ONBOARDING_MESSAGES.usernameRequired).toBe('Username is required');
     expect(ONBOARDING_MESSAGES.usernameTooShort).toBe('Username must be at least 3 characters');
-    expect(ONBOARDING_MESSAGES.usernameInvalidChars).toBe('Username can only contain letters, numbers, and underscores');
+    expect(ONBOARDING_MESSAGES.usernameInvalidChars).toBe(
+      'Username can only contain letters, numbers, and underscores',
+    );
     expect(ONBOARDING_MESSAGES.usernameNotAvailable).toBe('Username is not available');
     expect(ONBOARDING_MESSAGES.usernameAvailable).toBe('Username is available!');
     expect(ONBOARDING_MESSAGES.bioRequired).toBe('Bio is required');
@@ -96,9 +98,12 @@ describe('step 1 fields', () => {
     expect(usernameSchema.parse('a'.repeat(30))).toBe('a'.repeat(30));
   });
 
-  it.each(['pixel-pat', 'pixel pat', 'pixel.pat', 'bro!', 'émile'])('username: reports invalid characters in %j', (username) => {
-    expect(messagesAt(usernameSchema, username)).toEqual([ONBOARDING_MESSAGES.usernameInvalidChars]);
-  });
+  it.each(['pixel-pat', 'pixel pat', 'pixel.pat', 'bro!', 'émile'])(
+    'username: reports invalid characters in %j',
+    (username) => {
+      expect(messagesAt(usernameSchema, username)).toEqual([ONBOARDING_MESSAGES.usernameInvalidChars]);
+    },
+  );
 
   it('username: lowercases (as SPEC does) and trims', () => {
     expect(usernameSchema.parse('  Pixel_Pat ')).toBe('pixel_pat');
@@ -140,7 +145,11 @@ describe('step 1 fields', () => {
 
 describe('step 3 support settings', () => {
   it('applies SPEC defaults: minimum 3, suggested 5/15/25/50, no goal, empty goal title', () => {
-    expect(onboardingSupportSchema.parse({})).toEqual({ minimumAmount: 3, suggestedAmounts: [5, 15, 25, 50], goalTitle: '' });
+    expect(onboardingSupportSchema.parse({})).toEqual({
+      minimumAmount: 3,
+      suggestedAmounts: [5, 15, 25, 50],
+      goalTitle: '',
+    });
   });
 
   it('hands out a fresh suggested-amounts array each time', () => {
@@ -150,7 +159,13 @@ describe('step 3 support settings', () => {
   });
 
   it('accepts numeric strings from inputs', () => {
-    expect(onboardingSupportSchema.parse({ minimumAmount: ' 7 ', suggestedAmounts: ['1', '2', '3', '100'], goalAmount: '500' })).toEqual({
+    expect(
+      onboardingSupportSchema.parse({
+        minimumAmount: ' 7 ',
+        suggestedAmounts: ['1', '2', '3', '100'],
+        goalAmount: '500',
+      }),
+    ).toEqual({
       minimumAmount: 7,
       suggestedAmounts: [1, 2, 3, 100],
       goalAmount: 500,
@@ -161,22 +176,34 @@ describe('step 3 support settings', () => {
   it.each([0, 101, -5, '', 'abc', '1e2', '0x10', null, Number.NaN, Number.POSITIVE_INFINITY])(
     'minimumAmount %j: "Minimum amount must be between $1 and $100"',
     (minimumAmount) => {
-      expect(messagesAt(onboardingSupportSchema, { minimumAmount }, 'minimumAmount')).toEqual([ONBOARDING_MESSAGES.minimumAmountRange]);
+      expect(messagesAt(onboardingSupportSchema, { minimumAmount }, 'minimumAmount')).toEqual([
+        ONBOARDING_MESSAGES.minimumAmountRange,
+      ]);
     },
   );
 
   it('minimumAmount: bounds 1 and 100 are allowed, cents are not', () => {
     expect(onboardingSupportSchema.parse({ minimumAmount: 1 }).minimumAmount).toBe(1);
     expect(onboardingSupportSchema.parse({ minimumAmount: 100 }).minimumAmount).toBe(100);
-    expect(messagesAt(onboardingSupportSchema, { minimumAmount: 2.5 }, 'minimumAmount')).toEqual([ONBOARDING_MESSAGES.minimumAmountWhole]);
+    expect(messagesAt(onboardingSupportSchema, { minimumAmount: 2.5 }, 'minimumAmount')).toEqual([
+      ONBOARDING_MESSAGES.minimumAmountWhole,
+    ]);
   });
 
   it('suggestedAmounts: each at least $1, whole, at most the single-support cap; errors point at the index', () => {
     const input = { suggestedAmounts: [0, '', 2.5, 10_001] };
-    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.0')).toEqual([ONBOARDING_MESSAGES.suggestedAmountTooSmall]);
-    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.1')).toEqual([ONBOARDING_MESSAGES.suggestedAmountTooSmall]);
-    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.2')).toEqual([ONBOARDING_MESSAGES.suggestedAmountWhole]);
-    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.3')).toEqual([ONBOARDING_MESSAGES.suggestedAmountTooLarge]);
+    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.0')).toEqual([
+      ONBOARDING_MESSAGES.suggestedAmountTooSmall,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.1')).toEqual([
+      ONBOARDING_MESSAGES.suggestedAmountTooSmall,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.2')).toEqual([
+      ONBOARDING_MESSAGES.suggestedAmountWhole,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, input, 'suggestedAmounts.3')).toEqual([
+      ONBOARDING_MESSAGES.suggestedAmountTooLarge,
+    ]);
   });
 
   it('suggestedAmounts: exactly four', () => {
@@ -192,32 +219,54 @@ describe('step 3 support settings', () => {
     expect(onboardingSupportSchema.parse({ goalAmount: '' }).goalAmount).toBeUndefined();
     expect(onboardingSupportSchema.parse({ goalAmount: null }).goalAmount).toBeUndefined();
     expect(onboardingSupportSchema.parse({ goalAmount: 0 }).goalAmount).toBe(0);
-    expect(messagesAt(onboardingSupportSchema, { goalAmount: -1 }, 'goalAmount')).toEqual([ONBOARDING_MESSAGES.goalAmountNegative]);
-    expect(messagesAt(onboardingSupportSchema, { goalAmount: '-1' }, 'goalAmount')).toEqual([ONBOARDING_MESSAGES.goalAmountNegative]);
-    expect(messagesAt(onboardingSupportSchema, { goalAmount: 99.5 }, 'goalAmount')).toEqual([ONBOARDING_MESSAGES.goalAmountWhole]);
-    expect(messagesAt(onboardingSupportSchema, { goalAmount: 'lots' }, 'goalAmount')).toEqual([ONBOARDING_MESSAGES.goalAmountWhole]);
-    expect(messagesAt(onboardingSupportSchema, { goalAmount: 10_000_001 }, 'goalAmount')).toEqual([ONBOARDING_MESSAGES.goalAmountTooLarge]);
+    expect(messagesAt(onboardingSupportSchema, { goalAmount: -1 }, 'goalAmount')).toEqual([
+      ONBOARDING_MESSAGES.goalAmountNegative,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, { goalAmount: '-1' }, 'goalAmount')).toEqual([
+      ONBOARDING_MESSAGES.goalAmountNegative,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, { goalAmount: 99.5 }, 'goalAmount')).toEqual([
+      ONBOARDING_MESSAGES.goalAmountWhole,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, { goalAmount: 'lots' }, 'goalAmount')).toEqual([
+      ONBOARDING_MESSAGES.goalAmountWhole,
+    ]);
+    expect(messagesAt(onboardingSupportSchema, { goalAmount: 10_000_001 }, 'goalAmount')).toEqual([
+      ONBOARDING_MESSAGES.goalAmountTooLarge,
+    ]);
   });
 
   it('goalTitle: optional, trimmed, at most 80', () => {
     expect(onboardingSupportSchema.parse({ goalTitle: '  New mic ' }).goalTitle).toBe('New mic');
-    expect(messagesAt(onboardingSupportSchema, { goalTitle: 't'.repeat(81) }, 'goalTitle')).toEqual([ONBOARDING_MESSAGES.goalTitleTooLong]);
+    expect(messagesAt(onboardingSupportSchema, { goalTitle: 't'.repeat(81) }, 'goalTitle')).toEqual([
+      ONBOARDING_MESSAGES.goalTitleTooLong,
+    ]);
   });
 
   it('property: every whole amount in range is accepted as is', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 4, maxLength: 4 }), (min, amounts) => {
-        const parsed = onboardingSupportSchema.parse({ minimumAmount: min, suggestedAmounts: amounts });
-        expect(parsed.minimumAmount).toBe(min);
-        expect(parsed.suggestedAmounts).toEqual(amounts);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 4, maxLength: 4 }),
+        (min, amounts) => {
+          const parsed = onboardingSupportSchema.parse({ minimumAmount: min, suggestedAmounts: amounts });
+          expect(parsed.minimumAmount).toBe(min);
+          expect(parsed.suggestedAmounts).toEqual(amounts);
+        },
+      ),
     );
   });
 });
 
 describe('step 2 social links', () => {
   const valid: Record<SocialPlatform, string[]> = {
-    website: ['example.com', 'https://example.com', 'HTTPS://Example.com/about', 'my-site.co.uk/path?x=1', 'example.com/'],
+    website: [
+      'example.com',
+      'https://example.com',
+      'HTTPS://Example.com/about',
+      'my-site.co.uk/path?x=1',
+      'example.com/',
+    ],
     youtube: ['pixelpat', '@pixelpat', 'https://www.youtube.com/@pixelpat', 'youtube.com/@pixel.pat-1'],
     instagram: ['maya.makes.art', '@maya_makes', 'https://www.instagram.com/maya.makes.art/', 'a'],
     twitter: ['jack', '@jack', 'https://twitter.com/jack', 'x.com/jack_99', 'https://x.com/jack?lang=en'],
@@ -230,7 +279,15 @@ describe('step 2 social links', () => {
     facebook: ['greenstreets', 'facebook.com/green.streets', 'https://m.facebook.com/greenstreets'],
   };
   const invalid: Record<SocialPlatform, string[]> = {
-    website: ['localhost', '192.168.0.1', 'not a site', 'example', 'example.com:8080', 'user:pw@example.com', `${'a'.repeat(200)}.com`],
+    website: [
+      'localhost',
+      '192.168.0.1',
+      'not a site',
+      'example',
+      'example.com:8080',
+      'user:pw@example.com',
+      `${'a'.repeat(200)}.com`,
+    ],
     youtube: ['ab', 'has space', 'youtube.com/channel/UC123', 'a/b'],
     instagram: ['.leading', 'trailing.', 'double..dot', 'has-hyphen', 'x'.repeat(31)],
     twitter: ['has.dot', 'x'.repeat(16), 'has-hyphen'],
@@ -250,12 +307,20 @@ describe('step 2 social links', () => {
     });
 
     it.each(invalid[platform])(`${platform}: rejects %j with its message`, (input) => {
-      const expected = platform === 'website' ? expect.stringMatching(/^Website|^Enter a valid website/) : SOCIAL_LINK_MESSAGES.handleInvalid[platform];
+      const expected =
+        platform === 'website'
+          ? expect.stringMatching(/^Website|^Enter a valid website/)
+          : SOCIAL_LINK_MESSAGES.handleInvalid[platform];
       expect(messagesAt(socialLinksSchema, { [platform]: input }, platform)).toEqual([expected]);
     });
 
     it(`${platform}: script and foreign-scheme values are rejected`, () => {
-      for (const input of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>', '<script>alert(1)</script>']) {
+      for (const input of [
+        'javascript:alert(1)',
+        'JavaScript:alert(document.cookie)',
+        'data:text/html,<script>',
+        '<script>alert(1)</script>',
+      ]) {
         expect(normalizeSocialHandle(platform, input).ok).toBe(false);
       }
     });
@@ -283,9 +348,13 @@ describe('step 2 social links', () => {
 
   it('website: https only, with a clear message', () => {
     for (const input of ['http://example.com', 'ftp://example.com', 'javascript:alert(1)']) {
-      expect(messagesAt(socialLinksSchema, { website: input }, 'website')).toEqual([SOCIAL_LINK_MESSAGES.websiteHttpsOnly]);
+      expect(messagesAt(socialLinksSchema, { website: input }, 'website')).toEqual([
+        SOCIAL_LINK_MESSAGES.websiteHttpsOnly,
+      ]);
     }
-    expect(messagesAt(socialLinksSchema, { website: 'localhost' }, 'website')).toEqual([SOCIAL_LINK_MESSAGES.websiteInvalid]);
+    expect(messagesAt(socialLinksSchema, { website: 'localhost' }, 'website')).toEqual([
+      SOCIAL_LINK_MESSAGES.websiteInvalid,
+    ]);
   });
 
   it('website: internationalised domains are stored as punycode', () => {
@@ -299,7 +368,9 @@ describe('step 2 social links', () => {
   });
 
   it('empty or missing fields mean "not linked" and are dropped; unknown platforms are ignored', () => {
-    expect(socialLinksSchema.parse({ website: '', github: '   ', twitter: undefined, discord: 'bro#1234' })).toEqual({});
+    expect(socialLinksSchema.parse({ website: '', github: '   ', twitter: undefined, discord: 'bro#1234' })).toEqual(
+      {},
+    );
     expect(onboardingSocialLinksSchema.parse({})).toEqual({ socialLinks: {} });
   });
 

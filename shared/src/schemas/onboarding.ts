@@ -79,7 +79,12 @@ export const SOCIAL_LINK_MESSAGES = {
   handleInvalid: Object.fromEntries(
     SOCIAL_PLATFORM_IDS.map((id) => {
       const platform = getSocialPlatform(id);
-      return [id, id === 'website' ? 'Enter a valid website address, e.g. example.com' : `Enter a valid ${platform.label} handle: ${platform.rule}`];
+      return [
+        id,
+        id === 'website'
+          ? 'Enter a valid website address, e.g. example.com'
+          : `Enter a valid ${platform.label} handle: ${platform.rule}`,
+      ];
     }),
   ) as Readonly<Record<SocialPlatform, string>>,
 } as const;
@@ -118,7 +123,10 @@ export const usernameSchema = z
     when: whenNonEmptyString,
   })
   // Only a well-formed username is worth an availability verdict.
-  .refine((username) => !isReservedUsername(username), { error: ONBOARDING_MESSAGES.usernameNotAvailable, when: whenNoIssues });
+  .refine((username) => !isReservedUsername(username), {
+    error: ONBOARDING_MESSAGES.usernameNotAvailable,
+    when: whenNoIssues,
+  });
 
 /** Bio as typed: the length limit applies to the raw text, matching the live "n/200" counter. */
 export const bioSchema = z
@@ -193,7 +201,8 @@ function normalizeWebsite(input: string): SocialHandleResult {
   if (url.username || url.password || url.port) return { ok: false, message: SOCIAL_LINK_MESSAGES.websiteInvalid };
   const value = url.hostname + (url.pathname === '/' ? '' : url.pathname) + url.search + url.hash;
   if (value.length > 200) return { ok: false, message: SOCIAL_LINK_MESSAGES.websiteTooLong };
-  if (!getSocialPlatform('website').pattern.test(value)) return { ok: false, message: SOCIAL_LINK_MESSAGES.websiteInvalid };
+  if (!getSocialPlatform('website').pattern.test(value))
+    return { ok: false, message: SOCIAL_LINK_MESSAGES.websiteInvalid };
   return { ok: true, value };
 }
 
@@ -282,12 +291,19 @@ export const onboardingSupportSchema = z.object({
  * it (stored as none, as before), so an empty choice is "not given".
  */
 export const onboardingCountrySchema = z.object({
-  country: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), countrySchema.optional()),
+  country: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    countrySchema.optional(),
+  ),
 });
 
 /** The wizard's step 3 asks for the country: one of the payout countries or the creator's own elsewhere. */
 export const onboardingSupportStepSchema = onboardingSupportSchema.extend({
-  country: z.string({ error: COUNTRY_MESSAGES.required }).trim().min(1, { error: COUNTRY_MESSAGES.required }).pipe(countrySchema),
+  country: z
+    .string({ error: COUNTRY_MESSAGES.required })
+    .trim()
+    .min(1, { error: COUNTRY_MESSAGES.required })
+    .pipe(countrySchema),
 });
 
 /** The whole wizard, as validated again on "Launch Your Mission". */

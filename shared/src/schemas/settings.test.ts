@@ -27,7 +27,9 @@ describe('profileSettingsSchema', () => {
   });
 
   it('applies the onboarding username rules', () => {
-    expect(messagesAt(profileSettingsSchema, { ...valid, username: 'ab' }, 'username')).toEqual([ONBOARDING_MESSAGES.usernameTooShort]);
+    expect(messagesAt(profileSettingsSchema, { ...valid, username: 'ab' }, 'username')).toEqual([
+      ONBOARDING_MESSAGES.usernameTooShort,
+    ]);
     expect(messagesAt(profileSettingsSchema, { ...valid, username: 'admin' }, 'username')).toEqual([
       ONBOARDING_MESSAGES.usernameNotAvailable,
     ]);
@@ -35,19 +37,30 @@ describe('profileSettingsSchema', () => {
 
   it('bio: may be empty, at most 200', () => {
     expect(profileSettingsSchema.parse({ ...valid, bio: '' }).bio).toBe('');
-    expect(profileSettingsSchema.parse({ displayName: 'P', username: 'pat' })).toEqual({ displayName: 'P', username: 'pat', bio: '', socialLinks: {} });
-    expect(messagesAt(profileSettingsSchema, { ...valid, bio: 'b'.repeat(201) }, 'bio')).toEqual([SETTINGS_MESSAGES.bioTooLong]);
+    expect(profileSettingsSchema.parse({ displayName: 'P', username: 'pat' })).toEqual({
+      displayName: 'P',
+      username: 'pat',
+      bio: '',
+      socialLinks: {},
+    });
+    expect(messagesAt(profileSettingsSchema, { ...valid, bio: 'b'.repeat(201) }, 'bio')).toEqual([
+      SETTINGS_MESSAGES.bioTooLong,
+    ]);
   });
 
   it('display name is required', () => {
-    expect(messagesAt(profileSettingsSchema, { ...valid, displayName: '' }, 'displayName')).toEqual([SETTINGS_MESSAGES.displayNameRequired]);
+    expect(messagesAt(profileSettingsSchema, { ...valid, displayName: '' }, 'displayName')).toEqual([
+      SETTINGS_MESSAGES.displayNameRequired,
+    ]);
   });
 });
 
 describe('supportSettingsSchema (SPEC fallbacks become messages)', () => {
   it('minimum amount outside 1..100', () => {
     for (const minimumAmount of [0, 101, '', 'x']) {
-      expect(messagesAt(supportSettingsSchema, { minimumAmount }, 'minimumAmount')).toEqual([SETTINGS_MESSAGES.minimumAmountRange]);
+      expect(messagesAt(supportSettingsSchema, { minimumAmount }, 'minimumAmount')).toEqual([
+        SETTINGS_MESSAGES.minimumAmountRange,
+      ]);
     }
   });
 
@@ -58,11 +71,15 @@ describe('supportSettingsSchema (SPEC fallbacks become messages)', () => {
   });
 
   it('negative goal amount', () => {
-    expect(messagesAt(supportSettingsSchema, { goalAmount: -10 }, 'goalAmount')).toEqual([SETTINGS_MESSAGES.goalAmountNegative]);
+    expect(messagesAt(supportSettingsSchema, { goalAmount: -10 }, 'goalAmount')).toEqual([
+      SETTINGS_MESSAGES.goalAmountNegative,
+    ]);
   });
 
   it('valid values pass', () => {
-    expect(supportSettingsSchema.parse({ minimumAmount: 1, suggestedAmounts: [1, 2, 3, 4], goalAmount: 0, goalTitle: 'x' })).toEqual({
+    expect(
+      supportSettingsSchema.parse({ minimumAmount: 1, suggestedAmounts: [1, 2, 3, 4], goalAmount: 0, goalTitle: 'x' }),
+    ).toEqual({
       minimumAmount: 1,
       suggestedAmounts: [1, 2, 3, 4],
       goalAmount: 0,
@@ -73,8 +90,20 @@ describe('supportSettingsSchema (SPEC fallbacks become messages)', () => {
 
 describe('notificationSettingsSchema', () => {
   it('has four toggles, on by default', () => {
-    expect(notificationSettingsSchema.parse({})).toEqual({ newSupport: true, monthlyReport: true, goalReached: true, supporterMessages: true });
-    expect(notificationSettingsSchema.parse({ newSupport: false, monthlyReport: false, goalReached: false, supporterMessages: false })).toEqual({
+    expect(notificationSettingsSchema.parse({})).toEqual({
+      newSupport: true,
+      monthlyReport: true,
+      goalReached: true,
+      supporterMessages: true,
+    });
+    expect(
+      notificationSettingsSchema.parse({
+        newSupport: false,
+        monthlyReport: false,
+        goalReached: false,
+        supporterMessages: false,
+      }),
+    ).toEqual({
       newSupport: false,
       monthlyReport: false,
       goalReached: false,
@@ -83,17 +112,25 @@ describe('notificationSettingsSchema', () => {
   });
 
   it('rejects non-booleans', () => {
-    expect(messagesAt(notificationSettingsSchema, { newSupport: 'yes' }, 'newSupport')).toEqual([SETTINGS_MESSAGES.mustBeOnOrOff]);
+    expect(messagesAt(notificationSettingsSchema, { newSupport: 'yes' }, 'newSupport')).toEqual([
+      SETTINGS_MESSAGES.mustBeOnOrOff,
+    ]);
   });
 });
 
 describe('privacySettingsSchema', () => {
   it('defaults to SPEC: showEarnings off, showSupporterCount on, allowMessages on', () => {
-    expect(privacySettingsSchema.parse({})).toEqual({ showEarnings: false, showSupporterCount: true, allowMessages: true });
+    expect(privacySettingsSchema.parse({})).toEqual({
+      showEarnings: false,
+      showSupporterCount: true,
+      allowMessages: true,
+    });
   });
 
   it('rejects non-booleans', () => {
-    expect(messagesAt(privacySettingsSchema, { allowMessages: 1 }, 'allowMessages')).toEqual([SETTINGS_MESSAGES.mustBeOnOrOff]);
+    expect(messagesAt(privacySettingsSchema, { allowMessages: 1 }, 'allowMessages')).toEqual([
+      SETTINGS_MESSAGES.mustBeOnOrOff,
+    ]);
   });
 });
 
@@ -111,16 +148,16 @@ describe('changePasswordSchema', () => {
   });
 
   it('new password is required', () => {
-    expect(messagesAt(changePasswordSchema, { ...valid, newPassword: '', confirmPassword: '' }, 'newPassword')).toEqual([
-      SETTINGS_MESSAGES.newPasswordRequired,
-    ]);
+    expect(messagesAt(changePasswordSchema, { ...valid, newPassword: '', confirmPassword: '' }, 'newPassword')).toEqual(
+      [SETTINGS_MESSAGES.newPasswordRequired],
+    );
   });
 
   it('new password: "Password must be at least 8 characters"', () => {
     expect(SETTINGS_MESSAGES.passwordTooShort).toBe('Password must be at least 8 characters');
-    expect(messagesAt(changePasswordSchema, { ...valid, newPassword: 'short', confirmPassword: 'short' }, 'newPassword')).toEqual([
-      SETTINGS_MESSAGES.passwordTooShort,
-    ]);
+    expect(
+      messagesAt(changePasswordSchema, { ...valid, newPassword: 'short', confirmPassword: 'short' }, 'newPassword'),
+    ).toEqual([SETTINGS_MESSAGES.passwordTooShort]);
   });
 
   it('confirmation must match: "Passwords do not match"', () => {
@@ -129,14 +166,18 @@ describe('changePasswordSchema', () => {
       SETTINGS_MESSAGES.passwordsDoNotMatch,
     ]);
     // also while another field is wrong
-    expect(messagesAt(changePasswordSchema, { ...valid, currentPassword: '', confirmPassword: 'other' }, 'confirmPassword')).toEqual([
-      SETTINGS_MESSAGES.passwordsDoNotMatch,
-    ]);
+    expect(
+      messagesAt(changePasswordSchema, { ...valid, currentPassword: '', confirmPassword: 'other' }, 'confirmPassword'),
+    ).toEqual([SETTINGS_MESSAGES.passwordsDoNotMatch]);
   });
 
   it('new password must differ from the current one', () => {
     expect(
-      messagesAt(changePasswordSchema, { currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' }, 'newPassword'),
+      messagesAt(
+        changePasswordSchema,
+        { currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' },
+        'newPassword',
+      ),
     ).toEqual([SETTINGS_MESSAGES.newPasswordSameAsCurrent]);
   });
 });

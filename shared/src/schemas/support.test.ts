@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import { ANONYMOUS_SUPPORTER_NAME, SUPPORT_MESSAGES, supportSchema, toSupportPayload } from '@beabro/shared/schemas/support';
+import {
+  ANONYMOUS_SUPPORTER_NAME,
+  SUPPORT_MESSAGES,
+  supportSchema,
+  toSupportPayload,
+} from '@beabro/shared/schemas/support';
 
 function messagesAt(schema: ZodType, input: unknown, path: string): string[] {
   const result = schema.safeParse(input);
@@ -8,7 +13,14 @@ function messagesAt(schema: ZodType, input: unknown, path: string): string[] {
   return result.error.issues.filter((issue) => issue.path.join('.') === path).map((issue) => issue.message);
 }
 
-const valid = { amount: 15, email: 'fan@example.com', name: 'Jordan', message: 'Keep going!', isAnonymous: false, isRecurring: true };
+const valid = {
+  amount: 15,
+  email: 'fan@example.com',
+  name: 'Jordan',
+  message: 'Keep going!',
+  isAnonymous: false,
+  isRecurring: true,
+};
 
 describe('supportSchema', () => {
   it('accepts a valid support and fills SPEC defaults (amount 5, not anonymous, one-off)', () => {
@@ -31,7 +43,9 @@ describe('supportSchema', () => {
 
   it('amount: at most $10,000 per support', () => {
     expect(SUPPORT_MESSAGES.amountTooLarge).toBe('The maximum single support is $10,000');
-    expect(messagesAt(supportSchema, { ...valid, amount: 10_001 }, 'amount')).toEqual([SUPPORT_MESSAGES.amountTooLarge]);
+    expect(messagesAt(supportSchema, { ...valid, amount: 10_001 }, 'amount')).toEqual([
+      SUPPORT_MESSAGES.amountTooLarge,
+    ]);
     expect(supportSchema.parse({ ...valid, amount: 10_000 }).amount).toBe(10_000);
   });
 
@@ -65,18 +79,24 @@ describe('supportSchema', () => {
     expect(SUPPORT_MESSAGES.emailRequired).toBe('Email is required');
     expect(SUPPORT_MESSAGES.emailInvalid).toBe('Email is invalid');
     expect(messagesAt(supportSchema, { ...valid, email: '' }, 'email')).toEqual([SUPPORT_MESSAGES.emailRequired]);
-    expect(messagesAt(supportSchema, { ...valid, email: undefined }, 'email')).toEqual([SUPPORT_MESSAGES.emailRequired]);
+    expect(messagesAt(supportSchema, { ...valid, email: undefined }, 'email')).toEqual([
+      SUPPORT_MESSAGES.emailRequired,
+    ]);
     expect(messagesAt(supportSchema, { ...valid, email: 'fan@' }, 'email')).toEqual([SUPPORT_MESSAGES.emailInvalid]);
   });
 
   it('name: optional, trimmed, at most 100', () => {
     expect(supportSchema.parse({ ...valid, name: '  Jo ' }).name).toBe('Jo');
-    expect(messagesAt(supportSchema, { ...valid, name: 'n'.repeat(101) }, 'name')).toEqual([SUPPORT_MESSAGES.nameTooLong]);
+    expect(messagesAt(supportSchema, { ...valid, name: 'n'.repeat(101) }, 'name')).toEqual([
+      SUPPORT_MESSAGES.nameTooLong,
+    ]);
   });
 
   it('message: optional, at most 200 characters as counted by "n/200"', () => {
     expect(supportSchema.parse({ ...valid, message: 'm'.repeat(200) }).message).toHaveLength(200);
-    expect(messagesAt(supportSchema, { ...valid, message: 'm'.repeat(201) }, 'message')).toEqual([SUPPORT_MESSAGES.messageTooLong]);
+    expect(messagesAt(supportSchema, { ...valid, message: 'm'.repeat(201) }, 'message')).toEqual([
+      SUPPORT_MESSAGES.messageTooLong,
+    ]);
     expect(SUPPORT_MESSAGES.messageTooLong).toBe('Message must be at most 200 characters');
   });
 });

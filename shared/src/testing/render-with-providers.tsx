@@ -4,7 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { AppProviders, createQueryClient } from '@beabro/shared/ui/app-providers';
 
 /** Renders UI the way the shell would: theme, query client (no retries), toasts and a router at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: RenderOptions & { route?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(

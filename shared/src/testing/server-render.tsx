@@ -49,10 +49,16 @@ export async function prefetchAndRenderOnServer(
     prefetch,
     params = {},
     retry,
-  }: { url: string; prefetch?: (context: AreaPrefetchContext) => Promise<void>; params?: Record<string, string>; retry?: number },
+  }: {
+    url: string;
+    prefetch?: (context: AreaPrefetchContext) => Promise<void>;
+    params?: Record<string, string>;
+    retry?: number;
+  },
 ) {
   const queryClient = createQueryClient();
-  if (retry !== undefined) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry } });
+  if (retry !== undefined)
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry } });
   await prefetch?.({ params, searchParams: new URL(url, 'http://localhost').searchParams, queryClient });
   const embedded = dehydrate(queryClient);
   const html = renderOnServer(ui, { url, queryClient });

@@ -27,7 +27,15 @@ export const theme = {
   },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    size: { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.375rem', xxl: '1.875rem', hero: 'clamp(2rem, 5vw, 3.5rem)' },
+    size: {
+      xs: '0.75rem',
+      sm: '0.875rem',
+      md: '1rem',
+      lg: '1.125rem',
+      xl: '1.375rem',
+      xxl: '1.875rem',
+      hero: 'clamp(2rem, 5vw, 3.5rem)',
+    },
     weight: { normal: 400, medium: 500, bold: 700 },
   },
   space: (n: number): string => `${n * 0.25}rem`,
@@ -37,7 +45,12 @@ export const theme = {
     raised: '0 10px 25px rgba(17, 24, 39, 0.12)',
   },
   layout: { maxWidth: '1120px' },
-  breakpoint: { sm: '@media (min-width: 640px)', md: '@media (min-width: 768px)', lg: '@media (min-width: 1024px)', belowMd: '@media (max-width: 767.98px)' },
+  breakpoint: {
+    sm: '@media (min-width: 640px)',
+    md: '@media (min-width: 768px)',
+    lg: '@media (min-width: 1024px)',
+    belowMd: '@media (max-width: 767.98px)',
+  },
 } as const;
 
 export type AppTheme = typeof theme;

@@ -14,14 +14,7 @@ export type { SessionUser };
 
 /** The eight creator type ids of SPEC.md section 3; labels live in `@beabro/shared/data/creator-types`. */
 export type CreatorType =
-  | 'creator'
-  | 'entrepreneur'
-  | 'artist'
-  | 'business'
-  | 'nonprofit'
-  | 'educator'
-  | 'changemaker'
-  | 'other';
+  'creator' | 'entrepreneur' | 'artist' | 'business' | 'nonprofit' | 'educator' | 'changemaker' | 'other';
 
 /** The eleven platforms offered in onboarding; details live in `@beabro/shared/data/social-platforms`. */
 export type SocialPlatform =

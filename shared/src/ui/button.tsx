@@ -16,11 +16,26 @@ const padding: Record<ButtonSize, string> = { sm: '0.375rem 0.75rem', md: '0.625
 
 export function buttonStyle(theme: Theme, { variant = 'primary', size = 'md', fullWidth = false }: StyleProps) {
   const palette = {
-    primary: { bg: theme.color.brand, fg: theme.color.textInverse, border: theme.color.brand, hover: theme.color.brandHover },
-    secondary: { bg: theme.color.surface, fg: theme.color.text, border: theme.color.borderStrong, hover: theme.color.surfaceMuted },
+    primary: {
+      bg: theme.color.brand,
+      fg: theme.color.textInverse,
+      border: theme.color.brand,
+      hover: theme.color.brandHover,
+    },
+    secondary: {
+      bg: theme.color.surface,
+      fg: theme.color.text,
+      border: theme.color.borderStrong,
+      hover: theme.color.surfaceMuted,
+    },
     ghost: { bg: 'transparent', fg: theme.color.text, border: 'transparent', hover: theme.color.surfaceMuted },
     danger: { bg: theme.color.danger, fg: theme.color.textInverse, border: theme.color.danger, hover: '#991b1b' },
-    inverse: { bg: theme.color.surface, fg: theme.color.brand, border: theme.color.surface, hover: theme.color.brandSoft },
+    inverse: {
+      bg: theme.color.surface,
+      fg: theme.color.brand,
+      border: theme.color.surface,
+      hover: theme.color.brandSoft,
+    },
   }[variant];
   return css`
     display: inline-flex;

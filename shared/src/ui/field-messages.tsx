@@ -5,12 +5,19 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNod
   return (
     <>
       {hint ? (
-        <p id={`${id}-hint`} css={(theme) => ({ margin: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
+        <p
+          id={`${id}-hint`}
+          css={(theme) => ({ margin: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}
+        >
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} role="alert" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}>
+        <p
+          id={`${id}-error`}
+          role="alert"
+          css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}
+        >
           {error}
         </p>
       ) : null}

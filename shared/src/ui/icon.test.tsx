@@ -3,7 +3,21 @@ import { Icon, type IconName } from '@beabro/shared/ui/icon';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
 import { LockIcon } from '@beabro/shared/ui/icons/lock';
 
-const NAMES: IconName[] = ['alert', 'banknote', 'barChart', 'check', 'compass', 'heart', 'lock', 'menu', 'settings', 'trophy', 'user', 'wallet', 'x'];
+const NAMES: IconName[] = [
+  'alert',
+  'banknote',
+  'barChart',
+  'check',
+  'compass',
+  'heart',
+  'lock',
+  'menu',
+  'settings',
+  'trophy',
+  'user',
+  'wallet',
+  'x',
+];
 
 describe('icon set', () => {
   it.each(NAMES)('%s renders a decorative SVG that follows the text colour and size', (name) => {

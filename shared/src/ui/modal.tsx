@@ -54,7 +54,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
             {title}
           </h2>
           <div css={{ margin: '1rem 0' }}>{children}</div>
-          {footer ? <div css={{ display: 'flex', justifyContent: 'flex-end', gap: '0.5rem', flexWrap: 'wrap' }}>{footer}</div> : null}
+          {footer ? (
+            <div css={{ display: 'flex', justifyContent: 'flex-end', gap: '0.5rem', flexWrap: 'wrap' }}>{footer}</div>
+          ) : null}
         </>
       ) : null}
     </dialog>

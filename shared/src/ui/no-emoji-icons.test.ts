@@ -8,7 +8,15 @@ import path from 'node:path';
  * shared/src/data, tests and test fixtures.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const AREAS = ['shell/src', 'mf-marketing/src', 'mf-creator/src', 'mf-public-profile/src', 'mf-supporter/src', 'mf-help/src', 'shared/src/ui'];
+const AREAS = [
+  'shell/src',
+  'mf-marketing/src',
+  'mf-creator/src',
+  'mf-public-profile/src',
+  'mf-supporter/src',
+  'mf-help/src',
+  'shared/src/ui',
+];
 /** A colour emoji: a code point drawn as emoji by default, or a pictograph asked to be (U+FE0F). */
 const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
 const SKIPPED = /(\.test\.tsx?|\.spec\.tsx?)$|[\\/](testing|__fixtures__)[\\/]/;
@@ -22,7 +30,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 export function emojiLines(source: string): { line: number; text: string }[] {
-  return source.split('\n').flatMap((text, index) => (EMOJI.test(text) ? [{ line: index + 1, text: text.trim() }] : []));
+  return source
+    .split('\n')
+    .flatMap((text, index) => (EMOJI.test(text) ? [{ line: index + 1, text: text.trim() }] : []));
 }
 
 describe('no emoji as UI icons', () => {
@@ -36,7 +46,9 @@ describe('no emoji as UI icons', () => {
   it.each(AREAS)('%s has none', (area) => {
     const files = sourceFiles(path.join(ROOT, area));
     expect(files.length).toBeGreaterThan(0);
-    const found = files.flatMap((file) => emojiLines(readFileSync(file, 'utf8')).map(({ line, text }) => `${path.relative(ROOT, file)}:${line}: ${text}`));
+    const found = files.flatMap((file) =>
+      emojiLines(readFileSync(file, 'utf8')).map(({ line, text }) => `${path.relative(ROOT, file)}:${line}: ${text}`),
+    );
     expect(found, 'Use an icon from @beabro/shared/ui/icon instead of an emoji').toEqual([]);
   });
 });

@@ -4,7 +4,12 @@ import type { HTMLAttributes, ReactNode } from 'react';
 export function PageContainer(props: HTMLAttributes<HTMLDivElement> & { children: ReactNode }) {
   return (
     <div
-      css={(theme) => ({ maxWidth: theme.layout.maxWidth, margin: '0 auto', padding: `0 ${theme.space(4)}`, [theme.breakpoint.md]: { padding: `0 ${theme.space(6)}` } })}
+      css={(theme) => ({
+        maxWidth: theme.layout.maxWidth,
+        margin: '0 auto',
+        padding: `0 ${theme.space(4)}`,
+        [theme.breakpoint.md]: { padding: `0 ${theme.space(6)}` },
+      })}
       {...props}
     />
   );

@@ -21,11 +21,17 @@ export const PrefixedField = forwardRef<HTMLInputElement, PrefixedFieldProps>(fu
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: '0.375rem', minWidth: 0 }}>
       <div css={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap' }}>
-        <label htmlFor={fieldId} css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>
+        <label
+          htmlFor={fieldId}
+          css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}
+        >
           {label}
         </label>
         {aside ? (
-          <span id={`${fieldId}-aside`} css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
+          <span
+            id={`${fieldId}-aside`}
+            css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}
+          >
             {aside}
           </span>
         ) : null}
@@ -66,7 +72,12 @@ export const PrefixedField = forwardRef<HTMLInputElement, PrefixedFieldProps>(fu
           ref={ref}
           id={fieldId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(`${fieldId}-prefix`, Boolean(hint) && `${fieldId}-hint`, Boolean(error) && `${fieldId}-error`, Boolean(aside) && `${fieldId}-aside`)}
+          aria-describedby={describedBy(
+            `${fieldId}-prefix`,
+            Boolean(hint) && `${fieldId}-hint`,
+            Boolean(error) && `${fieldId}-error`,
+            Boolean(aside) && `${fieldId}-aside`,
+          )}
           css={(theme) => ({
             flex: 1,
             minWidth: '4rem',

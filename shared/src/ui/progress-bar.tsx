@@ -13,9 +13,21 @@ export function ProgressBar({ value, label }: ProgressBarProps) {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(clamped)}
-      css={(theme) => ({ height: '0.625rem', borderRadius: theme.radius.pill, background: theme.color.border, overflow: 'hidden' })}
+      css={(theme) => ({
+        height: '0.625rem',
+        borderRadius: theme.radius.pill,
+        background: theme.color.border,
+        overflow: 'hidden',
+      })}
     >
-      <div css={(theme) => ({ width: `${clamped}%`, height: '100%', background: theme.gradient.hero, transition: 'width 300ms ease' })} />
+      <div
+        css={(theme) => ({
+          width: `${clamped}%`,
+          height: '100%',
+          background: theme.gradient.hero,
+          transition: 'width 300ms ease',
+        })}
+      />
     </div>
   );
 }

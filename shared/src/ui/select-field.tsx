@@ -17,12 +17,24 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A native select (keyboard and screen readers work as they do everywhere) in the kit's field style. */
-export function SelectField({ label, hint, error, options = [], placeholder, id, children, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  options = [],
+  placeholder,
+  id,
+  children,
+  ...rest
+}: SelectFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: '0.375rem', minWidth: 0 }}>
-      <label htmlFor={fieldId} css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>
+      <label
+        htmlFor={fieldId}
+        css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}
+      >
         {label}
       </label>
       <select

@@ -22,7 +22,9 @@ export function renderStandalone(remoteName: string, areas: StandaloneArea[]) {
     <StrictMode>
       <AppProviders>
         <BrowserRouter>
-          <header css={(theme) => ({ background: theme.color.text, color: theme.color.textInverse, padding: '0.5rem 0' })}>
+          <header
+            css={(theme) => ({ background: theme.color.text, color: theme.color.textInverse, padding: '0.5rem 0' })}
+          >
             <PageContainer css={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
               <strong>{remoteName} (standalone)</strong>
               <nav aria-label="Areas of this remote" css={{ display: 'flex', gap: '0.75rem' }}>

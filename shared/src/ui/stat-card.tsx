@@ -15,7 +15,15 @@ export function StatCard({ label, value, detail, icon }: StatCardProps) {
       <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '0.75rem' }}>
         <div>
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{label}</p>
-          <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.xxl, fontWeight: theme.font.weight.bold })}>{value}</p>
+          <p
+            css={(theme) => ({
+              margin: '0.25rem 0 0',
+              fontSize: theme.font.size.xxl,
+              fontWeight: theme.font.weight.bold,
+            })}
+          >
+            {value}
+          </p>
         </div>
         {icon ? (
           <span
@@ -37,7 +45,11 @@ export function StatCard({ label, value, detail, icon }: StatCardProps) {
           </span>
         ) : null}
       </div>
-      {detail ? <p css={(theme) => ({ margin: '0.5rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{detail}</p> : null}
+      {detail ? (
+        <p css={(theme) => ({ margin: '0.5rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          {detail}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -17,10 +17,20 @@ export interface TabsProps<K extends string> {
 }
 
 /** WAI-ARIA tabs: arrow keys move between tabs, Home/End jump to the ends. */
-export function Tabs<K extends string>({ label, items, active, onChange, orientation = 'horizontal', children }: TabsProps<K>) {
+export function Tabs<K extends string>({
+  label,
+  items,
+  active,
+  onChange,
+  orientation = 'horizontal',
+  children,
+}: TabsProps<K>) {
   const baseId = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const activeIndex = Math.max(0, items.findIndex((item) => item.key === active));
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item.key === active),
+  );
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const next = orientation === 'vertical' ? 'ArrowDown' : 'ArrowRight';
@@ -39,7 +49,14 @@ export function Tabs<K extends string>({ label, items, active, onChange, orienta
 
   const vertical = orientation === 'vertical';
   return (
-    <div css={{ display: 'flex', flexDirection: vertical ? 'row' : 'column', gap: '1rem', flexWrap: vertical ? 'wrap' : 'nowrap' }}>
+    <div
+      css={{
+        display: 'flex',
+        flexDirection: vertical ? 'row' : 'column',
+        gap: '1rem',
+        flexWrap: vertical ? 'wrap' : 'nowrap',
+      }}
+    >
       <div
         role="tablist"
         aria-label={label}

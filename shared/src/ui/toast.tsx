@@ -44,7 +44,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        css={{ position: 'fixed', bottom: '1rem', right: '1rem', left: '1rem', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '0.5rem', pointerEvents: 'none', zIndex: 50 }}
+        css={{
+          position: 'fixed',
+          bottom: '1rem',
+          right: '1rem',
+          left: '1rem',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-end',
+          gap: '0.5rem',
+          pointerEvents: 'none',
+          zIndex: 50,
+        }}
       >
         {items.map((item) => (
           <div
@@ -56,7 +67,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               borderRadius: theme.radius.md,
               boxShadow: theme.shadow.raised,
               color: theme.color.textInverse,
-              background: item.tone === 'error' ? theme.color.danger : item.tone === 'success' ? theme.color.success : theme.color.text,
+              background:
+                item.tone === 'error'
+                  ? theme.color.danger
+                  : item.tone === 'success'
+                    ? theme.color.success
+                    : theme.color.text,
             })}
           >
             {item.message}
@@ -69,6 +85,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside <ToastProvider> (the shell and each standalone harness provide it)');
+  if (!api)
+    throw new Error('useToast must be used inside <ToastProvider> (the shell and each standalone harness provide it)');
   return api;
 }

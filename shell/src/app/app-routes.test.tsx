@@ -95,11 +95,14 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it.each(['/dashboard', '/settings', '/analytics', '/supporter-dashboard'])('%s is guarded: a signed-out visitor is sent to sign in', (path) => {
-    useSessionStore.getState().setUser(null);
-    renderAt(path);
-    expect(loadRemote).not.toHaveBeenCalled();
-    // /auth is served by mf-auth-onboarding, which this map does not deploy.
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-  });
+  it.each(['/dashboard', '/settings', '/analytics', '/supporter-dashboard'])(
+    '%s is guarded: a signed-out visitor is sent to sign in',
+    (path) => {
+      useSessionStore.getState().setUser(null);
+      renderAt(path);
+      expect(loadRemote).not.toHaveBeenCalled();
+      // /auth is served by mf-auth-onboarding, which this map does not deploy.
+      expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    },
+  );
 });

@@ -21,7 +21,11 @@ function CreatorRoute({ route }: { route: AreaRoute }) {
 }
 
 function AreaElement({ route }: { route: AreaRoute }) {
-  const area = route.path.startsWith('/:username') ? <CreatorRoute route={route} /> : <RemoteRoute key={route.path} route={route} />;
+  const area = route.path.startsWith('/:username') ? (
+    <CreatorRoute route={route} />
+  ) : (
+    <RemoteRoute key={route.path} route={route} />
+  );
   return route.access ? (
     <RouteGuard access={route.access} area={route.area}>
       {area}

@@ -25,7 +25,12 @@ const refuse = () => {
 
 /** react-router's StaticRouter, from the part of its API the apps share (a server render never navigates). */
 function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
-  const navigator = { createHref: (to: To) => (typeof to === 'string' ? to : createPath(to)), push: refuse, replace: refuse, go: refuse };
+  const navigator = {
+    createHref: (to: To) => (typeof to === 'string' ? to : createPath(to)),
+    push: refuse,
+    replace: refuse,
+    go: refuse,
+  };
   return (
     <Router location={location} navigator={navigator} static>
       {children}

@@ -30,7 +30,13 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   // Supporters have account and notification settings too; the creator tabs need a creator page.
   { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings', access: 'signed-in' },
   { path: '/analytics', remote: 'mf-creator', module: './analytics', area: 'Analytics', access: 'creator' },
-  { path: '/supporter-dashboard', remote: 'mf-supporter', module: './supporter-dashboard', area: 'Supporter dashboard', access: 'signed-in' },
+  {
+    path: '/supporter-dashboard',
+    remote: 'mf-supporter',
+    module: './supporter-dashboard',
+    area: 'Supporter dashboard',
+    access: 'signed-in',
+  },
   { path: '/discover', remote: 'mf-supporter', module: './discover', area: 'Discover' },
   { path: '/help', remote: 'mf-help', module: './help', area: 'Help centre' },
   // Static segments always outrank these in React Router, and every app segment is a reserved username.

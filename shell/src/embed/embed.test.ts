@@ -21,7 +21,10 @@ function mount(data: Record<string, string>): HTMLButtonElement {
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const iframe = () => dialog()?.querySelector('iframe') ?? null;
 
-function post(data: unknown, { origin = SITE, source = iframe()?.contentWindow ?? null }: { origin?: string; source?: Window | null } = {}) {
+function post(
+  data: unknown,
+  { origin = SITE, source = iframe()?.contentWindow ?? null }: { origin?: string; source?: Window | null } = {},
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 
@@ -45,7 +48,10 @@ describe('embed.js', () => {
   it('renders an inline button right after its script tag with the text and colour of the snippet', () => {
     const wrapper = document.createElement('p');
     document.body.append(wrapper);
-    const script = addScript({ username: 'PixelPat', text: 'Buy me a coffee', color: '#FACC15', position: 'inline' }, wrapper);
+    const script = addScript(
+      { username: 'PixelPat', text: 'Buy me a coffee', color: '#FACC15', position: 'inline' },
+      wrapper,
+    );
     const button = mountEmbed(script);
     expect(button).not.toBeNull();
     expect(script.nextElementSibling).toBe(button);
@@ -134,10 +140,21 @@ describe('embed.js', () => {
   it('dispatches beabro:support on the button when the checkout frame reports a support', () => {
     const button = mount({ username: 'pixelpat' });
     const seen: SupportEventDetail[] = [];
-    document.addEventListener(SUPPORT_EVENT, (event) => seen.push((event as CustomEvent<SupportEventDetail>).detail), { once: true });
+    document.addEventListener(SUPPORT_EVENT, (event) => seen.push((event as CustomEvent<SupportEventDetail>).detail), {
+      once: true,
+    });
     button.click();
-    post({ source: 'beabro', type: 'support', supportId: 'abc', creatorUsername: 'pixelpat', amountCents: 500, isRecurring: true });
-    expect(seen).toEqual([{ username: 'pixelpat', supportId: 'abc', amountCents: 500, currency: 'USD', type: 'monthly' }]);
+    post({
+      source: 'beabro',
+      type: 'support',
+      supportId: 'abc',
+      creatorUsername: 'pixelpat',
+      amountCents: 500,
+      isRecurring: true,
+    });
+    expect(seen).toEqual([
+      { username: 'pixelpat', supportId: 'abc', amountCents: 500, currency: 'USD', type: 'monthly' },
+    ]);
     // The overlay stays open: the supporter reads the receipt, then closes it.
     expect(dialog()).not.toBeNull();
   });
@@ -147,7 +164,14 @@ describe('embed.js', () => {
     const listener = vi.fn();
     button.addEventListener(SUPPORT_EVENT, listener);
     button.click();
-    const support = { source: 'beabro', type: 'support', supportId: 'abc', creatorUsername: 'pixelpat', amountCents: 500, isRecurring: false };
+    const support = {
+      source: 'beabro',
+      type: 'support',
+      supportId: 'abc',
+      creatorUsername: 'pixelpat',
+      amountCents: 500,
+      isRecurring: false,
+    };
     post(support, { origin: 'https://evil.example' });
     post(support, { source: window });
     post({ ...support, amountCents: '500' });

@@ -40,10 +40,18 @@ interface Namespace {
 type Styles = Record<string, string>;
 
 function applyStyle(element: HTMLElement, style: Styles) {
-  for (const [property, value] of Object.entries(style)) element.style.setProperty(property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value);
+  for (const [property, value] of Object.entries(style))
+    element.style.setProperty(
+      property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+      value,
+    );
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, style: Styles, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  style: Styles,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   applyStyle(element, style);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -58,7 +66,8 @@ export function readEmbedOptions(script: HTMLScriptElement): EmbedOptions | null
     console.error(`Be a Bro: data-username="${data.username ?? ''}" is not a creator's username; no button is shown.`);
     return null;
   }
-  const warn = (name: string, value: string, fallback: string) => console.warn(`Be a Bro: ${name}="${value}" is not valid; using "${fallback}".`);
+  const warn = (name: string, value: string, fallback: string) =>
+    console.warn(`Be a Bro: ${name}="${value}" is not valid; using "${fallback}".`);
   let text = DEFAULT_EMBED_TEXT;
   if (data.text !== undefined) {
     if (embedTextProblem(data.text)) warn('data-text', data.text, text);
@@ -160,7 +169,15 @@ function open(button: HTMLButtonElement, options: EmbedOptions, siteOrigin: stri
   title.textContent = label;
   const closeButton = el(
     'button',
-    { padding: '0.375rem 0.75rem', border: '1px solid #d1d5db', borderRadius: '8px', background: '#ffffff', color: '#111827', font: 'inherit', cursor: 'pointer' },
+    {
+      padding: '0.375rem 0.75rem',
+      border: '1px solid #d1d5db',
+      borderRadius: '8px',
+      background: '#ffffff',
+      color: '#111827',
+      font: 'inherit',
+      cursor: 'pointer',
+    },
     { type: 'button', 'aria-label': 'Close' },
   );
   closeButton.textContent = 'Close ✕';
@@ -169,11 +186,18 @@ function open(button: HTMLButtonElement, options: EmbedOptions, siteOrigin: stri
   const iframe = el(
     'iframe',
     { flex: '1', width: '100%', border: '0', background: '#ffffff' },
-    { title: `Checkout: support @${options.username}`, src: embedCheckoutUrl(siteOrigin, options.username, window.location.origin) },
+    {
+      title: `Checkout: support @${options.username}`,
+      src: embedCheckoutUrl(siteOrigin, options.username, window.location.origin),
+    },
   );
   // Focus stays in the dialog: tabbing past either end wraps to the other (the frame's own fields sit in between).
   const sentinel = (onFocus: () => void) => {
-    const guard = el('span', { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' }, { tabindex: '0', 'aria-hidden': 'true' });
+    const guard = el(
+      'span',
+      { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden' },
+      { tabindex: '0', 'aria-hidden': 'true' },
+    );
     guard.addEventListener('focus', onFocus);
     return guard;
   };
@@ -202,7 +226,12 @@ export function mountEmbed(script: HTMLScriptElement): HTMLButtonElement | null 
   const options = readEmbedOptions(script);
   if (!options) return null;
   const siteOrigin = new URL(script.src, window.location.href).origin;
-  const button = el('button', embedButtonStyle(options.color, options.position), { type: 'button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'data-beabro-button': options.username });
+  const button = el('button', embedButtonStyle(options.color, options.position), {
+    type: 'button',
+    'aria-haspopup': 'dialog',
+    'aria-expanded': 'false',
+    'data-beabro-button': options.username,
+  });
   button.textContent = options.text;
   button.addEventListener('click', () => open(button, options, siteOrigin));
   const place = () => {

@@ -3,7 +3,13 @@ import { renderToReadableStream } from 'react-dom/server';
 import { matchRoutes } from 'react-router-dom';
 import { setApiTransport } from '@beabro/shared/api/api-client';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
-import type { PageRender, PageRenderer, PageRendererOptions, PageRequest, PageState } from '@beabro/shared/contract/page-state';
+import type {
+  PageRender,
+  PageRenderer,
+  PageRendererOptions,
+  PageRequest,
+  PageState,
+} from '@beabro/shared/contract/page-state';
 import type { RemoteAreaModule, RemoteMap } from '@beabro/shared/contract/remote-contract';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
@@ -13,27 +19,51 @@ import { areaKey, type ResolvedAreas } from '../features/remotes/resolved-areas'
 import { createServerAreas, withTimeout } from './server-areas';
 
 /** The routed area of a URL, when it is one the server renders (public: no sign-in needed). */
-function publicAreaOf(pathname: string): { route: AreaRoute; params: Record<string, string | undefined> } | 'not-found' | null {
-  const match = matchRoutes(AREA_ROUTES.map((route) => ({ path: route.path })), pathname)?.at(-1);
+function publicAreaOf(
+  pathname: string,
+): { route: AreaRoute; params: Record<string, string | undefined> } | 'not-found' | null {
+  const match = matchRoutes(
+    AREA_ROUTES.map((route) => ({ path: route.path })),
+    pathname,
+  )?.at(-1);
   if (!match) return 'not-found';
   const route = AREA_ROUTES.find((candidate) => candidate.path === match.route.path);
   if (!route || route.access) return null;
   return { route, params: match.params };
 }
 
-export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onAreaFallback }: PageRendererOptions): PageRenderer {
+export function createPageRenderer({
+  apiTransport,
+  loadContainer,
+  timeoutMs,
+  onAreaFallback,
+}: PageRendererOptions): PageRenderer {
   // Only visitors' pages are rendered here: a signed-in page renders in the browser.
   setApiTransport(apiTransport);
   useSessionStore.getState().setUser(null);
   const areas = createServerAreas({ loadContainer, timeoutMs });
 
-  async function renderApp(url: string, remoteMap: RemoteMap, queryClient: ReturnType<typeof createQueryClient>, resolvedAreas: ResolvedAreas) {
+  async function renderApp(
+    url: string,
+    remoteMap: RemoteMap,
+    queryClient: ReturnType<typeof createQueryClient>,
+    resolvedAreas: ResolvedAreas,
+  ) {
     const errors: unknown[] = [];
     const controller = new AbortController();
     const stream = await renderToReadableStream(
-      <App remoteMap={{ status: 'ready', map: remoteMap }} queryClient={queryClient} resolvedAreas={resolvedAreas} location={url} />,
+      <App
+        remoteMap={{ status: 'ready', map: remoteMap }}
+        queryClient={queryClient}
+        resolvedAreas={resolvedAreas}
+        location={url}
+      />,
       // The page is sent once everything is ready, so never outline a large boundary behind its fallback.
-      { signal: controller.signal, progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => void errors.push(error) },
+      {
+        signal: controller.signal,
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError: (error) => void errors.push(error),
+      },
     );
     try {
       await withTimeout(stream.allReady, timeoutMs, 'rendering the page');
@@ -54,11 +84,12 @@ export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onA
     // One try within the time limit: a failed load leaves the area's loading state to the browser.
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    const resolvedAreas: ResolvedAreas & { modules: Map<string, RemoteAreaModule['default']>; deferred: Set<string> } = {
-      modules: new Map(),
-      deferred: new Set(),
-      server: true,
-    };
+    const resolvedAreas: ResolvedAreas & { modules: Map<string, RemoteAreaModule['default']>; deferred: Set<string> } =
+      {
+        modules: new Map(),
+        deferred: new Set(),
+        server: true,
+      };
 
     let area: PageRender['area'] = null;
     if (target !== 'not-found') {
@@ -72,7 +103,11 @@ export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onA
           fallback(loaded.reason);
         } else {
           try {
-            await withTimeout(loaded.area.prefetch?.({ params, searchParams, queryClient }) ?? Promise.resolve(), timeoutMs, `prefetching ${route.remote} ${route.module}`);
+            await withTimeout(
+              loaded.area.prefetch?.({ params, searchParams, queryClient }) ?? Promise.resolve(),
+              timeoutMs,
+              `prefetching ${route.remote} ${route.module}`,
+            );
             resolvedAreas.modules.set(key, loaded.area.default);
             area.rendered = true;
           } catch (error) {
@@ -103,7 +138,9 @@ export function createPageRenderer({ apiTransport, loadContainer, timeoutMs, onA
     }
     if (result.errors.length > 0 && renderedArea?.rendered) {
       const first = result.errors[0];
-      result = await renderWithoutArea(`threw while rendering: ${first instanceof Error ? first.message : String(first)}`);
+      result = await renderWithoutArea(
+        `threw while rendering: ${first instanceof Error ? first.message : String(first)}`,
+      );
     }
     if (result.errors.length > 0) throw result.errors[0];
 

@@ -20,7 +20,8 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
+const describe = (error: unknown): string =>
+  error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
 
 /**
  * One load of an area from one entry. `retry` says whether loading it again may help: a container that
@@ -56,7 +57,12 @@ export function createServerAreas({ loadContainer, timeoutMs }: { loadContainer:
   const attempts = new Map<string, Attempt>();
 
   function start(remote: string, module: string, entry: string): Attempt {
-    if (registered.get(remote) !== entry || [...attempts.entries()].some(([key, a]) => key.startsWith(`${entry}|`) && a.result?.ok === false && a.result.retry)) {
+    if (
+      registered.get(remote) !== entry ||
+      [...attempts.entries()].some(
+        ([key, a]) => key.startsWith(`${entry}|`) && a.result?.ok === false && a.result.retry,
+      )
+    ) {
       // A new release, or a container that failed to load: forget it and everything it loaded.
       registerRemotes([{ name: federationName(remote), entry }], { force: true });
       registered.set(remote, entry);
@@ -67,7 +73,11 @@ export function createServerAreas({ loadContainer, timeoutMs }: { loadContainer:
         if (!loaded || typeof loaded.default !== 'function') {
           attempt.result = { ok: false, reason: `${remote} did not provide ${module}`, retry: false };
         } else if (!isCompatibleContract(loaded.contractVersion)) {
-          attempt.result = { ok: false, reason: `${remote} was built for contract ${String(loaded.contractVersion)}, but this site speaks ${CONTRACT_VERSION}`, retry: false };
+          attempt.result = {
+            ok: false,
+            reason: `${remote} was built for contract ${String(loaded.contractVersion)}, but this site speaks ${CONTRACT_VERSION}`,
+            retry: false,
+          };
         } else {
           attempt.result = { ok: true, area: loaded };
         }
@@ -85,7 +95,8 @@ export function createServerAreas({ loadContainer, timeoutMs }: { loadContainer:
     const key = `${entry}|${module}`;
     let attempt = attempts.get(key);
     const result = attempt?.result;
-    if (result && !result.ok && result.retry && Date.now() - (attempt?.failedAt ?? 0) >= RETRY_AFTER_MS) attempt = undefined;
+    if (result && !result.ok && result.retry && Date.now() - (attempt?.failedAt ?? 0) >= RETRY_AFTER_MS)
+      attempt = undefined;
     if (!attempt) {
       attempt = start(remote, module, entry);
       attempts.set(key, attempt);
@@ -100,7 +111,8 @@ export function createServerAreas({ loadContainer, timeoutMs }: { loadContainer:
     const settled = attempt.result ?? { ok: false, reason: `${remote} ${module} did not load` };
     if (!settled.ok) return { ok: false, reason: settled.reason };
     const { renderFailure } = attempt;
-    if (renderFailure && Date.now() - renderFailure.at < RETRY_AFTER_MS) return { ok: false, reason: renderFailure.reason };
+    if (renderFailure && Date.now() - renderFailure.at < RETRY_AFTER_MS)
+      return { ok: false, reason: renderFailure.reason };
     return { ok: true, area: settled.area };
   }
 

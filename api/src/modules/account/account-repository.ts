@@ -14,14 +14,22 @@ const notificationColumns = {
 export async function updateUserEmail(db: Db, userId: string, email: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ email, emailVerifiedAt: sql`case when ${users.email} = ${email} then ${users.emailVerifiedAt} else null end` })
+    .set({
+      email,
+      emailVerifiedAt: sql`case when ${users.email} = ${email} then ${users.emailVerifiedAt} else null end`,
+    })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
 }
 
 /** Compare-and-set on the hash that was verified, so two concurrent changes cannot both pass on one old password. */
-export async function updateUserPasswordHash(db: Db, userId: string, expectedHash: string, passwordHash: string): Promise<boolean> {
+export async function updateUserPasswordHash(
+  db: Db,
+  userId: string,
+  expectedHash: string,
+  passwordHash: string,
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ passwordHash })
@@ -30,7 +38,10 @@ export async function updateUserPasswordHash(db: Db, userId: string, expectedHas
   return rows.length > 0;
 }
 
-export async function findNotificationSettings(db: Db, userId: string): Promise<NotificationSettingsValues | undefined> {
+export async function findNotificationSettings(
+  db: Db,
+  userId: string,
+): Promise<NotificationSettingsValues | undefined> {
   const [row] = await db
     .select(notificationColumns)
     .from(users)
@@ -38,7 +49,11 @@ export async function findNotificationSettings(db: Db, userId: string): Promise<
   return row;
 }
 
-export async function updateNotificationSettingsRow(db: Db, userId: string, patch: Partial<NotificationSettingsValues>): Promise<NotificationSettingsValues | undefined> {
+export async function updateNotificationSettingsRow(
+  db: Db,
+  userId: string,
+  patch: Partial<NotificationSettingsValues>,
+): Promise<NotificationSettingsValues | undefined> {
   const set = {
     notifyNewSupport: patch.newSupport,
     notifyMonthlyReport: patch.monthlyReport,
@@ -59,7 +74,13 @@ export async function updateNotificationSettingsRow(db: Db, userId: string, patc
  * Strips the personal data off the user row, keeping its id for the financial records that point at it.
  * Only if the password hash is still the one that was verified; locks the row for the rest of the transaction.
  */
-export async function anonymiseUser(db: Db, userId: string, expectedHash: string, displayName: string, now: Date): Promise<boolean> {
+export async function anonymiseUser(
+  db: Db,
+  userId: string,
+  expectedHash: string,
+  displayName: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ email: null, passwordHash: null, emailVerifiedAt: null, displayName, deletedAt: now })
@@ -89,5 +110,9 @@ export async function detachSupportsOf(db: Db, userId: string, verifiedEmail: st
   await db
     .update(supports)
     .set({ supporterUserId: null, supporterName: null, supporterEmail: null })
-    .where(verifiedEmail ? or(eq(supports.supporterUserId, userId), eq(supports.supporterEmail, verifiedEmail)) : eq(supports.supporterUserId, userId));
+    .where(
+      verifiedEmail
+        ? or(eq(supports.supporterUserId, userId), eq(supports.supporterEmail, verifiedEmail))
+        : eq(supports.supporterUserId, userId),
+    );
 }

@@ -25,7 +25,10 @@ async function userRow(id: string) {
 }
 
 async function liveSessionCount(userId: string) {
-  const rows = await db().select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const rows = await db()
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   return rows.length;
 }
 
@@ -44,14 +47,28 @@ async function signInStatus(email: string, password: string) {
 let usernameCounter = 0;
 async function makeCreatorProfile(userId: string) {
   const username = `creator_${process.pid}_${++usernameCounter}`;
-  await db().insert(creatorProfiles).values({ userId, username, displayName: 'Maker', bio: 'I build things', creatorType: 'developer' });
+  await db()
+    .insert(creatorProfiles)
+    .values({ userId, username, displayName: 'Maker', bio: 'I build things', creatorType: 'developer' });
   return username;
 }
 
-async function insertSupport(values: { creatorId: string; supporterUserId?: string | null; supporterName?: string | null; supporterEmail?: string | null; amountCents: number }) {
+async function insertSupport(values: {
+  creatorId: string;
+  supporterUserId?: string | null;
+  supporterName?: string | null;
+  supporterEmail?: string | null;
+  amountCents: number;
+}) {
   const [row] = await db()
     .insert(supports)
-    .values({ platformFeeCents: 50, processingFeeCents: 59, creatorNetCents: values.amountCents - 109, message: 'Keep going', ...values })
+    .values({
+      platformFeeCents: 50,
+      processingFeeCents: 59,
+      creatorNetCents: values.amountCents - 109,
+      message: 'Keep going',
+      ...values,
+    })
     .returning();
   if (!row) throw new Error('support not inserted');
   return row;
@@ -69,7 +86,11 @@ describe('visitors', () => {
     const attempts = [
       visitor.patch('/api/account/email', { email: 'new@example.com', password: 'whatever1' }),
       visitor.patch('/api/account/email', { email: 'bad' }),
-      visitor.patch('/api/account/password', { currentPassword: 'whatever1', newPassword: 'another one', confirmPassword: 'another one' }),
+      visitor.patch('/api/account/password', {
+        currentPassword: 'whatever1',
+        newPassword: 'another one',
+        confirmPassword: 'another one',
+      }),
       visitor.patch('/api/account/password', {}),
       visitor.delete('/api/account', { password: 'whatever1' }),
       visitor.delete('/api/account'),
@@ -88,7 +109,11 @@ describe('visitors', () => {
     const { client, user } = await fakeUser(t);
     const token = client.cookie(SESSION_COOKIE) ?? '';
     await client.post('/api/auth/sign-out');
-    const res = await t.app.inject({ method: 'GET', url: '/api/account/notifications', cookies: { [SESSION_COOKIE]: token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/notifications',
+      cookies: { [SESSION_COOKIE]: token },
+    });
     expect(res.statusCode).toBe(401);
     expect(await liveSessionCount(user.id)).toBe(0);
   });
@@ -102,7 +127,17 @@ describe('PATCH /api/account/email', () => {
     const res = await client.patch('/api/account/email', { email: `  ${newEmail} `, password });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ user: { id: user.id, email: newEmail.toLowerCase(), username: null, displayName: expect.any(String), isCreator: false, userType: 'supporter', emailVerified: false } });
+    expect(res.json()).toEqual({
+      user: {
+        id: user.id,
+        email: newEmail.toLowerCase(),
+        username: null,
+        displayName: expect.any(String),
+        isCreator: false,
+        userType: 'supporter',
+        emailVerified: false,
+      },
+    });
     const row = await userRow(user.id);
     expect(row.email).toBe(newEmail.toLowerCase());
     expect(row.emailVerifiedAt).toBeNull();
@@ -123,7 +158,10 @@ describe('PATCH /api/account/email', () => {
 
   it('refuses a wrong current password and writes nothing', async () => {
     const { client, user, email } = await fakeUser(t);
-    const res = await client.patch('/api/account/email', { email: `other.${user.id}@example.com`, password: 'not my password' });
+    const res = await client.patch('/api/account/email', {
+      email: `other.${user.id}@example.com`,
+      password: 'not my password',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ password: ACCOUNT_MESSAGES.currentPasswordIncorrect });
     expect((await userRow(user.id)).email).toBe(email);
@@ -167,7 +205,9 @@ describe('PATCH /api/account/email', () => {
   it('lets the unique index decide when the address is taken after the check', async () => {
     // A row the "is it taken" lookup skips (deleted) but the unique index still sees: the update itself must fail.
     const ghost = `ghost.${process.pid}@example.com`;
-    await db().insert(users).values({ email: ghost, displayName: 'Ghost', userType: 'supporter', deletedAt: new Date() });
+    await db()
+      .insert(users)
+      .values({ email: ghost, displayName: 'Ghost', userType: 'supporter', deletedAt: new Date() });
     const { client, user, password, email } = await fakeUser(t);
     const res = await client.patch('/api/account/email', { email: ghost, password });
     expect(res.statusCode).toBe(400);
@@ -179,7 +219,10 @@ describe('PATCH /api/account/email', () => {
     const a = await fakeUser(t);
     const b = await fakeUser(t);
     const wanted = `contested.${process.pid}@example.com`;
-    const results = await Promise.all([a.client.patch('/api/account/email', { email: wanted, password: a.password }), b.client.patch('/api/account/email', { email: wanted, password: b.password })]);
+    const results = await Promise.all([
+      a.client.patch('/api/account/email', { email: wanted, password: a.password }),
+      b.client.patch('/api/account/email', { email: wanted, password: b.password }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)?.json().fieldErrors).toEqual({ email: EMAIL_TAKEN_MESSAGE });
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, wanted))).toHaveLength(1);
@@ -188,7 +231,10 @@ describe('PATCH /api/account/email', () => {
   it('rate-limits attempts per user with 429 and Retry-After, without touching other users', async () => {
     const { client, user, password, email } = await fakeUser(t);
     for (let i = 0; i < CURRENT_PASSWORD_LIMIT.limit; i++) {
-      expect((await client.patch('/api/account/email', { email: `x${i}.${user.id}@example.com`, password: 'wrong guess' })).statusCode).toBe(400);
+      expect(
+        (await client.patch('/api/account/email', { email: `x${i}.${user.id}@example.com`, password: 'wrong guess' }))
+          .statusCode,
+      ).toBe(400);
     }
     const limited = await client.patch('/api/account/email', { email: `right.${user.id}@example.com`, password });
     expect(limited.statusCode).toBe(429);
@@ -200,12 +246,23 @@ describe('PATCH /api/account/email', () => {
     expect((await userRow(user.id)).deletedAt).toBeNull();
 
     const other = await fakeUser(t);
-    expect((await other.client.patch('/api/account/email', { email: `free.${other.user.id}@example.com`, password: other.password })).statusCode).toBe(200);
+    expect(
+      (
+        await other.client.patch('/api/account/email', {
+          email: `free.${other.user.id}@example.com`,
+          password: other.password,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('PATCH /api/account/password', () => {
-  const body = (currentPassword: string, newPassword: string, confirmPassword = newPassword) => ({ currentPassword, newPassword, confirmPassword });
+  const body = (currentPassword: string, newPassword: string, confirmPassword = newPassword) => ({
+    currentPassword,
+    newPassword,
+    confirmPassword,
+  });
 
   it('stores a new argon2id hash, keeps this session, signs out the others; the new password works and the old does not', async () => {
     const { client, user, email, password } = await fakeUser(t);
@@ -249,8 +306,21 @@ describe('PATCH /api/account/password', () => {
       [body(password, 'short'), { newPassword: 'Password must be at least 8 characters' }],
       [body(password, 'a long enough one', 'something else'), { confirmPassword: 'Passwords do not match' }],
       [body(password, password), { newPassword: SETTINGS_MESSAGES.newPasswordSameAsCurrent }],
-      [body('', ''), { currentPassword: SETTINGS_MESSAGES.currentPasswordRequired, newPassword: SETTINGS_MESSAGES.newPasswordRequired }],
-      [{}, { currentPassword: SETTINGS_MESSAGES.currentPasswordRequired, newPassword: SETTINGS_MESSAGES.newPasswordRequired, confirmPassword: 'Passwords do not match' }],
+      [
+        body('', ''),
+        {
+          currentPassword: SETTINGS_MESSAGES.currentPasswordRequired,
+          newPassword: SETTINGS_MESSAGES.newPasswordRequired,
+        },
+      ],
+      [
+        {},
+        {
+          currentPassword: SETTINGS_MESSAGES.currentPasswordRequired,
+          newPassword: SETTINGS_MESSAGES.newPasswordRequired,
+          confirmPassword: 'Passwords do not match',
+        },
+      ],
     ];
     for (const [input, fieldErrors] of cases) {
       const res = await client.patch('/api/account/password', input);
@@ -264,7 +334,8 @@ describe('PATCH /api/account/password', () => {
   it('rate-limits attempts per user', async () => {
     const { client, user, password } = await fakeUser(t);
     const oldHash = (await userRow(user.id)).passwordHash;
-    for (let i = 0; i < CURRENT_PASSWORD_LIMIT.limit; i++) await client.patch('/api/account/password', body(`guess number ${i}`, 'a brand new secret'));
+    for (let i = 0; i < CURRENT_PASSWORD_LIMIT.limit; i++)
+      await client.patch('/api/account/password', body(`guess number ${i}`, 'a brand new secret'));
     const limited = await client.patch('/api/account/password', body(password, 'a brand new secret'));
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -287,8 +358,20 @@ describe('DELETE /api/account', () => {
         { followerId: fan.user.id, creatorId: owner.user.id },
         { followerId: fan.user.id, creatorId: otherCreator.user.id },
       ]);
-    const made = await insertSupport({ creatorId: otherCreator.user.id, supporterUserId: owner.user.id, supporterName: 'Owner Person', supporterEmail: owner.email, amountCents: 2500 });
-    const received = await insertSupport({ creatorId: owner.user.id, supporterUserId: fan.user.id, supporterName: 'Fan Person', supporterEmail: fan.email, amountCents: 1500 });
+    const made = await insertSupport({
+      creatorId: otherCreator.user.id,
+      supporterUserId: owner.user.id,
+      supporterName: 'Owner Person',
+      supporterEmail: owner.email,
+      amountCents: 2500,
+    });
+    const received = await insertSupport({
+      creatorId: owner.user.id,
+      supporterUserId: fan.user.id,
+      supporterName: 'Fan Person',
+      supporterEmail: fan.email,
+      amountCents: 1500,
+    });
     return { owner, username, otherCreator, fan, made, received };
   }
 
@@ -296,11 +379,15 @@ describe('DELETE /api/account', () => {
     const { owner, username, otherCreator, fan, made, received } = await creatorWithHistory();
     const elsewhere = await signInElsewhere(owner.email, owner.password);
     // Signing in remembered the networks the owner signs in from (see sign-in throttling).
-    expect((await db().select().from(signInKnownIps).where(eq(signInKnownIps.userId, owner.user.id))).length).toBeGreaterThan(0);
+    expect(
+      (await db().select().from(signInKnownIps).where(eq(signInKnownIps.userId, owner.user.id))).length,
+    ).toBeGreaterThan(0);
 
     const res = await owner.client.delete('/api/account', { password: owner.password });
     expect(res.statusCode).toBe(204);
-    const cookie = (res.cookies as Array<{ name: string; value: string; expires?: Date }>).find((c) => c.name === SESSION_COOKIE);
+    const cookie = (res.cookies as Array<{ name: string; value: string; expires?: Date }>).find(
+      (c) => c.name === SESSION_COOKIE,
+    );
     expect(cookie?.value).toBe('');
     expect(owner.client.cookie(SESSION_COOKIE)).toBeUndefined();
 
@@ -312,7 +399,12 @@ describe('DELETE /api/account', () => {
 
     // The user row keeps its id, loses the person.
     const row = await userRow(owner.user.id);
-    expect(row).toMatchObject({ email: null, passwordHash: null, emailVerifiedAt: null, displayName: DELETED_USER_DISPLAY_NAME });
+    expect(row).toMatchObject({
+      email: null,
+      passwordHash: null,
+      emailVerifiedAt: null,
+      displayName: DELETED_USER_DISPLAY_NAME,
+    });
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect(await db().select().from(signInKnownIps).where(eq(signInKnownIps.userId, owner.user.id))).toEqual([]);
 
@@ -327,7 +419,12 @@ describe('DELETE /api/account', () => {
     expect(await db().select().from(follows).where(eq(follows.followerId, fan.user.id))).toHaveLength(1);
 
     // The support made stays in the ledger, detached from the person.
-    expect(await supportRow(made.id)).toEqual({ ...made, supporterUserId: null, supporterName: null, supporterEmail: null });
+    expect(await supportRow(made.id)).toEqual({
+      ...made,
+      supporterUserId: null,
+      supporterName: null,
+      supporterEmail: null,
+    });
     // The support received is the fan's record and is untouched.
     expect(await supportRow(received.id)).toEqual(received);
 
@@ -340,7 +437,9 @@ describe('DELETE /api/account', () => {
   it('frees the email address for a new account', async () => {
     const { client, email, password } = await fakeUser(t);
     expect((await client.delete('/api/account', { password })).statusCode).toBe(204);
-    const res = await t.client().post('/api/auth/sign-up', { name: 'Again', email, password, confirmPassword: password, role: 'supporter' });
+    const res = await t
+      .client()
+      .post('/api/auth/sign-up', { name: 'Again', email, password, confirmPassword: password, role: 'supporter' });
     expect(res.statusCode).toBe(201);
   });
 
@@ -350,13 +449,27 @@ describe('DELETE /api/account', () => {
     const verified = await fakeUser(t);
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, verified.user.id));
     const unverified = await fakeUser(t);
-    const guestOfVerified = await insertSupport({ creatorId: creator.user.id, supporterName: 'Guest V', supporterEmail: verified.email, amountCents: 700 });
-    const guestOfUnverified = await insertSupport({ creatorId: creator.user.id, supporterName: 'Guest U', supporterEmail: unverified.email, amountCents: 900 });
+    const guestOfVerified = await insertSupport({
+      creatorId: creator.user.id,
+      supporterName: 'Guest V',
+      supporterEmail: verified.email,
+      amountCents: 700,
+    });
+    const guestOfUnverified = await insertSupport({
+      creatorId: creator.user.id,
+      supporterName: 'Guest U',
+      supporterEmail: unverified.email,
+      amountCents: 900,
+    });
 
     expect((await verified.client.delete('/api/account', { password: verified.password })).statusCode).toBe(204);
     expect((await unverified.client.delete('/api/account', { password: unverified.password })).statusCode).toBe(204);
 
-    expect(await supportRow(guestOfVerified.id)).toEqual({ ...guestOfVerified, supporterName: null, supporterEmail: null });
+    expect(await supportRow(guestOfVerified.id)).toEqual({
+      ...guestOfVerified,
+      supporterName: null,
+      supporterEmail: null,
+    });
     // Anyone can sign up with an address they do not own: that must not erase its owner's records.
     expect(await supportRow(guestOfUnverified.id)).toEqual(guestOfUnverified);
   });
@@ -385,8 +498,16 @@ describe('DELETE /api/account', () => {
   it('rolls everything back when a step inside the transaction fails', async () => {
     const { owner, username, made } = await creatorWithHistory();
     // Make the last step (detaching supports) fail: a trigger refuses updates of this one support.
-    await db().execute(sql.raw(`create or replace function refuse_support_update() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
-    await db().execute(sql.raw(`create trigger refuse_support_update before update on supports for each row when (old.id = '${made.id}') execute function refuse_support_update()`));
+    await db().execute(
+      sql.raw(
+        `create or replace function refuse_support_update() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+      ),
+    );
+    await db().execute(
+      sql.raw(
+        `create trigger refuse_support_update before update on supports for each row when (old.id = '${made.id}') execute function refuse_support_update()`,
+      ),
+    );
     try {
       const res = await owner.client.delete('/api/account', { password: owner.password });
       expect(res.statusCode).toBe(500);
@@ -403,11 +524,21 @@ describe('DELETE /api/account', () => {
 });
 
 describe('/api/account/notifications', () => {
-  const all = (value: boolean) => ({ newSupport: value, monthlyReport: value, goalReached: value, supporterMessages: value });
+  const all = (value: boolean) => ({
+    newSupport: value,
+    monthlyReport: value,
+    goalReached: value,
+    supporterMessages: value,
+  });
 
   async function notifyColumns(id: string) {
     const row = await userRow(id);
-    return { newSupport: row.notifyNewSupport, monthlyReport: row.notifyMonthlyReport, goalReached: row.notifyGoalReached, supporterMessages: row.notifySupporterMessages };
+    return {
+      newSupport: row.notifyNewSupport,
+      monthlyReport: row.notifyMonthlyReport,
+      goalReached: row.notifyGoalReached,
+      supporterMessages: row.notifySupporterMessages,
+    };
   }
 
   it('starts with every toggle on', async () => {
@@ -424,7 +555,12 @@ describe('/api/account/notifications', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...all(true), newSupport: false });
     const res2 = await client.patch('/api/account/notifications', { goalReached: false, monthlyReport: false });
-    expect(res2.json()).toEqual({ newSupport: false, monthlyReport: false, goalReached: false, supporterMessages: true });
+    expect(res2.json()).toEqual({
+      newSupport: false,
+      monthlyReport: false,
+      goalReached: false,
+      supporterMessages: true,
+    });
     expect(await notifyColumns(user.id)).toEqual(res2.json());
     expect((await client.get('/api/account/notifications')).json()).toEqual(res2.json());
   });
@@ -447,7 +583,12 @@ describe('/api/account/notifications', () => {
     expect(unknown.statusCode).toBe(400);
     expect(Object.values(unknown.json().fieldErrors)).toEqual([`${ACCOUNT_MESSAGES.unknownSetting}: weeklyDigest`]);
     for (const json of ['null', '[]', '"newSupport"', 'false']) {
-      const res = await client.request({ method: 'PATCH', url: '/api/account/notifications', headers: { 'content-type': 'application/json' }, payload: json });
+      const res = await client.request({
+        method: 'PATCH',
+        url: '/api/account/notifications',
+        headers: { 'content-type': 'application/json' },
+        payload: json,
+      });
       expect(res.statusCode).toBe(400);
     }
     expect(await notifyColumns(user.id)).toEqual(all(true));
@@ -471,9 +612,26 @@ describe('another signed-in user', () => {
     await db().insert(follows).values({ followerId: second.user.id, creatorId: first.user.id });
     const firstBefore = await userRow(first.user.id);
 
-    expect((await second.client.patch('/api/account/email', { email: first.email, password: second.password })).statusCode).toBe(400);
-    expect((await second.client.patch('/api/account/email', { email: `second.${second.user.id}@example.com`, password: second.password })).statusCode).toBe(200);
-    expect((await second.client.patch('/api/account/password', { currentPassword: second.password, newPassword: 'second new secret', confirmPassword: 'second new secret' })).statusCode).toBe(204);
+    expect(
+      (await second.client.patch('/api/account/email', { email: first.email, password: second.password })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await second.client.patch('/api/account/email', {
+          email: `second.${second.user.id}@example.com`,
+          password: second.password,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await second.client.patch('/api/account/password', {
+          currentPassword: second.password,
+          newPassword: 'second new secret',
+          confirmPassword: 'second new secret',
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await second.client.patch('/api/account/notifications', { newSupport: false })).statusCode).toBe(200);
     // The first user's password does not work on the second user's account.
     expect((await second.client.delete('/api/account', { password: first.password })).statusCode).toBe(400);

@@ -13,7 +13,13 @@ import { changePasswordSchema } from '@beabro/shared/schemas/settings';
 import { AppError } from '../../lib/app-error';
 import { clearSessionCookie, requireUser, SIGN_IN_REQUIRED } from '../../plugins/session-auth';
 import { publicOrigin } from '../email/public-origin';
-import { changeEmail, changePassword, deleteAccount, getNotificationSettings, updateNotificationSettings } from './account-service';
+import {
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  getNotificationSettings,
+  updateNotificationSettings,
+} from './account-service';
 
 const tags = ['account'];
 

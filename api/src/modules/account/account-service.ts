@@ -1,4 +1,8 @@
-import { ACCOUNT_MESSAGES, type ChangeEmailValues, type NotificationSettingsPatch } from '@beabro/shared/api-schemas/account';
+import {
+  ACCOUNT_MESSAGES,
+  type ChangeEmailValues,
+  type NotificationSettingsPatch,
+} from '@beabro/shared/api-schemas/account';
 import type { ChangePasswordValues, NotificationSettingsValues } from '@beabro/shared/schemas/settings';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
@@ -29,7 +33,11 @@ import {
  * One budget per user for every action that checks the current password (email change, password change,
  * deletion): a stolen session must not be able to guess the password by spreading tries over them.
  */
-export const CURRENT_PASSWORD_LIMIT = { name: 'account:current-password', limit: 10, windowSeconds: 15 * 60 } satisfies RateLimitRule;
+export const CURRENT_PASSWORD_LIMIT = {
+  name: 'account:current-password',
+  limit: 10,
+  windowSeconds: 15 * 60,
+} satisfies RateLimitRule;
 
 /** What a deleted account is called wherever its id still shows up (e.g. the ledger). */
 export const DELETED_USER_DISPLAY_NAME = 'Deleted user';
@@ -37,7 +45,12 @@ export const DELETED_USER_DISPLAY_NAME = 'Deleted user';
 const passwordIncorrect = (field: string) => fieldError(field, ACCOUNT_MESSAGES.currentPasswordIncorrect);
 
 /** Counts the attempt, then checks `password` against the account; the row comes back for a compare-and-set. */
-export async function verifyCurrentPassword(db: Db, userId: string, password: string, field: string): Promise<UserRow & { passwordHash: string }> {
+export async function verifyCurrentPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  field: string,
+): Promise<UserRow & { passwordHash: string }> {
   await consumeRateLimit(db, CURRENT_PASSWORD_LIMIT, userId);
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
@@ -47,7 +60,12 @@ export async function verifyCurrentPassword(db: Db, userId: string, password: st
 }
 
 /** A new address starts unverified and gets a verification link (`linkOrigin` is the site origin for it). */
-export async function changeEmail(db: Db, userId: string, input: ChangeEmailValues, linkOrigin: string): Promise<SessionUser> {
+export async function changeEmail(
+  db: Db,
+  userId: string,
+  input: ChangeEmailValues,
+  linkOrigin: string,
+): Promise<SessionUser> {
   const email = input.email.toLowerCase();
   // Password first: the "email taken" answer must not let a borrowed session probe which emails have accounts.
   const current = await verifyCurrentPassword(db, userId, input.password, 'password');
@@ -57,7 +75,8 @@ export async function changeEmail(db: Db, userId: string, input: ChangeEmailValu
     await db.transaction(async (tx) => {
       if (!(await updateUserEmail(tx, userId, email))) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
       // With the change, so the new address never exists without its link being on the way.
-      if (current.email !== email) await enqueueVerificationEmail(tx, { userId, email, displayName: current.displayName }, linkOrigin);
+      if (current.email !== email)
+        await enqueueVerificationEmail(tx, { userId, email, displayName: current.displayName }, linkOrigin);
     });
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.
@@ -70,12 +89,18 @@ export async function changeEmail(db: Db, userId: string, input: ChangeEmailValu
 }
 
 /** New argon2id hash, and every other session signed out (whoever may know the old password); this one stays. */
-export async function changePassword(db: Db, userId: string, currentSessionId: string, input: ChangePasswordValues): Promise<void> {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  input: ChangePasswordValues,
+): Promise<void> {
   const user = await verifyCurrentPassword(db, userId, input.currentPassword, 'currentPassword');
   const newHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // The hash changed since it was verified (a concurrent change): the password given is no longer current.
-    if (!(await updateUserPasswordHash(tx, userId, user.passwordHash, newHash))) throw passwordIncorrect('currentPassword');
+    if (!(await updateUserPasswordHash(tx, userId, user.passwordHash, newHash)))
+      throw passwordIncorrect('currentPassword');
     await revokeAllSessions(tx, userId, { except: currentSessionId });
   });
 }
@@ -90,7 +115,8 @@ export async function deleteAccount(db: Db, userId: string, password: string, no
   const verifiedEmail = user.emailVerifiedAt && user.email ? user.email : null;
   await db.transaction(async (tx) => {
     // First, so the row is locked and a concurrent password change or deletion cannot interleave.
-    if (!(await anonymiseUser(tx, userId, user.passwordHash, DELETED_USER_DISPLAY_NAME, now))) throw passwordIncorrect('password');
+    if (!(await anonymiseUser(tx, userId, user.passwordHash, DELETED_USER_DISPLAY_NAME, now)))
+      throw passwordIncorrect('password');
     await revokeAllSessions(tx, userId, {}, now);
     await softDeleteCreatorProfile(tx, userId, now);
     await deleteFollowsOf(tx, userId);
@@ -109,7 +135,11 @@ export async function getNotificationSettings(db: Db, userId: string): Promise<N
 }
 
 /** Writes only the toggles given, in one UPDATE, so two tabs switching different toggles do not undo each other. */
-export async function updateNotificationSettings(db: Db, userId: string, patch: NotificationSettingsPatch): Promise<NotificationSettingsValues> {
+export async function updateNotificationSettings(
+  db: Db,
+  userId: string,
+  patch: NotificationSettingsPatch,
+): Promise<NotificationSettingsValues> {
   const settings = await updateNotificationSettingsRow(db, userId, patch);
   if (!settings) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   return settings;

@@ -17,7 +17,9 @@ describe('csvField (RFC 4180)', () => {
   });
 
   it('neutralises cells a spreadsheet would run as formulas with a leading apostrophe', () => {
-    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+    );
     expect(csvField('+1 555')).toBe("'+1 555");
     expect(csvField('-2+3')).toBe("'-2+3");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
@@ -30,7 +32,12 @@ describe('csvField (RFC 4180)', () => {
   });
 
   it('joins records with CRLF and ends with one', () => {
-    expect(csvDocument([['a', 'b'], ['c', 'd,e']])).toBe('a,b\r\nc,"d,e"\r\n');
+    expect(
+      csvDocument([
+        ['a', 'b'],
+        ['c', 'd,e'],
+      ]),
+    ).toBe('a,b\r\nc,"d,e"\r\n');
   });
 
   it('writes dollars as plain numbers with two decimals', () => {
@@ -59,7 +66,11 @@ describe('supportsCsv', () => {
   });
 
   it('has the header row, then one row per support, and keeps anonymous supporters anonymous', () => {
-    const csv = supportsCsv([row({}), row({ isAnonymous: true, supporterName: 'Secret Name', isRecurring: true, message: 'Go, go!' }), row({ isRenewal: true, isRecurring: true })]);
+    const csv = supportsCsv([
+      row({}),
+      row({ isAnonymous: true, supporterName: 'Secret Name', isRecurring: true, message: 'Go, go!' }),
+      row({ isRenewal: true, isRecurring: true }),
+    ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(ANALYTICS_CSV_COLUMNS.join(','));
     expect(lines[1]).toBe('2025-06-15T10:00:00.000Z,Sam,25.00,1.25,1.03,22.72,One-time,');
@@ -81,7 +92,9 @@ describe('supportsCsv', () => {
       supportCreatedAt: new Date('2025-06-01T08:00:00Z'),
     };
     const lines = supportsCsv([row({})], [refund]).split('\r\n');
-    expect(lines[1]).toBe('2025-06-14T09:00:00.000Z,Anonymous,-10.00,-0.50,0.00,-9.50,Refund of the support of 2025-06-01,');
+    expect(lines[1]).toBe(
+      '2025-06-14T09:00:00.000Z,Anonymous,-10.00,-0.50,0.00,-9.50,Refund of the support of 2025-06-01,',
+    );
     expect(lines[2]).toBe('2025-06-15T10:00:00.000Z,Sam,25.00,1.25,1.03,22.72,One-time,');
   });
 });

@@ -43,7 +43,10 @@ function typeCell(row: AnalyticsSupportRow): string {
  * Anonymous supports stay anonymous; supporters' email addresses are not included (the creator never
  * sees them elsewhere either).
  */
-export function supportsCsv(rows: readonly AnalyticsSupportRow[], refunded: readonly AnalyticsRefundRow[] = []): string {
+export function supportsCsv(
+  rows: readonly AnalyticsSupportRow[],
+  refunded: readonly AnalyticsRefundRow[] = [],
+): string {
   const lines: Array<{ at: Date; cells: string[] }> = [
     ...rows.map((row) => ({
       at: row.createdAt,

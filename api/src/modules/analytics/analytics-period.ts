@@ -1,4 +1,8 @@
-import type { AnalyticsGranularity, AnalyticsPeriodValue, EarningsBucketDto } from '@beabro/shared/api-schemas/analytics';
+import type {
+  AnalyticsGranularity,
+  AnalyticsPeriodValue,
+  EarningsBucketDto,
+} from '@beabro/shared/api-schemas/analytics';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +33,9 @@ export function analyticsWindow(period: AnalyticsPeriodValue, now: Date): Analyt
   const end = addDays(today, 1);
   if (period === '1y') {
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS_IN_YEAR_PERIOD - 1), 1));
-    const previousStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (2 * MONTHS_IN_YEAR_PERIOD - 1), 1));
+    const previousStart = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (2 * MONTHS_IN_YEAR_PERIOD - 1), 1),
+    );
     return { period, start, end, previousStart, granularity: 'month' };
   }
   const days = DAYS[period];

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { SUPPORT_DISTRIBUTION_RANGES } from '@beabro/shared/api-schemas/analytics';
-import { creatorDailyRollups, creatorProfiles, creatorRollups, creatorSupporters, creatorWindowCache, pageViews, refunds, supports, users } from '../../db/schema';
+import {
+  creatorDailyRollups,
+  creatorProfiles,
+  creatorRollups,
+  creatorSupporters,
+  creatorWindowCache,
+  pageViews,
+  refunds,
+  supports,
+  users,
+} from '../../db/schema';
 import { supporterKey } from '../public-profile/public-profile-repository';
 
 /*
@@ -18,13 +28,18 @@ import { supporterKey } from '../public-profile/public-profile-repository';
 const n = (fragment: SQL) => sql<number>`${fragment}`.mapWith(Number);
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const ofCreator = (creatorId: string) => eq(supports.creatorId, creatorId);
-const between = (from: Date, to: Date) => sql`${supports.createdAt} >= ${at(from)} and ${supports.createdAt} < ${at(to)}`;
+const between = (from: Date, to: Date) =>
+  sql`${supports.createdAt} >= ${at(from)} and ${supports.createdAt} < ${at(to)}`;
 /** The name a supporter typed, with blank names treated as none. */
 const givenName = sql`nullif(trim(${supports.supporterName}), '')`;
 
 export async function findAnalyticsCreator(db: Db, creatorId: string) {
   const [row] = await db
-    .select({ username: creatorProfiles.username, goalTitle: creatorProfiles.goalTitle, goalAmountCents: creatorProfiles.goalAmountCents })
+    .select({
+      username: creatorProfiles.username,
+      goalTitle: creatorProfiles.goalTitle,
+      goalAmountCents: creatorProfiles.goalAmountCents,
+    })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(and(eq(creatorProfiles.userId, creatorId), isNull(creatorProfiles.deletedAt), isNull(users.deletedAt)));
@@ -46,28 +61,59 @@ const isWholeUtcDay = (date: Date) => date.getTime() % DAY_MS === 0;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 /** Daily rollup rows of the UTC days [from, to) (both at 00:00 UTC). */
 const rollupDays = (creatorId: string, from: Date, to: Date) =>
-  and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${dayOf(from)}::date and ${creatorDailyRollups.day} < ${dayOf(to)}::date`);
+  and(
+    eq(creatorDailyRollups.creatorId, creatorId),
+    sql`${creatorDailyRollups.day} >= ${dayOf(from)}::date and ${creatorDailyRollups.day} < ${dayOf(to)}::date`,
+  );
 
 /** A kept figure's row while its reader computes it: `{"pending": token}`; never read as a figure. */
 const pendingValue = (token: string) => ({ pending: token });
 const notPending = sql`${creatorWindowCache.value} ->> 'pending' is null`;
 const sameWindow = (creatorId: string, kind: string, from: Date, to: Date) =>
-  and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), eq(creatorWindowCache.toAt, to));
+  and(
+    eq(creatorWindowCache.creatorId, creatorId),
+    eq(creatorWindowCache.kind, kind),
+    eq(creatorWindowCache.fromAt, from),
+    eq(creatorWindowCache.toAt, to),
+  );
 
 /** The latest cached figure of the creator's windows starting at `from` and ending by `until`, with its end. */
-export async function readLatestWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, until: Date): Promise<{ to: Date; value: T } | undefined> {
+export async function readLatestWindowFigure<T>(
+  db: Db,
+  creatorId: string,
+  kind: string,
+  from: Date,
+  until: Date,
+): Promise<{ to: Date; value: T } | undefined> {
   const [row] = await db
     .select({ to: creatorWindowCache.toAt, value: creatorWindowCache.value })
     .from(creatorWindowCache)
-    .where(and(eq(creatorWindowCache.creatorId, creatorId), eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lte(creatorWindowCache.toAt, until), notPending))
+    .where(
+      and(
+        eq(creatorWindowCache.creatorId, creatorId),
+        eq(creatorWindowCache.kind, kind),
+        eq(creatorWindowCache.fromAt, from),
+        lte(creatorWindowCache.toAt, until),
+        notPending,
+      ),
+    )
     .orderBy(desc(creatorWindowCache.toAt))
     .limit(1);
   return row ? { to: row.to, value: row.value as T } : undefined;
 }
 
 /** A cached figure of the creator's window [from, to), or undefined. */
-export async function readWindowFigure<T>(db: Db, creatorId: string, kind: string, from: Date, to: Date): Promise<T | undefined> {
-  const [row] = await db.select({ value: creatorWindowCache.value }).from(creatorWindowCache).where(and(sameWindow(creatorId, kind, from, to), notPending));
+export async function readWindowFigure<T>(
+  db: Db,
+  creatorId: string,
+  kind: string,
+  from: Date,
+  to: Date,
+): Promise<T | undefined> {
+  const [row] = await db
+    .select({ value: creatorWindowCache.value })
+    .from(creatorWindowCache)
+    .where(and(sameWindow(creatorId, kind, from, to), notPending));
   return row?.value as T | undefined;
 }
 
@@ -80,17 +126,35 @@ export async function readWindowFigure<T>(db: Db, creatorId: string, kind: strin
  * trigger deletes the creator's windows ending after it, in the writer's transaction), and then
  * keepWindowFigure stores nothing. Supports after the window's end leave it alone.
  */
-export async function markWindowFigure(db: Db, creatorId: string, kind: string, from: Date, to: Date): Promise<string | undefined> {
+export async function markWindowFigure(
+  db: Db,
+  creatorId: string,
+  kind: string,
+  from: Date,
+  to: Date,
+): Promise<string | undefined> {
   const token = randomUUID();
   try {
     return await db.transaction(async (tx) => {
-      const [totals] = await tx.select({ one: sql`1` }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId)).for('share');
+      const [totals] = await tx
+        .select({ one: sql`1` })
+        .from(creatorRollups)
+        .where(eq(creatorRollups.creatorId, creatorId))
+        .for('share');
       if (!totals) return undefined;
       const value = pendingValue(token);
       await tx
         .insert(creatorWindowCache)
         .values({ creatorId, kind, fromAt: from, toAt: to, value })
-        .onConflictDoUpdate({ target: [creatorWindowCache.creatorId, creatorWindowCache.kind, creatorWindowCache.fromAt, creatorWindowCache.toAt], set: { value, computedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [
+            creatorWindowCache.creatorId,
+            creatorWindowCache.kind,
+            creatorWindowCache.fromAt,
+            creatorWindowCache.toAt,
+          ],
+          set: { value, computedAt: sql`now()` },
+        });
       return token;
     });
   } catch {
@@ -105,7 +169,15 @@ export async function markWindowFigure(db: Db, creatorId: string, kind: string, 
  * that this one supersedes, and any figure (or mark) computed more than two days ago: windows move every
  * day, so the table holds a few rows per creator and period.
  */
-export async function keepWindowFigure(db: Db, creatorId: string, kind: string, from: Date, to: Date, token: string | undefined, value: unknown): Promise<void> {
+export async function keepWindowFigure(
+  db: Db,
+  creatorId: string,
+  kind: string,
+  from: Date,
+  to: Date,
+  token: string | undefined,
+  value: unknown,
+): Promise<void> {
   if (token === undefined) return;
   try {
     const kept = await db
@@ -121,7 +193,12 @@ export async function keepWindowFigure(db: Db, creatorId: string, kind: string, 
           eq(creatorWindowCache.creatorId, creatorId),
           or(
             sql`${creatorWindowCache.computedAt} < now() - interval '2 days'`,
-            and(eq(creatorWindowCache.kind, kind), eq(creatorWindowCache.fromAt, from), lt(creatorWindowCache.toAt, to), notPending),
+            and(
+              eq(creatorWindowCache.kind, kind),
+              eq(creatorWindowCache.fromAt, from),
+              lt(creatorWindowCache.toAt, to),
+              notPending,
+            ),
           ),
         ),
       );
@@ -131,7 +208,13 @@ export async function keepWindowFigure(db: Db, creatorId: string, kind: string, 
 }
 
 /** Distinct supporters with a support (or a new support) in [from, to), from the facts: once per window, then kept. */
-async function countDistinctSupportersOnce(db: Db, creatorId: string, from: Date, to: Date, kind: 'any' | 'checkout'): Promise<number> {
+async function countDistinctSupportersOnce(
+  db: Db,
+  creatorId: string,
+  from: Date,
+  to: Date,
+  kind: 'any' | 'checkout',
+): Promise<number> {
   const cacheKind = `supporters:${kind}`;
   const cached = await readWindowFigure<{ count: number }>(db, creatorId, cacheKind, from, to);
   if (cached) return cached.count;
@@ -139,7 +222,9 @@ async function countDistinctSupportersOnce(db: Db, creatorId: string, from: Date
   const [row] = await db
     .select({ count: n(sql`count(distinct ${supports.supporterId})`) })
     .from(supports)
-    .where(and(ofCreator(creatorId), between(from, to), kind === 'checkout' ? eq(supports.isRenewal, false) : undefined));
+    .where(
+      and(ofCreator(creatorId), between(from, to), kind === 'checkout' ? eq(supports.isRenewal, false) : undefined),
+    );
   const count = row?.count ?? 0;
   await keepWindowFigure(db, creatorId, cacheKind, from, to, token, { count });
   return count;
@@ -151,7 +236,13 @@ async function countDistinctSupportersOnce(db: Db, creatorId: string, from: Date
  * those whose last one falls in [from, to): the per-day counters of migration 0013 over whole days, else
  * the (creator, supporter) rows. Otherwise (a past window) from the period's supports, once per window.
  */
-async function countActiveSupporters(db: Db, creatorId: string, from: Date, to: Date, kind: 'any' | 'checkout'): Promise<number> {
+async function countActiveSupporters(
+  db: Db,
+  creatorId: string,
+  from: Date,
+  to: Date,
+  kind: 'any' | 'checkout',
+): Promise<number> {
   const last = kind === 'any' ? creatorSupporters.lastSupportAt : creatorSupporters.lastCheckoutAt;
   const [later] = await db
     .select({ one: sql`1` })
@@ -175,7 +266,13 @@ async function countActiveSupporters(db: Db, creatorId: string, from: Date, to: 
 }
 
 /** Money and counts of [from, to). */
-export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date, options: { checkouts?: boolean } = {}): Promise<PeriodTotals> {
+export async function sumPeriod(
+  db: Db,
+  creatorId: string,
+  from: Date,
+  to: Date,
+  options: { checkouts?: boolean } = {},
+): Promise<PeriodTotals> {
   const supporters = await countActiveSupporters(db, creatorId, from, to, 'any');
   // The previous period's checkouts are shown nowhere: not counted (for a past window, a count over its supports).
   const checkouts = options.checkouts === false ? 0 : await countActiveSupporters(db, creatorId, from, to, 'checkout');
@@ -189,7 +286,14 @@ export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date,
       })
       .from(supports)
       .where(and(ofCreator(creatorId), between(from, to)));
-    return { grossCents: row?.grossCents ?? 0, netCents: row?.netCents ?? 0, supports: row?.supports ?? 0, recurringSupports: row?.recurringSupports ?? 0, supporters, checkouts };
+    return {
+      grossCents: row?.grossCents ?? 0,
+      netCents: row?.netCents ?? 0,
+      supports: row?.supports ?? 0,
+      recurringSupports: row?.recurringSupports ?? 0,
+      supporters,
+      checkouts,
+    };
   }
   const [row] = await db
     .select({
@@ -200,7 +304,14 @@ export async function sumPeriod(db: Db, creatorId: string, from: Date, to: Date,
     })
     .from(creatorDailyRollups)
     .where(rollupDays(creatorId, from, to));
-  return { grossCents: row?.grossCents ?? 0, netCents: row?.netCents ?? 0, supports: row?.supports ?? 0, recurringSupports: row?.recurringSupports ?? 0, supporters, checkouts };
+  return {
+    grossCents: row?.grossCents ?? 0,
+    netCents: row?.netCents ?? 0,
+    supports: row?.supports ?? 0,
+    recurringSupports: row?.recurringSupports ?? 0,
+    supporters,
+    checkouts,
+  };
 }
 
 /** Supporters whose very first support to this creator falls in [from, to): the per-day counters over whole days. */
@@ -215,7 +326,13 @@ export async function countNewSupporters(db: Db, creatorId: string, from: Date, 
   const [row] = await db
     .select({ count: n(sql`count(*)`) })
     .from(creatorSupporters)
-    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(creatorSupporters.firstSupportAt, from), lt(creatorSupporters.firstSupportAt, to)));
+    .where(
+      and(
+        eq(creatorSupporters.creatorId, creatorId),
+        gte(creatorSupporters.firstSupportAt, from),
+        lt(creatorSupporters.firstSupportAt, to),
+      ),
+    );
   return row?.count ?? 0;
 }
 
@@ -224,7 +341,12 @@ export async function sumByDay(db: Db, creatorId: string, from: Date, to: Date) 
   if (!isWholeUtcDay(from) || !isWholeUtcDay(to)) {
     const day = sql<string>`to_char(${supports.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
     return db
-      .select({ day, grossCents: n(sql`sum(${supports.amountCents})`), netCents: n(sql`sum(${supports.creatorNetCents})`), supports: n(sql`count(*)`) })
+      .select({
+        day,
+        grossCents: n(sql`sum(${supports.amountCents})`),
+        netCents: n(sql`sum(${supports.creatorNetCents})`),
+        supports: n(sql`count(*)`),
+      })
       .from(supports)
       .where(and(ofCreator(creatorId), between(from, to)))
       .groupBy(sql`1`)
@@ -258,13 +380,23 @@ export const ROLLUP_RANGE_COLUMNS = [
  * How many supports of each amount (the service puts amounts into ranges). From the daily rollups: one
  * entry per range, at the range's lowest amount.
  */
-export async function countByAmount(db: Db, creatorId: string, from: Date, to: Date): Promise<{ amountCents: number; count: number }[]> {
+export async function countByAmount(
+  db: Db,
+  creatorId: string,
+  from: Date,
+  to: Date,
+): Promise<{ amountCents: number; count: number }[]> {
   if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
     const [row] = await db
-      .select(Object.fromEntries(ROLLUP_RANGE_COLUMNS.map((column, i) => [`r${i}`, n(sql`coalesce(sum(${column}), 0)`)])))
+      .select(
+        Object.fromEntries(ROLLUP_RANGE_COLUMNS.map((column, i) => [`r${i}`, n(sql`coalesce(sum(${column}), 0)`)])),
+      )
       .from(creatorDailyRollups)
       .where(rollupDays(creatorId, from, to));
-    return SUPPORT_DISTRIBUTION_RANGES.map((range, i) => ({ amountCents: range.minCents, count: Number(row?.[`r${i}`] ?? 0) })).filter((r) => r.count > 0);
+    return SUPPORT_DISTRIBUTION_RANGES.map((range, i) => ({
+      amountCents: range.minCents,
+      count: Number(row?.[`r${i}`] ?? 0),
+    })).filter((r) => r.count > 0);
   }
   return db
     .select({ amountCents: supports.amountCents, count: n(sql`count(*)`) })
@@ -284,23 +416,27 @@ const groupKey = sql<string>`case when ${supports.isAnonymous} then 'anonymous' 
  * list from a cached past and today's supports.
  */
 export async function listTopSupportersFromFacts(db: Db, creatorId: string, from: Date, to: Date, limit: number) {
-  return db
-    .select({
-      isAnonymousGroup: sql<boolean>`bool_and(${supports.isAnonymous})`.mapWith(Boolean),
-      latestName: sql<string | null>`(array_agg(${givenName} order by ${supports.createdAt} desc) filter (where ${givenName} is not null))[1]`,
-      accountName: sql<string | null>`max(${users.displayName})`,
-      totalCents: n(sql`sum(${supports.amountCents})`),
-      supports: n(sql`count(*)`),
-      isRecurring: sql<boolean>`bool_or(${supports.isRecurring})`.mapWith(Boolean),
-      lastAt: sql<Date>`max(${supports.createdAt})`.mapWith(supports.createdAt),
-    })
-    .from(supports)
-    // A deleted account's name is gone with it.
-    .leftJoin(users, and(eq(users.id, supports.supporterUserId), isNull(users.deletedAt)))
-    .where(and(ofCreator(creatorId), between(from, to)))
-    .groupBy(groupKey)
-    .orderBy(desc(sql`sum(${supports.amountCents})`), desc(sql`count(*)`), desc(sql`max(${supports.createdAt})`))
-    .limit(limit);
+  return (
+    db
+      .select({
+        isAnonymousGroup: sql<boolean>`bool_and(${supports.isAnonymous})`.mapWith(Boolean),
+        latestName: sql<
+          string | null
+        >`(array_agg(${givenName} order by ${supports.createdAt} desc) filter (where ${givenName} is not null))[1]`,
+        accountName: sql<string | null>`max(${users.displayName})`,
+        totalCents: n(sql`sum(${supports.amountCents})`),
+        supports: n(sql`count(*)`),
+        isRecurring: sql<boolean>`bool_or(${supports.isRecurring})`.mapWith(Boolean),
+        lastAt: sql<Date>`max(${supports.createdAt})`.mapWith(supports.createdAt),
+      })
+      .from(supports)
+      // A deleted account's name is gone with it.
+      .leftJoin(users, and(eq(users.id, supports.supporterUserId), isNull(users.deletedAt)))
+      .where(and(ofCreator(creatorId), between(from, to)))
+      .groupBy(groupKey)
+      .orderBy(desc(sql`sum(${supports.amountCents})`), desc(sql`count(*)`), desc(sql`max(${supports.createdAt})`))
+      .limit(limit)
+  );
 }
 
 /** max(created_at) in microseconds since the epoch (exact order, like the SQL list's). */
@@ -327,13 +463,25 @@ export async function rankGroups(db: Db, creatorId: string, from: Date, to: Date
     ), ranked as (select g.*, row_number() over (order by t desc, c desc, l desc, k) as rn from g)
     select (select count(*) from g)::integer as groups,
       coalesce((select jsonb_agg(jsonb_build_array(k, t, c, l, r) order by rn) from ranked where rn <= ${keep} or k = ${ANONYMOUS_GROUP}), '[]'::jsonb) as entries`)) as unknown as {
-    rows: Array<{ groups: number | string; entries: Array<[string, number | string, number | string, number | string, boolean]> | string }>;
+    rows: Array<{
+      groups: number | string;
+      entries: Array<[string, number | string, number | string, number | string, boolean]> | string;
+    }>;
   };
   const row = result.rows[0];
-  const entries = typeof row?.entries === 'string' ? (JSON.parse(row.entries) as Array<[string, number, number, number, boolean]>) : (row?.entries ?? []);
+  const entries =
+    typeof row?.entries === 'string'
+      ? (JSON.parse(row.entries) as Array<[string, number, number, number, boolean]>)
+      : (row?.entries ?? []);
   return {
     groups: Number(row?.groups ?? 0),
-    entries: entries.map(([key, totalCents, count, last, isRecurring]): GroupFigures => ({ key, totalCents: Number(totalCents), supports: Number(count), lastMicros: Number(last), isRecurring })),
+    entries: entries.map(([key, totalCents, count, last, isRecurring]): GroupFigures => ({
+      key,
+      totalCents: Number(totalCents),
+      supports: Number(count),
+      lastMicros: Number(last),
+      isRecurring,
+    })),
   };
 }
 
@@ -349,19 +497,33 @@ export async function sumGroups(db: Db, creatorId: string, from: Date, to: Date)
       supports: n(sql`count(*)`),
       lastMicros,
       isRecurring: sql<boolean>`bool_or(${supports.isRecurring})`.mapWith(Boolean),
-      allTimeCents: sql<number | null>`case when bool_and(${supports.isAnonymous}) then null else max(${creatorSupporters.grossCents}) end`.mapWith(Number),
+      allTimeCents: sql<
+        number | null
+      >`case when bool_and(${supports.isAnonymous}) then null else max(${creatorSupporters.grossCents}) end`.mapWith(
+        Number,
+      ),
     })
     .from(supports)
-    .leftJoin(creatorSupporters, and(eq(creatorSupporters.creatorId, supports.creatorId), eq(creatorSupporters.supporterId, supports.supporterId)))
+    .leftJoin(
+      creatorSupporters,
+      and(eq(creatorSupporters.creatorId, supports.creatorId), eq(creatorSupporters.supporterId, supports.supporterId)),
+    )
     .where(and(ofCreator(creatorId), between(from, to)))
     .groupBy(groupKey);
 }
 
 const CHUNK = 1_000;
-const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Named (not anonymous) supporters' figures over [from, to), read by supporter (index on supporter_id, created_at). */
-export async function sumSupporters(db: Db, creatorId: string, supporterIds: readonly string[], from: Date, to: Date): Promise<GroupFigures[]> {
+export async function sumSupporters(
+  db: Db,
+  creatorId: string,
+  supporterIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<GroupFigures[]> {
   const rows: GroupFigures[] = [];
   for (const ids of chunks(supporterIds)) {
     rows.push(
@@ -374,7 +536,14 @@ export async function sumSupporters(db: Db, creatorId: string, supporterIds: rea
           isRecurring: sql<boolean>`bool_or(${supports.isRecurring})`.mapWith(Boolean),
         })
         .from(supports)
-        .where(and(inArray(supports.supporterId, ids), ofCreator(creatorId), eq(supports.isAnonymous, false), between(from, to)))
+        .where(
+          and(
+            inArray(supports.supporterId, ids),
+            ofCreator(creatorId),
+            eq(supports.isAnonymous, false),
+            between(from, to),
+          ),
+        )
         .groupBy(supports.supporterId)),
     );
   }
@@ -382,17 +551,32 @@ export async function sumSupporters(db: Db, creatorId: string, supporterIds: rea
 }
 
 /** The latest name each of these (named) supporters typed in [from, to), and their live account's name. */
-export async function findSupporterNames(db: Db, creatorId: string, supporterIds: readonly string[], from: Date, to: Date) {
+export async function findSupporterNames(
+  db: Db,
+  creatorId: string,
+  supporterIds: readonly string[],
+  from: Date,
+  to: Date,
+) {
   if (supporterIds.length === 0) return [];
   return db
     .select({
       key: sql<string>`${supporterKey}`,
-      latestName: sql<string | null>`(array_agg(${givenName} order by ${supports.createdAt} desc) filter (where ${givenName} is not null))[1]`,
+      latestName: sql<
+        string | null
+      >`(array_agg(${givenName} order by ${supports.createdAt} desc) filter (where ${givenName} is not null))[1]`,
       accountName: sql<string | null>`max(${users.displayName})`,
     })
     .from(supports)
     .leftJoin(users, and(eq(users.id, supports.supporterUserId), isNull(users.deletedAt)))
-    .where(and(inArray(supports.supporterId, [...supporterIds]), ofCreator(creatorId), eq(supports.isAnonymous, false), between(from, to)))
+    .where(
+      and(
+        inArray(supports.supporterId, [...supporterIds]),
+        ofCreator(creatorId),
+        eq(supports.isAnonymous, false),
+        between(from, to),
+      ),
+    )
     .groupBy(supports.supporterId);
 }
 
@@ -413,8 +597,17 @@ const supportColumns = {
 export type AnalyticsSupportRow = Awaited<ReturnType<typeof listSupports>>[number];
 
 /** Supports of [from, to), newest first (or oldest first for the CSV), at most `limit` when given. */
-export async function listSupports(db: Db, creatorId: string, from: Date, to: Date, options: { order: 'newest' | 'oldest'; limit?: number }) {
-  const order = options.order === 'newest' ? [desc(supports.createdAt), desc(supports.id)] : [asc(supports.createdAt), asc(supports.id)];
+export async function listSupports(
+  db: Db,
+  creatorId: string,
+  from: Date,
+  to: Date,
+  options: { order: 'newest' | 'oldest'; limit?: number },
+) {
+  const order =
+    options.order === 'newest'
+      ? [desc(supports.createdAt), desc(supports.id)]
+      : [asc(supports.createdAt), asc(supports.id)];
   const query = db
     .select(supportColumns)
     .from(supports)
@@ -426,10 +619,20 @@ export async function listSupports(db: Db, creatorId: string, from: Date, to: Da
 /** Each supporter's first support ever, for those whose first support falls in [from, to); newest first. */
 export async function listFirstSupports(db: Db, creatorId: string, from: Date, to: Date, limit: number) {
   return db
-    .select({ createdAt: creatorSupporters.firstSupportAt, supporterName: supports.supporterName, isAnonymous: supports.isAnonymous })
+    .select({
+      createdAt: creatorSupporters.firstSupportAt,
+      supporterName: supports.supporterName,
+      isAnonymous: supports.isAnonymous,
+    })
     .from(creatorSupporters)
     .innerJoin(supports, eq(supports.id, creatorSupporters.firstSupportId))
-    .where(and(eq(creatorSupporters.creatorId, creatorId), gte(creatorSupporters.firstSupportAt, from), lt(creatorSupporters.firstSupportAt, to)))
+    .where(
+      and(
+        eq(creatorSupporters.creatorId, creatorId),
+        gte(creatorSupporters.firstSupportAt, from),
+        lt(creatorSupporters.firstSupportAt, to),
+      ),
+    )
     .orderBy(desc(creatorSupporters.firstSupportAt), desc(creatorSupporters.firstSupportId))
     .limit(limit);
 }
@@ -444,15 +647,24 @@ const ALL_TIME = new Date(0);
  * the read): only a support written before that end could move it, and the supports trigger forgets the
  * window then. Finding it reads that day's supports, as many as a day brings.
  */
-export async function findGoalReachedAt(db: Db, creatorId: string, goalCents: number, now = new Date()): Promise<Date | undefined> {
-  const [totals] = await db.select({ gross: creatorRollups.grossCents }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+export async function findGoalReachedAt(
+  db: Db,
+  creatorId: string,
+  goalCents: number,
+  now = new Date(),
+): Promise<Date | undefined> {
+  const [totals] = await db
+    .select({ gross: creatorRollups.grossCents })
+    .from(creatorRollups)
+    .where(eq(creatorRollups.creatorId, creatorId));
   if (!totals || totals.gross < goalCents) return undefined;
   const kind = `goal:${goalCents}`;
   const kept = await readLatestWindowFigure<{ at: string }>(db, creatorId, kind, ALL_TIME, now);
   if (kept) return new Date(kept.value.at);
   const token = await markWindowFigure(db, creatorId, kind, ALL_TIME, now);
   const reached = await findGoalReachedAtFromFacts(db, creatorId, goalCents);
-  if (reached && reached <= now) await keepWindowFigure(db, creatorId, kind, ALL_TIME, now, token, { at: reached.toISOString() });
+  if (reached && reached <= now)
+    await keepWindowFigure(db, creatorId, kind, ALL_TIME, now, token, { at: reached.toISOString() });
   return reached;
 }
 
@@ -460,12 +672,21 @@ export async function findGoalReachedAt(db: Db, creatorId: string, goalCents: nu
  * The same from the facts: the day from the daily rollups' running total, then the instant from that
  * day's supports.
  */
-export async function findGoalReachedAtFromFacts(db: Db, creatorId: string, goalCents: number): Promise<Date | undefined> {
+export async function findGoalReachedAtFromFacts(
+  db: Db,
+  creatorId: string,
+  goalCents: number,
+): Promise<Date | undefined> {
   const running = db
     .select({
       day: sql<string>`${creatorDailyRollups.day}`.as('day'),
-      before: sql<number>`sum(${creatorDailyRollups.grossCents}) over (order by ${creatorDailyRollups.day}) - ${creatorDailyRollups.grossCents}`.as('before'),
-      raised: sql<number>`sum(${creatorDailyRollups.grossCents}) over (order by ${creatorDailyRollups.day})`.as('raised'),
+      before:
+        sql<number>`sum(${creatorDailyRollups.grossCents}) over (order by ${creatorDailyRollups.day}) - ${creatorDailyRollups.grossCents}`.as(
+          'before',
+        ),
+      raised: sql<number>`sum(${creatorDailyRollups.grossCents}) over (order by ${creatorDailyRollups.day})`.as(
+        'raised',
+      ),
     })
     .from(creatorDailyRollups)
     .where(eq(creatorDailyRollups.creatorId, creatorId))
@@ -481,7 +702,10 @@ export async function findGoalReachedAtFromFacts(db: Db, creatorId: string, goal
   const inDay = db
     .select({
       createdAt: sql<Date>`${supports.createdAt}`.mapWith(supports.createdAt).as('created_at'),
-      raised: sql<number>`${day.before}::bigint + sum(${supports.amountCents}) over (order by ${supports.createdAt}, ${supports.id})`.as('raised'),
+      raised:
+        sql<number>`${day.before}::bigint + sum(${supports.amountCents}) over (order by ${supports.createdAt}, ${supports.id})`.as(
+          'raised',
+        ),
     })
     .from(supports)
     .where(and(ofCreator(creatorId), between(dayStart, new Date(dayStart.getTime() + DAY_MS))))
@@ -503,7 +727,12 @@ export async function sumViews(db: Db, creatorId: string, fromDay: string, toDay
       support: n(sql`coalesce(sum(${pageViews.count}) filter (where ${pageViews.page} = 'support'), 0)`),
     })
     .from(pageViews)
-    .where(and(eq(pageViews.creatorId, creatorId), sql`${pageViews.day} >= ${fromDay}::date and ${pageViews.day} <= ${toDay}::date`));
+    .where(
+      and(
+        eq(pageViews.creatorId, creatorId),
+        sql`${pageViews.day} >= ${fromDay}::date and ${pageViews.day} <= ${toDay}::date`,
+      ),
+    );
   return { profile: row?.profile ?? 0, support: row?.support ?? 0 };
 }
 
@@ -513,19 +742,29 @@ export async function sumViews(db: Db, creatorId: string, fromDay: string, toDay
  * lowered. Gross falls by the amount refunded, net by what came off the creator's balance.
  */
 const refundedBetween = (creatorId: string, from: Date, to: Date) =>
-  and(eq(refunds.creatorId, creatorId), eq(refunds.status, 'succeeded'), sql`${refunds.completedAt} >= ${at(from)} and ${refunds.completedAt} < ${at(to)}`);
+  and(
+    eq(refunds.creatorId, creatorId),
+    eq(refunds.status, 'succeeded'),
+    sql`${refunds.completedAt} >= ${at(from)} and ${refunds.completedAt} < ${at(to)}`,
+  );
 
 /** Refunds completed in [from, to): what went back to supporters (gross) and what came off the creator (net). */
 export async function sumRefunds(db: Db, creatorId: string, from: Date, to: Date) {
   if (isWholeUtcDay(from) && isWholeUtcDay(to)) {
     const [rolled] = await db
-      .select({ grossCents: n(sql`coalesce(sum(${creatorDailyRollups.refundedGrossCents}), 0)`), netCents: n(sql`coalesce(sum(${creatorDailyRollups.refundedNetCents}), 0)`) })
+      .select({
+        grossCents: n(sql`coalesce(sum(${creatorDailyRollups.refundedGrossCents}), 0)`),
+        netCents: n(sql`coalesce(sum(${creatorDailyRollups.refundedNetCents}), 0)`),
+      })
       .from(creatorDailyRollups)
       .where(rollupDays(creatorId, from, to));
     return rolled ?? { grossCents: 0, netCents: 0 };
   }
   const [row] = await db
-    .select({ grossCents: n(sql`coalesce(sum(${refunds.amountCents}), 0)`), netCents: n(sql`coalesce(sum(${refunds.creatorDebitCents}), 0)`) })
+    .select({
+      grossCents: n(sql`coalesce(sum(${refunds.amountCents}), 0)`),
+      netCents: n(sql`coalesce(sum(${refunds.creatorDebitCents}), 0)`),
+    })
     .from(refunds)
     .where(refundedBetween(creatorId, from, to));
   return row ?? { grossCents: 0, netCents: 0 };
@@ -542,12 +781,22 @@ export async function sumRefundsByDay(db: Db, creatorId: string, from: Date, to:
         supports: n(sql`0`),
       })
       .from(creatorDailyRollups)
-      .where(and(rollupDays(creatorId, from, to), sql`(${creatorDailyRollups.refundedGrossCents} <> 0 or ${creatorDailyRollups.refundedNetCents} <> 0)`))
+      .where(
+        and(
+          rollupDays(creatorId, from, to),
+          sql`(${creatorDailyRollups.refundedGrossCents} <> 0 or ${creatorDailyRollups.refundedNetCents} <> 0)`,
+        ),
+      )
       .orderBy(creatorDailyRollups.day);
   }
   const day = sql<string>`to_char(${refunds.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
-    .select({ day, grossCents: n(sql`-sum(${refunds.amountCents})`), netCents: n(sql`-sum(${refunds.creatorDebitCents})`), supports: n(sql`0`) })
+    .select({
+      day,
+      grossCents: n(sql`-sum(${refunds.amountCents})`),
+      netCents: n(sql`-sum(${refunds.creatorDebitCents})`),
+      supports: n(sql`0`),
+    })
     .from(refunds)
     .where(refundedBetween(creatorId, from, to))
     .groupBy(sql`1`)

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_CSV_COLUMNS, ANALYTICS_MESSAGES, creatorAnalyticsSchema, type CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
+import {
+  ANALYTICS_CSV_COLUMNS,
+  ANALYTICS_MESSAGES,
+  creatorAnalyticsSchema,
+  type CreatorAnalytics,
+} from '@beabro/shared/api-schemas/analytics';
 import { pageViews } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { fakeSignedInCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
@@ -15,7 +20,10 @@ const db = () => t.database.db;
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number, from = new Date()) => new Date(from.getTime() - days * DAY_MS);
 
-async function analytics(client: Awaited<ReturnType<typeof fakeUser>>['client'], query = ''): Promise<CreatorAnalytics> {
+async function analytics(
+  client: Awaited<ReturnType<typeof fakeUser>>['client'],
+  query = '',
+): Promise<CreatorAnalytics> {
   const res = await client.get(`/api/creator/analytics${query}`);
   expect(res.statusCode).toBe(200);
   return creatorAnalyticsSchema.parse(res.json());
@@ -40,7 +48,13 @@ describe('support distribution and activity order', () => {
     ]);
     expect(rows.map((r) => r.percentage)).toEqual([33.3, 16.7, 16.7, 16.7, 16.7]);
     // 12 supports split 1:1:1:1:... gave 8.4 % and 8.3 % for equal counts under largest-remainder rounding.
-    const twelve = supportDistribution([{ amountCents: 100, count: 1 }, { amountCents: 600, count: 1 }, { amountCents: 1_600, count: 1 }, { amountCents: 2_600, count: 1 }, { amountCents: 5_100, count: 8 }]);
+    const twelve = supportDistribution([
+      { amountCents: 100, count: 1 },
+      { amountCents: 600, count: 1 },
+      { amountCents: 1_600, count: 1 },
+      { amountCents: 2_600, count: 1 },
+      { amountCents: 5_100, count: 8 },
+    ]);
     expect(twelve.map((r) => r.percentage)).toEqual([8.3, 8.3, 8.3, 8.3, 66.7]);
     expect(supportDistribution([]).every((r) => r.count === 0 && r.percentage === 0)).toBe(true);
   });
@@ -55,10 +69,26 @@ describe('support distribution and activity order', () => {
     const date = '2025-06-15T10:00:00.000Z';
     const merged = mergeActivity(
       [
-        { type: 'support', date, amountCents: 500, supporter: 'A', isAnonymous: false, isRecurring: false, isRenewal: false },
+        {
+          type: 'support',
+          date,
+          amountCents: 500,
+          supporter: 'A',
+          isAnonymous: false,
+          isRecurring: false,
+          isRenewal: false,
+        },
         { type: 'new_supporter', date, supporter: 'A', isAnonymous: false },
         { type: 'goal_reached', date, goalName: 'Mic', goalAmountCents: 500 },
-        { type: 'support', date: '2025-06-16T00:00:00.000Z', amountCents: 100, supporter: null, isAnonymous: true, isRecurring: false, isRenewal: false },
+        {
+          type: 'support',
+          date: '2025-06-16T00:00:00.000Z',
+          amountCents: 100,
+          supporter: null,
+          isAnonymous: true,
+          isRecurring: false,
+          isRenewal: false,
+        },
       ],
       3,
     );
@@ -91,7 +121,13 @@ describe('GET /api/creator/analytics', () => {
     const { client } = await fakeSignedInCreator(t);
     const body = await analytics(client);
     expect(body.period).toBe('30d');
-    expect(body.summary).toMatchObject({ grossCents: 0, supports: 0, supporters: 0, averageSupportCents: 0, change: { grossPercent: null } });
+    expect(body.summary).toMatchObject({
+      grossCents: 0,
+      supports: 0,
+      supporters: 0,
+      averageSupportCents: 0,
+      change: { grossPercent: null },
+    });
     expect(body.earnings).toMatchObject({ granularity: 'day' });
     expect(body.earnings.buckets).toHaveLength(30);
     expect(body.topSupporters).toEqual([]);
@@ -105,14 +141,48 @@ describe('GET /api/creator/analytics', () => {
     const id = profile.userId;
     const supporter = await fakeUser(t, { name: 'Account Holder' });
     // Before the 30-day period: Sam's first support (so Sam is not new later), and one in the previous 30 days.
-    await fakeSupport(db(), id, { amountCents: 1_000, supporterName: 'Sam', supporterEmail: 'sam@example.com', createdAt: daysAgo(45) });
+    await fakeSupport(db(), id, {
+      amountCents: 1_000,
+      supporterName: 'Sam',
+      supporterEmail: 'sam@example.com',
+      createdAt: daysAgo(45),
+    });
     // Within 30 days, outside 7 days.
-    await fakeSupport(db(), id, { amountCents: 2_000, supporterName: 'Sam K.', supporterEmail: 'SAM@example.com', createdAt: daysAgo(20) });
-    await fakeSupport(db(), id, { amountCents: 7_500, supporterName: 'Whale', supporterEmail: 'whale@example.com', createdAt: daysAgo(10), isRecurring: true });
+    await fakeSupport(db(), id, {
+      amountCents: 2_000,
+      supporterName: 'Sam K.',
+      supporterEmail: 'SAM@example.com',
+      createdAt: daysAgo(20),
+    });
+    await fakeSupport(db(), id, {
+      amountCents: 7_500,
+      supporterName: 'Whale',
+      supporterEmail: 'whale@example.com',
+      createdAt: daysAgo(10),
+      isRecurring: true,
+    });
     // Within 7 days: two anonymous supporters, a signed-in supporter without a typed name, and a message with CSV traps.
-    await fakeSupport(db(), id, { amountCents: 300, supporterName: 'Hidden One', supporterEmail: 'h1@example.com', isAnonymous: true, createdAt: daysAgo(3) });
-    await fakeSupport(db(), id, { amountCents: 500, supporterName: null, supporterEmail: 'h2@example.com', isAnonymous: true, createdAt: daysAgo(2) });
-    await fakeSupport(db(), id, { amountCents: 1_500, supporterName: '  ', supporterUserId: supporter.user.id, supporterEmail: supporter.email, createdAt: daysAgo(1) });
+    await fakeSupport(db(), id, {
+      amountCents: 300,
+      supporterName: 'Hidden One',
+      supporterEmail: 'h1@example.com',
+      isAnonymous: true,
+      createdAt: daysAgo(3),
+    });
+    await fakeSupport(db(), id, {
+      amountCents: 500,
+      supporterName: null,
+      supporterEmail: 'h2@example.com',
+      isAnonymous: true,
+      createdAt: daysAgo(2),
+    });
+    await fakeSupport(db(), id, {
+      amountCents: 1_500,
+      supporterName: '  ',
+      supporterUserId: supporter.user.id,
+      supporterEmail: supporter.email,
+      createdAt: daysAgo(1),
+    });
     await fakeSupport(db(), id, {
       amountCents: 2_500,
       supporterName: '=HYPERLINK("http://x.example")',
@@ -122,12 +192,14 @@ describe('GET /api/creator/analytics', () => {
     });
     await fakeSupport(db(), other.profile.userId, { amountCents: 9_900, createdAt: daysAgo(1) });
     const today = new Date().toISOString().slice(0, 10);
-    await db().insert(pageViews).values([
-      { creatorId: id, page: 'profile', day: today, count: 40 },
-      { creatorId: id, page: 'support', day: today, count: 8 },
-      { creatorId: id, page: 'support', day: daysAgo(20).toISOString().slice(0, 10), count: 12 },
-      { creatorId: other.profile.userId, page: 'support', day: today, count: 500 },
-    ]);
+    await db()
+      .insert(pageViews)
+      .values([
+        { creatorId: id, page: 'profile', day: today, count: 40 },
+        { creatorId: id, page: 'support', day: today, count: 8 },
+        { creatorId: id, page: 'support', day: daysAgo(20).toISOString().slice(0, 10), count: 12 },
+        { creatorId: other.profile.userId, page: 'support', day: today, count: 500 },
+      ]);
 
     const week = await analytics(client, '?period=7d');
     expect(week.summary).toMatchObject({
@@ -143,7 +215,13 @@ describe('GET /api/creator/analytics', () => {
     });
     expect(week.earnings.buckets).toHaveLength(7);
     expect(week.earnings.buckets.reduce((sum, b) => sum + b.grossCents, 0)).toBe(4_800);
-    expect(week.traffic).toEqual({ profileViews: 40, supportPageViews: 8, checkouts: 4, conversionRatePercent: 50, previous: { profileViews: 0, supportPageViews: 0 } });
+    expect(week.traffic).toEqual({
+      profileViews: 40,
+      supportPageViews: 8,
+      checkouts: 4,
+      conversionRatePercent: 50,
+      previous: { profileViews: 0, supportPageViews: 0 },
+    });
     expect(week.topSupporters.map((s) => [s.kind, s.name, s.totalSupportCents, s.supports])).toEqual([
       ['supporter', '=HYPERLINK("http://x.example")', 2_500, 1],
       ['supporter', 'Account Holder', 1_500, 1],
@@ -169,8 +247,15 @@ describe('GET /api/creator/analytics', () => {
     ]);
     expect(month.traffic).toMatchObject({ supportPageViews: 20, checkouts: 6, conversionRatePercent: 30 });
     // Sam's two supports count as one supporter (same email), under the latest name given.
-    expect(month.topSupporters[0]).toMatchObject({ kind: 'supporter', name: 'Whale', totalSupportCents: 7_500, isRecurring: true });
-    expect(month.topSupporters).toContainEqual(expect.objectContaining({ name: 'Sam K.', totalSupportCents: 2_000, supports: 1 }));
+    expect(month.topSupporters[0]).toMatchObject({
+      kind: 'supporter',
+      name: 'Whale',
+      totalSupportCents: 7_500,
+      isRecurring: true,
+    });
+    expect(month.topSupporters).toContainEqual(
+      expect.objectContaining({ name: 'Sam K.', totalSupportCents: 2_000, supports: 1 }),
+    );
     expect(month.topSupporters.find((s) => s.kind === 'anonymous')).toMatchObject({ name: 'Anonymous', supports: 2 });
     expect(JSON.stringify(month)).not.toContain('Hidden One');
 
@@ -183,7 +268,10 @@ describe('GET /api/creator/analytics', () => {
     expect(newSupporters).toHaveLength(5);
     expect(newSupporters.filter((e) => e.isAnonymous).every((e) => e.supporter === null)).toBe(true);
     expect(month.recentActivity.filter((e) => e.type === 'support')).toHaveLength(6);
-    expect(month.recentActivity[0]).toMatchObject({ type: 'new_supporter', supporter: '=HYPERLINK("http://x.example")' });
+    expect(month.recentActivity[0]).toMatchObject({
+      type: 'new_supporter',
+      supporter: '=HYPERLINK("http://x.example")',
+    });
 
     const quarter = await analytics(client, '?period=90d');
     expect(quarter.summary).toMatchObject({ grossCents: 15_300, supports: 7, supporters: 6, newSupporters: 6 });
@@ -197,19 +285,33 @@ describe('GET /api/creator/analytics', () => {
   it('exports the period’s supports as an attachment, RFC 4180 quoted and formula-safe', async () => {
     const { client, profile } = await fakeSignedInCreator(t);
     await fakeSupport(db(), profile.userId, { amountCents: 1_000, supporterName: 'Old', createdAt: daysAgo(12) });
-    await fakeSupport(db(), profile.userId, { amountCents: 2_500, supporterName: '=cmd|calc', message: 'Hi, "Pat"\nbye', createdAt: daysAgo(1) });
-    await fakeSupport(db(), profile.userId, { amountCents: 500, supporterName: 'Secret', isAnonymous: true, createdAt: daysAgo(0.1) });
+    await fakeSupport(db(), profile.userId, {
+      amountCents: 2_500,
+      supporterName: '=cmd|calc',
+      message: 'Hi, "Pat"\nbye',
+      createdAt: daysAgo(1),
+    });
+    await fakeSupport(db(), profile.userId, {
+      amountCents: 500,
+      supporterName: 'Secret',
+      isAnonymous: true,
+      createdAt: daysAgo(0.1),
+    });
 
     const res = await client.get('/api/creator/analytics/export.csv?period=7d');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="beabro-supports-${profile.username}-7d-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="beabro-supports-${profile.username}-7d-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(ANALYTICS_CSV_COLUMNS.join(','));
     // The line break inside the quoted message is part of the field, not a new record.
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,'=cmd\|calc,25\.00,1\.25,1\.03,22\.72,One-time,"Hi, ""Pat""\nbye"$/);
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z,'=cmd\|calc,25\.00,1\.25,1\.03,22\.72,One-time,"Hi, ""Pat""\nbye"$/,
+    );
     expect(lines[2]).toMatch(/,Anonymous,5\.00,/);
     expect(res.body).not.toContain('Secret');
     expect(res.body).not.toContain('Old');
@@ -236,7 +338,12 @@ describe('getCreatorAnalytics at a fixed time', () => {
       ['2025-06-15', 2_000],
     ]);
     const year = await getCreatorAnalytics(db(), profile.userId, '1y', now);
-    expect(year.range).toEqual({ start: '2024-07-01', end: '2025-06-15', previousStart: '2023-07-01', previousEnd: '2024-06-30' });
+    expect(year.range).toEqual({
+      start: '2024-07-01',
+      end: '2025-06-15',
+      previousStart: '2023-07-01',
+      previousEnd: '2024-06-30',
+    });
     expect(year.earnings.buckets[0]).toMatchObject({ start: '2024-07-01', end: '2024-07-31', grossCents: 4_000 });
     expect(year.summary).toMatchObject({ grossCents: 7_000, previous: { grossCents: 8_000 } });
   });

@@ -15,7 +15,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['analytics'],
-        summary: 'My analytics for 7d, 30d (default), 90d or 1y: summary against the previous period, earnings over time, support distribution, top supporters, recent activity, traffic',
+        summary:
+          'My analytics for 7d, 30d (default), 90d or 1y: summary against the previous period, earnings over time, support distribution, top supporters, recent activity, traffic',
         querystring: analyticsQuerySchema,
         response: { 200: creatorAnalyticsSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -32,10 +33,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['analytics'],
-        summary: 'The period’s supports as a CSV download (RFC 4180; cells a spreadsheet would run as formulas start with an apostrophe)',
+        summary:
+          'The period’s supports as a CSV download (RFC 4180; cells a spreadsheet would run as formulas start with an apostrophe)',
         querystring: analyticsQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV, UTF-8 with a byte order mark'), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: z.string().describe('CSV, UTF-8 with a byte order mark'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

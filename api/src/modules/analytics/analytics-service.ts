@@ -83,12 +83,24 @@ async function requireCreator(db: Db, creatorId: string) {
 }
 
 /** A period's money minus the refunds made in it (on the refund's date). */
-function lessRefunds<T extends { grossCents: number; netCents: number }>(totals: T, refunded: { grossCents: number; netCents: number }): T {
-  return { ...totals, grossCents: totals.grossCents - refunded.grossCents, netCents: totals.netCents - refunded.netCents };
+function lessRefunds<T extends { grossCents: number; netCents: number }>(
+  totals: T,
+  refunded: { grossCents: number; netCents: number },
+): T {
+  return {
+    ...totals,
+    grossCents: totals.grossCents - refunded.grossCents,
+    netCents: totals.netCents - refunded.netCents,
+  };
 }
 
 /** GET /api/creator/analytics: the signed-in creator's figures for the period ending now. */
-export async function getCreatorAnalytics(db: Db, creatorId: string, period: AnalyticsPeriodValue, now = new Date()): Promise<CreatorAnalytics> {
+export async function getCreatorAnalytics(
+  db: Db,
+  creatorId: string,
+  period: AnalyticsPeriodValue,
+  now = new Date(),
+): Promise<CreatorAnalytics> {
   const creator = await requireCreator(db, creatorId);
   const window = analyticsWindow(period, now);
   const days = windowDays(window);
@@ -96,7 +108,10 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
 
   // One after the other: PGlite runs one query at a time anyway, and a pool is not worth holding for this.
   const current = lessRefunds(await sumPeriod(db, creatorId, start, end), await sumRefunds(db, creatorId, start, end));
-  const previous = lessRefunds(await sumPeriod(db, creatorId, previousStart, start, { checkouts: false }), await sumRefunds(db, creatorId, previousStart, start));
+  const previous = lessRefunds(
+    await sumPeriod(db, creatorId, previousStart, start, { checkouts: false }),
+    await sumRefunds(db, creatorId, previousStart, start),
+  );
   const newSupporters = await countNewSupporters(db, creatorId, start, end);
   const byDay = [...(await sumByDay(db, creatorId, start, end)), ...(await sumRefundsByDay(db, creatorId, start, end))];
   const byAmount = await countByAmount(db, creatorId, start, end);
@@ -109,35 +124,39 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
   const previousViews = await sumViews(db, creatorId, days.previousStart, days.previousEnd);
   const pausedSupports = await countPausedSubscriptions(db, creatorId);
 
-  const topSupporters = top.map(
-    (row): TopSupporterDto => ({
-      kind: row.isAnonymousGroup ? 'anonymous' : 'supporter',
-      name: row.isAnonymousGroup ? ANONYMOUS_SUPPORTER_NAME : (nameOf(row.latestName) ?? nameOf(row.accountName)),
-      totalSupportCents: row.totalCents,
-      supports: row.supports,
-      isRecurring: row.isRecurring,
-      lastSupportAt: row.lastAt.toISOString(),
-    }),
-  );
+  const topSupporters = top.map((row): TopSupporterDto => ({
+    kind: row.isAnonymousGroup ? 'anonymous' : 'supporter',
+    name: row.isAnonymousGroup ? ANONYMOUS_SUPPORTER_NAME : (nameOf(row.latestName) ?? nameOf(row.accountName)),
+    totalSupportCents: row.totalCents,
+    supports: row.supports,
+    isRecurring: row.isRecurring,
+    lastSupportAt: row.lastAt.toISOString(),
+  }));
 
   const activity: RecentActivityDto[] = [
-    ...recent.map(
-      (s): RecentActivityDto => ({
-        type: 'support',
-        date: s.createdAt.toISOString(),
-        amountCents: s.amountCents,
-        supporter: s.isAnonymous ? null : nameOf(s.supporterName),
-        isAnonymous: s.isAnonymous,
-        isRecurring: s.isRecurring,
-        isRenewal: s.isRenewal,
-      }),
-    ),
-    ...firsts.map(
-      (s): RecentActivityDto => ({ type: 'new_supporter', date: s.createdAt.toISOString(), supporter: s.isAnonymous ? null : nameOf(s.supporterName), isAnonymous: s.isAnonymous }),
-    ),
+    ...recent.map((s): RecentActivityDto => ({
+      type: 'support',
+      date: s.createdAt.toISOString(),
+      amountCents: s.amountCents,
+      supporter: s.isAnonymous ? null : nameOf(s.supporterName),
+      isAnonymous: s.isAnonymous,
+      isRecurring: s.isRecurring,
+      isRenewal: s.isRenewal,
+    })),
+    ...firsts.map((s): RecentActivityDto => ({
+      type: 'new_supporter',
+      date: s.createdAt.toISOString(),
+      supporter: s.isAnonymous ? null : nameOf(s.supporterName),
+      isAnonymous: s.isAnonymous,
+    })),
   ];
   if (goalCents !== null && goalReachedAt && goalReachedAt >= start && goalReachedAt < end) {
-    activity.push({ type: 'goal_reached', date: goalReachedAt.toISOString(), goalName: creator.goalTitle.trim() || 'Your goal', goalAmountCents: goalCents });
+    activity.push({
+      type: 'goal_reached',
+      date: goalReachedAt.toISOString(),
+      goalName: creator.goalTitle.trim() || 'Your goal',
+      goalAmountCents: goalCents,
+    });
   }
 
   return {
@@ -152,7 +171,12 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
       averageSupportCents: current.supports === 0 ? 0 : Math.max(0, Math.round(current.grossCents / current.supports)),
       recurringSupports: current.recurringSupports,
       pausedSupports,
-      previous: { grossCents: previous.grossCents, netCents: previous.netCents, supports: previous.supports, supporters: previous.supporters },
+      previous: {
+        grossCents: previous.grossCents,
+        netCents: previous.netCents,
+        supports: previous.supports,
+        supporters: previous.supporters,
+      },
       change: {
         grossPercent: changePercent(current.grossCents, previous.grossCents),
         supportsPercent: changePercent(current.supports, previous.supports),
@@ -174,10 +198,18 @@ export async function getCreatorAnalytics(db: Db, creatorId: string, period: Ana
 }
 
 /** GET /api/creator/analytics/export.csv: the period's supports as a spreadsheet-safe CSV, with its file name. */
-export async function exportCreatorAnalyticsCsv(db: Db, creatorId: string, period: AnalyticsPeriodValue, now = new Date()) {
+export async function exportCreatorAnalyticsCsv(
+  db: Db,
+  creatorId: string,
+  period: AnalyticsPeriodValue,
+  now = new Date(),
+) {
   const creator = await requireCreator(db, creatorId);
   const window = analyticsWindow(period, now);
   const rows = await listSupports(db, creatorId, window.start, window.end, { order: 'oldest' });
   const refunded = await listRefunds(db, creatorId, window.start, window.end);
-  return { filename: analyticsCsvFilename(creator.username, period, windowDays(window).end), csv: supportsCsv(rows, refunded) };
+  return {
+    filename: analyticsCsvFilename(creator.username, period, windowDays(window).end),
+    csv: supportsCsv(rows, refunded),
+  };
 }

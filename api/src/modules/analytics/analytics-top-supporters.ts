@@ -44,15 +44,32 @@ interface PastRanking {
 export type TopSupporterRow = Awaited<ReturnType<typeof listTopSupportersFromFacts>>[number];
 
 /** Orders groups like the SQL list: total, count, latest support, all descending (then key, for stability). */
-const byRank = (a: GroupFigures, b: GroupFigures) => b.totalCents - a.totalCents || b.supports - a.supports || b.lastMicros - a.lastMicros || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const byRank = (a: GroupFigures, b: GroupFigures) =>
+  b.totalCents - a.totalCents ||
+  b.supports - a.supports ||
+  b.lastMicros - a.lastMicros ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 const plus = (a: GroupFigures | undefined, b: GroupFigures): GroupFigures =>
   a === undefined
     ? b
-    : { key: b.key, totalCents: a.totalCents + b.totalCents, supports: a.supports + b.supports, lastMicros: Math.max(a.lastMicros, b.lastMicros), isRecurring: a.isRecurring || b.isRecurring };
+    : {
+        key: b.key,
+        totalCents: a.totalCents + b.totalCents,
+        supports: a.supports + b.supports,
+        lastMicros: Math.max(a.lastMicros, b.lastMicros),
+        isRecurring: a.isRecurring || b.isRecurring,
+      };
 
 /** Ranks [from, cut) from the facts and keeps the ranking (unless a support was written meanwhile). */
-async function rankPast(db: Db, creatorId: string, kind: string, from: Date, cut: Date, kept: number): Promise<PastRanking> {
+async function rankPast(
+  db: Db,
+  creatorId: string,
+  kind: string,
+  from: Date,
+  cut: Date,
+  kept: number,
+): Promise<PastRanking> {
   const token = await markWindowFigure(db, creatorId, kind, from, cut);
   const ranked = await rankGroups(db, creatorId, from, cut, kept);
   const complete = ranked.groups <= kept;
@@ -93,17 +110,28 @@ export async function listTopSupporters(
   let cut = cached?.to ?? rankUntil;
   let past = cached?.value ?? (await rankPast(db, creatorId, kind, from, cut, kept));
   let recent = await sumGroups(db, creatorId, cut, to);
-  if (cached && recent.reduce((sum, g) => sum + g.supports, 0) > (options.refreshAfter ?? REFRESH_AFTER_SUPPORTS) && rankUntil > cut) {
+  if (
+    cached &&
+    recent.reduce((sum, g) => sum + g.supports, 0) > (options.refreshAfter ?? REFRESH_AFTER_SUPPORTS) &&
+    rankUntil > cut
+  ) {
     cut = rankUntil;
     past = await rankPast(db, creatorId, kind, from, cut, kept);
     recent = await sumGroups(db, creatorId, cut, to);
   }
 
   const exact = new Map<string, GroupFigures>();
-  for (const [key, totalCents, supports, lastMicros, isRecurring] of past.entries) exact.set(key, { key, totalCents, supports, lastMicros, isRecurring });
+  for (const [key, totalCents, supports, lastMicros, isRecurring] of past.entries)
+    exact.set(key, { key, totalCents, supports, lastMicros, isRecurring });
   const unknown: Array<{ figures: GroupFigures; bound: number }> = [];
   for (const row of recent) {
-    const figures: GroupFigures = { key: row.key, totalCents: row.totalCents, supports: row.supports, lastMicros: row.lastMicros, isRecurring: row.isRecurring };
+    const figures: GroupFigures = {
+      key: row.key,
+      totalCents: row.totalCents,
+      supports: row.supports,
+      lastMicros: row.lastMicros,
+      isRecurring: row.isRecurring,
+    };
     if (exact.has(row.key) || past.complete || row.key === ANONYMOUS_GROUP) {
       // Kept, or known to have given nothing before `cut` (the anonymous group is always kept when it gave).
       exact.set(row.key, plus(exact.get(row.key), figures));
@@ -116,20 +144,38 @@ export async function listTopSupporters(
   // The limit-th exact candidate only rises as candidates are added: whoever cannot reach it is out.
   const threshold = [...exact.values()].sort(byRank)[limit - 1]?.totalCents;
   const lookups = unknown.filter((u) => threshold === undefined || u.bound >= threshold);
-  const pastOf = new Map((await sumSupporters(db, creatorId, lookups.map((u) => u.figures.key), from, cut)).map((p) => [p.key, p]));
+  const pastOf = new Map(
+    (
+      await sumSupporters(
+        db,
+        creatorId,
+        lookups.map((u) => u.figures.key),
+        from,
+        cut,
+      )
+    ).map((p) => [p.key, p]),
+  );
   for (const u of lookups) exact.set(u.figures.key, plus(pastOf.get(u.figures.key), u.figures));
 
   const winners = [...exact.values()].sort(byRank).slice(0, limit);
-  const names = new Map((await findSupporterNames(db, creatorId, winners.filter((w) => w.key !== ANONYMOUS_GROUP).map((w) => w.key), from, to)).map((r) => [r.key, r]));
-  return winners.map(
-    (w): TopSupporterRow => ({
-      isAnonymousGroup: w.key === ANONYMOUS_GROUP,
-      latestName: names.get(w.key)?.latestName ?? null,
-      accountName: names.get(w.key)?.accountName ?? null,
-      totalCents: w.totalCents,
-      supports: w.supports,
-      isRecurring: w.isRecurring,
-      lastAt: new Date(Math.floor(w.lastMicros / 1000)),
-    }),
+  const names = new Map(
+    (
+      await findSupporterNames(
+        db,
+        creatorId,
+        winners.filter((w) => w.key !== ANONYMOUS_GROUP).map((w) => w.key),
+        from,
+        to,
+      )
+    ).map((r) => [r.key, r]),
   );
+  return winners.map((w): TopSupporterRow => ({
+    isAnonymousGroup: w.key === ANONYMOUS_GROUP,
+    latestName: names.get(w.key)?.latestName ?? null,
+    accountName: names.get(w.key)?.accountName ?? null,
+    totalCents: w.totalCents,
+    supports: w.supports,
+    isRecurring: w.isRecurring,
+    lastAt: new Date(Math.floor(w.lastMicros / 1000)),
+  }));
 }

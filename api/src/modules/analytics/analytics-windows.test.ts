@@ -14,7 +14,14 @@ import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { analyticsWindow } from './analytics-period';
-import { findGoalReachedAt, findGoalReachedAtFromFacts, keepWindowFigure, listTopSupportersFromFacts, markWindowFigure, readWindowFigure } from './analytics-repository';
+import {
+  findGoalReachedAt,
+  findGoalReachedAtFromFacts,
+  keepWindowFigure,
+  listTopSupportersFromFacts,
+  markWindowFigure,
+  readWindowFigure,
+} from './analytics-repository';
 import { getCreatorAnalytics } from './analytics-service';
 import { IN_FLIGHT_MS, listTopSupporters } from './analytics-top-supporters';
 import { countNewSupportersSince } from '../metrics/metrics-repository';
@@ -47,17 +54,29 @@ function random(seed: number) {
 
 /** The period's figures straight from the supports. */
 async function fromFacts(creatorId: string, from: Date, to: Date) {
-  const window = and(eq(supports.creatorId, creatorId), sql`${supports.createdAt} >= ${from.toISOString()}::timestamptz and ${supports.createdAt} < ${to.toISOString()}::timestamptz`);
+  const window = and(
+    eq(supports.creatorId, creatorId),
+    sql`${supports.createdAt} >= ${from.toISOString()}::timestamptz and ${supports.createdAt} < ${to.toISOString()}::timestamptz`,
+  );
   const [counts] = await db()
     .select({
       supporters: sql<number>`count(distinct ${supports.supporterId})`.mapWith(Number),
-      checkouts: sql<number>`count(distinct ${supports.supporterId}) filter (where not ${supports.isRenewal})`.mapWith(Number),
+      checkouts: sql<number>`count(distinct ${supports.supporterId}) filter (where not ${supports.isRenewal})`.mapWith(
+        Number,
+      ),
     })
     .from(supports)
     .where(window);
-  const firsts = (await db().execute(sql`select count(*)::integer as n from (select min(created_at) as first from supports where creator_id = ${creatorId} group by supporter_id) f
-    where f.first >= ${from.toISOString()}::timestamptz and f.first < ${to.toISOString()}::timestamptz`)) as unknown as { rows: Array<{ n: number }> };
-  return { supporters: counts?.supporters ?? 0, checkouts: counts?.checkouts ?? 0, newSupporters: Number(firsts.rows[0]?.n ?? 0) };
+  const firsts = (await db()
+    .execute(sql`select count(*)::integer as n from (select min(created_at) as first from supports where creator_id = ${creatorId} group by supporter_id) f
+    where f.first >= ${from.toISOString()}::timestamptz and f.first < ${to.toISOString()}::timestamptz`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return {
+    supporters: counts?.supporters ?? 0,
+    checkouts: counts?.checkouts ?? 0,
+    newSupporters: Number(firsts.rows[0]?.n ?? 0),
+  };
 }
 
 /** Every period's bounded figures equal the recomputation, on a cold and a warm cache (or only warm: what was kept before). */
@@ -70,26 +89,58 @@ async function expectExact(creatorId: string, now = NOW, rounds: Array<'cold' | 
       const current = await fromFacts(creatorId, window.start, window.end);
       const previous = await fromFacts(creatorId, window.previousStart, window.start);
       const context = `${period} (${round})`;
-      expect({ supporters: analytics.summary.supporters, checkouts: analytics.traffic.checkouts, newSupporters: analytics.summary.newSupporters }, context).toEqual(current);
+      expect(
+        {
+          supporters: analytics.summary.supporters,
+          checkouts: analytics.traffic.checkouts,
+          newSupporters: analytics.summary.newSupporters,
+        },
+        context,
+      ).toEqual(current);
       expect(analytics.summary.previous.supporters, context).toBe(previous.supporters);
       // The dashboard's new supporters since the window's first midnight (day counters), and since any instant.
       for (const since of [window.start, new Date(window.start.getTime() + 3_600_000)]) {
         const newSince = await fromFacts(creatorId, since, new Date('9999-01-01T00:00:00Z'));
-        expect(await countNewSupportersSince(db(), creatorId, since), `${context} new since ${since.toISOString()}`).toBe(newSince.checkouts);
+        expect(
+          await countNewSupportersSince(db(), creatorId, since),
+          `${context} new since ${since.toISOString()}`,
+        ).toBe(newSince.checkouts);
       }
       // The anonymous group's names are never shown (nor read by the bounded list).
-      const plain = (await listTopSupportersFromFacts(db(), creatorId, window.start, window.end, 10)).map((row) => (row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row));
+      const plain = (await listTopSupportersFromFacts(db(), creatorId, window.start, window.end, 10)).map((row) =>
+        row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row,
+      );
       // Small kept lists take the floor-and-lookup path; the default one holds every group here.
-      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 10, { kept: 10, now }), `${context} kept 10`).toEqual(plain);
-      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 3, { kept: 3, now }), `${context} kept 3`).toEqual(plain.slice(0, 3));
-      expect(await listTopSupporters(db(), creatorId, window.start, window.end, 10, { now }), `${context} default`).toEqual(plain);
+      expect(
+        await listTopSupporters(db(), creatorId, window.start, window.end, 10, { kept: 10, now }),
+        `${context} kept 10`,
+      ).toEqual(plain);
+      expect(
+        await listTopSupporters(db(), creatorId, window.start, window.end, 3, { kept: 3, now }),
+        `${context} kept 3`,
+      ).toEqual(plain.slice(0, 3));
+      expect(
+        await listTopSupporters(db(), creatorId, window.start, window.end, 10, { now }),
+        `${context} default`,
+      ).toEqual(plain);
     }
   }
 }
 
 let ip = 0;
-async function supportAt(username: string, at: Date, overrides: Partial<CheckoutRequest>, viewer: SessionUser | null = null) {
-  return createSupport(moneyDeps(t, at), username, checkoutRequestSchema.parse(checkoutBody(overrides)), viewer, `10.78.${Math.floor(++ip / 250)}.${ip % 250}`);
+async function supportAt(
+  username: string,
+  at: Date,
+  overrides: Partial<CheckoutRequest>,
+  viewer: SessionUser | null = null,
+) {
+  return createSupport(
+    moneyDeps(t, at),
+    username,
+    checkoutRequestSchema.parse(checkoutBody(overrides)),
+    viewer,
+    `10.78.${Math.floor(++ip / 250)}.${ip % 250}`,
+  );
 }
 
 const viewerOf = (account: { user: { id: string }; email: string }): SessionUser => ({
@@ -106,7 +157,10 @@ describe('analytics over long periods (bounded reads)', () => {
   it('equal a recomputation from the supports over randomized supports, and after each kind of change', async () => {
     const creator = await fakeCreator(db(), { country: 'US' });
     const next = random(16);
-    const emails = Array.from({ length: 30 }, (_, i) => `win${i}.${process.pid}.${randomUUID().slice(0, 8)}@example.com`);
+    const emails = Array.from(
+      { length: 30 },
+      (_, i) => `win${i}.${process.pid}.${randomUUID().slice(0, 8)}@example.com`,
+    );
     const names = ['Ann', 'Bo', '  ', '', 'Cy', 'Dee'];
     const used = new Set<number>();
     /** A distinct instant `daysAgo` days (and a random part of a day) before NOW: no two supports tie on time. */
@@ -133,57 +187,136 @@ describe('analytics over long periods (bounded reads)', () => {
     const earlier = new Date(NOW.getTime() - 4 * 3_600_000);
     await expectExact(creator.userId, earlier);
     for (let i = 0; i < 12; i++) {
-      await fakeSupport(db(), creator.userId, { supporterEmail: emails[i * 2], amountCents: 300 + i * 700, isAnonymous: i === 5, createdAt: new Date(NOW.getTime() - 3_600_000 - i * 60_000) });
+      await fakeSupport(db(), creator.userId, {
+        supporterEmail: emails[i * 2],
+        amountCents: 300 + i * 700,
+        isAnonymous: i === 5,
+        createdAt: new Date(NOW.getTime() - 3_600_000 - i * 60_000),
+      });
     }
-    await fakeSupport(db(), creator.userId, { supporterEmail: emails[29], amountCents: 9_000, createdAt: new Date(NOW.getTime() - 60_000) });
-    const keptBefore = await db().select().from(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId));
+    await fakeSupport(db(), creator.userId, {
+      supporterEmail: emails[29],
+      amountCents: 9_000,
+      createdAt: new Date(NOW.getTime() - 60_000),
+    });
+    const keptBefore = await db()
+      .select()
+      .from(creatorWindowCache)
+      .where(eq(creatorWindowCache.creatorId, creator.userId));
     // (A ranking stops IN_FLIGHT_MS before the read: checkouts stamped just before may not have landed.)
     const rankedUntil = new Date(earlier.getTime() - IN_FLIGHT_MS);
-    expect(keptBefore.filter((w) => w.kind.startsWith('top:')).map((w) => w.toAt)).toEqual(keptBefore.filter((w) => w.kind.startsWith('top:')).map(() => rankedUntil));
+    expect(keptBefore.filter((w) => w.kind.startsWith('top:')).map((w) => w.toAt)).toEqual(
+      keptBefore.filter((w) => w.kind.startsWith('top:')).map(() => rankedUntil),
+    );
     await expectExact(creator.userId, NOW, ['warm']);
     // More supports since the kept ranking than the refresh allows: ranked again up to now.
     const year = analyticsWindow('1y', NOW);
-    const refreshed = await listTopSupporters(db(), creator.userId, year.start, year.end, 10, { kept: 10, refreshAfter: 5, now: NOW });
-    expect(refreshed).toEqual((await listTopSupportersFromFacts(db(), creator.userId, year.start, year.end, 10)).map((row) => (row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row)));
-    const [again] = await db().select().from(creatorWindowCache).where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'top:10'), eq(creatorWindowCache.fromAt, year.start)));
+    const refreshed = await listTopSupporters(db(), creator.userId, year.start, year.end, 10, {
+      kept: 10,
+      refreshAfter: 5,
+      now: NOW,
+    });
+    expect(refreshed).toEqual(
+      (await listTopSupportersFromFacts(db(), creator.userId, year.start, year.end, 10)).map((row) =>
+        row.isAnonymousGroup ? { ...row, latestName: null, accountName: null } : row,
+      ),
+    );
+    const [again] = await db()
+      .select()
+      .from(creatorWindowCache)
+      .where(
+        and(
+          eq(creatorWindowCache.creatorId, creator.userId),
+          eq(creatorWindowCache.kind, 'top:10'),
+          eq(creatorWindowCache.fromAt, year.start),
+        ),
+      );
     expect(again?.toAt).toEqual(new Date(NOW.getTime() - IN_FLIGHT_MS));
     await expectExact(creator.userId);
 
     // Supports written into the past after the windows were kept: the kept windows go.
     await expectExact(creator.userId);
-    const kept = await db().select({ kind: creatorWindowCache.kind }).from(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId));
+    const kept = await db()
+      .select({ kind: creatorWindowCache.kind })
+      .from(creatorWindowCache)
+      .where(eq(creatorWindowCache.creatorId, creator.userId));
     expect(kept.length).toBeGreaterThan(0);
-    await fakeSupport(db(), creator.userId, { supporterEmail: emails[7], amountCents: 20_000, createdAt: new Date(NOW.getTime() - 400 * DAY_MS) });
-    expect(await db().select().from(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId))).toEqual([]);
+    await fakeSupport(db(), creator.userId, {
+      supporterEmail: emails[7],
+      amountCents: 20_000,
+      createdAt: new Date(NOW.getTime() - 400 * DAY_MS),
+    });
+    expect(
+      await db().select().from(creatorWindowCache).where(eq(creatorWindowCache.creatorId, creator.userId)),
+    ).toEqual([]);
     await expectExact(creator.userId);
-    await fakeSupport(db(), creator.userId, { supporterEmail: emails[3], amountCents: 4_000, createdAt: new Date(NOW.getTime() - 100 * DAY_MS), isAnonymous: true });
+    await fakeSupport(db(), creator.userId, {
+      supporterEmail: emails[3],
+      amountCents: 4_000,
+      createdAt: new Date(NOW.getTime() - 100 * DAY_MS),
+      isAnonymous: true,
+    });
     await expectExact(creator.userId);
 
     // A support deleted, one made anonymous, one moved in time (admin fixes, the trigger paths).
-    const [some] = await db().select({ id: supports.id }).from(supports).where(eq(supports.creatorId, creator.userId)).limit(3);
+    const [some] = await db()
+      .select({ id: supports.id })
+      .from(supports)
+      .where(eq(supports.creatorId, creator.userId))
+      .limit(3);
     if (!some) throw new Error('no support');
     await db().delete(supports).where(eq(supports.id, some.id));
-    const [other] = await db().select({ id: supports.id }).from(supports).where(and(eq(supports.creatorId, creator.userId), eq(supports.isAnonymous, false))).limit(1);
-    await db().update(supports).set({ isAnonymous: true }).where(eq(supports.id, other?.id ?? ''));
+    const [other] = await db()
+      .select({ id: supports.id })
+      .from(supports)
+      .where(and(eq(supports.creatorId, creator.userId), eq(supports.isAnonymous, false)))
+      .limit(1);
+    await db()
+      .update(supports)
+      .set({ isAnonymous: true })
+      .where(eq(supports.id, other?.id ?? ''));
     await expectExact(creator.userId);
 
     // A guest's supports join the account that verifies the same address (identity merge).
     const me = await fakeUser(t, { email: emails[0], name: 'Merged Account' });
-    await db().update(users).set({ emailVerifiedAt: new Date('2026-09-01T10:00:00Z') }).where(eq(users.id, me.user.id));
+    await db()
+      .update(users)
+      .set({ emailVerifiedAt: new Date('2026-09-01T10:00:00Z') })
+      .where(eq(users.id, me.user.id));
     await expectExact(creator.userId);
 
     // Supports of a signed-in account, then the account deleted (its name leaves the list).
     const account = await fakeUser(t, { name: 'Soon Gone' });
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, account.user.id));
-    await fakeSupport(db(), creator.userId, { supporterUserId: account.user.id, supporterEmail: account.email, supporterName: '', amountCents: 15_000, createdAt: new Date(NOW.getTime() - 20 * DAY_MS) });
-    await fakeSupport(db(), creator.userId, { supporterUserId: account.user.id, supporterEmail: account.email, supporterName: '', amountCents: 500, createdAt: new Date(NOW.getTime() - 120_000) });
+    await fakeSupport(db(), creator.userId, {
+      supporterUserId: account.user.id,
+      supporterEmail: account.email,
+      supporterName: '',
+      amountCents: 15_000,
+      createdAt: new Date(NOW.getTime() - 20 * DAY_MS),
+    });
+    await fakeSupport(db(), creator.userId, {
+      supporterUserId: account.user.id,
+      supporterEmail: account.email,
+      supporterName: '',
+      amountCents: 500,
+      createdAt: new Date(NOW.getTime() - 120_000),
+    });
     await expectExact(creator.userId);
     await deleteAccount(db(), account.user.id, account.password);
     await expectExact(creator.userId);
 
     // A clock ahead (the journeys' jobs): supports after NOW, so windows ending now have later supports.
-    await fakeSupport(db(), creator.userId, { supporterEmail: emails[4], amountCents: 700, createdAt: new Date(NOW.getTime() + 10 * DAY_MS) });
-    await fakeSupport(db(), creator.userId, { supporterEmail: emails[5], amountCents: 700, createdAt: new Date(NOW.getTime() + 3_600_000) });
+    await fakeSupport(db(), creator.userId, {
+      supporterEmail: emails[4],
+      amountCents: 700,
+      createdAt: new Date(NOW.getTime() + 10 * DAY_MS),
+    });
+    await fakeSupport(db(), creator.userId, {
+      supporterEmail: emails[5],
+      amountCents: 700,
+      createdAt: new Date(NOW.getTime() + 3_600_000),
+    });
     await expectExact(creator.userId);
     await expectExact(creator.userId, new Date(NOW.getTime() + 11 * DAY_MS));
 
@@ -197,17 +330,29 @@ describe('analytics over long periods (bounded reads)', () => {
     const day = (n: number) => new Date(now.getTime() - n * DAY_MS);
     const email = `refund-merge.${process.pid}.${randomUUID().slice(0, 8)}@example.com`;
     const a = await supportAt(creator.username, day(200), { amount: 30, email });
-    await supportAt(creator.username, day(40), { amount: 8, email: `other.${process.pid}.${randomUUID().slice(0, 8)}@example.com` });
+    await supportAt(creator.username, day(40), {
+      amount: 8,
+      email: `other.${process.pid}.${randomUUID().slice(0, 8)}@example.com`,
+    });
     await supportAt(creator.username, day(3), { amount: 12, email });
     await expectExact(creator.userId, now);
-    await refundSupport(moneyDeps(t, day(1)), creator.userId, a.supportId, refundRequestSchema.parse({ amountCents: 1_000, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      moneyDeps(t, day(1)),
+      creator.userId,
+      a.supportId,
+      refundRequestSchema.parse({ amountCents: 1_000, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
     await expectExact(creator.userId, now);
     const me = await fakeUser(t, { email });
     await supportAt(creator.username, new Date(now.getTime() - 60_000), { amount: 5, email }, viewerOf(me));
     await expectExact(creator.userId, now);
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.user.id));
     await expectExact(creator.userId, now);
-    expect((await getCreatorAnalytics(db(), creator.userId, '1y', now)).summary).toMatchObject({ supporters: 2, newSupporters: 2 });
+    expect((await getCreatorAnalytics(db(), creator.userId, '1y', now)).summary).toMatchObject({
+      supporters: 2,
+      newSupporters: 2,
+    });
   });
 
   it('never keep a figure when a support was written into its window while it was computed, and keep it otherwise', async () => {
@@ -242,7 +387,11 @@ describe('analytics over long periods (bounded reads)', () => {
 
   it('keep the instant a goal was reached, until a support is written before the read that kept it', async () => {
     const creator = await fakeCreator(db());
-    const goalRows = () => db().select().from(creatorWindowCache).where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'goal:1500')));
+    const goalRows = () =>
+      db()
+        .select()
+        .from(creatorWindowCache)
+        .where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'goal:1500')));
     const now = new Date('2026-03-01T12:00:00Z');
     await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-01-10T10:00:00Z'), amountCents: 1_000 });
     // Not reached: nothing marked or kept.
@@ -253,8 +402,13 @@ describe('analytics over long periods (bounded reads)', () => {
     expect((await goalRows()).map((r) => r.value)).toEqual([{ at: '2026-01-20T10:00:00.000Z' }]);
     // A support after that read leaves it; a read takes it from the kept row (the facts are not read).
     await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-03-01T13:00:00Z'), amountCents: 900 });
-    await db().update(creatorWindowCache).set({ value: { at: '2026-01-21T00:00:00.000Z' } }).where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'goal:1500')));
-    expect(await findGoalReachedAt(db(), creator.userId, 1_500, new Date('2026-03-02T12:00:00Z'))).toEqual(new Date('2026-01-21T00:00:00Z'));
+    await db()
+      .update(creatorWindowCache)
+      .set({ value: { at: '2026-01-21T00:00:00.000Z' } })
+      .where(and(eq(creatorWindowCache.creatorId, creator.userId), eq(creatorWindowCache.kind, 'goal:1500')));
+    expect(await findGoalReachedAt(db(), creator.userId, 1_500, new Date('2026-03-02T12:00:00Z'))).toEqual(
+      new Date('2026-01-21T00:00:00Z'),
+    );
     // A support written before the kept read moves the instant: the kept row is forgotten and found again.
     await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-01-15T10:00:00Z'), amountCents: 600 });
     expect(await goalRows()).toEqual([]);
@@ -268,7 +422,15 @@ describe('analytics over long periods (bounded reads)', () => {
 
   it('mark nothing for a creator without supports (no totals row to wait on)', async () => {
     const creator = await fakeCreator(db());
-    expect(await markWindowFigure(db(), creator.userId, 'test', new Date('2026-01-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'))).toBeUndefined();
+    expect(
+      await markWindowFigure(
+        db(),
+        creator.userId,
+        'test',
+        new Date('2026-01-01T00:00:00Z'),
+        new Date('2026-02-01T00:00:00Z'),
+      ),
+    ).toBeUndefined();
   });
 
   it('are proven by the integrity check, which names a tampered supporter counter', async () => {
@@ -276,13 +438,23 @@ describe('analytics over long periods (bounded reads)', () => {
     await fakeSupport(db(), creator.userId, { createdAt: new Date('2026-01-07T10:00:00Z') });
     const ofDay = and(eq(creatorDailyRollups.creatorId, creator.userId), eq(creatorDailyRollups.day, '2026-01-07'));
     for (const column of ['lastSupporters', 'firstSupporters', 'lastCheckoutSupporters'] as const) {
-      await db().update(creatorDailyRollups).set({ [column]: sql`${creatorDailyRollups[column]} + 1` }).where(ofDay);
+      await db()
+        .update(creatorDailyRollups)
+        .set({ [column]: sql`${creatorDailyRollups[column]} + 1` })
+        .where(ofDay);
       try {
         const problems = (await checkLedgerIntegrity(db())).problems.filter((p) => p.kind === 'rollup');
         expect(problems.map((p) => p.id)).toEqual([`${creator.userId} 2026-01-07`]);
-        expect(problems[0]?.detail).toMatch(new RegExp(`^creator_daily_rollups holds .*${creatorDailyRollups[column].name}=2 .*but the facts give .*${creatorDailyRollups[column].name}=1`));
+        expect(problems[0]?.detail).toMatch(
+          new RegExp(
+            `^creator_daily_rollups holds .*${creatorDailyRollups[column].name}=2 .*but the facts give .*${creatorDailyRollups[column].name}=1`,
+          ),
+        );
       } finally {
-        await db().update(creatorDailyRollups).set({ [column]: sql`${creatorDailyRollups[column]} - 1` }).where(ofDay);
+        await db()
+          .update(creatorDailyRollups)
+          .set({ [column]: sql`${creatorDailyRollups[column]} - 1` })
+          .where(ofDay);
       }
     }
     expect((await checkLedgerIntegrity(db())).problems.filter((p) => p.kind === 'rollup')).toEqual([]);

@@ -5,7 +5,15 @@ import { SUPPORT_DISTRIBUTION_RANGES } from '@beabro/shared/api-schemas/analytic
 import { checkoutRequestSchema, type CheckoutRequest } from '@beabro/shared/api-schemas/checkout';
 import { refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
 import type { SessionUser } from '@beabro/shared/types/session-user';
-import { creatorDailyRollups, creatorRollups, creatorSupporters, subscriptions, supporterIdentities, supports, users } from '../../db/schema';
+import {
+  creatorDailyRollups,
+  creatorRollups,
+  creatorSupporters,
+  subscriptions,
+  supporterIdentities,
+  supports,
+  users,
+} from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { deleteAccount } from '../account/account-service';
 import { createSupport } from '../checkout/checkout-service';
@@ -27,8 +35,19 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 let ip = 0;
 
-async function supportAt(username: string, at: string, overrides: Partial<CheckoutRequest>, viewer: SessionUser | null = null) {
-  return createSupport(moneyDeps(t, new Date(at)), username, checkoutRequestSchema.parse(checkoutBody(overrides)), viewer, `10.77.${Math.floor(++ip / 250)}.${ip % 250}`);
+async function supportAt(
+  username: string,
+  at: string,
+  overrides: Partial<CheckoutRequest>,
+  viewer: SessionUser | null = null,
+) {
+  return createSupport(
+    moneyDeps(t, new Date(at)),
+    username,
+    checkoutRequestSchema.parse(checkoutBody(overrides)),
+    viewer,
+    `10.77.${Math.floor(++ip / 250)}.${ip % 250}`,
+  );
 }
 
 const viewerOf = (account: { user: { id: string }; email: string }): SessionUser => ({
@@ -67,12 +86,26 @@ describe('rollups', () => {
       await fakeSupport(db(), creator.userId, { amountCents: range.minCents, createdAt });
       await fakeSupport(db(), creator.userId, { amountCents: range.maxCents ?? range.minCents + 100_000, createdAt });
     }
-    const [day] = await db().select().from(creatorDailyRollups).where(eq(creatorDailyRollups.creatorId, creator.userId));
-    expect([day?.range1Supports, day?.range2Supports, day?.range3Supports, day?.range4Supports, day?.range5Supports]).toEqual([2, 2, 2, 2, 2]);
+    const [day] = await db()
+      .select()
+      .from(creatorDailyRollups)
+      .where(eq(creatorDailyRollups.creatorId, creator.userId));
+    expect([
+      day?.range1Supports,
+      day?.range2Supports,
+      day?.range3Supports,
+      day?.range4Supports,
+      day?.range5Supports,
+    ]).toEqual([2, 2, 2, 2, 2]);
     const from = new Date('2026-06-10T00:00:00Z');
     const to = new Date('2026-06-11T00:00:00Z');
-    const fromFacts = await db().select({ amountCents: supports.amountCents }).from(supports).where(eq(supports.creatorId, creator.userId));
-    expect(supportDistribution(await countByAmount(db(), creator.userId, from, to))).toEqual(supportDistribution(fromFacts.map((s) => ({ amountCents: s.amountCents, count: 1 }))));
+    const fromFacts = await db()
+      .select({ amountCents: supports.amountCents })
+      .from(supports)
+      .where(eq(supports.creatorId, creator.userId));
+    expect(supportDistribution(await countByAmount(db(), creator.userId, from, to))).toEqual(
+      supportDistribution(fromFacts.map((s) => ({ amountCents: s.amountCents, count: 1 }))),
+    );
     await expectRollupsExact();
   });
 
@@ -80,19 +113,38 @@ describe('rollups', () => {
     const creator = await fakeCreator(db(), { country: 'US' });
     const a = await supportAt(creator.username, '2026-05-03T10:00:00Z', { amount: 20, email: 'roll-a@example.com' });
     await supportAt(creator.username, '2026-05-04T10:00:00Z', { amount: 7, email: 'roll-a@example.com' });
-    await supportAt(creator.username, '2026-05-04T11:00:00Z', { amount: 15, email: 'roll-b@example.com', isRecurring: true });
+    await supportAt(creator.username, '2026-05-04T11:00:00Z', {
+      amount: 15,
+      email: 'roll-b@example.com',
+      isRecurring: true,
+    });
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.creatorId, creator.userId));
     if (!sub) throw new Error('no subscription');
     const renewedAt = new Date(sub.currentPeriodEnd.getTime() + 60_000);
     await renewSubscription({ ...moneyDeps(t, renewedAt), log: () => {} }, sub.id, renewedAt);
-    await refundSupport(moneyDeps(t, new Date('2026-05-20T09:00:00Z')), creator.userId, a.supportId, refundRequestSchema.parse({ amountCents: 500, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      moneyDeps(t, new Date('2026-05-20T09:00:00Z')),
+      creator.userId,
+      a.supportId,
+      refundRequestSchema.parse({ amountCents: 500, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
 
-    expect(await totalsOf(creator.userId)).toMatchObject({ supports: 4, supporters: 2, grossCents: 5_700, refundedGrossCents: 500, ledgerGrossCents: 5_200 });
+    expect(await totalsOf(creator.userId)).toMatchObject({
+      supports: 4,
+      supporters: 2,
+      grossCents: 5_700,
+      refundedGrossCents: 500,
+      ledgerGrossCents: 5_200,
+    });
     const pairs = await pairsOf(creator.userId);
     const renewed = pairs.find((p) => p.supports === 2 && p.grossCents === 3_000);
     expect(renewed?.lastCheckoutAt?.toISOString()).toBe('2026-05-04T11:00:00.000Z');
     expect(renewed?.lastSupportAt.getTime()).toBe(renewedAt.getTime());
-    const [refundDay] = await db().select().from(creatorDailyRollups).where(sql`${creatorDailyRollups.creatorId} = ${creator.userId} and ${creatorDailyRollups.day} = '2026-05-20'`);
+    const [refundDay] = await db()
+      .select()
+      .from(creatorDailyRollups)
+      .where(sql`${creatorDailyRollups.creatorId} = ${creator.userId} and ${creatorDailyRollups.day} = '2026-05-20'`);
     expect(refundDay).toMatchObject({ supports: 0, refundedGrossCents: 500, ledgerGrossCents: -500 });
     await expectRollupsExact();
   });
@@ -107,11 +159,21 @@ describe('rollups', () => {
     expect(await totalsOf(creator.userId)).toMatchObject({ supports: 3, supporters: 1 });
 
     await deleteAccount(db(), me.user.id, me.password);
-    const detached = await db().select({ supporterUserId: supports.supporterUserId, supporterEmail: supports.supporterEmail }).from(supports).where(eq(supports.creatorId, creator.userId));
-    expect(detached).toEqual([{ supporterUserId: null, supporterEmail: null }, { supporterUserId: null, supporterEmail: null }, { supporterUserId: null, supporterEmail: null }]);
+    const detached = await db()
+      .select({ supporterUserId: supports.supporterUserId, supporterEmail: supports.supporterEmail })
+      .from(supports)
+      .where(eq(supports.creatorId, creator.userId));
+    expect(detached).toEqual([
+      { supporterUserId: null, supporterEmail: null },
+      { supporterUserId: null, supporterEmail: null },
+      { supporterUserId: null, supporterEmail: null },
+    ]);
     expect(await totalsOf(creator.userId)).toMatchObject({ supports: 3, supporters: 1 });
     const [pair] = await pairsOf(creator.userId);
-    const [identity] = await db().select().from(supporterIdentities).where(eq(supporterIdentities.id, pair?.supporterId ?? ''));
+    const [identity] = await db()
+      .select()
+      .from(supporterIdentities)
+      .where(eq(supporterIdentities.id, pair?.supporterId ?? ''));
     expect(identity).toMatchObject({ userId: null, email: null });
     const dashboard = await getCreatorDashboard(db(), creator.userId, new Date('2026-04-10T10:00:00Z'));
     expect(dashboard.totalSupporters).toBe(1);
@@ -124,12 +186,20 @@ describe('rollups', () => {
     await supportAt(creator.username, '2026-03-01T10:00:00Z', { amount: 10, email });
     await supportAt(creator.username, '2026-03-02T10:00:00Z', { amount: 12, email });
     const me = await fakeUser(t, { email });
-    await supportAt(creator.username, '2026-03-10T10:00:00Z', { amount: 25, email }, { ...viewerOf(me), emailVerified: false });
+    await supportAt(
+      creator.username,
+      '2026-03-10T10:00:00Z',
+      { amount: 25, email },
+      { ...viewerOf(me), emailVerified: false },
+    );
     // Not verified yet: the guest supports may be someone else's.
     expect(await totalsOf(creator.userId)).toMatchObject({ supports: 3, supporters: 2 });
     await expectRollupsExact();
 
-    await db().update(users).set({ emailVerifiedAt: new Date('2026-03-11T10:00:00Z') }).where(eq(users.id, me.user.id));
+    await db()
+      .update(users)
+      .set({ emailVerifiedAt: new Date('2026-03-11T10:00:00Z') })
+      .where(eq(users.id, me.user.id));
     expect(await totalsOf(creator.userId)).toMatchObject({ supports: 3, supporters: 1 });
     const [pair] = await pairsOf(creator.userId);
     expect(pair).toMatchObject({ supports: 3, grossCents: 4_700, firstSupportAt: new Date('2026-03-01T10:00:00Z') });
@@ -146,7 +216,10 @@ describe('rollups', () => {
     const shared = `many.${process.pid}@example.com`;
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        supportAt(creator.username, `2026-02-0${1 + (i % 3)}T10:00:${String(i).padStart(2, '0')}Z`, { amount: 3 + (i % 40), email: i % 2 === 0 ? shared : `many${i}.${process.pid}@example.com` }),
+        supportAt(creator.username, `2026-02-0${1 + (i % 3)}T10:00:${String(i).padStart(2, '0')}Z`, {
+          amount: 3 + (i % 40),
+          email: i % 2 === 0 ? shared : `many${i}.${process.pid}@example.com`,
+        }),
       ),
     );
     expect(await totalsOf(creator.userId)).toMatchObject({ supports: 50, supporters: 26 });
@@ -158,13 +231,21 @@ describe('rollups', () => {
     const creator = await fakeCreator(db());
     await supportAt(creator.username, '2026-01-05T10:00:00Z', { amount: 9 });
     const ofCreator = eq(creatorDailyRollups.creatorId, creator.userId);
-    await db().update(creatorDailyRollups).set({ grossCents: sql`${creatorDailyRollups.grossCents} + 1` }).where(ofCreator);
+    await db()
+      .update(creatorDailyRollups)
+      .set({ grossCents: sql`${creatorDailyRollups.grossCents} + 1` })
+      .where(ofCreator);
     try {
       const problems = await rollupProblems();
       expect(problems).toEqual([expect.objectContaining({ kind: 'rollup', id: `${creator.userId} 2026-01-05` })]);
-      expect(problems[0]?.detail).toMatch(/^creator_daily_rollups holds .*gross_cents=901 .*but the facts give .*gross_cents=900 /);
+      expect(problems[0]?.detail).toMatch(
+        /^creator_daily_rollups holds .*gross_cents=901 .*but the facts give .*gross_cents=900 /,
+      );
     } finally {
-      await db().update(creatorDailyRollups).set({ grossCents: sql`${creatorDailyRollups.grossCents} - 1` }).where(ofCreator);
+      await db()
+        .update(creatorDailyRollups)
+        .set({ grossCents: sql`${creatorDailyRollups.grossCents} - 1` })
+        .where(ofCreator);
     }
     await db().update(creatorSupporters).set({ supports: 2 }).where(eq(creatorSupporters.creatorId, creator.userId));
     try {
@@ -178,11 +259,21 @@ describe('rollups', () => {
   });
 
   it('rebuild from the facts to the same rows (the migration’s backfill)', async () => {
-    const before = await db().select().from(creatorSupporters).orderBy(creatorSupporters.creatorId, creatorSupporters.supporterId);
-    const daysBefore = await db().select().from(creatorDailyRollups).orderBy(creatorDailyRollups.creatorId, creatorDailyRollups.day);
+    const before = await db()
+      .select()
+      .from(creatorSupporters)
+      .orderBy(creatorSupporters.creatorId, creatorSupporters.supporterId);
+    const daysBefore = await db()
+      .select()
+      .from(creatorDailyRollups)
+      .orderBy(creatorDailyRollups.creatorId, creatorDailyRollups.day);
     await db().execute(sql`select rebuild_creator_rollups(null)`);
-    expect(await db().select().from(creatorSupporters).orderBy(creatorSupporters.creatorId, creatorSupporters.supporterId)).toEqual(before);
-    expect(await db().select().from(creatorDailyRollups).orderBy(creatorDailyRollups.creatorId, creatorDailyRollups.day)).toEqual(daysBefore);
+    expect(
+      await db().select().from(creatorSupporters).orderBy(creatorSupporters.creatorId, creatorSupporters.supporterId),
+    ).toEqual(before);
+    expect(
+      await db().select().from(creatorDailyRollups).orderBy(creatorDailyRollups.creatorId, creatorDailyRollups.day),
+    ).toEqual(daysBefore);
     await expectRollupsExact();
   });
 });

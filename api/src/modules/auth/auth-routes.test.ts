@@ -27,18 +27,34 @@ describe('sign-up', () => {
     const client = t.client();
     const res = await client.post('/api/auth/sign-up', signUpBody('Maya@Example.com'));
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ email: 'maya@example.com', displayName: 'Maya Builder', userType: 'creator', isCreator: false, username: null, emailVerified: false });
+    expect(res.json().user).toMatchObject({
+      email: 'maya@example.com',
+      displayName: 'Maya Builder',
+      userType: 'creator',
+      isCreator: false,
+      username: null,
+      emailVerified: false,
+    });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect((await client.get('/api/auth/me')).json().user.email).toBe('maya@example.com');
 
-    const [row] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, 'maya@example.com'));
+    const [row] = await t.database.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, 'maya@example.com'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it('answers 400 with the exact SPEC.md messages and writes nothing', async () => {
     const client = t.client();
-    const res = await client.post('/api/auth/sign-up', { name: '', email: 'not-an-email', password: 'short', confirmPassword: 'different', role: 'supporter' });
+    const res = await client.post('/api/auth/sign-up', {
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      confirmPassword: 'different',
+      role: 'supporter',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({
       name: AUTH_MESSAGES.nameRequired,
@@ -47,7 +63,11 @@ describe('sign-up', () => {
       confirmPassword: AUTH_MESSAGES.passwordsDoNotMatch,
     });
     const empty = await client.post('/api/auth/sign-up', {});
-    expect(empty.json().fieldErrors).toMatchObject({ name: AUTH_MESSAGES.nameRequired, email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired });
+    expect(empty.json().fieldErrors).toMatchObject({
+      name: AUTH_MESSAGES.nameRequired,
+      email: AUTH_MESSAGES.emailRequired,
+      password: AUTH_MESSAGES.passwordRequired,
+    });
     expect((await client.get('/api/auth/me')).json().user).toBeNull();
   });
 
@@ -76,7 +96,9 @@ describe('sign-in and sign-out', () => {
   it('answers only "Authentication failed. Please try again." for a wrong password or an unknown email', async () => {
     const { email } = await fakeUser(t);
     const wrong = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
-    const unknown = await t.client().post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'wrong password' });
+    const unknown = await t
+      .client()
+      .post('/api/auth/sign-in', { email: 'nobody@example.com', password: 'wrong password' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.authenticationFailed });
@@ -97,7 +119,11 @@ describe('sign-in and sign-out', () => {
 
 describe('defences', () => {
   it('refuses state-changing requests without the CSRF header or from another origin', async () => {
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'a@b.co', password: 'whatever1' } });
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'a@b.co', password: 'whatever1' },
+    });
     expect(noHeader.statusCode).toBe(403);
     const crossSite = await t.app.inject({
       method: 'POST',
@@ -111,7 +137,8 @@ describe('defences', () => {
   it('slows down guessing one account from many networks with 429 and Retry-After', async () => {
     const { email } = await fakeUser(t);
     let last;
-    for (let i = 0; i <= SIGN_IN_LIMITS.perAccount.freeAttempts; i++) last = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
+    for (let i = 0; i <= SIGN_IN_LIMITS.perAccount.freeAttempts; i++)
+      last = await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
     expect(last?.statusCode).toBe(429);
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
     expect(last?.json().message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
@@ -121,10 +148,12 @@ describe('defences', () => {
     const { client: owner, email, password } = await fakeUser(t);
     const guesser = t.client();
     const answers = [];
-    for (let i = 0; i <= SIGN_IN_LIMITS.perIpAndAccount.limit; i++) answers.push((await guesser.post('/api/auth/sign-in', { email, password: 'wrong password' })).statusCode);
+    for (let i = 0; i <= SIGN_IN_LIMITS.perIpAndAccount.limit; i++)
+      answers.push((await guesser.post('/api/auth/sign-in', { email, password: 'wrong password' })).statusCode);
     expect(answers).toEqual([...Array<number>(SIGN_IN_LIMITS.perIpAndAccount.limit).fill(401), 429]);
     // Enough networks guess to throttle the account everywhere else...
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.freeAttempts; i++) await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.freeAttempts; i++)
+      await t.client().post('/api/auth/sign-in', { email, password: 'wrong password' });
     expect((await t.client().post('/api/auth/sign-in', { email, password })).statusCode).toBe(429);
     // ...and the owner still signs in from the network they signed up from.
     const res = await owner.post('/api/auth/sign-in', { email, password });

@@ -25,7 +25,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await signUp(app.db, request.body, request.ip, app.config.signUpLimitPerIp);
-      await enqueueVerificationEmail(app.db, { userId: user.id, email: user.email, displayName: user.displayName }, publicOrigin(request));
+      await enqueueVerificationEmail(
+        app.db,
+        { userId: user.id, email: user.email, displayName: user.displayName },
+        publicOrigin(request),
+      );
       const session = await startSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return reply.code(201).send({ user });
@@ -37,9 +41,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password; an account with two-factor sign-in answers 202 with a challenge for POST /api/auth/sign-in/two-factor',
+        summary:
+          'Sign in with email and password; an account with two-factor sign-in answers 202 with a challenge for POST /api/auth/sign-in/two-factor',
         body: signInSchema,
-        response: { 200: sessionResponseSchema, 202: twoFactorChallengeResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: sessionResponseSchema,
+          202: twoFactorChallengeResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -59,7 +70,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sign-out',
-    { schema: { tags: ['auth'], summary: 'Sign out: the session is revoked on the server', response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session is revoked on the server',
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       if (request.sessionId) await revokeSession(app.db, request.sessionId);
       clearSessionCookie(request, reply);
@@ -69,7 +86,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user, or null for a visitor', response: { 200: currentUserResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null for a visitor',
+        response: { 200: currentUserResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { user: request.user };

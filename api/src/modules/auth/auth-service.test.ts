@@ -37,7 +37,11 @@ let accountCounter = 0;
 async function fakeAccount() {
   const homeIp = newIp();
   const email = `owner${++accountCounter}.${process.pid}@example.com`;
-  const user = await signUp(db(), { name: 'Owner', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'supporter' }, homeIp);
+  const user = await signUp(
+    db(),
+    { name: 'Owner', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'supporter' },
+    homeIp,
+  );
   return { id: user.id, email, homeIp };
 }
 
@@ -70,7 +74,11 @@ describe('sign-in guessing: parallel attempts never check more passwords than th
     const { email } = await fakeAccount();
     const outcomes = await Promise.all(Array.from({ length: 60 }, () => tryToSignIn(email, 'wrong password', newIp())));
     expect(verifications).toHaveBeenCalledTimes(perAccount.freeAttempts);
-    expect(tally(outcomes)).toEqual({ failed: perAccount.freeAttempts, throttled: 60 - perAccount.freeAttempts, signedIn: 0 });
+    expect(tally(outcomes)).toEqual({
+      failed: perAccount.freeAttempts,
+      throttled: 60 - perAccount.freeAttempts,
+      signedIn: 0,
+    });
   });
 
   it('60 parallel wrong passwords on one account from one network check at most the per-network-and-account limit', async () => {
@@ -78,13 +86,19 @@ describe('sign-in guessing: parallel attempts never check more passwords than th
     const ip = newIp();
     const outcomes = await Promise.all(Array.from({ length: 60 }, () => tryToSignIn(email, 'wrong password', ip)));
     expect(verifications).toHaveBeenCalledTimes(perIpAndAccount.limit);
-    expect(tally(outcomes)).toEqual({ failed: perIpAndAccount.limit, throttled: 60 - perIpAndAccount.limit, signedIn: 0 });
+    expect(tally(outcomes)).toEqual({
+      failed: perIpAndAccount.limit,
+      throttled: 60 - perIpAndAccount.limit,
+      signedIn: 0,
+    });
   });
 
   it('200 parallel attempts from one network across many emails check at most the per-network limit', async () => {
     const { email } = await fakeAccount();
     const ip = newIp();
-    const emails = Array.from({ length: 200 }, (_, i) => (i % 10 === 0 ? email : `nobody${i}.${process.pid}@example.com`));
+    const emails = Array.from({ length: 200 }, (_, i) =>
+      i % 10 === 0 ? email : `nobody${i}.${process.pid}@example.com`,
+    );
     const outcomes = await Promise.all(emails.map((e) => tryToSignIn(e, 'wrong password', ip)));
     expect(verifications).toHaveBeenCalledTimes(perIp.limit);
     expect(tally(outcomes)).toEqual({ failed: perIp.limit, throttled: 200 - perIp.limit, signedIn: 0 });
@@ -95,7 +109,8 @@ describe('sign-in throttling does not lock the owner out', () => {
   it('while others guess, the owner signs in from their own network; elsewhere they wait the backoff, not a lockout', async () => {
     const { email, homeIp } = await fakeAccount();
     const t0 = new Date();
-    for (let i = 0; i < perAccount.freeAttempts; i++) expect(await tryToSignIn(email, 'wrong password', newIp(), t0)).toBe('failed');
+    for (let i = 0; i < perAccount.freeAttempts; i++)
+      expect(await tryToSignIn(email, 'wrong password', newIp(), t0)).toBe('failed');
     expect(await tryToSignIn(email, 'wrong password', newIp(), t0)).toBe('throttled 30s');
     expect(await tryToSignIn(email, PASSWORD, homeIp, t0)).toBe('signed in');
 
@@ -112,7 +127,8 @@ describe('sign-in throttling does not lock the owner out', () => {
     const { email } = await fakeAccount();
     const t0 = new Date();
     for (let i = 0; i < perAccount.freeAttempts; i++) await tryToSignIn(email, 'wrong password', newIp(), t0);
-    for (const s of [1, 10, 29]) expect(await tryToSignIn(email, 'wrong password', newIp(), seconds(t0, s))).toBe(`throttled ${30 - s}s`);
+    for (const s of [1, 10, 29])
+      expect(await tryToSignIn(email, 'wrong password', newIp(), seconds(t0, s))).toBe(`throttled ${30 - s}s`);
     expect(await tryToSignIn(email, 'wrong password', newIp(), seconds(t0, 30))).toBe('failed');
     expect(await tryToSignIn(email, 'wrong password', newIp(), seconds(t0, 31))).toBe('throttled 59s');
     expect(await tryToSignIn(email, 'wrong password', newIp(), seconds(t0, 90))).toBe('failed');
@@ -122,7 +138,8 @@ describe('sign-in throttling does not lock the owner out', () => {
   it("the owner's own network is limited to 5 wrong passwords per 15 minutes, and a right password forgives its typos", async () => {
     const { email, homeIp } = await fakeAccount();
     const t0 = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 1000);
-    for (let i = 0; i < perIpAndAccount.limit - 1; i++) expect(await tryToSignIn(email, 'typo', homeIp, t0)).toBe('failed');
+    for (let i = 0; i < perIpAndAccount.limit - 1; i++)
+      expect(await tryToSignIn(email, 'typo', homeIp, t0)).toBe('failed');
     expect(await tryToSignIn(email, PASSWORD, homeIp, t0)).toBe('signed in');
     for (let i = 0; i < perIpAndAccount.limit; i++) expect(await tryToSignIn(email, 'typo', homeIp, t0)).toBe('failed');
     expect(await tryToSignIn(email, PASSWORD, homeIp, seconds(t0, 60))).toBe('throttled 839s');
@@ -144,8 +161,14 @@ describe('password checks while signed in', () => {
   it('share one budget per account: 30 parallel wrong passwords across email change, password change and deletion check 10', async () => {
     const { id, email } = await fakeAccount();
     const check = (i: number): Promise<unknown> => {
-      if (i % 3 === 0) return changeEmail(db(), id, { email: `new${i}.${email}`, password: 'wrong password' }, 'http://localhost');
-      if (i % 3 === 1) return changePassword(db(), id, randomUUID(), { currentPassword: 'wrong password', newPassword: 'another good one', confirmPassword: 'another good one' });
+      if (i % 3 === 0)
+        return changeEmail(db(), id, { email: `new${i}.${email}`, password: 'wrong password' }, 'http://localhost');
+      if (i % 3 === 1)
+        return changePassword(db(), id, randomUUID(), {
+          currentPassword: 'wrong password',
+          newPassword: 'another good one',
+          confirmPassword: 'another good one',
+        });
       return deleteAccount(db(), id, 'wrong password');
     };
     const attempts = Array.from({ length: 30 }, (_, i) =>
@@ -156,7 +179,9 @@ describe('password checks while signed in', () => {
     );
     const outcomes = await Promise.all(attempts);
     expect(verifications).toHaveBeenCalledTimes(CURRENT_PASSWORD_LIMIT.limit);
-    expect(outcomes.filter((o) => o === ACCOUNT_MESSAGES.currentPasswordIncorrect)).toHaveLength(CURRENT_PASSWORD_LIMIT.limit);
+    expect(outcomes.filter((o) => o === ACCOUNT_MESSAGES.currentPasswordIncorrect)).toHaveLength(
+      CURRENT_PASSWORD_LIMIT.limit,
+    );
     expect(outcomes.filter((o) => o.startsWith('Too many attempts'))).toHaveLength(30 - CURRENT_PASSWORD_LIMIT.limit);
   });
 });

@@ -18,7 +18,12 @@ export const SIGN_UP_LIMITS = {
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
 /** `perIpLimit`: sign-ups per IP address per hour (SIGN_UP_LIMIT_PER_IP; the default is SIGN_UP_LIMITS.perIp.limit). */
-export async function signUp(db: Db, input: SignUpValues, ip: string, perIpLimit: number = SIGN_UP_LIMITS.perIp.limit): Promise<SessionUser> {
+export async function signUp(
+  db: Db,
+  input: SignUpValues,
+  ip: string,
+  perIpLimit: number = SIGN_UP_LIMITS.perIp.limit,
+): Promise<SessionUser> {
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, { ...SIGN_UP_LIMITS.perIp, limit: perIpLimit }, ip);
   await consumeRateLimit(db, SIGN_UP_LIMITS.perEmail, email);
@@ -36,7 +41,8 @@ export async function signUp(db: Db, input: SignUpValues, ip: string, perIpLimit
 }
 
 /** Signed in, or the password was right and a two-factor code must follow (no session yet). */
-export type SignInOutcome = { kind: 'signed-in'; userId: string } | { kind: 'two-factor'; challenge: TwoFactorChallenge };
+export type SignInOutcome =
+  { kind: 'signed-in'; userId: string } | { kind: 'two-factor'; challenge: TwoFactorChallenge };
 
 /**
  * Refuses with one message whatever was wrong, so nobody can learn which emails have accounts. The

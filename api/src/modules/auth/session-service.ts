@@ -50,9 +50,20 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
 }
 
 /** Every session of the user, e.g. after a password change (except the current one) or account deletion. */
-export async function revokeAllSessions(db: Db, userId: string, options: { except?: string } = {}, now = new Date()): Promise<void> {
+export async function revokeAllSessions(
+  db: Db,
+  userId: string,
+  options: { except?: string } = {},
+  now = new Date(),
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), options.except ? ne(sessions.id, options.except) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.except ? ne(sessions.id, options.except) : undefined,
+      ),
+    );
 }

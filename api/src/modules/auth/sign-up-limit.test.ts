@@ -8,7 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const body = (n: number) => ({ name: `Limit ${n}`, email: `limit${n}.${process.pid}@example.com`, password: 'a good password', confirmPassword: 'a good password', role: 'supporter' });
+const body = (n: number) => ({
+  name: `Limit ${n}`,
+  email: `limit${n}.${process.pid}@example.com`,
+  password: 'a good password',
+  confirmPassword: 'a good password',
+  role: 'supporter',
+});
 
 describe('SIGN_UP_LIMIT_PER_IP', () => {
   it('sets how many sign-ups one IP address may make per hour', async () => {
@@ -25,6 +31,7 @@ describe('SIGN_UP_LIMIT_PER_IP', () => {
   it('defaults to 10 and refuses a value that is not a positive whole number', () => {
     expect(loadConfig({}).signUpLimitPerIp).toBe(10);
     expect(loadConfig({ SIGN_UP_LIMIT_PER_IP: '500' }).signUpLimitPerIp).toBe(500);
-    for (const value of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ SIGN_UP_LIMIT_PER_IP: value }), value).toThrow(/SIGN_UP_LIMIT_PER_IP/);
+    for (const value of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ SIGN_UP_LIMIT_PER_IP: value }), value).toThrow(/SIGN_UP_LIMIT_PER_IP/);
   });
 });

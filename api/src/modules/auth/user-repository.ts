@@ -6,16 +6,25 @@ import { creatorProfiles, users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
   return row;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
 }
 
-export async function insertUser(db: Db, values: { email: string; passwordHash: string; displayName: string; userType: 'creator' | 'supporter' }): Promise<UserRow> {
+export async function insertUser(
+  db: Db,
+  values: { email: string; passwordHash: string; displayName: string; userType: 'creator' | 'supporter' },
+): Promise<UserRow> {
   const [row] = await db
     .insert(users)
     .values({ ...values, email: values.email.toLowerCase() })

@@ -36,7 +36,14 @@ export interface SupportEmailFacts {
 
 /** The facts of a support row and its charge that every receipt and creator notification states. */
 export function supportEmailFacts(
-  support: { id: string; amountCents: number; platformFeeCents: number; processingFeeCents: number; creatorNetCents: number; createdAt: Date },
+  support: {
+    id: string;
+    amountCents: number;
+    platformFeeCents: number;
+    processingFeeCents: number;
+    creatorNetCents: number;
+    createdAt: Date;
+  },
   creator: { displayName: string; username: string } | null | undefined,
   charge: { cardBrand: string; cardLast4: string },
   rest: Pick<SupportEmailFacts, 'message' | 'isRecurring' | 'isRenewal' | 'nextChargeAt' | 'cancelUrl' | 'testMode'>,
@@ -61,8 +68,12 @@ const TEST_MODE_NOTE = 'Test mode: this was a sandbox payment and no real money 
 /** The supporter's receipt: amount, fee breakdown, creator, date, card, and the cancel link when monthly. */
 export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Promise<OutgoingEmail> {
   const amount = `${formatUsd(f.amountCents)}${f.isRecurring ? ' per month' : ''}`;
-  const subject = f.isRenewal ? `Receipt: your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} renewed` : `Receipt: ${amount} to ${f.creatorDisplayName}`;
-  const intro = f.isRenewal ? `Your monthly support to ${f.creatorDisplayName} renewed. Thank you for keeping the mission going!` : `Thank you for supporting ${f.creatorDisplayName}!`;
+  const subject = f.isRenewal
+    ? `Receipt: your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} renewed`
+    : `Receipt: ${amount} to ${f.creatorDisplayName}`;
+  const intro = f.isRenewal
+    ? `Your monthly support to ${f.creatorDisplayName} renewed. Thank you for keeping the mission going!`
+    : `Thank you for supporting ${f.creatorDisplayName}!`;
   const lines: Array<[string, string]> = [
     ['Amount', amount],
     ['Platform fee (5%)', formatUsd(f.platformFeeCents)],
@@ -72,14 +83,30 @@ export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Pro
     ['Card', `${f.cardBrand} ending in ${f.cardLast4}`],
     ['Receipt number', f.supportId],
   ];
-  const monthly = f.isRecurring && f.nextChargeAt && f.cancelUrl ? { renews: `Your monthly support renews on ${formatEmailDate(f.nextChargeAt)}. You can cancel anytime, no sign-in needed.`, cancelUrl: f.cancelUrl } : null;
+  const monthly =
+    f.isRecurring && f.nextChargeAt && f.cancelUrl
+      ? {
+          renews: `Your monthly support renews on ${formatEmailDate(f.nextChargeAt)}. You can cancel anytime, no sign-in needed.`,
+          cancelUrl: f.cancelUrl,
+        }
+      : null;
   const blocks: EmailBlock[] = [intro, { details: lines }];
   if (f.message) blocks.push({ quote: f.message, by: 'Your message:' });
   if (monthly) blocks.push(monthly.renews);
   if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
   return composeEmail(
-    { kind: f.isRenewal ? 'renewal-receipt' : 'support-receipt', dedupeKey: `support-receipt:${f.supportId}`, to, subject },
-    { heading: subject, blocks, ...(monthly ? { action: { label: 'Cancel monthly support', url: monthly.cancelUrl } } : {}), reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+    {
+      kind: f.isRenewal ? 'renewal-receipt' : 'support-receipt',
+      dedupeKey: `support-receipt:${f.supportId}`,
+      to,
+      subject,
+    },
+    {
+      heading: subject,
+      blocks,
+      ...(monthly ? { action: { label: 'Cancel monthly support', url: monthly.cancelUrl } } : {}),
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }
 
@@ -101,20 +128,42 @@ export async function creatorSupportEmails(
   const who = f.isAnonymous || !f.supporterName ? 'An anonymous supporter' : f.supporterName;
   const withMessage = f.message !== '' && creator.notifySupporterMessages;
   const dashboard = `${f.origin.replace(/\/+$/, '')}/dashboard`;
-  const notification = { action: { label: 'Open your dashboard', url: dashboard }, reason: EMAIL_REASONS.creatorNotification, notificationSettingsUrl: notificationSettingsUrl(f.origin) };
+  const notification = {
+    action: { label: 'Open your dashboard', url: dashboard },
+    reason: EMAIL_REASONS.creatorNotification,
+    notificationSettingsUrl: notificationSettingsUrl(f.origin),
+  };
   if (creator.notifyNewSupport) {
-    const what = f.isRenewal ? 'renewed their monthly support of' : f.isRecurring ? 'started a monthly support of' : 'supported you with';
-    const subject = f.isRenewal ? `${who} renewed: ${formatUsd(f.amountCents)}` : `New support: ${formatUsd(f.amountCents)}${f.isRecurring ? '/month' : ''} from ${who}`;
-    const blocks: EmailBlock[] = [`${who} ${what} ${formatUsd(f.amountCents)}. You receive ${formatUsd(f.creatorNetCents)} after fees, paid out weekly.`];
+    const what = f.isRenewal
+      ? 'renewed their monthly support of'
+      : f.isRecurring
+        ? 'started a monthly support of'
+        : 'supported you with';
+    const subject = f.isRenewal
+      ? `${who} renewed: ${formatUsd(f.amountCents)}`
+      : `New support: ${formatUsd(f.amountCents)}${f.isRecurring ? '/month' : ''} from ${who}`;
+    const blocks: EmailBlock[] = [
+      `${who} ${what} ${formatUsd(f.amountCents)}. You receive ${formatUsd(f.creatorNetCents)} after fees, paid out weekly.`,
+    ];
     if (withMessage) blocks.push({ quote: f.message, by: 'Their message:' });
     if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
-    return [await composeEmail({ kind: 'creator-new-support', dedupeKey: `creator-new-support:${f.supportId}`, to: creator.email, subject }, { heading: subject, blocks, ...notification })];
+    return [
+      await composeEmail(
+        { kind: 'creator-new-support', dedupeKey: `creator-new-support:${f.supportId}`, to: creator.email, subject },
+        { heading: subject, blocks, ...notification },
+      ),
+    ];
   }
   if (withMessage) {
     const subject = `${who} sent you a message`;
     return [
       await composeEmail(
-        { kind: 'creator-supporter-message', dedupeKey: `creator-supporter-message:${f.supportId}`, to: creator.email, subject },
+        {
+          kind: 'creator-supporter-message',
+          dedupeKey: `creator-supporter-message:${f.supportId}`,
+          to: creator.email,
+          subject,
+        },
         { heading: subject, blocks: [{ quote: f.message, by: `${who} wrote with their support:` }], ...notification },
       ),
     ];

@@ -11,7 +11,11 @@ export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** What checkout needs to know about a creator, in one query: the live profile, settings and the chosen tier. */
-export async function findCheckoutCreator(db: Db, where: { username: string } | { userId: string }, tierPosition: number | null) {
+export async function findCheckoutCreator(
+  db: Db,
+  where: { username: string } | { userId: string },
+  tierPosition: number | null,
+) {
   const [row] = await db
     .select({
       userId: creatorProfiles.userId,
@@ -28,8 +32,13 @@ export async function findCheckoutCreator(db: Db, where: { username: string } | 
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .leftJoin(supportTiers, and(eq(supportTiers.creatorId, creatorProfiles.userId), eq(supportTiers.position, tierPosition ?? -1)))
-    .where('username' in where ? eq(creatorProfiles.username, where.username) : eq(creatorProfiles.userId, where.userId));
+    .leftJoin(
+      supportTiers,
+      and(eq(supportTiers.creatorId, creatorProfiles.userId), eq(supportTiers.position, tierPosition ?? -1)),
+    )
+    .where(
+      'username' in where ? eq(creatorProfiles.username, where.username) : eq(creatorProfiles.userId, where.userId),
+    );
   return row;
 }
 
@@ -104,7 +113,15 @@ export interface BeginCheckoutInput {
   cardValid: boolean;
   hasMessage: boolean;
   /** The attempt to record; `request` gets the creator's id added as creatorId. */
-  attempt: { id: string; idempotencyKey: string; requestFingerprint: string; request: Record<string, unknown>; amountCents: number; provider: string; createdAt: Date };
+  attempt: {
+    id: string;
+    idempotencyKey: string;
+    requestFingerprint: string;
+    request: Record<string, unknown>;
+    amountCents: number;
+    provider: string;
+    createdAt: Date;
+  };
 }
 
 export interface BeginCheckoutResult {
@@ -275,7 +292,14 @@ export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<
     support.isRecurring,
     JSON.stringify(w.entries.map((e) => ({ account: e.account, type: e.type, amount_cents: e.amountCents }))),
     JSON.stringify(
-      w.emails.map((m) => ({ kind: m.kind, dedupe_key: m.dedupeKey, to_address: m.to.toLowerCase(), subject: m.subject, text_body: m.text, html_body: m.html ?? null })),
+      w.emails.map((m) => ({
+        kind: m.kind,
+        dedupe_key: m.dedupeKey,
+        to_address: m.to.toLowerCase(),
+        subject: m.subject,
+        text_body: m.text,
+        html_body: m.html ?? null,
+      })),
     ),
     JSON.stringify(w.webhookEvents.map((e) => ({ event_id: e.id, event_type: e.type, body: e.body }))),
     w.goal
@@ -315,8 +339,15 @@ export async function findAttemptByKey(db: Db, idempotencyKey: string): Promise<
 }
 
 /** Records the attempt before the provider is called; undefined when the key is already taken. */
-export async function insertAttempt(db: Db, values: typeof paymentAttempts.$inferInsert): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db.insert(paymentAttempts).values(values).onConflictDoNothing({ target: paymentAttempts.idempotencyKey }).returning();
+export async function insertAttempt(
+  db: Db,
+  values: typeof paymentAttempts.$inferInsert,
+): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db
+    .insert(paymentAttempts)
+    .values(values)
+    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+    .returning();
   return row;
 }
 
@@ -325,7 +356,11 @@ export async function insertAttempt(db: Db, values: typeof paymentAttempts.$infe
  * did (the caller then answers with that outcome). An attempt marked "interrupted" by the recovery
  * job may still be completed by the request that actually charged: the money was taken.
  */
-export async function completeAttempt(db: Db, id: string, changes: Partial<typeof paymentAttempts.$inferInsert>): Promise<boolean> {
+export async function completeAttempt(
+  db: Db,
+  id: string,
+  changes: Partial<typeof paymentAttempts.$inferInsert>,
+): Promise<boolean> {
   const rows = await completeAttemptQuery(db, id, changes);
   return rows.length > 0;
 }
@@ -338,7 +373,14 @@ export function completeAttemptQuery(db: Db, id: string, changes: Partial<typeof
     .where(
       and(
         eq(paymentAttempts.id, id),
-        or(eq(paymentAttempts.status, 'pending'), and(eq(paymentAttempts.status, 'failed'), eq(paymentAttempts.failureCode, 'interrupted'), isNull(paymentAttempts.supportId))),
+        or(
+          eq(paymentAttempts.status, 'pending'),
+          and(
+            eq(paymentAttempts.status, 'failed'),
+            eq(paymentAttempts.failureCode, 'interrupted'),
+            isNull(paymentAttempts.supportId),
+          ),
+        ),
       ),
     )
     .returning({ id: paymentAttempts.id });
@@ -367,7 +409,13 @@ export async function listStaleCheckoutAttempts(db: Db, olderThan: Date, limit: 
   return db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.status, 'pending'), eq(paymentAttempts.purpose, 'checkout'), sql`${paymentAttempts.createdAt} < ${olderThan.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(paymentAttempts.status, 'pending'),
+        eq(paymentAttempts.purpose, 'checkout'),
+        sql`${paymentAttempts.createdAt} < ${olderThan.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(paymentAttempts.createdAt)
     .limit(limit);
 }

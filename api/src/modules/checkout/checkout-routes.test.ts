@@ -1,18 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, checkoutRequestSchema as checkoutSchema, type CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import {
+  CARD_MESSAGES,
+  checkoutRequestSchema as checkoutSchema,
+  type CheckoutReceipt,
+} from '@beabro/shared/api-schemas/checkout';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
 import { resolveAppSecret } from '../../config/env';
-import { creatorProfiles, emailOutbox, ledgerEntries, paymentAttempts, rateLimits, sandboxCharges, sandboxPaymentMethods, subscriptionCharges, subscriptions, supports, users } from '../../db/schema';
+import {
+  creatorProfiles,
+  emailOutbox,
+  ledgerEntries,
+  paymentAttempts,
+  rateLimits,
+  sandboxCharges,
+  sandboxPaymentMethods,
+  subscriptionCharges,
+  subscriptions,
+  supports,
+  users,
+} from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { SANDBOX_MESSAGES } from '../payments/sandbox/sandbox-test-cards';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { verifyCancelToken } from '../subscriptions/cancel-link';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, completeInterruptedCheckout, createSupport, recoverInterruptedCheckouts, STALE_ATTEMPT_MS } from './checkout-service';
+import {
+  CHECKOUT_LIMITS,
+  CHECKOUT_MESSAGES,
+  completeInterruptedCheckout,
+  createSupport,
+  recoverInterruptedCheckouts,
+  STALE_ATTEMPT_MS,
+} from './checkout-service';
 import {
   checkoutBody,
   DECLINED_CARD,
@@ -54,7 +77,15 @@ describe('checkout: a successful one-off support', () => {
     });
 
     const [support] = await db().select().from(supports).where(eq(supports.id, receipt.supportId));
-    expect(support).toMatchObject({ creatorId: creator.userId, supporterUserId: null, supporterName: 'Sam Kim', supporterEmail: 'sam.kim@example.com', message: 'Keep going!', ...fees, isRenewal: false });
+    expect(support).toMatchObject({
+      creatorId: creator.userId,
+      supporterUserId: null,
+      supporterName: 'Sam Kim',
+      supporterEmail: 'sam.kim@example.com',
+      message: 'Keep going!',
+      ...fees,
+      isRenewal: false,
+    });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.supportId, receipt.supportId));
     expect(entries.map((e) => [e.type, e.account, e.amountCents]).sort()).toEqual(
       [
@@ -64,8 +95,17 @@ describe('checkout: a successful one-off support', () => {
         ['processing_fee', 'processor', fees.processingFeeCents],
       ].sort(),
     );
-    const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
-    expect(attempt).toMatchObject({ status: 'succeeded', supportId: receipt.supportId, cardBrand: 'Visa', cardLast4: '4242', provider: 'sandbox' });
+    const [attempt] = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
+    expect(attempt).toMatchObject({
+      status: 'succeeded',
+      supportId: receipt.supportId,
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      provider: 'sandbox',
+    });
     // Only brand and last four are kept; the number is nowhere.
     expect(JSON.stringify(attempt)).not.toContain('4242424242424242');
 
@@ -81,7 +121,10 @@ describe('checkout: a successful one-off support', () => {
     const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
     const creatorEmails = await emailsTo(db(), account?.email ?? '');
     expect(creatorEmails).toHaveLength(1);
-    expect(creatorEmails[0]).toMatchObject({ kind: 'creator-new-support', subject: 'New support: $15.00 from Sam Kim' });
+    expect(creatorEmails[0]).toMatchObject({
+      kind: 'creator-new-support',
+      subject: 'New support: $15.00 from Sam Kim',
+    });
     expect(creatorEmails[0]?.textBody).toContain('Their message: "Keep going!"');
   });
 
@@ -96,10 +139,18 @@ describe('checkout: a successful one-off support', () => {
 
   it('keeps an anonymous supporter’s name and email privately while the public profile shows no name', async () => {
     const creator = await fakeCreator(db());
-    const res = await postCheckout(t.client(), creator.username, checkoutBody({ isAnonymous: true, name: 'Secret Sam', email: 'secret@example.com' }));
+    const res = await postCheckout(
+      t.client(),
+      creator.username,
+      checkoutBody({ isAnonymous: true, name: 'Secret Sam', email: 'secret@example.com' }),
+    );
     expect(res.statusCode).toBe(201);
     const [support] = await db().select().from(supports).where(eq(supports.id, res.json().receipt.supportId));
-    expect(support).toMatchObject({ isAnonymous: true, supporterName: 'Secret Sam', supporterEmail: 'secret@example.com' });
+    expect(support).toMatchObject({
+      isAnonymous: true,
+      supporterName: 'Secret Sam',
+      supporterEmail: 'secret@example.com',
+    });
     const profile = (await t.client().get(`/api/creators/${creator.username}`)).json();
     expect(profile.recentSupports[0]).toMatchObject({ id: support?.id, name: null });
     const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
@@ -133,7 +184,10 @@ describe('checkout: the creator’s rules', () => {
     const before = await moneyCounts(db(), creator.userId);
     const res = await postCheckout(t.client(), creator.username, checkoutBody({ amount: 9 }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The minimum support for Maya is $10', fieldErrors: { amount: 'The minimum support for Maya is $10' } });
+    expect(res.json()).toEqual({
+      message: 'The minimum support for Maya is $10',
+      fieldErrors: { amount: 'The minimum support for Maya is $10' },
+    });
     expect(await moneyCounts(db(), creator.userId)).toEqual(before);
     expect((await postCheckout(t.client(), creator.username, checkoutBody({ amount: 10 }))).statusCode).toBe(201);
   });
@@ -142,15 +196,26 @@ describe('checkout: the creator’s rules', () => {
     const creator = await fakeCreator(db(), { displayName: 'Quiet Quinn', allowMessages: false });
     const res = await postCheckout(t.client(), creator.username, checkoutBody({ message: 'hello', amount: 1 }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ amount: 'The minimum support for Quiet Quinn is $3', message: 'Quiet Quinn is not accepting messages' });
+    expect(res.json().fieldErrors).toEqual({
+      amount: 'The minimum support for Quiet Quinn is $3',
+      message: 'Quiet Quinn is not accepting messages',
+    });
     expect((await postCheckout(t.client(), creator.username, checkoutBody({ message: '   ' }))).statusCode).toBe(201);
   });
 
   it('uses the shared form messages for amounts, email, name and message (including the $10,000 cap)', async () => {
     const creator = await fakeCreator(db());
-    const res = await postCheckout(t.client(), creator.username, checkoutBody({ amount: 10_001, email: 'nope', message: 'x'.repeat(201) }));
+    const res = await postCheckout(
+      t.client(),
+      creator.username,
+      checkoutBody({ amount: 10_001, email: 'nope', message: 'x'.repeat(201) }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toMatchObject({ amount: SUPPORT_MESSAGES.amountTooLarge, email: SUPPORT_MESSAGES.emailInvalid, message: SUPPORT_MESSAGES.messageTooLong });
+    expect(res.json().fieldErrors).toMatchObject({
+      amount: SUPPORT_MESSAGES.amountTooLarge,
+      email: SUPPORT_MESSAGES.emailInvalid,
+      message: SUPPORT_MESSAGES.messageTooLong,
+    });
     expect(SUPPORT_MESSAGES.amountTooLarge).toBe('The maximum single support is $10,000');
     const cents = await postCheckout(t.client(), creator.username, checkoutBody({ amount: 5.5 }));
     expect(cents.json().fieldErrors).toEqual({ amount: SUPPORT_MESSAGES.amountWhole });
@@ -176,12 +241,20 @@ describe('checkout: cards', () => {
       [{ number: '3782 822463 10005', cvc: '123' }, { 'card.cvc': CARD_MESSAGES.cvcInvalid }],
     ];
     for (const [card, fieldErrors] of cases) {
-      const res = await postCheckout(t.client(), creator.username, checkoutBody({ card: { ...SUCCEEDING_CARD, ...card } as typeof SUCCEEDING_CARD }));
+      const res = await postCheckout(
+        t.client(),
+        creator.username,
+        checkoutBody({ card: { ...SUCCEEDING_CARD, ...card } as typeof SUCCEEDING_CARD }),
+      );
       expect(res.statusCode, JSON.stringify(card)).toBe(400);
       expect(res.json().fieldErrors, JSON.stringify(card)).toEqual(fieldErrors);
     }
     expect(await moneyCounts(db(), creator.userId)).toEqual(before);
-    const amex = await postCheckout(t.client(), creator.username, checkoutBody({ card: { ...SUCCEEDING_CARD, number: '3782 822463 10005', cvc: '1234' } }));
+    const amex = await postCheckout(
+      t.client(),
+      creator.username,
+      checkoutBody({ card: { ...SUCCEEDING_CARD, number: '3782 822463 10005', cvc: '1234' } }),
+    );
     expect(amex.json().receipt).toMatchObject({ cardBrand: 'American Express', cardLast4: '0005' });
   });
 
@@ -191,10 +264,16 @@ describe('checkout: cards', () => {
     const body = checkoutBody({ card: DECLINED_CARD });
     const res = await postCheckout(t.client(), creator.username, body);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: 'Your card was declined.', fieldErrors: { 'card.number': 'Your card was declined.' } });
+    expect(res.json()).toEqual({
+      message: 'Your card was declined.',
+      fieldErrors: { 'card.number': 'Your card was declined.' },
+    });
     const after = await moneyCounts(db(), creator.userId);
     expect(after).toEqual({ ...before, attempts: before.attempts + 1 });
-    const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
+    const [attempt] = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
     expect(attempt).toMatchObject({ status: 'failed', failureCode: 'card_declined', supportId: null });
     expect(await emailsTo(db(), body.email)).toEqual([]);
 
@@ -202,7 +281,10 @@ describe('checkout: cards', () => {
     const again = await postCheckout(t.client(), creator.username, body);
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual(res.json());
-    const charges = await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, `checkout:${body.idempotencyKey}`));
+    const charges = await db()
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, `checkout:${body.idempotencyKey}`));
     expect(charges).toHaveLength(1);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
@@ -211,9 +293,16 @@ describe('checkout: cards', () => {
     const creator = await fakeCreator(db());
     const poor = await postCheckout(t.client(), creator.username, checkoutBody({ card: INSUFFICIENT_FUNDS_CARD }));
     expect(poor.statusCode).toBe(402);
-    expect(poor.json()).toEqual({ message: 'Your card has insufficient funds.', fieldErrors: { 'card.number': 'Your card has insufficient funds.' } });
+    expect(poor.json()).toEqual({
+      message: 'Your card has insufficient funds.',
+      fieldErrors: { 'card.number': 'Your card has insufficient funds.' },
+    });
     // A real-looking (Luhn-valid) card: test mode only takes the documented test cards.
-    const real = await postCheckout(t.client(), creator.username, checkoutBody({ card: { ...SUCCEEDING_CARD, number: '4111 1111 1111 1111' } }));
+    const real = await postCheckout(
+      t.client(),
+      creator.username,
+      checkoutBody({ card: { ...SUCCEEDING_CARD, number: '4111 1111 1111 1111' } }),
+    );
     expect(real.statusCode).toBe(402);
     expect(real.json().fieldErrors).toEqual({ 'card.number': SANDBOX_MESSAGES.testModeOnly });
     expect((await moneyCounts(db(), creator.userId)).supports).toBe(0);
@@ -238,11 +327,16 @@ describe('checkout: idempotency', () => {
     const creator = await fakeCreator(db());
     const body = checkoutBody({ amount: 5, message: 'hi' });
     const first = await postCheckout(t.client(), creator.username, body);
-    await db().update(creatorProfiles).set({ minimumAmountCents: 2_000, allowMessages: false }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ minimumAmountCents: 2_000, allowMessages: false })
+      .where(eq(creatorProfiles.userId, creator.userId));
     const repeat = await postCheckout(t.client(), creator.username, body);
     expect(repeat.statusCode).toBe(201);
     expect(repeat.json().receipt).toEqual({ ...first.json().receipt, replayed: true });
-    expect((await postCheckout(t.client(), creator.username, { ...body, idempotencyKey: randomUUID() })).statusCode).toBe(400);
+    expect(
+      (await postCheckout(t.client(), creator.username, { ...body, idempotencyKey: randomUUID() })).statusCode,
+    ).toBe(400);
   });
 
   it('the same key with a different payment is refused with 409', async () => {
@@ -259,7 +353,12 @@ describe('checkout: idempotency', () => {
     const creator = await fakeCreator(db());
     const bodies = Array.from({ length: 50 }, (_, i) => checkoutBody({ amount: 5 + (i % 7) }));
     const chargesBefore = (await moneyCounts(db())).succeededCharges;
-    const responses = await Promise.all(bodies.flatMap((body) => [postCheckout(t.client(), creator.username, body), postCheckout(t.client(), creator.username, body)]));
+    const responses = await Promise.all(
+      bodies.flatMap((body) => [
+        postCheckout(t.client(), creator.username, body),
+        postCheckout(t.client(), creator.username, body),
+      ]),
+    );
     for (let i = 0; i < bodies.length; i++) {
       const pair = [responses[2 * i], responses[2 * i + 1]];
       for (const res of pair) expect(res?.statusCode, res?.body).toBe(201);
@@ -270,7 +369,10 @@ describe('checkout: idempotency', () => {
     const counts = await moneyCounts(db(), creator.userId);
     expect(counts).toMatchObject({ supports: 50, ledgerEntries: 200, attempts: 50 });
     expect((await moneyCounts(db())).succeededCharges - chargesBefore).toBe(50);
-    const [total] = await db().select({ sum: sql<number>`sum(${supports.amountCents})`.mapWith(Number) }).from(supports).where(eq(supports.creatorId, creator.userId));
+    const [total] = await db()
+      .select({ sum: sql<number>`sum(${supports.amountCents})`.mapWith(Number) })
+      .from(supports)
+      .where(eq(supports.creatorId, creator.userId));
     expect(total?.sum).toBe(bodies.reduce((sum, b) => sum + Number(b.amount) * 100, 0));
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
@@ -294,7 +396,10 @@ describe('checkout: idempotency', () => {
     const body = checkoutSchema.parse(checkoutBody());
     const first = createSupport(deps, creator.username, body, null, '10.9.0.1');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await expect(createSupport(deps, creator.username, body, null, '10.9.0.2')).rejects.toMatchObject({ code: 'conflict', message: CHECKOUT_MESSAGES.inProgress });
+    await expect(createSupport(deps, creator.username, body, null, '10.9.0.2')).rejects.toMatchObject({
+      code: 'conflict',
+      message: CHECKOUT_MESSAGES.inProgress,
+    });
     release();
     const receipt = await first;
     expect(receipt.replayed).toBe(false);
@@ -306,19 +411,34 @@ describe('checkout: idempotency', () => {
 describe('checkout: concurrency', () => {
   it('200 concurrent checkouts for one creator give exact totals', { timeout: 240_000 }, async () => {
     const creator = await fakeCreator(db(), { minimumAmountCents: 100 });
-    const bodies = Array.from({ length: 200 }, (_, i) => checkoutBody({ amount: 1 + ((i * 37) % 250), isRecurring: i % 10 === 0 }));
+    const bodies = Array.from({ length: 200 }, (_, i) =>
+      checkoutBody({ amount: 1 + ((i * 37) % 250), isRecurring: i % 10 === 0 }),
+    );
     const responses = await Promise.all(bodies.map((body) => postCheckout(t.client(), creator.username, body)));
     expect(responses.map((r) => r.statusCode)).toEqual(bodies.map(() => 201));
     const expected = bodies.reduce(
       (acc, b) => {
         const fees = calculateFees(Number(b.amount) * 100);
-        return { gross: acc.gross + fees.amountCents, net: acc.net + fees.creatorNetCents, platform: acc.platform + fees.platformFeeCents, processing: acc.processing + fees.processingFeeCents };
+        return {
+          gross: acc.gross + fees.amountCents,
+          net: acc.net + fees.creatorNetCents,
+          platform: acc.platform + fees.platformFeeCents,
+          processing: acc.processing + fees.processingFeeCents,
+        };
       },
       { gross: 0, net: 0, platform: 0, processing: 0 },
     );
-    const sumOf = (type: string) => sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`.mapWith(Number);
+    const sumOf = (type: string) =>
+      sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`.mapWith(
+        Number,
+      );
     const [books] = await db()
-      .select({ gross: sumOf('gross'), net: sumOf('creator_net'), platform: sumOf('platform_fee'), processing: sumOf('processing_fee') })
+      .select({
+        gross: sumOf('gross'),
+        net: sumOf('creator_net'),
+        platform: sumOf('platform_fee'),
+        processing: sumOf('processing_fee'),
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.creatorId, creator.userId));
     expect(books).toEqual(expected);
@@ -340,30 +460,58 @@ describe('checkout: monthly support', () => {
     expect(receipt.subscriptionId).toEqual(expect.any(String));
     const created = new Date(receipt.createdAt);
     const next = new Date(receipt.nextChargeAt ?? '');
-    expect(next.getUTCDate()).toBe(Math.min(created.getUTCDate(), new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
+    expect(next.getUTCDate()).toBe(
+      Math.min(created.getUTCDate(), new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()),
+    );
     expect((next.getUTCMonth() - created.getUTCMonth() + 12) % 12).toBe(1);
 
-    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, receipt.subscriptionId ?? ''));
-    expect(sub).toMatchObject({ status: 'active', amountCents: 2_500, periodNumber: 0, cardLast4: '4242', supporterEmail: 'monthly@example.com', cancelAtPeriodEnd: false });
-    const [method] = await db().select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.token, sub?.paymentMethodToken ?? ''));
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, receipt.subscriptionId ?? ''));
+    expect(sub).toMatchObject({
+      status: 'active',
+      amountCents: 2_500,
+      periodNumber: 0,
+      cardLast4: '4242',
+      supporterEmail: 'monthly@example.com',
+      cancelAtPeriodEnd: false,
+    });
+    const [method] = await db()
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.token, sub?.paymentMethodToken ?? ''));
     expect(method).toMatchObject({ brand: 'Visa', last4: '4242', behaviour: 'succeed' });
     expect(Object.keys(method ?? {})).not.toContain('number');
-    const charges = await db().select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, sub?.id ?? ''));
-    expect(charges).toEqual([expect.objectContaining({ periodNumber: 0, status: 'succeeded', supportId: receipt.supportId })]);
+    const charges = await db()
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, sub?.id ?? ''));
+    expect(charges).toEqual([
+      expect.objectContaining({ periodNumber: 0, status: 'succeeded', supportId: receipt.supportId }),
+    ]);
 
     const [email] = await emailsTo(db(), 'monthly@example.com');
     expect(email?.textBody).toContain('Amount: $25.00 per month');
     // Links point at the origin the request came to (no PUBLIC_URL in tests).
-    const token = decodeURIComponent(/http:\/\/localhost(?::\d+)?\/subscriptions\/cancel\?token=(\S+)/.exec(email?.textBody ?? '')?.[1] ?? '');
+    const token = decodeURIComponent(
+      /http:\/\/localhost(?::\d+)?\/subscriptions\/cancel\?token=(\S+)/.exec(email?.textBody ?? '')?.[1] ?? '',
+    );
     expect(verifyCancelToken(resolveAppSecret(t.app.config), token)).toBe(sub?.id);
     // The HTML part's button is the same cancel link.
-    const button = /<a class="bab-button" href="([^"]+)"[^>]*>.*?Cancel monthly support<\/span>/.exec(email?.htmlBody ?? '');
+    const button = /<a class="bab-button" href="([^"]+)"[^>]*>.*?Cancel monthly support<\/span>/.exec(
+      email?.htmlBody ?? '',
+    );
     expect(button?.[1]?.replace(/&amp;/g, '&')).toContain(`/subscriptions/cancel?token=${encodeURIComponent(token)}`);
   });
 
   it('a declined card creates no subscription', async () => {
     const creator = await fakeCreator(db());
-    const res = await postCheckout(t.client(), creator.username, checkoutBody({ isRecurring: true, card: DECLINED_CARD }));
+    const res = await postCheckout(
+      t.client(),
+      creator.username,
+      checkoutBody({ isRecurring: true, card: DECLINED_CARD }),
+    );
     expect(res.statusCode).toBe(402);
     expect(await db().select().from(subscriptions).where(eq(subscriptions.creatorId, creator.userId))).toEqual([]);
   });
@@ -405,7 +553,14 @@ describe('checkout: rate limits', () => {
     const creator = await fakeCreator(db());
     const client = t.client();
     for (let i = 0; i < CHECKOUT_LIMITS.perIp.limit; i++) {
-      await db().insert(rateLimits).values({ key: `${CHECKOUT_LIMITS.perIp.name}:${client.ip}`, windowStart: new Date(Math.floor(Date.now() / 60_000) * 60_000), count: CHECKOUT_LIMITS.perIp.limit }).onConflictDoNothing();
+      await db()
+        .insert(rateLimits)
+        .values({
+          key: `${CHECKOUT_LIMITS.perIp.name}:${client.ip}`,
+          windowStart: new Date(Math.floor(Date.now() / 60_000) * 60_000),
+          count: CHECKOUT_LIMITS.perIp.limit,
+        })
+        .onConflictDoNothing();
     }
     const limited = await postCheckout(client, creator.username, checkoutBody());
     expect(limited.statusCode).toBe(429);
@@ -413,7 +568,8 @@ describe('checkout: rate limits', () => {
 
     const email = 'busy@example.com';
     const statuses: number[] = [];
-    for (let i = 0; i <= CHECKOUT_LIMITS.perEmail.limit; i++) statuses.push((await postCheckout(t.client(), creator.username, checkoutBody({ email }))).statusCode);
+    for (let i = 0; i <= CHECKOUT_LIMITS.perEmail.limit; i++)
+      statuses.push((await postCheckout(t.client(), creator.username, checkoutBody({ email }))).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -427,7 +583,18 @@ describe('checkout: a request that died mid-payment', () => {
         idempotencyKey: key,
         purpose: 'checkout',
         requestFingerprint: 'fp',
-        request: { creatorId, amountCents: 700, email: 'crashed@example.com', name: 'Crash', message: '', isAnonymous: false, isRecurring: false, tierPosition: null, supporterUserId: null, origin: 'https://beabro.test' },
+        request: {
+          creatorId,
+          amountCents: 700,
+          email: 'crashed@example.com',
+          name: 'Crash',
+          message: '',
+          isAnonymous: false,
+          isRecurring: false,
+          tierPosition: null,
+          supporterUserId: null,
+          origin: 'https://beabro.test',
+        },
         creatorId,
         amountCents: 700,
         provider: 'sandbox',
@@ -444,12 +611,24 @@ describe('checkout: a request that died mid-payment', () => {
     const key = randomUUID();
     const attempt = await pendingAttempt(creator.userId, key, STALE_ATTEMPT_MS + 1_000);
     // The provider charged, then the process died before writing the support.
-    await deps.provider.charge({ amountCents: 700, source: { card: SUCCEEDING_CARD }, idempotencyKey: `checkout:${key}`, description: 'test' });
+    await deps.provider.charge({
+      amountCents: 700,
+      source: { card: SUCCEEDING_CARD },
+      idempotencyKey: `checkout:${key}`,
+      description: 'test',
+    });
     expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 1 });
     const [done] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
     expect(done).toMatchObject({ status: 'succeeded' });
-    const [support] = await db().select().from(supports).where(eq(supports.id, done?.supportId ?? ''));
-    expect(support).toMatchObject({ amountCents: 700, supporterEmail: 'crashed@example.com', createdAt: attempt.createdAt });
+    const [support] = await db()
+      .select()
+      .from(supports)
+      .where(eq(supports.id, done?.supportId ?? ''));
+    expect(support).toMatchObject({
+      amountCents: 700,
+      supporterEmail: 'crashed@example.com',
+      createdAt: attempt.createdAt,
+    });
     expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 0 });
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
@@ -459,15 +638,26 @@ describe('checkout: a request that died mid-payment', () => {
     const deps = moneyDeps(t);
     const key = randomUUID();
     const attempt = await pendingAttempt(creator.userId, key, STALE_ATTEMPT_MS + 1_000);
-    await deps.provider.charge({ amountCents: 700, source: { card: SUCCEEDING_CARD }, idempotencyKey: `checkout:${key}`, description: 'test' });
+    await deps.provider.charge({
+      amountCents: 700,
+      source: { card: SUCCEEDING_CARD },
+      idempotencyKey: `checkout:${key}`,
+      description: 'test',
+    });
     await completeInterruptedCheckout(deps, attempt);
     const after = await moneyCounts(db(), creator.userId);
-    const emailsAfter = await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox);
+    const emailsAfter = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(emailOutbox);
     // A second completer (a late request, another instance's recovery job) with the stale pending row.
     await completeInterruptedCheckout(deps, attempt);
     expect(await moneyCounts(db(), creator.userId)).toEqual(after);
     expect(after.supports).toBe(1);
-    expect(await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox)).toEqual(emailsAfter);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(emailOutbox),
+    ).toEqual(emailsAfter);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 
@@ -477,7 +667,11 @@ describe('checkout: a request that died mid-payment', () => {
     const attempt = await pendingAttempt(creator.userId, randomUUID(), STALE_ATTEMPT_MS + 1_000);
     await completeInterruptedCheckout(deps, attempt);
     const [done] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
-    expect(done).toMatchObject({ status: 'failed', failureCode: 'interrupted', failureMessage: CHECKOUT_MESSAGES.interrupted });
+    expect(done).toMatchObject({
+      status: 'failed',
+      failureCode: 'interrupted',
+      failureMessage: CHECKOUT_MESSAGES.interrupted,
+    });
     expect((await moneyCounts(db(), creator.userId)).supports).toBe(0);
   });
 
@@ -498,12 +692,33 @@ describe('checkout: the first statement records the attempt only when every rule
     const client = t.client();
     await db()
       .insert(rateLimits)
-      .values({ key: `${CHECKOUT_LIMITS.perIp.name}:${client.ip}`, windowStart: new Date(Math.floor(Date.now() / 60_000) * 60_000), count: CHECKOUT_LIMITS.perIp.limit });
+      .values({
+        key: `${CHECKOUT_LIMITS.perIp.name}:${client.ip}`,
+        windowStart: new Date(Math.floor(Date.now() / 60_000) * 60_000),
+        count: CHECKOUT_LIMITS.perIp.limit,
+      });
     expect((await postCheckout(client, creator.username, checkoutBody({ idempotencyKey: key }))).statusCode).toBe(429);
-    expect((await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, amount: 16, tierPosition: 1 }))).statusCode).toBe(400);
-    expect((await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, message: 'hi' }))).statusCode).toBe(400);
-    expect((await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, amount: 2 }))).statusCode).toBe(400);
-    const badCard = await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, card: { ...SUCCEEDING_CARD, cvc: '1' } }));
+    expect(
+      (
+        await postCheckout(
+          t.client(),
+          creator.username,
+          checkoutBody({ idempotencyKey: key, amount: 16, tierPosition: 1 }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, message: 'hi' })))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await postCheckout(t.client(), creator.username, checkoutBody({ idempotencyKey: key, amount: 2 }))).statusCode,
+    ).toBe(400);
+    const badCard = await postCheckout(
+      t.client(),
+      creator.username,
+      checkoutBody({ idempotencyKey: key, card: { ...SUCCEEDING_CARD, cvc: '1' } }),
+    );
     expect(badCard.json().fieldErrors).toEqual({ 'card.cvc': CARD_MESSAGES.cvcInvalid });
     expect(await moneyCounts(db(), creator.userId)).toEqual(before);
     expect(await db().select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, key))).toEqual([]);
@@ -532,18 +747,49 @@ describe('checkout: the first statement records the attempt only when every rule
       },
     };
     const body = checkoutSchema.parse(checkoutBody({ amount: 12, message: 'Go!', name: 'Dee', isRecurring: true }));
-    await expect(createSupport({ ...deps, provider: dying }, creator.username, body, null, '10.31.0.1')).rejects.toThrow('the process died');
-    const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
-    expect(attempt).toMatchObject({ status: 'pending', creatorId: creator.userId, amountCents: 1_200, provider: 'sandbox' });
-    expect(attempt?.request).toMatchObject({ creatorId: creator.userId, amountCents: 1_200, email: body.email, name: 'Dee', message: 'Go!', isRecurring: true });
+    await expect(
+      createSupport({ ...deps, provider: dying }, creator.username, body, null, '10.31.0.1'),
+    ).rejects.toThrow('the process died');
+    const [attempt] = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.idempotencyKey, body.idempotencyKey));
+    expect(attempt).toMatchObject({
+      status: 'pending',
+      creatorId: creator.userId,
+      amountCents: 1_200,
+      provider: 'sandbox',
+    });
+    expect(attempt?.request).toMatchObject({
+      creatorId: creator.userId,
+      amountCents: 1_200,
+      email: body.email,
+      name: 'Dee',
+      message: 'Go!',
+      isRecurring: true,
+    });
 
     if (!attempt) throw new Error('no attempt recorded');
     await completeInterruptedCheckout(moneyDeps(t, new Date(started.getTime() + STALE_ATTEMPT_MS + 1_000)), attempt);
     const [done] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
     expect(done?.status).toBe('succeeded');
-    const [support] = await db().select().from(supports).where(eq(supports.id, done?.supportId ?? ''));
-    expect(support).toMatchObject({ creatorId: creator.userId, amountCents: 1_200, supporterName: 'Dee', message: 'Go!', isRecurring: true });
-    expect(await db().select().from(subscriptions).where(eq(subscriptions.id, support?.subscriptionId ?? ''))).toHaveLength(1);
+    const [support] = await db()
+      .select()
+      .from(supports)
+      .where(eq(supports.id, done?.supportId ?? ''));
+    expect(support).toMatchObject({
+      creatorId: creator.userId,
+      amountCents: 1_200,
+      supporterName: 'Dee',
+      message: 'Go!',
+      isRecurring: true,
+    });
+    expect(
+      await db()
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, support?.subscriptionId ?? '')),
+    ).toHaveLength(1);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 });

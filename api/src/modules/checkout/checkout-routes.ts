@@ -24,17 +24,33 @@ export const checkoutRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (a
           'a repeat while the first is still running waits, then answers 409. 402 when the card is refused.',
         params: creatorUsernameParamsSchema,
         body: checkoutRequestSchema,
-        response: { 201: checkoutResponseSchema, 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          201: checkoutResponseSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {
-        const receipt = await createSupport({ db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) }, request.params.username, request.body, request.user, request.ip);
+        const receipt = await createSupport(
+          { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) },
+          request.params.username,
+          request.body,
+          request.user,
+          request.ip,
+        );
         return reply.code(201).send({ receipt });
       } catch (error) {
         if (error instanceof PaymentFailedError) {
-          const body = Object.keys(error.fieldErrors).length > 0 ? { message: error.message, fieldErrors: error.fieldErrors } : { message: error.message };
+          const body =
+            Object.keys(error.fieldErrors).length > 0
+              ? { message: error.message, fieldErrors: error.fieldErrors }
+              : { message: error.message };
           return reply.code(402).send(body);
         }
         throw error;

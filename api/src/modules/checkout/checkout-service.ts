@@ -44,7 +44,8 @@ export const CHECKOUT_LIMITS = {
 
 export const CHECKOUT_MESSAGES = {
   creatorNotFound: CREATOR_NOT_FOUND_MESSAGE,
-  minimum: (displayName: string, minimumCents: number) => `The minimum support for ${displayName} is ${formatUsd(minimumCents, { whole: true })}`,
+  minimum: (displayName: string, minimumCents: number) =>
+    `The minimum support for ${displayName} is ${formatUsd(minimumCents, { whole: true })}`,
   messagesOff: (displayName: string) => `${displayName} is not accepting messages`,
   tierChanged: 'This support option has changed. Reload the page and try again.',
   inProgress: 'This payment is already being processed.',
@@ -104,7 +105,21 @@ const checkoutChargeKey = (clientKey: string) => `checkout:${clientKey}`;
 
 function fingerprint(secret: string, username: string, input: CheckoutValues, viewerId: string | null): string {
   const c = input.card;
-  const material = [username, input.amount, input.email.toLowerCase(), input.name, input.message, input.isAnonymous, input.isRecurring, input.tierPosition, viewerId, cardDigits(c.number), c.expMonth, c.expYear, c.cvc];
+  const material = [
+    username,
+    input.amount,
+    input.email.toLowerCase(),
+    input.name,
+    input.message,
+    input.isAnonymous,
+    input.isRecurring,
+    input.tierPosition,
+    viewerId,
+    cardDigits(c.number),
+    c.expMonth,
+    c.expYear,
+    c.cvc,
+  ];
   return createHmac('sha256', secret).update(JSON.stringify(material)).digest('base64url');
 }
 
@@ -115,7 +130,13 @@ function failureError(message: string, field: string | null): PaymentFailedError
 type Subscription = typeof subscriptions.$inferSelect;
 
 function toReceipt(
-  parts: { attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>; support: SupportRow; creatorUsername: string; creatorDisplayName: string; subscription: Subscription | null },
+  parts: {
+    attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>;
+    support: SupportRow;
+    creatorUsername: string;
+    creatorDisplayName: string;
+    subscription: Subscription | null;
+  },
   replayed: boolean,
 ): CheckoutReceipt {
   const { support, subscription } = parts;
@@ -219,27 +240,75 @@ async function recordPaidCheckout(
   });
   const emails = [
     await supportReceiptEmail(request.email, facts),
-    ...await creatorSupportEmails(creator, { ...facts, supporterName: request.name, isAnonymous: request.isAnonymous, origin: request.origin }),
+    ...(await creatorSupportEmails(creator, {
+      ...facts,
+      supporterName: request.name,
+      isAnonymous: request.isAnonymous,
+      origin: request.origin,
+    })),
   ];
-  const goal = await goalReachedCandidate(creator, { ...support, supporterName: request.name, isAnonymous: request.isAnonymous, isRenewal: false }, request.origin);
+  const goal = await goalReachedCandidate(
+    creator,
+    { ...support, supporterName: request.name, isAnonymous: request.isAnonymous, isRenewal: false },
+    request.origin,
+  );
   // Webhooks in the same statement: they exist exactly when the support does.
-  const webhookEvents = [webhookEventRow({ type: 'support.created', key: support.id, createdAt: at, data: { support: webhookSupport(support) } })];
+  const webhookEvents = [
+    webhookEventRow({
+      type: 'support.created',
+      key: support.id,
+      createdAt: at,
+      data: { support: webhookSupport(support) },
+    }),
+  ];
   if (subscription) {
-    webhookEvents.push(webhookEventRow({ type: 'subscription.created', key: subscription.id, createdAt: at, data: { subscription: webhookSubscription(subscription) } }));
+    webhookEvents.push(
+      webhookEventRow({
+        type: 'subscription.created',
+        key: subscription.id,
+        createdAt: at,
+        data: { subscription: webhookSubscription(subscription) },
+      }),
+    );
   }
 
-  const written = await writePaidCheckout(deps.db, { attemptId: attempt.id, charge, support, entries, subscription, emails, goal, webhookEvents });
+  const written = await writePaidCheckout(deps.db, {
+    attemptId: attempt.id,
+    charge,
+    support,
+    entries,
+    subscription,
+    emails,
+    goal,
+    webhookEvents,
+  });
   if (!written) throw new AlreadyCompletedError();
-  return toReceipt({ attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 }, support, creatorUsername: creator.username, creatorDisplayName: creator.displayName, subscription }, false);
+  return toReceipt(
+    {
+      attempt: { cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 },
+      support,
+      creatorUsername: creator.username,
+      creatorDisplayName: creator.displayName,
+      subscription,
+    },
+    false,
+  );
 }
 
 /** A webhook event as writePaidCheckout queues it: the stable id and the exact body endpoints receive. */
-function webhookEventRow<T extends WebhookEventType>(event: Omit<WebhookEvent<T>, 'creatorId'>): { id: string; type: string; body: string } {
+function webhookEventRow<T extends WebhookEventType>(
+  event: Omit<WebhookEvent<T>, 'creatorId'>,
+): { id: string; type: string; body: string } {
   const id = webhookEventId(event.type, event.key);
   return { id, type: event.type, body: webhookEventBody(id, event.type, event.createdAt, event.data) };
 }
 
-async function recordFailure(db: Db, attempt: Pick<PaymentAttemptRow, 'id'>, charge: Extract<ChargeResult, { status: 'failed' }>, at: Date): Promise<boolean> {
+async function recordFailure(
+  db: Db,
+  attempt: Pick<PaymentAttemptRow, 'id'>,
+  charge: Extract<ChargeResult, { status: 'failed' }>,
+  at: Date,
+): Promise<boolean> {
   return completeAttempt(db, attempt.id, {
     status: 'failed',
     providerChargeId: charge.chargeId,
@@ -262,7 +331,13 @@ export async function completeInterruptedCheckout(deps: MoneyDeps, attempt: Paym
   const at = deps.now?.() ?? new Date();
   const charge = await deps.provider.findCharge(checkoutChargeKey(attempt.idempotencyKey));
   if (!charge) {
-    await completeAttempt(deps.db, attempt.id, { status: 'failed', failureCode: 'interrupted', failureMessage: CHECKOUT_MESSAGES.interrupted, failureField: null, completedAt: at });
+    await completeAttempt(deps.db, attempt.id, {
+      status: 'failed',
+      failureCode: 'interrupted',
+      failureMessage: CHECKOUT_MESSAGES.interrupted,
+      failureField: null,
+      completedAt: at,
+    });
     return;
   }
   if (charge.status === 'failed') {
@@ -287,7 +362,11 @@ export async function recoverInterruptedCheckouts(deps: MoneyDeps): Promise<{ re
 }
 
 /** The answer to a repeated key: the first result, once the first request has one. */
-async function answerRepeat(deps: MoneyDeps, first: PaymentAttemptRow, expectedFingerprint: string): Promise<CheckoutReceipt> {
+async function answerRepeat(
+  deps: MoneyDeps,
+  first: PaymentAttemptRow,
+  expectedFingerprint: string,
+): Promise<CheckoutReceipt> {
   if (first.requestFingerprint !== expectedFingerprint) throw new AppError('conflict', CHECKOUT_MESSAGES.keyReused);
   const waitUntil = Date.now() + (deps.duplicateWaitMs ?? DEFAULT_DUPLICATE_WAIT_MS);
   let attempt: PaymentAttemptRow | undefined = first;
@@ -303,7 +382,8 @@ async function answerRepeat(deps: MoneyDeps, first: PaymentAttemptRow, expectedF
     attempt = await findAttemptByKey(deps.db, first.idempotencyKey);
   }
   if (!attempt) throw new Error(`payment attempt ${first.id} vanished`);
-  if (attempt.status === 'failed') throw failureError(attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted, attempt.failureField);
+  if (attempt.status === 'failed')
+    throw failureError(attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted, attempt.failureField);
   return replayReceipt(deps.db, attempt.id);
 }
 
@@ -311,17 +391,28 @@ type CheckoutCheck = { ok: true; creator: CheckoutCreator; amountCents: number }
 
 /** The creator and amount when this checkout may go ahead, or why not (unknown creator, their rules, the card). */
 function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValues, now: Date): CheckoutCheck {
-  if (!creator || !creator.live) return { ok: false, error: new AppError('not_found', CHECKOUT_MESSAGES.creatorNotFound) };
+  if (!creator || !creator.live)
+    return { ok: false, error: new AppError('not_found', CHECKOUT_MESSAGES.creatorNotFound) };
   const amountCents = dollarsToCents(input.amount);
   const fieldErrors: Record<string, string> = {};
-  if (amountCents < creator.minimumAmountCents) fieldErrors.amount = CHECKOUT_MESSAGES.minimum(creator.displayName, creator.minimumAmountCents);
-  if (input.message !== '' && !creator.allowMessages) fieldErrors.message = CHECKOUT_MESSAGES.messagesOff(creator.displayName);
+  if (amountCents < creator.minimumAmountCents)
+    fieldErrors.amount = CHECKOUT_MESSAGES.minimum(creator.displayName, creator.minimumAmountCents);
+  if (input.message !== '' && !creator.allowMessages)
+    fieldErrors.message = CHECKOUT_MESSAGES.messagesOff(creator.displayName);
   // The page sends the tier it showed; if the creator changed or removed it since, the amount is stale.
-  if (input.tierPosition !== null && creator.tierAmountCents !== amountCents) fieldErrors.tierPosition = CHECKOUT_MESSAGES.tierChanged;
+  if (input.tierPosition !== null && creator.tierAmountCents !== amountCents)
+    fieldErrors.tierPosition = CHECKOUT_MESSAGES.tierChanged;
   Object.assign(fieldErrors, validateCard(input.card, now));
   const messages = Object.values(fieldErrors);
   if (messages.length === 0) return { ok: true, creator, amountCents };
-  return { ok: false, error: new AppError('validation', messages.length === 1 ? (messages[0] as string) : INVALID_INPUT_MESSAGE, fieldErrors) };
+  return {
+    ok: false,
+    error: new AppError(
+      'validation',
+      messages.length === 1 ? (messages[0] as string) : INVALID_INPUT_MESSAGE,
+      fieldErrors,
+    ),
+  };
 }
 
 /**
@@ -329,7 +420,13 @@ function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValu
  * under the client's idempotency key before calling the provider, then writes the support, its
  * ledger entries (and subscription) in one transaction. A repeat of the key gets the first result.
  */
-export async function createSupport(deps: MoneyDeps, rawUsername: string, input: CheckoutValues, viewer: SessionUser | null, ip: string): Promise<CheckoutReceipt> {
+export async function createSupport(
+  deps: MoneyDeps,
+  rawUsername: string,
+  input: CheckoutValues,
+  viewer: SessionUser | null,
+  ip: string,
+): Promise<CheckoutReceipt> {
   const { db, provider } = deps;
   const now = deps.now?.() ?? new Date();
   const username = rawUsername.trim().toLowerCase();
@@ -362,7 +459,15 @@ export async function createSupport(deps: MoneyDeps, rawUsername: string, input:
     tierPosition: input.tierPosition,
     cardValid: validateCard(input.card, now) === null,
     hasMessage: input.message !== '',
-    attempt: { id: attemptId, idempotencyKey: input.idempotencyKey, requestFingerprint, request, amountCents, provider: provider.name, createdAt: now },
+    attempt: {
+      id: attemptId,
+      idempotencyKey: input.idempotencyKey,
+      requestFingerprint,
+      request,
+      amountCents,
+      provider: provider.name,
+      createdAt: now,
+    },
   });
   await trimOldWindows(db, now);
   refuseOverLimit([

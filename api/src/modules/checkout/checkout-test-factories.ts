@@ -53,13 +53,26 @@ export function moneyDeps(t: TestApp, now?: Date | (() => Date)): MoneyDeps {
 /** Row counts that a failed or repeated payment must not change. */
 export async function moneyCounts(db: Db, creatorId?: string) {
   const n = sql<number>`count(*)`.mapWith(Number);
-  const [s] = await db.select({ n }).from(supports).where(creatorId ? eq(supports.creatorId, creatorId) : undefined);
-  const [l] = await db.select({ n }).from(ledgerEntries).where(creatorId ? eq(ledgerEntries.creatorId, creatorId) : undefined);
+  const [s] = await db
+    .select({ n })
+    .from(supports)
+    .where(creatorId ? eq(supports.creatorId, creatorId) : undefined);
+  const [l] = await db
+    .select({ n })
+    .from(ledgerEntries)
+    .where(creatorId ? eq(ledgerEntries.creatorId, creatorId) : undefined);
   const [c] = await db.select({ n }).from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'));
-  const [a] = await db.select({ n }).from(paymentAttempts).where(creatorId ? eq(paymentAttempts.creatorId, creatorId) : undefined);
+  const [a] = await db
+    .select({ n })
+    .from(paymentAttempts)
+    .where(creatorId ? eq(paymentAttempts.creatorId, creatorId) : undefined);
   return { supports: s?.n ?? 0, ledgerEntries: l?.n ?? 0, succeededCharges: c?.n ?? 0, attempts: a?.n ?? 0 };
 }
 
 export async function emailsTo(db: Db, address: string) {
-  return db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address.toLowerCase())).orderBy(emailOutbox.createdAt);
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address.toLowerCase()))
+    .orderBy(emailOutbox.createdAt);
 }

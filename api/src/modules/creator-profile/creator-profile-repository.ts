@@ -10,13 +10,19 @@ export type SupportTierValues = Omit<typeof supportTiers.$inferInsert, 'creatorI
 
 /** The user's live profile (a deleted one is gone for its owner too). */
 export async function findOwnProfile(db: Db, userId: string): Promise<CreatorProfileRow | undefined> {
-  const [row] = await db.select().from(creatorProfiles).where(and(eq(creatorProfiles.userId, userId), isNull(creatorProfiles.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(creatorProfiles)
+    .where(and(eq(creatorProfiles.userId, userId), isNull(creatorProfiles.deletedAt)));
   return row;
 }
 
 /** Any profile row of the user, deleted or not: a user has at most one, ever. */
 export async function hasAnyProfile(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: creatorProfiles.userId }).from(creatorProfiles).where(eq(creatorProfiles.userId, userId));
+  const [row] = await db
+    .select({ userId: creatorProfiles.userId })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, userId));
   return row !== undefined;
 }
 
@@ -39,7 +45,11 @@ export async function updateProfile(tx: Db, userId: string, changes: CreatorProf
 }
 
 export async function findTiers(db: Db, creatorId: string): Promise<SupportTierRow[]> {
-  return db.select().from(supportTiers).where(eq(supportTiers.creatorId, creatorId)).orderBy(asc(supportTiers.position));
+  return db
+    .select()
+    .from(supportTiers)
+    .where(eq(supportTiers.creatorId, creatorId))
+    .orderBy(asc(supportTiers.position));
 }
 
 /** Writes whole tiers at their positions (insert or replace). */
@@ -67,5 +77,8 @@ export async function upsertTierAmounts(tx: Db, creatorId: string, tiers: readon
   await tx
     .insert(supportTiers)
     .values(tiers.map((tier) => ({ ...tier, creatorId })))
-    .onConflictDoUpdate({ target: [supportTiers.creatorId, supportTiers.position], set: { amountCents: sql`excluded.amount_cents` } });
+    .onConflictDoUpdate({
+      target: [supportTiers.creatorId, supportTiers.position],
+      set: { amountCents: sql`excluded.amount_cents` },
+    });
 }

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREATOR_PROFILE_MESSAGES, TIER_MESSAGES, usernameChangeTooSoonMessage, type OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
+import {
+  CREATOR_PROFILE_MESSAGES,
+  TIER_MESSAGES,
+  usernameChangeTooSoonMessage,
+  type OwnCreatorProfileDto,
+} from '@beabro/shared/api-schemas/creator-profile';
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 import { ONBOARDING_MESSAGES, SOCIAL_LINK_MESSAGES } from '@beabro/shared/schemas/onboarding';
 import { creatorProfiles, supportTiers } from '../../db/schema';
@@ -14,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const getProfile = async (client: TestClient) => (await client.get('/api/creator-profile')).json().profile as OwnCreatorProfileDto;
+const getProfile = async (client: TestClient) =>
+  (await client.get('/api/creator-profile')).json().profile as OwnCreatorProfileDto;
 
 async function profileRow(userId: string) {
   const [row] = await t.database.db.select().from(creatorProfiles).where(eq(creatorProfiles.userId, userId));
@@ -40,7 +46,11 @@ describe('POST /api/creator-profile (onboarding)', () => {
       '/api/creator-profile',
       onboardingBody({
         username: 'Maya_Makes',
-        socialLinks: { instagram: '@maya.makes', website: 'https://maya.example.com/art', github: 'https://github.com/maya-makes/' },
+        socialLinks: {
+          instagram: '@maya.makes',
+          website: 'https://maya.example.com/art',
+          github: 'https://github.com/maya-makes/',
+        },
         minimumAmount: 4,
         suggestedAmounts: [6, 16, 26, 60],
         goalTitle: 'A new kiln',
@@ -80,7 +90,11 @@ describe('POST /api/creator-profile (onboarding)', () => {
       usernameChangeAvailableAt: null,
     });
 
-    expect((await client.get('/api/auth/me')).json().user).toMatchObject({ username: 'maya_makes', isCreator: true, userType: 'creator' });
+    expect((await client.get('/api/auth/me')).json().user).toMatchObject({
+      username: 'maya_makes',
+      isCreator: true,
+      userType: 'creator',
+    });
     expect(await getProfile(client)).toEqual(profile);
   });
 
@@ -110,8 +124,14 @@ describe('POST /api/creator-profile (onboarding)', () => {
 
   it('lets a supporter account become a creator too', async () => {
     const { client } = await fakeUser(t, { role: 'supporter' });
-    expect((await client.post('/api/creator-profile', onboardingBody({ username: 'supporter_turned' }))).statusCode).toBe(201);
-    expect((await client.get('/api/auth/me')).json().user).toMatchObject({ username: 'supporter_turned', isCreator: true, userType: 'supporter' });
+    expect(
+      (await client.post('/api/creator-profile', onboardingBody({ username: 'supporter_turned' }))).statusCode,
+    ).toBe(201);
+    expect((await client.get('/api/auth/me')).json().user).toMatchObject({
+      username: 'supporter_turned',
+      isCreator: true,
+      userType: 'supporter',
+    });
   });
 
   it('answers 400 with the shared field messages and writes nothing', async () => {
@@ -149,12 +169,15 @@ describe('POST /api/creator-profile (onboarding)', () => {
     expect((await client.get('/api/creator-profile')).statusCode).toBe(404);
   });
 
-  it.each(['admin', 'support', 'api', 'test', 'user', 'dashboard', 'settings', 'discover'])('refuses the reserved username %j', async (username) => {
-    const { client } = await fakeUser(t);
-    const res = await client.post('/api/creator-profile', onboardingBody({ username }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ username: 'Username is not available' });
-  });
+  it.each(['admin', 'support', 'api', 'test', 'user', 'dashboard', 'settings', 'discover'])(
+    'refuses the reserved username %j',
+    async (username) => {
+      const { client } = await fakeUser(t);
+      const res = await client.post('/api/creator-profile', onboardingBody({ username }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ username: 'Username is not available' });
+    },
+  );
 
   it('refuses a username another profile holds (any case) or a deleted profile held', async () => {
     const first = await fakeCreator(t, { username: 'claimed' });
@@ -164,7 +187,10 @@ describe('POST /api/creator-profile (onboarding)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toEqual({ username: 'Username is not available' });
     }
-    await t.database.db.update(creatorProfiles).set({ deletedAt: new Date() }).where(eq(creatorProfiles.userId, first.user.id));
+    await t.database.db
+      .update(creatorProfiles)
+      .set({ deletedAt: new Date() })
+      .where(eq(creatorProfiles.userId, first.user.id));
     const afterDeletion = await client.post('/api/creator-profile', onboardingBody({ username: 'claimed' }));
     expect(afterDeletion.json().fieldErrors).toEqual({ username: 'Username is not available' });
     expect(await profileRow(user.id)).toBeUndefined();
@@ -180,7 +206,9 @@ describe('POST /api/creator-profile (onboarding)', () => {
 
   it('gives exactly one winner when several users claim the same username at once', async () => {
     const racers = await Promise.all([1, 2, 3, 4, 5].map(() => fakeUser(t)));
-    const results = await Promise.all(racers.map(({ client }) => client.post('/api/creator-profile', onboardingBody({ username: 'contested' }))));
+    const results = await Promise.all(
+      racers.map(({ client }) => client.post('/api/creator-profile', onboardingBody({ username: 'contested' }))),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 400, 400, 400, 400]);
     for (const loser of results.filter((r) => r.statusCode === 400)) {
@@ -188,14 +216,20 @@ describe('POST /api/creator-profile (onboarding)', () => {
     }
     const holders = await t.database.db.select().from(creatorProfiles).where(eq(creatorProfiles.username, 'contested'));
     expect(holders).toHaveLength(1);
-    const tiers = await t.database.db.select().from(supportTiers).where(eq(supportTiers.creatorId, holders[0]?.userId ?? ''));
+    const tiers = await t.database.db
+      .select()
+      .from(supportTiers)
+      .where(eq(supportTiers.creatorId, holders[0]?.userId ?? ''));
     expect(tiers).toHaveLength(4);
   });
 
   it('creates one page when the same user submits twice at once (double click)', async () => {
     const { client, user } = await fakeUser(t);
     const body = onboardingBody();
-    const results = await Promise.all([client.post('/api/creator-profile', body), client.post('/api/creator-profile', body)]);
+    const results = await Promise.all([
+      client.post('/api/creator-profile', body),
+      client.post('/api/creator-profile', body),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await profileRow(user.id)).toBeDefined();
   });
@@ -220,7 +254,11 @@ describe('GET /api/creator-profile', () => {
 
 describe('PATCH /api/creator-profile', () => {
   it('changes only the fields sent, all at once', async () => {
-    const { client, profile: before } = await fakeCreator(t, { socialLinks: { twitter: 'old_handle' }, goalTitle: 'Old goal', goalAmount: 100 });
+    const { client, profile: before } = await fakeCreator(t, {
+      socialLinks: { twitter: 'old_handle' },
+      goalTitle: 'Old goal',
+      goalAmount: 100,
+    });
     const res = await client.patch('/api/creator-profile', {
       displayName: '  New Name ',
       bio: '',
@@ -261,8 +299,12 @@ describe('PATCH /api/creator-profile', () => {
 
   it('treats an emptied goal amount input as "no goal", and an absent one as "unchanged"', async () => {
     const { client } = await fakeCreator(t, { goalAmount: 500 });
-    expect((await client.patch('/api/creator-profile', { goalTitle: 'Still here' })).json().profile.goalAmountCents).toBe(50_000);
-    expect((await client.patch('/api/creator-profile', { goalAmount: '750' })).json().profile.goalAmountCents).toBe(75_000);
+    expect(
+      (await client.patch('/api/creator-profile', { goalTitle: 'Still here' })).json().profile.goalAmountCents,
+    ).toBe(50_000);
+    expect((await client.patch('/api/creator-profile', { goalAmount: '750' })).json().profile.goalAmountCents).toBe(
+      75_000,
+    );
     expect((await client.patch('/api/creator-profile', { goalAmount: '' })).json().profile.goalAmountCents).toBeNull();
   });
 
@@ -307,7 +349,10 @@ describe('PATCH /api/creator-profile', () => {
     // The old name is free again for others.
     expect((await t.client().get(`/api/usernames/${old}/availability`)).json().available).toBe(true);
 
-    const again = await client.patch('/api/creator-profile', { username: 'renamed_twice', displayName: 'Not saved either' });
+    const again = await client.patch('/api/creator-profile', {
+      username: 'renamed_twice',
+      displayName: 'Not saved either',
+    });
     expect(again.statusCode).toBe(400);
     const message = usernameChangeTooSoonMessage(new Date(changedAt + 30 * 86_400_000));
     expect(message).toMatch(/^You can change your username again on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
@@ -317,7 +362,11 @@ describe('PATCH /api/creator-profile', () => {
     // Sending the current username (e.g. the whole form saved again) is no change at all.
     const same = await client.patch('/api/creator-profile', { username: 'RENAMED_ONCE', displayName: 'Saved' });
     expect(same.statusCode).toBe(200);
-    expect(same.json().profile).toMatchObject({ username: 'renamed_once', displayName: 'Saved', usernameChangeAvailableAt: after.usernameChangeAvailableAt });
+    expect(same.json().profile).toMatchObject({
+      username: 'renamed_once',
+      displayName: 'Saved',
+      usernameChangeAvailableAt: after.usernameChangeAvailableAt,
+    });
   });
 
   it('sending the current username never starts the 30-day wait', async () => {
@@ -340,9 +389,15 @@ describe('PATCH /api/creator-profile', () => {
 
   it('gives exactly one winner when two creators rename to the same username at once', async () => {
     const [a, b] = await Promise.all([fakeCreator(t), fakeCreator(t)]);
-    const results = await Promise.all([a.client.patch('/api/creator-profile', { username: 'rename_race' }), b.client.patch('/api/creator-profile', { username: 'rename_race' })]);
+    const results = await Promise.all([
+      a.client.patch('/api/creator-profile', { username: 'rename_race' }),
+      b.client.patch('/api/creator-profile', { username: 'rename_race' }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    const holders = await t.database.db.select().from(creatorProfiles).where(eq(creatorProfiles.username, 'rename_race'));
+    const holders = await t.database.db
+      .select()
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.username, 'rename_race'));
     expect(holders).toHaveLength(1);
   });
 
@@ -367,9 +422,33 @@ describe('PUT /api/creator-profile/tiers', () => {
     expect(res.statusCode).toBe(200);
     const after = res.json().profile as OwnCreatorProfileDto;
     expect(after.tiers).toEqual([
-      { position: 0, name: 'Coffee', emoji: '☕', description: 'Coffee description', perks: [], isRecurring: false, amountCents: 300 },
-      { position: 1, name: 'Family', emoji: '👨‍👩‍👧‍👦', description: '', perks: ['Family perk'], isRecurring: false, amountCents: 1_200 },
-      { position: 2, name: 'Monthly', emoji: '🇺🇸', description: 'Monthly description', perks: ['One', 'Two', 'Three', 'Four', 'Five', 'Six'], isRecurring: true, amountCents: 2_000 },
+      {
+        position: 0,
+        name: 'Coffee',
+        emoji: '☕',
+        description: 'Coffee description',
+        perks: [],
+        isRecurring: false,
+        amountCents: 300,
+      },
+      {
+        position: 1,
+        name: 'Family',
+        emoji: '👨‍👩‍👧‍👦',
+        description: '',
+        perks: ['Family perk'],
+        isRecurring: false,
+        amountCents: 1_200,
+      },
+      {
+        position: 2,
+        name: 'Monthly',
+        emoji: '🇺🇸',
+        description: 'Monthly description',
+        perks: ['One', 'Two', 'Three', 'Four', 'Five', 'Six'],
+        isRecurring: true,
+        amountCents: 2_000,
+      },
       { position: 3, name: 'Big', emoji: '👩🏽‍💻', description: '', perks: [], isRecurring: false, amountCents: 1_000_000 },
     ]);
     expect(after.suggestedAmountsCents).toEqual([300, 1_200, 2_000, 1_000_000]);
@@ -377,7 +456,8 @@ describe('PUT /api/creator-profile/tiers', () => {
     expect(await getProfile(client)).toEqual(after);
 
     // Editing the suggested amounts later keeps the tiers' own texts.
-    const patched = (await client.patch('/api/creator-profile', { suggestedAmounts: [1, 2, 3, 4] })).json().profile as OwnCreatorProfileDto;
+    const patched = (await client.patch('/api/creator-profile', { suggestedAmounts: [1, 2, 3, 4] })).json()
+      .profile as OwnCreatorProfileDto;
     expect(patched.tiers.map((x) => [x.name, x.amountCents])).toEqual([
       ['Coffee', 100],
       ['Family', 200],
@@ -392,7 +472,14 @@ describe('PUT /api/creator-profile/tiers', () => {
       tiers: [
         { name: '', emoji: 'abc', perks: Array(7).fill('p'), isRecurring: 'no', amount: 0 },
         { name: 'x', emoji: '🤝🤝🤝🤝🤝🤝🤝🤝🤝', perks: [''], isRecurring: false, amount: 10_001 },
-        { name: 'x'.repeat(41), emoji: '#', description: 'd'.repeat(201), perks: ['p'.repeat(81)], isRecurring: true, amount: 2.5 },
+        {
+          name: 'x'.repeat(41),
+          emoji: '#',
+          description: 'd'.repeat(201),
+          perks: ['p'.repeat(81)],
+          isRecurring: true,
+          amount: 2.5,
+        },
         {},
       ],
     });
@@ -416,7 +503,11 @@ describe('PUT /api/creator-profile/tiers', () => {
       'tiers.3.isRecurring': TIER_MESSAGES.recurringRequired,
       'tiers.3.amount': TIER_MESSAGES.amountRequired,
     });
-    for (const tiers of [[], [tier('a', 1), tier('b', 2), tier('c', 3)], [tier('a', 1), tier('b', 2), tier('c', 3), tier('d', 4), tier('e', 5)]]) {
+    for (const tiers of [
+      [],
+      [tier('a', 1), tier('b', 2), tier('c', 3)],
+      [tier('a', 1), tier('b', 2), tier('c', 3), tier('d', 4), tier('e', 5)],
+    ]) {
       const wrongCount = await client.put('/api/creator-profile/tiers', { tiers });
       expect(wrongCount.json().fieldErrors).toEqual({ tiers: TIER_MESSAGES.count });
     }
@@ -425,7 +516,9 @@ describe('PUT /api/creator-profile/tiers', () => {
 
   it('answers 404 to a signed-in user without a page', async () => {
     const { client } = await fakeUser(t);
-    const res = await client.put('/api/creator-profile/tiers', { tiers: [tier('a', 1), tier('b', 2), tier('c', 3), tier('d', 4)] });
+    const res = await client.put('/api/creator-profile/tiers', {
+      tiers: [tier('a', 1), tier('b', 2), tier('c', 3), tier('d', 4)],
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -440,7 +533,12 @@ describe('who may change a page', () => {
       visitor.post('/api/creator-profile', onboardingBody()),
       visitor.patch('/api/creator-profile', { displayName: 'x' }),
       visitor.put('/api/creator-profile/tiers', fourTiers),
-      visitor.request({ method: 'POST', url: '/api/creator-profile/images/profile', payload: 'x', headers: { 'content-type': 'text/plain' } }),
+      visitor.request({
+        method: 'POST',
+        url: '/api/creator-profile/images/profile',
+        payload: 'x',
+        headers: { 'content-type': 'text/plain' },
+      }),
       visitor.delete('/api/creator-profile/images/cover'),
     ];
     for (const res of await Promise.all(calls)) {
@@ -453,7 +551,15 @@ describe('who may change a page', () => {
     const a = await fakeCreator(t);
     const b = await fakeCreator(t);
     const before = await getProfile(a.client);
-    expect((await b.client.patch('/api/creator-profile', { displayName: 'B was here', username: 'b_renamed', country: 'US' })).statusCode).toBe(200);
+    expect(
+      (
+        await b.client.patch('/api/creator-profile', {
+          displayName: 'B was here',
+          username: 'b_renamed',
+          country: 'US',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await b.client.put('/api/creator-profile/tiers', fourTiers)).statusCode).toBe(200);
     expect((await b.client.delete('/api/creator-profile/images/profile')).statusCode).toBe(200);
     // Nothing in the API takes a profile id: B's requests can only ever address B's page.
@@ -464,7 +570,12 @@ describe('who may change a page', () => {
   it('refuses requests without the CSRF header', async () => {
     const { client } = await fakeCreator(t);
     const cookie = `bro_session=${client.cookie('bro_session')}`;
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/creator-profile', headers: { cookie }, payload: { displayName: 'csrf' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/creator-profile',
+      headers: { cookie },
+      payload: { displayName: 'csrf' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -39,7 +39,8 @@ async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', CREATOR_PROFILE_MESSAGES.imageTooLarge);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldError('file', CREATOR_PROFILE_MESSAGES.imageTooLarge);
     // Everything else here is a body the client got wrong (malformed or cut-off multipart), not our failure.
     request.log.info({ err: error }, 'unreadable image upload');
     throw fieldError('file', CREATOR_PROFILE_MESSAGES.imageType);
@@ -126,7 +127,8 @@ export const creatorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['creator-profile'],
-          summary: 'Upload the profile or cover image: multipart/form-data with one file (PNG, JPEG or WebP, at most 5 MB)',
+          summary:
+            'Upload the profile or cover image: multipart/form-data with one file (PNG, JPEG or WebP, at most 5 MB)',
           consumes: ['multipart/form-data'],
           params: imageKindParamsSchema,
           response: { 200: creatorProfileResponseSchema, ...errors },

@@ -1,4 +1,9 @@
-import type { ImageKind, OwnCreatorProfileDto, SupportTiersValues, UpdateCreatorProfileValues } from '@beabro/shared/api-schemas/creator-profile';
+import type {
+  ImageKind,
+  OwnCreatorProfileDto,
+  SupportTiersValues,
+  UpdateCreatorProfileValues,
+} from '@beabro/shared/api-schemas/creator-profile';
 import { CREATOR_PROFILE_MESSAGES, usernameChangeTooSoonMessage } from '@beabro/shared/api-schemas/creator-profile';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
 import { USERNAME_CHANGE_INTERVAL_DAYS } from '@beabro/shared/data/defaults';
@@ -52,7 +57,11 @@ function sampleTier(position: number, amountCents: number): SupportTierValues {
   };
 }
 
-export function toOwnCreatorProfile(profile: CreatorProfileRow, tierRows: readonly SupportTierRow[], now: Date): OwnCreatorProfileDto {
+export function toOwnCreatorProfile(
+  profile: CreatorProfileRow,
+  tierRows: readonly SupportTierRow[],
+  now: Date,
+): OwnCreatorProfileDto {
   // Every profile has four tiers; a missing row (older data) shows its position's sample so the page still works.
   const tiers = SUPPORT_TIERS.map((sample, position) => {
     const row = tierRows.find((t) => t.position === position) ?? sampleTier(position, sample.amountCents);
@@ -87,7 +96,11 @@ export function toOwnCreatorProfile(profile: CreatorProfileRow, tierRows: readon
     country: profile.country,
     profileImageUrl: imageUrl(profile.profileImage),
     coverImageUrl: imageUrl(profile.coverImage),
-    privacy: { showEarnings: profile.showEarnings, showSupporterCount: profile.showSupporterCount, allowMessages: profile.allowMessages },
+    privacy: {
+      showEarnings: profile.showEarnings,
+      showSupporterCount: profile.showSupporterCount,
+      allowMessages: profile.allowMessages,
+    },
     tiers,
     usernameChangeAvailableAt: nextUsernameChangeAt(profile.usernameChangedAt, now)?.toISOString() ?? null,
   };
@@ -100,7 +113,12 @@ export async function getOwnCreatorProfile(db: Db, userId: string, now = new Dat
 }
 
 /** Onboarding: the profile and its four tiers (the sample tiers at the creator's suggested amounts), at once. */
-export async function createCreatorProfile(db: Db, userId: string, values: OnboardingValues, now = new Date()): Promise<OwnCreatorProfileDto> {
+export async function createCreatorProfile(
+  db: Db,
+  userId: string,
+  values: OnboardingValues,
+  now = new Date(),
+): Promise<OwnCreatorProfileDto> {
   if (await hasAnyProfile(db, userId)) throw new AppError('conflict', CREATOR_PROFILE_MESSAGES.alreadyExists);
   if ((await findUsernameOwner(db, values.username)) !== undefined) throw usernameNotAvailable();
   const draft = toCreatorProfileDraft(values);
@@ -120,7 +138,11 @@ export async function createCreatorProfile(db: Db, userId: string, values: Onboa
         createdAt: now,
         updatedAt: now,
       });
-      await upsertTiers(tx, userId, draft.suggestedAmountsCents.map((amountCents, position) => sampleTier(position, amountCents)));
+      await upsertTiers(
+        tx,
+        userId,
+        draft.suggestedAmountsCents.map((amountCents, position) => sampleTier(position, amountCents)),
+      );
     });
   } catch (error) {
     // Lost a race: a double submit of the same user, or another user claiming the username at the same moment.
@@ -134,7 +156,12 @@ export async function createCreatorProfile(db: Db, userId: string, values: Onboa
 }
 
 /** Settings: any subset of the fields, in one transaction; username changes at most once per interval. */
-export async function updateCreatorProfile(db: Db, userId: string, values: UpdateCreatorProfileValues, now = new Date()): Promise<OwnCreatorProfileDto> {
+export async function updateCreatorProfile(
+  db: Db,
+  userId: string,
+  values: UpdateCreatorProfileValues,
+  now = new Date(),
+): Promise<OwnCreatorProfileDto> {
   try {
     await db.transaction(async (tx) => {
       const profile = await lockOwnProfile(tx, userId);
@@ -153,7 +180,8 @@ export async function updateCreatorProfile(db: Db, userId: string, values: Updat
       if (values.socialLinks !== undefined) changes.socialLinks = values.socialLinks;
       if (values.minimumAmount !== undefined) changes.minimumAmountCents = dollarsToCents(values.minimumAmount);
       if (values.goalTitle !== undefined) changes.goalTitle = values.goalTitle;
-      if (values.goalAmount !== undefined) changes.goalAmountCents = values.goalAmount === null ? null : dollarsToCents(values.goalAmount);
+      if (values.goalAmount !== undefined)
+        changes.goalAmountCents = values.goalAmount === null ? null : dollarsToCents(values.goalAmount);
       if (values.country !== undefined) changes.country = values.country;
       if (values.showEarnings !== undefined) changes.showEarnings = values.showEarnings;
       if (values.showSupporterCount !== undefined) changes.showSupporterCount = values.showSupporterCount;
@@ -176,7 +204,12 @@ export async function updateCreatorProfile(db: Db, userId: string, values: Updat
 }
 
 /** Replaces all four tiers (name, emoji, perks, amount...) in display order. */
-export async function updateSupportTiers(db: Db, userId: string, values: SupportTiersValues, now = new Date()): Promise<OwnCreatorProfileDto> {
+export async function updateSupportTiers(
+  db: Db,
+  userId: string,
+  values: SupportTiersValues,
+  now = new Date(),
+): Promise<OwnCreatorProfileDto> {
   await db.transaction(async (tx) => {
     if (!(await lockOwnProfile(tx, userId))) throw notFound();
     await upsertTiers(
@@ -197,7 +230,10 @@ export async function updateSupportTiers(db: Db, userId: string, values: Support
   return getOwnCreatorProfile(db, userId, now);
 }
 
-const IMAGE_COLUMN = { profile: 'profileImage', cover: 'coverImage' } as const satisfies Record<ImageKind, keyof CreatorProfileRow>;
+const IMAGE_COLUMN = { profile: 'profileImage', cover: 'coverImage' } as const satisfies Record<
+  ImageKind,
+  keyof CreatorProfileRow
+>;
 
 /**
  * Stores an uploaded image (PNG, JPEG or WebP by its content) as the profile or cover image and removes the
@@ -231,7 +267,13 @@ export async function setProfileImage(
   return getOwnCreatorProfile(db, userId, now);
 }
 
-export async function removeProfileImage(db: Db, dir: string, userId: string, kind: ImageKind, now = new Date()): Promise<OwnCreatorProfileDto> {
+export async function removeProfileImage(
+  db: Db,
+  dir: string,
+  userId: string,
+  kind: ImageKind,
+  now = new Date(),
+): Promise<OwnCreatorProfileDto> {
   const previous = await db.transaction(async (tx) => {
     const profile = await lockOwnProfile(tx, userId);
     if (!profile) throw notFound();

@@ -17,13 +17,31 @@ const noopTransport: MailTransport = { name: 'development', send: async () => {}
 describe('development mailbox (DEV_MAILBOX on)', () => {
   it('lists the outbox newest first as JSON, with delivery state, never cached', async () => {
     const { email } = await fakeUser(t);
-    await enqueueEmail(t.database.db, { kind: 'test', dedupeKey: 'mailbox:later', to: 'later@example.com', subject: 'Later one', text: 'Later' });
+    await enqueueEmail(t.database.db, {
+      kind: 'test',
+      dedupeKey: 'mailbox:later',
+      to: 'later@example.com',
+      subject: 'Later one',
+      text: 'Later',
+    });
     const res = await t.client().get('/api/dev/mailbox');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const { messages } = res.json();
-    expect(messages[0]).toMatchObject({ kind: 'test', to: 'later@example.com', subject: 'Later one', sentAt: null, failedAt: null, attempts: 0 });
-    expect(messages[1]).toMatchObject({ kind: 'email-verification', to: email, subject: 'Verify your email for Be a Bro', sentAt: null });
+    expect(messages[0]).toMatchObject({
+      kind: 'test',
+      to: 'later@example.com',
+      subject: 'Later one',
+      sentAt: null,
+      failedAt: null,
+      attempts: 0,
+    });
+    expect(messages[1]).toMatchObject({
+      kind: 'email-verification',
+      to: email,
+      subject: 'Verify your email for Be a Bro',
+      sentAt: null,
+    });
     expect(Date.parse(messages[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(messages[1].createdAt));
 
     await deliverDueEmails(t.database.db, noopTransport, new Date(Date.now() + 1_000));
@@ -32,11 +50,25 @@ describe('development mailbox (DEV_MAILBOX on)', () => {
   });
 
   it('shows one message with its text and HTML; 404 for an unknown id, 400 for something that is not an id', async () => {
-    await enqueueEmail(t.database.db, { kind: 'test', dedupeKey: 'mailbox:one', to: 'one@example.com', subject: 'One', text: 'Text of one', html: '<p>HTML of one</p>' });
+    await enqueueEmail(t.database.db, {
+      kind: 'test',
+      dedupeKey: 'mailbox:one',
+      to: 'one@example.com',
+      subject: 'One',
+      text: 'Text of one',
+      html: '<p>HTML of one</p>',
+    });
     const [row] = (await t.database.db.select().from(emailOutbox)).filter((r) => r.dedupeKey === 'mailbox:one');
     const res = await t.client().get(`/api/dev/mailbox/${row?.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: row?.id, to: 'one@example.com', subject: 'One', text: 'Text of one', html: '<p>HTML of one</p>', replyTo: null });
+    expect(res.json()).toMatchObject({
+      id: row?.id,
+      to: 'one@example.com',
+      subject: 'One',
+      text: 'Text of one',
+      html: '<p>HTML of one</p>',
+      replyTo: null,
+    });
     const unknown = await t.client().get('/api/dev/mailbox/5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'No such message in the development mailbox.' });
@@ -44,7 +76,13 @@ describe('development mailbox (DEV_MAILBOX on)', () => {
   });
 
   it('serves a page listing the messages with a link to each, escaping what the emails say', async () => {
-    await enqueueEmail(t.database.db, { kind: 'test', dedupeKey: 'mailbox:xss', to: 'x@example.com', subject: '<script>alert(1)</script> & more', text: 'x' });
+    await enqueueEmail(t.database.db, {
+      kind: 'test',
+      dedupeKey: 'mailbox:xss',
+      to: 'x@example.com',
+      subject: '<script>alert(1)</script> & more',
+      text: 'x',
+    });
     const res = await t.client().get('/dev/mailbox');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -69,7 +107,9 @@ describe('development mailbox (DEV_MAILBOX on)', () => {
     const link = /https:\/\/beabro\.test\/verify-email\?token=[A-Za-z0-9_-]+/.exec(res.body)?.[0];
     expect(link).toBeTruthy();
     expect(res.body).toContain(`<a href="${link}">${link}</a>`);
-    const iframe = /<iframe title="HTML part of the email" sandbox="([^"]*)" srcdoc="([^"]*)"><\/iframe>/.exec(res.body);
+    const iframe = /<iframe title="HTML part of the email" sandbox="([^"]*)" srcdoc="([^"]*)"><\/iframe>/.exec(
+      res.body,
+    );
     expect(iframe?.[1]).not.toContain('allow-scripts');
     expect(iframe?.[1]).toContain('allow-top-navigation-by-user-activation');
     // The email's HTML is escaped into the attribute and opens its links in the whole tab.

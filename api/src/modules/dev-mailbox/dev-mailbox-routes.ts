@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { devMailboxListResponseSchema, devMailboxMessageSchema, devMailboxParamsSchema, type DevMailboxEntry, type DevMailboxMessage } from '@beabro/shared/api-schemas/dev-mailbox';
+import {
+  devMailboxListResponseSchema,
+  devMailboxMessageSchema,
+  devMailboxParamsSchema,
+  type DevMailboxEntry,
+  type DevMailboxMessage,
+} from '@beabro/shared/api-schemas/dev-mailbox';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml, linkifyText } from '../email/escape-html';
 import { sendPlainHtmlPage } from '../email/plain-html-page';
@@ -21,7 +27,13 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dev/mailbox',
-    { schema: { tags: ['development'], summary: 'Development mailbox: the latest emails of the outbox, newest first', response: { 200: devMailboxListResponseSchema } } },
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development mailbox: the latest emails of the outbox, newest first',
+        response: { 200: devMailboxListResponseSchema },
+      },
+    },
     async () => ({ messages: await listMailbox(app.db) }),
   );
 
@@ -43,17 +55,28 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendPlainHtmlPage(reply, { title: 'Development mailbox', main: renderList(messages) });
   });
 
-  app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    let message: DevMailboxMessage;
-    try {
-      if (!UUID.test(request.params.id)) throw new AppError('not_found', MESSAGE_NOT_FOUND);
-      message = await getMailboxMessage(app.db, request.params.id);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
-      return sendPlainHtmlPage(reply, { title: 'Message not found', main: `<h1>Message not found</h1><p>${escapeHtml(MESSAGE_NOT_FOUND)}</p><p><a href="/dev/mailbox">Back to the mailbox</a></p>` }, 404);
-    }
-    return sendPlainHtmlPage(reply, { title: message.subject, main: renderMessage(message, app.config.mailFrom) });
-  });
+  app.get(
+    '/dev/mailbox/:id',
+    { schema: { hide: true, params: z.object({ id: z.string() }) } },
+    async (request, reply) => {
+      let message: DevMailboxMessage;
+      try {
+        if (!UUID.test(request.params.id)) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+        message = await getMailboxMessage(app.db, request.params.id);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+        return sendPlainHtmlPage(
+          reply,
+          {
+            title: 'Message not found',
+            main: `<h1>Message not found</h1><p>${escapeHtml(MESSAGE_NOT_FOUND)}</p><p><a href="/dev/mailbox">Back to the mailbox</a></p>`,
+          },
+          404,
+        );
+      }
+      return sendPlainHtmlPage(reply, { title: message.subject, main: renderMessage(message, app.config.mailFrom) });
+    },
+  );
 };
 
 function formatTime(iso: string): string {
@@ -69,7 +92,8 @@ function statusBadge(message: DevMailboxEntry): string {
 function renderList(messages: DevMailboxEntry[]): string {
   const intro = `<h1>Development mailbox</h1>
 <p class="muted">Every email the app has queued, newest first (the latest ${DEV_MAILBOX_LIMIT} at most). Delivered copies are also written as <code>.eml</code> files under <code>DATA_DIR/mail</code>. Reload to see new messages. This page exists only while <code>DEV_MAILBOX</code> is on.</p>`;
-  if (messages.length === 0) return `${intro}<div class="card"><p>No emails yet. Sign up, send a help request or support a creator, then reload.</p></div>`;
+  if (messages.length === 0)
+    return `${intro}<div class="card"><p>No emails yet. Sign up, send a help request or support a creator, then reload.</p></div>`;
   const rows = messages
     .map(
       (m) => `<tr>
@@ -100,7 +124,15 @@ function renderMessage(message: DevMailboxMessage, from: string): string {
     field('Subject', escapeHtml(message.subject)),
     field('Kind', escapeHtml(message.kind)),
     field('Created', escapeHtml(formatTime(message.createdAt))),
-    field('Status', statusBadge(message) + (message.sentAt ? ` ${escapeHtml(formatTime(message.sentAt))}` : message.failedAt ? ` ${escapeHtml(formatTime(message.failedAt))}` : '')),
+    field(
+      'Status',
+      statusBadge(message) +
+        (message.sentAt
+          ? ` ${escapeHtml(formatTime(message.sentAt))}`
+          : message.failedAt
+            ? ` ${escapeHtml(formatTime(message.failedAt))}`
+            : ''),
+    ),
     message.lastError ? field('Last error', escapeHtml(message.lastError)) : '',
   ].join('\n');
   // The email's own HTML runs in a sandbox without scripts; its links open in this tab (after a click).

@@ -1,7 +1,12 @@
 import type { DevMailboxEntry, DevMailboxMessage } from '@beabro/shared/api-schemas/dev-mailbox';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { findOutboxEmail, findReplyToAddresses, listOutboxEmails, type OutboxSummary } from '../email/email-outbox-repository';
+import {
+  findOutboxEmail,
+  findReplyToAddresses,
+  listOutboxEmails,
+  type OutboxSummary,
+} from '../email/email-outbox-repository';
 
 /** The mailbox shows the latest messages only: it is for looking at what was just sent. */
 export const DEV_MAILBOX_LIMIT = 200;

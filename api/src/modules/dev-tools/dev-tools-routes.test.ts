@@ -19,25 +19,56 @@ afterAll(() => t.close());
 describe('POST /api/dev/jobs/:name (DEV_TOOLS=true)', () => {
   it('runs payouts at the given clock: the week is paid once however often it runs', async () => {
     const creator = await fakeCreator(t.database.db, { country: 'US' });
-    await createSupport(moneyDeps(t, new Date('2026-11-03T10:00:00Z')), creator.username, checkoutRequestSchema.parse(checkoutBody({ amount: 20 })), null, '10.77.0.1');
-    await createSupport(moneyDeps(t, new Date('2026-11-18T10:00:00Z')), creator.username, checkoutRequestSchema.parse(checkoutBody({ amount: 30 })), null, '10.77.0.2');
+    await createSupport(
+      moneyDeps(t, new Date('2026-11-03T10:00:00Z')),
+      creator.username,
+      checkoutRequestSchema.parse(checkoutBody({ amount: 20 })),
+      null,
+      '10.77.0.1',
+    );
+    await createSupport(
+      moneyDeps(t, new Date('2026-11-18T10:00:00Z')),
+      creator.username,
+      checkoutRequestSchema.parse(checkoutBody({ amount: 30 })),
+      null,
+      '10.77.0.2',
+    );
 
     const first = await t.client().post('/api/dev/jobs/payouts', { now: '2026-11-24T10:00:00Z' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ name: 'payouts', now: '2026-11-24T10:00:00.000Z', result: expect.objectContaining({ weekStart: '2026-11-16', weekEnd: '2026-11-22', paid: 1, errors: 0 }) });
+    expect(first.json()).toEqual({
+      name: 'payouts',
+      now: '2026-11-24T10:00:00.000Z',
+      result: expect.objectContaining({ weekStart: '2026-11-16', weekEnd: '2026-11-22', paid: 1, errors: 0 }),
+    });
     const again = await t.client().post('/api/dev/jobs/payouts', { now: '2026-11-24T11:00:00+00:00' });
     expect(again.json().result).toMatchObject({ paid: 0 });
 
     const rows = await t.database.db.select().from(payouts).where(eq(payouts.creatorId, creator.userId));
-    expect(rows).toEqual([expect.objectContaining({ status: 'paid', amountCents: calculateFees(2_000).creatorNetCents + calculateFees(3_000).creatorNetCents })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'paid',
+        amountCents: calculateFees(2_000).creatorNetCents + calculateFees(3_000).creatorNetCents,
+      }),
+    ]);
     const runs = await t.database.db.select().from(jobRuns).where(eq(jobRuns.name, 'payouts'));
-    expect(runs.map((r) => r.asOf.toISOString()).sort()).toEqual(['2026-11-24T10:00:00.000Z', '2026-11-24T11:00:00.000Z']);
+    expect(runs.map((r) => r.asOf.toISOString()).sort()).toEqual([
+      '2026-11-24T10:00:00.000Z',
+      '2026-11-24T11:00:00.000Z',
+    ]);
   });
 
   it('runs renewals at the given clock: a monthly support is charged again a month later, once', async () => {
     const creator = await fakeCreator(t.database.db);
-    await createSupport(moneyDeps(t, new Date('2026-10-05T10:00:00Z')), creator.username, checkoutRequestSchema.parse(checkoutBody({ amount: 9, isRecurring: true })), null, '10.77.0.3');
-    const count = async () => (await t.database.db.select().from(supports).where(eq(supports.creatorId, creator.userId))).length;
+    await createSupport(
+      moneyDeps(t, new Date('2026-10-05T10:00:00Z')),
+      creator.username,
+      checkoutRequestSchema.parse(checkoutBody({ amount: 9, isRecurring: true })),
+      null,
+      '10.77.0.3',
+    );
+    const count = async () =>
+      (await t.database.db.select().from(supports).where(eq(supports.creatorId, creator.userId))).length;
     expect(await count()).toBe(1);
 
     const early = await t.client().post('/api/dev/jobs/renewals', { now: '2026-10-20T10:00:00Z' });
@@ -63,16 +94,25 @@ describe('POST /api/dev/jobs/:name (DEV_TOOLS=true)', () => {
     for (const now of ['tuesday', '2026-11-24', '2026-11-24T10:00:00', 42]) {
       const bad = await t.client().post('/api/dev/jobs/payouts', { now });
       expect(bad.statusCode, String(now)).toBe(400);
-      expect(bad.json()).toMatchObject({ message: 'Please correct the highlighted fields.', fieldErrors: { now: expect.any(String) } });
+      expect(bad.json()).toMatchObject({
+        message: 'Please correct the highlighted fields.',
+        fieldErrors: { now: expect.any(String) },
+      });
     }
-    expect((await t.client().post('/api/dev/jobs/payouts', { now: 'tuesday' })).json().fieldErrors.now).toBe(DEV_JOB_MESSAGES.badClock);
+    expect((await t.client().post('/api/dev/jobs/payouts', { now: 'tuesday' })).json().fieldErrors.now).toBe(
+      DEV_JOB_MESSAGES.badClock,
+    );
     const empty = await t.client().post('/api/dev/jobs/payouts', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.now).toEqual(expect.any(String));
   });
 
   it('is a state-changing API route: refused without the CSRF header', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/dev/jobs/payouts', payload: { now: '2026-11-24T10:00:00Z' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/jobs/payouts',
+      payload: { now: '2026-11-24T10:00:00Z' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -91,7 +131,9 @@ describe('development tools off', () => {
   });
 
   it('are refused at start-up with NODE_ENV=production', () => {
-    expect(() => loadConfig({ DEV_TOOLS: 'true', NODE_ENV: 'production' })).toThrow(/DEV_TOOLS: must not be true in production/);
+    expect(() => loadConfig({ DEV_TOOLS: 'true', NODE_ENV: 'production' })).toThrow(
+      /DEV_TOOLS: must not be true in production/,
+    );
     expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
     expect(loadConfig({ DEV_TOOLS: 'true' }).devTools).toBe(true);
     expect(() => loadConfig({ DEV_TOOLS: 'yes' })).toThrow(/DEV_TOOLS/);

@@ -13,8 +13,15 @@ export const DEV_JOB_MESSAGES = {
 } as const;
 
 const paramsSchema = z.object({ name: z.enum(JOB_NAMES, { error: DEV_JOB_MESSAGES.unknownJob }) });
-const bodySchema = z.object({ now: z.iso.datetime({ offset: true, error: DEV_JOB_MESSAGES.badClock }) }, { error: 'Send a JSON body like {"now": "2026-11-24T10:00:00Z"}.' });
-const responseSchema = z.object({ name: z.enum(JOB_NAMES), now: z.string(), result: z.record(z.string(), z.unknown()) });
+const bodySchema = z.object(
+  { now: z.iso.datetime({ offset: true, error: DEV_JOB_MESSAGES.badClock }) },
+  { error: 'Send a JSON body like {"now": "2026-11-24T10:00:00Z"}.' },
+);
+const responseSchema = z.object({
+  name: z.enum(JOB_NAMES),
+  now: z.string(),
+  result: z.record(z.string(), z.unknown()),
+});
 
 /**
  * Development tools, registered only when DEV_TOOLS=true (never with NODE_ENV=production):
@@ -23,14 +30,17 @@ const responseSchema = z.object({ name: z.enum(JOB_NAMES), now: z.string(), resu
  * journeys use, since a second process cannot open the embedded database the server holds.
  */
 export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.log.warn('Development tools are on (DEV_TOOLS=true): anyone who can reach this server can run renewals and payouts at any clock. Never on a public server.');
+  app.log.warn(
+    'Development tools are on (DEV_TOOLS=true): anyone who can reach this server can run renewals and payouts at any clock. Never on a public server.',
+  );
 
   app.post(
     '/api/dev/jobs/:name',
     {
       schema: {
         tags: ['development'],
-        summary: 'Development tools: run a job (renewals, payouts, recover-payments, monthly-reports) now with the given clock',
+        summary:
+          'Development tools: run a job (renewals, payouts, recover-payments, monthly-reports) now with the given clock',
         params: paramsSchema,
         body: bodySchema,
         response: { 200: responseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema },
@@ -49,9 +59,17 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         now: () => now,
         log: (message: string) => app.log.error(message),
       };
-      const outcome = await runJob(app.db, name, now, () => jobDefinitions(deps)[name](now), (message) => app.log.error(message));
-      if (outcome.status === 'skipped') return reply.code(409).send({ message: `The ${name} job did not run: ${outcome.reason}.` });
-      if (outcome.status === 'failed') return reply.code(500).send({ message: `The ${name} job failed: ${outcome.error.message}` });
+      const outcome = await runJob(
+        app.db,
+        name,
+        now,
+        () => jobDefinitions(deps)[name](now),
+        (message) => app.log.error(message),
+      );
+      if (outcome.status === 'skipped')
+        return reply.code(409).send({ message: `The ${name} job did not run: ${outcome.reason}.` });
+      if (outcome.status === 'failed')
+        return reply.code(500).send({ message: `The ${name} job failed: ${outcome.error.message}` });
       return { name, now: now.toISOString(), result: outcome.result };
     },
   );

@@ -23,7 +23,9 @@ function whereClause(filter: DiscoverFilter): SQL | undefined {
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
     const matches = (column: AnyPgColumn) => sql`${column} ilike ${pattern} escape '\\'`;
-    conditions.push(or(matches(creatorProfiles.displayName), matches(creatorProfiles.username), matches(creatorProfiles.bio)));
+    conditions.push(
+      or(matches(creatorProfiles.displayName), matches(creatorProfiles.username), matches(creatorProfiles.bio)),
+    );
   }
   return and(...conditions);
 }

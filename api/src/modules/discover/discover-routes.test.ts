@@ -20,12 +20,34 @@ beforeAll(async () => {
   const withSupporters = async (userId: string, count: number, amountCents = 500) => {
     for (let i = 0; i < count; i++) await fakeSupport(db, userId, { amountCents });
   };
-  const alpha = await fakeCreator(db, { username: 'zed_alpha', displayName: 'Zed Alpha', bio: 'Painting murals downtown', creatorType: 'artist', createdAt: daysAgo(5), goalAmountCents: 2_500, showEarnings: true });
+  const alpha = await fakeCreator(db, {
+    username: 'zed_alpha',
+    displayName: 'Zed Alpha',
+    bio: 'Painting murals downtown',
+    creatorType: 'artist',
+    createdAt: daysAgo(5),
+    goalAmountCents: 2_500,
+    showEarnings: true,
+  });
   await withSupporters(alpha.userId, 3);
-  const beta = await fakeCreator(db, { username: 'betabaker', displayName: 'Beta Bakes', bio: 'I bake 100% sourdough bread', creatorType: 'business', createdAt: daysAgo(4), showSupporterCount: false });
+  const beta = await fakeCreator(db, {
+    username: 'betabaker',
+    displayName: 'Beta Bakes',
+    bio: 'I bake 100% sourdough bread',
+    creatorType: 'business',
+    createdAt: daysAgo(4),
+    showSupporterCount: false,
+  });
   await withSupporters(beta.userId, 5);
   // Two creators hide their count: beta has the most supporters of all, gamma fewer but is newer.
-  const gamma = await fakeCreator(db, { username: 'gamma_ray', displayName: 'Gamma Ray', bio: 'Science videos for kids', creatorType: 'educator', createdAt: daysAgo(3), showSupporterCount: false });
+  const gamma = await fakeCreator(db, {
+    username: 'gamma_ray',
+    displayName: 'Gamma Ray',
+    bio: 'Science videos for kids',
+    creatorType: 'educator',
+    createdAt: daysAgo(3),
+    showSupporterCount: false,
+  });
   await withSupporters(gamma.userId, 1);
   await fakeCreator(db, {
     username: 'delta_x',
@@ -37,12 +59,30 @@ beforeAll(async () => {
     coverImage: 'javascript:alert(1)',
   });
   // A goal, with earnings hidden (the default): $15 of $30 raised, which its progress would give away.
-  const eta = await fakeCreator(db, { username: 'eta_tie', displayName: 'Eta Tie', bio: LONG_BIO, creatorType: 'changemaker', createdAt: daysAgo(1), goalAmountCents: 3_000 });
+  const eta = await fakeCreator(db, {
+    username: 'eta_tie',
+    displayName: 'Eta Tie',
+    bio: LONG_BIO,
+    creatorType: 'changemaker',
+    createdAt: daysAgo(1),
+    goalAmountCents: 3_000,
+  });
   await withSupporters(eta.userId, 3);
   // Never listed: a deleted profile and a deleted account, both with many supporters and matching words.
-  const gone = await fakeCreator(db, { username: 'eps_deleted', displayName: 'Eps Murals', bio: 'murals', creatorType: 'artist', deletedAt: new Date() });
+  const gone = await fakeCreator(db, {
+    username: 'eps_deleted',
+    displayName: 'Eps Murals',
+    bio: 'murals',
+    creatorType: 'artist',
+    deletedAt: new Date(),
+  });
   await withSupporters(gone.userId, 10);
-  const closed = await fakeCreator(db, { username: 'zeta_closed', displayName: 'Zeta Murals', bio: 'murals', creatorType: 'artist' });
+  const closed = await fakeCreator(db, {
+    username: 'zeta_closed',
+    displayName: 'Zeta Murals',
+    bio: 'murals',
+    creatorType: 'artist',
+  });
   await withSupporters(closed.userId, 10);
   await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, closed.userId));
 });
@@ -98,7 +138,10 @@ describe('GET /api/discover', () => {
       goalPercent: 60,
     });
     expect(items.find((i) => i.username === 'gamma_ray')?.goalPercent).toBeNull();
-    expect(items.find((i) => i.username === 'delta_x')).toMatchObject({ profileImageUrl: '/uploads/0123456789abcdef0123456789abcdef.png', coverImageUrl: null });
+    expect(items.find((i) => i.username === 'delta_x')).toMatchObject({
+      profileImageUrl: '/uploads/0123456789abcdef0123456789abcdef.png',
+      coverImageUrl: null,
+    });
     const eta = items.find((i) => i.username === 'eta_tie');
     expect(eta?.bioExcerpt).toBe(bioExcerpt(LONG_BIO));
     expect(eta?.bioExcerpt.length).toBeLessThanOrEqual(140);
@@ -132,7 +175,12 @@ describe('GET /api/discover', () => {
 
   it('pages through the results with a stable total', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => discover(`?pageSize=2&page=${page}`)));
-    expect(pages.map((p) => p.items.map((i) => i.username))).toEqual([['eta_tie', 'zed_alpha'], ['delta_x', 'gamma_ray'], ['betabaker'], []]);
+    expect(pages.map((p) => p.items.map((i) => i.username))).toEqual([
+      ['eta_tie', 'zed_alpha'],
+      ['delta_x', 'gamma_ray'],
+      ['betabaker'],
+      [],
+    ]);
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
     expect(pages[1]).toMatchObject({ page: 2, pageSize: 2 });
     const filtered = await discover('?q=a&type=artist&pageSize=1');
@@ -168,7 +216,9 @@ describe('bioExcerpt', () => {
   it('cuts long bios at a word boundary, within 140 characters including the ellipsis', () => {
     const excerpt = bioExcerpt(LONG_BIO);
     expect(excerpt.length).toBeLessThanOrEqual(140);
-    expect(excerpt).toBe('We organise neighbourhood clean-ups every weekend, run repair cafés for broken bikes and toasters, and teach kids how to compost at home…');
+    expect(excerpt).toBe(
+      'We organise neighbourhood clean-ups every weekend, run repair cafés for broken bikes and toasters, and teach kids how to compost at home…',
+    );
     expect(bioExcerpt('aaaa bbbb cccc', 10)).toBe('aaaa bbbb…');
     expect(bioExcerpt('aaaa, bbbbbbbbbb', 10)).toBe('aaaa…');
   });

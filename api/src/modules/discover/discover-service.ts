@@ -26,7 +26,10 @@ export function bioExcerpt(bio: string, max = DISCOVER_BIO_EXCERPT_LENGTH): stri
 export async function discoverCreators(db: Db, query: DiscoverQuery): Promise<DiscoverResponseDto> {
   const filter: DiscoverFilter = { search: query.q.trim(), creatorType: query.type || null };
   const offset = (query.page - 1) * query.pageSize;
-  const [total, rows] = await Promise.all([countCreators(db, filter), listCreators(db, filter, query.sort, query.pageSize, offset)]);
+  const [total, rows] = await Promise.all([
+    countCreators(db, filter),
+    listCreators(db, filter, query.sort, query.pageSize, offset),
+  ]);
   return {
     items: rows.map((row) => {
       const creatorType = isCreatorType(row.creatorType) ? row.creatorType : 'other';

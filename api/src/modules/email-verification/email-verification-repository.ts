@@ -4,7 +4,10 @@ import { emailVerificationTokens, users } from '../../db/schema';
 
 export type VerificationTokenRow = typeof emailVerificationTokens.$inferSelect;
 
-export async function insertVerificationToken(db: Db, values: { tokenHash: string; userId: string; email: string; expiresAt: Date }): Promise<void> {
+export async function insertVerificationToken(
+  db: Db,
+  values: { tokenHash: string; userId: string; email: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(emailVerificationTokens).values(values);
 }
 
@@ -13,7 +16,13 @@ export async function spendTokensForOtherEmails(db: Db, userId: string, email: s
   await db
     .update(emailVerificationTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.userId, userId), ne(emailVerificationTokens.email, email), isNull(emailVerificationTokens.usedAt)));
+    .where(
+      and(
+        eq(emailVerificationTokens.userId, userId),
+        ne(emailVerificationTokens.email, email),
+        isNull(emailVerificationTokens.usedAt),
+      ),
+    );
 }
 
 /** The token row, read only (the page describing a link spends nothing). */
@@ -24,7 +33,11 @@ export async function findToken(db: Db, tokenHash: string): Promise<Verification
 
 /** Locks the token row for the rest of the transaction, so two clicks on one link verify once. */
 export async function findTokenForUpdate(db: Db, tokenHash: string): Promise<VerificationTokenRow | undefined> {
-  const [row] = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).for('update');
+  const [row] = await db
+    .select()
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.tokenHash, tokenHash))
+    .for('update');
   return row;
 }
 

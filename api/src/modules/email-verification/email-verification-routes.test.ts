@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
 import { emailOutbox, emailVerificationTokens, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
-import { RESEND_VERIFICATION_LIMIT, VERIFICATION_EMAIL_KIND, VERIFICATION_EMAIL_SUBJECT, VERIFICATION_TOKEN_TTL_MS } from './email-verification-service';
+import {
+  RESEND_VERIFICATION_LIMIT,
+  VERIFICATION_EMAIL_KIND,
+  VERIFICATION_EMAIL_SUBJECT,
+  VERIFICATION_TOKEN_TTL_MS,
+} from './email-verification-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,18 +18,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const emailsTo = (address: string) => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+const emailsTo = (address: string) =>
+  t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 const LINK = /https:\/\/beabro\.test\/verify-email\?token=([A-Za-z0-9_-]{43})/;
 
 /** The token of the latest verification email sent to `address`. */
 async function latestToken(address: string): Promise<string> {
-  const rows = (await emailsTo(address)).filter((r) => r.kind === VERIFICATION_EMAIL_KIND).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const rows = (await emailsTo(address))
+    .filter((r) => r.kind === VERIFICATION_EMAIL_KIND)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const token = LINK.exec(rows.at(-1)?.textBody ?? '')?.[1];
   if (!token) throw new Error(`no verification link sent to ${address}`);
   return token;
 }
 
-const verifiedAt = async (userId: string) => (await t.database.db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)))[0]?.at ?? null;
+const verifiedAt = async (userId: string) =>
+  (await t.database.db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)))[0]?.at ?? null;
 
 describe('sign-up', () => {
   it('queues exactly one verification email whose link verifies the account', async () => {
@@ -39,16 +48,26 @@ describe('sign-up', () => {
     expect(sent?.htmlBody).toContain(`href="https://beabro.test/verify-email?token=${token}"`);
 
     // Only the hash is stored, with the address it verifies and a 48 h expiry.
-    const [stored] = await t.database.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    const [stored] = await t.database.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, user.id));
     expect(stored).toMatchObject({ tokenHash: sha256(token), email, usedAt: null });
-    expect((stored?.expiresAt.getTime() ?? 0) - (stored?.createdAt.getTime() ?? 0)).toBeCloseTo(VERIFICATION_TOKEN_TTL_MS, -4);
+    expect((stored?.expiresAt.getTime() ?? 0) - (stored?.createdAt.getTime() ?? 0)).toBeCloseTo(
+      VERIFICATION_TOKEN_TTL_MS,
+      -4,
+    );
     expect(JSON.stringify(stored)).not.toContain(token);
 
     expect((await client.get('/api/auth/me')).json().user.emailVerified).toBe(false);
     const res = await client.post('/api/auth/verify-email', { token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ verified: true, email, user: expect.objectContaining({ id: user.id, email, emailVerified: true }) });
+    expect(res.json()).toEqual({
+      verified: true,
+      email,
+      user: expect.objectContaining({ id: user.id, email, emailVerified: true }),
+    });
     expect((await client.get('/api/auth/me')).json().user.emailVerified).toBe(true);
   });
 
@@ -59,10 +78,18 @@ describe('sign-up', () => {
         method: 'POST',
         url: '/api/auth/sign-up',
         headers: { 'x-requested-with': 'beabro', host: 'bro.example:8080' },
-        payload: { name: 'Origin Test', email: 'origin@example.com', password: 'a good password', confirmPassword: 'a good password' },
+        payload: {
+          name: 'Origin Test',
+          email: 'origin@example.com',
+          password: 'a good password',
+          confirmPassword: 'a good password',
+        },
       });
       expect(res.statusCode).toBe(201);
-      const [row] = await plain.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'origin@example.com'));
+      const [row] = await plain.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, 'origin@example.com'));
       expect(row?.textBody).toMatch(/http:\/\/bro\.example:8080\/verify-email\?token=[A-Za-z0-9_-]{43}/);
     } finally {
       await plain.close();
@@ -107,7 +134,10 @@ describe('POST /api/auth/verify-email', () => {
     expect(await verifiedAt(user.id)).toBeNull();
 
     // Expired: the link is refused even though it was never used.
-    await t.database.db.update(emailVerificationTokens).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(emailVerificationTokens.tokenHash, sha256(token)));
+    await t.database.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(emailVerificationTokens.tokenHash, sha256(token)));
     expect((await t.client().post('/api/auth/verify-email', { token })).json()).toEqual(invalid);
     expect(await verifiedAt(user.id)).toBeNull();
   });
@@ -115,7 +145,10 @@ describe('POST /api/auth/verify-email', () => {
   it('accepts a link once, even when it is opened twice at the same moment', async () => {
     const { email } = await fakeUser(t);
     const token = await latestToken(email);
-    const results = await Promise.all([t.client().post('/api/auth/verify-email', { token }), t.client().post('/api/auth/verify-email', { token })]);
+    const results = await Promise.all([
+      t.client().post('/api/auth/verify-email', { token }),
+      t.client().post('/api/auth/verify-email', { token }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const again = await t.client().post('/api/auth/verify-email', { token });
     expect(again.statusCode).toBe(400);
@@ -123,7 +156,11 @@ describe('POST /api/auth/verify-email', () => {
   });
 
   it('needs the CSRF header like every state-changing request', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'x'.repeat(43) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: 'x'.repeat(43) },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -151,7 +188,11 @@ describe('email change', () => {
     expect(await verifiedAt(user.id)).toBeNull();
 
     const fresh = await client.post('/api/auth/verify-email', { token: await latestToken(newEmail) });
-    expect(fresh.json()).toMatchObject({ verified: true, email: newEmail, user: { email: newEmail, emailVerified: true } });
+    expect(fresh.json()).toMatchObject({
+      verified: true,
+      email: newEmail,
+      user: { email: newEmail, emailVerified: true },
+    });
   });
 
   it('keeps an old link useless even after changing back to that address', async () => {
@@ -176,7 +217,9 @@ describe('email change', () => {
   it('sends nothing when the change is refused', async () => {
     const { client, email, password } = await fakeUser(t);
     const taken = await fakeUser(t);
-    expect((await client.patch('/api/account/email', { email: `nobody.${email}`, password: 'wrong password' })).statusCode).toBe(400);
+    expect(
+      (await client.patch('/api/account/email', { email: `nobody.${email}`, password: 'wrong password' })).statusCode,
+    ).toBe(400);
     expect((await client.patch('/api/account/email', { email: taken.email, password })).statusCode).toBe(400);
     expect(await emailsTo(`nobody.${email}`)).toHaveLength(0);
     expect(await emailsTo(taken.email)).toHaveLength(1);
@@ -224,7 +267,8 @@ describe('POST /api/account/email-verification (resend)', () => {
 });
 
 describe('GET /api/auth/verify-email (what the page says about its link)', () => {
-  const status = (token: string, client = t.client()) => client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  const status = (token: string, client = t.client()) =>
+    client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
 
   it('a fresh link is ready and names its address; reading it spends nothing', async () => {
     const { email, user } = await fakeUser(t);
@@ -236,7 +280,10 @@ describe('GET /api/auth/verify-email (what the page says about its link)', () =>
       expect(res.json()).toEqual({ state: 'ready', email, signedInAsOther: false });
     }
     expect(await verifiedAt(user.id)).toBeNull();
-    const [row] = await t.database.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, sha256(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.tokenHash, sha256(token)));
     expect(row?.usedAt).toBeNull();
   });
 
@@ -244,7 +291,11 @@ describe('GET /api/auth/verify-email (what the page says about its link)', () =>
     const verified = await fakeUser(t);
     const verifiedToken = await latestToken(verified.email);
     expect((await t.client().post('/api/auth/verify-email', { token: verifiedToken })).statusCode).toBe(200);
-    expect((await status(verifiedToken)).json()).toEqual({ state: 'already-verified', email: verified.email, signedInAsOther: false });
+    expect((await status(verifiedToken)).json()).toEqual({
+      state: 'already-verified',
+      email: verified.email,
+      signedInAsOther: false,
+    });
 
     // Used, but the address is not verified: a link spent by an email change and back.
     const changed = await fakeUser(t);
@@ -256,7 +307,10 @@ describe('GET /api/auth/verify-email (what the page says about its link)', () =>
 
     const late = await fakeUser(t);
     const lateToken = await latestToken(late.email);
-    await t.database.db.update(emailVerificationTokens).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(emailVerificationTokens.tokenHash, sha256(lateToken)));
+    await t.database.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(emailVerificationTokens.tokenHash, sha256(lateToken)));
     expect((await status(lateToken)).json()).toEqual({ state: 'expired', email: null, signedInAsOther: false });
   });
 
@@ -276,7 +330,11 @@ describe('GET /api/auth/verify-email (what the page says about its link)', () =>
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.linkUnknown });
     }
-    for (const url of ['/api/auth/verify-email', '/api/auth/verify-email?token=', `/api/auth/verify-email?token=${'x'.repeat(201)}`]) {
+    for (const url of [
+      '/api/auth/verify-email',
+      '/api/auth/verify-email?token=',
+      `/api/auth/verify-email?token=${'x'.repeat(201)}`,
+    ]) {
       const res = await t.client().get(url);
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toEqual({ token: EMAIL_VERIFICATION_MESSAGES.linkUnknown });
@@ -286,7 +344,12 @@ describe('GET /api/auth/verify-email (what the page says about its link)', () =>
 
 describe('POST /verify-email (the page’s form, JavaScript off)', () => {
   const form = (body: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/verify-email', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers } });
+    t.app.inject({
+      method: 'POST',
+      url: '/verify-email',
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers },
+    });
 
   it('verifies and sends the browser back to the page with the result', async () => {
     const { email, user } = await fakeUser(t);

@@ -31,7 +31,12 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Send a new verification link to the account’s email (3 an hour)',
-        response: { 202: resendVerificationEmailResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          202: resendVerificationEmailResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -45,7 +50,8 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'What a verification link would do (ready, already verified, used, expired or outdated; 404 unknown), without spending it',
+        summary:
+          'What a verification link would do (ready, already verified, used, expired or outdated; 404 unknown), without spending it',
         querystring: verificationLinkQuerySchema,
         response: { 200: verificationLinkStatusSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_VERIFICATION_MESSAGES, type VerificationLinkStatus } from '@beabro/shared/api-schemas/email-verification';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  type VerificationLinkStatus,
+} from '@beabro/shared/api-schemas/email-verification';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
@@ -8,14 +11,25 @@ import { findUserById } from '../auth/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
 import { EMAIL_REASONS, renderEmail } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
-import { findToken, findTokenForUpdate, insertVerificationToken, markEmailVerified, markTokenUsed, spendTokensForOtherEmails } from './email-verification-repository';
+import {
+  findToken,
+  findTokenForUpdate,
+  insertVerificationToken,
+  markEmailVerified,
+  markTokenUsed,
+  spendTokensForOtherEmails,
+} from './email-verification-repository';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 export const VERIFICATION_EMAIL_KIND = 'email-verification';
 export const VERIFICATION_EMAIL_SUBJECT = 'Verify your email for Be a Bro';
 
 /** Enough for "it did not arrive" twice; not enough to flood someone's inbox from a stolen session. */
-export const RESEND_VERIFICATION_LIMIT = { name: 'email-verification:user', limit: 3, windowSeconds: 60 * 60 } satisfies RateLimitRule;
+export const RESEND_VERIFICATION_LIMIT = {
+  name: 'email-verification:user',
+  limit: 3,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
 
 export function verificationLink(origin: string, token: string): string {
   return `${origin}/verify-email?token=${encodeURIComponent(token)}`;
@@ -33,7 +47,12 @@ export interface VerificationRecipient {
  * savepoint when `db` is already a transaction, so callers can include it in theirs). Only the
  * SHA-256 of the token is stored; links for other addresses the user had are spent.
  */
-export async function enqueueVerificationEmail(db: Db, recipient: VerificationRecipient, origin: string, now = new Date()): Promise<void> {
+export async function enqueueVerificationEmail(
+  db: Db,
+  recipient: VerificationRecipient,
+  origin: string,
+  now = new Date(),
+): Promise<void> {
   const email = recipient.email.toLowerCase();
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
@@ -45,18 +64,37 @@ export async function enqueueVerificationEmail(db: Db, recipient: VerificationRe
       `Please confirm that ${email} is your email address. Once it is verified, supports you made as a guest with this address show up in your supporter history too.`,
     ],
     action: { label: 'Verify my email', url: link },
-    footer: ['This link expires in 48 hours and works once.', 'If you did not create a Be a Bro account, ignore this email: nothing happens without a click.'],
+    footer: [
+      'This link expires in 48 hours and works once.',
+      'If you did not create a Be a Bro account, ignore this email: nothing happens without a click.',
+    ],
     reason: EMAIL_REASONS.accountAddress,
   });
   await db.transaction(async (tx) => {
     await spendTokensForOtherEmails(tx, recipient.userId, email, now);
-    await insertVerificationToken(tx, { tokenHash, userId: recipient.userId, email, expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS) });
-    await enqueueEmail(tx, { kind: VERIFICATION_EMAIL_KIND, dedupeKey: `${VERIFICATION_EMAIL_KIND}:${tokenHash}`, to: email, subject: VERIFICATION_EMAIL_SUBJECT, ...content });
+    await insertVerificationToken(tx, {
+      tokenHash,
+      userId: recipient.userId,
+      email,
+      expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+    });
+    await enqueueEmail(tx, {
+      kind: VERIFICATION_EMAIL_KIND,
+      dedupeKey: `${VERIFICATION_EMAIL_KIND}:${tokenHash}`,
+      to: email,
+      subject: VERIFICATION_EMAIL_SUBJECT,
+      ...content,
+    });
   });
 }
 
 /** "Send me a new link", for the signed-in user whose address is not verified yet. */
-export async function resendVerificationEmail(db: Db, userId: string, origin: string, now = new Date()): Promise<{ sentTo: string }> {
+export async function resendVerificationEmail(
+  db: Db,
+  userId: string,
+  origin: string,
+  now = new Date(),
+): Promise<{ sentTo: string }> {
   const user = await findUserById(db, userId);
   if (!user?.email) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   if (user.emailVerifiedAt) throw new AppError('validation', EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
@@ -88,7 +126,12 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
  * nothing. The token's holder learns which case it is (tokens cannot be guessed, so this reveals nothing
  * to anyone else); an unknown link is not_found; the address is named only while the link can still verify it or already has.
  */
-export async function describeVerificationLink(db: Db, token: string, viewerId: string | null, now = new Date()): Promise<VerificationLinkStatus> {
+export async function describeVerificationLink(
+  db: Db,
+  token: string,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<VerificationLinkStatus> {
   const row = await findToken(db, hashToken(token));
   if (!row) throw new AppError('not_found', EMAIL_VERIFICATION_MESSAGES.linkUnknown);
   const signedInAsOther = viewerId !== null && viewerId !== row.userId;

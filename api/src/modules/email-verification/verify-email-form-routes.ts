@@ -13,16 +13,21 @@ const formSchema = z.object({ token: z.string().max(1000).default('') });
  */
 export const verifyEmailFormRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptPageForms(app);
-  app.post(VERIFY_EMAIL_PAGE_PATH, { schema: { hide: true, body: formSchema }, preHandler: refuseForeignForm }, async (request, reply) => {
-    const token = request.body.token.trim();
-    let result: (typeof VERIFY_EMAIL_RESULTS)[number] = VERIFY_EMAIL_RESULTS[0];
-    try {
-      await verifyEmail(app.db, token);
-    } catch (error) {
-      // A refused link: the page says why (used, expired, ...) from the link itself.
-      result = error instanceof AppError ? 'refused' : 'failed';
-      if (!(error instanceof AppError)) request.log.error({ err: error }, 'verifying an email from the page form failed');
-    }
-    return redirectToPage(reply, VERIFY_EMAIL_PAGE_PATH, { token, result });
-  });
+  app.post(
+    VERIFY_EMAIL_PAGE_PATH,
+    { schema: { hide: true, body: formSchema }, preHandler: refuseForeignForm },
+    async (request, reply) => {
+      const token = request.body.token.trim();
+      let result: (typeof VERIFY_EMAIL_RESULTS)[number] = VERIFY_EMAIL_RESULTS[0];
+      try {
+        await verifyEmail(app.db, token);
+      } catch (error) {
+        // A refused link: the page says why (used, expired, ...) from the link itself.
+        result = error instanceof AppError ? 'refused' : 'failed';
+        if (!(error instanceof AppError))
+          request.log.error({ err: error }, 'verifying an email from the page form failed');
+      }
+      return redirectToPage(reply, VERIFY_EMAIL_PAGE_PATH, { token, result });
+    },
+  );
 };

@@ -6,18 +6,31 @@ import { describeMailDestination } from './describe-mail-destination';
 describe('the start log line saying where emails go', () => {
   it('names the mail folder and the development mailbox on this machine', () => {
     const config = loadConfig({ DATA_DIR: '/srv/beabro' });
-    expect(describeMailDestination(config, 3000)).toBe(`Emails are written to ${path.join('/srv/beabro', 'mail')}; the development mailbox is at http://localhost:3000/dev/mailbox.`);
+    expect(describeMailDestination(config, 3000)).toBe(
+      `Emails are written to ${path.join('/srv/beabro', 'mail')}; the development mailbox is at http://localhost:3000/dev/mailbox.`,
+    );
     expect(describeMailDestination(loadConfig({ DATA_DIR: '/srv/beabro', DEV_MAILBOX: 'false' }), 3000)).toBe(
       `Emails are written to ${path.join('/srv/beabro', 'mail')}; the development mailbox is off (DEV_MAILBOX).`,
     );
-    expect(describeMailDestination(loadConfig({ HOST: '192.168.1.5', DEV_MAILBOX: 'true' }), 4000)).toContain('the development mailbox is at http://192.168.1.5:4000/dev/mailbox');
-    expect(describeMailDestination(loadConfig({ PUBLIC_URL: 'http://localhost:8080/' }), 3000)).toContain('the development mailbox is at http://localhost:8080/dev/mailbox');
+    expect(describeMailDestination(loadConfig({ HOST: '192.168.1.5', DEV_MAILBOX: 'true' }), 4000)).toContain(
+      'the development mailbox is at http://192.168.1.5:4000/dev/mailbox',
+    );
+    expect(describeMailDestination(loadConfig({ PUBLIC_URL: 'http://localhost:8080/' }), 3000)).toContain(
+      'the development mailbox is at http://localhost:8080/dev/mailbox',
+    );
   });
 
   it('names the SMTP server without its credentials', () => {
-    const line = describeMailDestination(loadConfig({ SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465', EMAIL_SENDER_ENABLED: 'false' }), 3000);
-    expect(line).toBe('Emails are sent through the SMTP server smtp.example.com:465 (TLS); this process does not deliver them (EMAIL_SENDER_ENABLED=false).');
+    const line = describeMailDestination(
+      loadConfig({ SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com:465', EMAIL_SENDER_ENABLED: 'false' }),
+      3000,
+    );
+    expect(line).toBe(
+      'Emails are sent through the SMTP server smtp.example.com:465 (TLS); this process does not deliver them (EMAIL_SENDER_ENABLED=false).',
+    );
     expect(line).not.toMatch(/mailer|s3cret/);
-    expect(describeMailDestination(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' }), 3000)).toBe('Emails are sent through the SMTP server smtp.example.com:587 (STARTTLS when offered).');
+    expect(describeMailDestination(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' }), 3000)).toBe(
+      'Emails are sent through the SMTP server smtp.example.com:587 (STARTTLS when offered).',
+    );
   });
 });

@@ -21,8 +21,15 @@ function smtpServer(smtpUrl: string): string {
 
 /** One line for the start log: where emails go (an SMTP server, or a folder), and where the development mailbox is. */
 export function describeMailDestination(config: MailConfig, port: number): string {
-  const parts = [config.smtpUrl ? `Emails are sent through the SMTP server ${smtpServer(config.smtpUrl)}` : `Emails are written to ${path.join(config.dataDir, 'mail')}`];
-  if (config.devMailbox) parts.push(`the development mailbox is at ${(config.publicUrl ?? localOrigin(config.host, port)).replace(/\/+$/, '')}/dev/mailbox`);
+  const parts = [
+    config.smtpUrl
+      ? `Emails are sent through the SMTP server ${smtpServer(config.smtpUrl)}`
+      : `Emails are written to ${path.join(config.dataDir, 'mail')}`,
+  ];
+  if (config.devMailbox)
+    parts.push(
+      `the development mailbox is at ${(config.publicUrl ?? localOrigin(config.host, port)).replace(/\/+$/, '')}/dev/mailbox`,
+    );
   else if (!config.smtpUrl) parts.push('the development mailbox is off (DEV_MAILBOX)');
   if (!config.emailSenderEnabled) parts.push('this process does not deliver them (EMAIL_SENDER_ENABLED=false)');
   return `${parts.join('; ')}.`;

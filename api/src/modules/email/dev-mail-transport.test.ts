@@ -17,7 +17,8 @@ const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
   ...overrides,
 });
 
-const readIndex = (dir: string) => JSON.parse(readFileSync(path.join(dir, DEV_MAIL_INDEX_FILE), 'utf8')) as DevMailIndexEntry[];
+const readIndex = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, DEV_MAIL_INDEX_FILE), 'utf8')) as DevMailIndexEntry[];
 
 describe('development mail transport', () => {
   it('writes each message as a readable RFC 5322 .eml file and lists it in index.json', async () => {
@@ -69,7 +70,11 @@ describe('development mail transport', () => {
     await Promise.all(ids.map((id) => transport.send(message({ id, html: null }))));
     await transport.close();
     expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(13);
-    expect(readIndex(dir).map((e) => e.id).sort()).toEqual(['5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01', ...ids].sort());
+    expect(
+      readIndex(dir)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01', ...ids].sort());
     // A text-only message is a plain text/plain email.
     const textOnly = readFileSync(path.join(dir, readIndex(dir).find((e) => e.id === ids[0])?.file ?? ''), 'utf8');
     expect(textOnly).toMatch(/^Content-Type: text\/plain/m);

@@ -54,7 +54,10 @@ export function createDevMailTransport({ directory, from }: { directory: string;
         messageId: messageIdFor(message.id, from),
       });
       await mkdir(directory, { recursive: true });
-      const file = `${message.createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${message.id}.eml`;
+      const file = `${message.createdAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z')}-${message.id}.eml`;
       await writeFile(path.join(directory, file), info.message as Buffer);
       await updateIndex({
         id: message.id,

@@ -5,7 +5,12 @@ import { createMailTransport } from './create-mail-transport';
 describe('mail configuration', () => {
   it('defaults to the development transport and mailbox, sending from Be a Bro', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ smtpUrl: null, mailFrom: 'Be a Bro <no-reply@beabro.app>', devMailbox: true, emailSenderEnabled: true });
+    expect(config).toMatchObject({
+      smtpUrl: null,
+      mailFrom: 'Be a Bro <no-reply@beabro.app>',
+      devMailbox: true,
+      emailSenderEnabled: true,
+    });
     expect(createMailTransport(config).name).toBe('development');
   });
 
@@ -24,7 +29,14 @@ describe('mail configuration', () => {
   });
 
   it('refuses a mail set-up it cannot use, naming each variable', () => {
-    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com', MAIL_FROM: 'not an address', DEV_MAILBOX: 'yes', EMAIL_SENDER_ENABLED: 'no' })).toThrow(
+    expect(() =>
+      loadConfig({
+        SMTP_URL: 'http://smtp.example.com',
+        MAIL_FROM: 'not an address',
+        DEV_MAILBOX: 'yes',
+        EMAIL_SENDER_ENABLED: 'no',
+      }),
+    ).toThrow(
       /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL[\s\S]*MAIL_FROM: must be an address[\s\S]*DEV_MAILBOX:[\s\S]*EMAIL_SENDER_ENABLED:/,
     );
   });

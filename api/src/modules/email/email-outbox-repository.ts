@@ -23,7 +23,12 @@ export async function claimDueEmails(db: Db, now: Date, limit: number, leaseUnti
     return tx
       .update(emailOutbox)
       .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
-      .where(inArray(emailOutbox.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
 }
@@ -78,7 +83,11 @@ export interface OutboxSummary {
 
 /** Newest first. */
 export async function listOutboxEmails(db: Db, limit: number): Promise<OutboxSummary[]> {
-  return db.select(summaryColumns).from(emailOutbox).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(limit);
+  return db
+    .select(summaryColumns)
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
 }
 
 export async function findOutboxEmail(db: Db, id: string): Promise<OutboxRow | undefined> {
@@ -91,16 +100,21 @@ export const HELP_CONTACT_EMAIL_KIND = 'help-contact-request';
 export const helpContactEmailKey = (contactRequestId: string) => `${HELP_CONTACT_EMAIL_KIND}:${contactRequestId}`;
 /** The confirmation sent back to whoever filled in the help contact form. */
 export const HELP_CONTACT_CONFIRMATION_EMAIL_KIND = 'help-contact-confirmation';
-export const helpContactConfirmationEmailKey = (contactRequestId: string) => `${HELP_CONTACT_CONFIRMATION_EMAIL_KIND}:${contactRequestId}`;
+export const helpContactConfirmationEmailKey = (contactRequestId: string) =>
+  `${HELP_CONTACT_CONFIRMATION_EMAIL_KIND}:${contactRequestId}`;
 
 /**
  * Reply-To addresses of the given emails. The outbox has no reply-to column, so the one email that
  * needs it (a help contact request, answered by replying to the requester) finds it through its key.
  */
-export async function findReplyToAddresses(db: Db, rows: Pick<OutboxRow, 'id' | 'kind' | 'dedupeKey'>[]): Promise<Map<string, string>> {
+export async function findReplyToAddresses(
+  db: Db,
+  rows: Pick<OutboxRow, 'id' | 'kind' | 'dedupeKey'>[],
+): Promise<Map<string, string>> {
   const byContactRequest = new Map<string, string>();
   for (const row of rows) {
-    const contactRequestId = row.kind === HELP_CONTACT_EMAIL_KIND ? row.dedupeKey.slice(HELP_CONTACT_EMAIL_KIND.length + 1) : '';
+    const contactRequestId =
+      row.kind === HELP_CONTACT_EMAIL_KIND ? row.dedupeKey.slice(HELP_CONTACT_EMAIL_KIND.length + 1) : '';
     if (/^[0-9a-f-]{36}$/i.test(contactRequestId)) byContactRequest.set(contactRequestId, row.id);
   }
   const replyTo = new Map<string, string>();

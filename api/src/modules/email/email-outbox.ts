@@ -26,6 +26,15 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
 export function enqueueEmailsQuery(db: Db, emails: readonly OutgoingEmail[]) {
   return db
     .insert(emailOutbox)
-    .values(emails.map((email) => ({ kind: email.kind, dedupeKey: email.dedupeKey, toAddress: email.to.toLowerCase(), subject: email.subject, textBody: email.text, htmlBody: email.html ?? null })))
+    .values(
+      emails.map((email) => ({
+        kind: email.kind,
+        dedupeKey: email.dedupeKey,
+        toAddress: email.to.toLowerCase(),
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

@@ -12,10 +12,19 @@ describe('the sender loop of the app', () => {
     try {
       const { email } = await fakeUser(t);
       await expect
-        .poll(async () => (await t.database.db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]?.sentAt ?? null, {
-          timeout: 15_000,
-          interval: 200,
-        })
+        .poll(
+          async () =>
+            (
+              await t.database.db
+                .select({ sentAt: emailOutbox.sentAt })
+                .from(emailOutbox)
+                .where(eq(emailOutbox.toAddress, email))
+            )[0]?.sentAt ?? null,
+          {
+            timeout: 15_000,
+            interval: 200,
+          },
+        )
         .not.toBeNull();
       const mailDir = path.join(t.app.config.dataDir, 'mail');
       expect(readdirSync(mailDir).filter((f) => f.endsWith('.eml'))).toHaveLength(1);

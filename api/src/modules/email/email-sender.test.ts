@@ -44,7 +44,10 @@ async function queue(overrides: { to?: string; kind?: string; dedupeKey?: string
     text: `Body ${n}`,
     html: `<p>Body ${n}</p>`,
   });
-  const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Subject ${n}`));
+  const [row] = await database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.subject, `Subject ${n}`));
   if (!row) throw new Error('not queued');
   return row;
 }
@@ -59,10 +62,20 @@ describe('deliverDueEmails', () => {
     const { transport, delivered } = fakeTransport();
     expect(await deliverDueEmails(database.db, transport, now)).toEqual({ sent: 2, retrying: 0, gaveUp: 0 });
     expect(delivered.map((m) => m.id).sort()).toEqual([a.id, b.id].sort());
-    expect(delivered.find((m) => m.id === a.id)).toMatchObject({ to: a.toAddress, subject: a.subject, text: a.textBody, html: a.htmlBody, replyTo: null });
+    expect(delivered.find((m) => m.id === a.id)).toMatchObject({
+      to: a.toAddress,
+      subject: a.subject,
+      text: a.textBody,
+      html: a.htmlBody,
+      replyTo: null,
+    });
     expect(await rowOf(a.id)).toMatchObject({ sentAt: now, attempts: 1, lastError: null, failedAt: null });
     // Nothing is sent twice.
-    expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() + CLAIM_LEASE_MS * 10))).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() + CLAIM_LEASE_MS * 10))).toEqual({
+      sent: 0,
+      retrying: 0,
+      gaveUp: 0,
+    });
     expect(delivered).toHaveLength(2);
   });
 
@@ -77,7 +90,9 @@ describe('deliverDueEmails', () => {
   it('drains more than one batch in a run', async () => {
     for (let i = 0; i < 7; i++) await queue();
     const { transport, delivered } = fakeTransport();
-    expect((await deliverDueEmails(database.db, transport, new Date(Date.now() + 1_000), { batchSize: 3 })).sent).toBe(7);
+    expect((await deliverDueEmails(database.db, transport, new Date(Date.now() + 1_000), { batchSize: 3 })).sent).toBe(
+      7,
+    );
     expect(new Set(delivered.map((m) => m.id)).size).toBe(7);
   });
 
@@ -89,7 +104,11 @@ describe('deliverDueEmails', () => {
     for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
       // Just before it is due again, nothing happens.
       if (attempt > 1) {
-        expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() - 1))).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+        expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() - 1))).toEqual({
+          sent: 0,
+          retrying: 0,
+          gaveUp: 0,
+        });
       }
       const report = await deliverDueEmails(database.db, transport, now);
       const row = await rowOf(email.id);
@@ -109,7 +128,11 @@ describe('deliverDueEmails', () => {
     expect(delays.slice(0, 4)).toEqual([60_000, 300_000, 1_800_000, 7_200_000]);
     // Given up: never tried again.
     transport.failing = false;
-    expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() + 365 * 86_400_000))).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
+    expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() + 365 * 86_400_000))).toEqual({
+      sent: 0,
+      retrying: 0,
+      gaveUp: 0,
+    });
     expect(delivered).toHaveLength(0);
   });
 
@@ -130,7 +153,11 @@ describe('deliverDueEmails', () => {
     const now = new Date(Date.now() + 1_000);
     // A sender that claims and never finishes (it crashed mid-delivery).
     let release: () => void = () => {};
-    const stuck: MailTransport = { name: 'smtp', send: () => new Promise<void>((resolve) => (release = resolve)).then(() => Promise.reject(new Error('crashed'))), close: async () => {} };
+    const stuck: MailTransport = {
+      name: 'smtp',
+      send: () => new Promise<void>((resolve) => (release = resolve)).then(() => Promise.reject(new Error('crashed'))),
+      close: async () => {},
+    };
     const crashed = deliverDueEmails(database.db, stuck, now);
     await expect.poll(async () => (await rowOf(email.id))?.attempts).toBe(1);
 
@@ -151,7 +178,9 @@ describe('deliverDueEmails', () => {
     for (let i = 0; i < 60; i++) ids.add((await queue()).id);
     const now = new Date(Date.now() + 1_000);
     const senders = Array.from({ length: 4 }, () => fakeTransport({ delayMs: () => Math.floor(Math.random() * 5) }));
-    const reports = await Promise.all(senders.map(({ transport }) => deliverDueEmails(database.db, transport, now, { batchSize: 5 })));
+    const reports = await Promise.all(
+      senders.map(({ transport }) => deliverDueEmails(database.db, transport, now, { batchSize: 5 })),
+    );
     const deliveredIds = senders.flatMap(({ delivered }) => delivered.map((m) => m.id));
     expect(deliveredIds).toHaveLength(60);
     expect(new Set(deliveredIds)).toEqual(ids);

@@ -2,14 +2,28 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
 import { createMailTransport } from './create-mail-transport';
-import { claimDueEmails, findReplyToAddresses, markEmailSent, recordFailedAttempt, type OutboxRow } from './email-outbox-repository';
+import {
+  claimDueEmails,
+  findReplyToAddresses,
+  markEmailSent,
+  recordFailedAttempt,
+  type OutboxRow,
+} from './email-outbox-repository';
 import type { MailTransport } from './mail-transport';
 
 /** Delivery attempts before an email is given up (`failed_at`). */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 
 /** Wait after the nth failed attempt: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h (about 45 h in all). */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000] as const;
+export const RETRY_DELAYS_MS = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  6 * 3_600_000,
+  12 * 3_600_000,
+  24 * 3_600_000,
+] as const;
 
 /**
  * How long a claimed email stays invisible to other senders while it is delivered. Longer than any
@@ -43,7 +57,12 @@ export interface DeliveryOptions {
  * in one process or many, share the work without overlap), sent through `transport`, then marked sent,
  * or rescheduled with exponential backoff, or given up after MAX_DELIVERY_ATTEMPTS.
  */
-export async function deliverDueEmails(db: Db, transport: MailTransport, now = new Date(), options: DeliveryOptions = {}): Promise<DeliveryReport> {
+export async function deliverDueEmails(
+  db: Db,
+  transport: MailTransport,
+  now = new Date(),
+  options: DeliveryOptions = {},
+): Promise<DeliveryReport> {
   const batchSize = options.batchSize ?? 10;
   const maxBatches = options.maxBatches ?? 20;
   const report: DeliveryReport = { sent: 0, retrying: 0, gaveUp: 0 };
@@ -51,13 +70,22 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, now = n
     const claimed = await claimDueEmails(db, now, batchSize, new Date(now.getTime() + CLAIM_LEASE_MS));
     if (claimed.length === 0) break;
     const replyTo = await findReplyToAddresses(db, claimed);
-    await Promise.all(claimed.map((email) => deliverOne(db, transport, email, replyTo.get(email.id) ?? null, now, report)));
+    await Promise.all(
+      claimed.map((email) => deliverOne(db, transport, email, replyTo.get(email.id) ?? null, now, report)),
+    );
     if (claimed.length < batchSize) break;
   }
   return report;
 }
 
-async function deliverOne(db: Db, transport: MailTransport, email: OutboxRow, replyTo: string | null, now: Date, report: DeliveryReport): Promise<void> {
+async function deliverOne(
+  db: Db,
+  transport: MailTransport,
+  email: OutboxRow,
+  replyTo: string | null,
+  now: Date,
+  report: DeliveryReport,
+): Promise<void> {
   try {
     await transport.send({
       id: email.id,
@@ -75,7 +103,9 @@ async function deliverOne(db: Db, transport: MailTransport, email: OutboxRow, re
       await recordFailedAttempt(db, email.id, email.attempts, message, { failedAt: now });
       report.gaveUp++;
     } else {
-      await recordFailedAttempt(db, email.id, email.attempts, message, { nextAttemptAt: new Date(now.getTime() + retryDelayMs(email.attempts)) });
+      await recordFailedAttempt(db, email.id, email.attempts, message, {
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(email.attempts)),
+      });
       report.retrying++;
     }
     return;
@@ -87,7 +117,10 @@ async function deliverOne(db: Db, transport: MailTransport, email: OutboxRow, re
 
 function describeError(error: unknown): string {
   const e = error as { message?: unknown; response?: unknown };
-  const text = [typeof e?.message === 'string' ? e.message : String(error), typeof e?.response === 'string' && e.response !== e.message ? e.response : '']
+  const text = [
+    typeof e?.message === 'string' ? e.message : String(error),
+    typeof e?.response === 'string' && e.response !== e.message ? e.response : '',
+  ]
     .filter(Boolean)
     .join(' | ');
   return text.slice(0, 1_000);
@@ -99,7 +132,12 @@ export interface RunningSender {
 }
 
 /** Runs `deliverDueEmails` every `intervalMs` (after the previous run ends) until stopped. */
-export function startEmailSender(db: Db, transport: MailTransport, log: FastifyBaseLogger, intervalMs = SENDER_INTERVAL_MS): RunningSender {
+export function startEmailSender(
+  db: Db,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  intervalMs = SENDER_INTERVAL_MS,
+): RunningSender {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -108,8 +146,10 @@ export function startEmailSender(db: Db, transport: MailTransport, log: FastifyB
     timer = null;
     running = deliverDueEmails(db, transport)
       .then((report) => {
-        if (report.sent + report.retrying + report.gaveUp > 0) log.info({ ...report, transport: transport.name }, 'email outbox delivered');
-        if (report.gaveUp > 0) log.error({ gaveUp: report.gaveUp }, `gave up on emails after ${MAX_DELIVERY_ATTEMPTS} attempts`);
+        if (report.sent + report.retrying + report.gaveUp > 0)
+          log.info({ ...report, transport: transport.name }, 'email outbox delivered');
+        if (report.gaveUp > 0)
+          log.error({ gaveUp: report.gaveUp }, `gave up on emails after ${MAX_DELIVERY_ATTEMPTS} attempts`);
       })
       .catch((error: unknown) => log.error({ err: error }, 'email sender run failed'))
       .finally(() => {
@@ -131,10 +171,14 @@ export function startEmailSender(db: Db, transport: MailTransport, log: FastifyB
 /** Starts the sender with the app (unless EMAIL_SENDER_ENABLED=false) and stops it, waiting for its run, on close. */
 export function registerEmailSender(app: FastifyInstance, config: AppConfig, db: Db) {
   if (config.devMailbox) {
-    app.log.warn('The development mailbox is on (/dev/mailbox): anyone who can reach this server can read every email. Set SMTP_URL or DEV_MAILBOX=false on a public server.');
+    app.log.warn(
+      'The development mailbox is on (/dev/mailbox): anyone who can reach this server can read every email. Set SMTP_URL or DEV_MAILBOX=false on a public server.',
+    );
   }
   if (config.smtpUrl && !config.publicUrl) {
-    app.log.warn('SMTP_URL is set without PUBLIC_URL: links in emails use the Host of each request. Set PUBLIC_URL to the site’s public origin.');
+    app.log.warn(
+      'SMTP_URL is set without PUBLIC_URL: links in emails use the Host of each request. Set PUBLIC_URL to the site’s public origin.',
+    );
   }
   if (!config.emailSenderEnabled) return;
   let sender: RunningSender | null = null;

@@ -26,7 +26,12 @@ const ORIGIN = 'https://beabro.test';
 describe('renderEmail', () => {
   const content = {
     heading: 'Hi <Maya> & co',
-    blocks: ['Line one\nline two', { details: [['Amount', '$5.00']] as const }, { quote: 'Keep <going>', by: 'Their message:' }, { note: 'Test mode' }],
+    blocks: [
+      'Line one\nline two',
+      { details: [['Amount', '$5.00']] as const },
+      { quote: 'Keep <going>', by: 'Their message:' },
+      { note: 'Test mode' },
+    ],
     action: { label: 'Verify my email', url: 'https://beabro.test/verify-email?token=a&b=<c>' },
     footer: ['Small print'],
     reason: 'You are receiving this because of a test.',
@@ -56,7 +61,9 @@ describe('renderEmail', () => {
     expect(html).toContain('role="presentation"');
     expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
     expect(html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
-    expect(html).toMatch(/@media \(prefers-color-scheme: dark\) \{[^}]*\.bab-page, \.bab-page > table > tbody > tr > td \{ background-color: #0b1020 !important; \}/);
+    expect(html).toMatch(
+      /@media \(prefers-color-scheme: dark\) \{[^}]*\.bab-page, \.bab-page > table > tbody > tr > td \{ background-color: #0b1020 !important; \}/,
+    );
     expect(html).toContain('class="bab-card"');
     expect(html).toContain('color:#4f46e5');
     expect(html).toContain('Hi &lt;Maya&gt; &amp; co');
@@ -69,7 +76,9 @@ describe('renderEmail', () => {
   });
 
   it('refuses a link that is not http(s)', async () => {
-    await expect(renderEmail({ ...content, action: { label: 'x', url: 'javascript:alert(1)' } })).rejects.toThrow(/http\(s\)/);
+    await expect(renderEmail({ ...content, action: { label: 'x', url: 'javascript:alert(1)' } })).rejects.toThrow(
+      /http\(s\)/,
+    );
   });
 });
 
@@ -93,17 +102,50 @@ describe('every email uses the one layout', () => {
     cancelUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
     testMode: true,
   };
-  const sub = { subscriptionId: 's1', creatorDisplayName: EVIL, creatorUsername: 'evil', amountCents: 2500, cardBrand: 'Visa', cardLast4: '4242', origin: ORIGIN };
-  const pause = { creatorEmail: 'creator@example.com', notifyNewSupport: true, subscriptionId: 's1', supporterName: EVIL, isAnonymous: false, amountCents: 2500, origin: ORIGIN };
+  const sub = {
+    subscriptionId: 's1',
+    creatorDisplayName: EVIL,
+    creatorUsername: 'evil',
+    amountCents: 2500,
+    cardBrand: 'Visa',
+    cardLast4: '4242',
+    origin: ORIGIN,
+  };
+  const pause = {
+    creatorEmail: 'creator@example.com',
+    notifyNewSupport: true,
+    subscriptionId: 's1',
+    supporterName: EVIL,
+    isAnonymous: false,
+    amountCents: 2500,
+    origin: ORIGIN,
+  };
   const recipient = { userId: 'u1', email: 'me@example.com', displayName: EVIL };
   const creator = { creatorId: 'c1', email: 'creator@example.com', displayName: EVIL, username: 'evil' };
-  const figures = { supportCount: 2, grossCents: 3000, netCents: 2700, newSupporters: 1, monthlySupporters: 1, refundCount: 1, refundedCents: 500, refundDebitCents: 450 };
+  const figures = {
+    supportCount: 2,
+    grossCents: 3000,
+    netCents: 2700,
+    newSupporters: 1,
+    monthlySupporters: 1,
+    refundCount: 1,
+    refundedCents: 500,
+    refundDebitCents: 450,
+  };
 
   const producers: Record<string, () => Promise<OutgoingEmail | OutgoingEmail[] | undefined>> = {
     'support receipt': () => supportReceiptEmail('bro@example.com', facts),
     'renewal receipt': () => supportReceiptEmail('bro@example.com', { ...facts, isRenewal: true }),
-    'creator new support': () => creatorSupportEmails({ email: 'c@example.com', notifyNewSupport: true, notifySupporterMessages: true }, { ...facts, supporterName: EVIL, isAnonymous: false, origin: ORIGIN }),
-    'creator message': () => creatorSupportEmails({ email: 'c@example.com', notifyNewSupport: false, notifySupporterMessages: true }, { ...facts, supporterName: EVIL, isAnonymous: false, origin: ORIGIN }),
+    'creator new support': () =>
+      creatorSupportEmails(
+        { email: 'c@example.com', notifyNewSupport: true, notifySupporterMessages: true },
+        { ...facts, supporterName: EVIL, isAnonymous: false, origin: ORIGIN },
+      ),
+    'creator message': () =>
+      creatorSupportEmails(
+        { email: 'c@example.com', notifyNewSupport: false, notifySupporterMessages: true },
+        { ...facts, supporterName: EVIL, isAnonymous: false, origin: ORIGIN },
+      ),
     'refund receipt': () =>
       refundReceiptEmail('bro@example.com', {
         refundId: 'r1',
@@ -120,48 +162,132 @@ describe('every email uses the one layout', () => {
         subscriptionCanceled: false,
         testMode: false,
       }),
-    'webhook endpoint disabled': () => webhookEndpointDisabledEmail('c@example.com', { endpointId: 'e1', url: 'https://hooks.example/x', disabledAt: date, lastError: EVIL, settingsUrl: `${ORIGIN}/settings?tab=integrations` }),
-    'payout sent': () => payoutSentEmail('c@example.com', { payoutId: 'p1', amountCents: 2000, weekStart: '2027-02-22', weekEnd: '2027-02-28', testMode: true }),
-    'payout held': () => payoutHeldEmail('c@example.com', { creatorId: 'c1', weekStart: '2027-02-22', amountCents: 2000, reason: EVIL, reasonKey: 'k' }),
-    'renewal failed': () => renewalFailedEmail('bro@example.com', { ...sub, chargeId: 'ch', attempt: 1, failureMessage: EVIL, retryAt: date, cancelUrl: `${ORIGIN}/subscriptions/cancel?token=t` }),
+    'webhook endpoint disabled': () =>
+      webhookEndpointDisabledEmail('c@example.com', {
+        endpointId: 'e1',
+        url: 'https://hooks.example/x',
+        disabledAt: date,
+        lastError: EVIL,
+        settingsUrl: `${ORIGIN}/settings?tab=integrations`,
+      }),
+    'payout sent': () =>
+      payoutSentEmail('c@example.com', {
+        payoutId: 'p1',
+        amountCents: 2000,
+        weekStart: '2027-02-22',
+        weekEnd: '2027-02-28',
+        testMode: true,
+      }),
+    'payout held': () =>
+      payoutHeldEmail('c@example.com', {
+        creatorId: 'c1',
+        weekStart: '2027-02-22',
+        amountCents: 2000,
+        reason: EVIL,
+        reasonKey: 'k',
+      }),
+    'renewal failed': () =>
+      renewalFailedEmail('bro@example.com', {
+        ...sub,
+        chargeId: 'ch',
+        attempt: 1,
+        failureMessage: EVIL,
+        retryAt: date,
+        cancelUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
+      }),
     'subscription lapsed': () => subscriptionLapsedEmail('bro@example.com', { ...sub, failureMessage: 'declined' }),
     'subscription canceled': () => subscriptionCanceledEmail('bro@example.com', { ...sub, endsAt: date }),
-    'subscription paused': () => subscriptionPausedEmail('bro@example.com', { ...sub, pausedAt: date, resumesAt: null, manageUrl: `${ORIGIN}/subscriptions/cancel?token=t` }),
-    'subscription resumed': () => subscriptionResumedEmail('bro@example.com', { ...sub, resumedAt: date, nextChargeAt: date, manageUrl: `${ORIGIN}/subscriptions/cancel?token=t` }),
+    'subscription paused': () =>
+      subscriptionPausedEmail('bro@example.com', {
+        ...sub,
+        pausedAt: date,
+        resumesAt: null,
+        manageUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
+      }),
+    'subscription resumed': () =>
+      subscriptionResumedEmail('bro@example.com', {
+        ...sub,
+        resumedAt: date,
+        nextChargeAt: date,
+        manageUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
+      }),
     'creator subscription paused': () => creatorSubscriptionPausedEmails({ ...pause, pausedAt: date, resumesAt: date }),
-    'creator subscription resumed': () => creatorSubscriptionResumedEmails({ ...pause, resumedAt: date, nextChargeAt: date }),
+    'creator subscription resumed': () =>
+      creatorSubscriptionResumedEmails({ ...pause, resumedAt: date, nextChargeAt: date }),
     'two-factor on': () => twoFactorEnabledEmail(recipient, date, ORIGIN),
     'two-factor off': () => twoFactorDisabledEmail(recipient, date, ORIGIN),
     'goal reached': async () =>
       (
         await goalReachedCandidate(
-          { userId: 'c1', email: 'c@example.com', displayName: EVIL, notifyGoalReached: true, goalTitle: EVIL, goalAmountCents: 10_000, goalSetAt: date, goalReachedAt: null },
+          {
+            userId: 'c1',
+            email: 'c@example.com',
+            displayName: EVIL,
+            notifyGoalReached: true,
+            goalTitle: EVIL,
+            goalAmountCents: 10_000,
+            goalSetAt: date,
+            goalReachedAt: null,
+          },
           { amountCents: 2500, createdAt: date, supporterName: EVIL, isAnonymous: false, isRenewal: false },
           ORIGIN,
         )
       )?.email,
-    'monthly report': () => monthlyReportEmail(creator, { month: '2027-02', monthLabel: 'February 2027', figures, topSupporters: [{ name: EVIL, totalCents: 2500, supportCount: 1 }] }, ORIGIN),
+    'monthly report': () =>
+      monthlyReportEmail(
+        creator,
+        {
+          month: '2027-02',
+          monthLabel: 'February 2027',
+          figures,
+          topSupporters: [{ name: EVIL, totalCents: 2500, supportCount: 1 }],
+        },
+        ORIGIN,
+      ),
     'monthly report, empty month': () =>
-      monthlyReportEmail(creator, { month: '2027-02', monthLabel: 'February 2027', figures: { ...figures, supportCount: 0, grossCents: 0, netCents: 0, newSupporters: 0, monthlySupporters: 0, refundCount: 0, refundedCents: 0, refundDebitCents: 0 }, topSupporters: [] }, ORIGIN),
+      monthlyReportEmail(
+        creator,
+        {
+          month: '2027-02',
+          monthLabel: 'February 2027',
+          figures: {
+            ...figures,
+            supportCount: 0,
+            grossCents: 0,
+            netCents: 0,
+            newSupporters: 0,
+            monthlySupporters: 0,
+            refundCount: 0,
+            refundedCents: 0,
+            refundDebitCents: 0,
+          },
+          topSupporters: [],
+        },
+        ORIGIN,
+      ),
   };
 
-  it.each(Object.keys(producers))('%s: branded HTML with the dark-mode block, escaped text and a plain-text part', async (name) => {
-    const produced = await producers[name]?.();
-    const emails = Array.isArray(produced) ? produced : [produced];
-    expect(emails.length).toBeGreaterThan(0);
-    for (const email of emails) {
-      if (!email) throw new Error(`${name} produced no email`);
-      expect(email.html).toContain('>Be a Bro</p>');
-      expect(email.html).toContain('prefers-color-scheme: dark');
-      expect(email.html).toContain('You are receiving this email');
-      expect(email.html).not.toContain('<script>');
-      expect(email.html).not.toContain('<b>Bro</b>');
-      if (email.text.includes(EVIL)) expect(email.html).toContain(EVIL_ESCAPED);
-      expect(email.text).toContain('-- \nBe a Bro\nYou are receiving this email');
-      expect(email.text).not.toMatch(/<(p|a|table|br)\b/);
-      for (const href of (email.html ?? '').matchAll(/href="([^"]+)"/g)) expect(email.text).toContain((href[1] ?? '').replace(/&amp;/g, '&'));
-    }
-  });
+  it.each(Object.keys(producers))(
+    '%s: branded HTML with the dark-mode block, escaped text and a plain-text part',
+    async (name) => {
+      const produced = await producers[name]?.();
+      const emails = Array.isArray(produced) ? produced : [produced];
+      expect(emails.length).toBeGreaterThan(0);
+      for (const email of emails) {
+        if (!email) throw new Error(`${name} produced no email`);
+        expect(email.html).toContain('>Be a Bro</p>');
+        expect(email.html).toContain('prefers-color-scheme: dark');
+        expect(email.html).toContain('You are receiving this email');
+        expect(email.html).not.toContain('<script>');
+        expect(email.html).not.toContain('<b>Bro</b>');
+        if (email.text.includes(EVIL)) expect(email.html).toContain(EVIL_ESCAPED);
+        expect(email.text).toContain('-- \nBe a Bro\nYou are receiving this email');
+        expect(email.text).not.toMatch(/<(p|a|table|br)\b/);
+        for (const href of (email.html ?? '').matchAll(/href="([^"]+)"/g))
+          expect(email.text).toContain((href[1] ?? '').replace(/&amp;/g, '&'));
+      }
+    },
+  );
 
   it('links notifications to the notification settings, and only them', async () => {
     const notice = (await creatorSubscriptionPausedEmails({ ...pause, pausedAt: date, resumesAt: null }))[0];
@@ -173,7 +299,9 @@ describe('every email uses the one layout', () => {
 
 describe('escapeHtml and linkifyText', () => {
   it('escapes the five HTML special characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('links http(s) URLs of plain text, leaving trailing punctuation and everything else escaped', () => {

@@ -16,7 +16,8 @@ import { Text } from '@react-email/text';
 import type { OutgoingEmail } from './email-outbox';
 
 /** A paragraph, a table of "label: value" rows, someone's words quoted, or a muted note (e.g. test mode). */
-export type EmailBlock = string | { details: ReadonlyArray<readonly [string, string]> } | { quote: string; by: string } | { note: string };
+export type EmailBlock =
+  string | { details: ReadonlyArray<readonly [string, string]> } | { quote: string; by: string } | { note: string };
 
 export interface EmailContent {
   /** The title inside the email, usually the subject. */
@@ -47,7 +48,15 @@ const TAGLINE = 'Direct support for people building something';
  * colours and a white-on-indigo button that stay readable inverted.
  */
 // The site's tokens (shared/src/theme/theme.ts; not imported: it augments emotion's types, which the API does not have).
-const C = { page: '#f3f4f6', card: '#ffffff', text: '#111827', muted: '#4b5563', brand: '#4f46e5', border: '#e5e7eb', soft: '#eef2ff' };
+const C = {
+  page: '#f3f4f6',
+  card: '#ffffff',
+  text: '#111827',
+  muted: '#4b5563',
+  brand: '#4f46e5',
+  border: '#e5e7eb',
+  soft: '#eef2ff',
+};
 
 const DARK_MODE_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
@@ -91,14 +100,39 @@ function Block({ block }: { block: EmailBlock }) {
   }
   if ('details' in block) {
     return (
-      <table role="presentation" cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: 'collapse', margin: '0 0 16px', width: '100%' }}>
+      <table
+        role="presentation"
+        cellPadding={0}
+        cellSpacing={0}
+        border={0}
+        style={{ borderCollapse: 'collapse', margin: '0 0 16px', width: '100%' }}
+      >
         <tbody>
           {block.details.map(([label, value], i) => (
             <tr key={i}>
-              <td className="bab-muted" style={{ padding: '4px 12px 4px 0', fontSize: '14px', lineHeight: '20px', color: C.muted, verticalAlign: 'top' }}>
+              <td
+                className="bab-muted"
+                style={{
+                  padding: '4px 12px 4px 0',
+                  fontSize: '14px',
+                  lineHeight: '20px',
+                  color: C.muted,
+                  verticalAlign: 'top',
+                }}
+              >
                 {label}
               </td>
-              <td className="bab-text" style={{ padding: '4px 0', fontSize: '14px', lineHeight: '20px', color: C.text, textAlign: 'right', verticalAlign: 'top' }}>
+              <td
+                className="bab-text"
+                style={{
+                  padding: '4px 0',
+                  fontSize: '14px',
+                  lineHeight: '20px',
+                  color: C.text,
+                  textAlign: 'right',
+                  verticalAlign: 'top',
+                }}
+              >
                 {value}
               </td>
             </tr>
@@ -113,7 +147,16 @@ function Block({ block }: { block: EmailBlock }) {
         <Text className="bab-muted" style={{ ...paragraphStyle, margin: '0 0 6px', color: C.muted, fontSize: '14px' }}>
           {block.by}
         </Text>
-        <Text className="bab-quote" style={{ ...paragraphStyle, padding: '12px 16px', backgroundColor: C.soft, borderLeft: `4px solid ${C.brand}`, borderRadius: '4px' }}>
+        <Text
+          className="bab-quote"
+          style={{
+            ...paragraphStyle,
+            padding: '12px 16px',
+            backgroundColor: C.soft,
+            borderLeft: `4px solid ${C.brand}`,
+            borderRadius: '4px',
+          }}
+        >
           <Lines text={`“${block.quote}”`} />
         </Text>
       </>
@@ -142,12 +185,34 @@ function EmailLayout({ content }: { content: EmailContent }) {
       <Body className="bab-page" style={{ margin: 0, padding: '24px 12px', backgroundColor: C.page, fontFamily: font }}>
         <Container style={{ maxWidth: '560px', margin: '0 auto' }}>
           <Section style={{ padding: '0 8px 16px' }}>
-            <Text className="bab-brand" style={{ margin: 0, fontSize: '22px', lineHeight: '28px', fontWeight: 800, letterSpacing: '-0.5px', color: C.brand }}>
+            <Text
+              className="bab-brand"
+              style={{
+                margin: 0,
+                fontSize: '22px',
+                lineHeight: '28px',
+                fontWeight: 800,
+                letterSpacing: '-0.5px',
+                color: C.brand,
+              }}
+            >
               {BRAND_NAME}
             </Text>
           </Section>
-          <Section className="bab-card" style={{ backgroundColor: C.card, border: `1px solid ${C.border}`, borderRadius: '12px', padding: '32px 28px' }}>
-            <Heading as="h1" className="bab-text" style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', fontWeight: 700, color: C.text }}>
+          <Section
+            className="bab-card"
+            style={{
+              backgroundColor: C.card,
+              border: `1px solid ${C.border}`,
+              borderRadius: '12px',
+              padding: '32px 28px',
+            }}
+          >
+            <Heading
+              as="h1"
+              className="bab-text"
+              style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', fontWeight: 700, color: C.text }}
+            >
               {heading}
             </Heading>
             {blocks.map((block, i) => (
@@ -155,7 +220,20 @@ function EmailLayout({ content }: { content: EmailContent }) {
             ))}
             {action ? (
               <Section style={{ margin: '24px 0 8px' }}>
-                <Button className="bab-button" href={action.url} style={{ display: 'inline-block', padding: '12px 20px', borderRadius: '8px', backgroundColor: C.brand, color: '#ffffff', fontSize: '16px', fontWeight: 600, textDecoration: 'none' }}>
+                <Button
+                  className="bab-button"
+                  href={action.url}
+                  style={{
+                    display: 'inline-block',
+                    padding: '12px 20px',
+                    borderRadius: '8px',
+                    backgroundColor: C.brand,
+                    color: '#ffffff',
+                    fontSize: '16px',
+                    fontWeight: 600,
+                    textDecoration: 'none',
+                  }}
+                >
                   {action.label}
                 </Button>
                 <Text className="bab-muted" style={{ ...smallStyle, margin: '12px 0 0', wordBreak: 'break-all' }}>
@@ -166,7 +244,9 @@ function EmailLayout({ content }: { content: EmailContent }) {
                 </Text>
               </Section>
             ) : null}
-            {footer.length > 0 ? <Hr className="bab-rule" style={{ borderColor: C.border, margin: '20px 0 16px' }} /> : null}
+            {footer.length > 0 ? (
+              <Hr className="bab-rule" style={{ borderColor: C.border, margin: '20px 0 16px' }} />
+            ) : null}
             {footer.map((line, i) => (
               <Text key={i} className="bab-muted" style={smallStyle}>
                 <Lines text={line} />
@@ -180,7 +260,11 @@ function EmailLayout({ content }: { content: EmailContent }) {
             {notificationSettingsUrl ? (
               <Text className="bab-muted" style={{ ...smallStyle, fontSize: '12px', lineHeight: '18px' }}>
                 {'You can turn these emails off in your '}
-                <Link className="bab-brand" href={notificationSettingsUrl} style={{ color: C.brand, textDecoration: 'underline' }}>
+                <Link
+                  className="bab-brand"
+                  href={notificationSettingsUrl}
+                  style={{ color: C.brand, textDecoration: 'underline' }}
+                >
                   notification settings
                 </Link>
                 {'.'}
@@ -206,14 +290,16 @@ export function emailText(content: EmailContent): string {
   if (content.action) parts.push(`${content.action.label}: ${content.action.url}`);
   parts.push(...(content.footer ?? []));
   const signature = ['-- ', BRAND_NAME, content.reason];
-  if (content.notificationSettingsUrl) signature.push(`Turn these emails off in your notification settings: ${content.notificationSettingsUrl}`);
+  if (content.notificationSettingsUrl)
+    signature.push(`Turn these emails off in your notification settings: ${content.notificationSettingsUrl}`);
   return [...parts, signature.join('\n')].join('\n\n');
 }
 
 const HTTP_URL = /^https?:\/\//i;
 
 /** What email clients expect before the table-based markup (the doctype react-email's own renderer writes). */
-const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
  * The one look of every email (react-email components, rendered to table-based, inline-styled HTML
@@ -231,7 +317,10 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
 }
 
 /** Renders `content` into an outbox email with the given kind, key, recipient and subject. */
-export async function composeEmail(email: { kind: string; dedupeKey: string; to: string; subject: string }, content: EmailContent): Promise<OutgoingEmail> {
+export async function composeEmail(
+  email: { kind: string; dedupeKey: string; to: string; subject: string },
+  content: EmailContent,
+): Promise<OutgoingEmail> {
   return { ...email, ...(await renderEmail(content)) };
 }
 
@@ -242,8 +331,10 @@ export const notificationSettingsUrl = (origin: string) => `${trimOrigin(origin)
 
 /** The footers that say why someone got an email. */
 export const EMAIL_REASONS = {
-  supporter: (creatorDisplayName: string) => `You are receiving this email because you supported ${creatorDisplayName} with this address.`,
-  creatorNotification: 'You are receiving this email because you have a creator page on Be a Bro and these notifications are on.',
+  supporter: (creatorDisplayName: string) =>
+    `You are receiving this email because you supported ${creatorDisplayName} with this address.`,
+  creatorNotification:
+    'You are receiving this email because you have a creator page on Be a Bro and these notifications are on.',
   creatorAccount: 'You are receiving this email about your Be a Bro creator account.',
   accountSecurity: 'You are receiving this email about the security of your Be a Bro account.',
   accountAddress: 'You are receiving this email because this address was given for a Be a Bro account.',

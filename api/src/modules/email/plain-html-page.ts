@@ -64,7 +64,13 @@ ${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}
 </body>
 </html>`;
   // Scripts only with this response's nonce; inline styles (ours and an email's) and any images are fine.
-  const csp = [`script-src 'nonce-${nonce}'`, "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"].join('; ');
+  const csp = [
+    `script-src 'nonce-${nonce}'`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
   return reply
     .code(status)
     .header('Content-Security-Policy', csp)

@@ -6,6 +6,9 @@ import type { FastifyRequest } from 'fastify';
  * Host is not this server's; request.host and request.protocol follow X-Forwarded-Host/-Proto only
  * with TRUST_PROXY, so never read those headers here.
  */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | null = request.server.config.publicUrl): string {
+export function publicOrigin(
+  request: FastifyRequest,
+  publicUrl: string | null = request.server.config.publicUrl,
+): string {
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }

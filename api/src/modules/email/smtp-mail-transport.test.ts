@@ -26,7 +26,8 @@ async function startSmtpServer(credentials: { user: string; pass: string }) {
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+      if (auth.username === credentials.user && auth.password === credentials.pass)
+        return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
@@ -88,14 +89,29 @@ describe('SMTP transport', () => {
     const transport = createSmtpMailTransport({ url: url('wrong'), from: 'no-reply@beabro.app' });
     const before = smtp.received.length;
     await expect(
-      transport.send({ id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a02', kind: 'test', to: 'maya@example.com', replyTo: null, subject: 'S', text: 'T', html: null, createdAt: new Date() }),
+      transport.send({
+        id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a02',
+        kind: 'test',
+        to: 'maya@example.com',
+        replyTo: null,
+        subject: 'S',
+        text: 'T',
+        html: null,
+        createdAt: new Date(),
+      }),
     ).rejects.toThrow(/Invalid login|Invalid username or password/);
     await transport.close();
     expect(smtp.received.length).toBe(before);
   });
 
   it('is what the sender delivers the outbox through', async () => {
-    await enqueueEmail(database.db, { kind: 'test', dedupeKey: 'smtp-test:1', to: 'Bro@Example.com', subject: 'Queued through the outbox', text: 'Hello from the outbox.' });
+    await enqueueEmail(database.db, {
+      kind: 'test',
+      dedupeKey: 'smtp-test:1',
+      to: 'Bro@Example.com',
+      subject: 'Queued through the outbox',
+      text: 'Hello from the outbox.',
+    });
     const transport = createSmtpMailTransport({ url: url(), from: 'no-reply@beabro.app' });
     const now = new Date(Date.now() + 1_000);
     expect(await deliverDueEmails(database.db, transport, now)).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });

@@ -37,16 +37,29 @@ export const goalName = (title: string) => title.trim() || 'Your goal';
  * cannot: no goal, goal already reached, the creator's goalReached setting off, or no address. Rendered
  * before the write, which then queues it only if the database finds the crossing (reachGoalQuery).
  */
-export async function goalReachedCandidate(creator: GoalCreator, support: GoalSupport, origin: string): Promise<GoalReachedCandidate | null> {
+export async function goalReachedCandidate(
+  creator: GoalCreator,
+  support: GoalSupport,
+  origin: string,
+): Promise<GoalReachedCandidate | null> {
   const goal = creator.goalAmountCents;
-  if (!creator.email || !creator.notifyGoalReached || goal === null || goal <= 0 || creator.goalReachedAt !== null) return null;
+  if (!creator.email || !creator.notifyGoalReached || goal === null || goal <= 0 || creator.goalReachedAt !== null)
+    return null;
   const base = origin.replace(/\/+$/, '');
   const name = goalName(creator.goalTitle);
-  const who = support.isAnonymous || !support.supporterName?.trim() ? 'an anonymous supporter' : support.supporterName.trim();
-  const what = support.isRenewal ? `The monthly support of ${formatUsd(support.amountCents)} that ${who} renewed` : `The support of ${formatUsd(support.amountCents)} from ${who}`;
+  const who =
+    support.isAnonymous || !support.supporterName?.trim() ? 'an anonymous supporter' : support.supporterName.trim();
+  const what = support.isRenewal
+    ? `The monthly support of ${formatUsd(support.amountCents)} that ${who} renewed`
+    : `The support of ${formatUsd(support.amountCents)} from ${who}`;
   const subject = `Goal reached: ${name}`;
   const email = await composeEmail(
-    { kind: 'creator-goal-reached', dedupeKey: `goal-reached:${creator.userId}:${creator.goalSetAt.toISOString()}`, to: creator.email, subject },
+    {
+      kind: 'creator-goal-reached',
+      dedupeKey: `goal-reached:${creator.userId}:${creator.goalSetAt.toISOString()}`,
+      to: creator.email,
+      subject,
+    },
     {
       heading: `You reached your goal, ${creator.displayName}!`,
       blocks: [

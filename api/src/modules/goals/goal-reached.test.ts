@@ -25,14 +25,22 @@ async function creatorWithGoal(goalDollars: number, goalTitle = 'New camera') {
 }
 
 async function support(username: string, amount: number, at = new Date(), overrides: Partial<CheckoutRequest> = {}) {
-  return createSupport(moneyDeps(t, at), username, checkoutRequestSchema.parse(checkoutBody({ amount, ...overrides })), null, `10.88.${Math.floor(++ip / 250)}.${ip % 250}`);
+  return createSupport(
+    moneyDeps(t, at),
+    username,
+    checkoutRequestSchema.parse(checkoutBody({ amount, ...overrides })),
+    null,
+    `10.88.${Math.floor(++ip / 250)}.${ip % 250}`,
+  );
 }
 
 async function goalEmails(creatorId: string) {
   return db()
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.kind, 'creator-goal-reached'), like(emailOutbox.dedupeKey, `goal-reached:${creatorId}:%`)))
+    .where(
+      and(eq(emailOutbox.kind, 'creator-goal-reached'), like(emailOutbox.dedupeKey, `goal-reached:${creatorId}:%`)),
+    )
     .orderBy(emailOutbox.createdAt);
 }
 
@@ -53,7 +61,9 @@ describe('goal-reached email', () => {
     const [email, ...more] = await goalEmails(creator.userId);
     expect(more).toHaveLength(0);
     expect(email?.subject).toBe('Goal reached: Studio <mic>');
-    expect(email?.textBody).toContain('Your goal "Studio <mic>" of $20.00 is reached. The support of $15.00 from Ana <b>Lee</b> took you over the line.');
+    expect(email?.textBody).toContain(
+      'Your goal "Studio <mic>" of $20.00 is reached. The support of $15.00 from Ana <b>Lee</b> took you over the line.',
+    );
     expect(email?.textBody).toContain('https://beabro.test/settings?tab=notifications');
     expect(email?.htmlBody).toContain('Ana &lt;b&gt;Lee&lt;/b&gt;');
     expect((await profile(creator.userId)).goalReachedAt).not.toBeNull();
@@ -74,7 +84,13 @@ describe('goal-reached email', () => {
     const creator = await creatorWithGoal(20);
     const first = await support(creator.username, 25);
     expect(await goalEmails(creator.userId)).toHaveLength(1);
-    await refundSupport({ ...moneyDeps(t) }, creator.userId, first.supportId, refundRequestSchema.parse({ amountCents: 2_500, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      { ...moneyDeps(t) },
+      creator.userId,
+      first.supportId,
+      refundRequestSchema.parse({ amountCents: 2_500, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
     await support(creator.username, 10);
     await support(creator.username, 15);
     expect(await goalEmails(creator.userId)).toHaveLength(1);
@@ -90,7 +106,10 @@ describe('goal-reached email', () => {
   it('is not sent for a goal set at or below what was already raised', async () => {
     const creator = await fakeCreator(db(), { displayName: 'No Goal Yet' });
     await support(creator.username, 30);
-    await db().update(creatorProfiles).set({ goalTitle: 'Easy', goalAmountCents: 2_000 }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ goalTitle: 'Easy', goalAmountCents: 2_000 })
+      .where(eq(creatorProfiles.userId, creator.userId));
     await support(creator.username, 5);
     expect(await goalEmails(creator.userId)).toHaveLength(0);
     expect((await profile(creator.userId)).goalReachedAt).not.toBeNull();
@@ -102,17 +121,27 @@ describe('goal-reached email', () => {
     const before = await profile(creator.userId);
     expect(before.goalReachedAt).not.toBeNull();
 
-    await db().update(creatorProfiles).set({ goalAmountCents: 3_000 }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ goalAmountCents: 3_000 })
+      .where(eq(creatorProfiles.userId, creator.userId));
     const raised = await profile(creator.userId);
     expect(raised.goalReachedAt).toBeNull();
     expect(raised.goalSetAt.getTime()).toBeGreaterThan(before.goalSetAt.getTime());
     await support(creator.username, 25);
     expect(await goalEmails(creator.userId)).toHaveLength(2);
 
-    await db().update(creatorProfiles).set({ goalTitle: 'Second', goalAmountCents: 5_000 }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ goalTitle: 'Second', goalAmountCents: 5_000 })
+      .where(eq(creatorProfiles.userId, creator.userId));
     await support(creator.username, 15);
     const emails = await goalEmails(creator.userId);
-    expect(emails.map((e) => e.subject)).toEqual(['Goal reached: First', 'Goal reached: First', 'Goal reached: Second']);
+    expect(emails.map((e) => e.subject)).toEqual([
+      'Goal reached: First',
+      'Goal reached: First',
+      'Goal reached: Second',
+    ]);
     expect(new Set(emails.map((e) => e.dedupeKey)).size).toBe(3);
   });
 
@@ -121,7 +150,10 @@ describe('goal-reached email', () => {
     const start = new Date();
     const receipt = await support(creator.username, 25, start, { isRecurring: true });
     expect(await goalEmails(creator.userId)).toHaveLength(0);
-    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, receipt.subscriptionId ?? ''));
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, receipt.subscriptionId ?? ''));
     if (!sub) throw new Error('no subscription');
     const due = new Date(sub.currentPeriodEnd.getTime() + 60_000);
     expect(await renewSubscription({ ...moneyDeps(t, due), log: () => {} }, sub.id, due)).toBe('renewed');

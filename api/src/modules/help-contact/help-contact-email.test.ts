@@ -14,9 +14,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const supportEmails = () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_EMAIL_KIND));
-const confirmations = () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_CONFIRMATION_EMAIL_KIND));
-const body = (extra: Record<string, unknown> = {}) => ({ name: 'Jamie <Doe>', email: 'Jamie@Example.com', topic: 'payments', message: 'My payout has not arrived this week.', ...extra });
+const supportEmails = () =>
+  t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_EMAIL_KIND));
+const confirmations = () =>
+  t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, HELP_CONTACT_CONFIRMATION_EMAIL_KIND));
+const body = (extra: Record<string, unknown> = {}) => ({
+  name: 'Jamie <Doe>',
+  email: 'Jamie@Example.com',
+  topic: 'payments',
+  message: 'My payout has not arrived this week.',
+  ...extra,
+});
 
 describe('help contact email', () => {
   it('queues the request to SUPPORT_EMAIL with it, replying to the requester', async () => {
@@ -25,23 +33,36 @@ describe('help contact email', () => {
     const emails = await supportEmails();
     expect(emails).toHaveLength(1);
     const [email] = emails;
-    expect(email).toMatchObject({ toAddress: 'help@beabro.test', subject: '[Help] Payments and payouts: Jamie <Doe>', dedupeKey: `${HELP_CONTACT_EMAIL_KIND}:${res.json().id}` });
+    expect(email).toMatchObject({
+      toAddress: 'help@beabro.test',
+      subject: '[Help] Payments and payouts: Jamie <Doe>',
+      dedupeKey: `${HELP_CONTACT_EMAIL_KIND}:${res.json().id}`,
+    });
     expect(email?.textBody).toContain('From: Jamie <Doe> <jamie@example.com>');
     expect(email?.textBody).toContain('Sent by a visitor who was not signed in.');
     expect(email?.textBody).toContain('My payout has not arrived this week.');
     expect(email?.htmlBody).toContain('Jamie &lt;Doe&gt;');
 
     const delivered: MailMessage[] = [];
-    const transport: MailTransport = { name: 'development', send: async (m) => void delivered.push(m), close: async () => {} };
+    const transport: MailTransport = {
+      name: 'development',
+      send: async (m) => void delivered.push(m),
+      close: async () => {},
+    };
     await deliverDueEmails(t.database.db, transport, new Date(Date.now() + 1_000));
-    expect(delivered.find((m) => m.id === email?.id)).toMatchObject({ to: 'help@beabro.test', replyTo: 'jamie@example.com' });
+    expect(delivered.find((m) => m.id === email?.id)).toMatchObject({
+      to: 'help@beabro.test',
+      replyTo: 'jamie@example.com',
+    });
 
     const shown = await t.client().get(`/api/dev/mailbox/${email?.id}`);
     expect(shown.json().replyTo).toBe('jamie@example.com');
   });
 
   it('confirms to the requester without repeating what they typed', async () => {
-    const res = await t.client().post('/api/help/contact', body({ name: 'Buy cheap pills', message: 'Visit spam.example for cheap pills now' }));
+    const res = await t
+      .client()
+      .post('/api/help/contact', body({ name: 'Buy cheap pills', message: 'Visit spam.example for cheap pills now' }));
     expect(res.statusCode).toBe(201);
     const [email] = (await confirmations()).filter((e) => e.dedupeKey.endsWith(res.json().id));
     expect(email).toMatchObject({ toAddress: 'jamie@example.com', subject: 'We received your message' });
@@ -64,7 +85,8 @@ describe('help contact email', () => {
     expect((await t.client().post('/api/help/contact', body({ message: 'short' }))).statusCode).toBe(400);
     const client = t.client();
     // Each from its own address: confirmations have their own limit per address.
-    for (let i = 0; i < CONTACT_LIMIT_PER_IP.limit; i++) await client.post('/api/help/contact', body({ email: `refused-${i}-${Date.now()}@example.com` }));
+    for (let i = 0; i < CONTACT_LIMIT_PER_IP.limit; i++)
+      await client.post('/api/help/contact', body({ email: `refused-${i}-${Date.now()}@example.com` }));
     expect((await client.post('/api/help/contact', body())).statusCode).toBe(429);
     expect((await supportEmails()).length).toBe(before + CONTACT_LIMIT_PER_IP.limit);
     expect((await confirmations()).length).toBe(confirmedBefore + CONTACT_LIMIT_PER_IP.limit);
@@ -72,7 +94,8 @@ describe('help contact email', () => {
 
   it('confirms at most three requests a day to one address, whatever its case; the requests still reach support', async () => {
     const address = `Often-${Date.now()}@Example.com`;
-    const toAddress = (rows: Array<{ toAddress: string }>) => rows.filter((row) => row.toAddress === address.toLowerCase());
+    const toAddress = (rows: Array<{ toAddress: string }>) =>
+      rows.filter((row) => row.toAddress === address.toLowerCase());
     const supportBefore = (await supportEmails()).length;
     const sent = [];
     for (const email of [address, address.toUpperCase(), address.toLowerCase(), address]) {

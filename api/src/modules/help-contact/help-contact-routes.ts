@@ -16,7 +16,13 @@ export const helpContactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await submitContactRequest(app.db, request.body, request.user?.id ?? null, request.ip, app.config.supportEmail);
+      const created = await submitContactRequest(
+        app.db,
+        request.body,
+        request.user?.id ?? null,
+        request.ip,
+        app.config.supportEmail,
+      );
       return reply.code(201).send(created);
     },
   );

@@ -3,19 +3,32 @@ import { CONTACT_TOPICS, type ContactRequestValues } from '@beabro/shared/api-sc
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
-import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND, helpContactConfirmationEmailKey, helpContactEmailKey } from '../email/email-outbox-repository';
+import {
+  HELP_CONTACT_CONFIRMATION_EMAIL_KIND,
+  HELP_CONTACT_EMAIL_KIND,
+  helpContactConfirmationEmailKey,
+  helpContactEmailKey,
+} from '../email/email-outbox-repository';
 import { EMAIL_REASONS, renderEmail } from '../email/email-template';
 import { consumeRateLimit, reserveRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { insertContactRequest } from './help-contact-repository';
 
 /** Enough for a person with follow-ups; stops a script flooding the support inbox. */
-export const CONTACT_LIMIT_PER_IP = { name: 'help-contact:ip', limit: 5, windowSeconds: 60 * 60 } satisfies RateLimitRule;
+export const CONTACT_LIMIT_PER_IP = {
+  name: 'help-contact:ip',
+  limit: 5,
+  windowSeconds: 60 * 60,
+} satisfies RateLimitRule;
 /**
  * Confirmations to one (lower-cased) address a day: the form accepts any address, so without it the
  * form could be used to mail someone over and over. Past it the request is still stored and sent to
  * support; only the confirmation is skipped, with no error (the sender may be the address's owner).
  */
-export const CONTACT_CONFIRMATIONS_PER_ADDRESS = { name: 'help-contact:confirmation', limit: 3, windowSeconds: 24 * 60 * 60 } satisfies RateLimitRule;
+export const CONTACT_CONFIRMATIONS_PER_ADDRESS = {
+  name: 'help-contact:confirmation',
+  limit: 3,
+  windowSeconds: 24 * 60 * 60,
+} satisfies RateLimitRule;
 
 /** Takes one of the address's confirmations of the day; false when none is left. */
 async function mayConfirm(tx: Db, email: string): Promise<boolean> {
@@ -34,7 +47,13 @@ async function mayConfirm(tx: Db, email: string): Promise<boolean> {
  * and a confirmation to the requester. The confirmation repeats none of what was typed (name, message):
  * anyone can enter any address, and an email that echoed their text would let the form send spam.
  */
-export async function submitContactRequest(db: Db, input: ContactRequestValues, userId: string | null, ip: string, supportEmail: string): Promise<{ id: string }> {
+export async function submitContactRequest(
+  db: Db,
+  input: ContactRequestValues,
+  userId: string | null,
+  ip: string,
+  supportEmail: string,
+): Promise<{ id: string }> {
   await consumeRateLimit(db, CONTACT_LIMIT_PER_IP, ip);
   const email = input.email.toLowerCase();
   const topic = CONTACT_TOPICS.find((t) => t.id === input.topic)?.label ?? input.topic;
@@ -42,7 +61,12 @@ export async function submitContactRequest(db: Db, input: ContactRequestValues, 
   const id = randomUUID();
   const content = await renderEmail({
     heading: `Help request: ${topic}`,
-    blocks: [`From: ${input.name} <${email}>`, userId ? `Signed in as account ${userId}.` : 'Sent by a visitor who was not signed in.', `Topic: ${topic}`, input.message],
+    blocks: [
+      `From: ${input.name} <${email}>`,
+      userId ? `Signed in as account ${userId}.` : 'Sent by a visitor who was not signed in.',
+      `Topic: ${topic}`,
+      input.message,
+    ],
     footer: [`Reply to this email to answer ${input.name}. Request ${id}.`],
     reason: EMAIL_REASONS.supportInbox,
   });
@@ -56,7 +80,14 @@ export async function submitContactRequest(db: Db, input: ContactRequestValues, 
     reason: EMAIL_REASONS.helpContact,
   });
   return db.transaction(async (tx) => {
-    const created = await insertContactRequest(tx, { id, userId, name: input.name, email, topic: input.topic, message: input.message });
+    const created = await insertContactRequest(tx, {
+      id,
+      userId,
+      name: input.name,
+      email,
+      topic: input.topic,
+      message: input.message,
+    });
     await enqueueEmail(tx, {
       kind: HELP_CONTACT_EMAIL_KIND,
       dedupeKey: helpContactEmailKey(created.id),

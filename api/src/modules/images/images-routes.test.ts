@@ -2,13 +2,20 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartImageBody } from '@beabro/shared/api/upload-profile-image';
-import { CREATOR_PROFILE_MESSAGES, IMAGE_MAX_BYTES, type OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
+import {
+  CREATOR_PROFILE_MESSAGES,
+  IMAGE_MAX_BYTES,
+  type OwnCreatorProfileDto,
+} from '@beabro/shared/api-schemas/creator-profile';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { fakeCreator } from '../creator-profile/fake-creator';
 import { uploadsDir } from './images-service';
 
 // Real 1x1 images (each decodes in a browser).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
@@ -74,11 +81,13 @@ describe('POST /api/creator-profile/images/:kind', () => {
 
   it('takes JPEG and WebP too, by their content whatever type the browser declared', async () => {
     const { client } = await fakeCreator(t);
-    const cover = (await upload(client, 'cover', { bytes: JPEG, type: 'application/octet-stream' })).json().profile as OwnCreatorProfileDto;
+    const cover = (await upload(client, 'cover', { bytes: JPEG, type: 'application/octet-stream' })).json()
+      .profile as OwnCreatorProfileDto;
     expect(cover.coverImageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     expect((await t.client().get(cover.coverImageUrl ?? '')).headers['content-type']).toBe('image/jpeg');
 
-    const profile = (await upload(client, 'profile', { bytes: WEBP, type: 'image/png' })).json().profile as OwnCreatorProfileDto;
+    const profile = (await upload(client, 'profile', { bytes: WEBP, type: 'image/png' })).json()
+      .profile as OwnCreatorProfileDto;
     expect(profile.profileImageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(profile.coverImageUrl).toBe(cover.coverImageUrl);
     const served = await t.client().get(profile.profileImageUrl ?? '');
@@ -103,9 +112,11 @@ describe('POST /api/creator-profile/images/:kind', () => {
 
   it('deletes the file it replaces', async () => {
     const { client } = await fakeCreator(t);
-    const first = (await upload(client, 'profile', { bytes: PNG, type: 'image/png' })).json().profile.profileImageUrl as string;
+    const first = (await upload(client, 'profile', { bytes: PNG, type: 'image/png' })).json().profile
+      .profileImageUrl as string;
     expect(existsSync(fileOf(first))).toBe(true);
-    const second = (await upload(client, 'profile', { bytes: JPEG, type: 'image/jpeg' })).json().profile.profileImageUrl as string;
+    const second = (await upload(client, 'profile', { bytes: JPEG, type: 'image/jpeg' })).json().profile
+      .profileImageUrl as string;
     expect(second).not.toBe(first);
     expect(existsSync(fileOf(first))).toBe(false);
     expect((await t.client().get(first)).statusCode).toBe(404);
@@ -115,9 +126,16 @@ describe('POST /api/creator-profile/images/:kind', () => {
   it('refuses a text file that claims to be a PNG, and stores nothing', async () => {
     const { client, profile } = await fakeCreator(t);
     const before = storedFiles();
-    const res = await upload(client, 'profile', { bytes: Buffer.from('<svg onload="alert(1)">not an image</svg>'), type: 'image/png', filename: 'evil.png' });
+    const res = await upload(client, 'profile', {
+      bytes: Buffer.from('<svg onload="alert(1)">not an image</svg>'),
+      type: 'image/png',
+      filename: 'evil.png',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Choose a PNG, JPEG or WebP image.', fieldErrors: { file: 'Choose a PNG, JPEG or WebP image.' } });
+    expect(res.json()).toEqual({
+      message: 'Choose a PNG, JPEG or WebP image.',
+      fieldErrors: { file: 'Choose a PNG, JPEG or WebP image.' },
+    });
     expect(storedFiles()).toEqual(before);
     expect((await client.get('/api/creator-profile')).json().profile).toEqual(profile);
   });
@@ -139,11 +157,25 @@ describe('POST /api/creator-profile/images/:kind', () => {
   it('asks for an image when the request carries no file or an unreadable one', async () => {
     const { client } = await fakeCreator(t);
     const json = await client.post('/api/creator-profile/images/profile', { file: 'nope' });
-    const empty = await client.request({ method: 'POST', url: '/api/creator-profile/images/profile', ...multipart([]) });
+    const empty = await client.request({
+      method: 'POST',
+      url: '/api/creator-profile/images/profile',
+      ...multipart([]),
+    });
     const emptyFile = await upload(client, 'profile', { bytes: Buffer.alloc(0), type: 'image/png' });
-    const malformed = await client.request({ method: 'POST', url: '/api/creator-profile/images/profile', payload: 'garbage', headers: multipart([]).headers });
+    const malformed = await client.request({
+      method: 'POST',
+      url: '/api/creator-profile/images/profile',
+      payload: 'garbage',
+      headers: multipart([]).headers,
+    });
     const cutOff = multipart([{ bytes: PNG, type: 'image/png' }]);
-    const truncated = await client.request({ method: 'POST', url: '/api/creator-profile/images/profile', payload: cutOff.payload.subarray(0, 120), headers: cutOff.headers });
+    const truncated = await client.request({
+      method: 'POST',
+      url: '/api/creator-profile/images/profile',
+      payload: cutOff.payload.subarray(0, 120),
+      headers: cutOff.headers,
+    });
     for (const res of [json, empty, emptyFile, malformed, truncated]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toEqual({ file: CREATOR_PROFILE_MESSAGES.imageType });
@@ -168,7 +200,8 @@ describe('POST /api/creator-profile/images/:kind', () => {
   it("another creator's uploads and removals only touch their own page", async () => {
     const a = await fakeCreator(t);
     const b = await fakeCreator(t);
-    const aImage = (await upload(a.client, 'profile', { bytes: PNG, type: 'image/png' })).json().profile.profileImageUrl as string;
+    const aImage = (await upload(a.client, 'profile', { bytes: PNG, type: 'image/png' })).json().profile
+      .profileImageUrl as string;
     expect((await upload(b.client, 'profile', { bytes: JPEG, type: 'image/jpeg' })).statusCode).toBe(200);
     expect((await b.client.delete('/api/creator-profile/images/profile')).statusCode).toBe(200);
     expect((await a.client.get('/api/creator-profile')).json().profile.profileImageUrl).toBe(aImage);
@@ -180,7 +213,8 @@ describe('DELETE /api/creator-profile/images/:kind', () => {
   it('removes the image and its file; removing again is fine', async () => {
     const { client } = await fakeCreator(t);
     await upload(client, 'cover', { bytes: PNG, type: 'image/png' });
-    const url = (await upload(client, 'profile', { bytes: PNG, type: 'image/png' })).json().profile.profileImageUrl as string;
+    const url = (await upload(client, 'profile', { bytes: PNG, type: 'image/png' })).json().profile
+      .profileImageUrl as string;
     const res = await client.delete('/api/creator-profile/images/profile');
     expect(res.statusCode).toBe(200);
     expect(res.json().profile.profileImageUrl).toBeNull();

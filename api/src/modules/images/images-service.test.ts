@@ -2,7 +2,16 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/temp-dir';
-import { STORED_IMAGE_NAME, deleteUploadedImage, detectImageType, imageUrl, readImage, saveImage, uploadedImageName, uploadedImagePath } from './images-service';
+import {
+  STORED_IMAGE_NAME,
+  deleteUploadedImage,
+  detectImageType,
+  imageUrl,
+  readImage,
+  saveImage,
+  uploadedImageName,
+  uploadedImagePath,
+} from './images-service';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
@@ -45,7 +54,12 @@ describe('stored images', () => {
     const root = makeTempDir('img');
     const dir = path.join(root, 'uploads');
     writeFileSync(path.join(root, 'keep.png'), 'keep');
-    for (const stored of ['/uploads/../keep.png', '../keep.png', `/uploads/${'0'.repeat(32)}.png/../../keep.png`, 'https://example.com/keep.png']) {
+    for (const stored of [
+      '/uploads/../keep.png',
+      '../keep.png',
+      `/uploads/${'0'.repeat(32)}.png/../../keep.png`,
+      'https://example.com/keep.png',
+    ]) {
       await deleteUploadedImage(dir, stored);
     }
     expect(existsSync(path.join(root, 'keep.png'))).toBe(true);
@@ -56,7 +70,16 @@ describe('stored images', () => {
     const upload = `/uploads/${'0'.repeat(32)}.webp`;
     expect(imageUrl(upload)).toBe(upload);
     expect(imageUrl('https://images.example/x.png')).toBe('https://images.example/x.png');
-    for (const bad of ['/uploads/../secret', '//evil.example/x.png', 'http://images.example/x.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', `${'0'.repeat(32)}.webp`, '', null]) {
+    for (const bad of [
+      '/uploads/../secret',
+      '//evil.example/x.png',
+      'http://images.example/x.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      `${'0'.repeat(32)}.webp`,
+      '',
+      null,
+    ]) {
       expect(imageUrl(bad)).toBeNull();
     }
   });

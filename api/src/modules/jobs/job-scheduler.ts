@@ -62,7 +62,12 @@ export interface RunningScheduler {
 }
 
 /** Runs each job on its interval (first tick shortly after start), never two runs of one job at once. */
-export function startJobScheduler(db: Db, deps: MoneyDeps, log: { info: (m: string) => void; error: (m: string) => void }, firstDelayMs = MINUTE): RunningScheduler {
+export function startJobScheduler(
+  db: Db,
+  deps: MoneyDeps,
+  log: { info: (m: string) => void; error: (m: string) => void },
+  firstDelayMs = MINUTE,
+): RunningScheduler {
   const definitions = jobDefinitions(deps);
   const timers: NodeJS.Timeout[] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -104,12 +109,23 @@ export function startJobScheduler(db: Db, deps: MoneyDeps, log: { info: (m: stri
  * Starts the scheduler once the server listens (never in tests, which only inject), unless
  * JOBS_ENABLED=false; stops it, letting a running job finish, when the server closes.
  */
-export function registerJobScheduler(app: FastifyInstance, config: AppConfig, db: Db, money: { provider: PaymentProvider; appSecret: string }) {
+export function registerJobScheduler(
+  app: FastifyInstance,
+  config: AppConfig,
+  db: Db,
+  money: { provider: PaymentProvider; appSecret: string },
+) {
   if (!config.jobsEnabled) return;
   let scheduler: RunningScheduler | null = null;
   app.addHook('onListen', async () => {
-    scheduler = startJobScheduler(db, { db, ...money, origin: jobLinkOrigin(config), log: (m) => app.log.error(m) }, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
-    app.log.info('scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes, monthly reports on the 1st)');
+    scheduler = startJobScheduler(
+      db,
+      { db, ...money, origin: jobLinkOrigin(config), log: (m) => app.log.error(m) },
+      { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    );
+    app.log.info(
+      'scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes, monthly reports on the 1st)',
+    );
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();

@@ -21,7 +21,8 @@ function parseArgs(argv: string[]): { name: JobName; now: Date } {
   const value = inline ? inline.slice('--now='.length) : at >= 0 ? args[at + 1] : undefined;
   if (at >= 0 || inline) {
     now = new Date(value ?? '');
-    if (!value || Number.isNaN(now.getTime())) throw new Error(`--now needs an ISO date-time, e.g. 2026-11-24T10:00:00Z\n${USAGE}`);
+    if (!value || Number.isNaN(now.getTime()))
+      throw new Error(`--now needs an ISO date-time, e.g. 2026-11-24T10:00:00Z\n${USAGE}`);
   }
   return { name: name as JobName, now };
 }
@@ -34,7 +35,13 @@ try {
   let code = 1;
   try {
     const db = database.db;
-    const deps = { db, provider: createSandboxPaymentProvider(db, () => now), appSecret: resolveAppSecret(config), origin: jobLinkOrigin(config), now: () => now };
+    const deps = {
+      db,
+      provider: createSandboxPaymentProvider(db, () => now),
+      appSecret: resolveAppSecret(config),
+      origin: jobLinkOrigin(config),
+      now: () => now,
+    };
     const outcome = await runJob(db, name, now, () => jobDefinitions(deps)[name](now));
     if (outcome.status === 'succeeded') {
       console.info(`${name} as of ${now.toISOString()}: ${JSON.stringify(outcome.result)}`);

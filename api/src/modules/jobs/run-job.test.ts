@@ -22,14 +22,22 @@ describe('runJob', () => {
     const outcome = await runJob(db(), 'renewals', asOf, async () => ({ renewed: 3 }), quiet);
     expect(outcome).toEqual({ status: 'succeeded', result: { renewed: 3 } });
     const rows = await db().select().from(jobRuns).where(eq(jobRuns.asOf, asOf));
-    expect(rows).toEqual([expect.objectContaining({ name: 'renewals', status: 'succeeded', summary: { renewed: 3 }, error: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ name: 'renewals', status: 'succeeded', summary: { renewed: 3 }, error: null }),
+    ]);
     expect(rows[0]?.finishedAt).not.toBeNull();
   });
 
   it('logs and records a failure instead of throwing, and releases the lock', async () => {
     const logged: string[] = [];
     const asOf = new Date('2026-11-25T10:00:00Z');
-    const outcome = await runJob(db(), 'payouts', asOf, async () => Promise.reject(new Error('bank down')), (m) => logged.push(m));
+    const outcome = await runJob(
+      db(),
+      'payouts',
+      asOf,
+      async () => Promise.reject(new Error('bank down')),
+      (m) => logged.push(m),
+    );
     expect(outcome.status).toBe('failed');
     expect(logged[0]).toContain('job payouts failed: Error: bank down');
     const [row] = await db().select().from(jobRuns).where(eq(jobRuns.asOf, asOf));
@@ -40,37 +48,55 @@ describe('runJob', () => {
   it('never runs the same job twice at once in one process', async () => {
     let release = () => {};
     const blocker = new Promise<void>((resolve) => (release = resolve));
-    const first = runJob(db(), 'recover-payments', new Date(), async () => {
-      await blocker;
-      return { ok: true };
-    }, quiet);
+    const first = runJob(
+      db(),
+      'recover-payments',
+      new Date(),
+      async () => {
+        await blocker;
+        return { ok: true };
+      },
+      quiet,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await runJob(db(), 'recover-payments', new Date(), async () => ({ ok: true }), quiet)).toEqual({ status: 'skipped', reason: 'recover-payments is already running in this process' });
+    expect(await runJob(db(), 'recover-payments', new Date(), async () => ({ ok: true }), quiet)).toEqual({
+      status: 'skipped',
+      reason: 'recover-payments is already running in this process',
+    });
     // Another job is not held up.
     expect((await runJob(db(), 'renewals', new Date(), async () => ({}), quiet)).status).toBe('succeeded');
     release();
     expect((await first).status).toBe('succeeded');
   });
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')('on PostgreSQL, skips while another instance holds the job’s advisory lock', async () => {
-    const pool = (db() as unknown as { $client: pg.Pool }).$client;
-    const other = new pg.Client({ connectionString: pool.options.connectionString });
-    await other.connect();
-    try {
-      await other.query('select pg_advisory_lock(7240501)');
-      let ran = false;
-      const outcome = await runJob(db(), 'renewals', new Date(), async () => {
-        ran = true;
-        return {};
-      }, quiet);
-      expect(outcome).toEqual({ status: 'skipped', reason: 'renewals is already running on another instance' });
-      expect(ran).toBe(false);
-      await other.query('select pg_advisory_unlock(7240501)');
-      expect((await runJob(db(), 'renewals', new Date(), async () => ({}), quiet)).status).toBe('succeeded');
-    } finally {
-      await other.end();
-    }
-  });
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'on PostgreSQL, skips while another instance holds the job’s advisory lock',
+    async () => {
+      const pool = (db() as unknown as { $client: pg.Pool }).$client;
+      const other = new pg.Client({ connectionString: pool.options.connectionString });
+      await other.connect();
+      try {
+        await other.query('select pg_advisory_lock(7240501)');
+        let ran = false;
+        const outcome = await runJob(
+          db(),
+          'renewals',
+          new Date(),
+          async () => {
+            ran = true;
+            return {};
+          },
+          quiet,
+        );
+        expect(outcome).toEqual({ status: 'skipped', reason: 'renewals is already running on another instance' });
+        expect(ran).toBe(false);
+        await other.query('select pg_advisory_unlock(7240501)');
+        expect((await runJob(db(), 'renewals', new Date(), async () => ({}), quiet)).status).toBe('succeeded');
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
 
 describe('the schedule', () => {

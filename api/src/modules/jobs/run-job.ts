@@ -7,12 +7,15 @@ export const JOB_NAMES = ['renewals', 'payouts', 'recover-payments', 'monthly-re
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** One advisory lock id per job (a fixed range, away from the migration lock). */
-const LOCK_IDS: Record<JobName, number> = { renewals: 7_240_501, payouts: 7_240_502, 'recover-payments': 7_240_503, 'monthly-reports': 7_240_504 };
+const LOCK_IDS: Record<JobName, number> = {
+  renewals: 7_240_501,
+  payouts: 7_240_502,
+  'recover-payments': 7_240_503,
+  'monthly-reports': 7_240_504,
+};
 
 export type JobRunResult<T> =
-  | { status: 'succeeded'; result: T }
-  | { status: 'failed'; error: Error }
-  | { status: 'skipped'; reason: string };
+  { status: 'succeeded'; result: T } | { status: 'failed'; error: Error } | { status: 'skipped'; reason: string };
 
 /** Jobs running in this process: PGlite has no other process, so this is its whole lock. */
 const runningHere = new Set<JobName>();
@@ -31,7 +34,9 @@ async function tryAdvisoryLock(db: Db, name: JobName): Promise<HeldLock | null> 
   if (!(client instanceof pg.Pool)) return { release: async () => {} };
   const connection = await client.connect();
   try {
-    const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LOCK_IDS[name]]);
+    const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      LOCK_IDS[name],
+    ]);
     if (!rows[0]?.locked) {
       connection.release();
       return null;
@@ -74,12 +79,20 @@ export async function runJob<T extends Record<string, unknown>>(
       const [run] = await db.insert(jobRuns).values({ name, asOf }).returning({ id: jobRuns.id });
       try {
         const result = await job();
-        if (run) await db.update(jobRuns).set({ status: 'succeeded', finishedAt: new Date(), summary: result }).where(eq(jobRuns.id, run.id));
+        if (run)
+          await db
+            .update(jobRuns)
+            .set({ status: 'succeeded', finishedAt: new Date(), summary: result })
+            .where(eq(jobRuns.id, run.id));
         return { status: 'succeeded', result };
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error));
         log(`job ${name} failed: ${err.stack ?? err.message}`);
-        if (run) await db.update(jobRuns).set({ status: 'failed', finishedAt: new Date(), error: err.message }).where(eq(jobRuns.id, run.id));
+        if (run)
+          await db
+            .update(jobRuns)
+            .set({ status: 'failed', finishedAt: new Date(), error: err.message })
+            .where(eq(jobRuns.id, run.id));
         return { status: 'failed', error: err };
       }
     } finally {

@@ -6,7 +6,8 @@ const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWi
 
 /** Supports whose entries are missing, extra, on the wrong account or creator, or do not add up. */
 export async function findSupportsWithBadEntries(db: Db, limit: number) {
-  const sumOf = (type: string) => num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
+  const sumOf = (type: string) =>
+    num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
   const gross = sumOf('gross');
   const platform = sumOf('platform_fee');
   const processing = sumOf('processing_fee');
@@ -17,35 +18,37 @@ export async function findSupportsWithBadEntries(db: Db, limit: number) {
       or ${ledgerEntries.account} <> case ${ledgerEntries.type}
         when 'gross' then 'supporters' when 'platform_fee' then 'platform' when 'processing_fee' then 'processor'
         when 'creator_net' then 'creator:' || ${supports.creatorId}::text else '' end), false)`.mapWith(Boolean);
-  return db
-    .select({
-      supportId: supports.id,
-      amountCents: supports.amountCents,
-      platformFeeCents: supports.platformFeeCents,
-      processingFeeCents: supports.processingFeeCents,
-      creatorNetCents: supports.creatorNetCents,
-      entryCount,
-      gross,
-      platform,
-      processing,
-      net,
-      wrongPlace,
-    })
-    .from(supports)
-    // A support's own entries; its refunds' entries are checked with the refunds.
-    .leftJoin(ledgerEntries, and(eq(ledgerEntries.supportId, supports.id), isNull(ledgerEntries.refundId)))
-    .groupBy(supports.id)
-    .having(
-      sql`count(${ledgerEntries.id}) <> 4
+  return (
+    db
+      .select({
+        supportId: supports.id,
+        amountCents: supports.amountCents,
+        platformFeeCents: supports.platformFeeCents,
+        processingFeeCents: supports.processingFeeCents,
+        creatorNetCents: supports.creatorNetCents,
+        entryCount,
+        gross,
+        platform,
+        processing,
+        net,
+        wrongPlace,
+      })
+      .from(supports)
+      // A support's own entries; its refunds' entries are checked with the refunds.
+      .leftJoin(ledgerEntries, and(eq(ledgerEntries.supportId, supports.id), isNull(ledgerEntries.refundId)))
+      .groupBy(supports.id)
+      .having(
+        sql`count(${ledgerEntries.id}) <> 4
         or ${gross} <> ${supports.amountCents}
         or ${platform} <> ${supports.platformFeeCents}
         or ${processing} <> ${supports.processingFeeCents}
         or ${net} <> ${supports.creatorNetCents}
         or ${gross} <> ${platform} + ${processing} + ${net}
         or ${wrongPlace}`,
-    )
-    .orderBy(supports.id)
-    .limit(limit);
+      )
+      .orderBy(supports.id)
+      .limit(limit)
+  );
 }
 
 /** Every payout with the figures that must agree with its amount. */
@@ -66,7 +69,9 @@ export async function listPayoutFigures(db: Db) {
         sql`(select coalesce(sum(le.amount_cents), 0) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null where pi.payout_id = ${payouts.id})
           + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net' where r.payout_id = ${payouts.id})`,
       ),
-      foreignItems: num(sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`),
+      foreignItems: num(
+        sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`,
+      ),
       // A payout covers only what was earned (or refunded) before its week ended: the next-payout estimate
       // relies on it (it looks for what payouts took after a cut-off only among weeks ending after it).
       lateEntries: num(
@@ -75,7 +80,9 @@ export async function listPayoutFigures(db: Db) {
           + (select count(*) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
             where r.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
       ),
-      paidOut: num(sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`),
+      paidOut: num(
+        sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`,
+      ),
       entryCount: num(sql`(select count(*) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`),
       entriesMisplaced: num(
         sql`(select count(*) from ${ledgerEntries} le where le.payout_id = ${payouts.id} and (le.type <> 'payout' or le.creator_id <> ${payouts.creatorId} or le.account <> 'creator:' || ${payouts.creatorId}::text))`,
@@ -93,7 +100,11 @@ export async function listPayoutFigures(db: Db) {
 export async function findNegativeCreatorBalances(db: Db) {
   const withoutRefunds = sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.refundId} is null), 0)`;
   return db
-    .select({ creatorId: ledgerEntries.creatorId, balance: num(sql`sum(${ledgerEntries.amountCents})`), withoutRefunds: num(withoutRefunds) })
+    .select({
+      creatorId: ledgerEntries.creatorId,
+      balance: num(sql`sum(${ledgerEntries.amountCents})`),
+      withoutRefunds: num(withoutRefunds),
+    })
     .from(ledgerEntries)
     .where(sql`${ledgerEntries.account} = 'creator:' || ${ledgerEntries.creatorId}::text`)
     .groupBy(ledgerEntries.creatorId)
@@ -105,7 +116,8 @@ export async function findNegativeCreatorBalances(db: Db) {
  * reversals (negative, on the right accounts, adding up); a pending or failed one has none.
  */
 export async function findRefundsWithBadEntries(db: Db, limit: number) {
-  const sumOf = (type: string) => num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
+  const sumOf = (type: string) =>
+    num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
   const gross = sumOf('gross');
   const platform = sumOf('platform_fee');
   const processing = sumOf('processing_fee');
@@ -155,8 +167,12 @@ export async function findOverRefundedSupports(db: Db, limit: number) {
       supportId: supports.id,
       amountCents: supports.amountCents,
       platformFeeCents: supports.platformFeeCents,
-      refundedCents: num(sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`),
-      platformFeeReturnedCents: num(sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`),
+      refundedCents: num(
+        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`,
+      ),
+      platformFeeReturnedCents: num(
+        sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`,
+      ),
     })
     .from(supports)
     .innerJoin(refunds, eq(refunds.supportId, supports.id))
@@ -197,7 +213,17 @@ const ROLLUP_CHECKS = [
   {
     rollup: 'creator_rollups',
     keys: ['creator_id'],
-    columns: ['supports', 'supporters', 'gross_cents', 'net_cents', 'refunded_gross_cents', 'refunded_net_cents', 'ledger_gross_cents', 'ledger_net_cents', 'ledger_payout_cents'],
+    columns: [
+      'supports',
+      'supporters',
+      'gross_cents',
+      'net_cents',
+      'refunded_gross_cents',
+      'refunded_net_cents',
+      'ledger_gross_cents',
+      'ledger_net_cents',
+      'ledger_payout_cents',
+    ],
     zeroIsAbsent: true,
   },
   {
@@ -240,7 +266,8 @@ export async function findRollupMismatches(db: Db, limit: number): Promise<Rollu
       check.zeroIsAbsent
         ? check.columns.map((c) => `coalesce(${alias}.${c}, 0)`).join(', ')
         : check.columns.map((c) => `${alias}.${c}::text`).join(', ');
-    const text = (alias: 's' | 'r') => `concat_ws(' ', ${check.columns.map((c) => `'${c}=' || coalesce(${alias}.${c}::text, 'null')`).join(', ')})`;
+    const text = (alias: 's' | 'r') =>
+      `concat_ws(' ', ${check.columns.map((c) => `'${c}=' || coalesce(${alias}.${c}::text, 'null')`).join(', ')})`;
     const key = `concat_ws(' ', ${check.keys.map((k) => `coalesce(s.${k}, r.${k})::text`).join(', ')})`;
     const join = check.keys.map((k) => `s.${k} = r.${k}`).join(' and ');
     const result = (await db.execute(
@@ -249,7 +276,8 @@ export async function findRollupMismatches(db: Db, limit: number): Promise<Rollu
         where row(${side('s')}) is distinct from row(${side('r')})
         order by 1 limit ${Number(limit)}`),
     )) as unknown as { rows: Array<{ key: string; stored: string; recomputed: string }> };
-    for (const row of result.rows) mismatches.push({ rollup: check.rollup, key: row.key, stored: row.stored, recomputed: row.recomputed });
+    for (const row of result.rows)
+      mismatches.push({ rollup: check.rollup, key: row.key, stored: row.stored, recomputed: row.recomputed });
   }
   return mismatches;
 }

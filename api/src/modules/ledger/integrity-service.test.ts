@@ -17,11 +17,24 @@ let payoutId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const creator = await fakeCreator(t.database.db, { country: 'US' });
-  for (const [at, amount] of [['2026-11-02T10:00:00Z', 10], ['2026-11-17T10:00:00Z', 25], ['2026-11-25T10:00:00Z', 7]] as const) {
-    const receipt = await createSupport(moneyDeps(t, new Date(at)), creator.username, checkoutRequestSchema.parse(checkoutBody({ amount })), null, `10.99.0.${amount}`);
+  for (const [at, amount] of [
+    ['2026-11-02T10:00:00Z', 10],
+    ['2026-11-17T10:00:00Z', 25],
+    ['2026-11-25T10:00:00Z', 7],
+  ] as const) {
+    const receipt = await createSupport(
+      moneyDeps(t, new Date(at)),
+      creator.username,
+      checkoutRequestSchema.parse(checkoutBody({ amount })),
+      null,
+      `10.99.0.${amount}`,
+    );
     supportId = receipt.supportId;
   }
-  await runPayouts({ db: t.database.db, provider: moneyDeps(t).provider, log: () => {} }, new Date('2026-11-24T10:00:00Z'));
+  await runPayouts(
+    { db: t.database.db, provider: moneyDeps(t).provider, log: () => {} },
+    new Date('2026-11-24T10:00:00Z'),
+  );
   const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.creatorId, creator.userId));
   payoutId = payout?.id ?? '';
 });
@@ -50,12 +63,22 @@ describe('checkLedgerIntegrity', () => {
     const netOf = and(eq(ledgerEntries.supportId, supportId), eq(ledgerEntries.type, 'creator_net'));
     const [entry] = await db().select().from(ledgerEntries).where(netOf);
     const report = await tampered(
-      () => db().update(ledgerEntries).set({ amountCents: (entry?.amountCents ?? 0) + 1 }).where(netOf),
-      () => db().update(ledgerEntries).set({ amountCents: entry?.amountCents ?? 0 }).where(netOf),
+      () =>
+        db()
+          .update(ledgerEntries)
+          .set({ amountCents: (entry?.amountCents ?? 0) + 1 })
+          .where(netOf),
+      () =>
+        db()
+          .update(ledgerEntries)
+          .set({ amountCents: entry?.amountCents ?? 0 })
+          .where(netOf),
     );
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual([expect.objectContaining({ kind: 'support', id: supportId })]);
-    expect(formatIntegrityReport(report)).toMatch(/^Ledger integrity: FAILED[\s\S]*support .* has 4 entries: gross 700c/);
+    expect(formatIntegrityReport(report)).toMatch(
+      /^Ledger integrity: FAILED[\s\S]*support .* has 4 entries: gross 700c/,
+    );
     expect((await checkLedgerIntegrity(db())).ok).toBe(true);
   });
 
@@ -78,7 +101,11 @@ describe('checkLedgerIntegrity', () => {
     const [support] = await db().select().from(supports).where(eq(supports.id, supportId));
     const rewritten = await tampered(
       () => db().update(supports).set({ amountCents: 800 }).where(eq(supports.id, supportId)),
-      () => db().update(supports).set({ amountCents: support?.amountCents ?? 0 }).where(eq(supports.id, supportId)),
+      () =>
+        db()
+          .update(supports)
+          .set({ amountCents: support?.amountCents ?? 0 })
+          .where(eq(supports.id, supportId)),
     );
     expect(rewritten.ok).toBe(false);
     expect((await checkLedgerIntegrity(db())).ok).toBe(true);
@@ -88,16 +115,32 @@ describe('checkLedgerIntegrity', () => {
     const [payout] = await db().select().from(payouts).where(eq(payouts.id, payoutId));
     expect(payout?.status).toBe('paid');
     const report = await tampered(
-      () => db().update(payouts).set({ amountCents: (payout?.amountCents ?? 0) + 100 }).where(eq(payouts.id, payoutId)),
-      () => db().update(payouts).set({ amountCents: payout?.amountCents ?? 0 }).where(eq(payouts.id, payoutId)),
+      () =>
+        db()
+          .update(payouts)
+          .set({ amountCents: (payout?.amountCents ?? 0) + 100 })
+          .where(eq(payouts.id, payoutId)),
+      () =>
+        db()
+          .update(payouts)
+          .set({ amountCents: payout?.amountCents ?? 0 })
+          .where(eq(payouts.id, payoutId)),
     );
     expect(report.problems).toEqual([expect.objectContaining({ kind: 'payout', id: payoutId })]);
 
     const entryOf = eq(ledgerEntries.payoutId, payoutId);
     const [entry] = await db().select().from(ledgerEntries).where(entryOf);
     const paidTwice = await tampered(
-      () => db().update(ledgerEntries).set({ amountCents: (entry?.amountCents ?? 0) * 2 }).where(entryOf),
-      () => db().update(ledgerEntries).set({ amountCents: entry?.amountCents ?? 0 }).where(entryOf),
+      () =>
+        db()
+          .update(ledgerEntries)
+          .set({ amountCents: (entry?.amountCents ?? 0) * 2 })
+          .where(entryOf),
+      () =>
+        db()
+          .update(ledgerEntries)
+          .set({ amountCents: entry?.amountCents ?? 0 })
+          .where(entryOf),
     );
     expect(paidTwice.problems.map((p) => p.kind).sort()).toEqual(['balance', 'payout']);
 
@@ -110,17 +153,36 @@ describe('checkLedgerIntegrity', () => {
     // A payout covering supports from after its week (no code path does; the next-payout estimate relies on it).
     const early = await tampered(
       () => db().update(payouts).set({ weekEnd: '2026-11-10' }).where(eq(payouts.id, payoutId)),
-      () => db().update(payouts).set({ weekEnd: payout?.weekEnd ?? '' }).where(eq(payouts.id, payoutId)),
+      () =>
+        db()
+          .update(payouts)
+          .set({ weekEnd: payout?.weekEnd ?? '' })
+          .where(eq(payouts.id, payoutId)),
     );
-    expect(early.problems).toEqual([expect.objectContaining({ kind: 'payout', id: payoutId, detail: expect.stringContaining('1 entries from after the week ended') })]);
+    expect(early.problems).toEqual([
+      expect.objectContaining({
+        kind: 'payout',
+        id: payoutId,
+        detail: expect.stringContaining('1 entries from after the week ended'),
+      }),
+    ]);
     expect((await checkLedgerIntegrity(db())).ok).toBe(true);
   });
 });
 
 describe('supportLedgerEntries', () => {
   it('refuses to write entries that do not add up', () => {
-    const base = { id: 'x', creatorId: 'c', createdAt: new Date(), amountCents: 500, platformFeeCents: 25, processingFeeCents: 45 };
-    expect(supportLedgerEntries({ ...base, creatorNetCents: 430 }).map((e) => e.amountCents)).toEqual([500, 25, 45, 430]);
+    const base = {
+      id: 'x',
+      creatorId: 'c',
+      createdAt: new Date(),
+      amountCents: 500,
+      platformFeeCents: 25,
+      processingFeeCents: 45,
+    };
+    expect(supportLedgerEntries({ ...base, creatorNetCents: 430 }).map((e) => e.amountCents)).toEqual([
+      500, 25, 45, 430,
+    ]);
     expect(() => supportLedgerEntries({ ...base, creatorNetCents: 431 })).toThrow(/do not add up/);
   });
 });

@@ -1,5 +1,14 @@
 import type { Db } from '../../db/database';
-import { countRefunds, countSupports, findNegativeCreatorBalances, findRollupMismatches, findOverRefundedSupports, findRefundsWithBadEntries, findSupportsWithBadEntries, listPayoutFigures } from './integrity-repository';
+import {
+  countRefunds,
+  countSupports,
+  findNegativeCreatorBalances,
+  findRollupMismatches,
+  findOverRefundedSupports,
+  findRefundsWithBadEntries,
+  findSupportsWithBadEntries,
+  listPayoutFigures,
+} from './integrity-repository';
 
 export interface IntegrityProblem {
   kind: 'support' | 'payout' | 'balance' | 'refund' | 'rollup';
@@ -41,7 +50,15 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
   for (const p of payoutRows) {
     const where = `payout of week ${p.weekStart} (${p.status}, ${p.amountCents}c)`;
     if (p.status === 'paid' || p.status === 'processing') {
-      if (p.itemsTotal !== p.amountCents || p.coveredNet !== p.amountCents || p.paidOut !== p.amountCents || p.entryCount !== 1 || p.entriesMisplaced > 0 || p.foreignItems > 0 || p.lateEntries > 0) {
+      if (
+        p.itemsTotal !== p.amountCents ||
+        p.coveredNet !== p.amountCents ||
+        p.paidOut !== p.amountCents ||
+        p.entryCount !== 1 ||
+        p.entriesMisplaced > 0 ||
+        p.foreignItems > 0 ||
+        p.lateEntries > 0
+      ) {
         problems.push({
           kind: 'payout',
           id: p.payoutId,
@@ -52,7 +69,11 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
         });
       }
     } else if (p.itemsTotal !== 0 || p.entryCount !== 0) {
-      problems.push({ kind: 'payout', id: p.payoutId, detail: `${where} moved money: items ${p.itemsTotal}c, ${p.entryCount} ledger entries` });
+      problems.push({
+        kind: 'payout',
+        id: p.payoutId,
+        detail: `${where} moved money: items ${p.itemsTotal}c, ${p.entryCount} ledger entries`,
+      });
     }
   }
 
@@ -74,14 +95,28 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
   }
 
   for (const b of await findNegativeCreatorBalances(db)) {
-    problems.push({ kind: 'balance', id: b.creatorId, detail: `creator account was paid out more than it earned: ${b.withoutRefunds}c before refunds (balance ${b.balance}c)` });
+    problems.push({
+      kind: 'balance',
+      id: b.creatorId,
+      detail: `creator account was paid out more than it earned: ${b.withoutRefunds}c before refunds (balance ${b.balance}c)`,
+    });
   }
 
   for (const m of await findRollupMismatches(db, MAX_SUPPORT_PROBLEMS)) {
-    problems.push({ kind: 'rollup', id: m.key, detail: `${m.rollup} holds ${m.stored || 'no row'} but the facts give ${m.recomputed || 'no row'}` });
+    problems.push({
+      kind: 'rollup',
+      id: m.key,
+      detail: `${m.rollup} holds ${m.stored || 'no row'} but the facts give ${m.recomputed || 'no row'}`,
+    });
   }
 
-  return { ok: problems.length === 0, supportsChecked: await countSupports(db), payoutsChecked: payoutRows.length, refundsChecked: await countRefunds(db), problems };
+  return {
+    ok: problems.length === 0,
+    supportsChecked: await countSupports(db),
+    payoutsChecked: payoutRows.length,
+    refundsChecked: await countRefunds(db),
+    problems,
+  };
 }
 
 /** The report as text, for the command line. */

@@ -18,7 +18,12 @@ export async function insertLedgerEntries(db: Db, entries: LedgerEntryValues[]):
 }
 
 /** Sum of one entry type for a creator, optionally within [from, to); reads the (creator, type, created_at) index. */
-export async function sumCreatorEntries(db: Db, creatorId: string, type: LedgerEntryType, range: { from?: Date; to?: Date } = {}): Promise<number> {
+export async function sumCreatorEntries(
+  db: Db,
+  creatorId: string,
+  type: LedgerEntryType,
+  range: { from?: Date; to?: Date } = {},
+): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
     .from(ledgerEntries)

@@ -3,7 +3,13 @@ import type { SQL } from 'drizzle-orm';
 import { calculateFees } from '@beabro/shared/money/fees';
 import type { Db } from '../../db/database';
 import { ledgerEntries, supports } from '../../db/schema';
-import { insertLedgerEntries, insertSupportRow, sumAccount, type LedgerEntryValues, type SupportRow } from './ledger-repository';
+import {
+  insertLedgerEntries,
+  insertSupportRow,
+  sumAccount,
+  type LedgerEntryValues,
+  type SupportRow,
+} from './ledger-repository';
 
 /** Money in from supporters (gross), the platform's fee, the processor's fee, and each creator's account. */
 export const SUPPORTERS_ACCOUNT = 'supporters';
@@ -26,7 +32,10 @@ export interface SupportToRecord {
   createdAt: Date;
 }
 
-type SupportMoney = Pick<SupportRow, 'id' | 'creatorId' | 'amountCents' | 'platformFeeCents' | 'processingFeeCents' | 'creatorNetCents' | 'createdAt'>;
+type SupportMoney = Pick<
+  SupportRow,
+  'id' | 'creatorId' | 'amountCents' | 'platformFeeCents' | 'processingFeeCents' | 'creatorNetCents' | 'createdAt'
+>;
 
 /**
  * The four entries of one support. Throws when the parts do not add up to the gross: the books
@@ -35,7 +44,9 @@ type SupportMoney = Pick<SupportRow, 'id' | 'creatorId' | 'amountCents' | 'platf
 export function supportLedgerEntries(support: SupportMoney): LedgerEntryValues[] {
   const { amountCents, platformFeeCents, processingFeeCents, creatorNetCents } = support;
   if (platformFeeCents + processingFeeCents + creatorNetCents !== amountCents) {
-    throw new Error(`support ${support.id}: fees ${platformFeeCents} + ${processingFeeCents} + net ${creatorNetCents} do not add up to ${amountCents}`);
+    throw new Error(
+      `support ${support.id}: fees ${platformFeeCents} + ${processingFeeCents} + net ${creatorNetCents} do not add up to ${amountCents}`,
+    );
   }
   const entry = (account: string, type: LedgerEntryValues['type'], amount: number): LedgerEntryValues => ({
     creatorId: support.creatorId,
@@ -67,9 +78,15 @@ export async function recordSupport(tx: Db, input: SupportToRecord): Promise<Sup
  * A support's full row (new id, fees from the shared fee function) and the INSERTs of it and its ledger
  * entries as SQL (not yet run), for a caller that writes them within one larger statement.
  */
-export function supportWithEntriesQueries(db: Db, input: SupportToRecord): { support: SupportRow; queries: [SQL, SQL] } {
+export function supportWithEntriesQueries(
+  db: Db,
+  input: SupportToRecord,
+): { support: SupportRow; queries: [SQL, SQL] } {
   const { support, entries } = newSupportWithEntries(input);
-  return { support, queries: [db.insert(supports).values(support).getSQL(), db.insert(ledgerEntries).values(entries).getSQL()] };
+  return {
+    support,
+    queries: [db.insert(supports).values(support).getSQL(), db.insert(ledgerEntries).values(entries).getSQL()],
+  };
 }
 
 /** A support's full row (new id, fees from the shared fee function) and its four ledger entries, for a caller that writes them itself. */

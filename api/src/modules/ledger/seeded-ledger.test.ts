@@ -30,7 +30,10 @@ describe('the demo seed and the books', () => {
   it('turns recent monthly supports into running subscriptions that the renewal job renews', async () => {
     const db = t.database.db;
     const [bro] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_SUPPORTER_EMAIL));
-    const mine = await db.select().from(subscriptions).where(eq(subscriptions.supporterUserId, bro?.id ?? ''));
+    const mine = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.supporterUserId, bro?.id ?? ''));
     expect(mine.length).toBeGreaterThanOrEqual(1);
     expect(mine.every((sub) => sub.status === 'active' && sub.currentPeriodEnd > now)).toBe(true);
 

@@ -17,7 +17,23 @@ describe('profileUsernameFromPath', () => {
   });
 
   it('leaves every other path alone: app routes, deeper paths, other alphabets', () => {
-    for (const path of ['/', '/help', '/auth', '/create', '/dashboard', '/settings', '/analytics', '/discover', '/supporter-dashboard', '/admin', '/pixelpat/support', '/PixelPat', '/pixel-pat', '/%zz', '/a%2Fb']) {
+    for (const path of [
+      '/',
+      '/help',
+      '/auth',
+      '/create',
+      '/dashboard',
+      '/settings',
+      '/analytics',
+      '/discover',
+      '/supporter-dashboard',
+      '/admin',
+      '/pixelpat/support',
+      '/PixelPat',
+      '/pixel-pat',
+      '/%zz',
+      '/a%2Fb',
+    ]) {
       expect(profileUsernameFromPath(path), path).toBeNull();
     }
   });
@@ -25,23 +41,34 @@ describe('profileUsernameFromPath', () => {
 
 describe('escapeHtml', () => {
   it('escapes everything that could end a text node or a quoted attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 
 describe('injectLinkPreview', () => {
-  const shell = '<!doctype html><html><head><meta charset="utf-8"><title>Be a Bro - Support the missions you believe in</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+  const shell =
+    '<!doctype html><html><head><meta charset="utf-8"><title>Be a Bro - Support the missions you believe in</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 
   it('replaces the shell title with the preview title and adds the OpenGraph and Twitter tags, escaped', () => {
     const html = injectLinkPreview(shell, preview);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Pat &quot;The Pixel&quot; &lt;Smith&gt; on Be a Bro</title>');
-    expect(html).toContain('<meta property="og:title" content="Pat &quot;The Pixel&quot; &lt;Smith&gt; on Be a Bro" />');
-    expect(html).toContain('<meta property="og:description" content="Tom &amp; Jerry&#39;s $&amp; fan club &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />');
-    expect(html).toContain('<meta property="og:image" content="https://beabro.example/uploads/0123456789abcdef0123456789abcdef.png" />');
+    expect(html).toContain(
+      '<meta property="og:title" content="Pat &quot;The Pixel&quot; &lt;Smith&gt; on Be a Bro" />',
+    );
+    expect(html).toContain(
+      '<meta property="og:description" content="Tom &amp; Jerry&#39;s $&amp; fan club &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="https://beabro.example/uploads/0123456789abcdef0123456789abcdef.png" />',
+    );
     expect(html).toContain('<meta property="og:url" content="https://beabro.example/pat" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain('<meta name="twitter:title" content="Pat &quot;The Pixel&quot; &lt;Smith&gt; on Be a Bro" />');
+    expect(html).toContain(
+      '<meta name="twitter:title" content="Pat &quot;The Pixel&quot; &lt;Smith&gt; on Be a Bro" />',
+    );
     expect(html).not.toContain('<script>alert');
     // The rest of the page is untouched.
     expect(html).toContain('<script defer src="/main.js"></script></head><body><div id="root"></div></body>');

@@ -62,7 +62,8 @@ export function escapeHtml(value: string): string {
 
 /** The <title>, description, OpenGraph and Twitter card tags of a preview. */
 export function linkPreviewTags(preview: LinkPreview): string {
-  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   return [
     `<title>${escapeHtml(preview.title)}</title>`,
     meta('name', 'description', preview.description),

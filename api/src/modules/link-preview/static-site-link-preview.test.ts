@@ -58,12 +58,17 @@ describe('the shell page of /{username} carries the creator’s link preview', (
   });
 
   it('escapes whatever the creator typed', async () => {
-    const creator = await fakeCreator(db(), { displayName: 'Pat "<b>" & Co', bio: `I'm </title><script>alert("x")</script> $& here` });
+    const creator = await fakeCreator(db(), {
+      displayName: 'Pat "<b>" & Co',
+      bio: `I'm </title><script>alert("x")</script> $& here`,
+    });
     const res = await page(`/${creator.username}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).toContain('<title>Pat &quot;&lt;b&gt;&quot; &amp; Co on Be a Bro</title>');
-    expect(metaContent(res.body, 'og:description')).toBe('I&#39;m &lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; $&amp; here');
+    expect(metaContent(res.body, 'og:description')).toBe(
+      'I&#39;m &lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; $&amp; here',
+    );
   });
 
   it('uses the profile image, else the cover image, as an absolute URL', async () => {
@@ -77,12 +82,16 @@ describe('the shell page of /{username} carries the creator’s link preview', (
     expect(metaContent((await page(`/${remote.username}`)).body, 'og:image')).toBe('https://images.example/pat.png');
     // Anything else that slipped into the column is not passed on.
     const odd = await fakeCreator(db(), { profileImage: 'javascript:alert(1)' });
-    expect(metaContent((await page(`/${odd.username}`)).body, 'og:image')).toBe(`http://${HOST}/link-preview/default.png`);
+    expect(metaContent((await page(`/${odd.username}`)).body, 'og:image')).toBe(
+      `http://${HOST}/link-preview/default.png`,
+    );
   });
 
   it('describes a creator with an empty bio in words of its own', async () => {
     const creator = await fakeCreator(db(), { displayName: 'Quiet Quinn', bio: '' });
-    expect(metaContent((await page(`/${creator.username}`)).body, 'og:description')).toBe('Support Quiet Quinn&#39;s mission on Be a Bro.');
+    expect(metaContent((await page(`/${creator.username}`)).body, 'og:description')).toBe(
+      'Support Quiet Quinn&#39;s mission on Be a Bro.',
+    );
   });
 
   it('answers an unknown or deleted username with the plain shell page and status 404', async () => {

@@ -47,7 +47,9 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const creator = await findDashboardCreator(db, creatorId);
   if (!creator) throw new AppError('not_found', CREATOR_PROFILE_REQUIRED);
   const months = monthStarts(now);
-  const windowStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (VIEWS_WINDOW_DAYS - 1) * DAY_MS);
+  const windowStart = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (VIEWS_WINDOW_DAYS - 1) * DAY_MS,
+  );
 
   const money = await sumCreatorLedger(db, creatorId, months.thisMonth, months.lastMonth);
   const supporters = await countSupporters(db, creatorId, months.thisMonth);
@@ -56,7 +58,10 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const views = await sumPageViews(db, creatorId, isoDay(windowStart));
   const newSupporters = await countNewSupportersSince(db, creatorId, windowStart);
   const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
-  const refundFigures = await listRefundFigures(db, recent.map((s) => s.id));
+  const refundFigures = await listRefundFigures(
+    db,
+    recent.map((s) => s.id),
+  );
   const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
   const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
 
@@ -76,7 +81,13 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     goal:
       goalAmountCents === null
         ? null
-        : { title: creator.goalTitle, amountCents: goalAmountCents, raisedCents: money.totalGross, percent: goalPercent(money.totalGross, goalAmountCents), supporterCount: supporters.total },
+        : {
+            title: creator.goalTitle,
+            amountCents: goalAmountCents,
+            raisedCents: money.totalGross,
+            percent: goalPercent(money.totalGross, goalAmountCents),
+            supporterCount: supporters.total,
+          },
     recentSupports: recent.map((s) => toReceivedSupportDto(s, refundFigures.get(s.id))),
     balanceCents: money.totalNet + money.paidOut,
     nextPayout,

@@ -1,13 +1,28 @@
 import { and, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorDailyRollups, creatorProfiles, creatorRollups, creatorSupporters, pageViews, subscriptions, supports, users } from '../../db/schema';
+import {
+  creatorDailyRollups,
+  creatorProfiles,
+  creatorRollups,
+  creatorSupporters,
+  pageViews,
+  subscriptions,
+  supports,
+  users,
+} from '../../db/schema';
 
 const n = (fragment: SQL) => sql<number>`${fragment}`.mapWith(Number);
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 export async function findDashboardCreator(db: Db, creatorId: string) {
   const [row] = await db
-    .select({ userId: creatorProfiles.userId, displayName: creatorProfiles.displayName, goalTitle: creatorProfiles.goalTitle, goalAmountCents: creatorProfiles.goalAmountCents, country: creatorProfiles.country })
+    .select({
+      userId: creatorProfiles.userId,
+      displayName: creatorProfiles.displayName,
+      goalTitle: creatorProfiles.goalTitle,
+      goalAmountCents: creatorProfiles.goalAmountCents,
+      country: creatorProfiles.country,
+    })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(and(eq(creatorProfiles.userId, creatorId), isNull(creatorProfiles.deletedAt), isNull(users.deletedAt)));
@@ -20,7 +35,11 @@ export async function findDashboardCreator(db: Db, creatorId: string) {
  */
 export async function sumCreatorLedger(db: Db, creatorId: string, monthStart: Date, lastMonthStart: Date) {
   const [totals] = await db
-    .select({ totalGross: creatorRollups.ledgerGrossCents, totalNet: creatorRollups.ledgerNetCents, paidOut: creatorRollups.ledgerPayoutCents })
+    .select({
+      totalGross: creatorRollups.ledgerGrossCents,
+      totalNet: creatorRollups.ledgerNetCents,
+      paidOut: creatorRollups.ledgerPayoutCents,
+    })
     .from(creatorRollups)
     .where(eq(creatorRollups.creatorId, creatorId));
   const day = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
@@ -33,7 +52,9 @@ export async function sumCreatorLedger(db: Db, creatorId: string, monthStart: Da
       lastNet: n(sql`coalesce(sum(${creatorDailyRollups.ledgerNetCents}) filter (where not ${thisMonth}), 0)`),
     })
     .from(creatorDailyRollups)
-    .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${day(lastMonthStart)}`));
+    .where(
+      and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${day(lastMonthStart)}`),
+    );
   return {
     totalGross: totals?.totalGross ?? 0,
     totalNet: totals?.totalNet ?? 0,
@@ -47,7 +68,10 @@ export async function sumCreatorLedger(db: Db, creatorId: string, monthStart: Da
 
 /** Distinct supporters, and those whose first support came on or after `since` (the (creator, supporter) rows). */
 export async function countSupporters(db: Db, creatorId: string, since: Date) {
-  const [totals] = await db.select({ total: creatorRollups.supporters }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+  const [totals] = await db
+    .select({ total: creatorRollups.supporters })
+    .from(creatorRollups)
+    .where(eq(creatorRollups.creatorId, creatorId));
   const [fresh] = await db
     .select({ count: n(sql`count(*)`) })
     .from(creatorSupporters)
@@ -65,7 +89,12 @@ export async function countNewSupportersSince(db: Db, creatorId: string, since: 
     const [rolled] = await db
       .select({ count: n(sql`coalesce(sum(${creatorDailyRollups.lastCheckoutSupporters}), 0)`) })
       .from(creatorDailyRollups)
-      .where(and(eq(creatorDailyRollups.creatorId, creatorId), sql`${creatorDailyRollups.day} >= ${since.toISOString().slice(0, 10)}::date`));
+      .where(
+        and(
+          eq(creatorDailyRollups.creatorId, creatorId),
+          sql`${creatorDailyRollups.day} >= ${since.toISOString().slice(0, 10)}::date`,
+        ),
+      );
     return rolled?.count ?? 0;
   }
   const [row] = await db
@@ -90,7 +119,13 @@ export async function countRenewingSubscriptions(db: Db, creatorId: string): Pro
     .from(subscriptions)
     // A support cancelled by its supporter still runs to the end of its paid month but no longer renews;
     // a paused one (status paused) is counted apart.
-    .where(and(eq(subscriptions.creatorId, creatorId), eq(subscriptions.status, 'active'), eq(subscriptions.cancelAtPeriodEnd, false)));
+    .where(
+      and(
+        eq(subscriptions.creatorId, creatorId),
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+      ),
+    );
   return row?.count ?? 0;
 }
 
@@ -106,7 +141,12 @@ export async function sumPageViews(db: Db, creatorId: string, fromDay: string) {
 }
 
 export async function listRecentReceivedSupports(db: Db, creatorId: string, limit: number) {
-  return db.select().from(supports).where(eq(supports.creatorId, creatorId)).orderBy(desc(supports.createdAt), desc(supports.id)).limit(limit);
+  return db
+    .select()
+    .from(supports)
+    .where(eq(supports.creatorId, creatorId))
+    .orderBy(desc(supports.createdAt), desc(supports.id))
+    .limit(limit);
 }
 
 /**
@@ -115,7 +155,9 @@ export async function listRecentReceivedSupports(db: Db, creatorId: string, limi
  */
 export function givenBy(userId: string, verifiedEmail: string | null): SQL {
   const mine = eq(supports.supporterUserId, userId);
-  return (verifiedEmail ? or(mine, and(isNull(supports.supporterUserId), eq(supports.supporterEmail, verifiedEmail))) : mine) as SQL;
+  return (
+    verifiedEmail ? or(mine, and(isNull(supports.supporterUserId), eq(supports.supporterEmail, verifiedEmail))) : mine
+  ) as SQL;
 }
 
 export async function listGivenSupports(db: Db, userId: string, verifiedEmail: string | null, limit: number) {
@@ -137,7 +179,9 @@ export async function sumGivenSupports(db: Db, userId: string, verifiedEmail: st
     .select({
       total: n(sql`coalesce(sum(${supports.amountCents}), 0)`),
       creators: n(sql`count(distinct ${supports.creatorId})`),
-      thisMonth: n(sql`coalesce(sum(${supports.amountCents}) filter (where ${supports.createdAt} >= ${at(monthStart)}), 0)`),
+      thisMonth: n(
+        sql`coalesce(sum(${supports.amountCents}) filter (where ${supports.createdAt} >= ${at(monthStart)}), 0)`,
+      ),
     })
     .from(supports)
     .where(givenBy(userId, verifiedEmail));

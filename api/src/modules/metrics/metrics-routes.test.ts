@@ -22,7 +22,12 @@ const db = () => t.database.db;
 const net = (dollars: number) => calculateFees(dollars * 100).creatorNetCents;
 let ip = 0;
 
-async function supportAt(username: string, at: string, overrides: Partial<CheckoutRequest>, viewer: SessionUser | null = null) {
+async function supportAt(
+  username: string,
+  at: string,
+  overrides: Partial<CheckoutRequest>,
+  viewer: SessionUser | null = null,
+) {
   const body = checkoutRequestSchema.parse(checkoutBody(overrides));
   return createSupport(moneyDeps(t, new Date(at)), username, body, viewer, `10.55.0.${++ip}`);
 }
@@ -40,19 +45,26 @@ describe('growth and rates', () => {
 
 describe('creator dashboard', () => {
   it('matches the rows: earnings, months, growth, supporters, views, conversion, goal and recent supports', async () => {
-    const { profile, client } = await fakeSignedInCreator(t, { country: 'US', goalTitle: 'New camera', goalAmountCents: 10_000, displayName: 'Pat' });
+    const { profile, client } = await fakeSignedInCreator(t, {
+      country: 'US',
+      goalTitle: 'New camera',
+      goalAmountCents: 10_000,
+      displayName: 'Pat',
+    });
     const u = profile.username;
     await supportAt(u, '2026-10-05T10:00:00Z', { amount: 10, email: 'a@example.com', name: 'Alex' });
     await supportAt(u, '2026-10-15T10:00:00Z', { amount: 20, email: 'b@example.com', name: 'Bo' });
     await supportAt(u, '2026-11-02T10:00:00Z', { amount: 25, email: 'A@example.com', name: 'Alex', message: 'Again!' });
     await supportAt(u, '2026-11-10T10:00:00Z', { amount: 5, email: 'c@example.com', name: 'Cy', isAnonymous: true });
     await supportAt(u, '2026-11-20T10:00:00Z', { amount: 15, email: 'd@example.com', name: 'Di', isRecurring: true });
-    await db().insert(pageViews).values([
-      { creatorId: profile.userId, page: 'profile', day: '2026-11-01', count: 60 },
-      { creatorId: profile.userId, page: 'profile', day: '2026-11-21', count: 40 },
-      { creatorId: profile.userId, page: 'support', day: '2026-11-20', count: 40 },
-      { creatorId: profile.userId, page: 'support', day: '2026-10-10', count: 999 },
-    ]);
+    await db()
+      .insert(pageViews)
+      .values([
+        { creatorId: profile.userId, page: 'profile', day: '2026-11-01', count: 60 },
+        { creatorId: profile.userId, page: 'profile', day: '2026-11-21', count: 40 },
+        { creatorId: profile.userId, page: 'support', day: '2026-11-20', count: 40 },
+        { creatorId: profile.userId, page: 'support', day: '2026-10-10', count: 999 },
+      ]);
 
     const dashboard = await getCreatorDashboard(db(), profile.userId, new Date('2026-11-21T12:00:00Z'));
     expect(dashboard).toMatchObject({
@@ -69,7 +81,12 @@ describe('creator dashboard', () => {
       conversionRatePercent: 7.5,
       goal: { title: 'New camera', amountCents: 10_000, raisedCents: 7_500, percent: 75, supporterCount: 4 },
       balanceCents: net(10) + net(20) + net(25) + net(5) + net(15),
-      nextPayout: { scheduledFor: '2026-11-24', weekStart: '2026-11-16', estimatedAmountCents: net(10) + net(20) + net(25) + net(5) + net(15), holdReason: null },
+      nextPayout: {
+        scheduledFor: '2026-11-24',
+        weekStart: '2026-11-16',
+        estimatedAmountCents: net(10) + net(20) + net(25) + net(5) + net(15),
+        holdReason: null,
+      },
     });
     expect(dashboard.recentSupports.map((s) => [s.name, s.amountCents, s.isAnonymous, s.isRecurring])).toEqual([
       ['Di', 1_500, false, true],
@@ -82,14 +99,23 @@ describe('creator dashboard', () => {
 
     const res = await client.get('/api/creator/dashboard');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ totalEarnings: dashboard.totalEarnings, totalSupporters: 4, goal: { percent: 75 } });
+    expect(res.json()).toMatchObject({
+      totalEarnings: dashboard.totalEarnings,
+      totalSupporters: 4,
+      goal: { percent: 75 },
+    });
   });
 
   it('caps the goal at 100%, and has no growth rate or conversion without a last month or views', async () => {
     const creator = await fakeCreator(db(), { goalAmountCents: 1_000 });
     await supportAt(creator.username, '2026-11-03T10:00:00Z', { amount: 50 });
     const dashboard = await getCreatorDashboard(db(), creator.userId, new Date('2026-11-21T12:00:00Z'));
-    expect(dashboard).toMatchObject({ growthRatePercent: null, conversionRatePercent: null, goal: { percent: 100, raisedCents: 5_000 }, newSupporters: 1 });
+    expect(dashboard).toMatchObject({
+      growthRatePercent: null,
+      conversionRatePercent: null,
+      goal: { percent: 100, raisedCents: 5_000 },
+      newSupporters: 1,
+    });
   });
 
   it('conversion counts each supporter once and never goes above 100%', async () => {
@@ -117,26 +143,61 @@ describe('supporter dashboard', () => {
   it('shows signed-in supports, adds guest supports made with the email only once it is verified, and cancels from there', async () => {
     const me = await fakeUser(t);
     const other = await fakeUser(t);
-    const [x, y, z] = [await fakeCreator(db(), { displayName: 'X' }), await fakeCreator(db(), { displayName: 'Y', creatorType: 'artist' }), await fakeCreator(db(), { displayName: 'Z' })];
-    expect((await postCheckout(me.client, x.username, checkoutBody({ amount: 10, email: me.email }))).statusCode).toBe(201);
-    const monthly = await postCheckout(me.client, y.username, checkoutBody({ amount: 15, email: me.email, isRecurring: true }));
+    const [x, y, z] = [
+      await fakeCreator(db(), { displayName: 'X' }),
+      await fakeCreator(db(), { displayName: 'Y', creatorType: 'artist' }),
+      await fakeCreator(db(), { displayName: 'Z' }),
+    ];
+    expect((await postCheckout(me.client, x.username, checkoutBody({ amount: 10, email: me.email }))).statusCode).toBe(
+      201,
+    );
+    const monthly = await postCheckout(
+      me.client,
+      y.username,
+      checkoutBody({ amount: 15, email: me.email, isRecurring: true }),
+    );
     const subscriptionId = monthly.json().receipt.subscriptionId as string;
     // As a guest, with the same email, signed out.
-    expect((await postCheckout(t.client(), z.username, checkoutBody({ amount: 5, email: me.email.toUpperCase() }))).statusCode).toBe(201);
+    expect(
+      (await postCheckout(t.client(), z.username, checkoutBody({ amount: 5, email: me.email.toUpperCase() })))
+        .statusCode,
+    ).toBe(201);
     // Someone else's support never shows up.
-    expect((await postCheckout(other.client, x.username, checkoutBody({ amount: 40, email: other.email }))).statusCode).toBe(201);
+    expect(
+      (await postCheckout(other.client, x.username, checkoutBody({ amount: 40, email: other.email }))).statusCode,
+    ).toBe(201);
 
     let dashboard: SupporterDashboard = (await me.client.get('/api/supporter/dashboard')).json();
-    expect(dashboard).toMatchObject({ totalSupportedCents: 2_500, creatorsSupported: 2, thisMonthCents: 2_500, recurringSupports: 1, includesGuestSupports: false });
+    expect(dashboard).toMatchObject({
+      totalSupportedCents: 2_500,
+      creatorsSupported: 2,
+      thisMonthCents: 2_500,
+      recurringSupports: 1,
+      includesGuestSupports: false,
+    });
     expect(dashboard.history.map((h) => [h.creatorDisplayName, h.amountCents, h.asGuest])).toEqual([
       ['Y', 1_500, false],
       ['X', 1_000, false],
     ]);
     expect(dashboard.creators).toEqual([
-      expect.objectContaining({ username: y.username, displayName: 'Y', creatorType: 'artist', totalSupportedCents: 1_500, isRecurring: true, subscriptionId }),
-      expect.objectContaining({ username: x.username, totalSupportedCents: 1_000, isRecurring: false, subscriptionId: null }),
+      expect.objectContaining({
+        username: y.username,
+        displayName: 'Y',
+        creatorType: 'artist',
+        totalSupportedCents: 1_500,
+        isRecurring: true,
+        subscriptionId,
+      }),
+      expect.objectContaining({
+        username: x.username,
+        totalSupportedCents: 1_000,
+        isRecurring: false,
+        subscriptionId: null,
+      }),
     ]);
-    expect(dashboard.subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, status: 'active', cancelAtPeriodEnd: false, amountCents: 1_500 })]);
+    expect(dashboard.subscriptions).toEqual([
+      expect.objectContaining({ id: subscriptionId, status: 'active', cancelAtPeriodEnd: false, amountCents: 1_500 }),
+    ]);
 
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.user.id));
     dashboard = (await me.client.get('/api/supporter/dashboard')).json();
@@ -146,14 +207,27 @@ describe('supporter dashboard', () => {
     expect((await me.client.post(`/api/subscriptions/${subscriptionId}/cancel`)).statusCode).toBe(200);
     dashboard = (await me.client.get('/api/supporter/dashboard')).json();
     expect(dashboard.recurringSupports).toBe(0);
-    expect(dashboard.creators.find((c) => c.username === y.username)).toMatchObject({ isRecurring: false, subscriptionId: null });
-    expect(dashboard.subscriptions).toEqual([expect.objectContaining({ id: subscriptionId, cancelAtPeriodEnd: true, nextChargeAt: null })]);
+    expect(dashboard.creators.find((c) => c.username === y.username)).toMatchObject({
+      isRecurring: false,
+      subscriptionId: null,
+    });
+    expect(dashboard.subscriptions).toEqual([
+      expect.objectContaining({ id: subscriptionId, cancelAtPeriodEnd: true, nextChargeAt: null }),
+    ]);
   });
 
   it('counts this month in UTC calendar months', async () => {
     const me = await fakeUser(t);
     const creator = await fakeCreator(db());
-    const viewer = { id: me.user.id, email: me.email, username: null, displayName: 'Me', isCreator: false, userType: 'supporter' as const, emailVerified: false };
+    const viewer = {
+      id: me.user.id,
+      email: me.email,
+      username: null,
+      displayName: 'Me',
+      isCreator: false,
+      userType: 'supporter' as const,
+      emailVerified: false,
+    };
     await supportAt(creator.username, '2026-10-31T23:59:00Z', { amount: 10, email: me.email }, viewer);
     await supportAt(creator.username, '2026-11-01T00:00:00Z', { amount: 20, email: me.email }, viewer);
     const dashboard = await getSupporterDashboard(db(), viewer, new Date('2026-11-15T00:00:00Z'));

@@ -12,7 +12,8 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dashboards'],
-        summary: 'My creator dashboard: earnings (gross and net), supporters, views, conversion, goal, recent supports, next payout',
+        summary:
+          'My creator dashboard: earnings (gross and net), supporters, views, conversion, goal, recent supports, next payout',
         response: { 200: creatorDashboardSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },

@@ -21,16 +21,24 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
   const totals = await sumGivenSupports(db, user.id, verifiedEmail, monthStarts(now).thisMonth);
   const creators = await listSupportedCreators(db, user.id, verifiedEmail);
   const history = await listGivenSupports(db, user.id, verifiedEmail, SUPPORT_HISTORY_LIMIT);
-  const subscriptionViews = await listSubscriptionViewsOwnedBy(db, user.id, verifiedEmail, ['active', 'past_due', 'paused']);
+  const subscriptionViews = await listSubscriptionViewsOwnedBy(db, user.id, verifiedEmail, [
+    'active',
+    'past_due',
+    'paused',
+  ]);
 
   // The subscription that still renews for each creator ("Monthly Support Active"; not a paused one).
   const renewing = new Map<string, string>();
   for (const view of subscriptionViews) {
     const sub = view.subscription;
-    if (!sub.cancelAtPeriodEnd && sub.status !== 'paused' && !renewing.has(sub.creatorId)) renewing.set(sub.creatorId, sub.id);
+    if (!sub.cancelAtPeriodEnd && sub.status !== 'paused' && !renewing.has(sub.creatorId))
+      renewing.set(sub.creatorId, sub.id);
   }
 
-  const refunded = await listRefundFigures(db, history.map((h) => h.support.id));
+  const refunded = await listRefundFigures(
+    db,
+    history.map((h) => h.support.id),
+  );
   return {
     totalSupportedCents: totals.total,
     creatorsSupported: totals.creators,

@@ -3,7 +3,19 @@ import { isBotUserAgent, isPrefetchRequest } from './page-view-filters';
 
 describe('isBotUserAgent', () => {
   it('recognises crawlers and preview fetchers, case-insensitively', () => {
-    for (const ua of ['Googlebot/2.1', 'BINGBOT', 'facebookexternalhit/1.1', 'Yahoo! Slurp', 'LinkedInBot/1.0', 'AhrefsCrawler', 'Baiduspider', 'WhatsApp preview', undefined, '', '  ']) {
+    for (const ua of [
+      'Googlebot/2.1',
+      'BINGBOT',
+      'facebookexternalhit/1.1',
+      'Yahoo! Slurp',
+      'LinkedInBot/1.0',
+      'AhrefsCrawler',
+      'Baiduspider',
+      'WhatsApp preview',
+      undefined,
+      '',
+      '  ',
+    ]) {
       expect(isBotUserAgent(ua), String(ua)).toBe(true);
     }
   });

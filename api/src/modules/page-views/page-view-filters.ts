@@ -19,5 +19,7 @@ function headerText(value: HeaderValue): string {
 
 /** `Sec-Purpose: prefetch` (also "prefetch;prerender"), `Purpose: prefetch`, `X-Purpose: preview`, `X-Moz: prefetch`. */
 export function isPrefetchRequest(headers: Record<string, HeaderValue>): boolean {
-  return ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'].some((name) => /prefetch|prerender|preview/.test(headerText(headers[name])));
+  return ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'].some((name) =>
+    /prefetch|prerender|preview/.test(headerText(headers[name])),
+  );
 }

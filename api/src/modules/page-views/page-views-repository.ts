@@ -9,5 +9,8 @@ export async function incrementDailyViews(db: Db, creatorId: string, page: Viewe
   await db
     .insert(pageViews)
     .values({ creatorId, page, day, count: 1 })
-    .onConflictDoUpdate({ target: [pageViews.creatorId, pageViews.page, pageViews.day], set: { count: sql`${pageViews.count} + 1` } });
+    .onConflictDoUpdate({
+      target: [pageViews.creatorId, pageViews.page, pageViews.day],
+      set: { count: sql`${pageViews.count} + 1` },
+    });
 }

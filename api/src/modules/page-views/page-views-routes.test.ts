@@ -14,8 +14,18 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-function view(client: TestClient, username: string, page: 'profile' | 'support' = 'profile', headers: Record<string, string> = {}) {
-  return client.request({ method: 'POST', url: `/api/creators/${username}/views`, payload: { page }, headers: { 'user-agent': BROWSER, ...headers } });
+function view(
+  client: TestClient,
+  username: string,
+  page: 'profile' | 'support' = 'profile',
+  headers: Record<string, string> = {},
+) {
+  return client.request({
+    method: 'POST',
+    url: `/api/creators/${username}/views`,
+    payload: { page },
+    headers: { 'user-agent': BROWSER, ...headers },
+  });
 }
 
 async function countOf(creatorId: string, page: 'profile' | 'support', day = utcDay(new Date())): Promise<number> {
@@ -59,15 +69,26 @@ describe('POST /api/creators/:username/views', () => {
       'SomeCrawler/1.0',
       'Spider-Man/3.0',
     ];
-    for (const ua of bots) expect((await view(t.client(), creator.username, 'profile', { 'user-agent': ua })).statusCode, ua).toBe(204);
-    const noAgent = await t.client().request({ method: 'POST', url: `/api/creators/${creator.username}/views`, payload: { page: 'profile' }, headers: { 'user-agent': '' } });
+    for (const ua of bots)
+      expect((await view(t.client(), creator.username, 'profile', { 'user-agent': ua })).statusCode, ua).toBe(204);
+    const noAgent = await t.client().request({
+      method: 'POST',
+      url: `/api/creators/${creator.username}/views`,
+      payload: { page: 'profile' },
+      headers: { 'user-agent': '' },
+    });
     expect(noAgent.statusCode).toBe(204);
     expect(await countOf(creator.userId, 'profile')).toBe(0);
   });
 
   it('ignores prefetches and prerenders', async () => {
     const creator = await fakeCreator(db());
-    const prefetches: Array<Record<string, string>> = [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }, { 'x-moz': 'prefetch' }];
+    const prefetches: Array<Record<string, string>> = [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'x-moz': 'prefetch' },
+    ];
     for (const headers of prefetches) {
       expect((await view(t.client(), creator.username, 'profile', headers)).statusCode).toBe(204);
     }
@@ -91,10 +112,20 @@ describe('POST /api/creators/:username/views', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Creator not found' });
     expect((await view(t.client(), 'not-a-username!')).statusCode).toBe(404);
-    const badPage = await t.client().request({ method: 'POST', url: `/api/creators/${creator.username}/views`, payload: { page: 'dashboard' }, headers: { 'user-agent': BROWSER } });
+    const badPage = await t.client().request({
+      method: 'POST',
+      url: `/api/creators/${creator.username}/views`,
+      payload: { page: 'dashboard' },
+      headers: { 'user-agent': BROWSER },
+    });
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().fieldErrors).toHaveProperty('page');
-    const noCsrf = await t.app.inject({ method: 'POST', url: `/api/creators/${creator.username}/views`, payload: { page: 'profile' }, headers: { 'user-agent': BROWSER } });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `/api/creators/${creator.username}/views`,
+      payload: { page: 'profile' },
+      headers: { 'user-agent': BROWSER },
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect(await countOf(creator.userId, 'profile')).toBe(0);
   });
@@ -108,24 +139,48 @@ describe('POST /api/creators/:username/views', () => {
 });
 
 describe('recordPageView', () => {
-  const request = (username: string, ip: string) => ({ username, page: 'profile' as const, viewerId: null, ip, headers: { 'user-agent': BROWSER } });
+  const request = (username: string, ip: string) => ({
+    username,
+    page: 'profile' as const,
+    viewerId: null,
+    ip,
+    headers: { 'user-agent': BROWSER },
+  });
 
   it('keeps one row per UTC day, and counts the same visitor again after half an hour', async () => {
     const creator = await fakeCreator(db());
     const lateEvening = new Date('2030-03-01T23:50:00.000Z');
     expect(await recordPageView(db(), request(creator.username, '192.0.2.1'), lateEvening)).toBe('counted');
-    expect(await recordPageView(db(), request(creator.username, '192.0.2.1'), new Date('2030-03-01T23:55:00.000Z'))).toBe('repeat');
-    expect(await recordPageView(db(), request(creator.username, '192.0.2.1'), new Date('2030-03-02T00:31:00.000Z'))).toBe('counted');
-    expect(await recordPageView(db(), request(creator.username, '192.0.2.2'), new Date('2030-03-02T00:32:00.000Z'))).toBe('counted');
+    expect(
+      await recordPageView(db(), request(creator.username, '192.0.2.1'), new Date('2030-03-01T23:55:00.000Z')),
+    ).toBe('repeat');
+    expect(
+      await recordPageView(db(), request(creator.username, '192.0.2.1'), new Date('2030-03-02T00:31:00.000Z')),
+    ).toBe('counted');
+    expect(
+      await recordPageView(db(), request(creator.username, '192.0.2.2'), new Date('2030-03-02T00:32:00.000Z')),
+    ).toBe('counted');
     expect(await countOf(creator.userId, 'profile', '2030-03-01')).toBe(1);
     expect(await countOf(creator.userId, 'profile', '2030-03-02')).toBe(2);
   });
 
   it('says why a view was not counted', async () => {
     const creator = await fakeCreator(db());
-    expect(await recordPageView(db(), { ...request(creator.username, '192.0.2.9'), headers: { 'user-agent': 'Twitterbot/1.0' } })).toBe('bot');
-    expect(await recordPageView(db(), { ...request(creator.username, '192.0.2.9'), headers: { 'user-agent': BROWSER, 'sec-purpose': 'prefetch' } })).toBe('prefetch');
-    expect(await recordPageView(db(), { ...request(creator.username, '192.0.2.9'), viewerId: creator.userId })).toBe('owner');
+    expect(
+      await recordPageView(db(), {
+        ...request(creator.username, '192.0.2.9'),
+        headers: { 'user-agent': 'Twitterbot/1.0' },
+      }),
+    ).toBe('bot');
+    expect(
+      await recordPageView(db(), {
+        ...request(creator.username, '192.0.2.9'),
+        headers: { 'user-agent': BROWSER, 'sec-purpose': 'prefetch' },
+      }),
+    ).toBe('prefetch');
+    expect(await recordPageView(db(), { ...request(creator.username, '192.0.2.9'), viewerId: creator.userId })).toBe(
+      'owner',
+    );
     expect(await countOf(creator.userId, 'profile')).toBe(0);
   });
 });

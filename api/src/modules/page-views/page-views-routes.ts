@@ -13,7 +13,8 @@ export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['creators'],
-        summary: 'Count one view of a creator’s profile or support page (bots, prefetches, the owner and repeat visits are not counted)',
+        summary:
+          'Count one view of a creator’s profile or support page (bots, prefetches, the owner and repeat visits are not counted)',
         params: creatorUsernameParamsSchema,
         body: pageViewBodySchema,
         response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema },

@@ -53,6 +53,7 @@ export function validateCard(card: CardDetails, now: Date): Record<string, strin
 
   // The length depends on the brand, so it is judged only once the number is known to be right.
   const cvcLength = numberOk && cardBrand(digits) === 'American Express' ? 4 : 3;
-  if (!/^\d{3,4}$/.test(card.cvc) || (numberOk && card.cvc.length !== cvcLength)) errors['card.cvc'] = CARD_MESSAGES.cvcInvalid;
+  if (!/^\d{3,4}$/.test(card.cvc) || (numberOk && card.cvc.length !== cvcLength))
+    errors['card.cvc'] = CARD_MESSAGES.cvcInvalid;
   return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -28,7 +28,8 @@ export interface ChargeRequest {
 /** Where a failure belongs on the checkout form (null: not the card the supporter just typed). */
 export type CardField = 'card.number' | 'card.expMonth' | 'card.cvc';
 
-export type PaymentFailureCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'test_mode_only' | 'payment_method_missing' | 'interrupted';
+export type PaymentFailureCode =
+  'card_declined' | 'insufficient_funds' | 'expired_card' | 'test_mode_only' | 'payment_method_missing' | 'interrupted';
 
 export type ChargeResult =
   | {

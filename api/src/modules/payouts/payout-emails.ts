@@ -2,17 +2,26 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS } from '../email/email-template';
 
-export async function payoutSentEmail(to: string, f: { payoutId: string; amountCents: number; weekStart: string; weekEnd: string; testMode: boolean }): Promise<OutgoingEmail> {
+export async function payoutSentEmail(
+  to: string,
+  f: { payoutId: string; amountCents: number; weekStart: string; weekEnd: string; testMode: boolean },
+): Promise<OutgoingEmail> {
   const subject = `Your payout of ${formatUsd(f.amountCents)} is on its way`;
   const lines = [
     `We sent you ${formatUsd(f.amountCents)}: your net earnings from supports up to the week of ${f.weekStart} to ${f.weekEnd} (UTC).`,
     ...(f.testMode ? ['Test mode: this was a sandbox transfer and no real money moved.'] : []),
   ];
-  return composeEmail({ kind: 'payout-sent', dedupeKey: `payout-sent:${f.payoutId}`, to, subject }, { heading: subject, blocks: lines, reason: EMAIL_REASONS.creatorAccount });
+  return composeEmail(
+    { kind: 'payout-sent', dedupeKey: `payout-sent:${f.payoutId}`, to, subject },
+    { heading: subject, blocks: lines, reason: EMAIL_REASONS.creatorAccount },
+  );
 }
 
 /** Sent once per week and reason, so a creator learns why money is waiting. */
-export async function payoutHeldEmail(to: string, f: { creatorId: string; weekStart: string; amountCents: number; reason: string; reasonKey: string }): Promise<OutgoingEmail> {
+export async function payoutHeldEmail(
+  to: string,
+  f: { creatorId: string; weekStart: string; amountCents: number; reason: string; reasonKey: string },
+): Promise<OutgoingEmail> {
   const subject = `Your payout of ${formatUsd(f.amountCents)} is on hold`;
   const lines = [f.reason, 'Your supporters can keep supporting you; your balance is kept until it can be paid.'];
   return composeEmail(

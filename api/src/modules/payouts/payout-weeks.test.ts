@@ -12,7 +12,12 @@ describe('payout weeks (UTC)', () => {
   });
 
   it('later in the week it is still the same week; on Monday it is the week before last', () => {
-    for (const day of ['2026-11-24T00:00:00Z', '2026-11-25T12:00:00Z', '2026-11-29T23:59:59Z', '2026-11-30T23:00:00Z']) {
+    for (const day of [
+      '2026-11-24T00:00:00Z',
+      '2026-11-25T12:00:00Z',
+      '2026-11-29T23:59:59Z',
+      '2026-11-30T23:00:00Z',
+    ]) {
       expect(payoutWeekFor(new Date(day)).weekStart, day).toBe('2026-11-16');
     }
     expect(payoutWeekFor(new Date('2026-12-01T00:00:00Z')).weekStart).toBe('2026-11-23');

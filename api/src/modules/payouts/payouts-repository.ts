@@ -1,6 +1,16 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorDailyRollups, creatorProfiles, creatorRollups, ledgerEntries, payoutItems, payouts, refunds, supports, users } from '../../db/schema';
+import {
+  creatorDailyRollups,
+  creatorProfiles,
+  creatorRollups,
+  ledgerEntries,
+  payoutItems,
+  payouts,
+  refunds,
+  supports,
+  users,
+} from '../../db/schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -23,7 +33,14 @@ export async function listUnpaidEntries(db: Db, creatorId: string, before: Date)
   return db
     .select({ supportId: sql<string>`${ledgerEntries.supportId}`, amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), notPaidOut));
+    .where(
+      and(
+        eq(ledgerEntries.creatorId, creatorId),
+        eq(ledgerEntries.type, 'creator_net'),
+        lt(ledgerEntries.createdAt, before),
+        notPaidOut,
+      ),
+    );
 }
 
 /**
@@ -34,7 +51,14 @@ export async function listUndeductedRefundEntries(db: Db, creatorId: string, bef
   return db
     .select({ refundId: sql<string>`${ledgerEntries.refundId}`, amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.creatorId, creatorId), eq(ledgerEntries.type, 'creator_net'), lt(ledgerEntries.createdAt, before), refundNotDeducted));
+    .where(
+      and(
+        eq(ledgerEntries.creatorId, creatorId),
+        eq(ledgerEntries.type, 'creator_net'),
+        lt(ledgerEntries.createdAt, before),
+        refundNotDeducted,
+      ),
+    );
 }
 
 /**
@@ -58,12 +82,26 @@ export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promis
   const days = db
     .select({ total: sql`coalesce(sum(${creatorDailyRollups.ledgerNetCents}), 0)` })
     .from(creatorDailyRollups)
-    .where(and(eq(creatorDailyRollups.creatorId, creatorId), atMidnight ? sql`${creatorDailyRollups.day} < ${day}::date` : sql`${creatorDailyRollups.day} <= ${day}::date`));
+    .where(
+      and(
+        eq(creatorDailyRollups.creatorId, creatorId),
+        atMidnight ? sql`${creatorDailyRollups.day} < ${day}::date` : sql`${creatorDailyRollups.day} <= ${day}::date`,
+      ),
+    );
   const restOfDay = db
     .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
-    .where(and(creatorNet, gte(ledgerEntries.createdAt, before), lt(ledgerEntries.createdAt, new Date(dayStart.getTime() + 86_400_000))));
-  const paidOut = db.select({ total: sql`coalesce(sum(${creatorRollups.ledgerPayoutCents}), 0)` }).from(creatorRollups).where(eq(creatorRollups.creatorId, creatorId));
+    .where(
+      and(
+        creatorNet,
+        gte(ledgerEntries.createdAt, before),
+        lt(ledgerEntries.createdAt, new Date(dayStart.getTime() + 86_400_000)),
+      ),
+    );
+  const paidOut = db
+    .select({ total: sql`coalesce(sum(${creatorRollups.ledgerPayoutCents}), 0)` })
+    .from(creatorRollups)
+    .where(eq(creatorRollups.creatorId, creatorId));
   const latePayouts = db
     .select({ id: payouts.id })
     .from(payouts)
@@ -71,7 +109,14 @@ export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promis
   const supportsTakenLater = db
     .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(payoutItems)
-    .innerJoin(ledgerEntries, and(eq(ledgerEntries.supportId, payoutItems.supportId), eq(ledgerEntries.type, 'creator_net'), isNull(ledgerEntries.refundId)))
+    .innerJoin(
+      ledgerEntries,
+      and(
+        eq(ledgerEntries.supportId, payoutItems.supportId),
+        eq(ledgerEntries.type, 'creator_net'),
+        isNull(ledgerEntries.refundId),
+      ),
+    )
     .where(and(inArray(payoutItems.payoutId, latePayouts), gte(ledgerEntries.createdAt, before)));
   const refundsTakenLater = db
     .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
@@ -79,14 +124,23 @@ export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promis
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.refundId, refunds.id), eq(ledgerEntries.type, 'creator_net')))
     .where(and(inArray(refunds.payoutId, latePayouts), gte(ledgerEntries.createdAt, before)));
   const [row] = await db
-    .select({ total: sql<number>`(${days}) - (${atMidnight ? sql`0` : restOfDay}) + (${paidOut}) + (${supportsTakenLater}) + (${refundsTakenLater})`.mapWith(Number) })
+    .select({
+      total:
+        sql<number>`(${days}) - (${atMidnight ? sql`0` : restOfDay}) + (${paidOut}) + (${supportsTakenLater}) + (${refundsTakenLater})`.mapWith(
+          Number,
+        ),
+    })
     .from(sql`(values (1)) as one`);
   return row?.total ?? 0;
 }
 
 /** The refunds a payout deducted. */
 export async function markRefundsDeducted(tx: Db, payoutId: string, refundIds: readonly string[]): Promise<void> {
-  if (refundIds.length > 0) await tx.update(refunds).set({ payoutId }).where(inArray(refunds.id, [...refundIds]));
+  if (refundIds.length > 0)
+    await tx
+      .update(refunds)
+      .set({ payoutId })
+      .where(inArray(refunds.id, [...refundIds]));
 }
 
 /** The creator row locked: one payout decision per creator at a time, across instances. */
@@ -97,7 +151,9 @@ export async function lockPayoutCreator(tx: Db, creatorId: string) {
       displayName: creatorProfiles.displayName,
       country: creatorProfiles.country,
       email: users.email,
-      deleted: sql<boolean>`${creatorProfiles.deletedAt} is not null or ${users.deletedAt} is not null`.mapWith(Boolean),
+      deleted: sql<boolean>`${creatorProfiles.deletedAt} is not null or ${users.deletedAt} is not null`.mapWith(
+        Boolean,
+      ),
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
@@ -107,12 +163,20 @@ export async function lockPayoutCreator(tx: Db, creatorId: string) {
 }
 
 export async function findPayoutCreator(db: Db, creatorId: string) {
-  const [row] = await db.select({ country: creatorProfiles.country }).from(creatorProfiles).where(eq(creatorProfiles.userId, creatorId));
+  const [row] = await db
+    .select({ country: creatorProfiles.country })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, creatorId));
   return row;
 }
 
 export async function findFirstSupportAt(db: Db, creatorId: string): Promise<Date | null> {
-  const [row] = await db.select({ createdAt: supports.createdAt }).from(supports).where(eq(supports.creatorId, creatorId)).orderBy(supports.createdAt).limit(1);
+  const [row] = await db
+    .select({ createdAt: supports.createdAt })
+    .from(supports)
+    .where(eq(supports.creatorId, creatorId))
+    .orderBy(supports.createdAt)
+    .limit(1);
   return row?.createdAt ?? null;
 }
 
@@ -126,7 +190,10 @@ export async function hasBeenPaidBefore(db: Db, creatorId: string): Promise<bool
 }
 
 export async function findPayout(db: Db, creatorId: string, weekStart: string): Promise<PayoutRow | undefined> {
-  const [row] = await db.select().from(payouts).where(and(eq(payouts.creatorId, creatorId), eq(payouts.weekStart, weekStart)));
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.weekStart, weekStart)));
   return row;
 }
 
@@ -136,18 +203,32 @@ export async function insertPayout(tx: Db, values: typeof payouts.$inferInsert):
   return row;
 }
 
-export async function updatePayout(tx: Db, id: string, changes: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
+export async function updatePayout(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof payouts.$inferInsert>,
+): Promise<PayoutRow> {
   const [row] = await tx.update(payouts).set(changes).where(eq(payouts.id, id)).returning();
   if (!row) throw new Error(`payout ${id} vanished`);
   return row;
 }
 
-export async function insertPayoutItems(tx: Db, payoutId: string, items: Array<{ supportId: string; amountCents: number }>): Promise<void> {
+export async function insertPayoutItems(
+  tx: Db,
+  payoutId: string,
+  items: Array<{ supportId: string; amountCents: number }>,
+): Promise<void> {
   if (items.length > 0) await tx.insert(payoutItems).values(items.map((item) => ({ payoutId, ...item })));
 }
 
 /** Earlier weeks held for this creator: their money is in the payout just made. */
-export async function carryOverHeldPayouts(tx: Db, creatorId: string, beforeWeek: string, intoPayoutId: string, now: Date): Promise<void> {
+export async function carryOverHeldPayouts(
+  tx: Db,
+  creatorId: string,
+  beforeWeek: string,
+  intoPayoutId: string,
+  now: Date,
+): Promise<void> {
   await tx
     .update(payouts)
     .set({ status: 'carried_over', carriedIntoPayoutId: intoPayoutId, updatedAt: now })
@@ -160,7 +241,9 @@ export async function carryOverHeldPayouts(tx: Db, creatorId: string, beforeWeek
  * or ledger entries, so nothing else refers to them.
  */
 export async function dropHeldPayouts(tx: Db, creatorId: string, throughWeek: string): Promise<void> {
-  await tx.delete(payouts).where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'held'), lte(payouts.weekStart, throughWeek)));
+  await tx
+    .delete(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'held'), lte(payouts.weekStart, throughWeek)));
 }
 
 export async function listProcessingPayouts(db: Db): Promise<PayoutRow[]> {
@@ -168,5 +251,10 @@ export async function listProcessingPayouts(db: Db): Promise<PayoutRow[]> {
 }
 
 export async function listCreatorPayouts(db: Db, creatorId: string, limit: number): Promise<PayoutRow[]> {
-  return db.select().from(payouts).where(eq(payouts.creatorId, creatorId)).orderBy(desc(payouts.weekStart)).limit(limit);
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.creatorId, creatorId))
+    .orderBy(desc(payouts.weekStart))
+    .limit(limit);
 }

@@ -5,7 +5,15 @@ import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
 import { refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
 import { calculateFees } from '@beabro/shared/money/fees';
-import { creatorProfiles, emailOutbox, ledgerEntries, payoutItems, payouts, sandboxTransfers, users } from '../../db/schema';
+import {
+  creatorProfiles,
+  emailOutbox,
+  ledgerEntries,
+  payoutItems,
+  payouts,
+  sandboxTransfers,
+  users,
+} from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { createSupport } from '../checkout/checkout-service';
 import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
@@ -28,7 +36,13 @@ let ip = 0;
 
 async function supportAt(username: string, at: string, dollars: number) {
   const body = checkoutRequestSchema.parse(checkoutBody({ amount: dollars }));
-  return createSupport(moneyDeps(t, new Date(at)), username, body, null, `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`);
+  return createSupport(
+    moneyDeps(t, new Date(at)),
+    username,
+    body,
+    null,
+    `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+  );
 }
 
 const deps = (): PayoutDeps => ({ db: db(), provider: moneyDeps(t).provider, log: () => {} });
@@ -39,7 +53,10 @@ async function payoutsOf(creatorId: string) {
 }
 
 async function transfersTo(creatorId: string) {
-  return db().select().from(sandboxTransfers).where(eq(sandboxTransfers.destination, `creator:${creatorId}`));
+  return db()
+    .select()
+    .from(sandboxTransfers)
+    .where(eq(sandboxTransfers.destination, `creator:${creatorId}`));
 }
 
 describe('weekly payouts', () => {
@@ -59,13 +76,31 @@ describe('weekly payouts', () => {
 
     const rows = await payoutsOf(creator.userId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ weekStart: '2026-11-16', weekEnd: '2026-11-22', status: 'paid', amountCents: net(10) + net(25) + net(15), holdReason: null });
+    expect(rows[0]).toMatchObject({
+      weekStart: '2026-11-16',
+      weekEnd: '2026-11-22',
+      status: 'paid',
+      amountCents: net(10) + net(25) + net(15),
+      holdReason: null,
+    });
     expect(rows[0]?.transferId).toMatch(/^tr_sandbox_/);
     expect(await transfersTo(creator.userId)).toHaveLength(1);
-    const items = await db().select().from(payoutItems).where(eq(payoutItems.payoutId, rows[0]?.id ?? ''));
+    const items = await db()
+      .select()
+      .from(payoutItems)
+      .where(eq(payoutItems.payoutId, rows[0]?.id ?? ''));
     expect(items).toHaveLength(3);
-    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, rows[0]?.id ?? ''));
-    expect(entries).toEqual([expect.objectContaining({ type: 'payout', account: `creator:${creator.userId}`, amountCents: -(net(10) + net(25) + net(15)) })]);
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.payoutId, rows[0]?.id ?? ''));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        type: 'payout',
+        account: `creator:${creator.userId}`,
+        amountCents: -(net(10) + net(25) + net(15)),
+      }),
+    ]);
     expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(5));
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
 
@@ -77,7 +112,10 @@ describe('weekly payouts', () => {
     ]);
     expect(await creatorBalanceCents(db(), creator.userId)).toBe(0);
     const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
-    const sent = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-sent')));
+    const sent = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-sent')));
     expect(sent).toHaveLength(2);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
@@ -87,7 +125,14 @@ describe('weekly payouts', () => {
     await supportAt(creator.username, '2026-11-20T10:00:00Z', 50);
     await run('2026-11-24T10:00:00Z');
     let rows = await payoutsOf(creator.userId);
-    expect(rows).toEqual([expect.objectContaining({ weekStart: '2026-11-16', status: 'held', amountCents: net(50), holdReason: PAYOUT_HOLD_MESSAGES.firstPayout('December 1, 2026') })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        weekStart: '2026-11-16',
+        status: 'held',
+        amountCents: net(50),
+        holdReason: PAYOUT_HOLD_MESSAGES.firstPayout('December 1, 2026'),
+      }),
+    ]);
     expect(await transfersTo(creator.userId)).toHaveLength(0);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
 
@@ -113,10 +158,17 @@ describe('weekly payouts', () => {
     expect(await supportAt(creator.username, '2026-11-24T12:00:00Z', 10)).toMatchObject({ replayed: false });
 
     const [held] = await payoutsOf(creator.userId);
-    expect(held).toMatchObject({ status: 'held', amountCents: net(20), holdReason: PAYOUT_HOLD_MESSAGES.unsupportedCountry('DE') });
+    expect(held).toMatchObject({
+      status: 'held',
+      amountCents: net(20),
+      holdReason: PAYOUT_HOLD_MESSAGES.unsupportedCountry('DE'),
+    });
     expect((await payoutsOf(nowhere.userId))[0]?.holdReason).toBe(PAYOUT_HOLD_MESSAGES.noCountry);
     const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
-    const notices = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-held')));
+    const notices = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-held')));
     expect(notices).toHaveLength(1);
     expect(notices[0]?.textBody).toContain('Germany is not a supported payout country');
     expect(await creatorBalanceCents(db(), creator.userId)).toBe(net(20) + net(10));
@@ -134,9 +186,17 @@ describe('weekly payouts', () => {
     const creator = await fakeCreator(db(), { country: 'DE' });
     const support = await supportAt(creator.username, '2026-11-02T10:00:00Z', 20);
     await run('2026-11-24T10:00:00Z');
-    expect(await payoutsOf(creator.userId)).toEqual([expect.objectContaining({ weekStart: '2026-11-16', status: 'held', amountCents: net(20) })]);
+    expect(await payoutsOf(creator.userId)).toEqual([
+      expect.objectContaining({ weekStart: '2026-11-16', status: 'held', amountCents: net(20) }),
+    ]);
 
-    await refundSupport(moneyDeps(t, new Date('2026-11-25T10:00:00Z')), creator.userId, support.supportId, refundRequestSchema.parse({ amountCents: 2_000, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      moneyDeps(t, new Date('2026-11-25T10:00:00Z')),
+      creator.userId,
+      support.supportId,
+      refundRequestSchema.parse({ amountCents: 2_000, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
     await run('2026-12-01T10:00:00Z');
     expect(await payoutsOf(creator.userId)).toEqual([]);
     const summary = await getCreatorPayouts(db(), creator.userId, new Date('2026-12-01T11:00:00Z'));
@@ -147,9 +207,14 @@ describe('weekly payouts', () => {
   it('holds the balance of a deleted creator account instead of paying it out', async () => {
     const creator = await fakeCreator(db(), { country: 'US' });
     await supportAt(creator.username, '2026-09-01T10:00:00Z', 10);
-    await db().update(creatorProfiles).set({ deletedAt: new Date('2026-09-10T00:00:00Z') }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ deletedAt: new Date('2026-09-10T00:00:00Z') })
+      .where(eq(creatorProfiles.userId, creator.userId));
     await run('2026-09-15T10:00:00Z');
-    expect(await payoutsOf(creator.userId)).toEqual([expect.objectContaining({ status: 'held', holdReason: PAYOUT_HOLD_MESSAGES.accountDeleted })]);
+    expect(await payoutsOf(creator.userId)).toEqual([
+      expect.objectContaining({ status: 'held', holdReason: PAYOUT_HOLD_MESSAGES.accountDeleted }),
+    ]);
     expect(await transfersTo(creator.userId)).toHaveLength(0);
   });
 
@@ -181,7 +246,10 @@ describe('weekly payouts', () => {
 describe('the next payout estimate (sumUnpaid)', () => {
   /** The definition, entry by entry: creator-net entries before the cut-off that no payout covers or deducted. */
   async function recount(creatorId: string, before: Date) {
-    const entries = [...(await listUnpaidEntries(db(), creatorId, before)), ...(await listUndeductedRefundEntries(db(), creatorId, before))];
+    const entries = [
+      ...(await listUnpaidEntries(db(), creatorId, before)),
+      ...(await listUndeductedRefundEntries(db(), creatorId, before)),
+    ];
     return entries.reduce((sum, e) => sum + e.amountCents, 0);
   }
   const CUT_OFFS = [
@@ -200,7 +268,10 @@ describe('the next payout estimate (sumUnpaid)', () => {
   async function expectRecounted(creatorIds: string[]) {
     for (const creatorId of creatorIds) {
       for (const at of CUT_OFFS) {
-        expect({ at, cents: await sumUnpaid(db(), creatorId, new Date(at)) }).toEqual({ at, cents: await recount(creatorId, new Date(at)) });
+        expect({ at, cents: await sumUnpaid(db(), creatorId, new Date(at)) }).toEqual({
+          at,
+          cents: await recount(creatorId, new Date(at)),
+        });
       }
     }
   }
@@ -225,11 +296,23 @@ describe('the next payout estimate (sumUnpaid)', () => {
     expect((await payoutsOf(other.userId)).map((p) => [p.weekStart, p.status])).toEqual([['2026-11-02', 'held']]);
     // A refund of paid-out money (deducted by the next payout), then new supports the same day and the next,
     // and a refund of one of those before any payout covers it.
-    await refundSupport(moneyDeps(t, new Date('2026-11-11T10:00:00Z')), creator.userId, first.supportId, refundRequestSchema.parse({ amountCents: 400, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      moneyDeps(t, new Date('2026-11-11T10:00:00Z')),
+      creator.userId,
+      first.supportId,
+      refundRequestSchema.parse({ amountCents: 400, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
     await supportAt(creator.username, '2026-11-11T15:00:00Z', 9);
     await supportAt(other.username, '2026-11-11T16:00:00Z', 6);
     const unpaid = await supportAt(creator.username, '2026-11-12T00:00:00Z', 4);
-    await refundSupport(moneyDeps(t, new Date('2026-11-13T10:00:00Z')), creator.userId, unpaid.supportId, refundRequestSchema.parse({ amountCents: 150, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      moneyDeps(t, new Date('2026-11-13T10:00:00Z')),
+      creator.userId,
+      unpaid.supportId,
+      refundRequestSchema.parse({ amountCents: 150, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
     await expectRecounted([creator.userId, other.userId]);
 
     await db().update(creatorProfiles).set({ country: 'GB' }).where(eq(creatorProfiles.userId, other.userId));
@@ -259,9 +342,17 @@ describe('GET /api/creator/payouts', () => {
       balanceCents: net(25),
       payoutCountry: 'US',
       payoutCountrySupported: true,
-      nextPayout: { scheduledFor: '2026-11-17', weekStart: '2026-11-09', weekEnd: '2026-11-15', estimatedAmountCents: net(25), holdReason: null },
+      nextPayout: {
+        scheduledFor: '2026-11-17',
+        weekStart: '2026-11-09',
+        weekEnd: '2026-11-15',
+        estimatedAmountCents: net(25),
+        holdReason: null,
+      },
     });
-    expect(view.payouts).toEqual([expect.objectContaining({ weekStart: '2026-11-02', status: 'paid', amountCents: net(10), holdReason: null })]);
+    expect(view.payouts).toEqual([
+      expect.objectContaining({ weekStart: '2026-11-02', status: 'paid', amountCents: net(10), holdReason: null }),
+    ]);
 
     const res = await account.client.get('/api/creator/payouts');
     expect(res.statusCode).toBe(200);
@@ -273,7 +364,11 @@ describe('GET /api/creator/payouts', () => {
     const creator = await fakeCreator(db(), { country: 'US' });
     await supportAt(creator.username, '2026-11-12T10:00:00Z', 10);
     const view = await getCreatorPayouts(db(), creator.userId, new Date('2026-11-12T11:00:00Z'));
-    expect(view.nextPayout).toMatchObject({ scheduledFor: '2026-11-17', estimatedAmountCents: net(10), holdReason: PAYOUT_HOLD_MESSAGES.firstPayout('November 24, 2026') });
+    expect(view.nextPayout).toMatchObject({
+      scheduledFor: '2026-11-17',
+      estimatedAmountCents: net(10),
+      holdReason: PAYOUT_HOLD_MESSAGES.firstPayout('November 24, 2026'),
+    });
     expect((await t.client().get('/api/creator/payouts')).statusCode).toBe(401);
     const supporter = await fakeUser(t);
     expect((await supporter.client.get('/api/creator/payouts')).statusCode).toBe(404);

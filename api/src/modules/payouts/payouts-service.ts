@@ -65,10 +65,17 @@ interface Hold {
  * Why a creator's payout decided at `at` must wait: no supported country, or the first payout's
  * 7-day verification period after their first support. Null when it can be paid.
  */
-async function holdFor(db: Db, creatorId: string, country: string | null, at: Date, deleted = false): Promise<Hold | null> {
+async function holdFor(
+  db: Db,
+  creatorId: string,
+  country: string | null,
+  at: Date,
+  deleted = false,
+): Promise<Hold | null> {
   if (deleted) return { reason: PAYOUT_HOLD_MESSAGES.accountDeleted, key: 'account-deleted' };
   if (!country) return { reason: PAYOUT_HOLD_MESSAGES.noCountry, key: 'no-country' };
-  if (!SUPPORTED.has(country)) return { reason: PAYOUT_HOLD_MESSAGES.unsupportedCountry(country), key: `country-${country}` };
+  if (!SUPPORTED.has(country))
+    return { reason: PAYOUT_HOLD_MESSAGES.unsupportedCountry(country), key: `country-${country}` };
   if (await hasBeenPaidBefore(db, creatorId)) return null;
   const first = await findFirstSupportAt(db, creatorId);
   if (!first) return null;
@@ -86,11 +93,32 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promi
     description: `payout for ${payout.weekStart} to ${payout.weekEnd}`,
   });
   await deps.db.transaction(async (tx) => {
-    const paid = await updatePayout(tx, payout.id, { status: 'paid', transferId, provider: deps.provider.name, paidAt: now, updatedAt: now });
-    await enqueueWebhookEvent(tx, { creatorId: paid.creatorId, type: 'payout.paid', key: paid.id, createdAt: now, data: { payout: webhookPayout(paid, now) } });
+    const paid = await updatePayout(tx, payout.id, {
+      status: 'paid',
+      transferId,
+      provider: deps.provider.name,
+      paidAt: now,
+      updatedAt: now,
+    });
+    await enqueueWebhookEvent(tx, {
+      creatorId: paid.creatorId,
+      type: 'payout.paid',
+      key: paid.id,
+      createdAt: now,
+      data: { payout: webhookPayout(paid, now) },
+    });
     const creator = await lockPayoutCreator(tx, payout.creatorId);
     if (creator?.email) {
-      await enqueueEmail(tx, await payoutSentEmail(creator.email, { payoutId: paid.id, amountCents: paid.amountCents, weekStart: paid.weekStart, weekEnd: paid.weekEnd, testMode: deps.provider.testMode }));
+      await enqueueEmail(
+        tx,
+        await payoutSentEmail(creator.email, {
+          payoutId: paid.id,
+          amountCents: paid.amountCents,
+          weekStart: paid.weekStart,
+          weekEnd: paid.weekEnd,
+          testMode: deps.provider.testMode,
+        }),
+      );
     }
   });
 }
@@ -102,7 +130,12 @@ type CreatorOutcome = { kind: 'paid'; payout: PayoutRow } | { kind: 'held' } | {
  * reason), or recorded as processing with the supports it covers, its ledger entry, and earlier
  * held weeks marked as carried over. The unique (creator, week) key makes re-runs pay once.
  */
-async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWeek, now: Date): Promise<CreatorOutcome> {
+async function settleCreator(
+  deps: PayoutDeps,
+  creatorId: string,
+  week: PayoutWeek,
+  now: Date,
+): Promise<CreatorOutcome> {
   return deps.db.transaction(async (tx): Promise<CreatorOutcome> => {
     const creator = await lockPayoutCreator(tx, creatorId);
     if (!creator) return { kind: 'nothing' };
@@ -122,22 +155,64 @@ async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWe
     const hold = await holdFor(tx, creatorId, creator.country, now, creator.deleted);
     if (hold) {
       if (existing) await updatePayout(tx, existing.id, { amountCents, holdReason: hold.reason, updatedAt: now });
-      else await insertPayout(tx, { creatorId, weekStart: week.weekStart, weekEnd: week.weekEnd, amountCents, status: 'held', holdReason: hold.reason, createdAt: now, updatedAt: now });
-      if (creator.email) await enqueueEmail(tx, await payoutHeldEmail(creator.email, { creatorId, weekStart: week.weekStart, amountCents, reason: hold.reason, reasonKey: hold.key }));
+      else
+        await insertPayout(tx, {
+          creatorId,
+          weekStart: week.weekStart,
+          weekEnd: week.weekEnd,
+          amountCents,
+          status: 'held',
+          holdReason: hold.reason,
+          createdAt: now,
+          updatedAt: now,
+        });
+      if (creator.email)
+        await enqueueEmail(
+          tx,
+          await payoutHeldEmail(creator.email, {
+            creatorId,
+            weekStart: week.weekStart,
+            amountCents,
+            reason: hold.reason,
+            reasonKey: hold.key,
+          }),
+        );
       return { kind: 'held' };
     }
 
-    const changes = { amountCents, status: 'processing' as const, holdReason: null, provider: deps.provider.name, updatedAt: now };
+    const changes = {
+      amountCents,
+      status: 'processing' as const,
+      holdReason: null,
+      provider: deps.provider.name,
+      updatedAt: now,
+    };
     const payout = existing
       ? await updatePayout(tx, existing.id, changes)
-      : await insertPayout(tx, { id: randomUUID(), creatorId, weekStart: week.weekStart, weekEnd: week.weekEnd, createdAt: now, ...changes });
+      : await insertPayout(tx, {
+          id: randomUUID(),
+          creatorId,
+          weekStart: week.weekStart,
+          weekEnd: week.weekEnd,
+          createdAt: now,
+          ...changes,
+        });
     await insertPayoutItems(tx, payout.id, entries);
     await markRefundsDeducted(
       tx,
       payout.id,
       refundEntries.map((e) => e.refundId),
     );
-    await insertLedgerEntries(tx, [{ creatorId, payoutId: payout.id, account: creatorAccount(creatorId), type: 'payout', amountCents: -amountCents, createdAt: now }]);
+    await insertLedgerEntries(tx, [
+      {
+        creatorId,
+        payoutId: payout.id,
+        account: creatorAccount(creatorId),
+        type: 'payout',
+        amountCents: -amountCents,
+        createdAt: now,
+      },
+    ]);
     await carryOverHeldPayouts(tx, creatorId, week.weekStart, payout.id, now);
     return { kind: 'paid', payout };
   });
@@ -150,7 +225,14 @@ async function settleCreator(deps: PayoutDeps, creatorId: string, week: PayoutWe
  */
 export async function runPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSummary> {
   const week = payoutWeekFor(now);
-  const summary: PayoutSummary = { weekStart: week.weekStart, weekEnd: week.weekEnd, paid: 0, paidCents: 0, held: 0, errors: 0 };
+  const summary: PayoutSummary = {
+    weekStart: week.weekStart,
+    weekEnd: week.weekEnd,
+    paid: 0,
+    paidCents: 0,
+    held: 0,
+    errors: 0,
+  };
   const log = deps.log ?? console.error;
   // Payouts recorded by a run that died before its transfer: send them first (same keys).
   for (const payout of await listProcessingPayouts(deps.db)) {
@@ -192,7 +274,12 @@ function toPayoutDto(row: PayoutRow): PayoutDto {
 }
 
 /** What the next weekly run would pay this creator, from the ledger as it stands at `now`. */
-export async function estimateNextPayout(db: Db, creatorId: string, country: string | null, now: Date): Promise<NextPayoutDto> {
+export async function estimateNextPayout(
+  db: Db,
+  creatorId: string,
+  country: string | null,
+  now: Date,
+): Promise<NextPayoutDto> {
   let tuesday = tuesdayOnOrAfter(now);
   let week = weekPaidOn(tuesday);
   const thisWeeks = await findPayout(db, creatorId, week.weekStart);
@@ -205,7 +292,13 @@ export async function estimateNextPayout(db: Db, creatorId: string, country: str
   const estimatedAmountCents = Math.max(0, await sumUnpaid(db, creatorId, before));
   // Judged as of the end of that Tuesday: the job runs through the day.
   const hold = await holdFor(db, creatorId, country, addDays(tuesday, 1));
-  return { scheduledFor: isoDay(tuesday), weekStart: week.weekStart, weekEnd: week.weekEnd, estimatedAmountCents, holdReason: hold?.reason ?? null };
+  return {
+    scheduledFor: isoDay(tuesday),
+    weekStart: week.weekStart,
+    weekEnd: week.weekEnd,
+    estimatedAmountCents,
+    holdReason: hold?.reason ?? null,
+  };
 }
 
 /** GET /api/creator/payouts: balance, the next payout's estimate, and the history (newest first). */

@@ -41,7 +41,10 @@ describe('public profile cache', () => {
   it('shows a checkout made through the API on the next read', async () => {
     const creator = await fakeCreator(db(), { showEarnings: true });
     expect((await read(creator.username)).totalEarnedCents).toBe(0);
-    expect((await postCheckout(t.client(), creator.username, checkoutBody({ amount: 7, name: 'Rita', message: 'Go!' }))).statusCode).toBe(201);
+    expect(
+      (await postCheckout(t.client(), creator.username, checkoutBody({ amount: 7, name: 'Rita', message: 'Go!' })))
+        .statusCode,
+    ).toBe(201);
     const after = await read(creator.username);
     expect(after).toMatchObject({ totalEarnedCents: 700, supporterCount: 1 });
     expect(after.recentSupports[0]).toMatchObject({ name: 'Rita', amountCents: 700, message: 'Go!' });
@@ -58,7 +61,10 @@ describe('public profile cache', () => {
     const viaReader = await reader.read(creator.username, null);
     expect(JSON.parse(viaReader.body as string)).toMatchObject({ totalEarnedCents: 900 });
 
-    await db().update(creatorProfiles).set({ bio: 'A brand new bio.' }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ bio: 'A brand new bio.' })
+      .where(eq(creatorProfiles.userId, creator.userId));
     expect((await read(creator.username)).bio).toBe('A brand new bio.');
 
     await db().update(supportTiers).set({ name: 'Coffee' }).where(eq(supportTiers.creatorId, creator.userId));
@@ -77,7 +83,10 @@ describe('public profile cache', () => {
     expect((await read(creator.username)).followers).toBe(0);
     expect((await fan.client.post(`/api/creators/${creator.username}/follow`)).statusCode).toBe(200);
     expect(await read(creator.username)).toMatchObject({ followers: 1, viewer: { isFollowing: false } });
-    expect(await read(creator.username, fan.client)).toMatchObject({ followers: 1, viewer: { isOwner: false, isFollowing: true } });
+    expect(await read(creator.username, fan.client)).toMatchObject({
+      followers: 1,
+      viewer: { isOwner: false, isFollowing: true },
+    });
 
     const other = await insertAccount(db(), { userType: 'supporter' });
     await db().insert(follows).values({ followerId: other.id, creatorId: creator.userId });

@@ -38,9 +38,15 @@ function prepareVersionRead(db: Db) {
 }
 
 /** The creator behind a username (live or not) with its current version, in one snapshot. */
-async function findCreatorVersion(db: Db, username: string): Promise<{ creatorId: string; version: number } | undefined> {
+async function findCreatorVersion(
+  db: Db,
+  username: string,
+): Promise<{ creatorId: string; version: number } | undefined> {
   const [row] = await db
-    .select({ creatorId: creatorProfiles.userId, version: sql<number>`coalesce(${creatorVersions.version}, 0)`.mapWith(Number) })
+    .select({
+      creatorId: creatorProfiles.userId,
+      version: sql<number>`coalesce(${creatorVersions.version}, 0)`.mapWith(Number),
+    })
     .from(creatorProfiles)
     .leftJoin(creatorVersions, eq(creatorVersions.creatorId, creatorProfiles.userId))
     .where(eq(creatorProfiles.username, username));
@@ -128,7 +134,13 @@ export class PublicProfileReader {
     const found = isPossibleUsername(username) ? await findCreatorVersion(this.db, username) : undefined;
     const profile = await getPublicProfile(this.db, username, null, now);
     if (!found) return this.answer({ profile }, viewer, false);
-    const entry: Entry = { creatorId: found.creatorId, version: found.version, month, profile, anonymousJson: JSON.stringify(z.encode(publicCreatorProfileSchema, profile)) };
+    const entry: Entry = {
+      creatorId: found.creatorId,
+      version: found.version,
+      month,
+      profile,
+      anonymousJson: JSON.stringify(z.encode(publicCreatorProfileSchema, profile)),
+    };
     const current = this.entries.get(username);
     if (!current || current.month !== month || current.version <= entry.version) {
       this.entries.delete(username);
@@ -138,11 +150,16 @@ export class PublicProfileReader {
         if (oldest !== undefined) this.entries.delete(oldest);
       }
     }
-    const following = viewer && viewer.id !== found.creatorId ? await viewerFollows(this.db, viewer.id, found.creatorId) : false;
+    const following =
+      viewer && viewer.id !== found.creatorId ? await viewerFollows(this.db, viewer.id, found.creatorId) : false;
     return this.answer(entry, viewer, following);
   }
 
-  private answer(entry: Pick<Entry, 'profile'> & Partial<Entry>, viewer: SessionUser | null, following: boolean): PublicProfileAnswer {
+  private answer(
+    entry: Pick<Entry, 'profile'> & Partial<Entry>,
+    viewer: SessionUser | null,
+    following: boolean,
+  ): PublicProfileAnswer {
     if (!viewer && entry.anonymousJson) return { kind: 'json', body: entry.anonymousJson };
     const isOwner = viewer !== null && viewer.id === entry.creatorId;
     return { kind: 'dto', body: { ...entry.profile, viewer: { isOwner, isFollowing: viewer ? following : false } } };

@@ -34,23 +34,42 @@ export interface ProfileWithStats {
 }
 
 /** One query: the profile and every figure of the page, aggregated by the database. */
-export async function findProfileWithStats(db: Db, username: string, monthStart: Date, viewerId: string | null): Promise<ProfileWithStats | undefined> {
+export async function findProfileWithStats(
+  db: Db,
+  username: string,
+  monthStart: Date,
+  viewerId: string | null,
+): Promise<ProfileWithStats | undefined> {
   const ofCreator = sql`${supports.creatorId} = ${creatorProfiles.userId}`;
   const refundsOfCreator = sql`${refunds.creatorId} = ${creatorProfiles.userId}`;
   const [row] = await db
     .select({
       profile: creatorProfiles,
       // Raised: supports minus refunds (a refund counts on its own date).
-      totalRaisedCents: sql<number>`(select coalesce(sum(${supports.amountCents}), 0) from ${supports} where ${ofCreator})
-        - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refundsOfCreator} and ${refunds.status} = 'succeeded')`.mapWith(Number),
-      monthRaisedCents: sql<number>`greatest(0, (select coalesce(sum(${supports.amountCents}), 0) from ${supports} where ${ofCreator} and ${supports.createdAt} >= ${monthStart.toISOString()}::timestamptz)
-        - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refundsOfCreator} and ${refunds.status} = 'succeeded' and ${refunds.completedAt} >= ${monthStart.toISOString()}::timestamptz))`.mapWith(Number),
-      supporterCount: sql<number>`(select count(distinct ${supporterKey}) from ${supports} where ${ofCreator})`.mapWith(Number),
-      recurringSupportCount: sql<number>`(select count(*) from ${supports} where ${ofCreator} and ${supports.isRecurring})`.mapWith(Number),
+      totalRaisedCents:
+        sql<number>`(select coalesce(sum(${supports.amountCents}), 0) from ${supports} where ${ofCreator})
+        - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refundsOfCreator} and ${refunds.status} = 'succeeded')`.mapWith(
+          Number,
+        ),
+      monthRaisedCents:
+        sql<number>`greatest(0, (select coalesce(sum(${supports.amountCents}), 0) from ${supports} where ${ofCreator} and ${supports.createdAt} >= ${monthStart.toISOString()}::timestamptz)
+        - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refundsOfCreator} and ${refunds.status} = 'succeeded' and ${refunds.completedAt} >= ${monthStart.toISOString()}::timestamptz))`.mapWith(
+          Number,
+        ),
+      supporterCount: sql<number>`(select count(distinct ${supporterKey}) from ${supports} where ${ofCreator})`.mapWith(
+        Number,
+      ),
+      recurringSupportCount:
+        sql<number>`(select count(*) from ${supports} where ${ofCreator} and ${supports.isRecurring})`.mapWith(Number),
       // Followers whose accounts are deleted no longer count.
-      followers: sql<number>`(select count(*) from ${follows} join ${users} f on f.id = ${follows.followerId} where ${follows.creatorId} = ${creatorProfiles.userId} and f.deleted_at is null)`.mapWith(Number),
+      followers:
+        sql<number>`(select count(*) from ${follows} join ${users} f on f.id = ${follows.followerId} where ${follows.creatorId} = ${creatorProfiles.userId} and f.deleted_at is null)`.mapWith(
+          Number,
+        ),
       viewerFollows: viewerId
-        ? sql<boolean>`exists (select 1 from ${follows} where ${follows.creatorId} = ${creatorProfiles.userId} and ${follows.followerId} = ${viewerId})`.mapWith(Boolean)
+        ? sql<boolean>`exists (select 1 from ${follows} where ${follows.creatorId} = ${creatorProfiles.userId} and ${follows.followerId} = ${viewerId})`.mapWith(
+            Boolean,
+          )
         : sql<boolean>`false`.mapWith(Boolean),
     })
     .from(creatorProfiles)

@@ -28,19 +28,47 @@ async function read(username: string, client = t.client()): Promise<PublicCreato
   return res.json();
 }
 
-const setPrivacy = (userId: string, values: Partial<Pick<typeof creatorProfiles.$inferInsert, 'showEarnings' | 'showSupporterCount' | 'allowMessages'>>) =>
-  db().update(creatorProfiles).set(values).where(eq(creatorProfiles.userId, userId));
+const setPrivacy = (
+  userId: string,
+  values: Partial<Pick<typeof creatorProfiles.$inferInsert, 'showEarnings' | 'showSupporterCount' | 'allowMessages'>>,
+) => db().update(creatorProfiles).set(values).where(eq(creatorProfiles.userId, userId));
 
 /** A creator whose figures the tests know: 5 supports from 3 distinct supporters, $62 in all, $37 this month. */
 async function creatorWithKnownSupports(overrides: Parameters<typeof fakeCreator>[1] = {}) {
-  const creator = await fakeCreator(db(), { showEarnings: true, goalTitle: 'New camera', goalAmountCents: 10_000, ...overrides });
+  const creator = await fakeCreator(db(), {
+    showEarnings: true,
+    goalTitle: 'New camera',
+    goalAmountCents: 10_000,
+    ...overrides,
+  });
   const account = await insertAccount(db(), { userType: 'supporter', displayName: 'Signed In Bro' });
   // One guest, twice, with the email in two cases: one supporter.
-  await fakeSupport(db(), creator.userId, { supporterName: 'Guest A', supporterEmail: 'guest.a@example.com', amountCents: 1_500, createdAt: thisMonth() });
-  await fakeSupport(db(), creator.userId, { supporterName: 'Guest A', supporterEmail: 'GUEST.A@example.com', amountCents: 2_500, createdAt: lastMonth() });
+  await fakeSupport(db(), creator.userId, {
+    supporterName: 'Guest A',
+    supporterEmail: 'guest.a@example.com',
+    amountCents: 1_500,
+    createdAt: thisMonth(),
+  });
+  await fakeSupport(db(), creator.userId, {
+    supporterName: 'Guest A',
+    supporterEmail: 'GUEST.A@example.com',
+    amountCents: 2_500,
+    createdAt: lastMonth(),
+  });
   // One account, twice, with two different emails: one supporter.
-  await fakeSupport(db(), creator.userId, { supporterUserId: account.id, supporterEmail: 'one@example.com', amountCents: 500, createdAt: thisMonth() });
-  await fakeSupport(db(), creator.userId, { supporterUserId: account.id, supporterEmail: 'two@example.com', amountCents: 700, message: 'Second one!', createdAt: thisMonth() });
+  await fakeSupport(db(), creator.userId, {
+    supporterUserId: account.id,
+    supporterEmail: 'one@example.com',
+    amountCents: 500,
+    createdAt: thisMonth(),
+  });
+  await fakeSupport(db(), creator.userId, {
+    supporterUserId: account.id,
+    supporterEmail: 'two@example.com',
+    amountCents: 700,
+    message: 'Second one!',
+    createdAt: thisMonth(),
+  });
   await fakeSupport(db(), creator.userId, {
     supporterName: 'Secret Name',
     isAnonymous: true,
@@ -86,14 +114,42 @@ describe('GET /api/creators/:username', () => {
     const creator = await fakeCreator(db(), { showEarnings: true });
     const base = Date.now() - 100 * 60_000;
     for (let i = 0; i < 12; i++) {
-      await fakeSupport(db(), creator.userId, { supporterName: `Bro ${i}`, amountCents: 100 + i, createdAt: new Date(base + i * 60_000) });
+      await fakeSupport(db(), creator.userId, {
+        supporterName: `Bro ${i}`,
+        amountCents: 100 + i,
+        createdAt: new Date(base + i * 60_000),
+      });
     }
-    await fakeSupport(db(), creator.userId, { supporterName: 'Hidden Person', isAnonymous: true, amountCents: 900, createdAt: new Date(base + 20 * 60_000) });
-    await fakeSupport(db(), creator.userId, { supporterName: null, amountCents: 800, createdAt: new Date(base + 21 * 60_000) });
+    await fakeSupport(db(), creator.userId, {
+      supporterName: 'Hidden Person',
+      isAnonymous: true,
+      amountCents: 900,
+      createdAt: new Date(base + 20 * 60_000),
+    });
+    await fakeSupport(db(), creator.userId, {
+      supporterName: null,
+      amountCents: 800,
+      createdAt: new Date(base + 21 * 60_000),
+    });
     const profile = await read(creator.username);
     expect(profile.recentSupports).toHaveLength(10);
-    expect(profile.recentSupports.map((s) => s.name)).toEqual([null, null, 'Bro 11', 'Bro 10', 'Bro 9', 'Bro 8', 'Bro 7', 'Bro 6', 'Bro 5', 'Bro 4']);
-    expect(profile.recentSupports[2]).toMatchObject({ amountCents: 111, isRecurring: false, createdAt: new Date(base + 11 * 60_000).toISOString() });
+    expect(profile.recentSupports.map((s) => s.name)).toEqual([
+      null,
+      null,
+      'Bro 11',
+      'Bro 10',
+      'Bro 9',
+      'Bro 8',
+      'Bro 7',
+      'Bro 6',
+      'Bro 5',
+      'Bro 4',
+    ]);
+    expect(profile.recentSupports[2]).toMatchObject({
+      amountCents: 111,
+      isRecurring: false,
+      createdAt: new Date(base + 11 * 60_000).toISOString(),
+    });
     expect(JSON.stringify(profile)).not.toContain('Hidden Person');
   });
 
@@ -104,18 +160,31 @@ describe('GET /api/creators/:username', () => {
     expect(hidden.totalEarnedCents).toBeNull();
     expect(hidden.monthlyEarnedCents).toBeNull();
     // The goal keeps its title and target; progress times the target would be the total.
-    expect(hidden.goal).toEqual({ title: 'New camera', amountCents: 6_000, raisedCents: null, percent: null, supporterCount: 3 });
+    expect(hidden.goal).toEqual({
+      title: 'New camera',
+      amountCents: 6_000,
+      raisedCents: null,
+      percent: null,
+      supporterCount: 3,
+    });
     // Ten amounts a page (and more on later visits) would add up to the earnings.
     expect(hidden.recentSupports).toHaveLength(5);
     expect(hidden.recentSupports.every((s) => s.amountCents === null)).toBe(true);
     expect(hidden.recentSupports.map((s) => s.message)).toEqual(expect.arrayContaining(['Keep going', 'Second one!']));
-    expect(hidden.achievements.map((a) => a.id)).toEqual(['first-supporter', 'ten-supporters', 'fifty-supporters', 'first-monthly-supporter']);
+    expect(hidden.achievements.map((a) => a.id)).toEqual([
+      'first-supporter',
+      'ten-supporters',
+      'fifty-supporters',
+      'first-monthly-supporter',
+    ]);
 
     await setPrivacy(creator.userId, { showEarnings: true });
     const shown = await read(creator.username);
     expect(shown.totalEarnedCents).toBe(6_200);
     expect(shown.goal).toMatchObject({ raisedCents: 6_200, percent: 100 });
-    expect(shown.recentSupports.map((s) => s.amountCents).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([500, 700, 1_000, 1_500, 2_500]);
+    expect(shown.recentSupports.map((s) => s.amountCents).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      500, 700, 1_000, 1_500, 2_500,
+    ]);
     expect(shown.achievements.map((a) => a.id)).toEqual(expect.arrayContaining(['raised-100', 'goal-reached']));
   });
 
@@ -172,12 +241,24 @@ describe('GET /api/creators/:username', () => {
 
     for (let i = 0; i < 7; i++) await fakeSupport(db(), creator.userId, { amountCents: 15_000 });
     const after = (await read(creator.username)).achievements.filter((a) => a.unlocked).map((a) => a.id);
-    expect(after).toEqual(['first-supporter', 'ten-supporters', 'first-monthly-supporter', 'raised-100', 'raised-1000', 'goal-reached']);
+    expect(after).toEqual([
+      'first-supporter',
+      'ten-supporters',
+      'first-monthly-supporter',
+      'raised-100',
+      'raised-1000',
+      'goal-reached',
+    ]);
   });
 
   it('builds https social links from the stored handles and drops invalid ones', async () => {
     const creator = await fakeCreator(db(), {
-      socialLinks: { twitch: 'pixel_pat', website: 'example.com/me', instagram: 'javascript:alert(1)', discord: 'someone' },
+      socialLinks: {
+        twitch: 'pixel_pat',
+        website: 'example.com/me',
+        instagram: 'javascript:alert(1)',
+        discord: 'someone',
+      },
       profileImage: '/uploads/0123456789abcdef0123456789abcdef.webp',
       coverImage: 'javascript:alert(1)',
     });
@@ -197,7 +278,10 @@ describe('GET /api/creators/:username', () => {
 
   it('answers 404 "Creator not found" for unknown, impossible, deleted profiles and deleted accounts', async () => {
     const deletedProfile = await fakeCreator(db());
-    await db().update(creatorProfiles).set({ deletedAt: new Date() }).where(eq(creatorProfiles.userId, deletedProfile.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ deletedAt: new Date() })
+      .where(eq(creatorProfiles.userId, deletedProfile.userId));
     const deletedAccount = await fakeCreator(db());
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, deletedAccount.userId));
     for (const username of ['nobody_here', 'not-a-username', '%25', deletedProfile.username, deletedAccount.username]) {
@@ -220,7 +304,10 @@ describe('GET /api/creators/:username', () => {
 describe('following', () => {
   it('needs a signed-in user', async () => {
     const creator = await fakeCreator(db());
-    for (const res of [await t.client().post(`/api/creators/${creator.username}/follow`), await t.client().delete(`/api/creators/${creator.username}/follow`)]) {
+    for (const res of [
+      await t.client().post(`/api/creators/${creator.username}/follow`),
+      await t.client().delete(`/api/creators/${creator.username}/follow`),
+    ]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: SIGN_IN_REQUIRED });
     }
@@ -238,7 +325,7 @@ describe('following', () => {
     }
   });
 
-  it("refuses following yourself with 400 \"You can't follow yourself.\"", async () => {
+  it('refuses following yourself with 400 "You can\'t follow yourself."', async () => {
     const owner = await fakeSignedInCreator(t);
     const res = await owner.client.post(`/api/creators/${owner.profile.username}/follow`);
     expect(res.statusCode).toBe(400);

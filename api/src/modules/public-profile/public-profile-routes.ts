@@ -1,7 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { creatorUsernameParamsSchema, followStateSchema, publicCreatorProfileSchema } from '@beabro/shared/api-schemas/public-profile';
+import {
+  creatorUsernameParamsSchema,
+  followStateSchema,
+  publicCreatorProfileSchema,
+} from '@beabro/shared/api-schemas/public-profile';
 import { requireUser } from '../../plugins/session-auth';
 import { followCreator, unfollowCreator } from './follow-service';
 import { PublicProfileReader } from './public-profile-cache';
@@ -24,7 +28,8 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'private, no-cache');
       const answer = await profiles.read(request.params.username, request.user);
       // An anonymous visitor's answer is cached already serialised (by the same schema).
-      if (answer.kind === 'json') return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.body);
+      if (answer.kind === 'json')
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.body);
       return answer.body;
     },
   );

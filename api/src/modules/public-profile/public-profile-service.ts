@@ -45,14 +45,22 @@ export function publicSocialLinks(stored: Record<string, string>): PublicSocialL
  * hidden, nothing that adds up to them is public either: no support amounts, no goal progress (the goal's
  * title and target stay), no achievement that reveals a total.
  */
-export async function getPublicProfile(db: Db, rawUsername: string, viewer: SessionUser | null, now = new Date()): Promise<PublicCreatorProfileDto> {
+export async function getPublicProfile(
+  db: Db,
+  rawUsername: string,
+  viewer: SessionUser | null,
+  now = new Date(),
+): Promise<PublicCreatorProfileDto> {
   const username = rawUsername.trim().toLowerCase();
   if (!isPossibleUsername(username)) throw creatorNotFound();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const found = await findProfileWithStats(db, username, monthStart, viewer?.id ?? null);
   if (!found) throw creatorNotFound();
   const { profile } = found;
-  const [tiers, recent] = await Promise.all([listTiers(db, profile.userId), listRecentSupports(db, profile.userId, RECENT_SUPPORTS_SHOWN)]);
+  const [tiers, recent] = await Promise.all([
+    listTiers(db, profile.userId),
+    listRecentSupports(db, profile.userId, RECENT_SUPPORTS_SHOWN),
+  ]);
 
   const { showEarnings, showSupporterCount, allowMessages } = profile;
   const supporterCount = showSupporterCount ? found.supporterCount : null;

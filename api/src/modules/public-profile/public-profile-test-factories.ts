@@ -13,11 +13,22 @@ let counter = 0;
 const unique = () => `${++counter}${process.pid % 10_000}`;
 
 /** A creator profile (with the four tiers) for an existing account. */
-export async function insertCreatorProfile(db: Db, userId: string, overrides: Partial<Omit<ProfileValues, 'userId'>> = {}) {
+export async function insertCreatorProfile(
+  db: Db,
+  userId: string,
+  overrides: Partial<Omit<ProfileValues, 'userId'>> = {},
+) {
   const username = overrides.username ?? `creator_${unique()}`;
   const [profile] = await db
     .insert(creatorProfiles)
-    .values({ userId, username, displayName: `Creator ${username}`, bio: 'Building something good.', creatorType: 'creator', ...overrides })
+    .values({
+      userId,
+      username,
+      displayName: `Creator ${username}`,
+      bio: 'Building something good.',
+      creatorType: 'creator',
+      ...overrides,
+    })
     .returning();
   if (!profile) throw new Error('insert into creator_profiles returned nothing');
   await db.insert(supportTiers).values(
@@ -59,7 +70,11 @@ export async function fakeSignedInCreator(t: TestApp, overrides: Partial<Omit<Pr
 }
 
 /** A support with its fees from the shared fee function; a guest with a fresh email unless told otherwise. */
-export async function fakeSupport(db: Db, creatorId: string, overrides: Partial<Omit<SupportValues, 'creatorId'>> = {}) {
+export async function fakeSupport(
+  db: Db,
+  creatorId: string,
+  overrides: Partial<Omit<SupportValues, 'creatorId'>> = {},
+) {
   const amountCents = overrides.amountCents ?? 500;
   const { platformFeeCents, processingFeeCents, creatorNetCents } = calculateFees(amountCents);
   const [row] = await db

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { createTestDatabase } from '../../testing/test-database';
-import { backoffDelaySeconds, releaseBackoffAttempt, reserveBackoffAttempt, type BackoffRule } from './backoff-limit-service';
+import {
+  backoffDelaySeconds,
+  releaseBackoffAttempt,
+  reserveBackoffAttempt,
+  type BackoffRule,
+} from './backoff-limit-service';
 
 let database: Database;
 beforeAll(async () => {
@@ -12,7 +17,13 @@ afterAll(() => database.close());
 
 const db = () => database.db;
 let ruleCounter = 0;
-const rule = (): BackoffRule => ({ name: `backoff-test-${++ruleCounter}`, freeAttempts: 3, baseDelaySeconds: 30, maxDelaySeconds: 120, forgetAfterSeconds: 3600 });
+const rule = (): BackoffRule => ({
+  name: `backoff-test-${++ruleCounter}`,
+  freeAttempts: 3,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 120,
+  forgetAfterSeconds: 3600,
+});
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
 
 /** Retry-After of a refusal, or 0 when the attempt went through. */

@@ -28,7 +28,10 @@ const MAX_DOUBLINGS = 20;
 /** How long the attempt after `attempts` counted ones must wait after the last of them. */
 export function backoffDelaySeconds(rule: BackoffRule, attempts: number): number {
   if (attempts < rule.freeAttempts) return 0;
-  return Math.min(rule.maxDelaySeconds, rule.baseDelaySeconds * 2 ** Math.min(attempts - rule.freeAttempts, MAX_DOUBLINGS));
+  return Math.min(
+    rule.maxDelaySeconds,
+    rule.baseDelaySeconds * 2 ** Math.min(attempts - rule.freeAttempts, MAX_DOUBLINGS),
+  );
 }
 
 /**
@@ -36,7 +39,12 @@ export function backoffDelaySeconds(rule: BackoffRule, attempts: number): number
  * wait) while the backoff lasts. One upsert that increments only when the attempt is allowed: the row
  * lock serialises racing requests, so at most `freeAttempts` of a burst get through.
  */
-export async function reserveBackoffAttempt(db: Db, rule: BackoffRule, key: string, now = new Date()): Promise<BackoffReservation> {
+export async function reserveBackoffAttempt(
+  db: Db,
+  rule: BackoffRule,
+  key: string,
+  now = new Date(),
+): Promise<BackoffReservation> {
   const fullKey = `${rule.name}:${key}`;
   const b = rateLimitBackoffs;
   const nowParam = sql`${now.toISOString()}::timestamptz`;
@@ -51,11 +59,17 @@ export async function reserveBackoffAttempt(db: Db, rule: BackoffRule, key: stri
       setWhere: sql`${stale} or ${b.attempts} < ${rule.freeAttempts} or ${b.lastAttemptAt} + make_interval(secs => ${delaySeconds}) <= ${nowParam}`,
     })
     .returning({ attempts: b.attempts });
-  if (Math.random() < 0.01) await db.delete(b).where(lt(b.lastAttemptAt, new Date(now.getTime() - rule.forgetAfterSeconds * 1000)));
+  if (Math.random() < 0.01)
+    await db.delete(b).where(lt(b.lastAttemptAt, new Date(now.getTime() - rule.forgetAfterSeconds * 1000)));
   if (row) return { key: fullKey };
 
-  const [current] = await db.select({ attempts: b.attempts, lastAttemptAt: b.lastAttemptAt }).from(b).where(eq(b.key, fullKey));
-  const openAt = current ? current.lastAttemptAt.getTime() + backoffDelaySeconds(rule, current.attempts) * 1000 : now.getTime();
+  const [current] = await db
+    .select({ attempts: b.attempts, lastAttemptAt: b.lastAttemptAt })
+    .from(b)
+    .where(eq(b.key, fullKey));
+  const openAt = current
+    ? current.lastAttemptAt.getTime() + backoffDelaySeconds(rule, current.attempts) * 1000
+    : now.getTime();
   throw rateLimited(Math.max(1, Math.ceil((openAt - now.getTime()) / 1000)));
 }
 

@@ -4,7 +4,14 @@ import type { Database } from '../../db/database';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createTestDatabase } from '../../testing/test-database';
-import { clearRateLimit, consumeRateLimit, ipRateLimitKey, releaseRateLimit, reserveRateLimit, type RateLimitRule } from './rate-limit-service';
+import {
+  clearRateLimit,
+  consumeRateLimit,
+  ipRateLimitKey,
+  releaseRateLimit,
+  reserveRateLimit,
+  type RateLimitRule,
+} from './rate-limit-service';
 
 let database: Database;
 beforeAll(async () => {
@@ -14,18 +21,27 @@ afterAll(() => database.close());
 
 const db = () => database.db;
 let ruleCounter = 0;
-const rule = (limit: number, windowSeconds = 15 * 60): RateLimitRule => ({ name: `test-${++ruleCounter}`, limit, windowSeconds });
+const rule = (limit: number, windowSeconds = 15 * 60): RateLimitRule => ({
+  name: `test-${++ruleCounter}`,
+  limit,
+  windowSeconds,
+});
 
 /** Runs every call at once and sorts the outcomes. */
 async function race(n: number, call: () => Promise<unknown>) {
   const results = await Promise.allSettled(Array.from({ length: n }, call));
-  const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof AppError && r.reason.code === 'rate_limited').length;
+  const refused = results.filter(
+    (r) => r.status === 'rejected' && r.reason instanceof AppError && r.reason.code === 'rate_limited',
+  ).length;
   const passed = results.filter((r) => r.status === 'fulfilled').length;
   return { passed, refused, other: n - passed - refused };
 }
 
 async function storedCount(r: RateLimitRule, key: string) {
-  const rows = await db().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `${r.name}:${key}`));
+  const rows = await db()
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `${r.name}:${key}`));
   return rows.reduce((sum, row) => sum + row.count, 0);
 }
 
@@ -42,7 +58,11 @@ describe('reserveRateLimit', () => {
     await reserveRateLimit(db(), r, 'k', start);
     await reserveRateLimit(db(), r, 'k', start);
     const refusal = await reserveRateLimit(db(), r, 'k', start).catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 50, message: 'Too many attempts. Please try again in 50 seconds.' });
+    expect(refusal).toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: 50,
+      message: 'Too many attempts. Please try again in 50 seconds.',
+    });
     await expect(reserveRateLimit(db(), r, 'k', new Date('2026-01-01T00:01:00Z'))).resolves.toBeDefined();
   });
 

@@ -37,12 +37,19 @@ export async function consumeRateLimit(db: Db, rule: RateLimitRule, key: string,
  * consumeRateLimit for several rules at once, in one statement (one round trip): every counter
  * counts the attempt, then the first rule past its limit refuses it. Keys must differ.
  */
-export async function consumeRateLimits(db: Db, checks: ReadonlyArray<{ rule: RateLimitRule; key: string }>, now = new Date()): Promise<void> {
+export async function consumeRateLimits(
+  db: Db,
+  checks: ReadonlyArray<{ rule: RateLimitRule; key: string }>,
+  now = new Date(),
+): Promise<void> {
   const windows = checks.map(({ rule, key }) => rateLimitWindow(rule, key, now));
   const rows = await db
     .insert(rateLimits)
     .values(windows.map((w) => ({ key: w.key, windowStart: w.windowStart, count: 1 })))
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ key: rateLimits.key, count: rateLimits.count });
   await trimOldWindows(db, now);
   refuseOverLimit(windows.map((w) => ({ window: w, count: rows.find((row) => row.key === w.key)?.count ?? 0 })));
@@ -78,7 +85,12 @@ export function refuseOverLimit(counted: ReadonlyArray<{ window: RateLimitWindow
  * `limit` get a reservation. For limits that should count only some outcomes (sign-in counts wrong
  * passwords), reserve before the work and releaseRateLimit when the outcome should not count.
  */
-export async function reserveRateLimit(db: Db, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitReservation> {
+export async function reserveRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<RateLimitReservation> {
   const w = currentWindow(rule, key, now);
   const [row] = await db
     .insert(rateLimits)
@@ -99,7 +111,13 @@ export async function releaseRateLimit(db: Db, reservation: RateLimitReservation
   await db
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.key, reservation.key), eq(rateLimits.windowStart, reservation.windowStart), gt(rateLimits.count, 0)));
+    .where(
+      and(
+        eq(rateLimits.key, reservation.key),
+        eq(rateLimits.windowStart, reservation.windowStart),
+        gt(rateLimits.count, 0),
+      ),
+    );
 }
 
 /** Forgets every attempt counted for `key` (e.g. a client's typos once it has proved who it is). */
@@ -109,11 +127,17 @@ export async function clearRateLimit(db: Db, rule: RateLimitRule, key: string): 
 
 /** Old windows are useless; trim them now and then (1 call in 100) instead of running a job for it. */
 export async function trimOldWindows(db: Db, now: Date): Promise<void> {
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)));
+  if (Math.random() < 0.01)
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)));
 }
 
 export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`, {}, retryAfterSeconds);
+  return new AppError(
+    'rate_limited',
+    `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
+    {},
+    retryAfterSeconds,
+  );
 }
 
 function formatWait(seconds: number): string {
@@ -135,7 +159,10 @@ export function ipRateLimitKey(ip: string): string {
   const groupsOf = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
   const left = groupsOf(head);
   const right = tail === undefined ? [] : groupsOf(tail);
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return address;
   return `${groups
     .slice(0, 4)

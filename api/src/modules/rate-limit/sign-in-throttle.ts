@@ -2,7 +2,13 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { signInKnownIps } from '../../db/schema';
 import { type BackoffRule, releaseBackoffAttempt, reserveBackoffAttempt } from './backoff-limit-service';
-import { clearRateLimit, ipRateLimitKey, type RateLimitRule, releaseRateLimit, reserveRateLimit } from './rate-limit-service';
+import {
+  clearRateLimit,
+  ipRateLimitKey,
+  type RateLimitRule,
+  releaseRateLimit,
+  reserveRateLimit,
+} from './rate-limit-service';
 
 /**
  * Sign-in guessing limits (README, "Accounts and security"). Only wrong passwords count: every attempt
@@ -15,7 +21,13 @@ import { clearRateLimit, ipRateLimitKey, type RateLimitRule, releaseRateLimit, r
 export const SIGN_IN_LIMITS = {
   perIpAndAccount: { name: 'sign-in:ip-account', limit: 5, windowSeconds: 15 * 60 } satisfies RateLimitRule,
   perIp: { name: 'sign-in:ip', limit: 20, windowSeconds: 15 * 60 } satisfies RateLimitRule,
-  perAccount: { name: 'sign-in:account', freeAttempts: 10, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, forgetAfterSeconds: 24 * 60 * 60 } satisfies BackoffRule,
+  perAccount: {
+    name: 'sign-in:account',
+    freeAttempts: 10,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 24 * 60 * 60,
+  } satisfies BackoffRule,
   /** How long a network the account signed in from stays known. */
   knownIpDays: 90,
 };
@@ -40,7 +52,11 @@ export interface SignInAttempt {
  * Call it before checking the password; what it reserves stays counted as a failure unless
  * `succeeded()` is called.
  */
-export async function reserveSignInAttempt(db: Db, attempt: { email: string; ip: string; userId: string | null }, now = new Date()): Promise<SignInAttempt> {
+export async function reserveSignInAttempt(
+  db: Db,
+  attempt: { email: string; ip: string; userId: string | null },
+  now = new Date(),
+): Promise<SignInAttempt> {
   const network = ipRateLimitKey(attempt.ip);
   const email = attempt.email.toLowerCase();
   const pairKey = `${network}:${email}`;
@@ -86,7 +102,13 @@ async function isKnownNetwork(db: Db, userId: string, network: string, now: Date
   const rows = await db
     .select({ userId: signInKnownIps.userId })
     .from(signInKnownIps)
-    .where(and(eq(signInKnownIps.userId, userId), eq(signInKnownIps.ip, network), gt(signInKnownIps.lastSignedInAt, knownSince(now))));
+    .where(
+      and(
+        eq(signInKnownIps.userId, userId),
+        eq(signInKnownIps.ip, network),
+        gt(signInKnownIps.lastSignedInAt, knownSince(now)),
+      ),
+    );
   return rows.length > 0;
 }
 

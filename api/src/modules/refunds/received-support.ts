@@ -2,7 +2,13 @@ import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
 import type { SupportRow } from '../ledger/ledger-repository';
 import type { RefundFigures } from './refunds-repository';
 
-const NO_REFUNDS: RefundFigures = { refundedCents: 0, platformFeeReturnedCents: 0, pendingCents: 0, charged: false, subscriptionActive: false };
+const NO_REFUNDS: RefundFigures = {
+  refundedCents: 0,
+  platformFeeReturnedCents: 0,
+  pendingCents: 0,
+  charged: false,
+  subscriptionActive: false,
+};
 
 /** A support as its creator's dashboard lists it, with what was refunded and what still can be. */
 export function toReceivedSupportDto(s: SupportRow, figures: RefundFigures = NO_REFUNDS): ReceivedSupportDto {

@@ -30,18 +30,25 @@ export async function refundReceiptEmail(to: string, f: RefundEmailFacts): Promi
   const lines: Array<[string, string]> = [
     ['Refunded', formatUsd(f.amountCents)],
     ['Original support', `${formatUsd(f.supportAmountCents)} on ${formatEmailDate(f.supportCreatedAt)}`],
-    ...(f.refundedTotalCents !== f.amountCents ? [['Refunded in total', formatUsd(f.refundedTotalCents)] as [string, string]] : []),
+    ...(f.refundedTotalCents !== f.amountCents
+      ? [['Refunded in total', formatUsd(f.refundedTotalCents)] as [string, string]]
+      : []),
     ['Refund date', formatEmailDate(f.refundedAt)],
     ...(f.cardBrand && f.cardLast4 ? [['Card', `${f.cardBrand} ending in ${f.cardLast4}`] as [string, string]] : []),
     ['Receipt number', f.supportId],
     ['Refund number', f.refundId],
   ];
   const timing = 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.';
-  const canceled = f.subscriptionCanceled ? 'Your monthly support has been canceled: you will not be charged again.' : null;
+  const canceled = f.subscriptionCanceled
+    ? 'Your monthly support has been canceled: you will not be charged again.'
+    : null;
   const blocks: EmailBlock[] = [intro, { details: lines }];
   if (f.note) blocks.push({ quote: f.note, by: `A note from ${f.creatorDisplayName}:` });
   if (canceled) blocks.push(canceled);
   blocks.push(timing);
   if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
-  return composeEmail({ kind: 'refund-receipt', dedupeKey: `refund-receipt:${f.refundId}`, to, subject }, { heading: subject, blocks, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) });
+  return composeEmail(
+    { kind: 'refund-receipt', dedupeKey: `refund-receipt:${f.refundId}`, to, subject },
+    { heading: subject, blocks, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+  );
 }

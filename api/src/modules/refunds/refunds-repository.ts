@@ -8,7 +8,11 @@ export type RefundRow = typeof refunds.$inferSelect;
 const n = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
 
 /** The creator's support, its row locked: refunds of one support are decided one at a time, across instances. */
-export async function lockCreatorSupport(tx: Db, creatorId: string, supportId: string): Promise<SupportRow | undefined> {
+export async function lockCreatorSupport(
+  tx: Db,
+  creatorId: string,
+  supportId: string,
+): Promise<SupportRow | undefined> {
   const [row] = await tx
     .select()
     .from(supports)
@@ -25,7 +29,12 @@ export async function findSupport(db: Db, supportId: string): Promise<SupportRow
 /** The provider charge that paid a support (checkout or renewal), if it went through a provider. */
 export async function findSupportCharge(db: Db, supportId: string) {
   const [row] = await db
-    .select({ provider: paymentAttempts.provider, chargeId: paymentAttempts.providerChargeId, cardBrand: paymentAttempts.cardBrand, cardLast4: paymentAttempts.cardLast4 })
+    .select({
+      provider: paymentAttempts.provider,
+      chargeId: paymentAttempts.providerChargeId,
+      cardBrand: paymentAttempts.cardBrand,
+      cardLast4: paymentAttempts.cardLast4,
+    })
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.supportId, supportId), eq(paymentAttempts.status, 'succeeded')))
     .limit(1);
@@ -37,8 +46,12 @@ export async function sumSupportRefunds(db: Db, supportId: string) {
   const [row] = await db
     .select({
       refundedCents: n(sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'succeeded'), 0)`),
-      platformFeeReturnedCents: n(sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`),
-      reservedCents: n(sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`),
+      platformFeeReturnedCents: n(
+        sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`,
+      ),
+      reservedCents: n(
+        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`,
+      ),
     })
     .from(refunds)
     .where(eq(refunds.supportId, supportId));
@@ -47,11 +60,19 @@ export async function sumSupportRefunds(db: Db, supportId: string) {
 
 /** Records a refund before the provider is called; undefined when this creator already used the key. */
 export async function insertRefund(tx: Db, values: typeof refunds.$inferInsert): Promise<RefundRow | undefined> {
-  const [row] = await tx.insert(refunds).values(values).onConflictDoNothing({ target: [refunds.creatorId, refunds.idempotencyKey] }).returning();
+  const [row] = await tx
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing({ target: [refunds.creatorId, refunds.idempotencyKey] })
+    .returning();
   return row;
 }
 
-export async function findRefundByKey(db: Db, creatorId: string, idempotencyKey: string): Promise<RefundRow | undefined> {
+export async function findRefundByKey(
+  db: Db,
+  creatorId: string,
+  idempotencyKey: string,
+): Promise<RefundRow | undefined> {
   const [row] = await db
     .select()
     .from(refunds)
@@ -60,7 +81,11 @@ export async function findRefundByKey(db: Db, creatorId: string, idempotencyKey:
 }
 
 /** Changes a refund still pending; undefined when another request completed it first. */
-export async function completePendingRefund(tx: Db, id: string, changes: Partial<typeof refunds.$inferInsert>): Promise<RefundRow | undefined> {
+export async function completePendingRefund(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof refunds.$inferInsert>,
+): Promise<RefundRow | undefined> {
   const [row] = await tx
     .update(refunds)
     .set(changes)
@@ -90,7 +115,10 @@ export async function listStalePendingRefunds(db: Db, olderThan: Date, limit: nu
 }
 
 export async function findRefundCreatorName(db: Db, creatorId: string): Promise<string> {
-  const [row] = await db.select({ displayName: creatorProfiles.displayName }).from(creatorProfiles).where(eq(creatorProfiles.userId, creatorId));
+  const [row] = await db
+    .select({ displayName: creatorProfiles.displayName })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.userId, creatorId));
   return row?.displayName ?? '';
 }
 
@@ -103,14 +131,24 @@ export async function listRefundFigures(db: Db, supportIds: readonly string[]) {
   const rows = await db
     .select({
       supportId: supports.id,
-      refundedCents: n(sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'succeeded')`),
-      platformFeeReturnedCents: n(sql`(select coalesce(sum(r.platform_fee_returned_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'succeeded')`),
-      pendingCents: n(sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'pending')`),
-      // Nested in sql``: drizzle leaves the outer table's name on columns only inside a nested fragment.
-      charged: sql<boolean>`${sql`exists (select 1 from ${paymentAttempts} pa where pa.support_id = ${supports.id} and pa.status = 'succeeded' and pa.provider_charge_id is not null)`}`.mapWith(Boolean),
-      subscriptionActive: sql<boolean>`${sql`coalesce((select (s.status in ('active', 'paused') and not s.cancel_at_period_end) or s.status = 'past_due' from ${subscriptions} s where s.id = ${supports.subscriptionId}), false)`}`.mapWith(
-        Boolean,
+      refundedCents: n(
+        sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'succeeded')`,
       ),
+      platformFeeReturnedCents: n(
+        sql`(select coalesce(sum(r.platform_fee_returned_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'succeeded')`,
+      ),
+      pendingCents: n(
+        sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'pending')`,
+      ),
+      // Nested in sql``: drizzle leaves the outer table's name on columns only inside a nested fragment.
+      charged:
+        sql<boolean>`${sql`exists (select 1 from ${paymentAttempts} pa where pa.support_id = ${supports.id} and pa.status = 'succeeded' and pa.provider_charge_id is not null)`}`.mapWith(
+          Boolean,
+        ),
+      subscriptionActive:
+        sql<boolean>`${sql`coalesce((select (s.status in ('active', 'paused') and not s.cancel_at_period_end) or s.status = 'past_due' from ${subscriptions} s where s.id = ${supports.subscriptionId}), false)`}`.mapWith(
+          Boolean,
+        ),
     })
     .from(supports)
     .where(inArray(supports.id, [...supportIds]));

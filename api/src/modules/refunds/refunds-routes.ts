@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { IDEMPOTENCY_KEY_HEADER, refundHeadersSchema, refundRequestSchema, refundResponseSchema, supportIdParamsSchema } from '@beabro/shared/api-schemas/refunds';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  refundHeadersSchema,
+  refundRequestSchema,
+  refundResponseSchema,
+  supportIdParamsSchema,
+} from '@beabro/shared/api-schemas/refunds';
 import { requireUser } from '../../plugins/session-auth';
 import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { refundSupport } from './refunds-service';
@@ -12,7 +18,8 @@ export const refundRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app
     {
       schema: {
         tags: ['refunds'],
-        summary: 'Refund a support I received, in full or in part (the platform fee is returned pro rata, the processing fee is not)',
+        summary:
+          'Refund a support I received, in full or in part (the platform fee is returned pro rata, the processing fee is not)',
         description:
           'Only the creator who received the support (404 for anyone else). At most what is left of the support (400 with `fieldErrors.amountCents`). ' +
           'Idempotent by the `Idempotency-Key` header: a repeat returns the first answer (`replayed: true`, or the same error); a repeat while the first ' +
@@ -21,13 +28,26 @@ export const refundRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app
         params: supportIdParamsSchema,
         headers: refundHeadersSchema,
         body: refundRequestSchema,
-        response: { 201: refundResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: refundResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('Cache-Control', 'no-store');
-      const answer = await refundSupport({ db: app.db, provider, appSecret }, user.id, request.params.supportId, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const answer = await refundSupport(
+        { db: app.db, provider, appSecret },
+        user.id,
+        request.params.supportId,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
       return reply.code(201).send(answer);
     },
   );

@@ -1,6 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { REFUND_MESSAGES, type RefundDto, type RefundResponse, type refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
+import {
+  REFUND_MESSAGES,
+  type RefundDto,
+  type RefundResponse,
+  type refundRequestSchema,
+} from '@beabro/shared/api-schemas/refunds';
 import { calculateRefundSplit } from '@beabro/shared/money/fees';
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -58,9 +63,17 @@ function fingerprint(secret: string, supportId: string, input: RefundValues): st
 }
 
 /** The three reversing entries of a refund, on its date: gross back to the supporter, the platform fee returned, the rest off the creator's account. */
-export function refundLedgerEntries(refund: Pick<RefundRow, 'id' | 'supportId' | 'creatorId' | 'amountCents' | 'platformFeeReturnedCents' | 'creatorDebitCents'>, at: Date): LedgerEntryValues[] {
+export function refundLedgerEntries(
+  refund: Pick<
+    RefundRow,
+    'id' | 'supportId' | 'creatorId' | 'amountCents' | 'platformFeeReturnedCents' | 'creatorDebitCents'
+  >,
+  at: Date,
+): LedgerEntryValues[] {
   if (refund.platformFeeReturnedCents + refund.creatorDebitCents !== refund.amountCents) {
-    throw new Error(`refund ${refund.id}: platform ${refund.platformFeeReturnedCents} + creator ${refund.creatorDebitCents} do not add up to ${refund.amountCents}`);
+    throw new Error(
+      `refund ${refund.id}: platform ${refund.platformFeeReturnedCents} + creator ${refund.creatorDebitCents} do not add up to ${refund.amountCents}`,
+    );
   }
   const entry = (account: string, type: LedgerEntryValues['type'], amount: number): LedgerEntryValues => ({
     creatorId: refund.creatorId,
@@ -96,7 +109,11 @@ async function respond(db: Db, refund: RefundRow, replayed: boolean): Promise<Re
   const support = await findSupport(db, refund.supportId);
   if (!support) throw new Error(`support ${refund.supportId} of refund ${refund.id} vanished`);
   const figures = await listRefundFigures(db, [support.id]);
-  return { refund: toRefundDto(refund, refund.cancelSubscription && support.subscriptionId !== null), support: toReceivedSupportDto(support, figures.get(support.id)), replayed };
+  return {
+    refund: toRefundDto(refund, refund.cancelSubscription && support.subscriptionId !== null),
+    support: toReceivedSupportDto(support, figures.get(support.id)),
+    replayed,
+  };
 }
 
 /**
@@ -105,7 +122,12 @@ async function respond(db: Db, refund: RefundRow, replayed: boolean): Promise<Re
  * webhook), the supporter's receipt and the support.refunded webhook. Undefined when another
  * request or the recovery job completed it first.
  */
-async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefundId: string, at: Date): Promise<RefundRow | undefined> {
+async function recordRefund(
+  deps: RefundDeps,
+  pending: RefundRow,
+  providerRefundId: string,
+  at: Date,
+): Promise<RefundRow | undefined> {
   return deps.db.transaction(async (tx) => {
     const support = await lockCreatorSupport(tx, pending.creatorId, pending.supportId);
     if (!support) throw new Error(`support ${pending.supportId} of refund ${pending.id} vanished`);
@@ -127,9 +149,19 @@ async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefund
     let subscriptionCanceled = false;
     if (refund.cancelSubscription && support.subscriptionId) {
       const subscription = await lockSubscription(tx, support.subscriptionId);
-      if (subscription && (subscription.status === 'active' || subscription.status === 'past_due' || subscription.status === 'paused')) {
+      if (
+        subscription &&
+        (subscription.status === 'active' || subscription.status === 'past_due' || subscription.status === 'paused')
+      ) {
         // Ended now, not at the period's end: the month it paid for was given back.
-        const canceled = await updateSubscription(tx, subscription.id, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: subscription.canceledAt ?? at, endedAt: at, nextRetryAt: null, updatedAt: at });
+        const canceled = await updateSubscription(tx, subscription.id, {
+          status: 'canceled',
+          cancelAtPeriodEnd: true,
+          canceledAt: subscription.canceledAt ?? at,
+          endedAt: at,
+          nextRetryAt: null,
+          updatedAt: at,
+        });
         await failPendingCharges(tx, subscription.id, CANCELED_BY_REFUND, at);
         subscriptionCanceled = true;
         await enqueueWebhookEvent(tx, {
@@ -137,7 +169,12 @@ async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefund
           type: 'subscription.canceled',
           key: canceled.id,
           createdAt: at,
-          data: { subscription: webhookSubscription(canceled), reason: 'refunded', canceledAt: at.toISOString(), endsAt: at.toISOString() },
+          data: {
+            subscription: webhookSubscription(canceled),
+            reason: 'refunded',
+            canceledAt: at.toISOString(),
+            endsAt: at.toISOString(),
+          },
         });
       }
     }
@@ -146,7 +183,10 @@ async function recordRefund(deps: RefundDeps, pending: RefundRow, providerRefund
       type: 'support.refunded',
       key: refund.id,
       createdAt: at,
-      data: { support: webhookSupport(support), refund: { amountCents: refund.amountCents, currency: 'usd', refundedAt: at.toISOString() } },
+      data: {
+        support: webhookSupport(support),
+        refund: { amountCents: refund.amountCents, currency: 'usd', refundedAt: at.toISOString() },
+      },
     });
 
     if (support.supporterEmail) {
@@ -183,10 +223,21 @@ async function carryOutRefund(deps: RefundDeps, pending: RefundRow): Promise<Ref
   const at = deps.now?.() ?? new Date();
   const charge = await findSupportCharge(deps.db, pending.supportId);
   const result = charge
-    ? await deps.provider.refund({ chargeId: charge.chargeId, amountCents: pending.amountCents, idempotencyKey: providerRefundKey(pending.id), description: `refund of support ${pending.supportId}` })
+    ? await deps.provider.refund({
+        chargeId: charge.chargeId,
+        amountCents: pending.amountCents,
+        idempotencyKey: providerRefundKey(pending.id),
+        description: `refund of support ${pending.supportId}`,
+      })
     : ({ status: 'failed', code: 'charge_not_found', message: REFUND_MESSAGES.notRefundable } as const);
   if (result.status === 'failed') {
-    return (await completePendingRefund(deps.db, pending.id, { status: 'failed', failureMessage: result.message, completedAt: at })) ?? (await reread(deps.db, pending.id));
+    return (
+      (await completePendingRefund(deps.db, pending.id, {
+        status: 'failed',
+        failureMessage: result.message,
+        completedAt: at,
+      })) ?? (await reread(deps.db, pending.id))
+    );
   }
   return (await recordRefund(deps, pending, result.refundId, at)) ?? (await reread(deps.db, pending.id));
 }
@@ -227,21 +278,33 @@ type Reservation = { kind: 'new'; refund: RefundRow } | { kind: 'repeat'; refund
  * Checks the refund against what is left of the support and reserves it (a pending refund row), in a
  * transaction holding the support's row: concurrent refunds of one support never add up to more than it.
  */
-async function reserveRefund(deps: RefundDeps, creatorId: string, supportId: string, input: RefundValues, idempotencyKey: string, requestFingerprint: string, now: Date): Promise<Reservation> {
+async function reserveRefund(
+  deps: RefundDeps,
+  creatorId: string,
+  supportId: string,
+  input: RefundValues,
+  idempotencyKey: string,
+  requestFingerprint: string,
+  now: Date,
+): Promise<Reservation> {
   return deps.db.transaction(async (tx): Promise<Reservation> => {
     const support: SupportRow | undefined = await lockCreatorSupport(tx, creatorId, supportId);
     const earlier = await findRefundByKey(tx, creatorId, idempotencyKey);
     if (earlier) return { kind: 'repeat', refund: earlier };
     if (!support) throw new AppError('not_found', REFUND_MESSAGES.notFound);
     const charge = await findSupportCharge(tx, support.id);
-    if (!charge || charge.provider !== deps.provider.name) throw new AppError('validation', REFUND_MESSAGES.notRefundable);
+    if (!charge || charge.provider !== deps.provider.name)
+      throw new AppError('validation', REFUND_MESSAGES.notRefundable);
     const { reservedCents } = await sumSupportRefunds(tx, support.id);
     const refundableCents = support.amountCents - reservedCents;
     if (refundableCents <= 0) throw fieldError('amountCents', REFUND_MESSAGES.fullyRefunded);
     if (input.amountCents > refundableCents) throw fieldError('amountCents', REFUND_MESSAGES.tooMuch(refundableCents));
     if (input.cancelSubscription) {
       const subscription = support.subscriptionId ? await lockSubscription(tx, support.subscriptionId) : undefined;
-      const running = subscription && (((subscription.status === 'active' || subscription.status === 'paused') && !subscription.cancelAtPeriodEnd) || subscription.status === 'past_due');
+      const running =
+        subscription &&
+        (((subscription.status === 'active' || subscription.status === 'paused') && !subscription.cancelAtPeriodEnd) ||
+          subscription.status === 'past_due');
       if (!running) throw fieldError('cancelSubscription', REFUND_MESSAGES.noSubscription);
     }
     const refund = await insertRefund(tx, {
@@ -268,7 +331,13 @@ async function reserveRefund(deps: RefundDeps, creatorId: string, supportId: str
  * what is left of it. Reserved before the provider is called, then recorded with its ledger entries
  * in one transaction. A repeat of the Idempotency-Key gets the first answer.
  */
-export async function refundSupport(deps: RefundDeps, creatorId: string, supportId: string, input: RefundValues, idempotencyKey: string): Promise<RefundResponse> {
+export async function refundSupport(
+  deps: RefundDeps,
+  creatorId: string,
+  supportId: string,
+  input: RefundValues,
+  idempotencyKey: string,
+): Promise<RefundResponse> {
   const now = deps.now?.() ?? new Date();
   const requestFingerprint = fingerprint(deps.appSecret, supportId, input);
   let reservation: Reservation;

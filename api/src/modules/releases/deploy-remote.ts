@@ -64,11 +64,13 @@ export function parseDeployArgs(argv: string[], cwd: string): DeployRequest {
   const args = argv.filter((a) => a !== '--');
   const known = new Set(['--version', '--source', '--url', '--reset', '--list']);
   for (const arg of args) {
-    if (arg.startsWith('--') && !known.has(arg.split('=')[0] ?? arg)) throw new DeployError(`Unknown option ${arg}.\n${DEPLOY_USAGE}`);
+    if (arg.startsWith('--') && !known.has(arg.split('=')[0] ?? arg))
+      throw new DeployError(`Unknown option ${arg}.\n${DEPLOY_USAGE}`);
   }
   const remote = args[0];
   if (!remote || remote.startsWith('--')) throw new DeployError(DEPLOY_USAGE);
-  if (!REMOTES.has(remote)) throw new DeployError(`"${remote}" is not a remote of this site. Remotes: ${[...REMOTES.keys()].join(', ')}.`);
+  if (!REMOTES.has(remote))
+    throw new DeployError(`"${remote}" is not a remote of this site. Remotes: ${[...REMOTES.keys()].join(', ')}.`);
   const version = optionValue(args, '--version');
   const source = optionValue(args, '--source');
   const url = optionValue(args, '--url');
@@ -79,18 +81,31 @@ export function parseDeployArgs(argv: string[], cwd: string): DeployRequest {
   if (args.includes('--reset')) return { action: 'reset', remote };
   if (args.includes('--list')) return { action: 'list', remote };
   if (url !== undefined) {
-    if (!/^https?:\/\/[^/\s]+\/\S*$/.test(url) && !/^\/\S+$/.test(url)) throw new DeployError('--url must be an http(s) URL or an absolute path of a mf-manifest.json or remoteEntry.js.');
+    if (!/^https?:\/\/[^/\s]+\/\S*$/.test(url) && !/^\/\S+$/.test(url))
+      throw new DeployError(
+        '--url must be an http(s) URL or an absolute path of a mf-manifest.json or remoteEntry.js.',
+      );
     return { action: 'url', remote, url };
   }
   if (version !== undefined && !isValidVersion(version)) {
-    throw new DeployError('--version may use letters, digits, ".", "_" and "-" (at most 64 characters, starting with a letter or digit).');
+    throw new DeployError(
+      '--version may use letters, digits, ".", "_" and "-" (at most 64 characters, starting with a letter or digit).',
+    );
   }
-  return { action: 'deploy', remote, version: version ?? null, source: source === undefined ? null : path.resolve(cwd, source) };
+  return {
+    action: 'deploy',
+    remote,
+    version: version ?? null,
+    source: source === undefined ? null : path.resolve(cwd, source),
+  };
 }
 
 function defaultVersion(source: string, now: Date): string {
   const pkg = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as { version?: string };
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${pkg.version ?? '0.0.0'}-${stamp}`;
 }
 
@@ -102,14 +117,18 @@ interface ManifestShape {
 /** A build may only go live when it is the remote it claims to be and exposes every area the shell routes to. */
 async function checkBuild(remote: string, outDir: string) {
   const manifestPath = path.join(outDir, 'mf-manifest.json');
-  if (!existsSync(manifestPath)) throw new DeployError(`The build of ${remote} has no mf-manifest.json; nothing was deployed.`);
+  if (!existsSync(manifestPath))
+    throw new DeployError(`The build of ${remote} has no mf-manifest.json; nothing was deployed.`);
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as ManifestShape;
   if (manifest.name !== federationName(remote)) {
-    throw new DeployError(`The build is the container "${String(manifest.name)}", not ${federationName(remote)}; nothing was deployed.`);
+    throw new DeployError(
+      `The build is the container "${String(manifest.name)}", not ${federationName(remote)}; nothing was deployed.`,
+    );
   }
   const exposed = new Set((manifest.exposes ?? []).map((e) => e.path));
   const missing = (REMOTES.get(remote)?.exposes ?? []).filter((e) => !exposed.has(e));
-  if (missing.length > 0) throw new DeployError(`The build of ${remote} does not expose ${missing.join(', ')}; nothing was deployed.`);
+  if (missing.length > 0)
+    throw new DeployError(`The build of ${remote} does not expose ${missing.join(', ')}; nothing was deployed.`);
   // A remote that renders public pages ships its server bundle in the same release, so one switch of
   // live.json changes (and a rollback restores) what the server renders and what the browser hydrates.
   const entry = REMOTES.get(remote);
@@ -119,9 +138,13 @@ async function checkBuild(remote: string, outDir: string) {
 }
 
 function describe(releases: ReleaseInfo[], live: string | null, current: string | undefined, fallback: string): string {
-  const lines = releases.map((r) => `${r.version === live ? '* ' : '  '}${r.version}  (built ${r.builtAt.toISOString()})`);
+  const lines = releases.map(
+    (r) => `${r.version === live ? '* ' : '  '}${r.version}  (built ${r.builtAt.toISOString()})`,
+  );
   if (lines.length === 0) lines.push('  (no releases yet)');
-  lines.push(live ? `Live: release ${live}` : `Live: ${current ?? fallback}${current ? '' : ' (the configured default)'}`);
+  lines.push(
+    live ? `Live: release ${live}` : `Live: ${current ?? fallback}${current ? '' : ' (the configured default)'}`,
+  );
   return lines.join('\n');
 }
 
@@ -158,7 +181,9 @@ export async function deployRemote(request: DeployRequest, ctx: DeployContext): 
   const existing = request.version ? releaseFolder(ctx.releasesDir, remote, request.version) : null;
   if (existing && existsSync(path.join(existing, 'mf-manifest.json'))) {
     if (request.source) {
-      throw new DeployError(`Release ${request.version} of ${remote} exists already and releases never change: choose another --version.`);
+      throw new DeployError(
+        `Release ${request.version} of ${remote} exists already and releases never change: choose another --version.`,
+      );
     }
     // Rollback (or roll forward) to a release built earlier: no build, only the switch.
     const url = releaseManifestUrl(remote, request.version!);
@@ -200,7 +225,10 @@ export const rspackBuilder: RemoteBuilder = (source, outDir) =>
       const require = createRequire(path.join(source, 'package.json'));
       const pkgPath = require.resolve('@rspack/cli/package.json');
       const bin = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: Record<string, string> | string }).bin;
-      cli = path.join(path.dirname(pkgPath), typeof bin === 'string' ? bin : (bin.rspack ?? Object.values(bin)[0] ?? ''));
+      cli = path.join(
+        path.dirname(pkgPath),
+        typeof bin === 'string' ? bin : (bin.rspack ?? Object.values(bin)[0] ?? ''),
+      );
     } catch {
       reject(new DeployError(`@rspack/cli is not installed for ${source}: run "pnpm install" first.`));
       return;
@@ -211,5 +239,9 @@ export const rspackBuilder: RemoteBuilder = (source, outDir) =>
       env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new DeployError(`The build of ${source} failed (exit ${String(code)}); nothing was deployed.`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new DeployError(`The build of ${source} failed (exit ${String(code)}); nothing was deployed.`)),
+    );
   });

@@ -33,7 +33,12 @@ export function releaseManifestUrl(remote: string, version: string): string {
 export type LiveMap = Record<string, string>;
 
 function isLiveMap(value: unknown): value is LiveMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 /** The switched remotes; an absent or unreadable file means none (the configured defaults apply). */
@@ -95,13 +100,24 @@ export interface SwitchRecord {
 }
 
 /** Points one remote at `url` (null: back to the configured default) and records the switch. */
-export async function switchRemote(releasesDir: string, remote: string, target: { url: string; version: string | null } | null, now = new Date()) {
+export async function switchRemote(
+  releasesDir: string,
+  remote: string,
+  target: { url: string; version: string | null } | null,
+  now = new Date(),
+) {
   const map = await readLiveMap(releasesDir);
   const previous = map[remote] ?? null;
   if (target) map[remote] = target.url;
   else delete map[remote];
   await writeLiveMap(releasesDir, map);
-  const record: SwitchRecord = { at: now.toISOString(), remote, version: target?.version ?? null, url: target?.url ?? null, previous };
+  const record: SwitchRecord = {
+    at: now.toISOString(),
+    remote,
+    version: target?.version ?? null,
+    url: target?.url ?? null,
+    previous,
+  };
   await appendFile(path.join(releasesDir, HISTORY_FILE), `${JSON.stringify(record)}\n`);
   return { previous };
 }

@@ -15,7 +15,11 @@ export interface MonthlyReport {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The report of one creator's month; a month with nothing in it gets a short one (the creator asked for a report every month). */
-export async function monthlyReportEmail(to: ReportRecipient, report: MonthlyReport, origin: string): Promise<OutgoingEmail> {
+export async function monthlyReportEmail(
+  to: ReportRecipient,
+  report: MonthlyReport,
+  origin: string,
+): Promise<OutgoingEmail> {
   const base = origin.replace(/\/+$/, '');
   const { figures: f } = report;
   const subject = `Your ${report.monthLabel} report on Be a Bro`;
@@ -35,12 +39,21 @@ export async function monthlyReportEmail(to: ReportRecipient, report: MonthlyRep
       ['Monthly supporters active', String(f.monthlySupporters)],
     ];
     if (f.refundCount > 0) {
-      rows.push(['Refunds', `${plural(f.refundCount, 'refund', 'refunds')}, ${formatUsd(f.refundedCents)}`], ['Net after fees and refunds', formatUsd(f.netCents - f.refundDebitCents)]);
+      rows.push(
+        ['Refunds', `${plural(f.refundCount, 'refund', 'refunds')}, ${formatUsd(f.refundedCents)}`],
+        ['Net after fees and refunds', formatUsd(f.netCents - f.refundDebitCents)],
+      );
     }
     blocks.push({ details: rows });
     if (report.topSupporters.length > 0) {
       blocks.push('Your top supporters this month:', {
-        details: report.topSupporters.map((s) => [s.name, `${formatUsd(s.totalCents)} (${plural(s.supportCount, 'support', 'supports')})`] as [string, string]),
+        details: report.topSupporters.map(
+          (s) =>
+            [s.name, `${formatUsd(s.totalCents)} (${plural(s.supportCount, 'support', 'supports')})`] as [
+              string,
+              string,
+            ],
+        ),
       });
     }
   }

@@ -21,9 +21,20 @@ export interface ReportRecipient {
  * monthly-report setting on, a page that existed before the month ended, and no report queued yet.
  * Keyset-paged on the creator's id.
  */
-export async function listReportRecipients(db: Db, month: string, monthEnd: Date, afterCreatorId: string | null, limit: number): Promise<ReportRecipient[]> {
+export async function listReportRecipients(
+  db: Db,
+  month: string,
+  monthEnd: Date,
+  afterCreatorId: string | null,
+  limit: number,
+): Promise<ReportRecipient[]> {
   return db
-    .select({ creatorId: creatorProfiles.userId, email: sql<string>`${users.email}`, displayName: creatorProfiles.displayName, username: creatorProfiles.username })
+    .select({
+      creatorId: creatorProfiles.userId,
+      email: sql<string>`${users.email}`,
+      displayName: creatorProfiles.displayName,
+      username: creatorProfiles.username,
+    })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(
@@ -76,7 +87,14 @@ export async function sumMonth(db: Db, creatorId: string, start: Date, end: Date
       refundDebitCents: n(sql`coalesce(sum(${refunds.creatorDebitCents}), 0)`),
     })
     .from(refunds)
-    .where(and(eq(refunds.creatorId, creatorId), eq(refunds.status, 'succeeded'), gte(refunds.completedAt, start), lt(refunds.completedAt, end)));
+    .where(
+      and(
+        eq(refunds.creatorId, creatorId),
+        eq(refunds.status, 'succeeded'),
+        gte(refunds.completedAt, start),
+        lt(refunds.completedAt, end),
+      ),
+    );
   return {
     supportCount: money?.supportCount ?? 0,
     grossCents: money?.grossCents ?? 0,
@@ -103,7 +121,13 @@ export async function listTopSupporters(db: Db, creatorId: string, start: Date, 
     })
     .from(supports)
     .where(
-      and(eq(supports.creatorId, creatorId), gte(supports.createdAt, start), lt(supports.createdAt, end), eq(supports.isAnonymous, false), sql`coalesce(btrim(${supports.supporterName}), '') <> ''`),
+      and(
+        eq(supports.creatorId, creatorId),
+        gte(supports.createdAt, start),
+        lt(supports.createdAt, end),
+        eq(supports.isAnonymous, false),
+        sql`coalesce(btrim(${supports.supporterName}), '') <> ''`,
+      ),
     )
     .groupBy(key)
     .orderBy(desc(sql`sum(${supports.amountCents})`), asc(sql`min(${supports.createdAt})`))

@@ -27,17 +27,36 @@ export function inReportWindow(now: Date): boolean {
  * per creator and month, and creators whose report is queued are not read again, so a re-run (or a
  * run on another instance) sends nothing twice; outside the window it does nothing.
  */
-export async function runMonthlyReports(db: Db, origin: string, now: Date): Promise<{ month: string; queued: number; skipped?: string }> {
+export async function runMonthlyReports(
+  db: Db,
+  origin: string,
+  now: Date,
+): Promise<{ month: string; queued: number; skipped?: string }> {
   const period = previousMonth(now);
-  if (!inReportWindow(now)) return { month: period.month, queued: 0, skipped: `reports are sent on days 1 to ${REPORT_WINDOW_DAYS} of a month` };
+  if (!inReportWindow(now))
+    return {
+      month: period.month,
+      queued: 0,
+      skipped: `reports are sent on days 1 to ${REPORT_WINDOW_DAYS} of a month`,
+    };
   let queued = 0;
   let after: string | null = null;
   for (;;) {
     const batch = await listReportRecipients(db, period.month, period.end, after, BATCH);
     for (const recipient of batch) {
       const figures = await sumMonth(db, recipient.creatorId, period.start, period.end);
-      const topSupporters = figures.supportCount > 0 ? await listTopSupporters(db, recipient.creatorId, period.start, period.end, TOP_SUPPORTERS) : [];
-      await enqueueEmail(db, await monthlyReportEmail(recipient, { month: period.month, monthLabel: period.label, figures, topSupporters }, origin));
+      const topSupporters =
+        figures.supportCount > 0
+          ? await listTopSupporters(db, recipient.creatorId, period.start, period.end, TOP_SUPPORTERS)
+          : [];
+      await enqueueEmail(
+        db,
+        await monthlyReportEmail(
+          recipient,
+          { month: period.month, monthLabel: period.label, figures, topSupporters },
+          origin,
+        ),
+      );
       queued += 1;
     }
     if (batch.length < BATCH) break;

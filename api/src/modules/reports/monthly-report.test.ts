@@ -27,10 +27,23 @@ const LONG_AGO = new Date('2026-01-01T00:00:00Z');
 const FIRST = new Date('2026-11-01T06:00:00Z');
 
 async function support(username: string, at: string, amount: number, overrides: Partial<CheckoutRequest> = {}) {
-  return createSupport(moneyDeps(t, new Date(at)), username, checkoutRequestSchema.parse(checkoutBody({ amount, ...overrides })), null, `10.99.${Math.floor(++ip / 250)}.${ip % 250}`);
+  return createSupport(
+    moneyDeps(t, new Date(at)),
+    username,
+    checkoutRequestSchema.parse(checkoutBody({ amount, ...overrides })),
+    null,
+    `10.99.${Math.floor(++ip / 250)}.${ip % 250}`,
+  );
 }
 
-const runReports = (now: Date) => runJob(db(), 'monthly-reports', now, () => jobDefinitions(moneyDeps(t, now))['monthly-reports'](now), () => {});
+const runReports = (now: Date) =>
+  runJob(
+    db(),
+    'monthly-reports',
+    now,
+    () => jobDefinitions(moneyDeps(t, now))['monthly-reports'](now),
+    () => {},
+  );
 
 async function reportsOf(creatorId: string) {
   const [creator] = await db().select({ email: users.email }).from(users).where(eq(users.id, creatorId));
@@ -42,7 +55,12 @@ async function reportsOf(creatorId: string) {
 
 describe('previousMonth', () => {
   it('is the calendar month before, in UTC, across a year end', () => {
-    expect(previousMonth(new Date('2027-01-01T00:30:00Z'))).toMatchObject({ month: '2026-12', label: 'December 2026', start: new Date('2026-12-01T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
+    expect(previousMonth(new Date('2027-01-01T00:30:00Z'))).toMatchObject({
+      month: '2026-12',
+      label: 'December 2026',
+      start: new Date('2026-12-01T00:00:00Z'),
+      end: new Date('2027-01-01T00:00:00Z'),
+    });
   });
 });
 
@@ -60,12 +78,21 @@ describe('monthly report job', () => {
     await support(creator.username, '2026-10-31T23:59:00Z', 20, { name: 'Secret Sue', isAnonymous: true });
     await support(creator.username, '2026-11-01T00:00:00Z', 50, { name: 'Too Late' });
     await support(optedOut.username, '2026-10-10T10:00:00Z', 5);
-    await refundSupport({ ...moneyDeps(t, new Date('2026-10-20T10:00:00Z')) }, creator.userId, refunded.supportId, refundRequestSchema.parse({ amountCents: 1_000, reason: 'requested_by_supporter' }), randomUUID());
+    await refundSupport(
+      { ...moneyDeps(t, new Date('2026-10-20T10:00:00Z')) },
+      creator.userId,
+      refunded.supportId,
+      refundRequestSchema.parse({ amountCents: 1_000, reason: 'requested_by_supporter' }),
+      randomUUID(),
+    );
 
     expect(await monthlyReportsDue(db(), FIRST)).toBe(true);
     const [first, second] = await Promise.all([runReports(FIRST), runReports(FIRST)]);
     expect([first.status, second.status].sort()).toEqual(['skipped', 'succeeded']);
-    expect(await runReports(new Date('2026-11-01T07:00:00Z'))).toMatchObject({ status: 'succeeded', result: { month: '2026-10', queued: 0 } });
+    expect(await runReports(new Date('2026-11-01T07:00:00Z'))).toMatchObject({
+      status: 'succeeded',
+      result: { month: '2026-10', queued: 0 },
+    });
     expect(await monthlyReportsDue(db(), new Date('2026-11-01T08:00:00Z'))).toBe(false);
 
     const [report, ...more] = await reportsOf(creator.userId);

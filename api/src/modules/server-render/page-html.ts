@@ -15,9 +15,16 @@ export interface PagePreload {
  * data the markup was rendered with) for the browser, and preload hints so the browser fetches the
  * area's files in parallel with the shell's instead of one after another.
  */
-export function composePage(template: string, { rootHtml, state, preloads }: { rootHtml: string; state: PageState; preloads: readonly PagePreload[] }): string {
+export function composePage(
+  template: string,
+  { rootHtml, state, preloads }: { rootHtml: string; state: PageState; preloads: readonly PagePreload[] },
+): string {
   const hints = preloads
-    .map((p) => (p.as === 'fetch' ? `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(p.href)}">` : `<link rel="preload" as="script" href="${escapeAttribute(p.href)}">`))
+    .map((p) =>
+      p.as === 'fetch'
+        ? `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(p.href)}">`
+        : `<link rel="preload" as="script" href="${escapeAttribute(p.href)}">`,
+    )
     .join('');
   const stateScript = `<script id="${PAGE_STATE_ELEMENT_ID}" type="application/json">${serializePageState(state)}</script>`;
   let html = template;

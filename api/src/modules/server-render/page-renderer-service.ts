@@ -6,11 +6,19 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import registry from '@beabro/shared/contract/remotes.json' with { type: 'json' };
 import type { PageRender, PageRenderer, ShellServerBundle } from '@beabro/shared/contract/page-state';
 import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
-import { createServerContainerLoader, localFile, LOCAL_ORIGIN, serverEntryUrl, type LocalFolders } from './server-container-loader';
+import {
+  createServerContainerLoader,
+  localFile,
+  LOCAL_ORIGIN,
+  serverEntryUrl,
+  type LocalFolders,
+} from './server-container-loader';
 import type { PagePreload } from './page-html';
 
 /** Remotes that build a server bundle (remotes.json "ssr"). */
-const SERVER_RENDERED_REMOTES = new Set(registry.remotes.filter((r) => 'ssr' in r && r.ssr === true).map((r) => r.name));
+const SERVER_RENDERED_REMOTES = new Set(
+  registry.remotes.filter((r) => 'ssr' in r && r.ssr === true).map((r) => r.name),
+);
 
 export interface ServerRenderOptions extends LocalFolders {
   /** The built shell (shell/dist): its server bundle is server/server.cjs. */
@@ -57,18 +65,29 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     // A Host this server always answers (see plugins/trusted-host): inject's own default is localhost:80.
     headers.host = `localhost:${app.config.port}`;
     const method = (init.method ?? 'GET').toUpperCase() as 'GET';
-    const answer = await app.inject({ method, url, headers, ...(typeof init.body === 'string' ? { payload: init.body } : {}) });
+    const answer = await app.inject({
+      method,
+      url,
+      headers,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
     // An area's data that did not load leaves its loading state in the page: say why (404s are answers).
     if (answer.statusCode >= 400 && answer.statusCode !== 404) {
       logOnce(`api:${answer.statusCode}:${url.split('?')[0] ?? url}`, () =>
-        options.log.warn({ url, status: answer.statusCode }, `server rendering: ${method} ${url} answered ${answer.statusCode}`),
+        options.log.warn(
+          { url, status: answer.statusCode },
+          `server rendering: ${method} ${url} answered ${answer.statusCode}`,
+        ),
       );
     }
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(answer.headers)) {
       if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, headers: responseHeaders });
+    return new Response(answer.statusCode === 204 ? null : answer.body, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
   };
 
   function load(): Promise<PageRenderer> | null {
@@ -78,7 +97,11 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     if (loadedFrom !== null) {
       // A rebuilt shell: the browser gets it at once, and rendering with the old one would not hydrate.
       // The federation host lives in this process, so pages render in the browser until a restart.
-      logOnce(`shell-changed:${version}`, () => options.log.warn('The shell was rebuilt: pages render in the browser until the server restarts with the new shell.'));
+      logOnce(`shell-changed:${version}`, () =>
+        options.log.warn(
+          'The shell was rebuilt: pages render in the browser until the server restarts with the new shell.',
+        ),
+      );
       return null;
     }
     loadedFrom = version;
@@ -88,7 +111,9 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
       loadContainer: createServerContainerLoader(options, options.timeoutMs),
       timeoutMs: options.timeoutMs,
       onAreaFallback: ({ remote, module, reason }) =>
-        logOnce(`${remote}|${module}|${reason}`, () => options.log.warn({ remote, module, reason }, `${remote} ${module} renders in the browser: ${reason}`)),
+        logOnce(`${remote}|${module}|${reason}`, () =>
+          options.log.warn({ remote, module, reason }, `${remote} ${module} renders in the browser: ${reason}`),
+        ),
     });
     renderer.catch(() => {
       renderer = null;
@@ -122,8 +147,14 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
       const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
       const entry = manifest.metaData?.remoteEntry;
       const expose = manifest.exposes?.find((e) => e.path === area.module);
-      const scripts = [entry?.name ? `${entry.path ?? ''}${entry.name}` : null, ...(expose?.assets?.js?.sync ?? [])].filter((s): s is string => Boolean(s));
-      return [{ href: manifestUrl, as: 'fetch' }, ...scripts.map((s) => ({ href: `${base}${s.replace(/^\//, '')}`, as: 'script' as const }))];
+      const scripts = [
+        entry?.name ? `${entry.path ?? ''}${entry.name}` : null,
+        ...(expose?.assets?.js?.sync ?? []),
+      ].filter((s): s is string => Boolean(s));
+      return [
+        { href: manifestUrl, as: 'fetch' },
+        ...scripts.map((s) => ({ href: `${base}${s.replace(/^\//, '')}`, as: 'script' as const })),
+      ];
     } catch {
       return [];
     }

@@ -20,14 +20,18 @@ describe('the pages’ Content-Security-Policy', () => {
   });
 
   it('ignores entries that are not absolute http(s) URLs', () => {
-    expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'javascript:alert(1)', c: 'https://[bad/x' })).toEqual([]);
+    expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'javascript:alert(1)', c: 'https://[bad/x' })).toEqual(
+      [],
+    );
   });
 });
 
 describe('who may frame a page', () => {
   it('nobody, except the checkout in its embed layout, which any https site (and localhost) may frame', () => {
     expect(directive(pageSecurityPolicy({}), 'frame-ancestors')).toBe("frame-ancestors 'none'");
-    expect(directive(pageSecurityPolicy({}, { embeddable: true }), 'frame-ancestors')).toBe("frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*");
+    expect(directive(pageSecurityPolicy({}, { embeddable: true }), 'frame-ancestors')).toBe(
+      "frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*",
+    );
   });
 
   it('recognises the embeddable checkout by its path and embed=1 only', () => {

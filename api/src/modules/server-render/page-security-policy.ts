@@ -35,7 +35,10 @@ export function isEmbeddableCheckout(pathname: string, search: URLSearchParams):
  * JSON data block, which is not executed); the federation runtime fetches manifests from the same origins.
  * Styles may be inline: emotion writes them next to the server-rendered markup and inserts them at run time.
  */
-export function pageSecurityPolicy(remoteMap: RemoteMap, { embeddable = false }: { embeddable?: boolean } = {}): string {
+export function pageSecurityPolicy(
+  remoteMap: RemoteMap,
+  { embeddable = false }: { embeddable?: boolean } = {},
+): string {
   const remotes = remoteOrigins(remoteMap);
   const withRemotes = (...sources: string[]) => [...sources, ...remotes].join(' ');
   return [

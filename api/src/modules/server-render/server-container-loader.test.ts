@@ -26,7 +26,8 @@ beforeAll(async () => {
     else if (req.url === '/not-a-container.js') res.end('module.exports = 42;');
     else if (req.url === '/redirect.js') res.writeHead(302, { location: '/ok/server/remoteEntry.js' }).end();
     else if (req.url === '/requires-a-package.js') res.end('require("pg"); module.exports = { get() {}, init() {} };');
-    else if (req.url === '/slow.js') return; // never answers
+    else if (req.url === '/slow.js')
+      return; // never answers
     else res.writeHead(404).end('Not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,15 +41,25 @@ afterAll(async () => {
 
 describe('where a remote’s server bundle is', () => {
   it('sits in server/ next to the manifest or remoteEntry.js the browser loads', () => {
-    expect(serverEntryUrl('/remotes/mf-help/mf-manifest.json')).toBe('http://site.local/remotes/mf-help/server/remoteEntry.js');
-    expect(serverEntryUrl('/releases/mf-help/v2/remoteEntry.js')).toBe('http://site.local/releases/mf-help/v2/server/remoteEntry.js');
-    expect(serverEntryUrl('https://cdn.example.com/help/1.4.0/mf-manifest.json')).toBe('https://cdn.example.com/help/1.4.0/server/remoteEntry.js');
+    expect(serverEntryUrl('/remotes/mf-help/mf-manifest.json')).toBe(
+      'http://site.local/remotes/mf-help/server/remoteEntry.js',
+    );
+    expect(serverEntryUrl('/releases/mf-help/v2/remoteEntry.js')).toBe(
+      'http://site.local/releases/mf-help/v2/server/remoteEntry.js',
+    );
+    expect(serverEntryUrl('https://cdn.example.com/help/1.4.0/mf-manifest.json')).toBe(
+      'https://cdn.example.com/help/1.4.0/server/remoteEntry.js',
+    );
     expect(serverEntryUrl('https://cdn.example.com/help/other.js')).toBeNull();
   });
 
   it('maps this server’s URLs to its own folders, never outside them', () => {
-    expect(localFile(new URL('http://site.local/remotes/mf-help/server/remoteEntry.js'), folders)).toBe(path.join(folders.siteDir, 'mf-help', 'dist', 'server', 'remoteEntry.js'));
-    expect(localFile(new URL('http://site.local/releases/mf-help/v2/server/remoteEntry.js'), folders)).toBe(path.join(folders.releasesDir, 'mf-help', 'v2', 'server', 'remoteEntry.js'));
+    expect(localFile(new URL('http://site.local/remotes/mf-help/server/remoteEntry.js'), folders)).toBe(
+      path.join(folders.siteDir, 'mf-help', 'dist', 'server', 'remoteEntry.js'),
+    );
+    expect(localFile(new URL('http://site.local/releases/mf-help/v2/server/remoteEntry.js'), folders)).toBe(
+      path.join(folders.releasesDir, 'mf-help', 'v2', 'server', 'remoteEntry.js'),
+    );
     expect(localFile(new URL('http://site.local/remotes/mf-unknown/server/remoteEntry.js'), folders)).toBeNull();
     expect(localFile(new URL('http://site.local/remotes/mf-help/%2e%2e/%2e%2e/etc/passwd'), folders)).toBeNull();
     expect(localFile(new URL('https://cdn.example.com/remotes/mf-help/x.js'), folders)).toBeNull();
@@ -65,13 +76,19 @@ describe('loading a server container', () => {
   });
 
   it('loads over https only (plain http from this machine only), follows no redirect, and gives the code only Node’s own modules', async () => {
-    await expect(load('http://cdn.example.com/help/server/remoteEntry.js')).rejects.toThrow('server bundles are loaded over https only');
+    await expect(load('http://cdn.example.com/help/server/remoteEntry.js')).rejects.toThrow(
+      'server bundles are loaded over https only',
+    );
     await expect(load(`${origin}/redirect.js`)).rejects.toThrow(/fetching .* failed/);
-    await expect(load(`${origin}/requires-a-package.js`)).rejects.toThrow('may only require Node\'s built-in modules, not "pg"');
+    await expect(load(`${origin}/requires-a-package.js`)).rejects.toThrow(
+      'may only require Node\'s built-in modules, not "pg"',
+    );
   });
 
   it('refuses a missing file, an error page, something that is not a container and a server that does not answer in time', async () => {
-    await expect(load('http://site.local/remotes/mf-help/server/missing.js')).rejects.toThrow('no server bundle at /remotes/mf-help/server/missing.js');
+    await expect(load('http://site.local/remotes/mf-help/server/missing.js')).rejects.toThrow(
+      'no server bundle at /remotes/mf-help/server/missing.js',
+    );
     await expect(load(`${origin}/missing/server/remoteEntry.js`)).rejects.toThrow('answered 404');
     await expect(load(`${origin}/not-a-container.js`)).rejects.toThrow('is not a federation container');
     // That server never answers: only the time limit can end the load.

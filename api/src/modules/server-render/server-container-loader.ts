@@ -37,7 +37,8 @@ export function localFile(url: URL, folders: LocalFolders): string | null {
   }
   if (segments.some((s) => s === '..' || s === '.' || s.includes('\\'))) return null;
   const [prefix, name, ...rest] = segments;
-  if (prefix === 'remotes' && name && folders.remoteNames.includes(name)) return path.join(folders.siteDir, name, 'dist', ...rest);
+  if (prefix === 'remotes' && name && folders.remoteNames.includes(name))
+    return path.join(folders.siteDir, name, 'dist', ...rest);
   if (prefix === 'releases' && name) return path.join(folders.releasesDir, name, ...rest);
   return null;
 }
@@ -64,13 +65,17 @@ async function readContainerCode(entryUrl: string, folders: LocalFolders, timeou
   // Its code runs in this process: https only (plain http only from this machine), and no redirects.
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ContainerLoadError(`${entryUrl} is not https: server bundles are loaded over https only (http only from localhost)`);
+    throw new ContainerLoadError(
+      `${entryUrl} is not https: server bundles are loaded over https only (http only from localhost)`,
+    );
   }
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (error) {
-    throw new ContainerLoadError(`fetching ${entryUrl} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ContainerLoadError(
+      `fetching ${entryUrl} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   // The federation loader would run a 404 page as JavaScript.
   if (!response.ok) throw new ContainerLoadError(`${entryUrl} answered ${response.status}`);
@@ -86,14 +91,17 @@ export function createServerContainerLoader(folders: LocalFolders, timeoutMs: nu
   // A container only needs Node's own modules (its runtime reads files and runs chunks with fs, path, vm).
   const requireFromHere = createRequire(import.meta.url);
   const requireForContainers = ((id: string) => {
-    if (!isBuiltin(id)) throw new ContainerLoadError(`a server bundle may only require Node's built-in modules, not "${id}"`);
+    if (!isBuiltin(id))
+      throw new ContainerLoadError(`a server bundle may only require Node's built-in modules, not "${id}"`);
     return requireFromHere(id);
   }) as NodeJS.Require;
   return async (entryUrl: string, globalName: string): Promise<unknown> => {
     const code = await readContainerCode(entryUrl, folders, timeoutMs);
     const module: { exports: Record<string, unknown> } = { exports: {} };
     const filename = new URL(entryUrl).pathname;
-    const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, { filename: entryUrl }).runInThisContext() as (
+    const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, {
+      filename: entryUrl,
+    }).runInThisContext() as (
       exports: unknown,
       module: unknown,
       require: NodeJS.Require,
@@ -103,7 +111,10 @@ export function createServerContainerLoader(folders: LocalFolders, timeoutMs: nu
     run(module.exports, module, requireForContainers, path.posix.dirname(filename), filename);
     const exported = module.exports;
     const container = (globalName && exported[globalName]) || exported;
-    if (typeof (container as { get?: unknown }).get !== 'function' || typeof (container as { init?: unknown }).init !== 'function') {
+    if (
+      typeof (container as { get?: unknown }).get !== 'function' ||
+      typeof (container as { init?: unknown }).init !== 'function'
+    ) {
       throw new ContainerLoadError(`${entryUrl} is not a federation container`);
     }
     return container;

@@ -31,7 +31,12 @@ function form(fields: Record<string, string>, headers: Record<string, string> = 
     method: 'POST',
     url: '/subscriptions/cancel',
     payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'null',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
   });
 }
 
@@ -51,7 +56,9 @@ describe('POST /subscriptions/cancel (the page’s forms, JavaScript off)', () =
     expect((await form({ token, action: 'resume' })).headers.location).toBe(back({ token, done: 'resume' }));
     expect(await row(id)).toMatchObject({ status: 'active', pausedAt: null });
 
-    expect((await form({ token, action: 'pause', months: 'until-resumed' })).headers.location).toBe(back({ token, done: 'pause' }));
+    expect((await form({ token, action: 'pause', months: 'until-resumed' })).headers.location).toBe(
+      back({ token, done: 'pause' }),
+    );
     expect(await row(id)).toMatchObject({ status: 'paused', pauseResumesAt: null });
 
     expect((await form({ token, action: 'cancel' })).headers.location).toBe(back({ token, done: 'cancel' }));
@@ -62,16 +69,26 @@ describe('POST /subscriptions/cancel (the page’s forms, JavaScript off)', () =
   it('a refusal comes back as a message key and the action, never as text', async () => {
     const { token } = await monthlySupportToken();
     expect((await form({ token, action: 'cancel' })).statusCode).toBe(303);
-    expect((await form({ token, action: 'pause' })).headers.location).toBe(back({ token, action: 'pause', error: 'pauseEnded' }));
-    expect((await form({ token: 'forged.token', action: 'cancel' })).headers.location).toBe(back({ token: 'forged.token', action: 'cancel', error: 'linkInvalid' }));
-    expect((await form({ action: 'cancel' })).headers.location).toBe(back({ token: '', action: 'cancel', error: 'linkInvalid' }));
+    expect((await form({ token, action: 'pause' })).headers.location).toBe(
+      back({ token, action: 'pause', error: 'pauseEnded' }),
+    );
+    expect((await form({ token: 'forged.token', action: 'cancel' })).headers.location).toBe(
+      back({ token: 'forged.token', action: 'cancel', error: 'linkInvalid' }),
+    );
+    expect((await form({ action: 'cancel' })).headers.location).toBe(
+      back({ token: '', action: 'cancel', error: 'linkInvalid' }),
+    );
   });
 
   it('refuses a form from another site, and a malformed form, changing nothing', async () => {
     const { id, token } = await monthlySupportToken();
     expect((await form({ token, action: 'cancel' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await form({ token, action: 'cancel' }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
-    const malformed: Array<Record<string, string>> = [{ token, action: 'delete' }, { token, action: 'pause', months: '7' }, { token }];
+    const malformed: Array<Record<string, string>> = [
+      { token, action: 'delete' },
+      { token, action: 'pause', months: '7' },
+      { token },
+    ];
     for (const fields of malformed) {
       const res = await form(fields);
       expect(res.statusCode).toBe(400);

@@ -22,7 +22,9 @@ const formSchema = z.object({
 
 /** The message key of a refusal, so the page shows our words and never text taken from its address. */
 function errorKeyOf(error: AppError): CancelLinkError {
-  const key = (Object.keys(SUBSCRIPTION_MESSAGES) as Array<keyof typeof SUBSCRIPTION_MESSAGES>).find((k) => SUBSCRIPTION_MESSAGES[k] === error.message);
+  const key = (Object.keys(SUBSCRIPTION_MESSAGES) as Array<keyof typeof SUBSCRIPTION_MESSAGES>).find(
+    (k) => SUBSCRIPTION_MESSAGES[k] === error.message,
+  );
   return key ?? (error.code === 'not_found' ? 'notFound' : 'linkInvalid');
 }
 
@@ -33,18 +35,28 @@ function errorKeyOf(error: AppError): CancelLinkError {
  */
 export const cancelLinkFormRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
   acceptPageForms(app);
-  app.post(CANCEL_LINK_PAGE_PATH, { schema: { hide: true, body: formSchema }, preHandler: refuseForeignForm }, async (request, reply) => {
-    const { action, months } = request.body;
-    const token = request.body.token.trim();
-    const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
-    try {
-      if (action === 'cancel') await cancelByLink(app.db, appSecret, token, links.origin);
-      else if (action === 'pause') await pauseByLink(app.db, token, months === 'until-resumed' ? null : (Number(months) as PauseMonths), links);
-      else await resumeByLink(app.db, token, links);
-    } catch (error) {
-      if (!(error instanceof AppError)) request.log.error({ err: error }, `${action} from the cancel-link page form failed`);
-      return redirectToPage(reply, CANCEL_LINK_PAGE_PATH, { token, action, error: error instanceof AppError ? errorKeyOf(error) : 'failed' });
-    }
-    return redirectToPage(reply, CANCEL_LINK_PAGE_PATH, { token, done: action });
-  });
+  app.post(
+    CANCEL_LINK_PAGE_PATH,
+    { schema: { hide: true, body: formSchema }, preHandler: refuseForeignForm },
+    async (request, reply) => {
+      const { action, months } = request.body;
+      const token = request.body.token.trim();
+      const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
+      try {
+        if (action === 'cancel') await cancelByLink(app.db, appSecret, token, links.origin);
+        else if (action === 'pause')
+          await pauseByLink(app.db, token, months === 'until-resumed' ? null : (Number(months) as PauseMonths), links);
+        else await resumeByLink(app.db, token, links);
+      } catch (error) {
+        if (!(error instanceof AppError))
+          request.log.error({ err: error }, `${action} from the cancel-link page form failed`);
+        return redirectToPage(reply, CANCEL_LINK_PAGE_PATH, {
+          token,
+          action,
+          error: error instanceof AppError ? errorKeyOf(error) : 'failed',
+        });
+      }
+      return redirectToPage(reply, CANCEL_LINK_PAGE_PATH, { token, done: action });
+    },
+  );
 };

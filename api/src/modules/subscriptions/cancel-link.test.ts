@@ -8,7 +8,9 @@ describe('cancel links', () => {
   it('a token signed with the secret verifies to its subscription', () => {
     const id = randomUUID();
     expect(verifyCancelToken(secret, signCancelToken(secret, id))).toBe(id);
-    expect(cancelLinkUrl('https://beabro.app/', secret, id)).toBe(`https://beabro.app/subscriptions/cancel?token=${encodeURIComponent(signCancelToken(secret, id))}`);
+    expect(cancelLinkUrl('https://beabro.app/', secret, id)).toBe(
+      `https://beabro.app/subscriptions/cancel?token=${encodeURIComponent(signCancelToken(secret, id))}`,
+    );
   });
 
   it('refuses forged, tampered, truncated and foreign tokens', () => {

@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { calculateFees } from '@beabro/shared/money/fees';
-import { creatorProfiles, emailOutbox, paymentAttempts, sandboxCharges, subscriptionCharges, subscriptions, supports } from '../../db/schema';
+import {
+  creatorProfiles,
+  emailOutbox,
+  paymentAttempts,
+  sandboxCharges,
+  subscriptionCharges,
+  subscriptions,
+  supports,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { checkoutBody, DECLINES_RENEWALS_CARD, moneyDeps, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
 import { createSupport, type MoneyDeps } from '../checkout/checkout-service';
@@ -30,7 +38,10 @@ async function startMonthly(at: Date, card = SUCCEEDING_CARD, amount = 25) {
   const deps = moneyDeps(t, at);
   const body = checkoutRequestSchema.parse(checkoutBody({ isRecurring: true, amount, card }));
   const receipt = await createSupport(deps, creator.username, body, null, `10.77.0.${++ipCounter}`);
-  const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, receipt.subscriptionId ?? ''));
+  const [sub] = await db()
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, receipt.subscriptionId ?? ''));
   if (!sub) throw new Error('no subscription');
   return { creator, receipt, sub, email: body.email };
 }
@@ -40,7 +51,11 @@ const depsAt = (at: Date): MoneyDeps => ({ ...moneyDeps(t, at), log: () => {} })
 const renew = (id: string, at: Date) => renewSubscription(depsAt(at), id, at);
 
 async function chargesOf(subscriptionId: string) {
-  return db().select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, subscriptionId)).orderBy(subscriptionCharges.periodNumber);
+  return db()
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
+    .orderBy(subscriptionCharges.periodNumber);
 }
 
 async function supportsOf(subscriptionId: string) {
@@ -52,7 +67,11 @@ async function sandboxChargesFor(paymentMethodToken: string) {
 }
 
 async function emailKinds(to: string) {
-  const rows = await db().select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(emailOutbox.createdAt);
+  const rows = await db()
+    .select({ kind: emailOutbox.kind })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(emailOutbox.createdAt);
   return rows.map((r) => r.kind);
 }
 
@@ -79,7 +98,11 @@ describe('renewals', () => {
     expect(second.renewed).toBe(0);
     // Two runs at the same moment (two instances): still one charge.
     const later = new Date('2027-03-01T00:00:00Z');
-    await Promise.all([runRenewals(depsAt(later), later), runRenewals(depsAt(later), later), renewSubscription(depsAt(later), sub.id, later)]);
+    await Promise.all([
+      runRenewals(depsAt(later), later),
+      runRenewals(depsAt(later), later),
+      renewSubscription(depsAt(later), sub.id, later),
+    ]);
 
     const paid = await supportsOf(sub.id);
     expect(paid.map((s) => [s.isRenewal, s.amountCents])).toEqual([
@@ -98,7 +121,10 @@ describe('renewals', () => {
       [1, 'succeeded'],
     ]);
     expect(await emailKinds(email)).toEqual(['support-receipt', 'renewal-receipt']);
-    const [receipt] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'renewal-receipt')));
+    const [receipt] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'renewal-receipt')));
     expect(receipt?.textBody).toContain('renews on March 31, 2027');
     expect(receipt?.textBody).toMatch(/\/subscriptions\/cancel\?token=/);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
@@ -148,11 +174,23 @@ describe('renewals', () => {
       [0, 'succeeded', 1],
       [1, 'failed', 4],
     ]);
-    const attempts = await db().select().from(paymentAttempts).where(and(eq(paymentAttempts.subscriptionId, sub.id), eq(paymentAttempts.purpose, 'renewal')));
+    const attempts = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.subscriptionId, sub.id), eq(paymentAttempts.purpose, 'renewal')));
     expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
     expect(await supportsOf(sub.id)).toHaveLength(1);
-    expect(await emailKinds(email)).toEqual(['support-receipt', 'renewal-failed', 'renewal-failed', 'renewal-failed', 'subscription-lapsed']);
-    const [failed] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'renewal-failed')));
+    expect(await emailKinds(email)).toEqual([
+      'support-receipt',
+      'renewal-failed',
+      'renewal-failed',
+      'renewal-failed',
+      'subscription-lapsed',
+    ]);
+    const [failed] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'renewal-failed')));
     expect(failed?.textBody).toContain('Your card was declined.');
     expect(failed?.textBody).toContain('We will try again on June 2, 2027');
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
@@ -177,7 +215,13 @@ describe('renewals', () => {
 
   it('a canceled subscription ends at its period end without a charge', async () => {
     const { sub, email } = await startMonthly(new Date('2027-05-01T00:00:00Z'));
-    await cancelByLink(db(), moneyDeps(t).appSecret, signCancelToken(moneyDeps(t).appSecret, sub.id), 'https://beabro.test', new Date('2027-05-10T00:00:00Z'));
+    await cancelByLink(
+      db(),
+      moneyDeps(t).appSecret,
+      signCancelToken(moneyDeps(t).appSecret, sub.id),
+      'https://beabro.test',
+      new Date('2027-05-10T00:00:00Z'),
+    );
     const due = new Date('2027-06-01T01:00:00Z');
     expect(await renew(sub.id, due)).toBe('ended');
     const row = await getSub(sub.id);
@@ -192,7 +236,13 @@ describe('renewals', () => {
     const due = new Date('2027-06-01T06:00:00Z');
     await renew(sub.id, due);
     const secret = moneyDeps(t).appSecret;
-    await cancelByLink(db(), secret, signCancelToken(secret, sub.id), 'https://beabro.test', new Date('2027-06-01T08:00:00Z'));
+    await cancelByLink(
+      db(),
+      secret,
+      signCancelToken(secret, sub.id),
+      'https://beabro.test',
+      new Date('2027-06-01T08:00:00Z'),
+    );
     expect(await getSub(sub.id)).toMatchObject({ status: 'canceled', nextRetryAt: null });
     const later = new Date('2027-06-10T00:00:00Z');
     expect(await renew(sub.id, later)).toBe('skipped');
@@ -201,7 +251,10 @@ describe('renewals', () => {
 
   it('stops when the creator is gone', async () => {
     const { sub, creator } = await startMonthly(new Date('2027-05-01T00:00:00Z'));
-    await db().update(creatorProfiles).set({ deletedAt: new Date('2027-05-05T00:00:00Z') }).where(eq(creatorProfiles.userId, creator.userId));
+    await db()
+      .update(creatorProfiles)
+      .set({ deletedAt: new Date('2027-05-05T00:00:00Z') })
+      .where(eq(creatorProfiles.userId, creator.userId));
     const due = new Date('2027-06-01T06:00:00Z');
     expect(await renew(sub.id, due)).toBe('canceled');
     expect(await getSub(sub.id)).toMatchObject({ status: 'canceled' });
@@ -228,12 +281,18 @@ describe('renewals', () => {
     expect(crashed.errors).toBeGreaterThanOrEqual(1);
     expect(crashed.renewed).toBe(0);
     expect(messages).toBe(crashed.errors);
-    const [pending] = await db().select().from(paymentAttempts).where(and(eq(paymentAttempts.subscriptionId, sub.id), eq(paymentAttempts.purpose, 'renewal')));
+    const [pending] = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.subscriptionId, sub.id), eq(paymentAttempts.purpose, 'renewal')));
     expect(pending?.status).toBe('pending');
 
     const next = new Date('2027-06-01T07:00:00Z');
     expect(await renew(sub.id, next)).toBe('renewed');
-    const attempts = await db().select().from(paymentAttempts).where(and(eq(paymentAttempts.subscriptionId, sub.id), eq(paymentAttempts.purpose, 'renewal')));
+    const attempts = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.subscriptionId, sub.id), eq(paymentAttempts.purpose, 'renewal')));
     expect(attempts.map((a) => [a.idempotencyKey, a.status])).toEqual([[pending?.idempotencyKey, 'succeeded']]);
     expect(await sandboxChargesFor(sub.paymentMethodToken)).toHaveLength(2);
   });
@@ -247,7 +306,15 @@ describe('renewals', () => {
     const [count] = await db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(supports)
-      .where(and(eq(supports.isRenewal, true), sql`${supports.subscriptionId} in (${sql.join(subs.map((s) => sql`${s.sub.id}::uuid`), sql`, `)})`));
+      .where(
+        and(
+          eq(supports.isRenewal, true),
+          sql`${supports.subscriptionId} in (${sql.join(
+            subs.map((s) => sql`${s.sub.id}::uuid`),
+            sql`, `,
+          )})`,
+        ),
+      );
     expect(count?.n).toBe(12);
   });
 });

@@ -73,20 +73,32 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
     if (!sub) return { outcome: 'skipped' };
 
     if (sub.status === 'active' && sub.cancelAtPeriodEnd) {
-      await updateSubscription(tx, id, { status: 'canceled', endedAt: sub.currentPeriodEnd, nextRetryAt: null, updatedAt: now });
+      await updateSubscription(tx, id, {
+        status: 'canceled',
+        endedAt: sub.currentPeriodEnd,
+        nextRetryAt: null,
+        updatedAt: now,
+      });
       return { outcome: 'ended' };
     }
     const { creator, supporterGone } = await findRenewalParties(tx, sub);
     if (!creator?.live || supporterGone) {
       const reason = supporterGone ? RENEWAL_MESSAGES.supporterGone : RENEWAL_MESSAGES.creatorGone;
-      await updateSubscription(tx, id, { status: 'canceled', canceledAt: now, endedAt: now, nextRetryAt: null, updatedAt: now });
+      await updateSubscription(tx, id, {
+        status: 'canceled',
+        canceledAt: now,
+        endedAt: now,
+        nextRetryAt: null,
+        updatedAt: now,
+      });
       await failPendingCharges(tx, id, reason, now);
       return { outcome: 'canceled' };
     }
 
     // A pause for a fixed time is over: it runs again from here, and the period running now is charged
     // (it starts at the boundary the pause ended on, unless the job ran late).
-    if (sub.status === 'paused') await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, updatedAt: now });
+    if (sub.status === 'paused')
+      await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, updatedAt: now });
 
     // A retry charges the period that failed; a renewal charges the period running now (after a long
     // outage or a pause, months nobody was charged for are skipped rather than charged all at once).
@@ -109,7 +121,15 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
     const pending = await findPendingAttemptForCharge(tx, charge.id);
     if (pending) {
       const attemptNumber = Number(pending.idempotencyKey.split(':').at(-1));
-      return { prepared: { subscription: sub, charge, attemptId: pending.id, attemptNumber, idempotencyKey: pending.idempotencyKey } };
+      return {
+        prepared: {
+          subscription: sub,
+          charge,
+          attemptId: pending.id,
+          attemptNumber,
+          idempotencyKey: pending.idempotencyKey,
+        },
+      };
     }
     const attemptNumber = charge.attemptCount + 1;
     const idempotencyKey = `renewal:${charge.id}:${attemptNumber}`;
@@ -133,7 +153,12 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
 }
 
 /** Step 3, in one transaction: the support and its ledger entries, the next period, the receipts. */
-async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract<ChargeResult, { status: 'succeeded' }>, now: Date): Promise<RenewalOutcome> {
+async function recordRenewal(
+  deps: MoneyDeps,
+  p: PreparedCharge,
+  charge: Extract<ChargeResult, { status: 'succeeded' }>,
+  now: Date,
+): Promise<RenewalOutcome> {
   return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
     const sub = await lockSubscription(tx, p.subscription.id);
     if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
@@ -141,7 +166,17 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
     // The goal step before the support is written: it locks the creator's profile before the support's
     // triggers lock the rollup row, the order of every other writer (no deadlock with a checkout or payout).
     if (creator) {
-      const goal = await goalReachedCandidate(creator, { amountCents: p.charge.amountCents, createdAt: now, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, isRenewal: true }, deps.origin);
+      const goal = await goalReachedCandidate(
+        creator,
+        {
+          amountCents: p.charge.amountCents,
+          createdAt: now,
+          supporterName: sub.supporterName,
+          isAnonymous: sub.isAnonymous,
+          isRenewal: true,
+        },
+        deps.origin,
+      );
       if (goal) await tx.execute(reachGoalQuery(goal));
     }
     const support = await recordSupport(tx, {
@@ -168,7 +203,12 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
     });
     // Another worker recorded this attempt first: roll this copy back.
     if (!completed) throw new RenewalAlreadyRecorded();
-    await updateCharge(tx, p.charge.id, { status: 'succeeded', supportId: support.id, lastFailureMessage: null, updatedAt: now });
+    await updateCharge(tx, p.charge.id, {
+      status: 'succeeded',
+      supportId: support.id,
+      lastFailureMessage: null,
+      updatedAt: now,
+    });
     // A supporter who canceled while the charge was in flight still paid for this month: it ends after
     // it. One who paused meanwhile stays paused: the pause starts after this paid month.
     const renewed = await updateSubscription(tx, sub.id, {
@@ -191,16 +231,33 @@ async function recordRenewal(deps: MoneyDeps, p: PreparedCharge, charge: Extract
       testMode: deps.provider.testMode,
     });
     if (sub.supporterEmail) await enqueueEmail(tx, await supportReceiptEmail(sub.supporterEmail, facts));
-    await enqueueWebhookEvent(tx, { creatorId: sub.creatorId, type: 'support.created', key: support.id, createdAt: now, data: { support: webhookSupport(support) } });
+    await enqueueWebhookEvent(tx, {
+      creatorId: sub.creatorId,
+      type: 'support.created',
+      key: support.id,
+      createdAt: now,
+      data: { support: webhookSupport(support) },
+    });
     if (creator) {
-      for (const email of await creatorSupportEmails(creator, { ...facts, supporterName: sub.supporterName, isAnonymous: sub.isAnonymous, origin: deps.origin })) await enqueueEmail(tx, email);
+      for (const email of await creatorSupportEmails(creator, {
+        ...facts,
+        supporterName: sub.supporterName,
+        isAnonymous: sub.isAnonymous,
+        origin: deps.origin,
+      }))
+        await enqueueEmail(tx, email);
     }
     return 'renewed';
   });
 }
 
 /** Step 3 after a refusal: retry after 1, 3 and 5 days (from the due date), then lapse. */
-async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: Extract<ChargeResult, { status: 'failed' }>, now: Date): Promise<RenewalOutcome> {
+async function recordRenewalFailure(
+  deps: MoneyDeps,
+  p: PreparedCharge,
+  charge: Extract<ChargeResult, { status: 'failed' }>,
+  now: Date,
+): Promise<RenewalOutcome> {
   return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
     const sub = await lockSubscription(tx, p.subscription.id);
     if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
@@ -233,15 +290,30 @@ async function recordRenewalFailure(deps: MoneyDeps, p: PreparedCharge, charge: 
     if (!retryAt) {
       await updateCharge(tx, p.charge.id, { status: 'failed', lastFailureMessage: charge.message, updatedAt: now });
       if (stopped) return 'failed';
-      const lapsed = await updateSubscription(tx, sub.id, { status: 'lapsed', failedAttempts, nextRetryAt: null, endedAt: now, updatedAt: now });
+      const lapsed = await updateSubscription(tx, sub.id, {
+        status: 'lapsed',
+        failedAttempts,
+        nextRetryAt: null,
+        endedAt: now,
+        updatedAt: now,
+      });
       await enqueueWebhookEvent(tx, {
         creatorId: sub.creatorId,
         type: 'subscription.canceled',
         key: sub.id,
         createdAt: now,
-        data: { subscription: webhookSubscription(lapsed), reason: 'payment_failed', canceledAt: now.toISOString(), endsAt: now.toISOString() },
+        data: {
+          subscription: webhookSubscription(lapsed),
+          reason: 'payment_failed',
+          canceledAt: now.toISOString(),
+          endsAt: now.toISOString(),
+        },
       });
-      if (sub.supporterEmail) await enqueueEmail(tx, await subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }));
+      if (sub.supporterEmail)
+        await enqueueEmail(
+          tx,
+          await subscriptionLapsedEmail(sub.supporterEmail, { ...facts, failureMessage: charge.message }),
+        );
       return 'lapsed';
     }
     await updateCharge(tx, p.charge.id, { lastFailureMessage: charge.message, updatedAt: now });
@@ -275,7 +347,9 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
   });
   try {
-    return charge.status === 'succeeded' ? await recordRenewal(deps, p, charge, now) : await recordRenewalFailure(deps, p, charge, now);
+    return charge.status === 'succeeded'
+      ? await recordRenewal(deps, p, charge, now)
+      : await recordRenewalFailure(deps, p, charge, now);
   } catch (error) {
     if (error instanceof RenewalAlreadyRecorded) return 'skipped';
     throw error;
@@ -308,4 +382,3 @@ export async function runRenewals(deps: MoneyDeps, now: Date): Promise<RenewalSu
   }
   return summary;
 }
-

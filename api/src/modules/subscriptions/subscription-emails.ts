@@ -18,7 +18,16 @@ interface SubscriptionFacts {
 const supportPage = (f: SubscriptionFacts) => `${f.origin.replace(/\/+$/, '')}/${f.creatorUsername}/support`;
 
 /** A renewal charge failed and will be retried on `retryAt`. */
-export async function renewalFailedEmail(to: string, f: SubscriptionFacts & { chargeId: string; attempt: number; failureMessage: string; retryAt: Date; cancelUrl: string }): Promise<OutgoingEmail> {
+export async function renewalFailedEmail(
+  to: string,
+  f: SubscriptionFacts & {
+    chargeId: string;
+    attempt: number;
+    failureMessage: string;
+    retryAt: Date;
+    cancelUrl: string;
+  },
+): Promise<OutgoingEmail> {
   const subject = `Your monthly support to ${f.creatorDisplayName} could not be renewed`;
   const lines = [
     `We could not charge ${formatUsd(f.amountCents)} to your ${f.cardBrand} ending in ${f.cardLast4} for your monthly support to ${f.creatorDisplayName}: ${f.failureMessage}`,
@@ -26,12 +35,20 @@ export async function renewalFailedEmail(to: string, f: SubscriptionFacts & { ch
   ];
   return composeEmail(
     { kind: 'renewal-failed', dedupeKey: `renewal-failed:${f.chargeId}:${f.attempt}`, to, subject },
-    { heading: subject, blocks: [...lines, 'Not supporting any more? You can cancel without signing in.'], action: { label: 'Cancel monthly support', url: f.cancelUrl }, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+    {
+      heading: subject,
+      blocks: [...lines, 'Not supporting any more? You can cancel without signing in.'],
+      action: { label: 'Cancel monthly support', url: f.cancelUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }
 
 /** Every retry failed: the subscription lapsed, nothing more will be charged. */
-export async function subscriptionLapsedEmail(to: string, f: SubscriptionFacts & { failureMessage: string }): Promise<OutgoingEmail> {
+export async function subscriptionLapsedEmail(
+  to: string,
+  f: SubscriptionFacts & { failureMessage: string },
+): Promise<OutgoingEmail> {
   const subject = `Your monthly support to ${f.creatorDisplayName} has stopped`;
   const lines = [
     `We tried several times to renew your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} with your ${f.cardBrand} ending in ${f.cardLast4}, without success (${f.failureMessage}).`,
@@ -39,12 +56,20 @@ export async function subscriptionLapsedEmail(to: string, f: SubscriptionFacts &
   ];
   return composeEmail(
     { kind: 'subscription-lapsed', dedupeKey: `subscription-lapsed:${f.subscriptionId}`, to, subject },
-    { heading: subject, blocks: lines, action: { label: `Support ${f.creatorDisplayName} again`, url: supportPage(f) }, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+    {
+      heading: subject,
+      blocks: lines,
+      action: { label: `Support ${f.creatorDisplayName} again`, url: supportPage(f) },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }
 
 /** Confirms a cancellation: when the last paid month ends (or that it ended at once). */
-export async function subscriptionCanceledEmail(to: string, f: SubscriptionFacts & { endsAt: Date }): Promise<OutgoingEmail> {
+export async function subscriptionCanceledEmail(
+  to: string,
+  f: SubscriptionFacts & { endsAt: Date },
+): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} cancelled`;
   const lines = [
     `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is cancelled. Nothing more will be charged.`,
@@ -53,12 +78,20 @@ export async function subscriptionCanceledEmail(to: string, f: SubscriptionFacts
   ];
   return composeEmail(
     { kind: 'subscription-canceled', dedupeKey: `subscription-canceled:${f.subscriptionId}`, to, subject },
-    { heading: subject, blocks: lines, action: { label: `Support ${f.creatorDisplayName} again`, url: supportPage(f) }, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+    {
+      heading: subject,
+      blocks: lines,
+      action: { label: `Support ${f.creatorDisplayName} again`, url: supportPage(f) },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }
 
 /** The supporter paused (or changed the pause): nothing is charged until `resumesAt`, or until they resume. */
-export async function subscriptionPausedEmail(to: string, f: SubscriptionFacts & { pausedAt: Date; resumesAt: Date | null; manageUrl: string }): Promise<OutgoingEmail> {
+export async function subscriptionPausedEmail(
+  to: string,
+  f: SubscriptionFacts & { pausedAt: Date; resumesAt: Date | null; manageUrl: string },
+): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} paused`;
   const lines = [
     `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is paused. Nothing is charged while it is paused.`,
@@ -67,21 +100,44 @@ export async function subscriptionPausedEmail(to: string, f: SubscriptionFacts &
       : `It stays paused until you resume it. Resumed after the month you paid for, the month you resume in is charged that day, then monthly as before.`,
   ];
   return composeEmail(
-    { kind: 'subscription-paused', dedupeKey: `subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}:${f.resumesAt?.toISOString() ?? 'until-resumed'}`, to, subject },
-    { heading: subject, blocks: [...lines, 'You can resume, change the pause or cancel without signing in.'], action: { label: 'Manage monthly support', url: f.manageUrl }, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+    {
+      kind: 'subscription-paused',
+      dedupeKey: `subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}:${f.resumesAt?.toISOString() ?? 'until-resumed'}`,
+      to,
+      subject,
+    },
+    {
+      heading: subject,
+      blocks: [...lines, 'You can resume, change the pause or cancel without signing in.'],
+      action: { label: 'Manage monthly support', url: f.manageUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }
 
 /** The supporter resumed a paused support: when the next charge is. */
-export async function subscriptionResumedEmail(to: string, f: SubscriptionFacts & { resumedAt: Date; nextChargeAt: Date; manageUrl: string }): Promise<OutgoingEmail> {
+export async function subscriptionResumedEmail(
+  to: string,
+  f: SubscriptionFacts & { resumedAt: Date; nextChargeAt: Date; manageUrl: string },
+): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} resumed`;
   const lines = [
     `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is running again. Thank you!`,
     `The next charge to your ${f.cardBrand} ending in ${f.cardLast4} is on ${formatEmailDate(f.nextChargeAt)}.`,
   ];
   return composeEmail(
-    { kind: 'subscription-resumed', dedupeKey: `subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`, to, subject },
-    { heading: subject, blocks: [...lines, 'You can pause or cancel without signing in.'], action: { label: 'Manage monthly support', url: f.manageUrl }, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+    {
+      kind: 'subscription-resumed',
+      dedupeKey: `subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`,
+      to,
+      subject,
+    },
+    {
+      heading: subject,
+      blocks: [...lines, 'You can pause or cancel without signing in.'],
+      action: { label: 'Manage monthly support', url: f.manageUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }
 
@@ -96,32 +152,63 @@ export interface CreatorPauseFacts {
   origin: string;
 }
 
-async function creatorNotice(f: CreatorPauseFacts, kind: string, dedupeKey: string, subject: string, lines: string[]): Promise<OutgoingEmail[]> {
+async function creatorNotice(
+  f: CreatorPauseFacts,
+  kind: string,
+  dedupeKey: string,
+  subject: string,
+  lines: string[],
+): Promise<OutgoingEmail[]> {
   if (!f.creatorEmail || !f.notifyNewSupport) return [];
   const dashboard = `${f.origin.replace(/\/+$/, '')}/dashboard`;
   return [
     await composeEmail(
       { kind, dedupeKey, to: f.creatorEmail, subject },
-      { heading: subject, blocks: lines, action: { label: 'Open your dashboard', url: dashboard }, reason: EMAIL_REASONS.creatorNotification, notificationSettingsUrl: notificationSettingsUrl(f.origin) },
+      {
+        heading: subject,
+        blocks: lines,
+        action: { label: 'Open your dashboard', url: dashboard },
+        reason: EMAIL_REASONS.creatorNotification,
+        notificationSettingsUrl: notificationSettingsUrl(f.origin),
+      },
     ),
   ];
 }
 
-const supporterLabel = (f: CreatorPauseFacts) => (f.isAnonymous || !f.supporterName?.trim() ? 'An anonymous supporter' : f.supporterName.trim());
+const supporterLabel = (f: CreatorPauseFacts) =>
+  f.isAnonymous || !f.supporterName?.trim() ? 'An anonymous supporter' : f.supporterName.trim();
 
 /** Tells the creator (as their new-support setting says) that a monthly support is paused. */
-export async function creatorSubscriptionPausedEmails(f: CreatorPauseFacts & { pausedAt: Date; resumesAt: Date | null }): Promise<OutgoingEmail[]> {
+export async function creatorSubscriptionPausedEmails(
+  f: CreatorPauseFacts & { pausedAt: Date; resumesAt: Date | null },
+): Promise<OutgoingEmail[]> {
   const who = supporterLabel(f);
-  return creatorNotice(f, 'creator-subscription-paused', `creator-subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}`, `${who} paused their monthly support`, [
-    `${who} paused their monthly support of ${formatUsd(f.amountCents)}. Nothing is charged while it is paused.`,
-    f.resumesAt ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}.` : 'It stays paused until they resume it.',
-  ]);
+  return creatorNotice(
+    f,
+    'creator-subscription-paused',
+    `creator-subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}`,
+    `${who} paused their monthly support`,
+    [
+      `${who} paused their monthly support of ${formatUsd(f.amountCents)}. Nothing is charged while it is paused.`,
+      f.resumesAt
+        ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}.`
+        : 'It stays paused until they resume it.',
+    ],
+  );
 }
 
 /** Tells the creator (as their new-support setting says) that a paused monthly support runs again. */
-export async function creatorSubscriptionResumedEmails(f: CreatorPauseFacts & { resumedAt: Date; nextChargeAt: Date }): Promise<OutgoingEmail[]> {
+export async function creatorSubscriptionResumedEmails(
+  f: CreatorPauseFacts & { resumedAt: Date; nextChargeAt: Date },
+): Promise<OutgoingEmail[]> {
   const who = supporterLabel(f);
-  return creatorNotice(f, 'creator-subscription-resumed', `creator-subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`, `${who} resumed their monthly support`, [
-    `${who} resumed their monthly support of ${formatUsd(f.amountCents)}. The next charge is on ${formatEmailDate(f.nextChargeAt)}.`,
-  ]);
+  return creatorNotice(
+    f,
+    'creator-subscription-resumed',
+    `creator-subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`,
+    `${who} resumed their monthly support`,
+    [
+      `${who} resumed their monthly support of ${formatUsd(f.amountCents)}. The next charge is on ${formatEmailDate(f.nextChargeAt)}.`,
+    ],
+  );
 }

@@ -20,13 +20,20 @@ const secret = () => resolveAppSecret(t.app.config);
 
 async function monthly(client: TestClient, email?: string) {
   const creator = await fakeCreator(db(), { displayName: 'Maya Makes Art' });
-  const res = await postCheckout(client, creator.username, checkoutBody({ isRecurring: true, amount: 25, ...(email ? { email } : {}) }));
+  const res = await postCheckout(
+    client,
+    creator.username,
+    checkoutBody({ isRecurring: true, amount: 25, ...(email ? { email } : {}) }),
+  );
   expect(res.statusCode).toBe(201);
   return res.json().receipt.subscriptionId as string;
 }
 
 async function statusOf(id: string) {
-  const [row] = await db().select({ status: subscriptions.status, pauseResumesAt: subscriptions.pauseResumesAt }).from(subscriptions).where(eq(subscriptions.id, id));
+  const [row] = await db()
+    .select({ status: subscriptions.status, pauseResumesAt: subscriptions.pauseResumesAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id));
   return row;
 }
 
@@ -40,7 +47,10 @@ describe('POST /api/subscriptions/:id/pause and /resume', () => {
     expect(dto).toMatchObject({ id, status: 'paused', cancelAtPeriodEnd: false, endsAt: null });
     expect(dto.pausedUntil).toBe(dto.nextChargeAt);
     // Three skipped charges after the paid month: four months after its start.
-    const monthsAhead = (new Date(dto.pausedUntil).getUTCFullYear() - new Date().getUTCFullYear()) * 12 + new Date(dto.pausedUntil).getUTCMonth() - new Date().getUTCMonth();
+    const monthsAhead =
+      (new Date(dto.pausedUntil).getUTCFullYear() - new Date().getUTCFullYear()) * 12 +
+      new Date(dto.pausedUntil).getUTCMonth() -
+      new Date().getUTCMonth();
     expect(monthsAhead).toBe(4);
 
     const untilResumed = await owner.client.post(`/api/subscriptions/${id}/pause`, { months: null });
@@ -52,7 +62,11 @@ describe('POST /api/subscriptions/:id/pause and /resume', () => {
 
     const resumed = await owner.client.post(`/api/subscriptions/${id}/resume`);
     expect(resumed.statusCode).toBe(200);
-    expect(resumed.json().subscription).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: resumed.json().subscription.currentPeriodEnd });
+    expect(resumed.json().subscription).toMatchObject({
+      status: 'active',
+      pausedUntil: null,
+      nextChargeAt: resumed.json().subscription.currentPeriodEnd,
+    });
     expect(await statusOf(id)).toEqual({ status: 'active', pauseResumesAt: null });
   });
 
@@ -88,7 +102,9 @@ describe('pause and resume with the receipt link (guests)', () => {
   it('pauses and resumes with the signed token; refuses forged tokens and bad lengths', async () => {
     const id = await monthly(t.client(), `guest.${randomUUID()}@example.com`);
     const token = signCancelToken(secret(), id);
-    expect((await t.client().post('/api/subscriptions/pause-by-link', { token: `${id}.forged`, months: 1 })).statusCode).toBe(400);
+    expect(
+      (await t.client().post('/api/subscriptions/pause-by-link', { token: `${id}.forged`, months: 1 })).statusCode,
+    ).toBe(400);
     const badLength = await t.client().post('/api/subscriptions/pause-by-link', { token, months: 6 });
     expect(badLength.statusCode).toBe(400);
     expect(badLength.json().fieldErrors).toEqual({ months: SUBSCRIPTION_MESSAGES.pauseMonthsInvalid });

@@ -29,7 +29,9 @@ let ipCounter = 0;
 
 async function startMonthly(at: Date, card = SUCCEEDING_CARD) {
   const creator = await fakeCreator(db(), { displayName: 'Green Streets' });
-  const body = checkoutRequestSchema.parse(checkoutBody({ isRecurring: true, amount: 25, card, name: 'Sam Supporter' }));
+  const body = checkoutRequestSchema.parse(
+    checkoutBody({ isRecurring: true, amount: 25, card, name: 'Sam Supporter' }),
+  );
   const receipt = await createSupport(moneyDeps(t, at), creator.username, body, null, `10.78.0.${++ipCounter}`);
   const sub = await getSub(receipt.subscriptionId ?? '');
   return { creator, sub, email: body.email };
@@ -45,12 +47,17 @@ async function getSub(id: string) {
 }
 
 async function chargedPeriods(sub: { id: string }) {
-  const rows = await db().select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, sub.id)).orderBy(subscriptionCharges.periodNumber);
+  const rows = await db()
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, sub.id))
+    .orderBy(subscriptionCharges.periodNumber);
   return rows.map((c) => [c.periodNumber, c.periodStart.toISOString(), c.status]);
 }
 
 async function providerCharges(sub: { paymentMethodToken: string }) {
-  return (await db().select().from(sandboxCharges).where(eq(sandboxCharges.paymentMethodToken, sub.paymentMethodToken))).length;
+  return (await db().select().from(sandboxCharges).where(eq(sandboxCharges.paymentMethodToken, sub.paymentMethodToken)))
+    .length;
 }
 
 async function emailsTo(to: string, kind: string) {
@@ -81,10 +88,19 @@ describe('pausing a monthly support', () => {
     const pausedAt = new Date('2027-02-10T09:00:00Z');
     const dto = await pauseSubscription(db(), sub.id, 1, links(), pausedAt);
     // Paid until 28 February; the March charge is skipped; it resumes on 31 March (counted from the anchor).
-    expect(dto).toMatchObject({ status: 'paused', pausedUntil: '2027-03-31T12:00:00.000Z', nextChargeAt: '2027-03-31T12:00:00.000Z', endsAt: null });
+    expect(dto).toMatchObject({
+      status: 'paused',
+      pausedUntil: '2027-03-31T12:00:00.000Z',
+      nextChargeAt: '2027-03-31T12:00:00.000Z',
+      endsAt: null,
+    });
 
     // The paid month's end passes: nothing is charged, however often the job runs.
-    for (const at of [new Date('2027-02-28T13:00:00Z'), new Date('2027-03-15T00:00:00Z'), new Date('2027-03-31T11:59:00Z')]) {
+    for (const at of [
+      new Date('2027-02-28T13:00:00Z'),
+      new Date('2027-03-15T00:00:00Z'),
+      new Date('2027-03-31T11:59:00Z'),
+    ]) {
       expect(await renew(sub.id, at)).toBe('skipped');
       await runRenewals(depsAt(at), at);
     }
@@ -117,7 +133,11 @@ describe('pausing a monthly support', () => {
 
   it('paused until resumed: resuming after the paid month makes the period running now due (charged by the next run), never free, never twice', async () => {
     const { sub, creator } = await startMonthly(new Date('2027-01-10T08:00:00Z'));
-    expect(await pauseSubscription(db(), sub.id, null, links(), new Date('2027-01-20T00:00:00Z'))).toMatchObject({ status: 'paused', pausedUntil: null, nextChargeAt: null });
+    expect(await pauseSubscription(db(), sub.id, null, links(), new Date('2027-01-20T00:00:00Z'))).toMatchObject({
+      status: 'paused',
+      pausedUntil: null,
+      nextChargeAt: null,
+    });
     // Months go by without a charge.
     await runRenewals(depsAt(new Date('2027-04-01T00:00:00Z')), new Date('2027-04-01T00:00:00Z'));
     expect(await renew(sub.id, new Date('2027-04-01T00:00:00Z'))).toBe('skipped');
@@ -127,7 +147,9 @@ describe('pausing a monthly support', () => {
     // 10 April to 10 May is the period running: due now (its start), not free.
     expect(dto).toMatchObject({ status: 'active', pausedUntil: null, nextChargeAt: '2027-04-10T08:00:00.000Z' });
     // Resuming twice changes nothing.
-    expect(await resumeSubscription(db(), sub.id, links(), new Date('2027-04-15T00:30:00Z'))).toMatchObject({ nextChargeAt: '2027-04-10T08:00:00.000Z' });
+    expect(await resumeSubscription(db(), sub.id, links(), new Date('2027-04-15T00:30:00Z'))).toMatchObject({
+      nextChargeAt: '2027-04-10T08:00:00.000Z',
+    });
     const run = new Date('2027-04-15T01:00:00Z');
     expect(await renew(sub.id, run)).toBe('renewed');
     expect(await renew(sub.id, run)).toBe('skipped');
@@ -206,15 +228,33 @@ describe('pausing a monthly support', () => {
 
   it('refuses to pause a cancelled or failing support, and to resume an ended one, with 409 messages', async () => {
     const { sub } = await startMonthly(new Date('2027-01-05T00:00:00Z'));
-    await cancelByLink(db(), links().appSecret, signCancelToken(links().appSecret, sub.id), 'https://beabro.test', new Date('2027-01-06T00:00:00Z'));
-    await expectAppError(pauseSubscription(db(), sub.id, 1, links(), new Date('2027-01-07T00:00:00Z')), 'conflict', SUBSCRIPTION_MESSAGES.pauseEnded);
+    await cancelByLink(
+      db(),
+      links().appSecret,
+      signCancelToken(links().appSecret, sub.id),
+      'https://beabro.test',
+      new Date('2027-01-06T00:00:00Z'),
+    );
+    await expectAppError(
+      pauseSubscription(db(), sub.id, 1, links(), new Date('2027-01-07T00:00:00Z')),
+      'conflict',
+      SUBSCRIPTION_MESSAGES.pauseEnded,
+    );
     await renew(sub.id, new Date('2027-02-05T01:00:00Z'));
     expect(await getSub(sub.id)).toMatchObject({ status: 'canceled' });
-    await expectAppError(resumeSubscription(db(), sub.id, links(), new Date('2027-02-06T00:00:00Z')), 'conflict', SUBSCRIPTION_MESSAGES.resumeEnded);
+    await expectAppError(
+      resumeSubscription(db(), sub.id, links(), new Date('2027-02-06T00:00:00Z')),
+      'conflict',
+      SUBSCRIPTION_MESSAGES.resumeEnded,
+    );
 
     const failing = await startMonthly(new Date('2027-01-05T00:00:00Z'), DECLINES_RENEWALS_CARD);
     expect(await renew(failing.sub.id, new Date('2027-02-05T01:00:00Z'))).toBe('failed');
-    await expectAppError(pauseSubscription(db(), failing.sub.id, null, links(), new Date('2027-02-05T02:00:00Z')), 'conflict', SUBSCRIPTION_MESSAGES.pausePastDue);
+    await expectAppError(
+      pauseSubscription(db(), failing.sub.id, null, links(), new Date('2027-02-05T02:00:00Z')),
+      'conflict',
+      SUBSCRIPTION_MESSAGES.pausePastDue,
+    );
     expect(await getSub(failing.sub.id)).toMatchObject({ status: 'past_due' });
   });
 
@@ -222,13 +262,31 @@ describe('pausing a monthly support', () => {
     const a = await startMonthly(new Date('2027-01-05T00:00:00Z'));
     await pauseSubscription(db(), a.sub.id, null, links(), new Date('2027-01-10T00:00:00Z'));
     const token = (id: string) => signCancelToken(links().appSecret, id);
-    const early = await cancelByLink(db(), links().appSecret, token(a.sub.id), 'https://beabro.test', new Date('2027-01-11T00:00:00Z'));
-    expect(early).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, endsAt: '2027-02-05T00:00:00.000Z', nextChargeAt: null, pausedUntil: null });
+    const early = await cancelByLink(
+      db(),
+      links().appSecret,
+      token(a.sub.id),
+      'https://beabro.test',
+      new Date('2027-01-11T00:00:00Z'),
+    );
+    expect(early).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      endsAt: '2027-02-05T00:00:00.000Z',
+      nextChargeAt: null,
+      pausedUntil: null,
+    });
     expect(await renew(a.sub.id, new Date('2027-02-05T01:00:00Z'))).toBe('ended');
 
     const b = await startMonthly(new Date('2027-01-05T00:00:00Z'));
     await pauseSubscription(db(), b.sub.id, 2, links(), new Date('2027-01-10T00:00:00Z'));
-    const late = await cancelByLink(db(), links().appSecret, token(b.sub.id), 'https://beabro.test', new Date('2027-02-20T00:00:00Z'));
+    const late = await cancelByLink(
+      db(),
+      links().appSecret,
+      token(b.sub.id),
+      'https://beabro.test',
+      new Date('2027-02-20T00:00:00Z'),
+    );
     expect(late).toMatchObject({ status: 'canceled', endsAt: '2027-02-20T00:00:00.000Z' });
     expect(await renew(b.sub.id, new Date('2027-04-05T01:00:00Z'))).toBe('skipped');
     for (const s of [a.sub, b.sub]) expect(await providerCharges(s)).toBe(1);
@@ -274,12 +332,21 @@ describe('what the creator sees of paused supports', () => {
       ids.push(receipt.subscriptionId ?? '');
     }
     const now = new Date('2027-06-10T00:00:00Z');
-    expect(await getCreatorDashboard(db(), creator.userId, now)).toMatchObject({ recurringSupports: 3, pausedSupports: 0 });
+    expect(await getCreatorDashboard(db(), creator.userId, now)).toMatchObject({
+      recurringSupports: 3,
+      pausedSupports: 0,
+    });
     await pauseSubscription(db(), ids[0]!, 2, links(), now);
-    expect(await getCreatorDashboard(db(), creator.userId, now)).toMatchObject({ recurringSupports: 2, pausedSupports: 1 });
+    expect(await getCreatorDashboard(db(), creator.userId, now)).toMatchObject({
+      recurringSupports: 2,
+      pausedSupports: 1,
+    });
     expect((await getCreatorAnalytics(db(), creator.userId, '30d', now)).summary).toMatchObject({ pausedSupports: 1 });
     await resumeSubscription(db(), ids[0]!, links(), now);
-    expect(await getCreatorDashboard(db(), creator.userId, now)).toMatchObject({ recurringSupports: 3, pausedSupports: 0 });
+    expect(await getCreatorDashboard(db(), creator.userId, now)).toMatchObject({
+      recurringSupports: 3,
+      pausedSupports: 0,
+    });
   });
 
   it('the creator gets no email about pauses when new-support notifications are off; the supporter still does', async () => {

@@ -19,7 +19,8 @@ describe('addMonthsClamped', () => {
 
   it('periods follow each other without gaps', () => {
     const anchor = new Date('2026-01-31T08:00:00Z');
-    for (let k = 0; k < 24; k++) expect(iso(subscriptionPeriod(anchor, k).end)).toBe(iso(subscriptionPeriod(anchor, k + 1).start));
+    for (let k = 0; k < 24; k++)
+      expect(iso(subscriptionPeriod(anchor, k).end)).toBe(iso(subscriptionPeriod(anchor, k + 1).start));
   });
 });
 

@@ -13,7 +13,10 @@ export async function insertSubscription(db: Db, values: typeof subscriptions.$i
 }
 
 export async function insertSubscriptionCharge(db: Db, values: typeof subscriptionCharges.$inferInsert): Promise<void> {
-  await db.insert(subscriptionCharges).values(values).onConflictDoNothing({ target: [subscriptionCharges.subscriptionId, subscriptionCharges.periodStart] });
+  await db
+    .insert(subscriptionCharges)
+    .values(values)
+    .onConflictDoNothing({ target: [subscriptionCharges.subscriptionId, subscriptionCharges.periodStart] });
 }
 
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
@@ -24,7 +27,11 @@ export async function findSubscription(db: Db, id: string): Promise<Subscription
 /** A subscription with its creator's names, for answers and emails. */
 export async function findSubscriptionView(db: Db, id: string) {
   const [row] = await db
-    .select({ subscription: subscriptions, creatorUsername: creatorProfiles.username, creatorDisplayName: creatorProfiles.displayName })
+    .select({
+      subscription: subscriptions,
+      creatorUsername: creatorProfiles.username,
+      creatorDisplayName: creatorProfiles.displayName,
+    })
     .from(subscriptions)
     .innerJoin(creatorProfiles, eq(creatorProfiles.userId, subscriptions.creatorId))
     .where(eq(subscriptions.id, id));
@@ -37,7 +44,11 @@ export async function lockSubscription(tx: Db, id: string): Promise<Subscription
   return row;
 }
 
-export async function updateSubscription(tx: Db, id: string, changes: Partial<typeof subscriptions.$inferInsert>): Promise<SubscriptionRow> {
+export async function updateSubscription(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof subscriptions.$inferInsert>,
+): Promise<SubscriptionRow> {
   const [row] = await tx.update(subscriptions).set(changes).where(eq(subscriptions.id, id)).returning();
   if (!row) throw new Error(`subscription ${id} vanished`);
   return row;
@@ -53,14 +64,24 @@ function isDue(now: Date) {
 }
 
 /** Subscriptions a renewal run must look at (see `isDue`). */
-export async function listDueSubscriptionIds(db: Db, now: Date, limit: number, excludeIds: readonly string[]): Promise<string[]> {
+export async function listDueSubscriptionIds(
+  db: Db,
+  now: Date,
+  limit: number,
+  excludeIds: readonly string[],
+): Promise<string[]> {
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
         isDue(now),
-        excludeIds.length > 0 ? sql`${subscriptions.id} not in (${sql.join(excludeIds.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+        excludeIds.length > 0
+          ? sql`${subscriptions.id} not in (${sql.join(
+              excludeIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : undefined,
       ),
     )
     .orderBy(subscriptions.currentPeriodEnd)
@@ -73,23 +94,30 @@ export async function lockDueSubscription(tx: Db, id: string, now: Date): Promis
   const [row] = await tx
     .select()
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.id, id), isDue(now)),
-    )
+    .where(and(eq(subscriptions.id, id), isDue(now)))
     .for('update', { skipLocked: true });
   return row;
 }
 
-export async function findCharge(tx: Db, subscriptionId: string, periodStart: Date): Promise<SubscriptionChargeRow | undefined> {
+export async function findCharge(
+  tx: Db,
+  subscriptionId: string,
+  periodStart: Date,
+): Promise<SubscriptionChargeRow | undefined> {
   const [row] = await tx
     .select()
     .from(subscriptionCharges)
-    .where(and(eq(subscriptionCharges.subscriptionId, subscriptionId), eq(subscriptionCharges.periodStart, periodStart)));
+    .where(
+      and(eq(subscriptionCharges.subscriptionId, subscriptionId), eq(subscriptionCharges.periodStart, periodStart)),
+    );
   return row;
 }
 
 /** The charge of the period being retried. */
-export async function findLatestPendingCharge(tx: Db, subscriptionId: string): Promise<SubscriptionChargeRow | undefined> {
+export async function findLatestPendingCharge(
+  tx: Db,
+  subscriptionId: string,
+): Promise<SubscriptionChargeRow | undefined> {
   const [row] = await tx
     .select()
     .from(subscriptionCharges)
@@ -99,7 +127,11 @@ export async function findLatestPendingCharge(tx: Db, subscriptionId: string): P
   return row;
 }
 
-export async function updateCharge(tx: Db, id: string, changes: Partial<typeof subscriptionCharges.$inferInsert>): Promise<void> {
+export async function updateCharge(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof subscriptionCharges.$inferInsert>,
+): Promise<void> {
   await tx.update(subscriptionCharges).set(changes).where(eq(subscriptionCharges.id, id));
 }
 
@@ -139,7 +171,10 @@ export async function findRenewalParties(tx: Db, subscription: Pick<Subscription
     .where(eq(creatorProfiles.userId, subscription.creatorId));
   let supporterGone = false;
   if (subscription.supporterUserId) {
-    const [supporter] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, subscription.supporterUserId));
+    const [supporter] = await tx
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, subscription.supporterUserId));
     supporterGone = !supporter || supporter.deletedAt !== null;
   }
   return { creator, supporterGone };
@@ -151,13 +186,25 @@ export async function findRenewalParties(tx: Db, subscription: Pick<Subscription
  */
 export function ownedBy(userId: string, verifiedEmail: string | null) {
   return verifiedEmail
-    ? or(eq(subscriptions.supporterUserId, userId), and(isNull(subscriptions.supporterUserId), eq(subscriptions.supporterEmail, verifiedEmail)))
+    ? or(
+        eq(subscriptions.supporterUserId, userId),
+        and(isNull(subscriptions.supporterUserId), eq(subscriptions.supporterEmail, verifiedEmail)),
+      )
     : eq(subscriptions.supporterUserId, userId);
 }
 
-export async function listSubscriptionViewsOwnedBy(db: Db, userId: string, verifiedEmail: string | null, statuses: ReadonlyArray<SubscriptionRow['status']>) {
+export async function listSubscriptionViewsOwnedBy(
+  db: Db,
+  userId: string,
+  verifiedEmail: string | null,
+  statuses: ReadonlyArray<SubscriptionRow['status']>,
+) {
   return db
-    .select({ subscription: subscriptions, creatorUsername: creatorProfiles.username, creatorDisplayName: creatorProfiles.displayName })
+    .select({
+      subscription: subscriptions,
+      creatorUsername: creatorProfiles.username,
+      creatorDisplayName: creatorProfiles.displayName,
+    })
     .from(subscriptions)
     .innerJoin(creatorProfiles, eq(creatorProfiles.userId, subscriptions.creatorId))
     .where(and(ownedBy(userId, verifiedEmail), inArray(subscriptions.status, [...statuses])))
@@ -171,6 +218,17 @@ export async function listSubscriptionViewsOwnedBy(db: Db, userId: string, verif
 export async function endSubscriptionsOfDeletedUser(tx: Db, userId: string, now: Date): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({ status: 'canceled', cancelAtPeriodEnd: true, canceledAt: now, endedAt: now, pausedAt: null, pauseResumesAt: null, supporterEmail: null, supporterName: null })
-    .where(and(eq(subscriptions.supporterUserId, userId), inArray(subscriptions.status, ['active', 'past_due', 'paused'])));
+    .set({
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+      canceledAt: now,
+      endedAt: now,
+      pausedAt: null,
+      pauseResumesAt: null,
+      supporterEmail: null,
+      supporterName: null,
+    })
+    .where(
+      and(eq(subscriptions.supporterUserId, userId), inArray(subscriptions.status, ['active', 'past_due', 'paused'])),
+    );
 }

@@ -20,7 +20,11 @@ const secret = () => resolveAppSecret(t.app.config);
 
 async function monthly(client: TestClient, email?: string) {
   const creator = await fakeCreator(db(), { displayName: 'Maya Makes Art' });
-  const res = await postCheckout(client, creator.username, checkoutBody({ isRecurring: true, amount: 25, ...(email ? { email } : {}) }));
+  const res = await postCheckout(
+    client,
+    creator.username,
+    checkoutBody({ isRecurring: true, amount: 25, ...(email ? { email } : {}) }),
+  );
   expect(res.statusCode).toBe(201);
   const id = res.json().receipt.subscriptionId as string;
   const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
@@ -29,7 +33,10 @@ async function monthly(client: TestClient, email?: string) {
 }
 
 async function statusOf(id: string) {
-  const [row] = await db().select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd }).from(subscriptions).where(eq(subscriptions.id, id));
+  const [row] = await db()
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id));
   return row;
 }
 
@@ -51,7 +58,9 @@ describe('POST /api/subscriptions/:id/cancel', () => {
       nextChargeAt: null,
       endsAt: row.currentPeriodEnd.toISOString(),
     });
-    expect((await owner.client.post(`/api/subscriptions/${id}/cancel`)).json().subscription.cancelAtPeriodEnd).toBe(true);
+    expect((await owner.client.post(`/api/subscriptions/${id}/cancel`)).json().subscription.cancelAtPeriodEnd).toBe(
+      true,
+    );
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'subscription-canceled'));
     expect(emails.filter((e) => e.toAddress === owner.email)).toHaveLength(1);
     // "cancelled" in everything a person reads (the API's status stays "canceled").
@@ -90,11 +99,22 @@ describe('/api/subscriptions/cancel-by-link', () => {
     const token = signCancelToken(secret(), id);
     const described = await t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
     expect(described.statusCode).toBe(200);
-    expect(described.json().subscription).toMatchObject({ id, status: 'active', cancelAtPeriodEnd: false, amountCents: 2_500, creatorDisplayName: 'Maya Makes Art' });
+    expect(described.json().subscription).toMatchObject({
+      id,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      amountCents: 2_500,
+      creatorDisplayName: 'Maya Makes Art',
+    });
     expect(described.json().subscription.nextChargeAt).not.toBeNull();
     const canceled = await t.client().post('/api/subscriptions/cancel-by-link', { token });
     expect(canceled.statusCode).toBe(200);
-    expect(canceled.json().subscription).toMatchObject({ id, status: 'active', cancelAtPeriodEnd: true, nextChargeAt: null });
+    expect(canceled.json().subscription).toMatchObject({
+      id,
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+    });
     expect(await statusOf(id)).toEqual({ status: 'active', cancelAtPeriodEnd: true });
   });
 
@@ -111,11 +131,21 @@ describe('/api/subscriptions/cancel-by-link', () => {
   it('refuses a forged or tampered token with 400, and an unknown subscription with 404', async () => {
     const { id } = await monthly(t.client());
     const token = signCancelToken(secret(), id);
-    for (const bad of [`${id}.forged`, `${token}x`, signCancelToken('another secret that is long enough!!', id), 'garbage']) {
+    for (const bad of [
+      `${id}.forged`,
+      `${token}x`,
+      signCancelToken('another secret that is long enough!!', id),
+      'garbage',
+    ]) {
       const post = await t.client().post('/api/subscriptions/cancel-by-link', { token: bad });
       expect(post.statusCode, bad).toBe(400);
-      expect(post.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.linkInvalid, fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkInvalid } });
-      expect((await t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(bad)}`)).statusCode).toBe(400);
+      expect(post.json()).toEqual({
+        message: SUBSCRIPTION_MESSAGES.linkInvalid,
+        fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkInvalid },
+      });
+      expect(
+        (await t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(bad)}`)).statusCode,
+      ).toBe(400);
     }
     expect((await t.client().post('/api/subscriptions/cancel-by-link', {})).statusCode).toBe(400);
     expect(await statusOf(id)).toEqual({ status: 'active', cancelAtPeriodEnd: false });

@@ -12,7 +12,15 @@ import {
 import { requireUser } from '../../plugins/session-auth';
 import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { requestLinkOrigin } from '../checkout/link-origin';
-import { cancelAsOwner, cancelByLink, describeByLink, pauseAsOwner, pauseByLink, resumeAsOwner, resumeByLink } from './subscriptions-service';
+import {
+  cancelAsOwner,
+  cancelByLink,
+  describeByLink,
+  pauseAsOwner,
+  pauseByLink,
+  resumeAsOwner,
+  resumeByLink,
+} from './subscriptions-service';
 
 /** /api/subscriptions: monthly supports, paused, resumed or canceled by their owner or through the signed link in each receipt. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
@@ -28,7 +36,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     },
     async (request) => {
       const user = requireUser(request);
-      return { subscription: await cancelAsOwner(app.db, user, request.params.id, requestLinkOrigin(app.config, request)) };
+      return {
+        subscription: await cancelAsOwner(app.db, user, request.params.id, requestLinkOrigin(app.config, request)),
+      };
     },
   );
 
@@ -37,10 +47,17 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'Pause my monthly support for 1, 2 or 3 months (months) or until I resume it (months: null): nothing is charged meanwhile',
+        summary:
+          'Pause my monthly support for 1, 2 or 3 months (months) or until I resume it (months: null): nothing is charged meanwhile',
         params: subscriptionIdParamsSchema,
         body: pauseSubscriptionRequestSchema,
-        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          200: subscriptionResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -55,14 +72,26 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'Resume my paused monthly support: the next charge is at the next period boundary (never twice in one period)',
+        summary:
+          'Resume my paused monthly support: the next charge is at the next period boundary (never twice in one period)',
         params: subscriptionIdParamsSchema,
-        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          200: subscriptionResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return { subscription: await resumeAsOwner(app.db, user, request.params.id, { appSecret, origin: requestLinkOrigin(app.config, request) }) };
+      return {
+        subscription: await resumeAsOwner(app.db, user, request.params.id, {
+          appSecret,
+          origin: requestLinkOrigin(app.config, request),
+        }),
+      };
     },
   );
 
@@ -77,7 +106,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       },
     },
     async (request) => ({
-      subscription: await pauseByLink(app.db, request.body.token, request.body.months, { appSecret, origin: requestLinkOrigin(app.config, request) }),
+      subscription: await pauseByLink(app.db, request.body.token, request.body.months, {
+        appSecret,
+        origin: requestLinkOrigin(app.config, request),
+      }),
     }),
   );
 
@@ -91,7 +123,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => ({ subscription: await resumeByLink(app.db, request.body.token, { appSecret, origin: requestLinkOrigin(app.config, request) }) }),
+    async (request) => ({
+      subscription: await resumeByLink(app.db, request.body.token, {
+        appSecret,
+        origin: requestLinkOrigin(app.config, request),
+      }),
+    }),
   );
 
   app.get(
@@ -120,6 +157,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => ({ subscription: await cancelByLink(app.db, appSecret, request.body.token, requestLinkOrigin(app.config, request)) }),
+    async (request) => ({
+      subscription: await cancelByLink(app.db, appSecret, request.body.token, requestLinkOrigin(app.config, request)),
+    }),
   );
 };

@@ -1,4 +1,8 @@
-import { SUBSCRIPTION_MESSAGES, type PauseMonths, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type PauseMonths,
+  type SubscriptionDto,
+} from '@beabro/shared/api-schemas/subscriptions';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -14,14 +18,35 @@ import {
   subscriptionResumedEmail,
 } from './subscription-emails';
 import { addMonthsClamped, periodNumberAt, subscriptionPeriod } from './subscription-periods';
-import { failPendingCharges, findRenewalParties, findSubscriptionView, lockSubscription, updateSubscription, type SubscriptionRow } from './subscriptions-repository';
+import {
+  failPendingCharges,
+  findRenewalParties,
+  findSubscriptionView,
+  lockSubscription,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscriptions-repository';
 
 export const CANCELED_WHILE_PAST_DUE = 'Cancelled by the supporter while the renewal was being retried';
 
-export function toSubscriptionDto(row: SubscriptionRow, creator: { creatorUsername: string; creatorDisplayName: string }): SubscriptionDto {
+export function toSubscriptionDto(
+  row: SubscriptionRow,
+  creator: { creatorUsername: string; creatorDisplayName: string },
+): SubscriptionDto {
   const renews = row.status === 'active' && !row.cancelAtPeriodEnd;
-  const nextChargeAt = renews ? row.currentPeriodEnd : row.status === 'past_due' ? row.nextRetryAt : row.status === 'paused' ? row.pauseResumesAt : null;
-  const endsAt = row.status === 'active' && row.cancelAtPeriodEnd ? row.currentPeriodEnd : row.status === 'canceled' || row.status === 'lapsed' ? row.endedAt : null;
+  const nextChargeAt = renews
+    ? row.currentPeriodEnd
+    : row.status === 'past_due'
+      ? row.nextRetryAt
+      : row.status === 'paused'
+        ? row.pauseResumesAt
+        : null;
+  const endsAt =
+    row.status === 'active' && row.cancelAtPeriodEnd
+      ? row.currentPeriodEnd
+      : row.status === 'canceled' || row.status === 'lapsed'
+        ? row.endedAt
+        : null;
   return {
     id: row.id,
     creatorUsername: creator.creatorUsername,
@@ -55,7 +80,14 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
     if (row.status === 'active' && !row.cancelAtPeriodEnd) {
       row = await updateSubscription(tx, id, { cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now });
     } else if (row.status === 'past_due') {
-      row = await updateSubscription(tx, id, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: now, endedAt: now, nextRetryAt: null, updatedAt: now });
+      row = await updateSubscription(tx, id, {
+        status: 'canceled',
+        cancelAtPeriodEnd: true,
+        canceledAt: now,
+        endedAt: now,
+        nextRetryAt: null,
+        updatedAt: now,
+      });
       await failPendingCharges(tx, id, CANCELED_WHILE_PAST_DUE, now);
     } else if (row.status === 'paused') {
       const paidAhead = row.currentPeriodEnd > now;
@@ -78,7 +110,12 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
         type: 'subscription.canceled',
         key: row.id,
         createdAt: now,
-        data: { subscription: webhookSubscription(row), reason: 'canceled_by_supporter', canceledAt: now.toISOString(), endsAt: endsAt.toISOString() },
+        data: {
+          subscription: webhookSubscription(row),
+          reason: 'canceled_by_supporter',
+          canceledAt: now.toISOString(),
+          endsAt: endsAt.toISOString(),
+        },
       });
     }
     if (row !== locked && row.supporterEmail) {
@@ -101,7 +138,13 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
 }
 
 /** POST /api/subscriptions/:id/cancel: only its owner; anyone else gets 404 (nothing to learn). */
-export async function cancelAsOwner(db: Db, user: SessionUser, id: string, origin: string, now = new Date()): Promise<SubscriptionDto> {
+export async function cancelAsOwner(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  origin: string,
+  now = new Date(),
+): Promise<SubscriptionDto> {
   const view = await findSubscriptionView(db, id);
   if (!view || !isOwner(view.subscription, user)) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
   return cancel(db, id, origin, now);
@@ -109,7 +152,8 @@ export async function cancelAsOwner(db: Db, user: SessionUser, id: string, origi
 
 function subscriptionIdFromToken(secret: string, token: string): string {
   const id = verifyCancelToken(secret, token);
-  if (!id) throw new AppError('validation', SUBSCRIPTION_MESSAGES.linkInvalid, { token: SUBSCRIPTION_MESSAGES.linkInvalid });
+  if (!id)
+    throw new AppError('validation', SUBSCRIPTION_MESSAGES.linkInvalid, { token: SUBSCRIPTION_MESSAGES.linkInvalid });
   return id;
 }
 
@@ -122,7 +166,13 @@ export async function describeByLink(db: Db, secret: string, token: string): Pro
 }
 
 /** POST /api/subscriptions/cancel-by-link: the signed link from a receipt, no sign-in needed. */
-export async function cancelByLink(db: Db, secret: string, token: string, origin: string, now = new Date()): Promise<SubscriptionDto> {
+export async function cancelByLink(
+  db: Db,
+  secret: string,
+  token: string,
+  origin: string,
+  now = new Date(),
+): Promise<SubscriptionDto> {
   return cancel(db, subscriptionIdFromToken(secret, token), origin, now);
 }
 
@@ -142,7 +192,11 @@ function firstUnpaidPeriod(row: SubscriptionRow, now: Date): number {
   return periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1) + 1;
 }
 
-function subscriptionFacts(row: SubscriptionRow, view: { creatorDisplayName: string; creatorUsername: string }, links: SubscriptionLinks) {
+function subscriptionFacts(
+  row: SubscriptionRow,
+  view: { creatorDisplayName: string; creatorUsername: string },
+  links: SubscriptionLinks,
+) {
   return {
     subscriptionId: row.id,
     creatorDisplayName: view.creatorDisplayName,
@@ -175,30 +229,56 @@ async function creatorPauseFacts(tx: Db, row: SubscriptionRow, links: Subscripti
  * still counts. Pausing a paused support changes the length. The one place a pause happens: events
  * about it (a `subscription.paused` webhook) belong in this transaction.
  */
-export async function pauseSubscription(db: Db, id: string, months: PauseMonths | null, links: SubscriptionLinks, now: Date): Promise<SubscriptionDto> {
+export async function pauseSubscription(
+  db: Db,
+  id: string,
+  months: PauseMonths | null,
+  links: SubscriptionLinks,
+  now: Date,
+): Promise<SubscriptionDto> {
   return db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
     if (row.status === 'past_due') throw new AppError('conflict', SUBSCRIPTION_MESSAGES.pausePastDue);
-    if (row.status === 'canceled' || row.status === 'lapsed' || row.cancelAtPeriodEnd) throw new AppError('conflict', SUBSCRIPTION_MESSAGES.pauseEnded);
+    if (row.status === 'canceled' || row.status === 'lapsed' || row.cancelAtPeriodEnd)
+      throw new AppError('conflict', SUBSCRIPTION_MESSAGES.pauseEnded);
 
-    const pauseResumesAt = months === null ? null : addMonthsClamped(row.billingAnchorAt, firstUnpaidPeriod(row, now) + months);
+    const pauseResumesAt =
+      months === null ? null : addMonthsClamped(row.billingAnchorAt, firstUnpaidPeriod(row, now) + months);
     const newlyPaused = row.status !== 'paused';
     const pausedAt = row.pausedAt ?? now;
-    if (!newlyPaused && row.pauseResumesAt?.getTime() === pauseResumesAt?.getTime()) return toSubscriptionDto(row, await viewOf(tx, id));
+    if (!newlyPaused && row.pauseResumesAt?.getTime() === pauseResumesAt?.getTime())
+      return toSubscriptionDto(row, await viewOf(tx, id));
     const paused = await updateSubscription(tx, id, { status: 'paused', pausedAt, pauseResumesAt, updatedAt: now });
 
     const view = await viewOf(tx, id);
-    if (paused.supporterEmail) await enqueueEmail(tx, await subscriptionPausedEmail(paused.supporterEmail, { ...subscriptionFacts(paused, view, links), pausedAt: now, resumesAt: pauseResumesAt }));
+    if (paused.supporterEmail)
+      await enqueueEmail(
+        tx,
+        await subscriptionPausedEmail(paused.supporterEmail, {
+          ...subscriptionFacts(paused, view, links),
+          pausedAt: now,
+          resumesAt: pauseResumesAt,
+        }),
+      );
     if (newlyPaused) {
-      for (const email of await creatorSubscriptionPausedEmails({ ...(await creatorPauseFacts(tx, paused, links)), pausedAt, resumesAt: pauseResumesAt })) await enqueueEmail(tx, email);
+      for (const email of await creatorSubscriptionPausedEmails({
+        ...(await creatorPauseFacts(tx, paused, links)),
+        pausedAt,
+        resumesAt: pauseResumesAt,
+      }))
+        await enqueueEmail(tx, email);
       // Keyed by the pause's start: a later pause of the same support is a new event.
       await enqueueWebhookEvent(tx, {
         creatorId: paused.creatorId,
         type: 'subscription.paused',
         key: `${paused.id}:${pausedAt.toISOString()}`,
         createdAt: now,
-        data: { subscription: webhookSubscription(paused), pausedAt: pausedAt.toISOString(), resumesAt: pauseResumesAt?.toISOString() ?? null },
+        data: {
+          subscription: webhookSubscription(paused),
+          pausedAt: pausedAt.toISOString(),
+          resumesAt: pauseResumesAt?.toISOString() ?? null,
+        },
       });
     }
     return toSubscriptionDto(paused, view);
@@ -213,14 +293,24 @@ export async function pauseSubscription(db: Db, id: string, months: PauseMonths 
  * processed yet, the period it was to charge stays due. Resuming a support that is not paused
  * changes nothing.
  */
-export async function resumeSubscription(db: Db, id: string, links: SubscriptionLinks, now: Date): Promise<SubscriptionDto> {
+export async function resumeSubscription(
+  db: Db,
+  id: string,
+  links: SubscriptionLinks,
+  now: Date,
+): Promise<SubscriptionDto> {
   return db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
-    if (row.status === 'canceled' || row.status === 'lapsed') throw new AppError('conflict', SUBSCRIPTION_MESSAGES.resumeEnded);
+    if (row.status === 'canceled' || row.status === 'lapsed')
+      throw new AppError('conflict', SUBSCRIPTION_MESSAGES.resumeEnded);
     if (row.status !== 'paused') return toSubscriptionDto(row, await viewOf(tx, id));
 
-    let period = { periodNumber: row.periodNumber, currentPeriodStart: row.currentPeriodStart, currentPeriodEnd: row.currentPeriodEnd };
+    let period = {
+      periodNumber: row.periodNumber,
+      currentPeriodStart: row.currentPeriodStart,
+      currentPeriodEnd: row.currentPeriodEnd,
+    };
     if (row.pauseResumesAt && row.pauseResumesAt <= now) {
       // The pause is over but the job has not resumed it yet: the period it was to charge stays due.
       const due = periodNumberAt(row.billingAnchorAt, row.pauseResumesAt, row.periodNumber + 1);
@@ -234,13 +324,32 @@ export async function resumeSubscription(db: Db, id: string, links: Subscription
       const { start, end } = subscriptionPeriod(row.billingAnchorAt, running - 1);
       period = { periodNumber: running - 1, currentPeriodStart: start, currentPeriodEnd: end };
     }
-    const resumed = await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, ...period, updatedAt: now });
+    const resumed = await updateSubscription(tx, id, {
+      status: 'active',
+      pausedAt: null,
+      pauseResumesAt: null,
+      ...period,
+      updatedAt: now,
+    });
 
     const view = await viewOf(tx, id);
     // A period already due is charged today.
     const nextChargeAt = resumed.currentPeriodEnd > now ? resumed.currentPeriodEnd : now;
-    if (resumed.supporterEmail) await enqueueEmail(tx, await subscriptionResumedEmail(resumed.supporterEmail, { ...subscriptionFacts(resumed, view, links), resumedAt: now, nextChargeAt }));
-    for (const email of await creatorSubscriptionResumedEmails({ ...(await creatorPauseFacts(tx, resumed, links)), resumedAt: now, nextChargeAt })) await enqueueEmail(tx, email);
+    if (resumed.supporterEmail)
+      await enqueueEmail(
+        tx,
+        await subscriptionResumedEmail(resumed.supporterEmail, {
+          ...subscriptionFacts(resumed, view, links),
+          resumedAt: now,
+          nextChargeAt,
+        }),
+      );
+    for (const email of await creatorSubscriptionResumedEmails({
+      ...(await creatorPauseFacts(tx, resumed, links)),
+      resumedAt: now,
+      nextChargeAt,
+    }))
+      await enqueueEmail(tx, email);
     return toSubscriptionDto(resumed, view);
   });
 }
@@ -258,21 +367,45 @@ async function ownedSubscriptionId(db: Db, user: SessionUser, id: string): Promi
 }
 
 /** POST /api/subscriptions/:id/pause: only its owner; anyone else gets 404. */
-export async function pauseAsOwner(db: Db, user: SessionUser, id: string, months: PauseMonths | null, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+export async function pauseAsOwner(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  months: PauseMonths | null,
+  links: SubscriptionLinks,
+  now = new Date(),
+): Promise<SubscriptionDto> {
   return pauseSubscription(db, await ownedSubscriptionId(db, user, id), months, links, now);
 }
 
 /** POST /api/subscriptions/:id/resume: only its owner; anyone else gets 404. */
-export async function resumeAsOwner(db: Db, user: SessionUser, id: string, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+export async function resumeAsOwner(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  links: SubscriptionLinks,
+  now = new Date(),
+): Promise<SubscriptionDto> {
   return resumeSubscription(db, await ownedSubscriptionId(db, user, id), links, now);
 }
 
 /** POST /api/subscriptions/pause-by-link: the signed link from a receipt, no sign-in needed. */
-export async function pauseByLink(db: Db, token: string, months: PauseMonths | null, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+export async function pauseByLink(
+  db: Db,
+  token: string,
+  months: PauseMonths | null,
+  links: SubscriptionLinks,
+  now = new Date(),
+): Promise<SubscriptionDto> {
   return pauseSubscription(db, subscriptionIdFromToken(links.appSecret, token), months, links, now);
 }
 
 /** POST /api/subscriptions/resume-by-link. */
-export async function resumeByLink(db: Db, token: string, links: SubscriptionLinks, now = new Date()): Promise<SubscriptionDto> {
+export async function resumeByLink(
+  db: Db,
+  token: string,
+  links: SubscriptionLinks,
+  now = new Date(),
+): Promise<SubscriptionDto> {
   return resumeSubscription(db, subscriptionIdFromToken(links.appSecret, token), links, now);
 }

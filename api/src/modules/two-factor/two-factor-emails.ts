@@ -24,7 +24,13 @@ export async function twoFactorEnabledEmail(to: Recipient, at: Date, origin: str
     footer: ['If you did not do this, change your password at once and contact our support team.'],
     reason: EMAIL_REASONS.accountSecurity,
   });
-  return { kind: 'two-factor-enabled', dedupeKey: `two-factor-enabled:${to.userId}:${at.toISOString()}`, to: to.email, subject, ...content };
+  return {
+    kind: 'two-factor-enabled',
+    dedupeKey: `two-factor-enabled:${to.userId}:${at.toISOString()}`,
+    to: to.email,
+    subject,
+    ...content,
+  };
 }
 
 /** Sent when two-factor sign-in is turned off. */
@@ -37,8 +43,16 @@ export async function twoFactorDisabledEmail(to: Recipient, at: Date, origin: st
       `Two-factor sign-in was turned off for your Be a Bro account on ${formatEmailDate(at)}. Signing in now needs only your email and password, and your recovery codes no longer work.`,
     ],
     action: { label: 'Turn it on again', url: accountSettingsUrl(origin) },
-    footer: ['If you did not do this, change your password at once, turn two-factor sign-in on again and contact our support team.'],
+    footer: [
+      'If you did not do this, change your password at once, turn two-factor sign-in on again and contact our support team.',
+    ],
     reason: EMAIL_REASONS.accountSecurity,
   });
-  return { kind: 'two-factor-disabled', dedupeKey: `two-factor-disabled:${to.userId}:${at.toISOString()}`, to: to.email, subject, ...content };
+  return {
+    kind: 'two-factor-disabled',
+    dedupeKey: `two-factor-disabled:${to.userId}:${at.toISOString()}`,
+    to: to.email,
+    subject,
+    ...content,
+  };
 }

@@ -24,11 +24,23 @@ export async function savePendingSetup(db: Db, userId: string, secretEncrypted: 
 }
 
 /** Turns the pending set-up on with the step of the code that confirmed it; false when it was not pending any more. */
-export async function markTwoFactorEnabled(db: Db, userId: string, secretEncrypted: string, timeStep: number, now: Date): Promise<boolean> {
+export async function markTwoFactorEnabled(
+  db: Db,
+  userId: string,
+  secretEncrypted: string,
+  timeStep: number,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(twoFactorCredentials)
     .set({ enabledAt: now, lastUsedTimeStep: timeStep })
-    .where(and(eq(twoFactorCredentials.userId, userId), isNull(twoFactorCredentials.enabledAt), eq(twoFactorCredentials.secretEncrypted, secretEncrypted)))
+    .where(
+      and(
+        eq(twoFactorCredentials.userId, userId),
+        isNull(twoFactorCredentials.enabledAt),
+        eq(twoFactorCredentials.secretEncrypted, secretEncrypted),
+      ),
+    )
     .returning({ userId: twoFactorCredentials.userId });
   return rows.length > 0;
 }
@@ -42,7 +54,13 @@ export async function claimTimeStep(db: Db, userId: string, timeStep: number): P
   const rows = await db
     .update(c)
     .set({ lastUsedTimeStep: timeStep })
-    .where(and(eq(c.userId, userId), isNotNull(c.enabledAt), or(isNull(c.lastUsedTimeStep), lt(c.lastUsedTimeStep, timeStep))))
+    .where(
+      and(
+        eq(c.userId, userId),
+        isNotNull(c.enabledAt),
+        or(isNull(c.lastUsedTimeStep), lt(c.lastUsedTimeStep, timeStep)),
+      ),
+    )
     .returning({ userId: c.userId });
   return rows.length > 0;
 }
@@ -73,13 +91,20 @@ export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<
 
 /** Everything two-factor of the account: the secret, recovery codes and pending sign-ins. */
 export async function deleteTwoFactorData(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.delete(twoFactorCredentials).where(eq(twoFactorCredentials.userId, userId)).returning({ userId: twoFactorCredentials.userId });
+  const rows = await db
+    .delete(twoFactorCredentials)
+    .where(eq(twoFactorCredentials.userId, userId))
+    .returning({ userId: twoFactorCredentials.userId });
   await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
   return rows.length > 0;
 }
 
-export async function insertChallenge(db: Db, values: { userId: string; tokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
+export async function insertChallenge(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
   await db.insert(twoFactorChallenges).values({ ...values, createdAt: now });
   // Expired challenges are useless; trim them now and then instead of running a job for it.
   if (Math.random() < 0.05) await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
@@ -87,7 +112,11 @@ export async function insertChallenge(db: Db, values: { userId: string; tokenHas
 
 export async function findLiveChallenge(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: twoFactorChallenges.id, userId: twoFactorChallenges.userId, failedAttempts: twoFactorChallenges.failedAttempts })
+    .select({
+      id: twoFactorChallenges.id,
+      userId: twoFactorChallenges.userId,
+      failedAttempts: twoFactorChallenges.failedAttempts,
+    })
     .from(twoFactorChallenges)
     .where(and(eq(twoFactorChallenges.tokenHash, tokenHash), gt(twoFactorChallenges.expiresAt, now)));
   return row ?? null;
@@ -109,6 +138,9 @@ export async function takeChallengeTry(db: Db, id: string, maxFailures: number):
 
 /** Uses the challenge up; false when another request already did (single use). */
 export async function consumeChallenge(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).returning({ id: twoFactorChallenges.id });
+  const rows = await db
+    .delete(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, id))
+    .returning({ id: twoFactorChallenges.id });
   return rows.length > 0;
 }

@@ -16,7 +16,14 @@ import { requireUser, SIGN_IN_REQUIRED, setSessionCookie } from '../../plugins/s
 import { startSession } from '../auth/session-service';
 import { loadSessionUser } from '../auth/user-repository';
 import { publicOrigin } from '../email/public-origin';
-import { completeTwoFactorSignIn, disableTwoFactor, enableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorSetup } from './two-factor-service';
+import {
+  completeTwoFactorSignIn,
+  disableTwoFactor,
+  enableTwoFactor,
+  getTwoFactorStatus,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+} from './two-factor-service';
 
 interface TwoFactorRouteOptions {
   /** Derives the key that encrypts TOTP secrets at rest. */
@@ -43,7 +50,13 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions
 
   app.get(
     '/',
-    { schema: { tags, summary: 'Whether two-factor sign-in is on, and how many recovery codes are left', response: { 200: twoFactorStatusSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+        response: { 200: twoFactorStatusSchema, 401: apiErrorSchema },
+      },
+    },
     async (request) => getTwoFactorStatus(app.db, requireSession(request).userId),
   );
 
@@ -52,7 +65,8 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions
     {
       schema: {
         tags,
-        summary: 'Start the set-up: a new secret, its otpauth:// URI and a QR code for an authenticator app (not on until confirmed with /enable)',
+        summary:
+          'Start the set-up: a new secret, its otpauth:// URI and a QR code for an authenticator app (not on until confirmed with /enable)',
         response: { 200: twoFactorSetupSchema, 401: apiErrorSchema, 409: apiErrorSchema },
       },
     },
@@ -64,14 +78,23 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions
     {
       schema: {
         tags,
-        summary: 'Confirm the set-up with the password and a first code: on, ten recovery codes (shown once), every other session signed out, an email sent',
+        summary:
+          'Confirm the set-up with the password and a first code: on, ten recovery codes (shown once), every other session signed out, an email sent',
         body: enableTwoFactorRequestSchema,
-        response: { 200: recoveryCodesResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: recoveryCodesResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const { userId, sessionId } = requireSession(request);
-      return { recoveryCodes: await enableTwoFactor(app.db, appSecret, userId, sessionId, request.body, publicOrigin(request)) };
+      return {
+        recoveryCodes: await enableTwoFactor(app.db, appSecret, userId, sessionId, request.body, publicOrigin(request)),
+      };
     },
   );
 
@@ -98,10 +121,18 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions
         tags,
         summary: 'Ten new recovery codes (shown once) with the password and a code; the old ones stop working',
         body: confirmTwoFactorRequestSchema,
-        response: { 200: recoveryCodesResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: recoveryCodesResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
-    async (request) => ({ recoveryCodes: await regenerateRecoveryCodes(app.db, appSecret, requireSession(request).userId, request.body) }),
+    async (request) => ({
+      recoveryCodes: await regenerateRecoveryCodes(app.db, appSecret, requireSession(request).userId, request.body),
+    }),
   );
 };
 
@@ -112,7 +143,8 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
     {
       schema: {
         tags: ['auth'],
-        summary: 'Finish signing in with the challenge from POST /api/auth/sign-in and a 6-digit code or a recovery code',
+        summary:
+          'Finish signing in with the challenge from POST /api/auth/sign-in and a 6-digit code or a recovery code',
         body: twoFactorSignInRequestSchema,
         response: { 200: sessionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },

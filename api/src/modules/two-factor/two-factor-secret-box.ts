@@ -17,7 +17,12 @@ export function encryptTwoFactorSecret(appSecret: string, secret: string): strin
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyFrom(appSecret), iv);
   const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join('.');
 }
 
 /** The secret, or null when it cannot be read (another APP_SECRET, a damaged value). */

@@ -48,22 +48,37 @@ const challengeInvalid = () => new AppError('unauthenticated', TWO_FACTOR_MESSAG
 /** The TOTP time step `code` belongs to, or null when it is not a current code of `secret`. */
 export async function matchTotpCode(secret: string, code: string, now: Date): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: EPOCH_TOLERANCE_SECONDS });
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+  });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 export async function getTwoFactorStatus(db: Db, userId: string): Promise<TwoFactorStatus> {
   const credentials = await findTwoFactorCredentials(db, userId);
   const enabledAt = credentials?.enabledAt ?? null;
-  return { enabled: enabledAt !== null, enabledAt: enabledAt?.toISOString() ?? null, recoveryCodesLeft: enabledAt ? await countUnusedRecoveryCodes(db, userId) : 0 };
+  return {
+    enabled: enabledAt !== null,
+    enabledAt: enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: enabledAt ? await countUnusedRecoveryCodes(db, userId) : 0,
+  };
 }
 
 /** A new secret, waiting for its first code (a set-up started earlier and not confirmed is replaced). */
-export async function startTwoFactorSetup(db: Db, appSecret: string, userId: string, now = new Date()): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup(
+  db: Db,
+  appSecret: string,
+  userId: string,
+  now = new Date(),
+): Promise<TwoFactorSetup> {
   const user = await findUserById(db, userId);
   if (!user?.email) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   const secret = generateSecret();
-  if (!(await savePendingSetup(db, userId, encryptTwoFactorSecret(appSecret, secret), now))) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!(await savePendingSetup(db, userId, encryptTwoFactorSecret(appSecret, secret), now)))
+    throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyEnabled);
   const otpauthUrl = generateURI({ issuer: TWO_FACTOR_ISSUER, label: user.email, secret });
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -73,7 +88,15 @@ export async function startTwoFactorSetup(db: Db, appSecret: string, userId: str
  * Confirms the set-up with the password and a first code: two-factor sign-in is on, ten recovery codes
  * are made (returned this once), every other session is signed out and the owner is emailed.
  */
-export async function enableTwoFactor(db: Db, appSecret: string, userId: string, currentSessionId: string, input: EnableTwoFactorValues, origin: string, now = new Date()): Promise<string[]> {
+export async function enableTwoFactor(
+  db: Db,
+  appSecret: string,
+  userId: string,
+  currentSessionId: string,
+  input: EnableTwoFactorValues,
+  origin: string,
+  now = new Date(),
+): Promise<string[]> {
   const user = await verifyCurrentPassword(db, userId, input.password, 'password');
   const credentials = await findTwoFactorCredentials(db, userId);
   if (credentials?.enabledAt) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyEnabled);
@@ -84,10 +107,15 @@ export async function enableTwoFactor(db: Db, appSecret: string, userId: string,
   const recoveryCodes = generateRecoveryCodes();
   await db.transaction(async (tx) => {
     // Compare-and-set on the secret the code was checked against: a set-up restarted meanwhile wins.
-    if (!(await markTwoFactorEnabled(tx, userId, credentials.secretEncrypted, timeStep, now))) throw codeError(TWO_FACTOR_MESSAGES.setupMissing);
+    if (!(await markTwoFactorEnabled(tx, userId, credentials.secretEncrypted, timeStep, now)))
+      throw codeError(TWO_FACTOR_MESSAGES.setupMissing);
     await replaceRecoveryCodes(tx, userId, recoveryCodes.map(hashRecoveryCode));
     await revokeAllSessions(tx, userId, { except: currentSessionId }, now);
-    if (user.email) await enqueueEmail(tx, await twoFactorEnabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin));
+    if (user.email)
+      await enqueueEmail(
+        tx,
+        await twoFactorEnabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin),
+      );
   });
   return recoveryCodes;
 }
@@ -96,10 +124,17 @@ export async function enableTwoFactor(db: Db, appSecret: string, userId: string,
  * Checks a code of an account with two-factor sign-in on: a TOTP code (each time step once) or an unused
  * recovery code (used up). Throws the field message when it is wrong.
  */
-async function useSecondFactor(db: Db, appSecret: string, credentials: TwoFactorCredentialsRow, code: string, now: Date): Promise<void> {
+async function useSecondFactor(
+  db: Db,
+  appSecret: string,
+  credentials: TwoFactorCredentialsRow,
+  code: string,
+  now: Date,
+): Promise<void> {
   const userId = credentials.userId;
   if (RECOVERY_CODE_PATTERN.test(code)) {
-    if (!(await useRecoveryCode(db, userId, hashRecoveryCode(code), now))) throw codeError(TWO_FACTOR_MESSAGES.codeOrRecoveryInvalid);
+    if (!(await useRecoveryCode(db, userId, hashRecoveryCode(code), now)))
+      throw codeError(TWO_FACTOR_MESSAGES.codeOrRecoveryInvalid);
     return;
   }
   const secret = decryptTwoFactorSecret(appSecret, credentials.secretEncrypted);
@@ -115,18 +150,35 @@ async function enabledCredentials(db: Db, userId: string): Promise<TwoFactorCred
 }
 
 /** Turns two-factor sign-in off (password and a code or recovery code); the owner is emailed. */
-export async function disableTwoFactor(db: Db, appSecret: string, userId: string, input: ConfirmTwoFactorValues, origin: string, now = new Date()): Promise<void> {
+export async function disableTwoFactor(
+  db: Db,
+  appSecret: string,
+  userId: string,
+  input: ConfirmTwoFactorValues,
+  origin: string,
+  now = new Date(),
+): Promise<void> {
   const user = await verifyCurrentPassword(db, userId, input.password, 'password');
   const credentials = await enabledCredentials(db, userId);
   await db.transaction(async (tx) => {
     await useSecondFactor(tx, appSecret, credentials, input.code, now);
     if (!(await deleteTwoFactorData(tx, userId))) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notEnabled);
-    if (user.email) await enqueueEmail(tx, await twoFactorDisabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin));
+    if (user.email)
+      await enqueueEmail(
+        tx,
+        await twoFactorDisabledEmail({ userId, email: user.email, displayName: user.displayName }, now, origin),
+      );
   });
 }
 
 /** Ten new recovery codes (password and a code or recovery code); the old ones stop working. */
-export async function regenerateRecoveryCodes(db: Db, appSecret: string, userId: string, input: ConfirmTwoFactorValues, now = new Date()): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  appSecret: string,
+  userId: string,
+  input: ConfirmTwoFactorValues,
+  now = new Date(),
+): Promise<string[]> {
   await verifyCurrentPassword(db, userId, input.password, 'password');
   const credentials = await enabledCredentials(db, userId);
   const recoveryCodes = generateRecoveryCodes();
@@ -141,7 +193,13 @@ export async function regenerateRecoveryCodes(db: Db, appSecret: string, userId:
  * The second step of sign-in. Wrong codes count against the sign-in limits like wrong passwords, and a
  * challenge takes CHALLENGE_MAX_FAILURES of them; a right code uses the challenge up. Returns the user id.
  */
-export async function completeTwoFactorSignIn(db: Db, appSecret: string, input: TwoFactorSignInValues, ip: string, now = new Date()): Promise<string> {
+export async function completeTwoFactorSignIn(
+  db: Db,
+  appSecret: string,
+  input: TwoFactorSignInValues,
+  ip: string,
+  now = new Date(),
+): Promise<string> {
   const challenge = await findLiveChallenge(db, hashChallenge(input.challenge), now);
   if (!challenge || challenge.failedAttempts >= CHALLENGE_MAX_FAILURES) throw challengeInvalid();
   const user = await findUserById(db, challenge.userId);

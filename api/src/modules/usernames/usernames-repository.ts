@@ -7,6 +7,9 @@ import { creatorProfiles } from '../../db/schema';
  * never handed out again, so an old link can never lead to somebody else.
  */
 export async function findUsernameOwner(db: Db, username: string): Promise<string | undefined> {
-  const [row] = await db.select({ userId: creatorProfiles.userId }).from(creatorProfiles).where(eq(creatorProfiles.username, username));
+  const [row] = await db
+    .select({ userId: creatorProfiles.userId })
+    .from(creatorProfiles)
+    .where(eq(creatorProfiles.username, username));
   return row?.userId;
 }

@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
-const check = (username: string, client = t.client()) => client.get(`/api/usernames/${encodeURIComponent(username)}/availability`);
+const check = (username: string, client = t.client()) =>
+  client.get(`/api/usernames/${encodeURIComponent(username)}/availability`);
 
 describe('GET /api/usernames/:username/availability', () => {
   it('says a free username is available, normalising what was typed first', async () => {
@@ -23,36 +23,67 @@ describe('GET /api/usernames/:username/availability', () => {
     expect(res.json()).toEqual({ username: 'freshname42', available: true, message: 'Username is available!' });
   });
 
-  it.each(['admin', 'support', 'api', 'test', 'user', 'Admin', 'dashboard', 'settings', 'create', 'auth', 'help', 'discover', 'analytics', 'supporter-dashboard', 'remotes'])(
-    'refuses the reserved name %j',
-    async (name) => {
-      const res = await check(name);
-      expect(res.json()).toMatchObject({ available: false, message: 'Username is not available' });
-    },
-  );
+  it.each([
+    'admin',
+    'support',
+    'api',
+    'test',
+    'user',
+    'Admin',
+    'dashboard',
+    'settings',
+    'create',
+    'auth',
+    'help',
+    'discover',
+    'analytics',
+    'supporter-dashboard',
+    'remotes',
+  ])('refuses the reserved name %j', async (name) => {
+    const res = await check(name);
+    expect(res.json()).toMatchObject({ available: false, message: 'Username is not available' });
+  });
 
   it('needs at least 3 characters after normalising', async () => {
     for (const name of ['ab', 'a-b', '!!!x']) {
-      expect((await check(name)).json()).toMatchObject({ available: false, message: 'Username must be at least 3 characters' });
+      expect((await check(name)).json()).toMatchObject({
+        available: false,
+        message: 'Username must be at least 3 characters',
+      });
     }
   });
 
   it('refuses names longer than the limit with the shared message', async () => {
-    expect((await check('a'.repeat(31))).json()).toEqual({ username: 'a'.repeat(31), available: false, message: ONBOARDING_MESSAGES.usernameTooLong });
+    expect((await check('a'.repeat(31))).json()).toEqual({
+      username: 'a'.repeat(31),
+      available: false,
+      message: ONBOARDING_MESSAGES.usernameTooLong,
+    });
   });
 
   it('refuses a username another profile holds, whatever the case typed, and one of a deleted profile', async () => {
     const { user } = await fakeCreator(t, { username: 'takenname' });
-    expect((await check('takenname')).json()).toEqual({ username: 'takenname', available: false, message: 'Username is not available' });
+    expect((await check('takenname')).json()).toEqual({
+      username: 'takenname',
+      available: false,
+      message: 'Username is not available',
+    });
     expect((await check('TakenName')).json()).toMatchObject({ username: 'takenname', available: false });
 
-    await t.database.db.update(creatorProfiles).set({ deletedAt: new Date() }).where(eq(creatorProfiles.userId, user.id));
+    await t.database.db
+      .update(creatorProfiles)
+      .set({ deletedAt: new Date() })
+      .where(eq(creatorProfiles.userId, user.id));
     expect((await check('takenname')).json()).toMatchObject({ available: false, message: 'Username is not available' });
   });
 
-  it("tells the signed-in creator their own username is available to them, and nobody else", async () => {
+  it('tells the signed-in creator their own username is available to them, and nobody else', async () => {
     const owner = await fakeCreator(t, { username: 'mineonly' });
-    expect((await check('mineonly', owner.client)).json()).toEqual({ username: 'mineonly', available: true, message: 'Username is available!' });
+    expect((await check('mineonly', owner.client)).json()).toEqual({
+      username: 'mineonly',
+      available: true,
+      message: 'Username is available!',
+    });
     const other = await fakeUser(t);
     expect((await check('mineonly', other.client)).json()).toMatchObject({ available: false });
   });

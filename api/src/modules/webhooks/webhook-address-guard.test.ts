@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '@beabro/shared/api-schemas/webhooks';
-import { isLoopbackAddress, isPublicAddress, parseIPv6, resolveWebhookTarget, type HostResolver } from './webhook-address-guard';
+import {
+  isLoopbackAddress,
+  isPublicAddress,
+  parseIPv6,
+  resolveWebhookTarget,
+  type HostResolver,
+} from './webhook-address-guard';
 
 const dns =
   (answers: Record<string, string[]>): HostResolver =>
@@ -49,7 +55,16 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '203.0.114.5', '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8'])('allows %s', (address) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '203.0.114.5',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+  ])('allows %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 
@@ -63,7 +78,16 @@ describe('isPublicAddress', () => {
 });
 
 describe('resolveWebhookTarget', () => {
-  const production = { allowLocal: false, resolveHost: dns({ 'hooks.example.com': ['93.184.215.14'], 'mixed.example.com': ['93.184.215.14', '10.0.0.5'], 'v6.example.com': ['::1'], 'mapped.example.com': ['::ffff:192.168.0.1'], 'empty.example.com': [] }) };
+  const production = {
+    allowLocal: false,
+    resolveHost: dns({
+      'hooks.example.com': ['93.184.215.14'],
+      'mixed.example.com': ['93.184.215.14', '10.0.0.5'],
+      'v6.example.com': ['::1'],
+      'mapped.example.com': ['::ffff:192.168.0.1'],
+      'empty.example.com': [],
+    }),
+  };
 
   it('accepts an https URL whose every address is public, and connects to that address', async () => {
     const target = await resolveWebhookTarget('https://hooks.example.com/beabro?x=1', production);
@@ -92,12 +116,26 @@ describe('resolveWebhookTarget', () => {
   });
 
   it('with WEBHOOKS_ALLOW_LOCAL, allows http to loopback only', async () => {
-    const local = { allowLocal: true, resolveHost: dns({ localhost: ['127.0.0.1'], 'private.example.com': ['10.0.0.1'] }) };
-    await expect(resolveWebhookTarget('http://127.0.0.1:4335/hook', local)).resolves.toMatchObject({ address: '127.0.0.1' });
-    await expect(resolveWebhookTarget('http://localhost:4335/hook', local)).resolves.toMatchObject({ address: '127.0.0.1' });
-    await expect(resolveWebhookTarget('http://[::1]:4335/hook', local)).resolves.toMatchObject({ address: '::1', family: 6 });
-    await expect(resolveWebhookTarget('http://hooks.example.com/hook', local)).rejects.toThrow(WEBHOOK_MESSAGES.urlNotHttps);
-    await expect(resolveWebhookTarget('https://private.example.com/hook', local)).rejects.toThrow(WEBHOOK_MESSAGES.urlPrivate);
+    const local = {
+      allowLocal: true,
+      resolveHost: dns({ localhost: ['127.0.0.1'], 'private.example.com': ['10.0.0.1'] }),
+    };
+    await expect(resolveWebhookTarget('http://127.0.0.1:4335/hook', local)).resolves.toMatchObject({
+      address: '127.0.0.1',
+    });
+    await expect(resolveWebhookTarget('http://localhost:4335/hook', local)).resolves.toMatchObject({
+      address: '127.0.0.1',
+    });
+    await expect(resolveWebhookTarget('http://[::1]:4335/hook', local)).resolves.toMatchObject({
+      address: '::1',
+      family: 6,
+    });
+    await expect(resolveWebhookTarget('http://hooks.example.com/hook', local)).rejects.toThrow(
+      WEBHOOK_MESSAGES.urlNotHttps,
+    );
+    await expect(resolveWebhookTarget('https://private.example.com/hook', local)).rejects.toThrow(
+      WEBHOOK_MESSAGES.urlPrivate,
+    );
     await expect(resolveWebhookTarget('https://10.1.1.1/hook', local)).rejects.toThrow(WEBHOOK_MESSAGES.urlPrivate);
   });
 });

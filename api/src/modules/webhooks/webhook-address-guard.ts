@@ -64,7 +64,7 @@ export function parseIPv6(ip: string): number[] | null {
 function v4InRange(a: number[], base: [number, number, number, number], bits: number): boolean {
   const value = (x: number[]) => (((x[0] ?? 0) << 24) >>> 0) + ((x[1] ?? 0) << 16) + ((x[2] ?? 0) << 8) + (x[3] ?? 0);
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return ((value(a) & mask) >>> 0) === ((value(base) & mask) >>> 0);
+  return (value(a) & mask) >>> 0 === (value(base) & mask) >>> 0;
 }
 
 const V4_LOOPBACK: [number, number, number, number] = [127, 0, 0, 0];
@@ -132,7 +132,10 @@ function isAllowed(address: string, allowLocal: boolean): boolean {
   return isPublicAddress(address) || (allowLocal && isLoopbackAddress(address));
 }
 
-async function resolveWithTimeout(resolveHost: HostResolver, hostname: string): Promise<Array<{ address: string; family: number }>> {
+async function resolveWithTimeout(
+  resolveHost: HostResolver,
+  hostname: string,
+): Promise<Array<{ address: string; family: number }>> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
@@ -160,7 +163,8 @@ export async function resolveWebhookTarget(rawUrl: string, policy: AddressPolicy
   if (!hostname) throw new WebhookUrlError(WEBHOOK_MESSAGES.urlInvalid);
   if (url.username || url.password) throw new WebhookUrlError(WEBHOOK_MESSAGES.urlCredentials);
   const localName = hostname === 'localhost' || hostname.endsWith('.localhost');
-  if (url.protocol === 'http:' && !(policy.allowLocal && (localName || isLoopbackAddress(hostname)))) throw new WebhookUrlError(WEBHOOK_MESSAGES.urlNotHttps);
+  if (url.protocol === 'http:' && !(policy.allowLocal && (localName || isLoopbackAddress(hostname))))
+    throw new WebhookUrlError(WEBHOOK_MESSAGES.urlNotHttps);
 
   let addresses: Array<{ address: string; family: number }>;
   if (isIP(hostname)) {
@@ -174,7 +178,8 @@ export async function resolveWebhookTarget(rawUrl: string, policy: AddressPolicy
     }
   }
   if (addresses.length === 0) throw new WebhookUrlError(WEBHOOK_MESSAGES.urlUnresolvable);
-  if (addresses.some((a) => !isAllowed(a.address, policy.allowLocal))) throw new WebhookUrlError(WEBHOOK_MESSAGES.urlPrivate);
+  if (addresses.some((a) => !isAllowed(a.address, policy.allowLocal)))
+    throw new WebhookUrlError(WEBHOOK_MESSAGES.urlPrivate);
   const [first] = addresses;
   if (!first) throw new WebhookUrlError(WEBHOOK_MESSAGES.urlUnresolvable);
   return { url, hostname, address: first.address, family: isIP(first.address) === 6 ? 6 : 4 };

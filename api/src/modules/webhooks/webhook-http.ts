@@ -44,7 +44,10 @@ export type WebhookHttpTransport = (request: WebhookRequest) => Promise<WebhookR
 export const nodeWebhookTransport: WebhookHttpTransport = ({ target, headers, body, timeoutMs }) =>
   new Promise<WebhookResponse>((resolve, reject) => {
     const pinned: LookupFunction = (_hostname, options, callback) => {
-      if (options.all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+      if (options.all)
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          { address: target.address, family: target.family },
+        ]);
       else callback(null, target.address, target.family);
     };
     const isHttps = target.url.protocol === 'https:';
@@ -60,7 +63,10 @@ export const nodeWebhookTransport: WebhookHttpTransport = ({ target, headers, bo
       // SNI carries names only (an address literal is checked against the certificate's IP entries).
       ...(isHttps && !isIP(target.hostname) ? { servername: target.hostname } : {}),
     });
-    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
     request.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -70,7 +76,10 @@ export const nodeWebhookTransport: WebhookHttpTransport = ({ target, headers, bo
       let size = 0;
       const finish = () => {
         clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, excerpt: printableText(Buffer.concat(chunks).toString('utf8')).slice(0, RESPONSE_EXCERPT_BYTES) });
+        resolve({
+          status: response.statusCode ?? 0,
+          excerpt: printableText(Buffer.concat(chunks).toString('utf8')).slice(0, RESPONSE_EXCERPT_BYTES),
+        });
       };
       response.on('data', (chunk: Buffer) => {
         if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - size));

@@ -3,9 +3,23 @@ import type { payouts, subscriptions, supports } from '../../db/schema';
 
 type SupportFacts = Pick<
   typeof supports.$inferSelect,
-  'id' | 'amountCents' | 'platformFeeCents' | 'processingFeeCents' | 'creatorNetCents' | 'isRecurring' | 'isRenewal' | 'subscriptionId' | 'supporterName' | 'isAnonymous' | 'message' | 'createdAt'
+  | 'id'
+  | 'amountCents'
+  | 'platformFeeCents'
+  | 'processingFeeCents'
+  | 'creatorNetCents'
+  | 'isRecurring'
+  | 'isRenewal'
+  | 'subscriptionId'
+  | 'supporterName'
+  | 'isAnonymous'
+  | 'message'
+  | 'createdAt'
 >;
-type SubscriptionFacts = Pick<typeof subscriptions.$inferSelect, 'id' | 'amountCents' | 'status' | 'supporterName' | 'isAnonymous' | 'currentPeriodEnd' | 'createdAt'>;
+type SubscriptionFacts = Pick<
+  typeof subscriptions.$inferSelect,
+  'id' | 'amountCents' | 'status' | 'supporterName' | 'isAnonymous' | 'currentPeriodEnd' | 'createdAt'
+>;
 type PayoutFacts = Pick<typeof payouts.$inferSelect, 'id' | 'amountCents' | 'weekStart' | 'weekEnd'>;
 
 /** A support as webhooks describe it: amounts in cents, the name only when the supporter gave it publicly. */
@@ -26,7 +40,9 @@ export function webhookSupport(support: SupportFacts): WebhookEventData['support
   };
 }
 
-export function webhookSubscription(subscription: SubscriptionFacts): WebhookEventData['subscription.created']['subscription'] {
+export function webhookSubscription(
+  subscription: SubscriptionFacts,
+): WebhookEventData['subscription.created']['subscription'] {
   return {
     id: subscription.id,
     amountCents: subscription.amountCents,
@@ -39,5 +55,12 @@ export function webhookSubscription(subscription: SubscriptionFacts): WebhookEve
 }
 
 export function webhookPayout(payout: PayoutFacts, paidAt: Date): WebhookEventData['payout.paid']['payout'] {
-  return { id: payout.id, amountCents: payout.amountCents, currency: 'usd', weekStart: payout.weekStart, weekEnd: payout.weekEnd, paidAt: paidAt.toISOString() };
+  return {
+    id: payout.id,
+    amountCents: payout.amountCents,
+    currency: 'usd',
+    weekStart: payout.weekStart,
+    weekEnd: payout.weekEnd,
+    paidAt: paidAt.toISOString(),
+  };
 }

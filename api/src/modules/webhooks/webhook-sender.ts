@@ -7,8 +7,23 @@ import { resolveWebhookTarget, WebhookUrlError, type HostResolver } from './webh
 import { webhookEndpointDisabledEmail } from './webhook-emails';
 import { nodeWebhookTransport, printableText, type WebhookHttpTransport } from './webhook-http';
 import { RETRY_WINDOW_MS, nextAttemptAfterFailure } from './webhook-retry';
-import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, decryptWebhookSecret, signatureHeader } from './webhook-signature';
-import { claimDueDeliveries, findCreatorEmail, lockClaimedDelivery, lockEndpointById, updateDelivery, updateEndpoint, type ClaimedDelivery } from './webhooks-repository';
+import {
+  DELIVERY_ID_HEADER,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+  SIGNATURE_HEADER,
+  decryptWebhookSecret,
+  signatureHeader,
+} from './webhook-signature';
+import {
+  claimDueDeliveries,
+  findCreatorEmail,
+  lockClaimedDelivery,
+  lockEndpointById,
+  updateDelivery,
+  updateEndpoint,
+  type ClaimedDelivery,
+} from './webhooks-repository';
 
 /** Each delivery's whole exchange (connect, send, answer) is bounded by this. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -36,18 +51,31 @@ export interface WebhookDeliveryReport {
   endpointsDisabled: number;
 }
 
-type Attempt = { ok: true; status: number; excerpt: string } | { ok: false; status: number | null; excerpt: string | null; error: string };
+type Attempt =
+  | { ok: true; status: number; excerpt: string }
+  | { ok: false; status: number | null; excerpt: string | null; error: string };
 
 async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery, now: Date): Promise<Attempt> {
   const { delivery, endpoint } = claimed;
   const secret = decryptWebhookSecret(deps.appSecret, endpoint.secretEncrypted);
-  if (!secret) return { ok: false, status: null, excerpt: null, error: 'The signing secret cannot be read (APP_SECRET changed). Rotate the secret.' };
+  if (!secret)
+    return {
+      ok: false,
+      status: null,
+      excerpt: null,
+      error: 'The signing secret cannot be read (APP_SECRET changed). Rotate the secret.',
+    };
   let target;
   try {
     // Checked again at every attempt, after resolving: the answer may differ from the one checked on save.
     target = await resolveWebhookTarget(endpoint.url, { allowLocal: deps.allowLocal, resolveHost: deps.resolveHost });
   } catch (error) {
-    return { ok: false, status: null, excerpt: null, error: error instanceof WebhookUrlError ? error.message : 'The host could not be resolved.' };
+    return {
+      ok: false,
+      status: null,
+      excerpt: null,
+      error: error instanceof WebhookUrlError ? error.message : 'The host could not be resolved.',
+    };
   }
   const timestamp = Math.floor(now.getTime() / 1000);
   try {
@@ -64,11 +92,22 @@ async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery, now: D
         [DELIVERY_ID_HEADER]: delivery.id,
       },
     });
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, excerpt: response.excerpt };
+    if (response.status >= 200 && response.status < 300)
+      return { ok: true, status: response.status, excerpt: response.excerpt };
     const redirect = response.status >= 300 && response.status < 400;
-    return { ok: false, status: response.status, excerpt: response.excerpt, error: redirect ? `Answered ${response.status}: redirects are not followed` : `Answered ${response.status}` };
+    return {
+      ok: false,
+      status: response.status,
+      excerpt: response.excerpt,
+      error: redirect ? `Answered ${response.status}: redirects are not followed` : `Answered ${response.status}`,
+    };
   } catch (error) {
-    return { ok: false, status: null, excerpt: null, error: `Could not deliver: ${(error as Error).message}`.slice(0, 300) };
+    return {
+      ok: false,
+      status: null,
+      excerpt: null,
+      error: `Could not deliver: ${(error as Error).message}`.slice(0, 300),
+    };
   }
 }
 
@@ -76,12 +115,22 @@ async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery, now: D
  * Records an attempt's outcome in one transaction: delivered; or retried with backoff; or, once the
  * 3-day retry window is over, failed. An endpoint failing for 3 days is turned off and its creator emailed.
  */
-async function recordOutcome(deps: WebhookSenderDeps, claimed: ClaimedDelivery, answer: Attempt, now: Date, report: WebhookDeliveryReport): Promise<void> {
+async function recordOutcome(
+  deps: WebhookSenderDeps,
+  claimed: ClaimedDelivery,
+  answer: Attempt,
+  now: Date,
+  report: WebhookDeliveryReport,
+): Promise<void> {
   const { delivery } = claimed;
   // Whatever the receiver answered (or a transport put in an error) is stored as printable text only.
   const result: Attempt = answer.ok
     ? { ...answer, excerpt: printableText(answer.excerpt) }
-    : { ...answer, excerpt: answer.excerpt === null ? null : printableText(answer.excerpt), error: printableText(answer.error) };
+    : {
+        ...answer,
+        excerpt: answer.excerpt === null ? null : printableText(answer.excerpt),
+        error: printableText(answer.error),
+      };
   await deps.db.transaction(async (tx) => {
     const current = await lockClaimedDelivery(tx, delivery.id, delivery.attempts);
     // Someone else took it over (the lease ran out); their outcome counts.
@@ -89,7 +138,13 @@ async function recordOutcome(deps: WebhookSenderDeps, claimed: ClaimedDelivery, 
     const endpoint = await lockEndpointById(tx, delivery.endpointId);
     if (!endpoint) return;
     if (result.ok) {
-      await updateDelivery(tx, delivery.id, { status: 'delivered', deliveredAt: now, responseStatus: result.status, responseExcerpt: result.excerpt, lastError: null });
+      await updateDelivery(tx, delivery.id, {
+        status: 'delivered',
+        deliveredAt: now,
+        responseStatus: result.status,
+        responseExcerpt: result.excerpt,
+        lastError: null,
+      });
       if (endpoint.failingSince) await updateEndpoint(tx, endpoint.id, { failingSince: null });
       report.delivered++;
       return;
@@ -106,10 +161,25 @@ async function recordOutcome(deps: WebhookSenderDeps, claimed: ClaimedDelivery, 
     const failingSince = endpoint.failingSince ?? now;
     // Every attempt of a delivery over 3 days failed, or every attempt of any delivery since 3 days ago.
     if (endpoint.enabled && (!next || now.getTime() - failingSince.getTime() >= RETRY_WINDOW_MS)) {
-      await updateEndpoint(tx, endpoint.id, { enabled: false, disabledAt: now, disabledReason: `Turned off after failing for 3 days. Last error: ${result.error}`, failingSince, updatedAt: now });
+      await updateEndpoint(tx, endpoint.id, {
+        enabled: false,
+        disabledAt: now,
+        disabledReason: `Turned off after failing for 3 days. Last error: ${result.error}`,
+        failingSince,
+        updatedAt: now,
+      });
       const email = await findCreatorEmail(tx, endpoint.creatorId);
       if (email) {
-        await enqueueEmail(tx, await webhookEndpointDisabledEmail(email, { endpointId: endpoint.id, url: endpoint.url, disabledAt: now, lastError: result.error, settingsUrl: `${deps.origin}/settings?tab=integrations` }));
+        await enqueueEmail(
+          tx,
+          await webhookEndpointDisabledEmail(email, {
+            endpointId: endpoint.id,
+            url: endpoint.url,
+            disabledAt: now,
+            lastError: result.error,
+            settingsUrl: `${deps.origin}/settings?tab=integrations`,
+          }),
+        );
       }
       report.endpointsDisabled++;
     } else if (!endpoint.failingSince) {
@@ -124,12 +194,22 @@ export interface WebhookDeliveryOptions {
 }
 
 /** Delivers every webhook due at `now`, a batch at a time (claimed under SKIP LOCKED, sent concurrently). */
-export async function deliverDueWebhooks(deps: WebhookSenderDeps, now = new Date(), options: WebhookDeliveryOptions = {}): Promise<WebhookDeliveryReport> {
+export async function deliverDueWebhooks(
+  deps: WebhookSenderDeps,
+  now = new Date(),
+  options: WebhookDeliveryOptions = {},
+): Promise<WebhookDeliveryReport> {
   const batchSize = options.batchSize ?? 10;
   const maxBatches = options.maxBatches ?? 10;
   const report: WebhookDeliveryReport = { delivered: 0, retrying: 0, failed: 0, endpointsDisabled: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
-    const claimed = await claimDueDeliveries(deps.db, now, batchSize, new Date(now.getTime() + CLAIM_LEASE_MS), new Date(now.getTime() - RETRY_WINDOW_MS));
+    const claimed = await claimDueDeliveries(
+      deps.db,
+      now,
+      batchSize,
+      new Date(now.getTime() + CLAIM_LEASE_MS),
+      new Date(now.getTime() - RETRY_WINDOW_MS),
+    );
     if (claimed.length === 0) break;
     const log = deps.log ?? console.error;
     await Promise.all(
@@ -153,7 +233,11 @@ export interface RunningWebhookSender {
 }
 
 /** Runs deliverDueWebhooks every `intervalMs` (after the previous run ends) until stopped. */
-export function startWebhookSender(deps: WebhookSenderDeps, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }, intervalMs = WEBHOOK_SENDER_INTERVAL_MS): RunningWebhookSender {
+export function startWebhookSender(
+  deps: WebhookSenderDeps,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  intervalMs = WEBHOOK_SENDER_INTERVAL_MS,
+): RunningWebhookSender {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -162,7 +246,11 @@ export function startWebhookSender(deps: WebhookSenderDeps, log: { info: (o: obj
     running = deliverDueWebhooks(deps)
       .then((report) => {
         if (report.delivered + report.retrying + report.failed > 0) log.info({ ...report }, 'webhooks delivered');
-        if (report.endpointsDisabled > 0) log.error({ endpointsDisabled: report.endpointsDisabled }, 'webhook endpoints turned off after failing for 3 days');
+        if (report.endpointsDisabled > 0)
+          log.error(
+            { endpointsDisabled: report.endpointsDisabled },
+            'webhook endpoints turned off after failing for 3 days',
+          );
       })
       .catch((error: unknown) => log.error({ err: error }, 'webhook sender run failed'))
       .finally(() => {
@@ -183,12 +271,22 @@ export function startWebhookSender(deps: WebhookSenderDeps, log: { info: (o: obj
  * Starts the webhook sender once the server listens (never in tests, which only inject), with the
  * scheduled jobs (JOBS_ENABLED); stops it, letting a run finish, on close.
  */
-export function registerWebhookSender(app: FastifyInstance, config: AppConfig, deps: Omit<WebhookSenderDeps, 'origin'>) {
-  if (config.webhooksAllowLocal) app.log.warn('WEBHOOKS_ALLOW_LOCAL is on: webhook endpoints may be http:// and on this machine. Never set it on a public server.');
+export function registerWebhookSender(
+  app: FastifyInstance,
+  config: AppConfig,
+  deps: Omit<WebhookSenderDeps, 'origin'>,
+) {
+  if (config.webhooksAllowLocal)
+    app.log.warn(
+      'WEBHOOKS_ALLOW_LOCAL is on: webhook endpoints may be http:// and on this machine. Never set it on a public server.',
+    );
   if (!config.jobsEnabled) return;
   let sender: RunningWebhookSender | null = null;
   app.addHook('onListen', async () => {
-    sender = startWebhookSender({ ...deps, origin: jobLinkOrigin(config) }, { info: (o, m) => app.log.info(o, m), error: (o, m) => app.log.error(o, m) });
+    sender = startWebhookSender(
+      { ...deps, origin: jobLinkOrigin(config) },
+      { info: (o, m) => app.log.info(o, m), error: (o, m) => app.log.error(o, m) },
+    );
   });
   app.addHook('onClose', async () => {
     await sender?.stop();

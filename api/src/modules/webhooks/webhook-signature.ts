@@ -29,7 +29,13 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
  * What a receiver does (the README and help centre show the same steps): recompute the HMAC over
  * `${t}.${rawBody}`, compare in constant time, and refuse timestamps older than `toleranceSeconds`.
  */
-export function verifyWebhookSignature(secret: string, header: string, body: string, nowSeconds: number, toleranceSeconds = 300): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  header: string,
+  body: string,
+  nowSeconds: number,
+  toleranceSeconds = 300,
+): boolean {
   const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.get('t'));
   const signature = parts.get('v1') ?? '';
@@ -49,7 +55,12 @@ export function encryptWebhookSecret(appSecret: string, secret: string): string 
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', secretKey(appSecret), iv);
   const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [
+    'v1',
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join('.');
 }
 
 /** The secret, or null when it cannot be read (APP_SECRET changed since it was made: rotate it). */

@@ -13,9 +13,15 @@ describe('the verification snippet of the help centre and README', () => {
   it('accepts what the sender signs, and refuses a changed body, another secret and an old timestamp', async () => {
     const file = path.join(dir, 'verify.mjs');
     writeFileSync(file, WEBHOOK_VERIFY_SNIPPET);
-    const { verifyBeabroSignature } = (await import(pathToFileURL(file).href)) as { verifyBeabroSignature: (secret: string, header: string, body: string) => boolean };
+    const { verifyBeabroSignature } = (await import(pathToFileURL(file).href)) as {
+      verifyBeabroSignature: (secret: string, header: string, body: string) => boolean;
+    };
     const secret = 'whsec_snippet-test-secret';
-    const body = JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', type: 'support.created', data: { support: { amountCents: 700 } } });
+    const body = JSON.stringify({
+      id: '00000000-0000-4000-8000-000000000000',
+      type: 'support.created',
+      data: { support: { amountCents: 700 } },
+    });
     const now = Math.floor(Date.now() / 1000);
     expect(verifyBeabroSignature(secret, signatureHeader(secret, now, body), body)).toBe(true);
     expect(verifyBeabroSignature(secret, signatureHeader(secret, now, body), body.replace('700', '701'))).toBe(false);

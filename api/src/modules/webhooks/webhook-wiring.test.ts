@@ -28,7 +28,11 @@ type Creator = Awaited<ReturnType<typeof fakeSignedInCreator>>;
 
 async function subscribedCreator(events: string[]): Promise<Creator> {
   const creator = await fakeSignedInCreator(t, { country: 'US' });
-  const res = await creator.client.post('/api/creator/webhooks/endpoints', { url: 'https://hooks.example.com/beabro', description: 'Tools', events });
+  const res = await creator.client.post('/api/creator/webhooks/endpoints', {
+    url: 'https://hooks.example.com/beabro',
+    description: 'Tools',
+    events,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return creator;
 }
@@ -53,7 +57,10 @@ describe('webhook events of pauses and refunds', () => {
     await pauseSubscription(db(), id, 2, links(), new Date());
     const first = await eventsOf(creator);
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ type: 'subscription.paused', data: { subscription: { id, status: 'paused', amountCents: 1000 } } });
+    expect(first[0]).toMatchObject({
+      type: 'subscription.paused',
+      data: { subscription: { id, status: 'paused', amountCents: 1000 } },
+    });
     expect((first[0]?.data as { resumesAt: string | null }).resumesAt).not.toBeNull();
 
     await resumeSubscription(db(), id, links(), new Date());
@@ -76,17 +83,25 @@ describe('webhook events of pauses and refunds', () => {
     expect(res.statusCode, res.body).toBe(201);
     const events = await eventsOf(creator);
     expect(events.map((e) => e.type).sort()).toEqual(['subscription.canceled', 'support.refunded']);
-    expect(events.find((e) => e.type === 'support.refunded')?.data).toMatchObject({ support: { id: receipt.supportId, amountCents: 1000 }, refund: { amountCents: 400, currency: 'usd' } });
-    expect(events.find((e) => e.type === 'subscription.canceled')?.data).toMatchObject({ reason: 'refunded', subscription: { id: receipt.subscriptionId, status: 'canceled' } });
+    expect(events.find((e) => e.type === 'support.refunded')?.data).toMatchObject({
+      support: { id: receipt.supportId, amountCents: 1000 },
+      refund: { amountCents: 400, currency: 'usd' },
+    });
+    expect(events.find((e) => e.type === 'subscription.canceled')?.data).toMatchObject({
+      reason: 'refunded',
+      subscription: { id: receipt.subscriptionId, status: 'canceled' },
+    });
   });
 
-  it("deleting an account deletes its endpoints (URLs and secrets) and their log", async () => {
+  it('deleting an account deletes its endpoints (URLs and secrets) and their log', async () => {
     const creator = await subscribedCreator(['support.created']);
     await monthlySupport(creator);
     expect(await eventsOf(creator)).toHaveLength(1);
     const res = await creator.client.delete('/api/account', { password: creator.password });
     expect(res.statusCode, res.body).toBeLessThan(300);
-    expect(await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.creatorId, creator.user.id))).toEqual([]);
+    expect(await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.creatorId, creator.user.id))).toEqual(
+      [],
+    );
     expect(await eventsOf(creator)).toEqual([]);
   });
 });

@@ -29,22 +29,41 @@ export async function countEndpoints(tx: Db, creatorId: string): Promise<number>
 }
 
 export async function listEndpointRows(db: Db, creatorId: string): Promise<WebhookEndpointRow[]> {
-  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.creatorId, creatorId)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.creatorId, creatorId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
-export async function findEndpoint(db: Db, creatorId: string, id: string, options: { lock?: boolean } = {}): Promise<WebhookEndpointRow | undefined> {
-  const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.creatorId, creatorId)));
+export async function findEndpoint(
+  db: Db,
+  creatorId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<WebhookEndpointRow | undefined> {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.creatorId, creatorId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function insertEndpoint(tx: Db, values: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpointRow> {
+export async function insertEndpoint(
+  tx: Db,
+  values: typeof webhookEndpoints.$inferInsert,
+): Promise<WebhookEndpointRow> {
   const [row] = await tx.insert(webhookEndpoints).values(values).returning();
   if (!row) throw new Error('webhook endpoint insert returned nothing');
   return row;
 }
 
-export async function updateEndpoint(tx: Db, id: string, changes: Partial<typeof webhookEndpoints.$inferInsert>): Promise<WebhookEndpointRow> {
+export async function updateEndpoint(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof webhookEndpoints.$inferInsert>,
+): Promise<WebhookEndpointRow> {
   const [row] = await tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id)).returning();
   if (!row) throw new Error(`webhook endpoint ${id} vanished`);
   return row;
@@ -71,7 +90,10 @@ export async function makePendingDeliveriesDue(tx: Db, endpointId: string, now: 
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
 }
 
-export async function insertDelivery(tx: Db, values: typeof webhookDeliveries.$inferInsert): Promise<WebhookDeliveryRow> {
+export async function insertDelivery(
+  tx: Db,
+  values: typeof webhookDeliveries.$inferInsert,
+): Promise<WebhookDeliveryRow> {
   const [row] = await tx.insert(webhookDeliveries).values(values).returning();
   if (!row) throw new Error('webhook delivery insert returned nothing');
   return row;
@@ -98,27 +120,51 @@ export interface ClaimedDelivery {
  * `leaseUntil`, so no other sender takes them while they are sent outside any transaction. A sender that
  * dies mid-way leaves them to be retried when the lease runs out.
  */
-export async function claimDueDeliveries(db: Db, now: Date, limit: number, leaseUntil: Date, expiredBefore: Date): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseUntil: Date,
+  expiredBefore: Date,
+): Promise<ClaimedDelivery[]> {
   return db.transaction(async (tx) => {
     // Due deliveries whose event is older than the retry window are given up, whatever kept them pending
     // (an outcome that could not be recorded): never re-sent at every lease.
     const expired = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), lt(webhookDeliveries.createdAt, expiredBefore)))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          lt(webhookDeliveries.createdAt, expiredBefore),
+        ),
+      )
       .for('update', { skipLocked: true });
     if (expired.length > 0) {
       await tx
         .update(webhookDeliveries)
         .set({ status: 'failed', failedAt: now })
-        .where(inArray(webhookDeliveries.id, expired.map((row) => row.id)));
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            expired.map((row) => row.id),
+          ),
+        );
     }
     const due = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, webhookDeliveries.creatorId))
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), eq(webhookEndpoints.enabled, true), isNull(creatorProfiles.deletedAt)))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          eq(webhookEndpoints.enabled, true),
+          isNull(creatorProfiles.deletedAt),
+        ),
+      )
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
       .limit(limit)
       .for('update', { of: webhookDeliveries, skipLocked: true });
@@ -126,7 +172,12 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, lease
     const claimed = await tx
       .update(webhookDeliveries)
       .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: leaseUntil, lastAttemptAt: now })
-      .where(inArray(webhookDeliveries.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
     const endpoints = await tx
       .select()
@@ -141,16 +192,30 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, lease
 }
 
 /** The delivery, still this sender's claim (same attempt count, still pending), held for the outcome's transaction. */
-export async function lockClaimedDelivery(tx: Db, id: string, claimedAttempts: number): Promise<WebhookDeliveryRow | undefined> {
+export async function lockClaimedDelivery(
+  tx: Db,
+  id: string,
+  claimedAttempts: number,
+): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await tx
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, claimedAttempts), eq(webhookDeliveries.status, 'pending')))
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.attempts, claimedAttempts),
+        eq(webhookDeliveries.status, 'pending'),
+      ),
+    )
     .for('update');
   return row;
 }
 
-export async function updateDelivery(tx: Db, id: string, changes: Partial<typeof webhookDeliveries.$inferInsert>): Promise<void> {
+export async function updateDelivery(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof webhookDeliveries.$inferInsert>,
+): Promise<void> {
   await tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, id));
 }
 

@@ -16,11 +16,20 @@ import {
 } from '@beabro/shared/api-schemas/webhooks';
 import { requireUser } from '../../plugins/session-auth';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER } from './webhook-signature';
-import { changeEndpoint, createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, rotateSecret, sendTestEvent, type WebhookDeps } from './webhooks-service';
+import {
+  changeEndpoint,
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  rotateSecret,
+  sendTestEvent,
+  type WebhookDeps,
+} from './webhooks-service';
 
 export const WEBHOOKS_DOC = [
   `Each event is POSTed as JSON to the endpoint with the headers \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex>\`, \`${EVENT_ID_HEADER}\`, \`${EVENT_TYPE_HEADER}\` and \`${DELIVERY_ID_HEADER}\`.`,
-  '`v1` is the HMAC-SHA256, keyed with the endpoint\'s signing secret, of `${t}.${raw body}`: recompute it over the raw body, compare in constant time, and refuse a `t` more than 5 minutes away.',
+  "`v1` is the HMAC-SHA256, keyed with the endpoint's signing secret, of `${t}.${raw body}`: recompute it over the raw body, compare in constant time, and refuse a `t` more than 5 minutes away.",
   'A 2xx answer within 10 s counts as delivered; anything else is retried with exponential backoff for 3 days (the same event id every time), redirects are not followed. An endpoint failing for 3 days is turned off and its creator emailed.',
   'The payloads are documented in the schemas WebhookEvent* below.',
 ].join('\n\n');
@@ -34,8 +43,15 @@ export function webhookPayloadSchemas(): Record<string, Record<string, unknown>>
       .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
       .join('')}`;
     const schema = webhookEventEnvelopeSchema.extend({ type: z.literal(type), data: webhookEventDataSchemas[type] });
-    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
-    schemas[name] = { ...json, description: `The body POSTed to an endpoint subscribed to ${type}, signed as the webhooks tag describes.` };
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+      io: 'output',
+      unrepresentable: 'any',
+      target: 'openapi-3.0',
+    }) as Record<string, unknown>;
+    schemas[name] = {
+      ...json,
+      description: `The body POSTed to an endpoint subscribed to ${type}, signed as the webhooks tag describes.`,
+    };
   }
   return schemas;
 }
@@ -90,7 +106,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Omit<WebhookDeps, 'db'
         response: { 200: webhookEndpointResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request) => ({ endpoint: await changeEndpoint(webhookDeps(), requireUser(request).id, request.params.endpointId, request.body) }),
+    async (request) => ({
+      endpoint: await changeEndpoint(webhookDeps(), requireUser(request).id, request.params.endpointId, request.body),
+    }),
   );
 
   app.delete(
@@ -132,7 +150,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Omit<WebhookDeps, 'db'
         response: { 202: webhookDeliveryResponseSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request, reply) => reply.code(202).send({ delivery: await sendTestEvent(webhookDeps(), requireUser(request).id, request.params.endpointId) }),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send({ delivery: await sendTestEvent(webhookDeps(), requireUser(request).id, request.params.endpointId) }),
   );
 
   app.get(
@@ -140,11 +161,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: Omit<WebhookDeps, 'db'
     {
       schema: {
         tags: ['webhooks'],
-        summary: "The endpoint's latest 50 deliveries, newest first: status, attempts, response code and a short excerpt",
+        summary:
+          "The endpoint's latest 50 deliveries, newest first: status, attempts, response code and a short excerpt",
         params: webhookEndpointParamsSchema,
         response: { 200: webhookDeliveriesResponseSchema, ...errors },
       },
     },
-    async (request) => ({ deliveries: await listDeliveries(app.db, requireUser(request).id, request.params.endpointId) }),
+    async (request) => ({
+      deliveries: await listDeliveries(app.db, requireUser(request).id, request.params.endpointId),
+    }),
   );
 };

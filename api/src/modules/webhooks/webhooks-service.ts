@@ -45,8 +45,16 @@ export interface WebhookDeps {
 export const DISABLED_BY_CREATOR = 'Turned off by you.';
 
 /** Each saved URL is resolved and checked; each test event is a request to it: both are bounded per creator. */
-export const WEBHOOK_URL_CHECKS_PER_HOUR: RateLimitRule = { name: 'webhook-url-check:creator', limit: 30, windowSeconds: 3600 };
-export const WEBHOOK_TEST_EVENTS_PER_HOUR: RateLimitRule = { name: 'webhook-test-event:creator', limit: 20, windowSeconds: 3600 };
+export const WEBHOOK_URL_CHECKS_PER_HOUR: RateLimitRule = {
+  name: 'webhook-url-check:creator',
+  limit: 30,
+  windowSeconds: 3600,
+};
+export const WEBHOOK_TEST_EVENTS_PER_HOUR: RateLimitRule = {
+  name: 'webhook-test-event:creator',
+  limit: 20,
+  windowSeconds: 3600,
+};
 export const DELIVERY_LOG_LIMIT = 50;
 
 export function toEndpointDto(row: WebhookEndpointRow): WebhookEndpointDto {
@@ -104,14 +112,19 @@ export async function listEndpoints(db: Db, userId: string): Promise<WebhookEndp
   return (await listEndpointRows(db, userId)).map(toEndpointDto);
 }
 
-export async function createEndpoint(deps: WebhookDeps, userId: string, input: WebhookEndpointFormValues): Promise<WebhookEndpointWithSecret> {
+export async function createEndpoint(
+  deps: WebhookDeps,
+  userId: string,
+  input: WebhookEndpointFormValues,
+): Promise<WebhookEndpointWithSecret> {
   await requireCreator(deps.db, userId);
   const url = await checkUrl(deps, userId, input.url);
   const secret = generateWebhookSecret();
   const now = deps.now?.() ?? new Date();
   const endpoint = await deps.db.transaction(async (tx) => {
     if (!(await lockLiveCreator(tx, userId))) throw new AppError('forbidden', WEBHOOK_MESSAGES.creatorOnly);
-    if ((await countEndpoints(tx, userId)) >= WEBHOOK_MAX_ENDPOINTS) throw new AppError('conflict', WEBHOOK_MESSAGES.tooManyEndpoints);
+    if ((await countEndpoints(tx, userId)) >= WEBHOOK_MAX_ENDPOINTS)
+      throw new AppError('conflict', WEBHOOK_MESSAGES.tooManyEndpoints);
     return insertEndpoint(tx, {
       creatorId: userId,
       url,
@@ -134,7 +147,12 @@ export interface EndpointChanges {
 }
 
 /** Edits an endpoint; `enabled: true` turns one back on (its waiting deliveries are due at once), `false` turns it off. */
-export async function changeEndpoint(deps: WebhookDeps, userId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpointDto> {
+export async function changeEndpoint(
+  deps: WebhookDeps,
+  userId: string,
+  id: string,
+  changes: EndpointChanges,
+): Promise<WebhookEndpointDto> {
   await requireCreator(deps.db, userId);
   const url = changes.url === undefined ? undefined : await checkUrl(deps, userId, changes.url);
   const now = deps.now?.() ?? new Date();
@@ -168,7 +186,11 @@ export async function rotateSecret(deps: WebhookDeps, userId: string, id: string
   const endpoint = await deps.db.transaction(async (tx) => {
     const found = await findEndpoint(tx, userId, id, { lock: true });
     if (!found) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound);
-    return updateEndpoint(tx, id, { secretEncrypted: encryptWebhookSecret(deps.appSecret, secret), secretHint: secretHint(secret), updatedAt: now });
+    return updateEndpoint(tx, id, {
+      secretEncrypted: encryptWebhookSecret(deps.appSecret, secret),
+      secretHint: secretHint(secret),
+      updatedAt: now,
+    });
   });
   return { endpoint: toEndpointDto(endpoint), secret };
 }
@@ -185,7 +207,8 @@ export async function sendTestEvent(deps: WebhookDeps, userId: string, id: strin
     const eventId = randomUUID();
     const body = webhookEventBody(eventId, WEBHOOK_TEST_EVENT, now, {
       endpointId: endpoint.id,
-      message: 'This is a test event from Be a Bro. If you can read it, your endpoint works and its signature checks out.',
+      message:
+        'This is a test event from Be a Bro. If you can read it, your endpoint works and its signature checks out.',
     });
     const delivery = await insertDelivery(tx, {
       endpointId: endpoint.id,

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type WebhookDeliveryDto, type WebhookEndpointDto } from '@beabro/shared/api-schemas/webhooks';
+import {
+  WEBHOOK_MAX_ENDPOINTS,
+  WEBHOOK_MESSAGES,
+  type WebhookDeliveryDto,
+  type WebhookEndpointDto,
+} from '@beabro/shared/api-schemas/webhooks';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { resolveAppSecret } from '../../config/env';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
@@ -34,7 +39,10 @@ const resolveHost: HostResolver = async (hostname) => {
 
 /** The receiving end as the test scripts it: every request recorded, answered by `answer`. */
 const sent: WebhookRequest[] = [];
-let answer: (request: WebhookRequest) => Promise<{ status: number; excerpt: string }> = async () => ({ status: 200, excerpt: 'ok' });
+let answer: (request: WebhookRequest) => Promise<{ status: number; excerpt: string }> = async () => ({
+  status: 200,
+  excerpt: 'ok',
+});
 const transport: WebhookHttpTransport = async (request) => {
   sent.push(request);
   return answer(request);
@@ -49,17 +57,33 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // The sender delivers every due delivery in the database: each test starts with none left by another.
 beforeEach(async () => {
-  await t.database.db.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.status, 'pending'));
+  await t.database.db
+    .update(webhookDeliveries)
+    .set({ status: 'failed' })
+    .where(eq(webhookDeliveries.status, 'pending'));
   sent.length = 0;
   answer = async () => ({ status: 200, excerpt: 'ok' });
   dnsAnswers['rebind.example.com'] = ['93.184.215.16'];
 });
 
 const db = () => t.database.db;
-const senderDeps = (overrides: Partial<WebhookSenderDeps> = {}): WebhookSenderDeps => ({ db: db(), appSecret, allowLocal: false, resolveHost, transport, origin: 'https://beabro.test', ...overrides });
+const senderDeps = (overrides: Partial<WebhookSenderDeps> = {}): WebhookSenderDeps => ({
+  db: db(),
+  appSecret,
+  allowLocal: false,
+  resolveHost,
+  transport,
+  origin: 'https://beabro.test',
+  ...overrides,
+});
 
 async function addEndpoint(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post('/api/creator/webhooks/endpoints', { url: 'https://hooks.example.com/beabro', description: 'Zapier', events: ['support.created', 'subscription.created'], ...body });
+  const res = await client.post('/api/creator/webhooks/endpoints', {
+    url: 'https://hooks.example.com/beabro',
+    description: 'Zapier',
+    events: ['support.created', 'subscription.created'],
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { endpoint: WebhookEndpointDto; secret: string };
 }
@@ -75,9 +99,17 @@ const header = (request: WebhookRequest | undefined, name: string) => request?.h
 describe('webhook endpoints', () => {
   it('adds an endpoint and shows its secret once; the list never holds it', async () => {
     const creator = await fakeSignedInCreator(t);
-    const { endpoint, secret } = await addEndpoint(creator.client, { events: ['payout.paid', 'support.created', 'support.created'] });
+    const { endpoint, secret } = await addEndpoint(creator.client, {
+      events: ['payout.paid', 'support.created', 'support.created'],
+    });
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/beabro', description: 'Zapier', events: ['support.created', 'payout.paid'], enabled: true, secretHint: secret.slice(0, 10) });
+    expect(endpoint).toMatchObject({
+      url: 'https://hooks.example.com/beabro',
+      description: 'Zapier',
+      events: ['support.created', 'payout.paid'],
+      enabled: true,
+      secretHint: secret.slice(0, 10),
+    });
     const list = await creator.client.get('/api/creator/webhooks/endpoints');
     expect(list.json()).toEqual({ endpoints: [endpoint] });
     expect(list.body).not.toContain(secret);
@@ -104,24 +136,40 @@ describe('webhook endpoints', () => {
       [{ description: 'x'.repeat(201) }, 'description', WEBHOOK_MESSAGES.descriptionTooLong],
     ];
     for (const [body, field, message] of cases) {
-      const res = await creator.client.post('/api/creator/webhooks/endpoints', { url: 'https://hooks.example.com/x', events: ['support.created'], ...body });
+      const res = await creator.client.post('/api/creator/webhooks/endpoints', {
+        url: 'https://hooks.example.com/x',
+        events: ['support.created'],
+        ...body,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fieldErrors?.[field], JSON.stringify(body)).toBe(message);
     }
-    expect(await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.creatorId, creator.user.id))).toEqual([]);
+    expect(await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.creatorId, creator.user.id))).toEqual(
+      [],
+    );
   });
 
   it(`allows ${WEBHOOK_MAX_ENDPOINTS} endpoints per creator`, async () => {
     const creator = await fakeSignedInCreator(t);
-    for (let i = 0; i < WEBHOOK_MAX_ENDPOINTS; i++) await addEndpoint(creator.client, { url: `https://hooks.example.com/${i}` });
-    const res = await creator.client.post('/api/creator/webhooks/endpoints', { url: 'https://hooks.example.com/one-more', events: ['support.created'] });
+    for (let i = 0; i < WEBHOOK_MAX_ENDPOINTS; i++)
+      await addEndpoint(creator.client, { url: `https://hooks.example.com/${i}` });
+    const res = await creator.client.post('/api/creator/webhooks/endpoints', {
+      url: 'https://hooks.example.com/one-more',
+      events: ['support.created'],
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(WEBHOOK_MESSAGES.tooManyEndpoints);
   });
 
   it('is for creators only', async () => {
     const supporter = t.client();
-    await supporter.post('/api/auth/sign-up', { name: 'Sam', email: `sam.${Date.now()}@example.com`, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'supporter' });
+    await supporter.post('/api/auth/sign-up', {
+      name: 'Sam',
+      email: `sam.${Date.now()}@example.com`,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      role: 'supporter',
+    });
     const res = await supporter.get('/api/creator/webhooks/endpoints');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(WEBHOOK_MESSAGES.creatorOnly);
@@ -146,9 +194,19 @@ describe('webhook endpoints', () => {
   it('edits, turns off and deletes an endpoint (with its log)', async () => {
     const creator = await fakeSignedInCreator(t);
     const { endpoint } = await addEndpoint(creator.client);
-    const edited = await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, { url: 'https://other.example.com/new', description: 'Make', events: ['payout.paid'] });
-    expect(edited.json().endpoint).toMatchObject({ url: 'https://other.example.com/new', description: 'Make', events: ['payout.paid'] });
-    const refused = await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, { url: 'https://internal.example.com/x' });
+    const edited = await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, {
+      url: 'https://other.example.com/new',
+      description: 'Make',
+      events: ['payout.paid'],
+    });
+    expect(edited.json().endpoint).toMatchObject({
+      url: 'https://other.example.com/new',
+      description: 'Make',
+      events: ['payout.paid'],
+    });
+    const refused = await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, {
+      url: 'https://internal.example.com/x',
+    });
     expect(refused.json().fieldErrors).toEqual({ url: WEBHOOK_MESSAGES.urlPrivate });
     const off = await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, { enabled: false });
     expect(off.json().endpoint).toMatchObject({ enabled: false, disabledReason: 'Turned off by you.' });
@@ -158,7 +216,9 @@ describe('webhook endpoints', () => {
     await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, { enabled: true });
     expect((await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`)).statusCode).toBe(202);
     expect((await creator.client.delete(`/api/creator/webhooks/endpoints/${endpoint.id}`)).statusCode).toBe(204);
-    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toEqual([]);
+    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toEqual(
+      [],
+    );
     expect((await creator.client.delete(`/api/creator/webhooks/endpoints/${endpoint.id}`)).statusCode).toBe(404);
   });
 });
@@ -169,22 +229,62 @@ describe('webhook deliveries', () => {
     const { endpoint, secret } = await addEndpoint(creator.client);
     const queued = await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
     expect(queued.statusCode).toBe(202);
-    expect(queued.json().delivery).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0, isTest: true });
+    expect(queued.json().delivery).toMatchObject({
+      eventType: 'webhook.test',
+      status: 'pending',
+      attempts: 0,
+      isTest: true,
+    });
     const now = new Date();
     expect(await deliverDueWebhooks(senderDeps(), now)).toMatchObject({ delivered: 1 });
     const [request] = sent;
     expect(request?.target).toMatchObject({ hostname: 'hooks.example.com', address: '93.184.215.14' });
-    expect(verifyWebhookSignature(secret, header(request, 'Beabro-Signature'), request?.body ?? '', Math.floor(now.getTime() / 1000))).toBe(true);
-    expect(verifyWebhookSignature('whsec_wrong', header(request, 'Beabro-Signature'), request?.body ?? '', Math.floor(now.getTime() / 1000))).toBe(false);
-    expect(verifyWebhookSignature(secret, header(request, 'Beabro-Signature'), `${request?.body} `, Math.floor(now.getTime() / 1000))).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        secret,
+        header(request, 'Beabro-Signature'),
+        request?.body ?? '',
+        Math.floor(now.getTime() / 1000),
+      ),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature(
+        'whsec_wrong',
+        header(request, 'Beabro-Signature'),
+        request?.body ?? '',
+        Math.floor(now.getTime() / 1000),
+      ),
+    ).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        secret,
+        header(request, 'Beabro-Signature'),
+        `${request?.body} `,
+        Math.floor(now.getTime() / 1000),
+      ),
+    ).toBe(false);
     // An old signature is refused (replay).
-    expect(verifyWebhookSignature(secret, header(request, 'Beabro-Signature'), request?.body ?? '', Math.floor(now.getTime() / 1000) + 3600)).toBe(false);
+    expect(
+      verifyWebhookSignature(
+        secret,
+        header(request, 'Beabro-Signature'),
+        request?.body ?? '',
+        Math.floor(now.getTime() / 1000) + 3600,
+      ),
+    ).toBe(false);
     expect(header(request, 'Beabro-Signature')).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const body = JSON.parse(request?.body ?? '{}') as { id: string; type: string; data: { endpointId: string } };
     expect(body).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
     expect(header(request, 'Beabro-Event-Id')).toBe(body.id);
     const [logged] = await deliveriesOf(creator.client, endpoint.id);
-    expect(logged).toMatchObject({ eventId: body.id, status: 'delivered', attempts: 1, responseStatus: 200, responseExcerpt: 'ok', lastError: null });
+    expect(logged).toMatchObject({
+      eventId: body.id,
+      status: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'ok',
+      lastError: null,
+    });
   });
 
   it('rotates the secret: the old one no longer verifies', async () => {
@@ -200,23 +300,47 @@ describe('webhook deliveries', () => {
     await deliverDueWebhooks(senderDeps(), now);
     const [request] = sent;
     const seconds = Math.floor(now.getTime() / 1000);
-    expect(verifyWebhookSignature(newSecret, header(request, 'Beabro-Signature'), request?.body ?? '', seconds)).toBe(true);
-    expect(verifyWebhookSignature(oldSecret, header(request, 'Beabro-Signature'), request?.body ?? '', seconds)).toBe(false);
+    expect(verifyWebhookSignature(newSecret, header(request, 'Beabro-Signature'), request?.body ?? '', seconds)).toBe(
+      true,
+    );
+    expect(verifyWebhookSignature(oldSecret, header(request, 'Beabro-Signature'), request?.body ?? '', seconds)).toBe(
+      false,
+    );
   });
 
   it('a checkout queues support.created and subscription.created in its own statement, for subscribed endpoints only', async () => {
     const creator = await fakeSignedInCreator(t);
     const { endpoint, secret } = await addEndpoint(creator.client);
-    const payouts = await addEndpoint(creator.client, { url: 'https://other.example.com/payouts', events: ['payout.paid'] });
-    const res = await postCheckout(t.client(), creator.profile.username, checkoutBody({ amount: 12, isRecurring: true, name: 'Jo', message: 'Go!' }));
+    const payouts = await addEndpoint(creator.client, {
+      url: 'https://other.example.com/payouts',
+      events: ['payout.paid'],
+    });
+    const res = await postCheckout(
+      t.client(),
+      creator.profile.username,
+      checkoutBody({ amount: 12, isRecurring: true, name: 'Jo', message: 'Go!' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id));
     expect(rows.map((r) => r.eventType).sort()).toEqual(['subscription.created', 'support.created']);
     expect(rows.every((r) => r.endpointId === endpoint.id)).toBe(true);
     expect(await deliverDueWebhooks(senderDeps(), new Date())).toMatchObject({ delivered: 2 });
-    const support = sent.map((r) => JSON.parse(r.body) as { type: string; data: { support?: Record<string, unknown> } }).find((b) => b.type === 'support.created');
-    expect(support?.data.support).toMatchObject({ amountCents: 1200, currency: 'usd', isRecurring: true, isRenewal: false, supporterName: 'Jo', message: 'Go!' });
-    expect(sent.every((r) => verifyWebhookSignature(secret, header(r, 'Beabro-Signature'), r.body, Math.floor(Date.now() / 1000)))).toBe(true);
+    const support = sent
+      .map((r) => JSON.parse(r.body) as { type: string; data: { support?: Record<string, unknown> } })
+      .find((b) => b.type === 'support.created');
+    expect(support?.data.support).toMatchObject({
+      amountCents: 1200,
+      currency: 'usd',
+      isRecurring: true,
+      isRenewal: false,
+      supporterName: 'Jo',
+      message: 'Go!',
+    });
+    expect(
+      sent.every((r) =>
+        verifyWebhookSignature(secret, header(r, 'Beabro-Signature'), r.body, Math.floor(Date.now() / 1000)),
+      ),
+    ).toBe(true);
     expect(await deliveriesOf(creator.client, payouts.endpoint.id)).toEqual([]);
   });
 
@@ -238,7 +362,16 @@ describe('webhook deliveries', () => {
       type: 'payout.paid' as const,
       key: 'rolled-back',
       createdAt: new Date(),
-      data: { payout: { id: '00000000-0000-4000-8000-000000000001', amountCents: 100, currency: 'usd' as const, weekStart: '2026-11-16', weekEnd: '2026-11-22', paidAt: new Date().toISOString() } },
+      data: {
+        payout: {
+          id: '00000000-0000-4000-8000-000000000001',
+          amountCents: 100,
+          currency: 'usd' as const,
+          weekStart: '2026-11-16',
+          weekEnd: '2026-11-22',
+          paidAt: new Date().toISOString(),
+        },
+      },
     };
     await db()
       .update(webhookEndpoints)
@@ -247,17 +380,23 @@ describe('webhook deliveries', () => {
     await expect(
       db().transaction(async (tx) => {
         await enqueueWebhookEvent(tx, event);
-        expect(await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id))).toHaveLength(1);
+        expect(
+          await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id)),
+        ).toHaveLength(1);
         throw new Error('the business write failed');
       }),
     ).rejects.toThrow('the business write failed');
-    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id))).toEqual([]);
+    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id))).toEqual(
+      [],
+    );
     // Committed, and enqueued twice (a retried job): one delivery.
     await db().transaction(async (tx) => {
       await enqueueWebhookEvent(tx, event);
       await enqueueWebhookEvent(tx, event);
     });
-    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id))).toHaveLength(1);
+    expect(
+      await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id)),
+    ).toHaveLength(1);
   });
 
   it('retries with exponential backoff for 3 days, then gives up, turns the endpoint off and emails the creator', async () => {
@@ -277,7 +416,9 @@ describe('webhook deliveries', () => {
       const [current] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id));
       if (current?.status !== 'pending') break;
       // Not due a moment before its time.
-      expect((await deliverDueWebhooks(senderDeps(), new Date(current.nextAttemptAt.getTime() - 1000))).retrying).toBe(0);
+      expect((await deliverDueWebhooks(senderDeps(), new Date(current.nextAttemptAt.getTime() - 1000))).retrying).toBe(
+        0,
+      );
       clock = current.nextAttemptAt;
     }
     // 30 s, 2 min, 8 min, 32 min, 2 h 8 min, 8 h 32 min, then every 12 h, within 3 days.
@@ -292,19 +433,30 @@ describe('webhook deliveries', () => {
     expect(retryDelayMs(2)).toBe(120_000);
     expect(retryDelayMs(9)).toBe(12 * 3_600_000);
     const [given] = await deliveriesOf(creator.client, endpoint.id);
-    expect(given).toMatchObject({ status: 'failed', attempts: expected.length, responseStatus: 503, lastError: 'Answered 503', nextAttemptAt: null });
+    expect(given).toMatchObject({
+      status: 'failed',
+      attempts: expected.length,
+      responseStatus: 503,
+      lastError: 'Answered 503',
+      nextAttemptAt: null,
+    });
     expect(given?.responseExcerpt?.length).toBeLessThanOrEqual(500);
-    const [off] = (await creator.client.get('/api/creator/webhooks/endpoints')).json().endpoints as WebhookEndpointDto[];
+    const [off] = (await creator.client.get('/api/creator/webhooks/endpoints')).json()
+      .endpoints as WebhookEndpointDto[];
     expect(off).toMatchObject({ enabled: false });
     expect(off?.disabledReason).toContain('Turned off after failing for 3 days');
     const emails = await emailsTo(db(), creator.email);
-    expect(emails.filter((e) => e.kind === 'webhook-endpoint-disabled').map((e) => e.subject)).toEqual(['Your webhook endpoint was turned off']);
+    expect(emails.filter((e) => e.kind === 'webhook-endpoint-disabled').map((e) => e.subject)).toEqual([
+      'Your webhook endpoint was turned off',
+    ]);
     // Turned off: new events are not queued for it; turned back on, it gets them again.
     answer = async () => ({ status: 200, excerpt: 'ok' });
     const on = await creator.client.patch(`/api/creator/webhooks/endpoints/${endpoint.id}`, { enabled: true });
     expect(on.json().endpoint).toMatchObject({ enabled: true, disabledReason: null });
     await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
-    expect(await deliverDueWebhooks(senderDeps(), new Date(Math.max(Date.now(), start.getTime())))).toMatchObject({ delivered: 1 });
+    expect(await deliverDueWebhooks(senderDeps(), new Date(Math.max(Date.now(), start.getTime())))).toMatchObject({
+      delivered: 1,
+    });
   });
 
   it('an endpoint failing every delivery for 3 days is turned off even while each delivery still has retries', async () => {
@@ -317,14 +469,31 @@ describe('webhook deliveries', () => {
     const day0 = new Date();
     expect(await deliverDueWebhooks(senderDeps(), day0)).toMatchObject({ retrying: 1 });
     // Its own next try is not due yet; a fresh delivery on day 3 fails: the endpoint has failed for 3 days.
-    await db().update(webhookDeliveries).set({ nextAttemptAt: new Date(day0.getTime() + 10 * RETRY_WINDOW_MS) }).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(day0.getTime() + 10 * RETRY_WINDOW_MS) })
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
     const day3 = new Date(day0.getTime() + RETRY_WINDOW_MS + 1000);
-    await db().insert(webhookDeliveries).values({ endpointId: endpoint.id, creatorId: creator.user.id, eventId: crypto.randomUUID(), eventType: 'webhook.test', body: '{}', isTest: true, createdAt: day3, nextAttemptAt: day3 });
+    await db().insert(webhookDeliveries).values({
+      endpointId: endpoint.id,
+      creatorId: creator.user.id,
+      eventId: crypto.randomUUID(),
+      eventType: 'webhook.test',
+      body: '{}',
+      isTest: true,
+      createdAt: day3,
+      nextAttemptAt: day3,
+    });
     const report = await deliverDueWebhooks(senderDeps(), day3);
     expect(report).toMatchObject({ retrying: 1, failed: 0, endpointsDisabled: 1 });
     const [newest] = await deliveriesOf(creator.client, endpoint.id);
-    expect(newest).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Could not deliver: connect ECONNREFUSED' });
-    const [off] = (await creator.client.get('/api/creator/webhooks/endpoints')).json().endpoints as WebhookEndpointDto[];
+    expect(newest).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Could not deliver: connect ECONNREFUSED',
+    });
+    const [off] = (await creator.client.get('/api/creator/webhooks/endpoints')).json()
+      .endpoints as WebhookEndpointDto[];
     expect(off?.enabled).toBe(false);
   });
 
@@ -350,7 +519,17 @@ describe('webhook deliveries', () => {
     const { endpoint } = await addEndpoint(creator.client);
     const now = new Date();
     const old = new Date(now.getTime() - RETRY_WINDOW_MS - 60_000);
-    await db().insert(webhookDeliveries).values({ endpointId: endpoint.id, creatorId: creator.user.id, eventId: crypto.randomUUID(), eventType: 'webhook.test', body: '{}', isTest: true, attempts: 40, createdAt: old, nextAttemptAt: old });
+    await db().insert(webhookDeliveries).values({
+      endpointId: endpoint.id,
+      creatorId: creator.user.id,
+      eventId: crypto.randomUUID(),
+      eventType: 'webhook.test',
+      body: '{}',
+      isTest: true,
+      attempts: 40,
+      createdAt: old,
+      nextAttemptAt: old,
+    });
     expect(await deliverDueWebhooks(senderDeps(), now)).toMatchObject({ delivered: 0, retrying: 0 });
     expect(sent).toHaveLength(0);
     const [given] = await deliveriesOf(creator.client, endpoint.id);
@@ -360,14 +539,22 @@ describe('webhook deliveries', () => {
   it('checks the address again at delivery: a DNS answer that turned private (rebinding) is never connected to', async () => {
     const creator = await fakeSignedInCreator(t);
     const { endpoint } = await addEndpoint(creator.client, { url: 'https://rebind.example.com/hook' });
-    for (const rebound of [['10.0.0.7'], ['93.184.215.16', '127.0.0.1'], ['::1'], ['::ffff:169.254.169.254'], ['fe80::1']]) {
+    for (const rebound of [
+      ['10.0.0.7'],
+      ['93.184.215.16', '127.0.0.1'],
+      ['::1'],
+      ['::ffff:169.254.169.254'],
+      ['fe80::1'],
+    ]) {
       dnsAnswers['rebind.example.com'] = rebound;
       await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
       await deliverDueWebhooks(senderDeps(), new Date());
     }
     expect(sent).toEqual([]);
     const log = await deliveriesOf(creator.client, endpoint.id);
-    expect(log.map((d) => [d.status, d.lastError, d.responseStatus])).toEqual(new Array(5).fill(['pending', WEBHOOK_MESSAGES.urlPrivate, null]));
+    expect(log.map((d) => [d.status, d.lastError, d.responseStatus])).toEqual(
+      new Array(5).fill(['pending', WEBHOOK_MESSAGES.urlPrivate, null]),
+    );
   });
 
   it('does not follow redirects', async () => {
@@ -378,7 +565,11 @@ describe('webhook deliveries', () => {
     await deliverDueWebhooks(senderDeps(), new Date());
     expect(sent).toHaveLength(1);
     const [logged] = await deliveriesOf(creator.client, endpoint.id);
-    expect(logged).toMatchObject({ status: 'pending', responseStatus: 302, lastError: 'Answered 302: redirects are not followed' });
+    expect(logged).toMatchObject({
+      status: 'pending',
+      responseStatus: 302,
+      lastError: 'Answered 302: redirects are not followed',
+    });
   });
 });
 
@@ -406,8 +597,18 @@ describe('the HTTP client of deliveries', () => {
 
   it('connects to the checked address with the original Host, and keeps only a short excerpt of the answer', async () => {
     reply = (res) => res.end('x'.repeat(100_000));
-    const target = { url: new URL(`http://hooks.test:${port}/in?a=1`), hostname: 'hooks.test', address: '127.0.0.1', family: 4 as const };
-    const response = await nodeWebhookTransport({ target, headers: { 'Content-Type': 'application/json', 'Beabro-Signature': 't=1,v1=ab' }, body: '{"a":1}', timeoutMs: 5_000 });
+    const target = {
+      url: new URL(`http://hooks.test:${port}/in?a=1`),
+      hostname: 'hooks.test',
+      address: '127.0.0.1',
+      family: 4 as const,
+    };
+    const response = await nodeWebhookTransport({
+      target,
+      headers: { 'Content-Type': 'application/json', 'Beabro-Signature': 't=1,v1=ab' },
+      body: '{"a":1}',
+      timeoutMs: 5_000,
+    });
     expect(response.status).toBe(200);
     expect(response.excerpt).toHaveLength(500);
     const last = received.at(-1);
@@ -417,8 +618,15 @@ describe('the HTTP client of deliveries', () => {
 
   it('gives up on an endpoint that does not answer in time', async () => {
     reply = () => {};
-    const target = { url: new URL(`http://127.0.0.1:${port}/slow`), hostname: '127.0.0.1', address: '127.0.0.1', family: 4 as const };
-    await expect(nodeWebhookTransport({ target, headers: {}, body: '{}', timeoutMs: 300 })).rejects.toThrow(/No answer within/);
+    const target = {
+      url: new URL(`http://127.0.0.1:${port}/slow`),
+      hostname: '127.0.0.1',
+      address: '127.0.0.1',
+      family: 4 as const,
+    };
+    await expect(nodeWebhookTransport({ target, headers: {}, body: '{}', timeoutMs: 300 })).rejects.toThrow(
+      /No answer within/,
+    );
   });
 
   it('a real delivery with WEBHOOKS_ALLOW_LOCAL verifies at the receiver', async () => {
@@ -427,15 +635,34 @@ describe('the HTTP client of deliveries', () => {
     try {
       const account = await fakeUser(local, { role: 'creator' });
       await insertCreatorProfile(local.database.db, account.user.id);
-      const created = await account.client.post('/api/creator/webhooks/endpoints', { url: `http://127.0.0.1:${port}/hook`, events: ['support.created'] });
+      const created = await account.client.post('/api/creator/webhooks/endpoints', {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ['support.created'],
+      });
       expect(created.statusCode, created.body).toBe(201);
       const { endpoint, secret } = created.json() as { endpoint: WebhookEndpointDto; secret: string };
       await account.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
       const before = received.length;
-      const report = await deliverDueWebhooks({ db: local.database.db, appSecret: resolveAppSecret(local.app.config), allowLocal: true, resolveHost, origin: 'http://localhost' }, new Date());
+      const report = await deliverDueWebhooks(
+        {
+          db: local.database.db,
+          appSecret: resolveAppSecret(local.app.config),
+          allowLocal: true,
+          resolveHost,
+          origin: 'http://localhost',
+        },
+        new Date(),
+      );
       expect(report).toMatchObject({ delivered: 1 });
       const got = received[before];
-      expect(verifyWebhookSignature(secret, String(got?.headers['beabro-signature']), got?.body ?? '', Math.floor(Date.now() / 1000))).toBe(true);
+      expect(
+        verifyWebhookSignature(
+          secret,
+          String(got?.headers['beabro-signature']),
+          got?.body ?? '',
+          Math.floor(Date.now() / 1000),
+        ),
+      ).toBe(true);
     } finally {
       await local.close();
     }
@@ -446,10 +673,13 @@ describe('limits', () => {
   it('bounds test events per creator and hour', async () => {
     const creator = await fakeSignedInCreator(t);
     const { endpoint } = await addEndpoint(creator.client);
-    for (let i = 0; i < 20; i++) expect((await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`)).statusCode).toBe(202);
+    for (let i = 0; i < 20; i++)
+      expect((await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`)).statusCode).toBe(202);
     const refused = await creator.client.post(`/api/creator/webhooks/endpoints/${endpoint.id}/test`);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(20);
+    expect(
+      await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
+    ).toHaveLength(20);
   });
 });

@@ -34,4 +34,3 @@ export function IconSvg({ size = '1em', className, label, children }: IconProps 
     </svg>
   );
 }
-

@@ -20,7 +20,8 @@ export function decideAccess(
   location: { pathname: string; search: string },
 ): AccessDecision {
   if (session.status === 'unknown') return { kind: 'wait' };
-  if (session.status === 'signed-out' || !session.user) return { kind: 'redirect', to: signInPath(`${location.pathname}${location.search}`) };
+  if (session.status === 'signed-out' || !session.user)
+    return { kind: 'redirect', to: signInPath(`${location.pathname}${location.search}`) };
   // Signed in, but the creator areas need a creator page: onboarding makes one.
   if (access === 'creator' && !session.user.isCreator) return { kind: 'redirect', to: paths.create };
   return { kind: 'allow' };

@@ -6,7 +6,15 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { RouteAccess } from '../../config/area-routes';
 import { RouteGuard } from './route-guard';
 
-const supporter: SessionUser = { id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: false };
+const supporter: SessionUser = {
+  id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02',
+  email: 'sam@example.com',
+  username: null,
+  displayName: 'Sam',
+  isCreator: false,
+  userType: 'supporter',
+  emailVerified: false,
+};
 const creator: SessionUser = { ...supporter, username: 'maya', isCreator: true, userType: 'creator' };
 
 function Where() {

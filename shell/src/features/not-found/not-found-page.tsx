@@ -12,12 +12,19 @@ export function NotFoundPage() {
   return (
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>
-        <p aria-hidden="true" css={(theme) => ({ fontSize: '3rem', margin: 0, lineHeight: 1, color: theme.color.brand })}>
+        <p
+          aria-hidden="true"
+          css={(theme) => ({ fontSize: '3rem', margin: 0, lineHeight: 1, color: theme.color.brand })}
+        >
           <CompassIcon />
         </p>
         <h1 css={(theme) => ({ fontSize: theme.font.size.xxl, margin: '0.5rem 0' })}>Page not found</h1>
-        <p css={(theme) => ({ color: theme.color.textMuted })}>We couldn&apos;t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
-        <div css={{ display: 'flex', gap: '0.75rem', justifyContent: 'center', flexWrap: 'wrap', marginTop: '1.25rem' }}>
+        <p css={(theme) => ({ color: theme.color.textMuted })}>
+          We couldn&apos;t find the page you were looking for. It may have moved, or the link may be mistyped.
+        </p>
+        <div
+          css={{ display: 'flex', gap: '0.75rem', justifyContent: 'center', flexWrap: 'wrap', marginTop: '1.25rem' }}
+        >
           <ButtonLink to={paths.home}>Go to the home page</ButtonLink>
           <ButtonLink to={paths.help} variant="secondary">
             Visit the Help Centre

@@ -5,7 +5,11 @@ import { PageContainer } from '@beabro/shared/ui/page-container';
 export function AreaLoading({ area }: { area: string }) {
   return (
     <PageContainer>
-      <div role="status" aria-live="polite" css={{ padding: '4rem 0', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '0.75rem' }}>
+      <div
+        role="status"
+        aria-live="polite"
+        css={{ padding: '4rem 0', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '0.75rem' }}
+      >
         <span
           aria-hidden="true"
           css={(theme) => ({
@@ -36,7 +40,9 @@ export function AreaFallback({ area, detail, onRetry }: AreaFallbackProps) {
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>
         <div role="alert">
-          <h1 css={(theme) => ({ fontSize: theme.font.size.xl, margin: '0 0 0.5rem' })}>The {area} is unavailable right now</h1>
+          <h1 css={(theme) => ({ fontSize: theme.font.size.xl, margin: '0 0 0.5rem' })}>
+            The {area} is unavailable right now
+          </h1>
           <p css={(theme) => ({ color: theme.color.textMuted, margin: '0 0 1.25rem' })}>{detail}</p>
         </div>
         <Button onClick={onRetry}>Retry</Button>

@@ -1,7 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { RemoteMapState } from './remote-map';
 
-export const RemoteMapContext = createContext<RemoteMapState>({ status: 'unavailable', reason: 'No remote map was provided.' });
+export const RemoteMapContext = createContext<RemoteMapState>({
+  status: 'unavailable',
+  reason: 'No remote map was provided.',
+});
 
 export function useRemoteMap(): RemoteMapState {
   return useContext(RemoteMapContext);

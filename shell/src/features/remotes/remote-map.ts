@@ -7,7 +7,12 @@ import { preloadRemoteArea } from './load-remote-area';
 export type RemoteMapState = { status: 'ready'; map: RemoteMap } | { status: 'unavailable'; reason: string };
 
 function isRemoteMap(value: unknown): value is RemoteMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 /**
@@ -46,7 +51,10 @@ export function registerRemote(name: string, entry: string) {
  * the shell's first render, rather than when its route mounts (one round trip chain earlier).
  */
 export function preloadDeepLinkArea(pathname: string, map: RemoteMap) {
-  const match = matchRoutes(AREA_ROUTES.map((route) => ({ path: route.path })), pathname)?.at(-1);
+  const match = matchRoutes(
+    AREA_ROUTES.map((route) => ({ path: route.path })),
+    pathname,
+  )?.at(-1);
   const route = AREA_ROUTES.find((candidate) => candidate.path === match?.route.path);
   if (route && map[route.remote] !== undefined) preloadRemoteArea(route.remote, route.module);
 }

@@ -38,7 +38,9 @@ describe('RemoteRoute', () => {
   it('renders an area loaded before rendering (a server render, or the hydration of one) as it is, without loading it', () => {
     renderWithProviders(
       <RemoteMapContext.Provider value={ready}>
-        <ResolvedAreasContext.Provider value={{ modules: new Map([['mf-help|./help', HelpArea]]), deferred: new Set(), server: false }}>
+        <ResolvedAreasContext.Provider
+          value={{ modules: new Map([['mf-help|./help', HelpArea]]), deferred: new Set(), server: false }}
+        >
           <RemoteRoute route={route} />
         </ResolvedAreasContext.Provider>
       </RemoteMapContext.Provider>,
@@ -71,12 +73,19 @@ describe('RemoteRoute', () => {
 
   it('shows a fallback naming the area when the remote is down, and Retry loads it again', async () => {
     const user = userEvent.setup();
-    vi.mocked(loadRemote).mockRejectedValueOnce(new Error('RUNTIME-008')).mockResolvedValue({ default: HelpArea, contractVersion: CONTRACT_VERSION });
+    vi.mocked(loadRemote)
+      .mockRejectedValueOnce(new Error('RUNTIME-008'))
+      .mockResolvedValue({ default: HelpArea, contractVersion: CONTRACT_VERSION });
     renderRoute();
-    expect(await screen.findByRole('heading', { name: 'The Help centre is unavailable right now' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'The Help centre is unavailable right now' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Help from /help' })).toBeInTheDocument();
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_help', entry: 'http://localhost:3000/remotes/mf-help/mf-manifest.json' }], { force: true });
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mf_help', entry: 'http://localhost:3000/remotes/mf-help/mf-manifest.json' }],
+      { force: true },
+    );
   });
 
   it('contains a remote that throws while rendering', async () => {

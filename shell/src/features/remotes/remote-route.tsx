@@ -50,7 +50,13 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
   const deferred = resolvedAreas.server || (resolvedAreas.deferred.has(key) && !hydrated);
 
   if (remoteMap.status === 'unavailable') {
-    return <AreaFallback area={route.area} detail={`${remoteMap.reason} Reload the page to try again.`} onRetry={() => window.location.reload()} />;
+    return (
+      <AreaFallback
+        area={route.area}
+        detail={`${remoteMap.reason} Reload the page to try again.`}
+        onRetry={() => window.location.reload()}
+      />
+    );
   }
   const entry = remoteMap.map[route.remote];
   if (entry === undefined) return <NotFoundPage />;

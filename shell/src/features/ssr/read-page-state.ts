@@ -2,7 +2,12 @@ import { PAGE_STATE_ELEMENT_ID, type PageState } from '@beabro/shared/contract/p
 import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
 
 function isRemoteMap(value: unknown): value is RemoteMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 /** Reads the page state the server wrote; null when there is none or it is unreadable. */

@@ -12,7 +12,12 @@ function Form({ onRender }: { onRender?: () => void }) {
   return (
     <form>
       <input aria-label="Amount" value={amount} onChange={(event) => setAmount(event.target.value)} />
-      <input aria-label="Monthly" type="checkbox" checked={monthly} onChange={(event) => setMonthly(event.target.checked)} />
+      <input
+        aria-label="Monthly"
+        type="checkbox"
+        checked={monthly}
+        onChange={(event) => setMonthly(event.target.checked)}
+      />
       <select aria-label="Sort" value={sort} onChange={(event) => setSort(event.target.value)}>
         <option value="supporters">Supporters</option>
         <option value="newest">Newest</option>

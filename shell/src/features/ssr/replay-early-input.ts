@@ -8,7 +8,9 @@
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 function isControl(target: EventTarget | null): target is Control {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }
 
 function isCheckable(control: Control): control is HTMLInputElement {

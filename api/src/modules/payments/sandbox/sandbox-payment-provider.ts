@@ -1,9 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/database';
 import { cardBrand, cardDigits, isExpired } from '../card-validation';
-import { IdempotencyKeyReusedError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type TransferRequest } from '../payment-provider';
-import { findSandboxCharge, findSandboxPaymentMethod, findSandboxRefund, insertSandboxCardCharge, insertSandboxCharge, insertSandboxTransfer, lockSandboxCharge, insertSandboxRefund, sumSandboxRefunds, type SandboxChargeRow } from './sandbox-repository';
-import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf, type SandboxCardBehaviour } from './sandbox-test-cards';
+import {
+  IdempotencyKeyReusedError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
+  type TransferRequest,
+} from '../payment-provider';
+import {
+  findSandboxCharge,
+  findSandboxPaymentMethod,
+  findSandboxRefund,
+  insertSandboxCardCharge,
+  insertSandboxCharge,
+  insertSandboxTransfer,
+  lockSandboxCharge,
+  insertSandboxRefund,
+  sumSandboxRefunds,
+  type SandboxChargeRow,
+} from './sandbox-repository';
+import {
+  DECLINE_MESSAGES,
+  SANDBOX_MESSAGES,
+  sandboxBehaviourOf,
+  type SandboxCardBehaviour,
+} from './sandbox-test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
 
@@ -17,10 +41,12 @@ interface ResolvedCard {
   token: string | null;
 }
 
-type Outcome = { ok: true } | { ok: false; code: Exclude<ChargeResult, { status: 'succeeded' }>['code']; message: string };
+type Outcome =
+  { ok: true } | { ok: false; code: Exclude<ChargeResult, { status: 'succeeded' }>['code']; message: string };
 
 function outcomeFor(card: ResolvedCard, now: Date): Outcome {
-  if (isExpired(card.expMonth, card.expYear, now)) return { ok: false, code: 'expired_card', message: DECLINE_MESSAGES.expired };
+  if (isExpired(card.expMonth, card.expYear, now))
+    return { ok: false, code: 'expired_card', message: DECLINE_MESSAGES.expired };
   switch (card.behaviour) {
     case 'succeed':
       return { ok: true };
@@ -38,7 +64,13 @@ function outcomeFor(card: ResolvedCard, now: Date): Outcome {
 
 function toResult(row: SandboxChargeRow): ChargeResult {
   if (row.status === 'succeeded') {
-    return { status: 'succeeded', chargeId: row.id, cardBrand: row.brand, cardLast4: row.last4, paymentMethodId: row.paymentMethodToken };
+    return {
+      status: 'succeeded',
+      chargeId: row.id,
+      cardBrand: row.brand,
+      cardLast4: row.last4,
+      paymentMethodId: row.paymentMethodToken,
+    };
   }
   const code = (row.failureCode ?? 'card_declined') as Exclude<ChargeResult, { status: 'succeeded' }>['code'];
   const message =
@@ -70,11 +102,25 @@ export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => n
     if ('card' in request.source) {
       const { card } = request.source;
       const digits = cardDigits(card.number);
-      return { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear, behaviour: sandboxBehaviourOf(digits), token: null };
+      return {
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        behaviour: sandboxBehaviourOf(digits),
+        token: null,
+      };
     }
     const method = await findSandboxPaymentMethod(db, request.source.paymentMethodId);
     if (!method) return null;
-    return { brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear, behaviour: method.behaviour, token: method.token };
+    return {
+      brand: method.brand,
+      last4: method.last4,
+      expMonth: method.expMonth,
+      expYear: method.expYear,
+      behaviour: method.behaviour,
+      token: method.token,
+    };
   }
 
   return {
@@ -115,7 +161,14 @@ export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => n
       let method: Parameters<typeof insertSandboxCardCharge>[2] = null;
       if (outcome.ok && request.savePaymentMethod && !token) {
         token = paymentMethodTokenFor(request.idempotencyKey);
-        method = { token, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, behaviour: card.behaviour };
+        method = {
+          token,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          behaviour: card.behaviour,
+        };
       }
       const { row } = await insertSandboxCardCharge(
         db,
@@ -148,26 +201,34 @@ export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => n
         amountCents: request.amountCents,
         destination: request.destination,
       });
-      if (row.amountCents !== request.amountCents || row.destination !== request.destination) throw new IdempotencyKeyReusedError(request.idempotencyKey);
+      if (row.amountCents !== request.amountCents || row.destination !== request.destination)
+        throw new IdempotencyKeyReusedError(request.idempotencyKey);
       return { transferId: row.id };
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
       const known = await findSandboxRefund(db, request.idempotencyKey);
       if (known) {
-        if (known.amountCents !== request.amountCents || known.chargeId !== request.chargeId) throw new IdempotencyKeyReusedError(request.idempotencyKey);
+        if (known.amountCents !== request.amountCents || known.chargeId !== request.chargeId)
+          throw new IdempotencyKeyReusedError(request.idempotencyKey);
         return { status: 'succeeded', refundId: known.id };
       }
       // The charge's row is locked while its refunds are added up: two refunds at once never exceed it.
       return db.transaction(async (tx): Promise<RefundResult> => {
         const charge = await lockSandboxCharge(tx, request.chargeId);
-        if (!charge || charge.status !== 'succeeded') return { status: 'failed', code: 'charge_not_found', message: SANDBOX_MESSAGES.refundChargeNotFound };
+        if (!charge || charge.status !== 'succeeded')
+          return { status: 'failed', code: 'charge_not_found', message: SANDBOX_MESSAGES.refundChargeNotFound };
         const again = await findSandboxRefund(tx, request.idempotencyKey);
         if (again) return { status: 'succeeded', refundId: again.id };
         if ((await sumSandboxRefunds(tx, charge.id)) + request.amountCents > charge.amountCents) {
           return { status: 'failed', code: 'amount_too_large', message: SANDBOX_MESSAGES.refundTooLarge };
         }
-        const row = await insertSandboxRefund(tx, { id: `re_sandbox_${randomBytes(12).toString('hex')}`, idempotencyKey: request.idempotencyKey, chargeId: charge.id, amountCents: request.amountCents });
+        const row = await insertSandboxRefund(tx, {
+          id: `re_sandbox_${randomBytes(12).toString('hex')}`,
+          idempotencyKey: request.idempotencyKey,
+          chargeId: charge.id,
+          amountCents: request.amountCents,
+        });
         return { status: 'succeeded', refundId: row.id };
       });
     },

@@ -12,8 +12,15 @@ export async function findSandboxCharge(db: Db, idempotencyKey: string): Promise
 }
 
 /** Inserts the charge unless one with the same key exists; returns the row that won. */
-export async function insertSandboxCharge(db: Db, values: typeof sandboxCharges.$inferInsert): Promise<{ row: SandboxChargeRow; inserted: boolean }> {
-  const [inserted] = await db.insert(sandboxCharges).values(values).onConflictDoNothing({ target: sandboxCharges.idempotencyKey }).returning();
+export async function insertSandboxCharge(
+  db: Db,
+  values: typeof sandboxCharges.$inferInsert,
+): Promise<{ row: SandboxChargeRow; inserted: boolean }> {
+  const [inserted] = await db
+    .insert(sandboxCharges)
+    .values(values)
+    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+    .returning();
   if (inserted) return { row: inserted, inserted: true };
   const existing = await findSandboxCharge(db, values.idempotencyKey);
   if (!existing) throw new Error(`sandbox charge ${values.idempotencyKey} conflicted but cannot be read`);
@@ -85,15 +92,33 @@ export async function findSandboxPaymentMethod(db: Db, token: string): Promise<S
   return row;
 }
 
-export async function updateSandboxPaymentMethodBehaviour(db: Db, token: string, behaviour: SandboxPaymentMethodRow['behaviour']): Promise<boolean> {
-  const rows = await db.update(sandboxPaymentMethods).set({ behaviour }).where(eq(sandboxPaymentMethods.token, token)).returning({ token: sandboxPaymentMethods.token });
+export async function updateSandboxPaymentMethodBehaviour(
+  db: Db,
+  token: string,
+  behaviour: SandboxPaymentMethodRow['behaviour'],
+): Promise<boolean> {
+  const rows = await db
+    .update(sandboxPaymentMethods)
+    .set({ behaviour })
+    .where(eq(sandboxPaymentMethods.token, token))
+    .returning({ token: sandboxPaymentMethods.token });
   return rows.length > 0;
 }
 
-export async function insertSandboxTransfer(db: Db, values: typeof sandboxTransfers.$inferInsert): Promise<typeof sandboxTransfers.$inferSelect> {
-  const [inserted] = await db.insert(sandboxTransfers).values(values).onConflictDoNothing({ target: sandboxTransfers.idempotencyKey }).returning();
+export async function insertSandboxTransfer(
+  db: Db,
+  values: typeof sandboxTransfers.$inferInsert,
+): Promise<typeof sandboxTransfers.$inferSelect> {
+  const [inserted] = await db
+    .insert(sandboxTransfers)
+    .values(values)
+    .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
+    .returning();
   if (inserted) return inserted;
-  const [existing] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.idempotencyKey, values.idempotencyKey));
+  const [existing] = await db
+    .select()
+    .from(sandboxTransfers)
+    .where(eq(sandboxTransfers.idempotencyKey, values.idempotencyKey));
   if (!existing) throw new Error(`sandbox transfer ${values.idempotencyKey} conflicted but cannot be read`);
   return existing;
 }

@@ -19,7 +19,11 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '378282246310005', behaviour: 'succeed', description: 'American Express: succeeds' },
   { number: '4000000000000002', behaviour: 'decline', description: 'Declined' },
   { number: '4000000000009995', behaviour: 'insufficient_funds', description: 'Declined for insufficient funds' },
-  { number: '4000000000000341', behaviour: 'decline_renewals', description: 'Succeeds at checkout; monthly renewals are declined' },
+  {
+    number: '4000000000000341',
+    behaviour: 'decline_renewals',
+    description: 'Succeeds at checkout; monthly renewals are declined',
+  },
 ];
 
 export const SANDBOX_MESSAGES = {

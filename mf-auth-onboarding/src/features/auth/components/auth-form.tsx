@@ -5,7 +5,13 @@ import { ApiError } from '@beabro/shared/api/api-client';
 import type { useSignIn } from '@beabro/shared/api/sign-in';
 import type { useSignUp } from '@beabro/shared/api/sign-up';
 import type { TwoFactorChallenge } from '@beabro/shared/api-schemas/two-factor';
-import { AUTH_MESSAGES, signInSchema, signUpSchema, type SignInValues, type SignUpValues } from '@beabro/shared/schemas/auth';
+import {
+  AUTH_MESSAGES,
+  signInSchema,
+  signUpSchema,
+  type SignInValues,
+  type SignUpValues,
+} from '@beabro/shared/schemas/auth';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
@@ -46,9 +52,22 @@ export interface AuthFormProps {
 }
 
 /** The sign-in or sign-up form (the page keys it by mode, so switching modes clears the messages). */
-export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChange, signIn, signUp, onTwoFactor, initialError = null }: AuthFormProps) {
+export function AuthForm({
+  mode,
+  role,
+  next,
+  values,
+  onValuesChange,
+  onRoleChange,
+  signIn,
+  signUp,
+  onTwoFactor,
+  initialError = null,
+}: AuthFormProps) {
   const signingUp = mode === 'signup';
-  const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(signingUp ? signUpSchema : signInSchema);
+  const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(
+    signingUp ? signUpSchema : signInSchema,
+  );
   const [formError, setFormError] = useState<string | null>(initialError);
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
@@ -86,7 +105,9 @@ export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChang
     const rateLimited = rateLimitMessage(error);
     if (rateLimited) return setFormError(rateLimited);
     if (error instanceof ApiError && error.status === 400) {
-      const shown = Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => (SIGN_UP_FIELDS as readonly string[]).includes(field)));
+      const shown = Object.fromEntries(
+        Object.entries(error.fieldErrors).filter(([field]) => (SIGN_UP_FIELDS as readonly string[]).includes(field)),
+      );
       if (Object.keys(shown).length > 0) {
         flushSync(() => setErrors(shown));
         focusFirstInvalid(formRef.current);
@@ -146,12 +167,26 @@ export function AuthForm({ mode, role, next, values, onValuesChange, onRoleChang
         hint={signingUp ? 'At least 8 characters' : undefined}
         {...fieldProps('password')}
       />
-      {signingUp ? <TextField label="Confirm Password" type="password" autoComplete="new-password" {...fieldProps('confirmPassword')} /> : null}
+      {signingUp ? (
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          {...fieldProps('confirmPassword')}
+        />
+      ) : null}
       <Button type="submit" size="lg" fullWidth disabled={pending}>
         {pending ? (signingUp ? 'Creating account…' : 'Signing in…') : signingUp ? 'Create Account' : 'Sign In'}
       </Button>
       {signingUp ? null : (
-        <p css={(theme) => ({ margin: 0, textAlign: 'center', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        <p
+          css={(theme) => ({
+            margin: 0,
+            textAlign: 'center',
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+          })}
+        >
           Want support for your own mission? <Link to={paths.create}>Share your mission</Link>
         </p>
       )}

@@ -32,14 +32,21 @@ async function form(mode: 'signin' | 'signup' = 'signin') {
   return screen.findByRole('button', { name: mode === 'signin' ? 'Sign In' : 'Create Account' });
 }
 
-async function fillSignUp(user: ReturnType<typeof userEvent.setup>, values: { name?: string; email?: string; password?: string; confirm?: string } = {}) {
+async function fillSignUp(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name?: string; email?: string; password?: string; confirm?: string } = {},
+) {
   await user.type(screen.getByLabelText('Full Name'), values.name ?? 'Sam Supporter');
   await user.type(screen.getByLabelText('Email'), values.email ?? 'sam@example.com');
   await user.type(screen.getByLabelText('Password'), values.password ?? 'a good password');
   await user.type(screen.getByLabelText('Confirm Password'), values.confirm ?? values.password ?? 'a good password');
 }
 
-async function fillSignIn(user: ReturnType<typeof userEvent.setup>, email = 'sam@example.com', password = 'a good password') {
+async function fillSignIn(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'sam@example.com',
+  password = 'a good password',
+) {
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
 }
@@ -62,7 +69,9 @@ describe('AuthPage: what it shows', () => {
     expect(screen.getByRole('link', { name: 'Share your mission' })).toHaveAttribute('href', '/create');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('aria-current', 'page');
     // No provider is built, so no button may pretend to offer one.
-    expect(screen.queryByRole('button', { name: /google|github|facebook|apple|twitter|continue with/i })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /google|github|facebook|apple|twitter|continue with/i }),
+    ).not.toBeInTheDocument();
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 
@@ -70,7 +79,8 @@ describe('AuthPage: what it shows', () => {
     renderAuth('/auth?mode=signup');
     await form('signup');
     expect(screen.getByRole('heading', { level: 1, name: 'Join Be a Bro' })).toBeInTheDocument();
-    for (const label of ['Full Name', 'Email', 'Password', 'Confirm Password']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Full Name', 'Email', 'Password', 'Confirm Password'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Supporter/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Mission Builder/ })).not.toBeChecked();
     expect(screen.queryByRole('link', { name: 'Share your mission' })).not.toBeInTheDocument();
@@ -171,7 +181,10 @@ describe('AuthPage: field messages (SPEC section 5)', () => {
 describe('AuthPage: server answers', () => {
   it('a refused sign-in shows the red box "Authentication failed. Please try again."', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth', [meRoute(null), ['POST', '/api/auth/sign-in', { status: 401, body: { message: AUTH_MESSAGES.authenticationFailed } }]]);
+    renderAuth('/auth', [
+      meRoute(null),
+      ['POST', '/api/auth/sign-in', { status: 401, body: { message: AUTH_MESSAGES.authenticationFailed } }],
+    ]);
     await form();
     await fillSignIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -180,7 +193,14 @@ describe('AuthPage: server answers', () => {
 
   it('a sign-in the server cannot answer shows the same red box', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth', [meRoute(null), ['POST', '/api/auth/sign-in', { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } }]]);
+    renderAuth('/auth', [
+      meRoute(null),
+      [
+        'POST',
+        '/api/auth/sign-in',
+        { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
+      ],
+    ]);
     await form();
     await fillSignIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -189,7 +209,11 @@ describe('AuthPage: server answers', () => {
 
   it('a rate-limited answer says when to try again', async () => {
     const user = userEvent.setup();
-    const tooMany = { status: 429, body: { message: 'Too many attempts. Please try again in 12 minutes.' }, headers: { 'Retry-After': '700' } };
+    const tooMany = {
+      status: 429,
+      body: { message: 'Too many attempts. Please try again in 12 minutes.' },
+      headers: { 'Retry-After': '700' },
+    };
     renderAuth('/auth', [meRoute(null), ['POST', '/api/auth/sign-in', tooMany]]);
     await form();
     await fillSignIn(user);
@@ -199,7 +223,10 @@ describe('AuthPage: server answers', () => {
 
   it('a rate-limited answer without a message still says when, from Retry-After', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth?mode=signup', [meRoute(null), ['POST', '/api/auth/sign-up', { status: 429, headers: { 'Retry-After': '90' } }]]);
+    renderAuth('/auth?mode=signup', [
+      meRoute(null),
+      ['POST', '/api/auth/sign-up', { status: 429, headers: { 'Retry-After': '90' } }],
+    ]);
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -209,7 +236,10 @@ describe('AuthPage: server answers', () => {
   it('sign-up: the server’s field message (email taken) shows next to the field, not in the red box', async () => {
     const user = userEvent.setup();
     const taken = 'An account with this email already exists. Sign in instead.';
-    renderAuth('/auth?mode=signup', [meRoute(null), ['POST', '/api/auth/sign-up', { status: 400, body: { message: taken, fieldErrors: { email: taken } } }]]);
+    renderAuth('/auth?mode=signup', [
+      meRoute(null),
+      ['POST', '/api/auth/sign-up', { status: 400, body: { message: taken, fieldErrors: { email: taken } } }],
+    ]);
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -220,7 +250,14 @@ describe('AuthPage: server answers', () => {
 
   it('sign-up: another failure shows the red box', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth?mode=signup', [meRoute(null), ['POST', '/api/auth/sign-up', { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } }]]);
+    renderAuth('/auth?mode=signup', [
+      meRoute(null),
+      [
+        'POST',
+        '/api/auth/sign-up',
+        { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
+      ],
+    ]);
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -243,7 +280,10 @@ describe('AuthPage: where people go', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(location()).toHaveTextContent(destination));
     expect(location().textContent).toBe(destination);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: signedIn.email, password: 'a good password' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: signedIn.email,
+      password: 'a good password',
+    });
     // The shell's route guards read the shared store; it knows the user before the destination renders.
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', user: signedIn });
   });
@@ -254,7 +294,10 @@ describe('AuthPage: where people go', () => {
     ['supporter', '/auth?mode=signup&next=/pixelpat/support', '/pixelpat/support'],
   ] as const)('after sign-up as %s (%s) the user goes to %s', async (role, route, destination) => {
     const user = userEvent.setup();
-    const calls = renderAuth(route, [meRoute(null), ['POST', '/api/auth/sign-up', sessionAnswer(fakeUser({ userType: role }), 201)]]);
+    const calls = renderAuth(route, [
+      meRoute(null),
+      ['POST', '/api/auth/sign-up', sessionAnswer(fakeUser({ userType: role }), 201)],
+    ]);
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -279,10 +322,22 @@ describe('AuthPage: where people go', () => {
 });
 
 describe('AuthPage: two-factor sign-in', () => {
-  const challengeAnswer: FakeResponse = { status: 202, body: { twoFactor: { challenge: 'challenge-token', expiresAt: '2026-11-24T10:05:00.000Z' } } };
+  const challengeAnswer: FakeResponse = {
+    status: 202,
+    body: { twoFactor: { challenge: 'challenge-token', expiresAt: '2026-11-24T10:05:00.000Z' } },
+  };
 
-  async function toCodeStep(user: ReturnType<typeof userEvent.setup>, signedIn: SessionUser, codeAnswer: FakeRoute[2], route = '/auth') {
-    const calls = renderAuth(route, [meRoute(null), ['POST', '/api/auth/sign-in', challengeAnswer], ['POST', '/api/auth/sign-in/two-factor', codeAnswer]]);
+  async function toCodeStep(
+    user: ReturnType<typeof userEvent.setup>,
+    signedIn: SessionUser,
+    codeAnswer: FakeRoute[2],
+    route = '/auth',
+  ) {
+    const calls = renderAuth(route, [
+      meRoute(null),
+      ['POST', '/api/auth/sign-in', challengeAnswer],
+      ['POST', '/api/auth/sign-in/two-factor', codeAnswer],
+    ]);
     await form();
     await fillSignIn(user, signedIn.email);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -299,14 +354,20 @@ describe('AuthPage: two-factor sign-in', () => {
     await user.type(screen.getByLabelText('Authentication code'), '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(location()).toHaveTextContent('/settings?tab=account'));
-    expect(calls.find((call) => call.path === '/api/auth/sign-in/two-factor')?.body).toEqual({ challenge: 'challenge-token', code: '123 456' });
+    expect(calls.find((call) => call.path === '/api/auth/sign-in/two-factor')?.body).toEqual({
+      challenge: 'challenge-token',
+      code: '123 456',
+    });
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', user: signedIn });
   });
 
   it('checks the code before sending it, and shows the server’s verdict next to the field', async () => {
     const user = userEvent.setup();
     const wrong = 'That code is not valid. Check your authenticator app, or use an unused recovery code.';
-    const calls = await toCodeStep(user, fakeUser(), { status: 400, body: { message: wrong, fieldErrors: { code: wrong } } });
+    const calls = await toCodeStep(user, fakeUser(), {
+      status: 400,
+      body: { message: wrong, fieldErrors: { code: wrong } },
+    });
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Authentication code'), '12ab');
@@ -317,14 +378,20 @@ describe('AuthPage: two-factor sign-in', () => {
     await user.clear(screen.getByLabelText('Authentication code'));
     await user.type(screen.getByLabelText('Authentication code'), 'abcd-efgh-jkmn-pqrs');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByLabelText('Authentication code')).toHaveAccessibleDescription(expect.stringContaining(wrong)));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Authentication code')).toHaveAccessibleDescription(expect.stringContaining(wrong)),
+    );
     expect(screen.getByLabelText('Authentication code')).toHaveFocus();
     expect(useSessionStore.getState().user).toBeNull();
   });
 
   it('too many tries: says when to try again', async () => {
     const user = userEvent.setup();
-    await toCodeStep(user, fakeUser(), { status: 429, body: { message: 'Too many attempts. Please try again in 15 minutes.' }, headers: { 'Retry-After': '900' } });
+    await toCodeStep(user, fakeUser(), {
+      status: 429,
+      body: { message: 'Too many attempts. Please try again in 15 minutes.' },
+      headers: { 'Retry-After': '900' },
+    });
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 minutes.');

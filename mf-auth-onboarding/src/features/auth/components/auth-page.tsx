@@ -41,7 +41,8 @@ export function AuthPage({ basePath }: AuthPageProps) {
 
   if (session.status === 'unknown') return <LoadingStatus label="Checking whether you are signed in…" />;
   // Someone already signed in has nothing to do here. Once a submit has started, the submit decides where to go.
-  if (session.user && signIn.isIdle && signUp.isIdle) return <Navigate to={next ?? homePathFor(session.user)} replace />;
+  if (session.user && signIn.isIdle && signUp.isIdle)
+    return <Navigate to={next ?? homePathFor(session.user)} replace />;
 
   // The role is part of the URL, like the mode, so a reload or a shared link keeps it.
   const changeRole = (nextRole: UserType) =>
@@ -68,7 +69,9 @@ export function AuthPage({ basePath }: AuthPageProps) {
   const copy = COPY[mode];
   return (
     <PageContainer>
-      <div css={(theme) => ({ maxWidth: '30rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
+      <div
+        css={(theme) => ({ maxWidth: '30rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}
+      >
         <Card css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(5) })}>
           <div css={{ textAlign: 'center' }}>
             <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>{copy.title}</h1>

@@ -15,10 +15,23 @@ export interface RoleChoiceProps {
 export function RoleChoice({ value, onChange }: RoleChoiceProps) {
   return (
     <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-      <legend css={(theme) => ({ padding: 0, marginBottom: theme.space(2), fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>
+      <legend
+        css={(theme) => ({
+          padding: 0,
+          marginBottom: theme.space(2),
+          fontWeight: theme.font.weight.medium,
+          fontSize: theme.font.size.sm,
+        })}
+      >
         I want to join as
       </legend>
-      <div css={(theme) => ({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9.5rem, 1fr))', gap: theme.space(3) })}>
+      <div
+        css={(theme) => ({
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(9.5rem, 1fr))',
+          gap: theme.space(3),
+        })}
+      >
         {ROLES.map((role) => {
           const checked = role.value === value;
           return (
@@ -41,11 +54,16 @@ export function RoleChoice({ value, onChange }: RoleChoiceProps) {
                 value={role.value}
                 checked={checked}
                 onChange={() => onChange(role.value)}
-                css={(theme) => [{ marginTop: '0.2rem', accentColor: theme.color.brand, flexShrink: 0 }, focusRing(theme)]}
+                css={(theme) => [
+                  { marginTop: '0.2rem', accentColor: theme.color.brand, flexShrink: 0 },
+                  focusRing(theme),
+                ]}
               />
               <span css={{ display: 'flex', flexDirection: 'column' }}>
                 <span css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{role.label}</span>
-                <span css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{role.description}</span>
+                <span css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                  {role.description}
+                </span>
               </span>
             </label>
           );

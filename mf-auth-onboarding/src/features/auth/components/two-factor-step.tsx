@@ -2,7 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { useCompleteTwoFactorSignIn } from '@beabro/shared/api/complete-two-factor-sign-in';
-import { TWO_FACTOR_MESSAGES, twoFactorSignInRequestSchema, type TwoFactorChallenge } from '@beabro/shared/api-schemas/two-factor';
+import {
+  TWO_FACTOR_MESSAGES,
+  twoFactorSignInRequestSchema,
+  type TwoFactorChallenge,
+} from '@beabro/shared/api-schemas/two-factor';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
@@ -40,14 +44,16 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
     if (complete.isPending) return;
     setFormError(null);
     const parsed = twoFactorSignInRequestSchema.shape.code.safeParse(code);
-    if (!parsed.success) return showFieldError(parsed.error.issues[0]?.message ?? TWO_FACTOR_MESSAGES.codeOrRecoveryFormat);
+    if (!parsed.success)
+      return showFieldError(parsed.error.issues[0]?.message ?? TWO_FACTOR_MESSAGES.codeOrRecoveryFormat);
     setError(undefined);
     try {
       onSignedIn(await complete.mutateAsync({ challenge: challenge.challenge, code }));
     } catch (failure) {
       const rateLimited = rateLimitMessage(failure);
       if (rateLimited) return setFormError(rateLimited);
-      if (failure instanceof ApiError && failure.status === 401) return onRestart(failure.message || TWO_FACTOR_MESSAGES.challengeInvalid);
+      if (failure instanceof ApiError && failure.status === 401)
+        return onRestart(failure.message || TWO_FACTOR_MESSAGES.challengeInvalid);
       if (failure instanceof ApiError && failure.fieldErrors.code) return showFieldError(failure.fieldErrors.code);
       setFormError(AUTH_MESSAGES.authenticationFailed);
     }
@@ -59,12 +65,24 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-label="Two-factor authentication"
-      css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(4), '& input': { scrollMarginTop: '6rem' } })}
+      css={(theme) => ({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: theme.space(4),
+        '& input': { scrollMarginTop: '6rem' },
+      })}
     >
       <div>
         <h2 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>Two-factor authentication</h2>
-        <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
-          Open your authenticator app and enter the 6-digit code it shows for Be a Bro. No phone? Enter one of your recovery codes.
+        <p
+          css={(theme) => ({
+            margin: `${theme.space(1)} 0 0`,
+            color: theme.color.textMuted,
+            fontSize: theme.font.size.sm,
+          })}
+        >
+          Open your authenticator app and enter the 6-digit code it shows for Be a Bro. No phone? Enter one of your
+          recovery codes.
         </p>
       </div>
       {formError ? <FormErrorBox>{formError}</FormErrorBox> : null}

@@ -21,7 +21,8 @@ export function CreatePage({ basePath }: CreatePageProps) {
   const createProfile = useCreateCreatorProfile();
 
   if (session.status === 'unknown') return <LoadingStatus label="Checking whether you are signed in…" />;
-  if (!session.user) return <Navigate to={authHref(paths.auth, { mode: 'signup', role: 'creator', next: basePath })} replace />;
+  if (!session.user)
+    return <Navigate to={authHref(paths.auth, { mode: 'signup', role: 'creator', next: basePath })} replace />;
   if (session.user.isCreator && createProfile.isIdle) return <Navigate to={paths.dashboard} replace />;
   return <OnboardingWizard key={session.user.id} user={session.user} createProfile={createProfile} />;
 }

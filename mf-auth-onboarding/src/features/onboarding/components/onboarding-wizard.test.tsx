@@ -13,7 +13,8 @@ const location = () => screen.getByLabelText('current location');
 const field = (label: string) => screen.getByLabelText(label);
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const launchButton = () => screen.getByRole('button', { name: 'Launch Your Mission' });
-const availabilityCalls = (calls: { path: string }[]) => calls.filter((call) => call.path.startsWith('/api/usernames/'));
+const availabilityCalls = (calls: { path: string }[]) =>
+  calls.filter((call) => call.path.startsWith('/api/usernames/'));
 
 async function atStep(step: 1 | 2 | 3) {
   await screen.findByText(`Step ${step} of 3`);
@@ -30,7 +31,9 @@ describe('step 1, the basics', () => {
     renderCreate({ user: supporter });
     await atStep(1);
     await user.click(continueButton());
-    expect(field('Display Name')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.displayNameRequired));
+    expect(field('Display Name')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.displayNameRequired),
+    );
     expect(screen.getByText(ONBOARDING_MESSAGES.usernameRequired)).toBeInTheDocument();
     expect(screen.getByText(ONBOARDING_MESSAGES.bioRequired)).toBeInTheDocument();
     expect(field('Creator Type')).toHaveAccessibleDescription(ONBOARDING_MESSAGES.creatorTypeRequired);
@@ -73,19 +76,24 @@ describe('step 1, the basics', () => {
     await user.type(field('Username'), 'maya_makes');
     expect(await screen.findByText(ONBOARDING_MESSAGES.usernameAvailable)).toBeInTheDocument();
     expect(field('Username')).not.toHaveAttribute('aria-invalid');
-    expect(field('Username')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.usernameAvailable));
+    expect(field('Username')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.usernameAvailable),
+    );
     // Debounced: one question, for the finished name.
     expect(availabilityCalls(calls).map((call) => call.path)).toEqual(['/api/usernames/maya_makes/availability']);
   });
 
-  it.each(['pixelpat', 'admin'])('a taken or reserved name (%s) gets a red border and "Username is not available"', async (name) => {
-    const user = userEvent.setup();
-    renderCreate({ user: supporter });
-    await atStep(1);
-    await user.type(field('Username'), name);
-    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameNotAvailable)).toBeInTheDocument();
-    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
-  });
+  it.each(['pixelpat', 'admin'])(
+    'a taken or reserved name (%s) gets a red border and "Username is not available"',
+    async (name) => {
+      const user = userEvent.setup();
+      renderCreate({ user: supporter });
+      await atStep(1);
+      await user.type(field('Username'), name);
+      expect(await screen.findByText(ONBOARDING_MESSAGES.usernameNotAvailable)).toBeInTheDocument();
+      expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+    },
+  );
 
   it('will not continue with a name the server says is taken', async () => {
     const user = userEvent.setup();
@@ -93,7 +101,9 @@ describe('step 1, the basics', () => {
     await atStep(1);
     await user.click(continueButton());
     await waitFor(() => expect(field('Username')).toHaveFocus());
-    expect(field('Username')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.usernameNotAvailable));
+    expect(field('Username')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.usernameNotAvailable),
+    );
     expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
   });
 
@@ -193,10 +203,14 @@ describe('step 3, support settings', () => {
   it('shows the four suggested amounts, the minimum amount and the optional goal with their hints', async () => {
     renderCreate({ user: supporter, stored: { step: 3, values: VALID_BASICS } });
     await atStep(3);
-    expect(screen.getByRole('group', { name: 'Suggested amounts' })).toHaveAccessibleDescription('Quick support options your community can choose from');
+    expect(screen.getByRole('group', { name: 'Suggested amounts' })).toHaveAccessibleDescription(
+      'Quick support options your community can choose from',
+    );
     expect([1, 2, 3, 4].map((n) => (field(`Amount ${n}`) as HTMLInputElement).value)).toEqual(['5', '15', '25', '50']);
     expect(field('Minimum Amount')).toHaveValue('3');
-    expect(screen.getByRole('group', { name: 'Funding goal (optional)' })).toHaveAccessibleDescription('Set a funding goal to show progress on your profile');
+    expect(screen.getByRole('group', { name: 'Funding goal (optional)' })).toHaveAccessibleDescription(
+      'Set a funding goal to show progress on your profile',
+    );
     expect(field('Goal Title')).toHaveValue('');
     expect(field('Goal Amount')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
@@ -228,8 +242,12 @@ describe('step 3, support settings', () => {
     await user.type(field('Amount 2'), '0');
     await user.type(field('Goal Amount'), '-5');
     await user.click(launchButton());
-    expect(field('Amount 2')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.suggestedAmountTooSmall));
-    expect(field('Goal Amount')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.goalAmountNegative));
+    expect(field('Amount 2')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.suggestedAmountTooSmall),
+    );
+    expect(field('Goal Amount')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.goalAmountNegative),
+    );
     expect(field('Amount 2')).toHaveFocus();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -245,11 +263,17 @@ describe('step 3, support settings', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     await user.selectOptions(field('Payout country'), 'DE');
-    expect(field('Payout country')).toHaveAccessibleDescription(expect.stringContaining('Payouts are not available in your country yet, so they will be held'));
+    expect(field('Payout country')).toHaveAccessibleDescription(
+      expect.stringContaining('Payouts are not available in your country yet, so they will be held'),
+    );
     expect(field('Payout country')).not.toHaveAttribute('aria-invalid');
     await user.selectOptions(field('Payout country'), 'AU');
-    expect(field('Payout country')).toHaveAccessibleDescription('Payouts are sent every Tuesday for the previous week.');
-    expect(within(field('Payout country')).getByRole('option', { name: 'Australia (payouts available)' })).toBeInTheDocument();
+    expect(field('Payout country')).toHaveAccessibleDescription(
+      'Payouts are sent every Tuesday for the previous week.',
+    );
+    expect(
+      within(field('Payout country')).getByRole('option', { name: 'Australia (payouts available)' }),
+    ).toBeInTheDocument();
   });
 
   it('launches: sends the whole wizard, clears the draft and lands on /{username}', async () => {
@@ -258,7 +282,13 @@ describe('step 3, support settings', () => {
     const { calls } = renderCreate({
       user: supporter,
       routes: [['POST', '/api/creator-profile', created]],
-      stored: { step: 3, values: { ...VALID_BASICS, socialLinks: { ...emptySocialLinks(), instagram: '@maya.makes', github: 'https://github.com/maya' } } },
+      stored: {
+        step: 3,
+        values: {
+          ...VALID_BASICS,
+          socialLinks: { ...emptySocialLinks(), instagram: '@maya.makes', github: 'https://github.com/maya' },
+        },
+      },
     });
     await atStep(3);
     await user.clear(field('Minimum Amount'));
@@ -284,7 +314,13 @@ describe('step 3, support settings', () => {
     const user = userEvent.setup();
     renderCreate({
       user: supporter,
-      routes: [['POST', '/api/creator-profile', { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } }]],
+      routes: [
+        [
+          'POST',
+          '/api/creator-profile',
+          { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
+        ],
+      ],
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -296,23 +332,36 @@ describe('step 3, support settings', () => {
 
   it('a username taken meanwhile sends the creator back to step 1 with the server’s message on the field', async () => {
     const user = userEvent.setup();
-    const taken = { message: ONBOARDING_MESSAGES.usernameNotAvailable, fieldErrors: { username: ONBOARDING_MESSAGES.usernameNotAvailable } };
-    renderCreate({ user: supporter, routes: [['POST', '/api/creator-profile', { status: 400, body: taken }]], stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } } });
+    const taken = {
+      message: ONBOARDING_MESSAGES.usernameNotAvailable,
+      fieldErrors: { username: ONBOARDING_MESSAGES.usernameNotAvailable },
+    };
+    renderCreate({
+      user: supporter,
+      routes: [['POST', '/api/creator-profile', { status: 400, body: taken }]],
+      stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
+    });
     await atStep(3);
     await user.click(launchButton());
     await atStep(1);
     await waitFor(() => expect(field('Username')).toHaveFocus());
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('Username')).toHaveAccessibleDescription(expect.stringContaining(ONBOARDING_MESSAGES.usernameNotAvailable));
+    expect(field('Username')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.usernameNotAvailable),
+    );
     // The red box carries the server's field message too.
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(ONBOARDING_MESSAGES.usernameNotAvailable);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+      ONBOARDING_MESSAGES.usernameNotAvailable,
+    );
   });
 
   it('someone who already has a page is told so, with a way to the dashboard', async () => {
     const user = userEvent.setup();
     renderCreate({
       user: supporter,
-      routes: [['POST', '/api/creator-profile', { status: 409, body: { message: 'You already have a creator page.' } }]],
+      routes: [
+        ['POST', '/api/creator-profile', { status: 409, body: { message: 'You already have a creator page.' } }],
+      ],
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -326,7 +375,13 @@ describe('step 3, support settings', () => {
     const user = userEvent.setup();
     renderCreate({
       user: supporter,
-      routes: [['POST', '/api/creator-profile', { status: 429, body: { message: 'Too many attempts. Please try again in 3 minutes.' } }]],
+      routes: [
+        [
+          'POST',
+          '/api/creator-profile',
+          { status: 429, body: { message: 'Too many attempts. Please try again in 3 minutes.' } },
+        ],
+      ],
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -365,5 +420,8 @@ describe('the draft', () => {
 });
 
 function emptySocialLinks() {
-  return Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform.id, ''])) as Record<(typeof SOCIAL_PLATFORMS)[number]['id'], string>;
+  return Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform.id, ''])) as Record<
+    (typeof SOCIAL_PLATFORMS)[number]['id'],
+    string
+  >;
 }

@@ -26,8 +26,14 @@ import { SupportStep } from './support-step';
 
 const STEP_COPY: Record<WizardStep, { title: string; intro: string }> = {
   1: { title: 'The basics', intro: 'Tell supporters who you are and choose the address of your page.' },
-  2: { title: 'Connect your platforms', intro: 'Add the places where your community already finds you. Every link is optional.' },
-  3: { title: 'Support settings', intro: 'Choose how your community can support you. You can change all of this later in Settings.' },
+  2: {
+    title: 'Connect your platforms',
+    intro: 'Add the places where your community already finds you. Every link is optional.',
+  },
+  3: {
+    title: 'Support settings',
+    intro: 'Choose how your community can support you. You can change all of this later in Settings.',
+  },
 };
 
 type FocusTarget = 'heading' | 'error';
@@ -172,7 +178,9 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
 
   return (
     <PageContainer>
-      <div css={(theme) => ({ maxWidth: '46rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
+      <div
+        css={(theme) => ({ maxWidth: '46rem', margin: '0 auto', padding: `${theme.space(8)} 0 ${theme.space(16)}` })}
+      >
         <div css={(theme) => ({ textAlign: 'center', marginBottom: theme.space(6) })}>
           <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>Share your mission</h1>
           <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>
@@ -237,7 +245,13 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
                 </Button>
               ) : null}
               <Button type="submit" size="lg" disabled={busy}>
-                {step === 3 ? (createProfile.isPending ? 'Launching…' : 'Launch Your Mission') : checkingUsername ? 'Checking username…' : 'Continue'}
+                {step === 3
+                  ? createProfile.isPending
+                    ? 'Launching…'
+                    : 'Launch Your Mission'
+                  : checkingUsername
+                    ? 'Checking username…'
+                    : 'Continue'}
               </Button>
             </div>
           </form>

@@ -13,7 +13,8 @@ const fieldsetStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const
 
 /** What the chosen country means for payouts; for a country outside the four, that payouts are held and why. */
 function countryHint(country: string) {
-  if (country === '') return 'Where you live decides where we can send your payouts. Payouts go to the United States, Canada, the United Kingdom and Australia.';
+  if (country === '')
+    return 'Where you live decides where we can send your payouts. Payouts go to the United States, Canada, the United Kingdom and Australia.';
   if (isPayoutCountry(country)) return `Payouts are sent every ${PAYOUT_WEEKDAY} for the previous week.`;
   return 'Payouts are not available in your country yet, so they will be held: you can still receive support, and your balance is kept for you until payouts reach your country. You can change this later in Settings > Support Settings.';
 }
@@ -37,7 +38,14 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
     <>
       <fieldset aria-describedby={suggestedHintId} css={fieldsetStyle}>
         <legend css={(theme) => ({ padding: 0, fontWeight: theme.font.weight.bold })}>Suggested amounts</legend>
-        <p id={suggestedHintId} css={(theme) => ({ margin: `${theme.space(1)} 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        <p
+          id={suggestedHintId}
+          css={(theme) => ({
+            margin: `${theme.space(1)} 0 ${theme.space(3)}`,
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+          })}
+        >
           {SUGGESTED_AMOUNTS_HINT}
         </p>
         <div
@@ -50,7 +58,11 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
         >
           {draft.suggestedAmounts.map((amount, index) => (
             // Four fixed slots: the index is the identity.
-            <PrefixedField key={index} label={`Amount ${index + 1}`} {...amountProps(`suggestedAmounts.${index}`, amount)} />
+            <PrefixedField
+              key={index}
+              label={`Amount ${index + 1}`}
+              {...amountProps(`suggestedAmounts.${index}`, amount)}
+            />
           ))}
         </div>
       </fieldset>
@@ -65,7 +77,14 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
 
       <fieldset aria-describedby={goalHintId} css={fieldsetStyle}>
         <legend css={(theme) => ({ padding: 0, fontWeight: theme.font.weight.bold })}>Funding goal (optional)</legend>
-        <p id={goalHintId} css={(theme) => ({ margin: `${theme.space(1)} 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        <p
+          id={goalHintId}
+          css={(theme) => ({
+            margin: `${theme.space(1)} 0 ${theme.space(3)}`,
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+          })}
+        >
           {GOAL_HINT}
         </p>
         <div

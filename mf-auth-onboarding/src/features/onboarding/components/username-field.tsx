@@ -45,7 +45,14 @@ export function UsernameField({ value, onChange, onBlur, error }: UsernameFieldP
   let live: ReactNode = null;
   if (verdict?.available) {
     live = (
-      <span css={(theme) => ({ display: 'inline-flex', alignItems: 'center', gap: theme.space(1), color: theme.color.success })}>
+      <span
+        css={(theme) => ({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: theme.space(1),
+          color: theme.color.success,
+        })}
+      >
         <CheckIcon />
         {ONBOARDING_MESSAGES.usernameAvailable}
       </span>
@@ -55,7 +62,11 @@ export function UsernameField({ value, onChange, onBlur, error }: UsernameFieldP
   } else if (!error && checkable && (!settled || availability.isFetching)) {
     live = <span css={(theme) => ({ color: theme.color.textMuted })}>Checking availability…</span>;
   } else if (!error && checkable && availability.isError) {
-    live = <span css={(theme) => ({ color: theme.color.textMuted })}>We could not check this name right now; it is checked again when you continue.</span>;
+    live = (
+      <span css={(theme) => ({ color: theme.color.textMuted })}>
+        We could not check this name right now; it is checked again when you continue.
+      </span>
+    );
   }
 
   const origin = typeof window === 'undefined' ? '' : window.location.host;
@@ -83,12 +94,17 @@ export function UsernameField({ value, onChange, onBlur, error }: UsernameFieldP
         id={id}
         hint={
           <>
-            Your page: <span css={{ overflowWrap: 'anywhere' }}>{`${origin}/${value || 'yourname'}`}</span>. Lowercase letters, numbers and underscores.
+            Your page: <span css={{ overflowWrap: 'anywhere' }}>{`${origin}/${value || 'yourname'}`}</span>. Lowercase
+            letters, numbers and underscores.
           </>
         }
       />
       {/* Always in the page, so screen readers announce each verdict as it arrives; its line is kept so the form does not jump. */}
-      <p id={`${id}-status`} role="status" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, minHeight: error ? 0 : '1.25rem' })}>
+      <p
+        id={`${id}-status`}
+        role="status"
+        css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, minHeight: error ? 0 : '1.25rem' })}
+      >
         {live}
       </p>
       <FieldMessages id={id} error={error} />

@@ -14,7 +14,11 @@ export function useOnboardingDraft(userId: string) {
     saveDraft(userId, state.step, state.draft);
   }, [userId, state]);
 
-  const setDraft = useCallback((update: (draft: OnboardingDraft) => OnboardingDraft) => setState((current) => ({ ...current, draft: update(current.draft) })), []);
+  const setDraft = useCallback(
+    (update: (draft: OnboardingDraft) => OnboardingDraft) =>
+      setState((current) => ({ ...current, draft: update(current.draft) })),
+    [],
+  );
   const setStep = useCallback((step: WizardStep) => setState((current) => ({ ...current, step })), []);
 
   return { step: state.step, draft: state.draft, setDraft, setStep, clearDraft };

@@ -12,7 +12,14 @@ describe('onboarding draft', () => {
     expect(draft.minimumAmount).toBe('3');
     expect(draft.suggestedAmounts).toEqual(['5', '15', '25', '50']);
     expect(Object.keys(draft.socialLinks)).toHaveLength(11);
-    expect([draft.displayName, draft.username, draft.bio, draft.creatorType, draft.goalTitle, draft.goalAmount]).toEqual(['', '', '', '', '', '']);
+    expect([
+      draft.displayName,
+      draft.username,
+      draft.bio,
+      draft.creatorType,
+      draft.goalTitle,
+      draft.goalAmount,
+    ]).toEqual(['', '', '', '', '', '']);
   });
 
   it('maps every field, including server paths, to the step that shows it', () => {
@@ -34,11 +41,18 @@ describe('onboarding draft', () => {
   it('never opens past a step that is still invalid', () => {
     expect(reachableStep(3, { ...emptyDraft(), ...basics })).toBe(3);
     expect(reachableStep(3, emptyDraft())).toBe(1);
-    expect(reachableStep(3, { ...emptyDraft(), ...basics, socialLinks: { ...emptyDraft().socialLinks, github: '-bad-' } })).toBe(2);
+    expect(
+      reachableStep(3, { ...emptyDraft(), ...basics, socialLinks: { ...emptyDraft().socialLinks, github: '-bad-' } }),
+    ).toBe(2);
   });
 
   it('reads back a stored draft defensively', () => {
-    const parsed = parseStoredDraft({ displayName: 'Maya', bio: 42, suggestedAmounts: ['1', 2, '3', '4'], socialLinks: { github: 'maya', evil: 'x' } });
+    const parsed = parseStoredDraft({
+      displayName: 'Maya',
+      bio: 42,
+      suggestedAmounts: ['1', 2, '3', '4'],
+      socialLinks: { github: 'maya', evil: 'x' },
+    });
     expect(parsed.displayName).toBe('Maya');
     expect(parsed.bio).toBe('');
     expect(parsed.suggestedAmounts).toEqual(['5', '15', '25', '50']);

@@ -1,6 +1,15 @@
-import { DEFAULT_MINIMUM_AMOUNT_DOLLARS, DEFAULT_SUGGESTED_AMOUNTS_DOLLARS, ONBOARDING_STEP_COUNT } from '@beabro/shared/data/defaults';
+import {
+  DEFAULT_MINIMUM_AMOUNT_DOLLARS,
+  DEFAULT_SUGGESTED_AMOUNTS_DOLLARS,
+  ONBOARDING_STEP_COUNT,
+} from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
-import { onboardingBasicsSchema, onboardingSchema, onboardingSocialLinksSchema, onboardingSupportStepSchema } from '@beabro/shared/schemas/onboarding';
+import {
+  onboardingBasicsSchema,
+  onboardingSchema,
+  onboardingSocialLinksSchema,
+  onboardingSupportStepSchema,
+} from '@beabro/shared/schemas/onboarding';
 import type { SocialPlatform } from '@beabro/shared/types/entities';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-errors';
 
@@ -83,7 +92,16 @@ export function parseStoredDraft(value: unknown): OnboardingDraft {
   const draft = emptyDraft();
   if (typeof value !== 'object' || value === null) return draft;
   const stored = value as Record<string, unknown>;
-  for (const key of ['displayName', 'username', 'bio', 'creatorType', 'minimumAmount', 'goalTitle', 'goalAmount', 'country'] as const) {
+  for (const key of [
+    'displayName',
+    'username',
+    'bio',
+    'creatorType',
+    'minimumAmount',
+    'goalTitle',
+    'goalAmount',
+    'country',
+  ] as const) {
     const field = stored[key];
     if (isString(field)) draft[key] = field;
   }

@@ -4,7 +4,8 @@ import type { OnboardingDraft } from './onboarding-draft';
 /** A copy of `draft` with one field changed; `field` is named like the schema's error paths ("socialLinks.github", "suggestedAmounts.2"). */
 export function setDraftField(draft: OnboardingDraft, field: string, value: string): OnboardingDraft {
   const [root, key] = field.split('.');
-  if (root === 'socialLinks' && isSocialPlatform(key)) return { ...draft, socialLinks: { ...draft.socialLinks, [key]: value } };
+  if (root === 'socialLinks' && isSocialPlatform(key))
+    return { ...draft, socialLinks: { ...draft.socialLinks, [key]: value } };
   if (root === 'suggestedAmounts') {
     const index = Number(key);
     if (!Number.isInteger(index) || index < 0 || index > 3) return draft;

@@ -10,7 +10,11 @@ const READY = { state: 'ready', email: 'vera@example.com', signedInAsOther: fals
 
 function statusRoute(answers: Array<{ status: number; body: unknown }>): FakeRoute {
   let call = 0;
-  return ['GET', /^\/api\/auth\/verify-email\?token=/, () => answers[Math.min(call++, answers.length - 1)] ?? { status: 500 }];
+  return [
+    'GET',
+    /^\/api\/auth\/verify-email\?token=/,
+    () => answers[Math.min(call++, answers.length - 1)] ?? { status: 500 },
+  ];
 }
 
 const open = (url = '/verify-email?token=tok_1') => renderWithProviders(<VerifyEmailPage />, { route: url });
@@ -22,7 +26,11 @@ describe('the verification page', () => {
     const calls = fakeApi([
       meRoute(null),
       statusRoute([{ status: 200, body: READY }]),
-      ['POST', '/api/auth/verify-email', { status: 200, body: { verified: true, email: 'vera@example.com', user: null } }],
+      [
+        'POST',
+        '/api/auth/verify-email',
+        { status: 200, body: { verified: true, email: 'vera@example.com', user: null } },
+      ],
     ]);
     open();
     const button = await screen.findByRole('button', { name: 'Verify my email' }, { timeout: 5000 });
@@ -31,8 +39,12 @@ describe('the verification page', () => {
 
     await userEvent.click(button);
 
-    expect((await screen.findByText(EMAIL_VERIFICATION_MESSAGES.verified, {}, { timeout: 5000 })).closest('[role="status"]')).not.toBeNull();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/auth/verify-email', body: { token: 'tok_1' } }]);
+    expect(
+      (await screen.findByText(EMAIL_VERIFICATION_MESSAGES.verified, {}, { timeout: 5000 })).closest('[role="status"]'),
+    ).not.toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/auth/verify-email', body: { token: 'tok_1' } },
+    ]);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveFocus();
   });
 
@@ -40,24 +52,49 @@ describe('the verification page', () => {
     fakeApi([
       meRoute(fakeUser({ email: 'vera@example.com' })),
       statusRoute([{ status: 200, body: READY }]),
-      ['POST', '/api/auth/verify-email', { status: 200, body: { verified: true, email: 'vera@example.com', user: fakeUser({ email: 'vera@example.com', emailVerified: true }) } }],
+      [
+        'POST',
+        '/api/auth/verify-email',
+        {
+          status: 200,
+          body: {
+            verified: true,
+            email: 'vera@example.com',
+            user: fakeUser({ email: 'vera@example.com', emailVerified: true }),
+          },
+        },
+      ],
     ]);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Verify my email' }, { timeout: 5000 }));
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveFocus(), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveFocus(), {
+      timeout: 5000,
+    });
   });
 
   it('says so when signed in as another account', async () => {
-    fakeApi([meRoute(fakeUser({ email: 'sam@example.com' })), statusRoute([{ status: 200, body: { ...READY, signedInAsOther: true } }])]);
+    fakeApi([
+      meRoute(fakeUser({ email: 'sam@example.com' })),
+      statusRoute([{ status: 200, body: { ...READY, signedInAsOther: true } }]),
+    ]);
     open();
-    expect(await screen.findByText(/You are signed in as sam@example.com, but this link is for another account/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /You are signed in as sam@example.com, but this link is for another account/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verify my email' })).toBeEnabled();
   });
 
   it('a link refused on press: reads it again and says why (here: used), with focus on the message', async () => {
     fakeApi([
       meRoute(null),
-      statusRoute([{ status: 200, body: READY }, { status: 200, body: { state: 'used', email: null, signedInAsOther: false } }]),
+      statusRoute([
+        { status: 200, body: READY },
+        { status: 200, body: { state: 'used', email: null, signedInAsOther: false } },
+      ]),
       ['POST', '/api/auth/verify-email', { status: 400, body: { message: EMAIL_VERIFICATION_MESSAGES.invalidLink } }],
     ]);
     open();
@@ -65,16 +102,26 @@ describe('the verification page', () => {
     const message = await screen.findByText(EMAIL_VERIFICATION_MESSAGES.linkUsed, {}, { timeout: 5000 });
     await vi.waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus(), { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Verify my email' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in to request a new link' })).toHaveAttribute('href', '/auth?next=%2Fsettings%3Ftab%3Daccount');
+    expect(screen.getByRole('link', { name: 'Sign in to request a new link' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fsettings%3Ftab%3Daccount',
+    );
   });
 
   it('a failure on our side: the message next to the button, which stays to try again', async () => {
-    fakeApi([meRoute(null), statusRoute([{ status: 200, body: READY }]), ['POST', '/api/auth/verify-email', { status: 503, body: { message: 'Down for maintenance.' } }]]);
+    fakeApi([
+      meRoute(null),
+      statusRoute([{ status: 200, body: READY }]),
+      ['POST', '/api/auth/verify-email', { status: 503, body: { message: 'Down for maintenance.' } }],
+    ]);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Verify my email' }, { timeout: 5000 }));
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Down for maintenance.');
     expect(screen.getByRole('button', { name: 'Verify my email' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Verify my email' })).toHaveAttribute('aria-describedby', 'verify-email-error');
+    expect(screen.getByRole('button', { name: 'Verify my email' })).toHaveAttribute(
+      'aria-describedby',
+      'verify-email-error',
+    );
   });
 
   it.each([
@@ -82,7 +129,15 @@ describe('the verification page', () => {
     ['outdated', EMAIL_VERIFICATION_MESSAGES.linkOutdated],
     ['already-verified', EMAIL_VERIFICATION_MESSAGES.alreadyVerified],
   ])('a link that is %s: its message and no button', async (state, message) => {
-    fakeApi([meRoute(null), statusRoute([{ status: 200, body: { state, email: state === 'already-verified' ? 'vera@example.com' : null, signedInAsOther: false } }])]);
+    fakeApi([
+      meRoute(null),
+      statusRoute([
+        {
+          status: 200,
+          body: { state, email: state === 'already-verified' ? 'vera@example.com' : null, signedInAsOther: false },
+        },
+      ]),
+    ]);
     open();
     expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verify my email' })).not.toBeInTheDocument();

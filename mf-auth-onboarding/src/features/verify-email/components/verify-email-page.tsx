@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
-import { useVerificationLinkStatus, verificationLinkQueryKey, type VerificationLinkView } from '@beabro/shared/api/verification-link-status';
+import {
+  useVerificationLinkStatus,
+  verificationLinkQueryKey,
+  type VerificationLinkView,
+} from '@beabro/shared/api/verification-link-status';
 import { useVerifyEmail } from '@beabro/shared/api/verify-email';
 import { EMAIL_VERIFICATION_MESSAGES, VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
 import type { SessionUser } from '@beabro/shared/types/session-user';
@@ -50,7 +54,11 @@ function Onward({ user, linkRef }: { user: SessionUser | null; linkRef?: Ref<HTM
 function NewLinkHint({ user }: { user: SessionUser | null }) {
   return (
     <p css={{ margin: 0 }}>
-      {user ? <Link to={paths.accountSettings}>Go to my account settings</Link> : <Link to={paths.signIn(paths.accountSettings)}>Sign in to request a new link</Link>}
+      {user ? (
+        <Link to={paths.accountSettings}>Go to my account settings</Link>
+      ) : (
+        <Link to={paths.signIn(paths.accountSettings)}>Sign in to request a new link</Link>
+      )}
     </p>
   );
 }
@@ -122,12 +130,22 @@ export function VerifyEmailPage() {
       </>
     );
   } else if (!view) {
-    body = <LinkCheckPending error={status.isError ? messageOf(status.error) : null} onRetry={() => void status.refetch()} errorRef={messageRef} />;
+    body = (
+      <LinkCheckPending
+        error={status.isError ? messageOf(status.error) : null}
+        onRetry={() => void status.refetch()}
+        errorRef={messageRef}
+      />
+    );
   } else if (view.state === 'already-verified') {
     body = (
       <>
         <OutcomeMessage tone="success" role={formResult === 'verified' ? 'status' : undefined}>
-          <p>{formResult === 'verified' ? EMAIL_VERIFICATION_MESSAGES.verified : EMAIL_VERIFICATION_MESSAGES.alreadyVerified}</p>
+          <p>
+            {formResult === 'verified'
+              ? EMAIL_VERIFICATION_MESSAGES.verified
+              : EMAIL_VERIFICATION_MESSAGES.alreadyVerified}
+          </p>
           {view.email ? <p>{view.email} is verified.</p> : null}
         </OutcomeMessage>
         <Onward user={session.user} />
@@ -138,18 +156,23 @@ export function VerifyEmailPage() {
     body = (
       <>
         <p css={{ margin: 0 }}>
-          Confirm that <strong css={{ overflowWrap: 'anywhere' }}>{view.email}</strong> is your email address. Once it is verified, supports you made as a
-          guest with this address show up in your supporter history too.
+          Confirm that <strong css={{ overflowWrap: 'anywhere' }}>{view.email}</strong> is your email address. Once it
+          is verified, supports you made as a guest with this address show up in your supporter history too.
         </p>
         {view.signedInAsOther && session.user ? (
           <OutcomeMessage tone="info">
             <p>
-              You are signed in as {session.user.email}, but this link is for another account. Verifying it confirms that account’s address and does not
-              change who is signed in here.
+              You are signed in as {session.user.email}, but this link is for another account. Verifying it confirms
+              that account’s address and does not change who is signed in here.
             </p>
           </OutcomeMessage>
         ) : null}
-        <form method="post" action={VERIFY_EMAIL_PAGE_PATH} onSubmit={submit} css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}>
+        <form
+          method="post"
+          action={VERIFY_EMAIL_PAGE_PATH}
+          onSubmit={submit}
+          css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
+        >
           <input type="hidden" name="token" value={token} />
           <div>
             <Button type="submit" disabled={busy} aria-describedby={actionError ? 'verify-email-error' : undefined}>
@@ -169,7 +192,11 @@ export function VerifyEmailPage() {
   } else {
     body = (
       <>
-        <OutcomeMessage tone="danger" role={formResult === 'refused' || focusAfter === 'message' ? 'alert' : undefined} ref={messageRef}>
+        <OutcomeMessage
+          tone="danger"
+          role={formResult === 'refused' || focusAfter === 'message' ? 'alert' : undefined}
+          ref={messageRef}
+        >
           <p>{REFUSED[view.state]}</p>
         </OutcomeMessage>
         <NewLinkHint user={session.user} />

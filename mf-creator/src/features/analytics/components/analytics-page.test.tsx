@@ -30,7 +30,10 @@ describe('AnalyticsPage', () => {
     const api = mockApi({
       'GET /api/creator/analytics?period=30d': { body: sampleAnalytics() },
       'GET /api/creator/analytics?period=7d': {
-        body: sampleAnalytics({ period: '7d', summary: { ...sampleAnalytics().summary, grossCents: 12_500, supports: 6 } }),
+        body: sampleAnalytics({
+          period: '7d',
+          summary: { ...sampleAnalytics().summary, grossCents: 12_500, supports: 6 },
+        }),
         delayMs: 100,
       },
     });
@@ -42,12 +45,18 @@ describe('AnalyticsPage', () => {
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Loading the last 7 days...')).toBeInTheDocument();
     expect(await screen.findByText('Showing the last 7 days.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Earnings').parentElement).toHaveTextContent('$125.00');
+    expect(
+      within(screen.getByRole('region', { name: 'Summary' })).getByText('Earnings').parentElement,
+    ).toHaveTextContent('$125.00');
     expect(api.calls.map((c) => c.path)).toContain('/api/creator/analytics?period=7d');
   });
 
   it('counts the monthly supports paused right now apart', async () => {
-    mockApi({ 'GET /api/creator/analytics?period=30d': { body: sampleAnalytics({ summary: { ...sampleAnalytics().summary, pausedSupports: 3 } }) } });
+    mockApi({
+      'GET /api/creator/analytics?period=30d': {
+        body: sampleAnalytics({ summary: { ...sampleAnalytics().summary, pausedSupports: 3 } }),
+      },
+    });
     renderAnalytics();
     const summary = await screen.findByRole('region', { name: 'Summary' });
     expect(summary).toHaveTextContent('Average $25.30; 2 monthly; 3 paused now');
@@ -70,12 +79,18 @@ describe('AnalyticsPage', () => {
     renderAnalytics();
     const chart = await screen.findByRole('region', { name: 'Monthly Earnings' });
     const image = within(chart).getByRole('img');
-    expect(image).toHaveAccessibleName('Monthly Earnings. $250.00 in total; the highest was $200.00 (Jun 2025 (to Jun 15)).');
+    expect(image).toHaveAccessibleName(
+      'Monthly Earnings. $250.00 in total; the highest was $200.00 (Jun 2025 (to Jun 15)).',
+    );
     const bars = within(image).getAllByTitle(/\$/);
     expect(bars.map((bar) => getComputedStyle(bar).height)).toEqual(['25%', '0%', '100%']);
     await user.click(within(chart).getByRole('button', { name: 'Show as table' }));
     const table = within(chart).getByRole('table');
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
       'MonthEarningsYou receiveSupports',
       'Apr 2025$50.00$45.001',
       'May 2025$0.00$0.000',
@@ -88,14 +103,11 @@ describe('AnalyticsPage', () => {
     mockApi({ 'GET /api/creator/analytics?period=30d': { body: sampleAnalytics() } });
     renderAnalytics();
     const distribution = await screen.findByRole('region', { name: 'Support Distribution' });
-    expect(within(distribution).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'RangeShareSupports',
-      '$1-530%3',
-      '$6-1530%3',
-      '$16-2520%2',
-      '$26-5010%1',
-      '$51+10%1',
-    ]);
+    expect(
+      within(distribution)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['RangeShareSupports', '$1-530%3', '$6-1530%3', '$16-2520%2', '$26-5010%1', '$51+10%1']);
 
     const top = screen.getByRole('region', { name: 'Top Supporters' });
     const rows = within(top).getAllByRole('listitem');
@@ -104,7 +116,9 @@ describe('AnalyticsPage', () => {
     expect(rows[2]).toHaveTextContent('Monthly');
 
     const activity = screen.getByRole('region', { name: 'Recent Activity' });
-    const events = within(activity).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    const events = within(activity)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
     expect(events[0]).toContain('Goal reached: New mic ($200)');
     expect(events[1]).toContain('New supporter: Jordan');
     expect(events[2]).toContain('Jordan supported you with $5.00');
@@ -114,14 +128,27 @@ describe('AnalyticsPage', () => {
     expect(traffic).toHaveTextContent('25% of support page visits became a new supporter');
     expect(within(traffic).getByText('How is the conversion rate counted?')).toBeInTheDocument();
     expect(traffic).toHaveTextContent('It never goes above 100%.');
-    expect(within(traffic).getByRole('img')).toHaveAccessibleName(/Profile views: 120; Support page views: 40; New supporters: 10/);
+    expect(within(traffic).getByRole('img')).toHaveAccessibleName(
+      /Profile views: 120; Support page views: 40; New supporters: 10/,
+    );
   });
 
   it('says so when a period has no supports', async () => {
     const empty = sampleAnalytics({
       period: '7d',
-      summary: { ...sampleAnalytics().summary, grossCents: 0, netCents: 0, supports: 0, supporters: 0, newSupporters: 0, averageSupportCents: 0 },
-      earnings: { granularity: 'day', buckets: [{ start: '2025-06-15', end: '2025-06-15', grossCents: 0, netCents: 0, supports: 0 }] },
+      summary: {
+        ...sampleAnalytics().summary,
+        grossCents: 0,
+        netCents: 0,
+        supports: 0,
+        supporters: 0,
+        newSupporters: 0,
+        averageSupportCents: 0,
+      },
+      earnings: {
+        granularity: 'day',
+        buckets: [{ start: '2025-06-15', end: '2025-06-15', grossCents: 0, netCents: 0, supports: 0 }],
+      },
       topSupporters: [],
       recentActivity: [],
     });
@@ -134,7 +161,12 @@ describe('AnalyticsPage', () => {
   });
 
   it('explains a failure with a retry', async () => {
-    mockApi({ 'GET /api/creator/analytics?period=30d': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    mockApi({
+      'GET /api/creator/analytics?period=30d': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderAnalytics();
     expect(await screen.findByText('We could not load your analytics.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

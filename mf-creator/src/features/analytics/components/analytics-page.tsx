@@ -37,22 +37,51 @@ export function AnalyticsPage() {
 
   return (
     <PageContainer>
-      <div css={(theme) => ({ paddingTop: theme.space(8), paddingBottom: theme.space(12), display: 'grid', gap: theme.space(6) })}>
-        <header css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '1rem', flexWrap: 'wrap' }}>
+      <div
+        css={(theme) => ({
+          paddingTop: theme.space(8),
+          paddingBottom: theme.space(12),
+          display: 'grid',
+          gap: theme.space(6),
+        })}
+      >
+        <header
+          css={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'flex-end',
+            gap: '1rem',
+            flexWrap: 'wrap',
+          }}
+        >
           <div>
             <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>Analytics</h1>
             <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, color: theme.color.textMuted })}>
-              {data && !updating ? `${formatDate(data.range.start)} – ${formatDate(data.range.end)} (UTC)` : `Your figures ${PERIOD_PHRASES[period]}`}
+              {data && !updating
+                ? `${formatDate(data.range.start)} – ${formatDate(data.range.end)} (UTC)`
+                : `Your figures ${PERIOD_PHRASES[period]}`}
             </p>
           </div>
           <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
             <PeriodSelector value={period} onChange={selectPeriod} />
-            <a href={creatorAnalyticsCsvUrl(period)} download css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}>
+            <a
+              href={creatorAnalyticsCsvUrl(period)}
+              download
+              css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}
+            >
               <span aria-hidden="true">⬇</span> Export CSV
             </a>
           </div>
         </header>
-        <p role="status" css={(theme) => ({ margin: 0, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        <p
+          role="status"
+          css={(theme) => ({
+            margin: 0,
+            minHeight: '1.25rem',
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+          })}
+        >
           {updating ? `Loading ${PERIOD_NAMES[period]}...` : data ? `Showing ${PERIOD_NAMES[period]}.` : ''}
         </p>
         {query.isError && !data ? (
@@ -60,16 +89,32 @@ export function AnalyticsPage() {
         ) : !data ? (
           <LoadingStatus label="Loading your analytics..." />
         ) : (
-          <div aria-busy={updating} css={{ display: 'grid', gap: '1.5rem', opacity: updating ? 0.6 : 1, transition: 'opacity 150ms ease' }}>
+          <div
+            aria-busy={updating}
+            css={{ display: 'grid', gap: '1.5rem', opacity: updating ? 0.6 : 1, transition: 'opacity 150ms ease' }}
+          >
             {data.summary.supports === 0 ? (
-              <p css={(theme) => ({ margin: 0, padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.brandSoft })}>
-                {`No supports ${PERIOD_PHRASES[data.period]} yet. `}Share your page to reach more supporters, or try a longer period.{' '}
-                <TextLink to={paths.dashboard}>Go to your dashboard</TextLink>
+              <p
+                css={(theme) => ({
+                  margin: 0,
+                  padding: theme.space(4),
+                  borderRadius: theme.radius.md,
+                  background: theme.color.brandSoft,
+                })}
+              >
+                {`No supports ${PERIOD_PHRASES[data.period]} yet. `}Share your page to reach more supporters, or try a
+                longer period. <TextLink to={paths.dashboard}>Go to your dashboard</TextLink>
               </p>
             ) : null}
             <SummaryCards summary={data.summary} />
             <EarningsChart earnings={data.earnings} />
-            <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } })}>
+            <div
+              css={(theme) => ({
+                display: 'grid',
+                gap: theme.space(6),
+                [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' },
+              })}
+            >
               <DistributionCard ranges={data.supportsByAmount} />
               <TopSupportersCard supporters={data.topSupporters} />
               <RecentActivityCard events={data.recentActivity} />

@@ -7,9 +7,14 @@ import { tableStyle } from './chart-with-table';
 export function DistributionCard({ ranges }: { ranges: SupportsByAmountDto[] }) {
   const total = ranges.reduce((sum, r) => sum + r.count, 0);
   return (
-    <SectionCard title="Support Distribution" description={total === 0 ? 'No supports in this period yet.' : `${plural(total, 'support')} by amount.`}>
+    <SectionCard
+      title="Support Distribution"
+      description={total === 0 ? 'No supports in this period yet.' : `${plural(total, 'support')} by amount.`}
+    >
       <table css={(theme) => [tableStyle(theme), { '& th, & td': { borderTop: 0 } }]}>
-        <caption className="visually-hidden">Supports by amount range: count and share of all supports in the period</caption>
+        <caption className="visually-hidden">
+          Supports by amount range: count and share of all supports in the period
+        </caption>
         <thead className="visually-hidden">
           <tr>
             <th scope="col">Range</th>
@@ -20,15 +25,35 @@ export function DistributionCard({ ranges }: { ranges: SupportsByAmountDto[] }) 
         <tbody>
           {ranges.map((range) => (
             <tr key={range.range}>
-              <th scope="row" css={(theme) => ({ width: '4.5rem', fontWeight: theme.font.weight.medium, whiteSpace: 'nowrap' })}>
+              <th
+                scope="row"
+                css={(theme) => ({ width: '4.5rem', fontWeight: theme.font.weight.medium, whiteSpace: 'nowrap' })}
+              >
                 {range.range}
               </th>
               <td css={{ width: '100%' }}>
                 <div css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(2) })}>
-                  <div aria-hidden="true" css={(theme) => ({ flex: 1, height: '0.75rem', borderRadius: theme.radius.pill, background: theme.color.border, overflow: 'hidden' })}>
-                    <div css={(theme) => ({ width: `${range.percentage}%`, height: '100%', background: theme.gradient.hero })} />
+                  <div
+                    aria-hidden="true"
+                    css={(theme) => ({
+                      flex: 1,
+                      height: '0.75rem',
+                      borderRadius: theme.radius.pill,
+                      background: theme.color.border,
+                      overflow: 'hidden',
+                    })}
+                  >
+                    <div
+                      css={(theme) => ({
+                        width: `${range.percentage}%`,
+                        height: '100%',
+                        background: theme.gradient.hero,
+                      })}
+                    />
                   </div>
-                  <span css={{ width: '3.25rem', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatPercent(range.percentage)}</span>
+                  <span css={{ width: '3.25rem', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPercent(range.percentage)}
+                  </span>
                 </div>
               </td>
               <td className="number" css={{ whiteSpace: 'nowrap' }}>

@@ -22,7 +22,9 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
   const maxLabels = granularity === 'month' ? (wide ? 12 : 6) : wide || buckets.length <= 7 ? 7 : 5;
   const labelEvery = Math.max(1, Math.ceil(buckets.length / maxLabels));
   const summary =
-    max === 0 ? 'No earnings in this period.' : `${formatUsd(total)} in total; the highest was ${formatUsd(max)} (${best ? bucketFullLabel(best, granularity) : ''}).`;
+    max === 0
+      ? 'No earnings in this period.'
+      : `${formatUsd(total)} in total; the highest was ${formatUsd(max)} (${best ? bucketFullLabel(best, granularity) : ''}).`;
 
   return (
     <SectionCard title={title} description="What supporters gave (before fees).">
@@ -41,7 +43,15 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
                 position: 'relative',
               })}
             >
-              <span css={(theme) => ({ position: 'absolute', top: 0, left: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
+              <span
+                css={(theme) => ({
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  fontSize: theme.font.size.xs,
+                  color: theme.color.textMuted,
+                })}
+              >
                 {max > 0 ? formatUsd(max, { whole: true }) : ''}
               </span>
               {buckets.map((bucket) => (
@@ -51,24 +61,49 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
                   css={(theme) => ({
                     flex: 1,
                     minWidth: 0,
-                    height: max === 0 ? 0 : `${Math.max(bucket.grossCents > 0 ? 2 : 0, (bucket.grossCents / max) * 100)}%`,
+                    height:
+                      max === 0 ? 0 : `${Math.max(bucket.grossCents > 0 ? 2 : 0, (bucket.grossCents / max) * 100)}%`,
                     background: theme.gradient.hero,
                     borderRadius: `${theme.radius.sm} ${theme.radius.sm} 0 0`,
                   })}
                 />
               ))}
             </div>
-            <div css={(theme) => ({ display: 'flex', gap: buckets.length > 14 ? '2px' : theme.space(2), marginTop: theme.space(1) })}>
+            <div
+              css={(theme) => ({
+                display: 'flex',
+                gap: buckets.length > 14 ? '2px' : theme.space(2),
+                marginTop: theme.space(1),
+              })}
+            >
               {buckets.map((bucket, index) => (
                 <span
                   key={bucket.start}
-                  css={(theme) => ({ flex: 1, minWidth: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted, textAlign: 'center', whiteSpace: 'nowrap', overflow: 'visible' })}
+                  css={(theme) => ({
+                    flex: 1,
+                    minWidth: 0,
+                    fontSize: theme.font.size.xs,
+                    color: theme.color.textMuted,
+                    textAlign: 'center',
+                    whiteSpace: 'nowrap',
+                    overflow: 'visible',
+                  })}
                 >
                   {index % labelEvery === 0 ? bucketLabel(bucket, granularity, buckets[index - labelEvery]) : ''}
                 </span>
               ))}
             </div>
-            {max === 0 ? <p css={(theme) => ({ margin: `${theme.space(3)} 0 0`, color: theme.color.textMuted, textAlign: 'center' })}>No earnings in this period yet.</p> : null}
+            {max === 0 ? (
+              <p
+                css={(theme) => ({
+                  margin: `${theme.space(3)} 0 0`,
+                  color: theme.color.textMuted,
+                  textAlign: 'center',
+                })}
+              >
+                No earnings in this period yet.
+              </p>
+            ) : null}
           </div>
         }
         table={

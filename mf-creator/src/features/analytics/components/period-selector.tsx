@@ -3,9 +3,26 @@ import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PERIOD_LABELS } from '../utils/analytics-period';
 
 /** 7 days, 30 days, 90 days, 1 year: toggle buttons, the chosen one pressed. */
-export function PeriodSelector({ value, onChange }: { value: AnalyticsPeriodValue; onChange: (period: AnalyticsPeriodValue) => void }) {
+export function PeriodSelector({
+  value,
+  onChange,
+}: {
+  value: AnalyticsPeriodValue;
+  onChange: (period: AnalyticsPeriodValue) => void;
+}) {
   return (
-    <div role="group" aria-label="Period" css={(theme) => ({ display: 'inline-flex', flexWrap: 'wrap', gap: '2px', padding: '2px', borderRadius: theme.radius.md, background: theme.color.border })}>
+    <div
+      role="group"
+      aria-label="Period"
+      css={(theme) => ({
+        display: 'inline-flex',
+        flexWrap: 'wrap',
+        gap: '2px',
+        padding: '2px',
+        borderRadius: theme.radius.md,
+        background: theme.color.border,
+      })}
+    >
       {ANALYTICS_PERIOD_IDS.map((period) => {
         const active = period === value;
         return (

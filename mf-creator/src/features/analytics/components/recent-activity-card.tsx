@@ -23,9 +23,17 @@ function describe(event: RecentActivityDto): { icon: ReactElement; text: string 
           : `${who(event.supporter, event.isAnonymous)} supported you with ${formatUsd(event.amountCents)}${event.isRecurring ? ' a month' : ''}`,
       };
     case 'new_supporter':
-      return { icon: <UserPlusIcon />, text: event.isAnonymous ? 'A new anonymous supporter joined' : `New supporter: ${event.supporter ?? 'someone who gave no name'}` };
+      return {
+        icon: <UserPlusIcon />,
+        text: event.isAnonymous
+          ? 'A new anonymous supporter joined'
+          : `New supporter: ${event.supporter ?? 'someone who gave no name'}`,
+      };
     case 'goal_reached':
-      return { icon: <TrophyIcon />, text: `Goal reached: ${event.goalName} (${formatUsd(event.goalAmountCents, { whole: true })})` };
+      return {
+        icon: <TrophyIcon />,
+        text: `Goal reached: ${event.goalName} (${formatUsd(event.goalAmountCents, { whole: true })})`,
+      };
   }
 }
 
@@ -40,10 +48,31 @@ export function RecentActivityCard({ events, now = new Date() }: { events: Recen
           {events.map((event, index) => {
             const { icon, text } = describe(event);
             return (
-              <li key={`${event.type}-${event.date}-${index}`} css={(theme) => ({ display: 'flex', gap: theme.space(3), padding: `${theme.space(2)} 0`, borderTop: index === 0 ? 0 : `1px solid ${theme.color.border}` })}>
-                <span css={(theme) => ({ display: 'inline-flex', flex: 'none', alignItems: 'center', height: '1.5em', color: theme.color.brand })}>{icon}</span>
+              <li
+                key={`${event.type}-${event.date}-${index}`}
+                css={(theme) => ({
+                  display: 'flex',
+                  gap: theme.space(3),
+                  padding: `${theme.space(2)} 0`,
+                  borderTop: index === 0 ? 0 : `1px solid ${theme.color.border}`,
+                })}
+              >
+                <span
+                  css={(theme) => ({
+                    display: 'inline-flex',
+                    flex: 'none',
+                    alignItems: 'center',
+                    height: '1.5em',
+                    color: theme.color.brand,
+                  })}
+                >
+                  {icon}
+                </span>
                 <span css={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{text}</span>
-                <time dateTime={event.date} css={(theme) => ({ flex: 'none', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                <time
+                  dateTime={event.date}
+                  css={(theme) => ({ flex: 'none', fontSize: theme.font.size.sm, color: theme.color.textMuted })}
+                >
                   {formatRelative(event.date, now)}
                 </time>
               </li>

@@ -14,9 +14,26 @@ function versus(change: number | null, previous: string, none: string): string {
 /** The period's totals, each against the same span just before it. */
 export function SummaryCards({ summary }: { summary: AnalyticsSummaryDto }) {
   return (
-    <section aria-label="Summary" css={(theme) => ({ display: 'grid', gap: theme.space(4), gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))' })}>
-      <StatCard label="Earnings" icon={<BanknoteIcon />} value={formatUsd(summary.grossCents)} detail={versus(summary.change.grossPercent, formatUsd(summary.previous.grossCents), 'No earnings')} />
-      <StatCard label="You Receive" icon={<LandmarkIcon />} value={formatUsd(summary.netCents)} detail={`After fees; ${formatUsd(summary.previous.netCents)} the period before`} />
+    <section
+      aria-label="Summary"
+      css={(theme) => ({
+        display: 'grid',
+        gap: theme.space(4),
+        gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))',
+      })}
+    >
+      <StatCard
+        label="Earnings"
+        icon={<BanknoteIcon />}
+        value={formatUsd(summary.grossCents)}
+        detail={versus(summary.change.grossPercent, formatUsd(summary.previous.grossCents), 'No earnings')}
+      />
+      <StatCard
+        label="You Receive"
+        icon={<LandmarkIcon />}
+        value={formatUsd(summary.netCents)}
+        detail={`After fees; ${formatUsd(summary.previous.netCents)} the period before`}
+      />
       <StatCard
         label="Supports"
         icon={<HeartIcon />}

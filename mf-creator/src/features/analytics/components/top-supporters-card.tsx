@@ -15,16 +15,46 @@ export function TopSupportersCard({ supporters }: { supporters: TopSupporterDto[
           {supporters.map((supporter, index) => (
             <li
               key={`${supporter.kind}-${index}`}
-              css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(3), padding: `${theme.space(2)} 0`, borderTop: index === 0 ? 0 : `1px solid ${theme.color.border}` })}
+              css={(theme) => ({
+                display: 'flex',
+                alignItems: 'center',
+                gap: theme.space(3),
+                padding: `${theme.space(2)} 0`,
+                borderTop: index === 0 ? 0 : `1px solid ${theme.color.border}`,
+              })}
             >
-              <span aria-hidden="true" css={(theme) => ({ width: '1.75rem', flex: 'none', fontWeight: theme.font.weight.bold, color: theme.color.textMuted })}>
+              <span
+                aria-hidden="true"
+                css={(theme) => ({
+                  width: '1.75rem',
+                  flex: 'none',
+                  fontWeight: theme.font.weight.bold,
+                  color: theme.color.textMuted,
+                })}
+              >
                 {`#${index + 1}`}
               </span>
               <span css={{ flex: 1, minWidth: 0 }}>
-                <span css={(theme) => ({ display: 'block', fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere', fontStyle: supporter.name ? 'normal' : 'italic' })}>
+                <span
+                  css={(theme) => ({
+                    display: 'block',
+                    fontWeight: theme.font.weight.medium,
+                    overflowWrap: 'anywhere',
+                    fontStyle: supporter.name ? 'normal' : 'italic',
+                  })}
+                >
                   {supporter.name ?? 'No name given'}
                 </span>
-                <span css={(theme) => ({ display: 'flex', gap: '0.375rem', alignItems: 'center', flexWrap: 'wrap', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                <span
+                  css={(theme) => ({
+                    display: 'flex',
+                    gap: '0.375rem',
+                    alignItems: 'center',
+                    flexWrap: 'wrap',
+                    fontSize: theme.font.size.sm,
+                    color: theme.color.textMuted,
+                  })}
+                >
                   {plural(supporter.supports, 'support')}
                   {supporter.isRecurring ? <Badge tone="brand">Monthly</Badge> : null}
                 </span>

@@ -15,9 +15,13 @@ export function TrafficCard({ traffic }: { traffic: TrafficDto }) {
   return (
     <SectionCard title="Traffic & Engagement">
       <p css={(theme) => ({ margin: `0 0 ${theme.space(4)}` })}>
-        <span css={(theme) => ({ fontSize: theme.font.size.xxl, fontWeight: theme.font.weight.bold })}>{formatPercent(traffic.conversionRatePercent)}</span>{' '}
+        <span css={(theme) => ({ fontSize: theme.font.size.xxl, fontWeight: theme.font.weight.bold })}>
+          {formatPercent(traffic.conversionRatePercent)}
+        </span>{' '}
         <span css={(theme) => ({ color: theme.color.textMuted })}>
-          {traffic.conversionRatePercent === null ? 'conversion (no support page views yet)' : 'of support page visits became a new supporter'}
+          {traffic.conversionRatePercent === null
+            ? 'conversion (no support page views yet)'
+            : 'of support page visits became a new supporter'}
         </span>
       </p>
       <ConversionRateNote />
@@ -28,12 +32,32 @@ export function TrafficCard({ traffic }: { traffic: TrafficDto }) {
           <div css={(theme) => ({ display: 'grid', gap: theme.space(3) })}>
             {steps.map((step) => (
               <div key={step.label}>
-                <div css={(theme) => ({ display: 'flex', justifyContent: 'space-between', fontSize: theme.font.size.sm, marginBottom: theme.space(1) })}>
+                <div
+                  css={(theme) => ({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    fontSize: theme.font.size.sm,
+                    marginBottom: theme.space(1),
+                  })}
+                >
                   <span>{step.label}</span>
                   <strong>{formatCount(step.value)}</strong>
                 </div>
-                <div css={(theme) => ({ height: '0.75rem', background: theme.color.border, borderRadius: theme.radius.pill, overflow: 'hidden' })}>
-                  <div css={(theme) => ({ width: `${(step.value / max) * 100}%`, height: '100%', background: theme.gradient.hero })} />
+                <div
+                  css={(theme) => ({
+                    height: '0.75rem',
+                    background: theme.color.border,
+                    borderRadius: theme.radius.pill,
+                    overflow: 'hidden',
+                  })}
+                >
+                  <div
+                    css={(theme) => ({
+                      width: `${(step.value / max) * 100}%`,
+                      height: '100%',
+                      background: theme.gradient.hero,
+                    })}
+                  />
                 </div>
               </div>
             ))}
@@ -67,7 +91,13 @@ export function TrafficCard({ traffic }: { traffic: TrafficDto }) {
           </table>
         }
       />
-      <p css={(theme) => ({ margin: `${theme.space(3)} 0 0`, fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(3)} 0 0`,
+          fontSize: theme.font.size.xs,
+          color: theme.color.textMuted,
+        })}
+      >
         {`Period before: ${formatCount(traffic.previous.profileViews)} profile views, ${formatCount(traffic.previous.supportPageViews)} support page views. Repeat visits, bots and your own visits are not counted.`}
       </p>
     </SectionCard>

@@ -42,14 +42,23 @@ describe('DashboardPage', () => {
     renderDashboard();
     const notice = await screen.findByRole('region', { name: 'Your payouts are held' });
     expect(notice).toHaveTextContent(noCountry);
-    expect(within(notice).getByRole('link', { name: 'Set your payout country' })).toHaveAttribute('href', '/settings?tab=support');
-    expect(within(notice).getByRole('link', { name: 'How payouts work' })).toHaveAttribute('href', '/help?category=payments');
+    expect(within(notice).getByRole('link', { name: 'Set your payout country' })).toHaveAttribute(
+      'href',
+      '/settings?tab=support',
+    );
+    expect(within(notice).getByRole('link', { name: 'How payouts work' })).toHaveAttribute(
+      'href',
+      '/help?category=payments',
+    );
   });
 
   it('explains a first-payout hold without sending the creator to settings, and shows no notice when nothing is held', async () => {
-    const firstPayout = 'Your first payout is held for a 7-day verification period after your first support; it will be paid on June 24, 2025.';
+    const firstPayout =
+      'Your first payout is held for a 7-day verification period after your first support; it will be paid on June 24, 2025.';
     mockApi({
-      'GET /api/creator/dashboard': { body: sampleDashboard({ nextPayout: { ...sampleDashboard().nextPayout, holdReason: firstPayout } }) },
+      'GET /api/creator/dashboard': {
+        body: sampleDashboard({ nextPayout: { ...sampleDashboard().nextPayout, holdReason: firstPayout } }),
+      },
       'GET /api/creator-profile': { body: { profile: sampleProfile({ country: 'US' }) } },
       'GET /api/creator/payouts': { body: samplePayouts() },
     });
@@ -68,7 +77,10 @@ describe('DashboardPage', () => {
     renderDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pixel Pat!' });
     expect(screen.queryByRole('region', { name: 'Your payouts are held' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'How payouts work' })).toHaveAttribute('href', '/help?category=payments');
+    expect(await screen.findByRole('link', { name: 'How payouts work' })).toHaveAttribute(
+      'href',
+      '/help?category=payments',
+    );
   });
 
   it('lists recent supports with View All to analytics, keeping anonymous supporters anonymous', async () => {
@@ -103,7 +115,10 @@ describe('DashboardPage', () => {
     expect(within(performance).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
 
     const goal = screen.getByRole('region', { name: 'Current Goal' });
-    expect(within(goal).getByRole('progressbar', { name: 'New streaming setup: 15% complete' })).toHaveAttribute('aria-valuenow', '15');
+    expect(within(goal).getByRole('progressbar', { name: 'New streaming setup: 15% complete' })).toHaveAttribute(
+      'aria-valuenow',
+      '15',
+    );
     expect(within(goal).getByRole('link', { name: 'Update Goal' })).toHaveAttribute('href', '/settings?tab=support');
 
     const month = screen.getByRole('region', { name: 'This Month' });
@@ -114,7 +129,11 @@ describe('DashboardPage', () => {
     expect(month).toHaveTextContent('Growth rate+5.5%');
 
     const actions = screen.getByRole('region', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/settings', '/analytics', '/pixelpat', '/help']);
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/settings', '/analytics', '/pixelpat', '/help']);
 
     const payouts = screen.getByRole('region', { name: 'Payouts' });
     expect(await within(payouts).findByText('Next payout (estimate)')).toBeInTheDocument();
@@ -129,13 +148,21 @@ describe('DashboardPage', () => {
       'GET /api/creator/dashboard': { body: sampleDashboard() },
       'GET /api/creator-profile': { body: { profile: sampleProfile({ country: null }) } },
       'GET /api/creator/payouts': {
-        body: samplePayouts({ payoutCountry: null, payoutCountrySupported: false, payouts: [], nextPayout: { ...samplePayouts().nextPayout, holdReason: held } }),
+        body: samplePayouts({
+          payoutCountry: null,
+          payoutCountrySupported: false,
+          payouts: [],
+          nextPayout: { ...samplePayouts().nextPayout, holdReason: held },
+        }),
       },
     });
     renderDashboard();
     const payouts = await screen.findByRole('region', { name: 'Payouts' });
     expect(await within(payouts).findByText(held)).toBeInTheDocument();
-    expect(within(payouts).getByRole('link', { name: 'Set your country' })).toHaveAttribute('href', '/settings?tab=support');
+    expect(within(payouts).getByRole('link', { name: 'Set your country' })).toHaveAttribute(
+      'href',
+      '/settings?tab=support',
+    );
     expect(payouts).toHaveTextContent('No payouts yet.');
   });
 
@@ -160,14 +187,22 @@ describe('DashboardPage', () => {
         }),
       },
       'GET /api/creator-profile': { body: { profile: sampleProfile() } },
-      'GET /api/creator/payouts': { body: samplePayouts({ balanceCents: 0, payouts: [], nextPayout: { ...samplePayouts().nextPayout, estimatedAmountCents: 0 } }) },
+      'GET /api/creator/payouts': {
+        body: samplePayouts({
+          balanceCents: 0,
+          payouts: [],
+          nextPayout: { ...samplePayouts().nextPayout, estimatedAmountCents: 0 },
+        }),
+      },
     });
     renderDashboard();
     expect(await screen.findByText('No supports yet')).toBeInTheDocument();
     expect(screen.getByText('No supports last month to compare with')).toBeInTheDocument();
     expect(screen.getByText('No new supporters this month yet')).toBeInTheDocument();
     expect(screen.getByText('No support page views yet')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Current Goal' })).getByRole('link', { name: 'Set a Goal' })).toHaveAttribute('href', '/settings?tab=support');
+    expect(
+      within(screen.getByRole('region', { name: 'Current Goal' })).getByRole('link', { name: 'Set a Goal' }),
+    ).toHaveAttribute('href', '/settings?tab=support');
     expect(await screen.findByText(/Nothing to pay out yet/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'This Month' })).toHaveTextContent('Growth raten/a');
   });
@@ -199,6 +234,9 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByText('We could not load your dashboard.')).toBeInTheDocument();
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', expect.stringMatching(/^\/auth\?next=/));
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/auth\?next=/),
+    );
   });
 });

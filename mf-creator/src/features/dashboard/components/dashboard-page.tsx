@@ -27,12 +27,25 @@ export function DashboardPage() {
   }, []);
 
   // A signed-in account without a creator page gets the API's 404 (and a way to create one).
-  const failed = dashboard.isError ? dashboard.error : profile.isError ? profile.error : profile.data === null ? new ApiError(404, CREATOR_PROFILE_MESSAGES.notFound) : null;
+  const failed = dashboard.isError
+    ? dashboard.error
+    : profile.isError
+      ? profile.error
+      : profile.data === null
+        ? new ApiError(404, CREATOR_PROFILE_MESSAGES.notFound)
+        : null;
   const data = dashboard.data;
   const me = profile.data;
   return (
     <PageContainer>
-      <div css={(theme) => ({ paddingTop: theme.space(8), paddingBottom: theme.space(12), display: 'grid', gap: theme.space(6) })}>
+      <div
+        css={(theme) => ({
+          paddingTop: theme.space(8),
+          paddingBottom: theme.space(12),
+          display: 'grid',
+          gap: theme.space(6),
+        })}
+      >
         {failed ? (
           <>
             <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl })}>Dashboard</h1>
@@ -52,10 +65,22 @@ export function DashboardPage() {
           </>
         ) : (
           <>
-            <header css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: '1rem', flexWrap: 'wrap' }}>
+            <header
+              css={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'flex-end',
+                gap: '1rem',
+                flexWrap: 'wrap',
+              }}
+            >
               <div css={{ minWidth: 0 }}>
-                <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>{`Welcome back, ${me.displayName}!`}</h1>
-                <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, color: theme.color.textMuted })}>Here is how your mission is going.</p>
+                <h1
+                  css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}
+                >{`Welcome back, ${me.displayName}!`}</h1>
+                <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, color: theme.color.textMuted })}>
+                  Here is how your mission is going.
+                </p>
               </div>
               <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
                 <ButtonLink to={paths.profile(me.username)} variant="secondary">
@@ -68,7 +93,13 @@ export function DashboardPage() {
             </header>
             <PayoutsHeldNotice nextPayout={data.nextPayout} country={me.country} />
             <DashboardStats dashboard={data} />
-            <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' } })}>
+            <div
+              css={(theme) => ({
+                display: 'grid',
+                gap: theme.space(6),
+                [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' },
+              })}
+            >
               <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
                 <RecentSupportCard supports={data.recentSupports} />
                 <PerformanceCard dashboard={data} />

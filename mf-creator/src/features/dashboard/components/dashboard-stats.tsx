@@ -12,20 +12,45 @@ import { WalletIcon } from '@beabro/shared/ui/icons/wallet';
 export function DashboardStats({ dashboard }: { dashboard: CreatorDashboard }) {
   const { totalEarnings, thisMonth, lastMonth, goal } = dashboard;
   return (
-    <section aria-label="Your figures" css={(theme) => ({ display: 'grid', gap: theme.space(4), gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))' })}>
-      <StatCard label="Total Earnings" icon={<WalletIcon />} value={formatUsd(totalEarnings.grossCents)} detail={`You keep ${formatUsd(totalEarnings.netCents)} after fees`} />
-      <StatCard label="This Month" icon={<CalendarIcon />} value={formatUsd(thisMonth.grossCents)} detail={growthText(dashboard.growthRatePercent, lastMonth.grossCents)} />
+    <section
+      aria-label="Your figures"
+      css={(theme) => ({
+        display: 'grid',
+        gap: theme.space(4),
+        gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+      })}
+    >
+      <StatCard
+        label="Total Earnings"
+        icon={<WalletIcon />}
+        value={formatUsd(totalEarnings.grossCents)}
+        detail={`You keep ${formatUsd(totalEarnings.netCents)} after fees`}
+      />
+      <StatCard
+        label="This Month"
+        icon={<CalendarIcon />}
+        value={formatUsd(thisMonth.grossCents)}
+        detail={growthText(dashboard.growthRatePercent, lastMonth.grossCents)}
+      />
       <StatCard
         label="Total Supporters"
         icon={<UsersIcon />}
         value={formatCount(dashboard.totalSupporters)}
-        detail={dashboard.newSupporters > 0 ? `+${plural(dashboard.newSupporters, 'new supporter')} this month` : 'No new supporters this month yet'}
+        detail={
+          dashboard.newSupporters > 0
+            ? `+${plural(dashboard.newSupporters, 'new supporter')} this month`
+            : 'No new supporters this month yet'
+        }
       />
       <StatCard
         label="Goal Progress"
         icon={<TargetIcon />}
         value={goal ? `${goal.percent}%` : 'No goal'}
-        detail={goal ? `${formatUsd(goal.raisedCents, { whole: true })} of ${formatUsd(goal.amountCents, { whole: true })}` : 'Set a goal in Support Settings'}
+        detail={
+          goal
+            ? `${formatUsd(goal.raisedCents, { whole: true })} of ${formatUsd(goal.amountCents, { whole: true })}`
+            : 'Set a goal in Support Settings'
+        }
       />
     </section>
   );

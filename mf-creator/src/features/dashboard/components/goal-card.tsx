@@ -26,16 +26,42 @@ export function GoalCard({ goal }: { goal: CreatorDashboard['goal'] }) {
   const title = goal.title.trim() || 'Your goal';
   return (
     <SectionCard title="Current Goal">
-      <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}`, fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere' })}>{title}</p>
+      <p
+        css={(theme) => ({
+          margin: `0 0 ${theme.space(3)}`,
+          fontWeight: theme.font.weight.medium,
+          overflowWrap: 'anywhere',
+        })}
+      >
+        {title}
+      </p>
       <ProgressBar value={goal.percent} label={`${title}: ${goal.percent}% complete`} />
-      <p css={(theme) => ({ margin: `${theme.space(3)} 0 0`, display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap', fontSize: theme.font.size.sm })}>
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(3)} 0 0`,
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: '0.5rem',
+          flexWrap: 'wrap',
+          fontSize: theme.font.size.sm,
+        })}
+      >
         <span>
-          <strong>{formatUsd(goal.raisedCents, { whole: true })}</strong> raised of {formatUsd(goal.amountCents, { whole: true })}
+          <strong>{formatUsd(goal.raisedCents, { whole: true })}</strong> raised of{' '}
+          {formatUsd(goal.amountCents, { whole: true })}
         </span>
         <strong>{`${goal.percent}%`}</strong>
       </p>
-      <p css={(theme) => ({ margin: `${theme.space(1)} 0 ${theme.space(4)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-        {goal.percent >= 100 ? 'Goal reached! Time to set the next one.' : `${plural(goal.supporterCount, 'person', 'people')} supporting this mission.`}
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(1)} 0 ${theme.space(4)}`,
+          fontSize: theme.font.size.sm,
+          color: theme.color.textMuted,
+        })}
+      >
+        {goal.percent >= 100
+          ? 'Goal reached! Time to set the next one.'
+          : `${plural(goal.supporterCount, 'person', 'people')} supporting this mission.`}
       </p>
       {update}
     </SectionCard>

@@ -38,20 +38,62 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
   const shown = payouts.slice(0, HISTORY_SHOWN);
   return (
     <div css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
-      <div css={(theme) => ({ display: 'grid', gap: theme.space(3), gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' })}>
-        <div css={(theme) => ({ padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.brandSoft })}>
-          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Next payout (estimate)</p>
-          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold })}>
+      <div
+        css={(theme) => ({
+          display: 'grid',
+          gap: theme.space(3),
+          gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+        })}
+      >
+        <div
+          css={(theme) => ({
+            padding: theme.space(4),
+            borderRadius: theme.radius.md,
+            background: theme.color.brandSoft,
+          })}
+        >
+          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+            Next payout (estimate)
+          </p>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(1)} 0 0`,
+              fontSize: theme.font.size.xl,
+              fontWeight: theme.font.weight.bold,
+            })}
+          >
             {formatUsd(nextPayout.estimatedAmountCents)}
           </p>
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>
             {`${formatLongDate(nextPayout.scheduledFor)}, for ${formatDayMonth(nextPayout.weekStart)} – ${formatDate(nextPayout.weekEnd)}`}
           </p>
         </div>
-        <div css={(theme) => ({ padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.surfaceMuted })}>
-          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Balance not yet paid out</p>
-          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold })}>{formatUsd(data.balanceCents)}</p>
-          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        <div
+          css={(theme) => ({
+            padding: theme.space(4),
+            borderRadius: theme.radius.md,
+            background: theme.color.surfaceMuted,
+          })}
+        >
+          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+            Balance not yet paid out
+          </p>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(1)} 0 0`,
+              fontSize: theme.font.size.xl,
+              fontWeight: theme.font.weight.bold,
+            })}
+          >
+            {formatUsd(data.balanceCents)}
+          </p>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(1)} 0 0`,
+              fontSize: theme.font.size.sm,
+              color: theme.color.textMuted,
+            })}
+          >
             {data.balanceCents < 0
               ? 'Below zero after refunds of supports already paid out: your next payouts recover it first.'
               : 'Your earnings after fees, minus refunds and payouts made.'}
@@ -59,21 +101,46 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
         </div>
       </div>
       {nextPayout.holdReason ? (
-        <div role="note" css={(theme) => ({ padding: theme.space(3), borderRadius: theme.radius.md, background: theme.color.warningSoft, color: theme.color.warning, fontSize: theme.font.size.sm })}>
+        <div
+          role="note"
+          css={(theme) => ({
+            padding: theme.space(3),
+            borderRadius: theme.radius.md,
+            background: theme.color.warningSoft,
+            color: theme.color.warning,
+            fontSize: theme.font.size.sm,
+          })}
+        >
           <strong>Held: </strong>
           {nextPayout.holdReason}{' '}
           {!data.payoutCountrySupported ? <TextLink to={paths.settings('support')}>Set your country</TextLink> : null}
         </div>
       ) : nextPayout.estimatedAmountCents === 0 ? (
-        <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Nothing to pay out yet: supports you receive are paid out the Tuesday after their week ends.</p>
+        <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          Nothing to pay out yet: supports you receive are paid out the Tuesday after their week ends.
+        </p>
       ) : null}
       <div>
         <h3 css={(theme) => ({ margin: `0 0 ${theme.space(2)}`, fontSize: theme.font.size.md })}>Payout history</h3>
         {shown.length === 0 ? (
-          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>No payouts yet.</p>
+          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+            No payouts yet.
+          </p>
         ) : (
           <div css={{ overflowX: 'auto' }}>
-            <table css={(theme) => ({ width: '100%', borderCollapse: 'collapse', fontSize: theme.font.size.sm, '& th, & td': { textAlign: 'left', padding: `${theme.space(2)} ${theme.space(2)}`, borderTop: `1px solid ${theme.color.border}`, verticalAlign: 'top' } })}>
+            <table
+              css={(theme) => ({
+                width: '100%',
+                borderCollapse: 'collapse',
+                fontSize: theme.font.size.sm,
+                '& th, & td': {
+                  textAlign: 'left',
+                  padding: `${theme.space(2)} ${theme.space(2)}`,
+                  borderTop: `1px solid ${theme.color.border}`,
+                  verticalAlign: 'top',
+                },
+              })}
+            >
               <caption className="visually-hidden">Your latest payouts, newest first</caption>
               <thead>
                 <tr>
@@ -89,8 +156,14 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
                     <td>{formatUsd(payout.amountCents)}</td>
                     <td>
                       <Badge tone={STATUS[payout.status].tone}>{STATUS[payout.status].label}</Badge>
-                      {payout.status === 'paid' && payout.paidAt ? <span css={{ marginLeft: '0.375rem' }}>{formatDate(payout.paidAt)}</span> : null}
-                      {payout.status === 'held' && payout.holdReason ? <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted })}>{payout.holdReason}</p> : null}
+                      {payout.status === 'paid' && payout.paidAt ? (
+                        <span css={{ marginLeft: '0.375rem' }}>{formatDate(payout.paidAt)}</span>
+                      ) : null}
+                      {payout.status === 'held' && payout.holdReason ? (
+                        <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted })}>
+                          {payout.holdReason}
+                        </p>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

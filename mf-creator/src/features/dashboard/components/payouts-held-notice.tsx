@@ -28,12 +28,21 @@ export function PayoutsHeldNotice({ nextPayout, country }: PayoutsHeldNoticeProp
         gap: theme.space(1),
       })}
     >
-      <h2 id="payouts-held-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.md, color: theme.color.warning })}>
+      <h2
+        id="payouts-held-heading"
+        css={(theme) => ({ margin: 0, fontSize: theme.font.size.md, color: theme.color.warning })}
+      >
         Your payouts are held
       </h2>
       <p css={{ margin: 0 }}>{nextPayout.holdReason}</p>
-      <p css={(theme) => ({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${theme.space(1)} ${theme.space(4)}` })}>
-        {countryIsTheReason ? <TextLink to={paths.settings('support')}>{country === null ? 'Set your payout country' : 'Change your payout country'}</TextLink> : null}
+      <p
+        css={(theme) => ({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${theme.space(1)} ${theme.space(4)}` })}
+      >
+        {countryIsTheReason ? (
+          <TextLink to={paths.settings('support')}>
+            {country === null ? 'Set your payout country' : 'Change your payout country'}
+          </TextLink>
+        ) : null}
         <TextLink to={paths.helpPayouts}>How payouts work</TextLink>
       </p>
     </section>

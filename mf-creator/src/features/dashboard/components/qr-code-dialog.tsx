@@ -6,7 +6,17 @@ import { qrImages, type QrImages } from '../utils/share-links';
 type QrState = { kind: 'loading' } | { kind: 'ready'; images: QrImages } | { kind: 'failed' };
 
 /** A QR code of the page address, to show on screen or download as PNG or as SVG for print. Mount it when it opens. */
-export function QrCodeDialog({ open, onClose, url, username }: { open: boolean; onClose: () => void; url: string; username: string }) {
+export function QrCodeDialog({
+  open,
+  onClose,
+  url,
+  username,
+}: {
+  open: boolean;
+  onClose: () => void;
+  url: string;
+  username: string;
+}) {
   const [state, setState] = useState<QrState>({ kind: 'loading' });
   useEffect(() => {
     if (!open) return;
@@ -32,7 +42,14 @@ export function QrCodeDialog({ open, onClose, url, username }: { open: boolean; 
         </Button>
       }
     >
-      <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+      <p
+        css={(theme) => ({
+          margin: `0 0 ${theme.space(3)}`,
+          fontSize: theme.font.size.sm,
+          color: theme.color.textMuted,
+          overflowWrap: 'anywhere',
+        })}
+      >
         Scanning it opens {url}. Put it on posters, flyers or your stream overlay.
       </p>
       {state.kind === 'loading' ? (
@@ -52,13 +69,26 @@ export function QrCodeDialog({ open, onClose, url, username }: { open: boolean; 
             alt={`QR code of ${url}`}
             width={224}
             height={224}
-            css={(theme) => ({ width: 'min(14rem, 70vw)', height: 'auto', border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.sm })}
+            css={(theme) => ({
+              width: 'min(14rem, 70vw)',
+              height: 'auto',
+              border: `1px solid ${theme.color.border}`,
+              borderRadius: theme.radius.sm,
+            })}
           />
           <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', justifyContent: 'center' }}>
-            <a href={state.images.pngDataUrl} download={`${fileName}.png`} css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}>
+            <a
+              href={state.images.pngDataUrl}
+              download={`${fileName}.png`}
+              css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}
+            >
               Download PNG
             </a>
-            <a href={state.images.svgDataUrl} download={`${fileName}.svg`} css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}>
+            <a
+              href={state.images.svgDataUrl}
+              download={`${fileName}.svg`}
+              css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}
+            >
               Download SVG (for print)
             </a>
           </div>

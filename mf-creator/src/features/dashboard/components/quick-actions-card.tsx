@@ -12,7 +12,12 @@ export function QuickActionsCard({ username }: { username: string }) {
   const actions = [
     { to: paths.settings(), icon: SettingsIcon, label: 'Settings', note: 'Profile, tiers and account' },
     { to: paths.analytics(), icon: BarChartIcon, label: 'Analytics', note: 'Earnings and supporters over time' },
-    { to: paths.profile(username), icon: EyeIcon, label: 'View public profile', note: 'See your page as supporters do' },
+    {
+      to: paths.profile(username),
+      icon: EyeIcon,
+      label: 'View public profile',
+      note: 'See your page as supporters do',
+    },
     { to: paths.help, icon: MessageIcon, label: 'Help Centre', note: 'Payouts, fees and FAQs' },
   ];
   return (
@@ -40,7 +45,9 @@ export function QuickActionsCard({ username }: { username: string }) {
               <action.icon size="1.25rem" css={(theme) => ({ color: theme.color.brand })} />
               <span css={{ display: 'grid', minWidth: 0 }}>
                 <span css={(theme) => ({ fontWeight: theme.font.weight.medium })}>{action.label}</span>
-                <span css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>{action.note}</span>
+                <span css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
+                  {action.note}
+                </span>
               </span>
             </Link>
           </li>

@@ -18,7 +18,9 @@ function supporterLabel(support: ReceivedSupportDto): string {
 /** "Refunded $10.00" when all of it went back, "Partially refunded $3.00" otherwise; null without refunds. */
 export function refundLabel(support: Pick<ReceivedSupportDto, 'refundedCents' | 'amountCents'>): string | null {
   if (support.refundedCents <= 0) return null;
-  return support.refundedCents >= support.amountCents ? `Refunded ${formatUsd(support.refundedCents)}` : `Partially refunded ${formatUsd(support.refundedCents)}`;
+  return support.refundedCents >= support.amountCents
+    ? `Refunded ${formatUsd(support.refundedCents)}`
+    : `Partially refunded ${formatUsd(support.refundedCents)}`;
 }
 
 /** The latest supports, newest first, with View All to analytics, and a Refund action on each one that can still be refunded. */
@@ -27,7 +29,14 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
   const [done, setDone] = useState<string | null>(null);
   return (
     <SectionCard title="Recent Support" actions={<TextLink to={paths.analytics()}>View All</TextLink>}>
-      <p role="status" css={(theme) => ({ margin: done ? `0 0 ${theme.space(3)}` : 0, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
+      <p
+        role="status"
+        css={(theme) => ({
+          margin: done ? `0 0 ${theme.space(3)}` : 0,
+          color: theme.color.success,
+          fontWeight: theme.font.weight.medium,
+        })}
+      >
         {done}
       </p>
       <RefundDialog
@@ -37,15 +46,34 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
         onRefunded={(answer) => {
           const who = refunding ? supporterLabel(refunding) : 'the supporter';
           setRefunding(null);
-          setDone(`Refunded ${formatUsd(answer.refund.amountCents)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is canceled.' : ''}`);
+          setDone(
+            `Refunded ${formatUsd(answer.refund.amountCents)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is canceled.' : ''}`,
+          );
         }}
       />
       {supports.length === 0 ? (
-        <div css={(theme) => ({ textAlign: 'center', padding: `${theme.space(6)} ${theme.space(2)}`, color: theme.color.textMuted })}>
-          <p css={(theme) => ({ margin: 0, fontSize: '2rem', lineHeight: 1, color: theme.color.brand })} aria-hidden="true">
+        <div
+          css={(theme) => ({
+            textAlign: 'center',
+            padding: `${theme.space(6)} ${theme.space(2)}`,
+            color: theme.color.textMuted,
+          })}
+        >
+          <p
+            css={(theme) => ({ margin: 0, fontSize: '2rem', lineHeight: 1, color: theme.color.brand })}
+            aria-hidden="true"
+          >
             <SproutIcon />
           </p>
-          <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, fontWeight: theme.font.weight.medium, color: theme.color.text })}>No supports yet</p>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(2)} 0 0`,
+              fontWeight: theme.font.weight.medium,
+              color: theme.color.text,
+            })}
+          >
+            No supports yet
+          </p>
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>
             Share your page with your community: your first bro will show up here.
           </p>
@@ -53,7 +81,16 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
       ) : (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {supports.map((support) => (
-            <li key={support.id} css={(theme) => ({ display: 'flex', gap: theme.space(3), padding: `${theme.space(3)} 0`, borderTop: `1px solid ${theme.color.border}`, '&:first-of-type': { borderTop: 0, paddingTop: 0 } })}>
+            <li
+              key={support.id}
+              css={(theme) => ({
+                display: 'flex',
+                gap: theme.space(3),
+                padding: `${theme.space(3)} 0`,
+                borderTop: `1px solid ${theme.color.border}`,
+                '&:first-of-type': { borderTop: 0, paddingTop: 0 },
+              })}
+            >
               <span
                 aria-hidden="true"
                 css={(theme) => ({
@@ -73,21 +110,49 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
               </span>
               <div css={{ flex: 1, minWidth: 0 }}>
                 <div css={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap' }}>
-                  <span css={(theme) => ({ fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere' })}>{supporterLabel(support)}</span>
-                  <span css={(theme) => ({ fontWeight: theme.font.weight.bold, color: theme.color.success })}>{formatUsd(support.amountCents)}</span>
+                  <span css={(theme) => ({ fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere' })}>
+                    {supporterLabel(support)}
+                  </span>
+                  <span css={(theme) => ({ fontWeight: theme.font.weight.bold, color: theme.color.success })}>
+                    {formatUsd(support.amountCents)}
+                  </span>
                 </div>
-                <div css={(theme) => ({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'center', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                <div
+                  css={(theme) => ({
+                    display: 'flex',
+                    gap: '0.5rem',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    fontSize: theme.font.size.sm,
+                    color: theme.color.textMuted,
+                  })}
+                >
                   <time dateTime={support.createdAt}>{formatRelative(support.createdAt, now)}</time>
                   <span>{`· you receive ${formatUsd(support.creatorNetCents)}`}</span>
-                  {support.isRenewal ? <Badge tone="neutral">Monthly renewal</Badge> : support.isRecurring ? <Badge tone="brand">Monthly</Badge> : null}
+                  {support.isRenewal ? (
+                    <Badge tone="neutral">Monthly renewal</Badge>
+                  ) : support.isRecurring ? (
+                    <Badge tone="brand">Monthly</Badge>
+                  ) : null}
                   {refundLabel(support) ? <Badge tone="warning">{refundLabel(support)}</Badge> : null}
                 </div>
                 {support.message ? (
-                  <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>{`“${support.message}”`}</p>
+                  <p
+                    css={(theme) => ({
+                      margin: `${theme.space(1)} 0 0`,
+                      fontSize: theme.font.size.sm,
+                      overflowWrap: 'anywhere',
+                    })}
+                  >{`“${support.message}”`}</p>
                 ) : null}
                 {support.refundableCents > 0 ? (
                   <div css={(theme) => ({ marginTop: theme.space(2) })}>
-                    <Button size="sm" variant="secondary" aria-label={`Refund the ${formatUsd(support.amountCents)} support from ${supporterLabel(support)}`} onClick={() => setRefunding(support)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Refund the ${formatUsd(support.amountCents)} support from ${supporterLabel(support)}`}
+                      onClick={() => setRefunding(support)}
+                    >
                       Refund
                     </Button>
                   </div>

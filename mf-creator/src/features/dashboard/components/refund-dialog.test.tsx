@@ -12,7 +12,11 @@ afterEach(() => vi.unstubAllGlobals());
 const [oneOff, monthly] = sampleDashboard().recentSupports as [ReceivedSupportDto, ReceivedSupportDto];
 const PATH = `/api/creator/supports/${oneOff.id}/refunds`;
 
-function answer(amountCents: number, overrides: Partial<RefundResponse['refund']> = {}, support: ReceivedSupportDto = oneOff): RefundResponse {
+function answer(
+  amountCents: number,
+  overrides: Partial<RefundResponse['refund']> = {},
+  support: ReceivedSupportDto = oneOff,
+): RefundResponse {
   return {
     refund: {
       id: '0b4f7c1e-9a55-4d1b-8c39-1b2f7b7e9a77',
@@ -32,7 +36,10 @@ function answer(amountCents: number, overrides: Partial<RefundResponse['refund']
 }
 
 function renderCard(supports: ReceivedSupportDto[] = [oneOff, monthly]) {
-  return renderArea(<RecentSupportCard supports={supports} now={new Date('2025-06-16T08:00:00Z')} />, { path: '/dashboard', route: '/dashboard' });
+  return renderArea(<RecentSupportCard supports={supports} now={new Date('2025-06-16T08:00:00Z')} />, {
+    path: '/dashboard',
+    route: '/dashboard',
+  });
 }
 
 async function openRefund(name: RegExp) {
@@ -91,14 +98,28 @@ describe('RefundDialog', () => {
     expect(await screen.findByText('Refunded $2.50 to Jordan.')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const [call] = api.callsTo('POST', PATH);
-    expect(call?.body).toEqual({ amountCents: 250, reason: 'requested_by_supporter', note: 'Sorry for the mix-up', cancelSubscription: false });
+    expect(call?.body).toEqual({
+      amountCents: 250,
+      reason: 'requested_by_supporter',
+      note: 'Sorry for the mix-up',
+      cancelSubscription: false,
+    });
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("shows the server's field message next to the amount and retries with a new key once the server has answered", async () => {
     let calls = 0;
     const api = mockApi({
-      [`POST ${PATH}`]: () => (++calls === 1 ? { status: 400, body: { message: 'You can refund at most $4.00', fieldErrors: { amountCents: 'You can refund at most $4.00' } } } : { status: 201, body: answer(400) }),
+      [`POST ${PATH}`]: () =>
+        ++calls === 1
+          ? {
+              status: 400,
+              body: {
+                message: 'You can refund at most $4.00',
+                fieldErrors: { amountCents: 'You can refund at most $4.00' },
+              },
+            }
+          : { status: 201, body: answer(400) },
     });
     const { user, dialog } = await openRefund(/from Jordan/);
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Duplicate support');
@@ -116,12 +137,26 @@ describe('RefundDialog', () => {
 
   it("offers to cancel a monthly support with its charge's refund", async () => {
     const path = `/api/creator/supports/${monthly.id}/refunds`;
-    const api = mockApi({ [`POST ${path}`]: { status: 201, body: answer(1_500, { supportId: monthly.id, subscriptionCanceled: true }, { ...monthly, subscriptionActive: false }) } });
+    const api = mockApi({
+      [`POST ${path}`]: {
+        status: 201,
+        body: answer(
+          1_500,
+          { supportId: monthly.id, subscriptionCanceled: true },
+          { ...monthly, subscriptionActive: false },
+        ),
+      },
+    });
     const { user, dialog } = await openRefund(/from Anonymous/);
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Also cancel this monthly support now (no further charges)' }));
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Also cancel this monthly support now (no further charges)' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Refund $15.00' }));
-    expect(await screen.findByText('Refunded $15.00 to Anonymous. Their monthly support is canceled.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Refunded $15.00 to Anonymous. Their monthly support is canceled.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(api.callsTo('POST', path)[0]?.body).toMatchObject({ amountCents: 1_500, cancelSubscription: true });
   });
 
@@ -135,6 +170,8 @@ describe('RefundDialog', () => {
     expect(items[0]).toHaveTextContent('Refunded $5.00');
     expect(within(items[0] as HTMLElement).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Partially refunded $3.00');
-    expect(within(items[1] as HTMLElement).getByRole('button', { name: /Refund the \$15\.00 support/ })).toBeInTheDocument();
+    expect(
+      within(items[1] as HTMLElement).getByRole('button', { name: /Refund the \$15\.00 support/ }),
+    ).toBeInTheDocument();
   });
 });

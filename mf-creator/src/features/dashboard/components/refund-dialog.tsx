@@ -41,12 +41,25 @@ export interface RefundDialogProps {
 export function RefundDialog({ support, supporterLabel, onClose, onRefunded }: RefundDialogProps) {
   return (
     <Modal open={support !== null} title="Refund support" onClose={onClose}>
-      {support ? <RefundForm key={support.id} support={support} supporterLabel={supporterLabel} onClose={onClose} onRefunded={onRefunded} /> : null}
+      {support ? (
+        <RefundForm
+          key={support.id}
+          support={support}
+          supporterLabel={supporterLabel}
+          onClose={onClose}
+          onRefunded={onRefunded}
+        />
+      ) : null}
     </Modal>
   );
 }
 
-function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support: ReceivedSupportDto } & Omit<RefundDialogProps, 'support'>) {
+function RefundForm({
+  support,
+  supporterLabel,
+  onClose,
+  onRefunded,
+}: { support: ReceivedSupportDto } & Omit<RefundDialogProps, 'support'>) {
   const refund = useRefundSupport();
   const formRef = useRef<HTMLFormElement>(null);
   // One key per attempt: kept after a network failure (the retry refunds once), renewed once the server has answered.
@@ -59,7 +72,14 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
   const [formError, setFormError] = useState<string | null>(null);
 
   const parsed = refundAmountToCents(amount, support.refundableCents);
-  const split = 'cents' in parsed ? calculateRefundSplit(support, { refundedCents: support.refundedCents, platformFeeReturnedCents: support.platformFeeReturnedCents }, parsed.cents) : null;
+  const split =
+    'cents' in parsed
+      ? calculateRefundSplit(
+          support,
+          { refundedCents: support.refundedCents, platformFeeReturnedCents: support.platformFeeReturnedCents },
+          parsed.cents,
+        )
+      : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,14 +94,22 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
       return;
     }
     refund.mutate(
-      { supportId: support.id, idempotencyKey: attemptKey.current, body: { amountCents: parsed.cents, reason, note: note.trim(), cancelSubscription } },
+      {
+        supportId: support.id,
+        idempotencyKey: attemptKey.current,
+        body: { amountCents: parsed.cents, reason, note: note.trim(), cancelSubscription },
+      },
       {
         onSuccess: (answer) => onRefunded(answer),
         onError: (error) => {
           if (error instanceof ApiError) attemptKey.current = newIdempotencyKey();
           const fields = error instanceof ApiError ? error.fieldErrors : {};
           setErrors(fields);
-          setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error, 'The refund could not be made. Please try again.'));
+          setFormError(
+            Object.keys(fields).length > 0
+              ? null
+              : errorMessage(error, 'The refund could not be made. Please try again.'),
+          );
           focusFirstInvalid(formRef.current);
         },
       },
@@ -145,21 +173,43 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
               aria-invalid={errors.cancelSubscription ? true : undefined}
               aria-describedby={errors.cancelSubscription ? `cancel-${support.id}-error` : undefined}
               onChange={(event) => setCancelSubscription(event.currentTarget.checked)}
-              css={(theme) => [{ width: '1.125rem', height: '1.125rem', margin: '0.1875rem 0 0', flex: 'none', accentColor: theme.color.brand, cursor: 'pointer' }, focusRing(theme)]}
+              css={(theme) => [
+                {
+                  width: '1.125rem',
+                  height: '1.125rem',
+                  margin: '0.1875rem 0 0',
+                  flex: 'none',
+                  accentColor: theme.color.brand,
+                  cursor: 'pointer',
+                },
+                focusRing(theme),
+              ]}
             />
             <label htmlFor={`cancel-${support.id}`} css={{ cursor: 'pointer' }}>
               Also cancel this monthly support now (no further charges)
             </label>
           </div>
           {errors.cancelSubscription ? (
-            <p id={`cancel-${support.id}-error`} role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger, fontSize: theme.font.size.sm })}>
+            <p
+              id={`cancel-${support.id}-error`}
+              role="alert"
+              css={(theme) => ({ margin: 0, color: theme.color.danger, fontSize: theme.font.size.sm })}
+            >
               {errors.cancelSubscription}
             </p>
           ) : null}
         </div>
       ) : null}
 
-      <div aria-live="polite" css={(theme) => ({ background: theme.color.surfaceMuted, borderRadius: theme.radius.md, padding: theme.space(3), fontSize: theme.font.size.sm })}>
+      <div
+        aria-live="polite"
+        css={(theme) => ({
+          background: theme.color.surfaceMuted,
+          borderRadius: theme.radius.md,
+          padding: theme.space(3),
+          fontSize: theme.font.size.sm,
+        })}
+      >
         {split ? (
           <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: '0.25rem 1rem' }}>
             <dt>Back to the supporter</dt>
@@ -167,7 +217,9 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
             <dt>Platform fee we return to you</dt>
             <dd css={{ margin: 0, textAlign: 'right' }}>{formatUsd(split.platformFeeReturnedCents)}</dd>
             <dt css={(theme) => ({ fontWeight: theme.font.weight.bold })}>Comes off your balance</dt>
-            <dd css={(theme) => ({ margin: 0, textAlign: 'right', fontWeight: theme.font.weight.bold })}>{formatUsd(split.creatorDebitCents)}</dd>
+            <dd css={(theme) => ({ margin: 0, textAlign: 'right', fontWeight: theme.font.weight.bold })}>
+              {formatUsd(split.creatorDebitCents)}
+            </dd>
           </dl>
         ) : (
           <p css={{ margin: 0 }}>Enter an amount to see what comes off your balance.</p>
@@ -178,7 +230,18 @@ function RefundForm({ support, supporterLabel, onClose, onRefunded }: { support:
       </div>
 
       {formError ? (
-        <p role="alert" tabIndex={-1} aria-invalid="true" css={(theme) => ({ margin: 0, padding: theme.space(3), borderRadius: theme.radius.md, background: theme.color.dangerSoft, color: theme.color.danger })}>
+        <p
+          role="alert"
+          tabIndex={-1}
+          aria-invalid="true"
+          css={(theme) => ({
+            margin: 0,
+            padding: theme.space(3),
+            borderRadius: theme.radius.md,
+            background: theme.color.dangerSoft,
+            color: theme.color.danger,
+          })}
+        >
           {formError}
         </p>
       ) : null}

@@ -26,7 +26,9 @@ describe('Add to your website', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Plain link' })).toHaveValue(
       `<a href="${origin}/pixelpat/support" target="_blank" rel="noopener">Support me on Be a Bro</a>`,
     );
-    expect(within(dialog).getByRole('img', { name: 'Preview of the button: Support me on Be a Bro' })).toHaveStyle({ position: 'absolute' });
+    expect(within(dialog).getByRole('img', { name: 'Preview of the button: Support me on Be a Bro' })).toHaveStyle({
+      position: 'absolute',
+    });
     expect(dialog).toHaveTextContent(`Add ${origin} to its script-src and frame-src.`);
     expect(within(dialog).getByRole('link', { name: 'How the button works' })).toHaveAttribute('href', '/help?q=embed');
   });
@@ -40,7 +42,9 @@ describe('Add to your website', () => {
     await user.clear(color);
     await user.type(color, '#FACC15');
     await user.selectOptions(within(dialog).getByLabelText('Position'), 'inline');
-    expect(snippet(dialog)).toHaveValue(`<script src="${origin}/embed.js" async data-username="pixelpat" data-text="Buy me a coffee" data-color="#facc15" data-position="inline"></script>`);
+    expect(snippet(dialog)).toHaveValue(
+      `<script src="${origin}/embed.js" async data-username="pixelpat" data-text="Buy me a coffee" data-color="#facc15" data-position="inline"></script>`,
+    );
     const preview = within(dialog).getByRole('img', { name: 'Preview of the button: Buy me a coffee' });
     expect(preview).toHaveStyle({ background: '#facc15', color: '#111827' });
     expect(preview.style.position).toBe('');
@@ -49,14 +53,18 @@ describe('Add to your website', () => {
   it('says what is wrong next to the field and offers no code until it is fixed', async () => {
     const { user, dialog } = await openEmbedDialog();
     await user.clear(within(dialog).getByLabelText('Button text'));
-    expect(within(dialog).getByLabelText('Button text')).toHaveAccessibleDescription(expect.stringContaining('Enter the text of the button.'));
+    expect(within(dialog).getByLabelText('Button text')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter the text of the button.'),
+    );
     const color = within(dialog).getByLabelText('Button colour');
     await user.clear(color);
     await user.type(color, 'blue');
     expect(color).toHaveAccessibleDescription('Enter a colour as # and 6 hexadecimal digits, for example #4f46e5.');
     expect(snippet(dialog)).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Copy button code' })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('note')).toHaveTextContent('Fix the fields above to see your button and get its code.');
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'Fix the fields above to see your button and get its code.',
+    );
     await user.type(within(dialog).getByLabelText('Button text'), 'Tip jar');
     await user.clear(color);
     await user.type(color, '#123');
@@ -71,8 +79,12 @@ describe('Add to your website', () => {
     expect(await within(dialog).findByText('Copied to your clipboard.')).toBeInTheDocument();
     writeText.mockRejectedValueOnce(new Error('denied'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy link code' }));
-    expect(writeText).toHaveBeenLastCalledWith(`<a href="${origin}/pixelpat/support" target="_blank" rel="noopener">Support me on Be a Bro</a>`);
-    expect(await within(dialog).findByText('Your browser did not let us copy: select the code and copy it yourself.')).toBeInTheDocument();
+    expect(writeText).toHaveBeenLastCalledWith(
+      `<a href="${origin}/pixelpat/support" target="_blank" rel="noopener">Support me on Be a Bro</a>`,
+    );
+    expect(
+      await within(dialog).findByText('Your browser did not let us copy: select the code and copy it yourself.'),
+    ).toBeInTheDocument();
   });
 
   it('closes with Done', async () => {
@@ -99,12 +111,20 @@ describe('Share Profile', () => {
   it('opens a menu on desktop with the right, encoded share addresses in new tabs', async () => {
     const { trigger, menu } = await openMenu();
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Copy link', 'X', 'Facebook', 'WhatsApp', 'Email', 'QR code']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Copy link', 'X', 'Facebook', 'WhatsApp', 'Email', 'QR code']);
     const href = (name: string) => within(menu).getByRole('menuitem', { name }).getAttribute('href');
-    expect(href('X')).toBe(`https://x.com/intent/post?text=Support%20Pixel%20Pat%20on%20Be%20a%20Bro&url=${encodeURIComponent(url)}`);
+    expect(href('X')).toBe(
+      `https://x.com/intent/post?text=Support%20Pixel%20Pat%20on%20Be%20a%20Bro&url=${encodeURIComponent(url)}`,
+    );
     expect(href('Facebook')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
     expect(href('WhatsApp')).toBe(`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`);
-    expect(href('Email')).toBe(`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(`${text}: ${url}`)}`);
+    expect(href('Email')).toBe(
+      `mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(`${text}: ${url}`)}`,
+    );
     expect(new URL(href('X') ?? '').searchParams.get('url')).toBe(url);
     for (const name of ['X', 'Facebook', 'WhatsApp']) {
       expect(within(menu).getByRole('menuitem', { name })).toHaveAttribute('target', '_blank');
@@ -135,7 +155,10 @@ describe('Share Profile', () => {
   });
 
   it('uses the share sheet on phones and keeps the menu closed', async () => {
-    Object.defineProperty(window, 'matchMedia', { value: (query: string) => ({ matches: query === '(pointer: coarse)' }), configurable: true });
+    Object.defineProperty(window, 'matchMedia', {
+      value: (query: string) => ({ matches: query === '(pointer: coarse)' }),
+      configurable: true,
+    });
     const shareSheet = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: shareSheet, configurable: true });
     try {

@@ -52,17 +52,40 @@ export function ShareCard({ username, displayName }: { username: string; display
       </div>
       {qrOpen ? <QrCodeDialog open onClose={() => setQrOpen(false)} url={url} username={username} /> : null}
       <EmbedButtonDialog open={embedOpen} onClose={() => setEmbedOpen(false)} username={username} />
-      <p role="status" css={(theme) => ({ margin: `${theme.space(2)} 0 0`, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
+      <p
+        role="status"
+        css={(theme) => ({
+          margin: `${theme.space(2)} 0 0`,
+          minHeight: '1.25rem',
+          fontSize: theme.font.size.sm,
+          color: theme.color.success,
+          fontWeight: theme.font.weight.medium,
+        })}
+      >
         {OUTCOME_TEXT[outcome.kind]}
       </p>
       {outcome.kind === 'failed' ? (
-        <label css={(theme) => ({ display: 'grid', gap: '0.25rem', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        <label
+          css={(theme) => ({
+            display: 'grid',
+            gap: '0.25rem',
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+          })}
+        >
           Your browser did not let us copy. Copy this link yourself:
           <input
             readOnly
             value={url}
             onFocus={(event) => event.currentTarget.select()}
-            css={(theme) => ({ font: 'inherit', padding: '0.375rem 0.5rem', border: `1px solid ${theme.color.borderStrong}`, borderRadius: theme.radius.sm, color: theme.color.text, minWidth: 0 })}
+            css={(theme) => ({
+              font: 'inherit',
+              padding: '0.375rem 0.5rem',
+              border: `1px solid ${theme.color.borderStrong}`,
+              borderRadius: theme.radius.sm,
+              color: theme.color.text,
+              minWidth: 0,
+            })}
           />
         </label>
       ) : null}

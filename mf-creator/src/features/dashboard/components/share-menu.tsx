@@ -74,7 +74,15 @@ export function ShareMenu({ url, text, onTrigger, onCopy, onQrCode }: ShareMenuP
 
   const external = (label: string, href: string): ReactNode => (
     <li role="none">
-      <a role="menuitem" tabIndex={-1} href={href} target="_blank" rel="noopener noreferrer" css={menuItemCss} onClick={() => close(true)}>
+      <a
+        role="menuitem"
+        tabIndex={-1}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        css={menuItemCss}
+        onClick={() => close(true)}
+      >
         {label}
       </a>
     </li>

@@ -15,17 +15,34 @@ export function ThisMonthCard({ dashboard }: { dashboard: CreatorDashboard }) {
     <SectionCard title="This Month">
       <dl css={{ margin: 0 }}>
         {rows.map((row) => (
-          <div key={row.label} css={(theme) => ({ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', padding: `${theme.space(2)} 0`, borderTop: `1px solid ${theme.color.border}`, '&:first-of-type': { borderTop: 0 } })}>
+          <div
+            key={row.label}
+            css={(theme) => ({
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: '0.5rem',
+              padding: `${theme.space(2)} 0`,
+              borderTop: `1px solid ${theme.color.border}`,
+              '&:first-of-type': { borderTop: 0 },
+            })}
+          >
             <dt css={(theme) => ({ color: theme.color.textMuted })}>{row.label}</dt>
             <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{row.value}</dd>
           </div>
         ))}
       </dl>
-      <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(2)} 0 0`,
+          fontSize: theme.font.size.xs,
+          color: theme.color.textMuted,
+        })}
+      >
         {growth === null
           ? 'Growth rate compares this month’s earnings with last month’s; there were none last month.'
           : 'Growth rate: this month’s earnings against last month’s (calendar months, UTC).'}{' '}
-        Recurring supports are monthly supports that are still running; paused ones are counted apart and charge nothing until their supporters resume them.
+        Recurring supports are monthly supports that are still running; paused ones are counted apart and charge nothing
+        until their supporters resume them.
       </p>
     </SectionCard>
   );

@@ -22,7 +22,8 @@ function SessionProbe() {
   );
 }
 
-const renderAccount = () => renderArea(<AccountTab />, { path: '/settings', route: '/settings?tab=account', outside: <SessionProbe /> });
+const renderAccount = () =>
+  renderArea(<AccountTab />, { path: '/settings', route: '/settings?tab=account', outside: <SessionProbe /> });
 
 describe('AccountTab', () => {
   it('shows the email and whether it is verified, and resends the verification link', async () => {
@@ -52,8 +53,13 @@ describe('AccountTab', () => {
     await user.type(screen.getByLabelText('New Email'), 'new@example.com');
     await user.type(screen.getAllByLabelText('Current Password')[0] as HTMLElement, 'my password');
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
-    expect(await screen.findByText('Email updated to new@example.com. We sent a link there to verify it.')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/api/account/email')[0]?.body).toEqual({ email: 'new@example.com', password: 'my password' });
+    expect(
+      await screen.findByText('Email updated to new@example.com. We sent a link there to verify it.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/account/email')[0]?.body).toEqual({
+      email: 'new@example.com',
+      password: 'my password',
+    });
   });
 
   it('validates the password change with the shared rules, shows the server’s verdict, then updates', async () => {
@@ -62,7 +68,13 @@ describe('AccountTab', () => {
       'GET /api/auth/me': { body: { user: sampleUser() } },
       'PATCH /api/account/password': () =>
         ++attempts === 1
-          ? { status: 400, body: { message: 'Current password is incorrect', fieldErrors: { currentPassword: 'Current password is incorrect' } } }
+          ? {
+              status: 400,
+              body: {
+                message: 'Current password is incorrect',
+                fieldErrors: { currentPassword: 'Current password is incorrect' },
+              },
+            }
           : { status: 204, delayMs: 100 },
     });
     const user = userEvent.setup();
@@ -82,19 +94,31 @@ describe('AccountTab', () => {
     await user.clear(screen.getByLabelText('Confirm New Password'));
     await user.type(screen.getByLabelText('Confirm New Password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(await screen.findByText('Current password is incorrect', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Current password is incorrect', { selector: 'p[id$="-error"]' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
     expect(await screen.findByText(/Password updated/)).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toHaveValue('');
-    expect(api.callsTo('PATCH', '/api/account/password')[1]?.body).toEqual({ currentPassword: 'old password', newPassword: 'a new password', confirmPassword: 'a new password' });
+    expect(api.callsTo('PATCH', '/api/account/password')[1]?.body).toEqual({
+      currentPassword: 'old password',
+      newPassword: 'a new password',
+      confirmPassword: 'a new password',
+    });
   });
 
   it('tells only a creator that deleting takes their creator page offline', async () => {
-    mockApi({ 'GET /api/auth/me': { body: { user: sampleUser({ isCreator: false, userType: 'supporter', username: null }) } } });
+    mockApi({
+      'GET /api/auth/me': { body: { user: sampleUser({ isCreator: false, userType: 'supporter', username: null }) } },
+    });
     const supporter = renderAccount();
-    expect(await screen.findByText(/Deleting your account signs you out everywhere for good and ends your monthly supports\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Deleting your account signs you out everywhere for good and ends your monthly supports\./,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/creator page/)).not.toBeInTheDocument();
     supporter.unmount();
     vi.unstubAllGlobals();
@@ -110,7 +134,13 @@ describe('AccountTab', () => {
       'DELETE /api/account': ({ body }) =>
         (body as { password: string }).password === 'right password'
           ? { status: 204 }
-          : { status: 400, body: { message: 'Current password is incorrect', fieldErrors: { password: 'Current password is incorrect' } } },
+          : {
+              status: 400,
+              body: {
+                message: 'Current password is incorrect',
+                fieldErrors: { password: 'Current password is incorrect' },
+              },
+            },
     });
     const user = userEvent.setup();
     renderAccount();
@@ -126,7 +156,9 @@ describe('AccountTab', () => {
     expect(await screen.findByText('Current password is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
-    expect(await screen.findByText('Current password is incorrect', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Current password is incorrect', { selector: 'p[id$="-error"]' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=account');
 
     await user.clear(screen.getByLabelText('Password'));

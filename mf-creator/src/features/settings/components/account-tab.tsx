@@ -19,7 +19,11 @@ export function AccountTab() {
       {session.isPending ? (
         <LoadingStatus label="Loading your account..." />
       ) : session.isError || !session.data ? (
-        <LoadError error={session.error ?? new ApiError(401, MESSAGES.signedOut)} what="your account" onRetry={() => void session.refetch()} />
+        <LoadError
+          error={session.error ?? new ApiError(401, MESSAGES.signedOut)}
+          what="your account"
+          onRetry={() => void session.refetch()}
+        />
       ) : (
         <div css={(theme) => ({ display: 'grid', gap: theme.space(6) })}>
           <EmailForm user={session.data} />

@@ -73,7 +73,10 @@ export function DangerZone({ isCreator }: { isCreator: boolean }) {
       navigate(paths.home, { replace: true, state: pageNoticeState('account-deleted') });
     } catch (failure) {
       setErrors(apiFieldErrors(failure));
-      setState({ kind: 'failed', message: errorMessage(failure, 'Your account could not be deleted. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Your account could not be deleted. Please try again.'),
+      });
       passwordInput.current?.focus();
     }
   };
@@ -82,9 +85,18 @@ export function DangerZone({ isCreator }: { isCreator: boolean }) {
   return (
     <section
       aria-labelledby="danger-zone-heading"
-      css={(theme) => ({ border: `1px solid ${theme.color.danger}`, borderRadius: theme.radius.md, padding: theme.space(5), background: theme.color.dangerSoft, marginTop: theme.space(6) })}
+      css={(theme) => ({
+        border: `1px solid ${theme.color.danger}`,
+        borderRadius: theme.radius.md,
+        padding: theme.space(5),
+        background: theme.color.dangerSoft,
+        marginTop: theme.space(6),
+      })}
     >
-      <h3 id="danger-zone-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, color: theme.color.danger })}>
+      <h3
+        id="danger-zone-heading"
+        css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, color: theme.color.danger })}
+      >
         Danger Zone
       </h3>
       <p css={(theme) => ({ margin: `${theme.space(2)} 0 ${theme.space(4)}` })}>
@@ -93,7 +105,12 @@ export function DangerZone({ isCreator }: { isCreator: boolean }) {
           : 'Deleting your account signs you out everywhere for good and ends your monthly supports. Supports you gave stay in our financial records, without your personal details.'}
       </p>
       {confirming ? (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Confirm account deletion" css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-label="Confirm account deletion"
+          css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
+        >
           <p role="alert" css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>
             Are you sure? This cannot be undone.
           </p>

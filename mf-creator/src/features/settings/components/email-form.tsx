@@ -26,12 +26,14 @@ export function EmailForm({ user }: { user: SessionUser }) {
   const set = (field: 'email' | 'password', value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (errors[field] !== undefined) setErrors((current) => ({ ...current, [field]: fieldErrorsOf(changeEmailRequestSchema, next)[field] }));
+    if (errors[field] !== undefined)
+      setErrors((current) => ({ ...current, [field]: fieldErrorsOf(changeEmailRequestSchema, next)[field] }));
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!readyToSave(fieldErrorsOf(changeEmailRequestSchema, values), { setErrors, setState, form: form.current })) return;
+    if (!readyToSave(fieldErrorsOf(changeEmailRequestSchema, values), { setErrors, setState, form: form.current }))
+      return;
     setState({ kind: 'saving' });
     try {
       const updated = await change.mutateAsync(values);
@@ -39,7 +41,10 @@ export function EmailForm({ user }: { user: SessionUser }) {
       setState({ kind: 'saved', message: `Email updated to ${updated.email}. We sent a link there to verify it.` });
     } catch (failure) {
       setErrors(apiFieldErrors(failure));
-      setState({ kind: 'failed', message: errorMessage(failure, 'Your email could not be changed. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Your email could not be changed. Please try again.'),
+      });
       focusFirstInvalid(form.current);
     }
   };
@@ -50,7 +55,10 @@ export function EmailForm({ user }: { user: SessionUser }) {
       await resend.mutateAsync();
       setResendState({ kind: 'saved', message: `Verification email sent to ${user.email}.` });
     } catch (failure) {
-      setResendState({ kind: 'failed', message: errorMessage(failure, 'The verification email could not be sent. Please try again.') });
+      setResendState({
+        kind: 'failed',
+        message: errorMessage(failure, 'The verification email could not be sent. Please try again.'),
+      });
     }
   };
 
@@ -64,13 +72,24 @@ export function EmailForm({ user }: { user: SessionUser }) {
       </div>
       {user.emailVerified ? null : (
         <div css={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button variant="secondary" size="sm" disabled={resendState.kind === 'saving'} onClick={() => void onResend()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={resendState.kind === 'saving'}
+            onClick={() => void onResend()}
+          >
             {resendState.kind === 'saving' ? 'Sending...' : 'Resend verification email'}
           </Button>
           <SaveStatus state={resendState} />
         </div>
       )}
-      <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Change email" css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Change email"
+        css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
+      >
         <TextField
           label="New Email"
           type="email"

@@ -11,7 +11,11 @@ const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'me.png', { type: 
 
 describe('ImageField', () => {
   it('uploads the chosen profile image at once and confirms it', async () => {
-    const api = mockApi({ 'POST /api/creator-profile/images/profile': { body: { profile: sampleProfile({ profileImageUrl: '/uploads/new.webp' }) } } });
+    const api = mockApi({
+      'POST /api/creator-profile/images/profile': {
+        body: { profile: sampleProfile({ profileImageUrl: '/uploads/new.webp' }) },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ImageField kind="profile" currentUrl={null} initials="PP" />);
     expect(screen.getByText('No profile image yet')).toBeInTheDocument();
@@ -25,7 +29,10 @@ describe('ImageField', () => {
     const api = mockApi({});
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<ImageField kind="cover" currentUrl={null} initials="" />);
-    await user.upload(screen.getByLabelText('Upload cover image'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Upload cover image'),
+      new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Upload cover image'), png(5 * 1024 * 1024 + 1));
     expect(await screen.findByText('Images must be at most 5 MB.')).toBeInTheDocument();
@@ -33,7 +40,15 @@ describe('ImageField', () => {
   });
 
   it('shows the server’s reason when it refuses the file', async () => {
-    mockApi({ 'POST /api/creator-profile/images/cover': { status: 400, body: { message: 'Choose a PNG, JPEG or WebP image.', fieldErrors: { file: 'Choose a PNG, JPEG or WebP image.' } } } });
+    mockApi({
+      'POST /api/creator-profile/images/cover': {
+        status: 400,
+        body: {
+          message: 'Choose a PNG, JPEG or WebP image.',
+          fieldErrors: { file: 'Choose a PNG, JPEG or WebP image.' },
+        },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ImageField kind="cover" currentUrl={null} initials="" />);
     await user.upload(screen.getByLabelText('Upload cover image'), png());

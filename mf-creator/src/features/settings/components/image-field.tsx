@@ -1,14 +1,25 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useDeleteProfileImage } from '@beabro/shared/api/delete-profile-image';
 import { useUploadProfileImage } from '@beabro/shared/api/upload-profile-image';
-import { CREATOR_PROFILE_MESSAGES, IMAGE_ACCEPT, IMAGE_MAX_BYTES, type ImageKind } from '@beabro/shared/api-schemas/creator-profile';
+import {
+  CREATOR_PROFILE_MESSAGES,
+  IMAGE_ACCEPT,
+  IMAGE_MAX_BYTES,
+  type ImageKind,
+} from '@beabro/shared/api-schemas/creator-profile';
 import { buttonStyle, Button } from '@beabro/shared/ui/button';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
 
 const LABELS: Record<ImageKind, { title: string; hint: string }> = {
-  profile: { title: 'Profile image', hint: 'Square works best, at least 400 × 400 pixels. PNG, JPEG or WebP, up to 5 MB.' },
-  cover: { title: 'Cover image', hint: 'Shown across the top of your page; about 1500 × 500 pixels works best. PNG, JPEG or WebP, up to 5 MB.' },
+  profile: {
+    title: 'Profile image',
+    hint: 'Square works best, at least 400 × 400 pixels. PNG, JPEG or WebP, up to 5 MB.',
+  },
+  cover: {
+    title: 'Cover image',
+    hint: 'Shown across the top of your page; about 1500 × 500 pixels works best. PNG, JPEG or WebP, up to 5 MB.',
+  },
 };
 
 const ACCEPTED_TYPES = IMAGE_ACCEPT.split(',');
@@ -22,7 +33,15 @@ function objectUrl(file: File): string | null {
  * straight away) and "Remove". The server checks the file's content; the type and size are checked here
  * first only to save a pointless upload.
  */
-export function ImageField({ kind, currentUrl, initials }: { kind: ImageKind; currentUrl: string | null; initials: string }) {
+export function ImageField({
+  kind,
+  currentUrl,
+  initials,
+}: {
+  kind: ImageKind;
+  currentUrl: string | null;
+  initials: string;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProfileImage();
@@ -33,9 +52,12 @@ export function ImageField({ kind, currentUrl, initials }: { kind: ImageKind; cu
   const { title, hint } = LABELS[kind];
 
   // Local previews hold the file in memory until revoked.
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL?.(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL?.(preview);
+    },
+    [preview],
+  );
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -60,7 +82,12 @@ export function ImageField({ kind, currentUrl, initials }: { kind: ImageKind; cu
     } catch (failure) {
       const fieldMessage = apiFieldErrors(failure).file;
       if (fieldMessage) setError(fieldMessage);
-      setState({ kind: 'failed', message: fieldMessage ? `${title} was not changed.` : errorMessage(failure, `${title} could not be uploaded. Please try again.`) });
+      setState({
+        kind: 'failed',
+        message: fieldMessage
+          ? `${title} was not changed.`
+          : errorMessage(failure, `${title} could not be uploaded. Please try again.`),
+      });
     } finally {
       setPreview(null);
     }
@@ -81,8 +108,15 @@ export function ImageField({ kind, currentUrl, initials }: { kind: ImageKind; cu
   const shown = preview ?? currentUrl;
   const busy = state.kind === 'saving';
   return (
-    <div role="group" aria-labelledby={`${id}-title`} css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem', minWidth: 0 }}>
-      <span id={`${id}-title`} css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>
+    <div
+      role="group"
+      aria-labelledby={`${id}-title`}
+      css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem', minWidth: 0 }}
+    >
+      <span
+        id={`${id}-title`}
+        css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}
+      >
         {title}
       </span>
       <div
@@ -101,7 +135,11 @@ export function ImageField({ kind, currentUrl, initials }: { kind: ImageKind; cu
         })}
       >
         {shown ? (
-          <img src={shown} alt={preview ? `New ${title.toLowerCase()} (uploading)` : `Your current ${title.toLowerCase()}`} css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <img
+            src={shown}
+            alt={preview ? `New ${title.toLowerCase()} (uploading)` : `Your current ${title.toLowerCase()}`}
+            css={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         ) : (
           <span aria-hidden="true">{kind === 'profile' ? initials : ''}</span>
         )}
@@ -137,7 +175,11 @@ export function ImageField({ kind, currentUrl, initials }: { kind: ImageKind; cu
         {hint}
       </p>
       {error ? (
-        <p id={`${id}-error`} role="alert" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}>
+        <p
+          id={`${id}-error`}
+          role="alert"
+          css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}
+        >
           {error}
         </p>
       ) : null}

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { WEBHOOK_MESSAGES, type WebhookDeliveryDto, type WebhookEndpointDto } from '@beabro/shared/api-schemas/webhooks';
+import {
+  WEBHOOK_MESSAGES,
+  type WebhookDeliveryDto,
+  type WebhookEndpointDto,
+} from '@beabro/shared/api-schemas/webhooks';
 import { mockApi } from '../../../testing/mock-api';
 import { renderArea } from '../../../testing/render-area';
 import { IntegrationsTab } from './integrations-tab';
@@ -42,11 +46,28 @@ const logPath = (id: string) => `GET /api/creator/webhooks/endpoints/${id}/deliv
 
 describe('IntegrationsTab', () => {
   it('lists endpoints with their delivery log: status and response code', async () => {
-    const failing = endpoint({ id: '9f1f7c1e-2a34-4c7b-9a55-3c7e1b2d4f61', url: 'https://down.example.com/x', enabled: false, disabledReason: 'Turned off after failing for 3 days. Last error: Answered 500' });
+    const failing = endpoint({
+      id: '9f1f7c1e-2a34-4c7b-9a55-3c7e1b2d4f61',
+      url: 'https://down.example.com/x',
+      enabled: false,
+      disabledReason: 'Turned off after failing for 3 days. Last error: Answered 500',
+    });
     mockApi({
       'GET /api/creator/webhooks/endpoints': { body: { endpoints: [endpoint(), failing] } },
       [logPath(endpoint().id)]: { body: { deliveries: [delivery()] } },
-      [logPath(failing.id)]: { body: { deliveries: [delivery({ id: '3e0c3e53-7d5b-4c59-8a4e-6f0b9b9d2a10', status: 'failed', attempts: 12, responseStatus: 500, lastError: 'Answered 500' })] } },
+      [logPath(failing.id)]: {
+        body: {
+          deliveries: [
+            delivery({
+              id: '3e0c3e53-7d5b-4c59-8a4e-6f0b9b9d2a10',
+              status: 'failed',
+              attempts: 12,
+              responseStatus: 500,
+              lastError: 'Answered 500',
+            }),
+          ],
+        },
+      },
     });
     render();
     const first = await screen.findByRole('region', { name: 'Webhook endpoint https://hooks.example.com/beabro' });
@@ -67,7 +88,11 @@ describe('IntegrationsTab', () => {
   });
 
   it('checks the form, shows the API refusal next to the URL, then shows the secret once', async () => {
-    const created = endpoint({ url: 'https://good.example.com/hook', description: '', events: ['support.created', 'payout.paid'] });
+    const created = endpoint({
+      url: 'https://good.example.com/hook',
+      description: '',
+      events: ['support.created', 'payout.paid'],
+    });
     let posts = 0;
     const api = mockApi({
       'GET /api/creator/webhooks/endpoints': () => ({ body: { endpoints: posts > 1 ? [created] : [] } }),
@@ -75,7 +100,10 @@ describe('IntegrationsTab', () => {
       'POST /api/creator/webhooks/endpoints': () => {
         posts++;
         return posts === 1
-          ? { status: 400, body: { message: WEBHOOK_MESSAGES.urlPrivate, fieldErrors: { url: WEBHOOK_MESSAGES.urlPrivate } } }
+          ? {
+              status: 400,
+              body: { message: WEBHOOK_MESSAGES.urlPrivate, fieldErrors: { url: WEBHOOK_MESSAGES.urlPrivate } },
+            }
           : { status: 201, body: { endpoint: created, secret: 'whsec_the-one-time-secret' } };
       },
     });
@@ -98,14 +126,28 @@ describe('IntegrationsTab', () => {
     await user.type(screen.getByLabelText('Endpoint URL'), 'https://good.example.com/hook');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_the-one-time-secret');
-    expect(api.callsTo('POST', '/api/creator/webhooks/endpoints')[1]?.body).toEqual({ url: 'https://good.example.com/hook', description: '', events: ['support.created', 'payout.paid'] });
-    expect(await screen.findByRole('region', { name: 'Webhook endpoint https://good.example.com/hook' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/creator/webhooks/endpoints')[1]?.body).toEqual({
+      url: 'https://good.example.com/hook',
+      description: '',
+      events: ['support.created', 'payout.paid'],
+    });
+    expect(
+      await screen.findByRole('region', { name: 'Webhook endpoint https://good.example.com/hook' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I saved it' }));
     await waitFor(() => expect(screen.queryByTestId('webhook-secret')).not.toBeInTheDocument());
   });
 
   it('sends a test event and shows it in the log', async () => {
-    const queued = delivery({ id: '4e0c3e53-7d5b-4c59-8a4e-6f0b9b9d2a10', eventType: 'webhook.test', status: 'pending', attempts: 0, responseStatus: null, nextAttemptAt: new Date().toISOString(), isTest: true });
+    const queued = delivery({
+      id: '4e0c3e53-7d5b-4c59-8a4e-6f0b9b9d2a10',
+      eventType: 'webhook.test',
+      status: 'pending',
+      attempts: 0,
+      responseStatus: null,
+      nextAttemptAt: new Date().toISOString(),
+      isTest: true,
+    });
     const api = mockApi({
       'GET /api/creator/webhooks/endpoints': { body: { endpoints: [endpoint()] } },
       [logPath(endpoint().id)]: { body: { deliveries: [] } },
@@ -126,7 +168,9 @@ describe('IntegrationsTab', () => {
     mockApi({
       'GET /api/creator/webhooks/endpoints': { body: { endpoints: [endpoint()] } },
       [logPath(endpoint().id)]: { body: { deliveries: [] } },
-      [`POST /api/creator/webhooks/endpoints/${endpoint().id}/rotate-secret`]: { body: { endpoint: endpoint({ secretHint: 'whsec_ZzZz' }), secret: 'whsec_brand-new' } },
+      [`POST /api/creator/webhooks/endpoints/${endpoint().id}/rotate-secret`]: {
+        body: { endpoint: endpoint({ secretHint: 'whsec_ZzZz' }), secret: 'whsec_brand-new' },
+      },
     });
     const user = userEvent.setup();
     render();

@@ -19,12 +19,18 @@ export function IntegrationsTab() {
   return (
     <section aria-labelledby="settings-integrations-heading" css={{ minWidth: 0 }}>
       <TabHeading id="settings-integrations-heading" title="Integrations">
-        Webhooks send an event to your own server each time something happens: a new support, a monthly support started or canceled, a payout. Each one is signed
-        so you can check it came from us. <Link to={`${paths.help}?q=webhook`}>How webhooks work and how to verify them</Link>.
+        Webhooks send an event to your own server each time something happens: a new support, a monthly support started
+        or canceled, a payout. Each one is signed so you can check it came from us.{' '}
+        <Link to={`${paths.help}?q=webhook`}>How webhooks work and how to verify them</Link>.
       </TabHeading>
       {secret ? (
         <div css={(theme) => ({ marginBottom: theme.space(5) })}>
-          <WebhookSecretNotice secret={secret.shown.secret} url={secret.shown.endpoint.url} rotated={secret.rotated} onDone={() => setSecret(null)} />
+          <WebhookSecretNotice
+            secret={secret.shown.secret}
+            url={secret.shown.endpoint.url}
+            rotated={secret.rotated}
+            onDone={() => setSecret(null)}
+          />
         </div>
       ) : null}
       {query.isPending ? (
@@ -33,13 +39,21 @@ export function IntegrationsTab() {
         <LoadError error={query.error} what="your webhook endpoints" onRetry={() => void query.refetch()} />
       ) : (
         <div css={(theme) => ({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(5) })}>
-          {query.data.length === 0 && !adding ? <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>No endpoints yet.</p> : null}
+          {query.data.length === 0 && !adding ? (
+            <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>No endpoints yet.</p>
+          ) : null}
           {query.data.map((endpoint) => (
-            <WebhookEndpointCard key={endpoint.id} endpoint={endpoint} onSecret={(shown) => setSecret({ shown, rotated: true })} />
+            <WebhookEndpointCard
+              key={endpoint.id}
+              endpoint={endpoint}
+              onSecret={(shown) => setSecret({ shown, rotated: true })}
+            />
           ))}
           {adding || query.data.length === 0 ? (
             <div css={(theme) => ({ borderTop: `1px solid ${theme.color.border}`, paddingTop: theme.space(5) })}>
-              <h3 css={(theme) => ({ margin: `0 0 ${theme.space(4)}`, fontSize: theme.font.size.lg })}>Add an endpoint</h3>
+              <h3 css={(theme) => ({ margin: `0 0 ${theme.space(4)}`, fontSize: theme.font.size.lg })}>
+                Add an endpoint
+              </h3>
               <WebhookEndpointForm
                 onCreated={(shown) => {
                   setSecret({ shown, rotated: false });
@@ -55,7 +69,9 @@ export function IntegrationsTab() {
               </Button>
             </div>
           ) : (
-            <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>You have {WEBHOOK_MAX_ENDPOINTS} endpoints, the most there can be. Delete one to add another.</p>
+            <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+              You have {WEBHOOK_MAX_ENDPOINTS} endpoints, the most there can be. Delete one to add another.
+            </p>
           )}
         </div>
       )}

@@ -23,14 +23,27 @@ describe('NotificationsTab', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
     expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/api/account/notifications')[0]?.body).toEqual({ newSupport: false, monthlyReport: true, goalReached: true, supporterMessages: true });
+    expect(api.callsTo('PATCH', '/api/account/notifications')[0]?.body).toEqual({
+      newSupport: false,
+      monthlyReport: true,
+      goalReached: true,
+      supporterMessages: true,
+    });
   });
 
   it('says when saving failed', async () => {
-    mockApi({ 'GET /api/account/notifications': { body: saved }, 'PATCH /api/account/notifications': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    mockApi({
+      'GET /api/account/notifications': { body: saved },
+      'PATCH /api/account/notifications': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<NotificationsTab />);
     await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Notification settings could not be saved. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Notification settings could not be saved. Please try again.',
+    );
   });
 });

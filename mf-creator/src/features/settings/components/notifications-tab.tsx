@@ -12,9 +12,17 @@ type NotificationKey = keyof NotificationSettingsResponse;
 
 const TOGGLES: readonly SwitchItem<NotificationKey>[] = [
   { key: 'newSupport', label: 'New support', description: 'An email each time someone supports you.' },
-  { key: 'monthlyReport', label: 'Monthly report', description: 'A summary of your month: earnings, supporters and page views.' },
+  {
+    key: 'monthlyReport',
+    label: 'Monthly report',
+    description: 'A summary of your month: earnings, supporters and page views.',
+  },
   { key: 'goalReached', label: 'Goal reached', description: 'An email when your supporters complete your goal.' },
-  { key: 'supporterMessages', label: 'Supporter messages', description: 'An email when a supporter leaves you a message.' },
+  {
+    key: 'supporterMessages',
+    label: 'Supporter messages',
+    description: 'An email when a supporter leaves you a message.',
+  },
 ];
 
 /** The four email toggles, saved together with "Save Changes". */
@@ -48,7 +56,10 @@ function NotificationsForm({ saved }: { saved: NotificationSettingsResponse }) {
       setValues(await update.mutateAsync(values));
       setState({ kind: 'saved', message: 'Notification settings saved.' });
     } catch (failure) {
-      setState({ kind: 'failed', message: errorMessage(failure, 'Notification settings could not be saved. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Notification settings could not be saved. Please try again.'),
+      });
     }
   };
 

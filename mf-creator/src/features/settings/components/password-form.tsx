@@ -40,7 +40,10 @@ export function PasswordForm() {
       setState({ kind: 'saved', message: 'Password updated. You stay signed in here; other devices were signed out.' });
     } catch (failure) {
       setErrors(apiFieldErrors(failure));
-      setState({ kind: 'failed', message: errorMessage(failure, 'Your password could not be changed. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Your password could not be changed. Please try again.'),
+      });
       focusFirstInvalid(form.current);
     }
   };
@@ -59,7 +62,13 @@ export function PasswordForm() {
 
   return (
     <FieldGroup title="Change Password">
-      <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Change password" css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Change password"
+        css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
+      >
         {field('currentPassword', 'Current Password', 'current-password')}
         {field('newPassword', 'New Password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
         {field('confirmPassword', 'Confirm New Password', 'new-password')}

@@ -12,9 +12,25 @@ export interface PrivacyPreviewProps {
 
 function Row({ label, value, hidden }: { label: string; value: string; hidden: boolean }) {
   return (
-    <div css={(theme) => ({ display: 'flex', justifyContent: 'space-between', gap: theme.space(3), padding: `${theme.space(2)} 0`, borderTop: `1px solid ${theme.color.border}` })}>
+    <div
+      css={(theme) => ({
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: theme.space(3),
+        padding: `${theme.space(2)} 0`,
+        borderTop: `1px solid ${theme.color.border}`,
+      })}
+    >
       <dt css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>{label}</dt>
-      <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, color: hidden ? theme.color.textMuted : theme.color.text, fontStyle: hidden ? 'italic' : 'normal', textAlign: 'right' })}>
+      <dd
+        css={(theme) => ({
+          margin: 0,
+          fontWeight: theme.font.weight.bold,
+          color: hidden ? theme.color.textMuted : theme.color.text,
+          fontStyle: hidden ? 'italic' : 'normal',
+          textAlign: 'right',
+        })}
+      >
         {value}
       </dd>
     </div>
@@ -28,15 +44,34 @@ export function PrivacyPreview({ privacy, username, figures }: PrivacyPreviewPro
   return (
     <div
       aria-live="polite"
-      css={(theme) => ({ border: `1px dashed ${theme.color.borderStrong}`, borderRadius: theme.radius.md, padding: theme.space(4), background: theme.color.surfaceMuted })}
+      css={(theme) => ({
+        border: `1px dashed ${theme.color.borderStrong}`,
+        borderRadius: theme.radius.md,
+        padding: theme.space(4),
+        background: theme.color.surfaceMuted,
+      })}
     >
       <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.md })}>Preview: what visitors see</h3>
-      <p css={(theme) => ({ margin: `${theme.space(1)} 0 ${theme.space(3)}`, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(1)} 0 ${theme.space(3)}`,
+          fontSize: theme.font.size.sm,
+          color: theme.color.textMuted,
+        })}
+      >
         {`On ${window.location.host}/${username}, with the switches as they are now (save to apply).`}
       </p>
       <dl css={{ margin: 0 }}>
-        <Row label="Total Earned" hidden={!privacy.showEarnings} value={privacy.showEarnings ? money(figures?.totalEarnings.grossCents) : 'Hidden'} />
-        <Row label="This Month" hidden={!privacy.showEarnings} value={privacy.showEarnings ? money(figures?.thisMonth.grossCents) : 'Hidden'} />
+        <Row
+          label="Total Earned"
+          hidden={!privacy.showEarnings}
+          value={privacy.showEarnings ? money(figures?.totalEarnings.grossCents) : 'Hidden'}
+        />
+        <Row
+          label="This Month"
+          hidden={!privacy.showEarnings}
+          value={privacy.showEarnings ? money(figures?.thisMonth.grossCents) : 'Hidden'}
+        />
         <Row
           label="Supporters"
           hidden={!privacy.showSupporterCount}

@@ -33,13 +33,21 @@ describe('PrivacyTab', () => {
   it('saves the three switches and confirms', async () => {
     const api = mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },
-      'PATCH /api/creator-profile': { body: { profile: sampleProfile({ privacy: { showEarnings: true, showSupporterCount: true, allowMessages: true } }) } },
+      'PATCH /api/creator-profile': {
+        body: {
+          profile: sampleProfile({ privacy: { showEarnings: true, showSupporterCount: true, allowMessages: true } }),
+        },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<PrivacyTab profile={sampleProfile()} />);
     await user.click(screen.getByRole('switch', { name: /Show earnings/ }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Privacy settings saved.')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toEqual({ showEarnings: true, showSupporterCount: true, allowMessages: true });
+    expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toEqual({
+      showEarnings: true,
+      showSupporterCount: true,
+      allowMessages: true,
+    });
   });
 });

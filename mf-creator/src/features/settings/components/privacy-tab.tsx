@@ -11,9 +11,18 @@ import { TabHeading } from './section-heading';
 import { SwitchListForm, type SwitchItem } from './switch-list-form';
 
 const SWITCHES: readonly SwitchItem<keyof PrivacySettingsValues>[] = [
-  { key: 'showEarnings', label: 'Show earnings', description: 'Show your total and this month’s earnings, the amount of each support, and your goal’s progress on your page.' },
+  {
+    key: 'showEarnings',
+    label: 'Show earnings',
+    description:
+      'Show your total and this month’s earnings, the amount of each support, and your goal’s progress on your page.',
+  },
   { key: 'showSupporterCount', label: 'Show supporter count', description: 'Show how many people support you.' },
-  { key: 'allowMessages', label: 'Allow messages', description: 'Let supporters add a message to their support, and show messages on your page.' },
+  {
+    key: 'allowMessages',
+    label: 'Allow messages',
+    description: 'Let supporters add a message to their support, and show messages on your page.',
+  },
 ];
 
 /** The three privacy switches, with a live preview of the public page. */
@@ -33,7 +42,10 @@ export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
       setState({ kind: 'saved', message: 'Privacy settings saved.' });
       void refresh();
     } catch (failure) {
-      setState({ kind: 'failed', message: errorMessage(failure, 'Privacy settings could not be saved. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Privacy settings could not be saved. Please try again.'),
+      });
     }
   };
 
@@ -42,7 +54,13 @@ export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
       <TabHeading id="settings-privacy-heading" title="Privacy">
         What visitors of your page can see.
       </TabHeading>
-      <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 20rem)', alignItems: 'start' } })}>
+      <div
+        css={(theme) => ({
+          display: 'grid',
+          gap: theme.space(6),
+          [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 20rem)', alignItems: 'start' },
+        })}
+      >
         <SwitchListForm
           legend="Privacy switches"
           items={SWITCHES}

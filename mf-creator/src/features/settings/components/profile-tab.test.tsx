@@ -17,11 +17,19 @@ describe('ProfileTab', () => {
     expect(screen.getByText(/once every 30 days/)).toBeInTheDocument();
     expect(screen.getByText('17/200')).toBeInTheDocument();
     expect(screen.getByLabelText('Twitch')).toHaveValue('pixelpat_live');
-    expect(screen.getAllByRole('textbox').filter((input) => input.closest('fieldset')?.textContent?.includes('Social Links'))).toHaveLength(11);
+    expect(
+      screen
+        .getAllByRole('textbox')
+        .filter((input) => input.closest('fieldset')?.textContent?.includes('Social Links')),
+    ).toHaveLength(11);
   });
 
   it('lowercases the username as typed and previews the new address', async () => {
-    mockApi({ 'GET /api/usernames/pat_streams/availability': { body: { username: 'pat_streams', available: true, message: 'Username is available!' } } });
+    mockApi({
+      'GET /api/usernames/pat_streams/availability': {
+        body: { username: 'pat_streams', available: true, message: 'Username is available!' },
+      },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ProfileTab profile={sampleProfile()} />);
     const username = screen.getByLabelText('Username');
@@ -37,7 +45,9 @@ describe('ProfileTab', () => {
 
   it('explains the 30-day rule with the date while the username is locked', () => {
     mockApi({});
-    renderWithProviders(<ProfileTab profile={sampleProfile({ usernameChangeAvailableAt: '2025-07-05T12:00:00.000Z' })} />);
+    renderWithProviders(
+      <ProfileTab profile={sampleProfile({ usernameChangeAvailableAt: '2025-07-05T12:00:00.000Z' })} />,
+    );
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
     expect(screen.getByText(/You can change your username again on July 5, 2025\./)).toBeInTheDocument();
   });
@@ -82,14 +92,24 @@ describe('ProfileTab', () => {
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
     const [patch] = api.callsTo('PATCH', '/api/creator-profile');
-    expect(patch?.body).toMatchObject({ displayName: 'Pat', bio: 'Variety streamer.', creatorType: 'creator', socialLinks: { twitch: '', youtube: '' } });
+    expect(patch?.body).toMatchObject({
+      displayName: 'Pat',
+      bio: 'Variety streamer.',
+      creatorType: 'creator',
+      socialLinks: { twitch: '', youtube: '' },
+    });
     expect(patch?.body).not.toHaveProperty('username');
   });
 
   it('puts the API’s field messages next to the fields and says the save failed', async () => {
     mockApi({
-      'GET /api/usernames/taken_name/availability': { body: { username: 'taken_name', available: true, message: 'Username is available!' } },
-      'PATCH /api/creator-profile': { status: 400, body: { message: 'Username is not available', fieldErrors: { username: 'Username is not available' } } },
+      'GET /api/usernames/taken_name/availability': {
+        body: { username: 'taken_name', available: true, message: 'Username is available!' },
+      },
+      'PATCH /api/creator-profile': {
+        status: 400,
+        body: { message: 'Username is not available', fieldErrors: { username: 'Username is not available' } },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<ProfileTab profile={sampleProfile()} />);
@@ -101,10 +121,15 @@ describe('ProfileTab', () => {
   });
 
   it('says so when the network is down', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const user = userEvent.setup();
     renderWithProviders(<ProfileTab profile={sampleProfile()} />);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Could not reach Be a Bro. Check your connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not reach Be a Bro. Check your connection and try again.'),
+    ).toBeInTheDocument();
   });
 });

@@ -67,12 +67,20 @@ export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
       const saved = await update.mutateAsync(profilePatch(values, profile));
       // The server normalises (trims, turns pasted links into handles): show what it stored.
       setValues(profileFormValues(saved));
-      setState({ kind: 'saved', message: usernameChanged ? `Profile saved. Your page is now at ${publicProfileUrl(saved.username)}` : 'Profile saved.' });
+      setState({
+        kind: 'saved',
+        message: usernameChanged
+          ? `Profile saved. Your page is now at ${publicProfileUrl(saved.username)}`
+          : 'Profile saved.',
+      });
       void refresh();
     } catch (failure) {
       const fields = apiFieldErrors(failure);
       setErrors(fields);
-      setState({ kind: 'failed', message: errorMessage(failure, 'Your profile could not be saved. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Your profile could not be saved. Please try again.'),
+      });
       focusFirstInvalid(form.current);
     }
   };
@@ -83,12 +91,23 @@ export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
         How you appear on your public page.
       </TabHeading>
       <FieldGroup title="Images" description="Images are saved as soon as you choose them.">
-        <div css={(theme) => ({ display: 'grid', gap: theme.space(6), [theme.breakpoint.sm]: { gridTemplateColumns: 'auto 1fr' } })}>
+        <div
+          css={(theme) => ({
+            display: 'grid',
+            gap: theme.space(6),
+            [theme.breakpoint.sm]: { gridTemplateColumns: 'auto 1fr' },
+          })}
+        >
           <ImageField kind="profile" currentUrl={profile.profileImageUrl} initials={initialsOf(profile.displayName)} />
           <ImageField kind="cover" currentUrl={profile.coverImageUrl} initials="" />
         </div>
       </FieldGroup>
-      <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} css={(theme) => ({ display: 'grid', gap: theme.space(6), marginTop: theme.space(6) })}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        css={(theme) => ({ display: 'grid', gap: theme.space(6), marginTop: theme.space(6) })}
+      >
         <FieldGroup title="About you">
           <TextField
             label="Display Name"
@@ -130,8 +149,17 @@ export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
             onBlur={() => check(values, 'bio')}
           />
         </FieldGroup>
-        <FieldGroup title="Social Links" description="Enter your handle, or paste the link to your profile. Leave a field empty to remove that link.">
-          <div css={(theme) => ({ display: 'grid', gap: theme.space(4), [theme.breakpoint.md]: { gridTemplateColumns: '1fr 1fr' } })}>
+        <FieldGroup
+          title="Social Links"
+          description="Enter your handle, or paste the link to your profile. Leave a field empty to remove that link."
+        >
+          <div
+            css={(theme) => ({
+              display: 'grid',
+              gap: theme.space(4),
+              [theme.breakpoint.md]: { gridTemplateColumns: '1fr 1fr' },
+            })}
+          >
             {SOCIAL_PLATFORMS.map((platform) => (
               <PrefixedField
                 key={platform.id}

@@ -44,13 +44,26 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
   return (
     <section
       aria-labelledby="recovery-codes-heading"
-      css={(theme) => ({ display: 'grid', gap: theme.space(3), padding: theme.space(4), borderRadius: theme.radius.md, border: `1px solid ${theme.color.border}`, background: theme.color.surfaceMuted })}
+      css={(theme) => ({
+        display: 'grid',
+        gap: theme.space(3),
+        padding: theme.space(4),
+        borderRadius: theme.radius.md,
+        border: `1px solid ${theme.color.border}`,
+        background: theme.color.surfaceMuted,
+      })}
     >
-      <h4 id="recovery-codes-heading" ref={heading} tabIndex={-1} css={(theme) => ({ margin: 0, fontSize: theme.font.size.md })}>
+      <h4
+        id="recovery-codes-heading"
+        ref={heading}
+        tabIndex={-1}
+        css={(theme) => ({ margin: 0, fontSize: theme.font.size.md })}
+      >
         Your recovery codes
       </h4>
       <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm })}>
-        Save these codes now: they are shown only this once. Each one signs you in once if you lose your phone or cannot use your authenticator app.
+        Save these codes now: they are shown only this once. Each one signs you in once if you lose your phone or cannot
+        use your authenticator app.
       </p>
       <ol
         aria-label="Recovery codes"
@@ -66,7 +79,15 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
         })}
       >
         {codes.map((code) => (
-          <li key={code} css={(theme) => ({ padding: `${theme.space(1)} ${theme.space(2)}`, background: theme.color.surface, borderRadius: theme.radius.sm, border: `1px solid ${theme.color.border}` })}>
+          <li
+            key={code}
+            css={(theme) => ({
+              padding: `${theme.space(1)} ${theme.space(2)}`,
+              background: theme.color.surface,
+              borderRadius: theme.radius.sm,
+              border: `1px solid ${theme.color.border}`,
+            })}
+          >
             {code}
           </li>
         ))}
@@ -80,8 +101,20 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
         </Button>
         <Button onClick={onDone}>I have saved my codes</Button>
       </div>
-      <p role="status" css={(theme) => ({ margin: 0, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: copied === 'failed' ? theme.color.danger : theme.color.success })}>
-        {copied === 'copied' ? 'Codes copied to the clipboard.' : copied === 'failed' ? 'Copying is not allowed here: download the codes or write them down.' : ''}
+      <p
+        role="status"
+        css={(theme) => ({
+          margin: 0,
+          minHeight: '1.25rem',
+          fontSize: theme.font.size.sm,
+          color: copied === 'failed' ? theme.color.danger : theme.color.success,
+        })}
+      >
+        {copied === 'copied'
+          ? 'Codes copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Copying is not allowed here: download the codes or write them down.'
+            : ''}
       </p>
     </section>
   );

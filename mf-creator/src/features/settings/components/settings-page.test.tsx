@@ -8,7 +8,9 @@ import { SettingsPage } from './settings-page';
 const api = () =>
   mockApi({
     'GET /api/creator-profile': { body: { profile: sampleProfile() } },
-    'GET /api/account/notifications': { body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true } },
+    'GET /api/account/notifications': {
+      body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true },
+    },
     'GET /api/creator/dashboard': { body: sampleDashboard() },
     'GET /api/auth/me': { body: { user: sampleUser() } },
     'GET /api/creator/webhooks/endpoints': { body: { endpoints: [] } },
@@ -22,7 +24,11 @@ describe('SettingsPage', () => {
     renderArea(<SettingsPage />, { path: '/settings', route: '/settings?tab=privacy' });
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Support Settings', 'Notifications', 'Privacy', 'Integrations', 'Account']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Profile', 'Support Settings', 'Notifications', 'Privacy', 'Integrations', 'Account']);
     expect(within(tabs).getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { level: 2, name: 'Privacy' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Profile', hidden: true })).not.toBeVisible();
@@ -51,7 +57,12 @@ describe('SettingsPage', () => {
   });
 
   it('says so when the settings cannot be loaded, with a retry', async () => {
-    mockApi({ 'GET /api/creator-profile': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    mockApi({
+      'GET /api/creator-profile': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderArea(<SettingsPage />, { path: '/settings', route: '/settings' });
     expect(await screen.findByText('We could not load your settings.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -61,12 +72,22 @@ describe('SettingsPage', () => {
   it('gives a supporter without a creator page only Notifications and Account, and a way to become a creator', async () => {
     mockApi({
       'GET /api/creator-profile': { status: 404, body: { message: 'You have no creator page yet.' } },
-      'GET /api/account/notifications': { body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true } },
-      'GET /api/auth/me': { body: { user: { ...sampleUser(), username: null, isCreator: false, userType: 'supporter' } } },
+      'GET /api/account/notifications': {
+        body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true },
+      },
+      'GET /api/auth/me': {
+        body: { user: { ...sampleUser(), username: null, isCreator: false, userType: 'supporter' } },
+      },
     });
     renderArea(<SettingsPage />, { path: '/settings', route: '/settings?tab=privacy' });
     const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
-    await waitFor(() => expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Notifications', 'Account']));
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['Notifications', 'Account']),
+    );
     expect(within(tabs).getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'Create your mission page' })).toHaveAttribute('href', '/create');
   });

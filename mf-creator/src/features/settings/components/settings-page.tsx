@@ -38,7 +38,8 @@ export function SettingsPage() {
   // On a phone the tabs scroll sideways: bring the open one into view (a deep link may open the last tab).
   useEffect(() => {
     const selected = tabsArea.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    if (typeof selected?.scrollIntoView === 'function') selected.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (typeof selected?.scrollIntoView === 'function')
+      selected.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab, wide]);
 
   const selectTab = (next: SettingsTab) => {
@@ -61,7 +62,13 @@ export function SettingsPage() {
           )}
         </p>
         <div ref={tabsArea}>
-          <Tabs label="Settings sections" items={noCreatorPage ? ACCOUNT_TAB_ITEMS : TAB_ITEMS} active={tab} onChange={selectTab} orientation={wide ? 'vertical' : 'horizontal'}>
+          <Tabs
+            label="Settings sections"
+            items={noCreatorPage ? ACCOUNT_TAB_ITEMS : TAB_ITEMS}
+            active={tab}
+            onChange={selectTab}
+            orientation={wide ? 'vertical' : 'horizontal'}
+          >
             {profile.isPending ? (
               <LoadingStatus label="Loading your settings..." />
             ) : profile.isError ? (

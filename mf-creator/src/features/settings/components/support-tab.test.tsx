@@ -48,7 +48,10 @@ describe('SupportTab', () => {
   it('saves the amounts, goal and country, then the tiers, and confirms', async () => {
     const api = mockApi({
       'PATCH /api/creator-profile': { body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) } },
-      'PUT /api/creator-profile/tiers': { body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) }, delayMs: 100 },
+      'PUT /api/creator-profile/tiers': {
+        body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) },
+        delayMs: 100,
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<SupportTab profile={sampleProfile()} />);
@@ -62,8 +65,17 @@ describe('SupportTab', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(await screen.findByText('Support settings saved.')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toEqual({ minimumAmount: '3', goalTitle: '', goalAmount: null, country: 'CA' });
-    const tiers = (api.callsTo('PUT', '/api/creator-profile/tiers')[0]?.body as { tiers: Array<{ perks: string[]; isRecurring: boolean; amount: string }> }).tiers;
+    expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toEqual({
+      minimumAmount: '3',
+      goalTitle: '',
+      goalAmount: null,
+      country: 'CA',
+    });
+    const tiers = (
+      api.callsTo('PUT', '/api/creator-profile/tiers')[0]?.body as {
+        tiers: Array<{ perks: string[]; isRecurring: boolean; amount: string }>;
+      }
+    ).tiers;
     expect(tiers).toHaveLength(4);
     expect(tiers[1]).toMatchObject({ name: 'Fuel the Journey', perks: ['Shout-out'], isRecurring: true, amount: '15' });
   });
@@ -71,7 +83,13 @@ describe('SupportTab', () => {
   it('puts the API’s tier messages on the right tier and says what was not saved', async () => {
     mockApi({
       'PATCH /api/creator-profile': { body: { profile: sampleProfile() } },
-      'PUT /api/creator-profile/tiers': { status: 400, body: { message: 'Please correct the highlighted fields.', fieldErrors: { 'tiers.3.emoji': 'Use an emoji here' } } },
+      'PUT /api/creator-profile/tiers': {
+        status: 400,
+        body: {
+          message: 'Please correct the highlighted fields.',
+          fieldErrors: { 'tiers.3.emoji': 'Use an emoji here' },
+        },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<SupportTab profile={sampleProfile()} />);

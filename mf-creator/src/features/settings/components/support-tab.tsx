@@ -1,8 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import { useUpdateSupportTiers } from '@beabro/shared/api/update-support-tiers';
-import { supportTiersSchema, updateCreatorProfileSchema, type OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
-import { GOAL_TITLE_MAX_LENGTH, MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
+import {
+  supportTiersSchema,
+  updateCreatorProfileSchema,
+  type OwnCreatorProfileDto,
+} from '@beabro/shared/api-schemas/creator-profile';
+import {
+  GOAL_TITLE_MAX_LENGTH,
+  MINIMUM_AMOUNT_MAX_DOLLARS,
+  MINIMUM_AMOUNT_MIN_DOLLARS,
+} from '@beabro/shared/data/defaults';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
@@ -13,15 +21,29 @@ import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
 import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
-import { supportFormValues, supportProfilePatch, supportTiersBody, type SupportFormValues, type TierFormValues } from '../utils/support-form';
+import {
+  supportFormValues,
+  supportProfilePatch,
+  supportTiersBody,
+  type SupportFormValues,
+  type TierFormValues,
+} from '../utils/support-form';
 import { FieldGroup, TabHeading } from './section-heading';
 import { TierFields } from './tier-fields';
 
-const supportProfileSchema = updateCreatorProfileSchema.pick({ minimumAmount: true, goalTitle: true, goalAmount: true, country: true });
+const supportProfileSchema = updateCreatorProfileSchema.pick({
+  minimumAmount: true,
+  goalTitle: true,
+  goalAmount: true,
+  country: true,
+});
 
 /** Every rule of the tab at once, with the API's field names ("minimumAmount", "tiers.2.amount"). */
 function validate(values: SupportFormValues): FieldErrors {
-  return { ...fieldErrorsOf(supportProfileSchema, supportProfilePatch(values)), ...fieldErrorsOf(supportTiersSchema, supportTiersBody(values)) };
+  return {
+    ...fieldErrorsOf(supportProfileSchema, supportProfilePatch(values)),
+    ...fieldErrorsOf(supportTiersSchema, supportTiersBody(values)),
+  };
 }
 
 /**
@@ -45,7 +67,8 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
       setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key]])));
     }
   };
-  const setTier = (index: number, tier: TierFormValues) => change({ ...values, tiers: values.tiers.map((t, i) => (i === index ? tier : t)) });
+  const setTier = (index: number, tier: TierFormValues) =>
+    change({ ...values, tiers: values.tiers.map((t, i) => (i === index ? tier : t)) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,26 +88,37 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
       const reason = errorMessage(failure, 'Please try again.');
       setState({
         kind: 'failed',
-        message: profileSaved ? `Your amounts, goal and country were saved, but the tiers were not. ${reason}` : `Support settings could not be saved. ${reason}`,
+        message: profileSaved
+          ? `Your amounts, goal and country were saved, but the tiers were not. ${reason}`
+          : `Support settings could not be saved. ${reason}`,
       });
       focusFirstInvalid(form.current);
     }
   };
 
-  const countryHint = values.country === '' ? (
-    'Choose where you live so we can pay you out.'
-  ) : isPayoutCountry(values.country) ? (
-    'Payouts are sent every Tuesday for the previous week.'
-  ) : (
-    <>Payouts are not available in this country yet. You keep receiving support; your balance is held for you until payouts are available.</>
-  );
+  const countryHint =
+    values.country === '' ? (
+      'Choose where you live so we can pay you out.'
+    ) : isPayoutCountry(values.country) ? (
+      'Payouts are sent every Tuesday for the previous week.'
+    ) : (
+      <>
+        Payouts are not available in this country yet. You keep receiving support; your balance is held for you until
+        payouts are available.
+      </>
+    );
 
   return (
     <section aria-labelledby="settings-support-heading">
       <TabHeading id="settings-support-heading" title="Support Settings">
         What supporters can give, what each tier offers, and your goal.
       </TabHeading>
-      <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} css={(theme) => ({ display: 'grid', gap: theme.space(6) })}>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        css={(theme) => ({ display: 'grid', gap: theme.space(6) })}
+      >
         <FieldGroup title="Amounts">
           <div css={{ maxWidth: '14rem' }}>
             <PrefixedField
@@ -98,9 +132,18 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
             />
           </div>
         </FieldGroup>
-        <FieldGroup title="Support Tiers" description="Four options shown on your page and support page. Their amounts are the quick amounts supporters can pick.">
+        <FieldGroup
+          title="Support Tiers"
+          description="Four options shown on your page and support page. Their amounts are the quick amounts supporters can pick."
+        >
           {values.tiers.map((tier, index) => (
-            <TierFields key={index} index={index} tier={tier} errors={errors} onChange={(next) => setTier(index, next)} />
+            <TierFields
+              key={index}
+              index={index}
+              tier={tier}
+              errors={errors}
+              onChange={(next) => setTier(index, next)}
+            />
           ))}
           {errors.tiers ? (
             <p role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger, fontSize: theme.font.size.sm })}>
@@ -108,8 +151,17 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
             </p>
           ) : null}
         </FieldGroup>
-        <FieldGroup title="Goal" description="Set a funding goal to show progress on your profile. Leave the amount empty to remove the goal.">
-          <div css={(theme) => ({ display: 'grid', gap: theme.space(4), [theme.breakpoint.sm]: { gridTemplateColumns: '1fr 12rem' } })}>
+        <FieldGroup
+          title="Goal"
+          description="Set a funding goal to show progress on your profile. Leave the amount empty to remove the goal."
+        >
+          <div
+            css={(theme) => ({
+              display: 'grid',
+              gap: theme.space(4),
+              [theme.breakpoint.sm]: { gridTemplateColumns: '1fr 12rem' },
+            })}
+          >
             <TextField
               label="Goal Title"
               value={values.goalTitle}
@@ -129,9 +181,17 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
           </div>
         </FieldGroup>
         <FieldGroup title="Payouts">
-          <CountrySelectField label="Country" value={values.country} hint={countryHint} error={errors.country} onChange={(e) => change({ ...values, country: e.currentTarget.value })} />
+          <CountrySelectField
+            label="Country"
+            value={values.country}
+            hint={countryHint}
+            error={errors.country}
+            onChange={(e) => change({ ...values, country: e.currentTarget.value })}
+          />
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-            Payouts go to creators in the United States, Canada, the United Kingdom and Australia. Supporters can pay from anywhere; creators elsewhere keep receiving support and their balance is held until payouts reach their country.
+            Payouts go to creators in the United States, Canada, the United Kingdom and Australia. Supporters can pay
+            from anywhere; creators elsewhere keep receiving support and their balance is held until payouts reach their
+            country.
           </p>
         </FieldGroup>
         <SaveBar state={state} />

@@ -20,14 +20,33 @@ export interface SwitchListFormProps<K extends string> {
 }
 
 /** A list of on/off settings saved together with "Save Changes" (notifications, privacy). */
-export function SwitchListForm<K extends string>({ legend, items, values, onToggle, state, onSubmit }: SwitchListFormProps<K>) {
+export function SwitchListForm<K extends string>({
+  legend,
+  items,
+  values,
+  onToggle,
+  state,
+  onSubmit,
+}: SwitchListFormProps<K>) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <legend className="visually-hidden">{legend}</legend>
-        <div css={(theme) => ({ display: 'grid', borderBottom: `1px solid ${theme.color.border}`, '& > *': { borderTop: `1px solid ${theme.color.border}` } })}>
+        <div
+          css={(theme) => ({
+            display: 'grid',
+            borderBottom: `1px solid ${theme.color.border}`,
+            '& > *': { borderTop: `1px solid ${theme.color.border}` },
+          })}
+        >
           {items.map((item) => (
-            <SwitchField key={item.key} label={item.label} description={item.description} checked={values[item.key]} onChange={(checked) => onToggle(item.key, checked)} />
+            <SwitchField
+              key={item.key}
+              label={item.label}
+              description={item.description}
+              checked={values[item.key]}
+              onChange={(checked) => onToggle(item.key, checked)}
+            />
           ))}
         </div>
       </fieldset>

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { TIER_DESCRIPTION_MAX_LENGTH, TIER_EMOJI_MAX_CHARS, TIER_NAME_MAX_LENGTH, TIER_PERKS_MAX, TIER_PERK_MAX_LENGTH } from '@beabro/shared/api-schemas/creator-profile';
+import {
+  TIER_DESCRIPTION_MAX_LENGTH,
+  TIER_EMOJI_MAX_CHARS,
+  TIER_NAME_MAX_LENGTH,
+  TIER_PERKS_MAX,
+  TIER_PERK_MAX_LENGTH,
+} from '@beabro/shared/api-schemas/creator-profile';
 import { Button } from '@beabro/shared/ui/button';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
@@ -38,8 +44,20 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
         {label}
         {tier.name.trim() ? `: ${tier.emoji} ${tier.name}` : ''}
       </legend>
-      <div css={(theme) => ({ display: 'grid', gap: theme.space(4), [theme.breakpoint.sm]: { gridTemplateColumns: '1fr 7rem 9rem' } })}>
-        <TextField label="Name" value={tier.name} maxLength={TIER_NAME_MAX_LENGTH} error={errors[key('name')]} onChange={(e) => set({ name: e.currentTarget.value })} />
+      <div
+        css={(theme) => ({
+          display: 'grid',
+          gap: theme.space(4),
+          [theme.breakpoint.sm]: { gridTemplateColumns: '1fr 7rem 9rem' },
+        })}
+      >
+        <TextField
+          label="Name"
+          value={tier.name}
+          maxLength={TIER_NAME_MAX_LENGTH}
+          error={errors[key('name')]}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+        />
         <TextField
           label="Emoji"
           value={tier.emoji}
@@ -56,7 +74,15 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
           onChange={(e) => set({ amount: e.currentTarget.value })}
         />
       </div>
-      <label css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(2), fontSize: theme.font.size.sm, fontWeight: theme.font.weight.medium })}>
+      <label
+        css={(theme) => ({
+          display: 'flex',
+          alignItems: 'center',
+          gap: theme.space(2),
+          fontSize: theme.font.size.sm,
+          fontWeight: theme.font.weight.medium,
+        })}
+      >
         <input
           type="checkbox"
           checked={tier.isRecurring}
@@ -74,11 +100,16 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
         onChange={(e) => set({ description: e.currentTarget.value })}
       />
       <div role="group" aria-labelledby={`${id}-perks`} css={(theme) => ({ display: 'grid', gap: theme.space(2) })}>
-        <span id={`${id}-perks`} css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>
+        <span
+          id={`${id}-perks`}
+          css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}
+        >
           {`Perks of ${label}`}
         </span>
         {tier.perks.length === 0 ? (
-          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>No perks yet.</p>
+          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+            No perks yet.
+          </p>
         ) : (
           <ul css={(theme) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(2) })}>
             {tier.perks.map((perk, at) => (
@@ -92,7 +123,13 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
                     onChange={(e) => setPerk(at, e.currentTarget.value)}
                   />
                 </div>
-                <Button variant="ghost" size="sm" aria-label={`Remove perk ${at + 1} of ${label}`} onClick={() => set({ perks: tier.perks.filter((_, i) => i !== at) })} css={{ marginTop: '0.25rem' }}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove perk ${at + 1} of ${label}`}
+                  onClick={() => set({ perks: tier.perks.filter((_, i) => i !== at) })}
+                  css={{ marginTop: '0.25rem' }}
+                >
                   Remove
                 </Button>
               </li>
@@ -105,11 +142,22 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
           </p>
         ) : null}
         <div>
-          <Button variant="secondary" size="sm" disabled={tier.perks.length >= TIER_PERKS_MAX} onClick={() => set({ perks: [...tier.perks, ''] })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={tier.perks.length >= TIER_PERKS_MAX}
+            onClick={() => set({ perks: [...tier.perks, ''] })}
+          >
             {`Add a perk to ${label}`}
           </Button>
           {tier.perks.length >= TIER_PERKS_MAX ? (
-            <span css={(theme) => ({ marginLeft: theme.space(2), fontSize: theme.font.size.xs, color: theme.color.textMuted })}>{`At most ${TIER_PERKS_MAX} perks.`}</span>
+            <span
+              css={(theme) => ({
+                marginLeft: theme.space(2),
+                fontSize: theme.font.size.xs,
+                color: theme.color.textMuted,
+              })}
+            >{`At most ${TIER_PERKS_MAX} perks.`}</span>
           ) : null}
         </div>
       </div>

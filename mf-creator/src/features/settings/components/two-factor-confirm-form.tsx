@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { confirmTwoFactorRequestSchema, enableTwoFactorRequestSchema, type ConfirmTwoFactorInput } from '@beabro/shared/api-schemas/two-factor';
+import {
+  confirmTwoFactorRequestSchema,
+  enableTwoFactorRequestSchema,
+  type ConfirmTwoFactorInput,
+} from '@beabro/shared/api-schemas/two-factor';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
@@ -23,7 +27,16 @@ export interface TwoFactorConfirmFormProps {
 const EMPTY: ConfirmTwoFactorInput = { password: '', code: '' };
 
 /** Password and code, checked with the shared schema, then by the server (its field messages land next to the fields). */
-export function TwoFactorConfirmForm({ label, submitLabel, busyLabel, acceptsRecoveryCode, variant = 'primary', failureMessage, onSubmit, onCancel }: TwoFactorConfirmFormProps) {
+export function TwoFactorConfirmForm({
+  label,
+  submitLabel,
+  busyLabel,
+  acceptsRecoveryCode,
+  variant = 'primary',
+  failureMessage,
+  onSubmit,
+  onCancel,
+}: TwoFactorConfirmFormProps) {
   const [values, setValues] = useState<ConfirmTwoFactorInput>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
@@ -56,7 +69,13 @@ export function TwoFactorConfirmForm({ label, submitLabel, busyLabel, acceptsRec
 
   const busy = state.kind === 'saving';
   return (
-    <form ref={form} noValidate aria-label={label} onSubmit={(event) => void submit(event)} css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
+    <form
+      ref={form}
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => void submit(event)}
+      css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
+    >
       <TextField
         ref={passwordInput}
         label="Current Password"
@@ -72,7 +91,11 @@ export function TwoFactorConfirmForm({ label, submitLabel, busyLabel, acceptsRec
         inputMode={acceptsRecoveryCode ? 'text' : 'numeric'}
         autoCapitalize="none"
         spellCheck={false}
-        hint={acceptsRecoveryCode ? 'The 6-digit code your app shows now, or one of your recovery codes.' : 'The 6-digit code your app shows now.'}
+        hint={
+          acceptsRecoveryCode
+            ? 'The 6-digit code your app shows now, or one of your recovery codes.'
+            : 'The 6-digit code your app shows now.'
+        }
         value={values.code}
         error={errors.code}
         onChange={(e) => set('code', e.currentTarget.value)}

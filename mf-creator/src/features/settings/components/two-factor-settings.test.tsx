@@ -10,7 +10,11 @@ afterEach(() => vi.unstubAllGlobals());
 const OFF: TwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
 const ON: TwoFactorStatus = { enabled: true, enabledAt: '2026-11-20T10:00:00.000Z', recoveryCodesLeft: 10 };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const SETUP = { secret: SECRET, otpauthUrl: `otpauth://totp/Be%20a%20Bro:pat%40example.com?secret=${SECRET}`, qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' };
+const SETUP = {
+  secret: SECRET,
+  otpauthUrl: `otpauth://totp/Be%20a%20Bro:pat%40example.com?secret=${SECRET}`,
+  qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jkmn-${String(i).padStart(4, '0')}`);
 
 const renderSettings = () => renderArea(<TwoFactorSettings />, { path: '/settings', route: '/settings?tab=account' });
@@ -34,7 +38,11 @@ describe('TwoFactorSettings', () => {
       'GET /api/account/two-factor': () => status.get(),
       'POST /api/account/two-factor/setup': { body: SETUP },
       'POST /api/account/two-factor/enable': () => {
-        if (++attempts === 1) return { status: 400, body: { message: TWO_FACTOR_MESSAGES.codeInvalid, fieldErrors: { code: TWO_FACTOR_MESSAGES.codeInvalid } } };
+        if (++attempts === 1)
+          return {
+            status: 400,
+            body: { message: TWO_FACTOR_MESSAGES.codeInvalid, fieldErrors: { code: TWO_FACTOR_MESSAGES.codeInvalid } },
+          };
         status.set(ON);
         return { body: { recoveryCodes: CODES } };
       },
@@ -44,7 +52,10 @@ describe('TwoFactorSettings', () => {
     expect(await screen.findByText('Off')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set Up Two-Factor Authentication' }));
 
-    expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute('src', SETUP.qrCodeDataUrl);
+    expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
+      'src',
+      SETUP.qrCodeDataUrl,
+    );
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     const form = screen.getByRole('form', { name: 'Turn on two-factor authentication' });
     await waitFor(() => expect(within(form).getByLabelText('Current Password')).toHaveFocus());
@@ -63,14 +74,25 @@ describe('TwoFactorSettings', () => {
     await user.clear(within(form).getByLabelText('Authentication code'));
     await user.type(within(form).getByLabelText('Authentication code'), '111111');
     await user.click(within(form).getByRole('button', { name: 'Turn On' }));
-    await waitFor(() => expect(within(form).getByLabelText('Authentication code')).toHaveAccessibleDescription(expect.stringContaining(TWO_FACTOR_MESSAGES.codeInvalid)));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Authentication code')).toHaveAccessibleDescription(
+        expect.stringContaining(TWO_FACTOR_MESSAGES.codeInvalid),
+      ),
+    );
 
     await user.clear(within(form).getByLabelText('Authentication code'));
     await user.type(within(form).getByLabelText('Authentication code'), '123456');
     await user.click(within(form).getByRole('button', { name: 'Turn On' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
-    expect(api.callsTo('POST', '/api/account/two-factor/enable')[1]?.body).toEqual({ password: 'my password', code: '123456' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(api.callsTo('POST', '/api/account/two-factor/enable')[1]?.body).toEqual({
+      password: 'my password',
+      code: '123456',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Copy codes' }));
     expect(await navigator.clipboard.readText()).toContain(CODES.join('\n'));
@@ -80,7 +102,9 @@ describe('TwoFactorSettings', () => {
     expect(await screen.findByText('On')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(screen.getByText('10 recovery codes left.')).toBeInTheDocument();
-    expect(screen.getByText('Two-factor authentication is on. Keep your recovery codes somewhere safe.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Two-factor authentication is on. Keep your recovery codes somewhere safe.'),
+    ).toBeInTheDocument();
   });
 
   it('downloads the codes as a text file', async () => {
@@ -114,7 +138,14 @@ describe('TwoFactorSettings', () => {
     const api = mockApi({
       'GET /api/account/two-factor': () => status.get(),
       'POST /api/account/two-factor/disable': () => {
-        if (++attempts === 1) return { status: 400, body: { message: 'Current password is incorrect', fieldErrors: { password: 'Current password is incorrect' } } };
+        if (++attempts === 1)
+          return {
+            status: 400,
+            body: {
+              message: 'Current password is incorrect',
+              fieldErrors: { password: 'Current password is incorrect' },
+            },
+          };
         status.set(OFF);
         return { status: 204 };
       },
@@ -130,14 +161,21 @@ describe('TwoFactorSettings', () => {
     await user.type(within(form).getByLabelText('Current Password'), 'wrong one');
     await user.type(within(form).getByLabelText('Authentication or recovery code'), '123456');
     await user.click(within(form).getByRole('button', { name: 'Turn Off' }));
-    await waitFor(() => expect(within(form).getByLabelText('Current Password')).toHaveAccessibleDescription(expect.stringContaining('Current password is incorrect')));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Current Password')).toHaveAccessibleDescription(
+        expect.stringContaining('Current password is incorrect'),
+      ),
+    );
 
     await user.clear(within(form).getByLabelText('Current Password'));
     await user.type(within(form).getByLabelText('Current Password'), 'my password');
     await user.click(within(form).getByRole('button', { name: 'Turn Off' }));
     expect(await screen.findByText('Off')).toBeInTheDocument();
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/account/two-factor/disable')[1]?.body).toEqual({ password: 'my password', code: '123456' });
+    expect(api.callsTo('POST', '/api/account/two-factor/disable')[1]?.body).toEqual({
+      password: 'my password',
+      code: '123456',
+    });
     expect(screen.getByRole('button', { name: 'Set Up Two-Factor Authentication' })).toBeInTheDocument();
   });
 

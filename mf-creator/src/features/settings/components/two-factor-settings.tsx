@@ -15,7 +15,12 @@ import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { FieldGroup } from './section-heading';
 import { TwoFactorConfirmForm } from './two-factor-confirm-form';
 
-type Step = { kind: 'overview' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'regenerate' };
+type Step =
+  | { kind: 'overview' }
+  | { kind: 'setup'; setup: TwoFactorSetup }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'disable' }
+  | { kind: 'regenerate' };
 
 const OVERVIEW: Step = { kind: 'overview' };
 
@@ -40,14 +45,19 @@ export function TwoFactorSettings() {
     try {
       setStep({ kind: 'setup', setup: await startSetup.mutateAsync() });
     } catch (failure) {
-      setNotice({ kind: 'failed', message: errorMessage(failure, 'Two-factor authentication could not be set up. Please try again.') });
+      setNotice({
+        kind: 'failed',
+        message: errorMessage(failure, 'Two-factor authentication could not be set up. Please try again.'),
+      });
     }
   };
 
-  const description = 'A code from an authenticator app on your phone (such as Google Authenticator, 1Password or Authy), asked after your password when you sign in.';
+  const description =
+    'A code from an authenticator app on your phone (such as Google Authenticator, 1Password or Authy), asked after your password when you sign in.';
 
   if (status.isPending) return <LoadingStatus label="Loading two-factor authentication..." />;
-  if (status.isError) return <LoadError error={status.error} what="your two-factor settings" onRetry={() => void status.refetch()} />;
+  if (status.isError)
+    return <LoadError error={status.error} what="your two-factor settings" onRetry={() => void status.refetch()} />;
   const { enabled, enabledAt, recoveryCodesLeft } = status.data;
 
   return (
@@ -55,7 +65,11 @@ export function TwoFactorSettings() {
       <div css={{ display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
         <span>Status:</span>
         {enabled ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}
-        {enabled && enabledAt ? <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>since {formatDate(enabledAt)}</span> : null}
+        {enabled && enabledAt ? (
+          <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+            since {formatDate(enabledAt)}
+          </span>
+        ) : null}
       </div>
 
       {step.kind === 'codes' ? (
@@ -63,7 +77,10 @@ export function TwoFactorSettings() {
           codes={step.codes}
           onDone={() => {
             setStep(OVERVIEW);
-            setNotice({ kind: 'saved', message: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.' });
+            setNotice({
+              kind: 'saved',
+              message: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
+            });
           }}
         />
       ) : step.kind === 'setup' ? (
@@ -78,11 +95,24 @@ export function TwoFactorSettings() {
               alt="QR code to scan with your authenticator app"
               width={176}
               height={176}
-              css={(theme) => ({ border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, background: '#fff' })}
+              css={(theme) => ({
+                border: `1px solid ${theme.color.border}`,
+                borderRadius: theme.radius.md,
+                background: '#fff',
+              })}
             />
             <div css={{ minWidth: 0, flex: '1 1 14rem' }}>
-              <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Cannot scan it? Enter this key in the app instead (time-based):</p>
-              <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: theme.font.size.md, overflowWrap: 'anywhere' })}>
+              <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                Cannot scan it? Enter this key in the app instead (time-based):
+              </p>
+              <p
+                css={(theme) => ({
+                  margin: `${theme.space(1)} 0 0`,
+                  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+                  fontSize: theme.font.size.md,
+                  overflowWrap: 'anywhere',
+                })}
+              >
                 <code data-testid="two-factor-secret" aria-label={`Setup key ${step.setup.secret}`}>
                   {grouped(step.setup.secret)}
                 </code>

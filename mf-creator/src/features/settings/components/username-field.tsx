@@ -21,12 +21,20 @@ export interface UsernameFieldProps {
  * Username with the address it gives, the 30-day rule spelt out, and a live availability check once
  * it differs from the saved one. While the rule locks it, the field is read-only and says until when.
  */
-export function UsernameField({ value, savedUsername, changeAvailableAt, error, onChange, onBlur }: UsernameFieldProps) {
+export function UsernameField({
+  value,
+  savedUsername,
+  changeAvailableAt,
+  error,
+  onChange,
+  onBlur,
+}: UsernameFieldProps) {
   const locked = changeAvailableAt !== null;
   const changed = value !== savedUsername;
   const debounced = useDebouncedValue(value, 400);
   const availability = useUsernameAvailability(changed && !locked && !error ? debounced : '');
-  const checking = changed && debounced.length >= USERNAME_CHECK_MIN_LENGTH && (debounced !== value || availability.isFetching);
+  const checking =
+    changed && debounced.length >= USERNAME_CHECK_MIN_LENGTH && (debounced !== value || availability.isFetching);
   const verdict = changed && !checking && availability.data?.username === value ? availability.data : undefined;
 
   const rule = locked
@@ -58,13 +66,24 @@ export function UsernameField({ value, savedUsername, changeAvailableAt, error, 
       />
       <p
         role="status"
-        css={(theme) => ({ margin: 0, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: verdict?.available ? theme.color.success : theme.color.danger })}
+        css={(theme) => ({
+          margin: 0,
+          minHeight: '1.25rem',
+          fontSize: theme.font.size.sm,
+          color: verdict?.available ? theme.color.success : theme.color.danger,
+        })}
       >
-        {error ? '' : checking ? <span css={(theme) => ({ color: theme.color.textMuted })}>Checking availability...</span> : verdict ? (
+        {error ? (
+          ''
+        ) : checking ? (
+          <span css={(theme) => ({ color: theme.color.textMuted })}>Checking availability...</span>
+        ) : verdict ? (
           <>
             {verdict.available ? <CheckIcon /> : null} {verdict.message}
           </>
-        ) : ''}
+        ) : (
+          ''
+        )}
       </p>
     </div>
   );

@@ -4,7 +4,15 @@ import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { errorMessage } from '../../../lib/error-message';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone: 'UTC' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
 const when = (iso: string) => `${DATE_TIME.format(new Date(iso))} UTC`;
 
 const STATUS: Record<WebhookDeliveryDto['status'], { label: string; tone: BadgeTone }> = {
@@ -14,7 +22,9 @@ const STATUS: Record<WebhookDeliveryDto['status'], { label: string; tone: BadgeT
 };
 
 function statusOf(delivery: WebhookDeliveryDto) {
-  return delivery.status === 'pending' && delivery.attempts === 0 ? { label: 'Queued', tone: 'neutral' as const } : STATUS[delivery.status];
+  return delivery.status === 'pending' && delivery.attempts === 0
+    ? { label: 'Queued', tone: 'neutral' as const }
+    : STATUS[delivery.status];
 }
 
 /** The latest deliveries of one endpoint: event, when, outcome, response code and what went wrong. */
@@ -31,7 +41,12 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
       </div>
     );
   }
-  if (query.data.length === 0) return <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>No deliveries yet. Send a test event to try the endpoint.</p>;
+  if (query.data.length === 0)
+    return (
+      <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+        No deliveries yet. Send a test event to try the endpoint.
+      </p>
+    );
   return (
     <div css={{ overflowX: 'auto' }}>
       <table
@@ -39,14 +54,25 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
           width: '100%',
           borderCollapse: 'collapse',
           fontSize: theme.font.size.sm,
-          'th, td': { textAlign: 'left', padding: theme.space(2), borderTop: `1px solid ${theme.color.border}`, verticalAlign: 'top' },
+          'th, td': {
+            textAlign: 'left',
+            padding: theme.space(2),
+            borderTop: `1px solid ${theme.color.border}`,
+            verticalAlign: 'top',
+          },
           th: { fontWeight: 600, color: theme.color.textMuted },
           // On a phone each delivery is a small block of labelled lines instead of a wide row.
           [theme.breakpoint.belowMd]: {
             thead: { display: 'none' },
             'tr, td': { display: 'block' },
             tr: { borderTop: `1px solid ${theme.color.border}`, padding: `${theme.space(2)} 0` },
-            td: { border: 0, padding: `${theme.space(1)} 0`, display: 'grid', gridTemplateColumns: '6rem minmax(0, 1fr)', gap: theme.space(2) },
+            td: {
+              border: 0,
+              padding: `${theme.space(1)} 0`,
+              display: 'grid',
+              gridTemplateColumns: '6rem minmax(0, 1fr)',
+              gap: theme.space(2),
+            },
             'td::before': { content: 'attr(data-label)', fontWeight: 600, color: theme.color.textMuted },
           },
         })}
@@ -73,15 +99,35 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
                 <td data-label="Status">
                   <span>
                     <Badge tone={status.tone}>{status.label}</Badge>
-                  {delivery.status === 'pending' && delivery.attempts > 0 && delivery.nextAttemptAt ? (
-                    <span css={(theme) => ({ display: 'block', color: theme.color.textMuted, fontSize: theme.font.size.xs })}>Next try {when(delivery.nextAttemptAt)}</span>
-                  ) : null}
+                    {delivery.status === 'pending' && delivery.attempts > 0 && delivery.nextAttemptAt ? (
+                      <span
+                        css={(theme) => ({
+                          display: 'block',
+                          color: theme.color.textMuted,
+                          fontSize: theme.font.size.xs,
+                        })}
+                      >
+                        Next try {when(delivery.nextAttemptAt)}
+                      </span>
+                    ) : null}
                   </span>
                 </td>
                 <td data-label="Response" css={{ maxWidth: '18rem', overflowWrap: 'anywhere' }}>
                   <span>
-                  {delivery.responseStatus !== null ? <span>HTTP {delivery.responseStatus}</span> : delivery.attempts === 0 ? <span>Not sent yet</span> : <span>No answer</span>}
-                  {delivery.lastError ? <span css={(theme) => ({ display: 'block', color: theme.color.danger, fontSize: theme.font.size.xs })}>{delivery.lastError}</span> : null}
+                    {delivery.responseStatus !== null ? (
+                      <span>HTTP {delivery.responseStatus}</span>
+                    ) : delivery.attempts === 0 ? (
+                      <span>Not sent yet</span>
+                    ) : (
+                      <span>No answer</span>
+                    )}
+                    {delivery.lastError ? (
+                      <span
+                        css={(theme) => ({ display: 'block', color: theme.color.danger, fontSize: theme.font.size.xs })}
+                      >
+                        {delivery.lastError}
+                      </span>
+                    ) : null}
                   </span>
                 </td>
                 <td data-label="Attempts">{delivery.attempts}</td>

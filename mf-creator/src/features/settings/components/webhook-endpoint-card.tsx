@@ -14,7 +14,13 @@ import { WebhookDeliveryLog } from './webhook-delivery-log';
 type Outcome = { kind: 'idle' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
 /** One endpoint: where it points, what it receives, its state, its actions and its delivery log. */
-export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpointDto; onSecret: (rotated: WebhookEndpointWithSecret) => void }) {
+export function WebhookEndpointCard({
+  endpoint,
+  onSecret,
+}: {
+  endpoint: WebhookEndpointDto;
+  onSecret: (rotated: WebhookEndpointWithSecret) => void;
+}) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const test = useSendWebhookTestEvent();
@@ -34,29 +40,87 @@ export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookE
   };
 
   return (
-    <Card as="section" aria-label={`Webhook endpoint ${endpoint.url}`} css={(theme) => ({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(3), minWidth: 0 })}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'flex-start' }}>
+    <Card
+      as="section"
+      aria-label={`Webhook endpoint ${endpoint.url}`}
+      css={(theme) => ({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: theme.space(3), minWidth: 0 })}
+    >
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: '0.75rem',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+        }}
+      >
         <div css={{ minWidth: 0 }}>
-          <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.md, overflowWrap: 'anywhere' })}>{endpoint.url}</h3>
-          {endpoint.description ? <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>{endpoint.description}</p> : null}
+          <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.md, overflowWrap: 'anywhere' })}>
+            {endpoint.url}
+          </h3>
+          {endpoint.description ? (
+            <p
+              css={(theme) => ({
+                margin: `${theme.space(1)} 0 0`,
+                color: theme.color.textMuted,
+                fontSize: theme.font.size.sm,
+              })}
+            >
+              {endpoint.description}
+            </p>
+          ) : null}
         </div>
         {endpoint.enabled ? <Badge tone="success">On</Badge> : <Badge tone="danger">Off</Badge>}
       </div>
       {!endpoint.enabled && endpoint.disabledReason ? (
-        <p role="note" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger, overflowWrap: 'anywhere' })}>
+        <p
+          role="note"
+          css={(theme) => ({
+            margin: 0,
+            fontSize: theme.font.size.sm,
+            color: theme.color.danger,
+            overflowWrap: 'anywhere',
+          })}
+        >
           {endpoint.disabledReason}
         </p>
       ) : null}
-      <dl css={(theme) => ({ margin: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${theme.space(1)} ${theme.space(3)}`, fontSize: theme.font.size.sm, dt: { color: theme.color.textMuted }, dd: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' } })}>
+      <dl
+        css={(theme) => ({
+          margin: 0,
+          display: 'grid',
+          gridTemplateColumns: 'auto minmax(0, 1fr)',
+          gap: `${theme.space(1)} ${theme.space(3)}`,
+          fontSize: theme.font.size.sm,
+          dt: { color: theme.color.textMuted },
+          dd: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+        })}
+      >
         <dt>Events</dt>
-        <dd>{endpoint.events.map((e) => <code key={e} css={{ marginRight: '0.5rem', display: 'inline-block' }}>{e}</code>)}</dd>
+        <dd>
+          {endpoint.events.map((e) => (
+            <code key={e} css={{ marginRight: '0.5rem', display: 'inline-block' }}>
+              {e}
+            </code>
+          ))}
+        </dd>
         <dt>Secret</dt>
         <dd>
           <code>{endpoint.secretHint}...</code>
         </dd>
       </dl>
       <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-        <Button size="sm" disabled={busy || !endpoint.enabled} onClick={() => void run(() => test.mutateAsync(endpoint.id), 'Test event queued: it shows in the log below within seconds.', 'The test event could not be sent.')}>
+        <Button
+          size="sm"
+          disabled={busy || !endpoint.enabled}
+          onClick={() =>
+            void run(
+              () => test.mutateAsync(endpoint.id),
+              'Test event queued: it shows in the log below within seconds.',
+              'The test event could not be sent.',
+            )
+          }
+        >
           {test.isPending ? 'Sending...' : 'Send test event'}
         </Button>
         <Button
@@ -66,7 +130,9 @@ export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookE
           onClick={() =>
             void run(
               () => update.mutateAsync({ id: endpoint.id, patch: { enabled: !endpoint.enabled } }),
-              endpoint.enabled ? 'Endpoint turned off: no events are sent to it.' : 'Endpoint turned back on: waiting events are sent again.',
+              endpoint.enabled
+                ? 'Endpoint turned off: no events are sent to it.'
+                : 'Endpoint turned back on: waiting events are sent again.',
               'The endpoint could not be changed.',
             )
           }
@@ -76,11 +142,25 @@ export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookE
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => setConfirm('rotate')}>
           Rotate secret
         </Button>
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirm('delete')} css={(theme) => ({ color: theme.color.danger })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => setConfirm('delete')}
+          css={(theme) => ({ color: theme.color.danger })}
+        >
           Delete
         </Button>
       </div>
-      <p role={outcome.kind === 'failed' ? 'alert' : 'status'} css={(theme) => ({ margin: 0, minHeight: '1.25rem', fontSize: theme.font.size.sm, color: outcome.kind === 'failed' ? theme.color.danger : theme.color.success })}>
+      <p
+        role={outcome.kind === 'failed' ? 'alert' : 'status'}
+        css={(theme) => ({
+          margin: 0,
+          minHeight: '1.25rem',
+          fontSize: theme.font.size.sm,
+          color: outcome.kind === 'failed' ? theme.color.danger : theme.color.success,
+        })}
+      >
         {outcome.kind === 'idle' ? '' : outcome.message}
       </p>
       <details open>
@@ -98,7 +178,11 @@ export function WebhookEndpointCard({ endpoint, onSecret }: { endpoint: WebhookE
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
-          void run(async () => onSecret(await rotate.mutateAsync(endpoint.id)), 'Secret rotated.', 'The secret could not be rotated.');
+          void run(
+            async () => onSecret(await rotate.mutateAsync(endpoint.id)),
+            'Secret rotated.',
+            'The secret could not be rotated.',
+          );
         }}
       />
       <ConfirmDialog

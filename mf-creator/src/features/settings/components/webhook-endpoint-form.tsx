@@ -18,7 +18,13 @@ import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '.
 const EMPTY = { url: '', description: '', events: ['support.created'] as WebhookEventType[] };
 
 /** "Add endpoint": URL, description and events, checked with the shared schema here and again (with DNS) by the API. */
-export function WebhookEndpointForm({ onCreated, onCancel }: { onCreated: (created: WebhookEndpointWithSecret) => void; onCancel?: () => void }) {
+export function WebhookEndpointForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (created: WebhookEndpointWithSecret) => void;
+  onCancel?: () => void;
+}) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
@@ -27,7 +33,10 @@ export function WebhookEndpointForm({ onCreated, onCancel }: { onCreated: (creat
   const eventsId = useId();
 
   const toggleEvent = (type: WebhookEventType, checked: boolean) =>
-    setValues((current) => ({ ...current, events: checked ? [...current.events, type] : current.events.filter((e) => e !== type) }));
+    setValues((current) => ({
+      ...current,
+      events: checked ? [...current.events, type] : current.events.filter((e) => e !== type),
+    }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,14 +57,23 @@ export function WebhookEndpointForm({ onCreated, onCancel }: { onCreated: (creat
       onCreated(created);
     } catch (failure) {
       setErrors(apiFieldErrors(failure));
-      setState({ kind: 'failed', message: errorMessage(failure, 'The endpoint could not be added. Please try again.') });
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'The endpoint could not be added. Please try again.'),
+      });
       focusFirstInvalid(form.current);
     }
   };
 
   const saving = state.kind === 'saving';
   return (
-    <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a webhook endpoint" css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Add a webhook endpoint"
+      css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
+    >
       <TextField
         label="Endpoint URL"
         type="url"
@@ -77,11 +95,38 @@ export function WebhookEndpointForm({ onCreated, onCancel }: { onCreated: (creat
         error={errors.description}
         onChange={(e) => setValues((current) => ({ ...current, description: e.target.value }))}
       />
-      <fieldset aria-describedby={errors.events ? `${eventsId}-error` : undefined} css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <legend css={(theme) => ({ padding: 0, marginBottom: theme.space(2), fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>Events to send</legend>
-        <div css={(theme) => ({ display: 'grid', gap: theme.space(2), [theme.breakpoint.md]: { gridTemplateColumns: '1fr 1fr' } })}>
+      <fieldset
+        aria-describedby={errors.events ? `${eventsId}-error` : undefined}
+        css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+      >
+        <legend
+          css={(theme) => ({
+            padding: 0,
+            marginBottom: theme.space(2),
+            fontWeight: theme.font.weight.medium,
+            fontSize: theme.font.size.sm,
+          })}
+        >
+          Events to send
+        </legend>
+        <div
+          css={(theme) => ({
+            display: 'grid',
+            gap: theme.space(2),
+            [theme.breakpoint.md]: { gridTemplateColumns: '1fr 1fr' },
+          })}
+        >
           {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label key={type} css={(theme) => ({ display: 'flex', gap: theme.space(2), alignItems: 'flex-start', fontSize: theme.font.size.sm, cursor: 'pointer' })}>
+            <label
+              key={type}
+              css={(theme) => ({
+                display: 'flex',
+                gap: theme.space(2),
+                alignItems: 'flex-start',
+                fontSize: theme.font.size.sm,
+                cursor: 'pointer',
+              })}
+            >
               <input
                 type="checkbox"
                 checked={values.events.includes(type)}
@@ -91,7 +136,9 @@ export function WebhookEndpointForm({ onCreated, onCancel }: { onCreated: (creat
               />
               <span>
                 <code css={{ fontWeight: 600 }}>{type}</code>
-                <span css={(theme) => ({ display: 'block', color: theme.color.textMuted })}>{WEBHOOK_EVENT_LABELS[type]}</span>
+                <span css={(theme) => ({ display: 'block', color: theme.color.textMuted })}>
+                  {WEBHOOK_EVENT_LABELS[type]}
+                </span>
               </span>
             </label>
           ))}

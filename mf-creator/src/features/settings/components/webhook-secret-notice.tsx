@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { Button } from '@beabro/shared/ui/button';
 
 /** The signing secret, shown once after adding an endpoint or rotating its secret. */
-export function WebhookSecretNotice({ secret, url, rotated, onDone }: { secret: string; url: string; rotated: boolean; onDone: () => void }) {
+export function WebhookSecretNotice({
+  secret,
+  url,
+  rotated,
+  onDone,
+}: {
+  secret: string;
+  url: string;
+  rotated: boolean;
+  onDone: () => void;
+}) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
@@ -25,9 +35,12 @@ export function WebhookSecretNotice({ secret, url, rotated, onDone }: { secret: 
         gap: theme.space(3),
       })}
     >
-      <p css={{ margin: 0, fontWeight: 600 }}>{rotated ? `New signing secret for ${url}` : `Signing secret for ${url}`}</p>
+      <p css={{ margin: 0, fontWeight: 600 }}>
+        {rotated ? `New signing secret for ${url}` : `Signing secret for ${url}`}
+      </p>
       <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm })}>
-        Copy it now and keep it somewhere safe: we show it only this once. Your endpoint uses it to check that each event really comes from Be a Bro.
+        Copy it now and keep it somewhere safe: we show it only this once. Your endpoint uses it to check that each
+        event really comes from Be a Bro.
         {rotated ? ' The old secret stopped working: update your endpoint.' : ''}
       </p>
       <code
@@ -51,8 +64,18 @@ export function WebhookSecretNotice({ secret, url, rotated, onDone }: { secret: 
         <Button type="button" size="sm" variant="secondary" onClick={onDone}>
           I saved it
         </Button>
-        <span role="status" css={(theme) => ({ fontSize: theme.font.size.sm, color: copied === 'failed' ? theme.color.danger : theme.color.success })}>
-          {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'Could not copy: select the secret and copy it.' : ''}
+        <span
+          role="status"
+          css={(theme) => ({
+            fontSize: theme.font.size.sm,
+            color: copied === 'failed' ? theme.color.danger : theme.color.success,
+          })}
+        >
+          {copied === 'copied'
+            ? 'Copied.'
+            : copied === 'failed'
+              ? 'Could not copy: select the secret and copy it.'
+              : ''}
         </span>
       </div>
     </div>

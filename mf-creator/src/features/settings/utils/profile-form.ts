@@ -14,7 +14,13 @@ export interface ProfileFormValues {
 export function profileFormValues(profile: OwnCreatorProfileDto): ProfileFormValues {
   const socialLinks = Object.fromEntries(SOCIAL_PLATFORM_IDS.map((id) => [id, ''])) as Record<SocialPlatform, string>;
   for (const link of profile.socialLinks) socialLinks[link.platform] = link.handle;
-  return { displayName: profile.displayName, username: profile.username, bio: profile.bio, creatorType: profile.creatorType, socialLinks };
+  return {
+    displayName: profile.displayName,
+    username: profile.username,
+    bio: profile.bio,
+    creatorType: profile.creatorType,
+    socialLinks,
+  };
 }
 
 /**

@@ -1,4 +1,8 @@
-import type { OwnCreatorProfileDto, SupportTiersInput, UpdateCreatorProfileInput } from '@beabro/shared/api-schemas/creator-profile';
+import type {
+  OwnCreatorProfileDto,
+  SupportTiersInput,
+  UpdateCreatorProfileInput,
+} from '@beabro/shared/api-schemas/creator-profile';
 
 export interface TierFormValues {
   name: string;

@@ -24,7 +24,10 @@ afterEach(() => {
   useSessionStore.getState().setUser(null);
 });
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, { name = 'Jamie Doe', email = 'jamie@example.com', message = 'My payout has not arrived this week.' } = {}) {
+async function fillIn(
+  user: ReturnType<typeof userEvent.setup>,
+  { name = 'Jamie Doe', email = 'jamie@example.com', message = 'My payout has not arrived this week.' } = {},
+) {
   if (name) {
     await user.click(screen.getByLabelText('Your name'));
     await user.paste(name);
@@ -61,7 +64,12 @@ describe('ContactForm', () => {
     expect(screen.getByText('jamie@example.com')).toBeInTheDocument();
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe('/api/help/contact');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Jamie Doe', email: 'jamie@example.com', topic: 'payments', message: 'My payout has not arrived this week.' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Jamie Doe',
+      email: 'jamie@example.com',
+      topic: 'payments',
+      message: 'My payout has not arrived this week.',
+    });
     await user.click(screen.getByRole('button', { name: 'Send another message' }));
     expect(screen.getByLabelText('Message')).toHaveValue('');
   });
@@ -82,7 +90,9 @@ describe('ContactForm', () => {
     renderWithProviders(<ContactForm />);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You have sent several messages already. Please try again in 10 minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have sent several messages already. Please try again in 10 minutes.',
+    );
   });
 
   it('sends once when Send is pressed again while the checks load', async () => {
@@ -99,7 +109,15 @@ describe('ContactForm', () => {
     renderWithProviders(<ContactForm />);
     expect(screen.getByLabelText('Your name')).toHaveValue('');
     act(() =>
-      useSessionStore.getState().setUser({ id: '3f1f7b1e-8d5c-4a37-9a7e-0f2a4b1c9d12', email: 'pat@example.com', username: 'pixelpat', displayName: 'Pixel Pat', isCreator: true, userType: 'creator', emailVerified: true }),
+      useSessionStore.getState().setUser({
+        id: '3f1f7b1e-8d5c-4a37-9a7e-0f2a4b1c9d12',
+        email: 'pat@example.com',
+        username: 'pixelpat',
+        displayName: 'Pixel Pat',
+        isCreator: true,
+        userType: 'creator',
+        emailVerified: true,
+      }),
     );
     expect(await screen.findByDisplayValue('Pixel Pat')).toBe(screen.getByLabelText('Your name'));
     expect(screen.getByLabelText(/^Email/)).toHaveValue('pat@example.com');

@@ -31,7 +31,9 @@ function failureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) {
       const minutes = error.retryAfterSeconds ? Math.ceil(error.retryAfterSeconds / 60) : null;
-      return minutes ? `You have sent several messages already. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` : 'You have sent several messages already. Please try again later.';
+      return minutes
+        ? `You have sent several messages already. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+        : 'You have sent several messages already. Please try again later.';
     }
     if (error.status === 400) return FIX_FIELDS;
     return error.status >= 500 ? SEND_FAILED : error.message;
@@ -47,12 +49,19 @@ export function ContactForm() {
   const user = useSessionStore((state) => state.user);
   // Untouched, the fields follow the session (it is known only after hydration); the first edit takes over.
   const [edited, setEdited] = useState<ContactRequestInput | null>(null);
-  const values: ContactRequestInput = edited ?? { name: user?.displayName ?? '', email: user?.email ?? '', topic: '' as ContactRequestInput['topic'], message: '' };
+  const values: ContactRequestInput = edited ?? {
+    name: user?.displayName ?? '',
+    email: user?.email ?? '',
+    topic: '' as ContactRequestInput['topic'],
+    message: '',
+  };
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const send = useMutation({ mutationFn: async (input: ContactRequestInput) => (await loadContactRequestCalls()).sendContactForm(input) });
+  const send = useMutation({
+    mutationFn: async (input: ContactRequestInput) => (await loadContactRequestCalls()).sendContactForm(input),
+  });
 
   const set = (field: ContactField, value: string) => {
     const next = { ...values, [field]: value } as ContactRequestInput;
@@ -61,11 +70,17 @@ export function ContactForm() {
     // which loaded the checks).
     if (loadedCalls && Object.values(errors).some(Boolean)) {
       const found = loadedCalls.contactFieldErrors(next);
-      setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key as ContactField]])) as ContactFieldErrors);
+      setErrors(
+        (current) =>
+          Object.fromEntries(
+            Object.keys(current).map((key) => [key, found[key as ContactField]]),
+          ) as ContactFieldErrors,
+      );
     }
   };
 
-  const focusFirstInvalid = () => setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  const focusFirstInvalid = () =>
+    setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
   // Checking waits for the checks to load: a second Send meanwhile must not send twice, nor one
   // between a successful send and the confirmation replacing the form.
@@ -116,8 +131,13 @@ export function ContactForm() {
 
   if (sentTo) {
     return (
-      <div role="status" css={(theme) => ({ display: 'grid', gap: theme.space(3), justifyItems: 'center', padding: theme.space(4) })}>
-        <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{CONTACT_SENT_MESSAGE}</p>
+      <div
+        role="status"
+        css={(theme) => ({ display: 'grid', gap: theme.space(3), justifyItems: 'center', padding: theme.space(4) })}
+      >
+        <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
+          {CONTACT_SENT_MESSAGE}
+        </p>
         <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
           A confirmation is on its way to <strong>{sentTo}</strong>.
         </p>
@@ -156,11 +176,39 @@ export function ContactForm() {
         boxSizing: 'border-box',
       })}
     >
-      <div css={(theme) => ({ display: 'grid', gap: theme.space(4), gridTemplateColumns: 'minmax(0, 1fr)', [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
-        <TextField label="Your name" autoComplete="name" value={values.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
-        <TextField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} hint="We reply to this address." onChange={(e) => set('email', e.currentTarget.value)} />
+      <div
+        css={(theme) => ({
+          display: 'grid',
+          gap: theme.space(4),
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+        })}
+      >
+        <TextField
+          label="Your name"
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          hint="We reply to this address."
+          onChange={(e) => set('email', e.currentTarget.value)}
+        />
       </div>
-      <SelectField label="Topic" placeholder="Select a topic" options={TOPIC_OPTIONS} value={values.topic} error={errors.topic} onChange={(e) => set('topic', e.currentTarget.value)} />
+      <SelectField
+        label="Topic"
+        placeholder="Select a topic"
+        options={TOPIC_OPTIONS}
+        value={values.topic}
+        error={errors.topic}
+        onChange={(e) => set('topic', e.currentTarget.value)}
+      />
       <TextAreaField
         label="Message"
         rows={6}
@@ -171,7 +219,10 @@ export function ContactForm() {
         onChange={(e) => set('message', e.currentTarget.value)}
       />
       {failure ? (
-        <p role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger, fontWeight: theme.font.weight.medium })}>
+        <p
+          role="alert"
+          css={(theme) => ({ margin: 0, color: theme.color.danger, fontWeight: theme.font.weight.medium })}
+        >
           {failure}
         </p>
       ) : null}

@@ -27,15 +27,28 @@ export function ContactSupport() {
       })}
     >
       <span
-        css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '3.5rem', height: '3.5rem', borderRadius: theme.radius.pill, background: theme.color.surface, color: theme.color.brand })}
+        css={(theme) => ({
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: '3.5rem',
+          height: '3.5rem',
+          borderRadius: theme.radius.pill,
+          background: theme.color.surface,
+          color: theme.color.brand,
+        })}
       >
         <MessageIcon size={28} />
       </span>
-      <h2 id={headingId} css={(theme) => ({ margin: `${theme.space(3)} 0 ${theme.space(2)}`, fontSize: theme.font.size.xxl })}>
+      <h2
+        id={headingId}
+        css={(theme) => ({ margin: `${theme.space(3)} 0 ${theme.space(2)}`, fontSize: theme.font.size.xxl })}
+      >
         Still need help?
       </h2>
       <p css={(theme) => ({ margin: '0 auto', maxWidth: '32rem', color: theme.color.textMuted })}>
-        Can&apos;t find what you&apos;re looking for? Send us a message: our support team reads every one and replies by email.
+        Can&apos;t find what you&apos;re looking for? Send us a message: our support team reads every one and replies by
+        email.
       </p>
       <ul
         css={(theme) => ({
@@ -60,9 +73,19 @@ export function ContactSupport() {
       </ul>
       <ContactForm />
       {supportEmail ? (
-        <p css={(theme) => ({ margin: `${theme.space(4)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+        <p
+          css={(theme) => ({
+            margin: `${theme.space(4)} 0 0`,
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+            overflowWrap: 'anywhere',
+          })}
+        >
           or write to{' '}
-          <a href={`mailto:${supportEmail}`} css={(theme) => ({ color: theme.color.text, fontWeight: theme.font.weight.bold })}>
+          <a
+            href={`mailto:${supportEmail}`}
+            css={(theme) => ({ color: theme.color.text, fontWeight: theme.font.weight.bold })}
+          >
             {supportEmail}
           </a>
         </p>

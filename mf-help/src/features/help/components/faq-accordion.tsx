@@ -82,7 +82,11 @@ export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps)
                   strokeWidth="2"
                   strokeLinecap="round"
                   strokeLinejoin="round"
-                  css={{ flexShrink: 0, transition: 'transform 150ms ease', transform: open ? 'rotate(180deg)' : 'none' }}
+                  css={{
+                    flexShrink: 0,
+                    transition: 'transform 150ms ease',
+                    transform: open ? 'rotate(180deg)' : 'none',
+                  }}
                 >
                   <path d="m6 9 6 6 6-6" />
                 </svg>

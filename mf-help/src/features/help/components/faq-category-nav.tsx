@@ -12,7 +12,10 @@ export interface FaqCategoryNavProps {
   searchFor: (category: CategoryFilter) => string;
 }
 
-const OPTIONS: readonly { id: CategoryFilter; label: string }[] = [{ id: 'all', label: 'All articles' }, ...FAQ_CATEGORIES];
+const OPTIONS: readonly { id: CategoryFilter; label: string }[] = [
+  { id: 'all', label: 'All articles' },
+  ...FAQ_CATEGORIES,
+];
 
 // Links rather than buttons: each category is a URL of its own, so it can be opened in a new tab or shared.
 export function FaqCategoryNav({ active, counts, searchFor }: FaqCategoryNavProps) {
@@ -55,7 +58,10 @@ export function FaqCategoryNav({ active, counts, searchFor }: FaqCategoryNavProp
                     fontWeight: selected ? theme.font.weight.bold : theme.font.weight.medium,
                     textDecoration: 'none',
                     '&:hover': { background: theme.color.brandSoft },
-                    [theme.breakpoint.lg]: { borderRadius: theme.radius.md, borderColor: selected ? theme.color.brand : 'transparent' },
+                    [theme.breakpoint.lg]: {
+                      borderRadius: theme.radius.md,
+                      borderColor: selected ? theme.color.brand : 'transparent',
+                    },
                   },
                   focusRing(theme),
                 ]}

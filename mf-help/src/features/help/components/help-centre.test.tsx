@@ -62,7 +62,13 @@ async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
   );
 });
 
@@ -119,17 +125,25 @@ describe('HelpCentre', () => {
     expect(shownQuestions()).toEqual(expectedQuestions((item) => item.category === 'payments'));
 
     await search(user, 'fee');
-    const expected = expectedQuestions((item) => item.category === 'payments' && `${item.question} ${item.answer}`.toLowerCase().includes('fee'));
+    const expected = expectedQuestions(
+      (item) => item.category === 'payments' && `${item.question} ${item.answer}`.toLowerCase().includes('fee'),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(shownQuestions()).toEqual(expected);
-    expect(screen.getByText(`${expected.length} ${expected.length === 1 ? 'article' : 'articles'} found`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${expected.length} ${expected.length === 1 ? 'article' : 'articles'} found`),
+    ).toBeInTheDocument();
     // Pricing articles mention fees too, but they are in another category.
     expect(screen.queryByRole('button', { name: 'How much does Be a Bro cost?' })).not.toBeInTheDocument();
 
     // The category list shows how many articles of each category match the search.
     const nav = screen.getByRole('navigation', { name: 'Browse by category' });
-    const pricingMatches = FAQ_ITEMS.filter((item) => item.category === 'pricing' && `${item.question} ${item.answer}`.toLowerCase().includes('fee')).length;
-    expect(within(nav).getByRole('link', { name: new RegExp(`^Pricing \\& fees, ${pricingMatches} article`) })).toHaveAttribute('href', '/help?q=fee&category=pricing');
+    const pricingMatches = FAQ_ITEMS.filter(
+      (item) => item.category === 'pricing' && `${item.question} ${item.answer}`.toLowerCase().includes('fee'),
+    ).length;
+    expect(
+      within(nav).getByRole('link', { name: new RegExp(`^Pricing \\& fees, ${pricingMatches} article`) }),
+    ).toHaveAttribute('href', '/help?q=fee&category=pricing');
   });
 
   it('keeps only one answer open and closes the open one when clicked again', async () => {
@@ -193,7 +207,9 @@ describe('HelpCentre', () => {
     expect(within(nav).getByRole('link', { name: /^All articles,/ })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('heading', { level: 2, name: 'Payments & payouts' })).toBeInTheDocument();
     expect(shownQuestions()).toEqual(
-      expectedQuestions((item) => item.category === 'payments' && `${item.question} ${item.answer}`.toLowerCase().includes('payout')),
+      expectedQuestions(
+        (item) => item.category === 'payments' && `${item.question} ${item.answer}`.toLowerCase().includes('payout'),
+      ),
     );
   });
 
@@ -210,11 +226,17 @@ describe('HelpCentre', () => {
     await user.type(searchBox(), 'cancel');
     expect(screen.getByTestId('search')).toHaveTextContent('?q=cancel');
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Browse by category' })).getByRole('link', { name: /^Monthly support,/ }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Browse by category' })).getByRole('link', {
+        name: /^Monthly support,/,
+      }),
+    );
     expect(screen.getByTestId('search')).toHaveTextContent('?q=cancel&category=recurring');
     expect(searchBox()).toHaveValue('cancel');
     expect(shownQuestions()).toEqual(
-      expectedQuestions((item) => item.category === 'recurring' && `${item.question} ${item.answer}`.toLowerCase().includes('cancel')),
+      expectedQuestions(
+        (item) => item.category === 'recurring' && `${item.question} ${item.answer}`.toLowerCase().includes('cancel'),
+      ),
     );
 
     const back = screen.getByText('Browser back');
@@ -241,7 +263,10 @@ describe('HelpCentre', () => {
   });
 
   it('keeps the form when the address cannot be loaded, and shows no dead mailto link', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 })),
+    );
     renderHelp();
     const contact = screen.getByRole('region', { name: 'Still need help?' });
     expect(within(contact).getByRole('form', { name: 'Contact support' })).toBeInTheDocument();

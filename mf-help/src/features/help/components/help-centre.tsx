@@ -36,7 +36,14 @@ export function HelpCentre({ basePath = '/help' }: HelpCentreProps) {
 
   return (
     <PageContainer>
-      <div css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(10), padding: `${theme.space(6)} 0 ${theme.space(16)}` })}>
+      <div
+        css={(theme) => ({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: theme.space(10),
+          padding: `${theme.space(6)} 0 ${theme.space(16)}`,
+        })}
+      >
         <HelpHero query={query} onQueryChange={setQuery} />
         <HelpInfoCards />
 
@@ -68,11 +75,18 @@ export function HelpCentre({ basePath = '/help' }: HelpCentreProps) {
                 {category === 'all' ? 'Frequently asked questions' : categoryLabel}
               </h2>
               {/* A live region, so screen-reader users hear how many articles their search left. */}
-              <p role="status" css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+              <p
+                role="status"
+                css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}
+              >
                 {articleCount(results.length)} found
               </p>
             </div>
-            {results.length > 0 ? <FaqAccordion items={results} showCategory={category === 'all'} /> : <FaqEmptyState />}
+            {results.length > 0 ? (
+              <FaqAccordion items={results} showCategory={category === 'all'} />
+            ) : (
+              <FaqEmptyState />
+            )}
           </section>
         </div>
 

@@ -58,7 +58,16 @@ export function HelpInfoCards() {
       {INFO_CARDS.map((card) => (
         <Card key={card.title} as="li" padding={5} css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem' }}>
           <span
-            css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '2.75rem', height: '2.75rem', borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brand })}
+            css={(theme) => ({
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              width: '2.75rem',
+              height: '2.75rem',
+              borderRadius: theme.radius.md,
+              background: theme.color.brandSoft,
+              color: theme.color.brand,
+            })}
           >
             <card.icon size={22} />
           </span>
@@ -66,7 +75,10 @@ export function HelpInfoCards() {
           <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, flex: 1 })}>{card.text}</p>
           <Link
             to={{ search: helpSearch('', card.category) }}
-            css={(theme) => [{ alignSelf: 'flex-start', fontWeight: theme.font.weight.medium, borderRadius: theme.radius.sm }, focusRing(theme)]}
+            css={(theme) => [
+              { alignSelf: 'flex-start', fontWeight: theme.font.weight.medium, borderRadius: theme.radius.sm },
+              focusRing(theme),
+            ]}
           >
             {card.linkLabel} <span aria-hidden="true">→</span>
           </Link>

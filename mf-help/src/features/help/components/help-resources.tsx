@@ -23,9 +23,24 @@ export function HelpResources({ basePath }: HelpResourcesProps) {
   const headingId = useId();
   // Every card goes to a real page of the site; nothing here may point at a page that does not exist.
   const resources: readonly Resource[] = [
-    { icon: FlagIcon, title: 'Set up your mission page', text: 'Create your support page in about 5 minutes, in three short steps.', to: '/create' },
-    { icon: ShareIcon, title: 'Share your page', text: 'Tips for sharing your link and adding a support button to your website.', to: `${basePath}?category=integration` },
-    { icon: CompassIcon, title: 'Find missions to support', text: 'Discover mission builders and back the ones you believe in.', to: '/discover' },
+    {
+      icon: FlagIcon,
+      title: 'Set up your mission page',
+      text: 'Create your support page in about 5 minutes, in three short steps.',
+      to: '/create',
+    },
+    {
+      icon: ShareIcon,
+      title: 'Share your page',
+      text: 'Tips for sharing your link and adding a support button to your website.',
+      to: `${basePath}?category=integration`,
+    },
+    {
+      icon: CompassIcon,
+      title: 'Find missions to support',
+      text: 'Discover mission builders and back the ones you believe in.',
+      to: '/discover',
+    },
   ];
 
   return (
@@ -65,11 +80,22 @@ export function HelpResources({ basePath }: HelpResourcesProps) {
               ]}
             >
               <span
-                css={(theme) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '2.75rem', height: '2.75rem', borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brand })}
+                css={(theme) => ({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  width: '2.75rem',
+                  height: '2.75rem',
+                  borderRadius: theme.radius.md,
+                  background: theme.color.brandSoft,
+                  color: theme.color.brand,
+                })}
               >
                 <resource.icon size={22} />
               </span>
-              <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, color: theme.color.brandHover })}>{resource.title}</h3>
+              <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, color: theme.color.brandHover })}>
+                {resource.title}
+              </h3>
               <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>{resource.text}</p>
             </Link>
           </li>

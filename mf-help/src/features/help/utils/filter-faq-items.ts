@@ -12,6 +12,8 @@ export function filterFaqItems(items: readonly FaqItem[], { query, category }: F
   return items.filter(
     (item) =>
       (category === 'all' || item.category === category) &&
-      (needle === '' || item.question.toLocaleLowerCase().includes(needle) || item.answer.toLocaleLowerCase().includes(needle)),
+      (needle === '' ||
+        item.question.toLocaleLowerCase().includes(needle) ||
+        item.answer.toLocaleLowerCase().includes(needle)),
   );
 }

@@ -28,10 +28,19 @@ export function CallToActionLinks({ primary, secondary, align = 'start' }: CallT
         display: 'flex',
         flexDirection: 'column',
         gap: theme.space(3),
-        [theme.breakpoint.sm]: { flexDirection: 'row', flexWrap: 'wrap', justifyContent: align === 'center' ? 'center' : 'flex-start' },
+        [theme.breakpoint.sm]: {
+          flexDirection: 'row',
+          flexWrap: 'wrap',
+          justifyContent: align === 'center' ? 'center' : 'flex-start',
+        },
       })}
     >
-      <ButtonLink to={primary.to} variant="inverse" size="lg" css={(theme) => [onGradient(theme), { boxShadow: theme.shadow.raised }]}>
+      <ButtonLink
+        to={primary.to}
+        variant="inverse"
+        size="lg"
+        css={(theme) => [onGradient(theme), { boxShadow: theme.shadow.raised }]}
+      >
         {primary.label}
       </ButtonLink>
       <ButtonLink

@@ -8,6 +8,9 @@ describe('ClosingCtaSection', () => {
 
     expect(screen.getByRole('heading', { level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Your Support Page' })).toHaveAttribute('href', '/create');
-    expect(screen.getByRole('link', { name: 'Support Someone as a Bro' })).toHaveAttribute('href', '/auth?mode=signup&role=supporter');
+    expect(screen.getByRole('link', { name: 'Support Someone as a Bro' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=supporter',
+    );
   });
 });

@@ -6,7 +6,10 @@ import { CallToActionLinks } from './call-to-action-links';
 export function ClosingCtaSection() {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} css={(theme) => ({ padding: `${theme.space(14)} 0`, [theme.breakpoint.md]: { padding: `${theme.space(20)} 0` } })}>
+    <section
+      aria-labelledby={titleId}
+      css={(theme) => ({ padding: `${theme.space(14)} 0`, [theme.breakpoint.md]: { padding: `${theme.space(20)} 0` } })}
+    >
       <PageContainer>
         <div
           css={(theme) => ({
@@ -24,12 +27,24 @@ export function ClosingCtaSection() {
         >
           <h2
             id={titleId}
-            css={(theme) => ({ margin: '0 auto', maxWidth: '32rem', fontSize: theme.font.size.xxl, [theme.breakpoint.md]: { fontSize: '2.25rem' } })}
+            css={(theme) => ({
+              margin: '0 auto',
+              maxWidth: '32rem',
+              fontSize: theme.font.size.xxl,
+              [theme.breakpoint.md]: { fontSize: '2.25rem' },
+            })}
           >
             Ready to build with your community behind you?
           </h2>
-          <p css={(theme) => ({ margin: `${theme.space(4)} auto ${theme.space(8)}`, maxWidth: '36rem', fontSize: theme.font.size.lg })}>
-            Set up your support page in about 5 minutes, free. Or back someone whose mission you believe in: it takes seconds.
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(4)} auto ${theme.space(8)}`,
+              maxWidth: '36rem',
+              fontSize: theme.font.size.lg,
+            })}
+          >
+            Set up your support page in about 5 minutes, free. Or back someone whose mission you believe in: it takes
+            seconds.
           </p>
           {/* Close variants of the hero labels: same destinations, but each link name stays unique on the page. */}
           <CallToActionLinks

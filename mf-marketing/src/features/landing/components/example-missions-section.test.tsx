@@ -29,7 +29,11 @@ describe('ExampleMissionsSection', () => {
   it('gives each example a persona name and creator type', () => {
     renderWithProviders(<ExampleMissionsSection />);
 
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Maya', 'Daniel', 'Amara']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Maya',
+      'Daniel',
+      'Amara',
+    ]);
     expect(screen.getByText('Artist/Creative')).toBeInTheDocument();
     expect(screen.getByText('Educator/Teacher')).toBeInTheDocument();
     expect(screen.getByText('Nonprofit/Social Impact')).toBeInTheDocument();

@@ -96,11 +96,17 @@ export function ExampleMissionsSection() {
               </span>
               <div css={{ flex: 1, minWidth: 0 }}>
                 <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>{example.name}</h3>
-                <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{example.creatorType}</p>
+                <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                  {example.creatorType}
+                </p>
               </div>
               <Badge tone="warning">Example</Badge>
             </div>
-            <p css={(theme) => ({ margin: `${theme.space(5)} 0 ${theme.space(3)}`, fontWeight: theme.font.weight.bold })}>{example.mission}</p>
+            <p
+              css={(theme) => ({ margin: `${theme.space(5)} 0 ${theme.space(3)}`, fontWeight: theme.font.weight.bold })}
+            >
+              {example.mission}
+            </p>
             <p
               css={(theme) => ({
                 margin: 0,
@@ -115,7 +121,14 @@ export function ExampleMissionsSection() {
             </p>
             <ul
               aria-label={`Support ${example.name} would use`}
-              css={(theme) => ({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: theme.space(2), margin: `${theme.space(5)} 0 0`, padding: 0 })}
+              css={(theme) => ({
+                listStyle: 'none',
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: theme.space(2),
+                margin: `${theme.space(5)} 0 0`,
+                padding: 0,
+              })}
             >
               {example.uses.map((use) => (
                 <li key={use}>
@@ -126,7 +139,14 @@ export function ExampleMissionsSection() {
           </Card>
         ))}
       </ul>
-      <p css={(theme) => ({ margin: `${theme.space(8)} 0 0`, textAlign: 'center', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(8)} 0 0`,
+          textAlign: 'center',
+          fontSize: theme.font.size.sm,
+          color: theme.color.textMuted,
+        })}
+      >
         Names and stories are illustrative examples, not real Be a Bro users.
       </p>
     </LandingSection>

@@ -14,12 +14,14 @@ const features = [
   {
     Icon: BanknoteIcon,
     title: 'Keep 95% of every support',
-    description: 'A flat 5% platform fee, nothing more from us. Card processing (2.9% + 30¢) is shown openly at checkout, so there are no surprises.',
+    description:
+      'A flat 5% platform fee, nothing more from us. Card processing (2.9% + 30¢) is shown openly at checkout, so there are no surprises.',
   },
   {
     Icon: CalendarIcon,
     title: 'Weekly payouts',
-    description: 'Paid every Tuesday for the previous Monday to Sunday. Your very first payout may include a one-time 7-day verification period.',
+    description:
+      'Paid every Tuesday for the previous Monday to Sunday. Your very first payout may include a one-time 7-day verification period.',
   },
   {
     Icon: SparklesIcon,
@@ -29,17 +31,20 @@ const features = [
   {
     Icon: ZapIcon,
     title: 'Live in about 5 minutes',
-    description: 'Add your story, your links and a few suggested amounts, and you have a professional support page ready to share.',
+    description:
+      'Add your story, your links and a few suggested amounts, and you have a professional support page ready to share.',
   },
   {
     Icon: RepeatIcon,
     title: 'One-off or monthly support',
-    description: 'Let bros chip in once or back you every month for steady, predictable income. Monthly support can be cancelled anytime.',
+    description:
+      'Let bros chip in once or back you every month for steady, predictable income. Monthly support can be cancelled anytime.',
   },
   {
     Icon: UserIcon,
     title: 'Supporters pay without an account',
-    description: 'Giving takes an email address for the receipt and a card, not a sign-up, so nobody drops off halfway through.',
+    description:
+      'Giving takes an email address for the receipt and a card, not a sign-up, so nobody drops off halfway through.',
   },
 ] as const;
 
@@ -81,14 +86,24 @@ export function FeaturesSection() {
             >
               <feature.Icon />
             </span>
-            <h3 css={(theme) => ({ margin: `${theme.space(4)} 0 ${theme.space(2)}`, fontSize: theme.font.size.lg })}>{feature.title}</h3>
+            <h3 css={(theme) => ({ margin: `${theme.space(4)} 0 ${theme.space(2)}`, fontSize: theme.font.size.lg })}>
+              {feature.title}
+            </h3>
             <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>{feature.description}</p>
           </Card>
         ))}
       </ul>
-      <p css={(theme) => ({ margin: `${theme.space(8)} auto 0`, maxWidth: '42rem', textAlign: 'center', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-        Mission builders can currently receive payouts in the United States, Canada, the United Kingdom and Australia. Supporters can give from
-        anywhere with a major credit card.
+      <p
+        css={(theme) => ({
+          margin: `${theme.space(8)} auto 0`,
+          maxWidth: '42rem',
+          textAlign: 'center',
+          fontSize: theme.font.size.sm,
+          color: theme.color.textMuted,
+        })}
+      >
+        Mission builders can currently receive payouts in the United States, Canada, the United Kingdom and Australia.
+        Supporters can give from anywhere with a major credit card.
       </p>
     </LandingSection>
   );

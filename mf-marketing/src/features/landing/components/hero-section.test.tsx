@@ -7,7 +7,10 @@ describe('HeroSection', () => {
     renderWithProviders(<HeroSection />);
 
     expect(screen.getByRole('link', { name: 'Start Getting Supported' })).toHaveAttribute('href', '/create');
-    expect(screen.getByRole('link', { name: 'Be a Bro - Support Someone' })).toHaveAttribute('href', '/auth?mode=signup&role=supporter');
+    expect(screen.getByRole('link', { name: 'Be a Bro - Support Someone' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=supporter',
+    );
   });
 
   it('is a region named by the page heading', () => {

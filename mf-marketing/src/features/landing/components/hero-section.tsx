@@ -6,7 +6,11 @@ import { SupportPagePreview } from './support-page-preview';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
 import { HeartIcon } from '@beabro/shared/ui/icons/heart';
 
-const reassurances = ['No setup or subscription fees', 'Supporters pay without an account', 'Cancel monthly support anytime'];
+const reassurances = [
+  'No setup or subscription fees',
+  'Supporters pay without an account',
+  'Cancel monthly support anytime',
+];
 
 export function HeroSection() {
   const titleId = useId();
@@ -23,8 +27,20 @@ export function HeroSection() {
         [theme.breakpoint.md]: { padding: `${theme.space(24)} 0` },
         // Only darkening glows: a light glow behind white text would eat into its contrast.
         '&::before, &::after': { content: '""', position: 'absolute', borderRadius: '50%', pointerEvents: 'none' },
-        '&::before': { width: '32rem', height: '32rem', left: '-12rem', bottom: '-18rem', background: 'radial-gradient(circle, rgba(30, 27, 75, 0.35), transparent 70%)' },
-        '&::after': { width: '26rem', height: '26rem', right: '-8rem', top: '-10rem', border: '1px solid rgba(255, 255, 255, 0.18)' },
+        '&::before': {
+          width: '32rem',
+          height: '32rem',
+          left: '-12rem',
+          bottom: '-18rem',
+          background: 'radial-gradient(circle, rgba(30, 27, 75, 0.35), transparent 70%)',
+        },
+        '&::after': {
+          width: '26rem',
+          height: '26rem',
+          right: '-8rem',
+          top: '-10rem',
+          border: '1px solid rgba(255, 255, 255, 0.18)',
+        },
       })}
     >
       <PageContainer
@@ -75,8 +91,8 @@ export function HeroSection() {
               [theme.breakpoint.md]: { fontSize: theme.font.size.xl },
             })}
           >
-            Be a Bro gives you a professional support page in about 5 minutes. Your community, your bros, back you with one-off or monthly
-            support, and you keep 95% with payouts every week.
+            Be a Bro gives you a professional support page in about 5 minutes. Your community, your bros, back you with
+            one-off or monthly support, and you keep 95% with payouts every week.
           </p>
           <CallToActionLinks
             primary={{ to: landingLinks.startGettingSupported, label: 'Start Getting Supported' }}

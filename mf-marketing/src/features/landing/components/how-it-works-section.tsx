@@ -5,11 +5,13 @@ import { SectionHeading } from './section-heading';
 const howItWorksSteps = [
   {
     title: 'Share your mission',
-    description: "Tell people what you're building and why it matters, with a short bio, your creator type and your links.",
+    description:
+      "Tell people what you're building and why it matters, with a short bio, your creator type and your links.",
   },
   {
     title: 'Get your link',
-    description: 'Pick a username and your suggested amounts. Your support page lives at its own short link, ready to share anywhere.',
+    description:
+      'Pick a username and your suggested amounts. Your support page lives at its own short link, ready to share anywhere.',
   },
   {
     title: 'Community supports',
@@ -58,8 +60,12 @@ export function HowItWorksSection() {
             >
               {index + 1}
             </span>
-            <h3 css={(theme) => ({ margin: `${theme.space(4)} 0 ${theme.space(2)}`, fontSize: theme.font.size.lg })}>{step.title}</h3>
-            <p css={(theme) => ({ margin: '0 auto', maxWidth: '20rem', color: theme.color.textMuted })}>{step.description}</p>
+            <h3 css={(theme) => ({ margin: `${theme.space(4)} 0 ${theme.space(2)}`, fontSize: theme.font.size.lg })}>
+              {step.title}
+            </h3>
+            <p css={(theme) => ({ margin: '0 auto', maxWidth: '20rem', color: theme.color.textMuted })}>
+              {step.description}
+            </p>
           </li>
         ))}
       </ol>

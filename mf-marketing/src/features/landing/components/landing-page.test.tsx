@@ -28,7 +28,10 @@ describe('LandingPage', () => {
 
     const hero = screen.getByRole('region', { name: screen.getByRole('heading', { level: 1 }).textContent ?? '' });
     expect(within(hero).getByRole('link', { name: 'Start Getting Supported' })).toHaveAttribute('href', '/create');
-    expect(within(hero).getByRole('link', { name: 'Be a Bro - Support Someone' })).toHaveAttribute('href', '/auth?mode=signup&role=supporter');
+    expect(within(hero).getByRole('link', { name: 'Be a Bro - Support Someone' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=supporter',
+    );
   });
 
   it('presents the sections in the order of the spec', () => {
@@ -48,7 +51,10 @@ describe('LandingPage', () => {
     renderWithProviders(<LandingPage />);
 
     const links = screen.getAllByRole('link');
-    expect(links.slice(-2).map((link) => link.getAttribute('href'))).toEqual(['/create', '/auth?mode=signup&role=supporter']);
+    expect(links.slice(-2).map((link) => link.getAttribute('href'))).toEqual([
+      '/create',
+      '/auth?mode=signup&role=supporter',
+    ]);
   });
 
   it('renders no site header or footer of its own (the shell provides them)', () => {

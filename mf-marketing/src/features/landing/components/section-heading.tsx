@@ -38,7 +38,15 @@ export function SectionHeading({ id, eyebrow, title, intro }: SectionHeadingProp
         {title}
       </h2>
       {intro ? (
-        <p css={(theme) => ({ margin: `${theme.space(4)} 0 0`, fontSize: theme.font.size.lg, color: theme.color.textMuted })}>{intro}</p>
+        <p
+          css={(theme) => ({
+            margin: `${theme.space(4)} 0 0`,
+            fontSize: theme.font.size.lg,
+            color: theme.color.textMuted,
+          })}
+        >
+          {intro}
+        </p>
       ) : null}
     </div>
   );

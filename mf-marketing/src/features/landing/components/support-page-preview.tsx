@@ -25,7 +25,10 @@ export function SupportPagePreview() {
           color: theme.color.text,
           boxShadow: '0 24px 48px rgba(17, 24, 39, 0.28)',
           transform: 'rotate(2deg)',
-          '@media (prefers-reduced-motion: no-preference)': { transition: 'transform 300ms ease', '&:hover': { transform: 'rotate(0deg)' } },
+          '@media (prefers-reduced-motion: no-preference)': {
+            transition: 'transform 300ms ease',
+            '&:hover': { transform: 'rotate(0deg)' },
+          },
         })}
       >
         <div css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(3) })}>
@@ -46,7 +49,9 @@ export function SupportPagePreview() {
           </span>
           <div>
             <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>Your mission</p>
-            <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>/yourname</p>
+            <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+              /yourname
+            </p>
           </div>
         </div>
         <div css={(theme) => ({ display: 'grid', gap: theme.space(2), margin: `${theme.space(5)} 0` })}>
@@ -71,7 +76,10 @@ export function SupportPagePreview() {
               </span>
               <strong>
                 {tier.price}
-                <span css={(theme) => ({ fontWeight: theme.font.weight.normal, color: theme.color.textMuted })}> {tier.cadence}</span>
+                <span css={(theme) => ({ fontWeight: theme.font.weight.normal, color: theme.color.textMuted })}>
+                  {' '}
+                  {tier.cadence}
+                </span>
               </strong>
             </div>
           ))}
@@ -88,7 +96,14 @@ export function SupportPagePreview() {
         >
           Support with $25/month
         </div>
-        <p css={(theme) => ({ margin: `${theme.space(4)} 0 0`, fontSize: theme.font.size.xs, color: theme.color.textMuted, textAlign: 'center' })}>
+        <p
+          css={(theme) => ({
+            margin: `${theme.space(4)} 0 0`,
+            fontSize: theme.font.size.xs,
+            color: theme.color.textMuted,
+            textAlign: 'center',
+          })}
+        >
           You keep 95% · Paid out weekly · No account needed to give
         </p>
       </div>

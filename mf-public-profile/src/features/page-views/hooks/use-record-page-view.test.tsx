@@ -30,7 +30,9 @@ describe('useRecordPageView', () => {
   });
 
   it('waits until the creator is known to exist', () => {
-    const { rerender } = renderHook(({ enabled }) => useRecordPageView('pixelpat', 'support', enabled), { initialProps: { enabled: false } });
+    const { rerender } = renderHook(({ enabled }) => useRecordPageView('pixelpat', 'support', enabled), {
+      initialProps: { enabled: false },
+    });
     expect(calls()).toEqual([]);
     rerender({ enabled: true });
     expect(calls()).toEqual([['/api/creators/pixelpat/views', 'POST', JSON.stringify({ page: 'support' })]]);

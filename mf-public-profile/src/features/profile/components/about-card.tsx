@@ -8,12 +8,31 @@ export function AboutCard({ bio, socialLinks }: { bio: string; socialLinks: Publ
   return (
     <ProfileSection title="About">
       {bio ? (
-        <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.md, whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>{bio}</p>
+        <p
+          css={(theme) => ({
+            margin: 0,
+            fontSize: theme.font.size.md,
+            whiteSpace: 'pre-line',
+            overflowWrap: 'anywhere',
+          })}
+        >
+          {bio}
+        </p>
       ) : (
         <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>This creator has not written a bio yet.</p>
       )}
       {socialLinks.length > 0 ? (
-        <ul aria-label="Links" css={{ listStyle: 'none', margin: '1.25rem 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+        <ul
+          aria-label="Links"
+          css={{
+            listStyle: 'none',
+            margin: '1.25rem 0 0',
+            padding: 0,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '0.5rem',
+          }}
+        >
           {socialLinks.map((link) => {
             const label = getSocialPlatform(link.platform).label;
             return (
@@ -41,7 +60,14 @@ export function AboutCard({ bio, socialLinks }: { bio: string; socialLinks: Publ
                   ]}
                 >
                   <strong>{label}</strong>
-                  <span css={(theme) => ({ color: theme.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                  <span
+                    css={(theme) => ({
+                      color: theme.color.textMuted,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    })}
+                  >
                     {link.platform === 'website' ? link.handle : `@${link.handle}`}
                   </span>
                   <span className="visually-hidden">(opens in a new tab)</span>

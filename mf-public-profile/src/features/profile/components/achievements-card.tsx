@@ -36,9 +36,22 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
   return (
     <ProfileSection
       title="Achievements"
-      aside={<span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>{`${unlocked} of ${achievements.length} unlocked`}</span>}
+      aside={
+        <span
+          css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}
+        >{`${unlocked} of ${achievements.length} unlocked`}</span>
+      }
     >
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.625rem', gridTemplateColumns: 'repeat(auto-fill, minmax(8.25rem, 1fr))' }}>
+      <ul
+        css={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: '0.625rem',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(8.25rem, 1fr))',
+        }}
+      >
         {achievements.map((achievement) => (
           <li
             key={achievement.id}
@@ -55,10 +68,21 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
             })}
           >
             <Badge id={achievement.id} unlocked={achievement.unlocked} />
-            <strong css={(theme) => ({ fontSize: theme.font.size.sm, color: achievement.unlocked ? theme.color.text : theme.color.textMuted })}>
+            <strong
+              css={(theme) => ({
+                fontSize: theme.font.size.sm,
+                color: achievement.unlocked ? theme.color.text : theme.color.textMuted,
+              })}
+            >
               {achievement.name}
             </strong>
-            <span css={(theme) => ({ fontSize: theme.font.size.xs, color: achievement.unlocked ? theme.color.success : theme.color.textMuted, fontWeight: theme.font.weight.medium })}>
+            <span
+              css={(theme) => ({
+                fontSize: theme.font.size.xs,
+                color: achievement.unlocked ? theme.color.success : theme.color.textMuted,
+                fontWeight: theme.font.weight.medium,
+              })}
+            >
               {achievement.unlocked ? <CheckIcon /> : <LockIcon />} {achievement.unlocked ? 'Unlocked' : 'Locked'}
             </span>
             <span className="visually-hidden">{achievement.description}</span>
@@ -72,5 +96,10 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
 function Badge({ id, unlocked }: { id: string; unlocked: boolean }) {
   // A newer API may send an achievement this client does not know yet.
   const Component = (BADGES as Partial<Record<string, ComponentType<IconProps>>>)[id] ?? TrophyIcon;
-  return <Component size="1.75rem" css={(theme) => ({ color: unlocked ? theme.color.brand : theme.color.textMuted, opacity: unlocked ? 1 : 0.5 })} />;
+  return (
+    <Component
+      size="1.75rem"
+      css={(theme) => ({ color: unlocked ? theme.color.brand : theme.color.textMuted, opacity: unlocked ? 1 : 0.5 })}
+    />
+  );
 }

@@ -40,7 +40,12 @@ export function FollowControl({ profile }: { profile: PublicCreatorProfileDto })
     const mutation = following ? unfollow : follow;
     mutation.mutate(undefined, {
       onError: (error) =>
-        toast.show(error instanceof ApiError ? error.message : 'We could not reach Be a Bro. Check your connection and try again.', 'error'),
+        toast.show(
+          error instanceof ApiError
+            ? error.message
+            : 'We could not reach Be a Bro. Check your connection and try again.',
+          'error',
+        ),
     });
   };
   return (

@@ -17,23 +17,50 @@ export function GoalCard({ goal }: { goal: PublicGoalDto }) {
       title="Current Goal"
       aside={
         percent === null ? undefined : (
-          <span css={(theme) => ({ fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold, color: theme.color.brandHover })}>{percent}%</span>
+          <span
+            css={(theme) => ({
+              fontSize: theme.font.size.xl,
+              fontWeight: theme.font.weight.bold,
+              color: theme.color.brandHover,
+            })}
+          >
+            {percent}%
+          </span>
         )
       }
     >
-      <p css={(theme) => ({ margin: '0 0 0.75rem', fontWeight: theme.font.weight.medium, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' })}>{title}</p>
+      <p
+        css={(theme) => ({
+          margin: '0 0 0.75rem',
+          fontWeight: theme.font.weight.medium,
+          fontSize: theme.font.size.lg,
+          overflowWrap: 'anywhere',
+        })}
+      >
+        {title}
+      </p>
       {percent === null ? null : <ProgressBar value={percent} label={`${title}: ${percent}% complete`} />}
-      <p css={(theme) => ({ margin: percent === null ? 0 : '0.75rem 0 0', color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+      <p
+        css={(theme) => ({
+          margin: percent === null ? 0 : '0.75rem 0 0',
+          color: theme.color.textMuted,
+          fontSize: theme.font.size.sm,
+        })}
+      >
         {goal.raisedCents !== null ? (
           <>
-            <strong css={(theme) => ({ color: theme.color.text })}>{formatUsd(goal.raisedCents, { whole: true })}</strong> raised of{' '}
-            {formatUsd(goal.amountCents, { whole: true })}
+            <strong css={(theme) => ({ color: theme.color.text })}>
+              {formatUsd(goal.raisedCents, { whole: true })}
+            </strong>{' '}
+            raised of {formatUsd(goal.amountCents, { whole: true })}
           </>
         ) : (
           <>Goal: {formatUsd(goal.amountCents, { whole: true })}</>
         )}
       </p>
-      {progressText ? <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{progressText}</p> : null}
+      {progressText ? (
+        <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{progressText}</p>
+      ) : null}
     </ProfileSection>
   );
 }

@@ -20,7 +20,12 @@ export function ProfileHero({ profile, selectedTier }: ProfileHeroProps) {
   return (
     <Card padding={0} css={{ overflow: 'hidden' }}>
       <CreatorCover username={profile.username} imageUrl={profile.coverImageUrl} />
-      <div css={(theme) => ({ padding: `0 ${theme.space(5)} ${theme.space(6)}`, [theme.breakpoint.md]: { padding: `0 ${theme.space(8)} ${theme.space(7)}` } })}>
+      <div
+        css={(theme) => ({
+          padding: `0 ${theme.space(5)} ${theme.space(6)}`,
+          [theme.breakpoint.md]: { padding: `0 ${theme.space(8)} ${theme.space(7)}` },
+        })}
+      >
         <div
           css={(theme) => ({
             display: 'flex',
@@ -30,13 +35,37 @@ export function ProfileHero({ profile, selectedTier }: ProfileHeroProps) {
             gap: theme.space(4),
           })}
         >
-          <div css={(theme) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: theme.space(4), minWidth: 0 })}>
+          <div
+            css={(theme) => ({
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'flex-end',
+              gap: theme.space(4),
+              minWidth: 0,
+            })}
+          >
             <div css={{ marginTop: '-3.75rem', position: 'relative', lineHeight: 0 }}>
-              <CreatorAvatar displayName={profile.displayName} username={profile.username} imageUrl={profile.profileImageUrl} size={120} />
+              <CreatorAvatar
+                displayName={profile.displayName}
+                username={profile.username}
+                imageUrl={profile.profileImageUrl}
+                size={120}
+              />
             </div>
             <div css={{ minWidth: 0, paddingBottom: '0.25rem' }}>
-              <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>{profile.displayName}</h1>
-              <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted, display: 'flex', gap: '0.5rem', alignItems: 'center', flexWrap: 'wrap' })}>
+              <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>
+                {profile.displayName}
+              </h1>
+              <p
+                css={(theme) => ({
+                  margin: '0.25rem 0 0',
+                  color: theme.color.textMuted,
+                  display: 'flex',
+                  gap: '0.5rem',
+                  alignItems: 'center',
+                  flexWrap: 'wrap',
+                })}
+              >
                 <span>@{profile.username}</span>
                 <Badge tone="brand">{profile.creatorTypeLabel}</Badge>
               </p>
@@ -62,12 +91,21 @@ export function ProfileHero({ profile, selectedTier }: ProfileHeroProps) {
           </li>
           {profile.supporterCount !== null ? (
             <li>
-              <strong>{formatNumber(profile.supporterCount)}</strong> {profile.supporterCount === 1 ? 'supporter' : 'supporters'}
+              <strong>{formatNumber(profile.supporterCount)}</strong>{' '}
+              {profile.supporterCount === 1 ? 'supporter' : 'supporters'}
             </li>
           ) : null}
         </ul>
 
-        <div css={(theme) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3), marginTop: theme.space(5) })}>
+        <div
+          css={(theme) => ({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: theme.space(3),
+            marginTop: theme.space(5),
+          })}
+        >
           <ButtonLink to={paths.support(profile.username, selectedTier)} size="lg">
             Support {profile.displayName}
           </ButtonLink>

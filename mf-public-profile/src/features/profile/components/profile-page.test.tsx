@@ -20,11 +20,19 @@ function renderProfile(profile: PublicCreatorProfileDto | null = fakeProfile(), 
     'GET /api/creators/pixelpat': () => (current ? json(200, current) : json(404, { message: 'Creator not found' })),
     'POST /api/creators/pixelpat/views': () => json(204),
     'POST /api/creators/pixelpat/follow': () => {
-      current = current && { ...current, followers: current.followers + 1, viewer: { ...current.viewer, isFollowing: true } };
+      current = current && {
+        ...current,
+        followers: current.followers + 1,
+        viewer: { ...current.viewer, isFollowing: true },
+      };
       return json(200, { following: true, followers: current?.followers ?? 0 });
     },
     'DELETE /api/creators/pixelpat/follow': () => {
-      current = current && { ...current, followers: current.followers - 1, viewer: { ...current.viewer, isFollowing: false } };
+      current = current && {
+        ...current,
+        followers: current.followers - 1,
+        viewer: { ...current.viewer, isFollowing: false },
+      };
       return json(200, { following: false, followers: current?.followers ?? 0 });
     },
   });
@@ -44,7 +52,15 @@ function renderProfile(profile: PublicCreatorProfileDto | null = fakeProfile(), 
 const signedIn = () =>
   useSessionStore.setState({
     status: 'signed-in',
-    user: { id: 'u1', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: true },
+    user: {
+      id: 'u1',
+      email: 'sam@example.com',
+      username: null,
+      displayName: 'Sam',
+      isCreator: false,
+      userType: 'supporter',
+      emailVerified: true,
+    },
   });
 
 // These suites drive whole pages through user-event; a busy machine can take longer than the 5 s default.
@@ -90,7 +106,13 @@ describe('profile page', () => {
         totalEarnedCents: null,
         monthlyEarnedCents: null,
         // As the API sends it with earnings hidden: the goal's title and target only, supports without amounts.
-        goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: null, supporterCount: null },
+        goal: {
+          title: 'New streaming setup',
+          amountCents: 200_000,
+          raisedCents: null,
+          percent: null,
+          supporterCount: null,
+        },
         recentSupports: fakeProfile().recentSupports.map((support) => ({ ...support, amountCents: null })),
       }),
     );
@@ -116,7 +138,19 @@ describe('profile page', () => {
   });
 
   it('with only earnings hidden, the goal still says how many people support it', async () => {
-    renderProfile(fakeProfile({ totalEarnedCents: null, monthlyEarnedCents: null, goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: null, supporterCount: 186 } }));
+    renderProfile(
+      fakeProfile({
+        totalEarnedCents: null,
+        monthlyEarnedCents: null,
+        goal: {
+          title: 'New streaming setup',
+          amountCents: 200_000,
+          raisedCents: null,
+          percent: null,
+          supporterCount: 186,
+        },
+      }),
+    );
     const goal = await screen.findByRole('region', { name: 'Current Goal' });
     expect(within(goal).getByText('186 people are supporting this mission!')).toBeInTheDocument();
     expect(goal).not.toHaveTextContent('%');
@@ -156,14 +190,20 @@ describe('profile page', () => {
     expect(screen.getByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/pixelpat$/);
     expect(heroLink).toHaveAttribute('href', '/pixelpat/support?tier=2');
-    expect(screen.getByRole('link', { name: 'Continue with True Believer ($25/month)' })).toHaveAttribute('href', '/pixelpat/support?tier=2');
+    expect(screen.getByRole('link', { name: 'Continue with True Believer ($25/month)' })).toHaveAttribute(
+      'href',
+      '/pixelpat/support?tier=2',
+    );
     await user.click(screen.getByRole('button', { name: /True Believer/ }));
     expect(heroLink).toHaveAttribute('href', '/pixelpat/support');
   });
 
   it('offers signed-out visitors a way to sign in and come back, and has the Be a Bro card', async () => {
     renderProfile();
-    expect(await screen.findByRole('link', { name: 'Sign in to follow' })).toHaveAttribute('href', '/auth?next=%2Fpixelpat');
+    expect(await screen.findByRole('link', { name: 'Sign in to follow' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fpixelpat',
+    );
     expect(screen.getByRole('link', { name: 'Be a Bro' })).toHaveAttribute('href', '/create');
   });
 
@@ -213,14 +253,26 @@ describe('profile page', () => {
   it('shows the address to copy by hand when the clipboard is refused', async () => {
     const user = userEvent.setup();
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
     renderProfile();
     await user.click(await screen.findByRole('button', { name: /Share/ }));
-    expect(await screen.findByLabelText('Copy this link to share the page:')).toHaveValue(`${window.location.origin}/pixelpat`);
+    expect(await screen.findByLabelText('Copy this link to share the page:')).toHaveValue(
+      `${window.location.origin}/pixelpat`,
+    );
   });
 
   it('thanks the supporter with the receipt after a support, then drops ?supported=true from the address', async () => {
-    saveLastReceipt(fakeReceipt({ amountCents: 2_500, isRecurring: true, nextChargeAt: '2026-12-21T12:00:00.000Z', subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f' }));
+    saveLastReceipt(
+      fakeReceipt({
+        amountCents: 2_500,
+        isRecurring: true,
+        nextChargeAt: '2026-12-21T12:00:00.000Z',
+        subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f',
+      }),
+    );
     const user = userEvent.setup();
     renderProfile(fakeProfile(), '/pixelpat?supported=true');
     const thanks = await screen.findByText('Thank you for supporting Pixel Pat!');
@@ -241,10 +293,23 @@ describe('profile page', () => {
 
   it('tells a signed-in supporter they can cancel from My Missions too', async () => {
     signedIn();
-    saveLastReceipt(fakeReceipt({ amountCents: 500, isRecurring: true, nextChargeAt: '2026-12-21T12:00:00.000Z', subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f' }));
+    saveLastReceipt(
+      fakeReceipt({
+        amountCents: 500,
+        isRecurring: true,
+        nextChargeAt: '2026-12-21T12:00:00.000Z',
+        subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f',
+      }),
+    );
     renderProfile(fakeProfile(), '/pixelpat?supported=true');
-    const banner = (await screen.findByText('Thank you for supporting Pixel Pat!')).closest('[role="status"]') as HTMLElement;
-    await waitFor(() => expect(banner).toHaveTextContent('from My Missions in your supporter dashboard, or with the link in your receipt email.'));
+    const banner = (await screen.findByText('Thank you for supporting Pixel Pat!')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    await waitFor(() =>
+      expect(banner).toHaveTextContent(
+        'from My Missions in your supporter dashboard, or with the link in your receipt email.',
+      ),
+    );
   });
 
   it('does not thank anyone without ?supported=true, nor with a receipt for another creator', async () => {
@@ -272,7 +337,8 @@ describe('profile page', () => {
     const user = userEvent.setup();
     let fail = true;
     mockApi({
-      'GET /api/creators/pixelpat': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json(200, fakeProfile())),
+      'GET /api/creators/pixelpat': () =>
+        fail ? Promise.reject(new TypeError('Failed to fetch')) : json(200, fakeProfile()),
       'POST /api/creators/pixelpat/views': () => json(204),
     });
     renderWithProviders(

@@ -39,8 +39,12 @@ export function ProfilePage({ username }: { username: string }) {
 
   return (
     <PageContainer>
-      <div css={(theme) => ({ display: 'grid', gap: theme.space(6), padding: `${theme.space(6)} 0 ${theme.space(12)}` })}>
-        {thankYou ? <ThankYouBanner displayName={p.displayName} receipt={thankYou.receipt} onDismiss={dismiss} /> : null}
+      <div
+        css={(theme) => ({ display: 'grid', gap: theme.space(6), padding: `${theme.space(6)} 0 ${theme.space(12)}` })}
+      >
+        {thankYou ? (
+          <ThankYouBanner displayName={p.displayName} receipt={thankYou.receipt} onDismiss={dismiss} />
+        ) : null}
         <ProfileHero profile={p} selectedTier={selectedTier} />
         <div
           css={(theme) => ({
@@ -54,9 +58,20 @@ export function ProfilePage({ username }: { username: string }) {
             <AboutCard bio={p.bio} socialLinks={p.socialLinks} />
             {p.goal ? <GoalCard goal={p.goal} /> : null}
             {p.tiers.length > 0 ? (
-              <SupportOptions username={p.username} displayName={p.displayName} tiers={p.tiers} selectedTier={selectedTier} onSelect={setSelectedTier} />
+              <SupportOptions
+                username={p.username}
+                displayName={p.displayName}
+                tiers={p.tiers}
+                selectedTier={selectedTier}
+                onSelect={setSelectedTier}
+              />
             ) : null}
-            <RecentSupport supports={p.recentSupports} username={p.username} displayName={p.displayName} loadedAt={query.dataUpdatedAt} />
+            <RecentSupport
+              supports={p.recentSupports}
+              username={p.username}
+              displayName={p.displayName}
+              loadedAt={query.dataUpdatedAt}
+            />
           </div>
           <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
             <StatsCard profile={p} />

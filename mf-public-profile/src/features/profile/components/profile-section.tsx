@@ -14,7 +14,16 @@ export function ProfileSection({ title, aside, children, className }: ProfileSec
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId} className={className} css={{ minWidth: 0 }}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '0.75rem', marginBottom: '1rem', flexWrap: 'wrap' }}>
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: '0.75rem',
+          marginBottom: '1rem',
+          flexWrap: 'wrap',
+        }}
+      >
         <h2 id={headingId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
           {title}
         </h2>

@@ -53,7 +53,9 @@ export function RecentSupport({ supports, username, displayName, loadedAt }: Rec
     <ProfileSection title="Recent Support">
       {supports.length === 0 ? (
         <div css={{ textAlign: 'center', padding: '1rem 0' }}>
-          <p css={(theme) => ({ margin: '0 0 1rem', color: theme.color.textMuted })}>No one has supported {displayName} yet. Be the first!</p>
+          <p css={(theme) => ({ margin: '0 0 1rem', color: theme.color.textMuted })}>
+            No one has supported {displayName} yet. Be the first!
+          </p>
           <ButtonLink to={paths.support(username)} variant="secondary">
             Be the first supporter
           </ButtonLink>
@@ -85,13 +87,24 @@ export function RecentSupport({ supports, username, displayName, loadedAt }: Rec
                   <time
                     dateTime={support.createdAt}
                     title={hydrated ? fullDate(support.createdAt) : undefined}
-                    css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.xs, marginLeft: 'auto' })}
+                    css={(theme) => ({
+                      color: theme.color.textMuted,
+                      fontSize: theme.font.size.xs,
+                      marginLeft: 'auto',
+                    })}
                   >
                     {relativeTime(support.createdAt, now)}
                   </time>
                 </div>
                 {support.message ? (
-                  <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted, overflowWrap: 'anywhere', whiteSpace: 'pre-line' })}>
+                  <p
+                    css={(theme) => ({
+                      margin: '0.25rem 0 0',
+                      color: theme.color.textMuted,
+                      overflowWrap: 'anywhere',
+                      whiteSpace: 'pre-line',
+                    })}
+                  >
                     “{support.message}”
                   </p>
                 ) : null}

@@ -40,7 +40,11 @@ export function ShareButton({ username, displayName }: { username: string; displ
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: `${displayName} on Be a Bro`, text: `Support ${displayName}'s mission on Be a Bro`, url: profileUrl(username) });
+        await navigator.share({
+          title: `${displayName} on Be a Bro`,
+          text: `Support ${displayName}'s mission on Be a Bro`,
+          url: profileUrl(username),
+        });
         return;
       } catch (error) {
         // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
@@ -55,17 +59,39 @@ export function ShareButton({ username, displayName }: { username: string; displ
       <Button variant="secondary" onClick={() => void share()}>
         <ShareIcon /> Share
       </Button>
-      <span role="status" css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.success, fontWeight: theme.font.weight.medium })}>
+      <span
+        role="status"
+        css={(theme) => ({
+          fontSize: theme.font.size.sm,
+          color: theme.color.success,
+          fontWeight: theme.font.weight.medium,
+        })}
+      >
         {status === 'copied' ? 'Link copied' : ''}
       </span>
       {status === 'failed' ? (
-        <label css={(theme) => ({ display: 'grid', gap: '0.25rem', fontSize: theme.font.size.sm, color: theme.color.textMuted, width: '100%' })}>
+        <label
+          css={(theme) => ({
+            display: 'grid',
+            gap: '0.25rem',
+            fontSize: theme.font.size.sm,
+            color: theme.color.textMuted,
+            width: '100%',
+          })}
+        >
           Copy this link to share the page:
           <input
             readOnly
             value={profileUrl(username)}
             onFocus={(event) => event.currentTarget.select()}
-            css={(theme) => ({ font: 'inherit', padding: '0.375rem 0.5rem', border: `1px solid ${theme.color.borderStrong}`, borderRadius: theme.radius.sm, color: theme.color.text, minWidth: 0 })}
+            css={(theme) => ({
+              font: 'inherit',
+              padding: '0.375rem 0.5rem',
+              border: `1px solid ${theme.color.borderStrong}`,
+              borderRadius: theme.radius.sm,
+              color: theme.color.text,
+              minWidth: 0,
+            })}
           />
         </label>
       ) : null}

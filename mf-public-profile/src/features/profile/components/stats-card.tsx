@@ -6,21 +6,32 @@ import { ProfileSection } from './profile-section';
 /** SPEC's Stats card, showing only what the creator makes public (hidden figures arrive as null). */
 export function StatsCard({ profile }: { profile: PublicCreatorProfileDto }) {
   const rows = [
-    profile.totalEarnedCents !== null ? { label: 'Total Earned', value: formatUsd(profile.totalEarnedCents, { whole: true }) } : null,
-    profile.monthlyEarnedCents !== null ? { label: 'This Month', value: formatUsd(profile.monthlyEarnedCents, { whole: true }) } : null,
+    profile.totalEarnedCents !== null
+      ? { label: 'Total Earned', value: formatUsd(profile.totalEarnedCents, { whole: true }) }
+      : null,
+    profile.monthlyEarnedCents !== null
+      ? { label: 'This Month', value: formatUsd(profile.monthlyEarnedCents, { whole: true }) }
+      : null,
     profile.supporterCount !== null ? { label: 'Supporters', value: formatNumber(profile.supporterCount) } : null,
   ].filter((row) => row !== null);
 
   return (
     <ProfileSection title="Stats">
       {rows.length === 0 ? (
-        <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>{profile.displayName} keeps their figures private.</p>
+        <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+          {profile.displayName} keeps their figures private.
+        </p>
       ) : (
         <dl css={{ margin: 0, display: 'grid', gap: '0.75rem' }}>
           {rows.map((row) => (
-            <div key={row.label} css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '1rem' }}>
+            <div
+              key={row.label}
+              css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '1rem' }}
+            >
               <dt css={(theme) => ({ color: theme.color.textMuted })}>{row.label}</dt>
-              <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{row.value}</dd>
+              <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
+                {row.value}
+              </dd>
             </div>
           ))}
         </dl>

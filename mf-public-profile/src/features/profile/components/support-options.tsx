@@ -26,7 +26,16 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
   const selected = tiers.find((tier) => tier.position === selectedTier) ?? null;
   return (
     <ProfileSection title="Support Options">
-      <ul css={(theme) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(3), [theme.breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+      <ul
+        css={(theme) => ({
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: theme.space(3),
+          [theme.breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+        })}
+      >
         {tiers.map((tier) => {
           const isSelected = tier.position === selectedTier;
           return (
@@ -60,21 +69,39 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
                   {tier.emoji}
                 </span>
                 <span css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{tier.name}</span>
-                <span css={(theme) => ({ color: theme.color.brandHover, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
+                <span
+                  css={(theme) => ({
+                    color: theme.color.brandHover,
+                    fontWeight: theme.font.weight.bold,
+                    fontSize: theme.font.size.lg,
+                  })}
+                >
                   {tierPrice(tier)}
                 </span>
-                <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>{tier.description}</span>
+                <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+                  {tier.description}
+                </span>
               </button>
             </li>
           );
         })}
       </ul>
-      <div css={(theme) => ({ marginTop: theme.space(5), display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3) })}>
+      <div
+        css={(theme) => ({
+          marginTop: theme.space(5),
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: theme.space(3),
+        })}
+      >
         <ButtonLink to={paths.support(username, selectedTier)}>
           {selected ? `Continue with ${selected.name} (${tierPrice(selected)})` : `Support ${displayName}`}
         </ButtonLink>
         <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
-          {selected ? 'You can still change the amount on the next page.' : 'Pick a tier, or choose your own amount on the next page.'}
+          {selected
+            ? 'You can still change the amount on the next page.'
+            : 'Pick a tier, or choose your own amount on the next page.'}
         </span>
       </div>
     </ProfileSection>

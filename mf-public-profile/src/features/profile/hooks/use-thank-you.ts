@@ -41,7 +41,10 @@ export function useThankYou(username: string): { thankYou: ThankYou | null; dism
     const rest = new URLSearchParams(params);
     rest.delete(SUPPORTED_PARAM);
     const search = rest.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
   }, [params, location.pathname, location.hash, navigate]);
 
   return { thankYou: thanking ? { receipt } : null, dismiss: () => setThanking(false) };

@@ -26,7 +26,11 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
   const selected = tiers.find((tier) => tier.position === state.selectedTier) ?? null;
   return (
     <CheckoutSection step={1} title="Choose your support">
-      <div role="group" aria-label="Support tiers" css={(theme) => ({ display: 'grid', gap: theme.space(3), gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' })}>
+      <div
+        role="group"
+        aria-label="Support tiers"
+        css={(theme) => ({ display: 'grid', gap: theme.space(3), gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' })}
+      >
         {tiers.map((tier) => {
           const isSelected = tier.position === state.selectedTier;
           return (
@@ -53,13 +57,31 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
                 focusRing(theme),
               ]}
             >
-              <span css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, display: 'flex', gap: '0.375rem', alignItems: 'center' })}>
+              <span
+                css={(theme) => ({
+                  fontSize: theme.font.size.sm,
+                  color: theme.color.textMuted,
+                  display: 'flex',
+                  gap: '0.375rem',
+                  alignItems: 'center',
+                })}
+              >
                 <span aria-hidden="true">{tier.emoji}</span>
                 {tier.name}
               </span>
               <span css={(theme) => ({ fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold })}>
                 {formatUsd(tier.amountCents, { whole: true })}
-                {tier.isRecurring ? <span css={(theme) => ({ fontSize: theme.font.size.sm, fontWeight: theme.font.weight.medium, color: theme.color.textMuted })}>/month</span> : null}
+                {tier.isRecurring ? (
+                  <span
+                    css={(theme) => ({
+                      fontSize: theme.font.size.sm,
+                      fontWeight: theme.font.weight.medium,
+                      color: theme.color.textMuted,
+                    })}
+                  >
+                    /month
+                  </span>
+                ) : null}
               </span>
             </button>
           );
@@ -67,11 +89,24 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
       </div>
 
       <div css={{ marginTop: '1.25rem', display: 'grid', gap: '0.375rem' }}>
-        <label htmlFor={CUSTOM_AMOUNT_ID} css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>
+        <label
+          htmlFor={CUSTOM_AMOUNT_ID}
+          css={(theme) => ({ fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}
+        >
           Custom Amount
         </label>
         <div css={{ position: 'relative' }}>
-          <span aria-hidden="true" css={(theme) => ({ position: 'absolute', left: '0.875rem', top: '50%', transform: 'translateY(-50%)', color: theme.color.textMuted, fontWeight: theme.font.weight.medium })}>
+          <span
+            aria-hidden="true"
+            css={(theme) => ({
+              position: 'absolute',
+              left: '0.875rem',
+              top: '50%',
+              transform: 'translateY(-50%)',
+              color: theme.color.textMuted,
+              fontWeight: theme.font.weight.medium,
+            })}
+          >
             $
           </span>
           <input
@@ -87,17 +122,33 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
             css={(theme) => [inputStyle(theme, Boolean(amountMessage)), { paddingLeft: '1.75rem' }]}
           />
         </div>
-        <p id={`${CUSTOM_AMOUNT_ID}-hint`} css={(theme) => ({ margin: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}>
-          Whole dollars, at least {formatUsd(Math.max(100, minimumAmountCents), { whole: true })}. Typing an amount replaces the tier you chose.
+        <p
+          id={`${CUSTOM_AMOUNT_ID}-hint`}
+          css={(theme) => ({ margin: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}
+        >
+          Whole dollars, at least {formatUsd(Math.max(100, minimumAmountCents), { whole: true })}. Typing an amount
+          replaces the tier you chose.
         </p>
         {amountMessage ? (
-          <p id={AMOUNT_MESSAGE_ID} role="alert" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}>
+          <p
+            id={AMOUNT_MESSAGE_ID}
+            role="alert"
+            css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}
+          >
             {amountMessage}
           </p>
         ) : null}
       </div>
 
-      <div css={(theme) => ({ marginTop: '1.25rem', padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.surfaceMuted, border: `1px solid ${theme.color.border}` })}>
+      <div
+        css={(theme) => ({
+          marginTop: '1.25rem',
+          padding: theme.space(4),
+          borderRadius: theme.radius.md,
+          background: theme.color.surfaceMuted,
+          border: `1px solid ${theme.color.border}`,
+        })}
+      >
         <CheckboxField
           label="Make this a monthly support"
           description={MONTHLY_NOTE}
@@ -110,13 +161,23 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
         <div
           aria-label={`${selected.name} perks`}
           role="region"
-          css={(theme) => ({ marginTop: '1.25rem', padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.brandSoft, border: `1px solid ${theme.color.brand}` })}
+          css={(theme) => ({
+            marginTop: '1.25rem',
+            padding: theme.space(4),
+            borderRadius: theme.radius.md,
+            background: theme.color.brandSoft,
+            border: `1px solid ${theme.color.brand}`,
+          })}
         >
           <p css={(theme) => ({ margin: '0 0 0.5rem', fontWeight: theme.font.weight.bold })}>
             <span aria-hidden="true">{selected.emoji} </span>
             {selected.name} perks
           </p>
-          {selected.description ? <p css={(theme) => ({ margin: '0 0 0.5rem', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{selected.description}</p> : null}
+          {selected.description ? (
+            <p css={(theme) => ({ margin: '0 0 0.5rem', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+              {selected.description}
+            </p>
+          ) : null}
           <ul css={{ margin: 0, paddingLeft: 0, listStyle: 'none', display: 'grid', gap: '0.375rem' }}>
             {selected.perks.map((perk) => (
               <li key={perk} css={{ display: 'flex', gap: '0.5rem' }}>

@@ -46,12 +46,15 @@ export function CardDetails({ state, dispatch, errors, onEdit }: CardDetailsProp
           <FlaskIcon /> TEST MODE
         </p>
         <p css={{ margin: '0.25rem 0 0.5rem' }}>
-          Payments here are simulated: no real card is charged and no money moves. Use a test card with any future expiry date and any
-          3-digit CVC (select a number to fill it in):
+          Payments here are simulated: no real card is charged and no money moves. Use a test card with any future
+          expiry date and any 3-digit CVC (select a number to fill it in):
         </p>
         <ul css={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: '0.25rem' }}>
           {TEST_CARDS.map((card) => (
-            <li key={card.number} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.25rem 0.5rem' }}>
+            <li
+              key={card.number}
+              css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.25rem 0.5rem' }}
+            >
               <button
                 type="button"
                 onClick={() => setNumber(card.number)}
@@ -100,7 +103,11 @@ export function CardDetails({ state, dispatch, errors, onEdit }: CardDetailsProp
             value={state.cardExpiry}
             error={errors.cardExpiry}
             onChange={(event) => {
-              dispatch({ type: 'setField', field: 'cardExpiry', value: formatExpiry(event.currentTarget.value, state.cardExpiry) });
+              dispatch({
+                type: 'setField',
+                field: 'cardExpiry',
+                value: formatExpiry(event.currentTarget.value, state.cardExpiry),
+              });
               onEdit('cardExpiry');
             }}
           />
@@ -114,7 +121,11 @@ export function CardDetails({ state, dispatch, errors, onEdit }: CardDetailsProp
             value={state.cardCvc}
             error={errors.cardCvc}
             onChange={(event) => {
-              dispatch({ type: 'setField', field: 'cardCvc', value: event.currentTarget.value.replace(/\D/g, '').slice(0, 4) });
+              dispatch({
+                type: 'setField',
+                field: 'cardCvc',
+                value: event.currentTarget.value.replace(/\D/g, '').slice(0, 4),
+              });
               onEdit('cardCvc');
             }}
           />

@@ -22,14 +22,27 @@ export function CheckboxField({ label, description, checked, onChange, disabled 
         disabled={disabled}
         aria-describedby={description ? `${id}-description` : undefined}
         onChange={(event) => onChange(event.currentTarget.checked)}
-        css={(theme) => [{ width: '1.125rem', height: '1.125rem', margin: '0.1875rem 0 0', flex: 'none', accentColor: theme.color.brand, cursor: 'pointer' }, focusRing(theme)]}
+        css={(theme) => [
+          {
+            width: '1.125rem',
+            height: '1.125rem',
+            margin: '0.1875rem 0 0',
+            flex: 'none',
+            accentColor: theme.color.brand,
+            cursor: 'pointer',
+          },
+          focusRing(theme),
+        ]}
       />
       <div>
         <label htmlFor={id} css={(theme) => ({ fontWeight: theme.font.weight.medium, cursor: 'pointer' })}>
           {label}
         </label>
         {description ? (
-          <p id={`${id}-description`} css={(theme) => ({ margin: '0.125rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          <p
+            id={`${id}-description`}
+            css={(theme) => ({ margin: '0.125rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}
+          >
             {description}
           </p>
         ) : null}

@@ -2,12 +2,40 @@ import { useId, type ReactNode } from 'react';
 import { Card } from '@beabro/shared/ui/card';
 
 /** One numbered block of the checkout form, named by its h2. */
-export function CheckoutSection({ step, title, children, aside }: { step: number; title: string; children: ReactNode; aside?: ReactNode }) {
+export function CheckoutSection({
+  step,
+  title,
+  children,
+  aside,
+}: {
+  step: number;
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId} css={{ minWidth: 0 }}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '0.75rem', marginBottom: '1.25rem', flexWrap: 'wrap' }}>
-        <h2 id={headingId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, display: 'flex', alignItems: 'center', gap: '0.625rem' })}>
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: '0.75rem',
+          marginBottom: '1.25rem',
+          flexWrap: 'wrap',
+        }}
+      >
+        <h2
+          id={headingId}
+          css={(theme) => ({
+            margin: 0,
+            fontSize: theme.font.size.lg,
+            display: 'flex',
+            alignItems: 'center',
+            gap: '0.625rem',
+          })}
+        >
           <span
             aria-hidden="true"
             css={(theme) => ({

@@ -19,7 +19,19 @@ function renderSummary(amount: number, isRecurring = false) {
 }
 
 // Every amount from $1 to $300, then a spread up to the $10,000 cap: fee rounding differs at each cent boundary.
-const AMOUNTS = [...Array.from({ length: 300 }, (_, i) => i + 1), 333, 499, 999, 1_000, 1_234, 2_500, 4_999, 7_777, 9_999, 10_000];
+const AMOUNTS = [
+  ...Array.from({ length: 300 }, (_, i) => i + 1),
+  333,
+  499,
+  999,
+  1_000,
+  1_234,
+  2_500,
+  4_999,
+  7_777,
+  9_999,
+  10_000,
+];
 
 describe('PaymentSummary', () => {
   it('shows exactly what the shared fee function computes, for many amounts', () => {

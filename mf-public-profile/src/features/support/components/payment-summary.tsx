@@ -14,9 +14,14 @@ export interface PaymentSummaryProps {
  * page promises to the cent what the creator gets (SPEC section 9).
  */
 export function PaymentSummary({ amount, isRecurring, displayName }: PaymentSummaryProps) {
-  const payable = Number.isSafeInteger(amount) && amount >= SUPPORT_AMOUNT_MIN_DOLLARS && amount <= MAX_SINGLE_SUPPORT_DOLLARS;
+  const payable =
+    Number.isSafeInteger(amount) && amount >= SUPPORT_AMOUNT_MIN_DOLLARS && amount <= MAX_SINGLE_SUPPORT_DOLLARS;
   if (!payable) {
-    return <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>Choose an amount to see where your money goes.</p>;
+    return (
+      <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+        Choose an amount to see where your money goes.
+      </p>
+    );
   }
   const fees = calculateFees(dollarsToCents(amount));
   const perMonth = isRecurring ? '/month' : '';
@@ -36,17 +41,32 @@ export function PaymentSummary({ amount, isRecurring, displayName }: PaymentSumm
               display: 'flex',
               justifyContent: 'space-between',
               gap: '1rem',
-              ...(row.strong ? { paddingTop: '0.625rem', borderTop: `1px solid ${theme.color.border}`, fontWeight: theme.font.weight.bold } : {}),
+              ...(row.strong
+                ? {
+                    paddingTop: '0.625rem',
+                    borderTop: `1px solid ${theme.color.border}`,
+                    fontWeight: theme.font.weight.bold,
+                  }
+                : {}),
             })}
           >
-            <dt css={(theme) => ({ color: row.strong ? theme.color.text : theme.color.textMuted, minWidth: 0, overflowWrap: 'anywhere' })}>{row.label}</dt>
+            <dt
+              css={(theme) => ({
+                color: row.strong ? theme.color.text : theme.color.textMuted,
+                minWidth: 0,
+                overflowWrap: 'anywhere',
+              })}
+            >
+              {row.label}
+            </dt>
             <dd css={{ margin: 0, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{row.value}</dd>
           </div>
         ))}
       </dl>
       <p css={(theme) => ({ margin: '0.75rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
         You pay <strong css={(theme) => ({ color: theme.color.text })}>{formatUsd(fees.amountCents)}</strong>
-        {isRecurring ? ' today, then once a month until you cancel' : ' once'}. The fees come out of your support, never on top of it.
+        {isRecurring ? ' today, then once a month until you cancel' : ' once'}. The fees come out of your support, never
+        on top of it.
       </p>
     </div>
   );

@@ -25,7 +25,14 @@ import { ExternalLinkIcon } from '@beabro/shared/ui/icons/external-link';
 const SUMMARY_HEADING_ID = 'support-summary-heading';
 
 /** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'cardNumber', 'cardExpiry', 'cardCvc'];
 
@@ -45,10 +52,18 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
   const [params] = useSearchParams();
   const user = useSessionStore((s) => s.user);
   const [state, dispatch] = useReducer(supportFormReducer, undefined, () => {
-    const initial = initialSupportFormState(profile.tiers, parseTierParam(params.get('tier')), profile.minimumAmountCents);
+    const initial = initialSupportFormState(
+      profile.tiers,
+      parseTierParam(params.get('tier')),
+      profile.minimumAmountCents,
+    );
     return user ? supportFormReducer(initial, { type: 'prefill', name: user.displayName, email: user.email }) : initial;
   });
-  const creator = { displayName: profile.displayName, minimumAmountCents: profile.minimumAmountCents, acceptsMessages: profile.acceptsMessages };
+  const creator = {
+    displayName: profile.displayName,
+    minimumAmountCents: profile.minimumAmountCents,
+    acceptsMessages: profile.acceptsMessages,
+  };
   const embed = useEmbedMode();
   const checkout = useSupportCheckout(profile.username, creator, embed);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -87,7 +102,9 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
 
   return (
     <PageContainer>
-      <div css={(theme) => ({ padding: `${theme.space(6)} 0 ${theme.space(12)}`, display: 'grid', gap: theme.space(6) })}>
+      <div
+        css={(theme) => ({ padding: `${theme.space(6)} 0 ${theme.space(12)}`, display: 'grid', gap: theme.space(6) })}
+      >
         <div>
           {embed.embedded ? (
             // Inside a creator's website: the profile opens in a new tab, the checkout stays where it is.
@@ -95,7 +112,16 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
               href={paths.profile(profile.username)}
               target="_blank"
               rel="noopener"
-              css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
+              css={(theme) => [
+                {
+                  display: 'inline-flex',
+                  gap: '0.375rem',
+                  alignItems: 'center',
+                  fontWeight: theme.font.weight.medium,
+                  textDecoration: 'none',
+                },
+                focusRing(theme),
+              ]}
             >
               {profile.displayName} on Be a Bro <ExternalLinkIcon />
               <span css={VISUALLY_HIDDEN}> (opens in a new tab)</span>
@@ -103,7 +129,16 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
           ) : (
             <Link
               to={paths.profile(profile.username)}
-              css={(theme) => [{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', fontWeight: theme.font.weight.medium, textDecoration: 'none' }, focusRing(theme)]}
+              css={(theme) => [
+                {
+                  display: 'inline-flex',
+                  gap: '0.375rem',
+                  alignItems: 'center',
+                  fontWeight: theme.font.weight.medium,
+                  textDecoration: 'none',
+                },
+                focusRing(theme),
+              ]}
             >
               <span aria-hidden="true">←</span> Back to profile
             </Link>
@@ -111,25 +146,52 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
         </div>
 
         <Card css={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
-          <CreatorAvatar displayName={profile.displayName} username={profile.username} imageUrl={profile.profileImageUrl} size={72} />
+          <CreatorAvatar
+            displayName={profile.displayName}
+            username={profile.username}
+            imageUrl={profile.profileImageUrl}
+            size={72}
+          />
           <div css={{ minWidth: 0, flex: '1 1 16rem' }}>
-            <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>Support {profile.displayName}</h1>
+            <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>
+              Support {profile.displayName}
+            </h1>
             <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted })}>
               @{profile.username} · {profile.creatorTypeLabel}
             </p>
             {profile.goal ? (
-              <p css={(theme) => ({ margin: '0.375rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
-                Current goal: <strong css={(theme) => ({ color: theme.color.text })}>{profile.goal.title || 'Funding goal'}</strong>{' '}
+              <p
+                css={(theme) => ({
+                  margin: '0.375rem 0 0',
+                  fontSize: theme.font.size.sm,
+                  color: theme.color.textMuted,
+                  overflowWrap: 'anywhere',
+                })}
+              >
+                Current goal:{' '}
+                <strong css={(theme) => ({ color: theme.color.text })}>{profile.goal.title || 'Funding goal'}</strong>{' '}
                 {/* No progress when the creator hides earnings: the target alone instead. */}
-                {profile.goal.percent === null ? `(target ${formatUsd(profile.goal.amountCents, { whole: true })})` : `(${profile.goal.percent}% complete)`}
+                {profile.goal.percent === null
+                  ? `(target ${formatUsd(profile.goal.amountCents, { whole: true })})`
+                  : `(${profile.goal.percent}% complete)`}
               </p>
             ) : null}
           </div>
         </Card>
 
         {profile.viewer.isOwner ? (
-          <p role="note" css={(theme) => ({ margin: 0, padding: theme.space(4), borderRadius: theme.radius.md, background: theme.color.brandSoft, color: theme.color.brandHover })}>
-            This is your own support page: this is what your supporters see. Share your profile link so they can find it.
+          <p
+            role="note"
+            css={(theme) => ({
+              margin: 0,
+              padding: theme.space(4),
+              borderRadius: theme.radius.md,
+              background: theme.color.brandSoft,
+              color: theme.color.brandHover,
+            })}
+          >
+            This is your own support page: this is what your supporters see. Share your profile link so they can find
+            it.
           </p>
         ) : null}
 
@@ -140,10 +202,21 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
             noValidate
             aria-label={`Support ${profile.displayName}`}
             onSubmit={(event) => void onSubmit(event)}
-            css={(theme) => ({ display: 'grid', gap: theme.space(6), alignItems: 'start', [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 22rem' } })}
+            css={(theme) => ({
+              display: 'grid',
+              gap: theme.space(6),
+              alignItems: 'start',
+              [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 22rem' },
+            })}
           >
             <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
-              <AmountPicker tiers={profile.tiers} state={state} dispatch={dispatch} amountMessage={amountMessage} minimumAmountCents={profile.minimumAmountCents} />
+              <AmountPicker
+                tiers={profile.tiers}
+                state={state}
+                dispatch={dispatch}
+                amountMessage={amountMessage}
+                minimumAmountCents={profile.minimumAmountCents}
+              />
               <SupporterDetails
                 state={state}
                 dispatch={dispatch}
@@ -152,10 +225,18 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 displayName={profile.displayName}
                 acceptsMessages={profile.acceptsMessages}
               />
-              <CardDetails state={state} dispatch={dispatch} errors={checkout.fieldErrors} onEdit={checkout.clearFieldError} />
+              <CardDetails
+                state={state}
+                dispatch={dispatch}
+                errors={checkout.fieldErrors}
+                onEdit={checkout.clearFieldError}
+              />
             </div>
 
-            <Card aria-labelledby={SUMMARY_HEADING_ID} css={(theme) => ({ minWidth: 0, [theme.breakpoint.lg]: { position: 'sticky', top: '1.5rem' } })}>
+            <Card
+              aria-labelledby={SUMMARY_HEADING_ID}
+              css={(theme) => ({ minWidth: 0, [theme.breakpoint.lg]: { position: 'sticky', top: '1.5rem' } })}
+            >
               <h2 id={SUMMARY_HEADING_ID} css={(theme) => ({ margin: '0 0 1rem', fontSize: theme.font.size.lg })}>
                 Payment summary
               </h2>
@@ -178,7 +259,9 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                   })}
                 >
                   <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{checkout.problem.title}</p>
-                  <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>{checkout.problem.message}</p>
+                  <p css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm })}>
+                    {checkout.problem.message}
+                  </p>
                 </div>
               ) : null}
 
@@ -194,7 +277,16 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 {checkout.processing ? 'Processing...' : submitLabel(state.amount, state.isRecurring)}
               </Button>
               {amountMessage ? (
-                <p css={(theme) => ({ margin: '0.5rem 0 0', fontSize: theme.font.size.sm, color: theme.color.danger, textAlign: 'center' })}>{amountMessage}</p>
+                <p
+                  css={(theme) => ({
+                    margin: '0.5rem 0 0',
+                    fontSize: theme.font.size.sm,
+                    color: theme.color.danger,
+                    textAlign: 'center',
+                  })}
+                >
+                  {amountMessage}
+                </p>
               ) : null}
               <TrustBadges />
             </Card>

@@ -22,7 +22,11 @@ function renderSupport({
   profile = fakeProfile(),
   route = '/pixelpat/support',
   checkout = () => json(201, { receipt: fakeReceipt() }),
-}: { profile?: PublicCreatorProfileDto | null; route?: string; checkout?: () => MockAnswer | Promise<MockAnswer> } = {}) {
+}: {
+  profile?: PublicCreatorProfileDto | null;
+  route?: string;
+  checkout?: () => MockAnswer | Promise<MockAnswer>;
+} = {}) {
   const api = mockApi({
     'GET /api/creators/pixelpat': () => (profile ? json(200, profile) : json(404, { message: 'Creator not found' })),
     'POST /api/creators/pixelpat/views': () => json(204),
@@ -73,7 +77,11 @@ describe('support page', () => {
     expect(tierButton(/True Believer \$25\/month/)).toBeInTheDocument();
     expect(customAmount()).toHaveValue('');
     expect(monthly()).not.toBeChecked();
-    expect(screen.getByText('You can cancel anytime: from My Missions in your supporter dashboard, or with the link in your receipt email.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You can cancel anytime: from My Missions in your supporter dashboard, or with the link in your receipt email.',
+      ),
+    ).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('account settings');
     expect(screen.getByRole('heading', { name: /Your Details/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Name (optional)')).toBeEnabled();
@@ -82,22 +90,36 @@ describe('support page', () => {
     expect(screen.getByRole('checkbox', { name: 'Support anonymously' })).not.toBeChecked();
     const testMode = screen.getByRole('note', { name: 'Test mode' });
     expect(within(testMode).getByText('TEST MODE')).toBeInTheDocument();
-    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995']) expect(within(testMode).getByText(card)).toBeInTheDocument();
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995'])
+      expect(within(testMode).getByText(card)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Payment summary' })).toBeInTheDocument();
     expect(submitButton()).toHaveTextContent('Support with $5');
     expect(submitButton()).toBeEnabled();
-    for (const block of ['Secure Payments', 'Direct Mission Support', 'Cancel Anytime']) expect(screen.getByRole('heading', { level: 3, name: block })).toBeInTheDocument();
+    for (const block of ['Secure Payments', 'Direct Mission Support', 'Cancel Anytime'])
+      expect(screen.getByRole('heading', { level: 3, name: block })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Checkout guarantees' })).toBeInTheDocument();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
   });
 
   it('names the current goal and its progress', async () => {
     renderSupport();
-    expect(await screen.findByText(/^Current goal:/)).toHaveTextContent('Current goal: New streaming setup (68% complete)');
+    expect(await screen.findByText(/^Current goal:/)).toHaveTextContent(
+      'Current goal: New streaming setup (68% complete)',
+    );
   });
 
   it('shows no goal progress when the creator hides earnings', async () => {
-    renderSupport({ profile: fakeProfile({ goal: { title: 'New streaming setup', amountCents: 200_000, raisedCents: null, percent: null, supporterCount: 186 } }) });
+    renderSupport({
+      profile: fakeProfile({
+        goal: {
+          title: 'New streaming setup',
+          amountCents: 200_000,
+          raisedCents: null,
+          percent: null,
+          supporterCount: 186,
+        },
+      }),
+    });
     const line = await screen.findByText(/^Current goal:/);
     expect(line).toHaveTextContent('Current goal: New streaming setup (target $2,000)');
     expect(line).not.toHaveTextContent(/%|NaN/);
@@ -184,7 +206,15 @@ describe('support page', () => {
   it('prefills name and email for a signed-in supporter', async () => {
     useSessionStore.setState({
       status: 'signed-in',
-      user: { id: 'u1', email: 'sam@example.com', username: null, displayName: 'Sam Supporter', isCreator: false, userType: 'supporter', emailVerified: true },
+      user: {
+        id: 'u1',
+        email: 'sam@example.com',
+        username: null,
+        displayName: 'Sam Supporter',
+        isCreator: false,
+        userType: 'supporter',
+        emailVerified: true,
+      },
     });
     renderSupport();
     expect(await screen.findByLabelText('Name (optional)')).toHaveValue('Sam Supporter');
@@ -196,7 +226,9 @@ describe('support page', () => {
     const api = renderSupport();
     await user.click(await screen.findByRole('button', { name: 'Support with $5' }));
     expect(api.calls(SUPPORTS)).toHaveLength(0);
-    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(`Required for payment confirmation and receipts ${SUPPORT_MESSAGES.emailRequired}`);
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      `Required for payment confirmation and receipts ${SUPPORT_MESSAGES.emailRequired}`,
+    );
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.numberRequired);
     expect(screen.getByLabelText(/^Email/)).toHaveFocus();
   });
@@ -204,7 +236,12 @@ describe('support page', () => {
   it('submits the contract’s request, shows Processing..., keeps the receipt and goes to the thank-you', async () => {
     let answer: (value: MockAnswer) => void = () => undefined;
     const user = userEvent.setup();
-    const receipt = fakeReceipt({ amountCents: 2_500, isRecurring: true, nextChargeAt: '2026-12-21T12:00:00.000Z', subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f' });
+    const receipt = fakeReceipt({
+      amountCents: 2_500,
+      isRecurring: true,
+      nextChargeAt: '2026-12-21T12:00:00.000Z',
+      subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f',
+    });
     const api = renderSupport({ checkout: () => new Promise<MockAnswer>((resolve) => (answer = resolve)) });
     await user.click(await screen.findByRole('button', { name: /True Believer/ }));
     await user.type(screen.getByLabelText('Message (optional)'), 'Go Pat!');
@@ -246,12 +283,17 @@ describe('support page', () => {
       const user = userEvent.setup();
       const receipt = fakeReceipt({ amountCents: 500 });
       renderSupport({ route: EMBED_ROUTE, checkout: () => json(201, { receipt }) });
-      expect(await screen.findByRole('link', { name: /Pixel Pat on Be a Bro.*opens in a new tab/ })).toHaveAttribute('target', '_blank');
+      expect(await screen.findByRole('link', { name: /Pixel Pat on Be a Bro.*opens in a new tab/ })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
       expect(screen.queryByRole('link', { name: /Back to profile/ })).not.toBeInTheDocument();
       await fillValidForm(user);
       await user.click(submitButton());
 
-      const thanks = (await screen.findByText('Thank you for supporting Pixel Pat!')).closest<HTMLElement>('[role="status"]');
+      const thanks = (await screen.findByText('Thank you for supporting Pixel Pat!')).closest<HTMLElement>(
+        '[role="status"]',
+      );
       if (!thanks) throw new Error('no thank-you status');
       expect(thanks).toHaveTextContent('Your receipt is on its way to your inbox.');
       expect(within(thanks).getByLabelText('Receipt')).toHaveTextContent('Visa ending in 4242');
@@ -260,7 +302,14 @@ describe('support page', () => {
       expect(screen.queryByTestId('profile-location')).not.toBeInTheDocument();
       expect(postMessage).toHaveBeenCalledTimes(1);
       expect(postMessage).toHaveBeenCalledWith(
-        { source: 'beabro', type: 'support', supportId: receipt.supportId, creatorUsername: 'pixelpat', amountCents: 500, isRecurring: false },
+        {
+          source: 'beabro',
+          type: 'support',
+          supportId: receipt.supportId,
+          creatorUsername: 'pixelpat',
+          amountCents: 500,
+          isRecurring: false,
+        },
         'https://my.site',
       );
     });
@@ -279,7 +328,11 @@ describe('support page', () => {
     it('shows payment errors inside the overlay as on the page', async () => {
       inFrame();
       const user = userEvent.setup();
-      renderSupport({ route: EMBED_ROUTE, checkout: () => json(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } }) });
+      renderSupport({
+        route: EMBED_ROUTE,
+        checkout: () =>
+          json(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } }),
+      });
       await screen.findByRole('heading', { level: 1 });
       await fillValidForm(user);
       await user.click(submitButton());
@@ -328,18 +381,29 @@ describe('support page', () => {
 
   it('shows the server’s field messages after a 400', async () => {
     const user = userEvent.setup();
-    renderSupport({ checkout: () => json(400, { message: 'Please correct the highlighted fields.', fieldErrors: { email: 'Email is invalid', 'card.cvc': CARD_MESSAGES.cvcInvalid } }) });
+    renderSupport({
+      checkout: () =>
+        json(400, {
+          message: 'Please correct the highlighted fields.',
+          fieldErrors: { email: 'Email is invalid', 'card.cvc': CARD_MESSAGES.cvcInvalid },
+        }),
+    });
     await screen.findByRole('heading', { level: 1 });
     await fillValidForm(user);
     await user.click(submitButton());
     expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Required for payment confirmation and receipts Email is invalid');
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      'Required for payment confirmation and receipts Email is invalid',
+    );
     expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription(CARD_MESSAGES.cvcInvalid);
   });
 
   it('says when the server cannot be reached, and retries the same request with the same key', async () => {
     const user = userEvent.setup();
-    const answers: Array<() => MockAnswer> = [() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.reject(new TypeError('Failed to fetch'))];
+    const answers: Array<() => MockAnswer> = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ];
     const api = renderSupport({ checkout: () => answers.shift()?.() ?? json(201, { receipt: fakeReceipt() }) });
     await screen.findByRole('heading', { level: 1 });
     await fillValidForm(user);

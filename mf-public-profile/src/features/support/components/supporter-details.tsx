@@ -27,7 +27,14 @@ export interface SupporterDetailsProps {
 }
 
 /** SPEC "Your Details": name (optional; off when anonymous), email (required), message (n/200) and anonymous. */
-export function SupporterDetails({ state, dispatch, errors, onEdit, displayName, acceptsMessages }: SupporterDetailsProps) {
+export function SupporterDetails({
+  state,
+  dispatch,
+  errors,
+  onEdit,
+  displayName,
+  acceptsMessages,
+}: SupporterDetailsProps) {
   const set = (field: TextFieldName & FieldKey) => (event: { currentTarget: { value: string } }) => {
     dispatch({ type: 'setField', field, value: event.currentTarget.value });
     onEdit(field);
@@ -72,7 +79,9 @@ export function SupporterDetails({ state, dispatch, errors, onEdit, displayName,
             onChange={set('message')}
           />
         ) : (
-          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{displayName} has turned off supporter messages.</p>
+          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+            {displayName} has turned off supporter messages.
+          </p>
         )}
         <CheckboxField
           label="Support anonymously"

@@ -15,9 +15,30 @@ export function TrustBadges() {
     { icon: <UserIcon />, text: 'No account needed' },
   ];
   return (
-    <ul aria-label="Checkout guarantees" css={{ listStyle: 'none', margin: '1rem 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '0.5rem 1rem' }}>
+    <ul
+      aria-label="Checkout guarantees"
+      css={{
+        listStyle: 'none',
+        margin: '1rem 0 0',
+        padding: 0,
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        gap: '0.5rem 1rem',
+      }}
+    >
       {badges.map((badge) => (
-        <li key={badge.text} css={(theme) => ({ display: 'inline-flex', alignItems: 'center', gap: '0.375rem', fontSize: theme.font.size.xs, color: theme.color.textMuted, fontWeight: theme.font.weight.medium })}>
+        <li
+          key={badge.text}
+          css={(theme) => ({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '0.375rem',
+            fontSize: theme.font.size.xs,
+            color: theme.color.textMuted,
+            fontWeight: theme.font.weight.medium,
+          })}
+        >
           {badge.icon}
           {badge.text}
         </li>
@@ -51,7 +72,16 @@ export function TrustBlocks({ displayName }: { displayName: string }) {
       <h2 id={headingId} className="visually-hidden">
         Why supporters trust Be a Bro
       </h2>
-      <ul css={(theme) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(4), [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } })}>
+      <ul
+        css={(theme) => ({
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: theme.space(4),
+          [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+        })}
+      >
         {blocks.map((block) => (
           <li
             key={block.title}
@@ -64,14 +94,37 @@ export function TrustBlocks({ displayName }: { displayName: string }) {
               borderRadius: theme.radius.lg,
               background: theme.color.surface,
               border: `1px solid ${theme.color.border}`,
-              [theme.breakpoint.md]: { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'center', textAlign: 'center' },
+              [theme.breakpoint.md]: {
+                gridTemplateColumns: 'minmax(0, 1fr)',
+                justifyItems: 'center',
+                textAlign: 'center',
+              },
             })}
           >
-            <span aria-hidden="true" css={(theme) => ({ fontSize: '1.75rem', lineHeight: 1.2, color: theme.color.brand, gridRow: 'span 2', [theme.breakpoint.md]: { gridRow: 'auto' } })}>
+            <span
+              aria-hidden="true"
+              css={(theme) => ({
+                fontSize: '1.75rem',
+                lineHeight: 1.2,
+                color: theme.color.brand,
+                gridRow: 'span 2',
+                [theme.breakpoint.md]: { gridRow: 'auto' },
+              })}
+            >
               {block.icon}
             </span>
-            <h3 css={(theme) => ({ margin: '0 0 0.25rem', fontSize: theme.font.size.md, [theme.breakpoint.md]: { marginTop: '0.5rem' } })}>{block.title}</h3>
-            <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>{block.text}</p>
+            <h3
+              css={(theme) => ({
+                margin: '0 0 0.25rem',
+                fontSize: theme.font.size.md,
+                [theme.breakpoint.md]: { marginTop: '0.5rem' },
+              })}
+            >
+              {block.title}
+            </h3>
+            <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+              {block.text}
+            </p>
           </li>
         ))}
       </ul>

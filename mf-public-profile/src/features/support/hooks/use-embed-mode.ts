@@ -13,5 +13,8 @@ export function useEmbedMode(): EmbedMode {
   const [params] = useSearchParams();
   const embed = params.get('embed');
   const origin = params.get('origin');
-  return useMemo(() => ({ embedded: embed === '1', hostOrigin: embed === '1' ? embedHostOrigin(origin) : null }), [embed, origin]);
+  return useMemo(
+    () => ({ embedded: embed === '1', hostOrigin: embed === '1' ? embedHostOrigin(origin) : null }),
+    [embed, origin],
+  );
 }

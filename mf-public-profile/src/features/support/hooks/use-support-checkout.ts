@@ -37,12 +37,23 @@ function describeFailure(error: unknown): Failure {
     const fieldErrors = toFieldErrors(error.fieldErrors);
     switch (error.status) {
       case 400:
-        return { problem: { title: 'Please check your details', message: error.message }, fieldErrors, outcomeUnknown: false };
+        return {
+          problem: { title: 'Please check your details', message: error.message },
+          fieldErrors,
+          outcomeUnknown: false,
+        };
       case 402:
-        return { problem: { title: 'Your payment didn’t go through', message: error.message }, fieldErrors, outcomeUnknown: false };
+        return {
+          problem: { title: 'Your payment didn’t go through', message: error.message },
+          fieldErrors,
+          outcomeUnknown: false,
+        };
       case 409:
         return {
-          problem: { title: 'This payment is already being processed', message: `${error.message} Wait a moment, then check your email for a receipt before trying again.` },
+          problem: {
+            title: 'This payment is already being processed',
+            message: `${error.message} Wait a moment, then check your email for a receipt before trying again.`,
+          },
           fieldErrors,
           outcomeUnknown: true,
         };
@@ -50,15 +61,29 @@ function describeFailure(error: unknown): Failure {
         return { problem: { title: 'Too many attempts', message: error.message }, fieldErrors, outcomeUnknown: false };
       default:
         if (error.status >= 500) {
-          return { problem: { title: 'Something went wrong on our side', message: `${error.message} Trying again will not charge you twice.` }, fieldErrors, outcomeUnknown: true };
+          return {
+            problem: {
+              title: 'Something went wrong on our side',
+              message: `${error.message} Trying again will not charge you twice.`,
+            },
+            fieldErrors,
+            outcomeUnknown: true,
+          };
         }
-        return { problem: { title: 'Your payment didn’t go through', message: error.message }, fieldErrors, outcomeUnknown: false };
+        return {
+          problem: { title: 'Your payment didn’t go through', message: error.message },
+          fieldErrors,
+          outcomeUnknown: false,
+        };
     }
   }
   if (error instanceof TypeError) {
     // fetch() rejects with a TypeError when there is no answer at all (offline, connection dropped).
     return {
-      problem: { title: 'We couldn’t reach Be a Bro', message: 'Check your internet connection and try again. Trying again will not charge you twice.' },
+      problem: {
+        title: 'We couldn’t reach Be a Bro',
+        message: 'Check your internet connection and try again. Trying again will not charge you twice.',
+      },
       fieldErrors: {},
       outcomeUnknown: true,
     };
@@ -66,7 +91,8 @@ function describeFailure(error: unknown): Failure {
   return {
     problem: {
       title: 'We couldn’t confirm your payment',
-      message: 'It may have gone through: check your email for a receipt before trying again. Trying again will not charge you twice.',
+      message:
+        'It may have gone through: check your email for a receipt before trying again. Trying again will not charge you twice.',
     },
     fieldErrors: {},
     outcomeUnknown: true,
@@ -79,7 +105,11 @@ function describeFailure(error: unknown): Failure {
  * the first request runs is ignored, a corrected form is a new attempt with a new key, and resending the
  * very same request after an unknown outcome reuses its key.
  */
-export function useSupportCheckout(username: string, creator: CheckoutCreator, embed: EmbedMode = { embedded: false, hostOrigin: null }) {
+export function useSupportCheckout(
+  username: string,
+  creator: CheckoutCreator,
+  embed: EmbedMode = { embedded: false, hostOrigin: null },
+) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
@@ -96,7 +126,10 @@ export function useSupportCheckout(username: string, creator: CheckoutCreator, e
       const built = buildCheckoutRequest(state, creator, PLACEHOLDER_KEY);
       if (!built.ok) {
         setFieldErrors(built.fieldErrors);
-        setProblem({ title: 'Please check your details', message: built.formError ?? 'Please correct the highlighted fields.' });
+        setProblem({
+          title: 'Please check your details',
+          message: built.formError ?? 'Please correct the highlighted fields.',
+        });
         return built.fieldErrors;
       }
       const request = JSON.stringify(built.body);

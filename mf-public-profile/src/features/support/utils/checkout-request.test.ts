@@ -17,20 +17,35 @@ const filled = (overrides: Partial<SupportFormState> = {}): SupportFormState => 
 
 describe('amountProblem', () => {
   it('asks for an amount below $1, the creator’s minimum below it, and caps a single support', () => {
-    expect(amountProblem({ amount: 0, customAmount: '', selectedTier: null }, creator)).toBe(SUPPORT_MESSAGES.amountRequired);
-    expect(amountProblem({ amount: 0, customAmount: 'abc', selectedTier: null }, creator)).toBe(SUPPORT_MESSAGES.amountTooSmall);
-    expect(amountProblem({ amount: 2, customAmount: '2', selectedTier: null }, creator)).toBe('The minimum support for Pixel Pat is $3');
+    expect(amountProblem({ amount: 0, customAmount: '', selectedTier: null }, creator)).toBe(
+      SUPPORT_MESSAGES.amountRequired,
+    );
+    expect(amountProblem({ amount: 0, customAmount: 'abc', selectedTier: null }, creator)).toBe(
+      SUPPORT_MESSAGES.amountTooSmall,
+    );
+    expect(amountProblem({ amount: 2, customAmount: '2', selectedTier: null }, creator)).toBe(
+      'The minimum support for Pixel Pat is $3',
+    );
     expect(amountProblem({ amount: 3, customAmount: '3', selectedTier: null }, creator)).toBeNull();
-    expect(amountProblem({ amount: 10_001, customAmount: '10001', selectedTier: null }, creator)).toBe(SUPPORT_MESSAGES.amountTooLarge);
+    expect(amountProblem({ amount: 10_001, customAmount: '10001', selectedTier: null }, creator)).toBe(
+      SUPPORT_MESSAGES.amountTooLarge,
+    );
     // Whole dollars: 12.5 is refused with the reason, not paid as $12; 12.00 is twelve dollars.
-    expect(amountProblem({ amount: 12, customAmount: '12.5', selectedTier: null }, creator)).toBe('Amount must be a whole number of dollars');
+    expect(amountProblem({ amount: 12, customAmount: '12.5', selectedTier: null }, creator)).toBe(
+      'Amount must be a whole number of dollars',
+    );
     expect(amountProblem({ amount: 12, customAmount: '12.00', selectedTier: null }, creator)).toBeNull();
   });
 });
 
 describe('buildCheckoutRequest', () => {
   it('builds the contract’s request', () => {
-    const result = buildCheckoutRequest(filled({ message: ' Go go! ', selectedTier: 1, amount: 15, isRecurring: false }), creator, KEY, new Date(2026, 0, 1));
+    const result = buildCheckoutRequest(
+      filled({ message: ' Go go! ', selectedTier: 1, amount: 15, isRecurring: false }),
+      creator,
+      KEY,
+      new Date(2026, 0, 1),
+    );
     expect(result).toEqual({
       ok: true,
       body: {
@@ -58,7 +73,11 @@ describe('buildCheckoutRequest', () => {
   });
 
   it('puts each problem on its field with the shared messages', () => {
-    const result = buildCheckoutRequest(filled({ email: '', cardNumber: '', cardExpiry: '13/30', cardCvc: '1' }), creator, KEY);
+    const result = buildCheckoutRequest(
+      filled({ email: '', cardNumber: '', cardExpiry: '13/30', cardCvc: '1' }),
+      creator,
+      KEY,
+    );
     expect(result).toEqual({
       ok: false,
       formError: null,
@@ -69,28 +88,50 @@ describe('buildCheckoutRequest', () => {
         cardCvc: CARD_MESSAGES.cvcInvalid,
       },
     });
-    expect(buildCheckoutRequest(filled({ email: 'not-an-email' }), creator, KEY)).toMatchObject({ ok: false, fieldErrors: { email: SUPPORT_MESSAGES.emailInvalid } });
+    expect(buildCheckoutRequest(filled({ email: 'not-an-email' }), creator, KEY)).toMatchObject({
+      ok: false,
+      fieldErrors: { email: SUPPORT_MESSAGES.emailInvalid },
+    });
   });
 
   it('says an empty expiry date or CVC is required, in the words of the field', () => {
     const result = buildCheckoutRequest(filled({ cardExpiry: '', cardCvc: '' }), creator, KEY);
-    expect(result).toMatchObject({ ok: false, fieldErrors: { cardExpiry: 'Expiry date is required', cardCvc: 'CVC is required' } });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { cardExpiry: 'Expiry date is required', cardCvc: 'CVC is required' },
+    });
     expect(CARD_MESSAGES.cvcInvalid).toBe('CVC is invalid');
   });
 
   it('catches a mistyped card number and an expired card before asking the server', () => {
-    expect(buildCheckoutRequest(filled({ cardNumber: '4242 4242 4242 4241' }), creator, KEY)).toMatchObject({ ok: false, fieldErrors: { cardNumber: CARD_MESSAGES.numberInvalid } });
-    expect(buildCheckoutRequest(filled({ cardExpiry: '01/20' }), creator, KEY, new Date(2026, 5, 1))).toMatchObject({ ok: false, fieldErrors: { cardExpiry: CARD_MESSAGES.expired } });
+    expect(buildCheckoutRequest(filled({ cardNumber: '4242 4242 4242 4241' }), creator, KEY)).toMatchObject({
+      ok: false,
+      fieldErrors: { cardNumber: CARD_MESSAGES.numberInvalid },
+    });
+    expect(buildCheckoutRequest(filled({ cardExpiry: '01/20' }), creator, KEY, new Date(2026, 5, 1))).toMatchObject({
+      ok: false,
+      fieldErrors: { cardExpiry: CARD_MESSAGES.expired },
+    });
   });
 
   it('refuses an amount the page would not submit', () => {
-    expect(buildCheckoutRequest(filled({ amount: 2, customAmount: '2' }), creator, KEY)).toMatchObject({ ok: false, fieldErrors: { amount: 'The minimum support for Pixel Pat is $3' } });
+    expect(buildCheckoutRequest(filled({ amount: 2, customAmount: '2' }), creator, KEY)).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: 'The minimum support for Pixel Pat is $3' },
+    });
   });
 });
 
 describe('toFieldErrors', () => {
   it('places the API’s field paths on the page’s fields', () => {
-    expect(toFieldErrors({ 'card.number': 'Your card was declined.', 'card.expMonth': 'This card has expired', email: 'Email is invalid', other: 'x' })).toEqual({
+    expect(
+      toFieldErrors({
+        'card.number': 'Your card was declined.',
+        'card.expMonth': 'This card has expired',
+        email: 'Email is invalid',
+        other: 'x',
+      }),
+    ).toEqual({
       cardNumber: 'Your card was declined.',
       cardExpiry: 'This card has expired',
       email: 'Email is invalid',

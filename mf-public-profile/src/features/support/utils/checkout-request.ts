@@ -27,12 +27,23 @@ export function minimumAmountMessage(creator: Pick<CheckoutCreator, 'displayName
  * Why the effective amount cannot be paid, or null. Submit is disabled whenever this says something
  * (SPEC: below $1; also below the creator's minimum and above the single-support cap).
  */
-export function amountProblem(state: Pick<SupportFormState, 'amount' | 'customAmount' | 'selectedTier'>, creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>): string | null {
+export function amountProblem(
+  state: Pick<SupportFormState, 'amount' | 'customAmount' | 'selectedTier'>,
+  creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>,
+): string | null {
   // Whole dollars only (the API's rule): 12.5 is refused with a reason, never quietly paid as $12.
   const typed = Number(state.customAmount.trim());
-  if (state.selectedTier === null && state.customAmount.trim() !== '' && Number.isFinite(typed) && !Number.isInteger(typed)) return SUPPORT_MESSAGES.amountWhole;
+  if (
+    state.selectedTier === null &&
+    state.customAmount.trim() !== '' &&
+    Number.isFinite(typed) &&
+    !Number.isInteger(typed)
+  )
+    return SUPPORT_MESSAGES.amountWhole;
   if (state.amount < SUPPORT_AMOUNT_MIN_DOLLARS) {
-    return state.selectedTier === null && state.customAmount.trim() === '' ? SUPPORT_MESSAGES.amountRequired : SUPPORT_MESSAGES.amountTooSmall;
+    return state.selectedTier === null && state.customAmount.trim() === ''
+      ? SUPPORT_MESSAGES.amountRequired
+      : SUPPORT_MESSAGES.amountTooSmall;
   }
   if (state.amount > MAX_SINGLE_SUPPORT_DOLLARS) return SUPPORT_MESSAGES.amountTooLarge;
   if (state.amount * 100 < creator.minimumAmountCents) return minimumAmountMessage(creator);
@@ -71,14 +82,20 @@ export function toFieldErrors(serverErrors: Record<string, string>): FieldErrors
 }
 
 /** `formError`: a problem no field shows (should not happen: only the page-made idempotency key is left). */
-export type BuildResult = { ok: true; body: CheckoutBody } | { ok: false; fieldErrors: FieldErrors; formError: string | null };
+export type BuildResult =
+  { ok: true; body: CheckoutBody } | { ok: false; fieldErrors: FieldErrors; formError: string | null };
 
 /**
  * The checkout request of the form as it stands, checked with the shared contract schema plus the card
  * checks a supporter benefits from before a round trip (Luhn, expired). The name is sent as "Anonymous"
  * when the supporter ticked anonymous (SPEC section 4); the message only when the creator accepts messages.
  */
-export function buildCheckoutRequest(state: SupportFormState, creator: CheckoutCreator, idempotencyKey: string, now = new Date()): BuildResult {
+export function buildCheckoutRequest(
+  state: SupportFormState,
+  creator: CheckoutCreator,
+  idempotencyKey: string,
+  now = new Date(),
+): BuildResult {
   const { expMonth, expYear } = parseExpiry(state.cardExpiry);
   const parsed = checkoutRequestSchema.safeParse({
     amount: state.amount,
@@ -106,7 +123,8 @@ export function buildCheckoutRequest(state: SupportFormState, creator: CheckoutC
   // An empty field is "required", not "invalid".
   if (state.cardExpiry.trim() === '') fieldErrors.cardExpiry = CARD_MESSAGES.expiryRequired;
   if (state.cardCvc.trim() === '') fieldErrors.cardCvc = CARD_MESSAGES.cvcRequired;
-  if (!fieldErrors.cardNumber && state.cardNumber.trim() && !passesLuhn(state.cardNumber)) fieldErrors.cardNumber = CARD_MESSAGES.numberInvalid;
+  if (!fieldErrors.cardNumber && state.cardNumber.trim() && !passesLuhn(state.cardNumber))
+    fieldErrors.cardNumber = CARD_MESSAGES.numberInvalid;
   if (!fieldErrors.cardExpiry && isExpired(expMonth, expYear, now)) fieldErrors.cardExpiry = CARD_MESSAGES.expired;
 
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formError };

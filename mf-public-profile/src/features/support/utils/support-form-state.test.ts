@@ -1,13 +1,32 @@
 import { fakeProfile } from '../../../testing/fake-profile';
-import { initialSupportFormState, parseCustomAmount, supportFormReducer, type SupportFormState } from './support-form-state';
+import {
+  initialSupportFormState,
+  parseCustomAmount,
+  supportFormReducer,
+  type SupportFormState,
+} from './support-form-state';
 
 const tiers = fakeProfile().tiers;
-const [fiveDollars, , monthly, fiftyDollars] = tiers as [(typeof tiers)[0], (typeof tiers)[0], (typeof tiers)[0], (typeof tiers)[0]];
+const [fiveDollars, , monthly, fiftyDollars] = tiers as [
+  (typeof tiers)[0],
+  (typeof tiers)[0],
+  (typeof tiers)[0],
+  (typeof tiers)[0],
+];
 const start = () => initialSupportFormState(tiers, null, 300);
 
 describe('support page state (SPEC section 4)', () => {
   it('starts at the default amount of $5, no tier, not monthly, nothing typed', () => {
-    expect(start()).toMatchObject({ amount: 5, selectedTier: null, customAmount: '', isRecurring: false, isAnonymous: false, name: '', email: '', message: '' });
+    expect(start()).toMatchObject({
+      amount: 5,
+      selectedTier: null,
+      customAmount: '',
+      isRecurring: false,
+      isAnonymous: false,
+      name: '',
+      email: '',
+      message: '',
+    });
   });
 
   it('starts on the tier asked for in ?tier=, and ignores a tier the creator does not have', () => {
@@ -32,7 +51,10 @@ describe('support page state (SPEC section 4)', () => {
     let state = supportFormReducer(start(), { type: 'selectTier', tier: fiveDollars });
     state = supportFormReducer(state, { type: 'setCustomAmount', value: '12' });
     expect(state).toMatchObject({ amount: 12, customAmount: '12', selectedTier: null });
-    expect(supportFormReducer(state, { type: 'setCustomAmount', value: 'abc' })).toMatchObject({ amount: 0, customAmount: 'abc' });
+    expect(supportFormReducer(state, { type: 'setCustomAmount', value: 'abc' })).toMatchObject({
+      amount: 0,
+      customAmount: 'abc',
+    });
     expect(supportFormReducer(state, { type: 'setCustomAmount', value: '' }).amount).toBe(0);
   });
 
@@ -42,7 +64,10 @@ describe('support page state (SPEC section 4)', () => {
     expect(state.isRecurring).toBe(true);
     state = supportFormReducer(state, { type: 'setRecurring', value: false });
     expect(state).toMatchObject({ isRecurring: false, amount: 30 });
-    state = supportFormReducer(supportFormReducer(state, { type: 'selectTier', tier: fiveDollars }), { type: 'setRecurring', value: true });
+    state = supportFormReducer(supportFormReducer(state, { type: 'selectTier', tier: fiveDollars }), {
+      type: 'setRecurring',
+      value: true,
+    });
     expect(state).toMatchObject({ isRecurring: true, selectedTier: 0, amount: 5 });
   });
 
@@ -50,16 +75,24 @@ describe('support page state (SPEC section 4)', () => {
     let state = supportFormReducer(start(), { type: 'setField', field: 'name', value: 'Jordan' });
     state = supportFormReducer(state, { type: 'setAnonymous', value: true });
     expect(state).toMatchObject({ isAnonymous: true, name: 'Jordan' });
-    expect(supportFormReducer(state, { type: 'setAnonymous', value: false })).toMatchObject({ isAnonymous: false, name: 'Jordan' });
+    expect(supportFormReducer(state, { type: 'setAnonymous', value: false })).toMatchObject({
+      isAnonymous: false,
+      name: 'Jordan',
+    });
   });
 
   it('cuts a message at 200 characters', () => {
-    expect(supportFormReducer(start(), { type: 'setField', field: 'message', value: 'x'.repeat(250) }).message).toHaveLength(200);
+    expect(
+      supportFormReducer(start(), { type: 'setField', field: 'message', value: 'x'.repeat(250) }).message,
+    ).toHaveLength(200);
   });
 
   it('prefills name and email from the account without overwriting what was typed', () => {
     const typed: SupportFormState = { ...start(), email: 'typed@example.com' };
-    expect(supportFormReducer(typed, { type: 'prefill', name: 'Sam', email: 'sam@example.com' })).toMatchObject({ name: 'Sam', email: 'typed@example.com' });
+    expect(supportFormReducer(typed, { type: 'prefill', name: 'Sam', email: 'sam@example.com' })).toMatchObject({
+      name: 'Sam',
+      email: 'typed@example.com',
+    });
   });
 });
 

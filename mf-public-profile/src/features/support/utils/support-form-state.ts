@@ -56,7 +56,11 @@ export function tierDollars(tier: Pick<PublicTierDto, 'amountCents'>): number {
  * The page's first state: the tier asked for in `?tier=` when the creator has it, else the default
  * amount (raised to the creator's minimum, so the page never opens on an amount it would refuse).
  */
-export function initialSupportFormState(tiers: readonly TierChoice[], requestedTier: number | null, minimumAmountCents = 0): SupportFormState {
+export function initialSupportFormState(
+  tiers: readonly TierChoice[],
+  requestedTier: number | null,
+  minimumAmountCents = 0,
+): SupportFormState {
   const base: SupportFormState = {
     amount: Math.max(DEFAULT_SUPPORT_AMOUNT_DOLLARS, Math.ceil(minimumAmountCents / 100)),
     selectedTier: null,
@@ -77,7 +81,13 @@ export function initialSupportFormState(tiers: readonly TierChoice[], requestedT
 export function supportFormReducer(state: SupportFormState, action: SupportFormAction): SupportFormState {
   switch (action.type) {
     case 'selectTier':
-      return { ...state, amount: tierDollars(action.tier), customAmount: '', selectedTier: action.tier.position, isRecurring: action.tier.isRecurring };
+      return {
+        ...state,
+        amount: tierDollars(action.tier),
+        customAmount: '',
+        selectedTier: action.tier.position,
+        isRecurring: action.tier.isRecurring,
+      };
     case 'setCustomAmount':
       return { ...state, customAmount: action.value, amount: parseCustomAmount(action.value), selectedTier: null };
     case 'setRecurring':
@@ -85,7 +95,10 @@ export function supportFormReducer(state: SupportFormState, action: SupportFormA
     case 'setAnonymous':
       return { ...state, isAnonymous: action.value };
     case 'setField':
-      return { ...state, [action.field]: action.field === 'message' ? action.value.slice(0, MESSAGE_MAX_LENGTH) : action.value };
+      return {
+        ...state,
+        [action.field]: action.field === 'message' ? action.value.slice(0, MESSAGE_MAX_LENGTH) : action.value,
+      };
     case 'prefill':
       return { ...state, name: state.name || action.name, email: state.email || action.email };
   }

@@ -5,7 +5,8 @@ import { pauseSubscriptionByLink, resumeSubscriptionByLink } from '@beabro/share
 import type { PauseMonths, SubscriptionDto, SubscriptionResponse } from '@beabro/shared/api-schemas/subscriptions';
 
 /** What the link in the address opens: its monthly support, or why it opens none (a message key). */
-export type CancelLink = { kind: 'found'; subscription: SubscriptionDto } | { kind: 'refused'; reason: 'linkInvalid' | 'notFound' };
+export type CancelLink =
+  { kind: 'found'; subscription: SubscriptionDto } | { kind: 'refused'; reason: 'linkInvalid' | 'notFound' };
 
 export function cancelLinkPageQueryKey(token: string) {
   return ['cancel-link-page', token] as const;
@@ -19,16 +20,24 @@ export async function getCancelLink(token: string): Promise<CancelLink> {
   if (!token.trim()) return { kind: 'refused', reason: 'linkInvalid' };
   try {
     // Typed, not parsed: the API checks its answer against the schema (keeps zod out of the page's download).
-    const { subscription } = await apiRequest<SubscriptionResponse>(`/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+    const { subscription } = await apiRequest<SubscriptionResponse>(
+      `/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`,
+    );
     return { kind: 'found', subscription };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { kind: 'refused', reason: error.status === 404 ? 'notFound' : 'linkInvalid' };
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404))
+      return { kind: 'refused', reason: error.status === 404 ? 'notFound' : 'linkInvalid' };
     throw error;
   }
 }
 
 export function cancelLinkPageQueryOptions(token: string) {
-  return queryOptions({ queryKey: cancelLinkPageQueryKey(token), queryFn: () => getCancelLink(token), retry: false, staleTime: Infinity });
+  return queryOptions({
+    queryKey: cancelLinkPageQueryKey(token),
+    queryFn: () => getCancelLink(token),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 export function useCancelLink(token: string) {
@@ -36,7 +45,8 @@ export function useCancelLink(token: string) {
 }
 
 /** What a button of the page asks for. */
-export type CancelLinkRequest = { action: 'cancel' } | { action: 'resume' } | { action: 'pause'; months: PauseMonths | null };
+export type CancelLinkRequest =
+  { action: 'cancel' } | { action: 'resume' } | { action: 'pause'; months: PauseMonths | null };
 
 /** POST /api/subscriptions/{cancel,pause,resume}-by-link; the answer is the support as it now is, shown at once. */
 export function useCancelLinkAction(token: string) {

@@ -15,16 +15,23 @@ describe('the cancel-link page', () => {
   it('pauses until resumed on a press, then shows the paused support with the outcome focused', async () => {
     const api = mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
-      'POST /api/subscriptions/pause-by-link': () => json(200, { subscription: fakeSubscription({ status: 'paused', nextChargeAt: null }) }),
+      'POST /api/subscriptions/pause-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'paused', nextChargeAt: null }) }),
     });
     open();
     await userEvent.click(await screen.findByRole('radio', { name: 'Until I resume it' }, { timeout: 5000 }));
     expect(api.calls('POST /api/subscriptions/pause-by-link')).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Pause my monthly support' }));
 
-    const outcome = await screen.findByText('Your monthly support is paused until you resume it. Nothing is charged meanwhile.', {}, { timeout: 5000 });
+    const outcome = await screen.findByText(
+      'Your monthly support is paused until you resume it. Nothing is charged meanwhile.',
+      {},
+      { timeout: 5000 },
+    );
     await vi.waitFor(() => expect(outcome.closest('[role="status"]')).toHaveFocus(), { timeout: 5000 });
-    expect(api.calls('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([{ token: 'tok.sig', months: null }]);
+    expect(api.calls('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([
+      { token: 'tok.sig', months: null },
+    ]);
     expect(main().getByRole('button', { name: 'Resume my monthly support' })).toBeInTheDocument();
     expect(main().queryByRole('button', { name: 'Pause my monthly support' })).not.toBeInTheDocument();
   });
@@ -32,18 +39,28 @@ describe('the cancel-link page', () => {
   it('sends the months chosen', async () => {
     const api = mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
-      'POST /api/subscriptions/pause-by-link': () => json(200, { subscription: fakeSubscription({ status: 'paused', pausedUntil: '2027-02-20T12:00:00.000Z' }) }),
+      'POST /api/subscriptions/pause-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'paused', pausedUntil: '2027-02-20T12:00:00.000Z' }) }),
     });
     open();
     await userEvent.click(await screen.findByRole('radio', { name: '2 months' }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('button', { name: 'Pause my monthly support' }));
-    expect(await screen.findByText(/paused until February 20, 2027, when it resumes by itself/, { selector: 'p' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(api.calls('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([{ token: 'tok.sig', months: 2 }]);
+    expect(
+      await screen.findByText(
+        /paused until February 20, 2027, when it resumes by itself/,
+        { selector: 'p' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([
+      { token: 'tok.sig', months: 2 },
+    ]);
   });
 
   it('a refusal shows next to its button, focused, and the buttons stay', async () => {
     mockApi({
-      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ status: 'paused', nextChargeAt: null }) }),
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'paused', nextChargeAt: null }) }),
       'POST /api/subscriptions/resume-by-link': () => json(409, { message: SUBSCRIPTION_MESSAGES.resumeEnded }),
     });
     open();
@@ -58,23 +75,50 @@ describe('the cancel-link page', () => {
   it('cancels, and no button is left', async () => {
     mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
-      'POST /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ cancelAtPeriodEnd: true, nextChargeAt: null, endsAt: '2026-12-20T12:00:00.000Z' }) }),
+      'POST /api/subscriptions/cancel-by-link': () =>
+        json(200, {
+          subscription: fakeSubscription({
+            cancelAtPeriodEnd: true,
+            nextChargeAt: null,
+            endsAt: '2026-12-20T12:00:00.000Z',
+          }),
+        }),
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel my monthly support' }, { timeout: 5000 }));
-    expect(await screen.findByText('Your monthly support is cancelled. It ends on December 20, 2026, with no further charge.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your monthly support is cancelled. It ends on December 20, 2026, with no further charge.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /my monthly support/ })).not.toBeInTheDocument();
   });
 
   it('a lapsed support says it ended and offers nothing to press', async () => {
-    mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ status: 'lapsed', nextChargeAt: null, endsAt: '2026-11-25T12:00:00.000Z' }) }) });
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, {
+          subscription: fakeSubscription({ status: 'lapsed', nextChargeAt: null, endsAt: '2026-11-25T12:00:00.000Z' }),
+        }),
+    });
     open();
-    expect(await screen.findByText(/has ended on November 25, 2026: its renewal could not be charged/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /has ended on November 25, 2026: its renewal could not be charged/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /my monthly support/ })).not.toBeInTheDocument();
   });
 
   it('an API that cannot be reached: says so, with a way to try again', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     open();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('We could not reach Be a Bro.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -25,7 +25,12 @@ import { actionsFor, isOutcomeOf, longDate, outcomeOf } from '../utils/describe-
 const TITLE = 'Pause or cancel monthly support';
 const TRY_AGAIN = 'Something went wrong on our side. Please try again.';
 const OFFLINE = 'We could not reach Be a Bro. Check your connection and try again.';
-const CHOICE_LABELS: Record<PauseChoice, string> = { '1': '1 month', '2': '2 months', '3': '3 months', 'until-resumed': 'Until I resume it' };
+const CHOICE_LABELS: Record<PauseChoice, string> = {
+  '1': '1 month',
+  '2': '2 months',
+  '3': '3 months',
+  'until-resumed': 'Until I resume it',
+};
 
 function errorText(key: CancelLinkError): string {
   return key === 'failed' ? TRY_AGAIN : SUBSCRIPTION_MESSAGES[key];
@@ -43,14 +48,16 @@ function parseEnum<T extends string>(value: string | null, allowed: readonly T[]
 function Description({ subscription }: { subscription: SubscriptionDto }) {
   const who = (
     <>
-      <strong>{formatUsd(subscription.amountCents)}/month</strong> to <Link to={paths.profile(subscription.creatorUsername)}>{subscription.creatorDisplayName}</Link>
+      <strong>{formatUsd(subscription.amountCents)}/month</strong> to{' '}
+      <Link to={paths.profile(subscription.creatorUsername)}>{subscription.creatorDisplayName}</Link>
     </>
   );
   if (subscription.status === 'lapsed') {
     return (
       <p css={{ margin: 0 }}>
-        Your monthly support of {who} has ended{subscription.endsAt ? ` on ${longDate(subscription.endsAt)}` : ''}: its renewal could not be charged. Nothing more
-        is charged. You can support {subscription.creatorDisplayName} again from their page.
+        Your monthly support of {who} has ended{subscription.endsAt ? ` on ${longDate(subscription.endsAt)}` : ''}: its
+        renewal could not be charged. Nothing more is charged. You can support {subscription.creatorDisplayName} again
+        from their page.
       </p>
     );
   }
@@ -59,7 +66,11 @@ function Description({ subscription }: { subscription: SubscriptionDto }) {
     return (
       <p css={{ margin: 0 }}>
         Your monthly support of {who} is cancelled.
-        {subscription.endsAt ? (ended ? ` It ended on ${longDate(subscription.endsAt)}.` : ` It ends on ${longDate(subscription.endsAt)}, with no further charge.`) : ''}
+        {subscription.endsAt
+          ? ended
+            ? ` It ended on ${longDate(subscription.endsAt)}.`
+            : ` It ends on ${longDate(subscription.endsAt)}, with no further charge.`
+          : ''}
       </p>
     );
   }
@@ -68,12 +79,14 @@ function Description({ subscription }: { subscription: SubscriptionDto }) {
       <>
         <p css={{ margin: 0 }}>
           Your monthly support of {who} is <strong>paused</strong>
-          {subscription.pausedUntil ? ` until ${longDate(subscription.pausedUntil)}, when it resumes by itself with the next charge` : ' until you resume it'}.
-          Nothing is charged while it is paused.
+          {subscription.pausedUntil
+            ? ` until ${longDate(subscription.pausedUntil)}, when it resumes by itself with the next charge`
+            : ' until you resume it'}
+          . Nothing is charged while it is paused.
         </p>
         <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
-          If you resume it within the month you paid for, the next charge is at its end; later, the month you resume in is charged that day, then monthly as
-          before. A month is never charged twice.
+          If you resume it within the month you paid for, the next charge is at its end; later, the month you resume in
+          is charged that day, then monthly as before. A month is never charged twice.
         </p>
       </>
     );
@@ -82,7 +95,8 @@ function Description({ subscription }: { subscription: SubscriptionDto }) {
     return (
       <p css={{ margin: 0 }}>
         You support {who}. Its last renewal could not be charged
-        {subscription.nextChargeAt ? `; we will try again on ${longDate(subscription.nextChargeAt)}` : ''}. You can cancel it now: nothing more is charged.
+        {subscription.nextChargeAt ? `; we will try again on ${longDate(subscription.nextChargeAt)}` : ''}. You can
+        cancel it now: nothing more is charged.
       </p>
     );
   }
@@ -91,7 +105,9 @@ function Description({ subscription }: { subscription: SubscriptionDto }) {
       <p css={{ margin: 0 }}>
         You support {who}. The next charge is on {longDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.
       </p>
-      <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>If you cancel, nothing more is charged. The month you already paid for still counts for the creator.</p>
+      <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
+        If you cancel, nothing more is charged. The month you already paid for still counts for the creator.
+      </p>
     </>
   );
 }
@@ -113,7 +129,12 @@ function ActionForm({ token, action, onSubmit, children }: ActionFormProps) {
     onSubmit({ action, months });
   };
   return (
-    <form method="post" action={CANCEL_LINK_PAGE_PATH} onSubmit={submit} css={(theme) => ({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.space(3) })}>
+    <form
+      method="post"
+      action={CANCEL_LINK_PAGE_PATH}
+      onSubmit={submit}
+      css={(theme) => ({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.space(3) })}
+    >
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="action" value={action} />
       {children}
@@ -178,7 +199,9 @@ export function CancelLinkPage() {
           <p>{SUBSCRIPTION_MESSAGES[data.reason]}</p>
         </OutcomeMessage>
         <p css={{ margin: 0 }}>
-          <Link to={paths.signIn(`${paths.supporterDashboard}?tab=creators`)}>Sign in to manage your monthly supports</Link>
+          <Link to={paths.signIn(`${paths.supporterDashboard}?tab=creators`)}>
+            Sign in to manage your monthly supports
+          </Link>
         </p>
       </>
     );
@@ -187,7 +210,12 @@ export function CancelLinkPage() {
     const can = actionsFor(subscription);
     const shownDone = done ?? (formDone && isOutcomeOf(formDone, subscription) ? formDone : null);
     const errorFor = (action: CancelLinkAction) => {
-      const message = failure?.action === action ? failure.message : !failure && !done && formError && formErrorAction === action ? errorText(formError) : null;
+      const message =
+        failure?.action === action
+          ? failure.message
+          : !failure && !done && formError && formErrorAction === action
+            ? errorText(formError)
+            : null;
       return message ? (
         <OutcomeMessage tone="danger" role="alert" ref={errorRef}>
           <p>{message}</p>
@@ -219,7 +247,10 @@ export function CancelLinkPage() {
           </ActionForm>
         ) : null}
         {can.pause ? (
-          <section aria-labelledby="pause-heading" css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}>
+          <section
+            aria-labelledby="pause-heading"
+            css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
+          >
             <h2 id="pause-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
               Pause instead
             </h2>
@@ -229,12 +260,35 @@ export function CancelLinkPage() {
             <ActionForm token={token} action="pause" onSubmit={run}>
               <fieldset
                 disabled={busy}
-                css={(theme) => ({ border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, margin: 0, padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(3)}`, minWidth: 0 })}
+                css={(theme) => ({
+                  border: `1px solid ${theme.color.border}`,
+                  borderRadius: theme.radius.md,
+                  margin: 0,
+                  padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(3)}`,
+                  minWidth: 0,
+                })}
               >
-                <legend css={(theme) => ({ fontWeight: theme.font.weight.medium, padding: `0 ${theme.space(1)}` })}>Pause for</legend>
+                <legend css={(theme) => ({ fontWeight: theme.font.weight.medium, padding: `0 ${theme.space(1)}` })}>
+                  Pause for
+                </legend>
                 {PAUSE_CHOICES.map((choice, index) => (
-                  <label key={choice} css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(2), padding: `${theme.space(1.5)} 0`, cursor: 'pointer' })}>
-                    <input type="radio" name="months" value={choice} defaultChecked={index === 0} css={{ width: '1.1rem', height: '1.1rem', margin: 0 }} />
+                  <label
+                    key={choice}
+                    css={(theme) => ({
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: theme.space(2),
+                      padding: `${theme.space(1.5)} 0`,
+                      cursor: 'pointer',
+                    })}
+                  >
+                    <input
+                      type="radio"
+                      name="months"
+                      value={choice}
+                      defaultChecked={index === 0}
+                      css={{ width: '1.1rem', height: '1.1rem', margin: 0 }}
+                    />
                     {CHOICE_LABELS[choice]}
                   </label>
                 ))}
@@ -247,7 +301,10 @@ export function CancelLinkPage() {
           </section>
         ) : null}
         {can.cancel ? (
-          <section aria-labelledby="cancel-heading" css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}>
+          <section
+            aria-labelledby="cancel-heading"
+            css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
+          >
             <h2 id="cancel-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
               {can.pause ? 'Or cancel' : 'Cancel'}
             </h2>

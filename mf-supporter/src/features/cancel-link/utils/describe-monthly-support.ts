@@ -10,7 +10,8 @@ export function longDate(iso: string): string {
 
 /** Which buttons the page offers for a support in this state. */
 export function actionsFor(subscription: SubscriptionDto): Record<CancelLinkAction, boolean> {
-  const ended = subscription.status === 'canceled' || subscription.status === 'lapsed' || subscription.cancelAtPeriodEnd;
+  const ended =
+    subscription.status === 'canceled' || subscription.status === 'lapsed' || subscription.cancelAtPeriodEnd;
   return {
     resume: subscription.status === 'paused',
     pause: subscription.status === 'active' && !subscription.cancelAtPeriodEnd,
@@ -20,9 +21,12 @@ export function actionsFor(subscription: SubscriptionDto): Record<CancelLinkActi
 
 /** What was done, in words, once an action has been answered (or the page's form came back with `done`). */
 export function outcomeOf(action: CancelLinkAction, subscription: SubscriptionDto): string {
-  if (action === 'cancel') return `Your monthly support is cancelled.${subscription.endsAt ? ` It ends on ${longDate(subscription.endsAt)}, with no further charge.` : ''}`;
+  if (action === 'cancel')
+    return `Your monthly support is cancelled.${subscription.endsAt ? ` It ends on ${longDate(subscription.endsAt)}, with no further charge.` : ''}`;
   if (action === 'pause') {
-    const until = subscription.pausedUntil ? ` until ${longDate(subscription.pausedUntil)}, when it resumes by itself` : ' until you resume it';
+    const until = subscription.pausedUntil
+      ? ` until ${longDate(subscription.pausedUntil)}, when it resumes by itself`
+      : ' until you resume it';
     return `Your monthly support is paused${until}. Nothing is charged meanwhile.`;
   }
   return `Your monthly support is running again.${subscription.nextChargeAt ? ` The next charge is on ${longDate(subscription.nextChargeAt)}.` : ''}`;

@@ -38,10 +38,24 @@ export function CreatorCard({ creator }: { creator: DiscoverItemDto }) {
       })}
     >
       <CreatorCover username={creator.username} imageUrl={creator.coverImageUrl} />
-      <div css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3), flex: 1, padding: `0 ${theme.space(5)} ${theme.space(5)}` })}>
+      <div
+        css={(theme) => ({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: theme.space(3),
+          flex: 1,
+          padding: `0 ${theme.space(5)} ${theme.space(5)}`,
+        })}
+      >
         {/* Positioned, so it paints over the cover (itself positioned) that it overlaps. */}
         <div css={{ position: 'relative', marginTop: '-2rem' }}>
-          <CreatorAvatar displayName={creator.displayName} username={creator.username} imageUrl={creator.profileImageUrl} size={64} ringed />
+          <CreatorAvatar
+            displayName={creator.displayName}
+            username={creator.username}
+            imageUrl={creator.profileImageUrl}
+            size={64}
+            ringed
+          />
         </div>
         <div css={{ minWidth: 0 }}>
           <h3 id={nameId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' })}>
@@ -58,29 +72,71 @@ export function CreatorCard({ creator }: { creator: DiscoverItemDto }) {
               {creator.displayName}
             </Link>
           </h3>
-          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, display: 'flex', alignItems: 'center', gap: theme.space(2), flexWrap: 'wrap', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(1)} 0 0`,
+              display: 'flex',
+              alignItems: 'center',
+              gap: theme.space(2),
+              flexWrap: 'wrap',
+              fontSize: theme.font.size.sm,
+              color: theme.color.textMuted,
+            })}
+          >
             <span css={{ overflowWrap: 'anywhere' }}>@{creator.username}</span>
             <Badge>{creator.creatorTypeLabel}</Badge>
           </p>
         </div>
         {creator.bioExcerpt ? (
-          <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>{creator.bioExcerpt}</p>
+          <p
+            css={(theme) => ({
+              margin: 0,
+              color: theme.color.textMuted,
+              fontSize: theme.font.size.sm,
+              overflowWrap: 'anywhere',
+            })}
+          >
+            {creator.bioExcerpt}
+          </p>
         ) : null}
         {creator.supporterCount !== null || creator.goalPercent !== null ? (
-          <div css={(theme) => ({ marginTop: 'auto', paddingTop: theme.space(2), display: 'flex', flexDirection: 'column', gap: theme.space(2) })}>
+          <div
+            css={(theme) => ({
+              marginTop: 'auto',
+              paddingTop: theme.space(2),
+              display: 'flex',
+              flexDirection: 'column',
+              gap: theme.space(2),
+            })}
+          >
             {creator.supporterCount !== null ? (
               <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, fontWeight: theme.font.weight.medium })}>
-                <Icon name="users" size="1rem" css={(theme) => ({ color: theme.color.brand, marginRight: theme.space(2) })} />
+                <Icon
+                  name="users"
+                  size="1rem"
+                  css={(theme) => ({ color: theme.color.brand, marginRight: theme.space(2) })}
+                />
                 {supportersText(creator.supporterCount)}
               </p>
             ) : null}
             {creator.goalPercent !== null ? (
               <div>
-                <div css={(theme) => ({ display: 'flex', justifyContent: 'space-between', fontSize: theme.font.size.xs, color: theme.color.textMuted, marginBottom: theme.space(1) })}>
+                <div
+                  css={(theme) => ({
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    fontSize: theme.font.size.xs,
+                    color: theme.color.textMuted,
+                    marginBottom: theme.space(1),
+                  })}
+                >
                   <span>Goal progress</span>
                   <span>{creator.goalPercent}%</span>
                 </div>
-                <ProgressBar value={creator.goalPercent} label={`${creator.displayName}: goal ${creator.goalPercent}% complete`} />
+                <ProgressBar
+                  value={creator.goalPercent}
+                  label={`${creator.displayName}: goal ${creator.goalPercent}% complete`}
+                />
               </div>
             ) : null}
           </div>

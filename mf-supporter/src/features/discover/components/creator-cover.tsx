@@ -18,7 +18,14 @@ export function CreatorCover({ username, imageUrl }: { username: string; imageUr
         ].join(', '),
       }}
     >
-      {imageUrl ? <img src={imageUrl} alt="" loading="lazy" css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+      {imageUrl ? (
+        <img
+          src={imageUrl}
+          alt=""
+          loading="lazy"
+          css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : null}
     </div>
   );
 }

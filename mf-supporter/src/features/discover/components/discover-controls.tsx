@@ -6,7 +6,10 @@ import { TextField } from '@beabro/shared/ui/text-field';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { SORT_LABELS, type DiscoverParams } from '../utils/discover-search';
 
-const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...CREATOR_TYPES.map((type) => ({ value: type.id, label: type.label }))];
+const TYPE_OPTIONS = [
+  { value: '', label: 'All types' },
+  ...CREATOR_TYPES.map((type) => ({ value: type.id, label: type.label })),
+];
 const SORT_OPTIONS = DISCOVER_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 
 export interface DiscoverControlsProps {
@@ -19,7 +22,15 @@ export interface DiscoverControlsProps {
   onClear: () => void;
 }
 
-export function DiscoverControls({ text, params, onTextChange, onSubmitText, onTypeChange, onSortChange, onClear }: DiscoverControlsProps) {
+export function DiscoverControls({
+  text,
+  params,
+  onTextChange,
+  onSubmitText,
+  onTypeChange,
+  onSortChange,
+  onClear,
+}: DiscoverControlsProps) {
   const filtering = text.trim() !== '' || params.q !== '' || params.type !== '';
   return (
     <form
@@ -51,8 +62,18 @@ export function DiscoverControls({ text, params, onTextChange, onSubmitText, onT
           onChange={(event) => onTextChange(event.target.value)}
         />
       </div>
-      <SelectField label="Creator type" value={params.type} options={TYPE_OPTIONS} onChange={(event) => onTypeChange(event.target.value as CreatorType | '')} />
-      <SelectField label="Sort by" value={params.sort} options={SORT_OPTIONS} onChange={(event) => onSortChange(event.target.value as DiscoverSort)} />
+      <SelectField
+        label="Creator type"
+        value={params.type}
+        options={TYPE_OPTIONS}
+        onChange={(event) => onTypeChange(event.target.value as CreatorType | '')}
+      />
+      <SelectField
+        label="Sort by"
+        value={params.sort}
+        options={SORT_OPTIONS}
+        onChange={(event) => onSortChange(event.target.value as DiscoverSort)}
+      />
       <div css={(theme) => ({ alignSelf: 'end', gridColumn: '1 / -1', [theme.breakpoint.lg]: { gridColumn: 'auto' } })}>
         <Button variant="ghost" onClick={onClear} disabled={!filtering}>
           Clear filters

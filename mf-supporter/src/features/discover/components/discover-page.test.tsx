@@ -16,7 +16,9 @@ function discoverApi(request: RecordedRequest) {
   const q = (request.query.get('q') ?? '').toLowerCase();
   const type = request.query.get('type') ?? '';
   const items = DISCOVER_CREATORS.filter(
-    (c) => (!q || `${c.displayName} ${c.username} ${c.bioExcerpt}`.toLowerCase().includes(q)) && (!type || c.creatorType === type),
+    (c) =>
+      (!q || `${c.displayName} ${c.username} ${c.bioExcerpt}`.toLowerCase().includes(q)) &&
+      (!type || c.creatorType === type),
   );
   return json(200, fakeDiscoverResponse(items));
 }
@@ -51,13 +53,19 @@ describe('/discover', () => {
     expect(pat).toHaveTextContent('Content Creator');
     expect(pat).toHaveTextContent('Variety streamer building a cozy, welcoming gaming community.');
     expect(pat).toHaveTextContent('186 supporters');
-    expect(within(pat).getByRole('progressbar', { name: 'Pixel Pat: goal 68% complete' })).toHaveAttribute('aria-valuenow', '68');
+    expect(within(pat).getByRole('progressbar', { name: 'Pixel Pat: goal 68% complete' })).toHaveAttribute(
+      'aria-valuenow',
+      '68',
+    );
     // No images uploaded: initials on a gradient, no broken <img>.
     expect(pat.querySelector('img')).toBeNull();
     expect(pat).toHaveTextContent('PP');
 
     const maya = screen.getByRole('article', { name: 'Maya Okafor' });
-    expect(Array.from(maya.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual(['/uploads/maya-cover.webp', '/uploads/maya.webp']);
+    expect(Array.from(maya.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual([
+      '/uploads/maya-cover.webp',
+      '/uploads/maya.webp',
+    ]);
     // Supporter count hidden by the creator: not shown at all.
     expect(maya).not.toHaveTextContent('supporters');
 
@@ -85,7 +93,11 @@ describe('/discover', () => {
     const { location, lastQuery } = renderDiscover('/discover?page=2&q=a');
     expect(screen.getByLabelText('Search creators')).toHaveValue('a');
     const type = screen.getByLabelText('Creator type');
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'All types',
       'Content Creator',
       'Entrepreneur',
@@ -112,10 +124,22 @@ describe('/discover', () => {
 
   it('pages through results with Previous and Next, the page in the URL', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 12 }, (_, i) => fakeDiscoverItem({ username: `creator_${i}`, displayName: `Creator ${i}` }));
+    const many = Array.from({ length: 12 }, (_, i) =>
+      fakeDiscoverItem({ username: `creator_${i}`, displayName: `Creator ${i}` }),
+    );
     const { location, lastQuery } = renderDiscover('/discover', (request) => {
       const page = Number(request.query.get('page') ?? 1);
-      return json(200, fakeDiscoverResponse(page === 1 ? many : many.slice(0, 3).map((c) => ({ ...c, username: `${c.username}_p2`, displayName: `${c.displayName} (p2)` })), { page, total: 15 }));
+      return json(
+        200,
+        fakeDiscoverResponse(
+          page === 1
+            ? many
+            : many
+                .slice(0, 3)
+                .map((c) => ({ ...c, username: `${c.username}_p2`, displayName: `${c.displayName} (p2)` })),
+          { page, total: 15 },
+        ),
+      );
     });
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(pages).toHaveTextContent('Page 1 of 2');
@@ -143,7 +167,9 @@ describe('/discover', () => {
   it('says when creators cannot be loaded, and Retry asks again', async () => {
     const user = userEvent.setup();
     let fail = true;
-    const { api } = renderDiscover('/discover', (request) => (fail ? json(503, { message: 'Service Unavailable' }) : discoverApi(request)));
+    const { api } = renderDiscover('/discover', (request) =>
+      fail ? json(503, { message: 'Service Unavailable' }) : discoverApi(request),
+    );
     expect(await screen.findByText('We could not load creators.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -40,28 +40,86 @@ export function DiscoverPage() {
 
   return (
     <PageContainer>
-      <div css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(6), padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
+      <div
+        css={(theme) => ({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: theme.space(6),
+          padding: `${theme.space(8)} 0 ${theme.space(16)}`,
+        })}
+      >
         <header css={{ maxWidth: '44rem' }}>
-          <p css={(theme) => ({ margin: 0, color: theme.color.brandHover, fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>For Supporters</p>
-          <h1 css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xxl })}>Discover creators</h1>
-          <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted, fontSize: theme.font.size.lg })}>
-            Find missions worth backing: streamers, artists, educators, changemakers and more. Every support goes straight to the people building them.
+          <p
+            css={(theme) => ({
+              margin: 0,
+              color: theme.color.brandHover,
+              fontWeight: theme.font.weight.medium,
+              fontSize: theme.font.size.sm,
+            })}
+          >
+            For Supporters
+          </p>
+          <h1 css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xxl })}>
+            Discover creators
+          </h1>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(2)} 0 0`,
+              color: theme.color.textMuted,
+              fontSize: theme.font.size.lg,
+            })}
+          >
+            Find missions worth backing: streamers, artists, educators, changemakers and more. Every support goes
+            straight to the people building them.
           </p>
         </header>
 
-        <DiscoverControls text={text} params={params} onTextChange={setText} onSubmitText={submitText} onTypeChange={setType} onSortChange={setSort} onClear={clear} />
+        <DiscoverControls
+          text={text}
+          params={params}
+          onTextChange={setText}
+          onSubmitText={submitText}
+          onTypeChange={setType}
+          onSortChange={setSort}
+          onClear={clear}
+        />
 
-        <section aria-labelledby={resultsId} css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(5) })}>
-          <h2 id={resultsId} ref={resultsRef} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, scrollMarginTop: theme.space(4) })}>
+        <section
+          aria-labelledby={resultsId}
+          css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(5) })}
+        >
+          <h2
+            id={resultsId}
+            ref={resultsRef}
+            css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, scrollMarginTop: theme.space(4) })}
+          >
             <span className="visually-hidden">Results: </span>
             {/* Announced as it changes, so screen-reader users hear what a search found. */}
-            <span role="status">{data ? resultsText(data.total, params) : query.isError ? 'Creators' : 'Searching...'}</span>
+            <span role="status">
+              {data ? resultsText(data.total, params) : query.isError ? 'Creators' : 'Searching...'}
+            </span>
           </h2>
 
           {query.isPending ? <CreatorGridLoading /> : null}
-          {query.isError && !data ? <LoadError title="We could not load creators." onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null}
+          {query.isError && !data ? (
+            <LoadError
+              title="We could not load creators."
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : null}
           {query.isError && data ? (
-            <p role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger, display: 'flex', gap: theme.space(3), alignItems: 'center', flexWrap: 'wrap' })}>
+            <p
+              role="alert"
+              css={(theme) => ({
+                margin: 0,
+                color: theme.color.danger,
+                display: 'flex',
+                gap: theme.space(3),
+                alignItems: 'center',
+                flexWrap: 'wrap',
+              })}
+            >
               These results may be out of date: the latest search failed.
               <Button size="sm" variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
                 Retry
@@ -83,14 +141,22 @@ export function DiscoverPage() {
                 Nobody matches this search yet. Try another name, a word from their bio, or a different creator type.
               </EmptyState>
             ) : (
-              <EmptyState icon="sprout" title="No creators yet" action={<ButtonLink to="/create">Start your mission</ButtonLink>}>
+              <EmptyState
+                icon="sprout"
+                title="No creators yet"
+                action={<ButtonLink to="/create">Start your mission</ButtonLink>}
+              >
                 Be the first mission builder on Be a Bro.
               </EmptyState>
             )
           ) : null}
 
           {data && data.total > 0 && data.items.length === 0 ? (
-            <EmptyState icon="file" title="This page is past the last one" action={<ButtonLink to={{ search: pageSearch(pageCount) }}>Go to page {pageCount}</ButtonLink>}>
+            <EmptyState
+              icon="file"
+              title="This page is past the last one"
+              action={<ButtonLink to={{ search: pageSearch(pageCount) }}>Go to page {pageCount}</ButtonLink>}
+            >
               The results have {pageCount} {pageCount === 1 ? 'page' : 'pages'}.
             </EmptyState>
           ) : null}
@@ -101,7 +167,13 @@ export function DiscoverPage() {
               aria-busy={query.isPlaceholderData || undefined}
               css={(theme) => [
                 creatorGridStyle(theme),
-                { listStyle: 'none', margin: 0, padding: 0, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease' },
+                {
+                  listStyle: 'none',
+                  margin: 0,
+                  padding: 0,
+                  opacity: query.isPlaceholderData ? 0.6 : 1,
+                  transition: 'opacity 150ms ease',
+                },
               ]}
             >
               {data.items.map((creator) => (

@@ -12,7 +12,16 @@ export function DiscoverPagination({ page, pageCount, pageSearch }: DiscoverPagi
   if (pageCount <= 1 && page <= 1) return null;
   const previous = Math.min(page - 1, pageCount);
   return (
-    <nav aria-label="Pages" css={(theme) => ({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: theme.space(4), flexWrap: 'wrap' })}>
+    <nav
+      aria-label="Pages"
+      css={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: theme.space(4),
+        flexWrap: 'wrap',
+      })}
+    >
       {page > 1 ? (
         <ButtonLink to={{ search: pageSearch(previous) }} variant="secondary">
           <span aria-hidden="true">‹</span> Previous

@@ -1,5 +1,10 @@
 import type { DiscoverQueryInput } from '@beabro/shared/api-schemas/discover';
-import { DISCOVER_MAX_PAGE, DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverSort } from '@beabro/shared/data/discover';
+import {
+  DISCOVER_MAX_PAGE,
+  DISCOVER_QUERY_MAX_LENGTH,
+  DISCOVER_SORTS,
+  type DiscoverSort,
+} from '@beabro/shared/data/discover';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
 import type { CreatorType } from '@beabro/shared/types/entities';
 

@@ -24,7 +24,10 @@ export function useCancelSubscription() {
     mutationFn: cancelSubscription,
     onSuccess: async (subscription) => {
       // Show the end date at once, then take the server's figures (recurring count, badges).
-      queryClient.setQueriesData<SupporterDashboard>({ queryKey: supporterDashboardQueryKey }, (current) => current && withSubscription(current, subscription));
+      queryClient.setQueriesData<SupporterDashboard>(
+        { queryKey: supporterDashboardQueryKey },
+        (current) => current && withSubscription(current, subscription),
+      );
       await queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
     },
   });

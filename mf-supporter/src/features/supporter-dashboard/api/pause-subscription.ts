@@ -10,13 +10,19 @@ import type { PauseMonths, SubscriptionDto } from '@beabro/shared/api-schemas/su
  */
 
 function withSubscription(dashboard: SupporterDashboard, subscription: SubscriptionDto): SupporterDashboard {
-  return { ...dashboard, subscriptions: dashboard.subscriptions.map((s) => (s.id === subscription.id ? subscription : s)) };
+  return {
+    ...dashboard,
+    subscriptions: dashboard.subscriptions.map((s) => (s.id === subscription.id ? subscription : s)),
+  };
 }
 
 function useShowAndRefetch() {
   const queryClient = useQueryClient();
   return async (subscription: SubscriptionDto) => {
-    queryClient.setQueriesData<SupporterDashboard>({ queryKey: supporterDashboardQueryKey }, (current) => current && withSubscription(current, subscription));
+    queryClient.setQueriesData<SupporterDashboard>(
+      { queryKey: supporterDashboardQueryKey },
+      (current) => current && withSubscription(current, subscription),
+    );
     await queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
   };
 }

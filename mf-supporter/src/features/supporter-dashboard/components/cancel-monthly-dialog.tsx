@@ -14,18 +14,22 @@ export interface CancelMonthlyDialogProps {
 /** The confirm step before a monthly support stops; it says exactly when it ends and what is charged. */
 export function CancelMonthlyDialog({ subscription, busy, error, onConfirm, onClose }: CancelMonthlyDialogProps) {
   const amount = subscription ? `${formatUsd(subscription.amountCents)}/month` : '';
-  const pausedPastPaidMonth = subscription?.status === 'paused' && new Date(subscription.currentPeriodEnd) <= new Date();
+  const pausedPastPaidMonth =
+    subscription?.status === 'paused' && new Date(subscription.currentPeriodEnd) <= new Date();
   const message = !subscription ? null : pausedPastPaidMonth ? (
     <p css={{ margin: 0 }}>
-      Your paused {amount} support to <strong>{subscription.creatorDisplayName}</strong> will stop now. You will not be charged again.
+      Your paused {amount} support to <strong>{subscription.creatorDisplayName}</strong> will stop now. You will not be
+      charged again.
     </p>
   ) : subscription.status === 'past_due' ? (
     <p css={{ margin: 0 }}>
-      Your {amount} support to <strong>{subscription.creatorDisplayName}</strong> will stop now. Its last renewal did not go through, so no paid month is left and you will not be charged again.
+      Your {amount} support to <strong>{subscription.creatorDisplayName}</strong> will stop now. Its last renewal did
+      not go through, so no paid month is left and you will not be charged again.
     </p>
   ) : (
     <p css={{ margin: 0 }}>
-      Your {amount} support to <strong>{subscription.creatorDisplayName}</strong> will not renew. You will not be charged again: it stays active until the end of the month you have paid for, on{' '}
+      Your {amount} support to <strong>{subscription.creatorDisplayName}</strong> will not renew. You will not be
+      charged again: it stays active until the end of the month you have paid for, on{' '}
       <strong>{formatDate(subscription.currentPeriodEnd)}</strong>.
     </p>
   );
@@ -43,7 +47,14 @@ export function CancelMonthlyDialog({ subscription, busy, error, onConfirm, onCl
         <>
           {message}
           {error ? (
-            <p role="alert" css={(theme) => ({ margin: `${theme.space(3)} 0 0`, color: theme.color.danger, fontWeight: theme.font.weight.medium })}>
+            <p
+              role="alert"
+              css={(theme) => ({
+                margin: `${theme.space(3)} 0 0`,
+                color: theme.color.danger,
+                fontWeight: theme.font.weight.medium,
+              })}
+            >
               {error}
             </p>
           ) : null}

@@ -27,11 +27,33 @@ export function DashboardHeader({ user }: { user: SessionUser }) {
       })}
     >
       <div css={{ minWidth: 0 }}>
-        <p css={(theme) => ({ margin: 0, color: theme.color.brandHover, fontWeight: theme.font.weight.medium, fontSize: theme.font.size.sm })}>My Missions</p>
-        <h1 css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>Welcome back, {firstNameOf(user.displayName)}!</h1>
-        <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>Every mission you back, every support you gave, in one place.</p>
+        <p
+          css={(theme) => ({
+            margin: 0,
+            color: theme.color.brandHover,
+            fontWeight: theme.font.weight.medium,
+            fontSize: theme.font.size.sm,
+          })}
+        >
+          My Missions
+        </p>
+        <h1
+          css={(theme) => ({
+            margin: `${theme.space(1)} 0 0`,
+            fontSize: theme.font.size.xxl,
+            overflowWrap: 'anywhere',
+          })}
+        >
+          Welcome back, {firstNameOf(user.displayName)}!
+        </h1>
+        <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>
+          Every mission you back, every support you gave, in one place.
+        </p>
       </div>
-      <nav aria-label="Supporter dashboard" css={(theme) => ({ display: 'flex', gap: theme.space(2), flexWrap: 'wrap' })}>
+      <nav
+        aria-label="Supporter dashboard"
+        css={(theme) => ({ display: 'flex', gap: theme.space(2), flexWrap: 'wrap' })}
+      >
         <ButtonLink to={paths.discover}>Discover creators</ButtonLink>
         <ButtonLink to={settingsPathFor(user)} variant="secondary">
           Settings

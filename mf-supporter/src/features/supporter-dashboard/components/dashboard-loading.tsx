@@ -35,7 +35,14 @@ export function DashboardLoading() {
       </div>
       <div
         aria-hidden="true"
-        css={(theme) => ({ marginTop: theme.space(8), height: '16rem', borderRadius: theme.radius.lg, background: theme.color.border, animation: `${pulse} 1.4s ease-in-out infinite`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } })}
+        css={(theme) => ({
+          marginTop: theme.space(8),
+          height: '16rem',
+          borderRadius: theme.radius.lg,
+          background: theme.color.border,
+          animation: `${pulse} 1.4s ease-in-out infinite`,
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+        })}
       />
     </div>
   );

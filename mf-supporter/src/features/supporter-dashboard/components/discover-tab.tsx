@@ -11,14 +11,26 @@ export function DiscoverTab() {
   const headingId = useId();
   const typesId = useId();
   return (
-    <Card aria-labelledby={headingId} css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(5) })}>
-      <div css={{ display: 'flex', gap: '1rem', alignItems: 'flex-start', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+    <Card
+      aria-labelledby={headingId}
+      css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(5) })}
+    >
+      <div
+        css={{
+          display: 'flex',
+          gap: '1rem',
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+        }}
+      >
         <div css={{ minWidth: 0, flex: '1 1 20rem' }}>
           <h2 id={headingId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.xl })}>
             Find your next mission
           </h2>
           <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>
-            Streamers, artists, educators, changemakers: search every creator on Be a Bro by name or what they do, and back the ones you believe in.
+            Streamers, artists, educators, changemakers: search every creator on Be a Bro by name or what they do, and
+            back the ones you believe in.
           </p>
         </div>
         <ButtonLink to={paths.discover} size="lg">
@@ -29,7 +41,16 @@ export function DiscoverTab() {
         <h3 id={typesId} css={(theme) => ({ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.size.md })}>
           Browse by type
         </h3>
-        <ul css={(theme) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: theme.space(2) })}>
+        <ul
+          css={(theme) => ({
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: theme.space(2),
+          })}
+        >
           {CREATOR_TYPES.map((type) => (
             <li key={type.id}>
               <Link

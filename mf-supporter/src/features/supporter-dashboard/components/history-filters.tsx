@@ -1,7 +1,13 @@
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SelectField } from '@beabro/shared/ui/select-field';
-import { EMPTY_HISTORY_FILTER, historyRangeError, isFiltering, type HistoryFilter, type SupportKind } from '../utils/history-filter';
+import {
+  EMPTY_HISTORY_FILTER,
+  historyRangeError,
+  isFiltering,
+  type HistoryFilter,
+  type SupportKind,
+} from '../utils/history-filter';
 
 const KIND_OPTIONS: readonly { value: SupportKind; label: string }[] = [
   { value: 'all', label: 'All supports' },
@@ -19,7 +25,10 @@ export interface HistoryFiltersProps {
 export function HistoryFilters({ filter, creators, onChange }: HistoryFiltersProps) {
   const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
   // A creator from an old link who is no longer in the history still shows, so the select tells the truth.
-  const creatorOptions = creators.some((c) => c.username === filter.creator) || !filter.creator ? creators : [...creators, { username: filter.creator, displayName: `@${filter.creator}` }];
+  const creatorOptions =
+    creators.some((c) => c.username === filter.creator) || !filter.creator
+      ? creators
+      : [...creators, { username: filter.creator, displayName: `@${filter.creator}` }];
   return (
     <form
       role="search"
@@ -37,16 +46,43 @@ export function HistoryFilters({ filter, creators, onChange }: HistoryFiltersPro
         [theme.breakpoint.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr)) auto' },
       })}
     >
-      <SelectField label="Type" value={filter.kind} options={KIND_OPTIONS} onChange={(event) => set({ kind: event.target.value as SupportKind })} />
+      <SelectField
+        label="Type"
+        value={filter.kind}
+        options={KIND_OPTIONS}
+        onChange={(event) => set({ kind: event.target.value as SupportKind })}
+      />
       <SelectField
         label="Creator"
         value={filter.creator}
-        options={[{ value: '', label: 'All creators' }, ...creatorOptions.map((c) => ({ value: c.username, label: c.displayName }))]}
+        options={[
+          { value: '', label: 'All creators' },
+          ...creatorOptions.map((c) => ({ value: c.username, label: c.displayName })),
+        ]}
         onChange={(event) => set({ creator: event.target.value })}
       />
-      <TextField label="From" type="date" value={filter.from} max={filter.to || undefined} onChange={(event) => set({ from: event.target.value })} />
-      <TextField label="To" type="date" value={filter.to} min={filter.from || undefined} error={historyRangeError(filter)} onChange={(event) => set({ to: event.target.value })} />
-      <div css={(theme) => ({ alignSelf: 'end', gridColumn: '1 / -1', [theme.breakpoint.lg]: { gridColumn: 'auto', paddingBottom: '1px' } })}>
+      <TextField
+        label="From"
+        type="date"
+        value={filter.from}
+        max={filter.to || undefined}
+        onChange={(event) => set({ from: event.target.value })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={filter.to}
+        min={filter.from || undefined}
+        error={historyRangeError(filter)}
+        onChange={(event) => set({ to: event.target.value })}
+      />
+      <div
+        css={(theme) => ({
+          alignSelf: 'end',
+          gridColumn: '1 / -1',
+          [theme.breakpoint.lg]: { gridColumn: 'auto', paddingBottom: '1px' },
+        })}
+      >
         <Button variant="ghost" onClick={() => onChange(EMPTY_HISTORY_FILTER)} disabled={!isFiltering(filter)}>
           Clear filters
         </Button>

@@ -51,7 +51,10 @@ describe('Support History tab', () => {
     // Date inputs take ISO days; typing them fires one change each.
     await user.type(screen.getByLabelText('From'), '2026-11-12');
     await user.type(screen.getByLabelText('To'), '2026-11-13');
-    expect(rowNames()).toEqual(['Pixel Pat, Nov 13, 2026, One-off, $10.00: view receipt', 'Maya Okafor, Nov 12, 2026, One-off, $50.00: view receipt']);
+    expect(rowNames()).toEqual([
+      'Pixel Pat, Nov 13, 2026, One-off, $10.00: view receipt',
+      'Maya Okafor, Nov 12, 2026, One-off, $50.00: view receipt',
+    ]);
     expect(location()).toBe('/supporter-dashboard?tab=history&from=2026-11-12&to=2026-11-13');
   });
 
@@ -85,7 +88,9 @@ describe('Support History tab', () => {
     expect(within(receipt).getByRole('link', { name: 'Pixel Pat' })).toHaveAttribute('href', '/pixelpat');
     expect(receipt).toHaveTextContent('TypeMonthly');
     expect(receipt).toHaveTextContent(`Platform fee (5%)$${(fees.platformFeeCents / 100).toFixed(2)}`);
-    expect(receipt).toHaveTextContent(`Payment processing (2.9% + $0.30)$${(fees.processingFeeCents / 100).toFixed(2)}`);
+    expect(receipt).toHaveTextContent(
+      `Payment processing (2.9% + $0.30)$${(fees.processingFeeCents / 100).toFixed(2)}`,
+    );
     expect(receipt).toHaveTextContent(`Creator receives$${(fees.creatorNetCents / 100).toFixed(2)}`);
     // The history contract carries no card: no made-up "Paid with" line.
     expect(receipt).not.toHaveTextContent('Paid with');

@@ -23,7 +23,9 @@ export interface HistoryTabProps {
 /** "Refunded $10.00" (all of it) or "Refunded $3.00 of $10.00"; null when nothing was refunded. */
 export function refundedLabel(support: Pick<GivenSupportDto, 'refundedCents' | 'amountCents'>): string | null {
   if (support.refundedCents <= 0) return null;
-  return support.refundedCents >= support.amountCents ? `Refunded ${formatUsd(support.refundedCents)}` : `Refunded ${formatUsd(support.refundedCents)} of ${formatUsd(support.amountCents)}`;
+  return support.refundedCents >= support.amountCents
+    ? `Refunded ${formatUsd(support.refundedCents)}`
+    : `Refunded ${formatUsd(support.refundedCents)} of ${formatUsd(support.amountCents)}`;
 }
 
 function supportsCount(count: number): string {
@@ -34,26 +36,44 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
   const headingId = useId();
   const creators = useMemo(() => {
     const byUsername = new Map<string, string>();
-    for (const support of dashboard.history) if (!byUsername.has(support.creatorUsername)) byUsername.set(support.creatorUsername, support.creatorDisplayName);
-    return [...byUsername].map(([username, displayName]) => ({ username, displayName })).sort((a, b) => a.displayName.localeCompare(b.displayName));
+    for (const support of dashboard.history)
+      if (!byUsername.has(support.creatorUsername)) byUsername.set(support.creatorUsername, support.creatorDisplayName);
+    return [...byUsername]
+      .map(([username, displayName]) => ({ username, displayName }))
+      .sort((a, b) => a.displayName.localeCompare(b.displayName));
   }, [dashboard.history]);
   const shown = useMemo(() => filterHistory(dashboard.history, filter), [dashboard.history, filter]);
 
   if (dashboard.history.length === 0) return <NoSupportsYet />;
 
   return (
-    <section aria-labelledby={headingId} css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(4) })}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '0.5rem 1rem', flexWrap: 'wrap' }}>
+    <section
+      aria-labelledby={headingId}
+      css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(4) })}
+    >
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: '0.5rem 1rem',
+          flexWrap: 'wrap',
+        }}
+      >
         <h2 id={headingId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.xl })}>
           Support History
         </h2>
         {/* A live region: screen-reader users hear what the filter left. */}
         <p role="status" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-          {shown.length === dashboard.history.length ? supportsCount(shown.length) : `Showing ${shown.length} of ${supportsCount(dashboard.history.length)}`}
+          {shown.length === dashboard.history.length
+            ? supportsCount(shown.length)
+            : `Showing ${shown.length} of ${supportsCount(dashboard.history.length)}`}
         </p>
       </div>
       {dashboard.includesGuestSupports ? (
-        <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>Includes the supports you made as a guest with your verified email.</p>
+        <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          Includes the supports you made as a guest with your verified email.
+        </p>
       ) : null}
 
       <HistoryFilters filter={filter} creators={creators} onChange={onFilterChange} />
@@ -114,10 +134,27 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
               >
                 {/* The spaces between the pieces (not drawn in a flex box) keep their words apart for assistive technology. */}
                 <span css={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>
-                  <span css={(theme) => ({ fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere' })}>{support.creatorDisplayName}</span>{' '}
-                  <span css={(theme) => ({ display: 'flex', gap: theme.space(2), alignItems: 'center', flexWrap: 'wrap', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-                    <span>{formatDate(support.createdAt)}</span> <SupportKindBadge isRecurring={support.isRecurring} isRenewal={support.isRenewal} />
-                    {support.asGuest ? <> <span>as guest</span></> : null}
+                  <span css={(theme) => ({ fontWeight: theme.font.weight.medium, overflowWrap: 'anywhere' })}>
+                    {support.creatorDisplayName}
+                  </span>{' '}
+                  <span
+                    css={(theme) => ({
+                      display: 'flex',
+                      gap: theme.space(2),
+                      alignItems: 'center',
+                      flexWrap: 'wrap',
+                      fontSize: theme.font.size.sm,
+                      color: theme.color.textMuted,
+                    })}
+                  >
+                    <span>{formatDate(support.createdAt)}</span>{' '}
+                    <SupportKindBadge isRecurring={support.isRecurring} isRenewal={support.isRenewal} />
+                    {support.asGuest ? (
+                      <>
+                        {' '}
+                        <span>as guest</span>
+                      </>
+                    ) : null}
                     {refundedLabel(support) ? (
                       <>
                         {' '}
@@ -127,7 +164,9 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
                   </span>
                 </span>{' '}
                 <span css={{ textAlign: 'right', display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>
-                  <span css={(theme) => ({ fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{formatUsd(support.amountCents)}</span>{' '}
+                  <span css={(theme) => ({ fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
+                    {formatUsd(support.amountCents)}
+                  </span>{' '}
                   <span css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.brandHover })}>
                     View receipt <span aria-hidden="true">›</span>
                   </span>

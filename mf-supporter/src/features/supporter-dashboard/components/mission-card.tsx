@@ -45,30 +45,66 @@ function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'mu
     };
   }
   if (subscription.status === 'active' && subscription.cancelAtPeriodEnd) {
-    return { text: `${amount}, cancelled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`, tone: 'muted' };
+    return {
+      text: `${amount}, cancelled. Ends on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}, with no further charge.`,
+      tone: 'muted',
+    };
   }
   if (subscription.status === 'active') {
-    return { text: `${amount}. Next charge on ${formatDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };
+    return {
+      text: `${amount}. Next charge on ${formatDate(subscription.nextChargeAt ?? subscription.currentPeriodEnd)}.`,
+      tone: 'muted',
+    };
   }
-  return { text: `${amount}. Ended on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}.`, tone: 'muted' };
+  return {
+    text: `${amount}. Ended on ${formatDate(subscription.endsAt ?? subscription.currentPeriodEnd)}.`,
+    tone: 'muted',
+  };
 }
 
-export function MissionCard({ creator, subscription, onCancel, onPause, onResume, resuming = false }: MissionCardProps) {
+export function MissionCard({
+  creator,
+  subscription,
+  onCancel,
+  onPause,
+  onResume,
+  resuming = false,
+}: MissionCardProps) {
   const nameId = useId();
   // "Monthly Support Active" while it renews (as the API's isRecurring); a canceled one says when it ends.
   const renewing = subscription ? isRenewing(subscription) : creator.isRecurring;
   const paused = subscription?.status === 'paused' ? subscription : null;
-  const ending = subscription?.status === 'active' && subscription.cancelAtPeriodEnd ? (subscription.endsAt ?? subscription.currentPeriodEnd) : null;
+  const ending =
+    subscription?.status === 'active' && subscription.cancelAtPeriodEnd
+      ? (subscription.endsAt ?? subscription.currentPeriodEnd)
+      : null;
   const status = subscription ? monthlyStatus(subscription) : null;
   return (
-    <Card as="article" aria-labelledby={nameId} padding={5} css={{ display: 'flex', flexDirection: 'column', gap: '1rem', height: '100%' }}>
+    <Card
+      as="article"
+      aria-labelledby={nameId}
+      padding={5}
+      css={{ display: 'flex', flexDirection: 'column', gap: '1rem', height: '100%' }}
+    >
       <div css={{ display: 'flex', gap: '0.875rem', alignItems: 'center', minWidth: 0 }}>
-        <CreatorAvatar displayName={creator.displayName} username={creator.username} imageUrl={creator.profileImageUrl} size={56} />
+        <CreatorAvatar
+          displayName={creator.displayName}
+          username={creator.username}
+          imageUrl={creator.profileImageUrl}
+          size={56}
+        />
         <div css={{ minWidth: 0 }}>
           <h3 id={nameId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' })}>
             {creator.displayName}
           </h3>
-          <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted, overflowWrap: 'anywhere' })}>
+          <p
+            css={(theme) => ({
+              margin: 0,
+              fontSize: theme.font.size.sm,
+              color: theme.color.textMuted,
+              overflowWrap: 'anywhere',
+            })}
+          >
             @{creator.username} · {creatorTypeLabel(creator.creatorType)}
           </p>
         </div>
@@ -92,14 +128,25 @@ export function MissionCard({ creator, subscription, onCancel, onPause, onResume
         </div>
       ) : null}
 
-      <dl css={(theme) => ({ margin: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.space(3) })}>
+      <dl
+        css={(theme) => ({
+          margin: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          gap: theme.space(3),
+        })}
+      >
         <div>
           <dt css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>Total supported</dt>
-          <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>{formatUsd(creator.totalSupportedCents)}</dd>
+          <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
+            {formatUsd(creator.totalSupportedCents)}
+          </dd>
         </div>
         <div>
           <dt css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>Last supported</dt>
-          <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium })}>{formatDate(creator.lastSupportedAt)}</dd>
+          <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium })}>
+            {formatDate(creator.lastSupportedAt)}
+          </dd>
         </div>
       </dl>
 
@@ -136,7 +183,12 @@ export function MissionCard({ creator, subscription, onCancel, onPause, onResume
           </Button>
         ) : null}
         {isCancellable(subscription) ? (
-          <Button variant="ghost" size="sm" onClick={() => onCancel(subscription)} css={(theme) => ({ color: theme.color.danger })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onCancel(subscription)}
+            css={(theme) => ({ color: theme.color.danger })}
+          >
             Cancel monthly support
           </Button>
         ) : null}

@@ -16,7 +16,12 @@ const card = (name: string) => screen.getByRole('article', { name });
 
 /** The dashboard as the API answers once the Pixel Pat support is paused (not counted as recurring). */
 function withPaused(dashboard: SupporterDashboard, paused: SubscriptionDto): SupporterDashboard {
-  return { ...dashboard, recurringSupports: 0, subscriptions: [paused], creators: dashboard.creators.map((c) => ({ ...c, isRecurring: false, subscriptionId: null })) };
+  return {
+    ...dashboard,
+    recurringSupports: 0,
+    subscriptions: [paused],
+    creators: dashboard.creators.map((c) => ({ ...c, isRecurring: false, subscriptionId: null })),
+  };
 }
 
 describe('My Missions: pausing a monthly support', () => {
@@ -24,7 +29,12 @@ describe('My Missions: pausing a monthly support', () => {
     const user = userEvent.setup();
     const dashboard = fakeDashboard();
     const subscription = dashboard.subscriptions[0]!;
-    const paused: SubscriptionDto = { ...subscription, status: 'paused', pausedUntil: '2027-03-20T12:00:00.000Z', nextChargeAt: '2027-03-20T12:00:00.000Z' };
+    const paused: SubscriptionDto = {
+      ...subscription,
+      status: 'paused',
+      pausedUntil: '2027-03-20T12:00:00.000Z',
+      nextChargeAt: '2027-03-20T12:00:00.000Z',
+    };
     let current = dashboard;
     const { api } = renderDashboard({
       dashboard,
@@ -41,9 +51,15 @@ describe('My Missions: pausing a monthly support', () => {
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Pause monthly support?' });
-    expect(dialog).toHaveTextContent('Nothing is charged for your $25.00/month support to Pixel Pat while it is paused. The month you paid for runs to Dec 20, 2026.');
+    expect(dialog).toHaveTextContent(
+      'Nothing is charged for your $25.00/month support to Pixel Pat while it is paused. The month you paid for runs to Dec 20, 2026.',
+    );
     const lengths = within(dialog).getByRole('group', { name: 'Pause for' });
-    expect(within(lengths).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['1 month', '2 months', '3 months', 'Until I resume it']);
+    expect(
+      within(lengths)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['1 month', '2 months', '3 months', 'Until I resume it']);
     expect(within(lengths).getByRole('radio', { name: '1 month' })).toBeChecked();
     await user.click(within(lengths).getByRole('radio', { name: '3 months' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pause monthly support' }));
@@ -53,12 +69,16 @@ describe('My Missions: pausing a monthly support', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Monthly support to Pixel Pat paused. It resumes on Mar 20, 2027.')).toBeInTheDocument();
     const pat = card('Pixel Pat');
-    expect(pat).toHaveTextContent('$25.00/month, paused. Nothing is charged until it resumes by itself on Mar 20, 2027.');
+    expect(pat).toHaveTextContent(
+      '$25.00/month, paused. Nothing is charged until it resumes by itself on Mar 20, 2027.',
+    );
     expect(within(pat).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
     expect(within(pat).getByRole('button', { name: 'Cancel monthly support' })).toBeInTheDocument();
     expect(within(pat).queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
     expect(within(pat).queryByText(MONTHLY_ACTIVE_LABEL)).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('Recurring Supports', { selector: 'p' }).nextElementSibling).toHaveTextContent('0'));
+    await waitFor(() =>
+      expect(screen.getByText('Recurring Supports', { selector: 'p' }).nextElementSibling).toHaveTextContent('0'),
+    );
   });
 
   it('pauses until resumed ("Paused"), and resumes with the next charge date', async () => {
@@ -88,11 +108,15 @@ describe('My Missions: pausing a monthly support', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Until I resume it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pause monthly support' }));
     await waitFor(() => expect(within(card('Pixel Pat')).getByText('Paused')).toBeInTheDocument());
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`).map((r) => r.body)).toEqual([{ months: null }]);
+    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`).map((r) => r.body)).toEqual([
+      { months: null },
+    ]);
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month, paused. Nothing is charged until you resume it.');
 
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Resume' }));
-    expect(await screen.findByText('Monthly support to Pixel Pat resumed. Next charge on Dec 20, 2026.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Monthly support to Pixel Pat resumed. Next charge on Dec 20, 2026.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(card('Pixel Pat')).getByText(MONTHLY_ACTIVE_LABEL)).toBeInTheDocument());
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month. Next charge on Dec 20, 2026.');
     expect(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
@@ -106,7 +130,10 @@ describe('My Missions: pausing a monthly support', () => {
     const { api } = renderDashboard({
       dashboard,
       route: '/supporter-dashboard?tab=creators',
-      routes: { [`POST /api/subscriptions/${subscription.id}/pause`]: () => json(409, { message: SUBSCRIPTION_MESSAGES.pauseEnded }) },
+      routes: {
+        [`POST /api/subscriptions/${subscription.id}/pause`]: () =>
+          json(409, { message: SUBSCRIPTION_MESSAGES.pauseEnded }),
+      },
     });
     await screen.findByRole('heading', { name: 'Missions you support' });
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' }));
@@ -116,14 +143,19 @@ describe('My Missions: pausing a monthly support', () => {
 
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause monthly support' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(SUBSCRIPTION_MESSAGES.pauseEnded);
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      SUBSCRIPTION_MESSAGES.pauseEnded,
+    );
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month. Next charge on Dec 20, 2026.');
   });
 
   it('a paused support can be cancelled', async () => {
     const dashboard = fakeDashboard();
     const subscription = dashboard.subscriptions[0]!;
-    renderDashboard({ dashboard: withPaused(dashboard, { ...subscription, status: 'paused', pausedUntil: null, nextChargeAt: null }), route: '/supporter-dashboard?tab=creators' });
+    renderDashboard({
+      dashboard: withPaused(dashboard, { ...subscription, status: 'paused', pausedUntil: null, nextChargeAt: null }),
+      route: '/supporter-dashboard?tab=creators',
+    });
     await screen.findByRole('heading', { name: 'Missions you support' });
     const pat = card('Pixel Pat');
     expect(within(pat).getByText('Paused')).toBeInTheDocument();
@@ -132,8 +164,15 @@ describe('My Missions: pausing a monthly support', () => {
 
   it('a support whose renewal is failing offers no pause', async () => {
     const dashboard = fakeDashboard();
-    const failing = { ...dashboard.subscriptions[0]!, status: 'past_due' as const, nextChargeAt: '2026-12-21T12:00:00.000Z' };
-    renderDashboard({ dashboard: { ...dashboard, subscriptions: [failing] }, route: '/supporter-dashboard?tab=creators' });
+    const failing = {
+      ...dashboard.subscriptions[0]!,
+      status: 'past_due' as const,
+      nextChargeAt: '2026-12-21T12:00:00.000Z',
+    };
+    renderDashboard({
+      dashboard: { ...dashboard, subscriptions: [failing] },
+      route: '/supporter-dashboard?tab=creators',
+    });
     await screen.findByRole('heading', { name: 'Missions you support' });
     expect(within(card('Pixel Pat')).queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
     expect(within(card('Pixel Pat')).getByRole('button', { name: 'Cancel monthly support' })).toBeInTheDocument();

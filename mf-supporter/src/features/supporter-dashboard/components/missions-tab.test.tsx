@@ -42,7 +42,12 @@ describe('My Missions tab', () => {
     const dashboard = fakeDashboard();
     const subscription = dashboard.subscriptions[0]!;
     let current: SupporterDashboard = dashboard;
-    const canceled = { ...subscription, cancelAtPeriodEnd: true, nextChargeAt: null, endsAt: subscription.currentPeriodEnd };
+    const canceled = {
+      ...subscription,
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+      endsAt: subscription.currentPeriodEnd,
+    };
     const { api } = renderDashboard({
       dashboard,
       route: '/supporter-dashboard?tab=creators',
@@ -50,7 +55,12 @@ describe('My Missions tab', () => {
         'GET /api/supporter/dashboard': () => json(200, current),
         [`POST /api/subscriptions/${subscription.id}/cancel`]: () => {
           // Like the API: still listed until it ends, but no longer renewing, so no longer counted.
-          current = { ...dashboard, recurringSupports: 0, subscriptions: [canceled], creators: dashboard.creators.map((c) => ({ ...c, isRecurring: false, subscriptionId: null })) };
+          current = {
+            ...dashboard,
+            recurringSupports: 0,
+            subscriptions: [canceled],
+            creators: dashboard.creators.map((c) => ({ ...c, isRecurring: false, subscriptionId: null })),
+          };
           return json(200, { subscription: canceled });
         },
       },
@@ -59,7 +69,9 @@ describe('My Missions tab', () => {
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Cancel monthly support' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Cancel monthly support?' });
-    expect(dialog).toHaveTextContent('Your $25.00/month support to Pixel Pat will not renew. You will not be charged again: it stays active until the end of the month you have paid for, on Dec 20, 2026.');
+    expect(dialog).toHaveTextContent(
+      'Your $25.00/month support to Pixel Pat will not renew. You will not be charged again: it stays active until the end of the month you have paid for, on Dec 20, 2026.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Keep supporting' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(0);
@@ -67,12 +79,18 @@ describe('My Missions tab', () => {
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Cancel monthly support' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel monthly support' }));
 
-    await waitFor(() => expect(card('Pixel Pat')).toHaveTextContent('$25.00/month, cancelled. Ends on Dec 20, 2026, with no further charge.'));
+    await waitFor(() =>
+      expect(card('Pixel Pat')).toHaveTextContent(
+        '$25.00/month, cancelled. Ends on Dec 20, 2026, with no further charge.',
+      ),
+    );
     expect(api.calls(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(1);
     expect(screen.getByText('Monthly support to Pixel Pat cancelled. Ends on Dec 20, 2026.')).toBeInTheDocument();
     expect(within(card('Pixel Pat')).queryByRole('button', { name: 'Cancel monthly support' })).not.toBeInTheDocument();
     // The stats follow the server once it has answered.
-    await waitFor(() => expect(screen.getByText('Recurring Supports', { selector: 'p' }).nextElementSibling).toHaveTextContent('0'));
+    await waitFor(() =>
+      expect(screen.getByText('Recurring Supports', { selector: 'p' }).nextElementSibling).toHaveTextContent('0'),
+    );
     expect(card('Pixel Pat')).toHaveTextContent('Ends on Dec 20, 2026');
     expect(within(card('Pixel Pat')).getByText('Monthly support ends Dec 20, 2026')).toBeInTheDocument();
     expect(within(card('Pixel Pat')).queryByText(MONTHLY_ACTIVE_LABEL)).not.toBeInTheDocument();
@@ -82,31 +100,54 @@ describe('My Missions tab', () => {
     const user = userEvent.setup();
     const dashboard = fakeDashboard();
     const id = dashboard.subscriptions[0]!.id;
-    renderDashboard({ dashboard, route: '/supporter-dashboard?tab=creators', routes: { [`POST /api/subscriptions/${id}/cancel`]: () => json(500, { message: 'Internal Server Error' }) } });
+    renderDashboard({
+      dashboard,
+      route: '/supporter-dashboard?tab=creators',
+      routes: { [`POST /api/subscriptions/${id}/cancel`]: () => json(500, { message: 'Internal Server Error' }) },
+    });
     await screen.findByRole('heading', { name: 'Missions you support' });
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Cancel monthly support' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel monthly support' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('We could not cancel it. Please try again.');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'We could not cancel it. Please try again.',
+    );
     expect(card('Pixel Pat')).toHaveTextContent('Next charge on Dec 20, 2026');
   });
 
   it('shows a support already canceled, and a renewal being retried', async () => {
-    const ending = fakeSubscription({ cancelAtPeriodEnd: true, nextChargeAt: null, endsAt: '2026-12-05T09:00:00.000Z' });
-    const retrying = fakeSubscription({ creatorUsername: 'mayamakesart', creatorDisplayName: 'Maya Okafor', amountCents: 1_500, status: 'past_due', nextChargeAt: '2026-11-24T09:00:00.000Z' });
+    const ending = fakeSubscription({
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+      endsAt: '2026-12-05T09:00:00.000Z',
+    });
+    const retrying = fakeSubscription({
+      creatorUsername: 'mayamakesart',
+      creatorDisplayName: 'Maya Okafor',
+      amountCents: 1_500,
+      status: 'past_due',
+      nextChargeAt: '2026-11-24T09:00:00.000Z',
+    });
     renderDashboard({
       route: '/supporter-dashboard?tab=creators',
       dashboard: fakeDashboard({
         subscriptions: [ending, retrying],
         creators: [
           fakeSupportedCreator({ isRecurring: true, subscriptionId: ending.id }),
-          fakeSupportedCreator({ username: 'mayamakesart', displayName: 'Maya Okafor', isRecurring: true, subscriptionId: retrying.id }),
+          fakeSupportedCreator({
+            username: 'mayamakesart',
+            displayName: 'Maya Okafor',
+            isRecurring: true,
+            subscriptionId: retrying.id,
+          }),
         ],
       }),
     });
     await screen.findByRole('heading', { name: 'Missions you support' });
     expect(card('Pixel Pat')).toHaveTextContent('Ends on Dec 5, 2026');
     expect(within(card('Pixel Pat')).queryByRole('button', { name: 'Cancel monthly support' })).not.toBeInTheDocument();
-    expect(card('Maya Okafor')).toHaveTextContent('$15.00/month. The last renewal did not go through. We will retry on Nov 24, 2026.');
+    expect(card('Maya Okafor')).toHaveTextContent(
+      '$15.00/month. The last renewal did not go through. We will retry on Nov 24, 2026.',
+    );
     expect(within(card('Maya Okafor')).getByRole('button', { name: 'Cancel monthly support' })).toBeInTheDocument();
   });
 });

@@ -13,7 +13,8 @@ import { PauseMonthlyDialog } from './pause-monthly-dialog';
 import { NoSupportsYet } from './no-supports-yet';
 
 function cancelError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'This monthly support was not found. Reload the page to see its current state.';
+  if (error instanceof ApiError && error.status === 404)
+    return 'This monthly support was not found. Reload the page to see its current state.';
   if (error instanceof ApiError && error.status === 401) return 'Your session has ended. Sign in again to cancel.';
   return 'We could not cancel it. Please try again.';
 }
@@ -21,7 +22,8 @@ function cancelError(error: unknown): string {
 /** The API's own message for a refusal (409: cancelled or failing); otherwise what to do next. */
 function pauseError(error: unknown, action: 'pause' | 'resume'): string {
   if (error instanceof ApiError && error.status === 409) return error.message;
-  if (error instanceof ApiError && error.status === 404) return 'This monthly support was not found. Reload the page to see its current state.';
+  if (error instanceof ApiError && error.status === 404)
+    return 'This monthly support was not found. Reload the page to see its current state.';
   if (error instanceof ApiError && error.status === 401) return `Your session has ended. Sign in again to ${action}.`;
   return `We could not ${action} it. Please try again.`;
 }
@@ -51,7 +53,10 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
       onSuccess: (subscription) => {
         setConfirming(null);
         const end = subscription.endsAt ?? subscription.currentPeriodEnd;
-        toast.show(`Monthly support to ${subscription.creatorDisplayName} cancelled. Ends on ${formatDate(end)}.`, 'success');
+        toast.show(
+          `Monthly support to ${subscription.creatorDisplayName} cancelled. Ends on ${formatDate(end)}.`,
+          'success',
+        );
       },
     });
   }
@@ -69,7 +74,10 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
       {
         onSuccess: (subscription) => {
           setPausing(null);
-          toast.show(`Monthly support to ${subscription.creatorDisplayName} paused. ${subscription.pausedUntil ? `It resumes on ${formatDate(subscription.pausedUntil)}.` : 'Resume it any time.'}`, 'success');
+          toast.show(
+            `Monthly support to ${subscription.creatorDisplayName} paused. ${subscription.pausedUntil ? `It resumes on ${formatDate(subscription.pausedUntil)}.` : 'Resume it any time.'}`,
+            'success',
+          );
         },
       },
     );
@@ -78,7 +86,10 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
   function resumeNow(subscription: SubscriptionDto) {
     resume.mutate(subscription.id, {
       onSuccess: (resumed) => {
-        toast.show(`Monthly support to ${resumed.creatorDisplayName} resumed.${resumed.nextChargeAt ? ` Next charge on ${formatDate(resumed.nextChargeAt)}.` : ''}`, 'success');
+        toast.show(
+          `Monthly support to ${resumed.creatorDisplayName} resumed.${resumed.nextChargeAt ? ` Next charge on ${formatDate(resumed.nextChargeAt)}.` : ''}`,
+          'success',
+        );
       },
       onError: (error) => toast.show(pauseError(error, 'resume'), 'error'),
     });
@@ -114,8 +125,21 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
           </li>
         ))}
       </ul>
-      <PauseMonthlyDialog key={pausing?.id ?? 'none'} subscription={pausing} busy={pause.isPending} error={pause.isError ? pauseError(pause.error, 'pause') : null} onConfirm={confirmPause} onClose={closePause} />
-      <CancelMonthlyDialog subscription={confirming} busy={cancel.isPending} error={cancel.isError ? cancelError(cancel.error) : null} onConfirm={confirm} onClose={close} />
+      <PauseMonthlyDialog
+        key={pausing?.id ?? 'none'}
+        subscription={pausing}
+        busy={pause.isPending}
+        error={pause.isError ? pauseError(pause.error, 'pause') : null}
+        onConfirm={confirmPause}
+        onClose={closePause}
+      />
+      <CancelMonthlyDialog
+        subscription={confirming}
+        busy={cancel.isPending}
+        error={cancel.isError ? cancelError(cancel.error) : null}
+        onConfirm={confirm}
+        onClose={close}
+      />
     </section>
   );
 }

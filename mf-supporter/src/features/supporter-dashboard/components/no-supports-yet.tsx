@@ -14,7 +14,8 @@ export function NoSupportsYet({ title = 'No supports yet' }: { title?: string })
         </ButtonLink>
       }
     >
-      Find a mission you believe in and be their bro. Your supports, the creators you back and your impact will show up here.
+      Find a mission you believe in and be their bro. Your supports, the creators you back and your impact will show up
+      here.
     </EmptyState>
   );
 }

@@ -42,7 +42,15 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
       })}
     >
       <Card aria-labelledby={activityId}>
-        <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '1rem', flexWrap: 'wrap' }}>
+        <div
+          css={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+            gap: '1rem',
+            flexWrap: 'wrap',
+          }}
+        >
           <h2 id={activityId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.xl })}>
             Recent activity
           </h2>
@@ -50,7 +58,16 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
             View all history
           </Button>
         </div>
-        <ul css={(theme) => ({ listStyle: 'none', margin: `${theme.space(4)} 0 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: theme.space(3) })}>
+        <ul
+          css={(theme) => ({
+            listStyle: 'none',
+            margin: `${theme.space(4)} 0 0`,
+            padding: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: theme.space(3),
+          })}
+        >
           {recent.map((support) => (
             <li
               key={support.id}
@@ -63,20 +80,46 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
                 background: theme.color.surfaceMuted,
               })}
             >
-              <CreatorAvatar displayName={support.creatorDisplayName} username={support.creatorUsername} imageUrl={images.get(support.creatorUsername) ?? null} size={40} />
+              <CreatorAvatar
+                displayName={support.creatorDisplayName}
+                username={support.creatorUsername}
+                imageUrl={images.get(support.creatorUsername) ?? null}
+                size={40}
+              />
               <div css={{ minWidth: 0, flex: 1 }}>
                 <p css={{ margin: 0, overflowWrap: 'anywhere' }}>
                   <strong>{formatUsd(support.amountCents)}</strong> to{' '}
-                  <Link to={paths.profile(support.creatorUsername)} css={(theme) => ({ fontWeight: theme.font.weight.medium })}>
+                  <Link
+                    to={paths.profile(support.creatorUsername)}
+                    css={(theme) => ({ fontWeight: theme.font.weight.medium })}
+                  >
                     {support.creatorDisplayName}
                   </Link>
                 </p>
-                <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, display: 'flex', gap: theme.space(2), alignItems: 'center', flexWrap: 'wrap', fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+                <p
+                  css={(theme) => ({
+                    margin: `${theme.space(1)} 0 0`,
+                    display: 'flex',
+                    gap: theme.space(2),
+                    alignItems: 'center',
+                    flexWrap: 'wrap',
+                    fontSize: theme.font.size.sm,
+                    color: theme.color.textMuted,
+                  })}
+                >
                   <SupportKindBadge isRecurring={support.isRecurring} isRenewal={support.isRenewal} />
                   <span>{formatDate(support.createdAt)}</span>
                 </p>
                 {support.message ? (
-                  <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, fontSize: theme.font.size.sm, color: theme.color.textMuted, fontStyle: 'italic', overflowWrap: 'anywhere' })}>
+                  <p
+                    css={(theme) => ({
+                      margin: `${theme.space(2)} 0 0`,
+                      fontSize: theme.font.size.sm,
+                      color: theme.color.textMuted,
+                      fontStyle: 'italic',
+                      overflowWrap: 'anywhere',
+                    })}
+                  >
                     “{support.message}”
                   </p>
                 ) : null}
@@ -100,7 +143,15 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
         <h2 id={impactId} css={(theme) => ({ margin: `${theme.space(2)} 0 0`, fontSize: theme.font.size.xl })}>
           Your impact
         </h2>
-        <p css={(theme) => ({ margin: `${theme.space(3)} 0 ${theme.space(5)}`, fontSize: theme.font.size.lg, lineHeight: 1.5 })}>{impact}</p>
+        <p
+          css={(theme) => ({
+            margin: `${theme.space(3)} 0 ${theme.space(5)}`,
+            fontSize: theme.font.size.lg,
+            lineHeight: 1.5,
+          })}
+        >
+          {impact}
+        </p>
         <ButtonLink to={paths.discover} variant="inverse">
           Find another mission
         </ButtonLink>

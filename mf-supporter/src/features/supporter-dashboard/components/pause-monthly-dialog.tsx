@@ -36,22 +36,54 @@ export function PauseMonthlyDialog({ subscription, busy, error, onConfirm, onClo
         subscription ? (
           <>
             <p css={{ margin: 0 }}>
-              Nothing is charged for your {amount} support to <strong>{subscription.creatorDisplayName}</strong> while it is paused. The month you paid for runs to{' '}
-              <strong>{formatDate(subscription.currentPeriodEnd)}</strong>. You can resume any time.
+              Nothing is charged for your {amount} support to <strong>{subscription.creatorDisplayName}</strong> while
+              it is paused. The month you paid for runs to <strong>{formatDate(subscription.currentPeriodEnd)}</strong>.
+              You can resume any time.
             </p>
-            <fieldset css={(theme) => ({ border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, margin: `${theme.space(4)} 0 0`, padding: theme.space(3) })}>
+            <fieldset
+              css={(theme) => ({
+                border: `1px solid ${theme.color.border}`,
+                borderRadius: theme.radius.md,
+                margin: `${theme.space(4)} 0 0`,
+                padding: theme.space(3),
+              })}
+            >
               <legend css={(theme) => ({ fontWeight: theme.font.weight.medium, padding: `0 ${theme.space(1)}` })}>
                 Pause for
               </legend>
               {CHOICES.map((c) => (
-                <label key={c.value} css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(2), padding: `${theme.space(1)} 0`, cursor: 'pointer' })}>
-                  <input type="radio" name="pause-months" value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} disabled={busy} css={{ width: '1.1rem', height: '1.1rem', margin: 0 }} />
+                <label
+                  key={c.value}
+                  css={(theme) => ({
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: theme.space(2),
+                    padding: `${theme.space(1)} 0`,
+                    cursor: 'pointer',
+                  })}
+                >
+                  <input
+                    type="radio"
+                    name="pause-months"
+                    value={c.value}
+                    checked={choice === c.value}
+                    onChange={() => setChoice(c.value)}
+                    disabled={busy}
+                    css={{ width: '1.1rem', height: '1.1rem', margin: 0 }}
+                  />
                   {c.label}
                 </label>
               ))}
             </fieldset>
             {error ? (
-              <p role="alert" css={(theme) => ({ margin: `${theme.space(3)} 0 0`, color: theme.color.danger, fontWeight: theme.font.weight.medium })}>
+              <p
+                role="alert"
+                css={(theme) => ({
+                  margin: `${theme.space(3)} 0 0`,
+                  color: theme.color.danger,
+                  fontWeight: theme.font.weight.medium,
+                })}
+              >
                 {error}
               </p>
             ) : null}

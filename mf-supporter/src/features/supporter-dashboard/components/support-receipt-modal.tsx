@@ -10,7 +10,17 @@ import { paymentCardOf } from '../utils/payment-card';
 import { supportKindLabel } from '../utils/support-kind-label';
 
 /** One line of the receipt; `text` lines (message, reference) may wrap, amounts never break. */
-function Row({ label, children, strong = false, text = false }: { label: string; children: ReactNode; strong?: boolean; text?: boolean }) {
+function Row({
+  label,
+  children,
+  strong = false,
+  text = false,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+  text?: boolean;
+}) {
   return (
     <div
       css={(theme) => ({
@@ -23,7 +33,15 @@ function Row({ label, children, strong = false, text = false }: { label: string;
       })}
     >
       <dt css={(theme) => ({ color: strong ? theme.color.text : theme.color.textMuted })}>{label}</dt>
-      <dd css={text ? { margin: 0, textAlign: 'right', overflowWrap: 'anywhere', minWidth: 0 } : { margin: 0, textAlign: 'right', flex: 'none', whiteSpace: 'nowrap' }}>{children}</dd>
+      <dd
+        css={
+          text
+            ? { margin: 0, textAlign: 'right', overflowWrap: 'anywhere', minWidth: 0 }
+            : { margin: 0, textAlign: 'right', flex: 'none', whiteSpace: 'nowrap' }
+        }
+      >
+        {children}
+      </dd>
     </div>
   );
 }
@@ -44,15 +62,33 @@ export function SupportReceiptModal({ support, onClose }: { support: GivenSuppor
     >
       {support ? (
         <>
-          <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}`, fontSize: theme.font.size.xxl, fontWeight: theme.font.weight.bold })}>
+          <p
+            css={(theme) => ({
+              margin: `0 0 ${theme.space(3)}`,
+              fontSize: theme.font.size.xxl,
+              fontWeight: theme.font.weight.bold,
+            })}
+          >
             {formatUsd(support.amountCents)}
-            {support.isRecurring ? <span css={(theme) => ({ fontSize: theme.font.size.md, color: theme.color.textMuted, fontWeight: theme.font.weight.normal })}>/month</span> : null}
+            {support.isRecurring ? (
+              <span
+                css={(theme) => ({
+                  fontSize: theme.font.size.md,
+                  color: theme.color.textMuted,
+                  fontWeight: theme.font.weight.normal,
+                })}
+              >
+                /month
+              </span>
+            ) : null}
           </p>
           <dl css={{ margin: 0 }}>
             <Row label="Creator" text>
               <Link to={paths.profile(support.creatorUsername)}>{support.creatorDisplayName}</Link>
             </Row>
-            <Row label="Date" text>{formatDateTime(support.createdAt)}</Row>
+            <Row label="Date" text>
+              {formatDateTime(support.createdAt)}
+            </Row>
             <Row label="Type">{supportKindLabel(support)}</Row>
             <Row label="Amount">{formatUsd(support.amountCents)}</Row>
             <Row label="Platform fee (5%)">{formatUsd(support.platformFeeCents)}</Row>
@@ -70,11 +106,26 @@ export function SupportReceiptModal({ support, onClose }: { support: GivenSuppor
                 {card.brand} ending in {card.last4}
               </Row>
             ) : null}
-            {support.asGuest ? <Row label="Made" text>As a guest, with your email</Row> : null}
+            {support.asGuest ? (
+              <Row label="Made" text>
+                As a guest, with your email
+              </Row>
+            ) : null}
             {support.isAnonymous ? <Row label="Shown to others as">Anonymous</Row> : null}
-            {support.message ? <Row label="Message" text>“{support.message}”</Row> : null}
+            {support.message ? (
+              <Row label="Message" text>
+                “{support.message}”
+              </Row>
+            ) : null}
             <Row label="Reference" text>
-              <span css={(theme) => ({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: theme.font.size.xs })}>{support.id}</span>
+              <span
+                css={(theme) => ({
+                  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                  fontSize: theme.font.size.xs,
+                })}
+              >
+                {support.id}
+              </span>
             </Row>
           </dl>
         </>

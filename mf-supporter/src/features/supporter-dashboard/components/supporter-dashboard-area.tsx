@@ -35,7 +35,11 @@ export function SupporterDashboardArea() {
   if (session.isError) {
     return (
       <Frame>
-        <LoadError title="We could not check who is signed in." onRetry={() => void session.refetch()} retrying={session.isFetching} />
+        <LoadError
+          title="We could not check who is signed in."
+          onRetry={() => void session.refetch()}
+          retrying={session.isFetching}
+        />
       </Frame>
     );
   }

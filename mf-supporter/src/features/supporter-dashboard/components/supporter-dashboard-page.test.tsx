@@ -51,10 +51,15 @@ describe('supporter dashboard', () => {
     expect(items[0]).toHaveTextContent('Monthly bro reporting for duty.');
     expect(items[2]).toHaveTextContent('$50.00 to Maya Okafor');
     expect(within(activity).queryByText(/Green Streets/)).not.toBeInTheDocument();
-    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Pixel Pat' })).toHaveAttribute('href', '/pixelpat');
+    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Pixel Pat' })).toHaveAttribute(
+      'href',
+      '/pixelpat',
+    );
 
     const impact = screen.getByRole('region', { name: 'Your impact' });
-    expect(impact).toHaveTextContent('went straight to 3 mission builders: Pixel Pat, Maya Okafor and Green Streets Collective.');
+    expect(impact).toHaveTextContent(
+      'went straight to 3 mission builders: Pixel Pat, Maya Okafor and Green Streets Collective.',
+    );
     expect(impact).toHaveTextContent('Your monthly support keeps Pixel Pat going');
     expect(within(impact).getByRole('link', { name: 'Find another mission' })).toHaveAttribute('href', '/discover');
 
@@ -68,7 +73,10 @@ describe('supporter dashboard', () => {
     const { location } = renderDashboard({ route: '/supporter-dashboard?tab=discover' });
     const discover = await screen.findByRole('region', { name: 'Find your next mission' });
     expect(within(discover).getByRole('link', { name: 'Browse all creators' })).toHaveAttribute('href', '/discover');
-    expect(within(discover).getByRole('link', { name: 'Artist/Creative' })).toHaveAttribute('href', '/discover?type=artist');
+    expect(within(discover).getByRole('link', { name: 'Artist/Creative' })).toHaveAttribute(
+      'href',
+      '/discover?type=artist',
+    );
     expect(within(discover).getAllByRole('link')).toHaveLength(9);
 
     await user.click(screen.getByRole('tab', { name: 'My Missions' }));
@@ -102,7 +110,12 @@ describe('supporter dashboard', () => {
 
   it('says when the supports cannot be loaded, and Retry asks again', async () => {
     let fail = true;
-    const { api } = renderDashboard({ routes: { 'GET /api/supporter/dashboard': () => (fail ? json(500, { message: 'Internal Server Error' }) : json(200, fakeDashboard())) } });
+    const { api } = renderDashboard({
+      routes: {
+        'GET /api/supporter/dashboard': () =>
+          fail ? json(500, { message: 'Internal Server Error' }) : json(200, fakeDashboard()),
+      },
+    });
     expect(await screen.findByText('We could not load your supports.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -113,7 +126,10 @@ describe('supporter dashboard', () => {
   it('asks a signed-out visitor (standalone) to sign in and come back', async () => {
     renderDashboard({ user: null, route: '/supporter-dashboard?tab=history' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to see your supports' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?next=/supporter-dashboard%3Ftab%3Dhistory');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/auth?next=/supporter-dashboard%3Ftab%3Dhistory',
+    );
   });
 });
 
@@ -133,20 +149,27 @@ describe('email verification banner', () => {
     const banner = await screen.findByRole('region', { name: 'Email verification' });
     expect(banner).toHaveTextContent(VERIFY_BANNER_TEXT);
     await userEvent.click(within(banner).getByRole('button', { name: 'Send verification email' }));
-    expect(await within(banner).findByText(`${EMAIL_VERIFICATION_MESSAGES.sent} It went to sam@example.com.`)).toBeInTheDocument();
+    expect(
+      await within(banner).findByText(`${EMAIL_VERIFICATION_MESSAGES.sent} It went to sam@example.com.`),
+    ).toBeInTheDocument();
     expect(api.calls('POST /api/account/email-verification')).toHaveLength(1);
     expect(within(banner).getByRole('button', { name: 'Send again' })).toBeEnabled();
   });
 
   it('says when sending failed, and when to try again after too many', async () => {
     let answer = json(500, { message: 'Internal Server Error' });
-    renderDashboard({ user: fakeUser({ emailVerified: false }), routes: { 'POST /api/account/email-verification': () => answer } });
+    renderDashboard({
+      user: fakeUser({ emailVerified: false }),
+      routes: { 'POST /api/account/email-verification': () => answer },
+    });
     const banner = await screen.findByRole('region', { name: 'Email verification' });
     await userEvent.click(within(banner).getByRole('button', { name: 'Send verification email' }));
     expect(await within(banner).findByText('We could not send the email. Please try again.')).toBeInTheDocument();
 
     answer = json(429, { message: 'Too many requests' }, { 'Retry-After': '600' });
     await userEvent.click(within(banner).getByRole('button', { name: 'Send verification email' }));
-    await waitFor(() => expect(banner).toHaveTextContent('You have asked for several links this hour. Try again in 10 minutes.'));
+    await waitFor(() =>
+      expect(banner).toHaveTextContent('You have asked for several links this hour. Try again in 10 minutes.'),
+    );
   });
 });

@@ -28,14 +28,19 @@ function DashboardTabs({ dashboard }: { dashboard: SupporterDashboard }) {
     <div
       css={(theme) => ({
         // On phones the four tabs wrap onto two lines rather than hide the last ones off-screen.
-        [theme.breakpoint.belowMd]: { '& [role="tablist"]': { flexWrap: 'wrap' }, '& [role="tab"]': { padding: '0.5rem 0.75rem' } },
+        [theme.breakpoint.belowMd]: {
+          '& [role="tablist"]': { flexWrap: 'wrap' },
+          '& [role="tab"]': { padding: '0.5rem 0.75rem' },
+        },
       })}
     >
       <Tabs label="Supporter dashboard sections" items={TAB_ITEMS} active={tab} onChange={setTab}>
         <div css={(theme) => ({ paddingTop: theme.space(2) })}>
           {tab === 'overview' ? <OverviewTab dashboard={dashboard} onShowHistory={() => setTab('history')} /> : null}
           {tab === 'creators' ? <MissionsTab dashboard={dashboard} /> : null}
-          {tab === 'history' ? <HistoryTab dashboard={dashboard} filter={filter} onFilterChange={setFilter} onOpenReceipt={setReceipt} /> : null}
+          {tab === 'history' ? (
+            <HistoryTab dashboard={dashboard} filter={filter} onFilterChange={setFilter} onOpenReceipt={setReceipt} />
+          ) : null}
           {tab === 'discover' ? <DiscoverTab /> : null}
         </div>
       </Tabs>
@@ -50,12 +55,23 @@ export function SupporterDashboardPage({ user }: { user: SessionUser }) {
   const query = useSupporterDashboard(user.id);
   return (
     <PageContainer>
-      <div css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(6), padding: `${theme.space(8)} 0 ${theme.space(16)}` })}>
+      <div
+        css={(theme) => ({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: theme.space(6),
+          padding: `${theme.space(8)} 0 ${theme.space(16)}`,
+        })}
+      >
         <DashboardHeader user={user} />
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         {query.isPending ? <DashboardLoading /> : null}
         {query.isError ? (
-          <LoadError title="We could not load your supports." onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadError
+            title="We could not load your supports."
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : null}
         {query.isSuccess ? (
           <>

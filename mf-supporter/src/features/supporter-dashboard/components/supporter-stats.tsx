@@ -34,10 +34,25 @@ export function SupporterStats({ dashboard, now = new Date() }: { dashboard: Sup
           [theme.breakpoint.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
         })}
       >
-        <StatCard label="Total Supported" value={formatUsd(dashboard.totalSupportedCents)} icon={<StatIcon name="heart" />} detail={plural(dashboard.history.length, 'support', 'supports')} />
-        <StatCard label="Missions Supported" value={dashboard.creatorsSupported.toLocaleString('en-US')} icon={<StatIcon name="target" />} detail={dashboard.creatorsSupported === 1 ? 'creator you back' : 'creators you back'} />
+        <StatCard
+          label="Total Supported"
+          value={formatUsd(dashboard.totalSupportedCents)}
+          icon={<StatIcon name="heart" />}
+          detail={plural(dashboard.history.length, 'support', 'supports')}
+        />
+        <StatCard
+          label="Missions Supported"
+          value={dashboard.creatorsSupported.toLocaleString('en-US')}
+          icon={<StatIcon name="target" />}
+          detail={dashboard.creatorsSupported === 1 ? 'creator you back' : 'creators you back'}
+        />
         {/* The API counts calendar months in UTC; the label names the same month. */}
-        <StatCard label="This Month" value={formatUsd(dashboard.thisMonthCents)} icon={<StatIcon name="calendar" />} detail={MONTH.format(now)} />
+        <StatCard
+          label="This Month"
+          value={formatUsd(dashboard.thisMonthCents)}
+          icon={<StatIcon name="calendar" />}
+          detail={MONTH.format(now)}
+        />
         <StatCard
           label="Recurring Supports"
           value={dashboard.recurringSupports.toLocaleString('en-US')}

@@ -28,7 +28,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     resend.mutate(undefined, {
       onError: (error) => {
         // Verified meanwhile (in another tab): refresh the session, and this banner goes away.
-        if (error instanceof ApiError && error.status === 400) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        if (error instanceof ApiError && error.status === 400)
+          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       },
     });
   }
@@ -53,12 +54,27 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <Icon name="mail" size="1.375rem" />
         <div css={{ minWidth: 0 }}>
           <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{VERIFY_BANNER_TEXT}</p>
-          <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' })}>
+          <p
+            css={(theme) => ({
+              margin: `${theme.space(1)} 0 0`,
+              fontSize: theme.font.size.sm,
+              overflowWrap: 'anywhere',
+            })}
+          >
             We will send a link to <strong>{email}</strong>.
           </p>
-          <p role="status" css={(theme) => ({ margin: resend.isIdle ? 0 : `${theme.space(2)} 0 0`, fontSize: theme.font.size.sm, fontWeight: theme.font.weight.medium })}>
+          <p
+            role="status"
+            css={(theme) => ({
+              margin: resend.isIdle ? 0 : `${theme.space(2)} 0 0`,
+              fontSize: theme.font.size.sm,
+              fontWeight: theme.font.weight.medium,
+            })}
+          >
             {resend.isSuccess ? `${EMAIL_VERIFICATION_MESSAGES.sent} It went to ${resend.data.sentTo}.` : null}
-            {resend.isError ? <span css={(theme) => ({ color: theme.color.danger })}>{failureMessage(resend.error)}</span> : null}
+            {resend.isError ? (
+              <span css={(theme) => ({ color: theme.color.danger })}>{failureMessage(resend.error)}</span>
+            ) : null}
           </p>
         </div>
       </div>

@@ -28,7 +28,12 @@ export function useDashboardSearch() {
       (current) => {
         const params = new URLSearchParams(current);
         params.set('tab', 'history');
-        const values: Record<(typeof HISTORY_FILTER_PARAMS)[number], string> = { kind: next.kind === 'all' ? '' : next.kind, creator: next.creator, from: next.from, to: next.to };
+        const values: Record<(typeof HISTORY_FILTER_PARAMS)[number], string> = {
+          kind: next.kind === 'all' ? '' : next.kind,
+          creator: next.creator,
+          from: next.from,
+          to: next.to,
+        };
         for (const key of HISTORY_FILTER_PARAMS) {
           if (values[key]) params.set(key, values[key]);
           else params.delete(key);

@@ -1,4 +1,11 @@
-import { filterHistory, historyRangeError, isFiltering, parseHistoryFilter, EMPTY_HISTORY_FILTER, HISTORY_FILTER_MESSAGES } from './history-filter';
+import {
+  filterHistory,
+  historyRangeError,
+  isFiltering,
+  parseHistoryFilter,
+  EMPTY_HISTORY_FILTER,
+  HISTORY_FILTER_MESSAGES,
+} from './history-filter';
 
 // Noon UTC keeps each support on the same local day in every time zone the tests may run in.
 const history = [
@@ -7,7 +14,8 @@ const history = [
   { id: 'c', creatorUsername: 'mayamakesart', isRecurring: false, createdAt: '2026-11-12T12:00:00.000Z' },
   { id: 'd', creatorUsername: 'greenstreets', isRecurring: false, createdAt: '2026-10-15T12:00:00.000Z' },
 ];
-const ids = (filter: Partial<typeof EMPTY_HISTORY_FILTER>) => filterHistory(history, { ...EMPTY_HISTORY_FILTER, ...filter }).map((s) => s.id);
+const ids = (filter: Partial<typeof EMPTY_HISTORY_FILTER>) =>
+  filterHistory(history, { ...EMPTY_HISTORY_FILTER, ...filter }).map((s) => s.id);
 
 describe('filterHistory', () => {
   it('lets everything through without a filter, in order', () => {
@@ -41,13 +49,17 @@ describe('filterHistory', () => {
 
 describe('parseHistoryFilter', () => {
   it('reads the URL and drops anything malformed', () => {
-    expect(parseHistoryFilter(new URLSearchParams('kind=monthly&creator=pixelpat&from=2026-11-01&to=2026-11-30'))).toEqual({
+    expect(
+      parseHistoryFilter(new URLSearchParams('kind=monthly&creator=pixelpat&from=2026-11-01&to=2026-11-30')),
+    ).toEqual({
       kind: 'monthly',
       creator: 'pixelpat',
       from: '2026-11-01',
       to: '2026-11-30',
     });
-    expect(parseHistoryFilter(new URLSearchParams('kind=weekly&from=yesterday&to=2026-13-45'))).toEqual(EMPTY_HISTORY_FILTER);
+    expect(parseHistoryFilter(new URLSearchParams('kind=weekly&from=yesterday&to=2026-13-45'))).toEqual(
+      EMPTY_HISTORY_FILTER,
+    );
   });
 
   it('knows when a filter is on', () => {

@@ -1,6 +1,10 @@
 import { impactMessage, listNames } from './impact-message';
 
-const support = (creatorUsername: string, creatorDisplayName: string, creatorNetCents: number) => ({ creatorUsername, creatorDisplayName, creatorNetCents });
+const support = (creatorUsername: string, creatorDisplayName: string, creatorNetCents: number) => ({
+  creatorUsername,
+  creatorDisplayName,
+  creatorNetCents,
+});
 
 describe('impactMessage', () => {
   it('says nothing before the first support', () => {
@@ -8,8 +12,17 @@ describe('impactMessage', () => {
   });
 
   it('adds up what reached the creators after fees, and names them once each', () => {
-    const message = impactMessage([support('pixelpat', 'Pixel Pat', 2_298), support('pixelpat', 'Pixel Pat', 866), support('mayamakesart', 'Maya Okafor', 4_625)], []);
-    expect(message).toBe('$77.89 of your support went straight to 2 mission builders: Pixel Pat and Maya Okafor. Every bro counts: thank you for backing people who build.');
+    const message = impactMessage(
+      [
+        support('pixelpat', 'Pixel Pat', 2_298),
+        support('pixelpat', 'Pixel Pat', 866),
+        support('mayamakesart', 'Maya Okafor', 4_625),
+      ],
+      [],
+    );
+    expect(message).toBe(
+      '$77.89 of your support went straight to 2 mission builders: Pixel Pat and Maya Okafor. Every bro counts: thank you for backing people who build.',
+    );
   });
 
   it('speaks of one creator by name, and of the monthly supports that keep them going', () => {

@@ -11,6 +11,7 @@ export interface PaymentCard {
  */
 export function paymentCardOf(support: GivenSupportDto): PaymentCard | null {
   const { cardBrand, cardLast4 } = support as GivenSupportDto & { cardBrand?: unknown; cardLast4?: unknown };
-  if (typeof cardBrand !== 'string' || !cardBrand || typeof cardLast4 !== 'string' || !/^\d{4}$/.test(cardLast4)) return null;
+  if (typeof cardBrand !== 'string' || !cardBrand || typeof cardLast4 !== 'string' || !/^\d{4}$/.test(cardLast4))
+    return null;
   return { brand: cardBrand, last4: cardLast4 };
 }

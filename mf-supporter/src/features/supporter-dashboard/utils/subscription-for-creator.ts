@@ -12,10 +12,15 @@ export function subscriptionForCreator(
   canceledHere: ReadonlyMap<string, SubscriptionDto>,
 ): SubscriptionDto | null {
   if (creator.subscriptionId) {
-    const named = subscriptions.find((s) => s.id === creator.subscriptionId) ?? canceledHere.get(creator.subscriptionId);
+    const named =
+      subscriptions.find((s) => s.id === creator.subscriptionId) ?? canceledHere.get(creator.subscriptionId);
     if (named) return named;
   }
-  const toCreator = subscriptions.filter((s) => s.creatorUsername === creator.username && (s.status === 'active' || s.status === 'past_due' || s.status === 'paused'));
+  const toCreator = subscriptions.filter(
+    (s) =>
+      s.creatorUsername === creator.username &&
+      (s.status === 'active' || s.status === 'past_due' || s.status === 'paused'),
+  );
   const running = toCreator.find(isRenewing) ?? toCreator.find(isCancellable) ?? toCreator[0];
   if (running) return running;
   return [...canceledHere.values()].find((s) => s.creatorUsername === creator.username) ?? null;
@@ -23,7 +28,11 @@ export function subscriptionForCreator(
 
 /** Whether it renews: it will charge again (a paused one does not until it is resumed). */
 export function isRenewing(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
-  return subscription !== null && !subscription.cancelAtPeriodEnd && (subscription.status === 'active' || subscription.status === 'past_due');
+  return (
+    subscription !== null &&
+    !subscription.cancelAtPeriodEnd &&
+    (subscription.status === 'active' || subscription.status === 'past_due')
+  );
 }
 
 /** Whether the supporter can still stop it: it renews, or it is paused. */

@@ -57,11 +57,34 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
         css={(theme) => [
-          { display: 'inline-flex', alignItems: 'center', gap: '0.5rem', padding: '0.25rem 0.5rem', background: 'none', border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.pill, font: 'inherit', cursor: 'pointer', color: theme.color.text },
+          {
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '0.5rem',
+            padding: '0.25rem 0.5rem',
+            background: 'none',
+            border: `1px solid ${theme.color.border}`,
+            borderRadius: theme.radius.pill,
+            font: 'inherit',
+            cursor: 'pointer',
+            color: theme.color.text,
+          },
           focusRing(theme),
         ]}
       >
-        <span aria-hidden="true" css={(theme) => ({ display: 'inline-grid', placeItems: 'center', width: '1.75rem', height: '1.75rem', borderRadius: '50%', background: theme.color.brandSoft, color: theme.color.brandHover, fontWeight: theme.font.weight.bold })}>
+        <span
+          aria-hidden="true"
+          css={(theme) => ({
+            display: 'inline-grid',
+            placeItems: 'center',
+            width: '1.75rem',
+            height: '1.75rem',
+            borderRadius: '50%',
+            background: theme.color.brandSoft,
+            color: theme.color.brandHover,
+            fontWeight: theme.font.weight.bold,
+          })}
+        >
           {name.charAt(0).toUpperCase()}
         </span>
         <span>Account</span>
@@ -70,14 +93,49 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
       {open ? (
         <div
           id={menuId}
-          css={(theme) => ({ position: 'absolute', right: 0, top: 'calc(100% + 0.5rem)', minWidth: '14rem', maxWidth: 'min(20rem, calc(100vw - 2rem))', background: theme.color.surface, border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, boxShadow: theme.shadow.raised, padding: '0.5rem 0', zIndex: 40 })}
+          css={(theme) => ({
+            position: 'absolute',
+            right: 0,
+            top: 'calc(100% + 0.5rem)',
+            minWidth: '14rem',
+            maxWidth: 'min(20rem, calc(100vw - 2rem))',
+            background: theme.color.surface,
+            border: `1px solid ${theme.color.border}`,
+            borderRadius: theme.radius.md,
+            boxShadow: theme.shadow.raised,
+            padding: '0.5rem 0',
+            zIndex: 40,
+          })}
         >
-          <div css={(theme) => ({ padding: '0.5rem 1rem', borderBottom: `1px solid ${theme.color.border}`, marginBottom: '0.25rem' })}>
+          <div
+            css={(theme) => ({
+              padding: '0.5rem 1rem',
+              borderBottom: `1px solid ${theme.color.border}`,
+              marginBottom: '0.25rem',
+            })}
+          >
             {/* One line each, cut with an ellipsis (an address broken mid-word read as two); the title shows it whole. */}
-            <div title={name} css={(theme) => ({ fontWeight: theme.font.weight.bold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+            <div
+              title={name}
+              css={(theme) => ({
+                fontWeight: theme.font.weight.bold,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              })}
+            >
               {name}
             </div>
-            <div title={user.email} css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+            <div
+              title={user.email}
+              css={(theme) => ({
+                fontSize: theme.font.size.sm,
+                color: theme.color.textMuted,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              })}
+            >
               {user.email}
             </div>
           </div>

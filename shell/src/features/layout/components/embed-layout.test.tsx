@@ -20,9 +20,12 @@ describe('EmbedLayout', () => {
     expect(postMessage).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['', '&origin=*', '&origin=http%3A%2F%2Fmy.site', '&origin=https%3A%2F%2Fmy.site%2Fpage'])('posts nothing without a valid host origin (%s)', (query) => {
-    const postMessage = renderInFrame(`/maya_builds/support?embed=1${query}`);
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    expect(postMessage).not.toHaveBeenCalled();
-  });
+  it.each(['', '&origin=*', '&origin=http%3A%2F%2Fmy.site', '&origin=https%3A%2F%2Fmy.site%2Fpage'])(
+    'posts nothing without a valid host origin (%s)',
+    (query) => {
+      const postMessage = renderInFrame(`/maya_builds/support?embed=1${query}`);
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+      expect(postMessage).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,7 +1,17 @@
 import { NavLink as RouterNavLink } from 'react-router-dom';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 
-export function NavLinkItem({ to, label, block = false, onNavigate }: { to: string; label: string; block?: boolean; onNavigate?: () => void }) {
+export function NavLinkItem({
+  to,
+  label,
+  block = false,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  block?: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <RouterNavLink
       to={to}

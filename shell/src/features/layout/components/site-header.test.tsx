@@ -46,8 +46,24 @@ async function renderHeader(user: SessionUser | null) {
   return view;
 }
 
-const maya: SessionUser = { id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a01', email: 'maya@example.com', username: 'maya', displayName: 'Maya', isCreator: true, userType: 'creator', emailVerified: true };
-const sam: SessionUser = { id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02', email: 'sam@example.com', username: null, displayName: 'Sam', isCreator: false, userType: 'supporter', emailVerified: false };
+const maya: SessionUser = {
+  id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a01',
+  email: 'maya@example.com',
+  username: 'maya',
+  displayName: 'Maya',
+  isCreator: true,
+  userType: 'creator',
+  emailVerified: true,
+};
+const sam: SessionUser = {
+  id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02',
+  email: 'sam@example.com',
+  username: null,
+  displayName: 'Sam',
+  isCreator: false,
+  userType: 'supporter',
+  emailVerified: false,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,7 +78,10 @@ describe('SiteHeader', () => {
     expect(within(main).getByRole('link', { name: 'For Supporters' })).toHaveAttribute('href', '/discover');
     expect(within(main).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    expect(screen.getByRole('link', { name: 'Join as Supporter' })).toHaveAttribute('href', '/auth?mode=signup&role=supporter');
+    expect(screen.getByRole('link', { name: 'Join as Supporter' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&role=supporter',
+    );
     expect(screen.getByRole('link', { name: 'Be a Bro' })).toHaveAttribute('href', '/create');
     expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();
   });
@@ -77,7 +96,9 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     // A long address stays on one line, cut with an ellipsis, and is shown whole on hover.
-    const email = screen.getAllByText('maya@example.com').find((element) => element.getAttribute('title') === 'maya@example.com');
+    const email = screen
+      .getAllByText('maya@example.com')
+      .find((element) => element.getAttribute('title') === 'maya@example.com');
     expect(email).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
@@ -111,7 +132,10 @@ describe('SiteHeader', () => {
 
 describe('SiteHeader while the session is unknown', () => {
   it('shows neither the visitor actions nor an account menu until the server has answered', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderWithProviders(<SiteHeader />);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();

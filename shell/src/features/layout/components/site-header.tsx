@@ -37,21 +37,50 @@ export function SiteHeader() {
   const showBeABro = sessionKnown && !user?.isCreator;
 
   return (
-    <header css={(theme) => ({ position: 'sticky', top: 0, zIndex: 30, background: 'rgba(255,255,255,0.96)', backdropFilter: 'blur(6px)', borderBottom: `1px solid ${theme.color.border}` })}>
+    <header
+      css={(theme) => ({
+        position: 'sticky',
+        top: 0,
+        zIndex: 30,
+        background: 'rgba(255,255,255,0.96)',
+        backdropFilter: 'blur(6px)',
+        borderBottom: `1px solid ${theme.color.border}`,
+      })}
+    >
       <a
         href="#main"
-        css={(theme) => ({ position: 'absolute', left: '-999px', top: '0.5rem', padding: '0.5rem 1rem', background: theme.color.text, color: theme.color.textInverse, borderRadius: theme.radius.sm, '&:focus': { left: '0.5rem' } })}
+        css={(theme) => ({
+          position: 'absolute',
+          left: '-999px',
+          top: '0.5rem',
+          padding: '0.5rem 1rem',
+          background: theme.color.text,
+          color: theme.color.textInverse,
+          borderRadius: theme.radius.sm,
+          '&:focus': { left: '0.5rem' },
+        })}
       >
         Skip to content
       </a>
       <PageContainer css={{ display: 'flex', alignItems: 'center', gap: '1rem', minHeight: '4rem' }}>
         <Logo />
-        <nav aria-label="Main" css={(theme) => ({ display: 'flex', gap: '0.25rem', [theme.breakpoint.belowMd]: { display: 'none' } })}>
+        <nav
+          aria-label="Main"
+          css={(theme) => ({ display: 'flex', gap: '0.25rem', [theme.breakpoint.belowMd]: { display: 'none' } })}
+        >
           {links.map((link) => (
             <NavLinkItem key={link.to} {...link} />
           ))}
         </nav>
-        <div css={(theme) => ({ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: '0.5rem', [theme.breakpoint.belowMd]: { display: 'none' } })}>
+        <div
+          css={(theme) => ({
+            marginLeft: 'auto',
+            display: 'flex',
+            alignItems: 'center',
+            gap: '0.5rem',
+            [theme.breakpoint.belowMd]: { display: 'none' },
+          })}
+        >
           {!sessionKnown ? null : user ? (
             <AccountMenu user={user} onLogout={logout} />
           ) : (
@@ -75,7 +104,20 @@ export function SiteHeader() {
           onClick={() => setMobileOpen(!mobileOpen)}
           css={(theme) => [
             // jsdom ignores media queries, so both header variants are visible in component tests.
-            { marginLeft: 'auto', display: 'inline-flex', alignItems: 'center', gap: '0.375rem', padding: '0.5rem 0.75rem', background: 'none', border: `1px solid ${theme.color.border}`, borderRadius: theme.radius.md, font: 'inherit', color: theme.color.text, cursor: 'pointer', [theme.breakpoint.md]: { display: 'none' } },
+            {
+              marginLeft: 'auto',
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '0.375rem',
+              padding: '0.5rem 0.75rem',
+              background: 'none',
+              border: `1px solid ${theme.color.border}`,
+              borderRadius: theme.radius.md,
+              font: 'inherit',
+              color: theme.color.text,
+              cursor: 'pointer',
+              [theme.breakpoint.md]: { display: 'none' },
+            },
             focusRing(theme),
           ]}
         >
@@ -84,23 +126,66 @@ export function SiteHeader() {
         </button>
       </PageContainer>
       {mobileOpen ? (
-        <nav id={mobileMenuId} aria-label="Mobile" css={(theme) => ({ borderTop: `1px solid ${theme.color.border}`, background: theme.color.surface, [theme.breakpoint.md]: { display: 'none' } })}>
+        <nav
+          id={mobileMenuId}
+          aria-label="Mobile"
+          css={(theme) => ({
+            borderTop: `1px solid ${theme.color.border}`,
+            background: theme.color.surface,
+            [theme.breakpoint.md]: { display: 'none' },
+          })}
+        >
           <PageContainer css={{ padding: '0.5rem 1rem 1rem' }}>
             {user ? (
-              <div css={(theme) => ({ padding: '0.75rem 0.5rem', borderBottom: `1px solid ${theme.color.border}`, marginBottom: '0.25rem' })}>
+              <div
+                css={(theme) => ({
+                  padding: '0.75rem 0.5rem',
+                  borderBottom: `1px solid ${theme.color.border}`,
+                  marginBottom: '0.25rem',
+                })}
+              >
                 <div css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{displayNameOf(user)}</div>
-                <div title={user.email} css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                <div
+                  title={user.email}
+                  css={(theme) => ({
+                    fontSize: theme.font.size.sm,
+                    color: theme.color.textMuted,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  })}
+                >
                   {user.email}
                 </div>
               </div>
             ) : null}
-            {[...links, ...(user ? accountLinks(user) : sessionKnown ? [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join] : [])].map((link) => (
+            {[
+              ...links,
+              ...(user ? accountLinks(user) : sessionKnown ? [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join] : []),
+            ].map((link) => (
               <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
             ))}
             <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '0.75rem' }}>
-              {showBeABro ? <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink> : null}
+              {showBeABro ? (
+                <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
+              ) : null}
               {user ? (
-                <button type="button" onClick={logout} css={(theme) => [{ padding: '0.625rem 1.125rem', font: 'inherit', background: 'none', border: `1px solid ${theme.color.borderStrong}`, borderRadius: theme.radius.md, cursor: 'pointer', color: theme.color.text }, focusRing(theme)]}>
+                <button
+                  type="button"
+                  onClick={logout}
+                  css={(theme) => [
+                    {
+                      padding: '0.625rem 1.125rem',
+                      font: 'inherit',
+                      background: 'none',
+                      border: `1px solid ${theme.color.borderStrong}`,
+                      borderRadius: theme.radius.md,
+                      cursor: 'pointer',
+                      color: theme.color.text,
+                    },
+                    focusRing(theme),
+                  ]}
+                >
                   Logout
                 </button>
               ) : null}

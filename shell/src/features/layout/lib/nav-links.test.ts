@@ -1,8 +1,24 @@
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { accountLinks, displayNameOf, primaryLinks } from './nav-links';
 
-const creator: SessionUser = { id: '1', email: 'maya@example.com', username: 'maya', displayName: 'Maya', isCreator: true, userType: 'creator', emailVerified: true };
-const supporter: SessionUser = { id: '2', email: 'sam@example.com', username: null, displayName: '', isCreator: false, userType: 'supporter', emailVerified: false };
+const creator: SessionUser = {
+  id: '1',
+  email: 'maya@example.com',
+  username: 'maya',
+  displayName: 'Maya',
+  isCreator: true,
+  userType: 'creator',
+  emailVerified: true,
+};
+const supporter: SessionUser = {
+  id: '2',
+  email: 'sam@example.com',
+  username: null,
+  displayName: '',
+  isCreator: false,
+  userType: 'supporter',
+  emailVerified: false,
+};
 
 describe('header links (SPEC.md "Header and footer")', () => {
   it('gives every visitor For Supporters and Help', () => {

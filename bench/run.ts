@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: builds what it measures into its own folders, runs the web benchmarks (page weight,
  * cost of composition, public profile paint, Lighthouse) and the API benchmarks (bench/api/*.ts) one
- * after the other, prints one table, writes bench/results.json and rewrites the README's results table.
+ * after the other, prints one table, writes bench/results.json and rewrites the results table of docs/benchmarks.md.
  *
  *   pnpm bench [--runs 3] [--quick] [--skip-web] [--skip-lighthouse] [--lighthouse-runs 3] [--skip-api]
  *              [--port 4400] [--work-dir DIR] [--no-write]
@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { startApiServer, type ApiServer } from './lib/api-server';
 import { launchChromium } from './lib/browser';
-import { consoleTable, markdownTable, normalizeSection, updateReadme, type BenchReport } from './lib/report';
+import { consoleTable, markdownTable, normalizeSection, updateResultsTable, type BenchReport } from './lib/report';
 import type { BenchSection } from './lib/result';
 import { BENCH_DIR, REPO_ROOT, runNode, tsxCli } from './lib/workspace';
 import { buildComposedSite, buildSingleBundleSite } from './web/build-sites';
@@ -220,6 +220,6 @@ const report: BenchReport = {
 console.log(`\n${consoleTable(report)}\n`);
 if (!args['no-write']) {
   await writeFile(path.join(BENCH_DIR, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  await updateReadme(path.join(REPO_ROOT, 'README.md'), markdownTable(report));
-  log('wrote bench/results.json and the README table');
+  await updateResultsTable(path.join(REPO_ROOT, 'docs', 'benchmarks.md'), markdownTable(report));
+  log('wrote bench/results.json and the table in docs/benchmarks.md');
 }

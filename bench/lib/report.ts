@@ -1,8 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchFigure, BenchSection } from './result';
 
-export const README_START = '<!-- bench:results:start -->';
-export const README_END = '<!-- bench:results:end -->';
+/** The generated results table of docs/benchmarks.md sits between these markers. */
+export const RESULTS_START = '<!-- bench:results:start -->';
+export const RESULTS_END = '<!-- bench:results:end -->';
+/** The section of docs/benchmarks.md the markers are added to when they are missing. */
+const RESULTS_HEADING = '## Results';
 
 export interface BenchReport {
   /** When and where the figures were measured. */
@@ -121,7 +124,7 @@ export function consoleTable(report: BenchReport): string {
 
 const escape = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The Markdown table that goes between the README markers. */
+/** The Markdown table that goes between the results markers of docs/benchmarks.md. */
 export function markdownTable(report: BenchReport): string {
   const lines = [
     `Measured ${Object.entries(report.environment)
@@ -151,23 +154,23 @@ export function markdownTable(report: BenchReport): string {
   return lines.join('\n');
 }
 
-/** Rewrites the README between the bench markers (adds them at the end of "## Benchmarks" when missing). */
-export async function updateReadme(readmePath: string, table: string): Promise<void> {
-  const readme = await readFile(readmePath, 'utf8');
-  const block = `${README_START}\n${table}\n${README_END}`;
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
+/** Rewrites a document between the results markers (adds them at the end of its "## Results" section when missing). */
+export async function updateResultsTable(docPath: string, table: string): Promise<void> {
+  const doc = await readFile(docPath, 'utf8');
+  const block = `${RESULTS_START}\n${table}\n${RESULTS_END}`;
+  const start = doc.indexOf(RESULTS_START);
+  const end = doc.indexOf(RESULTS_END);
   let next: string;
   if (start >= 0 && end > start) {
-    next = readme.slice(0, start) + block + readme.slice(end + README_END.length);
+    next = doc.slice(0, start) + block + doc.slice(end + RESULTS_END.length);
   } else {
-    const heading = readme.indexOf('## Benchmarks');
-    if (heading < 0) throw new Error(`${readmePath} has no "## Benchmarks" section to put the results in`);
-    const nextHeading = readme.indexOf('\n## ', heading + 1);
-    const at = nextHeading < 0 ? readme.length : nextHeading + 1;
-    next = `${readme.slice(0, at).trimEnd()}\n\n${block}\n${nextHeading < 0 ? '' : `\n${readme.slice(at)}`}`;
+    const heading = doc.indexOf(RESULTS_HEADING);
+    if (heading < 0) throw new Error(`${docPath} has no "${RESULTS_HEADING}" section to put the results in`);
+    const nextHeading = doc.indexOf('\n## ', heading + 1);
+    const at = nextHeading < 0 ? doc.length : nextHeading + 1;
+    next = `${doc.slice(0, at).trimEnd()}\n\n${block}\n${nextHeading < 0 ? '' : `\n${doc.slice(at)}`}`;
   }
-  await writeFile(readmePath, next);
+  await writeFile(docPath, next);
 }
 
 /** Figures in the key order of BenchFigure, whatever order a script wrote them in: results.json diffs stay small. */

@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_VERIFY_SNIPPET } from '@beabro/shared/data/faq';
 import { makeTempDir, removeTempDir } from '../../testing/temp-dir';
@@ -9,7 +9,14 @@ import { signatureHeader } from './webhook-signature';
 const dir = makeTempDir('snippet');
 afterAll(() => removeTempDir(dir));
 
-describe('the verification snippet of the help centre and README', () => {
+/** The public webhook documentation for creators' developers, which shows the same snippet. */
+const WEBHOOKS_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/webhooks.md');
+
+describe('the verification snippet of the help centre and docs/webhooks.md', () => {
+  it('is the snippet docs/webhooks.md shows, character for character', () => {
+    expect(readFileSync(WEBHOOKS_DOC, 'utf8')).toContain(`\`\`\`js\n${WEBHOOK_VERIFY_SNIPPET}\n\`\`\``);
+  });
+
   it('accepts what the sender signs, and refuses a changed body, another secret and an old timestamp', async () => {
     const file = path.join(dir, 'verify.mjs');
     writeFileSync(file, WEBHOOK_VERIFY_SNIPPET);

@@ -11,7 +11,7 @@ import { Button } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { FormErrorBox } from '../../../components/form-error-box';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { useFieldErrors } from '../../../hooks/use-field-errors';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';

@@ -12,7 +12,7 @@ import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
-import { publicProfileUrl } from '../../../config/paths';
+import { publicProfileUrl } from '../../../lib/public-profile-url';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
 import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';

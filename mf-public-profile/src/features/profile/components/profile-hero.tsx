@@ -4,7 +4,7 @@ import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '../../../components/creator-avatar';
 import { CreatorCover } from '../../../components/creator-cover';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatNumber } from '../../../lib/format-count';
 import { FollowControl } from './follow-control';
 import { ShareButton } from './share-button';

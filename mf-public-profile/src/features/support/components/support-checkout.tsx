@@ -9,7 +9,7 @@ import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { CreatorAvatar } from '../../../components/creator-avatar';
 import { ThankYouBanner } from '../../../components/thank-you-banner';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatNumber } from '../../../lib/format-count';
 import { useEmbedMode } from '../hooks/use-embed-mode';
 import { useSupportCheckout } from '../hooks/use-support-checkout';

@@ -4,7 +4,7 @@ import type { DiscoverItemDto } from '@beabro/shared/api-schemas/discover';
 import { Badge } from '@beabro/shared/ui/badge';
 import { ProgressBar } from '@beabro/shared/ui/progress-bar';
 import { CreatorAvatar } from '../../../components/creator-avatar';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { CreatorCover } from './creator-cover';
 import { Icon } from '@beabro/shared/ui/icon';
 

@@ -7,7 +7,7 @@ import { Badge } from '@beabro/shared/ui/badge';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '../../../components/creator-avatar';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
 import { isCancellable, isPausable, isRenewing } from '../utils/subscription-for-creator';
 import { Icon } from '@beabro/shared/ui/icon';

@@ -4,7 +4,7 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '../../../components/creator-avatar';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { impactMessage } from '../utils/impact-message';

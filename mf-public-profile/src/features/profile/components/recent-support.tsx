@@ -4,7 +4,7 @@ import { Badge } from '@beabro/shared/ui/badge';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { paths } from '@beabro/shared/contract/paths';
 import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
-import { initialsOf } from '../../../lib/creator-palette';
+import { initialsOf } from '@beabro/shared/ui/creator-avatar';
 import { fullDate, relativeTime } from '../utils/relative-time';
 import { ProfileSection } from './profile-section';
 

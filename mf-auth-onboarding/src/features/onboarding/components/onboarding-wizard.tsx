@@ -13,7 +13,7 @@ import { PageContainer } from '@beabro/shared/ui/page-container';
 import { FormErrorBox } from '../../../components/form-error-box';
 import { paths } from '@beabro/shared/contract/paths';
 import { useFieldErrors } from '../../../hooks/use-field-errors';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';
 import { useOnboardingDraft } from '../hooks/use-onboarding-draft';

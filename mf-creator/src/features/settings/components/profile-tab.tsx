@@ -14,7 +14,7 @@ import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { publicProfileUrl } from '../../../lib/public-profile-url';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
 import { profileFormValues, profilePatch, type ProfileFormValues } from '../utils/profile-form';
 import { FieldGroup, TabHeading } from './section-heading';

@@ -43,10 +43,7 @@ test.describe('public creator profile /{username}', () => {
     await expect(page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem')).toHaveCount(
       profile.recentSupports.length,
     );
-    await expect(page.getByRole('link', { name: 'Sign in to follow' })).toHaveAttribute(
-      'href',
-      '/auth?next=%2Fpixelpat',
-    );
+    await expect(page.getByRole('link', { name: 'Sign in to follow' })).toHaveAttribute('href', '/auth?next=/pixelpat');
     await expect(page.getByRole('link', { name: 'Be a Bro', exact: true }).last()).toHaveAttribute('href', '/create');
   });
 

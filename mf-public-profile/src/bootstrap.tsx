@@ -1,8 +1,7 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import { useCurrentUser } from '@beabro/shared/api/get-current-user';
-import { useSessionStore } from '@beabro/shared/session/session-store';
+import { SessionSync } from '@beabro/shared/ui/session-sync';
 import { AppProviders } from '@beabro/shared/ui/app-providers';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import ProfileArea from './exposes/profile';
@@ -16,16 +15,6 @@ import SupportArea from './exposes/support';
  */
 
 const DEMO_CREATOR = 'pixelpat';
-
-function SessionSync() {
-  const { data, isError, isSuccess } = useCurrentUser();
-  const setUser = useSessionStore((s) => s.setUser);
-  useEffect(() => {
-    if (isSuccess) setUser(data);
-    else if (isError) setUser(null);
-  }, [data, isError, isSuccess, setUser]);
-  return null;
-}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fieldErrorsOf, hasErrors, type FieldErrors, type ValidationSchema } from '../lib/field-errors';
+import { fieldErrorsOf, hasErrors, type FieldErrors, type ValidationSchema } from '@beabro/shared/schemas/field-errors';
 
 /**
  * Error state of a small controlled form validated with a shared zod schema: a field is checked when

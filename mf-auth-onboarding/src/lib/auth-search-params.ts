@@ -1,5 +1,6 @@
 import type { UserType } from '@beabro/shared/types/session-user';
-import { encodeNextParam, safeNextPath } from './safe-next-path';
+import { encodeNextParam } from '@beabro/shared/contract/paths';
+import { safeNextPath } from './safe-next-path';
 
 export type AuthMode = 'signin' | 'signup';
 

@@ -1,4 +1,4 @@
-import { encodeNextParam, safeNextPath } from './safe-next-path';
+import { safeNextPath } from './safe-next-path';
 
 describe('safeNextPath', () => {
   it.each([
@@ -26,15 +26,5 @@ describe('safeNextPath', () => {
     '/auth?mode=signup',
   ])('refuses %j', (raw) => {
     expect(safeNextPath(raw)).toBeNull();
-  });
-});
-
-describe('encodeNextParam', () => {
-  it('encodes everything but the slashes', () => {
-    expect(encodeNextParam('/create')).toBe('/create');
-    expect(encodeNextParam('/settings?tab=a&b=c')).toBe('/settings%3Ftab%3Da%26b%3Dc');
-    expect(new URLSearchParams(`next=${encodeNextParam('/settings?tab=a&b=c')}`).get('next')).toBe(
-      '/settings?tab=a&b=c',
-    );
   });
 });

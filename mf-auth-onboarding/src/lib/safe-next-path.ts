@@ -1,4 +1,4 @@
-import { paths } from '../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /**
  * Control characters, spaces and backslashes: browsers strip or rewrite some of them ("/\t/evil.example",
@@ -30,9 +30,4 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   if (url.origin !== BASE) return null;
   if (url.pathname === paths.auth || url.pathname.startsWith(`${paths.auth}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** `next` as a query value, with its slashes left readable ("next=/create" rather than "next=%2Fcreate"). */
-export function encodeNextParam(path: string): string {
-  return encodeURIComponent(path).replace(/%2F/gi, '/');
 }

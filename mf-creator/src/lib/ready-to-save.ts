@@ -1,6 +1,6 @@
 import type { SaveState } from '../components/save-status';
 import { MESSAGES } from './error-message';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from './field-errors';
+import { focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 /**
  * Shows `found` next to the fields. When there is any, the save bar says what to do and focus moves to

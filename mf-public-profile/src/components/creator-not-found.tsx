@@ -1,7 +1,7 @@
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { paths } from '../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { SearchIcon } from '@beabro/shared/ui/icons/search';
 

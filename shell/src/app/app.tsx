@@ -5,7 +5,7 @@ import { AppProviders } from '@beabro/shared/ui/app-providers';
 import type { RemoteMapState } from '../features/remotes/remote-map';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { NO_RESOLVED_AREAS, ResolvedAreasContext, type ResolvedAreas } from '../features/remotes/resolved-areas';
-import { SessionSync } from '../features/session/session-sync';
+import { SessionSync } from '@beabro/shared/ui/session-sync';
 import type { EarlyInput } from '../features/ssr/replay-early-input';
 import { AppRoutes } from './app-routes';
 

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beabro/shared/types/session-user';
-import { decideAccess, signInPath } from './route-access';
+import { decideAccess } from './route-access';
 
 const supporter: SessionUser = {
   id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02',
@@ -50,12 +50,5 @@ describe('decideAccess', () => {
   it('lets any signed-in user into signed-in routes', () => {
     expect(decideAccess('signed-in', signedIn(supporter), at('/supporter-dashboard'))).toEqual({ kind: 'allow' });
     expect(decideAccess('signed-in', signedIn(creator), at('/supporter-dashboard'))).toEqual({ kind: 'allow' });
-  });
-});
-
-describe('signInPath', () => {
-  it('round-trips through URLSearchParams', () => {
-    const path = signInPath('/settings?tab=a&b=c#x');
-    expect(new URLSearchParams(path.split('?').slice(1).join('?')).get('next')).toBe('/settings?tab=a&b=c#x');
   });
 });

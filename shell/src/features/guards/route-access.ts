@@ -1,14 +1,9 @@
 import type { SessionStatus } from '@beabro/shared/session/session-store';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { RouteAccess } from '../../config/area-routes';
-import { paths } from '../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 export type AccessDecision = { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
-
-/** Where a signed-out visitor signs in, with `next` (path and query) bringing them back; slashes stay readable. */
-export function signInPath(next: string): string {
-  return `${paths.auth}?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;
-}
 
 /**
  * Whether the session may open a route with `access`. Until the server has said who is signed in the
@@ -21,7 +16,7 @@ export function decideAccess(
 ): AccessDecision {
   if (session.status === 'unknown') return { kind: 'wait' };
   if (session.status === 'signed-out' || !session.user)
-    return { kind: 'redirect', to: signInPath(`${location.pathname}${location.search}`) };
+    return { kind: 'redirect', to: paths.signIn(`${location.pathname}${location.search}`) };
   // Signed in, but the creator areas need a creator page: onboarding makes one.
   if (access === 'creator' && !session.user.isCreator) return { kind: 'redirect', to: paths.create };
   return { kind: 'allow' };

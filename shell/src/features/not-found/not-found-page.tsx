@@ -2,7 +2,7 @@ import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { useEffect } from 'react';
-import { paths } from '../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { CompassIcon } from '@beabro/shared/ui/icons/compass';
 
 export function NotFoundPage() {

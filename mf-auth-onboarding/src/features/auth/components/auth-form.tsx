@@ -17,7 +17,7 @@ import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { FormErrorBox } from '../../../components/form-error-box';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { useFieldErrors } from '../../../hooks/use-field-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';

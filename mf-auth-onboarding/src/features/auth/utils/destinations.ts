@@ -1,5 +1,5 @@
 import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /**
  * Where a signed-in user belongs: a creator with a page has a dashboard; anyone else (a supporter, or a

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { useCreateCreatorProfile } from '@beabro/shared/api/create-creator-profile';
 import { LoadingStatus } from '../../../components/loading-status';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { useSession } from '../../../hooks/use-session';
 import { authHref } from '../../../lib/auth-search-params';
 import { OnboardingWizard } from './onboarding-wizard';

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../../lib/field-errors';
+import type { FieldErrors } from '@beabro/shared/schemas/field-errors';
 import type { OnboardingDraft } from '../utils/onboarding-draft';
 
 /** What every wizard step gets: the draft, its messages, and how to change or leave a field (named like the schema paths). */

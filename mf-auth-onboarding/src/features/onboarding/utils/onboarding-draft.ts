@@ -11,7 +11,7 @@ import {
   onboardingSupportStepSchema,
 } from '@beabro/shared/schemas/onboarding';
 import type { SocialPlatform } from '@beabro/shared/types/entities';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 export type WizardStep = 1 | 2 | 3;
 export const WIZARD_STEPS: readonly WizardStep[] = [1, 2, 3];

@@ -104,7 +104,7 @@ describe('the verification page', () => {
     expect(screen.queryByRole('button', { name: 'Verify my email' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to request a new link' })).toHaveAttribute(
       'href',
-      '/auth?next=%2Fsettings%3Ftab%3Daccount',
+      '/auth?next=/settings%3Ftab%3Daccount',
     );
   });
 

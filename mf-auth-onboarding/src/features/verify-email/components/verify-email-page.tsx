@@ -13,7 +13,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
 import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { useSession } from '../../../hooks/use-session';
 
 const TITLE = 'Verify your email';
@@ -55,9 +55,9 @@ function NewLinkHint({ user }: { user: SessionUser | null }) {
   return (
     <p css={{ margin: 0 }}>
       {user ? (
-        <Link to={paths.accountSettings}>Go to my account settings</Link>
+        <Link to={paths.settings('account')}>Go to my account settings</Link>
       ) : (
-        <Link to={paths.signIn(paths.accountSettings)}>Sign in to request a new link</Link>
+        <Link to={paths.signIn(paths.settings('account'))}>Sign in to request a new link</Link>
       )}
     </p>
   );

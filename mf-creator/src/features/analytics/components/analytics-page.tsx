@@ -7,7 +7,7 @@ import { buttonStyle } from '@beabro/shared/ui/button';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format';
 import { PERIOD_LABELS, PERIOD_NAMES, PERIOD_PHRASES, periodFrom } from '../utils/analytics-period';
 import { DistributionCard } from './distribution-card';

@@ -6,7 +6,7 @@ import { CREATOR_PROFILE_MESSAGES } from '@beabro/shared/api-schemas/creator-pro
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { DashboardStats } from './dashboard-stats';
 import { GoalCard } from './goal-card';
 import { PayoutsCard } from './payouts-card';

@@ -19,7 +19,8 @@ import { Modal } from '@beabro/shared/ui/modal';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { inputStyle, TextField } from '@beabro/shared/ui/text-field';
 import { TextLink } from '../../../components/text-link';
-import { paths, siteOrigin } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
+import { siteOrigin } from '../../../lib/public-profile-url';
 import { useCopyText } from '../hooks/use-copy-text';
 
 const COLOR_MESSAGE = 'Enter a colour as # and 6 hexadecimal digits, for example #4f46e5.';

@@ -3,7 +3,7 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { ProgressBar } from '@beabro/shared/ui/progress-bar';
 import { SectionCard } from '../../../components/section-card';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { plural } from '../../../lib/format';
 
 /** The current goal with its progress (capped at 100%), and Update Goal to the Support Settings tab. */

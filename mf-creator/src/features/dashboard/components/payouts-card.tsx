@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDate, formatDayMonth, formatLongDate } from '../../../lib/format';
 
 const HISTORY_SHOWN = 6;

@@ -1,7 +1,7 @@
 import type { NextPayoutDto } from '@beabro/shared/api-schemas/payouts';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
 import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 export interface PayoutsHeldNoticeProps {
   nextPayout: NextPayoutDto;

@@ -2,7 +2,7 @@ import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
 import { ConversionRateNote } from '../../../components/conversion-rate-note';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatCount, formatPercent } from '../../../lib/format';
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { SectionCard } from '../../../components/section-card';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { BarChartIcon } from '@beabro/shared/ui/icons/bar-chart';
 import { EyeIcon } from '@beabro/shared/ui/icons/eye';
 import { MessageIcon } from '@beabro/shared/ui/icons/message';

@@ -5,7 +5,7 @@ import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatRelative } from '../../../lib/format';
 import { RefundDialog } from './refund-dialog';
 import { SproutIcon } from '@beabro/shared/ui/icons/sprout';

@@ -20,7 +20,7 @@ import { Modal } from '@beabro/shared/ui/modal';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { errorMessage } from '../../../lib/error-message';
-import { focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
+import { focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 const REASON_OPTIONS = REFUND_REASONS.map((value) => ({ value, label: REFUND_REASON_LABELS[value] }));
 

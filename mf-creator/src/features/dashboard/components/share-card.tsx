@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@beabro/shared/ui/button';
 import { SectionCard } from '../../../components/section-card';
-import { publicProfileUrl } from '../../../config/paths';
+import { publicProfileUrl } from '../../../lib/public-profile-url';
 import { useShareProfile } from '../hooks/use-share-profile';
 import { EmbedButtonDialog } from './embed-button-dialog';
 import { QrCodeDialog } from './qr-code-dialog';

@@ -8,9 +8,9 @@ import { pageNoticeState } from '@beabro/shared/contract/page-notice';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 /** What the shared useDeleteAccount hook does on success: forget the account's cached answers, become a visitor. */
 function forgetAccount(queryClient: QueryClient) {

@@ -9,7 +9,7 @@ import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, SaveStatus, type SaveState } from '../../../components/save-status';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
 import { FieldGroup } from './section-heading';
 

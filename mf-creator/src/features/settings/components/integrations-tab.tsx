@@ -4,7 +4,7 @@ import { useWebhookEndpoints } from '@beabro/shared/api/get-webhook-endpoints';
 import { WEBHOOK_MAX_ENDPOINTS, type WebhookEndpointWithSecret } from '@beabro/shared/api-schemas/webhooks';
 import { Button } from '@beabro/shared/ui/button';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { TabHeading } from './section-heading';
 import { WebhookEndpointCard } from './webhook-endpoint-card';
 import { WebhookEndpointForm } from './webhook-endpoint-form';

@@ -6,7 +6,7 @@ import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
 import { FieldGroup } from './section-heading';
 

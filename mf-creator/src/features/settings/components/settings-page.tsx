@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useMyCreatorProfile } from '@beabro/shared/api/get-my-creator-profile';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { Tabs } from '@beabro/shared/ui/tabs';
-import { SETTINGS_TABS, type SettingsTab } from '../../../config/paths';
+import { SETTINGS_TABS, type SettingsTab } from '@beabro/shared/contract/paths';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ACCOUNT_ONLY_TABS, SETTINGS_TAB_LABELS, settingsTabFrom, visibleSettingsTab } from '../utils/settings-tab';

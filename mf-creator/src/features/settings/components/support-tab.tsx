@@ -18,7 +18,7 @@ import { IDLE, type SaveState } from '../../../components/save-status';
 import { CountrySelectField } from '@beabro/shared/ui/country-select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
 import {

@@ -9,7 +9,7 @@ import {
 import { Button } from '@beabro/shared/ui/button';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
-import type { FieldErrors } from '../../../lib/field-errors';
+import type { FieldErrors } from '@beabro/shared/schemas/field-errors';
 import type { TierFormValues } from '../utils/support-form';
 
 export interface TierFieldsProps {

@@ -8,7 +8,7 @@ import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { readyToSave } from '../../../lib/ready-to-save';
 
 export interface TwoFactorConfirmFormProps {

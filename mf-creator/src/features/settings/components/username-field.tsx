@@ -4,7 +4,7 @@ import { usernameChangeTooSoonMessage } from '@beabro/shared/api-schemas/creator
 import { USERNAME_CHANGE_INTERVAL_DAYS, USERNAME_CHECK_MIN_LENGTH } from '@beabro/shared/data/defaults';
 import { normalizeUsername } from '@beabro/shared/schemas/onboarding';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
-import { publicProfileUrl } from '../../../config/paths';
+import { publicProfileUrl } from '../../../lib/public-profile-url';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 export interface UsernameFieldProps {

@@ -13,7 +13,7 @@ import { FieldMessages } from '@beabro/shared/ui/field-messages';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 const EMPTY = { url: '', description: '', events: ['support.created'] as WebhookEventType[] };
 

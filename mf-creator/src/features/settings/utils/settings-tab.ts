@@ -1,4 +1,4 @@
-import { SETTINGS_TABS, type SettingsTab } from '../../../config/paths';
+import { SETTINGS_TABS, type SettingsTab } from '@beabro/shared/contract/paths';
 
 export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   profile: 'Profile',

@@ -1,5 +1,6 @@
 import { useId, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@beabro/shared/contract/paths';
 import { cardStyle } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { CompassIcon } from '@beabro/shared/ui/icons/compass';
@@ -27,7 +28,7 @@ export function HelpResources({ basePath }: HelpResourcesProps) {
       icon: FlagIcon,
       title: 'Set up your mission page',
       text: 'Create your support page in about 5 minutes, in three short steps.',
-      to: '/create',
+      to: paths.create,
     },
     {
       icon: ShareIcon,
@@ -39,7 +40,7 @@ export function HelpResources({ basePath }: HelpResourcesProps) {
       icon: CompassIcon,
       title: 'Find missions to support',
       text: 'Discover mission builders and back the ones you believe in.',
-      to: '/discover',
+      to: paths.discover,
     },
   ];
 

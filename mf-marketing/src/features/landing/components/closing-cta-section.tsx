@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { landingLinks } from '../landing-links';
+import { paths } from '@beabro/shared/contract/paths';
 import { CallToActionLinks } from './call-to-action-links';
 
 export function ClosingCtaSection() {
@@ -49,8 +49,8 @@ export function ClosingCtaSection() {
           {/* Close variants of the hero labels: same destinations, but each link name stays unique on the page. */}
           <CallToActionLinks
             align="center"
-            primary={{ to: landingLinks.startGettingSupported, label: 'Create Your Support Page' }}
-            secondary={{ to: landingLinks.supporterSignUp, label: 'Support Someone as a Bro' }}
+            primary={{ to: paths.create, label: 'Create Your Support Page' }}
+            secondary={{ to: paths.signUpSupporter, label: 'Support Someone as a Bro' }}
           />
         </div>
       </PageContainer>

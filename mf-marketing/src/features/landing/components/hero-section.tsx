@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { landingLinks } from '../landing-links';
+import { paths } from '@beabro/shared/contract/paths';
 import { CallToActionLinks } from './call-to-action-links';
 import { SupportPagePreview } from './support-page-preview';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
@@ -95,8 +95,8 @@ export function HeroSection() {
             one-off or monthly support, and you keep 95% with payouts every week.
           </p>
           <CallToActionLinks
-            primary={{ to: landingLinks.startGettingSupported, label: 'Start Getting Supported' }}
-            secondary={{ to: landingLinks.supporterSignUp, label: 'Be a Bro - Support Someone' }}
+            primary={{ to: paths.create, label: 'Start Getting Supported' }}
+            secondary={{ to: paths.signUpSupporter, label: 'Be a Bro - Support Someone' }}
           />
           <ul
             aria-label="Good to know"

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ButtonLink } from '@beabro/shared/ui/button';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /** SPEC's "Be a Bro" call to action: visitors with a mission of their own start one. */
 export function BeABroCard() {

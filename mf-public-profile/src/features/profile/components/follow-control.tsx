@@ -4,7 +4,7 @@ import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { useToast } from '@beabro/shared/ui/toast';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
 
 /**
@@ -28,7 +28,7 @@ export function FollowControl({ profile }: { profile: PublicCreatorProfileDto })
   }
   if (profile.viewer.isOwner) {
     return (
-      <ButtonLink to={paths.settings} variant="secondary">
+      <ButtonLink to={paths.settings()} variant="secondary">
         Edit profile
       </ButtonLink>
     );

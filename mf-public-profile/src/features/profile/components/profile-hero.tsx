@@ -2,9 +2,9 @@ import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-
 import { Badge } from '@beabro/shared/ui/badge';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
-import { CreatorAvatar } from '../../../components/creator-avatar';
-import { CreatorCover } from '../../../components/creator-cover';
-import { paths } from '../../../config/paths';
+import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
+import { CreatorCover } from '@beabro/shared/ui/creator-cover';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatNumber } from '../../../lib/format-count';
 import { FollowControl } from './follow-control';
 import { ShareButton } from './share-button';
@@ -19,7 +19,7 @@ export interface ProfileHeroProps {
 export function ProfileHero({ profile, selectedTier }: ProfileHeroProps) {
   return (
     <Card padding={0} css={{ overflow: 'hidden' }}>
-      <CreatorCover username={profile.username} imageUrl={profile.coverImageUrl} />
+      <CreatorCover username={profile.username} imageUrl={profile.coverImageUrl} variant="banner" />
       <div
         css={(theme) => ({
           padding: `0 ${theme.space(5)} ${theme.space(6)}`,
@@ -50,6 +50,7 @@ export function ProfileHero({ profile, selectedTier }: ProfileHeroProps) {
                 username={profile.username}
                 imageUrl={profile.profileImageUrl}
                 size={120}
+                ringed
               />
             </div>
             <div css={{ minWidth: 0, paddingBottom: '0.25rem' }}>

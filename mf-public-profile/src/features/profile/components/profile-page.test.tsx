@@ -202,7 +202,7 @@ describe('profile page', () => {
     renderProfile();
     expect(await screen.findByRole('link', { name: 'Sign in to follow' })).toHaveAttribute(
       'href',
-      '/auth?next=%2Fpixelpat',
+      '/auth?next=/pixelpat',
     );
     expect(screen.getByRole('link', { name: 'Be a Bro' })).toHaveAttribute('href', '/create');
   });

@@ -2,9 +2,9 @@ import type { PublicSupportDto } from '@beabro/shared/api-schemas/public-profile
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { ButtonLink } from '@beabro/shared/ui/button';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
-import { initialsOf } from '../../../lib/creator-palette';
+import { initialsOf } from '@beabro/shared/ui/creator-avatar';
 import { fullDate, relativeTime } from '../utils/relative-time';
 import { ProfileSection } from './profile-section';
 

@@ -2,7 +2,7 @@ import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { ProfileSection } from './profile-section';
 
 export interface SupportOptionsProps {

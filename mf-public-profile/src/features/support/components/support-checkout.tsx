@@ -7,9 +7,9 @@ import { Button } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { CreatorAvatar } from '../../../components/creator-avatar';
+import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
 import { ThankYouBanner } from '../../../components/thank-you-banner';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatNumber } from '../../../lib/format-count';
 import { useEmbedMode } from '../hooks/use-embed-mode';
 import { useSupportCheckout } from '../hooks/use-support-checkout';
@@ -151,6 +151,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
             username={profile.username}
             imageUrl={profile.profileImageUrl}
             size={72}
+            ringed
           />
           <div css={{ minWidth: 0, flex: '1 1 16rem' }}>
             <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>

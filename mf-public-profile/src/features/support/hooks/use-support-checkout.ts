@@ -6,7 +6,7 @@ import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 import { createSupport } from '@beabro/shared/api/create-support';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { saveLastReceipt } from '../../../lib/last-receipt';
 import { buildCheckoutRequest, toFieldErrors, type CheckoutCreator, type FieldErrors } from '../utils/checkout-request';
 import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import type { DiscoverItemDto } from '@beabro/shared/api-schemas/discover';
 import { Badge } from '@beabro/shared/ui/badge';
 import { ProgressBar } from '@beabro/shared/ui/progress-bar';
-import { CreatorAvatar } from '../../../components/creator-avatar';
-import { paths } from '../../../config/paths';
-import { CreatorCover } from './creator-cover';
+import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
+import { paths } from '@beabro/shared/contract/paths';
+import { CreatorCover } from '@beabro/shared/ui/creator-cover';
 import { Icon } from '@beabro/shared/ui/icon';
 
 function supportersText(count: number): string {
@@ -37,7 +37,7 @@ export function CreatorCard({ creator }: { creator: DiscoverItemDto }) {
         '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
       })}
     >
-      <CreatorCover username={creator.username} imageUrl={creator.coverImageUrl} />
+      <CreatorCover username={creator.username} imageUrl={creator.coverImageUrl} variant="card" />
       <div
         css={(theme) => ({
           display: 'flex',
@@ -54,6 +54,7 @@ export function CreatorCard({ creator }: { creator: DiscoverItemDto }) {
             username={creator.username}
             imageUrl={creator.profileImageUrl}
             size={64}
+            lazy
             ringed
           />
         </div>

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { ButtonLink } from '@beabro/shared/ui/button';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /** First word of the display name; SPEC's fallback name is "Bro". */
 function firstNameOf(displayName: string): string {
@@ -12,7 +12,7 @@ function firstNameOf(displayName: string): string {
  * on its Account tab (email, password, notifications), the part that applies to them.
  */
 export function settingsPathFor(user: Pick<SessionUser, 'isCreator'>): string {
-  return user.isCreator ? paths.settings : paths.accountSettings;
+  return user.isCreator ? paths.settings() : paths.settings('account');
 }
 
 export function DashboardHeader({ user }: { user: SessionUser }) {

@@ -4,7 +4,7 @@ import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /** SPEC.md: the Discover tab leads to /discover; the type shortcuts open it already filtered. */
 export function DiscoverTab() {

@@ -6,8 +6,8 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
-import { CreatorAvatar } from '../../../components/creator-avatar';
-import { paths } from '../../../config/paths';
+import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
 import { isCancellable, isPausable, isRenewing } from '../utils/subscription-for-creator';
 import { Icon } from '@beabro/shared/ui/icon';
@@ -92,6 +92,7 @@ export function MissionCard({
           username={creator.username}
           imageUrl={creator.profileImageUrl}
           size={56}
+          lazy
         />
         <div css={{ minWidth: 0 }}>
           <h3 id={nameId} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' })}>

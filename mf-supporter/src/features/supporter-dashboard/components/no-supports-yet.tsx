@@ -1,6 +1,6 @@
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { EmptyState } from '../../../components/empty-state';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /** The dashboard of someone who has not supported anyone yet: where to start. */
 export function NoSupportsYet({ title = 'No supports yet' }: { title?: string }) {

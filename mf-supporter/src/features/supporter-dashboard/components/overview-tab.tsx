@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
-import { CreatorAvatar } from '../../../components/creator-avatar';
-import { paths } from '../../../config/paths';
+import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { impactMessage } from '../utils/impact-message';
@@ -85,6 +85,7 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
                 username={support.creatorUsername}
                 imageUrl={images.get(support.creatorUsername) ?? null}
                 size={40}
+                lazy
               />
               <div css={{ minWidth: 0, flex: 1 }}>
                 <p css={{ margin: 0, overflowWrap: 'anywhere' }}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Button } from '@beabro/shared/ui/button';
 import { Modal } from '@beabro/shared/ui/modal';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { formatDateTime } from '../../../lib/format-date';
 import type { GivenSupportDto } from '@beabro/shared/api-schemas/supports';
 import { paymentCardOf } from '../utils/payment-card';

@@ -5,7 +5,7 @@ import { ButtonLink } from '@beabro/shared/ui/button';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { SupporterDashboardPage } from './supporter-dashboard-page';
 import { DashboardLoading } from './dashboard-loading';
 

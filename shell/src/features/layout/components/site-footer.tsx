@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 /** SPEC.md: pricing, payouts, privacy, terms, cookie policy and contact all lead into the Help Centre. */
 const FOOTER_COLUMNS = [

@@ -4,7 +4,7 @@ import { useSessionStore } from '@beabro/shared/session/session-store';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@beabro/shared/types/session-user';
-import { SessionSync } from '../../session/session-sync';
+import { SessionSync } from '@beabro/shared/ui/session-sync';
 import { SiteHeader } from './site-header';
 
 function Where() {

@@ -6,7 +6,7 @@ import { useToast } from '@beabro/shared/ui/toast';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 import { accountLinks, displayNameOf, primaryLinks, SIGNED_OUT_ACTIONS } from '../lib/nav-links';
 import { AccountMenu } from './account-menu';
 import { Logo } from './logo';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@beabro/shared/types/session-user';
-import { paths } from '../../../config/paths';
+import { paths } from '@beabro/shared/contract/paths';
 
 export interface NavLink {
   to: string;
@@ -22,10 +22,10 @@ export function accountLinks(user: SessionUser): NavLink[] {
   const links: NavLink[] = [];
   if (user.username) links.push({ to: paths.profile(user.username), label: 'View Profile' });
   if (user.isCreator) {
-    links.push({ to: paths.analytics, label: 'Analytics' });
+    links.push({ to: paths.analytics(), label: 'Analytics' });
     links.push({ to: paths.supporterDashboard, label: 'My Missions' });
   }
-  links.push({ to: paths.settings, label: 'Settings' });
+  links.push({ to: paths.settings(), label: 'Settings' });
   return links;
 }
 

@@ -1,4 +1,5 @@
-import { creatorPalette, initialsOf } from './creator-palette';
+import { describe, expect, it } from 'vitest';
+import { creatorPalette, initialsOf } from '@beabro/shared/ui/creator-avatar';
 
 describe('initialsOf', () => {
   it('takes the first letters of the first two words', () => {

@@ -1,10 +1,7 @@
 /** Field name -> message, keyed like the API's `fieldErrors` ("bio", "socialLinks.youtube", "tiers.2.name"). */
 export type FieldErrors = Partial<Record<string, string>>;
 
-/**
- * The part of a zod schema this needs. Structural, so this remote does not depend on zod itself (the
- * schemas come from @beabro/shared).
- */
+/** The part of a zod schema this needs (structural, so any of the shared schemas fits). */
 export interface ValidationSchema {
   safeParse(
     values: unknown,
@@ -13,7 +10,10 @@ export interface ValidationSchema {
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
-/** The first message per field from a shared schema: the form and the API report the same rule in the same words. */
+/**
+ * The first message per field from a shared schema: the form and the API report the same rule in the
+ * same words. An issue about the whole value (no path) is kept under "_".
+ */
 export function fieldErrorsOf(schema: ValidationSchema, values: unknown): FieldErrors {
   const result = schema.safeParse(values);
   if (result.success) return {};

@@ -1,0 +1,44 @@
+import type { AnalyticsPeriod } from '@beabro/shared/types/entities';
+
+/** The tabs of /settings (mf-creator), in the order they are shown. */
+export const SETTINGS_TABS = ['profile', 'support', 'notifications', 'privacy', 'integrations', 'account'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** `next` as a query value, with its slashes left readable ("next=/create" rather than "next=%2Fcreate"). */
+export function encodeNextParam(path: string): string {
+  return encodeURIComponent(path).replace(/%2F/gi, '/');
+}
+
+/**
+ * Every route of the site (SPEC.md section 2 plus /discover and the email-link pages), for the shell and
+ * every remote: a link into another area is written once here, so the areas cannot drift apart.
+ */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  signUpSupporter: '/auth?mode=signup&role=supporter',
+  /** Sign in and come back to `next` (a path on this site). */
+  signIn: (next: string) => `/auth?next=${encodeNextParam(next)}`,
+  create: '/create',
+  dashboard: '/dashboard',
+  supporterDashboard: '/supporter-dashboard',
+  /** /settings, opened on a tab (the profile tab is the default and has no query). */
+  settings: (tab?: SettingsTab) => (tab && tab !== 'profile' ? `/settings?tab=${tab}` : '/settings'),
+  analytics: (period?: AnalyticsPeriod) => (period && period !== '30d' ? `/analytics?period=${period}` : '/analytics'),
+  help: '/help',
+  /** The help centre filtered by a search, e.g. to one article. */
+  helpSearch: (query: string) => `/help?q=${encodeURIComponent(query)}`,
+  /** The help centre's "Payments & payouts" category. */
+  helpPayouts: '/help?category=payments',
+  discover: '/discover',
+  /** /discover already filtered to one creator type. */
+  discoverType: (type: string) => `/discover?type=${encodeURIComponent(type)}`,
+  verifyEmail: '/verify-email',
+  cancelLink: '/subscriptions/cancel',
+  profile: (username: string) => `/${username}`,
+  /** The thank-you view of the profile, right after a support. */
+  profileAfterSupport: (username: string) => `/${username}?supported=true`,
+  /** The support page, with a tier chosen on the profile carried over. */
+  support: (username: string, tierPosition: number | null = null) =>
+    tierPosition === null ? `/${username}/support` : `/${username}/support?tier=${tierPosition}`,
+} as const;

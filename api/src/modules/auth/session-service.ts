@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { sessions } from '../../db/schema';
+import { sessions, twoFactorChallenges } from '../../db/schema';
 
 export const SESSION_COOKIE = 'bro_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -49,7 +49,11 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
-/** Every session of the user, e.g. after a password change (except the current one) or account deletion. */
+/**
+ * Every session of the user, e.g. after a password change (except the current one) or account deletion,
+ * and every two-factor sign-in half-way (a right password waiting for its code): it must not finish
+ * into a new session after the change.
+ */
 export async function revokeAllSessions(
   db: Db,
   userId: string,
@@ -66,4 +70,5 @@ export async function revokeAllSessions(
         options.except ? ne(sessions.id, options.except) : undefined,
       ),
     );
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
 }

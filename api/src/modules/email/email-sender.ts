@@ -10,6 +10,7 @@ import {
   type OutboxRow,
 } from './email-outbox-repository';
 import type { MailTransport } from './mail-transport';
+import { startPollingLoop } from '../../lib/polling-loop';
 
 /** Delivery attempts before an email is given up (`failed_at`). */
 export const MAX_DELIVERY_ATTEMPTS = 8;
@@ -138,31 +139,21 @@ export function startEmailSender(
   log: FastifyBaseLogger,
   intervalMs = SENDER_INTERVAL_MS,
 ): RunningSender {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    timer = null;
-    running = deliverDueEmails(db, transport)
-      .then((report) => {
-        if (report.sent + report.retrying + report.gaveUp > 0)
-          log.info({ ...report, transport: transport.name }, 'email outbox delivered');
-        if (report.gaveUp > 0)
-          log.error({ gaveUp: report.gaveUp }, `gave up on emails after ${MAX_DELIVERY_ATTEMPTS} attempts`);
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'email sender run failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
+  const loop = startPollingLoop(
+    async () => {
+      const report = await deliverDueEmails(db, transport);
+      if (report.sent + report.retrying + report.gaveUp > 0)
+        log.info({ ...report, transport: transport.name }, 'email outbox delivered');
+      if (report.gaveUp > 0)
+        log.error({ gaveUp: report.gaveUp }, `gave up on emails after ${MAX_DELIVERY_ATTEMPTS} attempts`);
+    },
+    intervalMs,
+    (error) => log.error({ err: error }, 'email sender run failed'),
+  );
 
   return {
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       await transport.close();
     },
   };

@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
-import { SUBSCRIPTION_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type PauseMonths,
+  type SubscriptionDto,
+} from '@beabro/shared/api-schemas/subscriptions';
 import { emailOutbox, sandboxCharges, subscriptionCharges, subscriptions, supports, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -14,6 +18,7 @@ import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { renewSubscription, runRenewals } from './renewal-service';
 import { cancelByLink, pauseSubscription, resumeSubscription } from './subscriptions-service';
 import { signCancelToken } from './cancel-link';
+import { addMonthsClamped } from './subscription-periods';
 
 // Pausing a monthly support: the renewal job skips it, resumes it on time, and never charges a period twice.
 
@@ -129,6 +134,34 @@ describe('pausing a monthly support', () => {
     const [notice] = await emailsTo(await creatorEmail(creator.userId), 'creator-subscription-paused');
     expect(notice?.subject).toBe('Sam Supporter paused their monthly support');
     expect(notice?.textBody).toContain('It resumes by itself on March 31, 2027');
+  });
+
+  it('a pause of N months skips exactly N charges wherever it falls around the paid month’s end, the hourly run not yet come', async () => {
+    const start = new Date('2027-05-10T08:00:00Z');
+    const paidEnd = addMonthsClamped(start, 1).getTime();
+    const minute = 60_000;
+    // [pause made at, months, the period an unpaused support is charged for next]
+    const cases: Array<[number, PauseMonths, number]> = [
+      [paidEnd - 1, 1, 1],
+      [paidEnd, 1, 1],
+      [paidEnd + 1, 1, 1],
+      [paidEnd + 59 * minute, 1, 1],
+      [paidEnd + 59 * minute, 2, 1],
+      [paidEnd + 59 * minute, 3, 1],
+      [paidEnd - 60 * minute, 3, 1],
+      // The job was down for weeks: the period running now is the one it would charge.
+      [paidEnd + 40 * 86_400_000, 1, 2],
+    ];
+    for (const [at, months, nextDue] of cases) {
+      const { sub } = await startMonthly(start);
+      const resumesAt = addMonthsClamped(start, nextDue + months);
+      const dto = await pauseSubscription(db(), sub.id, months, links(), new Date(at));
+      expect(dto.pausedUntil, `${new Date(at).toISOString()} ${months}`).toBe(resumesAt.toISOString());
+      expect(await renew(sub.id, new Date(resumesAt.getTime() - minute))).toBe('skipped');
+      expect(await renew(sub.id, new Date(resumesAt.getTime() + 30 * minute))).toBe('renewed');
+      // Charged for the first month and then for the period the pause ends on: the N between are skipped.
+      expect((await chargedPeriods(sub)).map(([period]) => period)).toEqual([0, nextDue + months]);
+    }
   });
 
   it('paused until resumed: resuming after the paid month makes the period running now due (charged by the next run), never free, never twice', async () => {

@@ -20,6 +20,7 @@ import {
 import { addMonthsClamped, periodNumberAt, subscriptionPeriod } from './subscription-periods';
 import {
   failPendingCharges,
+  findCharge,
   findRenewalParties,
   findSubscriptionView,
   lockSubscription,
@@ -183,13 +184,17 @@ export interface SubscriptionLinks {
 }
 
 /**
- * The number of the first period nobody has paid for yet: the one after the paid month, or, when
- * that month is over already (a pause or a late job), the one after the period running now, which is
- * then free.
+ * The number of the period whose charge comes next if nothing is paused: the one after the paid month,
+ * or, when that month is over already (the renewal job has not run yet, or a pause is running), the
+ * period running now, which the job charges when it runs (it skips months nobody was charged for, never
+ * more), unless its charge is made or in flight already. A pause of N months skips exactly the N charges
+ * from this one on.
  */
-function firstUnpaidPeriod(row: SubscriptionRow, now: Date): number {
+async function nextDuePeriod(tx: Db, row: SubscriptionRow, now: Date): Promise<number> {
   if (row.currentPeriodEnd > now) return row.periodNumber + 1;
-  return periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1) + 1;
+  const running = periodNumberAt(row.billingAnchorAt, now, row.periodNumber + 1);
+  const charge = await findCharge(tx, row.id, subscriptionPeriod(row.billingAnchorAt, running).start);
+  return charge && charge.status !== 'failed' ? running + 1 : running;
 }
 
 function subscriptionFacts(
@@ -244,7 +249,7 @@ export async function pauseSubscription(
       throw new AppError('conflict', SUBSCRIPTION_MESSAGES.pauseEnded);
 
     const pauseResumesAt =
-      months === null ? null : addMonthsClamped(row.billingAnchorAt, firstUnpaidPeriod(row, now) + months);
+      months === null ? null : addMonthsClamped(row.billingAnchorAt, (await nextDuePeriod(tx, row, now)) + months);
     const newlyPaused = row.status !== 'paused';
     const pausedAt = row.pausedAt ?? now;
     if (!newlyPaused && row.pauseResumesAt?.getTime() === pauseResumesAt?.getTime())

@@ -218,6 +218,24 @@ describe('signing in with two-factor sign-in on', () => {
     expect(reused.json().message).toBe(TWO_FACTOR_MESSAGES.challengeInvalid);
   });
 
+  it('a challenge given before a password change no longer completes after it', async () => {
+    const account = await accountWithTwoFactor();
+    const challenge = await passwordStep(t.client(), account.email, account.password);
+    const changed = await account.client.patch('/api/account/password', {
+      currentPassword: account.password,
+      newPassword: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    const res = await t.client().post('/api/auth/sign-in/two-factor', {
+      challenge: challenge.challenge,
+      code: await nextCode(account.secret, account.user.id),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(TWO_FACTOR_MESSAGES.challengeInvalid);
+    expect(await liveSessions(account.user.id)).toHaveLength(1);
+  });
+
   it('a wrong password still answers only "Authentication failed" and gives no challenge', async () => {
     const account = await accountWithTwoFactor();
     const res = await t.client().post('/api/auth/sign-in', { email: account.email, password: 'not the password' });

@@ -24,12 +24,17 @@ import {
   updateEndpoint,
   type ClaimedDelivery,
 } from './webhooks-repository';
+import { startPollingLoop } from '../../lib/polling-loop';
 
 /** Each delivery's whole exchange (connect, send, answer) is bounded by this. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Longer than a delivery can take (DNS 5 s + 10 s), so a claimed delivery is never sent twice at once. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 export const WEBHOOK_SENDER_INTERVAL_MS = 2_000;
+/** Deliveries of one endpoint in flight at a time: a slow endpoint holds only its own. */
+export const PER_ENDPOINT_CONCURRENCY = 2;
+/** Deliveries in flight at a time in one sender (all endpoints). */
+export const MAX_IN_FLIGHT = 200;
 
 export interface WebhookSenderDeps {
   db: Db;
@@ -42,6 +47,8 @@ export interface WebhookSenderDeps {
   timeoutMs?: number;
   /** Where an outcome that could not be recorded is reported (stderr by default). */
   log?: (message: string) => void;
+  /** The time signatures carry: read at each send, so a signature is as old as its request. */
+  clock?: () => Date;
 }
 
 export interface WebhookDeliveryReport {
@@ -55,7 +62,7 @@ type Attempt =
   | { ok: true; status: number; excerpt: string }
   | { ok: false; status: number | null; excerpt: string | null; error: string };
 
-async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery, now: Date): Promise<Attempt> {
+async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery): Promise<Attempt> {
   const { delivery, endpoint } = claimed;
   const secret = decryptWebhookSecret(deps.appSecret, endpoint.secretEncrypted);
   if (!secret)
@@ -77,7 +84,8 @@ async function attempt(deps: WebhookSenderDeps, claimed: ClaimedDelivery, now: D
       error: error instanceof WebhookUrlError ? error.message : 'The host could not be resolved.',
     };
   }
-  const timestamp = Math.floor(now.getTime() / 1000);
+  // Timed at send, after DNS: the receiver's replay window starts when the request leaves.
+  const timestamp = Math.floor((deps.clock ?? (() => new Date()))().getTime() / 1000);
   try {
     const response = await (deps.transport ?? nodeWebhookTransport)({
       target,
@@ -193,7 +201,28 @@ export interface WebhookDeliveryOptions {
   maxBatches?: number;
 }
 
-/** Delivers every webhook due at `now`, a batch at a time (claimed under SKIP LOCKED, sent concurrently). */
+/** Sends one claimed delivery and records its outcome; a failure to record is logged, never thrown. */
+async function deliverClaimed(
+  deps: WebhookSenderDeps,
+  item: ClaimedDelivery,
+  now: () => Date,
+  report: WebhookDeliveryReport,
+): Promise<void> {
+  try {
+    const result = await attempt(deps, item);
+    await recordOutcome(deps, item, result, now(), report);
+  } catch (error) {
+    (deps.log ?? console.error)(
+      `webhook delivery ${item.delivery.id} could not be recorded: ${(error as Error).stack ?? String(error)}`,
+    );
+  }
+}
+
+/**
+ * Delivers every webhook due at `now`, a batch at a time (claimed under SKIP LOCKED, at most
+ * PER_ENDPOINT_CONCURRENCY per endpoint and batch, sent concurrently), and waits for all of them: the
+ * one-shot form (tests, a command). The running sender is `startWebhookSender`.
+ */
 export async function deliverDueWebhooks(
   deps: WebhookSenderDeps,
   now = new Date(),
@@ -209,60 +238,96 @@ export async function deliverDueWebhooks(
       batchSize,
       new Date(now.getTime() + CLAIM_LEASE_MS),
       new Date(now.getTime() - RETRY_WINDOW_MS),
+      { perEndpoint: PER_ENDPOINT_CONCURRENCY, busyEndpointIds: [] },
     );
     if (claimed.length === 0) break;
-    const log = deps.log ?? console.error;
-    await Promise.all(
-      claimed.map(async (item) => {
-        // One delivery whose outcome cannot be recorded must not abandon the others of the run.
-        try {
-          const result = await attempt(deps, item, now);
-          await recordOutcome(deps, item, result, now, report);
-        } catch (error) {
-          log(`webhook delivery ${item.delivery.id} could not be recorded: ${(error as Error).stack ?? String(error)}`);
-        }
-      }),
-    );
+    await Promise.all(claimed.map((item) => deliverClaimed(deps, item, () => now, report)));
     if (claimed.length < batchSize) break;
   }
   return report;
 }
 
 export interface RunningWebhookSender {
+  /** Claims what is due now, without waiting for the interval (after a delivery is queued or sent). */
+  wake: () => void;
+  /** Stops claiming and waits for the deliveries in flight. */
   stop: () => Promise<void>;
 }
 
-/** Runs deliverDueWebhooks every `intervalMs` (after the previous run ends) until stopped. */
+export interface WebhookSenderOptions {
+  intervalMs?: number;
+  perEndpoint?: number;
+  maxInFlight?: number;
+}
+
+/**
+ * Delivers webhooks continuously. Each run claims what is due for the endpoints that have a free slot
+ * (PER_ENDPOINT_CONCURRENCY each, MAX_IN_FLIGHT in all) and returns without waiting for the answers:
+ * every delivery completes on its own and frees its slot, so an endpoint that never answers holds only
+ * its own slots until its timeout, and other endpoints' deliveries and retries go out when due.
+ */
 export function startWebhookSender(
   deps: WebhookSenderDeps,
   log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
-  intervalMs = WEBHOOK_SENDER_INTERVAL_MS,
+  options: WebhookSenderOptions = {},
 ): RunningWebhookSender {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    timer = null;
-    running = deliverDueWebhooks(deps)
-      .then((report) => {
-        if (report.delivered + report.retrying + report.failed > 0) log.info({ ...report }, 'webhooks delivered');
-        if (report.endpointsDisabled > 0)
-          log.error(
-            { endpointsDisabled: report.endpointsDisabled },
-            'webhook endpoints turned off after failing for 3 days',
-          );
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'webhook sender run failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
+  const perEndpoint = options.perEndpoint ?? PER_ENDPOINT_CONCURRENCY;
+  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+  const clock = deps.clock ?? (() => new Date());
+  const inFlight = new Set<Promise<void>>();
+  const perEndpointInFlight = new Map<string, number>();
+  let stopping = false;
+
+  const finish = (endpointId: string, report: WebhookDeliveryReport) => {
+    const left = (perEndpointInFlight.get(endpointId) ?? 1) - 1;
+    if (left > 0) perEndpointInFlight.set(endpointId, left);
+    else perEndpointInFlight.delete(endpointId);
+    if (report.delivered + report.retrying + report.failed > 0) log.info({ ...report }, 'webhook delivered');
+    if (report.endpointsDisabled > 0)
+      log.error(
+        { endpointsDisabled: report.endpointsDisabled },
+        'webhook endpoint turned off after failing for 3 days',
+      );
+    // A freed slot may be what a due delivery waits for.
+    loop.wake();
   };
-  timer = setTimeout(tick, 0);
+
+  const loop = startPollingLoop(
+    async () => {
+      if (stopping) return;
+      const free = maxInFlight - inFlight.size;
+      if (free <= 0) return;
+      const now = clock();
+      const busyEndpointIds = [...perEndpointInFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
+      const claimed = await claimDueDeliveries(
+        deps.db,
+        now,
+        free,
+        new Date(now.getTime() + CLAIM_LEASE_MS),
+        new Date(now.getTime() - RETRY_WINDOW_MS),
+        { perEndpoint, busyEndpointIds },
+      );
+      for (const item of claimed) {
+        const endpointId = item.delivery.endpointId;
+        perEndpointInFlight.set(endpointId, (perEndpointInFlight.get(endpointId) ?? 0) + 1);
+        const report: WebhookDeliveryReport = { delivered: 0, retrying: 0, failed: 0, endpointsDisabled: 0 };
+        const delivery: Promise<void> = deliverClaimed(deps, item, clock, report).finally(() => {
+          inFlight.delete(delivery);
+          finish(endpointId, report);
+        });
+        inFlight.add(delivery);
+      }
+    },
+    options.intervalMs ?? WEBHOOK_SENDER_INTERVAL_MS,
+    (error) => log.error({ err: error }, 'webhook sender run failed'),
+  );
+
   return {
+    wake: loop.wake,
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      stopping = true;
+      await loop.stop();
+      await Promise.all([...inFlight]);
     },
   };
 }

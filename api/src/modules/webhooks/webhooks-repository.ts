@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -119,6 +119,10 @@ export interface ClaimedDelivery {
  * skipped (SKIP LOCKED), the ones taken get their attempt counted and `next_attempt_at` pushed to
  * `leaseUntil`, so no other sender takes them while they are sent outside any transaction. A sender that
  * dies mid-way leaves them to be retried when the lease runs out.
+ *
+ * Fairness: at most `perEndpoint` deliveries of one endpoint are taken (its oldest due), none of the
+ * `busyEndpointIds` (this sender already has as many of theirs in flight), so one slow endpoint's backlog
+ * never fills a claim that other endpoints' deliveries are waiting behind.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -126,6 +130,7 @@ export async function claimDueDeliveries(
   limit: number,
   leaseUntil: Date,
   expiredBefore: Date,
+  fairness: { perEndpoint: number; busyEndpointIds: string[] } = { perEndpoint: limit, busyEndpointIds: [] },
 ): Promise<ClaimedDelivery[]> {
   return db.transaction(async (tx) => {
     // Due deliveries whose event is older than the retry window are given up, whatever kept them pending
@@ -152,22 +157,45 @@ export async function claimDueDeliveries(
           ),
         );
     }
-    const due = await tx
-      .select({ id: webhookDeliveries.id })
+    const dueConditions = and(
+      eq(webhookDeliveries.status, 'pending'),
+      lte(webhookDeliveries.nextAttemptAt, now),
+      eq(webhookEndpoints.enabled, true),
+      isNull(creatorProfiles.deletedAt),
+      fairness.busyEndpointIds.length > 0
+        ? notInArray(webhookDeliveries.endpointId, fairness.busyEndpointIds)
+        : undefined,
+    );
+    // Row locks cannot be taken in a query with a window function: rank first, lock the chosen after.
+    const ranked = tx
+      .select({
+        id: webhookDeliveries.id,
+        rank: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt})`.as(
+          'rank',
+        ),
+      })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, webhookDeliveries.creatorId))
+      .where(dueConditions)
+      .as('ranked');
+    const due = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
       .where(
         and(
+          inArray(
+            webhookDeliveries.id,
+            tx.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, fairness.perEndpoint)),
+          ),
+          // Checked again under the lock: a row another sender just claimed is no longer due.
           eq(webhookDeliveries.status, 'pending'),
           lte(webhookDeliveries.nextAttemptAt, now),
-          eq(webhookEndpoints.enabled, true),
-          isNull(creatorProfiles.deletedAt),
         ),
       )
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
       .limit(limit)
-      .for('update', { of: webhookDeliveries, skipLocked: true });
+      .for('update', { skipLocked: true });
     if (due.length === 0) return [];
     const claimed = await tx
       .update(webhookDeliveries)

@@ -5,6 +5,8 @@
 export const paths = {
   auth: '/auth',
   create: '/create',
+  /** Ask for a password reset link (the link opens the same page with its token). */
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   supporterDashboard: '/supporter-dashboard',
   profile: (username: string) => `/${username}`,

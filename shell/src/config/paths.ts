@@ -11,6 +11,7 @@ export const paths = {
   help: '/help',
   discover: '/discover',
   verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
   cancelLink: '/subscriptions/cancel',
   profile: (username: string) => `/${username}`,
   support: (username: string) => `/${username}/support`,

@@ -22,6 +22,7 @@ import { devToolsRoutes } from './modules/dev-tools/dev-tools-routes';
 import { registerEmailSender } from './modules/email/email-sender';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification-routes';
 import { verifyEmailFormRoutes } from './modules/email-verification/verify-email-form-routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset-routes';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { createSandboxPaymentProvider } from './modules/payments/sandbox/sandbox-payment-provider';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(discoverRoutes, { prefix: '/api/discover' });
   await app.register(helpContactRoutes, { prefix: '/api/help' });
   await app.register(emailVerificationRoutes);
+  await app.register(passwordResetRoutes);
   // The pages these links open are the site's own (/verify-email, /subscriptions/cancel); these take their forms when JavaScript is off.
   await app.register(verifyEmailFormRoutes);
   await app.register(cancelLinkFormRoutes, money);

@@ -188,7 +188,7 @@ test.describe('/supporter-dashboard', () => {
     // A new account's email is not verified yet: the banner sends a real verification email.
     const banner = page.getByRole('region', { name: 'Email verification' });
     await expect(banner).toContainText('Verify your email to see supports you made as a guest with it');
-    await banner.getByRole('button', { name: 'Send verification email' }).click();
+    await banner.getByRole('button', { name: 'Send a new link' }).click();
     await expect(banner).toContainText(
       `We sent you a new verification link. It expires in 48 hours. It went to ${email}.`,
     );

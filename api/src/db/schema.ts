@@ -454,6 +454,25 @@ export const emailVerificationTokens = pgTable(
 );
 
 /**
+ * Links that let the owner of an address choose a new password: single use, valid for a short time.
+ * Only the SHA-256 of the token is kept; the address it was sent to must still be the account's.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
  * Daily view counters per creator page (a rollup, not a row per view): analytics read a handful of
  * rows whatever the traffic.
  */

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
+import { RESET_PASSWORD_PAGE_PATH } from '@beabro/shared/api-schemas/password-reset';
 import { CANCEL_LINK_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions';
 import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +31,11 @@ const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.
 const EMBED_SCRIPT = 'embed.js';
 
 /** Pages whose link (from an email) carries a token: their answer is never stored by a cache. */
-const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([VERIFY_EMAIL_PAGE_PATH, CANCEL_LINK_PAGE_PATH]);
+const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
+  VERIFY_EMAIL_PAGE_PATH,
+  RESET_PASSWORD_PAGE_PATH,
+  CANCEL_LINK_PAGE_PATH,
+]);
 
 export function cacheControlFor(filePath: string): string {
   const file = path.basename(filePath);

@@ -88,6 +88,8 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'POST /api/auth/sign-up',
         'POST /api/auth/sign-in',
         'POST /api/auth/sign-in/two-factor',
+        'POST /api/auth/password-reset',
+        'POST /api/auth/password-reset/confirm',
         'GET /api/usernames/\\{username\\}/availability',
         'GET /api/creators/\\{username\\}',
         'POST /api/creators/\\{username\\}/supports',
@@ -101,7 +103,7 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
       ].join('|')})$`,
     ),
     access: 'public',
-    why: 'public by design: the site, sign-up and sign-in (its two-factor step is authorized by the challenge in the body), public profiles, checkout, search, contact',
+    why: 'public by design: the site, sign-up and sign-in (its two-factor step is authorized by the challenge in the body), password reset (authorized by the emailed token in the body), public profiles, checkout, search, contact',
   },
 ];
 
@@ -173,6 +175,14 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/account/two-factor/recovery-codes': () => ({
     body: { password: OWNER_PASSWORD, code: '000000' },
     ownerStatus: { status: 409, why: 'two-factor sign-in is off for the owner' },
+  }),
+  'POST /api/auth/password-reset': (o) => ({ body: { email: o.email } }),
+  'POST /api/auth/password-reset/confirm': () => ({
+    body: {
+      token: randomBytes(32).toString('base64url'),
+      password: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    },
   }),
   'POST /api/auth/sign-in/two-factor': () => ({
     body: { challenge: randomBytes(32).toString('base64url'), code: '123456' },

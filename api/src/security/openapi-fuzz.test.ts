@@ -225,6 +225,14 @@ const validBodies: ValidBodies = {
     email: n % 2 ? signedIn.supporter.email : signedIn.creator.email,
     password: n % 3 ? 'wrong password here' : PASSWORD,
   }),
+  'POST /api/auth/password-reset': (n) => ({
+    email: n % 2 ? signedIn.supporter.email : `nobody${n}@example.com`,
+  }),
+  'POST /api/auth/password-reset/confirm': (n) => ({
+    token: n % 2 ? verificationToken : cancelToken,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  }),
   'PATCH /api/account/email': (n) => ({
     email: `changed${n}@example.com`,
     password: n % 4 ? 'wrong password here' : PASSWORD,

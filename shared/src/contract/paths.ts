@@ -34,6 +34,8 @@ export const paths = {
   /** /discover already filtered to one creator type. */
   discoverType: (type: string) => `/discover?type=${encodeURIComponent(type)}`,
   verifyEmail: '/verify-email',
+  /** Ask for a password reset link (the link opens the same page with its token). */
+  resetPassword: '/reset-password',
   cancelLink: '/subscriptions/cancel',
   profile: (username: string) => `/${username}`,
   /** The thank-you view of the profile, right after a support. */

@@ -303,6 +303,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'We never store your password itself, only a secure hash of it, so nobody at Be a Bro can read it. Passwords must be at least 8 characters; use one you do not use anywhere else.',
   },
   {
+    id: 'forgot-password',
+    category: 'security',
+    question: 'I forgot my password. How do I get back in?',
+    answer:
+      'On the sign-in page, select "Forgot password?", enter the email of your account and choose "Send reset link". We email a link to that address if it belongs to an account (the page says the same either way, so nobody can use it to find out who has an account). Check your spam folder if nothing arrives within a few minutes; you can ask for a few links an hour.\n\nThe link works once, for 30 minutes. It opens a page where you choose a new password of at least 8 characters. Choosing it signs you out on every device, and we email you to confirm. Then sign in with the new password. If two-factor authentication is on, it stays on: signing in still asks for the code from your app, or one of your recovery codes.\n\nNo longer have access to your email address? Email our support team.',
+  },
+  {
     id: 'two-factor-sign-in',
     category: 'security',
     question: 'How do I turn on two-factor authentication?',

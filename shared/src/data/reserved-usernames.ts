@@ -28,10 +28,13 @@ const NAMES = [
   'discover',
   'remotes',
   'remotesjson',
-  // the pages links in emails open (/verify-email, /subscriptions/cancel)
+  // the pages links in emails open (/verify-email, /reset-password, /subscriptions/cancel)
   'verify-email',
   'verifyemail',
   'verify_email',
+  'reset-password',
+  'resetpassword',
+  'reset_password',
   'subscriptions',
   // static hosting and well-known files
   'static',

@@ -161,12 +161,12 @@ describe('step 3 support settings', () => {
   it('accepts numeric strings from inputs', () => {
     expect(
       onboardingSupportSchema.parse({
-        minimumAmount: ' 7 ',
+        minimumAmount: ' 1 ',
         suggestedAmounts: ['1', '2', '3', '100'],
         goalAmount: '500',
       }),
     ).toEqual({
-      minimumAmount: 7,
+      minimumAmount: 1,
       suggestedAmounts: [1, 2, 3, 100],
       goalAmount: 500,
       goalTitle: '',
@@ -184,7 +184,9 @@ describe('step 3 support settings', () => {
 
   it('minimumAmount: bounds 1 and 100 are allowed, cents are not', () => {
     expect(onboardingSupportSchema.parse({ minimumAmount: 1 }).minimumAmount).toBe(1);
-    expect(onboardingSupportSchema.parse({ minimumAmount: 100 }).minimumAmount).toBe(100);
+    expect(
+      onboardingSupportSchema.parse({ minimumAmount: 100, suggestedAmounts: [100, 100, 100, 100] }).minimumAmount,
+    ).toBe(100);
     expect(messagesAt(onboardingSupportSchema, { minimumAmount: 2.5 }, 'minimumAmount')).toEqual([
       ONBOARDING_MESSAGES.minimumAmountWhole,
     ]);
@@ -247,14 +249,32 @@ describe('step 3 support settings', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 100 }),
-        fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 4, maxLength: 4 }),
-        (min, amounts) => {
+        fc.array(fc.integer({ min: 0, max: 9_900 }), { minLength: 4, maxLength: 4 }),
+        (min, above) => {
+          const amounts = above.map((extra) => min + extra);
           const parsed = onboardingSupportSchema.parse({ minimumAmount: min, suggestedAmounts: amounts });
           expect(parsed.minimumAmount).toBe(min);
           expect(parsed.suggestedAmounts).toEqual(amounts);
         },
       ),
     );
+  });
+
+  it('refuses a minimum above the smallest suggested amount (that tier could never be paid), next to the minimum', () => {
+    const input = { minimumAmount: 30, suggestedAmounts: [5, 15, 25, 50] };
+    expect(messagesAt(onboardingSupportSchema, input, 'minimumAmount')).toEqual([
+      ONBOARDING_MESSAGES.minimumAboveSupportOptions,
+    ]);
+    expect(messagesAt(onboardingSchema, input, 'minimumAmount')).toEqual([
+      ONBOARDING_MESSAGES.minimumAboveSupportOptions,
+    ]);
+    // Equal is fine; a minimum that is wrong by itself shows only its own message.
+    expect(onboardingSupportSchema.safeParse({ minimumAmount: 5, suggestedAmounts: [5, 15, 25, 50] }).success).toBe(
+      true,
+    );
+    expect(messagesAt(onboardingSupportSchema, { minimumAmount: 101 }, 'minimumAmount')).toEqual([
+      ONBOARDING_MESSAGES.minimumAmountRange,
+    ]);
   });
 });
 

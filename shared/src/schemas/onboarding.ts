@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, type core } from 'zod';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import {
   BIO_MAX_LENGTH,
@@ -49,6 +49,8 @@ export const ONBOARDING_MESSAGES = {
   minimumAmountRange: `Minimum amount must be between ${usd(MINIMUM_AMOUNT_MIN_DOLLARS)} and ${usd(MINIMUM_AMOUNT_MAX_DOLLARS)}`,
   /** Not in SPEC. */
   minimumAmountWhole: 'Minimum amount must be a whole number of dollars',
+  /** Not in SPEC: a support option below the minimum could never be paid. */
+  minimumAboveSupportOptions: 'Minimum amount cannot be above your smallest suggested amount',
   /** Not in SPEC (it falls back silently). */
   suggestedAmountTooSmall: `Suggested amounts must be at least ${usd(SUGGESTED_AMOUNT_MIN_DOLLARS)}`,
   /** Not in SPEC: a quick-pick amount above the single-support cap could never be paid. */
@@ -274,17 +276,46 @@ export const onboardingSocialLinksSchema = z.object({
   socialLinks: socialLinksSchema.default(() => ({})),
 });
 
+/** True unless the minimum is above the smallest suggested amount (each tier's price): that tier could not be paid. */
+export function minimumFitsSupportOptions(minimumAmount: number, suggestedAmounts: readonly number[]): boolean {
+  return suggestedAmounts.every((amount) => amount >= minimumAmount);
+}
+
+/** The cross-field check, once both fields are numbers (their own checks have spoken otherwise). */
+const minimumFitsCheck = [
+  (values: { minimumAmount?: unknown; suggestedAmounts?: unknown }) =>
+    minimumFitsSupportOptions(values.minimumAmount as number, values.suggestedAmounts as number[]),
+  {
+    error: ONBOARDING_MESSAGES.minimumAboveSupportOptions,
+    path: ['minimumAmount'] as PropertyKey[],
+    when: (payload: core.ParsePayload) => {
+      const value = payload.value as { minimumAmount?: unknown; suggestedAmounts?: unknown } | null;
+      const fieldsFailed = payload.issues.some(
+        (issue) => issue.path?.[0] === 'minimumAmount' || issue.path?.[0] === 'suggestedAmounts',
+      );
+      return (
+        !fieldsFailed &&
+        typeof value?.minimumAmount === 'number' &&
+        Array.isArray(value.suggestedAmounts) &&
+        value.suggestedAmounts.every((amount) => typeof amount === 'number')
+      );
+    },
+  },
+] as const;
+
 /** Step 3 "support settings" (amounts in whole dollars). Settings reuses it for its Support Settings tab. */
-export const onboardingSupportSchema = z.object({
-  minimumAmount: minimumAmountSchema.default(DEFAULT_MINIMUM_AMOUNT_DOLLARS),
-  // A fresh array per parse, so one form mutating its values cannot change another's defaults.
-  suggestedAmounts: suggestedAmountsSchema.default((): [number, number, number, number] => {
-    const [a, b, c, d] = DEFAULT_SUGGESTED_AMOUNTS_DOLLARS;
-    return [a, b, c, d];
-  }),
-  goalAmount: goalAmountSchema,
-  goalTitle: goalTitleSchema.default(''),
-});
+export const onboardingSupportSchema = z
+  .object({
+    minimumAmount: minimumAmountSchema.default(DEFAULT_MINIMUM_AMOUNT_DOLLARS),
+    // A fresh array per parse, so one form mutating its values cannot change another's defaults.
+    suggestedAmounts: suggestedAmountsSchema.default((): [number, number, number, number] => {
+      const [a, b, c, d] = DEFAULT_SUGGESTED_AMOUNTS_DOLLARS;
+      return [a, b, c, d];
+    }),
+    goalAmount: goalAmountSchema,
+    goalTitle: goalTitleSchema.default(''),
+  })
+  .refine(...minimumFitsCheck);
 
 /**
  * The payout country, also on step 3 (without one every payout is held). The API takes a launch without
@@ -307,12 +338,14 @@ export const onboardingSupportStepSchema = onboardingSupportSchema.extend({
 });
 
 /** The whole wizard, as validated again on "Launch Your Mission". */
-export const onboardingSchema = z.object({
-  ...onboardingBasicsSchema.shape,
-  ...onboardingSocialLinksSchema.shape,
-  ...onboardingSupportSchema.shape,
-  ...onboardingCountrySchema.shape,
-});
+export const onboardingSchema = z
+  .object({
+    ...onboardingBasicsSchema.shape,
+    ...onboardingSocialLinksSchema.shape,
+    ...onboardingSupportSchema.shape,
+    ...onboardingCountrySchema.shape,
+  })
+  .refine(...minimumFitsCheck);
 
 export type OnboardingBasicsInput = z.input<typeof onboardingBasicsSchema>;
 export type OnboardingBasicsValues = z.output<typeof onboardingBasicsSchema>;

@@ -25,6 +25,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/create', remote: 'mf-auth-onboarding', module: './create', area: 'Creator onboarding', browserOnly: true },
   // The pages that links in emails open: the exact addresses of emails already sent (tokens in the query string).
   { path: '/verify-email', remote: 'mf-auth-onboarding', module: './verify-email', area: 'Email verification' },
+  // Browser only: the new-password form has nothing to show before JavaScript runs.
+  {
+    path: '/reset-password',
+    remote: 'mf-auth-onboarding',
+    module: './reset-password',
+    area: 'Password reset',
+    browserOnly: true,
+  },
   { path: '/subscriptions/cancel', remote: 'mf-supporter', module: './cancel-link', area: 'Monthly support' },
   { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
   // Supporters have account and notification settings too; the creator tabs need a creator page.

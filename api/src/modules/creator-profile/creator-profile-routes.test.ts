@@ -264,7 +264,7 @@ describe('PATCH /api/creator-profile', () => {
       bio: '',
       creatorType: 'educator',
       socialLinks: { youtube: 'newchannel' },
-      minimumAmount: '10',
+      minimumAmount: '2',
       suggestedAmounts: [2, 4, 6, 8],
       goalAmount: null,
       country: 'gb',
@@ -280,7 +280,7 @@ describe('PATCH /api/creator-profile', () => {
       bio: '',
       creatorType: 'educator',
       socialLinks: [{ platform: 'youtube', handle: 'newchannel', url: 'https://www.youtube.com/@newchannel' }],
-      minimumAmountCents: 1_000,
+      minimumAmountCents: 200,
       suggestedAmountsCents: [200, 400, 600, 800],
       goalAmountCents: null,
       country: 'GB',
@@ -289,6 +289,28 @@ describe('PATCH /api/creator-profile', () => {
     });
     expect(after.goalTitle).toBe('Old goal');
     expect(await getProfile(client)).toEqual(after);
+  });
+
+  it('refuses a minimum above a tier, however the two are sent, and changes nothing', async () => {
+    const { client, profile } = await fakeCreator(t, { minimumAmount: 3, suggestedAmounts: [5, 15, 25, 50] });
+    const refusals = [
+      { minimumAmount: 30 },
+      { suggestedAmounts: [2, 15, 25, 50] },
+      { minimumAmount: 20, suggestedAmounts: [10, 15, 25, 50] },
+    ];
+    for (const body of refusals) {
+      const res = await client.patch('/api/creator-profile', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ minimumAmount: ONBOARDING_MESSAGES.minimumAboveSupportOptions });
+    }
+    const tiers = await client.put('/api/creator-profile/tiers', {
+      tiers: [tier('A', 2), tier('B', 15), tier('C', 25), tier('D', 50)],
+    });
+    expect(tiers.statusCode).toBe(400);
+    expect(Object.keys(tiers.json().fieldErrors)).toEqual(['tiers.0.amount']);
+    expect(await getProfile(client)).toEqual(profile);
+    // Up to the smallest tier is fine.
+    expect((await client.patch('/api/creator-profile', { minimumAmount: 5 })).statusCode).toBe(200);
   });
 
   it('stores countries outside the payout list too, and clears the country with null', async () => {
@@ -456,13 +478,13 @@ describe('PUT /api/creator-profile/tiers', () => {
     expect(await getProfile(client)).toEqual(after);
 
     // Editing the suggested amounts later keeps the tiers' own texts.
-    const patched = (await client.patch('/api/creator-profile', { suggestedAmounts: [1, 2, 3, 4] })).json()
+    const patched = (await client.patch('/api/creator-profile', { suggestedAmounts: [3, 4, 5, 6] })).json()
       .profile as OwnCreatorProfileDto;
     expect(patched.tiers.map((x) => [x.name, x.amountCents])).toEqual([
-      ['Coffee', 100],
-      ['Family', 200],
-      ['Monthly', 300],
-      ['Big', 400],
+      ['Coffee', 300],
+      ['Family', 400],
+      ['Monthly', 500],
+      ['Big', 600],
     ]);
   });
 
@@ -524,7 +546,7 @@ describe('PUT /api/creator-profile/tiers', () => {
 });
 
 describe('who may change a page', () => {
-  const fourTiers = { tiers: [tier('a', 1), tier('b', 2), tier('c', 3), tier('d', 4)] };
+  const fourTiers = { tiers: [tier('a', 3), tier('b', 4), tier('c', 5), tier('d', 6)] };
 
   it('answers 401 to a visitor on every endpoint', async () => {
     const visitor = t.client();

@@ -10,7 +10,12 @@ import { USERNAME_CHANGE_INTERVAL_DAYS } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS, socialPlatformUrl } from '@beabro/shared/data/social-platforms';
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
-import { ONBOARDING_MESSAGES, toCreatorProfileDraft, type OnboardingValues } from '@beabro/shared/schemas/onboarding';
+import {
+  minimumFitsSupportOptions,
+  ONBOARDING_MESSAGES,
+  toCreatorProfileDraft,
+  type OnboardingValues,
+} from '@beabro/shared/schemas/onboarding';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
 import { deleteUploadedImage, detectImageType, imageUrl, saveImage, uploadedImagePath } from '../images/images-service';
@@ -186,6 +191,14 @@ export async function updateCreatorProfile(
       if (values.showEarnings !== undefined) changes.showEarnings = values.showEarnings;
       if (values.showSupporterCount !== undefined) changes.showSupporterCount = values.showSupporterCount;
       if (values.allowMessages !== undefined) changes.allowMessages = values.allowMessages;
+      if (values.minimumAmount !== undefined || values.suggestedAmounts !== undefined) {
+        // The two may come apart (one form each): the result must still let every tier be paid.
+        const minimumCents = changes.minimumAmountCents ?? profile.minimumAmountCents;
+        const amountsCents =
+          values.suggestedAmounts?.map(dollarsToCents) ?? (await findTiers(tx, userId)).map((t) => t.amountCents);
+        if (!minimumFitsSupportOptions(minimumCents, amountsCents))
+          throw fieldError('minimumAmount', ONBOARDING_MESSAGES.minimumAboveSupportOptions);
+      }
       if (values.suggestedAmounts !== undefined) {
         await upsertTierAmounts(
           tx,
@@ -203,7 +216,10 @@ export async function updateCreatorProfile(
   return getOwnCreatorProfile(db, userId, now);
 }
 
-/** Replaces all four tiers (name, emoji, perks, amount...) in display order. */
+const TIER_BELOW_MINIMUM = (minimumCents: number) =>
+  `A tier cannot be below your minimum amount ($${minimumCents / 100}). Lower the minimum in Support Settings first.`;
+
+/** Replaces all four tiers (name, emoji, perks, amount...) in display order; none below the minimum. */
 export async function updateSupportTiers(
   db: Db,
   userId: string,
@@ -211,7 +227,10 @@ export async function updateSupportTiers(
   now = new Date(),
 ): Promise<OwnCreatorProfileDto> {
   await db.transaction(async (tx) => {
-    if (!(await lockOwnProfile(tx, userId))) throw notFound();
+    const profile = await lockOwnProfile(tx, userId);
+    if (!profile) throw notFound();
+    const tooLow = values.tiers.findIndex((tier) => dollarsToCents(tier.amount) < profile.minimumAmountCents);
+    if (tooLow !== -1) throw fieldError(`tiers.${tooLow}.amount`, TIER_BELOW_MINIMUM(profile.minimumAmountCents));
     await upsertTiers(
       tx,
       userId,

@@ -167,6 +167,14 @@ export function AuthForm({
         hint={signingUp ? 'At least 8 characters' : undefined}
         {...fieldProps('password')}
       />
+      {signingUp ? null : (
+        <p css={(theme) => ({ margin: `-${theme.space(2)} 0 0`, textAlign: 'right', fontSize: theme.font.size.sm })}>
+          {/* The address typed so far goes along in history state (never in the URL). */}
+          <Link to={paths.resetPassword} state={{ email: values.email.trim() }}>
+            Forgot password?
+          </Link>
+        </p>
+      )}
       {signingUp ? (
         <TextField
           label="Confirm Password"

@@ -164,6 +164,9 @@ describe('DashboardPage', () => {
       '/settings?tab=support',
     );
     expect(payouts).toHaveTextContent('No payouts yet.');
+    // The estimate names no payout date the hold contradicts.
+    expect(payouts).toHaveTextContent('Held, for Jun 9 – Jun 15, 2025: see below');
+    expect(payouts).not.toHaveTextContent('Tuesday, June 17, 2025');
   });
 
   it('welcomes a creator with no supports yet with friendly empty states', async () => {

@@ -65,7 +65,10 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
             {formatUsd(nextPayout.estimatedAmountCents)}
           </p>
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>
-            {`${formatLongDate(nextPayout.scheduledFor)}, for ${formatDayMonth(nextPayout.weekStart)} – ${formatDate(nextPayout.weekEnd)}`}
+            {/* A held payout is not paid on the run's date: the note below says when it will be. */}
+            {nextPayout.holdReason
+              ? `Held, for ${formatDayMonth(nextPayout.weekStart)} – ${formatDate(nextPayout.weekEnd)}: see below`
+              : `${formatLongDate(nextPayout.scheduledFor)}, for ${formatDayMonth(nextPayout.weekStart)} – ${formatDate(nextPayout.weekEnd)}`}
           </p>
         </div>
         <div

@@ -148,12 +148,17 @@ describe('email verification banner', () => {
     });
     const banner = await screen.findByRole('region', { name: 'Email verification' });
     expect(banner).toHaveTextContent(VERIFY_BANNER_TEXT);
-    await userEvent.click(within(banner).getByRole('button', { name: 'Send verification email' }));
+    // Sign-up sent the first link already: the banner does not promise to send one.
+    expect(banner).toHaveTextContent('We sent a link to sam@example.com.');
+    expect(banner).not.toHaveTextContent('We will send');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Send a new link' }));
     expect(
       await within(banner).findByText(`${EMAIL_VERIFICATION_MESSAGES.sent} It went to sam@example.com.`),
     ).toBeInTheDocument();
     expect(api.calls('POST /api/account/email-verification')).toHaveLength(1);
     expect(within(banner).getByRole('button', { name: 'Send again' })).toBeEnabled();
+    // One message at a time: the new link's, not the first one's too.
+    expect(banner).not.toHaveTextContent('Open it to verify');
   });
 
   it('says when sending failed, and when to try again after too many', async () => {
@@ -163,11 +168,11 @@ describe('email verification banner', () => {
       routes: { 'POST /api/account/email-verification': () => answer },
     });
     const banner = await screen.findByRole('region', { name: 'Email verification' });
-    await userEvent.click(within(banner).getByRole('button', { name: 'Send verification email' }));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Send a new link' }));
     expect(await within(banner).findByText('We could not send the email. Please try again.')).toBeInTheDocument();
 
     answer = json(429, { message: 'Too many requests' }, { 'Retry-After': '600' });
-    await userEvent.click(within(banner).getByRole('button', { name: 'Send verification email' }));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Send a new link' }));
     await waitFor(() =>
       expect(banner).toHaveTextContent('You have asked for several links this hour. Try again in 10 minutes.'),
     );

@@ -54,15 +54,18 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <Icon name="mail" size="1.375rem" />
         <div css={{ minWidth: 0 }}>
           <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold })}>{VERIFY_BANNER_TEXT}</p>
-          <p
-            css={(theme) => ({
-              margin: `${theme.space(1)} 0 0`,
-              fontSize: theme.font.size.sm,
-              overflowWrap: 'anywhere',
-            })}
-          >
-            We will send a link to <strong>{email}</strong>.
-          </p>
+          {/* Sign-up (or the email change) already sent a link: say so, and once a new one went, only that. */}
+          {resend.isSuccess ? null : (
+            <p
+              css={(theme) => ({
+                margin: `${theme.space(1)} 0 0`,
+                fontSize: theme.font.size.sm,
+                overflowWrap: 'anywhere',
+              })}
+            >
+              We sent a link to <strong>{email}</strong>. Open it to verify, or ask for a new one if it did not arrive.
+            </p>
+          )}
           <p
             role="status"
             css={(theme) => ({
@@ -79,7 +82,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         </div>
       </div>
       <Button variant="secondary" onClick={send} disabled={resend.isPending}>
-        {resend.isPending ? 'Sending...' : resend.isSuccess ? 'Send again' : 'Send verification email'}
+        {resend.isPending ? 'Sending...' : resend.isSuccess ? 'Send again' : 'Send a new link'}
       </Button>
     </section>
   );

@@ -5,11 +5,17 @@ import { renderWithProviders } from '@beabro/shared/testing/render-with-provider
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { SessionSync } from '@beabro/shared/ui/session-sync';
+import { RouteGuard } from '../../guards/route-guard';
 import { SiteHeader } from './site-header';
 
 function Where() {
   const location = useLocation();
   return <output aria-label="current path">{location.pathname}</output>;
+}
+
+function WhereWithSearch() {
+  const location = useLocation();
+  return <output aria-label="current location">{`${location.pathname}${location.search}`}</output>;
 }
 
 let serverUser: SessionUser | null = null;
@@ -103,9 +109,40 @@ describe('SiteHeader', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
     expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
-    // Signing out navigates home once the server has answered: wait for the router, not just the store.
+    // Signing out goes home: wait for the router, not just the store.
     await waitFor(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/$/));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('logs out from a signed-in page to the home page, not to sign-in', async () => {
+    const user = userEvent.setup();
+    serverUser = maya;
+    vi.stubGlobal('fetch', fakeApi());
+    renderWithProviders(
+      <>
+        <SessionSync />
+        <SiteHeader />
+        <Routes>
+          <Route
+            path="/settings"
+            element={
+              <RouteGuard access="signed-in" area="Settings">
+                <p>Settings area</p>
+              </RouteGuard>
+            }
+          />
+          <Route path="*" element={null} />
+        </Routes>
+        <WhereWithSearch />
+      </>,
+      { route: '/settings' },
+    );
+    expect(await screen.findByText('Settings area')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /account/i }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('current location')).toHaveTextContent(/^\/$/);
   });
 
   it('shows a supporter My Missions and no View Profile without a username', async () => {

@@ -15,12 +15,15 @@ export async function startApiServer({
   siteDir,
   dataDir,
   port,
+  repoRoot = REPO_ROOT,
 }: {
   siteDir: string;
   dataDir: string;
   port: number;
+  /** The checkout whose API runs (another one's, to compare versions). */
+  repoRoot?: string;
 }): Promise<ApiServer> {
-  const apiDir = path.join(REPO_ROOT, 'api');
+  const apiDir = path.join(repoRoot, 'api');
   const child: ChildProcess = spawn(process.execPath, [tsxCli('api'), 'src/server.ts'], {
     cwd: apiDir,
     env: {

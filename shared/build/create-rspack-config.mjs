@@ -213,7 +213,8 @@ function serverConfig({ dir, name, kind, pkg, exposes, outputPath, isDev }) {
       // its own timeout and status check, and never a chain of chunks.
       kind === 'remote' && new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ].filter(Boolean),
-    optimization: { moduleIds: 'deterministic', minimize: false },
+    // Minified like the browser build: no comments or build paths in what a release ships (L4).
+    optimization: { moduleIds: 'deterministic', minimize: !isDev },
     performance: false,
     stats: 'errors-warnings',
   };

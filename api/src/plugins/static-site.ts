@@ -93,7 +93,8 @@ export async function staticSite(
       decorateReply: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
-      allowedPath: mapAllowed,
+      // Its server bundle is for the renderer only (read from disk by this server).
+      allowedPath: (pathName) => !pathName.startsWith('/server/') && mapAllowed(pathName),
     });
   }
 
@@ -106,7 +107,11 @@ export async function staticSite(
     decorateReply: false,
     cacheControl: false,
     setHeaders: setCacheHeaders,
-    allowedPath: (pathName) => /^\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]*\/./.test(pathName) && mapAllowed(pathName),
+    // A release's server bundle is for the renderer only.
+    allowedPath: (pathName) =>
+      /^\/[a-z0-9-]+\/[A-Za-z0-9][A-Za-z0-9._-]*\/./.test(pathName) &&
+      !/^\/[^/]+\/[^/]+\/server\//.test(pathName) &&
+      mapAllowed(pathName),
   });
 
   const readRemoteMap = createRemoteMapReader(config);

@@ -1,14 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import registry from '@beabro/shared/contract/remotes.json' with { type: 'json' };
-import type { PageRender, PageRenderer, ShellServerBundle } from '@beabro/shared/contract/page-state';
+import type { PageRender } from '@beabro/shared/contract/page-state';
 import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
+import { createRendererSupervisor, type RendererApiRequest } from '../../renderer/renderer-supervisor';
 import {
-  createServerContainerLoader,
   localFile,
+  readServerContainerCode,
   LOCAL_ORIGIN,
   serverEntryUrl,
   type LocalFolders,
@@ -39,15 +39,16 @@ export function serverEntriesOf(remoteMap: RemoteMap): RemoteMap {
 }
 
 /**
- * Renders visitors' pages on the server with the shell's server bundle, which is loaded at run time
- * (never imported at build time) the first time a page is asked for. Anything that goes wrong leaves
- * the page to the browser: a missing or failing shell bundle sends the plain shell page; a failing
- * area is rendered in the browser by the shell (logged once per remote, entry and reason).
+ * Renders visitors' pages on the server with the shell's server bundle, in the renderer process (see
+ * renderer/renderer-supervisor.ts), never in this one: remotes' server code sees no secret and no
+ * database. The renderer is started the first time a page is asked for, and again when the shell is
+ * rebuilt. Anything that goes wrong leaves the page to the browser: a missing shell bundle or a renderer
+ * that is down, slow or failing sends the plain shell page; a failing area is rendered in the browser by
+ * the shell (logged once per remote, entry and reason).
  */
 export function createPageRendererService(app: FastifyInstance, options: ServerRenderOptions) {
   const bundlePath = path.join(options.shellDist, 'server', 'server.cjs');
-  let renderer: Promise<PageRenderer> | null = null;
-  let loadedFrom: string | null = null;
+  let startedFrom: string | null = null;
   const logged = new Set<string>();
 
   const logOnce = (key: string, log: () => void) => {
@@ -57,20 +58,24 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     log();
   };
 
-  const apiTransport = async (url: string, init: RequestInit): Promise<Response> => {
+  /**
+   * The renderer's requests for data, answered like a visitor's: reads of /api only, with no cookie or
+   * credential whatever the renderer's code sends.
+   */
+  const api = async (request: RendererApiRequest) => {
+    const method = request.method.toUpperCase();
+    const url = request.url.startsWith('/') ? request.url : '';
+    if ((method !== 'GET' && method !== 'HEAD') || !/^\/api(?:[/?]|$)/.test(url)) {
+      return { status: 403, headers: { 'content-type': 'application/json' }, body: '{"message":"Forbidden"}' };
+    }
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
-    });
+    for (const [key, value] of Object.entries(request.headers)) {
+      const name = key.toLowerCase();
+      if (name === 'accept' || name === 'accept-language' || name === 'content-type') headers[name] = value;
+    }
     // A Host this server always answers (see plugins/trusted-host): inject's own default is localhost:80.
     headers.host = `localhost:${app.config.port}`;
-    const method = (init.method ?? 'GET').toUpperCase() as 'GET';
-    const answer = await app.inject({
-      method,
-      url,
-      headers,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
+    const answer = await app.inject({ method: method as 'GET', url, headers });
     // An area's data that did not load leaves its loading state in the page: say why (404s are answers).
     if (answer.statusCode >= 400 && answer.statusCode !== 404) {
       logOnce(`api:${answer.statusCode}:${url.split('?')[0] ?? url}`, () =>
@@ -80,59 +85,34 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
         ),
       );
     }
-    const responseHeaders = new Headers();
+    const responseHeaders: Record<string, string> = {};
     for (const [key, value] of Object.entries(answer.headers)) {
-      if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+      if (value !== undefined) responseHeaders[key] = Array.isArray(value) ? value.join(', ') : String(value);
     }
-    return new Response(answer.statusCode === 204 ? null : answer.body, {
-      status: answer.statusCode,
-      headers: responseHeaders,
-    });
+    return { status: answer.statusCode, headers: responseHeaders, body: answer.body };
   };
 
-  function load(): Promise<PageRenderer> | null {
-    if (!existsSync(bundlePath)) return null;
-    const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
-    if (renderer && loadedFrom === version) return renderer;
-    if (loadedFrom !== null) {
-      // A rebuilt shell: the browser gets it at once, and rendering with the old one would not hydrate.
-      // The federation host lives in this process, so pages render in the browser until a restart.
-      logOnce(`shell-changed:${version}`, () =>
-        options.log.warn(
-          'The shell was rebuilt: pages render in the browser until the server restarts with the new shell.',
-        ),
-      );
-      return null;
-    }
-    loadedFrom = version;
-    const bundle = createRequire(import.meta.url)(bundlePath) as ShellServerBundle;
-    renderer = bundle.createPageRenderer({
-      apiTransport,
-      loadContainer: createServerContainerLoader(options, options.timeoutMs),
-      timeoutMs: options.timeoutMs,
-      onAreaFallback: ({ remote, module, reason }) =>
-        logOnce(`${remote}|${module}|${reason}`, () =>
-          options.log.warn({ remote, module, reason }, `${remote} ${module} renders in the browser: ${reason}`),
-        ),
-    });
-    renderer.catch(() => {
-      renderer = null;
-    });
-    return renderer;
-  }
+  const renderer = createRendererSupervisor({
+    shellBundle: bundlePath,
+    timeoutMs: options.timeoutMs,
+    containerCode: (entryUrl) => readServerContainerCode(entryUrl, options, options.timeoutMs),
+    api,
+    onAreaFallback: ({ remote, module, reason }) =>
+      logOnce(`${remote}|${module}|${reason}`, () =>
+        options.log.warn({ remote, module, reason }, `${remote} ${module} renders in the browser: ${reason}`),
+      ),
+    log: options.log,
+  });
+  app.addHook('onClose', async () => renderer.close());
 
   /** The server-rendered page, or null when this page is rendered in the browser (or rendering failed). */
   async function render(url: string, remoteMap: RemoteMap): Promise<PageRender | null> {
-    try {
-      const loaded = load();
-      if (!loaded) return null;
-      return await (await loaded).render({ url, remoteMap, serverEntries: serverEntriesOf(remoteMap) });
-    } catch (error) {
-      logOnce(`render:${error instanceof Error ? error.message : String(error)}`, () =>
-        options.log.error({ err: error, url }, 'server rendering failed; the page renders in the browser'),
-      );
-      return null;
-    }
+    if (!existsSync(bundlePath)) return null;
+    const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
+    // A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate.
+    if (startedFrom !== null && startedFrom !== version) renderer.stop();
+    startedFrom = version;
+    return renderer.render({ url, remoteMap, serverEntries: serverEntriesOf(remoteMap) });
   }
 
   /** Preload hints for an area's browser files, from its manifest when this server holds it. */
@@ -160,7 +140,7 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     }
   }
 
-  return { render, preloadsFor };
+  return { render, preloadsFor, rendererPid: renderer.pid };
 }
 
 interface ManifestShape {

@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
-import vm from 'node:vm';
 
 /**
  * Server containers of remotes served by this server are registered under this origin and read from
@@ -45,8 +43,15 @@ export function localFile(url: URL, folders: LocalFolders): string | null {
 
 export class ContainerLoadError extends Error {}
 
-/** Reads the code of a server container: a local file, or an http(s) answer that must be 200 within the time limit. */
-async function readContainerCode(entryUrl: string, folders: LocalFolders, timeoutMs: number): Promise<string> {
+/**
+ * Reads the code of a remote's server container for the renderer (which evaluates it: see
+ * renderer/renderer-process.mjs): a local file, or an http(s) answer that must be 200 within the time limit.
+ */
+export async function readServerContainerCode(
+  entryUrl: string,
+  folders: LocalFolders,
+  timeoutMs: number,
+): Promise<string> {
   let url: URL;
   try {
     url = new URL(entryUrl);
@@ -62,7 +67,7 @@ async function readContainerCode(entryUrl: string, folders: LocalFolders, timeou
       throw new ContainerLoadError(`no server bundle at ${url.pathname}`);
     }
   }
-  // Its code runs in this process: https only (plain http only from this machine), and no redirects.
+  // Code that renders pages: https only (plain http only from this machine), and no redirects.
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new ContainerLoadError(
@@ -80,43 +85,4 @@ async function readContainerCode(entryUrl: string, folders: LocalFolders, timeou
   // The federation loader would run a 404 page as JavaScript.
   if (!response.ok) throw new ContainerLoadError(`${entryUrl} answered ${response.status}`);
   return response.text();
-}
-
-/**
- * Fetches and evaluates a remote's server container (a `commonjs-module` build), for the shell's server
- * renderer. The code runs in this process, like the remote's code runs in every visitor's browser:
- * only remotes of the live remote map (configured by the operator) are ever loaded.
- */
-export function createServerContainerLoader(folders: LocalFolders, timeoutMs: number) {
-  // A container only needs Node's own modules (its runtime reads files and runs chunks with fs, path, vm).
-  const requireFromHere = createRequire(import.meta.url);
-  const requireForContainers = ((id: string) => {
-    if (!isBuiltin(id))
-      throw new ContainerLoadError(`a server bundle may only require Node's built-in modules, not "${id}"`);
-    return requireFromHere(id);
-  }) as NodeJS.Require;
-  return async (entryUrl: string, globalName: string): Promise<unknown> => {
-    const code = await readContainerCode(entryUrl, folders, timeoutMs);
-    const module: { exports: Record<string, unknown> } = { exports: {} };
-    const filename = new URL(entryUrl).pathname;
-    const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, {
-      filename: entryUrl,
-    }).runInThisContext() as (
-      exports: unknown,
-      module: unknown,
-      require: NodeJS.Require,
-      dirname: string,
-      filename: string,
-    ) => void;
-    run(module.exports, module, requireForContainers, path.posix.dirname(filename), filename);
-    const exported = module.exports;
-    const container = (globalName && exported[globalName]) || exported;
-    if (
-      typeof (container as { get?: unknown }).get !== 'function' ||
-      typeof (container as { init?: unknown }).init !== 'function'
-    ) {
-      throw new ContainerLoadError(`${entryUrl} is not a federation container`);
-    }
-    return container;
-  };
 }

@@ -32,7 +32,7 @@ describe('loadConfig', () => {
 describe('listening and the Hosts answered', () => {
   it('listens on 127.0.0.1 by default, so a fresh start is not reachable from other machines', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
-    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://beabro.app' }).host).toBe('0.0.0.0');
     expect(isLoopbackHost('127.0.0.1') && isLoopbackHost('::1') && isLoopbackHost('LOCALHOST')).toBe(true);
     expect(isLoopbackHost('0.0.0.0') || isLoopbackHost('192.168.1.5') || isLoopbackHost('127.0.0.2')).toBe(false);
   });
@@ -40,7 +40,8 @@ describe('listening and the Hosts answered', () => {
   it('reads ALLOWED_HOSTS as a comma-separated list of host or host:port', () => {
     expect(loadConfig({}).allowedHosts).toEqual([]);
     expect(
-      loadConfig({ ALLOWED_HOSTS: ' Beabro.app , www.beabro.app:8443,,[::1]:3000, internal. ' }).allowedHosts,
+      loadConfig({ JOBS_ENABLED: 'false', ALLOWED_HOSTS: ' Beabro.app , www.beabro.app:8443,,[::1]:3000, internal. ' })
+        .allowedHosts,
     ).toEqual(['beabro.app', 'www.beabro.app:8443', '[::1]:3000', 'internal']);
   });
 
@@ -66,21 +67,31 @@ describe('the development mailbox', () => {
       { TRUST_PROXY: '10.0.0.1' },
       { PUBLIC_URL: 'https://beabro.app' },
     ]) {
-      expect(loadConfig(env).devMailbox, JSON.stringify(env)).toBe(false);
+      expect(loadConfig({ JOBS_ENABLED: 'false', ...env }).devMailbox, JSON.stringify(env)).toBe(false);
     }
   });
 
   it('follows DEV_MAILBOX when it is set', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: 'localhost', ALLOWED_HOSTS: '127.0.0.1:8080', DEV_MAILBOX: 'true' }).devMailbox).toBe(
+      true,
+    );
   });
 
-  it('refuses DEV_MAILBOX=true on a non-loopback HOST in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', DEV_MAILBOX: 'true' })).toThrow(
-      /DEV_MAILBOX: must not be true in production \(NODE_ENV=production\) on a server listening on HOST=0\.0\.0\.0/,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }).devMailbox).toBe(false);
+  it('is off, and DEV_MAILBOX=true refused, whenever anything but this machine may reach the server', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: 'beabro.app', PUBLIC_URL: 'https://beabro.app' }).devMailbox).toBe(false);
+    for (const [env, reason] of [
+      [{ HOST: '0.0.0.0' }, 'HOST=0.0.0.0'],
+      [{ NODE_ENV: 'production', HOST: '0.0.0.0' }, 'HOST=0.0.0.0'],
+      [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true'],
+      [{ PUBLIC_URL: 'https://beabro.app' }, 'PUBLIC_URL=https://beabro.app'],
+      [{ ALLOWED_HOSTS: 'beabro.app' }, 'ALLOWED_HOSTS=beabro.app'],
+    ] as const) {
+      expect(() => loadConfig({ JOBS_ENABLED: 'false', ...env, DEV_MAILBOX: 'true' }), reason).toThrow(
+        `DEV_MAILBOX: must not be true on a server other machines reach (${reason})`,
+      );
+    }
   });
 });
 
@@ -90,10 +101,20 @@ describe('WEBHOOKS_ALLOW_LOCAL', () => {
     expect(loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true' }).webhooksAllowLocal).toBe(true);
   });
 
-  it('is refused in production', () => {
-    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', NODE_ENV: 'production' })).toThrow(
-      /WEBHOOKS_ALLOW_LOCAL: must not be true in production/,
-    );
+  it('is refused in production, in any case of NODE_ENV, and on a public HOST without NODE_ENV', () => {
+    for (const [env, reason] of [
+      [{ NODE_ENV: 'production' }, 'NODE_ENV=production'],
+      [{ NODE_ENV: 'Production' }, 'NODE_ENV=Production'],
+      [{ NODE_ENV: ' PRODUCTION ' }, 'NODE_ENV= PRODUCTION '],
+      [{ HOST: '0.0.0.0', JOBS_ENABLED: 'false' }, 'HOST=0.0.0.0'],
+    ] as const) {
+      expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true', ...env })).toThrow(
+        `WEBHOOKS_ALLOW_LOCAL: must not be true on a public server (${reason})`,
+      );
+      expect(() => loadConfig({ DEV_TOOLS: 'true', ...env })).toThrow(
+        `DEV_TOOLS: must not be true on a public server (${reason})`,
+      );
+    }
     expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'yes' })).toThrow(/WEBHOOKS_ALLOW_LOCAL/);
   });
 });
@@ -103,5 +124,55 @@ describe('INSTANCE_ID', () => {
     expect(loadConfig({}).instanceId).toBeNull();
     expect(loadConfig({ INSTANCE_ID: 'api-1.eu_west' }).instanceId).toBe('api-1.eu_west');
     expect(() => loadConfig({ INSTANCE_ID: 'api 1\r\nSet-Cookie: x' })).toThrow(/INSTANCE_ID: must be 1 to 64 letters/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is an http(s) origin only, kept without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://beabro.app/' }).publicUrl).toBe('https://beabro.app');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
+    for (const value of [
+      'javascript:alert(1)',
+      'ftp://beabro.app',
+      'https://beabro.app/app',
+      'https://beabro.app/?x=1',
+      'https://beabro.app/#top',
+      'https://user:pw@beabro.app',
+      'beabro.app',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(
+        /PUBLIC_URL: must be the site’s origin only, like https:\/\/beabro\.app/,
+      );
+    }
+  });
+
+  it('must be set when other machines reach a server that runs the jobs (their emails link to it)', () => {
+    for (const env of [{ HOST: '0.0.0.0' }, { TRUST_PROXY: 'true' }, { ALLOWED_HOSTS: 'beabro.app' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        /PUBLIC_URL: must be set on a server other machines reach \(.*\) while JOBS_ENABLED=true[\s\S]*Set PUBLIC_URL=https:\/\/<your domain>, or JOBS_ENABLED=false/,
+      );
+      expect(loadConfig({ ...env, PUBLIC_URL: 'https://beabro.app' }).publicUrl).toBe('https://beabro.app');
+      expect(loadConfig({ ...env, JOBS_ENABLED: 'false' }).publicUrl).toBeNull();
+    }
+    expect(loadConfig({ NODE_ENV: 'production' }).publicUrl).toBeNull();
+  });
+});
+
+describe('APP_SECRET', () => {
+  it('needs real entropy: no whitespace, not a few characters repeated', () => {
+    const good = 'q7Vx2LmP9sKd4RtY8wZb1NcF6gHj3EaU';
+    expect(loadConfig({ APP_SECRET: good }).appSecret).toBe(good);
+    for (const value of [
+      ' '.repeat(32),
+      `${' '.repeat(31)}x`,
+      'a'.repeat(40),
+      'ab'.repeat(20),
+      `${good.slice(0, 31)}`,
+      `${good} x`,
+    ]) {
+      expect(() => loadConfig({ APP_SECRET: value }), JSON.stringify(value)).toThrow(
+        /APP_SECRET: must be at least 32 characters with no spaces and at least 12 different characters \(make one with: openssl rand -base64 32\)/,
+      );
+    }
   });
 });

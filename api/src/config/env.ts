@@ -37,7 +37,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine(
+      isHttpOrigin,
+      'must be the site’s origin only, like https://beabro.app (http or https, no path, query or user)',
+    )
+    .transform((value) => new URL(value).origin)
+    .optional(),
   ALLOWED_HOSTS: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -55,7 +63,13 @@ const envSchema = z.object({
     .default('Be a Bro <no-reply@beabro.app>'),
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   EMAIL_SENDER_ENABLED: z.enum(['true', 'false']).default('true'),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  APP_SECRET: z
+    .string()
+    .refine(
+      isStrongSecret,
+      'must be at least 32 characters with no spaces and at least 12 different characters (make one with: openssl rand -base64 32)',
+    )
+    .optional(),
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
@@ -148,26 +162,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!/^(https?:\/\/|\/)/.test(value)) problems.push(`${variable}: must be an absolute path or an http(s) URL`);
     remoteMap[name] = value;
   }
-  if (parsed.success && parsed.data.DEV_TOOLS === 'true' && parsed.data.NODE_ENV === 'production') {
-    problems.push(
-      'DEV_TOOLS: must not be true in production (NODE_ENV=production): it lets anyone run the money jobs at any clock',
-    );
-  }
-  if (parsed.success && parsed.data.WEBHOOKS_ALLOW_LOCAL === 'true' && parsed.data.NODE_ENV === 'production') {
-    problems.push(
-      'WEBHOOKS_ALLOW_LOCAL: must not be true in production (NODE_ENV=production): it lets webhooks reach this machine over plain http',
-    );
-  }
   const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS ?? '', problems);
-  if (
-    parsed.success &&
-    parsed.data.DEV_MAILBOX === 'true' &&
-    parsed.data.NODE_ENV === 'production' &&
-    !isLoopbackHost(parsed.data.HOST)
-  ) {
-    problems.push(
-      `DEV_MAILBOX: must not be true in production (NODE_ENV=production) on a server listening on HOST=${parsed.data.HOST}: the development mailbox shows every email to anyone who can reach the server. Set SMTP_URL (and leave DEV_MAILBOX unset), or listen on HOST=127.0.0.1`,
-    );
+  if (parsed.success) {
+    const e = parsed.data;
+    const reachable = reachableFromOtherMachines(e, allowedHosts);
+    // A server other machines reach is public whatever NODE_ENV says; NODE_ENV is read in any case.
+    const publicReasons = [...(isProduction(e.NODE_ENV) ? [`NODE_ENV=${e.NODE_ENV}`] : []), ...reachable];
+    const where = `on a public server (${publicReasons.join(', ')})`;
+    const toPrivate =
+      'Unset it, or run on this machine alone: HOST=127.0.0.1 with no TRUST_PROXY, no public PUBLIC_URL or ALLOWED_HOSTS, and NODE_ENV other than production';
+    if (e.DEV_TOOLS === 'true' && publicReasons.length > 0)
+      problems.push(
+        `DEV_TOOLS: must not be true ${where}: it lets anyone run the money jobs at any clock. ${toPrivate}`,
+      );
+    if (e.WEBHOOKS_ALLOW_LOCAL === 'true' && publicReasons.length > 0)
+      problems.push(
+        `WEBHOOKS_ALLOW_LOCAL: must not be true ${where}: it lets webhooks reach this machine over plain http. ${toPrivate}`,
+      );
+    if (e.DEV_MAILBOX === 'true' && reachable.length > 0)
+      problems.push(
+        `DEV_MAILBOX: must not be true on a server other machines reach (${reachable.join(', ')}): the development mailbox shows every email to anyone who reaches it. Set SMTP_URL and leave DEV_MAILBOX unset, or ${toPrivate.charAt(0).toLowerCase()}${toPrivate.slice(1)}`,
+      );
+    if (!e.PUBLIC_URL && e.JOBS_ENABLED === 'true' && reachable.length > 0)
+      problems.push(
+        `PUBLIC_URL: must be set on a server other machines reach (${reachable.join(', ')}) while JOBS_ENABLED=true: emails from the scheduled jobs (renewals, payouts, webhooks) link to it. Set PUBLIC_URL=https://<your domain>, or JOBS_ENABLED=false on instances that run no jobs`,
+      );
   }
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -187,7 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === 'true' : defaultDevMailbox(e),
+    devMailbox: e.DEV_MAILBOX
+      ? e.DEV_MAILBOX === 'true'
+      : !e.SMTP_URL && reachableFromOtherMachines(e, allowedHosts).length === 0,
     emailSenderEnabled: e.EMAIL_SENDER_ENABLED === 'true',
     appSecret: e.APP_SECRET ?? null,
     jobsEnabled: e.JOBS_ENABLED === 'true',
@@ -214,7 +235,7 @@ export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'
   const file = path.join(config.dataDir, APP_SECRET_FILE);
   try {
     const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length < 32)
+    if (!isStrongSecret(stored))
       throw new Error(`${file} holds no usable secret: delete it (a new one is made) or set APP_SECRET.`);
     return stored;
   } catch (error) {
@@ -232,15 +253,47 @@ export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'
   return readFileSync(file, 'utf8').trim();
 }
 
+/** NODE_ENV=production, in any case and spacing. */
+export function isProduction(nodeEnv: string | undefined): boolean {
+  return nodeEnv?.trim().toLowerCase() === 'production';
+}
+
+/** An http(s) URL with nothing but a scheme, a host and a port (a trailing "/" allowed). */
+function isHttpOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    !value.endsWith('?') &&
+    !value.endsWith('#') &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+/** Long, no whitespace, and not a few characters repeated (32 spaces, "aaaa…", "abababab…"). */
+function isStrongSecret(value: string): boolean {
+  return value.length >= 32 && !/\s/.test(value) && new Set(value).size >= 12;
+}
+
 /**
- * DEV_MAILBOX unset: the mailbox is on only while the server is reachable from this machine alone.
- * A proxy (TRUST_PROXY) or a public PUBLIC_URL means other machines reach it even on a loopback HOST.
+ * Why machines other than this one may reach the server, or nothing: a HOST other than loopback, a
+ * proxy (TRUST_PROXY), or a PUBLIC_URL or ALLOWED_HOSTS naming a host other than loopback.
  */
-function defaultDevMailbox(
-  e: Pick<z.infer<typeof envSchema>, 'SMTP_URL' | 'HOST' | 'TRUST_PROXY' | 'PUBLIC_URL'>,
-): boolean {
-  const publicUrlIsLocal = !e.PUBLIC_URL || isLoopbackHost(new URL(e.PUBLIC_URL).hostname);
-  return !e.SMTP_URL && isLoopbackHost(e.HOST) && parseTrustProxy(e.TRUST_PROXY) === false && publicUrlIsLocal;
+function reachableFromOtherMachines(
+  e: Pick<z.infer<typeof envSchema>, 'HOST' | 'TRUST_PROXY' | 'PUBLIC_URL'>,
+  allowedHosts: string[],
+): string[] {
+  const reasons: string[] = [];
+  if (!isLoopbackHost(e.HOST)) reasons.push(`HOST=${e.HOST}`);
+  if (parseTrustProxy(e.TRUST_PROXY) !== false) reasons.push(`TRUST_PROXY=${e.TRUST_PROXY}`);
+  if (e.PUBLIC_URL && !isLoopbackHost(new URL(e.PUBLIC_URL).hostname)) reasons.push(`PUBLIC_URL=${e.PUBLIC_URL}`);
+  const publicNames = allowedHosts.filter((host) => !isLoopbackHost(parseHost(host)?.hostname ?? host));
+  if (publicNames.length > 0) reasons.push(`ALLOWED_HOSTS=${publicNames.join(',')}`);
+  return reasons;
 }
 
 /** ALLOWED_HOSTS: comma-separated `host` or `host:port`, normalised (lower case); each bad entry is a problem. */

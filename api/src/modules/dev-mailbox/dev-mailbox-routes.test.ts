@@ -8,7 +8,7 @@ import type { MailTransport } from '../email/mail-transport';
 let t: TestApp;
 beforeAll(async () => {
   // A public PUBLIC_URL turns the default off: DEV_MAILBOX=true turns it on explicitly.
-  t = await createTestApp({ EMAIL_SENDER_ENABLED: 'false', PUBLIC_URL: 'https://beabro.test', DEV_MAILBOX: 'true' });
+  t = await createTestApp({ EMAIL_SENDER_ENABLED: 'false', PUBLIC_URL: 'http://localhost:3000', DEV_MAILBOX: 'true' });
 });
 afterAll(() => t.close());
 
@@ -104,7 +104,7 @@ describe('development mailbox (DEV_MAILBOX on)', () => {
     const verification = messages.find((m: { to: string }) => m.to === email);
     const res = await t.client().get(`/dev/mailbox/${verification.id}`);
     expect(res.statusCode).toBe(200);
-    const link = /https:\/\/beabro\.test\/verify-email\?token=[A-Za-z0-9_-]+/.exec(res.body)?.[0];
+    const link = /http:\/\/localhost:3000\/verify-email\?token=[A-Za-z0-9_-]+/.exec(res.body)?.[0];
     expect(link).toBeTruthy();
     expect(res.body).toContain(`<a href="${link}">${link}</a>`);
     const iframe = /<iframe title="HTML part of the email" sandbox="([^"]*)" srcdoc="([^"]*)"><\/iframe>/.exec(

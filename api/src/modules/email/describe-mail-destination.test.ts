@@ -12,8 +12,8 @@ describe('the start log line saying where emails go', () => {
     expect(describeMailDestination(loadConfig({ DATA_DIR: '/srv/beabro', DEV_MAILBOX: 'false' }), 3000)).toBe(
       `Emails are written to ${path.join('/srv/beabro', 'mail')}; the development mailbox is off (DEV_MAILBOX).`,
     );
-    expect(describeMailDestination(loadConfig({ HOST: '192.168.1.5', DEV_MAILBOX: 'true' }), 4000)).toContain(
-      'the development mailbox is at http://192.168.1.5:4000/dev/mailbox',
+    expect(describeMailDestination(loadConfig({ HOST: '::1', DEV_MAILBOX: 'true' }), 4000)).toContain(
+      'the development mailbox is at http://localhost:4000/dev/mailbox',
     );
     expect(describeMailDestination(loadConfig({ PUBLIC_URL: 'http://localhost:8080/' }), 3000)).toContain(
       'the development mailbox is at http://localhost:8080/dev/mailbox',

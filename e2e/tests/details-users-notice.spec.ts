@@ -65,7 +65,7 @@ test.describe('what users notice', () => {
     await expect(page.getByText(/Support settings saved\./)).toBeVisible();
 
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Nora Nocountry!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nora Nocountry!' })).toBeVisible();
     await expect(
       page.getByRole('region', { name: 'Payouts', exact: true }).getByText('Next payout (estimate)'),
     ).toBeVisible();

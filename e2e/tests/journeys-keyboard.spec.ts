@@ -97,7 +97,7 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
       'the header link to the dashboard',
     );
     await creator.keyboard.press('Enter');
-    await expect(creator.getByRole('heading', { level: 1, name: 'Welcome back, Kai Keys!' })).toBeVisible();
+    await expect(creator.getByRole('heading', { level: 1, name: 'Welcome, Kai Keys!' })).toBeVisible();
 
     await tabTo(
       creator,

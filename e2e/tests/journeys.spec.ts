@@ -173,7 +173,7 @@ test('a creator gets supported one-off and monthly, the supporter pauses, resume
 
   await test.step('the creator copies the profile link from the dashboard', async () => {
     await creator.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await expect(creator.getByRole('heading', { level: 1, name: 'Welcome back, Jordan Journey!' })).toBeVisible();
+    await expect(creator.getByRole('heading', { level: 1, name: 'Welcome, Jordan Journey!' })).toBeVisible();
     await creator.getByRole('button', { name: 'Copy Link' }).click();
     await expect(creator.getByRole('status').filter({ hasText: 'Link copied to your clipboard.' })).toBeVisible();
     profileLink = await creator.evaluate(() => navigator.clipboard.readText());
@@ -268,7 +268,7 @@ test('a creator gets supported one-off and monthly, the supporter pauses, resume
     await visitor.getByLabel('Confirm Password').fill(password);
     await visitor.getByRole('button', { name: 'Create Account' }).click();
     await expect(visitor).toHaveURL(at('/supporter-dashboard'));
-    await expect(visitor.getByRole('heading', { level: 1, name: 'Welcome back, Riley!' })).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Welcome, Riley!' })).toBeVisible();
     await expect(visitor.getByRole('region', { name: 'Email verification' })).toContainText(
       'Verify your email to see supports you made as a guest with it',
     );

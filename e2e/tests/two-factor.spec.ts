@@ -85,7 +85,7 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   const app = new Authenticator(secret);
 
   const enableForm = page.getByRole('form', { name: 'Turn on two-factor authentication' });
-  await enableForm.getByLabel('Current Password').fill(PASSWORD);
+  await enableForm.getByLabel('Password to Confirm').fill(PASSWORD);
   await enableForm.getByLabel('Authentication code').fill('000000');
   await enableForm.getByRole('button', { name: 'Turn On' }).click();
   await expect(enableForm.getByLabel('Authentication code')).toHaveAccessibleDescription(
@@ -137,11 +137,13 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   await expect(section.getByText('8 recovery codes left.')).toBeVisible();
   await section.getByRole('button', { name: 'Turn Off' }).click();
   const disableForm = page.getByRole('form', { name: 'Turn off two-factor authentication' });
-  await disableForm.getByLabel('Current Password').fill('not my password');
+  await disableForm.getByLabel('Password to Confirm').fill('not my password');
   await disableForm.getByLabel('Authentication or recovery code').fill(await app.nextCode());
   await disableForm.getByRole('button', { name: 'Turn Off' }).click();
-  await expect(disableForm.getByLabel('Current Password')).toHaveAccessibleDescription(/Current password is incorrect/);
-  await disableForm.getByLabel('Current Password').fill(PASSWORD);
+  await expect(disableForm.getByLabel('Password to Confirm')).toHaveAccessibleDescription(
+    /Current password is incorrect/,
+  );
+  await disableForm.getByLabel('Password to Confirm').fill(PASSWORD);
   await disableForm.getByRole('button', { name: 'Turn Off' }).click();
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
   await expect(section.getByText('Two-factor authentication is off.')).toBeVisible();

@@ -103,4 +103,9 @@ export const SUPPORT_AMOUNT_RANGES: readonly SupportAmountRange[] = Object.freez
 /** The supporter overview tab lists this many recent activities. */
 export const SUPPORTER_OVERVIEW_ACTIVITY_COUNT = 3;
 
-export const COPYRIGHT_YEAR = 2025;
+/**
+ * The footer's copyright year. SPEC.md shows 2025; the site shows the year it is published in, decided
+ * here once (not from each visitor's clock, so the server's page and the browser's agree): bump it with
+ * the first release of a new year.
+ */
+export const COPYRIGHT_YEAR = 2026;

@@ -146,13 +146,14 @@ describe('PATCH /api/account/email', () => {
     expect(await signInStatus(email, password)).toBe(401);
   });
 
-  it('the same address in another case changes nothing and keeps it verified', async () => {
+  it('refuses the address it already has (in any case), changing nothing and keeping it verified', async () => {
     const { client, user, password, email } = await fakeUser(t);
     const verifiedAt = new Date('2024-01-02T03:04:05Z');
     await db().update(users).set({ emailVerifiedAt: verifiedAt }).where(eq(users.id, user.id));
     const res = await client.patch('/api/account/email', { email: email.toUpperCase(), password });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email, emailVerified: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ email: ACCOUNT_MESSAGES.sameEmail });
+    expect((await client.get('/api/auth/me')).json().user).toMatchObject({ email, emailVerified: true });
     expect((await userRow(user.id)).emailVerifiedAt?.toISOString()).toBe(verifiedAt.toISOString());
   });
 

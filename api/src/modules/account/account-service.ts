@@ -67,6 +67,9 @@ export async function changeEmail(
   linkOrigin: string,
 ): Promise<SessionUser> {
   const email = input.email.toLowerCase();
+  // Its own address: nothing would change and no link would go out (this tells a borrowed session nothing).
+  const own = await findUserById(db, userId);
+  if (own?.email?.toLowerCase() === email) throw fieldError('email', ACCOUNT_MESSAGES.sameEmail);
   // Password first: the "email taken" answer must not let a borrowed session probe which emails have accounts.
   const current = await verifyCurrentPassword(db, userId, input.password, 'password');
   const owner = await findUserByEmail(db, email);

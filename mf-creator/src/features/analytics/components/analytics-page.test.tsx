@@ -69,6 +69,10 @@ describe('AnalyticsPage', () => {
     const exportLink = screen.getByRole('link', { name: /Export CSV/ });
     expect(exportLink).toHaveAttribute('href', '/api/creator/analytics/export.csv?period=1y');
     expect(exportLink).toHaveAttribute('download');
+    // The site's line icon, not a text arrow beside the SVG icon set.
+    expect(exportLink).toHaveAccessibleName('Export CSV');
+    expect(exportLink.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(exportLink).not.toHaveTextContent('⬇');
     expect(await screen.findByRole('region', { name: 'Monthly Earnings' })).toBeInTheDocument();
     expect(await screen.findByText('Showing the last year.')).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { DownloadIcon } from '@beabro/shared/ui/icons/download';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { creatorAnalyticsCsvUrl, useCreatorAnalytics } from '@beabro/shared/api/get-creator-analytics';
@@ -69,7 +70,7 @@ export function AnalyticsPage() {
               download
               css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}
             >
-              <span aria-hidden="true">⬇</span> Export CSV
+              <DownloadIcon size="1rem" /> Export CSV
             </a>
           </div>
         </header>

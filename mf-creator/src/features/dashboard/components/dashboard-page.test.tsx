@@ -200,6 +200,8 @@ describe('DashboardPage', () => {
     });
     renderDashboard();
     expect(await screen.findByText('No supports yet')).toBeInTheDocument();
+    // Nothing to come back to yet: not "Welcome back".
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Pixel Pat!' })).toBeInTheDocument();
     expect(screen.getByText('No supports last month to compare with')).toBeInTheDocument();
     expect(screen.getByText('No new supporters this month yet')).toBeInTheDocument();
     expect(screen.getByText('No support page views yet')).toBeInTheDocument();

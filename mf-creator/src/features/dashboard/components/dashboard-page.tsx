@@ -75,9 +75,12 @@ export function DashboardPage() {
               }}
             >
               <div css={{ minWidth: 0 }}>
-                <h1
-                  css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}
-                >{`Welcome back, ${me.displayName}!`}</h1>
+                <h1 css={(theme) => ({ margin: 0, fontSize: theme.font.size.xxl, overflowWrap: 'anywhere' })}>
+                  {/* "back" only once there is something to come back to: a new page has no support yet. */}
+                  {data.totalSupporters === 0 && data.totalEarnings.grossCents === 0
+                    ? `Welcome, ${me.displayName}!`
+                    : `Welcome back, ${me.displayName}!`}
+                </h1>
                 <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, color: theme.color.textMuted })}>
                   Here is how your mission is going.
                 </p>

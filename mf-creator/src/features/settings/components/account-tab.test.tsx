@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@beabro/shared/api-schemas/account';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
@@ -51,7 +52,7 @@ describe('AccountTab', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(form).toHaveTextContent('Current password is required');
     await user.type(screen.getByLabelText('New Email'), 'new@example.com');
-    await user.type(screen.getAllByLabelText('Current Password')[0] as HTMLElement, 'my password');
+    await user.type(screen.getByLabelText('Password to Change Email'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
     expect(
       await screen.findByText('Email updated to new@example.com. We sent a link there to verify it.'),
@@ -60,6 +61,27 @@ describe('AccountTab', () => {
       email: 'new@example.com',
       password: 'my password',
     });
+  });
+
+  it('says the address is already the account’s instead of pretending to change it', async () => {
+    const api = mockApi({ 'GET /api/auth/me': { body: { user: sampleUser() } } });
+    const user = userEvent.setup();
+    renderAccount();
+    await screen.findByRole('form', { name: 'Change email' });
+    await user.type(screen.getByLabelText('New Email'), sampleUser().email.toUpperCase());
+    await user.type(screen.getByLabelText('Password to Change Email'), 'my password');
+    await user.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.sameEmail)).toBeInTheDocument();
+    expect(screen.queryByText(/Email updated/)).not.toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/account/email')).toHaveLength(0);
+  });
+
+  it('labels its three password fields apart', async () => {
+    mockApi({ 'GET /api/auth/me': { body: { user: sampleUser() } } });
+    renderAccount();
+    await screen.findByRole('form', { name: 'Change email' });
+    expect(screen.getAllByLabelText('Current Password')).toHaveLength(1);
+    expect(screen.getAllByLabelText('Password to Change Email')).toHaveLength(1);
   });
 
   it('validates the password change with the shared rules, shows the server’s verdict, then updates', async () => {
@@ -80,7 +102,7 @@ describe('AccountTab', () => {
     const user = userEvent.setup();
     renderAccount();
     await screen.findByRole('form', { name: 'Change password' });
-    const current = screen.getAllByLabelText('Current Password')[1] as HTMLElement;
+    const current = screen.getByLabelText('Current Password');
     await user.type(current, 'old password');
     await user.type(screen.getByLabelText('New Password'), 'short');
     await user.type(screen.getByLabelText('Confirm New Password'), 'different');

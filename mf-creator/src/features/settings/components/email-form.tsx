@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useChangeEmail } from '@beabro/shared/api/change-email';
 import { useResendVerificationEmail } from '@beabro/shared/api/resend-verification-email';
-import { changeEmailRequestSchema } from '@beabro/shared/api-schemas/account';
+import { ACCOUNT_MESSAGES, changeEmailRequestSchema } from '@beabro/shared/api-schemas/account';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
@@ -32,8 +32,11 @@ export function EmailForm({ user }: { user: SessionUser }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!readyToSave(fieldErrorsOf(changeEmailRequestSchema, values), { setErrors, setState, form: form.current }))
-      return;
+    const found = fieldErrorsOf(changeEmailRequestSchema, values);
+    // The address it already has: nothing would change and no link would be sent, so say so instead.
+    if (!found.email && values.email.trim().toLowerCase() === user.email.toLowerCase())
+      found.email = ACCOUNT_MESSAGES.sameEmail;
+    if (!readyToSave(found, { setErrors, setState, form: form.current })) return;
     setState({ kind: 'saving' });
     try {
       const updated = await change.mutateAsync(values);
@@ -99,7 +102,7 @@ export function EmailForm({ user }: { user: SessionUser }) {
           onChange={(e) => set('email', e.currentTarget.value)}
         />
         <TextField
-          label="Current Password"
+          label="Password to Change Email"
           type="password"
           autoComplete="current-password"
           hint="To confirm it is you."

@@ -78,7 +78,7 @@ export function TwoFactorConfirmForm({
     >
       <TextField
         ref={passwordInput}
-        label="Current Password"
+        label="Password to Confirm"
         type="password"
         autoComplete="current-password"
         value={values.password}

@@ -58,13 +58,13 @@ describe('TwoFactorSettings', () => {
     );
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     const form = screen.getByRole('form', { name: 'Turn on two-factor authentication' });
-    await waitFor(() => expect(within(form).getByLabelText('Current Password')).toHaveFocus());
+    await waitFor(() => expect(within(form).getByLabelText('Password to Confirm')).toHaveFocus());
 
     // The shared rules first: nothing is sent with an empty or malformed code.
     await user.click(within(form).getByRole('button', { name: 'Turn On' }));
     expect(await within(form).findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
     expect(within(form).getByText('Current password is required')).toBeInTheDocument();
-    await user.type(within(form).getByLabelText('Current Password'), 'my password');
+    await user.type(within(form).getByLabelText('Password to Confirm'), 'my password');
     await user.type(within(form).getByLabelText('Authentication code'), '12 34');
     await user.click(within(form).getByRole('button', { name: 'Turn On' }));
     expect(await within(form).findByText(TWO_FACTOR_MESSAGES.codeFormat)).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('TwoFactorSettings', () => {
     renderSettings();
     await user.click(await screen.findByRole('button', { name: 'New Recovery Codes' }));
     const form = screen.getByRole('form', { name: 'Make new recovery codes' });
-    await user.type(within(form).getByLabelText('Current Password'), 'my password');
+    await user.type(within(form).getByLabelText('Password to Confirm'), 'my password');
     await user.type(within(form).getByLabelText('Authentication or recovery code'), 'abcd-efgh-jkmn-0001');
     await user.click(within(form).getByRole('button', { name: 'Make New Codes' }));
     await user.click(await screen.findByRole('button', { name: 'Download codes' }));
@@ -158,17 +158,17 @@ describe('TwoFactorSettings', () => {
 
     await user.click(screen.getByRole('button', { name: 'Turn Off' }));
     const form = screen.getByRole('form', { name: 'Turn off two-factor authentication' });
-    await user.type(within(form).getByLabelText('Current Password'), 'wrong one');
+    await user.type(within(form).getByLabelText('Password to Confirm'), 'wrong one');
     await user.type(within(form).getByLabelText('Authentication or recovery code'), '123456');
     await user.click(within(form).getByRole('button', { name: 'Turn Off' }));
     await waitFor(() =>
-      expect(within(form).getByLabelText('Current Password')).toHaveAccessibleDescription(
+      expect(within(form).getByLabelText('Password to Confirm')).toHaveAccessibleDescription(
         expect.stringContaining('Current password is incorrect'),
       ),
     );
 
-    await user.clear(within(form).getByLabelText('Current Password'));
-    await user.type(within(form).getByLabelText('Current Password'), 'my password');
+    await user.clear(within(form).getByLabelText('Password to Confirm'));
+    await user.type(within(form).getByLabelText('Password to Confirm'), 'my password');
     await user.click(within(form).getByRole('button', { name: 'Turn Off' }));
     expect(await screen.findByText('Off')).toBeInTheDocument();
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();

@@ -15,7 +15,8 @@ export function settingsPathFor(user: Pick<SessionUser, 'isCreator'>): string {
   return user.isCreator ? paths.settings() : paths.settings('account');
 }
 
-export function DashboardHeader({ user }: { user: SessionUser }) {
+/** `returning`: the account has supported before (false for a new one, null while that is unknown). */
+export function DashboardHeader({ user, returning }: { user: SessionUser; returning: boolean | null }) {
   return (
     <header
       css={(theme) => ({
@@ -44,7 +45,7 @@ export function DashboardHeader({ user }: { user: SessionUser }) {
             overflowWrap: 'anywhere',
           })}
         >
-          Welcome back, {firstNameOf(user.displayName)}!
+          {returning ? 'Welcome back' : 'Welcome'}, {firstNameOf(user.displayName)}!
         </h1>
         <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>
           Every mission you back, every support you gave, in one place.

@@ -140,6 +140,13 @@ describe('email verification banner', () => {
     expect(screen.queryByText(VERIFY_BANNER_TEXT)).not.toBeInTheDocument();
   });
 
+  it('greets a new account without "back"', async () => {
+    renderDashboard({ dashboard: fakeDashboard({ history: [], creators: [], subscriptions: [] }) });
+    // Once the (empty) supports are in, not only while they load.
+    expect(await screen.findByText('Total Supported', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam!' })).toBeInTheDocument();
+  });
+
   it('sends a verification email for an unverified account and says so', async () => {
     const { api } = renderDashboard({
       user: fakeUser({ emailVerified: false }),

@@ -63,7 +63,7 @@ export function SupporterDashboardPage({ user }: { user: SessionUser }) {
           padding: `${theme.space(8)} 0 ${theme.space(16)}`,
         })}
       >
-        <DashboardHeader user={user} />
+        <DashboardHeader user={user} returning={query.data ? query.data.history.length > 0 : null} />
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         {query.isPending ? <DashboardLoading /> : null}
         {query.isError ? (

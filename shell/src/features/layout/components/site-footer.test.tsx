@@ -1,3 +1,4 @@
+import { COPYRIGHT_YEAR } from '@beabro/shared/data/defaults';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { SiteFooter } from './site-footer';
@@ -12,6 +13,6 @@ describe('SiteFooter', () => {
 
   it('shows the current year', () => {
     renderWithProviders(<SiteFooter />);
-    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Be a Bro`))).toBeInTheDocument();
+    expect(screen.getByText(`© ${COPYRIGHT_YEAR} Be a Bro. All rights reserved.`)).toBeInTheDocument();
   });
 });

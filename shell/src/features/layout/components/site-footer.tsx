@@ -1,3 +1,4 @@
+import { COPYRIGHT_YEAR } from '@beabro/shared/data/defaults';
 import { Link } from 'react-router-dom';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
@@ -97,7 +98,7 @@ export function SiteFooter() {
           fontSize: theme.font.size.sm,
         })}
       >
-        <PageContainer>© {new Date().getFullYear()} Be a Bro. All rights reserved.</PageContainer>
+        <PageContainer>© {COPYRIGHT_YEAR} Be a Bro. All rights reserved.</PageContainer>
       </div>
     </footer>
   );

@@ -2,5 +2,5 @@
 // them): the same pg, drizzle-orm, shared data and Fastify types the app uses.
 export { default as pg } from 'pg';
 export { and, eq, sql } from 'drizzle-orm';
-export { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+export { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 export type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 // Set-based seeding for the API benchmarks: a creator and N supports with their four ledger entries
 // each (the same fees as shared/src/money/fees.ts), so the ledger integrity check still passes.
-import { sql, SUPPORT_TIERS } from '../../api/bench/deps';
+import { defaultSupportTiers, sql } from '../../api/bench/deps';
 import type { Db } from '../../api/src/db/database';
 import { creatorProfiles, supportTiers, users } from '../../api/src/db/schema';
 
@@ -26,18 +26,7 @@ export async function insertCreator(
     goalAmountCents: overrides.goalAmountCents ?? 100_000_000,
     showEarnings: overrides.showEarnings ?? true,
   });
-  await db.insert(supportTiers).values(
-    SUPPORT_TIERS.map((tier, position) => ({
-      creatorId: user.id,
-      position,
-      name: tier.name,
-      emoji: tier.emoji,
-      description: tier.description,
-      perks: [...tier.perks],
-      isRecurring: tier.isRecurring,
-      amountCents: tier.amountCents,
-    })),
-  );
+  await db.insert(supportTiers).values(defaultSupportTiers().map((tier) => ({ creatorId: user.id, ...tier })));
   return user.id;
 }
 

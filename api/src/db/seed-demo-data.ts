@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { createSampleCreators } from '@beabro/shared/data/sample-creators';
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { isUniqueViolation } from '../lib/app-error';
 import { hashPassword } from '../modules/auth/password-hasher';
@@ -244,18 +244,9 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           updatedAt: createdAt,
         });
 
-        await tx.insert(supportTiers).values(
-          SUPPORT_TIERS.map((tier, position) => ({
-            creatorId: user.id,
-            position,
-            name: tier.name,
-            emoji: tier.emoji,
-            description: tier.description,
-            perks: [...tier.perks],
-            isRecurring: tier.isRecurring,
-            amountCents: settings.suggestedAmountsCents[position] ?? tier.amountCents,
-          })),
-        );
+        await tx
+          .insert(supportTiers)
+          .values(defaultSupportTiers(settings.suggestedAmountsCents).map((tier) => ({ creatorId: user.id, ...tier })));
 
         if (sample.supports.length > 0) {
           const rows = await tx

@@ -1,7 +1,7 @@
 // Helpers shared by the security suites (tests only): sessions without a sign-in, bodies that pass
 // validation, and the tokens that emails carry.
 import { and, desc, eq } from 'drizzle-orm';
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import type { Db } from '../db/database';
 import { emailOutbox, subscriptions } from '../db/schema';
 import { SESSION_COOKIE, startSession } from '../modules/auth/session-service';
@@ -24,13 +24,10 @@ export function freshIp(): string {
 /** A PUT /api/creator-profile/tiers body: the sample tiers, amounts in whole dollars. */
 export function tiersBody(nameSuffix = '') {
   return {
-    tiers: SUPPORT_TIERS.map((tier) => ({
-      name: `${tier.name}${nameSuffix}`.slice(0, 40),
-      emoji: tier.emoji,
-      description: tier.description,
-      perks: [...tier.perks],
-      isRecurring: tier.isRecurring,
-      amount: tier.amountCents / 100,
+    tiers: defaultSupportTiers().map(({ position: _position, amountCents, name, ...tier }) => ({
+      ...tier,
+      name: `${name}${nameSuffix}`.slice(0, 40),
+      amount: amountCents / 100,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 
 let sequence = 0;
@@ -40,15 +40,7 @@ export function fakeOwnProfile(overrides: Partial<OwnCreatorProfileDto> = {}): O
     profileImageUrl: null,
     coverImageUrl: null,
     privacy: { showEarnings: false, showSupporterCount: true, allowMessages: true },
-    tiers: SUPPORT_TIERS.map((tier, position) => ({
-      position,
-      name: tier.name,
-      emoji: tier.emoji,
-      description: tier.description,
-      perks: [...tier.perks],
-      isRecurring: tier.isRecurring,
-      amountCents: tier.amountCents,
-    })),
+    tiers: defaultSupportTiers(),
     usernameChangeAvailableAt: null,
     ...overrides,
   };

@@ -1,7 +1,7 @@
 // Test factories (tests only): a public profile and a checkout receipt shaped exactly like the API's answers.
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 import { publicCreatorProfileSchema, type PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import { calculateFees } from '@beabro/shared/money/fees';
 
 export function fakeProfile(overrides: Partial<PublicCreatorProfileDto> = {}): PublicCreatorProfileDto {
@@ -28,15 +28,7 @@ export function fakeProfile(overrides: Partial<PublicCreatorProfileDto> = {}): P
       percent: 68,
       supporterCount: 186,
     },
-    tiers: SUPPORT_TIERS.map((tier, position) => ({
-      position,
-      name: tier.name,
-      emoji: tier.emoji,
-      description: tier.description,
-      perks: [...tier.perks],
-      isRecurring: tier.isRecurring,
-      amountCents: tier.amountCents,
-    })),
+    tiers: defaultSupportTiers(),
     minimumAmountCents: 300,
     acceptsMessages: true,
     recentSupports: [

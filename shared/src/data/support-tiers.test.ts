@@ -1,4 +1,4 @@
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers, SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 
 describe('support tiers', () => {
   it('are the four SPEC samples, in order, priced in cents', () => {
@@ -31,5 +31,25 @@ describe('support tiers', () => {
     expect(Object.isFrozen(SUPPORT_TIERS)).toBe(true);
     expect(Object.isFrozen(SUPPORT_TIERS[0])).toBe(true);
     expect(Object.isFrozen(SUPPORT_TIERS[0]?.perks)).toBe(true);
+  });
+});
+
+describe('defaultSupportTiers', () => {
+  it('gives the samples at their positions, with the amounts given or the samples’ own', () => {
+    const tiers = defaultSupportTiers([700, 1_200]);
+    expect(tiers.map((t) => [t.position, t.name, t.amountCents])).toEqual([
+      [0, 'Support the Mission', 700],
+      [1, 'Fuel the Journey', 1_200],
+      [2, 'True Believer', 2_500],
+      [3, 'Mission Champion', 5_000],
+    ]);
+    expect(tiers[2]?.isRecurring).toBe(true);
+  });
+
+  it('returns arrays the caller may change', () => {
+    const [first] = defaultSupportTiers();
+    first?.perks.push('extra');
+    expect(SUPPORT_TIERS[0]?.perks).not.toContain('extra');
+    expect(defaultSupportTiers()[0]?.perks).not.toContain('extra');
   });
 });

@@ -44,3 +44,31 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
     perks: ['Everything in Fuel the Journey', 'A personal thank-you message', 'Shout-out in the next update'],
   },
 ].map((tier) => Object.freeze({ ...tier, perks: Object.freeze(tier.perks) as string[] })));
+
+/** A creator's tier as stored and edited: the sample tier of its position with the creator's amount. */
+export interface DefaultSupportTier {
+  position: number;
+  name: string;
+  emoji: string;
+  description: string;
+  perks: string[];
+  isRecurring: boolean;
+  amountCents: number;
+}
+
+/**
+ * The tiers a new creator starts with: the four samples, each at `amountsCents[position]` (the
+ * suggested amounts the creator chose) or, where none is given, the sample's own amount. Every call
+ * returns fresh arrays, so a caller may change what it gets.
+ */
+export function defaultSupportTiers(amountsCents: readonly number[] = []): DefaultSupportTier[] {
+  return SUPPORT_TIERS.map((sample, position) => ({
+    position,
+    name: sample.name,
+    emoji: sample.emoji,
+    description: sample.description,
+    perks: [...sample.perks],
+    isRecurring: sample.isRecurring,
+    amountCents: amountsCents[position] ?? sample.amountCents,
+  }));
+}

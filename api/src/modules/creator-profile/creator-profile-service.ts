@@ -8,7 +8,7 @@ import { CREATOR_PROFILE_MESSAGES, usernameChangeTooSoonMessage } from '@beabro/
 import { isCreatorType } from '@beabro/shared/data/creator-types';
 import { USERNAME_CHANGE_INTERVAL_DAYS } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS, socialPlatformUrl } from '@beabro/shared/data/social-platforms';
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import {
   minimumFitsSupportOptions,
@@ -32,7 +32,6 @@ import {
   type CreatorProfileChanges,
   type CreatorProfileRow,
   type SupportTierRow,
-  type SupportTierValues,
 } from './creator-profile-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,29 +46,15 @@ export function nextUsernameChangeAt(changedAt: Date | null, now: Date): Date | 
   return at.getTime() > now.getTime() ? at : null;
 }
 
-/** The sample tier at `position` (name, emoji, perks...) with the given amount. */
-function sampleTier(position: number, amountCents: number): SupportTierValues {
-  const sample = SUPPORT_TIERS[position];
-  if (!sample) throw new RangeError(`no tier at position ${position}`);
-  return {
-    position,
-    name: sample.name,
-    emoji: sample.emoji,
-    description: sample.description,
-    perks: [...sample.perks],
-    isRecurring: sample.isRecurring,
-    amountCents,
-  };
-}
-
 export function toOwnCreatorProfile(
   profile: CreatorProfileRow,
   tierRows: readonly SupportTierRow[],
   now: Date,
 ): OwnCreatorProfileDto {
   // Every profile has four tiers; a missing row (older data) shows its position's sample so the page still works.
-  const tiers = SUPPORT_TIERS.map((sample, position) => {
-    const row = tierRows.find((t) => t.position === position) ?? sampleTier(position, sample.amountCents);
+  const tiers = defaultSupportTiers().map((sample) => {
+    const position = sample.position;
+    const row = tierRows.find((t) => t.position === position) ?? sample;
     return {
       position,
       name: row.name,
@@ -143,11 +128,7 @@ export async function createCreatorProfile(
         createdAt: now,
         updatedAt: now,
       });
-      await upsertTiers(
-        tx,
-        userId,
-        draft.suggestedAmountsCents.map((amountCents, position) => sampleTier(position, amountCents)),
-      );
+      await upsertTiers(tx, userId, defaultSupportTiers(draft.suggestedAmountsCents));
     });
   } catch (error) {
     // Lost a race: a double submit of the same user, or another user claiming the username at the same moment.
@@ -203,7 +184,7 @@ export async function updateCreatorProfile(
         await upsertTierAmounts(
           tx,
           userId,
-          values.suggestedAmounts.map((dollars, position) => sampleTier(position, dollarsToCents(dollars))),
+          defaultSupportTiers(values.suggestedAmounts.map((dollars) => dollarsToCents(dollars))),
         );
       }
       await updateProfile(tx, userId, { ...changes, updatedAt: now });

@@ -1,7 +1,7 @@
 // Test factories (used by tests only): creators and supports written straight through the tables,
 // so read endpoints can be checked against rows whose numbers the test knows.
 import { calculateFees } from '@beabro/shared/money/fees';
-import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import type { Db } from '../../db/database';
 import { creatorProfiles, supports, supportTiers, users } from '../../db/schema';
 import { fakeUser, type TestApp } from '../../testing/test-app';
@@ -31,18 +31,7 @@ export async function insertCreatorProfile(
     })
     .returning();
   if (!profile) throw new Error('insert into creator_profiles returned nothing');
-  await db.insert(supportTiers).values(
-    SUPPORT_TIERS.map((tier, position) => ({
-      creatorId: userId,
-      position,
-      name: tier.name,
-      emoji: tier.emoji,
-      description: tier.description,
-      perks: [...tier.perks],
-      isRecurring: tier.isRecurring,
-      amountCents: tier.amountCents,
-    })),
-  );
+  await db.insert(supportTiers).values(defaultSupportTiers().map((tier) => ({ creatorId: userId, ...tier })));
   return profile;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `tsx bench/web/server-render-load.ts [--before DIR] [--connections 32,64] [--seconds 10] [--port 4500]`
+ * `tsx bench/web/server-render-load.ts [--before DIR] [--connections 32,64] [--seconds 30] [--port 4500]`
  *
  * Throughput and p99 of a server-rendered public page (/pixelpat, a visitor without a cookie) on the
  * production server over the built site (`pnpm build` first), PGlite, with autocannon. With `--before`,
@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
   options: {
     before: { type: 'string' },
     connections: { type: 'string', default: '32,64' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '30' },
     port: { type: 'string', default: '4500' },
   },
 });

@@ -37,7 +37,7 @@ export function serializePageState(state: PageState): string {
 export type ContainerLoader = (entryUrl: string, globalName: string) => Promise<unknown>;
 
 export interface PageRendererOptions {
-  /** Answers the API requests areas make while prefetching (in-process; a visitor, no cookies). */
+  /** Answers the API requests areas make while prefetching (by the API, as to a visitor: no cookies). */
   apiTransport: ApiTransport;
   loadContainer: ContainerLoader;
   /** Bound on loading an area's server container, on its prefetch, and on rendering the page. */

@@ -9,7 +9,7 @@ const signOut = (t: TestApp, headers: Record<string, string>) =>
 describe('CSRF guard', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ALLOWED_HOSTS: 'beabro.app' });
+    t = await createTestApp({ PUBLIC_URL: 'https://beabro.app' });
   });
   afterAll(() => t.close());
 
@@ -33,6 +33,9 @@ describe('CSRF guard', () => {
     for (const origin of ['https://evil.example', 'http://localhost:3001', 'null', 'https://beabro.app.evil.example']) {
       expect((await signOut(t, { host: 'localhost:3000', origin })).statusCode, origin).toBe(403);
     }
+    // The same host on another scheme is another origin (a page served over plain http).
+    expect((await signOut(t, { host: 'beabro.app', origin: 'http://beabro.app' })).statusCode).toBe(403);
+    expect((await signOut(t, { host: 'localhost:3000', origin: 'https://localhost:3000' })).statusCode).toBe(403);
   });
 
   it('answers a malformed Origin with 403, never a 500', async () => {
@@ -87,6 +90,17 @@ describe('CSRF guard behind a proxy (TRUST_PROXY)', () => {
     expect(
       (await signOut(t, { host: 'localhost:3000', origin: 'http://localhost:3000', 'x-forwarded-host': 'beabro.app' }))
         .statusCode,
+    ).toBe(403);
+    // X-Forwarded-Proto says the site is https: an http Origin of the same host is refused.
+    expect(
+      (
+        await signOut(t, {
+          host: 'localhost:3000',
+          origin: 'http://beabro.app',
+          'x-forwarded-host': 'beabro.app',
+          'x-forwarded-proto': 'https',
+        })
+      ).statusCode,
     ).toBe(403);
   });
 });

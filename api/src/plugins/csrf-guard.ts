@@ -9,7 +9,10 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
 
 /**
  * Whether the Origin header names this site: its host (and port) equal the request's own host as
- * Fastify reads it (X-Forwarded-Host only with TRUST_PROXY). A malformed or opaque ("null") Origin is not.
+ * Fastify reads it (X-Forwarded-Host only with TRUST_PROXY), and its scheme is this site's: PUBLIC_URL's
+ * when the request came to PUBLIC_URL's host, else the request's own (X-Forwarded-Proto only with
+ * TRUST_PROXY), so a page on http:// cannot write to the https:// site. A malformed or opaque ("null")
+ * Origin is not.
  */
 export function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   let url: URL;
@@ -24,7 +27,10 @@ export function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   // URL drops the scheme's default port ("https://a:443" -> "a"); drop it from the Host alike.
   const defaultPort = url.protocol === 'https:' ? '443' : '80';
   const ownHost = own.port && own.port !== defaultPort ? `${own.hostname}:${own.port}` : own.hostname;
-  return url.host === ownHost;
+  if (url.host !== ownHost) return false;
+  const publicUrl = request.server.config.publicUrl ? new URL(request.server.config.publicUrl) : null;
+  const scheme = publicUrl && publicUrl.host === ownHost ? publicUrl.protocol : `${request.protocol}:`;
+  return url.protocol === scheme;
 }
 
 /**

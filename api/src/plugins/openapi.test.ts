@@ -29,6 +29,18 @@ const needsSession = (op: Operation) => (op.security ?? []).some((s) => SESSION_
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 
 describe('the OpenAPI document', () => {
+  it('serves the docs pages with a Content-Security-Policy: scripts by hash, no framing, nothing inline run', async () => {
+    for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js']) {
+      const res = await t.app.inject(url);
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("script-src-attr 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
   it('declares the session cookie as a security scheme', () => {
     expect(spec.components.securitySchemes[SESSION_SECURITY_SCHEME]).toMatchObject({
       type: 'apiKey',

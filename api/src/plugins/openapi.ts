@@ -88,5 +88,14 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: documentRoute,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs pages get the library's own policy (its scripts by hash, no framing by other sites), less
+  // upgrade-insecure-requests, which would break them on a plain-http development server.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      String(header)
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 }

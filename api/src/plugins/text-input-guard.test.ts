@@ -43,13 +43,15 @@ describe('registerTextInputGuard on a small app', () => {
       },
     );
     typed.get(
-      '/search',
+      '/api/search',
       { schema: { querystring: z.object({ q: z.string().default(''), tag: z.array(z.string()).optional() }) } },
       async (request) => {
         handled();
         return request.query;
       },
     );
+    // A page, as the site's catch-all serves them.
+    typed.get('/*', async (_request, reply) => reply.type('text/html').send('<p>page</p>'));
     await typed.register(async (uploads) => {
       await uploads.register(fastifyMultipart);
       uploads.post('/upload', async (request) => {
@@ -90,7 +92,7 @@ describe('registerTextInputGuard on a small app', () => {
     expect(key.json()).toEqual(refused({ 'a\uFFFD': INVALID_TEXT_MESSAGE }));
     const param = await app.inject({ method: 'POST', url: '/echo/1%00', payload: {} });
     expect(param.json()).toEqual(refused({ id: INVALID_TEXT_MESSAGE }));
-    const query = await app.inject({ method: 'GET', url: '/search?q=%00&tag=ok&tag=a%00' });
+    const query = await app.inject({ method: 'GET', url: '/api/search?q=%00&tag=ok&tag=a%00' });
     expect(query.json()).toEqual(refused({ q: INVALID_TEXT_MESSAGE, 'tag.1': INVALID_TEXT_MESSAGE }));
     const text = await app.inject({
       method: 'POST',
@@ -103,12 +105,20 @@ describe('registerTextInputGuard on a small app', () => {
     expect(handled).not.toHaveBeenCalled();
   });
 
+  it('answers a page address with a NUL in its query with an HTML page, not JSON', async () => {
+    const page = await app.inject({ method: 'GET', url: '/pixelpat?ref=%00' });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('This address cannot be opened');
+    expect(page.body).toContain('<a href="/">go to the home page</a>');
+  });
+
   it('lets valid text through untouched, emoji and control characters other than NUL included', async () => {
     const payload = { name: '👩🏽‍💻 Maya', note: 'line\nbreak\ttab', list: [1, true, null, { a: '🇺🇸' }] };
     const res = await app.inject({ method: 'POST', url: '/echo/%F0%9F%98%80', payload });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ body: payload });
-    expect((await app.inject({ method: 'GET', url: '/search?q=caf%C3%A9' })).json()).toEqual({ q: 'café' });
+    expect((await app.inject({ method: 'GET', url: '/api/search?q=caf%C3%A9' })).json()).toEqual({ q: 'café' });
   });
 
   it('walks a deeply nested body without overflowing the stack', async () => {

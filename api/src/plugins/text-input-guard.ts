@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendPlainHtmlPage } from '../modules/email/plain-html-page';
 import { INVALID_INPUT_MESSAGE } from './error-handler';
 
 export const INVALID_TEXT_MESSAGE =
@@ -12,6 +13,11 @@ export function hasInvalidText(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value);
 }
 
+const INVALID_ADDRESS_PAGE = {
+  title: 'This address cannot be opened',
+  main: '<h1>This address cannot be opened</h1><p>It holds a character that is not text (a NUL, or half of an emoji). Check the link, or <a href="/">go to the home page</a>.</p>',
+};
+
 /**
  * Refuses, before validation and so before anything is stored, every request whose body (at any
  * depth, keys included), query string or route parameters hold text that cannot be stored: 400 with a
@@ -22,8 +28,11 @@ export function registerTextInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     const fieldErrors: Record<string, string> = {};
     for (const source of [request.params, request.query, request.body]) collectInvalidText(source, fieldErrors);
-    if (Object.keys(fieldErrors).length > 0)
-      return reply.code(400).send({ message: INVALID_INPUT_MESSAGE, fieldErrors });
+    if (Object.keys(fieldErrors).length === 0) return;
+    // A page address (a link pasted with a stray character) gets a page, not the API's JSON.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/'))
+      return sendPlainHtmlPage(reply, INVALID_ADDRESS_PAGE, 400);
+    return reply.code(400).send({ message: INVALID_INPUT_MESSAGE, fieldErrors });
   });
 }
 

@@ -35,6 +35,9 @@ export const TIER_PERK_MAX_LENGTH = 80;
 export const IMAGE_KINDS = ['profile', 'cover'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest side and pixel count an upload may declare: a small file may declare a huge image (a decompression bomb). */
+export const IMAGE_MAX_SIDE = 8000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
 /** What the upload accepts (checked by the file's content on the server, not by its declared type). */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
 
@@ -44,6 +47,8 @@ export const CREATOR_PROFILE_MESSAGES = {
   countryInvalid: COUNTRY_MESSAGES.invalid,
   imageType: 'Choose a PNG, JPEG or WebP image.',
   imageTooLarge: 'Images must be at most 5 MB.',
+  imageDimensions: 'Images must be at most 8000 pixels on each side and 40 megapixels in all.',
+  imageUnreadable: 'This image could not be read. Choose another PNG, JPEG or WebP image.',
 } as const;
 
 export const TIER_MESSAGES = {

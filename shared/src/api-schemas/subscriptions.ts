@@ -10,6 +10,8 @@ export const SUBSCRIPTION_MESSAGES = {
     'This monthly support cannot be paused while its last renewal is being retried. Cancel it instead, or wait for the retry.',
   resumeEnded:
     'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
+  linkChangesLimited:
+    'This monthly support was paused or resumed too many times today with its link. Try again tomorrow, or sign in to change it from your dashboard.',
 } as const;
 
 /** The page behind the link in every monthly receipt: `/subscriptions/cancel?token=...` (emails already sent link here: keep it). */
@@ -31,6 +33,7 @@ export const CANCEL_LINK_ERRORS = [
   'pauseEnded',
   'pausePastDue',
   'resumeEnded',
+  'linkChangesLimited',
   'failed',
 ] as const;
 export type CancelLinkError = (typeof CANCEL_LINK_ERRORS)[number];

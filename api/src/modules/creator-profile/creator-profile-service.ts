@@ -18,7 +18,14 @@ import {
 } from '@beabro/shared/schemas/onboarding';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
-import { deleteUploadedImage, detectImageType, imageUrl, saveImage, uploadedImagePath } from '../images/images-service';
+import {
+  deleteUploadedImage,
+  ImageRejectedError,
+  imageUrl,
+  reencodeImage,
+  saveImage,
+  uploadedImagePath,
+} from '../images/images-service';
 import { findUsernameOwner } from '../usernames/usernames-repository';
 import {
   findOwnProfile,
@@ -247,9 +254,19 @@ export async function setProfileImage(
   bytes: Uint8Array,
   now = new Date(),
 ): Promise<OwnCreatorProfileDto> {
-  const type = detectImageType(bytes);
-  if (!type) throw fieldError('file', CREATOR_PROFILE_MESSAGES.imageType);
-  const stored = uploadedImagePath(await saveImage(dir, bytes, type));
+  let image;
+  try {
+    image = await reencodeImage(bytes);
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    const message = {
+      type: CREATOR_PROFILE_MESSAGES.imageType,
+      dimensions: CREATOR_PROFILE_MESSAGES.imageDimensions,
+      unreadable: CREATOR_PROFILE_MESSAGES.imageUnreadable,
+    }[error.problem];
+    throw fieldError('file', message);
+  }
+  const stored = uploadedImagePath(await saveImage(dir, image.bytes, image.type));
   let previous: string | null;
   try {
     previous = await db.transaction(async (tx) => {

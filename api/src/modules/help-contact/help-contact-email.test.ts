@@ -108,4 +108,23 @@ describe('help contact email', () => {
     const stored = await t.database.db.select().from(contactRequests).where(inArray(contactRequests.id, sent));
     expect(stored).toHaveLength(sent.length);
   });
+
+  it('counts plus-aliases and Gmail’s dots as the same mailbox', async () => {
+    const user = `often${Date.now()}`;
+    const aliases = [
+      `${user}@gmail.com`,
+      `${user}+a@gmail.com`,
+      `${user.slice(0, 3)}.${user.slice(3)}+b@GoogleMail.com`,
+      `${user}+c@gmail.com`,
+      `${user}+d@Gmail.com`,
+    ];
+    for (const email of aliases) {
+      const res = await t.client().post('/api/help/contact', body({ email }));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const toAliases = (await confirmations()).filter((row) =>
+      aliases.map((a) => a.toLowerCase()).includes(row.toAddress),
+    );
+    expect(toAliases).toHaveLength(CONTACT_CONFIRMATIONS_PER_ADDRESS.limit);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CONTACT_TOPICS, type ContactRequestValues } from '@beabro/shared/api-schemas/help-contact';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { mailboxKey } from '../../lib/mailbox-key';
 import { enqueueEmail } from '../email/email-outbox';
 import {
   HELP_CONTACT_CONFIRMATION_EMAIL_KIND,
@@ -20,7 +21,7 @@ export const CONTACT_LIMIT_PER_IP = {
   windowSeconds: 60 * 60,
 } satisfies RateLimitRule;
 /**
- * Confirmations to one (lower-cased) address a day: the form accepts any address, so without it the
+ * Confirmations to one mailbox a day (see mailboxKey): the form accepts any address, so without it the
  * form could be used to mail someone over and over. Past it the request is still stored and sent to
  * support; only the confirmation is skipped, with no error (the sender may be the address's owner).
  */
@@ -33,7 +34,8 @@ export const CONTACT_CONFIRMATIONS_PER_ADDRESS = {
 /** Takes one of the address's confirmations of the day; false when none is left. */
 async function mayConfirm(tx: Db, email: string): Promise<boolean> {
   try {
-    await reserveRateLimit(tx, CONTACT_CONFIRMATIONS_PER_ADDRESS, email);
+    // Counted per mailbox: plus-aliases, case and Gmail's dots all reach the same person.
+    await reserveRateLimit(tx, CONTACT_CONFIRMATIONS_PER_ADDRESS, mailboxKey(email));
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'rate_limited') return false;

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartImageBody } from '@beabro/shared/api/upload-profile-image';
 import {
@@ -58,6 +60,40 @@ function upload(client: TestClient, kind: string, ...parts: Part[]) {
   return client.request({ method: 'POST', url: `/api/creator-profile/images/${kind}`, ...multipart(parts) });
 }
 
+/** CRC-32 of PNG chunks (type and data). */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A decompression bomb: a PNG of a few KB declaring `side` x `side` pixels of one grey (rows of zeros compress to nothing). */
+function pngBomb(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  // The first rows only: enough for a decoder to start, tiny on disk.
+  const rows = deflateSync(Buffer.alloc((side + 1) * 64));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 const storedFiles = () => (existsSync(dir) ? readdirSync(dir).sort() : []);
 const fileOf = (url: string | null) => (url ? path.join(dir, path.basename(url)) : '');
 
@@ -76,7 +112,8 @@ describe('POST /api/creator-profile/images/:kind', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    // Decoded and encoded again: the same picture, not the same bytes.
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
   it('takes JPEG and WebP too, by their content whatever type the browser declared', async () => {
@@ -92,7 +129,7 @@ describe('POST /api/creator-profile/images/:kind', () => {
     expect(profile.coverImageUrl).toBe(cover.coverImageUrl);
     const served = await t.client().get(profile.profileImageUrl ?? '');
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.rawPayload.equals(WEBP)).toBe(true);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1, height: 1 });
   });
 
   it('accepts the body the shared client builds', async () => {
@@ -107,7 +144,7 @@ describe('POST /api/creator-profile/images/:kind', () => {
     });
     expect(res.statusCode).toBe(200);
     const served = await t.client().get(res.json().profile.profileImageUrl);
-    expect(served.rawPayload.equals(JPEG)).toBe(true);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1, height: 1 });
   });
 
   it('deletes the file it replaces', async () => {
@@ -138,6 +175,58 @@ describe('POST /api/creator-profile/images/:kind', () => {
     });
     expect(storedFiles()).toEqual(before);
     expect((await client.get('/api/creator-profile')).json().profile).toEqual(profile);
+  });
+
+  it('refuses an image bomb (a small PNG declaring 20000x20000) before decoding it, and stores nothing', async () => {
+    const { client, profile } = await fakeCreator(t);
+    const bomb = pngBomb(20_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const before = storedFiles();
+    const res = await upload(client, 'profile', { bytes: bomb, type: 'image/png' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: CREATOR_PROFILE_MESSAGES.imageDimensions,
+      fieldErrors: { file: CREATOR_PROFILE_MESSAGES.imageDimensions },
+    });
+    expect(storedFiles()).toEqual(before);
+    expect((await client.get('/api/creator-profile')).json().profile).toEqual(profile);
+  });
+
+  it('refuses a PNG whose pixels cannot be decoded, and stores nothing', async () => {
+    const { client } = await fakeCreator(t);
+    const before = storedFiles();
+    const broken = Buffer.concat([PNG.subarray(0, 33), Buffer.from('not deflate data at all')]);
+    const res = await upload(client, 'profile', { bytes: broken, type: 'image/png' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ file: CREATOR_PROFILE_MESSAGES.imageUnreadable });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('strips metadata: a JPEG with GPS coordinates in its EXIF is stored without them', async () => {
+    const { client } = await fakeCreator(t);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 9' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 2418/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 17/1 4020/100',
+        },
+      })
+      .toBuffer();
+    // The fixture really carries the coordinates.
+    expect((await sharp(photo).metadata()).exif?.length ?? 0).toBeGreaterThan(0);
+    expect(photo.includes(Buffer.from('PhoneMaker'))).toBe(true);
+    const res = await upload(client, 'profile', { bytes: photo, type: 'image/jpeg' });
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await t.client().get((res.json().profile as OwnCreatorProfileDto).profileImageUrl ?? '');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
   });
 
   it('refuses images over 5 MB, and stores nothing', async () => {

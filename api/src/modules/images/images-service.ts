@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@beabro/shared/api-schemas/creator-profile';
 
 /*
  * Profile and cover images on local disk, under <DATA_DIR>/uploads. Every upload gets a new random name,
@@ -63,6 +65,55 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   // RIFF <size> WEBP
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   return null;
+}
+
+/** Stored images are at most this wide or high: larger uploads are scaled down (a profile never shows more). */
+const STORED_MAX_SIDE = 2400;
+
+export type ImageProblem = 'type' | 'dimensions' | 'unreadable';
+
+export class ImageRejectedError extends Error {
+  constructor(readonly problem: ImageProblem) {
+    super(`image refused: ${problem}`);
+  }
+}
+
+/**
+ * Decodes an upload with libvips (sharp) and encodes it again in its own format: the dimensions the
+ * header declares are checked before any pixel is decoded (a 50 KB file may declare 20000x20000), the
+ * decoder refuses more than IMAGE_MAX_PIXELS, the EXIF orientation is applied, and no metadata (EXIF
+ * with GPS, XMP, comments) is kept. Only what the decoder could read is ever stored or served.
+ */
+export async function reencodeImage(bytes: Uint8Array): Promise<{ bytes: Buffer; type: ImageType }> {
+  const type = detectImageType(bytes);
+  if (!type) throw new ImageRejectedError('type');
+  // Lenient like a browser about a damaged end (failOn none): only what was decoded is encoded again.
+  const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'none' as const, animated: false };
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    // The header only: no pixel is decoded yet, so no pixel limit applies here.
+    ({ width, height } = await sharp(bytes, { ...options, limitInputPixels: false }).metadata());
+  } catch {
+    throw new ImageRejectedError('unreadable');
+  }
+  if (!width || !height) throw new ImageRejectedError('unreadable');
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS)
+    throw new ImageRejectedError('dimensions');
+  const pipeline = sharp(bytes, options)
+    .rotate()
+    .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  try {
+    const encoded =
+      type === 'png'
+        ? pipeline.png({ compressionLevel: 9 })
+        : type === 'jpg'
+          ? pipeline.jpeg({ quality: 85 })
+          : pipeline.webp({ quality: 85 });
+    return { bytes: await encoded.toBuffer(), type };
+  } catch {
+    throw new ImageRejectedError('unreadable');
+  }
 }
 
 export async function saveImage(dir: string, bytes: Uint8Array, type: ImageType): Promise<string> {

@@ -8,6 +8,7 @@ import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../te
 import { checkoutBody, postCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
+import { SUBSCRIPTION_LINK_CHANGES } from './subscriptions-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,6 +122,27 @@ describe('pause and resume with the receipt link (guests)', () => {
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json().subscription).toMatchObject({ status: 'active' });
     expect(await statusOf(id)).toMatchObject({ status: 'active', pauseResumesAt: null });
+  });
+
+  it('limits pauses and resumes by link per support and day, so toggling cannot flood the creator', async () => {
+    const id = await monthly(t.client(), `toggler.${randomUUID()}@example.com`);
+    const token = signCancelToken(secret(), id);
+    const toggle = (n: number) =>
+      n % 2 === 0
+        ? t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })
+        : t.client().post('/api/subscriptions/resume-by-link', { token });
+    for (let n = 0; n < SUBSCRIPTION_LINK_CHANGES.limit; n++) expect((await toggle(n)).statusCode, String(n)).toBe(200);
+    const refused = await toggle(SUBSCRIPTION_LINK_CHANGES.limit);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.linkChangesLimited);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await statusOf(id)).toMatchObject({ status: 'active' });
+    // Another support's link is counted apart.
+    const other = await monthly(t.client(), `toggler.${randomUUID()}@example.com`);
+    const otherToken = signCancelToken(secret(), other);
+    expect(
+      (await t.client().post('/api/subscriptions/pause-by-link', { token: otherToken, months: 1 })).statusCode,
+    ).toBe(200);
   });
 
   // The link page itself (its choices and states) is the site's /subscriptions/cancel route: mf-supporter's

@@ -102,7 +102,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         tags: ['subscriptions'],
         summary: 'Pause a monthly support with the signed link from a receipt email, without signing in',
         body: pauseByLinkRequestSchema,
-        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          200: subscriptionResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => ({
@@ -120,7 +126,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         tags: ['subscriptions'],
         summary: 'Resume a paused monthly support with the signed link from a receipt email, without signing in',
         body: resumeByLinkRequestSchema,
-        response: { 200: subscriptionResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          200: subscriptionResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => ({

@@ -6,6 +6,7 @@ import {
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueEmail } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
@@ -402,7 +403,9 @@ export async function pauseByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  return pauseSubscription(db, subscriptionIdFromToken(links.appSecret, token), months, links, now);
+  const id = subscriptionIdFromToken(links.appSecret, token);
+  await takeLinkChange(db, id, now);
+  return pauseSubscription(db, id, months, links, now);
 }
 
 /** POST /api/subscriptions/resume-by-link. */
@@ -412,5 +415,27 @@ export async function resumeByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  return resumeSubscription(db, subscriptionIdFromToken(links.appSecret, token), links, now);
+  const id = subscriptionIdFromToken(links.appSecret, token);
+  await takeLinkChange(db, id, now);
+  return resumeSubscription(db, id, links, now);
+}
+
+/**
+ * Pauses and resumes by a receipt's link, per support and day: each one emails the supporter and the
+ * creator and sends a webhook, and the link needs no sign-in, so toggling must not flood them.
+ */
+export const SUBSCRIPTION_LINK_CHANGES = {
+  name: 'subscription-link:change',
+  limit: 4,
+  windowSeconds: 24 * 60 * 60,
+} satisfies RateLimitRule;
+
+async function takeLinkChange(db: Db, subscriptionId: string, now: Date): Promise<void> {
+  try {
+    await consumeRateLimit(db, SUBSCRIPTION_LINK_CHANGES, subscriptionId, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate_limited')
+      throw new AppError('rate_limited', SUBSCRIPTION_MESSAGES.linkChangesLimited, {}, error.retryAfterSeconds);
+    throw error;
+  }
 }

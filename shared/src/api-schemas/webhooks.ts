@@ -20,7 +20,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'subscription.created': 'A monthly support started',
   'subscription.paused': 'A monthly support was paused',
   'subscription.resumed': 'A paused monthly support runs again',
-  'subscription.canceled': 'A monthly support was canceled or lapsed',
+  'subscription.canceled': 'A monthly support was cancelled or lapsed',
   'payout.paid': 'A weekly payout was sent',
 };
 

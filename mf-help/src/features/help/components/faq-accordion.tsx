@@ -51,6 +51,8 @@ export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps)
               border: `1px solid ${open ? theme.color.brand : theme.color.border}`,
               borderRadius: theme.radius.md,
               boxShadow: theme.shadow.card,
+              // An article scrolled to from /help#<id> must not land under the site's sticky header.
+              scrollMarginTop: '6rem',
             })}
           >
             <h3 css={{ margin: 0, fontSize: 'inherit' }}>

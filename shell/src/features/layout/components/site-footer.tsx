@@ -57,7 +57,8 @@ export function SiteFooter() {
               Be a Bro
             </p>
             <p css={{ margin: '0.5rem 0 0', maxWidth: '22rem' }}>
-              Direct support for people on a mission. Creators keep 95% of every support, paid out weekly.
+              Direct support for people on a mission. Creators keep 95% of every support before card processing, paid
+              out weekly.
             </p>
           </div>
           {FOOTER_COLUMNS.map((column) => (

@@ -22,6 +22,8 @@ export function SaveStatus({ state }: { state: SaveState }) {
         fontSize: theme.font.size.sm,
         fontWeight: theme.font.weight.medium,
         color: failed ? theme.color.danger : theme.color.success,
+        // The icon keeps a space from its text ("⚠ Please correct...", not "⚠Please").
+        '& > svg': { marginRight: '0.375rem', verticalAlign: '-0.125em' },
       })}
     >
       {text ? (

@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'support.refunded',
   'subscription.created',
   'subscription.paused',
+  'subscription.resumed',
   'subscription.canceled',
   'payout.paid',
 ] as const;
@@ -18,7 +19,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'support.refunded': 'A support was refunded',
   'subscription.created': 'A monthly support started',
   'subscription.paused': 'A monthly support was paused',
-  'subscription.canceled': 'A monthly support was canceled or lapsed',
+  'subscription.resumed': 'A paused monthly support runs again',
+  'subscription.canceled': 'A monthly support was cancelled or lapsed',
   'payout.paid': 'A weekly payout was sent',
 };
 
@@ -189,6 +191,12 @@ export const webhookEventDataSchemas = {
     subscription: webhookSubscriptionSchema,
     pausedAt: dateTime,
     resumesAt: dateTime.nullable(),
+  }),
+  /** By its supporter, or when a pause for a fixed time is over; `nextChargeAt` is now when a month is due. */
+  'subscription.resumed': z.object({
+    subscription: webhookSubscriptionSchema,
+    resumedAt: dateTime,
+    nextChargeAt: dateTime,
   }),
   'subscription.canceled': z.object({
     subscription: webhookSubscriptionSchema,

@@ -1,6 +1,15 @@
 import { formatUsd } from '@beabro/shared/money/fees';
+import { formatEmailDate } from '../checkout/checkout-emails';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS } from '../email/email-template';
+
+const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** "November 16 to November 22, 2026 (UTC)": dates written the way every other email writes them. */
+function weekInWords(weekStart: string, weekEnd: string): string {
+  const end = new Date(`${weekEnd}T00:00:00Z`);
+  return `${MONTH_DAY.format(new Date(`${weekStart}T00:00:00Z`))} to ${formatEmailDate(end)}`;
+}
 
 export async function payoutSentEmail(
   to: string,
@@ -8,7 +17,7 @@ export async function payoutSentEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Your payout of ${formatUsd(f.amountCents)} is on its way`;
   const lines = [
-    `We sent you ${formatUsd(f.amountCents)}: your net earnings from supports up to the week of ${f.weekStart} to ${f.weekEnd} (UTC).`,
+    `We sent you ${formatUsd(f.amountCents)}: your net earnings from supports up to the week of ${weekInWords(f.weekStart, f.weekEnd)}.`,
     ...(f.testMode ? ['Test mode: this was a sandbox transfer and no real money moved.'] : []),
   ];
   return composeEmail(

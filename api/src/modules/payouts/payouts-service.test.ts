@@ -117,6 +117,9 @@ describe('weekly payouts', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, account?.email ?? ''), eq(emailOutbox.kind, 'payout-sent')));
     expect(sent).toHaveLength(2);
+    // Dates in words, like every other email (not 2026-11-16).
+    expect(sent.map((m) => m.textBody).join('\n')).toContain('the week of November 16 to November 22, 2026 (UTC)');
+    expect(sent.map((m) => m.textBody).join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

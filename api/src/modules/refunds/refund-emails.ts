@@ -40,7 +40,7 @@ export async function refundReceiptEmail(to: string, f: RefundEmailFacts): Promi
   ];
   const timing = 'Refunds usually reach your card within 5 to 10 business days, depending on your bank.';
   const canceled = f.subscriptionCanceled
-    ? 'Your monthly support has been canceled: you will not be charged again.'
+    ? 'Your monthly support has been cancelled: you will not be charged again.'
     : null;
   const blocks: EmailBlock[] = [intro, { details: lines }];
   if (f.note) blocks.push({ quote: f.note, by: `A note from ${f.creatorDisplayName}:` });

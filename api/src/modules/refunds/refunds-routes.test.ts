@@ -386,7 +386,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(subscription).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
     expect(subscription?.endedAt).not.toBeNull();
     const mail = (await emailsTo(db(), monthly.email)).find((m) => m.kind === 'refund-receipt');
-    expect(mail?.textBody).toContain('Your monthly support has been canceled: you will not be charged again.');
+    expect(mail?.textBody).toContain('Your monthly support has been cancelled: you will not be charged again.');
   });
 
   it('a paused monthly support can also be ended by a refund, and the dashboard offers it', async () => {

@@ -52,7 +52,7 @@ export interface RefundDeps {
 export const STALE_REFUND_MS = 2 * 60_000;
 const DEFAULT_DUPLICATE_WAIT_MS = 5_000;
 const POLL_MS = 50;
-export const CANCELED_BY_REFUND = 'Canceled by the creator with a refund';
+export const CANCELED_BY_REFUND = 'Cancelled by the creator with a refund';
 
 /** The provider's key for a refund: one provider refund per refund row, however often it is retried. */
 const providerRefundKey = (refundId: string) => `refund:${refundId}`;

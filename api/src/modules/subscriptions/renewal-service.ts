@@ -97,8 +97,26 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
 
     // A pause for a fixed time is over: it runs again from here, and the period running now is charged
     // (it starts at the boundary the pause ended on, unless the job ran late).
-    if (sub.status === 'paused')
-      await updateSubscription(tx, id, { status: 'active', pausedAt: null, pauseResumesAt: null, updatedAt: now });
+    if (sub.status === 'paused') {
+      const resumed = await updateSubscription(tx, id, {
+        status: 'active',
+        pausedAt: null,
+        pauseResumesAt: null,
+        updatedAt: now,
+      });
+      // The same event (and key) as a resume by the supporter: the period running now is charged below.
+      await enqueueWebhookEvent(tx, {
+        creatorId: resumed.creatorId,
+        type: 'subscription.resumed',
+        key: `${id}:${(sub.pausedAt ?? now).toISOString()}`,
+        createdAt: now,
+        data: {
+          subscription: webhookSubscription(resumed),
+          resumedAt: now.toISOString(),
+          nextChargeAt: now.toISOString(),
+        },
+      });
+    }
 
     // A retry charges the period that failed; a renewal charges the period running now (after a long
     // outage or a pause, months nobody was charged for are skipped rather than charged all at once).

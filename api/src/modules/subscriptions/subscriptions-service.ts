@@ -341,6 +341,18 @@ export async function resumeSubscription(
     const view = await viewOf(tx, id);
     // A period already due is charged today.
     const nextChargeAt = resumed.currentPeriodEnd > now ? resumed.currentPeriodEnd : now;
+    // Keyed by the pause it ends, like subscription.paused by its start: the job resuming the same pause is the same event.
+    await enqueueWebhookEvent(tx, {
+      creatorId: resumed.creatorId,
+      type: 'subscription.resumed',
+      key: `${resumed.id}:${(row.pausedAt ?? now).toISOString()}`,
+      createdAt: now,
+      data: {
+        subscription: webhookSubscription(resumed),
+        resumedAt: now.toISOString(),
+        nextChargeAt: nextChargeAt.toISOString(),
+      },
+    });
     if (resumed.supporterEmail)
       await enqueueEmail(
         tx,

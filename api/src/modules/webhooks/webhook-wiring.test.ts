@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createSupport } from '../checkout/checkout-service';
 import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
+import { renewSubscription } from '../subscriptions/renewal-service';
 import { pauseSubscription, resumeSubscription } from '../subscriptions/subscriptions-service';
 import type { HostResolver } from './webhook-address-guard';
 
@@ -69,6 +70,36 @@ describe('webhook events of pauses and refunds', () => {
     expect(second).toHaveLength(2);
     expect(new Set(second.map((e) => e.id)).size).toBe(2);
     expect(second.find((e) => e.id !== first[0]?.id)?.data).toMatchObject({ resumesAt: null });
+  });
+
+  it('a resume queues subscription.resumed, by the supporter or when a fixed pause ends (once per pause)', async () => {
+    const creator = await subscribedCreator(['subscription.resumed']);
+    const start = new Date();
+    const receipt = await monthlySupport(creator, start);
+    const id = receipt.subscriptionId ?? '';
+    await pauseSubscription(db(), id, null, links(), start);
+    await resumeSubscription(db(), id, links(), new Date(start.getTime() + 1000));
+    // Resuming a support that is not paused changes nothing, and sends nothing.
+    await resumeSubscription(db(), id, links(), new Date(start.getTime() + 2000));
+    const byHand = await eventsOf(creator);
+    expect(byHand).toHaveLength(1);
+    expect(byHand[0]).toMatchObject({
+      type: 'subscription.resumed',
+      data: { subscription: { id, status: 'active' } },
+    });
+
+    // A pause for one month, ended by the renewal job.
+    const pausedAt = new Date(start.getTime() + 3000);
+    await pauseSubscription(db(), id, 1, links(), pausedAt);
+    const due = new Date(pausedAt.getTime() + 70 * 86_400_000);
+    await renewSubscription(moneyDeps(t, due), id, due);
+    const all = await eventsOf(creator);
+    expect(all).toHaveLength(2);
+    expect(all.find((e) => e.id !== byHand[0]?.id)?.data).toMatchObject({
+      subscription: { id },
+      resumedAt: due.toISOString(),
+      nextChargeAt: due.toISOString(),
+    });
   });
 
   it('a refund queues support.refunded, and subscription.canceled (reason refunded) when it ends the monthly support', async () => {

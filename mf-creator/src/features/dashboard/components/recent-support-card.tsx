@@ -47,7 +47,7 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
           const who = refunding ? supporterLabel(refunding) : 'the supporter';
           setRefunding(null);
           setDone(
-            `Refunded ${formatUsd(answer.refund.amountCents)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is canceled.' : ''}`,
+            `Refunded ${formatUsd(answer.refund.amountCents)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is cancelled.' : ''}`,
           );
         }}
       />

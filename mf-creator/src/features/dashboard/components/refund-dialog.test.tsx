@@ -153,7 +153,7 @@ describe('RefundDialog', () => {
       within(dialog).getByRole('checkbox', { name: 'Also cancel this monthly support now (no further charges)' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Refund $15.00' }));
-    expect(await screen.findByText('Refunded $15.00 to Anonymous. Their monthly support is canceled.')).toHaveAttribute(
+    expect(await screen.findByText('Refunded $15.00 to Anonymous. Their monthly support is cancelled.')).toHaveAttribute(
       'role',
       'status',
     );

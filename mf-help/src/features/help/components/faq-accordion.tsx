@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import { FAQ_CATEGORIES, type FaqItem } from '@beabro/shared/data/faq';
 import { Badge } from '@beabro/shared/ui/badge';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
@@ -13,8 +15,17 @@ const categoryLabel = new Map(FAQ_CATEGORIES.map((category) => [category.id, cat
 
 /** WAI-ARIA accordion (heading > button with aria-expanded/aria-controls); one answer open at a time. */
 export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps) {
-  const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
+  const { hash } = useLocation();
+  const hydrated = useHydrated();
+  // /help#<article id> (the footer's legal links) opens that article: once hydrated, since the server
+  // never sees the hash and both first renders must match. A click decides from then on, until the
+  // address names another article.
+  const [choice, setChoice] = useState<{ forHash: string; id: string | null } | null>(null);
+  const named = hydrated ? decodeURIComponent(hash.slice(1)) : '';
+  const linked = items.some((item) => item.id === named) ? named : null;
+  const openId = choice && choice.forHash === hash ? choice.id : linked;
+  const setOpenId = (id: string | null) => setChoice({ forHash: hash, id });
 
   return (
     <ul
@@ -34,11 +45,14 @@ export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps)
         return (
           <li
             key={item.id}
+            id={item.id}
             css={(theme) => ({
               background: theme.color.surface,
               border: `1px solid ${open ? theme.color.brand : theme.color.border}`,
               borderRadius: theme.radius.md,
               boxShadow: theme.shadow.card,
+              // An article scrolled to from /help#<id> must not land under the site's sticky header.
+              scrollMarginTop: '6rem',
             })}
           >
             <h3 css={{ margin: 0, fontSize: 'inherit' }}>

@@ -174,6 +174,13 @@ describe('HelpCentre', () => {
     expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
   });
 
+  it('opens the article the address names (/help#cookie-policy, from the footer)', async () => {
+    renderHelp('/help#cookie-policy');
+    const question = await screen.findByRole('button', { name: 'Which cookies do you use?' });
+    await waitFor(() => expect(question).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(1);
+  });
+
   it('opens answers from the keyboard', async () => {
     const user = userEvent.setup();
     renderHelp('/help?category=countries');

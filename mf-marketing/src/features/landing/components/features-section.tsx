@@ -13,7 +13,7 @@ import { ZapIcon } from '@beabro/shared/ui/icons/zap';
 const features = [
   {
     Icon: BanknoteIcon,
-    title: 'Keep 95% of every support',
+    title: 'Keep 95% before card processing',
     description:
       'A flat 5% platform fee, nothing more from us. Card processing (2.9% + 30¢) is shown openly at checkout, so there are no surprises.',
   },

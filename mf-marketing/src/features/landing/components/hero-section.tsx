@@ -92,7 +92,7 @@ export function HeroSection() {
             })}
           >
             Be a Bro gives you a professional support page in about 5 minutes. Your community, your bros, back you with
-            one-off or monthly support, and you keep 95% with payouts every week.
+            one-off or monthly support, and you keep 95% before card processing, with payouts every week.
           </p>
           <CallToActionLinks
             primary={{ to: paths.create, label: 'Start Getting Supported' }}

@@ -7,6 +7,8 @@ describe('ProductFactsSection', () => {
     renderWithProviders(<ProductFactsSection />);
 
     expect(screen.getByText('95%')).toBeInTheDocument();
+    // A $5 support leaves $4.30: the 95% is before the card processing fee, and the page says so.
+    expect(screen.getByText(/before card processing \(2\.9% \+ 30¢\)/)).toBeInTheDocument();
     expect(screen.getByText('Weekly')).toBeInTheDocument();
     expect(screen.getByText(/every Tuesday/)).toBeInTheDocument();
     expect(screen.getByText('$0')).toBeInTheDocument();

@@ -12,7 +12,12 @@ import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
  * honest "paid out" or "supporters" figures yet. Live activity figures belong here once the API serves them.
  */
 const facts = [
-  { icon: <BanknoteIcon />, label: 'You keep', value: '95%', detail: 'of every support; the platform fee is 5%' },
+  {
+    icon: <BanknoteIcon />,
+    label: 'You keep',
+    value: '95%',
+    detail: 'of every support before card processing (2.9% + 30¢); the platform fee is 5%',
+  },
   { icon: <CalendarIcon />, label: 'Payouts', value: 'Weekly', detail: 'every Tuesday, for the previous week' },
   { icon: <SparklesIcon />, label: 'To get started', value: '$0', detail: 'no setup or subscription fees' },
   {

@@ -104,7 +104,7 @@ export function SupportPagePreview() {
             textAlign: 'center',
           })}
         >
-          You keep 95% · Paid out weekly · No account needed to give
+          You keep 95% before card fees · Paid out weekly · No account needed to give
         </p>
       </div>
     </div>

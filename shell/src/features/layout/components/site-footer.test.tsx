@@ -11,6 +11,13 @@ describe('SiteFooter', () => {
     }
   });
 
+  it('opens the legal articles themselves, not a search', () => {
+    renderWithProviders(<SiteFooter />);
+    expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/help#privacy-policy');
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/help#terms-of-service');
+    expect(screen.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/help#cookie-policy');
+  });
+
   it('shows the current year', () => {
     renderWithProviders(<SiteFooter />);
     expect(screen.getByText(`© ${COPYRIGHT_YEAR} Be a Bro. All rights reserved.`)).toBeInTheDocument();

@@ -25,9 +25,10 @@ const FOOTER_COLUMNS = [
   {
     title: 'Legal',
     links: [
-      { to: `${paths.help}?q=privacy%20policy`, label: 'Privacy' },
-      { to: `${paths.help}?q=terms%20of%20service`, label: 'Terms' },
-      { to: `${paths.help}?q=cookie`, label: 'Cookie Policy' },
+      // Each opens its own Help article (the id of shared/src/data/faq.ts), unfolded and scrolled to.
+      { to: `${paths.help}#privacy-policy`, label: 'Privacy' },
+      { to: `${paths.help}#terms-of-service`, label: 'Terms' },
+      { to: `${paths.help}#cookie-policy`, label: 'Cookie Policy' },
     ],
   },
 ] as const;
@@ -56,7 +57,8 @@ export function SiteFooter() {
               Be a Bro
             </p>
             <p css={{ margin: '0.5rem 0 0', maxWidth: '22rem' }}>
-              Direct support for people on a mission. Creators keep 95% of every support, paid out weekly.
+              Direct support for people on a mission. Creators keep 95% of every support before card processing, paid
+              out weekly.
             </p>
           </div>
           {FOOTER_COLUMNS.map((column) => (

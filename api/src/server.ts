@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config/env';
 import type { Database } from './db/database';
 import { openDatabaseForConfig } from './db/open-database-for-config';
+import { listenErrorMessage } from './lib/listen-error-message';
 import { describeMailDestination } from './modules/email/describe-mail-destination';
 
 let config;
@@ -41,5 +42,14 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const message = listenErrorMessage(error, config.host, config.port);
+  if (!message) throw error;
+  console.error(message);
+  await app.close();
+  await database.close();
+  process.exit(1);
+}
 app.log.info(describeMailDestination(config, (app.server.address() as AddressInfo).port));

@@ -2,7 +2,7 @@ import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '@beabro/shared/contract/paths';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { SearchIcon } from '@beabro/shared/ui/icons/search';
 
 /** What /{username} shows when the API answers 404 (the server answers the page itself with 404 too). */

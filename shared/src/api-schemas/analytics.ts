@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_ANALYTICS_PERIOD } from '@beabro/shared/data/defaults';
-import type { AnalyticsPeriod } from '@beabro/shared/types/entities';
 
 /*
  * GET /api/creator/analytics?period=7d|30d|90d|1y and GET /api/creator/analytics/export.csv?period=...
@@ -17,7 +16,8 @@ export const ANALYTICS_MESSAGES = {
 } as const;
 
 /** The selector's periods in order (the same list as ANALYTICS_PERIODS in data/defaults, as a tuple for zod). */
-export const ANALYTICS_PERIOD_IDS = ['7d', '30d', '90d', '1y'] as const satisfies readonly AnalyticsPeriod[];
+export const ANALYTICS_PERIOD_IDS = ['7d', '30d', '90d', '1y'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIOD_IDS)[number];
 
 export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIOD_IDS, { error: ANALYTICS_MESSAGES.periodInvalid });
 

@@ -1,4 +1,4 @@
-import type { AnalyticsPeriod } from '@beabro/shared/types/entities';
+import type { AnalyticsPeriod } from '@beabro/shared/api-schemas/analytics';
 
 /** The tabs of /settings (mf-creator), in the order they are shown. */
 export const SETTINGS_TABS = ['profile', 'support', 'notifications', 'privacy', 'integrations', 'account'] as const;

@@ -1,5 +1,3 @@
-import type { CreatorType } from '@beabro/shared/types/entities';
-
 export interface CreatorTypeOption {
   id: CreatorType;
   label: string;
@@ -15,11 +13,10 @@ export const CREATOR_TYPE_IDS = [
   'educator',
   'changemaker',
   'other',
-] as const satisfies readonly CreatorType[];
+] as const;
 
-// Compile-time guard: adding a CreatorType without listing it above fails typechecking here.
-const _everyCreatorTypeListed: Exclude<CreatorType, (typeof CREATOR_TYPE_IDS)[number]> extends never ? true : never = true;
-void _everyCreatorTypeListed;
+/** The eight creator type ids of SPEC.md section 3. */
+export type CreatorType = (typeof CREATOR_TYPE_IDS)[number];
 
 const LABELS: Record<CreatorType, string> = {
   creator: 'Content Creator',

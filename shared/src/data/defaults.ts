@@ -1,4 +1,5 @@
-import type { AnalyticsPeriod, NotificationSettings, PrivacySettings } from '@beabro/shared/types/entities';
+import type { NotificationSettings, PrivacySettings } from '@beabro/shared/types/entities';
+import type { AnalyticsPeriod } from '@beabro/shared/api-schemas/analytics';
 
 /*
  * Business constants and limits of SPEC.md sections 5 and 9, in one place so forms, schemas, the API

@@ -2,7 +2,7 @@ import { SAMPLE_CREATOR_SEEDS, createSampleCreators } from '@beabro/shared/data/
 import { isReservedUsername } from '@beabro/shared/data/reserved-usernames';
 import { isValidSocialHandle } from '@beabro/shared/data/social-platforms';
 import { bioSchema, creatorTypeSchema, displayNameSchema, usernameSchema } from '@beabro/shared/schemas/onboarding';
-import type { SocialPlatform } from '@beabro/shared/types/entities';
+import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');
 

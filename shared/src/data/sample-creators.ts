@@ -1,10 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PRIVACY_SETTINGS } from '@beabro/shared/data/defaults';
-import type {
-  Achievement,
-  CreatorSettings,
-  PublicCreatorProfile,
-  SupportRecord,
-} from '@beabro/shared/types/entities';
+import type { Achievement, CreatorSettings, PublicCreatorProfile, SupportRecord } from '@beabro/shared/types/entities';
 
 /*
  * Demo creators for seeding the database, built from SPEC's sample data. Dates are relative

@@ -18,7 +18,7 @@ import {
   toCreatorProfileDraft,
   usernameSchema,
 } from '@beabro/shared/schemas/onboarding';
-import type { SocialPlatform } from '@beabro/shared/types/entities';
+import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 function messagesAt(schema: ZodType, input: unknown, path = ''): string[] {
   const result = schema.safeParse(input);

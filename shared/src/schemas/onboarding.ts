@@ -23,7 +23,8 @@ import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import { whenNoIssues, whenNonEmptyString } from '@beabro/shared/schemas/check-guards';
 import { COUNTRY_MESSAGES, countrySchema } from '@beabro/shared/schemas/country';
 import { dollarAmountSchema, optionalDollarAmountSchema } from '@beabro/shared/schemas/dollar-amount';
-import type { CreatorProfileDraft, SocialLinks, SocialPlatform } from '@beabro/shared/types/entities';
+import type { CreatorProfileDraft, SocialLinks } from '@beabro/shared/types/entities';
+import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
 

@@ -1,34 +1,15 @@
-import type { SessionUser } from '@beabro/shared/types/session-user';
+import type { CreatorType } from '@beabro/shared/data/creator-types';
+import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 /*
- * Domain entities of SPEC.md section 3.
+ * Shapes of SPEC.md section 3's sample data (seed creators, tiers, FAQ) and of the onboarding draft.
+ * What travels over HTTP is typed from the zod schemas in `@beabro/shared/api-schemas` instead.
  * Conventions (so every area and the API agree without converting twice):
  * - money is always integer cents in fields ending in `Cents` (forms work in whole dollars; convert with
  *   `dollarsToCents` from `@beabro/shared/money/dollars-to-cents`);
  * - dates are ISO 8601 strings (they travel as JSON);
  * - rates are percentages in fields ending in `Percent` (4.2 means 4.2 %).
  */
-
-/** Re-exported as a type only, so entity consumers need a single import for everything user-shaped. */
-export type { SessionUser };
-
-/** The eight creator type ids of SPEC.md section 3; labels live in `@beabro/shared/data/creator-types`. */
-export type CreatorType =
-  'creator' | 'entrepreneur' | 'artist' | 'business' | 'nonprofit' | 'educator' | 'changemaker' | 'other';
-
-/** The eleven platforms offered in onboarding; details live in `@beabro/shared/data/social-platforms`. */
-export type SocialPlatform =
-  | 'website'
-  | 'youtube'
-  | 'instagram'
-  | 'twitter'
-  | 'linkedin'
-  | 'tiktok'
-  | 'twitch'
-  | 'github'
-  | 'behance'
-  | 'soundcloud'
-  | 'facebook';
 
 /**
  * Validated handle (or, for `website`, domain + path without scheme) per platform.
@@ -110,9 +91,6 @@ export interface CreatorSettings {
   privacy: PrivacySettings;
 }
 
-/** What the signed-in creator loads on /settings: the public profile plus its private settings. */
-export type OwnCreatorProfile = PublicCreatorProfile & CreatorSettings;
-
 /** A support option on the profile and support page. Recurring support is always monthly. */
 export interface SupportTier {
   id: string;
@@ -137,12 +115,6 @@ export interface SupportRecord {
   createdAt: string;
 }
 
-/** One support as the supporter who gave it sees it (history on /supporter-dashboard). */
-export interface SupporterSupportRecord extends SupportRecord {
-  creatorUsername: string;
-  creatorDisplayName: string;
-}
-
 /** What the support page submits. */
 export interface SupportPayload {
   amountCents: number;
@@ -152,115 +124,6 @@ export interface SupportPayload {
   supporterEmail: string;
   message: string;
   creatorUsername: string;
-}
-
-export interface DashboardMetrics {
-  totalEarningsCents: number;
-  thisMonthCents: number;
-  lastMonthCents: number;
-  totalSupporters: number;
-  newSupporters: number;
-  recurringSupports: number;
-  profileViews: number;
-  supportPageViews: number;
-  /** Supports per support page view, as a percentage. */
-  conversionRatePercent: number;
-}
-
-export interface SupporterMetrics {
-  totalSupportedCents: number;
-  creatorsSupported: number;
-  thisMonthCents: number;
-  recurringSupports: number;
-}
-
-/** A creator on the supporter's "My Missions" tab. */
-export interface SupportedCreator {
-  username: string;
-  displayName: string;
-  profileImageUrl: string | null;
-  totalSupportedCents: number;
-  lastSupportedAt: string;
-  /** True while a monthly support to this creator is active. */
-  isRecurring: boolean;
-  creatorType: CreatorType;
-}
-
-export type AnalyticsPeriod = '7d' | '30d' | '90d' | '1y';
-
-/** Figures of the analytics summary cards. */
-export interface AnalyticsSummary {
-  totalEarningsCents: number;
-  totalSupports: number;
-  totalSupporters: number;
-  averageSupportCents: number;
-  recurringSupporters: number;
-  /** (this month - last month) / last month, one decimal; null when last month was 0. */
-  growthRatePercent: number | null;
-}
-
-export interface MonthlyEarnings {
-  /** Calendar month as "YYYY-MM". */
-  month: string;
-  amountCents: number;
-}
-
-/** One bucket of the support distribution ($1-5, $6-15, $16-25, $26-50). */
-export interface SupportsByAmount {
-  /** Display label, e.g. "$1-5". */
-  range: string;
-  minCents: number;
-  /** Null for an open-ended top bucket. */
-  maxCents: number | null;
-  count: number;
-  percentage: number;
-}
-
-export interface TopSupporter {
-  name: string;
-  totalSupportCents: number;
-  /** Number of supports given. */
-  supports: number;
-  isRecurring: boolean;
-}
-
-export interface SupportActivity {
-  type: 'support';
-  date: string;
-  amountCents: number;
-  /** Null for anonymous supports. */
-  supporter: string | null;
-}
-
-export interface GoalReachedActivity {
-  type: 'goal_reached';
-  date: string;
-  goalName: string;
-}
-
-export interface NewSupporterActivity {
-  type: 'new_supporter';
-  date: string;
-  supporter: string | null;
-}
-
-/** Discriminated on `type`, so each variant carries exactly the fields it has. */
-export type RecentActivity = SupportActivity | GoalReachedActivity | NewSupporterActivity;
-
-export interface TrafficStats {
-  profileViews: number;
-  supportPageViews: number;
-  conversionRatePercent: number;
-}
-
-export interface Analytics {
-  period: AnalyticsPeriod;
-  summary: AnalyticsSummary;
-  monthlyEarnings: MonthlyEarnings[];
-  supportsByAmount: SupportsByAmount[];
-  topSupporters: TopSupporter[];
-  recentActivity: RecentActivity[];
-  traffic: TrafficStats;
 }
 
 export type FaqCategory =

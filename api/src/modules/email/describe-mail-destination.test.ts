@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
-import { describeMailDestination } from './describe-mail-destination';
+import { describeMailDestination, devMailboxWarning } from './describe-mail-destination';
 
 describe('the start log line saying where emails go', () => {
   it('names the mail folder and the development mailbox on this machine', () => {
@@ -32,5 +32,19 @@ describe('the start log line saying where emails go', () => {
     expect(describeMailDestination(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' }), 3000)).toBe(
       'Emails are sent through the SMTP server smtp.example.com:587 (STARTTLS when offered).',
     );
+  });
+});
+
+describe('the start-up warning about the development mailbox', () => {
+  it('is left out while only this machine can reach the server', () => {
+    expect(devMailboxWarning(loadConfig({ HOST: '127.0.0.1', DEV_MAILBOX: 'true' }))).toBeNull();
+    expect(devMailboxWarning(loadConfig({ HOST: 'localhost', DEV_MAILBOX: 'true' }))).toBeNull();
+  });
+
+  it('warns when other machines can reach it, and not when the mailbox is off', () => {
+    expect(devMailboxWarning(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }))).toContain(
+      'anyone who can reach this server can read every email',
+    );
+    expect(devMailboxWarning(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'false' }))).toBeNull();
   });
 });

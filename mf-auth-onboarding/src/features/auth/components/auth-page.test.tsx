@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
@@ -59,6 +59,14 @@ afterEach(() => {
 });
 
 describe('AuthPage: what it shows', () => {
+  it('names the tab after the mode', async () => {
+    renderAuth('/auth');
+    await waitFor(() => expect(document.title).toBe('Sign in - Be a Bro'));
+    cleanup();
+    renderAuth('/auth?mode=signup');
+    await waitFor(() => expect(document.title).toBe('Sign up - Be a Bro'));
+  });
+
   it('opens in sign-in mode with email, password, the "Share your mission" link and no social sign-in', async () => {
     renderAuth('/auth');
     await form();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignIn } from '@beabro/shared/api/sign-in';
 import { useSignUp } from '@beabro/shared/api/sign-up';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import type { TwoFactorChallenge } from '@beabro/shared/api-schemas/two-factor';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import type { SessionUser, UserType } from '@beabro/shared/types/session-user';
@@ -29,6 +30,7 @@ export interface AuthPageProps {
 export function AuthPage({ basePath }: AuthPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { mode, role, next } = parseAuthSearchParams(searchParams);
+  useDocumentTitle(mode === 'signup' ? 'Sign up' : 'Sign in');
   const session = useSession();
   const signIn = useSignIn();
   const signUp = useSignUp();

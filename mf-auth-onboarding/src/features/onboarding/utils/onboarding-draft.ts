@@ -10,7 +10,7 @@ import {
   onboardingSocialLinksSchema,
   onboardingSupportStepSchema,
 } from '@beabro/shared/schemas/onboarding';
-import type { SocialPlatform } from '@beabro/shared/types/entities';
+import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 export type WizardStep = 1 | 2 | 3;

@@ -1,6 +1,7 @@
 import type { OwnCreatorProfileDto, UpdateCreatorProfileInput } from '@beabro/shared/api-schemas/creator-profile';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
-import type { CreatorType, SocialPlatform } from '@beabro/shared/types/entities';
+import type { CreatorType } from '@beabro/shared/data/creator-types';
+import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 /** What the Profile tab's inputs hold: text exactly as typed. */
 export interface ProfileFormValues {

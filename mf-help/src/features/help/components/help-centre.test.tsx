@@ -77,6 +77,11 @@ afterEach(() => {
 });
 
 describe('HelpCentre', () => {
+  it('names the tab after the help centre', async () => {
+    renderHelp();
+    await waitFor(() => expect(document.title).toBe('Help Centre - Be a Bro'));
+  });
+
   it('shows the hero with one h1 and a labelled search box, three info cards and every category', () => {
     renderHelp();
     expect(document.querySelectorAll('h1')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { FAQ_CATEGORIES, FAQ_ITEMS } from '@beabro/shared/data/faq';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { useHelpFilters } from '../hooks/use-help-filters';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
@@ -20,6 +21,7 @@ export interface HelpCentreProps {
 }
 
 export function HelpCentre({ basePath = '/help' }: HelpCentreProps) {
+  useDocumentTitle('Help Centre');
   const { query, category, setQuery, categorySearch } = useHelpFilters();
   const faqHeadingId = useId();
   useScrollToHash();

@@ -3,7 +3,7 @@ import { PageContainer } from '@beabro/shared/ui/page-container';
 import { CreatorNotFound } from '../../../components/creator-not-found';
 import { CreatorPageError, CreatorPageLoading } from '../../../components/creator-page-status';
 import { useCreator, isCreatorNotFound } from '../../../hooks/use-creator';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { useRefetchOnSessionChange } from '../../../hooks/use-refetch-on-session-change';
 import { loadErrorMessage } from '../../../lib/load-error-message';
 import { useRecordPageView } from '../../page-views/hooks/use-record-page-view';

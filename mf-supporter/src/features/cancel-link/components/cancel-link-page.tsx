@@ -18,7 +18,7 @@ import { Button } from '@beabro/shared/ui/button';
 import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
 import { paths } from '@beabro/shared/contract/paths';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { useCancelLink, useCancelLinkAction, type CancelLinkRequest } from '../api/get-cancel-link';
 import { actionsFor, isOutcomeOf, longDate, outcomeOf } from '../utils/describe-monthly-support';
 

@@ -1,6 +1,6 @@
 import { DISCOVER_QUERY_MAX_LENGTH, DISCOVER_SORTS, type DiscoverSort } from '@beabro/shared/data/discover';
 import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
-import type { CreatorType } from '@beabro/shared/types/entities';
+import type { CreatorType } from '@beabro/shared/data/creator-types';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SelectField } from '@beabro/shared/ui/select-field';

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { useDiscoverParams } from '../hooks/use-discover-params';
 import { discoverQueryInput, isFilteringCreators, totalPages, type DiscoverParams } from '../utils/discover-search';
 import { CreatorCard } from './creator-card';

@@ -6,7 +6,7 @@ import {
   type DiscoverSort,
 } from '@beabro/shared/data/discover';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
-import type { CreatorType } from '@beabro/shared/types/entities';
+import type { CreatorType } from '@beabro/shared/data/creator-types';
 
 /** What /discover shows, as its URL says: `?q=&type=&sort=&page=`. */
 export interface DiscoverParams {

@@ -3,7 +3,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { Tabs } from '@beabro/shared/ui/tabs';
 import { LoadError } from '../../../components/load-error';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import type { GivenSupportDto } from '@beabro/shared/api-schemas/supports';
 import { useSupporterDashboard } from '../api/get-supporter-dashboard';

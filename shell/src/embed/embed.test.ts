@@ -105,6 +105,11 @@ describe('embed.js', () => {
     expect(iframe()).toHaveAttribute('title', 'Checkout: support @pixelpat');
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(document.activeElement).toHaveAccessibleName('Close');
+    // On a 375 px phone the title shrinks with an ellipsis and Close stays on one line.
+    const close = document.activeElement as HTMLElement;
+    expect(close.style.whiteSpace).toBe('nowrap');
+    expect(close.style.flexShrink).toBe('0');
+    expect((close.previousElementSibling as HTMLElement).style.minWidth).toBe('0px');
   });
 
   it('closes on Escape and gives focus back to the button', () => {

@@ -165,7 +165,15 @@ function open(button: HTMLButtonElement, options: EmbedOptions, siteOrigin: stri
     font: '600 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     color: '#111827',
   });
-  const title = el('span', { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+  // At 375 px the title shrinks (with an ellipsis) and Close keeps one line: a flex item only shrinks
+  // below its text with min-width 0.
+  const title = el('span', {
+    flex: '1 1 auto',
+    minWidth: '0',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  });
   title.textContent = label;
   const closeButton = el(
     'button',
@@ -177,6 +185,8 @@ function open(button: HTMLButtonElement, options: EmbedOptions, siteOrigin: stri
       color: '#111827',
       font: 'inherit',
       cursor: 'pointer',
+      flexShrink: '0',
+      whiteSpace: 'nowrap',
     },
     { type: 'button', 'aria-label': 'Close' },
   );

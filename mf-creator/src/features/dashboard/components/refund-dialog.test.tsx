@@ -153,10 +153,9 @@ describe('RefundDialog', () => {
       within(dialog).getByRole('checkbox', { name: 'Also cancel this monthly support now (no further charges)' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Refund $15.00' }));
-    expect(await screen.findByText('Refunded $15.00 to Anonymous. Their monthly support is cancelled.')).toHaveAttribute(
-      'role',
-      'status',
-    );
+    expect(
+      await screen.findByText('Refunded $15.00 to Anonymous. Their monthly support is cancelled.'),
+    ).toHaveAttribute('role', 'status');
     expect(api.callsTo('POST', path)[0]?.body).toMatchObject({ amountCents: 1_500, cancelSubscription: true });
   });
 

@@ -1,16 +1,21 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role } from './support/site-pages';
 
 /*
  * At 360 px wide (a small phone) no page of the site scrolls sideways: every route for every role it differs for,
- * the open mobile menu and the server-rendered pages. Full-page screenshots go to A11Y_SHOTS_DIR (default
- * /tmp/a11y-shots) for a person to look at.
+ * the open mobile menu and the server-rendered pages. Full-page screenshots are kept in A11Y_SHOTS_DIR for a
+ * person to look at when it is set; otherwise they go to a temporary folder deleted after the file's tests.
  */
 
-const SHOTS_DIR = process.env.A11Y_SHOTS_DIR ?? '/tmp/a11y-shots';
+const KEEP_SHOTS_DIR = process.env.A11Y_SHOTS_DIR;
+const SHOTS_DIR = KEEP_SHOTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'beabro-narrow-shots-'));
 mkdirSync(SHOTS_DIR, { recursive: true });
+test.afterAll(() => {
+  if (!KEEP_SHOTS_DIR) rmSync(SHOTS_DIR, { recursive: true, force: true });
+});
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 

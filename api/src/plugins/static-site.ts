@@ -15,6 +15,7 @@ import {
   DEFAULT_PREVIEW_IMAGE_PATH,
   getLinkPreview,
   injectLinkPreview,
+  creatorPageOf,
   profileUsernameFromPath,
   type LinkPreview,
 } from '../modules/link-preview/link-preview-service';
@@ -185,6 +186,20 @@ export async function staticSite(
     return sendPage(request, reply, { status: 200, preview, render: true });
   };
 
+  /** `/{username}/support`: the support page, or a 404 page when there is no such creator. */
+  const sendSupportPage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
+    let preview;
+    try {
+      preview = await getLinkPreview(app.db, username, siteOrigin(request));
+    } catch (error) {
+      request.log.error({ err: error }, 'creator lookup failed');
+      return sendPage(request, reply, { status: 200, render: false });
+    }
+    return preview
+      ? sendPage(request, reply, { status: 200, render: true })
+      : sendPage(request, reply, { status: 404, render: false });
+  };
+
   app.get(DEFAULT_PREVIEW_IMAGE_PATH, (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(defaultPreviewImage()),
   );
@@ -208,6 +223,9 @@ export async function staticSite(
         const query = request.url.slice(url.length);
         return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${canonical}${query}`, 301);
       }
+      const creatorPage = creatorPageOf(url);
+      if (creatorPage && creatorPage.username === null) return sendPage(request, reply, { status: 404, render: false });
+      if (creatorPage?.support) return sendSupportPage(request, reply, creatorPage.username ?? '');
       const username = profileUsernameFromPath(url);
       return username
         ? sendProfilePage(request, reply, username)

@@ -34,6 +34,25 @@ export function profileUsernameFromPath(pathname: string): string | null {
   return segment;
 }
 
+/**
+ * Where a page path names a creator: `/{name}` (profile) or `/{name}/support`. `username` is null when
+ * the name can never be a creator's (not a valid username, and not one of the site's own routes,
+ * which are all reserved names): such a page is a 404 without asking the database.
+ */
+export function creatorPageOf(pathname: string): { username: string | null; support: boolean } | null {
+  const segments = pathname.split('/').filter(Boolean);
+  const support = segments.length === 2 && segments[1] === 'support';
+  if (segments.length !== 1 && !support) return null;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(segments[0] ?? '');
+  } catch {
+    return { username: null, support };
+  }
+  if (isReservedUsername(segment)) return null;
+  return { username: USERNAME_PATTERN.test(segment) ? segment : null, support };
+}
+
 function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${origin}/`).toString();
 }

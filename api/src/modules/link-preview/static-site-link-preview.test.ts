@@ -107,6 +107,17 @@ describe('the shell page of /{username} carries the creator’s link preview', (
     expect((await page(`/${gone.username}`)).statusCode).toBe(404);
   });
 
+  it('answers a name that can never be a creator’s, and the support page of an unknown one, with 404', async () => {
+    for (const url of ['/nosuchcreator-xyz', '/nosuchuser/support', '/no-such-user/support', '/%E2%9C%93']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    const creator = await fakeCreator(db());
+    expect((await page(`/${creator.username}/support`)).statusCode).toBe(200);
+  });
+
   it('leaves the site’s own routes and deeper paths as they were', async () => {
     for (const url of ['/', '/help', '/auth', '/create', '/discover', '/supporter-dashboard', '/no/such/page']) {
       const res = await page(url);

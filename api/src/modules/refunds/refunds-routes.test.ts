@@ -460,7 +460,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(paid.statusCode, paid.body).toBe(200);
     const supportId = paid.json().receipt.supportId as string;
     const res = await postRefund(creator.client, supportId, { amountCents: 300, ...reasonOnly });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const { refund } = res.json() as RefundResponse;
 
     const history = (await supporter.client.get('/api/supporter/dashboard')).json().history;

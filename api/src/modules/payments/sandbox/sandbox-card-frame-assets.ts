@@ -3,7 +3,7 @@
  * /sandbox-pay/v1 with their own strict CSP. The card number, expiry and CVC exist only in this frame's
  * DOM and in its tokenize call to the sandbox; the page that embeds it gets back a status and the
  * provider's reason through postMessage, never the card. The protocol (both directions, same origin only):
- *   page -> frame  {type: 'sandbox-pay:confirm', intentId, clientSecret}
+ *   page -> frame  {type: 'sandbox-pay:ping'} (answered with ready) | {type: 'sandbox-pay:confirm', intentId, clientSecret}
  *   frame -> page  {type: 'sandbox-pay:ready'} | {type: 'sandbox-pay:resize', height}
  *                  | {type: 'sandbox-pay:result', status: 'succeeded' | 'processing' | 'failed' | 'invalid', message}
  * Plain browser JavaScript (no build step): it is the "provider's" code, not the app's.
@@ -186,6 +186,7 @@ export const CARD_FRAME_JS = `'use strict';
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || event.origin !== origin) return;
     var data = event.data || {};
+    if (data.type === 'sandbox-pay:ping') post({ type: 'sandbox-pay:ready' });
     if (data.type === 'sandbox-pay:confirm' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string')
       confirm(data.intentId, data.clientSecret);
   });

@@ -30,6 +30,9 @@ export interface SandboxCardFieldProps {
   error: string | undefined;
 }
 
+/** How long a confirmation waits for a card field that is still loading. */
+const READY_WAIT_MS = 10_000;
+
 const FRAME_MESSAGES = {
   notReady: 'The card field has not loaded. Check your connection and reload the page.',
 } as const;
@@ -48,11 +51,16 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
   const ready = useRef(false);
   const waiting = useRef<((result: CardFieldResult) => void) | null>(null);
 
+  const onReady = useRef<(() => void) | null>(null);
+
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
       const data = event.data as { type?: string; height?: unknown; status?: unknown; message?: unknown };
-      if (data.type === 'sandbox-pay:ready') ready.current = true;
+      if (data.type === 'sandbox-pay:ready') {
+        ready.current = true;
+        onReady.current?.();
+      }
       if (data.type === 'sandbox-pay:resize' && typeof data.height === 'number')
         setHeight(Math.min(Math.max(data.height, 120), 800));
       if (data.type === 'sandbox-pay:result' && waiting.current) {
@@ -65,15 +73,30 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
       }
     };
     window.addEventListener('message', onMessage);
+    // A frame rendered on the server may have loaded (and said so) before this page listened: ask again.
+    frame.current?.contentWindow?.postMessage({ type: 'sandbox-pay:ping' }, window.location.origin);
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
   useImperativeHandle(
     ref,
     () => ({
-      confirm(intentId, clientSecret) {
+      async confirm(intentId, clientSecret) {
         const target = frame.current?.contentWindow;
-        if (!target || !ready.current) return Promise.resolve({ status: 'failed', message: FRAME_MESSAGES.notReady });
+        if (!target) return { status: 'failed', message: FRAME_MESSAGES.notReady };
+        if (!ready.current) {
+          // Still loading: ask it, and wait a little for its answer.
+          const answered = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), READY_WAIT_MS);
+            onReady.current = () => {
+              clearTimeout(timer);
+              resolve(true);
+            };
+            target.postMessage({ type: 'sandbox-pay:ping' }, window.location.origin);
+          });
+          onReady.current = null;
+          if (!answered) return { status: 'failed', message: FRAME_MESSAGES.notReady };
+        }
         return new Promise<CardFieldResult>((resolve) => {
           waiting.current = resolve;
           target.postMessage({ type: 'sandbox-pay:confirm', intentId, clientSecret }, window.location.origin);

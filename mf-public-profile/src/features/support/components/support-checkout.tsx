@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format-count';
 import { useEmbedMode } from '../hooks/use-embed-mode';
 import { useSupportCheckout } from '../hooks/use-support-checkout';
-import { amountProblem, type FieldKey } from '../utils/checkout-request';
+import { amountProblem, customAmountUnusable, type FieldKey } from '../utils/checkout-request';
 import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
 import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
 import { SandboxCardField, type CardFieldHandle } from './sandbox-card-field';
@@ -236,7 +236,11 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
               <h2 id={SUMMARY_HEADING_ID} css={(theme) => ({ margin: '0 0 1rem', fontSize: theme.font.size.lg })}>
                 Payment summary
               </h2>
-              <PaymentSummary amount={state.amount} isRecurring={state.isRecurring} displayName={profile.displayName} />
+              <PaymentSummary
+                amount={customAmountUnusable(amountMessage) ? 0 : state.amount}
+                isRecurring={state.isRecurring}
+                displayName={profile.displayName}
+              />
 
               {checkout.problem ? (
                 <div

@@ -185,6 +185,14 @@ describe('support page', () => {
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAccessibleDescription(SUPPORT_MESSAGES.amountWhole);
     expect(customAmount()).toHaveAttribute('aria-invalid', 'true');
+    // The summary never shows the $12 that would not be paid.
+    const summary = screen.getByRole('heading', { name: 'Payment summary' }).parentElement as HTMLElement;
+    expect(summary).not.toHaveTextContent('$12.00');
+    expect(summary).toHaveTextContent('Choose an amount to see where your money goes.');
+
+    await user.clear(customAmount());
+    await user.type(customAmount(), 'abc');
+    expect(submitButton()).toHaveAccessibleDescription(SUPPORT_MESSAGES.amountNotNumber);
   });
 
   it('disables submit below $1 and below the creator’s minimum, saying why', async () => {
@@ -193,7 +201,7 @@ describe('support page', () => {
     await user.type(await screen.findByLabelText('Custom Amount'), 'abc');
     expect(submitButton()).toHaveTextContent('Support with $0');
     expect(submitButton()).toBeDisabled();
-    expect(screen.getAllByText(SUPPORT_MESSAGES.amountTooSmall).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(SUPPORT_MESSAGES.amountNotNumber).length).toBeGreaterThan(0);
 
     await user.clear(customAmount());
     expect(submitButton()).toBeDisabled();

@@ -17,6 +17,9 @@ describe('amountProblem', () => {
       SUPPORT_MESSAGES.amountRequired,
     );
     expect(amountProblem({ amount: 0, customAmount: 'abc', selectedTier: null }, creator)).toBe(
+      'Enter the amount as a number of dollars, for example 12',
+    );
+    expect(amountProblem({ amount: 0, customAmount: '0', selectedTier: null }, creator)).toBe(
       SUPPORT_MESSAGES.amountTooSmall,
     );
     expect(amountProblem({ amount: 2, customAmount: '2', selectedTier: null }, creator)).toBe(

@@ -32,6 +32,8 @@ export function amountProblem(
 ): string | null {
   // Whole dollars only (the API's rule): 12.5 is refused with a reason, never quietly paid as $12.
   const typed = Number(state.customAmount.trim());
+  if (state.selectedTier === null && state.customAmount.trim() !== '' && !Number.isFinite(typed))
+    return SUPPORT_MESSAGES.amountNotNumber;
   if (
     state.selectedTier === null &&
     state.customAmount.trim() !== '' &&
@@ -47,6 +49,11 @@ export function amountProblem(
   if (state.amount > MAX_SINGLE_SUPPORT_DOLLARS) return SUPPORT_MESSAGES.amountTooLarge;
   if (state.amount * 100 < creator.minimumAmountCents) return minimumAmountMessage(creator);
   return null;
+}
+
+/** Whether the typed custom amount itself is unusable (then no amount is shown as if it would be paid). */
+export function customAmountUnusable(message: string | null): boolean {
+  return message === SUPPORT_MESSAGES.amountWhole || message === SUPPORT_MESSAGES.amountNotNumber;
 }
 
 /** A server or schema field path to the field of the page that shows it. */

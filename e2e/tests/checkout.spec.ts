@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { cardFrame, fillSandboxCard } from './support/sandbox-card';
 
 /*
  * The support checkout over the composed site and the real API (sandbox payment provider, test cards).
@@ -41,9 +42,7 @@ async function fillDetailsAndCard(
   if (name !== undefined) await page.getByLabel('Name (optional)').fill(name);
   await page.getByLabel('Email', { exact: true }).fill(email);
   if (message !== undefined) await page.getByLabel('Message (optional)').fill(message);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
+  await fillSandboxCard(page, card);
 }
 
 test.describe('support checkout /{username}/support', () => {
@@ -92,15 +91,41 @@ test.describe('support checkout /{username}/support', () => {
     await page.getByRole('button', { name: 'Support with $25/month' }).click();
 
     await expect(page.getByText('Your payment didn’t go through')).toBeVisible();
-    const cardNumber = page.getByLabel('Card number');
-    await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator(`#${await cardNumber.getAttribute('id')}-error`)).toHaveText('Your card was declined.');
+    // The provider's reason, next to its card field on the page and inside the field itself.
+    await expect(page.locator('#support-card-error')).toHaveText('Your card was declined.');
+    await expect(cardFrame(page).getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/pixelpat\/support$/);
     await expect(page.getByRole('button', { name: 'Support with $25/month' })).toBeEnabled();
 
     const after = await apiProfile(page.request, 'pixelpat');
     expect(after.recentSupports.map((s) => s.id)).toEqual(before.recentSupports.map((s) => s.id));
     expect(after.supporterCount).toBe(before.supporterCount);
+  });
+
+  test('3-D Secure: the bank’s check shows in the card field; failed it says so, approved it pays', async ({
+    page,
+  }) => {
+    const name = `Secure ${unique()}`;
+    await page.goto('/greenstreets/support');
+    await page.getByLabel('Custom Amount').fill('8');
+    await fillDetailsAndCard(page, { name, email: `${unique()}@example.com`, card: '4000 0027 6000 3184' });
+    const submit = page.getByRole('button', { name: 'Support with $8' });
+    await submit.click();
+
+    const frame = cardFrame(page);
+    await expect(frame.getByRole('heading', { name: 'Confirm this payment with your bank' })).toBeVisible();
+    await frame.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.locator('#support-card-error')).toHaveText(
+      'The bank could not authenticate this payment. You were not charged.',
+    );
+    await expect(page).toHaveURL(/\/greenstreets\/support$/);
+
+    await submit.click();
+    await frame.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page.getByText('Thank you for supporting')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Visa ending in 3184' })).toBeVisible();
+    const after = await apiProfile(page.request, 'greenstreets');
+    expect(after.recentSupports.filter((s) => s.name === name)).toHaveLength(1);
   });
 
   test('a double click on submit makes one support', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { settle, signInAs } from './support/site-pages';
 import { expect, test, type Page } from './support/test';
+import { fillSandboxCard } from './support/sandbox-card';
 
 /*
  * The support button of /embed.js on a creator's own website: a plain page on another origin
@@ -115,14 +116,12 @@ test.describe('embedded support button /embed.js', () => {
     await frame.getByLabel('Custom Amount').fill('6');
     await frame.getByLabel('Name (optional)').fill(name);
     await frame.getByLabel('Email', { exact: true }).fill(`${unique()}@example.com`);
-    await frame.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await frame.getByLabel('Expiry date').fill('12/34');
-    await frame.getByLabel('CVC').fill('123');
+    await fillSandboxCard(frame, '4000 0000 0000 0002');
     await frame.getByRole('button', { name: 'Support with $6' }).click();
     await expect(frame.getByText('Your payment didn’t go through')).toBeVisible();
     await expect(events(page)).toHaveCount(0);
 
-    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await fillSandboxCard(frame, '4242 4242 4242 4242');
     await frame.getByRole('button', { name: 'Support with $6' }).click();
     await expect(frame.getByText(`Thank you for supporting ${profile.displayName}!`)).toBeVisible();
     await expect(frame.getByRole('definition').filter({ hasText: 'Visa ending in 4242' })).toBeVisible();

@@ -14,6 +14,7 @@ import {
   typeInto,
   usd,
 } from '../journey-support';
+import { cardFrame } from './support/sandbox-card';
 
 /*
  * The journey of tests/journeys.spec.ts once more with the keyboard alone: every person moves with
@@ -151,10 +152,17 @@ test('the whole journey with the keyboard alone', async ({ browser, baseURL }) =
       await typeInto(visitor, visitor.getByLabel('Name (optional)'), 'Name', 'Sasha Shortcut');
       await typeInto(visitor, visitor.getByLabel('Email', { exact: true }), 'Email', supporterEmail);
       await typeInto(visitor, visitor.getByLabel('Message (optional)'), 'Message', message);
-      await typeInto(visitor, visitor.getByLabel('Card number'), 'Card number', '4242424242424242');
-      await expect(visitor.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
-      await typeInto(visitor, visitor.getByLabel('Expiry date'), 'Expiry date', '1234');
-      await typeInto(visitor, visitor.getByLabel('CVC'), 'CVC', '123');
+      // The card field is the provider's frame: Tab goes on into it, field by field.
+      const card = cardFrame(visitor);
+      await visitor.keyboard.press('Tab');
+      await expect(card.getByLabel('Card number')).toBeFocused();
+      await visitor.keyboard.type('4242424242424242');
+      await visitor.keyboard.press('Tab');
+      await expect(card.getByLabel('Expiry (MM / YY)')).toBeFocused();
+      await visitor.keyboard.type('1234');
+      await visitor.keyboard.press('Tab');
+      await expect(card.getByLabel('CVC')).toBeFocused();
+      await visitor.keyboard.type('123');
       await tabTo(
         visitor,
         visitor.getByRole('button', { name: `Support with $${amount}${monthly ? '/month' : ''}` }),

@@ -17,6 +17,7 @@ import {
   type ReceivedWebhook,
   type WebhookReceiver,
 } from '../journey-support';
+import { fillSandboxCard } from './support/sandbox-card';
 
 /*
  * One story across every area, with the mouse, over the composed production build and the real API
@@ -194,9 +195,7 @@ test('a creator gets supported one-off and monthly, the supporter pauses, resume
       await visitor.getByLabel('Name (optional)').fill('Riley Roamer');
       await visitor.getByLabel('Email', { exact: true }).fill(supporterEmail);
       await visitor.getByLabel('Message (optional)').fill(message);
-      await visitor.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await visitor.getByLabel('Expiry date').fill('12/34');
-      await visitor.getByLabel('CVC').fill('123');
+      await fillSandboxCard(visitor, '4242 4242 4242 4242');
       await visitor.getByRole('button', { name: `Support with $${amount}${monthly ? '/month' : ''}` }).click();
       await expect(visitor.getByText('Thank you for supporting Jordan Journey!')).toBeVisible();
       await expect(visitor).toHaveURL(new RegExp(`/${username}(\\?supported=true)?$`));

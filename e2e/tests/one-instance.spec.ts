@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { cardFrame } from './support/sandbox-card';
 
 const REMOTES = ['mf_marketing', 'mf_auth_onboarding', 'mf_creator', 'mf_supporter', 'mf_public_profile', 'mf_help'];
 const LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'zustand', '@emotion/react', '@tanstack/react-query'];
@@ -90,7 +91,7 @@ test('React, react-dom, React Router, zustand, emotion, TanStack Query and share
   await navigate(page, '/pixelpat');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await navigate(page, '/pixelpat/support');
-  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
   await navigate(page, '/auth');
   await page.getByLabel('Email').fill('pixelpat@demo.beabro.app');
   await page.getByLabel('Password', { exact: true }).fill('demo-password-123');

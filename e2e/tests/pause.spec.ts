@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from './support/test';
 import { monthlySupportReceipt } from './support/site-pages';
+import { payThroughSandbox } from './support/sandbox-card';
 
 /*
  * Pausing a monthly support (issue 18) over the composed site and the real API: a supporter pauses from
@@ -57,21 +58,16 @@ test.describe('pausing a monthly support', () => {
     const creator = await creatorPage(browser);
     const before = await creatorCounts(creator);
 
-    const checkout = await page.request.post('/api/creators/mayamakesart/supports', {
-      headers: csrf,
-      data: {
-        amount: 9,
-        email,
-        name: 'Pia Pauser',
-        message: '',
-        isAnonymous: false,
-        isRecurring: true,
-        tierPosition: null,
-        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-        idempotencyKey: randomUUID(),
-      },
+    await payThroughSandbox(page.request, 'mayamakesart', {
+      amount: 9,
+      email,
+      name: 'Pia Pauser',
+      message: '',
+      isAnonymous: false,
+      isRecurring: true,
+      tierPosition: null,
+      idempotencyKey: randomUUID(),
     });
-    expect(checkout.status(), await checkout.text()).toBe(201);
     expect(await creatorCounts(creator)).toMatchObject({
       recurringSupports: before.recurringSupports + 1,
       pausedSupports: before.pausedSupports,

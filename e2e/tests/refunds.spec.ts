@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { payThroughSandbox } from './support/sandbox-card';
 
 /*
  * A creator refunds part of a support from the dashboard's support list: the dialog's summary, the
@@ -43,21 +44,16 @@ test.describe('refunds', () => {
     const supporterPage = await supporterContext.newPage();
     try {
       const supporter = await signUp(supporterPage.request, 'supporter', 'Bea Backer');
-      const paid = await supporterPage.request.post(`/api/creators/${username}/supports`, {
-        headers: csrf,
-        data: {
-          amount: 12,
-          email: supporter.email,
-          name: 'Bea Backer',
-          message: 'Keep it up',
-          isAnonymous: false,
-          isRecurring: false,
-          tierPosition: null,
-          card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-          idempotencyKey: randomUUID(),
-        },
+      await payThroughSandbox(supporterPage.request, username, {
+        amount: 12,
+        email: supporter.email,
+        name: 'Bea Backer',
+        message: 'Keep it up',
+        isAnonymous: false,
+        isRecurring: false,
+        tierPosition: null,
+        idempotencyKey: randomUUID(),
       });
-      expect(paid.status()).toBe(201);
 
       await page.goto('/dashboard');
       const recent = page.getByRole('region', { name: 'Recent Support' });

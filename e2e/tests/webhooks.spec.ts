@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { verifyWebhookSignature } from '../journey-support';
 import { expect, test, type Page } from './support/test';
+import { fillSandboxCard } from './support/sandbox-card';
 
 /*
  * Webhooks over the composed site: a creator adds an endpoint in Settings > Integrations pointing at a
@@ -108,9 +109,7 @@ test.describe('webhooks', () => {
       await visitor.getByLabel('Custom Amount').fill('7');
       await visitor.getByLabel('Name (optional)').fill('Hook Fan');
       await visitor.getByLabel('Email', { exact: true }).fill(`${unique()}@example.com`);
-      await visitor.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await visitor.getByLabel('Expiry date').fill('12/34');
-      await visitor.getByLabel('CVC').fill('123');
+      await fillSandboxCard(visitor, '4242 4242 4242 4242');
       await visitor.getByRole('button', { name: 'Support with $7' }).click();
       await expect(visitor.getByText('Thank you for supporting Wendy Webhook!')).toBeVisible();
     } finally {

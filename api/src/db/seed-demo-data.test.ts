@@ -10,7 +10,8 @@ import { loadConfig } from '../config/env';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { openDatabaseForConfig, seedDemoDataOnFirstStart } from './open-database-for-config';
-import { creatorProfiles, follows, supports, supportTiers, users } from './schema';
+import { findSupportCharge } from '../modules/refunds/refunds-repository';
+import { creatorProfiles, follows, sandboxCharges, supports, supportTiers, users } from './schema';
 import {
   DEMO_PASSWORD,
   DEMO_SUPPORTER_EMAIL,
@@ -222,4 +223,23 @@ describe('seeding on first start', () => {
       }
     },
   );
+});
+
+describe('demo supports paid through the sandbox', () => {
+  it('every one-off demo support has a sandbox charge a creator can refund', async () => {
+    const db = t.database.db;
+    const [pixel] = await db.select().from(creatorProfiles).where(eq(creatorProfiles.username, 'pixelpat'));
+    if (!pixel) await seedDemoData(db, now);
+    const oneOff = await db.select().from(supports).where(eq(supports.isRecurring, false));
+    expect(oneOff.length).toBeGreaterThan(0);
+    for (const support of oneOff.slice(0, 5)) {
+      const charge = await findSupportCharge(db, support.id);
+      expect(charge?.provider).toBe('sandbox');
+      const [sandbox] = await db
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.id, charge?.chargeId ?? ''));
+      expect(sandbox).toMatchObject({ status: 'succeeded', amountCents: support.amountCents });
+    }
+  });
 });

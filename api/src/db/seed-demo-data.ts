@@ -13,6 +13,8 @@ import {
   follows,
   ledgerEntries,
   pageViews,
+  paymentAttempts,
+  sandboxCharges,
   sandboxPaymentMethods,
   subscriptionCharges,
   subscriptions,
@@ -72,6 +74,46 @@ function guestEmail(name: string | null, supportId: string): string {
 }
 
 /**
+ * One-off demo supports are paid through the sandbox like a real checkout: the sandbox's charge and our
+ * succeeded payment attempt pointing at it, so a demo creator can try a refund on them.
+ */
+async function seedSandboxCharges(tx: Db, rows: Array<typeof supports.$inferSelect>): Promise<void> {
+  const oneOff = rows.filter((support) => !support.isRecurring);
+  if (oneOff.length === 0) return;
+  const chargeId = (support: typeof supports.$inferSelect) => `ch_sandbox_demo_${support.id.replace(/-/g, '')}`;
+  await tx.insert(sandboxCharges).values(
+    oneOff.map((support) => ({
+      id: chargeId(support),
+      idempotencyKey: `demo:${support.id}`,
+      amountCents: support.amountCents,
+      status: 'succeeded' as const,
+      brand: 'Visa',
+      last4: '4242',
+      description: 'demo data: a support paid with the sandbox test card',
+      createdAt: support.createdAt,
+    })),
+  );
+  await tx.insert(paymentAttempts).values(
+    oneOff.map((support) => ({
+      idempotencyKey: `demo:${support.id}`,
+      purpose: 'checkout' as const,
+      requestFingerprint: 'demo-seed',
+      creatorId: support.creatorId,
+      amountCents: support.amountCents,
+      status: 'succeeded' as const,
+      request: {},
+      provider: SANDBOX_PROVIDER_NAME,
+      providerChargeId: chargeId(support),
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      supportId: support.id,
+      createdAt: support.createdAt,
+      completedAt: support.createdAt,
+    })),
+  );
+}
+
+/**
  * Monthly supports younger than a month become running subscriptions (on the sandbox's succeeding
  * test card), so dashboards show them and the renewal job renews them when their month ends.
  */
@@ -84,8 +126,6 @@ async function seedSubscriptions(tx: Db, rows: Array<typeof supports.$inferSelec
       token,
       brand: 'Visa',
       last4: '4242',
-      expMonth: 12,
-      expYear: now.getUTCFullYear() + 3,
       behaviour: 'succeed',
     });
     const [subscription] = await tx
@@ -271,6 +311,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           // The books: every seeded support has its ledger entries, so the integrity check passes.
           await tx.insert(ledgerEntries).values(rows.flatMap(supportLedgerEntries));
           await seedSubscriptions(tx, rows, now);
+          await seedSandboxCharges(tx, rows);
           supportCount += sample.supports.length;
         }
         const views = demoPageViews(

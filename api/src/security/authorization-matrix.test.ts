@@ -23,7 +23,12 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../config/env';
-import { checkoutBody, postCheckout } from '../modules/checkout/checkout-test-factories';
+import {
+  checkoutBody,
+  confirmInFrame,
+  payCheckout,
+  SUCCEEDING_CARD,
+} from '../modules/checkout/checkout-test-factories';
 import { onboardingBody } from '../modules/creator-profile/fake-creator';
 import {
   fakeCreator,
@@ -93,6 +98,10 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'GET /api/usernames/\\{username\\}/availability',
         'GET /api/creators/\\{username\\}',
         'POST /api/creators/\\{username\\}/supports',
+        // Authorized by the intent's client secret (only the page that started the payment has it).
+        'POST /api/payments/intents/\\{intentId\\}/complete',
+        // Authorized by the provider's signature over the body.
+        'POST /api/payments/events',
         'POST /api/creators/\\{username\\}/views',
         'GET /api/discover/',
         'POST /api/help/contact',
@@ -257,6 +266,7 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
     params: { username: o.username },
     body: checkoutBody({ amount: 7 }),
   }),
+  'POST /api/payments/intents/{intentId}/complete': () => ({ body: { clientSecret: 'not the secret' } }),
   'POST /api/creators/{username}/views': (o) => ({ params: { username: o.username }, body: { page: 'profile' } }),
   'GET /api/discover/': (o) => ({ query: { q: o.marker } }),
   'POST /api/help/contact': () => ({
@@ -288,6 +298,8 @@ function defaultParams(operation: ApiOperation, owner: Owner): Record<string, st
     kind: 'profile',
     file: owner.imageFile,
     endpointId: owner.webhookEndpointId,
+    // No one but the page that started a payment knows its intent and client secret.
+    intentId: 'pi_sandbox_unknown',
   };
   return Object.fromEntries(
     operation.pathParams.map((p) => {
@@ -316,12 +328,12 @@ const operations = await listApiOperations(t.app);
 const bystander = await fakeCreator(db, { displayName: 'Bystander' });
 const bystanderUsername = bystander.username;
 const supporter = await fakeUser(t, { role: 'supporter' });
-const supporterSubscribed = await postCheckout(
+const supporterSubscribed = await payCheckout(
   supporter.client,
   bystanderUsername,
   checkoutBody({ isRecurring: true, amount: 10, email: supporter.email }),
 );
-if (supporterSubscribed.statusCode !== 201)
+if (supporterSubscribed.statusCode !== 200)
   throw new Error(
     `the supporter's monthly support failed: ${supporterSubscribed.statusCode} ${supporterSubscribed.body}`,
   );
@@ -351,12 +363,12 @@ async function makeOwner(): Promise<Owner> {
     supporterEmail: `hidden.${marker}@example.com`,
     message: `Secret ${marker}`,
   });
-  const checkout = await postCheckout(
+  const checkout = await payCheckout(
     account.client,
     bystanderUsername,
     checkoutBody({ isRecurring: true, amount: 12, email, name: `Owner ${marker}` }),
   );
-  if (checkout.statusCode !== 201)
+  if (checkout.statusCode !== 200)
     throw new Error(`owner's monthly support failed: ${checkout.statusCode} ${checkout.body}`);
   await account.client.post(`/api/creators/${bystanderUsername}/follow`);
   // The supporter of the matrix supports this owner: they may see the owner's public name, nothing private.
@@ -372,8 +384,16 @@ async function makeOwner(): Promise<Owner> {
       message: 'From the supporter',
     }),
   });
-  if (supported.statusCode !== 201)
-    throw new Error(`the supporter's support failed: ${supported.statusCode} ${supported.body}`);
+  const payment = supported.json().payment as { intentId: string; clientSecret: string } | undefined;
+  if (!payment) throw new Error(`the supporter's support failed: ${supported.statusCode} ${supported.body}`);
+  await confirmInFrame(t.client(), payment, SUCCEEDING_CARD);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/payments/intents/${payment.intentId}/complete`,
+    headers: { 'x-requested-with': 'beabro' },
+    payload: { clientSecret: payment.clientSecret },
+  });
+  if (paid.statusCode !== 200) throw new Error(`the supporter's support failed: ${paid.statusCode} ${paid.body}`);
   const upload = uploadBody();
   const image = await account.client.request({
     method: 'POST',
@@ -400,7 +420,7 @@ async function makeOwner(): Promise<Owner> {
     username: profile.username,
     marker,
     subscriptionId,
-    chargedSupportId: (supported.json() as { receipt: { supportId: string } }).receipt.supportId,
+    chargedSupportId: (paid.json() as { receipt: { supportId: string } }).receipt.supportId,
     cancelToken: signCancelToken(resolveAppSecret(t.app.config), subscriptionId),
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { payThroughSandbox } from './sandbox-card';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -166,21 +167,16 @@ export async function monthlyGuestSupport(
   username: string,
   { amount, email, name }: { amount: number; email: string; name: string },
 ) {
-  const res = await request.post(`/api/creators/${username}/supports`, {
-    headers: csrf,
-    data: {
-      amount,
-      email,
-      name,
-      message: '',
-      isAnonymous: false,
-      isRecurring: true,
-      tierPosition: null,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-      idempotencyKey: randomUUID(),
-    },
+  await payThroughSandbox(request, username, {
+    amount,
+    email,
+    name,
+    message: '',
+    isAnonymous: false,
+    isRecurring: true,
+    tierPosition: null,
+    idempotencyKey: randomUUID(),
   });
-  expect(res.status(), await res.text()).toBe(201);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { SupportPayload } from '@beabro/shared/types/entities';
 export const SUPPORT_MESSAGES = {
   amountRequired: 'Enter an amount of at least $1',
   amountWhole: 'Amount must be a whole number of dollars',
+  amountNotNumber: 'Enter the amount as a number of dollars, for example 12',
   amountTooSmall: 'Amount must be at least $1',
   amountTooLarge: `The maximum single support is $${MAX_SINGLE_SUPPORT_DOLLARS.toLocaleString('en-US')}`,
   emailRequired: AUTH_MESSAGES.emailRequired,

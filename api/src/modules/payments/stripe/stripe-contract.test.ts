@@ -54,110 +54,135 @@ function cardPayment(params: Partial<Stripe.PaymentIntentCreateParams>): Stripe.
   };
 }
 
-function sharedContract(getTarget: () => ContractTarget) {
-  it('creates and retrieves a customer', async () => {
-    const { stripe } = getTarget();
-    const customer = await stripe.customers.create({ email: 'bro@example.com', metadata: { supporterId: 's1' } });
-    expect(customer.id).toMatch(/^cus_/);
-    const again = await stripe.customers.retrieve(customer.id);
-    expect(again).toMatchObject({ id: customer.id, email: 'bro@example.com', metadata: { supporterId: 's1' } });
-  });
+/** `timeout` per case: Stripe's own round trips (and a dispute opening and closing) take longer than the stand-in's. */
+function sharedContract(getTarget: () => ContractTarget, timeout: number) {
+  it(
+    'creates and retrieves a customer',
+    async () => {
+      const { stripe } = getTarget();
+      const customer = await stripe.customers.create({ email: 'bro@example.com', metadata: { supporterId: 's1' } });
+      expect(customer.id).toMatch(/^cus_/);
+      const again = await stripe.customers.retrieve(customer.id);
+      expect(again).toMatchObject({ id: customer.id, email: 'bro@example.com', metadata: { supporterId: 's1' } });
+    },
+    timeout,
+  );
 
-  it('attaches a test card to a customer and lists it', async () => {
-    const { stripe } = getTarget();
-    const customer = await stripe.customers.create({});
-    const method = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
-    expect(method).toMatchObject({ customer: customer.id, type: 'card', card: { brand: 'visa', last4: '4242' } });
-    const methods = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
-    expect(methods.data.map((item) => item.id)).toEqual([method.id]);
-    const created = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_mastercard' } });
-    expect(created.card?.last4).toBe('4444');
-  });
+  it(
+    'attaches a test card to a customer and lists it',
+    async () => {
+      const { stripe } = getTarget();
+      const customer = await stripe.customers.create({});
+      const method = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+      expect(method).toMatchObject({ customer: customer.id, type: 'card', card: { brand: 'visa', last4: '4242' } });
+      const methods = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
+      expect(methods.data.map((item) => item.id)).toEqual([method.id]);
+      const created = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_mastercard' } });
+      expect(created.card?.last4).toBe('4444');
+    },
+    timeout,
+  );
 
-  it('refuses to attach the generic-decline card', async () => {
-    const { stripe } = getTarget();
-    const customer = await stripe.customers.create({});
-    const error = await cardError(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }));
-    expect(error).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
-  });
+  it(
+    'refuses to attach the generic-decline card',
+    async () => {
+      const { stripe } = getTarget();
+      const customer = await stripe.customers.create({});
+      const error = await cardError(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }));
+      expect(error).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+    },
+    timeout,
+  );
 
-  it('charges a card to the creator with the platform fee as the application fee', async () => {
-    const { stripe, activeAccount } = getTarget();
-    const customer = await stripe.customers.create({});
-    const intent = await stripe.paymentIntents.create(
-      cardPayment({
-        amount: 1000,
-        customer: customer.id,
-        payment_method: 'pm_card_visa',
-        confirm: true,
-        setup_future_usage: 'off_session',
+  it(
+    'charges a card to the creator with the platform fee as the application fee',
+    async () => {
+      const { stripe, activeAccount } = getTarget();
+      const customer = await stripe.customers.create({});
+      const intent = await stripe.paymentIntents.create(
+        cardPayment({
+          amount: 1000,
+          customer: customer.id,
+          payment_method: 'pm_card_visa',
+          confirm: true,
+          setup_future_usage: 'off_session',
+          application_fee_amount: 50,
+          transfer_data: { destination: activeAccount },
+          on_behalf_of: activeAccount,
+          metadata: { supportId: 'sup_1' },
+          expand: ['latest_charge'],
+        }),
+      );
+      expect(intent).toMatchObject({
+        status: 'succeeded',
+        amount_received: 1000,
         application_fee_amount: 50,
         transfer_data: { destination: activeAccount },
-        on_behalf_of: activeAccount,
         metadata: { supportId: 'sup_1' },
-        expand: ['latest_charge'],
-      }),
-    );
-    expect(intent).toMatchObject({
-      status: 'succeeded',
-      amount_received: 1000,
-      application_fee_amount: 50,
-      transfer_data: { destination: activeAccount },
-      metadata: { supportId: 'sup_1' },
-    });
-    const charge = intent.latest_charge as Stripe.Charge;
-    expect(charge).toMatchObject({ status: 'succeeded', paid: true, payment_intent: intent.id });
-    expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242' });
-    const transfer = await stripe.transfers.retrieve(charge.transfer as string);
-    expect(transfer).toMatchObject({ amount: 950, destination: activeAccount });
-    const fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
-    expect(fee).toMatchObject({ amount: 50, account: activeAccount });
-    // setup_future_usage kept the card on the customer for renewals.
-    const kept = await stripe.paymentMethods.retrieve(intent.payment_method as string);
-    expect(kept.customer).toBe(customer.id);
-  });
+      });
+      const charge = intent.latest_charge as Stripe.Charge;
+      expect(charge).toMatchObject({ status: 'succeeded', paid: true, payment_intent: intent.id });
+      expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242' });
+      const transfer = await stripe.transfers.retrieve(charge.transfer as string);
+      expect(transfer).toMatchObject({ amount: 950, destination: activeAccount });
+      const fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
+      expect(fee).toMatchObject({ amount: 50, account: activeAccount });
+      // setup_future_usage kept the card on the customer for renewals.
+      const kept = await stripe.paymentMethods.retrieve(intent.payment_method as string);
+      expect(kept.customer).toBe(customer.id);
+    },
+    timeout,
+  );
 
-  it('asks for 3-D Secure on session when the card requires authentication', async () => {
-    const { stripe } = getTarget();
-    const intent = await stripe.paymentIntents.create(
-      cardPayment({
-        payment_method: 'pm_card_authenticationRequired',
-        confirm: true,
-        return_url: 'https://example.com/back',
-      }),
-    );
-    expect(intent.status).toBe('requires_action');
-    expect(intent.next_action?.type).toBe('redirect_to_url');
-    expect(intent.next_action?.redirect_to_url?.url).toMatch(/^https?:\/\//);
-    const withoutReturn = await stripe.paymentIntents.create(
-      cardPayment({ payment_method: 'pm_card_authenticationRequired', confirm: true }),
-    );
-    expect(withoutReturn).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
-  });
+  it(
+    'asks for 3-D Secure on session when the card requires authentication',
+    async () => {
+      const { stripe } = getTarget();
+      const intent = await stripe.paymentIntents.create(
+        cardPayment({
+          payment_method: 'pm_card_authenticationRequired',
+          confirm: true,
+          return_url: 'https://example.com/back',
+        }),
+      );
+      expect(intent.status).toBe('requires_action');
+      expect(intent.next_action?.type).toBe('redirect_to_url');
+      expect(intent.next_action?.redirect_to_url?.url).toMatch(/^https?:\/\//);
+      const withoutReturn = await stripe.paymentIntents.create(
+        cardPayment({ payment_method: 'pm_card_authenticationRequired', confirm: true }),
+      );
+      expect(withoutReturn).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+    },
+    timeout,
+  );
 
-  it('declines an off-session charge of a card that requires authentication, with the intent attached', async () => {
-    const { stripe } = getTarget();
-    const customer = await stripe.customers.create({});
-    const method = await stripe.paymentMethods.attach('pm_card_authenticationRequired', { customer: customer.id });
-    const error = await cardError(
-      stripe.paymentIntents.create(
-        cardPayment({ customer: customer.id, payment_method: method.id, off_session: true, confirm: true }),
-      ),
-    );
-    expect(error).toMatchObject({
-      type: 'StripeCardError',
-      statusCode: 402,
-      code: 'authentication_required',
-      decline_code: 'authentication_required',
-    });
-    expect(error.payment_intent).toMatchObject({
-      status: 'requires_payment_method',
-      last_payment_error: { code: 'authentication_required' },
-    });
-    const intent = await stripe.paymentIntents.retrieve(error.payment_intent!.id);
-    expect(intent.status).toBe('requires_payment_method');
-    expect(intent.last_payment_error?.payment_method?.id).toBe(method.id);
-  });
+  it(
+    'declines an off-session charge of a card that requires authentication, with the intent attached',
+    async () => {
+      const { stripe } = getTarget();
+      const customer = await stripe.customers.create({});
+      const method = await stripe.paymentMethods.attach('pm_card_authenticationRequired', { customer: customer.id });
+      const error = await cardError(
+        stripe.paymentIntents.create(
+          cardPayment({ customer: customer.id, payment_method: method.id, off_session: true, confirm: true }),
+        ),
+      );
+      expect(error).toMatchObject({
+        type: 'StripeCardError',
+        statusCode: 402,
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+      });
+      expect(error.payment_intent).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'authentication_required' },
+      });
+      const intent = await stripe.paymentIntents.retrieve(error.payment_intent!.id);
+      expect(intent.status).toBe('requires_payment_method');
+      expect(intent.last_payment_error?.payment_method?.id).toBe(method.id);
+    },
+    timeout,
+  );
 
   it.each([
     ['pm_card_chargeDeclined', 'card_declined', 'generic_decline'],
@@ -167,194 +192,261 @@ function sharedContract(getTarget: () => ContractTarget) {
     ['pm_card_chargeDeclinedExpiredCard', 'expired_card', 'not checked'],
     ['pm_card_chargeDeclinedIncorrectCvc', 'incorrect_cvc', 'not checked'],
     ['pm_card_chargeDeclinedProcessingError', 'processing_error', 'not checked'],
-  ])('%s fails with code %s, decline_code %s', async (card, code, declineCode) => {
-    const { stripe } = getTarget();
-    const error = await cardError(stripe.paymentIntents.create(cardPayment({ payment_method: card, confirm: true })));
-    expect(error).toMatchObject({ type: 'StripeCardError', statusCode: 402, code });
-    if (code === 'card_declined') expect(error.decline_code).toBe(declineCode);
-    expect(error.message).not.toBe('');
-    expect(error.payment_intent).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code } });
-  });
+  ])(
+    '%s fails with code %s, decline_code %s',
+    async (card, code, declineCode) => {
+      const { stripe } = getTarget();
+      const error = await cardError(stripe.paymentIntents.create(cardPayment({ payment_method: card, confirm: true })));
+      expect(error).toMatchObject({ type: 'StripeCardError', statusCode: 402, code });
+      if (code === 'card_declined') expect(error.decline_code).toBe(declineCode);
+      expect(error.message).not.toBe('');
+      expect(error.payment_intent).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code } });
+    },
+    timeout,
+  );
 
-  it('refunds in parts, reversing the transfer and returning the application fee pro rata', async () => {
-    const { stripe, activeAccount } = getTarget();
-    const intent = await stripe.paymentIntents.create(
-      cardPayment({
-        amount: 1000,
-        payment_method: 'pm_card_visa',
-        confirm: true,
-        application_fee_amount: 50,
-        transfer_data: { destination: activeAccount },
-      }),
-    );
-    const first = await stripe.refunds.create({
-      payment_intent: intent.id,
-      amount: 400,
-      reverse_transfer: true,
-      refund_application_fee: true,
-    });
-    expect(first).toMatchObject({ amount: 400, status: 'succeeded', payment_intent: intent.id });
-    expect(first.transfer_reversal).toMatch(/^trr_/);
-    let charge = await stripe.charges.retrieve(intent.latest_charge as string);
-    let transfer = await stripe.transfers.retrieve(charge.transfer as string);
-    expect(transfer.amount_reversed).toBe(380);
-    let fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
-    expect(fee.amount_refunded).toBe(20);
-    const tooMuch = await cardError(stripe.refunds.create({ payment_intent: intent.id, amount: 700 }));
-    expect(tooMuch).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'amount' });
-    await stripe.refunds.create({ payment_intent: intent.id, reverse_transfer: true, refund_application_fee: true });
-    charge = await stripe.charges.retrieve(intent.latest_charge as string);
-    expect(charge).toMatchObject({ amount_refunded: 1000, refunded: true });
-    transfer = await stripe.transfers.retrieve(charge.transfer as string);
-    expect(transfer).toMatchObject({ amount_reversed: 950, reversed: true });
-    fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
-    expect(fee).toMatchObject({ amount_refunded: 50, refunded: true });
-    const again = await cardError(stripe.refunds.create({ payment_intent: intent.id }));
-    expect(again).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_already_refunded' });
-  });
-
-  it('creates a connected account the platform controls, and an onboarding link', async () => {
-    const { stripe } = getTarget();
-    const account = await stripe.accounts.create({
-      country: 'US',
-      email: 'creator@example.com',
-      controller: {
-        fees: { payer: 'application' },
-        losses: { payments: 'application' },
-        stripe_dashboard: { type: 'express' },
-      },
-      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-      settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'tuesday' } } },
-    });
-    expect(account).toMatchObject({
-      id: expect.stringMatching(/^acct_/),
-      type: 'express',
-      controller: {
-        fees: { payer: 'application' },
-        losses: { payments: 'application' },
-        stripe_dashboard: { type: 'express' },
-        is_controller: true,
-      },
-      charges_enabled: false,
-      payouts_enabled: false,
-      details_submitted: false,
-      settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'tuesday' } } },
-    });
-    expect(account.requirements?.currently_due?.length).toBeGreaterThan(0);
-    const retrieved = await stripe.accounts.retrieve(account.id);
-    expect(retrieved.id).toBe(account.id);
-    const link = await stripe.accountLinks.create({
-      account: account.id,
-      type: 'account_onboarding',
-      refresh_url: 'https://example.com/settings/payouts?refresh=1',
-      return_url: 'https://example.com/settings/payouts',
-    });
-    expect(link.url).toMatch(/^https?:\/\//);
-    expect(link.expires_at).toBeGreaterThan(link.created);
-
-    // A charge cannot go to an account that has not finished onboarding.
-    const error = await cardError(
-      stripe.paymentIntents.create(
+  it(
+    'refunds in parts, reversing the transfer and returning the application fee pro rata',
+    async () => {
+      const { stripe, activeAccount } = getTarget();
+      const intent = await stripe.paymentIntents.create(
         cardPayment({
+          amount: 1000,
           payment_method: 'pm_card_visa',
+          confirm: true,
           application_fee_amount: 50,
-          transfer_data: { destination: account.id },
+          transfer_data: { destination: activeAccount },
         }),
-      ),
-    );
-    expect(error).toMatchObject({ statusCode: 400, code: 'insufficient_capabilities_for_transfer' });
-  });
+      );
+      const first = await stripe.refunds.create({
+        payment_intent: intent.id,
+        amount: 400,
+        reverse_transfer: true,
+        refund_application_fee: true,
+      });
+      expect(first).toMatchObject({ amount: 400, status: 'succeeded', payment_intent: intent.id });
+      expect(first.transfer_reversal).toMatch(/^trr_/);
+      let charge = await stripe.charges.retrieve(intent.latest_charge as string);
+      let transfer = await stripe.transfers.retrieve(charge.transfer as string);
+      expect(transfer.amount_reversed).toBe(380);
+      let fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
+      expect(fee.amount_refunded).toBe(20);
+      const tooMuch = await cardError(stripe.refunds.create({ payment_intent: intent.id, amount: 700 }));
+      expect(tooMuch).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'amount' });
+      await stripe.refunds.create({ payment_intent: intent.id, reverse_transfer: true, refund_application_fee: true });
+      charge = await stripe.charges.retrieve(intent.latest_charge as string);
+      expect(charge).toMatchObject({ amount_refunded: 1000, refunded: true });
+      transfer = await stripe.transfers.retrieve(charge.transfer as string);
+      expect(transfer).toMatchObject({ amount_reversed: 950, reversed: true });
+      fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
+      expect(fee).toMatchObject({ amount_refunded: 50, refunded: true });
+      const again = await cardError(stripe.refunds.create({ payment_intent: intent.id }));
+      expect(again).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_already_refunded' });
+    },
+    timeout,
+  );
 
-  it('replays the first result for a repeated idempotency key and refuses it for other parameters', async () => {
-    const { stripe } = getTarget();
-    const key = `contract-${Date.now()}-${Math.random()}`;
-    const params = cardPayment({ amount: 1500, payment_method: 'pm_card_visa', confirm: true });
-    const first = await stripe.paymentIntents.create(params, { idempotencyKey: key });
-    const second = await stripe.paymentIntents.create(params, { idempotencyKey: key });
-    expect(second.id).toBe(first.id);
-    expect(second.latest_charge).toBe(first.latest_charge);
-    expect(second.lastResponse.headers['idempotent-replayed']).toBe('true');
-    const conflict = await cardError(
-      stripe.paymentIntents.create({ ...params, amount: 1600 }, { idempotencyKey: key }),
-    );
-    expect(conflict).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  it(
+    'creates a connected account the platform controls, and an onboarding link',
+    async () => {
+      const { stripe } = getTarget();
+      const account = await stripe.accounts.create({
+        country: 'US',
+        email: 'creator@example.com',
+        controller: {
+          fees: { payer: 'application' },
+          losses: { payments: 'application' },
+          stripe_dashboard: { type: 'express' },
+        },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'tuesday' } } },
+      });
+      expect(account).toMatchObject({
+        id: expect.stringMatching(/^acct_/),
+        type: 'express',
+        controller: {
+          fees: { payer: 'application' },
+          losses: { payments: 'application' },
+          stripe_dashboard: { type: 'express' },
+          is_controller: true,
+        },
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'tuesday' } } },
+      });
+      expect(account.requirements?.currently_due?.length).toBeGreaterThan(0);
+      const retrieved = await stripe.accounts.retrieve(account.id);
+      expect(retrieved.id).toBe(account.id);
+      const link = await stripe.accountLinks.create({
+        account: account.id,
+        type: 'account_onboarding',
+        refresh_url: 'https://example.com/settings/payouts?refresh=1',
+        return_url: 'https://example.com/settings/payouts',
+      });
+      expect(link.url).toMatch(/^https?:\/\//);
+      expect(link.expires_at).toBeGreaterThan(link.created);
 
-    // A decline is a result too: the retry gets the same error and charge, not a second attempt.
-    const declineKey = `${key}-declined`;
-    const declined = cardPayment({ payment_method: 'pm_card_chargeDeclined', confirm: true });
-    const firstError = await cardError(stripe.paymentIntents.create(declined, { idempotencyKey: declineKey }));
-    const secondError = await cardError(stripe.paymentIntents.create(declined, { idempotencyKey: declineKey }));
-    expect(secondError.payment_intent?.id).toBe(firstError.payment_intent?.id);
-    expect(secondError.charge).toBe(firstError.charge);
-  });
-
-  it('answers invalid requests with the parameter at fault', async () => {
-    const { stripe, activeAccount } = getTarget();
-    const cases: [Promise<unknown>, Record<string, unknown>][] = [
-      [stripe.paymentIntents.create(cardPayment({ amount: 20 })), { code: 'amount_too_small', param: 'amount' }],
-      [
-        stripe.paymentIntents.create({ ...cardPayment({}), bogus_field: 'x' } as Stripe.PaymentIntentCreateParams),
-        { code: 'parameter_unknown', param: 'bogus_field' },
-      ],
-      [stripe.paymentIntents.create(cardPayment({ application_fee_amount: 50 })), { param: 'application_fee_amount' }],
-      [
-        stripe.paymentIntents.create({ amount: 2000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true }),
-        { param: 'return_url' },
-      ],
-      [stripe.customers.retrieve('cus_doesnotexist'), { statusCode: 404, code: 'resource_missing' }],
-      [
+      // A charge cannot go to an account that has not finished onboarding.
+      const error = await cardError(
         stripe.paymentIntents.create(
-          cardPayment({ application_fee_amount: 3000, transfer_data: { destination: activeAccount } }),
+          cardPayment({
+            payment_method: 'pm_card_visa',
+            application_fee_amount: 50,
+            transfer_data: { destination: account.id },
+          }),
         ),
-        { param: 'application_fee_amount' },
-      ],
-    ];
-    for (const [promise, expected] of cases) {
-      const error = await cardError(promise);
-      expect(error).toMatchObject({ rawType: 'invalid_request_error', ...expected });
-    }
-  });
+      );
+      expect(error).toMatchObject({ statusCode: 400, code: 'insufficient_capabilities_for_transfer' });
+    },
+    timeout,
+  );
 
-  it('refuses to reuse a payment method that was used without a customer', async () => {
-    const { stripe } = getTarget();
-    const method = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } });
-    await stripe.paymentIntents.create(cardPayment({ payment_method: method.id, confirm: true }));
-    const error = await cardError(
-      stripe.paymentIntents.create(cardPayment({ payment_method: method.id, confirm: true })),
-    );
-    expect(error).toMatchObject({ rawType: 'invalid_request_error', param: 'payment_method' });
-  });
+  it(
+    'updates an intent before confirmation and cancels an abandoned one',
+    async () => {
+      const { stripe, activeAccount } = getTarget();
+      const intent = await stripe.paymentIntents.create(
+        cardPayment({ amount: 1000, application_fee_amount: 50, transfer_data: { destination: activeAccount } }),
+      );
+      expect(intent).toMatchObject({
+        status: 'requires_payment_method',
+        client_secret: expect.stringContaining('_secret_'),
+      });
+      const updated = await stripe.paymentIntents.update(intent.id, {
+        amount: 2500,
+        application_fee_amount: 125,
+        metadata: { tier: 'gold' },
+      });
+      expect(updated).toMatchObject({ amount: 2500, application_fee_amount: 125, metadata: { tier: 'gold' } });
+      const confirmed = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+      expect(confirmed).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+      const late = await cardError(stripe.paymentIntents.update(intent.id, { amount: 3000 }));
+      expect(late).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
 
-  it('opens a dispute for the dispute test card and closes it on the evidence', async () => {
-    const { stripe, activeAccount } = getTarget();
-    const intent = await stripe.paymentIntents.create(
-      cardPayment({
-        payment_method: 'pm_card_createDispute',
-        confirm: true,
-        application_fee_amount: 100,
-        transfer_data: { destination: activeAccount },
-      }),
-    );
-    expect(intent.status).toBe('succeeded');
-    const dispute = await eventually(async () => {
-      const found = await stripe.disputes.list({ payment_intent: intent.id });
-      return found.data[0];
-    });
-    expect(dispute).toMatchObject({
-      amount: 2000,
-      reason: 'fraudulent',
-      status: 'needs_response',
-      charge: intent.latest_charge,
-    });
-    const charge = await stripe.charges.retrieve(intent.latest_charge as string);
-    expect(charge.disputed).toBe(true);
-    await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: 'winning_evidence' } });
-    const closed = await eventually(async () => {
-      const current = await stripe.disputes.retrieve(dispute.id);
-      return current.status === 'won' ? current : undefined;
-    });
-    expect(closed.status).toBe('won');
-  });
+      const abandoned = await stripe.paymentIntents.create(cardPayment({}));
+      const canceled = await stripe.paymentIntents.cancel(abandoned.id, { cancellation_reason: 'abandoned' });
+      expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+      const again = await cardError(stripe.paymentIntents.confirm(abandoned.id, { payment_method: 'pm_card_visa' }));
+      expect(again).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    },
+    timeout,
+  );
+
+  it(
+    'replays the first result for a repeated idempotency key and refuses it for other parameters',
+    async () => {
+      const { stripe } = getTarget();
+      const key = `contract-${Date.now()}-${Math.random()}`;
+      const params = cardPayment({ amount: 1500, payment_method: 'pm_card_visa', confirm: true });
+      const first = await stripe.paymentIntents.create(params, { idempotencyKey: key });
+      const second = await stripe.paymentIntents.create(params, { idempotencyKey: key });
+      expect(second.id).toBe(first.id);
+      expect(second.latest_charge).toBe(first.latest_charge);
+      expect(second.lastResponse.headers['idempotent-replayed']).toBe('true');
+      const conflict = await cardError(
+        stripe.paymentIntents.create({ ...params, amount: 1600 }, { idempotencyKey: key }),
+      );
+      expect(conflict).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+      // A decline is a result too: the retry gets the same error and charge, not a second attempt.
+      const declineKey = `${key}-declined`;
+      const declined = cardPayment({ payment_method: 'pm_card_chargeDeclined', confirm: true });
+      const firstError = await cardError(stripe.paymentIntents.create(declined, { idempotencyKey: declineKey }));
+      const secondError = await cardError(stripe.paymentIntents.create(declined, { idempotencyKey: declineKey }));
+      expect(secondError.payment_intent?.id).toBe(firstError.payment_intent?.id);
+      expect(secondError.charge).toBe(firstError.charge);
+    },
+    timeout,
+  );
+
+  it(
+    'answers invalid requests with the parameter at fault',
+    async () => {
+      const { stripe, activeAccount } = getTarget();
+      const cases: [Promise<unknown>, Record<string, unknown>][] = [
+        [stripe.paymentIntents.create(cardPayment({ amount: 20 })), { code: 'amount_too_small', param: 'amount' }],
+        [
+          stripe.paymentIntents.create({ ...cardPayment({}), bogus_field: 'x' } as Stripe.PaymentIntentCreateParams),
+          { code: 'parameter_unknown', param: 'bogus_field' },
+        ],
+        [
+          stripe.paymentIntents.create(cardPayment({ application_fee_amount: 50 })),
+          { param: 'application_fee_amount' },
+        ],
+        [
+          stripe.paymentIntents.create({
+            amount: 2000,
+            currency: 'usd',
+            payment_method: 'pm_card_visa',
+            confirm: true,
+          }),
+          { param: 'return_url' },
+        ],
+        [stripe.customers.retrieve('cus_doesnotexist'), { statusCode: 404, code: 'resource_missing' }],
+        [
+          stripe.paymentIntents.create(
+            cardPayment({ application_fee_amount: 3000, transfer_data: { destination: activeAccount } }),
+          ),
+          { param: 'application_fee_amount' },
+        ],
+      ];
+      for (const [promise, expected] of cases) {
+        const error = await cardError(promise);
+        expect(error).toMatchObject({ rawType: 'invalid_request_error', ...expected });
+      }
+    },
+    timeout,
+  );
+
+  it(
+    'refuses to reuse a payment method that was used without a customer',
+    async () => {
+      const { stripe } = getTarget();
+      const method = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } });
+      await stripe.paymentIntents.create(cardPayment({ payment_method: method.id, confirm: true }));
+      const error = await cardError(
+        stripe.paymentIntents.create(cardPayment({ payment_method: method.id, confirm: true })),
+      );
+      expect(error).toMatchObject({ rawType: 'invalid_request_error', param: 'payment_method' });
+    },
+    timeout,
+  );
+
+  it(
+    'opens a dispute for the dispute test card and closes it on the evidence',
+    async () => {
+      const { stripe, activeAccount } = getTarget();
+      const intent = await stripe.paymentIntents.create(
+        cardPayment({
+          payment_method: 'pm_card_createDispute',
+          confirm: true,
+          application_fee_amount: 100,
+          transfer_data: { destination: activeAccount },
+        }),
+      );
+      expect(intent.status).toBe('succeeded');
+      const dispute = await eventually(async () => {
+        const found = await stripe.disputes.list({ payment_intent: intent.id });
+        return found.data[0];
+      });
+      expect(dispute).toMatchObject({
+        amount: 2000,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        charge: intent.latest_charge,
+      });
+      const charge = await stripe.charges.retrieve(intent.latest_charge as string);
+      expect(charge.disputed).toBe(true);
+      await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: 'winning_evidence' } });
+      const closed = await eventually(async () => {
+        const current = await stripe.disputes.retrieve(dispute.id);
+        return current.status === 'won' ? current : undefined;
+      }, 150_000);
+      expect(closed.status).toBe('won');
+    },
+    timeout,
+  );
 }
 
 describe('Stripe contract: local stand-in', () => {
@@ -380,7 +472,7 @@ describe('Stripe contract: local stand-in', () => {
     await standIn?.close();
   });
 
-  sharedContract(() => target);
+  sharedContract(() => target, 30_000);
 });
 
 describe.skipIf(!liveKey || !liveAccount)(
@@ -389,7 +481,7 @@ describe.skipIf(!liveKey || !liveAccount)(
     : 'Stripe contract: live Stripe test mode (skipped: set STRIPE_TEST_SECRET_KEY and STRIPE_TEST_CONNECTED_ACCOUNT to run it)',
   () => {
     const target = () => ({ stripe: new Stripe(liveKey!), activeAccount: liveAccount! });
-    sharedContract(target);
+    sharedContract(target, 180_000);
   },
 );
 

@@ -455,6 +455,63 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     return intent;
   }
 
+  /** Changes before confirmation (the amount a supporter picks after the card field loaded, metadata...). */
+  function updatePaymentIntent({ params, read, ids }: ApiRequest) {
+    rejectUnknownParams(params, {
+      amount: true,
+      description: true,
+      metadata: 'map',
+      payment_method: true,
+      receipt_email: true,
+      setup_future_usage: true,
+      application_fee_amount: true,
+      expand: 'list',
+    });
+    const intent = getPaymentIntent(ids[0]!);
+    if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+      throw unexpectedState(
+        `You cannot update this PaymentIntent because it has a status of ${intent.status}. Updates are only allowed when the PaymentIntent has a status of requires_payment_method, requires_confirmation, or requires_action.`,
+      );
+    }
+    const amount = read.integer('amount', { min: 1 }) ?? intent.amount;
+    if (amount < minimumAmount[intent.currency]!) {
+      throw invalidRequest(
+        `Amount must be at least ${(minimumAmount[intent.currency]! / 100).toFixed(2)} ${intent.currency}`,
+        {
+          param: 'amount',
+          code: 'amount_too_small',
+        },
+      );
+    }
+    const fee = read.integer('application_fee_amount', { min: 0 }) ?? intent.application_fee_amount;
+    if (read.has('application_fee_amount') && !intent.transfer_data) {
+      throw invalidRequest(
+        'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+        { param: 'application_fee_amount' },
+      );
+    }
+    if (fee !== null && fee > amount) {
+      throw invalidRequest('The application fee amount cannot be greater than the amount of the payment.', {
+        param: 'application_fee_amount',
+      });
+    }
+    const reference = read.string('payment_method');
+    if (reference) {
+      intent.payment_method = customers.resolvePaymentMethod(reference, 'payment_method').id;
+      intent.status = 'requires_confirmation';
+      intent.next_action = null;
+    }
+    intent.amount = amount;
+    intent.application_fee_amount = fee;
+    const metadata = read.metadata();
+    if (metadata) intent.metadata = { ...intent.metadata, ...metadata };
+    intent.description = read.string('description') ?? intent.description;
+    intent.receipt_email = read.string('receipt_email') ?? intent.receipt_email;
+    intent.setup_future_usage =
+      read.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? intent.setup_future_usage;
+    return intent;
+  }
+
   function cancelPaymentIntent({ params, read, ids }: ApiRequest) {
     rejectUnknownParams(params, { cancellation_reason: true, expand: 'list' });
     const intent = getPaymentIntent(ids[0]!);
@@ -542,6 +599,7 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     newCharge,
     charge,
     cancelPaymentIntent,
+    updatePaymentIntent,
     retrievePaymentIntent,
     completeAuthentication,
     settleProcessing,

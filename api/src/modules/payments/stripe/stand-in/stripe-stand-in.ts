@@ -116,6 +116,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
       handler: paymentIntents.cancelPaymentIntent,
     },
+    { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: paymentIntents.updatePaymentIntent },
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: retrieveFrom(state.charges, 'charge') },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handler: refunds.createRefund },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveFrom(state.refunds, 'refund') },

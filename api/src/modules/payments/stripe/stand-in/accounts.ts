@@ -27,13 +27,14 @@ const newAccountRequirements = [
 ];
 
 export function accountsResource(state: StandInState) {
-  function getAccount(id: string, param = 'account', status: 400 | 404 = 404): Stripe.Account {
+  /** 403 when the account is the object asked for, 400 when a parameter names it. */
+  function getAccount(id: string, param = 'account', status: 400 | 403 = 403): Stripe.Account {
     const account = state.accounts.get(id);
     if (!account) {
       // Stripe's answer for an account the platform does not control.
       throw invalidRequest(
         `The provided key does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
-        { param, code: 'account_invalid', status: status === 404 ? 403 : 400 },
+        { param, code: 'account_invalid', status },
       );
     }
     return account;

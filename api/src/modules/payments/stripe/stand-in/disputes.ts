@@ -28,7 +28,8 @@ export function disputesResource(state: StandInState) {
         card: {
           brand: (charge.payment_method_details?.card?.brand ?? 'visa') as string,
           case_type: inquiry ? 'inquiry' : 'chargeback',
-          network_reason_code: inquiry ? '10.4' : '10.4',
+          // Visa's "other fraud, card-absent environment", what its test disputes report.
+          network_reason_code: '10.4',
           network: 'visa',
         },
       } as Stripe.Dispute.PaymentMethodDetails,

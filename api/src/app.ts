@@ -8,7 +8,7 @@ import type { Db } from './db/database';
 import { accountRoutes } from './modules/account/account-routes';
 import { analyticsRoutes } from './modules/analytics/analytics-routes';
 import { authRoutes } from './modules/auth/auth-routes';
-import { checkoutRoutes } from './modules/checkout/checkout-routes';
+import { checkoutRoutes, paymentCompletionRoutes } from './modules/checkout/checkout-routes';
 import { cancelLinkFormRoutes } from './modules/subscriptions/cancel-link-form-routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
 import { payoutRoutes } from './modules/payouts/payouts-routes';
@@ -24,7 +24,14 @@ import { emailVerificationRoutes } from './modules/email-verification/email-veri
 import { verifyEmailFormRoutes } from './modules/email-verification/verify-email-form-routes';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
 import { imageRoutes } from './modules/images/images-routes';
-import { createSandboxPaymentProvider } from './modules/payments/sandbox/sandbox-payment-provider';
+import { paymentEventRoutes } from './modules/payments/payment-events-routes';
+import {
+  createSandboxPaymentProvider,
+  SANDBOX_PAY_PREFIX,
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxSigningSecret,
+} from './modules/payments/sandbox/sandbox-payment-provider';
+import { sandboxPayRoutes } from './modules/payments/sandbox/sandbox-pay-routes';
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
@@ -48,11 +55,16 @@ import { siteConfigRoutes } from './routes/site-config';
 export interface AppOverrides {
   resolveHost?: HostResolver;
   webhookTransport?: WebhookHttpTransport;
+  /** Where log lines go instead of stdout (a test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server on an open database; server.ts only boots it, tests call `app.inject`. */
 export async function buildApp(config: AppConfig, db: Db, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const options: FastifyServerOptions = { logger: { level: config.logLevel }, trustProxy: config.trustProxy };
+  const logger = overrides.logStream
+    ? { level: config.logLevel, stream: overrides.logStream }
+    : { level: config.logLevel };
+  const options: FastifyServerOptions = { logger, trustProxy: config.trustProxy };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,9 +106,32 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(usernameRoutes, { prefix: '/api/usernames' });
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
-  // Money: the embedded sandbox provider (test mode) behind the PaymentProvider interface.
-  const money = { provider: createSandboxPaymentProvider(db), appSecret: resolveAppSecret(config) };
+  // Money: the embedded sandbox provider (test mode) behind the PaymentProvider interface. Like a real
+  // provider it sends signed events to /api/payments/events; being in-process, it sends them through
+  // app.inject (the whole HTTP stack, signature check included) instead of the network.
+  const appSecret = resolveAppSecret(config);
+  const sandbox = createSandboxPaymentProvider(db, {
+    signingSecret: sandboxSigningSecret(appSecret),
+    deliverEvent: async (body, signature) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/events',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      return response.statusCode === 200;
+    },
+    log: (message) => app.log.error(message),
+  });
+  const money = { provider: sandbox, appSecret };
   await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
+  await app.register(paymentCompletionRoutes, { prefix: '/api/payments', ...money });
+  await app.register(paymentEventRoutes, {
+    prefix: '/api/payments',
+    ...money,
+    signatureHeader: SANDBOX_SIGNATURE_HEADER,
+  });
+  await app.register(sandboxPayRoutes, { prefix: SANDBOX_PAY_PREFIX, sandbox });
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });
   await app.register(payoutRoutes, { prefix: '/api/creator' });
   await app.register(refundRoutes, { prefix: '/api/creator', ...money });
@@ -104,7 +139,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
   // Webhooks: endpoints under /api/creator/webhooks, delivered from their outbox while the server runs (JOBS_ENABLED).
   const webhookDeps = {
-    appSecret: money.appSecret,
+    appSecret,
     allowLocal: config.webhooksAllowLocal,
     resolveHost: overrides.resolveHost ?? systemResolver,
   };

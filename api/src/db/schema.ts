@@ -575,6 +575,8 @@ export const paymentAttempts = pgTable(
     /** What the checkout asked for (never the card): lets a crashed attempt be completed later. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     provider: text('provider').notNull(),
+    /** The provider's payment intent, set right after the provider created it. */
+    providerIntentId: text('provider_intent_id'),
     providerChargeId: text('provider_charge_id'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
@@ -592,7 +594,21 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_pending_idx').on(t.status, t.createdAt),
     index('payment_attempts_support_idx').on(t.supportId),
     index('payment_attempts_charge_idx').on(t.subscriptionChargeId),
+    uniqueIndex('payment_attempts_provider_intent_id').on(t.providerIntentId),
   ],
+);
+
+/** Every signed provider event handled, once by (provider, event id): a redelivery changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    intentId: text('intent_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] })],
 );
 
 /** One payout per creator and Monday-to-Sunday week (UTC). */
@@ -757,6 +773,7 @@ export const SANDBOX_CARD_BEHAVIOURS = [
   'decline',
   'insufficient_funds',
   'decline_renewals',
+  'authentication_required',
   'test_mode_only',
 ] as const;
 
@@ -764,8 +781,6 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   token: text('token').primaryKey(),
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
-  expMonth: integer('exp_month').notNull(),
-  expYear: integer('exp_year').notNull(),
   behaviour: text('behaviour', { enum: SANDBOX_CARD_BEHAVIOURS }).notNull(),
   createdAt: createdAt(),
 });
@@ -786,6 +801,44 @@ export const sandboxCharges = pgTable(
   },
   (t) => [uniqueIndex('sandbox_charges_idempotency_key').on(t.idempotencyKey)],
 );
+
+/** The sandbox's payment intents: created by the API, confirmed from its card frame or off-session. */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    customer: text('customer').notNull(),
+    keepCard: boolean('keep_card').notNull(),
+    offSession: boolean('off_session').notNull(),
+    applicationFeeCents: integer('application_fee_cents').notNull(),
+    destination: text('destination').notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: text('status', {
+      enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'],
+    }).notNull(),
+    paymentMethodToken: text('payment_method_token'),
+    chargeId: text('charge_id'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_payment_intents_idempotency_key').on(t.idempotencyKey)],
+);
+
+/** The events the sandbox sends to the API's event endpoint (signed like a real provider's). */
+export const sandboxEvents = pgTable('sandbox_events', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id').notNull(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+});
 
 export const sandboxTransfers = pgTable(
   'sandbox_transfers',

@@ -84,8 +84,6 @@ async function seedSubscriptions(tx: Db, rows: Array<typeof supports.$inferSelec
       token,
       brand: 'Visa',
       last4: '4242',
-      expMonth: 12,
-      expYear: now.getUTCFullYear() + 3,
       behaviour: 'succeed',
     });
     const [subscription] = await tx

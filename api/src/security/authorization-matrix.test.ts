@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../config/env';
-import { checkoutBody, postCheckout } from '../modules/checkout/checkout-test-factories';
+import { checkoutBody, payCheckout } from '../modules/checkout/checkout-test-factories';
 import { onboardingBody } from '../modules/creator-profile/fake-creator';
 import {
   fakeCreator,
@@ -306,12 +306,12 @@ const operations = await listApiOperations(t.app);
 const bystander = await fakeCreator(db, { displayName: 'Bystander' });
 const bystanderUsername = bystander.username;
 const supporter = await fakeUser(t, { role: 'supporter' });
-const supporterSubscribed = await postCheckout(
+const supporterSubscribed = await payCheckout(
   supporter.client,
   bystanderUsername,
   checkoutBody({ isRecurring: true, amount: 10, email: supporter.email }),
 );
-if (supporterSubscribed.statusCode !== 201)
+if (supporterSubscribed.statusCode !== 200)
   throw new Error(
     `the supporter's monthly support failed: ${supporterSubscribed.statusCode} ${supporterSubscribed.body}`,
   );
@@ -341,12 +341,12 @@ async function makeOwner(): Promise<Owner> {
     supporterEmail: `hidden.${marker}@example.com`,
     message: `Secret ${marker}`,
   });
-  const checkout = await postCheckout(
+  const checkout = await payCheckout(
     account.client,
     bystanderUsername,
     checkoutBody({ isRecurring: true, amount: 12, email, name: `Owner ${marker}` }),
   );
-  if (checkout.statusCode !== 201)
+  if (checkout.statusCode !== 200)
     throw new Error(`owner's monthly support failed: ${checkout.statusCode} ${checkout.body}`);
   await account.client.post(`/api/creators/${bystanderUsername}/follow`);
   // The supporter of the matrix supports this owner: they may see the owner's public name, nothing private.

@@ -2,53 +2,51 @@ import { z } from 'zod';
 import { supportSchema } from '@beabro/shared/schemas/support';
 
 /**
- * The checkout contract (POST /api/creators/:username/supports), shared by the support page and
- * the API. Amount is in whole dollars as typed on the page; everything the API answers is in cents.
+ * The checkout contract, shared by the support page and the API. Amount is in whole dollars as typed
+ * on the page; everything the API answers is in cents. No card data: the card is typed into the
+ * payment provider's own field, which confirms the payment intent this starts.
+ *
+ * 1. POST /api/creators/:username/supports: the support's details; answers the intent to confirm
+ *    (`payment`), or the receipt when this attempt was already paid.
+ * 2. The provider's field confirms the intent in the browser (3-D Secure there when the bank asks).
+ * 3. POST /api/payments/intents/:intentId/complete: the API asks the provider for the outcome and
+ *    answers the receipt (200), 202 while it is still pending, or 402 with the provider's reason.
  */
-export const CARD_MESSAGES = {
-  numberRequired: 'Card number is required',
-  numberInvalid: 'Card number is invalid',
-  expiryRequired: 'Expiry date is required',
-  expiryInvalid: 'Expiry date is invalid',
-  expired: 'This card has expired',
-  /** The field is labelled "CVC": its messages say CVC too. */
-  cvcRequired: 'CVC is required',
-  cvcInvalid: 'CVC is invalid',
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-} as const;
+export const checkoutRequestSchema = supportSchema
+  .extend({
+    /** Which of the creator's four tiers was chosen, if any (for the receipt and perks). */
+    tierPosition: z.number().int().min(0).max(3).nullable().default(null),
+    /** Made by the page for each attempt: a double submit or a retry with the same key charges once. */
+    idempotencyKey: z.uuid({ error: 'Reload the page and try again.' }),
+  })
+  .strict();
 
-export const cardSchema = z.object({
-  /** Digits, spaces allowed; Luhn-checked by the server. */
-  number: z
-    .string({ error: CARD_MESSAGES.numberRequired })
-    .trim()
-    .min(1, { error: CARD_MESSAGES.numberRequired })
-    .max(23, { error: CARD_MESSAGES.numberInvalid }),
-  expMonth: z
-    .number({ error: CARD_MESSAGES.expiryInvalid })
-    .int({ error: CARD_MESSAGES.expiryInvalid })
-    .min(1, { error: CARD_MESSAGES.expiryInvalid })
-    .max(12, { error: CARD_MESSAGES.expiryInvalid }),
-  /** Four digits, e.g. 2028. */
-  expYear: z
-    .number({ error: CARD_MESSAGES.expiryInvalid })
-    .int({ error: CARD_MESSAGES.expiryInvalid })
-    .min(2000, { error: CARD_MESSAGES.expiryInvalid })
-    .max(2100, { error: CARD_MESSAGES.expiryInvalid }),
-  cvc: z
-    .string({ error: CARD_MESSAGES.cvcRequired })
-    .min(1, { error: CARD_MESSAGES.cvcRequired })
-    .regex(/^\d{3,4}$/, { error: CARD_MESSAGES.cvcInvalid }),
+/** Where the sandbox provider serves its card field (a real provider's lives on its own domain). */
+export const SANDBOX_CARD_FRAME_PATH = '/sandbox-pay/v1/card-frame';
+
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+] as const;
+
+/** What the browser needs to confirm a payment in the provider's card field. */
+export const paymentStartSchema = z.object({
+  provider: z.string(),
+  /** True in the sandbox: the page says "test mode". */
+  testMode: z.boolean(),
+  intentId: z.string(),
+  clientSecret: z.string(),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  /** The provider-hosted card field. */
+  cardFrameUrl: z.string(),
 });
 
-export const checkoutRequestSchema = supportSchema.extend({
-  /** Which of the creator's four tiers was chosen, if any (for the receipt and perks). */
-  tierPosition: z.number().int().min(0).max(3).nullable().default(null),
-  card: cardSchema,
-  /** Made by the page for each attempt: a double submit or a retry with the same key charges once. */
-  idempotencyKey: z.uuid({ error: 'Reload the page and try again.' }),
-});
+export const paymentCompleteRequestSchema = z.object({ clientSecret: z.string().min(1).max(200) }).strict();
+export const paymentIntentParamsSchema = z.object({ intentId: z.string().min(1).max(100) });
+export const paymentPendingSchema = z.object({ status: z.enum(PAYMENT_INTENT_STATUSES) });
 
 export const checkoutReceiptSchema = z.object({
   supportId: z.uuid(),
@@ -71,6 +69,9 @@ export const checkoutReceiptSchema = z.object({
 });
 
 export const checkoutResponseSchema = z.object({ receipt: checkoutReceiptSchema });
+export const checkoutStartResponseSchema = z.union([z.object({ payment: paymentStartSchema }), checkoutResponseSchema]);
 
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+export type PaymentStart = z.infer<typeof paymentStartSchema>;
+export type CheckoutStartResponse = z.infer<typeof checkoutStartResponseSchema>;
 export type CheckoutReceipt = z.infer<typeof checkoutReceiptSchema>;

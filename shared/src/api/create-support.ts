@@ -1,37 +1,42 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
-import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
 import {
   checkoutResponseSchema,
+  checkoutStartResponseSchema,
+  paymentPendingSchema,
   type CheckoutReceipt,
   type CheckoutRequest,
+  type CheckoutStartResponse,
 } from '@beabro/shared/api-schemas/checkout';
 
 /**
- * The support page's checkout. Keep one `idempotencyKey` per attempt and send the same body again
- * after a network failure: the server charges once and answers with the first receipt (`replayed`).
- * Throws `ApiError`: 400 with field messages (e.g. `card.number`), 402 when the card is refused,
- * 404 for an unknown creator, 409 while the same attempt is still being processed, 429 when rate limited.
+ * Starts the support page's checkout: the payment intent to confirm in the provider's card field, or
+ * the receipt when this attempt (same `idempotencyKey`) was already paid. Keep one key per attempt and
+ * send the same body again after a network failure: the server answers with the same intent.
+ * Throws `ApiError`: 400 with field messages, 404 for an unknown creator, 409 while the same attempt is
+ * still starting, 429 when rate limited.
  */
-export async function createSupport(username: string, body: CheckoutRequest): Promise<CheckoutReceipt> {
+export async function createSupport(username: string, body: CheckoutRequest): Promise<CheckoutStartResponse> {
   const response = await apiRequest<unknown>(`/creators/${encodeURIComponent(username)}/supports`, {
     method: 'POST',
     body: JSON.stringify(body),
   });
-  return checkoutResponseSchema.parse(response).receipt;
+  return checkoutStartResponseSchema.parse(response);
 }
 
-/** Mutation for the support page; the creator's public figures and the supporter's dashboard are refetched after it. */
-export function useCreateSupport(username: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CheckoutRequest) => createSupport(username, body),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) }),
-        queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey }),
-      ]);
-    },
+/**
+ * After the card field confirmed: the API reads the outcome from the provider. The receipt, or
+ * `{ pending: status }` while the bank's check or the payment is still under way. Throws `ApiError`
+ * 402 with the provider's reason (`fieldErrors.card`).
+ */
+export async function completePayment(
+  intentId: string,
+  clientSecret: string,
+): Promise<{ receipt: CheckoutReceipt } | { pending: string }> {
+  const response = await apiRequest<unknown>(`/payments/intents/${encodeURIComponent(intentId)}/complete`, {
+    method: 'POST',
+    body: JSON.stringify({ clientSecret }),
   });
+  const paid = checkoutResponseSchema.safeParse(response);
+  if (paid.success) return { receipt: paid.data.receipt };
+  return { pending: paymentPendingSchema.parse(response).status };
 }

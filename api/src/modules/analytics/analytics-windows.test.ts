@@ -8,8 +8,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import { creatorDailyRollups, creatorWindowCache, supports, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { deleteAccount } from '../account/account-service';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
@@ -134,7 +133,7 @@ async function supportAt(
   overrides: Partial<CheckoutRequest>,
   viewer: SessionUser | null = null,
 ) {
-  return createSupport(
+  return paySupport(
     moneyDeps(t, at),
     username,
     checkoutRequestSchema.parse(checkoutBody(overrides)),

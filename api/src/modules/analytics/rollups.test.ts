@@ -16,8 +16,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { deleteAccount } from '../account/account-service';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
@@ -41,7 +40,7 @@ async function supportAt(
   overrides: Partial<CheckoutRequest>,
   viewer: SessionUser | null = null,
 ) {
-  return createSupport(
+  return paySupport(
     moneyDeps(t, new Date(at)),
     username,
     checkoutRequestSchema.parse(checkoutBody(overrides)),

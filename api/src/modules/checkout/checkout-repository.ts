@@ -3,7 +3,15 @@ import type { Db } from '../../db/database';
 import { preparedStatement, runPrepared, type StatementValue } from '../../db/prepared-statement';
 import type { OutgoingEmail } from '../email/email-outbox';
 import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
-import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import {
+  creatorProfiles,
+  paymentAttempts,
+  paymentEvents,
+  subscriptions,
+  supports,
+  supportTiers,
+  users,
+} from '../../db/schema';
 import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
 import { goalColumns } from '../goals/goal-reached-repository';
 
@@ -47,7 +55,7 @@ export type CheckoutCreator = NonNullable<Awaited<ReturnType<typeof findCheckout
 /**
  * The first statement of a checkout, one round trip: counts the attempt in both rate-limit windows
  * (whatever happens next), reads the creator (as findCheckoutCreator), and records the payment
- * attempt under its idempotency key, but only when every rule lets it through: the card was valid,
+ * attempt under its idempotency key, but only when every rule lets it through:
  * both counts are within their limits, and the creator is live and accepts this amount, message and
  * tier (the same rules as the service's checkCheckout, which then names what failed). The attempt
  * is not recorded when its key is already taken (a repeat).
@@ -109,8 +117,6 @@ export interface BeginCheckoutInput {
   limits: [{ key: string; windowStart: Date; limit: number }, { key: string; windowStart: Date; limit: number }];
   username: string;
   tierPosition: number | null;
-  /** False when the card failed its checks: the attempt is then never recorded. */
-  cardValid: boolean;
   hasMessage: boolean;
   /** The attempt to record; `request` gets the creator's id added as creatorId. */
   attempt: {
@@ -144,7 +150,8 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
     second.limit,
     input.username,
     input.tierPosition,
-    input.cardValid,
+    // A rule the statement once took from the card's checks; the card no longer reaches the API.
+    true,
     attempt.id,
     attempt.idempotencyKey,
     attempt.requestFingerprint,
@@ -331,6 +338,30 @@ function isAbort(error: unknown): boolean {
     if ((e as { code?: unknown }).code === 'BB001') return true;
   }
   return false;
+}
+
+export async function findAttemptByIntentId(db: Db, intentId: string): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerIntentId, intentId));
+  return row;
+}
+
+/** Links the attempt to the intent the provider created for it (its key always gives the same one). */
+export async function setAttemptIntent(db: Db, attemptId: string, intentId: string): Promise<void> {
+  await db.update(paymentAttempts).set({ providerIntentId: intentId }).where(eq(paymentAttempts.id, attemptId));
+}
+
+export async function paymentEventSeen(db: Db, provider: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.id, id)));
+  return row !== undefined;
+}
+
+/** Records a handled event; false when it was already recorded. */
+export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return rows.length > 0;
 }
 
 export async function findAttemptByKey(db: Db, idempotencyKey: string): Promise<PaymentAttemptRow | undefined> {

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema, checkoutResponseSchema } from '@beabro/shared/api-schemas/checkout';
+import {
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  checkoutStartResponseSchema,
+  paymentCompleteRequestSchema,
+  paymentIntentParamsSchema,
+  paymentPendingSchema,
+} from '@beabro/shared/api-schemas/checkout';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { creatorUsernameParamsSchema } from '@beabro/shared/api-schemas/public-profile';
+import type { FastifyReply } from 'fastify';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { createSupport, PaymentFailedError } from './checkout-service';
+import { completeCheckoutIntent, createSupport, PaymentFailedError } from './checkout-service';
 import { requestLinkOrigin } from './link-origin';
 
 export interface MoneyRouteOptions {
@@ -11,21 +19,32 @@ export interface MoneyRouteOptions {
   appSecret: string;
 }
 
-/** /api/creators/:username/supports: the support page's checkout. */
+/** 402 with the provider's reason, on the card field. */
+function sendPaymentFailed(reply: FastifyReply, error: PaymentFailedError) {
+  const body =
+    Object.keys(error.fieldErrors).length > 0
+      ? { message: error.message, fieldErrors: error.fieldErrors }
+      : { message: error.message };
+  return reply.code(402).send(body);
+}
+
+/** /api/creators/:username/supports: the support page's checkout starts a payment intent. */
 export const checkoutRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { provider, appSecret }) => {
   app.post(
     '/:username/supports',
     {
       schema: {
         tags: ['checkout'],
-        summary: 'Support a creator: charge the card (sandbox in test mode) and record the support',
+        summary: 'Support a creator: record the attempt and start a payment intent to confirm in the card field',
         description:
-          'Idempotent by `idempotencyKey`: a repeat returns the first answer (`replayed: true`, or the same error); ' +
-          'a repeat while the first is still running waits, then answers 409. 402 when the card is refused.',
+          'No card data: the browser confirms the returned intent in the payment provider’s own card field, then calls ' +
+          '`POST /api/payments/intents/{intentId}/complete`. Idempotent by `idempotencyKey`: a repeat returns the same ' +
+          'intent, or the receipt once paid (`replayed: true`), or the same error; a repeat while the first is still ' +
+          'starting waits, then answers 409.',
         params: creatorUsernameParamsSchema,
         body: checkoutRequestSchema,
         response: {
-          201: checkoutResponseSchema,
+          200: checkoutStartResponseSchema,
           400: apiErrorSchema,
           402: apiErrorSchema,
           404: apiErrorSchema,
@@ -37,22 +56,61 @@ export const checkoutRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (a
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {
-        const receipt = await createSupport(
-          { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) },
-          request.params.username,
-          request.body,
-          request.user,
-          request.ip,
+        return reply.send(
+          await createSupport(
+            { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) },
+            request.params.username,
+            request.body,
+            request.user,
+            request.ip,
+          ),
         );
-        return reply.code(201).send({ receipt });
       } catch (error) {
-        if (error instanceof PaymentFailedError) {
-          const body =
-            Object.keys(error.fieldErrors).length > 0
-              ? { message: error.message, fieldErrors: error.fieldErrors }
-              : { message: error.message };
-          return reply.code(402).send(body);
-        }
+        if (error instanceof PaymentFailedError) return sendPaymentFailed(reply, error);
+        throw error;
+      }
+    },
+  );
+};
+
+/** /api/payments/intents/:intentId/complete: the page reports its confirmation; the provider is asked. */
+export const paymentCompletionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (
+  app,
+  { provider, appSecret },
+) => {
+  app.post(
+    '/intents/:intentId/complete',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Record a confirmed payment: the outcome is read from the provider, never taken from the browser',
+        description:
+          '200 with the receipt once the intent succeeded (written once, whoever reports it first: this call or the ' +
+          'provider’s signed event); 202 while it awaits authentication or is processing; 402 with the provider’s ' +
+          'reason when the card was refused; 404 when the intent or its client secret is unknown.',
+        params: paymentIntentParamsSchema,
+        body: paymentCompleteRequestSchema,
+        response: {
+          200: checkoutResponseSchema,
+          202: paymentPendingSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      try {
+        const outcome = await completeCheckoutIntent(
+          { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) },
+          request.params.intentId,
+          request.body.clientSecret,
+        );
+        if ('pending' in outcome) return reply.code(202).send({ status: outcome.pending });
+        return reply.send(outcome);
+      } catch (error) {
+        if (error instanceof PaymentFailedError) return sendPaymentFailed(reply, error);
         throw error;
       }
     },

@@ -1,8 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import type { CheckoutReceipt, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
+import type { CheckoutReceipt, PaymentStart, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
-import { formatUsd } from '@beabro/shared/money/fees';
+import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import type { subscriptions } from '../../db/schema';
@@ -14,8 +14,12 @@ import { goalReachedCandidate } from '../goals/goal-reached-emails';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { newSupportWithEntries } from '../ledger/ledger-service';
 import type { SupportRow } from '../ledger/ledger-repository';
-import { cardDigits, validateCard } from '../payments/card-validation';
-import type { ChargeResult, PaymentProvider } from '../payments/payment-provider';
+import {
+  chargeResultOf,
+  type ChargeResult,
+  type PaymentIntent,
+  type PaymentProvider,
+} from '../payments/payment-provider';
 import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
 import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/cancel-link';
@@ -25,8 +29,12 @@ import {
   beginCheckout,
   completeAttempt,
   deletePendingAttempt,
+  findAttemptByIntentId,
   findAttemptByKey,
   findCheckoutCreator,
+  insertPaymentEvent,
+  paymentEventSeen,
+  setAttemptIntent,
   findReceiptParts,
   listStaleCheckoutAttempts,
   writePaidCheckout,
@@ -51,15 +59,19 @@ export const CHECKOUT_MESSAGES = {
   inProgress: 'This payment is already being processed.',
   keyReused: 'This payment was already submitted with different details. Reload the page and try again.',
   interrupted: 'The payment was interrupted and you were not charged. Please try again.',
+  abandoned: 'The payment was not completed in time and you were not charged. Please try again.',
+  paymentNotFound: 'This payment was not found. Reload the page and try again.',
 } as const;
 
-/** A pending attempt older than this is taken to belong to a process that died mid-payment. */
+/** A pending attempt older than this is looked at by the recovery job (its request may have died). */
 export const STALE_ATTEMPT_MS = 2 * 60_000;
+/** How long a supporter has to confirm in the card field before the intent is canceled. */
+export const ABANDONED_INTENT_MS = 60 * 60_000;
 /** How long a duplicate request waits for the first one before answering 409. */
 const DEFAULT_DUPLICATE_WAIT_MS = 5_000;
 const POLL_MS = 50;
 
-/** The provider refused the card: 402 with the message on the card field it concerns. */
+/** The provider refused the card: 402 with the provider's reason (on the card field). */
 export class PaymentFailedError extends Error {
   constructor(
     message: string,
@@ -104,7 +116,6 @@ class AlreadyCompletedError extends Error {}
 const checkoutChargeKey = (clientKey: string) => `checkout:${clientKey}`;
 
 function fingerprint(secret: string, username: string, input: CheckoutValues, viewerId: string | null): string {
-  const c = input.card;
   const material = [
     username,
     input.amount,
@@ -115,16 +126,13 @@ function fingerprint(secret: string, username: string, input: CheckoutValues, vi
     input.isRecurring,
     input.tierPosition,
     viewerId,
-    cardDigits(c.number),
-    c.expMonth,
-    c.expYear,
-    c.cvc,
   ];
   return createHmac('sha256', secret).update(JSON.stringify(material)).digest('base64url');
 }
 
-function failureError(message: string, field: string | null): PaymentFailedError {
-  return new PaymentFailedError(message, field ? { [field]: message } : {});
+/** The provider's reason, shown next to its card field. */
+function failureError(message: string): PaymentFailedError {
+  return new PaymentFailedError(message, { card: message });
 }
 
 type Subscription = typeof subscriptions.$inferSelect;
@@ -316,44 +324,111 @@ async function recordFailure(
     cardLast4: charge.cardLast4,
     failureCode: charge.code,
     failureMessage: charge.message,
-    failureField: charge.field,
+    failureField: 'card',
     completedAt: at,
   });
 }
 
+/** What the browser needs to confirm an attempt's intent in the provider's card field. */
+function paymentStart(provider: PaymentProvider, intent: PaymentIntent): PaymentStart {
+  return {
+    provider: provider.name,
+    testMode: provider.testMode,
+    intentId: intent.id,
+    clientSecret: intent.clientSecret,
+    status: intent.status,
+    cardFrameUrl: provider.cardField.frameUrl,
+  };
+}
+
+export type CheckoutStart = { payment: PaymentStart } | { receipt: CheckoutReceipt };
+
+/** The intent's request to the provider for an attempt: the same key and values every time it is asked. */
+function intentRequest(
+  attempt: Pick<PaymentAttemptRow, 'id' | 'idempotencyKey'>,
+  request: CheckoutAttemptRequest,
+  creatorUsername: string,
+) {
+  return {
+    amountCents: request.amountCents,
+    currency: 'usd' as const,
+    customer: request.email,
+    keepCard: request.isRecurring,
+    applicationFeeCents: calculateFees(request.amountCents).platformFeeCents,
+    destination: `creator:${request.creatorId}`,
+    description: `checkout: support for ${creatorUsername}`,
+    metadata: { attemptId: attempt.id, purpose: 'checkout' },
+    idempotencyKey: checkoutChargeKey(attempt.idempotencyKey),
+  };
+}
+
 /**
- * Finishes an attempt whose request died after recording it: asks the provider what happened under
- * its key (never charging anew) and records that. Safe to run while the request is in fact still
- * alive: whichever finishes first wins, and a real charge is always recorded.
+ * Records what the provider says of a checkout attempt's intent, once: a succeeded intent writes the
+ * support (gated on the attempt still pending, so a second caller writes nothing), a canceled one the
+ * failure. Anything else is not final yet: the supporter may still authenticate or try another card.
+ */
+async function recordCheckoutIntent(
+  deps: MoneyDeps,
+  attempt: PaymentAttemptRow,
+  intent: PaymentIntent,
+): Promise<{ receipt: CheckoutReceipt } | { failed: string } | { pending: PaymentIntent }> {
+  if (attempt.status === 'succeeded') return { receipt: await replayReceipt(deps.db, attempt.id) };
+  if (attempt.status === 'failed' && attempt.failureCode !== 'interrupted')
+    return { failed: attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted };
+  const result = chargeResultOf(intent);
+  if (!result) return { pending: intent };
+  const at = deps.now?.() ?? new Date();
+  if (result.status === 'failed') {
+    await recordFailure(deps.db, attempt, result, at);
+    const now = await findAttemptByKey(deps.db, attempt.idempotencyKey);
+    if (now?.status === 'succeeded') return { receipt: await replayReceipt(deps.db, now.id) };
+    return { failed: now?.failureMessage ?? result.message };
+  }
+  const request = attempt.request as unknown as CheckoutAttemptRequest;
+  const creator = await findCheckoutCreator(deps.db, { userId: request.creatorId }, null);
+  if (!creator) throw new Error(`creator ${request.creatorId} of payment attempt ${attempt.id} is gone`);
+  try {
+    return { receipt: await recordPaidCheckout(deps, attempt, request, creator, result, at) };
+  } catch (error) {
+    if (error instanceof AlreadyCompletedError) return { receipt: await replayReceipt(deps.db, attempt.id) };
+    throw error;
+  }
+}
+
+/**
+ * Finishes an attempt the recovery job found still pending: without an intent (its request died before
+ * the provider answered) the intent is asked for again under the same key and canceled; with one, the
+ * provider's outcome is recorded, and an intent left unconfirmed past ABANDONED_INTENT_MS is canceled
+ * (a confirmation racing the cancel wins at the provider, and is then recorded as paid).
  */
 export async function completeInterruptedCheckout(deps: MoneyDeps, attempt: PaymentAttemptRow): Promise<void> {
   const request = attempt.request as unknown as CheckoutAttemptRequest;
-  const at = deps.now?.() ?? new Date();
-  const charge = await deps.provider.findCharge(checkoutChargeKey(attempt.idempotencyKey));
-  if (!charge) {
+  const now = deps.now?.() ?? new Date();
+  let intent = attempt.providerIntentId ? await deps.provider.retrieveIntent(attempt.providerIntentId) : null;
+  if (!attempt.providerIntentId) {
+    // The browser never got this intent's secret, so nobody could have paid it: cancel it for good.
+    const creator = await findCheckoutCreator(deps.db, { userId: request.creatorId }, null);
+    const created = await deps.provider.createIntent(intentRequest(attempt, request, creator?.username ?? ''));
+    await setAttemptIntent(deps.db, attempt.id, created.id);
+    intent = await deps.provider.cancelIntent(created.id);
+    if (intent?.status === 'canceled') intent = null;
+  } else if (intent && !chargeResultOf(intent) && now.getTime() - attempt.createdAt.getTime() > ABANDONED_INTENT_MS) {
+    intent = await deps.provider.cancelIntent(intent.id);
+  }
+  if (!intent) {
     await completeAttempt(deps.db, attempt.id, {
       status: 'failed',
       failureCode: 'interrupted',
       failureMessage: CHECKOUT_MESSAGES.interrupted,
       failureField: null,
-      completedAt: at,
+      completedAt: now,
     });
     return;
   }
-  if (charge.status === 'failed') {
-    await recordFailure(deps.db, attempt, charge, at);
-    return;
-  }
-  const creator = await findCheckoutCreator(deps.db, { userId: request.creatorId }, null);
-  if (!creator) throw new Error(`creator ${request.creatorId} of payment attempt ${attempt.id} is gone`);
-  try {
-    await recordPaidCheckout(deps, attempt, request, creator, charge, attempt.createdAt);
-  } catch (error) {
-    if (!(error instanceof AlreadyCompletedError)) throw error;
-  }
+  await recordCheckoutIntent(deps, attempt, intent);
 }
 
-/** Recovery job: completes checkout attempts left pending for longer than STALE_ATTEMPT_MS. */
+/** Recovery job: looks at checkout attempts left pending for longer than STALE_ATTEMPT_MS. */
 export async function recoverInterruptedCheckouts(deps: MoneyDeps): Promise<{ recovered: number }> {
   const now = deps.now?.() ?? new Date();
   const stale = await listStaleCheckoutAttempts(deps.db, new Date(now.getTime() - STALE_ATTEMPT_MS), 500);
@@ -361,16 +436,17 @@ export async function recoverInterruptedCheckouts(deps: MoneyDeps): Promise<{ re
   return { recovered: stale.length };
 }
 
-/** The answer to a repeated key: the first result, once the first request has one. */
+/** The answer to a repeated key: the first attempt's intent to confirm, or its outcome once it has one. */
 async function answerRepeat(
   deps: MoneyDeps,
   first: PaymentAttemptRow,
   expectedFingerprint: string,
-): Promise<CheckoutReceipt> {
+): Promise<CheckoutStart> {
   if (first.requestFingerprint !== expectedFingerprint) throw new AppError('conflict', CHECKOUT_MESSAGES.keyReused);
   const waitUntil = Date.now() + (deps.duplicateWaitMs ?? DEFAULT_DUPLICATE_WAIT_MS);
   let attempt: PaymentAttemptRow | undefined = first;
-  while (attempt?.status === 'pending') {
+  // The first request is between recording the attempt and the provider's answer: wait for the intent.
+  while (attempt?.status === 'pending' && !attempt.providerIntentId) {
     const now = deps.now?.() ?? new Date();
     if (now.getTime() - attempt.createdAt.getTime() > STALE_ATTEMPT_MS) {
       await completeInterruptedCheckout(deps, attempt);
@@ -382,15 +458,20 @@ async function answerRepeat(
     attempt = await findAttemptByKey(deps.db, first.idempotencyKey);
   }
   if (!attempt) throw new Error(`payment attempt ${first.id} vanished`);
-  if (attempt.status === 'failed')
-    throw failureError(attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted, attempt.failureField);
-  return replayReceipt(deps.db, attempt.id);
+  if (attempt.status === 'succeeded') return { receipt: await replayReceipt(deps.db, attempt.id) };
+  if (attempt.status === 'failed') throw failureError(attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted);
+  const intent = await deps.provider.retrieveIntent(attempt.providerIntentId ?? '');
+  if (!intent) throw new Error(`the provider lost intent ${attempt.providerIntentId}`);
+  const recorded = await recordCheckoutIntent(deps, attempt, intent);
+  if ('receipt' in recorded) return { receipt: recorded.receipt };
+  if ('failed' in recorded) throw failureError(recorded.failed);
+  return { payment: paymentStart(deps.provider, intent) };
 }
 
 type CheckoutCheck = { ok: true; creator: CheckoutCreator; amountCents: number } | { ok: false; error: AppError };
 
-/** The creator and amount when this checkout may go ahead, or why not (unknown creator, their rules, the card). */
-function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValues, now: Date): CheckoutCheck {
+/** The creator and amount when this checkout may go ahead, or why not (unknown creator, their rules). */
+function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValues): CheckoutCheck {
   if (!creator || !creator.live)
     return { ok: false, error: new AppError('not_found', CHECKOUT_MESSAGES.creatorNotFound) };
   const amountCents = dollarsToCents(input.amount);
@@ -402,7 +483,6 @@ function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValu
   // The page sends the tier it showed; if the creator changed or removed it since, the amount is stale.
   if (input.tierPosition !== null && creator.tierAmountCents !== amountCents)
     fieldErrors.tierPosition = CHECKOUT_MESSAGES.tierChanged;
-  Object.assign(fieldErrors, validateCard(input.card, now));
   const messages = Object.values(fieldErrors);
   if (messages.length === 0) return { ok: true, creator, amountCents };
   return {
@@ -417,8 +497,9 @@ function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValu
 
 /**
  * POST /api/creators/:username/supports. Validates against the creator's rules, records the attempt
- * under the client's idempotency key before calling the provider, then writes the support, its
- * ledger entries (and subscription) in one transaction. A repeat of the key gets the first result.
+ * under the client's idempotency key before calling the provider, then asks the provider for a
+ * payment intent the browser confirms in the provider's card field. A repeat of the key gets the same
+ * intent, or the receipt once it was paid.
  */
 export async function createSupport(
   deps: MoneyDeps,
@@ -426,7 +507,7 @@ export async function createSupport(
   input: CheckoutValues,
   viewer: SessionUser | null,
   ip: string,
-): Promise<CheckoutReceipt> {
+): Promise<CheckoutStart> {
   const { db, provider } = deps;
   const now = deps.now?.() ?? new Date();
   const username = rawUsername.trim().toLowerCase();
@@ -457,7 +538,6 @@ export async function createSupport(
     ],
     username: isPossibleUsername(username) ? username : '',
     tierPosition: input.tierPosition,
-    cardValid: validateCard(input.card, now) === null,
     hasMessage: input.message !== '',
     attempt: {
       id: attemptId,
@@ -475,7 +555,7 @@ export async function createSupport(
     { window: perEmail, count: begun.counts[1] },
   ]);
 
-  const checked = checkCheckout(begun.creator, input, now);
+  const checked = checkCheckout(begun.creator, input);
   if (!checked.ok) {
     // The statement applies the same rules, so this never recorded an attempt; should the two ever
     // disagree, the attempt goes (nothing was charged under it) rather than hold the key.
@@ -488,33 +568,69 @@ export async function createSupport(
   }
   const { creator } = checked;
   if (!begun.recorded) {
-    // The key was used before (a double submit, a retry): answer with that attempt's outcome.
+    // The key was used before (a double submit, a retry): answer with that attempt's intent or outcome.
     const first = await findAttemptByKey(db, input.idempotencyKey);
     if (!first) throw new Error(`payment attempt ${input.idempotencyKey} conflicted but cannot be read`);
     return answerRepeat(deps, first, requestFingerprint);
   }
   const attempt = { id: attemptId, idempotencyKey: input.idempotencyKey };
   const fullRequest: CheckoutAttemptRequest = { ...request, creatorId: creator.userId };
+  const intent = await provider.createIntent(intentRequest(attempt, fullRequest, creator.username));
+  await setAttemptIntent(db, attemptId, intent.id);
+  return { payment: paymentStart(provider, intent) };
+}
 
-  const charge = await provider.charge({
-    amountCents,
-    source: { card: input.card },
-    idempotencyKey: checkoutChargeKey(attempt.idempotencyKey),
-    description: `checkout: support for ${creator.username}`,
-    savePaymentMethod: input.isRecurring,
+export type CompleteOutcome = { receipt: CheckoutReceipt } | { pending: PaymentIntent['status'] };
+
+/**
+ * POST /api/payments/intents/:intentId/complete, called by the page once the provider's field has
+ * confirmed: the outcome is asked of the provider (the browser's word is never taken) and recorded once.
+ * The client secret proves the caller is the page that started the payment.
+ */
+export async function completeCheckoutIntent(
+  deps: MoneyDeps,
+  intentId: string,
+  clientSecret: string,
+): Promise<CompleteOutcome> {
+  const intent = await deps.provider.retrieveIntent(intentId);
+  const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
+  if (!intent || !attempt || attempt.purpose !== 'checkout' || !sameText(intent.clientSecret, clientSecret))
+    throw new AppError('not_found', CHECKOUT_MESSAGES.paymentNotFound);
+  const recorded = await recordCheckoutIntent(deps, attempt, intent);
+  // The page's own completion is never a repeat, even when the provider's event wrote the support first.
+  if ('receipt' in recorded) return { receipt: { ...recorded.receipt, replayed: false } };
+  if ('failed' in recorded) throw failureError(recorded.failed);
+  // Back at the card field with the provider's reason: the supporter may try another card.
+  if (intent.status === 'requires_payment_method' && intent.lastError) throw failureError(intent.lastError.message);
+  return { pending: intent.status };
+}
+
+/**
+ * POST /api/payments/events: a signed provider event, handled once by its id. The intent is read back
+ * from the provider and recorded like the page's completion (whichever comes first writes the support).
+ * Events for intents that are not a checkout's (renewals record their own outcome) are acknowledged.
+ */
+export async function handlePaymentEvent(
+  deps: MoneyDeps,
+  event: { id: string; type: string; intentId: string | null },
+): Promise<{ duplicate: boolean }> {
+  if (await paymentEventSeen(deps.db, deps.provider.name, event.id)) return { duplicate: true };
+  if (event.intentId) {
+    const intent = await deps.provider.retrieveIntent(event.intentId);
+    const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
+    if (intent && attempt?.purpose === 'checkout') await recordCheckoutIntent(deps, attempt, intent);
+  }
+  const inserted = await insertPaymentEvent(deps.db, {
+    provider: deps.provider.name,
+    id: event.id,
+    type: event.type,
+    intentId: event.intentId,
   });
-  if (charge.status === 'failed') {
-    if (!(await recordFailure(db, attempt, charge, now))) {
-      const first = await findAttemptByKey(db, input.idempotencyKey);
-      if (!first) throw new Error(`payment attempt ${attempt.id} vanished`);
-      return answerRepeat(deps, first, requestFingerprint);
-    }
-    throw failureError(charge.message, charge.field);
-  }
-  try {
-    return await recordPaidCheckout(deps, attempt, fullRequest, creator, charge, now);
-  } catch (error) {
-    if (error instanceof AlreadyCompletedError) return replayReceipt(db, attempt.id);
-    throw error;
-  }
+  return { duplicate: !inserted };
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -5,8 +5,7 @@ import { calculateFees } from '@beabro/shared/money/fees';
 import { loadConfig } from '../../config/env';
 import { jobRuns, payouts, supports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { DEV_JOB_MESSAGES } from './dev-tools-routes';
 
@@ -19,14 +18,14 @@ afterAll(() => t.close());
 describe('POST /api/dev/jobs/:name (DEV_TOOLS=true)', () => {
   it('runs payouts at the given clock: the week is paid once however often it runs', async () => {
     const creator = await fakeCreator(t.database.db, { country: 'US' });
-    await createSupport(
+    await paySupport(
       moneyDeps(t, new Date('2026-11-03T10:00:00Z')),
       creator.username,
       checkoutRequestSchema.parse(checkoutBody({ amount: 20 })),
       null,
       '10.77.0.1',
     );
-    await createSupport(
+    await paySupport(
       moneyDeps(t, new Date('2026-11-18T10:00:00Z')),
       creator.username,
       checkoutRequestSchema.parse(checkoutBody({ amount: 30 })),
@@ -60,7 +59,7 @@ describe('POST /api/dev/jobs/:name (DEV_TOOLS=true)', () => {
 
   it('runs renewals at the given clock: a monthly support is charged again a month later, once', async () => {
     const creator = await fakeCreator(t.database.db);
-    await createSupport(
+    await paySupport(
       moneyDeps(t, new Date('2026-10-05T10:00:00Z')),
       creator.username,
       checkoutRequestSchema.parse(checkoutBody({ amount: 9, isRecurring: true })),

@@ -5,8 +5,7 @@ import { checkoutRequestSchema, type CheckoutRequest } from '@beabro/shared/api-
 import { refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
 import { creatorProfiles, emailOutbox, subscriptions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
-import { createSupport } from '../checkout/checkout-service';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { renewSubscription } from '../subscriptions/renewal-service';
@@ -25,7 +24,7 @@ async function creatorWithGoal(goalDollars: number, goalTitle = 'New camera') {
 }
 
 async function support(username: string, amount: number, at = new Date(), overrides: Partial<CheckoutRequest> = {}) {
-  return createSupport(
+  return paySupport(
     moneyDeps(t, at),
     username,
     checkoutRequestSchema.parse(checkoutBody({ amount, ...overrides })),

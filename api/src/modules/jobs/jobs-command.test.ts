@@ -9,8 +9,7 @@ import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { ledgerEntries, payouts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 
 // The command-line tools run against a real server database; the tests' PGlite lives in memory only.
@@ -46,14 +45,14 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('commands (PostgreSQL)', () 
     { timeout: 60_000 },
     async () => {
       const creator = await fakeCreator(t.database.db, { country: 'US' });
-      await createSupport(
+      await paySupport(
         moneyDeps(t, new Date('2026-11-03T10:00:00Z')),
         creator.username,
         checkoutRequestSchema.parse(checkoutBody({ amount: 20 })),
         null,
         '10.66.0.1',
       );
-      await createSupport(
+      await paySupport(
         moneyDeps(t, new Date('2026-11-18T10:00:00Z')),
         creator.username,
         checkoutRequestSchema.parse(checkoutBody({ amount: 30 })),

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { ledgerEntries, payouts, supports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { runPayouts } from '../payouts/payouts-service';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { checkLedgerIntegrity, formatIntegrityReport } from './integrity-service';
@@ -22,7 +21,7 @@ beforeAll(async () => {
     ['2026-11-17T10:00:00Z', 25],
     ['2026-11-25T10:00:00Z', 7],
   ] as const) {
-    const receipt = await createSupport(
+    const receipt = await paySupport(
       moneyDeps(t, new Date(at)),
       creator.username,
       checkoutRequestSchema.parse(checkoutBody({ amount })),

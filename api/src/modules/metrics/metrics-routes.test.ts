@@ -6,8 +6,7 @@ import { calculateFees } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { pageViews, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps, postCheckout } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, payCheckout, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import { getCreatorDashboard, growthRatePercent, percentOneDecimal } from './creator-dashboard-service';
 import { getSupporterDashboard } from './supporter-dashboard-service';
@@ -29,7 +28,7 @@ async function supportAt(
   viewer: SessionUser | null = null,
 ) {
   const body = checkoutRequestSchema.parse(checkoutBody(overrides));
-  return createSupport(moneyDeps(t, new Date(at)), username, body, viewer, `10.55.0.${++ip}`);
+  return paySupport(moneyDeps(t, new Date(at)), username, body, viewer, `10.55.0.${++ip}`);
 }
 
 describe('growth and rates', () => {
@@ -148,10 +147,10 @@ describe('supporter dashboard', () => {
       await fakeCreator(db(), { displayName: 'Y', creatorType: 'artist' }),
       await fakeCreator(db(), { displayName: 'Z' }),
     ];
-    expect((await postCheckout(me.client, x.username, checkoutBody({ amount: 10, email: me.email }))).statusCode).toBe(
-      201,
+    expect((await payCheckout(me.client, x.username, checkoutBody({ amount: 10, email: me.email }))).statusCode).toBe(
+      200,
     );
-    const monthly = await postCheckout(
+    const monthly = await payCheckout(
       me.client,
       y.username,
       checkoutBody({ amount: 15, email: me.email, isRecurring: true }),
@@ -159,13 +158,13 @@ describe('supporter dashboard', () => {
     const subscriptionId = monthly.json().receipt.subscriptionId as string;
     // As a guest, with the same email, signed out.
     expect(
-      (await postCheckout(t.client(), z.username, checkoutBody({ amount: 5, email: me.email.toUpperCase() })))
+      (await payCheckout(t.client(), z.username, checkoutBody({ amount: 5, email: me.email.toUpperCase() })))
         .statusCode,
-    ).toBe(201);
+    ).toBe(200);
     // Someone else's support never shows up.
     expect(
-      (await postCheckout(other.client, x.username, checkoutBody({ amount: 40, email: other.email }))).statusCode,
-    ).toBe(201);
+      (await payCheckout(other.client, x.username, checkoutBody({ amount: 40, email: other.email }))).statusCode,
+    ).toBe(200);
 
     let dashboard: SupporterDashboard = (await me.client.get('/api/supporter/dashboard')).json();
     expect(dashboard).toMatchObject({

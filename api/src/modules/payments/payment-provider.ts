@@ -1,54 +1,65 @@
 /*
- * What the money engine needs from a payment provider. The embedded default is the sandbox provider
- * (./sandbox); a real one (Stripe, Adyen...) would live in its own folder behind this same interface.
+ * What the money engine needs from a payment provider, shaped like Stripe's PaymentIntents: the API
+ * creates an intent, the browser confirms it in the provider's own card field (the card never reaches
+ * us), and the outcome comes back from the provider (retrieveIntent) or its signed event. Renewals
+ * charge a kept payment method off-session. The embedded default is the sandbox provider (./sandbox);
+ * a real one lives in its own folder behind this same interface.
  */
 
-export interface CardDetails {
-  /** Digits, spaces allowed. */
-  number: string;
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  cvc: string;
-}
-
-/** A card typed at checkout, or a payment method saved by an earlier charge (renewals). */
-export type ChargeSource = { card: CardDetails } | { paymentMethodId: string };
-
-export interface ChargeRequest {
-  amountCents: number;
-  source: ChargeSource;
-  /** The same key always returns the first charge's result: a retry never charges twice. */
-  idempotencyKey: string;
-  description: string;
-  /** Keep the card as a reusable payment method (monthly support). */
-  savePaymentMethod?: boolean;
-}
-
-/** Where a failure belongs on the checkout form (null: not the card the supporter just typed). */
-export type CardField = 'card.number' | 'card.expMonth' | 'card.cvc';
+export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 export type PaymentFailureCode =
-  'card_declined' | 'insufficient_funds' | 'expired_card' | 'test_mode_only' | 'payment_method_missing' | 'interrupted';
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'authentication_required'
+  | 'authentication_failed'
+  | 'test_mode_only'
+  | 'payment_method_missing'
+  | 'interrupted'
+  | 'abandoned';
 
-export type ChargeResult =
-  | {
-      status: 'succeeded';
-      chargeId: string;
-      cardBrand: string;
-      cardLast4: string;
-      /** Set when savePaymentMethod was asked. */
-      paymentMethodId: string | null;
-    }
-  | {
-      status: 'failed';
-      chargeId: string | null;
-      code: PaymentFailureCode;
-      message: string;
-      field: CardField | null;
-      cardBrand: string;
-      cardLast4: string;
-    };
+export interface PaymentIntent {
+  id: string;
+  /** Given to the browser only: the provider's field confirms with it. */
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  currency: 'usd';
+  /** Who pays (the supporter's email). */
+  customer: string;
+  /** The card is kept as a reusable payment method (monthly support). */
+  keepCard: boolean;
+  /** The platform's share, taken by the provider as its application fee. */
+  applicationFeeCents: number;
+  /** The creator's payout account at the provider. */
+  destination: string;
+  metadata: Record<string, string>;
+  /** The charge that took the money (refunds name it); set once succeeded. */
+  chargeId: string | null;
+  /** The card of the last confirmation (brand and last four only); its token when kept. */
+  paymentMethod: { id: string | null; brand: string; last4: string } | null;
+  /** Why the last confirmation failed, in the provider's words; null when it did not. */
+  lastError: { code: PaymentFailureCode; message: string } | null;
+}
+
+export interface CreateIntentRequest {
+  amountCents: number;
+  currency: 'usd';
+  customer: string;
+  keepCard: boolean;
+  applicationFeeCents: number;
+  destination: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** The same key always returns the first intent: a retry never creates a second one. */
+  idempotencyKey: string;
+}
+
+export interface OffSessionChargeRequest extends Omit<CreateIntentRequest, 'keepCard'> {
+  /** A payment method kept by an earlier, confirmed payment. */
+  paymentMethodId: string;
+}
 
 export interface TransferRequest {
   amountCents: number;
@@ -63,7 +74,7 @@ export interface TransferResult {
 }
 
 export interface RefundRequest {
-  /** The provider's id of the charge being refunded (ChargeResult.chargeId). */
+  /** The provider's id of the charge being refunded (PaymentIntent.chargeId). */
   chargeId: string;
   amountCents: number;
   /** The same key always returns the first refund's result: a retry never refunds twice. */
@@ -76,24 +87,90 @@ export type RefundResult =
   /** Refused by the provider: nothing was refunded. */
   | { status: 'failed'; code: 'charge_not_found' | 'amount_too_large'; message: string };
 
+/** A provider event whose signature checked out: only its id, type and intent are used (the intent is re-read). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  intentId: string | null;
+}
+
+/** What the browser needs to show the provider's card field. */
+export interface CardFieldConfig {
+  /** The provider-hosted frame (its own page, script and CSP). */
+  frameUrl: string;
+}
+
 export interface PaymentProvider {
   /** Stored with every charge, e.g. "sandbox". */
   readonly name: string;
   /** True when no real money moves (the UI says "test mode"). */
   readonly testMode: boolean;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** The result of an earlier charge with this key, or null when the provider never saw it. */
-  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
-  /** Sends a creator's payout; idempotent by key like charges. */
+  readonly cardField: CardFieldConfig;
+  createIntent(request: CreateIntentRequest): Promise<PaymentIntent>;
+  /** The intent as the provider has it now, or null when it does not exist. */
+  retrieveIntent(intentId: string): Promise<PaymentIntent | null>;
+  /** Cancels an intent not yet paid (a late confirmation then fails); a succeeded one is returned as is. */
+  cancelIntent(intentId: string): Promise<PaymentIntent | null>;
+  /** Creates and confirms an intent with a kept payment method, the supporter absent (renewals). */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentIntent>;
+  /** Sends a creator's payout; idempotent by key like intents. */
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Gives (part of) a charge back to the card that paid it; never more than the charge in total. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** The event when the signature header is the provider's for this exact body (and recent), else null. */
+  verifySignedEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent | null;
+}
+
+/** What a finished payment means to the money engine (the ledger, receipts, renewals). */
+export type ChargeResult =
+  | {
+      status: 'succeeded';
+      chargeId: string;
+      cardBrand: string;
+      cardLast4: string;
+      /** Set when the card was kept. */
+      paymentMethodId: string | null;
+    }
+  | {
+      status: 'failed';
+      chargeId: string | null;
+      code: PaymentFailureCode;
+      message: string;
+      cardBrand: string;
+      cardLast4: string;
+    };
+
+/**
+ * A finished intent as a charge result; null while it can still change (it awaits the supporter's
+ * card or authentication, or is processing). An intent back at requires_payment_method with an error
+ * failed its last confirmation: final for an off-session charge, not for one the supporter is typing.
+ */
+export function chargeResultOf(intent: PaymentIntent): ChargeResult | null {
+  const card = { cardBrand: intent.paymentMethod?.brand ?? 'Card', cardLast4: intent.paymentMethod?.last4 ?? '0000' };
+  if (intent.status === 'succeeded') {
+    if (!intent.chargeId) throw new Error(`intent ${intent.id} succeeded without a charge`);
+    return {
+      status: 'succeeded',
+      chargeId: intent.chargeId,
+      paymentMethodId: intent.keepCard ? (intent.paymentMethod?.id ?? null) : null,
+      ...card,
+    };
+  }
+  if (intent.status === 'canceled')
+    return {
+      status: 'failed',
+      chargeId: null,
+      code: intent.lastError?.code ?? 'abandoned',
+      message: intent.lastError?.message ?? 'The payment was canceled before it was completed. You were not charged.',
+      ...card,
+    };
+  return null;
 }
 
 /** The provider was asked to reuse a key for a different amount: a bug in the caller, never a retry. */
 export class IdempotencyKeyReusedError extends Error {
   constructor(key: string) {
-    super(`Idempotency key ${key} was already used for a different charge`);
+    super(`Idempotency key ${key} was already used for a different payment`);
     this.name = 'IdempotencyKeyReusedError';
   }
 }

@@ -15,8 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { creatorBalanceCents } from '../ledger/ledger-service';
 import { fakeCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
@@ -36,7 +35,7 @@ let ip = 0;
 
 async function supportAt(username: string, at: string, dollars: number) {
   const body = checkoutRequestSchema.parse(checkoutBody({ amount: dollars }));
-  return createSupport(
+  return paySupport(
     moneyDeps(t, new Date(at)),
     username,
     body,

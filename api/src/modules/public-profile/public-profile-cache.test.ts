@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import { creatorProfiles, follows, supports, supportTiers, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
-import { checkoutBody, postCheckout } from '../checkout/checkout-test-factories';
+import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { PublicProfileReader } from './public-profile-cache';
 import { fakeCreator, fakeSignedInCreator, fakeSupport, insertAccount } from './public-profile-test-factories';
 
@@ -42,9 +42,9 @@ describe('public profile cache', () => {
     const creator = await fakeCreator(db(), { showEarnings: true });
     expect((await read(creator.username)).totalEarnedCents).toBe(0);
     expect(
-      (await postCheckout(t.client(), creator.username, checkoutBody({ amount: 7, name: 'Rita', message: 'Go!' })))
+      (await payCheckout(t.client(), creator.username, checkoutBody({ amount: 7, name: 'Rita', message: 'Go!' })))
         .statusCode,
-    ).toBe(201);
+    ).toBe(200);
     const after = await read(creator.username);
     expect(after).toMatchObject({ totalEarnedCents: 700, supporterCount: 1 });
     expect(after.recentSupports[0]).toMatchObject({ name: 'Rita', amountCents: 700, message: 'Go!' });

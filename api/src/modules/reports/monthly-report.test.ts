@@ -6,8 +6,7 @@ import { refundRequestSchema } from '@beabro/shared/api-schemas/refunds';
 import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
 import { emailOutbox, jobRuns, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
-import { createSupport } from '../checkout/checkout-service';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { jobDefinitions } from '../jobs/job-definitions';
 import { monthlyReportsDue } from '../jobs/job-scheduler';
 import { runJob } from '../jobs/run-job';
@@ -27,7 +26,7 @@ const LONG_AGO = new Date('2026-01-01T00:00:00Z');
 const FIRST = new Date('2026-11-01T06:00:00Z');
 
 async function support(username: string, at: string, amount: number, overrides: Partial<CheckoutRequest> = {}) {
-  return createSupport(
+  return paySupport(
     moneyDeps(t, new Date(at)),
     username,
     checkoutRequestSchema.parse(checkoutBody({ amount, ...overrides })),

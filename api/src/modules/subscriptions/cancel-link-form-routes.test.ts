@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../config/env';
 import { subscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { checkoutBody, postCheckout } from '../checkout/checkout-test-factories';
+import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
 
@@ -18,8 +18,8 @@ afterAll(() => t.close());
 
 async function monthlySupportToken() {
   const creator = await fakeCreator(t.database.db);
-  const res = await postCheckout(t.client(), creator.username, checkoutBody({ isRecurring: true, amount: 15 }));
-  expect(res.statusCode).toBe(201);
+  const res = await payCheckout(t.client(), creator.username, checkoutBody({ isRecurring: true, amount: 15 }));
+  expect(res.statusCode).toBe(200);
   const id = res.json().receipt.subscriptionId as string;
   return { id, token: signCancelToken(resolveAppSecret(t.app.config), id) };
 }

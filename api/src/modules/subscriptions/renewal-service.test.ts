@@ -12,8 +12,14 @@ import {
   supports,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { checkoutBody, DECLINES_RENEWALS_CARD, moneyDeps, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
-import { createSupport, type MoneyDeps } from '../checkout/checkout-service';
+import {
+  checkoutBody,
+  DECLINES_RENEWALS_CARD,
+  moneyDeps,
+  SUCCEEDING_CARD,
+  paySupport,
+} from '../checkout/checkout-test-factories';
+import type { MoneyDeps } from '../checkout/checkout-service';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { updateSandboxPaymentMethodBehaviour } from '../payments/sandbox/sandbox-repository';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
@@ -36,8 +42,8 @@ let ipCounter = 0;
 async function startMonthly(at: Date, card = SUCCEEDING_CARD, amount = 25) {
   const creator = await fakeCreator(db(), { displayName: 'Green Streets' });
   const deps = moneyDeps(t, at);
-  const body = checkoutRequestSchema.parse(checkoutBody({ isRecurring: true, amount, card }));
-  const receipt = await createSupport(deps, creator.username, body, null, `10.77.0.${++ipCounter}`);
+  const body = checkoutRequestSchema.parse(checkoutBody({ isRecurring: true, amount }));
+  const receipt = await paySupport(deps, creator.username, body, null, `10.77.0.${++ipCounter}`, card);
   const [sub] = await db()
     .select()
     .from(subscriptions)
@@ -271,7 +277,7 @@ describe('renewals', () => {
       log: () => messages++,
       provider: {
         ...broken.provider,
-        charge: async () => {
+        chargeOffSession: async () => {
           throw new Error('connection reset');
         },
       },

@@ -8,7 +8,8 @@ import { reachGoalQuery } from '../goals/goal-reached-repository';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { recordSupport } from '../ledger/ledger-service';
-import type { ChargeResult } from '../payments/payment-provider';
+import { chargeResultOf, type ChargeResult } from '../payments/payment-provider';
+import { calculateFees } from '@beabro/shared/money/fees';
 import { cancelLinkUrl } from './cancel-link';
 import { renewalFailedEmail, subscriptionLapsedEmail } from './subscription-emails';
 import { nextRetryAt, subscriptionPeriod } from './subscription-periods';
@@ -340,12 +341,27 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
   const step = await prepareRenewal(deps, id, now);
   if ('outcome' in step) return step.outcome;
   const p = step.prepared;
-  const charge = await deps.provider.charge({
+  const intent = await deps.provider.chargeOffSession({
     amountCents: p.charge.amountCents,
-    source: { paymentMethodId: p.subscription.paymentMethodToken },
-    idempotencyKey: p.idempotencyKey,
+    currency: 'usd',
+    customer: p.subscription.supporterEmail ?? '',
+    paymentMethodId: p.subscription.paymentMethodToken,
+    applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
+    destination: `creator:${p.subscription.creatorId}`,
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
+    metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
+    idempotencyKey: p.idempotencyKey,
   });
+  // Off-session, anything but success is this attempt's failure (authentication required included):
+  // the retry window applies.
+  const charge: ChargeResult = chargeResultOf(intent) ?? {
+    status: 'failed',
+    chargeId: null,
+    code: intent.lastError?.code ?? 'card_declined',
+    message: intent.lastError?.message ?? 'The renewal payment did not go through.',
+    cardBrand: intent.paymentMethod?.brand ?? p.subscription.cardBrand,
+    cardLast4: intent.paymentMethod?.last4 ?? p.subscription.cardLast4,
+  };
   try {
     return charge.status === 'succeeded'
       ? await recordRenewal(deps, p, charge, now)

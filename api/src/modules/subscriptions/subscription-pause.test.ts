@@ -6,8 +6,14 @@ import { emailOutbox, sandboxCharges, subscriptionCharges, subscriptions, suppor
 import { AppError } from '../../lib/app-error';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { getCreatorAnalytics } from '../analytics/analytics-service';
-import { checkoutBody, DECLINES_RENEWALS_CARD, moneyDeps, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
-import { createSupport, type MoneyDeps } from '../checkout/checkout-service';
+import {
+  checkoutBody,
+  DECLINES_RENEWALS_CARD,
+  moneyDeps,
+  SUCCEEDING_CARD,
+  paySupport,
+} from '../checkout/checkout-test-factories';
+import type { MoneyDeps } from '../checkout/checkout-service';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
@@ -29,10 +35,8 @@ let ipCounter = 0;
 
 async function startMonthly(at: Date, card = SUCCEEDING_CARD) {
   const creator = await fakeCreator(db(), { displayName: 'Green Streets' });
-  const body = checkoutRequestSchema.parse(
-    checkoutBody({ isRecurring: true, amount: 25, card, name: 'Sam Supporter' }),
-  );
-  const receipt = await createSupport(moneyDeps(t, at), creator.username, body, null, `10.78.0.${++ipCounter}`);
+  const body = checkoutRequestSchema.parse(checkoutBody({ isRecurring: true, amount: 25, name: 'Sam Supporter' }));
+  const receipt = await paySupport(moneyDeps(t, at), creator.username, body, null, `10.78.0.${++ipCounter}`, card);
   const sub = await getSub(receipt.subscriptionId ?? '');
   return { creator, sub, email: body.email };
 }
@@ -304,9 +308,9 @@ describe('pausing a monthly support', () => {
       ...deps,
       provider: {
         ...provider,
-        charge: async (request) => {
+        chargeOffSession: async (request) => {
           pause = await pauseSubscription(db(), sub.id, 1, links(), due);
-          return provider.charge(request);
+          return provider.chargeOffSession(request);
         },
       },
     };
@@ -328,7 +332,7 @@ describe('what the creator sees of paused supports', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const body = checkoutRequestSchema.parse(checkoutBody({ isRecurring: true, amount: 10 }));
-      const receipt = await createSupport(moneyDeps(t, at), creator.username, body, null, `10.79.0.${++ipCounter}`);
+      const receipt = await paySupport(moneyDeps(t, at), creator.username, body, null, `10.79.0.${++ipCounter}`);
       ids.push(receipt.subscriptionId ?? '');
     }
     const now = new Date('2027-06-10T00:00:00Z');

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions'
 import { resolveAppSecret } from '../../config/env';
 import { emailOutbox, subscriptions, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
-import { checkoutBody, postCheckout } from '../checkout/checkout-test-factories';
+import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
 
@@ -20,12 +20,12 @@ const secret = () => resolveAppSecret(t.app.config);
 
 async function monthly(client: TestClient, email?: string) {
   const creator = await fakeCreator(db(), { displayName: 'Maya Makes Art' });
-  const res = await postCheckout(
+  const res = await payCheckout(
     client,
     creator.username,
     checkoutBody({ isRecurring: true, amount: 25, ...(email ? { email } : {}) }),
   );
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode).toBe(200);
   const id = res.json().receipt.subscriptionId as string;
   const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!row) throw new Error('no subscription');

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps } from '../checkout/checkout-test-factories';
+import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import { pauseSubscription, resumeSubscription } from '../subscriptions/subscriptions-service';
 import type { HostResolver } from './webhook-address-guard';
@@ -39,7 +38,7 @@ async function subscribedCreator(events: string[]): Promise<Creator> {
 
 async function monthlySupport(creator: Creator, at = new Date()) {
   const body = checkoutRequestSchema.parse(checkoutBody({ amount: 10, isRecurring: true }));
-  return createSupport(moneyDeps(t, at), creator.profile.username, body, null, `10.91.0.${++ip}`);
+  return paySupport(moneyDeps(t, at), creator.profile.username, body, null, `10.91.0.${++ip}`);
 }
 
 async function eventsOf(creator: Creator) {

@@ -12,8 +12,7 @@ import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { resolveAppSecret } from '../../config/env';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
-import { createSupport } from '../checkout/checkout-service';
-import { checkoutBody, emailsTo, moneyDeps, postCheckout } from '../checkout/checkout-test-factories';
+import { checkoutBody, emailsTo, moneyDeps, payCheckout, paySupport } from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
 import { type HostResolver } from './webhook-address-guard';
 import { enqueueWebhookEvent } from './webhook-events';
@@ -315,12 +314,12 @@ describe('webhook deliveries', () => {
       url: 'https://other.example.com/payouts',
       events: ['payout.paid'],
     });
-    const res = await postCheckout(
+    const res = await payCheckout(
       t.client(),
       creator.profile.username,
       checkoutBody({ amount: 12, isRecurring: true, name: 'Jo', message: 'Go!' }),
     );
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id));
     expect(rows.map((r) => r.eventType).sort()).toEqual(['subscription.created', 'support.created']);
     expect(rows.every((r) => r.endpointId === endpoint.id)).toBe(true);
@@ -348,7 +347,7 @@ describe('webhook deliveries', () => {
     const creator = await fakeSignedInCreator(t);
     await addEndpoint(creator.client);
     const body = checkoutRequestSchema.parse(checkoutBody({ amount: 5, name: 'Secret Sam', isAnonymous: true }));
-    await createSupport(moneyDeps(t), creator.profile.username, body, null, '10.77.0.1');
+    await paySupport(moneyDeps(t), creator.profile.username, body, null, '10.77.0.1');
     const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id));
     expect(row?.body).not.toContain('Secret Sam');
     expect(JSON.parse(row?.body ?? '{}')).toMatchObject({ data: { support: { supporterName: null } } });

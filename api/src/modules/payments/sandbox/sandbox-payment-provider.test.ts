@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { cardBrand, passesLuhn, validateCard } from '../card-validation';
-import { IdempotencyKeyReusedError } from '../payment-provider';
+import { chargeResultOf, IdempotencyKeyReusedError, type CreateIntentRequest } from '../payment-provider';
+import { cardBrand, passesLuhn, validateCard } from './sandbox-card-validation';
 import { createSandboxPaymentProvider } from './sandbox-payment-provider';
-import { SANDBOX_MESSAGES, SANDBOX_TEST_CARDS } from './sandbox-test-cards';
+import { CARD_MESSAGES, SANDBOX_MESSAGES, SANDBOX_TEST_CARDS } from './sandbox-test-cards';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,108 +47,158 @@ describe('card checks', () => {
 });
 
 describe('sandbox provider', () => {
-  it('a key charges once: the same key returns the first result, a different amount is refused', async () => {
-    const provider = createSandboxPaymentProvider(t.database.db);
-    const k = key();
-    const first = await provider.charge({
-      amountCents: 500,
-      source: { card: card('4242 4242 4242 4242') },
-      idempotencyKey: k,
-      description: 'test',
-    });
-    expect(first).toMatchObject({ status: 'succeeded', cardBrand: 'Visa', cardLast4: '4242', paymentMethodId: null });
-    expect(
-      await provider.charge({
-        amountCents: 500,
-        source: { card: card('4242 4242 4242 4242') },
-        idempotencyKey: k,
-        description: 'test',
-      }),
-    ).toEqual(first);
-    expect(await provider.findCharge(k)).toEqual(first);
-    expect(await provider.findCharge(key())).toBeNull();
-    await expect(
-      provider.charge({
-        amountCents: 900,
-        source: { card: card('4242 4242 4242 4242') },
-        idempotencyKey: k,
-        description: 'test',
-      }),
-    ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+  const sandbox = (now?: () => Date) =>
+    createSandboxPaymentProvider(t.database.db, { signingSecret: 'test-signing-secret', ...(now ? { now } : {}) });
+  const intentRequest = (overrides: Partial<CreateIntentRequest> = {}): CreateIntentRequest => ({
+    amountCents: 1_500,
+    currency: 'usd',
+    customer: 'sam@example.com',
+    keepCard: false,
+    applicationFeeCents: 75,
+    destination: 'creator:x',
+    description: 'test',
+    metadata: {},
+    idempotencyKey: key(),
+    ...overrides,
+  });
+  async function tokenize(provider: ReturnType<typeof sandbox>, number: string) {
+    const method = await provider.tokenizeCard(card(number));
+    if (!method.ok) throw new Error('tokenize failed');
+    return method.paymentMethod;
+  }
+
+  it('an intent is created once per key and succeeds when confirmed with the succeeding card', async () => {
+    const provider = sandbox();
+    const request = intentRequest();
+    const intent = await provider.createIntent(request);
+    expect(intent.status).toBe('requires_payment_method');
+    expect(await provider.createIntent(request)).toEqual(intent);
+    await expect(provider.createIntent({ ...request, amountCents: 99 })).rejects.toBeInstanceOf(
+      IdempotencyKeyReusedError,
+    );
+    const method = await tokenize(provider, '4242424242424242');
+    expect(method).toMatchObject({ brand: 'Visa', last4: '4242' });
+    expect(await provider.confirmIntent(intent.id, 'wrong secret', method.id)).toBeNull();
+    const paid = await provider.confirmIntent(intent.id, intent.clientSecret, method.id);
+    expect(paid?.status).toBe('succeeded');
+    expect(chargeResultOf(paid!)).toMatchObject({ status: 'succeeded', cardLast4: '4242', paymentMethodId: null });
+    // Confirming again charges nothing more.
+    expect((await provider.confirmIntent(intent.id, intent.clientSecret, method.id))?.chargeId).toBe(paid?.chargeId);
   });
 
-  it('saves a payment method for monthly support and charges it later; refuses missing or expired ones without a form field', async () => {
-    const now = { at: new Date('2026-11-21T00:00:00Z') };
-    const provider = createSandboxPaymentProvider(t.database.db, () => now.at);
-    const saved = await provider.charge({
-      amountCents: 1_500,
-      source: { card: card('5555 5555 5555 4444', 2027) },
-      idempotencyKey: key(),
-      description: 'test',
-      savePaymentMethod: true,
+  it('declined and insufficient-funds cards leave the intent awaiting another card, with the reason', async () => {
+    const provider = sandbox();
+    const intent = await provider.createIntent(intentRequest());
+    const declined = await provider.confirmIntent(
+      intent.id,
+      intent.clientSecret,
+      (await tokenize(provider, '4000000000000002')).id,
+    );
+    expect(declined).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'card_declined', message: CARD_MESSAGES.declined },
     });
-    if (saved.status !== 'succeeded' || !saved.paymentMethodId) throw new Error('not saved');
-    expect(saved.paymentMethodId).toMatch(/^pm_sandbox_/);
-    expect(
-      await provider.charge({
-        amountCents: 1_500,
-        source: { paymentMethodId: saved.paymentMethodId },
-        idempotencyKey: key(),
-        description: 'renewal',
-      }),
-    ).toMatchObject({ status: 'succeeded', cardBrand: 'Mastercard' });
-
-    now.at = new Date('2028-01-05T00:00:00Z');
-    expect(
-      await provider.charge({
-        amountCents: 1_500,
-        source: { paymentMethodId: saved.paymentMethodId },
-        idempotencyKey: key(),
-        description: 'renewal',
-      }),
-    ).toMatchObject({
-      status: 'failed',
-      code: 'expired_card',
-      message: CARD_MESSAGES.expired,
-      field: null,
-    });
-    expect(
-      await provider.charge({
-        amountCents: 1_500,
-        source: { paymentMethodId: 'pm_sandbox_nope' },
-        idempotencyKey: key(),
-        description: 'renewal',
-      }),
-    ).toMatchObject({
-      status: 'failed',
-      code: 'payment_method_missing',
-      message: SANDBOX_MESSAGES.paymentMethodMissing,
-      field: null,
-    });
+    expect(chargeResultOf(declined!)).toBeNull();
+    const poor = await provider.confirmIntent(
+      intent.id,
+      intent.clientSecret,
+      (await tokenize(provider, '4000000000009995')).id,
+    );
+    expect(poor?.lastError).toEqual({ code: 'insufficient_funds', message: CARD_MESSAGES.insufficientFunds });
+    const other = await provider.confirmIntent(
+      intent.id,
+      intent.clientSecret,
+      (await tokenize(provider, '4111111111111111')).id,
+    );
+    expect(other?.lastError?.message).toBe(SANDBOX_MESSAGES.testModeOnly);
+    const paid = await provider.confirmIntent(
+      intent.id,
+      intent.clientSecret,
+      (await tokenize(provider, '4242424242424242')).id,
+    );
+    expect(paid).toMatchObject({ status: 'succeeded', lastError: null });
   });
 
-  it('the renewal-declining test card succeeds when typed and is declined when charged again from its saved method', async () => {
-    const provider = createSandboxPaymentProvider(t.database.db);
-    const typed = await provider.charge({
-      amountCents: 500,
-      source: { card: card('4000 0000 0000 0341') },
-      idempotencyKey: key(),
-      description: 'test',
-      savePaymentMethod: true,
+  it('the authentication card asks for a challenge: approved it pays, failed it does not', async () => {
+    const provider = sandbox();
+    for (const approve of [true, false]) {
+      const intent = await provider.createIntent(intentRequest());
+      const method = await tokenize(provider, '4000002760003184');
+      const asked = await provider.confirmIntent(intent.id, intent.clientSecret, method.id);
+      expect(asked?.status).toBe('requires_action');
+      const answered = await provider.authenticateIntent(intent.id, intent.clientSecret, approve);
+      if (approve) expect(answered?.status).toBe('succeeded');
+      else
+        expect(answered).toMatchObject({
+          status: 'requires_payment_method',
+          lastError: { code: 'authentication_failed', message: CARD_MESSAGES.authenticationFailed },
+        });
+    }
+  });
+
+  it('a kept card is charged off-session once per key; the authentication card needs the supporter then too', async () => {
+    const provider = sandbox();
+    for (const [number, status, code] of [
+      ['4242424242424242', 'succeeded', null],
+      ['4000000000000341', 'requires_payment_method', 'card_declined'],
+      ['4000002760003184', 'requires_action', 'authentication_required'],
+    ] as const) {
+      const intent = await provider.createIntent(intentRequest({ keepCard: true }));
+      const paid = await provider.confirmIntent(intent.id, intent.clientSecret, (await tokenize(provider, number)).id);
+      const kept = (
+        paid?.status === 'requires_action'
+          ? await provider.authenticateIntent(intent.id, intent.clientSecret, true)
+          : paid
+      )!.paymentMethod?.id;
+      expect(kept, number).toBeTruthy();
+      const k = key();
+      const renewal = await provider.chargeOffSession({
+        ...intentRequest({ idempotencyKey: k }),
+        paymentMethodId: kept!,
+      });
+      expect(renewal.status, number).toBe(status);
+      expect(renewal.lastError?.code ?? null, number).toBe(code);
+      const again = await provider.chargeOffSession({
+        ...intentRequest({ idempotencyKey: k }),
+        paymentMethodId: kept!,
+      });
+      expect(again.id).toBe(renewal.id);
+      expect(again.chargeId).toBe(renewal.chargeId);
+    }
+  });
+
+  it('a canceled intent can no longer be paid; a paid one stays paid', async () => {
+    const provider = sandbox();
+    const intent = await provider.createIntent(intentRequest());
+    expect((await provider.cancelIntent(intent.id))?.status).toBe('canceled');
+    const late = await provider.confirmIntent(
+      intent.id,
+      intent.clientSecret,
+      (await tokenize(provider, '4242424242424242')).id,
+    );
+    expect(late?.status).toBe('canceled');
+  });
+
+  it('signs events that only its own secret verifies, within five minutes', async () => {
+    let at = new Date('2026-11-27T00:00:00Z');
+    const provider = sandbox(() => at);
+    const body = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    const header = provider.signEvent(body, at);
+    expect(provider.verifySignedEvent(body, header)).toEqual({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      intentId: 'pi_1',
     });
-    if (typed.status !== 'succeeded' || !typed.paymentMethodId) throw new Error('not saved');
-    expect(
-      await provider.charge({
-        amountCents: 500,
-        source: { paymentMethodId: typed.paymentMethodId },
-        idempotencyKey: key(),
-        description: 'renewal',
-      }),
-    ).toMatchObject({ status: 'failed', code: 'card_declined' });
+    expect(provider.verifySignedEvent(body.replace('pi_1', 'pi_2'), header)).toBeNull();
+    expect(provider.verifySignedEvent(body, undefined)).toBeNull();
+    const other = createSandboxPaymentProvider(t.database.db, { signingSecret: 'another', now: () => at });
+    expect(other.verifySignedEvent(body, header)).toBeNull();
+    at = new Date(at.getTime() + 301_000);
+    expect(provider.verifySignedEvent(body, header)).toBeNull();
   });
 
   it('transfers are idempotent by key', async () => {
-    const provider = createSandboxPaymentProvider(t.database.db);
+    const provider = sandbox();
     const k = key();
     const first = await provider.transfer({
       amountCents: 1_000,

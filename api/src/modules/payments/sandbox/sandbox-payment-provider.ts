@@ -1,202 +1,366 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
 import type { Db } from '../../../db/database';
-import { cardBrand, cardDigits, isExpired } from '../card-validation';
 import {
   IdempotencyKeyReusedError,
-  type ChargeRequest,
-  type ChargeResult,
+  type CreateIntentRequest,
+  type IntentStatus,
+  type PaymentFailureCode,
+  type PaymentIntent,
   type PaymentProvider,
+  type ProviderEvent,
   type RefundRequest,
   type RefundResult,
   type TransferRequest,
 } from '../payment-provider';
+import { cardBrand, cardDigits, validateCard, type CardDetails } from './sandbox-card-validation';
 import {
-  findSandboxCharge,
+  findSandboxIntent,
   findSandboxPaymentMethod,
   findSandboxRefund,
-  insertSandboxCardCharge,
   insertSandboxCharge,
+  insertSandboxEvent,
+  insertSandboxIntent,
+  insertSandboxPaymentMethod,
+  insertSandboxRefund,
   insertSandboxTransfer,
   lockSandboxCharge,
-  insertSandboxRefund,
+  markSandboxEventDelivered,
   sumSandboxRefunds,
-  type SandboxChargeRow,
+  updateSandboxIntent,
+  type SandboxIntentRow,
+  type SandboxPaymentMethodRow,
 } from './sandbox-repository';
-import {
-  DECLINE_MESSAGES,
-  SANDBOX_MESSAGES,
-  sandboxBehaviourOf,
-  type SandboxCardBehaviour,
-} from './sandbox-test-cards';
+import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf } from './sandbox-test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
+/** The header the sandbox signs its events with (Stripe-like: `t=<unix seconds>,v1=<hex HMAC-SHA256>`). */
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
+/** Where the sandbox's own routes are served (sandbox-pay-routes.ts; its card frame is SANDBOX_CARD_FRAME_PATH). */
+export const SANDBOX_PAY_PREFIX = '/sandbox-pay';
+/** An event signed longer ago than this is refused (a replayed capture). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-interface ResolvedCard {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  behaviour: SandboxCardBehaviour;
-  /** Set when charging a saved payment method. */
-  token: string | null;
+/** The sandbox's event signing secret, derived from the app secret (a real provider gives one per endpoint). */
+export function sandboxSigningSecret(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('sandbox-payment-events').digest('hex');
 }
 
-type Outcome =
-  { ok: true } | { ok: false; code: Exclude<ChargeResult, { status: 'succeeded' }>['code']; message: string };
-
-function outcomeFor(card: ResolvedCard, now: Date): Outcome {
-  if (isExpired(card.expMonth, card.expYear, now))
-    return { ok: false, code: 'expired_card', message: DECLINE_MESSAGES.expired };
-  switch (card.behaviour) {
-    case 'succeed':
-      return { ok: true };
-    case 'decline':
-      return { ok: false, code: 'card_declined', message: DECLINE_MESSAGES.decline };
-    case 'insufficient_funds':
-      return { ok: false, code: 'insufficient_funds', message: DECLINE_MESSAGES.insufficientFunds };
-    case 'decline_renewals':
-      // Typed at checkout it succeeds; charged again later from the saved method it is declined.
-      return card.token ? { ok: false, code: 'card_declined', message: DECLINE_MESSAGES.decline } : { ok: true };
-    case 'test_mode_only':
-      return { ok: false, code: 'test_mode_only', message: SANDBOX_MESSAGES.testModeOnly };
-  }
+export interface SandboxOptions {
+  now?: () => Date;
+  signingSecret: string;
+  /** Sends a signed event to the platform's event endpoint; true when it was accepted. Absent: events are only stored. */
+  deliverEvent?: (body: string, signatureHeader: string) => Promise<boolean>;
+  log?: (message: string) => void;
 }
 
-function toResult(row: SandboxChargeRow): ChargeResult {
-  if (row.status === 'succeeded') {
-    return {
-      status: 'succeeded',
-      chargeId: row.id,
-      cardBrand: row.brand,
-      cardLast4: row.last4,
-      paymentMethodId: row.paymentMethodToken,
-    };
-  }
-  const code = (row.failureCode ?? 'card_declined') as Exclude<ChargeResult, { status: 'succeeded' }>['code'];
-  const message =
-    code === 'insufficient_funds'
-      ? DECLINE_MESSAGES.insufficientFunds
-      : code === 'expired_card'
-        ? DECLINE_MESSAGES.expired
-        : code === 'test_mode_only'
-          ? SANDBOX_MESSAGES.testModeOnly
-          : code === 'payment_method_missing'
-            ? SANDBOX_MESSAGES.paymentMethodMissing
-            : DECLINE_MESSAGES.decline;
-  // A failed charge keeps the token only when a saved method was charged: no form field to point at.
-  const field = row.paymentMethodToken ? null : code === 'expired_card' ? 'card.expMonth' : 'card.number';
-  return { status: 'failed', chargeId: row.id, code, message, field, cardBrand: row.brand, cardLast4: row.last4 };
+export type TokenizeResult =
+  | { ok: true; paymentMethod: { id: string; brand: string; last4: string } }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+/** The sandbox as a provider, plus what its own card frame calls (a real provider does these on its servers). */
+export interface SandboxPaymentProvider extends PaymentProvider {
+  /** Turns a typed card into a payment method token (the card itself is kept nowhere). */
+  tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
+  /** Confirms an intent with a payment method; null when the id or client secret is wrong. */
+  confirmIntent(intentId: string, clientSecret: string, paymentMethodId: string): Promise<PaymentIntent | null>;
+  /** The supporter's answer to the bank's challenge (3-D Secure). */
+  authenticateIntent(intentId: string, clientSecret: string, approve: boolean): Promise<PaymentIntent | null>;
+  /** The signature header for a body at a time (tests use it to forge and replay). */
+  signEvent(body: string, at: Date): string;
 }
 
-/** A deterministic token per charge key, so a retried charge never creates a second saved card. */
-function paymentMethodTokenFor(idempotencyKey: string): string {
-  return `pm_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+type IntentWithMethod = { intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined };
+
+function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.clientSecret,
+    status: intent.status,
+    amountCents: intent.amountCents,
+    currency: 'usd',
+    customer: intent.customer,
+    keepCard: intent.keepCard,
+    applicationFeeCents: intent.applicationFeeCents,
+    destination: intent.destination,
+    metadata: intent.metadata,
+    chargeId: intent.chargeId,
+    paymentMethod: method
+      ? { id: intent.keepCard || intent.offSession ? method.token : null, brand: method.brand, last4: method.last4 }
+      : null,
+    lastError:
+      intent.failureCode && intent.failureMessage
+        ? { code: intent.failureCode as PaymentFailureCode, message: intent.failureMessage }
+        : null,
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+
+/** The event type a state change sends, or null when it sends none. */
+function eventTypeFor(status: IntentStatus, failed: boolean): string | null {
+  if (status === 'succeeded') return 'payment_intent.succeeded';
+  if (status === 'canceled') return 'payment_intent.canceled';
+  if (status === 'requires_action') return 'payment_intent.requires_action';
+  if (status === 'requires_payment_method' && failed) return 'payment_intent.payment_failed';
+  return null;
 }
 
 /**
- * The embedded test-mode provider: no money moves. Its books live in the sandbox_* tables, so every
- * API instance sees the same charges and a key is charged once across all of them.
+ * The embedded test-mode provider: no money moves. Its books live in the sandbox_* tables (every API
+ * instance sees the same intents), its card frame is served from /sandbox-pay, and it signs the events
+ * it sends to the platform's endpoint with its own secret, like a real provider.
  */
-export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => new Date()): PaymentProvider {
-  async function resolveCard(request: ChargeRequest): Promise<ResolvedCard | null> {
-    if ('card' in request.source) {
-      const { card } = request.source;
-      const digits = cardDigits(card.number);
-      return {
-        brand: cardBrand(digits),
-        last4: digits.slice(-4),
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        behaviour: sandboxBehaviourOf(digits),
-        token: null,
-      };
+export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): SandboxPaymentProvider {
+  const clock = options.now ?? (() => new Date());
+
+  function signEvent(body: string, at: Date): string {
+    const t = Math.floor(at.getTime() / 1000);
+    const v1 = createHmac('sha256', options.signingSecret).update(`${t}.${body}`).digest('hex');
+    return `t=${t},v1=${v1}`;
+  }
+
+  async function withMethod(db: Db, intent: SandboxIntentRow): Promise<IntentWithMethod> {
+    const method = intent.paymentMethodToken
+      ? await findSandboxPaymentMethod(db, intent.paymentMethodToken)
+      : undefined;
+    return { intent, method };
+  }
+
+  /** Records the event of a state change; delivered after the transaction that made it. */
+  async function recordEvent(tx: Db, intent: SandboxIntentRow): Promise<string | null> {
+    const type = eventTypeFor(intent.status, intent.failureCode !== null);
+    if (!type) return null;
+    const id = randomId('evt');
+    await insertSandboxEvent(tx, { id, intentId: intent.id, type, createdAt: clock() });
+    return id;
+  }
+
+  async function deliver(eventId: string | null, intent: PaymentIntent): Promise<void> {
+    if (!eventId || !options.deliverEvent) return;
+    const type = eventTypeFor(intent.status, intent.lastError !== null);
+    const at = clock();
+    const body = JSON.stringify({
+      id: eventId,
+      type,
+      created: Math.floor(at.getTime() / 1000),
+      data: { object: intent },
+    });
+    try {
+      if (await options.deliverEvent(body, signEvent(body, at))) await markSandboxEventDelivered(db, eventId, clock());
+    } catch (error) {
+      // The platform also learns the outcome from the browser and its recovery job: an event lost here loses nothing.
+      (options.log ?? console.error)(`sandbox event ${eventId} was not delivered: ${(error as Error).message}`);
     }
-    const method = await findSandboxPaymentMethod(db, request.source.paymentMethodId);
-    if (!method) return null;
-    return {
+  }
+
+  /** Moves an intent (its row locked) to the outcome of charging its payment method. */
+  async function attemptCharge(
+    tx: Db,
+    intent: SandboxIntentRow,
+    method: SandboxPaymentMethodRow | undefined,
+    authenticated: boolean,
+  ): Promise<SandboxIntentRow> {
+    const now = clock();
+    const fail = (code: PaymentFailureCode, message: string, status: IntentStatus = 'requires_payment_method') =>
+      updateSandboxIntent(tx, intent.id, {
+        status,
+        paymentMethodToken: method?.token ?? intent.paymentMethodToken,
+        failureCode: code,
+        failureMessage: message,
+        updatedAt: now,
+      });
+    if (!method) return fail('payment_method_missing', SANDBOX_MESSAGES.paymentMethodMissing);
+    switch (method.behaviour) {
+      case 'decline':
+        return fail('card_declined', DECLINE_MESSAGES.decline);
+      case 'insufficient_funds':
+        return fail('insufficient_funds', DECLINE_MESSAGES.insufficientFunds);
+      case 'test_mode_only':
+        return fail('test_mode_only', SANDBOX_MESSAGES.testModeOnly);
+      case 'decline_renewals':
+        // Typed at checkout it succeeds; charged again later, the supporter absent, it is declined.
+        if (intent.offSession) return fail('card_declined', DECLINE_MESSAGES.decline);
+        break;
+      case 'authentication_required':
+        if (!authenticated)
+          return fail('authentication_required', DECLINE_MESSAGES.authenticationRequired, 'requires_action');
+        break;
+      case 'succeed':
+        break;
+    }
+    const { row: charge } = await insertSandboxCharge(tx, {
+      id: randomId('ch'),
+      idempotencyKey: `intent:${intent.id}`,
+      amountCents: intent.amountCents,
+      status: 'succeeded',
+      paymentMethodToken: method.token,
       brand: method.brand,
       last4: method.last4,
-      expMonth: method.expMonth,
-      expYear: method.expYear,
-      behaviour: method.behaviour,
-      token: method.token,
-    };
+      description: intent.description,
+    });
+    return updateSandboxIntent(tx, intent.id, {
+      status: 'succeeded',
+      paymentMethodToken: method.token,
+      chargeId: charge.id,
+      failureCode: null,
+      failureMessage: null,
+      updatedAt: now,
+    });
+  }
+
+  /** Runs a change on a locked intent in one transaction, then sends its event. */
+  async function changeIntent(
+    intentId: string,
+    change: (tx: Db, intent: SandboxIntentRow) => Promise<SandboxIntentRow | null>,
+  ): Promise<PaymentIntent | null> {
+    let eventId: string | null = null;
+    const result = await db.transaction(async (tx) => {
+      const locked = await findSandboxIntent(tx, intentId, true);
+      if (!locked) return null;
+      const changed = await change(tx, locked);
+      if (!changed) return null;
+      if (changed !== locked) eventId = await recordEvent(tx, changed);
+      return toIntent(await withMethod(tx, changed));
+    });
+    if (result) await deliver(eventId, result);
+    return result;
+  }
+
+  async function createIntentRow(request: CreateIntentRequest, offSession: boolean, paymentMethodToken: string | null) {
+    const now = clock();
+    const { row, inserted } = await insertSandboxIntent(db, {
+      id: randomId('pi'),
+      clientSecret: `${randomId('pi')}_secret_${randomBytes(16).toString('hex')}`,
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      customer: request.customer,
+      keepCard: request.keepCard,
+      offSession,
+      applicationFeeCents: request.applicationFeeCents,
+      destination: request.destination,
+      description: request.description,
+      metadata: request.metadata,
+      status: 'requires_payment_method',
+      paymentMethodToken,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (row.amountCents !== request.amountCents) throw new IdempotencyKeyReusedError(request.idempotencyKey);
+    return { row, inserted };
   }
 
   return {
     name: SANDBOX_PROVIDER_NAME,
     testMode: true,
+    cardField: { frameUrl: SANDBOX_CARD_FRAME_PATH },
 
-    async charge(request) {
-      // A saved method is read first anyway; a typed card goes straight to the keyed insert, which
-      // returns the earlier charge when the key was seen before.
-      if ('paymentMethodId' in request.source) {
-        const existing = await findSandboxCharge(db, request.idempotencyKey);
-        if (existing) {
-          if (existing.amountCents !== request.amountCents) throw new IdempotencyKeyReusedError(request.idempotencyKey);
-          return toResult(existing);
-        }
-      }
-      const now = clock();
-      const card = await resolveCard(request);
-      const id = `ch_sandbox_${randomBytes(12).toString('hex')}`;
-      const description = request.description;
-      if (!card) {
-        const { row } = await insertSandboxCharge(db, {
-          id,
-          idempotencyKey: request.idempotencyKey,
-          amountCents: request.amountCents,
-          status: 'failed',
-          failureCode: 'payment_method_missing',
-          paymentMethodToken: 'paymentMethodId' in request.source ? request.source.paymentMethodId : null,
-          brand: 'Card',
-          last4: '0000',
-          description,
-        });
-        return toResult(row);
-      }
-      const outcome = outcomeFor(card, now);
-      let token = card.token;
-      // A new saved method is written in the charge's own statement (one round trip).
-      let method: Parameters<typeof insertSandboxCardCharge>[2] = null;
-      if (outcome.ok && request.savePaymentMethod && !token) {
-        token = paymentMethodTokenFor(request.idempotencyKey);
-        method = {
-          token,
-          brand: card.brand,
-          last4: card.last4,
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-          behaviour: card.behaviour,
-        };
-      }
-      const { row } = await insertSandboxCardCharge(
-        db,
-        {
-          id,
-          idempotencyKey: request.idempotencyKey,
-          amountCents: request.amountCents,
-          status: outcome.ok ? 'succeeded' : 'failed',
-          failureCode: outcome.ok ? null : outcome.code,
-          paymentMethodToken: outcome.ok ? token : card.token,
-          brand: card.brand,
-          last4: card.last4,
-          description,
-        },
-        method,
-      );
-      if (row.amountCents !== request.amountCents) throw new IdempotencyKeyReusedError(request.idempotencyKey);
-      return toResult(row);
+    async createIntent(request) {
+      const { row } = await createIntentRow(request, false, null);
+      return toIntent(await withMethod(db, row));
     },
 
-    async findCharge(idempotencyKey) {
-      const row = await findSandboxCharge(db, idempotencyKey);
-      return row ? toResult(row) : null;
+    async retrieveIntent(intentId) {
+      const row = await findSandboxIntent(db, intentId);
+      return row ? toIntent(await withMethod(db, row)) : null;
+    },
+
+    async cancelIntent(intentId) {
+      return changeIntent(intentId, async (tx, intent) => {
+        if (intent.status === 'succeeded' || intent.status === 'canceled') return intent;
+        return updateSandboxIntent(tx, intent.id, { status: 'canceled', updatedAt: clock() });
+      });
+    },
+
+    async chargeOffSession(request) {
+      const { row, inserted } = await createIntentRow({ ...request, keepCard: false }, true, request.paymentMethodId);
+      // A repeated key gets the first intent's outcome, never a second charge.
+      if (!inserted) return toIntent(await withMethod(db, row));
+      const charged = await changeIntent(row.id, async (tx, intent) => {
+        if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
+        return attemptCharge(tx, intent, await findSandboxPaymentMethod(tx, request.paymentMethodId), false);
+      });
+      if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
+      return charged;
+    },
+
+    async tokenizeCard(card) {
+      const errors = validateCard(card, clock());
+      if (errors) return { ok: false, fieldErrors: errors };
+      const digits = cardDigits(card.number);
+      const paymentMethod = { id: randomId('pm'), brand: cardBrand(digits), last4: digits.slice(-4) };
+      await insertSandboxPaymentMethod(db, {
+        token: paymentMethod.id,
+        brand: paymentMethod.brand,
+        last4: paymentMethod.last4,
+        behaviour: sandboxBehaviourOf(digits),
+        createdAt: clock(),
+      });
+      return { ok: true, paymentMethod };
+    },
+
+    async confirmIntent(intentId, clientSecret, paymentMethodId) {
+      return changeIntent(intentId, async (tx, intent) => {
+        if (!sameSecret(intent.clientSecret, clientSecret)) return null;
+        // Already paid, waiting for authentication, or canceled: confirming again changes nothing.
+        if (intent.status !== 'requires_payment_method') return intent;
+        return attemptCharge(tx, intent, await findSandboxPaymentMethod(tx, paymentMethodId), false);
+      });
+    },
+
+    async authenticateIntent(intentId, clientSecret, approve) {
+      return changeIntent(intentId, async (tx, intent) => {
+        if (!sameSecret(intent.clientSecret, clientSecret)) return null;
+        if (intent.status !== 'requires_action') return intent;
+        const method = intent.paymentMethodToken
+          ? await findSandboxPaymentMethod(tx, intent.paymentMethodToken)
+          : undefined;
+        if (!approve) {
+          return updateSandboxIntent(tx, intent.id, {
+            status: 'requires_payment_method',
+            failureCode: 'authentication_failed',
+            failureMessage: DECLINE_MESSAGES.authenticationFailed,
+            updatedAt: clock(),
+          });
+        }
+        return attemptCharge(tx, intent, method, true);
+      });
+    },
+
+    signEvent,
+
+    verifySignedEvent(rawBody, signatureHeader): ProviderEvent | null {
+      if (!signatureHeader) return null;
+      const parts = new Map<string, string[]>();
+      for (const item of signatureHeader.split(',')) {
+        const [key, value] = item.split('=', 2);
+        if (!key || value === undefined) continue;
+        parts.set(key.trim(), [...(parts.get(key.trim()) ?? []), value.trim()]);
+      }
+      const t = Number(parts.get('t')?.[0]);
+      if (!Number.isInteger(t) || Math.abs(clock().getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return null;
+      const expected = createHmac('sha256', options.signingSecret).update(`${t}.${rawBody}`).digest('hex');
+      if (!(parts.get('v1') ?? []).some((candidate) => sameSecret(candidate, expected))) return null;
+      try {
+        const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { object?: { id?: unknown } } };
+        if (typeof event.id !== 'string' || typeof event.type !== 'string') return null;
+        const intentId = event.data?.object?.id;
+        return { id: event.id, type: event.type, intentId: typeof intentId === 'string' ? intentId : null };
+      } catch {
+        return null;
+      }
     },
 
     async transfer(request: TransferRequest) {
       const row = await insertSandboxTransfer(db, {
-        id: `tr_sandbox_${randomBytes(12).toString('hex')}`,
+        id: randomId('tr'),
         idempotencyKey: request.idempotencyKey,
         amountCents: request.amountCents,
         destination: request.destination,
@@ -224,7 +388,7 @@ export function createSandboxPaymentProvider(db: Db, clock: () => Date = () => n
           return { status: 'failed', code: 'amount_too_large', message: SANDBOX_MESSAGES.refundTooLarge };
         }
         const row = await insertSandboxRefund(tx, {
-          id: `re_sandbox_${randomBytes(12).toString('hex')}`,
+          id: randomId('re'),
           idempotencyKey: request.idempotencyKey,
           chargeId: charge.id,
           amountCents: request.amountCents,

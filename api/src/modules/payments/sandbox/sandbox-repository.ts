@@ -1,10 +1,67 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import { preparedStatement, runPrepared, toDate } from '../../../db/prepared-statement';
-import { sandboxCharges, sandboxPaymentMethods, sandboxRefunds, sandboxTransfers } from '../../../db/schema';
+import {
+  sandboxCharges,
+  sandboxEvents,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxTransfers,
+} from '../../../db/schema';
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+export async function insertSandboxPaymentMethod(db: Db, values: typeof sandboxPaymentMethods.$inferInsert) {
+  await db.insert(sandboxPaymentMethods).values(values);
+}
+
+/** Inserts the intent unless its key was seen; returns the row that won. */
+export async function insertSandboxIntent(
+  db: Db,
+  values: typeof sandboxPaymentIntents.$inferInsert,
+): Promise<{ row: SandboxIntentRow; inserted: boolean }> {
+  const [inserted] = await db
+    .insert(sandboxPaymentIntents)
+    .values(values)
+    .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+    .returning();
+  if (inserted) return { row: inserted, inserted: true };
+  const [existing] = await db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.idempotencyKey, values.idempotencyKey));
+  if (!existing) throw new Error(`sandbox intent ${values.idempotencyKey} conflicted but cannot be read`);
+  return { row: existing, inserted: false };
+}
+
+export async function findSandboxIntent(db: Db, id: string, lock = false): Promise<SandboxIntentRow | undefined> {
+  const query = db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateSandboxIntent(
+  db: Db,
+  id: string,
+  changes: Partial<typeof sandboxPaymentIntents.$inferInsert>,
+): Promise<SandboxIntentRow> {
+  const [row] = await db.update(sandboxPaymentIntents).set(changes).where(eq(sandboxPaymentIntents.id, id)).returning();
+  if (!row) throw new Error(`sandbox intent ${id} vanished`);
+  return row;
+}
+
+export async function insertSandboxEvent(db: Db, values: typeof sandboxEvents.$inferInsert): Promise<void> {
+  await db.insert(sandboxEvents).values(values);
+}
+
+export async function markSandboxEventDelivered(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(sandboxEvents)
+    .set({ deliveredAt: at })
+    .where(and(eq(sandboxEvents.id, id), isNull(sandboxEvents.deliveredAt)));
+}
 
 export async function findSandboxCharge(db: Db, idempotencyKey: string): Promise<SandboxChargeRow | undefined> {
   const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
@@ -22,66 +79,6 @@ export async function insertSandboxCharge(
     .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
     .returning();
   if (inserted) return { row: inserted, inserted: true };
-  const existing = await findSandboxCharge(db, values.idempotencyKey);
-  if (!existing) throw new Error(`sandbox charge ${values.idempotencyKey} conflicted but cannot be read`);
-  return { row: existing, inserted: false };
-}
-
-/**
- * A typed card's charge in one prepared statement (the checkout's hot path): the saved payment method
- * first when the charge saves one ($10 true, with the card's brand and last digits; its token is derived from the key, so a retry saves
- * none anew), then the charge unless its key was seen before. Returns the row that won, like
- * insertSandboxCharge.
- */
-const INSERT_CARD_CHARGE = preparedStatement(
-  'sandbox_insert_card_charge',
-  `with method as (
-    insert into sandbox_payment_methods (token, brand, last4, exp_month, exp_year, behaviour)
-    select $14::text, $7::text, $8::text, $11::int, $12::int, $13::text where $10::boolean
-    on conflict (token) do nothing
-  )
-  insert into sandbox_charges (id, idempotency_key, amount_cents, status, failure_code, payment_method_token, brand, last4, description)
-  values ($1::text, $2::text, $3::int, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text)
-  on conflict (idempotency_key) do nothing
-  returning id, idempotency_key, amount_cents, status, failure_code, payment_method_token, brand, last4, description, created_at`,
-);
-
-export async function insertSandboxCardCharge(
-  db: Db,
-  values: Omit<typeof sandboxCharges.$inferInsert, 'createdAt'>,
-  method: Omit<typeof sandboxPaymentMethods.$inferInsert, 'createdAt'> | null,
-): Promise<{ row: SandboxChargeRow; inserted: boolean }> {
-  const [inserted] = await runPrepared<Record<string, unknown>>(db, INSERT_CARD_CHARGE, [
-    values.id,
-    values.idempotencyKey,
-    values.amountCents,
-    values.status,
-    values.failureCode ?? null,
-    values.paymentMethodToken ?? null,
-    values.brand,
-    values.last4,
-    values.description,
-    method !== null,
-    method?.expMonth ?? null,
-    method?.expYear ?? null,
-    method?.behaviour ?? null,
-    method?.token ?? null,
-  ]);
-  if (inserted) {
-    const row: SandboxChargeRow = {
-      id: String(inserted.id),
-      idempotencyKey: String(inserted.idempotency_key),
-      amountCents: Number(inserted.amount_cents),
-      status: inserted.status as SandboxChargeRow['status'],
-      failureCode: (inserted.failure_code as string | null) ?? null,
-      paymentMethodToken: (inserted.payment_method_token as string | null) ?? null,
-      brand: String(inserted.brand),
-      last4: String(inserted.last4),
-      description: String(inserted.description),
-      createdAt: toDate(inserted.created_at),
-    };
-    return { row, inserted: true };
-  }
   const existing = await findSandboxCharge(db, values.idempotencyKey);
   if (!existing) throw new Error(`sandbox charge ${values.idempotencyKey} conflicted but cannot be read`);
   return { row: existing, inserted: false };

@@ -1,4 +1,18 @@
-import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
+/** What the sandbox's card frame says about a card (a real provider words its own). */
+export const CARD_MESSAGES = {
+  numberRequired: 'Card number is required',
+  numberInvalid: 'Card number is invalid',
+  expiryRequired: 'Expiry date is required',
+  expiryInvalid: 'Expiry date is invalid',
+  expired: 'This card has expired',
+  /** The field is labelled "CVC": its messages say CVC too. */
+  cvcRequired: 'CVC is required',
+  cvcInvalid: 'CVC is invalid',
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  authenticationFailed: 'The bank could not authenticate this payment. You were not charged.',
+  authenticationRequired: 'Your bank asks you to confirm this payment.',
+} as const;
 import type { SANDBOX_CARD_BEHAVIOURS } from '../../../db/schema';
 
 export type SandboxCardBehaviour = (typeof SANDBOX_CARD_BEHAVIOURS)[number];
@@ -19,6 +33,11 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '378282246310005', behaviour: 'succeed', description: 'American Express: succeeds' },
   { number: '4000000000000002', behaviour: 'decline', description: 'Declined' },
   { number: '4000000000009995', behaviour: 'insufficient_funds', description: 'Declined for insufficient funds' },
+  {
+    number: '4000002760003184',
+    behaviour: 'authentication_required',
+    description: 'Asks for authentication (3-D Secure) at checkout and on every renewal',
+  },
   {
     number: '4000000000000341',
     behaviour: 'decline_renewals',
@@ -41,4 +60,6 @@ export const DECLINE_MESSAGES = {
   decline: CARD_MESSAGES.declined,
   insufficientFunds: CARD_MESSAGES.insufficientFunds,
   expired: CARD_MESSAGES.expired,
+  authenticationFailed: CARD_MESSAGES.authenticationFailed,
+  authenticationRequired: CARD_MESSAGES.authenticationRequired,
 } as const;

@@ -16,7 +16,7 @@ import { useSupportCheckout } from '../hooks/use-support-checkout';
 import { amountProblem, type FieldKey } from '../utils/checkout-request';
 import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
 import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
-import { CardDetails } from './card-details';
+import { SandboxCardField, type CardFieldHandle } from './sandbox-card-field';
 import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
@@ -34,7 +34,7 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'cardNumber', 'cardExpiry', 'cardCvc'];
+const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'card'];
 
 /** `?tier=2` -> 2; anything else -> null. */
 export function parseTierParam(value: string | null): number | null {
@@ -65,7 +65,8 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
     acceptsMessages: profile.acceptsMessages,
   };
   const embed = useEmbedMode();
-  const checkout = useSupportCheckout(profile.username, creator, embed);
+  const cardField = useRef<CardFieldHandle>(null);
+  const checkout = useSupportCheckout(profile.username, creator, embed, cardField);
   const problemRef = useRef<HTMLDivElement>(null);
 
   // Signed-in supporters do not retype who they are (also when the session arrives after the page);
@@ -225,12 +226,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 displayName={profile.displayName}
                 acceptsMessages={profile.acceptsMessages}
               />
-              <CardDetails
-                state={state}
-                dispatch={dispatch}
-                errors={checkout.fieldErrors}
-                onEdit={checkout.clearFieldError}
-              />
+              <SandboxCardField ref={cardField} error={checkout.fieldErrors.card} />
             </div>
 
             <Card

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import { SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
 import { useSessionStore } from '@beabro/shared/session/session-store';
@@ -12,6 +11,38 @@ import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
 import { json, mockApi, type MockAnswer } from '../../../testing/mock-api';
 
 const SUPPORTS = 'POST /api/creators/pixelpat/supports';
+const COMPLETE = 'POST /api/payments/intents/pi_sandbox_1/complete';
+const DECLINED = 'Your card was declined.';
+const PAYMENT = {
+  payment: {
+    provider: 'sandbox',
+    testMode: true,
+    intentId: 'pi_sandbox_1',
+    clientSecret: 'pi_sandbox_1_secret_x',
+    status: 'requires_payment_method',
+    cardFrameUrl: '/sandbox-pay/v1/card-frame',
+  },
+};
+
+/**
+ * Stands in for the provider's card frame (jsdom loads no frame): it says it is ready, and answers each
+ * confirmation with the next result (default: succeeded), as the real frame's postMessage does.
+ */
+async function fakeCardFrame(results: Array<{ status: string; message: string | null }> = []) {
+  const frame = (await screen.findByTitle(/Card details/)) as HTMLIFrameElement;
+  const win = frame.contentWindow;
+  if (!win) throw new Error('no frame window');
+  const send = (data: unknown) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source: win }));
+  send({ type: 'sandbox-pay:ready' });
+  const confirms: unknown[] = [];
+  vi.spyOn(win, 'postMessage').mockImplementation((data: unknown) => {
+    confirms.push(data);
+    const result = results.shift() ?? { status: 'succeeded', message: null };
+    setTimeout(() => send({ type: 'sandbox-pay:result', ...result }), 0);
+  });
+  return confirms;
+}
 
 function ProfileProbe() {
   const location = useLocation();
@@ -22,15 +53,18 @@ function renderSupport({
   profile = fakeProfile(),
   route = '/pixelpat/support',
   checkout = () => json(201, { receipt: fakeReceipt() }),
+  complete = () => json(200, { receipt: fakeReceipt() }),
 }: {
   profile?: PublicCreatorProfileDto | null;
   route?: string;
   checkout?: () => MockAnswer | Promise<MockAnswer>;
+  complete?: () => MockAnswer | Promise<MockAnswer>;
 } = {}) {
   const api = mockApi({
     'GET /api/creators/pixelpat': () => (profile ? json(200, profile) : json(404, { message: 'Creator not found' })),
     'POST /api/creators/pixelpat/views': () => json(204),
     [SUPPORTS]: checkout,
+    [COMPLETE]: complete,
   });
   renderWithProviders(
     <Routes>
@@ -50,12 +84,6 @@ const monthly = () => screen.getByRole('checkbox', { name: 'Make this a monthly 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByLabelText(/^Email/));
   await user.paste('bro@example.com');
-  await user.click(screen.getByLabelText('Card number'));
-  await user.paste('4242424242424242');
-  await user.click(screen.getByLabelText('Expiry date'));
-  await user.paste('1234');
-  await user.click(screen.getByLabelText('CVC'));
-  await user.paste('123');
 }
 
 // These suites drive whole pages through user-event; a busy machine can take longer than the 5 s default.
@@ -229,11 +257,10 @@ describe('support page', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
       `Required for payment confirmation and receipts ${SUPPORT_MESSAGES.emailRequired}`,
     );
-    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.numberRequired);
     expect(screen.getByLabelText(/^Email/)).toHaveFocus();
   });
 
-  it('submits the contract’s request, shows Processing..., keeps the receipt and goes to the thank-you', async () => {
+  it('starts the payment with no card, confirms it in the provider’s card field, keeps the receipt and goes to the thank-you', async () => {
     let answer: (value: MockAnswer) => void = () => undefined;
     const user = userEvent.setup();
     const receipt = fakeReceipt({
@@ -242,7 +269,11 @@ describe('support page', () => {
       nextChargeAt: '2026-12-21T12:00:00.000Z',
       subscriptionId: '9c1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f',
     });
-    const api = renderSupport({ checkout: () => new Promise<MockAnswer>((resolve) => (answer = resolve)) });
+    const api = renderSupport({
+      checkout: () => json(200, PAYMENT),
+      complete: () => new Promise<MockAnswer>((resolve) => (answer = resolve)),
+    });
+    const confirms = await fakeCardFrame();
     await user.click(await screen.findByRole('button', { name: /True Believer/ }));
     await user.type(screen.getByLabelText('Message (optional)'), 'Go Pat!');
     await fillValidForm(user);
@@ -259,11 +290,15 @@ describe('support page', () => {
       isAnonymous: false,
       isRecurring: true,
       tierPosition: 2,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
 
-    await act(async () => answer(json(201, { receipt })));
+    await waitFor(() => expect(api.calls(COMPLETE)).toHaveLength(1));
+    expect(confirms).toEqual([
+      { type: 'sandbox-pay:confirm', intentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_x' },
+    ]);
+    expect(api.calls(COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_sandbox_1_secret_x' });
+    await act(async () => answer(json(200, { receipt })));
     expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
     expect(JSON.parse(window.sessionStorage.getItem(LAST_RECEIPT_KEY) ?? 'null')).toEqual(receipt);
   });
@@ -328,16 +363,13 @@ describe('support page', () => {
     it('shows payment errors inside the overlay as on the page', async () => {
       inFrame();
       const user = userEvent.setup();
-      renderSupport({
-        route: EMBED_ROUTE,
-        checkout: () =>
-          json(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } }),
-      });
+      renderSupport({ route: EMBED_ROUTE, checkout: () => json(200, PAYMENT) });
       await screen.findByRole('heading', { level: 1 });
+      await fakeCardFrame([{ status: 'failed', message: DECLINED }]);
       await fillValidForm(user);
       await user.click(submitButton());
       expect(await screen.findByText('Your payment didn’t go through')).toBeInTheDocument();
-      expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.declined);
+      expect(screen.getByTitle(/Card details/)).toHaveAccessibleDescription(DECLINED);
     });
   });
 
@@ -355,28 +387,28 @@ describe('support page', () => {
     expect(api.calls(SUPPORTS)).toHaveLength(1);
   });
 
-  it('shows a decline next to the card number, stays on the page, and makes a new attempt with a new key', async () => {
+  it('shows the provider’s reason next to the card field, stays on the page, and retries the same intent', async () => {
     const user = userEvent.setup();
-    const answers = [
-      json(402, { message: CARD_MESSAGES.declined, fieldErrors: { 'card.number': CARD_MESSAGES.declined } }),
-      json(201, { receipt: fakeReceipt() }),
-    ];
-    const api = renderSupport({ checkout: () => answers.shift()! });
+    const api = renderSupport({ checkout: () => json(200, PAYMENT) });
     await screen.findByRole('heading', { level: 1 });
+    const confirms = await fakeCardFrame([{ status: 'failed', message: DECLINED }]);
     await fillValidForm(user);
     await user.click(submitButton());
 
     expect(await screen.findByText('Your payment didn’t go through')).toBeInTheDocument();
-    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(CARD_MESSAGES.declined);
-    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    const field = screen.getByTitle(/Card details/);
+    expect(field).toHaveAccessibleDescription(DECLINED);
+    expect(field).toHaveFocus();
     expect(submitButton()).toHaveTextContent('Support with $5');
-    expect(screen.queryByTestId('profile-location')).not.toBeInTheDocument();
+    expect(api.calls(COMPLETE)).toHaveLength(0);
 
     await user.click(submitButton());
     await screen.findByTestId('profile-location');
     const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    // Another card on the same attempt: same key, same intent, paid once.
     expect(keys).toHaveLength(2);
-    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[1]).toBe(keys[0]);
+    expect(confirms).toHaveLength(2);
   });
 
   it('shows the server’s field messages after a 400', async () => {
@@ -385,7 +417,7 @@ describe('support page', () => {
       checkout: () =>
         json(400, {
           message: 'Please correct the highlighted fields.',
-          fieldErrors: { email: 'Email is invalid', 'card.cvc': CARD_MESSAGES.cvcInvalid },
+          fieldErrors: { email: 'Email is invalid' },
         }),
     });
     await screen.findByRole('heading', { level: 1 });
@@ -395,7 +427,6 @@ describe('support page', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
       'Required for payment confirmation and receipts Email is invalid',
     );
-    expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription(CARD_MESSAGES.cvcInvalid);
   });
 
   it('says when the server cannot be reached, and retries the same request with the same key', async () => {

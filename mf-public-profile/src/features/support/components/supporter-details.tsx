@@ -12,9 +12,7 @@ export const FIELD_IDS: Record<FieldKey, string> = {
   name: 'support-name',
   email: 'support-email',
   message: 'support-message',
-  cardNumber: 'support-card-number',
-  cardExpiry: 'support-card-expiry',
-  cardCvc: 'support-card-cvc',
+  card: 'support-card-field',
 };
 
 export interface SupporterDetailsProps {

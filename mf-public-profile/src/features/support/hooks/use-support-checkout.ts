@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
-import { createSupport } from '@beabro/shared/api/create-support';
+import { completePayment, createSupport } from '@beabro/shared/api/create-support';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
 import { paths } from '../../../config/paths';
@@ -13,6 +13,21 @@ import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';
 import { notifyHostOfSupport } from '../utils/notify-host-of-support';
 import type { EmbedMode } from './use-embed-mode';
 import type { SupportFormState } from '../utils/support-form-state';
+import type { CardFieldHandle } from '../components/sandbox-card-field';
+
+/** The card field refused the payment: the provider's reason, on the card field. */
+class CardFieldError extends Error {
+  constructor(
+    message: string,
+    readonly invalid: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** How often, at most, the page asks again while the provider is still processing. */
+const PENDING_CHECKS = 10;
+const PENDING_WAIT_MS = 1_000;
 
 export interface CheckoutProblem {
   title: string;
@@ -33,6 +48,17 @@ interface Failure {
 }
 
 function describeFailure(error: unknown): Failure {
+  if (error instanceof CardFieldError) {
+    return {
+      problem: {
+        title: error.invalid ? 'Please check your card details' : 'Your payment didn’t go through',
+        message: error.message,
+      },
+      fieldErrors: { card: error.message },
+      // The attempt (and its intent) stays open: the supporter tries again with the same key.
+      outcomeUnknown: true,
+    };
+  }
   if (error instanceof ApiError) {
     const fieldErrors = toFieldErrors(error.fieldErrors);
     switch (error.status) {
@@ -100,6 +126,33 @@ function describeFailure(error: unknown): Failure {
 }
 
 /**
+ * One payment: the API starts an intent (or answers the receipt of this attempt, already paid), the
+ * provider's card field confirms it (a bank challenge happens there), then the API reads the outcome
+ * from the provider. The card never passes through this page.
+ */
+async function pay(
+  username: string,
+  body: Parameters<typeof createSupport>[1],
+  cardField: RefObject<CardFieldHandle | null> | undefined,
+): Promise<CheckoutReceipt> {
+  const started = await createSupport(username, body);
+  if ('receipt' in started) return started.receipt;
+  const { intentId, clientSecret } = started.payment;
+  const field = cardField?.current;
+  if (!field) throw new CardFieldError('The card field has not loaded. Reload the page and try again.', false);
+  const confirmed = await field.confirm(intentId, clientSecret);
+  if (confirmed.status === 'failed' || confirmed.status === 'invalid')
+    throw new CardFieldError(confirmed.message ?? 'Your payment didn’t go through.', confirmed.status === 'invalid');
+  for (let check = 0; ; check++) {
+    const outcome = await completePayment(intentId, clientSecret);
+    if ('receipt' in outcome) return outcome.receipt;
+    if (check >= PENDING_CHECKS)
+      throw new CardFieldError('Your payment is still being processed. Check your email for a receipt.', false);
+    await new Promise((resolve) => setTimeout(resolve, PENDING_WAIT_MS));
+  }
+}
+
+/**
  * Submits the support: validates with the shared contract, sends one request per attempt, keeps the
  * receipt and goes to the profile's thank-you. One attempt = one idempotency key: a second click while
  * the first request runs is ignored, a corrected form is a new attempt with a new key, and resending the
@@ -109,6 +162,7 @@ export function useSupportCheckout(
   username: string,
   creator: CheckoutCreator,
   embed: EmbedMode = { embedded: false, hostOrigin: null },
+  cardField?: RefObject<CardFieldHandle | null>,
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -141,7 +195,7 @@ export function useSupportCheckout(
       setProblem(null);
       setFieldErrors({});
       try {
-        const receipt = await createSupport(username, body);
+        const receipt = await pay(username, body, cardField);
         saveLastReceipt(receipt);
         attempt.current = null;
         // The profile's totals and Recent Support, and the supporter's dashboard, include this support from the next read on.
@@ -167,7 +221,7 @@ export function useSupportCheckout(
         return failure.fieldErrors;
       }
     },
-    [creator, embed, navigate, queryClient, username],
+    [cardField, creator, embed, navigate, queryClient, username],
   );
 
   /** A field was edited: its old message no longer applies. */

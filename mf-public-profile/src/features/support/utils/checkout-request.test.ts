@@ -1,4 +1,3 @@
-import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
 import { SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
 import { amountProblem, buildCheckoutRequest, toFieldErrors } from './checkout-request';
 import { initialSupportFormState, type SupportFormState } from './support-form-state';
@@ -9,9 +8,6 @@ const filled = (overrides: Partial<SupportFormState> = {}): SupportFormState => 
   ...initialSupportFormState([], null),
   email: 'bro@example.com',
   name: 'Jordan',
-  cardNumber: '4242 4242 4242 4242',
-  cardExpiry: '12/34',
-  cardCvc: '123',
   ...overrides,
 });
 
@@ -44,7 +40,6 @@ describe('buildCheckoutRequest', () => {
       filled({ message: ' Go go! ', selectedTier: 1, amount: 15, isRecurring: false }),
       creator,
       KEY,
-      new Date(2026, 0, 1),
     );
     expect(result).toEqual({
       ok: true,
@@ -56,7 +51,6 @@ describe('buildCheckoutRequest', () => {
         isAnonymous: false,
         isRecurring: false,
         tierPosition: 1,
-        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
         idempotencyKey: KEY,
       },
     });
@@ -73,20 +67,11 @@ describe('buildCheckoutRequest', () => {
   });
 
   it('puts each problem on its field with the shared messages', () => {
-    const result = buildCheckoutRequest(
-      filled({ email: '', cardNumber: '', cardExpiry: '13/30', cardCvc: '1' }),
-      creator,
-      KEY,
-    );
+    const result = buildCheckoutRequest(filled({ email: '' }), creator, KEY);
     expect(result).toEqual({
       ok: false,
       formError: null,
-      fieldErrors: {
-        email: SUPPORT_MESSAGES.emailRequired,
-        cardNumber: CARD_MESSAGES.numberRequired,
-        cardExpiry: CARD_MESSAGES.expiryInvalid,
-        cardCvc: CARD_MESSAGES.cvcInvalid,
-      },
+      fieldErrors: { email: SUPPORT_MESSAGES.emailRequired },
     });
     expect(buildCheckoutRequest(filled({ email: 'not-an-email' }), creator, KEY)).toMatchObject({
       ok: false,
@@ -94,24 +79,9 @@ describe('buildCheckoutRequest', () => {
     });
   });
 
-  it('says an empty expiry date or CVC is required, in the words of the field', () => {
-    const result = buildCheckoutRequest(filled({ cardExpiry: '', cardCvc: '' }), creator, KEY);
-    expect(result).toMatchObject({
-      ok: false,
-      fieldErrors: { cardExpiry: 'Expiry date is required', cardCvc: 'CVC is required' },
-    });
-    expect(CARD_MESSAGES.cvcInvalid).toBe('CVC is invalid');
-  });
-
-  it('catches a mistyped card number and an expired card before asking the server', () => {
-    expect(buildCheckoutRequest(filled({ cardNumber: '4242 4242 4242 4241' }), creator, KEY)).toMatchObject({
-      ok: false,
-      fieldErrors: { cardNumber: CARD_MESSAGES.numberInvalid },
-    });
-    expect(buildCheckoutRequest(filled({ cardExpiry: '01/20' }), creator, KEY, new Date(2026, 5, 1))).toMatchObject({
-      ok: false,
-      fieldErrors: { cardExpiry: CARD_MESSAGES.expired },
-    });
+  it('carries no card: the card is typed into the provider’s own field', () => {
+    const result = buildCheckoutRequest(filled(), creator, KEY);
+    expect(result.ok && Object.keys(result.body)).not.toContain('card');
   });
 
   it('refuses an amount the page would not submit', () => {
@@ -126,14 +96,12 @@ describe('toFieldErrors', () => {
   it('places the API’s field paths on the page’s fields', () => {
     expect(
       toFieldErrors({
-        'card.number': 'Your card was declined.',
-        'card.expMonth': 'This card has expired',
+        card: 'Your card was declined.',
         email: 'Email is invalid',
         other: 'x',
       }),
     ).toEqual({
-      cardNumber: 'Your card was declined.',
-      cardExpiry: 'This card has expired',
+      card: 'Your card was declined.',
       email: 'Email is invalid',
     });
   });

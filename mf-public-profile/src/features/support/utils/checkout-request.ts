@@ -1,15 +1,14 @@
-import { CARD_MESSAGES, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
+import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { MAX_SINGLE_SUPPORT_DOLLARS, SUPPORT_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { ANONYMOUS_SUPPORTER_NAME, SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
-import { isExpired, parseExpiry, passesLuhn } from './card-input';
 import type { SupportFormState } from './support-form-state';
 
 /** The parsed request (zod output): what is sent. */
 export type CheckoutBody = NonNullable<ReturnType<typeof checkoutRequestSchema.safeParse>['data']>;
 
-/** The form's fields that can carry a message, by the name the page uses. */
-export type FieldKey = 'amount' | 'email' | 'name' | 'message' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
+/** The form's fields that can carry a message, by the name the page uses ('card': the provider's card field). */
+export type FieldKey = 'amount' | 'email' | 'name' | 'message' | 'card';
 export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 export interface CheckoutCreator {
@@ -50,22 +49,15 @@ export function amountProblem(
   return null;
 }
 
-/** A server or schema field path ("card.expMonth") to the field of the page that shows it. */
+/** A server or schema field path to the field of the page that shows it. */
 export function fieldKeyOf(path: string): FieldKey | null {
   switch (path) {
     case 'amount':
     case 'email':
     case 'name':
     case 'message':
-      return path;
-    case 'card.number':
     case 'card':
-      return 'cardNumber';
-    case 'card.expMonth':
-    case 'card.expYear':
-      return 'cardExpiry';
-    case 'card.cvc':
-      return 'cardCvc';
+      return path;
     default:
       return null;
   }
@@ -86,17 +78,15 @@ export type BuildResult =
   { ok: true; body: CheckoutBody } | { ok: false; fieldErrors: FieldErrors; formError: string | null };
 
 /**
- * The checkout request of the form as it stands, checked with the shared contract schema plus the card
- * checks a supporter benefits from before a round trip (Luhn, expired). The name is sent as "Anonymous"
+ * The checkout request of the form as it stands, checked with the shared contract schema (the card is
+ * not part of it: it is typed into the provider's own field). The name is sent as "Anonymous"
  * when the supporter ticked anonymous (SPEC section 4); the message only when the creator accepts messages.
  */
 export function buildCheckoutRequest(
   state: SupportFormState,
   creator: CheckoutCreator,
   idempotencyKey: string,
-  now = new Date(),
 ): BuildResult {
-  const { expMonth, expYear } = parseExpiry(state.cardExpiry);
   const parsed = checkoutRequestSchema.safeParse({
     amount: state.amount,
     email: state.email,
@@ -105,7 +95,6 @@ export function buildCheckoutRequest(
     isAnonymous: state.isAnonymous,
     isRecurring: state.isRecurring,
     tierPosition: state.selectedTier,
-    card: { number: state.cardNumber, expMonth, expYear, cvc: state.cardCvc },
     idempotencyKey,
   });
 
@@ -120,12 +109,6 @@ export function buildCheckoutRequest(
       else if (!fieldErrors[key]) fieldErrors[key] = issue.message;
     }
   }
-  // An empty field is "required", not "invalid".
-  if (state.cardExpiry.trim() === '') fieldErrors.cardExpiry = CARD_MESSAGES.expiryRequired;
-  if (state.cardCvc.trim() === '') fieldErrors.cardCvc = CARD_MESSAGES.cvcRequired;
-  if (!fieldErrors.cardNumber && state.cardNumber.trim() && !passesLuhn(state.cardNumber))
-    fieldErrors.cardNumber = CARD_MESSAGES.numberInvalid;
-  if (!fieldErrors.cardExpiry && isExpired(expMonth, expYear, now)) fieldErrors.cardExpiry = CARD_MESSAGES.expired;
 
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formError };
   return { ok: true, body: parsed.data };

@@ -26,12 +26,9 @@ export interface SupportFormState {
   email: string;
   message: string;
   isAnonymous: boolean;
-  cardNumber: string;
-  cardExpiry: string;
-  cardCvc: string;
 }
 
-export type TextField = 'name' | 'email' | 'message' | 'cardNumber' | 'cardExpiry' | 'cardCvc';
+export type TextField = 'name' | 'email' | 'message';
 
 export type SupportFormAction =
   | { type: 'selectTier'; tier: TierChoice }
@@ -70,9 +67,6 @@ export function initialSupportFormState(
     email: '',
     message: '',
     isAnonymous: false,
-    cardNumber: '',
-    cardExpiry: '',
-    cardCvc: '',
   };
   const tier = requestedTier === null ? undefined : tiers.find((t) => t.position === requestedTier);
   return tier ? supportFormReducer(base, { type: 'selectTier', tier }) : base;

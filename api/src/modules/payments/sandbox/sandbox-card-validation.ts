@@ -1,5 +1,14 @@
-import { CARD_MESSAGES } from '@beabro/shared/api-schemas/checkout';
-import type { CardDetails } from './payment-provider';
+import { CARD_MESSAGES } from './sandbox-test-cards';
+
+/** A card as typed into the sandbox's card frame: it exists only there and in the sandbox's tokenize call. */
+export interface CardDetails {
+  /** Digits, spaces allowed. */
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
 
 /** How long ahead an expiry date may be before it is more likely a typo than a real card. */
 const MAX_YEARS_AHEAD = 20;
@@ -48,7 +57,9 @@ export function validateCard(card: CardDetails, now: Date): Record<string, strin
   if (!digits) errors['card.number'] = CARD_MESSAGES.numberRequired;
   else if (!numberOk) errors['card.number'] = CARD_MESSAGES.numberInvalid;
 
-  if (card.expYear > now.getUTCFullYear() + MAX_YEARS_AHEAD) errors['card.expMonth'] = CARD_MESSAGES.expiryInvalid;
+  const monthOk = Number.isInteger(card.expMonth) && card.expMonth >= 1 && card.expMonth <= 12;
+  if (!monthOk || !Number.isInteger(card.expYear) || card.expYear > now.getUTCFullYear() + MAX_YEARS_AHEAD)
+    errors['card.expMonth'] = CARD_MESSAGES.expiryInvalid;
   else if (isExpired(card.expMonth, card.expYear, now)) errors['card.expMonth'] = CARD_MESSAGES.expired;
 
   // The length depends on the brand, so it is judged only once the number is known to be right.

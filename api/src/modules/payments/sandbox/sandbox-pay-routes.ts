@@ -1,0 +1,108 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EMBED_FRAME_ANCESTORS } from '../../server-render/page-security-policy';
+import type { PaymentIntent } from '../payment-provider';
+import { CARD_FRAME_CSS, CARD_FRAME_HTML, CARD_FRAME_JS } from './sandbox-card-frame-assets';
+import type { SandboxPaymentProvider } from './sandbox-payment-provider';
+
+/**
+ * The frame's own policy: only its own script, style and calls; no form posts anywhere. It may be framed
+ * wherever the checkout may (the embed overlay on creators' sites frames the checkout, which frames this).
+ */
+const CARD_FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  EMBED_FRAME_ANCESTORS,
+].join('; ');
+
+const NOT_FOUND = 'This payment was not found.';
+
+const cardBodySchema = z.object({
+  card: z.object({
+    number: z.string().max(30),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    cvc: z.string().max(8),
+  }),
+});
+const confirmBodySchema = z.object({ clientSecret: z.string().max(200), paymentMethod: z.string().max(100) });
+const authenticateBodySchema = z.object({ clientSecret: z.string().max(200), approve: z.boolean() });
+const intentParamsSchema = z.object({ intentId: z.string().max(100) });
+
+/** What the frame learns of an intent: its state and the provider's reason, nothing else. */
+const frameIntent = (intent: PaymentIntent) => ({
+  intent: { id: intent.id, status: intent.status, lastError: intent.lastError },
+});
+
+/**
+ * /sandbox-pay: the sandbox provider's "servers" as its card frame sees them (a real provider serves
+ * these from its own domain). Hidden from the API's OpenAPI document: they are not our API, and the
+ * card they receive is turned into a token here and kept nowhere.
+ */
+export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentProvider }> = async (
+  app,
+  { sandbox },
+) => {
+  const asset = (type: string, body: string) => ({
+    schema: { hide: true },
+    handler: async (_request: unknown, reply: FastifyReply) => {
+      reply.removeHeader('X-Frame-Options');
+      return reply
+        .header('Content-Security-Policy', CARD_FRAME_CSP)
+        .header('Cache-Control', 'no-cache')
+        .type(type)
+        .send(body);
+    },
+  });
+  app.get('/v1/card-frame', asset('text/html; charset=utf-8', CARD_FRAME_HTML));
+  app.get('/v1/card-frame.js', asset('text/javascript; charset=utf-8', CARD_FRAME_JS));
+  app.get('/v1/card-frame.css', asset('text/css; charset=utf-8', CARD_FRAME_CSS));
+
+  app.post('/v1/payment-methods', { schema: { hide: true, body: cardBodySchema } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const tokenized = await sandbox.tokenizeCard(request.body.card);
+    if (!tokenized.ok) {
+      const messages = Object.values(tokenized.fieldErrors);
+      return reply.code(400).send({
+        message: messages.length === 1 ? messages[0] : 'Please check your card details.',
+        fieldErrors: tokenized.fieldErrors,
+      });
+    }
+    return reply.send({ paymentMethod: tokenized.paymentMethod });
+  });
+
+  app.post(
+    '/v1/intents/:intentId/confirm',
+    { schema: { hide: true, params: intentParamsSchema, body: confirmBodySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const intent = await sandbox.confirmIntent(
+        request.params.intentId,
+        request.body.clientSecret,
+        request.body.paymentMethod,
+      );
+      if (!intent) return reply.code(404).send({ message: NOT_FOUND });
+      return reply.send(frameIntent(intent));
+    },
+  );
+
+  app.post(
+    '/v1/intents/:intentId/authenticate',
+    { schema: { hide: true, params: intentParamsSchema, body: authenticateBodySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const intent = await sandbox.authenticateIntent(
+        request.params.intentId,
+        request.body.clientSecret,
+        request.body.approve,
+      );
+      if (!intent) return reply.code(404).send({ message: NOT_FOUND });
+      return reply.send(frameIntent(intent));
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
+import { FlaskIcon } from '@beabro/shared/ui/icons/flask';
+import { CheckoutSection } from './checkout-section';
+import { FIELD_IDS } from './supporter-details';
+
+/** The sandbox's test cards (api/src/modules/payments/sandbox): what a tester can type in the card field, and what happens. */
+export const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'payment succeeds' },
+  { number: '4000 0027 6000 3184', outcome: 'your bank asks you to confirm (3-D Secure)' },
+  { number: '4000 0000 0000 0002', outcome: 'card is declined' },
+  { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
+] as const;
+
+export const CARD_FIELD_ERROR_ID = 'support-card-error';
+
+/** What the card field answers once it has tried to pay: the provider's own status and reason. */
+export interface CardFieldResult {
+  status: 'succeeded' | 'processing' | 'failed' | 'invalid';
+  message: string | null;
+}
+
+export interface CardFieldHandle {
+  /** Has the frame confirm the intent with the card typed there (a bank challenge shows in the frame). */
+  confirm(intentId: string, clientSecret: string): Promise<CardFieldResult>;
+}
+
+export interface SandboxCardFieldProps {
+  /** The provider's reason, shown next to the field. */
+  error: string | undefined;
+}
+
+const FRAME_MESSAGES = {
+  notReady: 'The card field has not loaded. Check your connection and reload the page.',
+} as const;
+
+/**
+ * The payment provider's own card field (the sandbox's, in test mode): a frame served by the provider
+ * with its own script and CSP. The card number, expiry and CVC live only in that frame; this page only
+ * asks it to confirm an intent and hears back a status and the provider's reason.
+ */
+export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProps>(function SandboxCardField(
+  { error },
+  ref,
+) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(260);
+  const ready = useRef(false);
+  const waiting = useRef<((result: CardFieldResult) => void) | null>(null);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
+      const data = event.data as { type?: string; height?: unknown; status?: unknown; message?: unknown };
+      if (data.type === 'sandbox-pay:ready') ready.current = true;
+      if (data.type === 'sandbox-pay:resize' && typeof data.height === 'number')
+        setHeight(Math.min(Math.max(data.height, 120), 800));
+      if (data.type === 'sandbox-pay:result' && waiting.current) {
+        const status = ['succeeded', 'processing', 'failed', 'invalid'].includes(String(data.status))
+          ? (data.status as CardFieldResult['status'])
+          : 'failed';
+        const resolve = waiting.current;
+        waiting.current = null;
+        resolve({ status, message: typeof data.message === 'string' ? data.message : null });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      confirm(intentId, clientSecret) {
+        const target = frame.current?.contentWindow;
+        if (!target || !ready.current) return Promise.resolve({ status: 'failed', message: FRAME_MESSAGES.notReady });
+        return new Promise<CardFieldResult>((resolve) => {
+          waiting.current = resolve;
+          target.postMessage({ type: 'sandbox-pay:confirm', intentId, clientSecret }, window.location.origin);
+        });
+      },
+    }),
+    [],
+  );
+
+  return (
+    <CheckoutSection step={3} title="Payment details">
+      <div
+        role="note"
+        aria-label="Test mode"
+        css={(theme) => ({
+          marginBottom: '1.25rem',
+          padding: theme.space(4),
+          borderRadius: theme.radius.md,
+          background: theme.color.warningSoft,
+          border: `1px solid ${theme.color.warning}`,
+          color: theme.color.warning,
+          fontSize: theme.font.size.sm,
+        })}
+      >
+        <p css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, letterSpacing: '0.04em' })}>
+          <FlaskIcon /> TEST MODE
+        </p>
+        <p css={{ margin: '0.25rem 0 0.5rem' }}>
+          Payments here are simulated: no real card is charged and no money moves. Type a test card in the card field
+          below with any future expiry date and any 3-digit CVC:
+        </p>
+        <ul css={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: '0.25rem' }}>
+          {TEST_CARDS.map((card) => (
+            <li key={card.number}>
+              <span css={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontWeight: 700 }}>
+                {card.number}
+              </span>{' '}
+              {card.outcome}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <iframe
+        ref={frame}
+        id={FIELD_IDS.card}
+        src={SANDBOX_CARD_FRAME_PATH}
+        onLoad={() => (ready.current = true)}
+        title="Card details (secure field of the payment provider, test mode)"
+        aria-describedby={error ? CARD_FIELD_ERROR_ID : undefined}
+        css={{ width: '100%', height, border: 0, display: 'block' }}
+      />
+      {error ? (
+        <p
+          id={CARD_FIELD_ERROR_ID}
+          role="alert"
+          css={(theme) => ({ margin: '0.5rem 0 0', color: theme.color.danger, fontSize: theme.font.size.sm })}
+        >
+          {error}
+        </p>
+      ) : null}
+    </CheckoutSection>
+  );
+});

@@ -1,0 +1,142 @@
+import type Stripe from 'stripe';
+import { fromFixture } from './fixtures';
+import { rejectUnknownParams } from './form-params';
+import type { PaymentIntentsResource } from './payment-intents';
+import { invalidRequest, noSuch } from './stand-in-error';
+import { now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+
+/** Refunds of destination charges: the transfer reversed and the application fee returned pro rata when asked. */
+export function refundsResource(state: StandInState, paymentIntents: PaymentIntentsResource) {
+  /** Stripe's pro rata share for a partial refund, computed on the running total so a full refund returns it all. */
+  function proRata(total: number, refundedBefore: number, refundedAfter: number, chargeAmount: number): number {
+    return Math.round((total * refundedAfter) / chargeAmount) - Math.round((total * refundedBefore) / chargeAmount);
+  }
+
+  function createRefund({ params, read }: ApiRequest) {
+    rejectUnknownParams(params, {
+      payment_intent: true,
+      charge: true,
+      amount: true,
+      reason: true,
+      metadata: 'map',
+      reverse_transfer: true,
+      refund_application_fee: true,
+      expand: 'list',
+    });
+    const intentId = read.string('payment_intent');
+    let chargeId = read.string('charge');
+    if (!intentId && !chargeId) {
+      throw invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        {
+          code: 'parameter_missing',
+        },
+      );
+    }
+    if (intentId) {
+      const intent = paymentIntents.getPaymentIntent(intentId, 'payment_intent', 400);
+      if (intent.status !== 'succeeded' || !intent.latest_charge) {
+        throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+          param: 'payment_intent',
+        });
+      }
+      chargeId = intent.latest_charge as string;
+    }
+    const charge = state.charges.get(chargeId!);
+    if (!charge || charge.status !== 'succeeded') throw noSuch('charge', chargeId!, 'charge');
+    if (charge.disputed) {
+      throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+        code: 'charge_disputed',
+      });
+    }
+    if (charge.refunded) {
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    }
+    const remaining = charge.amount - charge.amount_refunded;
+    const amount = read.integer('amount', { min: 1 }) ?? remaining;
+    if (amount > remaining) {
+      const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      throw invalidRequest(
+        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(remaining)})`,
+        { param: 'amount' },
+      );
+    }
+    const reverseTransfer = read.boolean('reverse_transfer') ?? false;
+    const refundFee = read.boolean('refund_application_fee') ?? false;
+    const transfer = charge.transfer ? state.transfers.get(charge.transfer as string) : undefined;
+    if (reverseTransfer && !transfer) {
+      throw invalidRequest(
+        'This charge has no transfer to reverse: reverse_transfer is for destination state.charges.',
+        {
+          param: 'reverse_transfer',
+        },
+      );
+    }
+    const applicationFee = charge.application_fee
+      ? state.applicationFees.get(charge.application_fee as string)
+      : undefined;
+    if (refundFee && !applicationFee) {
+      throw invalidRequest('This charge has no application fee to refund.', { param: 'refund_application_fee' });
+    }
+    const refund = fromFixture<Stripe.Refund>('refund', {
+      id: randomId('re'),
+      amount,
+      balance_transaction: state.balanceTransaction(-amount, 0, 'refund', '', charge.currency).id,
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: read.metadata() ?? {},
+      payment_intent: charge.payment_intent,
+      payment_method: charge.payment_method,
+      reason: read.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
+      status: 'succeeded',
+      customer: charge.customer,
+    });
+    const before = charge.amount_refunded;
+    const after = before + amount;
+    if (reverseTransfer && transfer) {
+      const reversed = proRata(transfer.amount, before, after, charge.amount);
+      const reversal = fromFixture<Stripe.TransferReversal>('transfer_reversal', {
+        id: randomId('trr'),
+        amount: reversed,
+        created: now(),
+        currency: charge.currency,
+        source_refund: refund.id,
+        transfer: transfer.id,
+        metadata: {},
+      });
+      transfer.reversals.data.push(reversal);
+      const previous = { amount_reversed: transfer.amount_reversed, reversed: transfer.reversed };
+      transfer.amount_reversed += reversed;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      const destination = transfer.destination as string;
+      state.accountBalances.set(destination, (state.accountBalances.get(destination) ?? 0) - reversed);
+      refund.transfer_reversal = reversal.id;
+      state.emit('transfer.reversed', transfer, { previous });
+    }
+    if (refundFee && applicationFee) {
+      const returned = proRata(applicationFee.amount, before, after, charge.amount);
+      const feeRefund = fromFixture<Stripe.FeeRefund>('fee_refund', {
+        id: randomId('fr'),
+        amount: returned,
+        created: now(),
+        currency: charge.currency,
+        fee: applicationFee.id,
+        metadata: {},
+      });
+      applicationFee.refunds.data.push(feeRefund);
+      applicationFee.amount_refunded += returned;
+      applicationFee.refunded = applicationFee.amount_refunded === applicationFee.amount;
+      state.emit('application_fee.refunded', applicationFee);
+    }
+    state.refunds.set(refund.id, refund);
+    const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
+    charge.amount_refunded = after;
+    charge.refunded = after === charge.amount;
+    state.emit('refund.created', refund);
+    state.emit('charge.refunded', charge, { previous });
+    return refund;
+  }
+
+  return { proRata, createRefund };
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { EventLog } from './event-delivery';
+import { fromFixture } from './fixtures';
+import type { FormObject, ParamReader } from './form-params';
+import type { TestCard } from './test-cards';
+
+/** One API call as the resources see it. */
+export interface ApiRequest {
+  params: FormObject;
+  read: ParamReader;
+  ids: string[];
+  /** Called with the publishable key (only where Stripe.js may call). */
+  publishable: boolean;
+}
+
+export interface PaymentMethodState {
+  card: TestCard;
+  /** Used by a payment without a customer: Stripe refuses it afterwards. */
+  consumed: boolean;
+  /** Authenticated while being set up for off-session payments (what `authenticationRequiredOnSetup` needs). */
+  setUpForOffSession: boolean;
+}
+
+export interface AccountLinkState {
+  account: string;
+  refreshUrl: string;
+  returnUrl: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+export function randomId(prefix: string, length = 24): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return `${prefix}_${id}`;
+}
+
+export const now = () => Math.floor(Date.now() / 1000);
+export const list = <T>(data: T[], url: string) => ({ object: 'list' as const, data, has_more: false, url });
+
+/** Everything the stand-in knows, and the events it records. */
+export class StandInState {
+  readonly customers = new Map<string, Stripe.Customer>();
+  readonly paymentMethods = new Map<string, Stripe.PaymentMethod>();
+  readonly paymentMethodState = new Map<string, PaymentMethodState>();
+  readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
+  readonly charges = new Map<string, Stripe.Charge>();
+  readonly refunds = new Map<string, Stripe.Refund>();
+  readonly transfers = new Map<string, Stripe.Transfer>();
+  readonly applicationFees = new Map<string, Stripe.ApplicationFee>();
+  readonly balanceTransactions = new Map<string, Stripe.BalanceTransaction>();
+  readonly disputes = new Map<string, Stripe.Dispute>();
+  readonly accounts = new Map<string, Stripe.Account>();
+  /** A connected account's balance: transfers in, minus reversals and payouts. */
+  readonly accountBalances = new Map<string, number>();
+  readonly accountLinks = new Map<string, AccountLinkState>();
+  readonly payouts = new Map<string, Stripe.Payout>();
+  readonly eventsById = new Map<string, Stripe.Event>();
+  baseUrl = '';
+  /** The API request being handled, named in the events it causes (Stripe's `event.request`). */
+  currentRequest: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null };
+
+  constructor(private readonly log: EventLog) {}
+
+  findById(id: string): unknown {
+    const all: Map<string, unknown>[] = [
+      this.customers,
+      this.paymentMethods,
+      this.paymentIntents,
+      this.charges,
+      this.refunds,
+      this.transfers,
+      this.applicationFees,
+      this.balanceTransactions,
+      this.disputes,
+      this.accounts,
+      this.payouts,
+      this.eventsById,
+    ];
+    for (const map of all) {
+      const found = map.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  emit(
+    type: string,
+    object: { id?: string },
+    extra: { previous?: Record<string, unknown>; account?: string } = {},
+  ): void {
+    // Event is a union of one type per event name: built loosely, then typed once.
+    const event = fromFixture<Record<string, unknown>>('event', {
+      id: randomId('evt'),
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      type,
+      data: {
+        object: structuredClone(object),
+        ...(extra.previous ? { previous_attributes: extra.previous } : {}),
+      },
+      livemode: false,
+      pending_webhooks: 0,
+      request: { ...this.currentRequest },
+      ...(extra.account ? { account: extra.account } : {}),
+    }) as unknown as Stripe.Event;
+    this.eventsById.set(event.id, event);
+    this.log.record(event);
+  }
+
+  balanceTransaction(amount: number, fee: number, type: string, source: string, currency: string) {
+    const transaction = fromFixture<Stripe.BalanceTransaction>('balance_transaction', {
+      id: randomId('txn'),
+      amount,
+      fee,
+      fee_details: fee
+        ? [{ amount: fee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' }]
+        : [],
+      net: amount - fee,
+      created: now(),
+      available_on: now() + 2 * 86400,
+      currency,
+      description: null,
+      source,
+      status: 'pending',
+      type: type as Stripe.BalanceTransaction.Type,
+      reporting_category: type,
+    });
+    this.balanceTransactions.set(transaction.id, transaction);
+    return transaction;
+  }
+}

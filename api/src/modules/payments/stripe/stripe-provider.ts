@@ -1,0 +1,291 @@
+import Stripe from 'stripe';
+import {
+  IdempotencyKeyReusedError,
+  type CardFieldConfig,
+  type CreateIntentRequest,
+  type IntentStatus,
+  type OffSessionChargeRequest,
+  type PaymentFailureCode,
+  type PaymentIntent,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RefundRequest,
+  type RefundResult,
+  type TransferRequest,
+  type TransferResult,
+} from '../payment-provider';
+
+/*
+ * Stripe Connect behind our PaymentProvider interface: destination charges (the creator's connected account gets the
+ * payment minus the platform's 5% as Stripe's application fee), cards kept for renewals with
+ * setup_future_usage=off_session, renewals confirmed off session, refunds that reverse the transfer and return the
+ * application fee pro rata, and Stripe's signed events verified with the SDK. Not wired into the app yet.
+ */
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  /** Signing secret of the platform webhook endpoint (`whsec_...`). */
+  webhookSecret: string;
+  /** Signing secret of the Connect endpoint (connected accounts' events), when one is configured. */
+  connectWebhookSecret?: string;
+  /**
+   * The page of ours that mounts Stripe's Payment Element with the intent's client secret: Stripe has no frame of its
+   * own to point at, the card field is Stripe.js inside our page.
+   */
+  cardFrameUrl: string;
+  /** Where the SDK sends requests, for the local stand-in (never set in production). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** How long a signed event stays acceptable (Stripe's default tolerance). */
+const signatureToleranceSeconds = 300;
+const expand = ['customer', 'payment_method', 'latest_charge'];
+
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** Stripe's statuses in our smaller set: an intent with a card not yet confirmed still waits for the supporter. */
+function statusOf(intent: Stripe.PaymentIntent): IntentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    default:
+      return 'requires_payment_method';
+  }
+}
+
+/** Stripe's reason in the codes the checkout and renewals know. */
+function failureCodeOf(error: Stripe.PaymentIntent.LastPaymentError): PaymentFailureCode {
+  if (error.code === 'authentication_required' || error.decline_code === 'authentication_required') {
+    return 'authentication_required';
+  }
+  if (error.code === 'payment_intent_authentication_failure') return 'authentication_failed';
+  if (error.code === 'expired_card') return 'expired_card';
+  if (error.decline_code === 'insufficient_funds') return 'insufficient_funds';
+  return 'card_declined';
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  readonly testMode: boolean;
+  readonly cardField: CardFieldConfig;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    this.stripe = new Stripe(options.secretKey, { ...(options.api ?? {}), maxNetworkRetries: 2 });
+    this.testMode = !options.secretKey.startsWith('sk_live_') && !options.secretKey.startsWith('rk_live_');
+    this.cardField = { frameUrl: options.cardFrameUrl };
+  }
+
+  async createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
+    return this.idempotent(request.idempotencyKey, async () => {
+      // A customer per payment holds the supporter's email, and the card when it is kept for renewals.
+      const customer = await this.stripe.customers.create(
+        { email: request.customer },
+        { idempotencyKey: `${request.idempotencyKey}/customer` },
+      );
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          ...this.intentParams(request, customer.id),
+          ...(request.keepCard ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return this.toIntent(intent);
+    });
+  }
+
+  async retrieveIntent(intentId: string): Promise<PaymentIntent | null> {
+    try {
+      return this.toIntent(await this.stripe.paymentIntents.retrieve(intentId, { expand }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
+  }
+
+  async cancelIntent(intentId: string): Promise<PaymentIntent | null> {
+    const current = await this.retrieveIntent(intentId);
+    if (!current || current.status === 'succeeded' || current.status === 'canceled') return current;
+    try {
+      return this.toIntent(
+        await this.stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned', expand }),
+      );
+    } catch (error) {
+      // Paid (or canceled) between the read and the cancel: the intent as it is now is the answer.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'payment_intent_unexpected_state'
+      ) {
+        return this.retrieveIntent(intentId);
+      }
+      throw error;
+    }
+  }
+
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentIntent> {
+    return this.idempotent(request.idempotencyKey, async () => {
+      const method = await this.stripe.paymentMethods.retrieve(request.paymentMethodId);
+      const customer = idOf(method.customer);
+      if (!customer) throw new Error(`Payment method ${request.paymentMethodId} is not kept on a Stripe customer`);
+      try {
+        const intent = await this.stripe.paymentIntents.create(
+          {
+            ...this.intentParams(request, customer),
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return this.toIntent(intent);
+      } catch (error) {
+        // A decline or "authentication required" is an answer, not a failure of ours: the intent carries the reason.
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+          return this.toIntent(await this.stripe.paymentIntents.retrieve(error.payment_intent.id, { expand }));
+        }
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * With destination charges each payment is already on the creator's connected account, and Stripe pays it out on
+   * the account's weekly schedule: moving it again from the platform would pay the creator twice.
+   */
+  async transfer(request: TransferRequest): Promise<TransferResult> {
+    throw new Error(
+      `Stripe pays creators from their connected accounts on Stripe's payout schedule; refusing to transfer ${request.amountCents} cents again (${request.idempotencyKey})`,
+    );
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          charge: request.chargeId,
+          amount: request.amountCents,
+          // The creator's share comes back from their account and the platform's fee pro rata, as the ledger books it.
+          reverse_transfer: true,
+          refund_application_fee: true,
+          metadata: { description: request.description },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { status: 'succeeded', refundId: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeIdempotencyError)
+        throw new IdempotencyKeyReusedError(request.idempotencyKey);
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (error.code === 'resource_missing')
+        return { status: 'failed', code: 'charge_not_found', message: error.message };
+      if (error.param === 'amount' || error.code === 'charge_already_refunded') {
+        return { status: 'failed', code: 'amount_too_large', message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  verifySignedEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent | null {
+    if (!signatureHeader) return null;
+    const secrets = [this.options.webhookSecret, this.options.connectWebhookSecret].filter((secret): secret is string =>
+      Boolean(secret),
+    );
+    for (const secret of secrets) {
+      try {
+        const event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, signatureToleranceSeconds);
+        const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
+        const intentId =
+          object.object === 'payment_intent'
+            ? (object.id ?? null)
+            : typeof object.payment_intent === 'string'
+              ? object.payment_intent
+              : null;
+        return { id: event.id, type: event.type, intentId };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+      }
+    }
+    return null;
+  }
+
+  private intentParams(request: Omit<CreateIntentRequest, 'keepCard'>, customer: string) {
+    return {
+      amount: request.amountCents,
+      currency: request.currency,
+      customer,
+      description: request.description,
+      metadata: request.metadata,
+      application_fee_amount: request.applicationFeeCents,
+      // The platform stays the merchant of record (no on_behalf_of): it works for cross-border recipient accounts too.
+      transfer_data: { destination: request.destination },
+      // Cards only, so neither the Payment Element nor an off-session confirm needs a return_url.
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+      expand,
+    };
+  }
+
+  /** Stripe answers a reused key with other parameters by an idempotency error: a bug in the caller. */
+  private async idempotent<T>(key: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeIdempotencyError) throw new IdempotencyKeyReusedError(key);
+      throw error;
+    }
+  }
+
+  private async toIntent(intent: Stripe.PaymentIntent): Promise<PaymentIntent> {
+    const customer =
+      typeof intent.customer === 'string' ? await this.stripe.customers.retrieve(intent.customer) : intent.customer;
+    const email = customer && !('deleted' in customer && customer.deleted) ? (customer as Stripe.Customer).email : null;
+    const failure = intent.last_payment_error;
+    let method = intent.payment_method ?? failure?.payment_method ?? null;
+    if (typeof method === 'string') method = await this.stripe.paymentMethods.retrieve(method);
+    const charge = intent.status === 'succeeded' ? idOf(intent.latest_charge) : null;
+    return {
+      id: intent.id,
+      clientSecret: intent.client_secret ?? '',
+      status: statusOf(intent),
+      amountCents: intent.amount,
+      currency: 'usd',
+      customer: email ?? '',
+      keepCard: intent.setup_future_usage === 'off_session',
+      applicationFeeCents: intent.application_fee_amount ?? 0,
+      destination: idOf(intent.transfer_data?.destination) ?? '',
+      metadata: intent.metadata,
+      chargeId: charge,
+      paymentMethod: method?.card
+        ? {
+            // Only a card kept on a customer can be charged again: that is the token renewals use.
+            id: method.customer ? method.id : null,
+            brand: brandNames[method.card.brand] ?? 'Card',
+            last4: method.card.last4,
+          }
+        : null,
+      lastError:
+        failure && intent.status !== 'succeeded'
+          ? { code: failureCodeOf(failure), message: failure.message ?? '' }
+          : null,
+    };
+  }
+}

@@ -95,7 +95,7 @@ export function renewalClock(currentPeriodEnd: string | undefined): Date {
   return new Date(end + 2 * DAY_MS);
 }
 
-/** 10:00 UTC on the first Tuesday strictly after `after`: a payout day (README "Payouts"). */
+/** 10:00 UTC on the first Tuesday strictly after `after`: a payout day (docs/money.md "Payouts"). */
 export function payoutTuesday(after: Date): Date {
   if (Number.isNaN(after.getTime())) throw new Error('payoutTuesday needs a valid date');
   const day = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate() + 1, 10));
@@ -278,7 +278,7 @@ export async function startWebhookReceiver() {
 }
 
 /**
- * The check the README ("Webhooks") tells creators to make: Beabro-Signature is `t=<unix seconds>,v1=<hex>`,
+ * The check docs/webhooks.md ("Verifying the signature") tells creators to make: Beabro-Signature is `t=<unix seconds>,v1=<hex>`,
  * v1 the HMAC-SHA256 of `${t}.${raw body}` with the endpoint's secret, t within five minutes.
  */
 export function verifyWebhookSignature(

@@ -16,7 +16,7 @@ if (!POSTGRES_URL) {
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
 const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
 /**
- * Many instances, one site (README, "Running at scale"): with TEST_DATABASE_URL, e2e/start-cluster.mjs
+ * Many instances, one site (docs/deployment.md, "Running at scale"): with TEST_DATABASE_URL, e2e/start-cluster.mjs
  * runs two API instances on one PostgreSQL database behind nginx on CLUSTER_PORT. The mouse journey
  * runs through it (one instance is killed mid-way), then cluster.spec.ts proves what must hold across
  * instances. Started with the other servers, so its start-up overlaps theirs instead of adding to the run.

@@ -1,4 +1,4 @@
-// Starts "many instances, one site" for the cluster tests (README, "Running at scale"): a fresh
+// Starts "many instances, one site" for the cluster tests (docs/deployment.md, "Running at scale"): a fresh
 // PostgreSQL database (beabro_cluster_<pid>) on the server TEST_DATABASE_URL points at, two API server
 // processes on it (each `pnpm --filter api start` without the pnpm wrapper, so a SIGKILL hits the
 // server itself) with their job schedulers and email senders on and one shared DATA_DIR and

@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test';
 /** Matches the whole path and query, so "/auth?next=/dashboard" never passes for "/dashboard". */
 const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
 
-// Seeded by the API on first start (README "Database").
+// Seeded by the API on first start (README "Try it").
 const CREATOR = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123', username: 'pixelpat' };
 
 async function me(page: Page) {

@@ -7,7 +7,7 @@ import { REPO_ROOT, runPnpm } from './support/releases';
 import { expect, test } from './support/test';
 
 /*
- * Many instances, one site (README, "Running at scale"): e2e/start-cluster.mjs runs two API instances
+ * Many instances, one site (docs/deployment.md, "Running at scale"): e2e/start-cluster.mjs runs two API instances
  * (api-1, api-2) on one PostgreSQL database, with one shared DATA_DIR and RELEASES_DIR, behind nginx
  * (round-robin). The 'cluster-journey' project has just run the mouse journey through nginx and
  * SIGKILLed api-2 half-way; these tests start it again, then prove, instance by instance (each
@@ -138,7 +138,7 @@ test('rate limits count across instances: wrong passwords sent to one and to the
     expect((await person.post(`${one.url}/api/auth/sign-out`, { headers: csrf })).status()).toBe(204);
     const signIn = (instance: ClusterInstance, password: string) =>
       person.post(`${instance.url}/api/auth/sign-in`, { headers: csrf, data: { email: account.email, password } });
-    // Five wrong passwords from one network for one account (the limit, README "Accounts and security"), split over both instances.
+    // Five wrong passwords from one network for one account (the limit, docs/security.md "Sign-in limits"), split over both instances.
     for (const instance of [one, two, one, two, one])
       expect((await signIn(instance, 'wrong password 123')).status()).toBe(401);
     // The sixth attempt is refused on either instance, even with the right password.
@@ -266,7 +266,7 @@ test('nothing was lost: every email of the run was sent exactly once, and the le
   }
   expect(Object.fromEntries(received)).toEqual(Object.fromEntries(outbox.map((row) => [row.id, 1])));
 
-  // The ledger integrity check (README, "Money") over the whole run's database.
+  // The ledger integrity check (docs/money.md, "The ledger") over the whole run's database.
   const report = await runPnpm(['--filter', 'api', 'integrity-check'], { DATABASE_URL: state.databaseUrl });
   expect(report).toMatch(/Ledger integrity: OK \([1-9]\d* supports, [1-9]\d* payouts, \d+ refunds checked\)/);
 });

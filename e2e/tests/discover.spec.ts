@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 
-/** /discover over the composed site and the real API, with the seeded creators (README "Database"). */
+/** /discover over the composed site and the real API, with the seeded creators (README "Try it"). */
 
 const card = (name: string) => `article:has(h3:text-is("${name}"))`;
 

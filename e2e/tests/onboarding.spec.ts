@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/test';
 const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
 
 const csrf = { 'X-Requested-With': 'beabro' };
-// The seeded demo supporter (README "Database"): signed in, with no creator page yet.
+// The seeded demo supporter (README "Try it"): signed in, with no creator page yet.
 const SUPPORTER = { email: 'bro@demo.beabro.app', password: 'demo-password-123' };
 
 /** A fresh username (a-z, 0-9, "_"; at most 30 characters). */

@@ -10,7 +10,7 @@ import { payThroughSandbox } from './support/sandbox-card';
  */
 
 const csrf = { 'X-Requested-With': 'beabro' };
-// Seeded by the API on first start (README "Database").
+// Seeded by the API on first start (README "Try it").
 const DEMO_CREATOR = { email: 'mayamakesart@demo.beabro.app', password: 'demo-password-123' };
 
 /** The same "Dec 20, 2026" the page prints, in the browser's time zone (the test runner's). */

@@ -8,7 +8,7 @@ import { payThroughSandbox } from './support/sandbox-card';
  */
 
 const csrf = { 'X-Requested-With': 'beabro' };
-// Seeded by the API on first start (README "Database"): Sam Kim, who gave $25/month and $10 to Pixel Pat,
+// Seeded by the API on first start (README "Try it"): Sam Kim, who gave $25/month and $10 to Pixel Pat,
 // $50 to Maya Okafor and $50 to Green Streets Collective, all signed in.
 const DEMO_SUPPORTER = { email: 'bro@demo.beabro.app', password: 'demo-password-123' };
 const DEMO_CREATOR = { email: 'mayamakesart@demo.beabro.app', password: 'demo-password-123' };

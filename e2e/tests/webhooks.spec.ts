@@ -9,7 +9,7 @@ import { fillSandboxCard } from './support/sandbox-card';
  * Webhooks over the composed site: a creator adds an endpoint in Settings > Integrations pointing at a
  * receiver this spec runs on http://127.0.0.1 (the e2e server has WEBHOOKS_ALLOW_LOCAL=true), a visitor
  * supports them, and the receiver gets the signed support.created event, which it verifies exactly as
- * the README tells creators to; the delivery then shows in the log.
+ * docs/webhooks.md tells creators to; the delivery then shows in the log.
  */
 
 const csrf = { 'X-Requested-With': 'beabro' };

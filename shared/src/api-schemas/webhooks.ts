@@ -139,7 +139,7 @@ export type WebhookEndpointDto = z.infer<typeof webhookEndpointSchema>;
 export type WebhookDeliveryDto = z.infer<typeof webhookDeliverySchema>;
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretResponseSchema>;
 
-// ---- The payloads sent to endpoints (documented in the README, the help centre and OpenAPI) ----
+// ---- The payloads sent to endpoints (documented in docs/webhooks.md, the help centre and OpenAPI) ----
 
 const cents = z.number().int();
 const currency = z.literal('usd');

@@ -11,7 +11,7 @@ import {
 } from './rate-limit-service';
 
 /**
- * Sign-in guessing limits (README, "Accounts and security"). Only wrong passwords count: every attempt
+ * Sign-in guessing limits (docs/security.md, "Sign-in limits"). Only wrong passwords count: every attempt
  * reserves its place before the password is checked, and a right password gives it back.
  * - perIpAndAccount: one network guessing one account; the owner's own typos land here too.
  * - perIp: one network guessing across many accounts.

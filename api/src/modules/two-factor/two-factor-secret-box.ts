@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * TOTP secrets at rest: AES-256-GCM with a key derived from APP_SECRET (HKDF-SHA256), so a copy of the
  * database alone does not give anyone the codes. Stored as "v1.<iv>.<tag>.<ciphertext>" in base64url.
  * Changing APP_SECRET makes the stored secrets unreadable: those accounts then sign in with a recovery
- * code and set two-factor sign-in up again (README, "Accounts and security").
+ * code and set two-factor sign-in up again (docs/security.md, "Two-factor sign-in").
  */
 
 const VERSION = 'v1';

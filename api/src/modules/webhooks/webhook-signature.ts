@@ -26,7 +26,7 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
 }
 
 /**
- * What a receiver does (the README and help centre show the same steps): recompute the HMAC over
+ * What a receiver does (docs/webhooks.md and the help centre show the same steps): recompute the HMAC over
  * `${t}.${rawBody}`, compare in constant time, and refuse timestamps older than `toleranceSeconds`.
  */
 export function verifyWebhookSignature(

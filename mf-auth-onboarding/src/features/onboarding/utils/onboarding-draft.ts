@@ -59,8 +59,8 @@ export const STEP_SCHEMAS = {
   3: onboardingSupportStepSchema,
 } as const;
 
-/** The API's onboarding schema, with the country the wizard asks for required. */
-export const WIZARD_SCHEMA = onboardingSchema.extend({ country: onboardingSupportStepSchema.shape.country });
+/** The API's onboarding schema, with the country the wizard asks for required (safeExtend: the schema carries the minimum-vs-tiers refinement, which zod will not drop by overwriting a key). */
+export const WIZARD_SCHEMA = onboardingSchema.safeExtend({ country: onboardingSupportStepSchema.shape.country });
 
 export function stepErrors(step: WizardStep, draft: OnboardingDraft): FieldErrors {
   return fieldErrorsOf(STEP_SCHEMAS[step], draft);

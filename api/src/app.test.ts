@@ -33,13 +33,21 @@ describe('api server', () => {
   });
 
   it('serves the shell page for every client-side route, never cached', async () => {
-    for (const url of ['/', '/help', '/maya/support?x=1', '/no/such/page', '/discover?q=art']) {
+    for (const url of ['/', '/help', '/no/such/page', '/discover?q=art']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("answers an unknown creator's support page with the shell page and 404", async () => {
+    const res = await app.inject('/maya/support?x=1');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
   });
 
   it('caches hashed assets for a year and revalidates remote entries and manifests', async () => {

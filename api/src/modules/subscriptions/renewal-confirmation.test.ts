@@ -25,7 +25,7 @@ import { updateSandboxPaymentMethodBehaviour } from '../payments/sandbox/sandbox
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
 import { signConfirmToken } from './confirm-link';
-import { renewSubscription } from './renewal-service';
+import { renewSubscription, UNCONFIRMED_MESSAGE } from './renewal-service';
 import { addMonthsClamped } from './subscription-periods';
 
 let t: TestApp;
@@ -191,6 +191,11 @@ describe('a renewal that needs the supporter to authenticate', () => {
     expect(await renewSubscription(depsAt(at(3)), id, at(3))).toBe('failed');
     expect(await renewSubscription(depsAt(at(5)), id, at(5))).toBe('lapsed');
     expect(await confirmEmails(email)).toHaveLength(3);
+    const [lapsed] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'subscription-lapsed')));
+    expect(lapsed?.textBody).toContain(`without success (${UNCONFIRMED_MESSAGE})`);
     const token = await tokenFromEmail(email);
     const res = await t.client().get(`/api/subscriptions/confirm?token=${encodeURIComponent(token)}`);
     expect(res.statusCode).toBe(409);

@@ -58,6 +58,9 @@ export const RENEWAL_MESSAGES = {
 
 const BATCH = 200;
 
+/** Why a renewal lapsed when the bank asked for a confirmation that never came (the lapse email says it). */
+export const UNCONFIRMED_MESSAGE = 'your bank asked you to confirm the payment, and it was not confirmed in time';
+
 class RenewalAlreadyRecorded extends Error {}
 
 interface PreparedCharge {
@@ -489,7 +492,10 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
     if (nextRetryAt(p.charge.createdAt, p.subscription.failedAttempts + 1)) actionIntentId = intent.id;
     else outcome = (await deps.provider.cancelIntent(intent.id)) ?? intent;
   }
-  const charge: ChargeResult = chargeResultOf(outcome) ?? {
+  const result = chargeResultOf(outcome);
+  const charge: ChargeResult = (result?.status === 'failed' && intent.status === 'requires_action' && !actionIntentId
+    ? { ...result, message: UNCONFIRMED_MESSAGE }
+    : result) ?? {
     status: 'failed',
     chargeId: null,
     code: outcome.lastError?.code ?? 'card_declined',

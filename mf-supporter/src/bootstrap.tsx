@@ -1,5 +1,6 @@
 import { renderStandalone } from '@beabro/shared/ui/standalone-harness';
 import CancelLinkArea from './exposes/cancel-link';
+import ConfirmRenewalArea from './exposes/confirm-renewal';
 import DiscoverArea from './exposes/discover';
 import SupporterDashboardArea from './exposes/supporter-dashboard';
 
@@ -7,4 +8,5 @@ renderStandalone('mf-supporter', [
   { path: '/supporter-dashboard', label: 'Supporter dashboard', Component: SupporterDashboardArea },
   { path: '/discover', label: 'Discover', Component: DiscoverArea },
   { path: '/subscriptions/cancel', label: 'Monthly support (receipt link)', Component: CancelLinkArea },
+  { path: '/subscriptions/confirm', label: 'Confirm a renewal (email link)', Component: ConfirmRenewalArea },
 ]);

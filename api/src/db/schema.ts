@@ -565,6 +565,8 @@ export const subscriptionCharges = pgTable(
       .default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
     lastFailureMessage: text('last_failure_message'),
+    /** The renewal intent awaiting the supporter's authentication (3-D Secure), confirmed from the emailed link. */
+    actionIntentId: text('action_intent_id'),
     supportId: uuid('support_id').references(() => supports.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,12 +20,14 @@
 //   anyone gets an answer below 500, and nobody sees the owner's private data (email, id, anonymous
 //   supporters' names and emails, subscription id).
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../config/env';
 import {
   checkoutBody,
   confirmInFrame,
+  moneyDeps,
   payCheckout,
   SUCCEEDING_CARD,
 } from '../modules/checkout/checkout-test-factories';
@@ -37,6 +39,10 @@ import {
   insertCreatorProfile,
 } from '../modules/public-profile/public-profile-test-factories';
 import { signCancelToken } from '../modules/subscriptions/cancel-link';
+import { signConfirmToken } from '../modules/subscriptions/confirm-link';
+import { renewSubscription } from '../modules/subscriptions/renewal-service';
+import { updateSandboxPaymentMethodBehaviour } from '../modules/payments/sandbox/sandbox-repository';
+import { subscriptionCharges, subscriptions } from '../db/schema';
 import { createTestApp, fakeUser, type TestApp } from '../testing/test-app';
 import { systemResolver } from '../modules/webhooks/webhook-address-guard';
 import { createEndpoint } from '../modules/webhooks/webhooks-service';
@@ -54,6 +60,11 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     match: /^(GET|POST) \/api\/subscriptions\/cancel-by-link$/,
     access: 'capability',
     why: 'the signed cancel link of a receipt email',
+  },
+  {
+    match: /^(GET|POST) \/api\/subscriptions\/confirm$/,
+    access: 'capability',
+    why: 'the signed link of a "confirm your renewal" email',
   },
   {
     match: /^POST \/api\/subscriptions\/(pause|resume)-by-link$/,
@@ -133,6 +144,8 @@ interface Owner {
   /** A support the owner received through the payment provider (refundable). */
   chargedSupportId: string;
   cancelToken: string;
+  /** The link of the email sent when a renewal of the owner's awaits their bank's authentication. */
+  confirmToken: string;
   verificationToken: string;
   imageFile: string;
   webhookEndpointId: string;
@@ -233,6 +246,14 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/subscriptions/resume-by-link': (o) => ({
     body: { token: o.cancelToken },
     forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })),
+  }),
+  'GET /api/subscriptions/confirm': (o) => ({
+    query: { token: o.confirmToken },
+    forged: forgeries(o.confirmToken).map((token) => ({ query: { token } })),
+  }),
+  'POST /api/subscriptions/confirm': (o) => ({
+    body: { token: o.confirmToken },
+    forged: forgeries(o.confirmToken).map((token) => ({ body: { token } })),
   }),
   'GET /api/subscriptions/cancel-by-link': (o) => ({
     query: { token: o.cancelToken },
@@ -403,6 +424,28 @@ async function makeOwner(): Promise<Owner> {
   });
   if (image.statusCode !== 200) throw new Error(`owner's image upload failed: ${image.statusCode} ${image.body}`);
   const subscriptionId = await latestSubscriptionId(db, id);
+  // A second monthly support whose renewal asked for the owner's authentication: its email link's routes.
+  const awaited = await fakeCreator(db, { displayName: `Awaited ${randomBytes(3).toString('hex')}` });
+  const second = await payCheckout(
+    account.client,
+    awaited.username,
+    checkoutBody({ isRecurring: true, amount: 7, email, name: `Owner ${marker}` }),
+  );
+  if (second.statusCode !== 200) throw new Error(`owner's second monthly support failed: ${second.body}`);
+  const [secondRow] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, second.json().receipt.subscriptionId as string));
+  if (!secondRow) throw new Error("owner's second monthly support is missing");
+  await updateSandboxPaymentMethodBehaviour(db, secondRow.paymentMethodToken, 'authentication_required');
+  const due = new Date(secondRow.currentPeriodEnd.getTime() + 60_000);
+  const renewed = await renewSubscription({ ...moneyDeps(t, due), log: () => {} }, secondRow.id, due);
+  const charges = await db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, secondRow.id));
+  const awaiting = charges.find((c) => c.actionIntentId !== null);
+  if (!awaiting) throw new Error(`owner's renewal does not await authentication: ${renewed}`);
   const imageUrl = (image.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl;
   // An IP address literal: saving it needs no DNS.
   const webhook = await createEndpoint(
@@ -422,6 +465,7 @@ async function makeOwner(): Promise<Owner> {
     subscriptionId,
     chargedSupportId: (paid.json() as { receipt: { supportId: string } }).receipt.supportId,
     cancelToken: signCancelToken(resolveAppSecret(t.app.config), subscriptionId),
+    confirmToken: signConfirmToken(resolveAppSecret(t.app.config), awaiting.id, new Date(Date.now() + 86_400_000)),
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),
     webhookEndpointId: webhook.endpoint.id,

@@ -57,6 +57,7 @@ export function fakeSubscription(overrides: Partial<SubscriptionDto> = {}): Subs
     pausedUntil: null,
     nextChargeAt: '2026-12-20T12:00:00.000Z',
     endsAt: null,
+    needsConfirmation: false,
     ...overrides,
   };
 }

@@ -66,6 +66,8 @@ export const subscriptionSchema = z.object({
   nextChargeAt: z.iso.datetime({ offset: true }).nullable(),
   /** When it ends or ended (period end for a cancellation, the lapse date); null while it renews. */
   endsAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Past due because the bank asks the supporter to confirm the renewal (3-D Secure); the email has the link. */
+  needsConfirmation: z.boolean(),
 });
 
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionSchema });
@@ -94,3 +96,44 @@ export const resumeByLinkRequestSchema = z.object({ token: cancelTokenSchema });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 export type PauseSubscriptionRequest = z.infer<typeof pauseSubscriptionRequestSchema>;
+
+/** The page behind the link in a "confirm your renewal" email: `/subscriptions/confirm?token=...`. */
+export const CONFIRM_RENEWAL_PAGE_PATH = '/subscriptions/confirm';
+
+export const RENEWAL_CONFIRM_MESSAGES = {
+  linkInvalid:
+    'This confirmation link is not valid. Use the link in your latest email, or sign in to see your monthly supports.',
+  expired:
+    'This confirmation link has expired: the renewal was retried or the monthly support ended. Nothing was charged through it.',
+  alreadyPaid: 'This payment is already confirmed. Thank you: your monthly support continues.',
+  failed:
+    'Your bank did not confirm the payment, so nothing was charged. We will try the renewal again as the email said.',
+} as const;
+
+const confirmTokenSchema = z
+  .string({ error: RENEWAL_CONFIRM_MESSAGES.linkInvalid })
+  .trim()
+  .min(1, { error: RENEWAL_CONFIRM_MESSAGES.linkInvalid })
+  .max(200, { error: RENEWAL_CONFIRM_MESSAGES.linkInvalid });
+export const confirmRenewalQuerySchema = z.object({ token: confirmTokenSchema });
+export const confirmRenewalRequestSchema = z.object({ token: confirmTokenSchema });
+
+/** GET /api/subscriptions/confirm: the renewal a confirmation link is for, and what the card field needs. */
+export const renewalConfirmationSchema = z.object({
+  creatorUsername: z.string(),
+  creatorDisplayName: z.string(),
+  amountCents: z.number().int().min(0),
+  /** The month being paid: its start and end. */
+  periodStart: z.iso.datetime({ offset: true }),
+  periodEnd: z.iso.datetime({ offset: true }),
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+  /** The provider's intent awaiting authentication and its client secret, for the provider's card field. */
+  payment: z.object({ intentId: z.string(), clientSecret: z.string(), frameUrl: z.string() }),
+});
+export const renewalConfirmationResponseSchema = z.object({ confirmation: renewalConfirmationSchema });
+/** POST /api/subscriptions/confirm: the outcome once the card field answered (read from the provider). */
+export const renewalConfirmResultSchema = z.object({ status: z.enum(['paid', 'awaiting']) });
+
+export type RenewalConfirmation = z.infer<typeof renewalConfirmationSchema>;
+export type RenewalConfirmResult = z.infer<typeof renewalConfirmResultSchema>;

@@ -15,6 +15,7 @@ export const SAMPLE_SUBSCRIPTION: SubscriptionDto = {
   pausedUntil: null,
   nextChargeAt: '2026-12-21T10:00:00.000Z',
   endsAt: null,
+  needsConfirmation: false,
 };
 
 export const SAMPLE_RECEIPT: CheckoutReceipt = {

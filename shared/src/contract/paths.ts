@@ -37,6 +37,8 @@ export const paths = {
   /** Ask for a password reset link (the link opens the same page with its token). */
   resetPassword: '/reset-password',
   cancelLink: '/subscriptions/cancel',
+  /** The link of a "confirm your renewal" email (the bank asks for 3-D Secure). */
+  confirmRenewal: '/subscriptions/confirm',
   profile: (username: string) => `/${username}`,
   /** The thank-you view of the profile, right after a support. */
   profileAfterSupport: (username: string) => `/${username}?supported=true`,

@@ -34,6 +34,13 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     browserOnly: true,
   },
   { path: '/subscriptions/cancel', remote: 'mf-supporter', module: './cancel-link', area: 'Monthly support' },
+  {
+    path: '/subscriptions/confirm',
+    remote: 'mf-supporter',
+    module: './confirm-renewal',
+    area: 'Monthly support confirmation',
+    browserOnly: true,
+  },
   { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
   // Supporters have account and notification settings too; the creator tabs need a creator page.
   { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings', access: 'signed-in' },

@@ -24,6 +24,7 @@ import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile
 import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/cancel-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
+import { recordConfirmedRenewal } from '../subscriptions/renewal-service';
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from './checkout-emails';
 import {
   beginCheckout,
@@ -608,7 +609,7 @@ export async function completeCheckoutIntent(
 /**
  * POST /api/payments/events: a signed provider event, handled once by its id. The intent is read back
  * from the provider and recorded like the page's completion (whichever comes first writes the support).
- * Events for intents that are not a checkout's (renewals record their own outcome) are acknowledged.
+ * A renewal's intent is recorded only when it awaited the supporter's authentication.
  */
 export async function handlePaymentEvent(
   deps: MoneyDeps,
@@ -619,6 +620,9 @@ export async function handlePaymentEvent(
     const intent = await deps.provider.retrieveIntent(event.intentId);
     const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
     if (intent && attempt?.purpose === 'checkout') await recordCheckoutIntent(deps, attempt, intent);
+    // A renewal the supporter authenticated from the emailed link (the renewal job records the others).
+    if (intent && attempt?.purpose === 'renewal')
+      await recordConfirmedRenewal(deps, attempt, intent, (deps.now ?? (() => new Date()))());
   }
   const inserted = await insertPaymentEvent(deps.db, {
     provider: deps.provider.name,

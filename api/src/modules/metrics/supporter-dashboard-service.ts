@@ -6,6 +6,7 @@ import { imageUrl } from '../images/images-service';
 import { listRefundFigures } from '../refunds/refunds-repository';
 import { listSubscriptionViewsOwnedBy } from '../subscriptions/subscriptions-repository';
 import { toSubscriptionDto } from '../subscriptions/subscriptions-service';
+import { listSubscriptionsAwaitingConfirmation } from '../subscriptions/subscriptions-repository';
 import { monthStarts } from './creator-dashboard-service';
 import { listGivenSupports, listSupportedCreators, sumGivenSupports } from './metrics-repository';
 
@@ -39,6 +40,10 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
     db,
     history.map((h) => h.support.id),
   );
+  const awaitingConfirmation = await listSubscriptionsAwaitingConfirmation(
+    db,
+    subscriptionViews.map((view) => view.subscription.id),
+  );
   return {
     totalSupportedCents: totals.total,
     creatorsSupported: totals.creators,
@@ -54,7 +59,9 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
       isRecurring: renewing.has(c.creatorId),
       subscriptionId: renewing.get(c.creatorId) ?? null,
     })),
-    subscriptions: subscriptionViews.map((view) => toSubscriptionDto(view.subscription, view)),
+    subscriptions: subscriptionViews.map((view) =>
+      toSubscriptionDto(view.subscription, view, awaitingConfirmation.has(view.subscription.id)),
+    ),
     history: history.map(({ support: s, creatorUsername, creatorDisplayName }) => ({
       id: s.id,
       creatorUsername,

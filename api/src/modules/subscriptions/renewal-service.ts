@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { completeAttempt, insertAttempt } from '../checkout/checkout-repository';
+import { completeAttempt, insertAttempt, setAttemptIntent } from '../checkout/checkout-repository';
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../checkout/checkout-emails';
 import type { MoneyDeps } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
@@ -8,14 +8,21 @@ import { reachGoalQuery } from '../goals/goal-reached-repository';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { recordSupport } from '../ledger/ledger-service';
-import { chargeResultOf, type ChargeResult } from '../payments/payment-provider';
+import { chargeResultOf, type ChargeResult, type PaymentIntent } from '../payments/payment-provider';
+import type { paymentAttempts } from '../../db/schema';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { cancelLinkUrl } from './cancel-link';
-import { renewalFailedEmail, subscriptionLapsedEmail } from './subscription-emails';
+import { confirmLinkUrl } from './confirm-link';
+import { renewalFailedEmail, renewalNeedsConfirmationEmail, subscriptionLapsedEmail } from './subscription-emails';
 import { nextRetryAt, subscriptionPeriod } from './subscription-periods';
 import {
+  completeConfirmedAttempt,
   failPendingCharges,
+  findAttemptByIntent,
   findCharge,
+  findChargeAwaitingConfirmation,
+  findChargeById,
+  findSubscription,
   findLatestPendingCharge,
   findPendingAttemptForCharge,
   findRenewalParties,
@@ -50,6 +57,9 @@ export const RENEWAL_MESSAGES = {
 } as const;
 
 const BATCH = 200;
+
+/** Why a renewal lapsed when the bank asked for a confirmation that never came (the lapse email says it). */
+export const UNCONFIRMED_MESSAGE = 'your bank asked you to confirm the payment, and it was not confirmed in time';
 
 class RenewalAlreadyRecorded extends Error {}
 
@@ -171,16 +181,22 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
   });
 }
 
-/** Step 3, in one transaction: the support and its ledger entries, the next period, the receipts. */
+/**
+ * Step 3, in one transaction: the support and its ledger entries, the next period, the receipts.
+ * `confirmed`: the supporter authenticated an attempt that had asked for it (from the emailed link);
+ * it is written only while the period is still unpaid and open.
+ */
 async function recordRenewal(
   deps: MoneyDeps,
   p: PreparedCharge,
   charge: Extract<ChargeResult, { status: 'succeeded' }>,
   now: Date,
+  confirmed = false,
 ): Promise<RenewalOutcome> {
   return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
     const sub = await lockSubscription(tx, p.subscription.id);
     if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
+    if (confirmed && (await findChargeById(tx, p.charge.id))?.status !== 'pending') throw new RenewalAlreadyRecorded();
     const { creator } = await findRenewalParties(tx, sub);
     // The goal step before the support is written: it locks the creator's profile before the support's
     // triggers lock the rollup row, the order of every other writer (no deadlock with a checkout or payout).
@@ -212,8 +228,10 @@ async function recordRenewal(
       tierPosition: sub.tierPosition,
       createdAt: now,
     });
-    const completed = await completeAttempt(tx, p.attemptId, {
+    const completed = await (confirmed ? completeConfirmedAttempt : completeAttempt)(tx, p.attemptId, {
       status: 'succeeded',
+      failureCode: null,
+      failureMessage: null,
       providerChargeId: charge.chargeId,
       cardBrand: charge.cardBrand,
       cardLast4: charge.cardLast4,
@@ -226,6 +244,7 @@ async function recordRenewal(
       status: 'succeeded',
       supportId: support.id,
       lastFailureMessage: null,
+      actionIntentId: null,
       updatedAt: now,
     });
     // A supporter who canceled while the charge was in flight still paid for this month: it ends after
@@ -276,6 +295,8 @@ async function recordRenewalFailure(
   p: PreparedCharge,
   charge: Extract<ChargeResult, { status: 'failed' }>,
   now: Date,
+  /** The intent awaiting the supporter's authentication: kept open for the retry window, emailed as a link. */
+  actionIntentId: string | null,
 ): Promise<RenewalOutcome> {
   return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
     const sub = await lockSubscription(tx, p.subscription.id);
@@ -307,7 +328,12 @@ async function recordRenewalFailure(
       origin: deps.origin,
     };
     if (!retryAt) {
-      await updateCharge(tx, p.charge.id, { status: 'failed', lastFailureMessage: charge.message, updatedAt: now });
+      await updateCharge(tx, p.charge.id, {
+        status: 'failed',
+        lastFailureMessage: charge.message,
+        actionIntentId: null,
+        updatedAt: now,
+      });
       if (stopped) return 'failed';
       const lapsed = await updateSubscription(tx, sub.id, {
         status: 'lapsed',
@@ -335,9 +361,22 @@ async function recordRenewalFailure(
         );
       return 'lapsed';
     }
-    await updateCharge(tx, p.charge.id, { lastFailureMessage: charge.message, updatedAt: now });
+    await updateCharge(tx, p.charge.id, { lastFailureMessage: charge.message, actionIntentId, updatedAt: now });
     await updateSubscription(tx, sub.id, { status: 'past_due', failedAttempts, nextRetryAt: retryAt, updatedAt: now });
-    if (sub.supporterEmail) {
+    if (sub.supporterEmail && actionIntentId) {
+      await enqueueEmail(
+        tx,
+        await renewalNeedsConfirmationEmail(sub.supporterEmail, {
+          ...facts,
+          chargeId: p.charge.id,
+          attempt: p.attemptNumber,
+          periodStart: p.charge.periodStart,
+          retryAt,
+          confirmUrl: confirmLinkUrl(deps.origin, deps.appSecret, p.charge.id, now),
+          cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
+        }),
+      );
+    } else if (sub.supporterEmail) {
       await enqueueEmail(
         tx,
         await renewalFailedEmail(sub.supporterEmail, {
@@ -354,8 +393,81 @@ async function recordRenewalFailure(
   });
 }
 
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** What a supporter's confirmation (or the provider's event about it) came to. */
+export type ConfirmationOutcome = 'paid' | 'awaiting' | 'failed' | 'closed';
+
+/**
+ * Records a renewal attempt the supporter authenticated from the emailed link, once, whoever reports it
+ * (the page or the provider's event). A period already paid (by a retry), lapsed or canceled is not
+ * written again: money the provider took for it anyway (a confirmation racing the cancel) is refunded.
+ */
+export async function recordConfirmedRenewal(
+  deps: MoneyDeps,
+  attempt: AttemptRow,
+  intent: PaymentIntent,
+  now: Date,
+): Promise<ConfirmationOutcome> {
+  if (attempt.purpose !== 'renewal' || !attempt.subscriptionId || !attempt.subscriptionChargeId) return 'closed';
+  if (attempt.status === 'succeeded') return 'paid';
+  if (attempt.failureCode !== 'authentication_required') return 'closed';
+  if (intent.status === 'requires_action') return 'awaiting';
+  const result = chargeResultOf(intent);
+  if (!result) return intent.lastError ? 'failed' : 'awaiting';
+  if (result.status === 'failed') return 'closed';
+  const [subscription, charge] = await Promise.all([
+    findSubscription(deps.db, attempt.subscriptionId),
+    findChargeById(deps.db, attempt.subscriptionChargeId),
+  ]);
+  if (!subscription || !charge) throw new Error(`renewal attempt ${attempt.id} lost its subscription`);
+  const p: PreparedCharge = {
+    subscription,
+    charge,
+    attemptId: attempt.id,
+    attemptNumber: Number(attempt.idempotencyKey.split(':').at(-1)),
+    idempotencyKey: attempt.idempotencyKey,
+  };
+  try {
+    await recordRenewal(deps, p, result, now, true);
+    return 'paid';
+  } catch (error) {
+    if (!(error instanceof RenewalAlreadyRecorded)) throw error;
+  }
+  const again = await findAttemptByIntent(deps.db, intent.id);
+  if (again?.status === 'succeeded') return 'paid';
+  await deps.provider.refund({
+    chargeId: result.chargeId,
+    amountCents: intent.amountCents,
+    idempotencyKey: `renewal-unrecorded:${attempt.id}`,
+    description: `confirmation of a closed renewal period (attempt ${attempt.id})`,
+  });
+  (deps.log ?? console.error)(`renewal attempt ${attempt.id} was confirmed after its period closed: refunded`);
+  return 'closed';
+}
+
+/**
+ * Before a retry charges again, the intent still awaiting the supporter is canceled, so a late
+ * confirmation can never pay the month a second time; one confirmed just before is recorded instead.
+ */
+async function settleOpenConfirmation(deps: MoneyDeps, id: string, now: Date): Promise<RenewalOutcome | null> {
+  const sub = await findSubscription(deps.db, id);
+  if (sub?.status !== 'past_due' || !sub.nextRetryAt || sub.nextRetryAt > now) return null;
+  const open = await findChargeAwaitingConfirmation(deps.db, id);
+  if (!open?.actionIntentId) return null;
+  const intent = await deps.provider.cancelIntent(open.actionIntentId);
+  const attempt = intent ? await findAttemptByIntent(deps.db, intent.id) : undefined;
+  if (intent?.status === 'succeeded' && attempt) {
+    return (await recordConfirmedRenewal(deps, attempt, intent, now)) === 'paid' ? 'renewed' : 'skipped';
+  }
+  await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
+  return null;
+}
+
 /** Renews one subscription if it is due: record, charge (keyed), record the outcome. */
 export async function renewSubscription(deps: MoneyDeps, id: string, now: Date): Promise<RenewalOutcome> {
+  const settled = await settleOpenConfirmation(deps, id, now);
+  if (settled) return settled;
   const step = await prepareRenewal(deps, id, now);
   if ('outcome' in step) return step.outcome;
   const p = step.prepared;
@@ -370,20 +482,31 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
     idempotencyKey: p.idempotencyKey,
   });
-  // Off-session, anything but success is this attempt's failure (authentication required included):
-  // the retry window applies.
-  const charge: ChargeResult = chargeResultOf(intent) ?? {
+  await setAttemptIntent(deps.db, p.attemptId, intent.id);
+  // Off-session, anything but success is this attempt's failure and the retry window applies. An intent
+  // awaiting authentication stays open for the supporter to confirm from the emailed link, unless no
+  // retry is left (the support lapses now: nothing may be confirmed after that).
+  let outcome = intent;
+  let actionIntentId: string | null = null;
+  if (intent.status === 'requires_action') {
+    if (nextRetryAt(p.charge.createdAt, p.subscription.failedAttempts + 1)) actionIntentId = intent.id;
+    else outcome = (await deps.provider.cancelIntent(intent.id)) ?? intent;
+  }
+  const result = chargeResultOf(outcome);
+  const charge: ChargeResult = (result?.status === 'failed' && intent.status === 'requires_action' && !actionIntentId
+    ? { ...result, message: UNCONFIRMED_MESSAGE }
+    : result) ?? {
     status: 'failed',
     chargeId: null,
-    code: intent.lastError?.code ?? 'card_declined',
-    message: intent.lastError?.message ?? 'The renewal payment did not go through.',
-    cardBrand: intent.paymentMethod?.brand ?? p.subscription.cardBrand,
-    cardLast4: intent.paymentMethod?.last4 ?? p.subscription.cardLast4,
+    code: outcome.lastError?.code ?? 'card_declined',
+    message: outcome.lastError?.message ?? 'The renewal payment did not go through.',
+    cardBrand: outcome.paymentMethod?.brand ?? p.subscription.cardBrand,
+    cardLast4: outcome.paymentMethod?.last4 ?? p.subscription.cardLast4,
   };
   try {
     return charge.status === 'succeeded'
       ? await recordRenewal(deps, p, charge, now)
-      : await recordRenewalFailure(deps, p, charge, now);
+      : await recordRenewalFailure(deps, p, charge, now, actionIntentId);
   } catch (error) {
     if (error instanceof RenewalAlreadyRecorded) return 'skipped';
     throw error;

@@ -44,6 +44,35 @@ export async function renewalFailedEmail(
   );
 }
 
+/** The renewal asks for the supporter's authentication (3-D Secure): a link to confirm it, retried meanwhile. */
+export async function renewalNeedsConfirmationEmail(
+  to: string,
+  f: SubscriptionFacts & {
+    chargeId: string;
+    attempt: number;
+    periodStart: Date;
+    retryAt: Date;
+    confirmUrl: string;
+    cancelUrl: string;
+  },
+): Promise<OutgoingEmail> {
+  const subject = `Confirm your monthly support to ${f.creatorDisplayName}`;
+  const month = f.periodStart.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return composeEmail(
+    { kind: 'renewal-needs-confirmation', dedupeKey: `renewal-confirm:${f.chargeId}:${f.attempt}`, to, subject },
+    {
+      heading: subject,
+      blocks: [
+        `Your bank asks you to confirm the payment of ${formatUsd(f.amountCents)} on your ${f.cardBrand} ending in ${f.cardLast4} for ${month} of your monthly support to ${f.creatorDisplayName}. Nothing was charged yet.`,
+        `Confirm it with the button below. Otherwise we will try again on ${formatEmailDate(f.retryAt)}; if the payment still cannot go through, the monthly support stops.`,
+        `Not supporting any more? You can cancel without signing in: ${f.cancelUrl}`,
+      ],
+      action: { label: 'Confirm payment', url: f.confirmUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
+  );
+}
+
 /** Every retry failed: the subscription lapsed, nothing more will be charged. */
 export async function subscriptionLapsedEmail(
   to: string,

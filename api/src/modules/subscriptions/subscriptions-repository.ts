@@ -232,3 +232,72 @@ export async function endSubscriptionsOfDeletedUser(tx: Db, userId: string, now:
       and(eq(subscriptions.supporterUserId, userId), inArray(subscriptions.status, ['active', 'past_due', 'paused'])),
     );
 }
+
+export async function findChargeById(db: Db, id: string): Promise<SubscriptionChargeRow | undefined> {
+  const [row] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+  return row;
+}
+
+/** The subscription's period still to pay whose renewal awaits the supporter's authentication. */
+export async function findChargeAwaitingConfirmation(
+  db: Db,
+  subscriptionId: string,
+): Promise<SubscriptionChargeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptionCharges)
+    .where(
+      and(
+        eq(subscriptionCharges.subscriptionId, subscriptionId),
+        eq(subscriptionCharges.status, 'pending'),
+        sql`${subscriptionCharges.actionIntentId} is not null`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The ids of these subscriptions whose renewal awaits the supporter's authentication (My Missions). */
+export async function listSubscriptionsAwaitingConfirmation(db: Db, subscriptionIds: string[]): Promise<Set<string>> {
+  if (subscriptionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: subscriptionCharges.subscriptionId })
+    .from(subscriptionCharges)
+    .where(
+      and(
+        inArray(subscriptionCharges.subscriptionId, subscriptionIds),
+        eq(subscriptionCharges.status, 'pending'),
+        sql`${subscriptionCharges.actionIntentId} is not null`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findAttemptByIntent(db: Db, intentId: string) {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerIntentId, intentId));
+  return row;
+}
+
+/**
+ * Records a renewal attempt that awaited authentication as paid; false when it was already recorded (by
+ * the page, the provider's event or a second click): only one writer gets the row.
+ */
+export async function completeConfirmedAttempt(
+  db: Db,
+  id: string,
+  changes: Partial<typeof paymentAttempts.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(paymentAttempts)
+    .set(changes)
+    .where(
+      and(
+        eq(paymentAttempts.id, id),
+        eq(paymentAttempts.status, 'failed'),
+        eq(paymentAttempts.failureCode, 'authentication_required'),
+        isNull(paymentAttempts.supportId),
+      ),
+    )
+    .returning({ id: paymentAttempts.id });
+  return rows.length > 0;
+}

@@ -57,6 +57,7 @@ describe('POST /api/subscriptions/:id/cancel', () => {
       pausedUntil: null,
       nextChargeAt: null,
       endsAt: row.currentPeriodEnd.toISOString(),
+      needsConfirmation: false,
     });
     expect((await owner.client.post(`/api/subscriptions/${id}/cancel`)).json().subscription.cancelAtPeriodEnd).toBe(
       true,

@@ -3,6 +3,10 @@ import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import {
   cancelByLinkRequestSchema,
   cancelLinkQuerySchema,
+  confirmRenewalQuerySchema,
+  confirmRenewalRequestSchema,
+  renewalConfirmationResponseSchema,
+  renewalConfirmResultSchema,
   pauseByLinkRequestSchema,
   pauseSubscriptionRequestSchema,
   resumeByLinkRequestSchema,
@@ -12,6 +16,7 @@ import {
 import { requireUser } from '../../plugins/session-auth';
 import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { requestLinkOrigin } from '../checkout/link-origin';
+import { completeRenewalConfirmation, describeRenewalConfirmation } from './renewal-confirmation';
 import {
   cancelAsOwner,
   cancelByLink,
@@ -23,7 +28,45 @@ import {
 } from './subscriptions-service';
 
 /** /api/subscriptions: monthly supports, paused, resumed or canceled by their owner or through the signed link in each receipt. */
-export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret, provider }) => {
+  app.get(
+    '/confirm',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The renewal a confirmation link from an email is for, and what the provider’s card field needs',
+        description:
+          '400 for a forged or malformed link; 409 when the link expired (retried, lapsed or canceled since) or the ' +
+          'payment is already confirmed.',
+        querystring: confirmRenewalQuerySchema,
+        response: { 200: renewalConfirmationResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return { confirmation: await describeRenewalConfirmation(deps, request.query.token) };
+    },
+  );
+
+  app.post(
+    '/confirm',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Record a renewal confirmed in the provider’s card field: the outcome is read from the provider, written once',
+        body: confirmRenewalRequestSchema,
+        response: { 200: renewalConfirmResultSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return completeRenewalConfirmation(deps, request.body.token);
+    },
+  );
+
   app.post(
     '/:id/cancel',
     {

@@ -27,6 +27,7 @@ import {
   lockSubscription,
   updateSubscription,
   type SubscriptionRow,
+  listSubscriptionsAwaitingConfirmation,
 } from './subscriptions-repository';
 
 export const CANCELED_WHILE_PAST_DUE = 'Cancelled by the supporter while the renewal was being retried';
@@ -34,6 +35,8 @@ export const CANCELED_WHILE_PAST_DUE = 'Cancelled by the supporter while the ren
 export function toSubscriptionDto(
   row: SubscriptionRow,
   creator: { creatorUsername: string; creatorDisplayName: string },
+  /** Its renewal awaits the supporter's authentication (listSubscriptionsAwaitingConfirmation). */
+  needsConfirmation = false,
 ): SubscriptionDto {
   const renews = row.status === 'active' && !row.cancelAtPeriodEnd;
   const nextChargeAt = renews
@@ -60,6 +63,7 @@ export function toSubscriptionDto(
     pausedUntil: row.status === 'paused' ? (row.pauseResumesAt?.toISOString() ?? null) : null,
     nextChargeAt: nextChargeAt?.toISOString() ?? null,
     endsAt: endsAt?.toISOString() ?? null,
+    needsConfirmation: row.status === 'past_due' && needsConfirmation,
   };
 }
 
@@ -164,7 +168,8 @@ export async function describeByLink(db: Db, secret: string, token: string): Pro
   const id = subscriptionIdFromToken(secret, token);
   const view = await findSubscriptionView(db, id);
   if (!view) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
-  return toSubscriptionDto(view.subscription, view);
+  const awaiting = await listSubscriptionsAwaitingConfirmation(db, [id]);
+  return toSubscriptionDto(view.subscription, view, awaiting.has(id));
 }
 
 /** POST /api/subscriptions/cancel-by-link: the signed link from a receipt, no sign-in needed. */

@@ -4,6 +4,8 @@
  * DOM and in its tokenize call to the sandbox; the page that embeds it gets back a status and the
  * provider's reason through postMessage, never the card. The protocol (both directions, same origin only):
  *   page -> frame  {type: 'sandbox-pay:ping'} (answered with ready) | {type: 'sandbox-pay:confirm', intentId, clientSecret}
+ *                  | {type: 'sandbox-pay:authenticate', intentId, clientSecret} (an intent awaiting authentication,
+ *                    e.g. a renewal: only the bank's challenge is shown, the card is already the intent's)
  *   frame -> page  {type: 'sandbox-pay:ready'} | {type: 'sandbox-pay:resize', height}
  *                  | {type: 'sandbox-pay:result', status: 'succeeded' | 'processing' | 'failed' | 'invalid', message}
  * Plain browser JavaScript (no build step): it is the "provider's" code, not the app's.
@@ -189,6 +191,10 @@ export const CARD_FRAME_JS = `'use strict';
     if (data.type === 'sandbox-pay:ping') post({ type: 'sandbox-pay:ready' });
     if (data.type === 'sandbox-pay:confirm' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string')
       confirm(data.intentId, data.clientSecret);
+    if (data.type === 'sandbox-pay:authenticate' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
+      current = { intentId: data.intentId, clientSecret: data.clientSecret };
+      finish({ status: 'requires_action' });
+    }
   });
   new ResizeObserver(function () {
     post({ type: 'sandbox-pay:resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) });

@@ -29,9 +29,21 @@ export function pausedLabel(subscription: SubscriptionDto): string {
   return subscription.pausedUntil ? `Paused until ${formatDate(subscription.pausedUntil)}` : 'Paused';
 }
 
+/** A renewal awaiting the supporter's authentication (3-D Secure) from the emailed link. */
+export const NEEDS_CONFIRMATION_LABEL = 'Needs your confirmation';
+
 /** What the monthly support will do next, in words. */
 function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'muted' | 'warning' } {
   const amount = `${formatUsd(subscription.amountCents)}/month`;
+  if (subscription.status === 'past_due' && subscription.needsConfirmation) {
+    const retry = subscription.nextChargeAt
+      ? ` If not, we will retry on ${formatDate(subscription.nextChargeAt)}.`
+      : '';
+    return {
+      text: `${amount}. Your bank asks you to confirm this month's payment: use the link in the email we sent you.${retry}`,
+      tone: 'warning',
+    };
+  }
   if (subscription.status === 'past_due') {
     const retry = subscription.nextChargeAt ? ` We will retry on ${formatDate(subscription.nextChargeAt)}.` : '';
     return { text: `${amount}. The last renewal did not go through.${retry}`, tone: 'warning' };
@@ -115,7 +127,10 @@ export function MissionCard({
         <div>
           <Badge tone={subscription?.status === 'past_due' ? 'warning' : 'success'}>
             <Icon name="repeat" size="0.875rem" /> {MONTHLY_ACTIVE_LABEL}
-          </Badge>
+          </Badge>{' '}
+          {subscription?.status === 'past_due' && subscription.needsConfirmation ? (
+            <Badge tone="warning">{NEEDS_CONFIRMATION_LABEL}</Badge>
+          ) : null}
         </div>
       ) : null}
       {paused ? (

@@ -149,5 +149,27 @@ describe('My Missions tab', () => {
       '$15.00/month. The last renewal did not go through. We will retry on Nov 24, 2026.',
     );
     expect(within(card('Maya Okafor')).getByRole('button', { name: 'Cancel monthly support' })).toBeInTheDocument();
+    expect(within(card('Maya Okafor')).queryByText('Needs your confirmation')).not.toBeInTheDocument();
+  });
+
+  it('shows a renewal that needs the supporter to confirm it with their bank', async () => {
+    const confirming = fakeSubscription({
+      amountCents: 1_200,
+      status: 'past_due',
+      nextChargeAt: '2026-11-24T09:00:00.000Z',
+      needsConfirmation: true,
+    });
+    renderDashboard({
+      route: '/supporter-dashboard?tab=creators',
+      dashboard: fakeDashboard({
+        subscriptions: [confirming],
+        creators: [fakeSupportedCreator({ isRecurring: true, subscriptionId: confirming.id })],
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Missions you support' });
+    expect(within(card('Pixel Pat')).getByText('Needs your confirmation')).toBeInTheDocument();
+    expect(card('Pixel Pat')).toHaveTextContent(
+      "$12.00/month. Your bank asks you to confirm this month's payment: use the link in the email we sent you. If not, we will retry on Nov 24, 2026.",
+    );
   });
 });

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { csrf, renewalClock, runJob, supporterDashboard } from '../journey-support';
+import { expect, test } from './support/test';
+
+/*
+ * A renewal the bank wants confirmed (issue 27): a monthly support paid with the 3-D Secure test card
+ * renews off-session, the bank asks for authentication, My Missions says so, the email's link opens our
+ * page with the provider's challenge, the supporter approves it, and the month is recorded once.
+ */
+
+const AUTHENTICATION_CARD = '4000 0027 6000 3184';
+
+/** A monthly support paid with the 3-D Secure card: checkout, the card frame's routes, the bank challenge approved. */
+async function payMonthlyWithAuthentication(request: APIRequestContext, email: string) {
+  const started = await request.post('/api/creators/greenstreets/supports', {
+    headers: csrf,
+    data: {
+      amount: 8,
+      email,
+      name: 'Cora Confirm',
+      message: '',
+      isAnonymous: false,
+      isRecurring: true,
+      tierPosition: null,
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { payment } = (await started.json()) as { payment: { intentId: string; clientSecret: string } };
+  const tokenized = await request.post('/sandbox-pay/v1/payment-methods', {
+    data: {
+      card: { number: AUTHENTICATION_CARD, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+    },
+  });
+  expect(tokenized.status(), await tokenized.text()).toBe(200);
+  const method = ((await tokenized.json()) as { paymentMethod: { id: string } }).paymentMethod.id;
+  const intentPath = `/sandbox-pay/v1/intents/${payment.intentId}`;
+  const confirmed = await request.post(`${intentPath}/confirm`, {
+    data: { clientSecret: payment.clientSecret, paymentMethod: method },
+  });
+  expect(((await confirmed.json()) as { intent: { status: string } }).intent.status).toBe('requires_action');
+  const approved = await request.post(`${intentPath}/authenticate`, {
+    data: { clientSecret: payment.clientSecret, approve: true },
+  });
+  expect(((await approved.json()) as { intent: { status: string } }).intent.status).toBe('succeeded');
+  const completed = await request.post(`/api/payments/intents/${payment.intentId}/complete`, {
+    headers: csrf,
+    data: { clientSecret: payment.clientSecret },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+}
+
+test('a renewal that needs the bank’s confirmation is confirmed from the email and recorded once', async ({ page }) => {
+  test.slow();
+  const email = `e2e-confirm-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: {
+      name: 'Cora Confirm',
+      email,
+      password: 'confirm me 12345',
+      confirmPassword: 'confirm me 12345',
+      role: 'supporter',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  await payMonthlyWithAuthentication(page.request, email);
+
+  const before = await supporterDashboard(page.request);
+  const subscription = before.subscriptions.find((s) => s.creatorUsername === 'greenstreets');
+  const renewedAt = renewalClock(subscription?.currentPeriodEnd);
+  await runJob(page.request, 'renewals', renewedAt);
+
+  await page.goto('/supporter-dashboard?tab=creators');
+  const card = page
+    .getByRole('region', { name: 'Missions you support' })
+    .getByRole('article')
+    .filter({ hasText: 'Green Streets' });
+  await expect(card.getByText('Needs your confirmation')).toBeVisible();
+
+  let confirmPath = '';
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+          messages: Array<{ id: string; to: string; subject: string }>;
+        };
+        const message = list.messages.find(
+          (m) => m.to === email && m.subject.startsWith('Confirm your monthly support'),
+        );
+        if (!message) return '';
+        const { text } = (await (await page.request.get(`/api/dev/mailbox/${message.id}`)).json()) as { text: string };
+        const url = /https?:\/\/\S+\/subscriptions\/confirm\?token=\S+/.exec(text)?.[0];
+        confirmPath = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
+        return confirmPath;
+      },
+      { message: `the confirmation email of ${email}` },
+    )
+    .not.toBe('');
+
+  await page.goto(confirmPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your monthly support' })).toBeVisible();
+  await expect(page.getByText(/Your bank asks you to confirm the payment of \$8\.00 for/)).toBeVisible();
+  const challenge = page.frameLocator('iframe[title^="Confirm the payment with your bank"]');
+  await challenge.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(
+    page.getByText(/is confirmed, and your monthly support to Green Streets Collective continues/),
+  ).toBeVisible();
+
+  const after = await supporterDashboard(page.request);
+  expect(after.subscriptions.find((s) => s.id === subscription?.id)).toMatchObject({ status: 'active' });
+  expect(after.history.filter((h) => h.creatorUsername === 'greenstreets').map((h) => h.amountCents)).toEqual([
+    800, 800,
+  ]);
+
+  // The same link again: the month is paid, nothing more to confirm.
+  await page.goto(confirmPath);
+  await expect(page.getByRole('alert')).toHaveText(/This payment is already confirmed/);
+  await page.goto('/supporter-dashboard?tab=creators');
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Needs your confirmation')).toHaveCount(0);
+});

@@ -1,0 +1,79 @@
+import { act, screen } from '@testing-library/react';
+import { RENEWAL_CONFIRM_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { json, mockApi } from '../../../testing/mock-api';
+import { ConfirmRenewalPage } from './confirm-renewal-page';
+
+const open = () => renderWithProviders(<ConfirmRenewalPage />, { route: '/subscriptions/confirm?token=ch.1.sig' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+const confirmation = {
+  creatorUsername: 'greenstreets',
+  creatorDisplayName: 'Green Streets',
+  amountCents: 1_200,
+  periodStart: '2027-06-01T00:00:00.000Z',
+  periodEnd: '2027-07-01T00:00:00.000Z',
+  cardBrand: 'Visa',
+  cardLast4: '3184',
+  payment: { intentId: 'pi_1', clientSecret: 'pi_1_secret', frameUrl: '/sandbox-pay/v1/card-frame' },
+};
+
+/** The provider's frame answering the page, as its script does with postMessage. */
+function frameSays(data: unknown) {
+  const frame = document.querySelector('iframe');
+  if (!frame?.contentWindow) throw new Error('no card frame');
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: window.location.origin, source: frame.contentWindow }),
+    );
+  });
+}
+
+describe('the renewal confirmation page', () => {
+  it('shows the creator, amount, month and the bank challenge; once approved, records it and thanks', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/confirm': () => json(200, { confirmation }),
+      'POST /api/subscriptions/confirm': () => json(200, { status: 'paid' }),
+    });
+    open();
+    expect(
+      await screen.findByText(/Your bank asks you to confirm the payment of/, {}, { timeout: 5000 }),
+    ).toHaveTextContent(
+      'Your bank asks you to confirm the payment of $12.00 for June 2027 of your monthly support to Green Streets, on your Visa ending in 3184.',
+    );
+    expect(screen.getByRole('link', { name: 'Green Streets' })).toHaveAttribute('href', '/greenstreets');
+    const frame = screen.getByTitle(/Confirm the payment with your bank/);
+    expect(frame).toHaveAttribute('src', '/sandbox-pay/v1/card-frame');
+    expect(api.calls('POST /api/subscriptions/confirm')).toEqual([]);
+
+    frameSays({ type: 'sandbox-pay:result', status: 'succeeded', message: null });
+    expect(
+      await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/subscriptions/confirm').map((r) => r.body)).toEqual([{ token: 'ch.1.sig' }]);
+  });
+
+  it('a failed bank check shows the reason and records nothing', async () => {
+    const api = mockApi({ 'GET /api/subscriptions/confirm': () => json(200, { confirmation }) });
+    open();
+    await screen.findByTitle(/Confirm the payment with your bank/, {}, { timeout: 5000 });
+    frameSays({ type: 'sandbox-pay:result', status: 'failed', message: 'Your bank could not confirm this payment.' });
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Your bank could not confirm this payment.',
+    );
+    expect(api.calls('POST /api/subscriptions/confirm')).toEqual([]);
+  });
+
+  it.each([
+    [409, RENEWAL_CONFIRM_MESSAGES.expired],
+    [409, RENEWAL_CONFIRM_MESSAGES.alreadyPaid],
+    [400, RENEWAL_CONFIRM_MESSAGES.linkInvalid],
+  ])('a refused link (%i) says why, with no card frame', async (status, message) => {
+    mockApi({ 'GET /api/subscriptions/confirm': () => json(status, { message }) });
+    open();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(message);
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See your monthly supports' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '@beabro/shared/api/api-client';
+import type { RenewalConfirmation } from '@beabro/shared/api-schemas/subscriptions';
+import { RENEWAL_CONFIRM_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { formatUsd } from '@beabro/shared/money/fees';
+import { paths } from '@beabro/shared/contract/paths';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
+import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
+import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
+import { useCompleteConfirmation, useConfirmLink } from '../api/confirm-renewal';
+import { BankChallengeFrame, type ChallengeResult } from './bank-challenge-frame';
+
+const TITLE = 'Confirm your monthly support';
+const OFFLINE = 'We could not reach Be a Bro. Check your connection and try again.';
+
+/** "June 2027": the month being paid (months are counted in UTC, like the renewals). */
+export function monthOf(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function Confirm({ token, confirmation }: { token: string; confirmation: RenewalConfirmation }) {
+  const complete = useCompleteConfirmation(token);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  const onResult = (result: ChallengeResult) => {
+    if (result.status === 'failed') {
+      setRefused(result.message ?? RENEWAL_CONFIRM_MESSAGES.failed);
+      return;
+    }
+    setRefused(null);
+    complete.mutate();
+  };
+
+  if (complete.data?.status === 'paid') {
+    return (
+      <OutcomeMessage tone="success" role="status">
+        Thank you: the payment of {formatUsd(confirmation.amountCents)} for {monthOf(confirmation.periodStart)} is
+        confirmed, and your monthly support to {confirmation.creatorDisplayName} continues. A receipt is on its way.
+      </OutcomeMessage>
+    );
+  }
+  const completionError = complete.error
+    ? complete.error instanceof ApiError
+      ? complete.error.message
+      : OFFLINE
+    : complete.data?.status === 'awaiting'
+      ? 'Your bank has not confirmed the payment yet. Answer its check in the frame below.'
+      : null;
+  return (
+    <>
+      <p css={{ margin: 0 }}>
+        Your bank asks you to confirm the payment of <strong>{formatUsd(confirmation.amountCents)}</strong> for{' '}
+        <strong>{monthOf(confirmation.periodStart)}</strong> of your monthly support to{' '}
+        <Link to={paths.profile(confirmation.creatorUsername)}>{confirmation.creatorDisplayName}</Link>, on your{' '}
+        {confirmation.cardBrand} ending in {confirmation.cardLast4}. Nothing is charged until you confirm.
+      </p>
+      {refused || completionError ? (
+        <OutcomeMessage tone="danger" role="alert">
+          {refused ?? completionError}
+        </OutcomeMessage>
+      ) : null}
+      {complete.isPending ? <p role="status">Recording your payment…</p> : null}
+      <BankChallengeFrame
+        frameUrl={confirmation.payment.frameUrl}
+        intentId={confirmation.payment.intentId}
+        clientSecret={confirmation.payment.clientSecret}
+        onResult={onResult}
+      />
+    </>
+  );
+}
+
+/** /subscriptions/confirm?token=...: the link of a "confirm your renewal" email (3-D Secure asked off-session). */
+export function ConfirmRenewalPage() {
+  useDocumentTitle(TITLE);
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const link = useConfirmLink(token);
+
+  return (
+    <EmailLinkPage title={TITLE} maxWidth="36rem">
+      {link.data?.kind === 'found' ? (
+        <Confirm token={token} confirmation={link.data.confirmation} />
+      ) : link.data?.kind === 'refused' ? (
+        <>
+          <OutcomeMessage tone="danger" role="alert">
+            {link.data.message}
+          </OutcomeMessage>
+          <p css={{ margin: 0 }}>
+            <Link to={paths.supporterDashboard}>See your monthly supports</Link>
+          </p>
+        </>
+      ) : (
+        <LinkCheckPending error={link.isError ? OFFLINE : null} onRetry={() => void link.refetch()} />
+      )}
+    </EmailLinkPage>
+  );
+}

@@ -95,6 +95,20 @@ describe('the development mailbox', () => {
   });
 });
 
+describe('a proxy in front of a site served to this machine only', () => {
+  it('keeps the development tools: TRUST_PROXY with a loopback PUBLIC_URL is not public', () => {
+    const env = {
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '127.0.0.1',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      DEV_MAILBOX: 'true',
+      DEV_TOOLS: 'true',
+    };
+    expect(loadConfig(env).devMailbox).toBe(true);
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'https://beabro.app' })).toThrow(/TRUST_PROXY=127\.0\.0\.1/);
+  });
+});
+
 describe('WEBHOOKS_ALLOW_LOCAL', () => {
   it('is off by default: webhooks go to public https endpoints only', () => {
     expect(loadConfig({}).webhooksAllowLocal).toBe(false);

@@ -281,7 +281,8 @@ function isStrongSecret(value: string): boolean {
 
 /**
  * Why machines other than this one may reach the server, or nothing: a HOST other than loopback, a
- * proxy (TRUST_PROXY), or a PUBLIC_URL or ALLOWED_HOSTS naming a host other than loopback.
+ * proxy (TRUST_PROXY) unless PUBLIC_URL is on loopback, or a PUBLIC_URL or ALLOWED_HOSTS naming a host other
+ * than loopback.
  */
 function reachableFromOtherMachines(
   e: Pick<z.infer<typeof envSchema>, 'HOST' | 'TRUST_PROXY' | 'PUBLIC_URL'>,
@@ -289,7 +290,10 @@ function reachableFromOtherMachines(
 ): string[] {
   const reasons: string[] = [];
   if (!isLoopbackHost(e.HOST)) reasons.push(`HOST=${e.HOST}`);
-  if (parseTrustProxy(e.TRUST_PROXY) !== false) reasons.push(`TRUST_PROXY=${e.TRUST_PROXY}`);
+  // A proxy may serve other machines, unless the site's declared address is this machine itself (a loopback
+  // PUBLIC_URL: links would not work anywhere else, and the host check then accepts loopback names only).
+  const publicUrlIsLoopback = Boolean(e.PUBLIC_URL) && isLoopbackHost(new URL(e.PUBLIC_URL as string).hostname);
+  if (parseTrustProxy(e.TRUST_PROXY) !== false && !publicUrlIsLoopback) reasons.push(`TRUST_PROXY=${e.TRUST_PROXY}`);
   if (e.PUBLIC_URL && !isLoopbackHost(new URL(e.PUBLIC_URL).hostname)) reasons.push(`PUBLIC_URL=${e.PUBLIC_URL}`);
   const publicNames = allowedHosts.filter((host) => !isLoopbackHost(parseHost(host)?.hostname ?? host));
   if (publicNames.length > 0) reasons.push(`ALLOWED_HOSTS=${publicNames.join(',')}`);

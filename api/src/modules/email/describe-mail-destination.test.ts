@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
-import { describeMailDestination, devMailboxWarning } from './describe-mail-destination';
+import { describeMailDestination } from './describe-mail-destination';
 
 describe('the start log line saying where emails go', () => {
   it('names the mail folder and the development mailbox on this machine', () => {
@@ -35,16 +35,13 @@ describe('the start log line saying where emails go', () => {
   });
 });
 
-describe('the start-up warning about the development mailbox', () => {
-  it('is left out while only this machine can reach the server', () => {
-    expect(devMailboxWarning(loadConfig({ HOST: '127.0.0.1', DEV_MAILBOX: 'true' }))).toBeNull();
-    expect(devMailboxWarning(loadConfig({ HOST: 'localhost', DEV_MAILBOX: 'true' }))).toBeNull();
-  });
-
-  it('warns when other machines can reach it, and not when the mailbox is off', () => {
-    expect(devMailboxWarning(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }))).toContain(
-      'anyone who can reach this server can read every email',
+describe('the development mailbox and other machines', () => {
+  // No start-up warning is needed: a server other machines reach refuses to start with the mailbox on.
+  it('is refused, not warned about, when other machines can reach the server', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true', JOBS_ENABLED: 'false' })).toThrow(
+      /DEV_MAILBOX: must not be true on a server other machines reach/,
     );
-    expect(devMailboxWarning(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'false' }))).toBeNull();
+    expect(loadConfig({ HOST: '0.0.0.0', JOBS_ENABLED: 'false' }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
   });
 });

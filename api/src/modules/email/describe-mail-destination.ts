@@ -34,12 +34,3 @@ export function describeMailDestination(config: MailConfig, port: number): strin
   if (!config.emailSenderEnabled) parts.push('this process does not deliver them (EMAIL_SENDER_ENABLED=false)');
   return `${parts.join('; ')}.`;
 }
-
-/**
- * The start-up warning about the open development mailbox, or null when only this machine can reach
- * the server (HOST is loopback): then nobody else can read it, and a warning would only be noise.
- */
-export function devMailboxWarning(config: Pick<AppConfig, 'devMailbox' | 'host'>): string | null {
-  if (!config.devMailbox || isLoopbackHost(config.host)) return null;
-  return 'The development mailbox is on (/dev/mailbox): anyone who can reach this server can read every email. Set SMTP_URL or DEV_MAILBOX=false on a public server.';
-}

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
-import { devMailboxWarning } from './describe-mail-destination';
 import type { Db } from '../../db/database';
 import { createMailTransport } from './create-mail-transport';
 import {
@@ -162,8 +161,6 @@ export function startEmailSender(
 
 /** Starts the sender with the app (unless EMAIL_SENDER_ENABLED=false) and stops it, waiting for its run, on close. */
 export function registerEmailSender(app: FastifyInstance, config: AppConfig, db: Db) {
-  const mailboxWarning = devMailboxWarning(config);
-  if (mailboxWarning) app.log.warn(mailboxWarning);
   if (config.smtpUrl && !config.publicUrl) {
     app.log.warn(
       'SMTP_URL is set without PUBLIC_URL: links in emails use the Host of each request. Set PUBLIC_URL to the site’s public origin.',

@@ -7,6 +7,8 @@ import { expect, test } from './support/test';
  * A renewal the bank wants confirmed (issue 27): a monthly support paid with the 3-D Secure test card
  * renews off-session, the bank asks for authentication, My Missions says so, the email's link opens our
  * page with the provider's challenge, the supporter approves it, and the month is recorded once.
+ * Named as a journey so it runs with the journeys, after every other spec: its renewal run's clock is a
+ * month ahead and renews every due subscription on the server, the demo supporter's too.
  */
 
 const AUTHENTICATION_CARD = '4000 0027 6000 3184';

@@ -11,8 +11,13 @@ import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role 
  */
 
 const KEEP_SHOTS_DIR = process.env.A11Y_SHOTS_DIR;
-const SHOTS_DIR = KEEP_SHOTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'beabro-narrow-shots-'));
-mkdirSync(SHOTS_DIR, { recursive: true });
+// Made in beforeAll, not at import: Playwright also imports spec files in its main process to list the tests,
+// where no afterAll runs, so a folder made at import was left behind on every run.
+let SHOTS_DIR = '';
+test.beforeAll(() => {
+  SHOTS_DIR = KEEP_SHOTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'beabro-narrow-shots-'));
+  mkdirSync(SHOTS_DIR, { recursive: true });
+});
 test.afterAll(() => {
   if (!KEEP_SHOTS_DIR) rmSync(SHOTS_DIR, { recursive: true, force: true });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { csrf, renewalClock, runJob, supporterDashboard } from '../journey-support';
+import { csrf, renewalClock, runJob, supporterDashboard, unique } from '../journey-support';
 import { expect, test } from './support/test';
 
 /*
@@ -9,13 +9,14 @@ import { expect, test } from './support/test';
  * page with the provider's challenge, the supporter approves it, and the month is recorded once.
  * Named as a journey so it runs with the journeys, after every other spec: its renewal run's clock is a
  * month ahead and renews every due subscription on the server, the demo supporter's too.
+ * It makes its own creator: the servers on PostgreSQL start with an empty database (no demo creators).
  */
 
 const AUTHENTICATION_CARD = '4000 0027 6000 3184';
 
 /** A monthly support paid with the 3-D Secure card: checkout, the card frame's routes, the bank challenge approved. */
-async function payMonthlyWithAuthentication(request: APIRequestContext, email: string) {
-  const started = await request.post('/api/creators/greenstreets/supports', {
+async function payMonthlyWithAuthentication(request: APIRequestContext, username: string, email: string) {
+  const started = await request.post(`/api/creators/${username}/supports`, {
     headers: csrf,
     data: {
       amount: 8,
@@ -53,8 +54,38 @@ async function payMonthlyWithAuthentication(request: APIRequestContext, email: s
   expect(completed.status(), await completed.text()).toBe(200);
 }
 
-test('a renewal that needs the bank’s confirmation is confirmed from the email and recorded once', async ({ page }) => {
+/** A creator with a public profile, made through the API in a context of its own. */
+async function makeCreator(request: APIRequestContext) {
+  const stamp = unique();
+  const username = `confirm_${stamp}`;
+  const password = 'creator password 123';
+  const signUp = await request.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: {
+      name: 'Carl Creator',
+      email: `e2e-confirm-creator-${stamp}@example.com`,
+      password,
+      confirmPassword: password,
+      role: 'creator',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const profile = await request.post('/api/creator-profile', {
+    headers: csrf,
+    data: { displayName: 'Confirm Collective', username, bio: 'Monthly support, confirmed.', creatorType: 'other' },
+  });
+  expect(profile.status(), await profile.text()).toBe(201);
+  return username;
+}
+
+test('a renewal that needs the bank’s confirmation is confirmed from the email and recorded once', async ({
+  page,
+  browser,
+}) => {
   test.slow();
+  const creatorContext = await browser.newContext();
+  const username = await makeCreator(creatorContext.request);
+  await creatorContext.close();
   const email = `e2e-confirm-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
   const signUp = await page.request.post('/api/auth/sign-up', {
     headers: csrf,
@@ -67,10 +98,10 @@ test('a renewal that needs the bank’s confirmation is confirmed from the email
     },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  await payMonthlyWithAuthentication(page.request, email);
+  await payMonthlyWithAuthentication(page.request, username, email);
 
   const before = await supporterDashboard(page.request);
-  const subscription = before.subscriptions.find((s) => s.creatorUsername === 'greenstreets');
+  const subscription = before.subscriptions.find((s) => s.creatorUsername === username);
   const renewedAt = renewalClock(subscription?.currentPeriodEnd);
   await runJob(page.request, 'renewals', renewedAt);
 
@@ -78,7 +109,7 @@ test('a renewal that needs the bank’s confirmation is confirmed from the email
   const card = page
     .getByRole('region', { name: 'Missions you support' })
     .getByRole('article')
-    .filter({ hasText: 'Green Streets' });
+    .filter({ hasText: 'Confirm Collective' });
   await expect(card.getByText('Needs your confirmation')).toBeVisible();
 
   let confirmPath = '';
@@ -106,15 +137,11 @@ test('a renewal that needs the bank’s confirmation is confirmed from the email
   await expect(page.getByText(/Your bank asks you to confirm the payment of \$8\.00 for/)).toBeVisible();
   const challenge = page.frameLocator('iframe[title^="Confirm the payment with your bank"]');
   await challenge.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(
-    page.getByText(/is confirmed, and your monthly support to Green Streets Collective continues/),
-  ).toBeVisible();
+  await expect(page.getByText(/is confirmed, and your monthly support to Confirm Collective continues/)).toBeVisible();
 
   const after = await supporterDashboard(page.request);
   expect(after.subscriptions.find((s) => s.id === subscription?.id)).toMatchObject({ status: 'active' });
-  expect(after.history.filter((h) => h.creatorUsername === 'greenstreets').map((h) => h.amountCents)).toEqual([
-    800, 800,
-  ]);
+  expect(after.history.filter((h) => h.creatorUsername === username).map((h) => h.amountCents)).toEqual([800, 800]);
 
   // The same link again: the month is paid, nothing more to confirm.
   await page.goto(confirmPath);

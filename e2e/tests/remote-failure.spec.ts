@@ -60,6 +60,45 @@ test.describe('failure isolation', () => {
     }
   });
 
+  test('a deep link while its remote is down: Retry renders the area once the server is back', async ({ page }) => {
+    test.setTimeout(90_000);
+    const build = await copyBuild('mf-help');
+    const server = new RemoteServer(build);
+    await server.start();
+    try {
+      await deployRemote('mf-help', '--url', server.manifestUrl);
+      await server.stop();
+      // Opened on /help itself: the page arrives from the server, the browser cannot fetch the help files.
+      await page.goto('/help');
+      await expect(page.getByRole('alert')).toContainText('The Help centre is unavailable right now');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'For Supporters' })).toBeVisible();
+
+      await server.start(); // same port
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await helpRenders(page);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    } finally {
+      await server.stop();
+      await removeFolder(build);
+    }
+  });
+
+  test('a server-rendered deep link whose browser files fail: Retry renders the area once they load', async ({
+    page,
+  }) => {
+    // The server renders the help centre, but the browser cannot fetch mf-help's files (a CDN outage).
+    let failing = true;
+    await page.route(/\/(remotes|releases)\/mf-help\//, (route) => (failing ? route.abort() : route.fallback()));
+    await page.goto('/help');
+    await expect(page.getByRole('alert')).toContainText('The Help centre is unavailable right now');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'For Supporters' })).toBeVisible();
+
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await helpRenders(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('a remote whose manifest is missing: only its area falls back', async ({ page }) => {
     test.setTimeout(90_000);
     const build = await copyBuild('mf-help');

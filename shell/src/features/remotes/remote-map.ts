@@ -47,6 +47,25 @@ export function registerRemote(name: string, entry: string) {
 }
 
 /**
+ * Removes the server-rendered page's script preload links for one remote's files and says how many there
+ * were. A preload that failed in an outage is not fetched again: the browser hands its error to the first
+ * script that asks for the same URL, once per preload, even after the link is gone. Retry on a
+ * server-rendered deep link therefore tries that many times more before it reports the area unavailable.
+ */
+export function dropPreloads(entry: string, doc: Document = document): number {
+  const base = new URL('.', new URL(entry, doc.baseURI)).href;
+  let scripts = 0;
+  for (const link of Array.from(
+    doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="modulepreload"]'),
+  )) {
+    if (!link.href.startsWith(base)) continue;
+    if (link.as === 'script' || link.rel === 'modulepreload') scripts += 1;
+    link.remove();
+  }
+  return scripts;
+}
+
+/**
  * The page was opened on `pathname`: start loading the area that route renders now, in parallel with
  * the shell's first render, rather than when its route mounts (one round trip chain earlier).
  */

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
@@ -86,6 +86,53 @@ describe('RemoteRoute', () => {
       [{ name: 'mf_help', entry: 'http://localhost:3000/remotes/mf-help/mf-manifest.json' }],
       { force: true },
     );
+  });
+
+  it('on a server-rendered page, Retry drops the stale preloads and tries once more for each failed one', async () => {
+    const user = userEvent.setup();
+    const preload = (href: string, as: string) => {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = as;
+      link.href = href;
+      document.head.append(link);
+      return link;
+    };
+    const links = [
+      preload('/remotes/mf-help/remoteEntry.js', 'script'),
+      preload('/remotes/mf-help/510.js', 'script'),
+      preload('/remotes/mf-help/mf-manifest.json', 'fetch'),
+    ];
+    const other = preload('/remotes/mf-marketing/remoteEntry.js', 'script');
+    // The first load fails (the outage); after Retry each stale script preload fails once more, then it loads.
+    vi.mocked(loadRemote)
+      .mockRejectedValueOnce(new Error('RUNTIME-003'))
+      .mockRejectedValueOnce(new Error('RUNTIME-008 remoteEntry.js'))
+      .mockRejectedValueOnce(new Error('RUNTIME-008 510.js'))
+      .mockResolvedValue({ default: HelpArea, contractVersion: CONTRACT_VERSION });
+    renderRoute();
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Help from /help' })).toBeInTheDocument();
+    expect(links.map((link) => link.isConnected)).toEqual([false, false, false]);
+    expect(other.isConnected).toBe(true);
+    expect(loadRemote).toHaveBeenCalledTimes(4);
+    other.remove();
+  });
+
+  it('after Retry, still reports the area unavailable once the stale preloads are used up', async () => {
+    const user = userEvent.setup();
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = '/remotes/mf-help/remoteEntry.js';
+    document.head.append(link);
+    vi.mocked(loadRemote).mockRejectedValue(new Error('RUNTIME-008'));
+    renderRoute();
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(loadRemote).toHaveBeenCalledTimes(3));
+    expect(
+      await screen.findByRole('heading', { name: 'The Help centre is unavailable right now' }),
+    ).toBeInTheDocument();
   });
 
   it('contains a remote that throws while rendering', async () => {

@@ -4,9 +4,9 @@ import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import type { AreaRoute } from '../../config/area-routes';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { AreaFallback, AreaLoading } from './area-status';
-import { loadRemoteArea } from './load-remote-area';
+import { loadRemoteArea, RemoteAreaError } from './load-remote-area';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { registerRemote } from './remote-map';
+import { dropPreloads, registerRemote } from './remote-map';
 import { useRemoteMap } from './remote-map-context';
 import { areaKey, useResolvedAreas } from './resolved-areas';
 
@@ -18,12 +18,12 @@ const lazyAreas = new Map<string, LazyArea>();
  * They are cached outside render so re-renders reuse one; a failed attempt is forgotten so that
  * coming back to the area later tries again.
  */
-function lazyArea(remote: string, module: string, attempt: number): LazyArea {
+function lazyArea(remote: string, module: string, attempt: number, retry?: Retry): LazyArea {
   const key = `${remote}|${module}|${attempt}`;
   let area = lazyAreas.get(key);
   if (!area) {
     area = lazy(() =>
-      loadRemoteArea(remote, module).catch((error: unknown) => {
+      loadWithRetries(remote, module, retry).catch((error: unknown) => {
         lazyAreas.delete(key);
         throw error;
       }),
@@ -31,6 +31,24 @@ function lazyArea(remote: string, module: string, attempt: number): LazyArea {
     lazyAreas.set(key, area);
   }
   return area;
+}
+
+/** A Retry press: the remote's manifest URL and how many failed preloads its loads may still meet. */
+interface Retry {
+  entry: string;
+  stalePreloads: number;
+}
+
+/** Loads an area; after a Retry, once more for each stale preload a load met (see dropPreloads). */
+async function loadWithRetries(remote: string, module: string, retry: Retry | undefined) {
+  for (let extra = retry?.stalePreloads ?? 0; ; extra -= 1) {
+    try {
+      return await loadRemoteArea(remote, module);
+    } catch (error) {
+      if (!retry || extra <= 0 || !(error instanceof RemoteAreaError) || error.kind !== 'unavailable') throw error;
+      registerRemote(remote, retry.entry);
+    }
+  }
 }
 
 /** For tests: start from an empty cache. */
@@ -42,6 +60,7 @@ export function forgetAreaLoads() {
 export function RemoteRoute({ route }: { route: AreaRoute }) {
   const remoteMap = useRemoteMap();
   const [attempt, setAttempt] = useState(0);
+  const [lastRetry, setLastRetry] = useState<Retry | undefined>(undefined);
   const resolvedAreas = useResolvedAreas();
   const key = areaKey(route.remote, route.module);
   // A server-rendered page whose area the server could not render shows its loading state until the
@@ -63,8 +82,9 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
 
   // Loaded before rendering (server render, or hydration of one): rendered as it is, no lazy step.
   const resolved = attempt === 0 ? resolvedAreas.modules.get(key) : undefined;
-  const Area = resolved ?? (deferred ? null : lazyArea(route.remote, route.module, attempt));
+  const Area = resolved ?? (deferred ? null : lazyArea(route.remote, route.module, attempt, lastRetry));
   const retry = () => {
+    setLastRetry({ entry, stalePreloads: dropPreloads(entry) });
     registerRemote(route.remote, entry);
     setAttempt((n) => n + 1);
   };

@@ -97,7 +97,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   // Then routes.
   await app.register(healthRoutes);
   await app.register(siteConfigRoutes, { config });
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(authRoutes, { prefix: '/api/auth', appSecret: resolveAppSecret(config) });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(twoFactorSignInRoutes, { prefix: '/api/auth', appSecret: resolveAppSecret(config) });
   await app.register(twoFactorAccountRoutes, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../rate-limit/device-cookie';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { EMAIL_TAKEN_MESSAGE } from './auth-service';
 import { SESSION_COOKIE } from './session-service';
@@ -159,5 +160,30 @@ describe('defences', () => {
     const res = await owner.post('/api/auth/sign-in', { email, password });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe(email);
+  });
+
+  it('a browser that signed in before keeps signing in while others on its network guess (the device cookie)', async () => {
+    const { client: owner, email, password } = await fakeUser(t);
+    const signedIn = await owner.post('/api/auth/sign-in', { email, password });
+    expect(signedIn.cookies.find((c) => c.name === DEVICE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth',
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+    // Someone behind the same address (a shared NAT) guesses the owner's password and sprays other accounts.
+    const neighbour = t.client();
+    const fromOwnersNetwork = (body: unknown) =>
+      neighbour.request({ method: 'POST', url: '/api/auth/sign-in', payload: body as string, remoteAddress: owner.ip });
+    for (let i = 0; i < SIGN_IN_LIMITS.perIpAndAccount.limit; i++)
+      await fromOwnersNetwork({ email, password: 'wrong password' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp.limit; i++)
+      await fromOwnersNetwork({ email: `sprayed${i}@example.com`, password: 'wrong password' });
+    expect((await fromOwnersNetwork({ email, password })).statusCode).toBe(429);
+    // The owner's browser is a known device there.
+    await owner.post('/api/auth/sign-out');
+    const again = await owner.post('/api/auth/sign-in', { email, password });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.email).toBe(email);
   });
 });

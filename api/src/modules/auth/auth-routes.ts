@@ -6,13 +6,14 @@ import { twoFactorChallengeResponseSchema } from '@beabro/shared/api-schemas/two
 import { signInSchema, signUpSchema } from '@beabro/shared/schemas/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session-auth';
 import { publicOrigin } from '../email/public-origin';
+import { readDeviceCookie, setDeviceCookie } from '../rate-limit/device-cookie';
 import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { signIn, signUp } from './auth-service';
 import { revokeSession, startSession } from './session-service';
 import { loadSessionUser } from './user-repository';
 
 /** /api/auth: sign up, sign in, sign out, and who am I. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ appSecret: string }> = async (app, { appSecret }) => {
   app.post(
     '/sign-up',
     {
@@ -54,7 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await signIn(app.db, request.body, request.ip);
+      const outcome = await signIn(app.db, request.body, request.ip, new Date(), {
+        secret: appSecret,
+        token: readDeviceCookie(request),
+      });
       if (outcome.kind === 'two-factor') {
         reply.header('Cache-Control', 'no-store');
         return reply.code(202).send({ twoFactor: outcome.challenge });
@@ -64,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await loadSessionUser(app.db, userId);
       if (!user) throw new Error('signed-in user vanished');
       setSessionCookie(request, reply, session.token, session.expiresAt);
+      setDeviceCookie(request, reply, appSecret, request.body.email);
       return { user };
     },
   );

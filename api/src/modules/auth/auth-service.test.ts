@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { createTestDatabase } from '../../testing/test-database';
 import { CURRENT_PASSWORD_LIMIT, changeEmail, changePassword, deleteAccount } from '../account/account-service';
+import { issueDeviceToken } from '../rate-limit/device-cookie';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { signIn, signUp } from './auth-service';
 import type * as PasswordHasher from './password-hasher';
@@ -26,7 +27,8 @@ beforeEach(() => verifications.mockClear());
 
 const db = () => database.db;
 const PASSWORD = 'correct horse battery';
-const { perIpAndAccount, perIp, perAccount } = SIGN_IN_LIMITS;
+const { perIpAndAccount, perIp, perAccount, perDevice } = SIGN_IN_LIMITS;
+const SECRET = 'test secret of enough entropy for the device cookie';
 
 let ipCounter = 0;
 /** A network no test has used yet. */
@@ -47,9 +49,15 @@ async function fakeAccount() {
 
 type Outcome = 'signed in' | 'failed' | `throttled ${number}s`;
 
-async function tryToSignIn(email: string, password: string, ip: string, now?: Date): Promise<Outcome> {
+async function tryToSignIn(
+  email: string,
+  password: string,
+  ip: string,
+  now?: Date,
+  deviceToken?: string,
+): Promise<Outcome> {
   try {
-    await signIn(db(), { email, password }, ip, now);
+    await signIn(db(), { email, password }, ip, now, { secret: SECRET, token: deviceToken });
     return 'signed in';
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -154,6 +162,60 @@ describe('sign-in throttling does not lock the owner out', () => {
     const outcomes: Outcome[] = [];
     for (let i = 0; i < perIp.limit + 2; i++) outcomes.push(await tryToSignIn(email, PASSWORD, ip));
     expect(tally(outcomes)).toEqual({ failed: 0, throttled: 0, signedIn: perIp.limit + 2 });
+  });
+});
+
+describe('a known device (the device cookie of an earlier sign-in)', () => {
+  it("is not locked out by others' wrong passwords from its own network, nor by guesses across accounts there", async () => {
+    const { email, homeIp } = await fakeAccount();
+    const device = issueDeviceToken(SECRET, email);
+    const t0 = new Date();
+    // Someone else on the owner's network (a shared NAT) guesses the owner's password, then sprays others.
+    for (let i = 0; i < perIpAndAccount.limit; i++)
+      expect(await tryToSignIn(email, 'wrong password', homeIp, t0)).toBe('failed');
+    for (let i = 0; i < perIp.limit; i++) await tryToSignIn(`sprayed${i}.${process.pid}@example.com`, 'x', homeIp, t0);
+    expect(await tryToSignIn(email, PASSWORD, homeIp, t0)).toMatch(/^throttled/);
+    // The owner's browser is a known device: it signs in there.
+    expect(await tryToSignIn(email, PASSWORD, homeIp, t0, device)).toBe('signed in');
+  });
+
+  it('counts its own wrong passwords against its own limit, and a right password forgives them', async () => {
+    const { email } = await fakeAccount();
+    const device = issueDeviceToken(SECRET, email);
+    const ip = newIp();
+    const t0 = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 1000);
+    for (let i = 0; i < perDevice.limit - 1; i++)
+      expect(await tryToSignIn(email, 'typo', ip, t0, device)).toBe('failed');
+    expect(await tryToSignIn(email, PASSWORD, ip, t0, device)).toBe('signed in');
+    for (let i = 0; i < perDevice.limit; i++) expect(await tryToSignIn(email, 'typo', ip, t0, device)).toBe('failed');
+    expect(await tryToSignIn(email, PASSWORD, ip, seconds(t0, 60), device)).toBe('throttled 839s');
+    // Another known device of the same owner is not affected.
+    expect(await tryToSignIn(email, PASSWORD, ip, seconds(t0, 60), issueDeviceToken(SECRET, email))).toBe('signed in');
+  });
+
+  it('only counts as known for the account it was issued for, and only when signed with the secret', async () => {
+    const { email, homeIp } = await fakeAccount();
+    const other = await fakeAccount();
+    const t0 = new Date();
+    for (let i = 0; i < perIpAndAccount.limit; i++) await tryToSignIn(email, 'wrong password', homeIp, t0);
+    const forged = `${'A'.repeat(22)}.${'B'.repeat(43)}`;
+    for (const token of [
+      issueDeviceToken(SECRET, other.email),
+      issueDeviceToken('another secret', email),
+      forged,
+      'junk',
+    ])
+      expect(await tryToSignIn(email, PASSWORD, homeIp, t0, token)).toMatch(/^throttled/);
+  });
+
+  it('60 parallel wrong passwords from one stolen device cookie check at most the per-device limit', async () => {
+    const { email } = await fakeAccount();
+    const device = issueDeviceToken(SECRET, email);
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, () => tryToSignIn(email, 'wrong password', newIp(), undefined, device)),
+    );
+    expect(verifications).toHaveBeenCalledTimes(perDevice.limit);
+    expect(tally(outcomes)).toEqual({ failed: perDevice.limit, throttled: 60 - perDevice.limit, signedIn: 0 });
   });
 });
 

@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { verifyDeviceToken } from '../rate-limit/device-cookie';
 import { rememberSignInIp, reserveSignInAttempt } from '../rate-limit/sign-in-throttle';
 import { createSignInChallenge, isTwoFactorEnabled } from '../two-factor/sign-in-challenge';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
@@ -40,6 +41,12 @@ export async function signUp(
   }
 }
 
+/** The browser's device cookie (device-cookie.ts) and the secret that signs it. */
+export interface KnownDevice {
+  secret: string;
+  token: string | undefined;
+}
+
 /** Signed in, or the password was right and a two-factor code must follow (no session yet). */
 export type SignInOutcome =
   { kind: 'signed-in'; userId: string } | { kind: 'two-factor'; challenge: TwoFactorChallenge };
@@ -51,10 +58,17 @@ export type SignInOutcome =
  * An account with two-factor sign-in gets a challenge instead of a session: the limits forgive and
  * remember nothing until the code is right too.
  */
-export async function signIn(db: Db, input: SignInValues, ip: string, now = new Date()): Promise<SignInOutcome> {
+export async function signIn(
+  db: Db,
+  input: SignInValues,
+  ip: string,
+  now = new Date(),
+  device?: KnownDevice,
+): Promise<SignInOutcome> {
   const email = input.email.toLowerCase();
   const user = await findUserByEmail(db, email);
-  const attempt = await reserveSignInAttempt(db, { email, ip, userId: user?.id ?? null }, now);
+  const deviceNonce = device ? verifyDeviceToken(device.secret, email, device.token) : null;
+  const attempt = await reserveSignInAttempt(db, { email, ip, userId: user?.id ?? null, device: deviceNonce }, now);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !ok) throw new AppError('unauthenticated', AUTH_MESSAGES.authenticationFailed);
   if (await isTwoFactorEnabled(db, user.id)) {

@@ -17,6 +17,9 @@ import {
  * - perIp: one network guessing across many accounts.
  * - perAccount: everyone guessing one account from networks it has not signed in from lately; it
  *   slows down (doubling waits) instead of locking out, and the owner's known networks skip it.
+ * - perDevice: a browser that signed in to the account before (a valid device cookie, device-cookie.ts)
+ *   counts its wrong passwords here instead of in the three above, so guesses from others on the same
+ *   network cannot lock the owner out, and a stolen cookie still guesses no faster.
  */
 export const SIGN_IN_LIMITS = {
   perIpAndAccount: { name: 'sign-in:ip-account', limit: 5, windowSeconds: 15 * 60 } satisfies RateLimitRule,
@@ -28,6 +31,7 @@ export const SIGN_IN_LIMITS = {
     maxDelaySeconds: 15 * 60,
     forgetAfterSeconds: 24 * 60 * 60,
   } satisfies BackoffRule,
+  perDevice: { name: 'sign-in:device', limit: 5, windowSeconds: 15 * 60 } satisfies RateLimitRule,
   /** How long a network the account signed in from stays known. */
   knownIpDays: 90,
 };
@@ -54,9 +58,10 @@ export interface SignInAttempt {
  */
 export async function reserveSignInAttempt(
   db: Db,
-  attempt: { email: string; ip: string; userId: string | null },
+  attempt: { email: string; ip: string; userId: string | null; device?: string | null },
   now = new Date(),
 ): Promise<SignInAttempt> {
+  if (attempt.device) return reserveDeviceAttempt(db, attempt.device, attempt, now);
   const network = ipRateLimitKey(attempt.ip);
   const email = attempt.email.toLowerCase();
   const pairKey = `${network}:${email}`;
@@ -87,6 +92,31 @@ export async function reserveSignInAttempt(
     for (const release of releases.reverse()) await release();
     throw error;
   }
+}
+
+/** A known device's attempt: only the device's own limit counts it. */
+async function reserveDeviceAttempt(
+  db: Db,
+  device: string,
+  attempt: { email: string; ip: string; userId: string | null },
+  now: Date,
+): Promise<SignInAttempt> {
+  const reserved = await reserveRateLimit(db, SIGN_IN_LIMITS.perDevice, device, now);
+  return {
+    succeeded: async () => {
+      await clearRateLimit(db, SIGN_IN_LIMITS.perDevice, device);
+      // Typos of this network for the account are forgiven too, as after any right password.
+      await clearRateLimit(
+        db,
+        SIGN_IN_LIMITS.perIpAndAccount,
+        `${ipRateLimitKey(attempt.ip)}:${attempt.email.toLowerCase()}`,
+      );
+      if (attempt.userId) await rememberSignInIp(db, attempt.userId, attempt.ip, now);
+    },
+    secondFactorPending: async () => {
+      await releaseRateLimit(db, reserved);
+    },
+  };
 }
 
 /** Records that the account signed in from this network (sign-up counts too). */

@@ -16,6 +16,7 @@ import { requireUser, SIGN_IN_REQUIRED, setSessionCookie } from '../../plugins/s
 import { startSession } from '../auth/session-service';
 import { loadSessionUser } from '../auth/user-repository';
 import { publicOrigin } from '../email/public-origin';
+import { readDeviceCookie, setDeviceCookie } from '../rate-limit/device-cookie';
 import {
   completeTwoFactorSignIn,
   disableTwoFactor,
@@ -150,11 +151,19 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
       },
     },
     async (request, reply) => {
-      const userId = await completeTwoFactorSignIn(app.db, appSecret, request.body, request.ip);
+      const { userId, email } = await completeTwoFactorSignIn(
+        app.db,
+        appSecret,
+        request.body,
+        request.ip,
+        new Date(),
+        readDeviceCookie(request),
+      );
       const session = await startSession(app.db, userId);
       const user = await loadSessionUser(app.db, userId);
       if (!user) throw new Error('signed-in user vanished');
       setSessionCookie(request, reply, session.token, session.expiresAt);
+      setDeviceCookie(request, reply, appSecret, email);
       return { user };
     },
   );

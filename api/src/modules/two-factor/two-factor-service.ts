@@ -16,6 +16,7 @@ import { verifyCurrentPassword } from '../account/account-service';
 import { revokeAllSessions } from '../auth/session-service';
 import { findUserById } from '../auth/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
+import { verifyDeviceToken } from '../rate-limit/device-cookie';
 import { reserveSignInAttempt } from '../rate-limit/sign-in-throttle';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
 import { twoFactorDisabledEmail, twoFactorEnabledEmail } from './two-factor-emails';
@@ -199,7 +200,8 @@ export async function completeTwoFactorSignIn(
   input: TwoFactorSignInValues,
   ip: string,
   now = new Date(),
-): Promise<string> {
+  deviceToken?: string,
+): Promise<{ userId: string; email: string }> {
   const challenge = await findLiveChallenge(db, hashChallenge(input.challenge), now);
   if (!challenge || challenge.failedAttempts >= CHALLENGE_MAX_FAILURES) throw challengeInvalid();
   const user = await findUserById(db, challenge.userId);
@@ -208,7 +210,8 @@ export async function completeTwoFactorSignIn(
   // Counted before the code is checked, so parallel requests cannot check more codes than the cap.
   const tries = await takeChallengeTry(db, challenge.id, CHALLENGE_MAX_FAILURES);
   if (tries === null) throw challengeInvalid();
-  const attempt = await reserveSignInAttempt(db, { email: user.email, ip, userId: user.id }, now);
+  const device = verifyDeviceToken(appSecret, user.email, deviceToken);
+  const attempt = await reserveSignInAttempt(db, { email: user.email, ip, userId: user.id, device }, now);
   try {
     await db.transaction(async (tx) => {
       await useSecondFactor(tx, appSecret, credentials, input.code, now);
@@ -226,5 +229,5 @@ export async function completeTwoFactorSignIn(
     throw error;
   }
   await attempt.succeeded();
-  return user.id;
+  return { userId: user.id, email: user.email };
 }

@@ -421,7 +421,10 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** The HTML part, rendered by the sender from `content` when it delivers (null until then). */
     htmlBody: text('html_body'),
+    /** What the HTML part is rendered from (EmailContent, email-template.tsx): rendering stays out of the request that queues it. */
+    content: jsonb('content'),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -232,15 +232,15 @@ const RECORD_PAID_CHECKOUT = preparedStatement(
     on conflict (subscription_id, period_start) do nothing
   ),
   queued_emails as (
-    insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
-    select m.kind, m.dedupe_key, m.to_address, m.subject, m.text_body, m.html_body
-    from jsonb_to_recordset($25::jsonb) as m(kind text, dedupe_key text, to_address text, subject text, text_body text, html_body text)
+    insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, content)
+    select m.kind, m.dedupe_key, m.to_address, m.subject, m.text_body, m.content
+    from jsonb_to_recordset($25::jsonb) as m(kind text, dedupe_key text, to_address text, subject text, text_body text, content jsonb)
     on conflict (dedupe_key) do nothing
   ),
   goal_email as (
-    insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
-    select g.kind, g.dedupe_key, g.to_address, g.subject, g.text_body, g.html_body
-    from jsonb_to_recordset(coalesce($27::jsonb, '[]'::jsonb)) as g(kind text, dedupe_key text, to_address text, subject text, text_body text, html_body text, goal_set_at timestamptz)
+    insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, content)
+    select g.kind, g.dedupe_key, g.to_address, g.subject, g.text_body, g.content
+    from jsonb_to_recordset(coalesce($27::jsonb, '[]'::jsonb)) as g(kind text, dedupe_key text, to_address text, subject text, text_body text, content jsonb, goal_set_at timestamptz)
     where beabro_reach_goal($8::uuid, g.goal_set_at, $14::int, $7::timestamptz)
     on conflict (dedupe_key) do nothing
   ),
@@ -305,7 +305,7 @@ export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<
         to_address: m.to.toLowerCase(),
         subject: m.subject,
         text_body: m.text,
-        html_body: m.html ?? null,
+        content: m.content ?? null,
       })),
     ),
     JSON.stringify(w.webhookEvents.map((e) => ({ event_id: e.id, event_type: e.type, body: e.body }))),
@@ -317,7 +317,7 @@ export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<
             to_address: w.goal.email.to.toLowerCase(),
             subject: w.goal.email.subject,
             text_body: w.goal.email.text,
-            html_body: w.goal.email.html ?? null,
+            content: w.goal.email.content ?? null,
             goal_set_at: w.goal.goalSetAt.toISOString(),
           },
         ])

@@ -42,6 +42,7 @@ import {
   postCheckout as startCheckout,
   SUCCEEDING_CARD,
 } from './checkout-test-factories';
+import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,7 +113,7 @@ describe('checkout: a successful one-off support', () => {
     expect(receiptEmail?.textBody).toContain('Payment processing (2.9% + $0.30): $0.74');
     expect(receiptEmail?.textBody).toContain('Pixel Pat receives: $13.51');
     expect(receiptEmail?.textBody).toContain('Test mode');
-    expect(receiptEmail?.htmlBody).toContain('<table');
+    expect(await outboxHtml(receiptEmail ?? NO_EMAIL)).toContain('<table');
 
     const [account] = await db().select({ email: users.email }).from(users).where(eq(users.id, creator.userId));
     const creatorEmails = await emailsTo(db(), account?.email ?? '');
@@ -491,7 +492,7 @@ describe('checkout: monthly support', () => {
     expect(verifyCancelToken(resolveAppSecret(t.app.config), token)).toBe(sub?.id);
     // The HTML part's button is the same cancel link.
     const button = /<a class="bab-button" href="([^"]+)"[^>]*>.*?Cancel monthly support<\/span>/.exec(
-      email?.htmlBody ?? '',
+      (await outboxHtml(email ?? NO_EMAIL)) ?? '',
     );
     expect(button?.[1]?.replace(/&amp;/g, '&')).toContain(`/subscriptions/cancel?token=${encodeURIComponent(token)}`);
   });

@@ -1,6 +1,7 @@
 import type { DevMailboxEntry, DevMailboxMessage } from '@beabro/shared/api-schemas/dev-mailbox';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { outboxHtml } from '../email/email-template';
 import {
   findOutboxEmail,
   findReplyToAddresses,
@@ -26,7 +27,7 @@ export async function getMailboxMessage(db: Db, id: string): Promise<DevMailboxM
     ...toEntry({ ...row, to: row.toAddress }),
     replyTo,
     text: row.textBody,
-    html: row.htmlBody,
+    html: await outboxHtml(row),
   };
 }
 

@@ -9,7 +9,7 @@ import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
 import { hashToken } from '../auth/session-service';
 import { findUserById } from '../auth/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
-import { EMAIL_REASONS, renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, emailParts } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import {
   findToken,
@@ -57,7 +57,7 @@ export async function enqueueVerificationEmail(
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const link = verificationLink(origin, token);
-  const content = await renderEmail({
+  const content = emailParts({
     heading: 'Verify your email',
     blocks: [
       `Hi ${recipient.displayName},`,

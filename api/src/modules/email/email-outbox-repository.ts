@@ -33,10 +33,11 @@ export async function claimDueEmails(db: Db, now: Date, limit: number, leaseUnti
   });
 }
 
-export async function markEmailSent(db: Db, id: string, sentAt: Date): Promise<void> {
+/** Marks an email sent, keeping the HTML it was sent with (the mailbox and support read it back). */
+export async function markEmailSent(db: Db, id: string, sentAt: Date, htmlBody: string | null): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ sentAt, lastError: null })
+    .set({ sentAt, lastError: null, htmlBody })
     .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)));
 }
 

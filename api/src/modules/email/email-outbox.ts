@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { emailOutbox } from '../../db/schema';
+import type { EmailContent } from './email-template';
 
 export interface OutgoingEmail {
   kind: string;
@@ -8,7 +9,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  /** The HTML part is rendered from this by the sender, outside the request or job that queues the email. */
+  content?: EmailContent;
 }
 
 /**
@@ -33,7 +35,7 @@ export function enqueueEmailsQuery(db: Db, emails: readonly OutgoingEmail[]) {
         toAddress: email.to.toLowerCase(),
         subject: email.subject,
         textBody: email.text,
-        htmlBody: email.html ?? null,
+        content: email.content ?? null,
       })),
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });

@@ -42,7 +42,7 @@ async function queue(overrides: { to?: string; kind?: string; dedupeKey?: string
     to: overrides.to ?? `Person${n}@Example.com`,
     subject: `Subject ${n}`,
     text: `Body ${n}`,
-    html: `<p>Body ${n}</p>`,
+    content: { heading: `Subject ${n}`, blocks: [`Body ${n}`], reason: 'A test.' },
   });
   const [row] = await database.db
     .select()
@@ -66,10 +66,19 @@ describe('deliverDueEmails', () => {
       to: a.toAddress,
       subject: a.subject,
       text: a.textBody,
-      html: a.htmlBody,
       replyTo: null,
     });
-    expect(await rowOf(a.id)).toMatchObject({ sentAt: now, attempts: 1, lastError: null, failedAt: null });
+    // The HTML part is rendered by the sender (not when queued) and kept with the sent row.
+    expect(a.htmlBody).toBeNull();
+    const html = delivered.find((m) => m.id === a.id)?.html;
+    expect(html).toContain(`>Body ${a.subject.slice('Subject '.length)}</p>`);
+    expect(await rowOf(a.id)).toMatchObject({
+      sentAt: now,
+      attempts: 1,
+      lastError: null,
+      failedAt: null,
+      htmlBody: html,
+    });
     // Nothing is sent twice.
     expect(await deliverDueEmails(database.db, transport, new Date(now.getTime() + CLAIM_LEASE_MS * 10))).toEqual({
       sent: 0,
@@ -146,6 +155,31 @@ describe('deliverDueEmails', () => {
     expect((await deliverDueEmails(database.db, transport, second)).sent).toBe(1);
     expect(await rowOf(email.id)).toMatchObject({ sentAt: second, attempts: 2, lastError: null });
     expect(delivered).toHaveLength(1);
+  });
+
+  it('retries an email whose HTML part cannot be rendered like one that cannot be sent', async () => {
+    const [row] = await database.db
+      .insert(emailOutbox)
+      .values({
+        kind: 'test',
+        dedupeKey: `test:unrenderable:${Math.random()}`,
+        toAddress: 'someone@example.com',
+        subject: 'Unrenderable',
+        textBody: 'Text',
+        content: { heading: 'Bad link', blocks: [], reason: 'A test.', action: { label: 'Go', url: 'javascript:x' } },
+      })
+      .returning();
+    const { transport, delivered } = fakeTransport();
+    const now = new Date(Date.now() + 1_000);
+    const report = await deliverDueEmails(database.db, transport, now);
+    expect(report.retrying).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(row?.id ?? '')).toMatchObject({
+      sentAt: null,
+      attempts: 1,
+      lastError: 'email links must be http(s) URLs: javascript:x',
+    });
+    expect(delivered.find((m) => m.subject === 'Unrenderable')).toBeUndefined();
+    await database.db.delete(emailOutbox).where(eq(emailOutbox.id, row?.id ?? ''));
   });
 
   it('does not hand an email being delivered to another sender, but retries it after the lease if that sender died', async () => {

@@ -9,6 +9,7 @@ import {
   recordFailedAttempt,
   type OutboxRow,
 } from './email-outbox-repository';
+import { outboxHtml } from './email-template';
 import type { MailTransport } from './mail-transport';
 import { startPollingLoop } from '../../lib/polling-loop';
 
@@ -87,7 +88,10 @@ async function deliverOne(
   now: Date,
   report: DeliveryReport,
 ): Promise<void> {
+  let html: string | null;
   try {
+    // Rendered here, not in the request that queued it; a rendering failure is retried like a sending one.
+    html = await outboxHtml(email);
     await transport.send({
       id: email.id,
       kind: email.kind,
@@ -95,7 +99,7 @@ async function deliverOne(
       replyTo,
       subject: email.subject,
       text: email.textBody,
-      html: email.htmlBody,
+      html,
       createdAt: email.createdAt,
     });
   } catch (error) {
@@ -112,7 +116,7 @@ async function deliverOne(
     return;
   }
   // Outside the try: the message is out, so a failure to record it must not count as a failed delivery.
-  await markEmailSent(db, email.id, now);
+  await markEmailSent(db, email.id, now, html);
   report.sent++;
 }
 

@@ -297,6 +297,12 @@ export function emailText(content: EmailContent): string {
 
 const HTTP_URL = /^https?:\/\//i;
 
+function checkLinks(content: EmailContent) {
+  for (const url of [content.action?.url, content.notificationSettingsUrl]) {
+    if (url !== undefined && !HTTP_URL.test(url)) throw new Error(`email links must be http(s) URLs: ${url}`);
+  }
+}
+
 /** What email clients expect before the table-based markup (the doctype react-email's own renderer writes). */
 const XHTML_DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
@@ -306,9 +312,7 @@ const XHTML_DOCTYPE =
  * with a dark-mode block) and its plain-text part. Everything given is text: React escapes it.
  */
 export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
-  for (const url of [content.action?.url, content.notificationSettingsUrl]) {
-    if (url !== undefined && !HTTP_URL.test(url)) throw new Error(`email links must be http(s) URLs: ${url}`);
-  }
+  checkLinks(content);
   // React's synchronous static renderer, loaded on the first email: the components never suspend, and
   // @react-email/render's streaming render (with html-to-text and Prettier loaded) took about twice the CPU.
   const { renderToStaticMarkup } = await import('react-dom/server');
@@ -316,12 +320,29 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
   return { text: emailText(content), html };
 }
 
-/** Renders `content` into an outbox email with the given kind, key, recipient and subject. */
+/**
+ * An outbox email with the given kind, key, recipient and subject: its text part now, its HTML part later,
+ * rendered from `content` by the sender (renderEmail), so the request that queues it does not pay for it.
+ * Links are checked here already, so a bad one fails the change that queues the email.
+ */
 export async function composeEmail(
   email: { kind: string; dedupeKey: string; to: string; subject: string },
   content: EmailContent,
 ): Promise<OutgoingEmail> {
-  return { ...email, ...(await renderEmail(content)) };
+  return { ...email, ...emailParts(content) };
+}
+
+/** The parts of an outbox email made from `content`: its text now, and what its HTML is rendered from later. */
+export function emailParts(content: EmailContent): { text: string; content: EmailContent } {
+  checkLinks(content);
+  return { text: emailText(content), content };
+}
+
+/** The HTML part of an outbox row: stored once sent, otherwise rendered from its content (null: text only). */
+export async function outboxHtml(row: { htmlBody: string | null; content: unknown }): Promise<string | null> {
+  if (row.htmlBody !== null) return row.htmlBody;
+  if (row.content === null || row.content === undefined) return null;
+  return (await renderEmail(row.content as EmailContent)).html;
 }
 
 const trimOrigin = (origin: string) => origin.replace(/\/+$/, '');

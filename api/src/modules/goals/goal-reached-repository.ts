@@ -19,8 +19,8 @@ export const goalColumns = {
  */
 export function reachGoalQuery(candidate: GoalReachedCandidate): SQL {
   const { email, support } = candidate;
-  return sql`insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
-    select ${email.kind}, ${email.dedupeKey}, ${email.to.toLowerCase()}, ${email.subject}, ${email.text}, ${email.html ?? null}
+  return sql`insert into email_outbox (kind, dedupe_key, to_address, subject, text_body, content)
+    select ${email.kind}, ${email.dedupeKey}, ${email.to.toLowerCase()}, ${email.subject}, ${email.text}, ${email.content ? JSON.stringify(email.content) : null}::jsonb
     where beabro_reach_goal(${candidate.creatorId}::uuid, ${candidate.goalSetAt.toISOString()}::timestamptz, ${support.amountCents}::integer, ${support.createdAt.toISOString()}::timestamptz)
     on conflict (dedupe_key) do nothing`;
 }

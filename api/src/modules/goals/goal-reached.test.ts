@@ -9,6 +9,7 @@ import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-f
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { renewSubscription } from '../subscriptions/renewal-service';
+import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe('goal-reached email', () => {
       'Your goal "Studio <mic>" of $20.00 is reached. The support of $15.00 from Ana <b>Lee</b> took you over the line.',
     );
     expect(email?.textBody).toContain('https://beabro.test/settings?tab=notifications');
-    expect(email?.htmlBody).toContain('Ana &lt;b&gt;Lee&lt;/b&gt;');
+    expect(await outboxHtml(email ?? NO_EMAIL)).toContain('Ana &lt;b&gt;Lee&lt;/b&gt;');
     expect((await profile(creator.userId)).goalReachedAt).not.toBeNull();
 
     await support(creator.username, 5);

@@ -6,6 +6,7 @@ import { HELP_CONTACT_CONFIRMATION_EMAIL_KIND, HELP_CONTACT_EMAIL_KIND } from '.
 import { deliverDueEmails } from '../email/email-sender';
 import type { MailMessage, MailTransport } from '../email/mail-transport';
 import { CONTACT_CONFIRMATIONS_PER_ADDRESS, CONTACT_LIMIT_PER_IP } from './help-contact-service';
+import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('help contact email', () => {
     expect(email?.textBody).toContain('From: Jamie <Doe> <jamie@example.com>');
     expect(email?.textBody).toContain('Sent by a visitor who was not signed in.');
     expect(email?.textBody).toContain('My payout has not arrived this week.');
-    expect(email?.htmlBody).toContain('Jamie &lt;Doe&gt;');
+    expect(await outboxHtml(email ?? NO_EMAIL)).toContain('Jamie &lt;Doe&gt;');
 
     const delivered: MailMessage[] = [];
     const transport: MailTransport = {

@@ -10,7 +10,7 @@ import {
   helpContactConfirmationEmailKey,
   helpContactEmailKey,
 } from '../email/email-outbox-repository';
-import { EMAIL_REASONS, renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, emailParts } from '../email/email-template';
 import { consumeRateLimit, reserveRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { insertContactRequest } from './help-contact-repository';
 
@@ -59,9 +59,9 @@ export async function submitContactRequest(
   await consumeRateLimit(db, CONTACT_LIMIT_PER_IP, ip);
   const email = input.email.toLowerCase();
   const topic = CONTACT_TOPICS.find((t) => t.id === input.topic)?.label ?? input.topic;
-  // The request's id goes into both emails: made here so they are rendered before the transaction opens.
+  // The request's id goes into both emails: made here so they are composed before the transaction opens.
   const id = randomUUID();
-  const content = await renderEmail({
+  const content = emailParts({
     heading: `Help request: ${topic}`,
     blocks: [
       `From: ${input.name} <${email}>`,
@@ -72,7 +72,7 @@ export async function submitContactRequest(
     footer: [`Reply to this email to answer ${input.name}. Request ${id}.`],
     reason: EMAIL_REASONS.supportInbox,
   });
-  const confirmation = await renderEmail({
+  const confirmation = emailParts({
     heading: 'We received your message',
     blocks: [
       `Thanks for contacting Be a Bro support about "${topic}". A member of our team will reply to this address, usually within 2 hours.`,

@@ -1,7 +1,7 @@
 import { PASSWORD_RESET_LINK_MINUTES } from '@beabro/shared/api-schemas/password-reset';
 import { formatEmailDate } from '../checkout/checkout-emails';
 import type { OutgoingEmail } from '../email/email-outbox';
-import { EMAIL_REASONS, renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, emailParts } from '../email/email-template';
 
 export const PASSWORD_RESET_EMAIL_KIND = 'password-reset';
 export const PASSWORD_CHANGED_EMAIL_KIND = 'password-reset-done';
@@ -15,7 +15,7 @@ interface Recipient {
 /** The link to choose a new password. */
 export async function passwordResetEmail(to: Recipient, link: string, tokenHash: string): Promise<OutgoingEmail> {
   const subject = 'Reset your Be a Bro password';
-  const content = await renderEmail({
+  const content = emailParts({
     heading: 'Choose a new password',
     blocks: [
       `Hi ${to.displayName},`,
@@ -46,7 +46,7 @@ export async function passwordChangedEmail(
   tokenHash: string,
 ): Promise<OutgoingEmail> {
   const subject = 'Your Be a Bro password was changed';
-  const content = await renderEmail({
+  const content = emailParts({
     heading: 'Your password was changed',
     blocks: [
       `Hi ${to.displayName},`,

@@ -13,6 +13,7 @@ import { runJob } from '../jobs/run-job';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { previousMonth } from './monthly-report-service';
+import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,7 +111,7 @@ describe('monthly report job', () => {
     expect(text).not.toContain('Secret Sue');
     expect(text).not.toContain('Too Late');
     expect(text).toContain('See your analytics: https://beabro.test/analytics');
-    expect(report?.htmlBody).toContain('Ben &lt;i&gt;Ober&lt;/i&gt;');
+    expect(await outboxHtml(report ?? NO_EMAIL)).toContain('Ben &lt;i&gt;Ober&lt;/i&gt;');
 
     const [empty] = await reportsOf(quiet.userId);
     expect(empty?.textBody).toContain('Hi Quiet Quinn, no supports came in during October 2026.');

@@ -1,6 +1,6 @@
 import type { OutgoingEmail } from '../email/email-outbox';
 import { formatEmailDate } from '../checkout/checkout-emails';
-import { EMAIL_REASONS, renderEmail } from '../email/email-template';
+import { EMAIL_REASONS, emailParts } from '../email/email-template';
 
 interface Recipient {
   userId: string;
@@ -13,7 +13,7 @@ const accountSettingsUrl = (origin: string) => `${origin.replace(/\/+$/, '')}/se
 /** Sent when two-factor sign-in is turned on: if it was not the account's owner, they learn it at once. */
 export async function twoFactorEnabledEmail(to: Recipient, at: Date, origin: string): Promise<OutgoingEmail> {
   const subject = 'Two-factor sign-in is on';
-  const content = await renderEmail({
+  const content = emailParts({
     heading: subject,
     blocks: [
       `Hi ${to.displayName},`,
@@ -36,7 +36,7 @@ export async function twoFactorEnabledEmail(to: Recipient, at: Date, origin: str
 /** Sent when two-factor sign-in is turned off. */
 export async function twoFactorDisabledEmail(to: Recipient, at: Date, origin: string): Promise<OutgoingEmail> {
   const subject = 'Two-factor sign-in is off';
-  const content = await renderEmail({
+  const content = emailParts({
     heading: subject,
     blocks: [
       `Hi ${to.displayName},`,

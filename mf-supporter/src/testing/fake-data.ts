@@ -51,6 +51,7 @@ export function fakeSubscription(overrides: Partial<SubscriptionDto> = {}): Subs
     creatorUsername: 'pixelpat',
     creatorDisplayName: 'Pixel Pat',
     amountCents: 2_500,
+    tierPosition: null,
     status: 'active',
     cancelAtPeriodEnd: false,
     currentPeriodEnd: '2026-12-20T12:00:00.000Z',

@@ -200,7 +200,15 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
           {formError}
         </p>
       ) : null}
-      <div css={(theme) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.space(2), justifyContent: 'flex-end' })}>
+      <div
+        css={(theme) => ({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: theme.space(2),
+          // In the dialog, next to its way out as dialogs place them; on the page, under the form like its other buttons.
+          justifyContent: onCancel ? 'flex-end' : 'flex-start',
+        })}
+      >
         {onCancel ? (
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
             Keep it as it is

@@ -67,9 +67,9 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     why: 'the signed link of a "confirm your renewal" email',
   },
   {
-    match: /^POST \/api\/subscriptions\/(pause|resume)-by-link$/,
+    match: /^POST \/api\/subscriptions\/(pause|resume|change)-by-link$/,
     access: 'capability',
-    why: 'the signed link of a receipt email (its page pauses and resumes too)',
+    why: 'the signed link of a receipt email (its page pauses, resumes and changes the amount too)',
   },
   {
     match: /^(GET|POST) \/api\/auth\/verify-email$/,
@@ -239,6 +239,14 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/subscriptions/{id}/cancel': (o) => ({ params: { id: o.subscriptionId } }),
   'POST /api/subscriptions/{id}/pause': (o) => ({ params: { id: o.subscriptionId }, body: { months: 2 } }),
   'POST /api/subscriptions/{id}/resume': (o) => ({ params: { id: o.subscriptionId } }),
+  'POST /api/subscriptions/{id}/change': (o) => ({
+    params: { id: o.subscriptionId },
+    body: { amount: 30, tierPosition: null },
+  }),
+  'POST /api/subscriptions/change-by-link': (o) => ({
+    body: { token: o.cancelToken, amount: 30, tierPosition: null },
+    forged: forgeries(o.cancelToken).map((token) => ({ body: { token, amount: 30, tierPosition: null } })),
+  }),
   'POST /api/subscriptions/pause-by-link': (o) => ({
     body: { token: o.cancelToken, months: 1 },
     forged: forgeries(o.cancelToken).map((token) => ({ body: { token, months: 1 } })),

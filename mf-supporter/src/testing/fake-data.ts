@@ -1,3 +1,5 @@
+import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import type { DiscoverItemDto, DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
 import type { SupportedCreatorDto, SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
@@ -51,6 +53,7 @@ export function fakeSubscription(overrides: Partial<SubscriptionDto> = {}): Subs
     creatorUsername: 'pixelpat',
     creatorDisplayName: 'Pixel Pat',
     amountCents: 2_500,
+    tierPosition: null,
     status: 'active',
     cancelAtPeriodEnd: false,
     currentPeriodEnd: '2026-12-20T12:00:00.000Z',
@@ -189,4 +192,38 @@ export function fakeDiscoverResponse(
   overrides: Partial<DiscoverResponseDto> = {},
 ): DiscoverResponseDto {
   return { items: [...items], page: 1, pageSize: 12, total: items.length, ...overrides };
+}
+
+/** A creator's public page as GET /api/creators/:username answers it: what the change form reads (tiers, minimum). */
+export function fakeCreatorProfile(overrides: Partial<PublicCreatorProfileDto> = {}): PublicCreatorProfileDto {
+  return {
+    username: 'pixelpat',
+    displayName: 'Pixel Pat',
+    bio: 'Pixel art, one tile at a time.',
+    creatorType: 'creator',
+    creatorTypeLabel: 'Creator',
+    profileImageUrl: null,
+    coverImageUrl: null,
+    socialLinks: [],
+    followers: 0,
+    supporterCount: null,
+    totalEarnedCents: null,
+    monthlyEarnedCents: null,
+    goal: null,
+    tiers: defaultSupportTiers().map(({ position, name, emoji, description, perks, isRecurring, amountCents }) => ({
+      position,
+      name,
+      emoji,
+      description,
+      perks,
+      isRecurring,
+      amountCents,
+    })),
+    minimumAmountCents: 300,
+    acceptsMessages: true,
+    recentSupports: [],
+    achievements: [],
+    viewer: { isOwner: false, isFollowing: false },
+    ...overrides,
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportAmountSchema } from '@beabro/shared/schemas/support';
 
 export const SUBSCRIPTION_MESSAGES = {
   linkInvalid:
@@ -12,6 +13,13 @@ export const SUBSCRIPTION_MESSAGES = {
     'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
   linkChangesLimited:
     'This monthly support was paused or resumed too many times today with its link. Try again tomorrow, or sign in to change it from your dashboard.',
+  changeEnded:
+    'This monthly support is cancelled or has ended: it cannot be changed. You can support the creator again from their page.',
+  changePastDue:
+    'This monthly support cannot be changed while its last renewal is being retried. Wait for the retry, or cancel it.',
+  changesLimited: 'This monthly support was changed too many times today. Try again tomorrow.',
+  tierInvalid: 'Choose one of the support options, or a custom amount',
+  tierChanged: 'This support option has changed. Reload the page and try again.',
 } as const;
 
 /** The page behind the link in every monthly receipt: `/subscriptions/cancel?token=...` (emails already sent link here: keep it). */
@@ -34,6 +42,11 @@ export const CANCEL_LINK_ERRORS = [
   'pausePastDue',
   'resumeEnded',
   'linkChangesLimited',
+  'changeEnded',
+  'changePastDue',
+  'changesLimited',
+  'tierInvalid',
+  'tierChanged',
   'failed',
 ] as const;
 export type CancelLinkError = (typeof CANCEL_LINK_ERRORS)[number];
@@ -52,6 +65,8 @@ export const subscriptionSchema = z.object({
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
   amountCents: z.number().int().min(0),
+  /** The creator's tier (0 to 3) it is at, or null for a custom amount. */
+  tierPosition: z.number().int().min(0).max(3).nullable(),
   /**
    * active: renews; past_due: the last renewal failed and will be retried; paused: nothing is charged
    * until it is resumed (by its supporter, or at `pausedUntil`); canceled or lapsed: ended.
@@ -92,6 +107,25 @@ export const pauseSubscriptionRequestSchema = z.object(
 /** The same with the receipt link's token, for a guest. */
 export const pauseByLinkRequestSchema = z.object({ token: cancelTokenSchema, months: pauseMonthsSchema });
 export const resumeByLinkRequestSchema = z.object({ token: cancelTokenSchema });
+
+/** The tier a changed monthly support moves to (its amount is the tier's), or null for a custom amount. */
+const changeTierSchema = z
+  .number({ error: SUBSCRIPTION_MESSAGES.tierInvalid })
+  .int({ error: SUBSCRIPTION_MESSAGES.tierInvalid })
+  .min(0, { error: SUBSCRIPTION_MESSAGES.tierInvalid })
+  .max(3, { error: SUBSCRIPTION_MESSAGES.tierInvalid })
+  .nullable()
+  .default(null);
+/**
+ * POST /api/subscriptions/:id/change: the new monthly amount in whole dollars (at least the creator's
+ * minimum) and the tier it is at, if any. It takes effect at the next renewal.
+ */
+export const changeSubscriptionRequestSchema = z
+  .object({ amount: supportAmountSchema, tierPosition: changeTierSchema })
+  .strict();
+/** The same with the receipt link's token, for a guest. */
+export const changeByLinkRequestSchema = changeSubscriptionRequestSchema.extend({ token: cancelTokenSchema }).strict();
+export type ChangeSubscriptionRequest = z.input<typeof changeSubscriptionRequestSchema>;
 
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.created',
   'subscription.paused',
   'subscription.resumed',
+  'subscription.updated',
   'subscription.canceled',
   'payout.paid',
 ] as const;
@@ -20,6 +21,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'subscription.created': 'A monthly support started',
   'subscription.paused': 'A monthly support was paused',
   'subscription.resumed': 'A paused monthly support runs again',
+  'subscription.updated': 'A supporter changed the amount or tier of their monthly support',
   'subscription.canceled': 'A monthly support was cancelled or lapsed',
   'payout.paid': 'A weekly payout was sent',
 };
@@ -197,6 +199,15 @@ export const webhookEventDataSchemas = {
     subscription: webhookSubscriptionSchema,
     resumedAt: dateTime,
     nextChargeAt: dateTime,
+  }),
+  /** The supporter changed the amount or tier; it is charged from `effectiveAt` (null: paused until resumed). */
+  'subscription.updated': z.object({
+    subscription: webhookSubscriptionSchema,
+    previousAmountCents: cents,
+    tierPosition: z.number().int().nullable(),
+    previousTierPosition: z.number().int().nullable(),
+    effectiveAt: dateTime.nullable(),
+    updatedAt: dateTime,
   }),
   'subscription.canceled': z.object({
     subscription: webhookSubscriptionSchema,

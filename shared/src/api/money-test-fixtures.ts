@@ -9,6 +9,7 @@ export const SAMPLE_SUBSCRIPTION: SubscriptionDto = {
   creatorUsername: 'greenstreets',
   creatorDisplayName: 'Green Streets',
   amountCents: 2_500,
+  tierPosition: null,
   status: 'active',
   cancelAtPeriodEnd: false,
   currentPeriodEnd: '2026-12-21T10:00:00.000Z',

@@ -7,6 +7,8 @@ import { monthlyReportEmail } from '../reports/monthly-report-emails';
 import {
   creatorSubscriptionPausedEmails,
   creatorSubscriptionResumedEmails,
+  creatorSubscriptionChangedEmails,
+  subscriptionChangedEmail,
   renewalFailedEmail,
   renewalNeedsConfirmationEmail,
   subscriptionCanceledEmail,
@@ -228,6 +230,25 @@ describe('every email uses the one layout', () => {
     'creator subscription paused': () => creatorSubscriptionPausedEmails({ ...pause, pausedAt: date, resumesAt: date }),
     'creator subscription resumed': () =>
       creatorSubscriptionResumedEmails({ ...pause, resumedAt: date, nextChargeAt: date }),
+    'subscription changed': () =>
+      subscriptionChangedEmail('bro@example.com', {
+        ...sub,
+        previousAmountCents: 1000,
+        tierName: EVIL,
+        previousTierName: null,
+        changedAt: date,
+        effectiveAt: date,
+        manageUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
+      }),
+    'creator subscription changed': () =>
+      creatorSubscriptionChangedEmails({
+        ...pause,
+        previousAmountCents: 1000,
+        tierName: EVIL,
+        previousTierName: EVIL,
+        changedAt: date,
+        effectiveAt: null,
+      }),
     'two-factor on': () => twoFactorEnabledEmail(recipient, date, ORIGIN),
     'two-factor off': () => twoFactorDisabledEmail(recipient, date, ORIGIN),
     'goal reached': async () =>

@@ -241,3 +241,65 @@ export async function creatorSubscriptionResumedEmails(
     ],
   );
 }
+
+/** What a change of a monthly support was: the amounts and tier names before and after, and when it applies. */
+export interface SubscriptionChangeFacts {
+  previousAmountCents: number;
+  /** The tier's name, or null for a custom amount. */
+  tierName: string | null;
+  previousTierName: string | null;
+  changedAt: Date;
+  /** The first charge at the new amount; null while paused until resumed. */
+  effectiveAt: Date | null;
+}
+
+const amountWithTier = (amountCents: number, tierName: string | null) =>
+  `${formatUsd(amountCents)} a month${tierName ? ` (${tierName})` : ''}`;
+
+/** Confirms a change of amount or tier to the supporter: what it was, what it is, from when. */
+export async function subscriptionChangedEmail(
+  to: string,
+  f: SubscriptionFacts & SubscriptionChangeFacts & { manageUrl: string },
+): Promise<OutgoingEmail> {
+  const subject = `Monthly support to ${f.creatorDisplayName} changed`;
+  const lines = [
+    `Your monthly support to ${f.creatorDisplayName} is now ${amountWithTier(f.amountCents, f.tierName)}, instead of ${amountWithTier(f.previousAmountCents, f.previousTierName)}.`,
+    f.effectiveAt
+      ? `The month you already paid for does not change. The new amount is first charged on ${formatEmailDate(f.effectiveAt)}, to your ${f.cardBrand} ending in ${f.cardLast4}.`
+      : `It is paused: the new amount is charged from when you resume it.`,
+  ];
+  return composeEmail(
+    {
+      kind: 'subscription-changed',
+      dedupeKey: `subscription-changed:${f.subscriptionId}:${f.changedAt.toISOString()}`,
+      to,
+      subject,
+    },
+    {
+      heading: subject,
+      blocks: [...lines, 'You can change, pause or cancel it again without signing in.'],
+      action: { label: 'Manage monthly support', url: f.manageUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
+  );
+}
+
+/** Tells the creator (as their new-support setting says) that a supporter changed their monthly amount or tier. */
+export async function creatorSubscriptionChangedEmails(
+  f: CreatorPauseFacts & SubscriptionChangeFacts,
+): Promise<OutgoingEmail[]> {
+  const who = supporterLabel(f);
+  const raised = f.amountCents > f.previousAmountCents;
+  return creatorNotice(
+    f,
+    'creator-subscription-changed',
+    `creator-subscription-changed:${f.subscriptionId}:${f.changedAt.toISOString()}`,
+    `${who} changed their monthly support`,
+    [
+      `${who} ${raised ? 'raised' : f.amountCents < f.previousAmountCents ? 'lowered' : 'changed'} their monthly support from ${amountWithTier(f.previousAmountCents, f.previousTierName)} to ${amountWithTier(f.amountCents, f.tierName)}.`,
+      f.effectiveAt
+        ? `The new amount applies from their next renewal, on ${formatEmailDate(f.effectiveAt)}.`
+        : 'Their support is paused: the new amount applies when they resume it.',
+    ],
+  );
+}

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import {
   cancelByLinkRequestSchema,
+  changeByLinkRequestSchema,
+  changeSubscriptionRequestSchema,
   cancelLinkQuerySchema,
   confirmRenewalQuerySchema,
   confirmRenewalRequestSchema,
@@ -16,6 +18,7 @@ import {
 import { requireUser } from '../../plugins/session-auth';
 import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { requestLinkOrigin } from '../checkout/link-origin';
+import { changeAsOwner, changeByLink } from './subscription-change';
 import { completeRenewalConfirmation, describeRenewalConfirmation } from './renewal-confirmation';
 import {
   cancelAsOwner,
@@ -135,6 +138,57 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
           origin: requestLinkOrigin(app.config, request),
         }),
       };
+    },
+  );
+
+  app.post(
+    '/:id/change',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Change the amount (at least the creator’s minimum) or tier of my monthly support: the month paid does not change; the next renewal charges the new amount',
+        description: '409 when it is cancelled, ended or its renewal is being retried; 429 after ten changes a day.',
+        params: subscriptionIdParamsSchema,
+        body: changeSubscriptionRequestSchema,
+        response: {
+          200: subscriptionResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
+      return { subscription: await changeAsOwner(app.db, user, request.params.id, request.body, links) };
+    },
+  );
+
+  app.post(
+    '/change-by-link',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Change the amount or tier of a monthly support with the signed link from a receipt email, without signing in',
+        body: changeByLinkRequestSchema,
+        response: {
+          200: subscriptionResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { token, ...change } = request.body;
+      const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
+      return { subscription: await changeByLink(app.db, token, change, links) };
     },
   );
 

@@ -57,6 +57,7 @@ export function toSubscriptionDto(
     creatorUsername: creator.creatorUsername,
     creatorDisplayName: creator.creatorDisplayName,
     amountCents: row.amountCents,
+    tierPosition: row.tierPosition,
     status: row.status,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),

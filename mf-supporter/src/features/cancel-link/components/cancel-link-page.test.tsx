@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { fakeSubscription } from '../../../testing/fake-data';
+import { fakeCreatorProfile, fakeSubscription } from '../../../testing/fake-data';
 import { json, mockApi } from '../../../testing/mock-api';
 import { CancelLinkPage } from './cancel-link-page';
 
@@ -122,5 +122,44 @@ describe('the cancel-link page', () => {
     open();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('We could not reach Be a Bro.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the receipt link page: changing the amount', () => {
+  it('changes to another amount with the link’s token and says from when it is charged', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
+      'POST /api/subscriptions/change-by-link': () =>
+        json(200, { subscription: fakeSubscription({ amountCents: 4_000 }) }),
+    });
+    open();
+    const section = await screen.findByRole('region', { name: 'Change the amount' }, { timeout: 5000 });
+    await within(section).findByRole('group', { name: 'New monthly amount' }, { timeout: 5000 });
+    const amount = within(section).getByLabelText('Amount per month');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '40');
+    await userEvent.click(within(section).getByRole('button', { name: 'Change monthly support' }));
+
+    const outcome = await screen.findByText(
+      'Your monthly support to Pixel Pat is now $40.00/month. The new amount is first charged at your next renewal, on December 20, 2026.',
+      {},
+      { timeout: 5000 },
+    );
+    await vi.waitFor(() => expect(outcome.closest('[role="status"]')).toHaveFocus(), { timeout: 5000 });
+    expect(api.calls('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
+      { token: 'tok.sig', amount: 40, tierPosition: null },
+    ]);
+    expect(main().getByText('$40.00/month')).toBeInTheDocument();
+  });
+
+  it('is not offered for a support being retried or cancelled', async () => {
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'past_due', nextChargeAt: null }) }),
+    });
+    open();
+    await screen.findByRole('button', { name: 'Cancel my monthly support' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Change the amount' })).not.toBeInTheDocument();
   });
 });

@@ -19,7 +19,17 @@ import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-pa
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
 import { paths } from '@beabro/shared/contract/paths';
 import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
-import { useCancelLink, useCancelLinkAction, type CancelLinkRequest } from '../api/get-cancel-link';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
+import { changeSubscriptionByLink } from '@beabro/shared/api/change-subscription';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChangeMonthlyForm, changedMessage } from '../../change-monthly/components/change-monthly-form';
+import {
+  cancelLinkPageQueryKey,
+  useCancelLink,
+  useCancelLinkAction,
+  type CancelLink,
+  type CancelLinkRequest,
+} from '../api/get-cancel-link';
 import { actionsFor, isOutcomeOf, longDate, outcomeOf } from '../utils/describe-monthly-support';
 
 const TITLE = 'Pause or cancel monthly support';
@@ -165,6 +175,10 @@ export function CancelLinkPage() {
   const outcomeRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const [focusTick, setFocusTick] = useState<{ target: 'outcome' | 'error'; n: number } | null>(null);
+  const queryClient = useQueryClient();
+  const [changed, setChanged] = useState<string | null>(null);
+  // Changing the amount needs the page's script (the creator's tiers, field messages): offered once it runs.
+  const scripted = useHydrated();
 
   useEffect(() => {
     if (focusTick?.target === 'outcome') outcomeRef.current?.focus();
@@ -174,6 +188,7 @@ export function CancelLinkPage() {
   const run = (request: CancelLinkRequest) => {
     setFailure(null);
     setDone(null);
+    setChanged(null);
     setPending(request.action);
     act.mutate(request, {
       onSuccess: () => {
@@ -232,6 +247,11 @@ export function CancelLinkPage() {
             <p>{outcomeOf(shownDone, subscription)}</p>
           </OutcomeMessage>
         ) : null}
+        {changed ? (
+          <OutcomeMessage tone="success" role="status" ref={outcomeRef}>
+            <p>{changed}</p>
+          </OutcomeMessage>
+        ) : null}
         {orphanError ? (
           <OutcomeMessage tone="danger" role="alert">
             <p>{orphanError}</p>
@@ -245,6 +265,29 @@ export function CancelLinkPage() {
             </Button>
             {errorFor('resume')}
           </ActionForm>
+        ) : null}
+        {scripted && can.cancel && subscription.status !== 'past_due' ? (
+          <section
+            aria-labelledby="change-heading"
+            css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
+          >
+            <h2 id="change-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
+              Change the amount
+            </h2>
+            <ChangeMonthlyForm
+              key={`${subscription.amountCents}:${subscription.tierPosition ?? 'custom'}`}
+              subscription={subscription}
+              submit={(change) => changeSubscriptionByLink(token, change)}
+              onChanged={(next) => {
+                const shown: CancelLink = { kind: 'found', subscription: next };
+                queryClient.setQueryData(cancelLinkPageQueryKey(token), shown);
+                setDone(null);
+                setFailure(null);
+                setChanged(changedMessage(next));
+                setFocusTick((t) => ({ target: 'outcome', n: (t?.n ?? 0) + 1 }));
+              }}
+            />
+          </section>
         ) : null}
         {can.pause ? (
           <section

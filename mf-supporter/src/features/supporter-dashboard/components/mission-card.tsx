@@ -9,7 +9,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
 import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
-import { isCancellable, isPausable, isRenewing } from '../utils/subscription-for-creator';
+import { isCancellable, isChangeable, isPausable, isRenewing } from '../utils/subscription-for-creator';
 import { Icon } from '@beabro/shared/ui/icon';
 
 export const MONTHLY_ACTIVE_LABEL = 'Monthly Support Active';
@@ -20,6 +20,7 @@ export interface MissionCardProps {
   onCancel: (subscription: SubscriptionDto) => void;
   onPause: (subscription: SubscriptionDto) => void;
   onResume: (subscription: SubscriptionDto) => void;
+  onChange: (subscription: SubscriptionDto) => void;
   /** A resume of this subscription is on its way. */
   resuming?: boolean;
 }
@@ -80,6 +81,7 @@ export function MissionCard({
   onCancel,
   onPause,
   onResume,
+  onChange,
   resuming = false,
 }: MissionCardProps) {
   const nameId = useId();
@@ -191,6 +193,11 @@ export function MissionCard({
         {paused ? (
           <Button size="sm" variant="secondary" onClick={() => onResume(paused)} disabled={resuming}>
             {resuming ? 'Resuming...' : 'Resume'}
+          </Button>
+        ) : null}
+        {isChangeable(subscription) ? (
+          <Button variant="ghost" size="sm" onClick={() => onChange(subscription)}>
+            Change amount
           </Button>
         ) : null}
         {isPausable(subscription) ? (

@@ -7,7 +7,9 @@ import { useCancelSubscription, useCanceledSubscriptions } from '../api/cancel-s
 import { usePauseSubscription, useResumeSubscription } from '../api/pause-subscription';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { subscriptionForCreator } from '../utils/subscription-for-creator';
+import { changedMessage } from '../../change-monthly/components/change-monthly-form';
 import { CancelMonthlyDialog } from './cancel-monthly-dialog';
+import { ChangeMonthlyDialog } from './change-monthly-dialog';
 import { MissionCard } from './mission-card';
 import { PauseMonthlyDialog } from './pause-monthly-dialog';
 import { NoSupportsYet } from './no-supports-yet';
@@ -37,6 +39,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
   const pause = usePauseSubscription();
   const resume = useResumeSubscription();
   const [pausing, setPausing] = useState<SubscriptionDto | null>(null);
+  const [changing, setChanging] = useState<SubscriptionDto | null>(null);
 
   if (dashboard.creators.length === 0) return <NoSupportsYet title="No missions yet" />;
 
@@ -120,11 +123,21 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
               onCancel={setConfirming}
               onPause={setPausing}
               onResume={resumeNow}
+              onChange={setChanging}
               resuming={resume.isPending}
             />
           </li>
         ))}
       </ul>
+      <ChangeMonthlyDialog
+        key={changing?.id ?? 'none'}
+        subscription={changing}
+        onChanged={(subscription) => {
+          setChanging(null);
+          toast.show(changedMessage(subscription), 'success');
+        }}
+        onClose={() => setChanging(null)}
+      />
       <PauseMonthlyDialog
         key={pausing?.id ?? 'none'}
         subscription={pausing}

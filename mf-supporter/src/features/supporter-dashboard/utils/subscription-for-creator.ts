@@ -49,3 +49,12 @@ export function isPausable(subscription: SubscriptionDto | null): subscription i
 export function monthlyCommitmentCents(subscriptions: readonly SubscriptionDto[]): number {
   return subscriptions.filter(isRenewing).reduce((sum, s) => sum + s.amountCents, 0);
 }
+
+/** Whether its amount or tier can be changed: it runs or is paused, and its last renewal went through. */
+export function isChangeable(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
+  return (
+    subscription !== null &&
+    !subscription.cancelAtPeriodEnd &&
+    (subscription.status === 'active' || subscription.status === 'paused')
+  );
+}

@@ -271,7 +271,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'profile',
     question: 'Can I change my username?',
     answer:
-      'Yes, once every 30 days, in Settings, then Profile. Usernames are at least 3 characters and may contain lowercase letters, numbers and underscores.\n\nYour username is part of your page address, so update any links you have shared after changing it.',
+      'Yes, once every 30 days, in Settings, then Profile. Usernames are at least 3 characters and may contain lowercase letters, numbers and underscores.\n\nYour username is part of your page address. Links to your old address keep working after a change: your old page, support page, QR codes and embedded support buttons lead to the new address. Your old username stays yours for as long as you have your account, so nobody else can take it, and you can change back to it. Update the links you control when you can, so visitors go straight to the new address.',
   },
   {
     id: 'privacy-switches',

@@ -368,8 +368,9 @@ describe('PATCH /api/creator-profile', () => {
     expect(Date.now() - changedAt).toBeLessThan(60_000);
     expect(after.usernameChangeAvailableAt).toBe(new Date(changedAt + 30 * 86_400_000).toISOString());
     expect((await client.get('/api/auth/me')).json().user.username).toBe('renamed_once');
-    // The old name is free again for others.
-    expect((await t.client().get(`/api/usernames/${old}/availability`)).json().available).toBe(true);
+    // The old name stays the creator's (old links redirect to the new one): nobody else can take it.
+    expect((await t.client().get(`/api/usernames/${old}/availability`)).json().available).toBe(false);
+    expect((await client.get(`/api/usernames/${old}/availability`)).json().available).toBe(true);
 
     const again = await client.patch('/api/creator-profile', {
       username: 'renamed_twice',

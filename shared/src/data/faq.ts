@@ -278,7 +278,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'profile',
     question: 'What do the privacy settings control?',
     answer:
-      'In Settings, then Privacy, three switches decide what your public profile shows: "Show earnings" (off by default), "Show supporter count" (on by default) and "Allow messages" from supporters (on by default).\n\nWith earnings hidden, nothing that adds up to them is shown either: recent supports appear without their amounts, and your goal shows its title and target but not its progress. With the supporter count hidden, Discover does not rank you by it: sorted by supporters, creators who hide their count come after those who show it.',
+      'In Settings, then Privacy, three switches decide what your public profile shows: "Show earnings" (off by default), "Show supporter count" (on by default) and "Allow messages" from supporters (on by default).\n\nWith earnings hidden, nothing that adds up to them is shown either: recent supports appear without their amounts, and your goal shows its title and target but not its progress. Setting up your page, you can turn "Show earnings" on right under the funding goal, so the goal shows its progress from the start. With the supporter count hidden, Discover does not rank you by it: sorted by supporters, creators who hide their count come after those who show it.',
   },
   {
     id: 'change-email-password',

@@ -132,6 +132,7 @@ export async function createCreatorProfile(
         goalTitle: draft.goalTitle,
         goalAmountCents: draft.goalAmountCents,
         country: values.country ?? null,
+        showEarnings: values.showEarnings,
         createdAt: now,
         updatedAt: now,
       });

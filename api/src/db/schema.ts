@@ -152,6 +152,19 @@ export const creatorProfiles = pgTable(
   ],
 );
 
+/** Usernames a creator has left behind: old links redirect to the current one, and nobody else may take them. */
+export const formerUsernames = pgTable(
+  'former_usernames',
+  {
+    username: text('username').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('former_usernames_user_id_idx').on(t.userId)],
+);
+
 export const supportTiers = pgTable(
   'support_tiers',
   {

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
 import { openDatabaseForConfig, seedDemoDataOnFirstStart } from './open-database-for-config';
 import { findSupportCharge } from '../modules/refunds/refunds-repository';
-import { creatorProfiles, follows, sandboxCharges, supports, supportTiers, users } from './schema';
+import { checkLedgerIntegrity } from '../modules/ledger/integrity-service';
+import { creatorProfiles, follows, payouts, sandboxCharges, supports, supportTiers, users } from './schema';
 import {
   DEMO_PASSWORD,
   DEMO_SUPPORTER_EMAIL,
@@ -19,6 +20,7 @@ import {
   demoCreatorEmail,
   demoPageViews,
   seedDemoData,
+  seedDemoPayouts,
 } from './seed-demo-data';
 
 let t: TestApp;
@@ -226,6 +228,49 @@ describe('seeding on first start', () => {
 });
 
 describe('demo supports paid through the sandbox', () => {
+  it('dates the demo payouts on Tuesdays, as the weekly job pays them, and the books still add up', async () => {
+    const db = t.database.db;
+    const [pixel] = await db.select().from(creatorProfiles).where(eq(creatorProfiles.username, 'pixelpat'));
+    if (!pixel) await seedDemoData(db, now);
+    const paid = await db.select().from(payouts);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const payout of paid) {
+      expect(payout.status).toBe('paid');
+      expect(payout.paidAt?.getUTCDay()).toBe(2);
+      expect(payout.paidAt?.getTime()).toBeLessThanOrEqual(now.getTime());
+      // The week it settles is the Monday to Sunday before that Tuesday.
+      expect(payout.weekEnd).toBe(
+        new Date((payout.paidAt?.getTime() ?? 0) - 2 * 86_400_000).toISOString().slice(0, 10),
+      );
+    }
+    const report = await checkLedgerIntegrity(db);
+    expect(report.problems).toEqual([]);
+    expect(report.payoutsChecked).toBe(paid.length);
+  });
+
+  it('pays no demo week before its Tuesday, nor before the first payout’s verification period', async () => {
+    const creatorId = '00000000-0000-4000-8000-000000000000';
+    const at = (iso: string) => new Date(iso);
+    const rows = [
+      { id: 'a', creatorNetCents: 430, createdAt: at('2026-11-02T12:00:00Z') }, // Monday, week of Nov 2
+      { id: 'b', creatorNetCents: 891, createdAt: at('2026-11-12T12:00:00Z') }, // Thursday, week of Nov 9
+    ] as unknown as Array<typeof supports.$inferSelect>;
+    const inserted: unknown[] = [];
+    const recorder = {
+      insert: () => ({ values: async (values: unknown) => void inserted.push(values) }),
+    } as unknown as Parameters<typeof seedDemoPayouts>[0];
+    // Tuesday Nov 17, 09:00 UTC: the job has not run yet that day.
+    await seedDemoPayouts(recorder, creatorId, rows, at('2026-11-17T09:00:00Z'));
+    const payoutRows = inserted.filter(
+      (v): v is { weekStart: string; paidAt: Date; amountCents: number } =>
+        typeof v === 'object' && v !== null && 'weekStart' in v,
+    );
+    // Nov 10 is the first Tuesday 7 days after the first support: it pays the week of Nov 2.
+    expect(payoutRows.map((p) => [p.weekStart, p.paidAt.toISOString(), p.amountCents])).toEqual([
+      ['2026-11-02', '2026-11-10T10:00:00.000Z', 430],
+    ]);
+  });
+
   it('every one-off demo support has a sandbox charge a creator can refund', async () => {
     const db = t.database.db;
     const [pixel] = await db.select().from(creatorProfiles).where(eq(creatorProfiles.username, 'pixelpat'));

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { createSampleCreators } from '@beabro/shared/data/sample-creators';
 import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
+import { FIRST_PAYOUT_VERIFICATION_DAYS } from '@beabro/shared/data/defaults';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { isUniqueViolation } from '../lib/app-error';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { Db } from './database';
-import { supportLedgerEntries } from '../modules/ledger/ledger-service';
+import { creatorAccount, supportLedgerEntries } from '../modules/ledger/ledger-service';
+import { addDays, tuesdayOnOrAfter, weekPaidOn } from '../modules/payouts/payout-weeks';
 import { SANDBOX_PROVIDER_NAME } from '../modules/payments/sandbox/sandbox-payment-provider';
 import { subscriptionPeriod } from '../modules/subscriptions/subscription-periods';
 import {
@@ -14,8 +17,11 @@ import {
   ledgerEntries,
   pageViews,
   paymentAttempts,
+  payoutItems,
+  payouts,
   sandboxCharges,
   sandboxPaymentMethods,
+  sandboxTransfers,
   subscriptionCharges,
   subscriptions,
   supports,
@@ -77,6 +83,76 @@ function guestEmail(name: string | null, supportId: string): string {
  * One-off demo supports are paid through the sandbox like a real checkout: the sandbox's charge and our
  * succeeded payment attempt pointing at it, so a demo creator can try a refund on them.
  */
+/** When the demo's payouts went out: Tuesdays (UTC), mid-morning, as the scheduled job pays them. */
+const DEMO_PAYOUT_HOUR_UTC = 10;
+
+/**
+ * The demo creator's past payouts, as the weekly job would have made them: one per Tuesday, from the first
+ * Tuesday after the first payout's verification period, each paying the net of every support before the end
+ * of the week it settles (sandbox transfers, ledger entries and covered supports included), dated that Tuesday.
+ * Weeks whose Tuesday has not come yet are left to the job.
+ */
+export async function seedDemoPayouts(
+  tx: Db,
+  creatorId: string,
+  rows: ReadonlyArray<typeof supports.$inferSelect>,
+  now: Date,
+): Promise<void> {
+  const first = rows.reduce<Date | null>((min, r) => (min && min <= r.createdAt ? min : r.createdAt), null);
+  if (!first) return;
+  const unpaid = rows
+    .map((r) => ({ supportId: r.id, amountCents: r.creatorNetCents, at: r.createdAt }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (
+    let tuesday = tuesdayOnOrAfter(addDays(first, FIRST_PAYOUT_VERIFICATION_DAYS));
+    ;
+    tuesday = addDays(tuesday, 7)
+  ) {
+    const paidAt = new Date(tuesday.getTime() + DEMO_PAYOUT_HOUR_UTC * 3_600_000);
+    if (paidAt > now) break;
+    // The job holds the first payout until the verification period has passed at the time it runs.
+    if (paidAt < addDays(first, FIRST_PAYOUT_VERIFICATION_DAYS)) continue;
+    const week = weekPaidOn(tuesday);
+    const items = unpaid.filter((item) => item.at < week.endsBefore);
+    if (items.length === 0) continue;
+    unpaid.splice(0, items.length);
+    const amountCents = items.reduce((sum, item) => sum + item.amountCents, 0);
+    const id = randomUUID();
+    const transferId = `tr_sandbox_demo_${id.replace(/-/g, '')}`;
+    await tx.insert(sandboxTransfers).values({
+      id: transferId,
+      idempotencyKey: `payout:${id}`,
+      amountCents,
+      destination: creatorAccount(creatorId),
+      createdAt: paidAt,
+    });
+    await tx.insert(payouts).values({
+      id,
+      creatorId,
+      weekStart: week.weekStart,
+      weekEnd: week.weekEnd,
+      amountCents,
+      status: 'paid',
+      provider: SANDBOX_PROVIDER_NAME,
+      transferId,
+      createdAt: paidAt,
+      updatedAt: paidAt,
+      paidAt,
+    });
+    await tx
+      .insert(payoutItems)
+      .values(items.map((item) => ({ payoutId: id, supportId: item.supportId, amountCents: item.amountCents })));
+    await tx.insert(ledgerEntries).values({
+      creatorId,
+      payoutId: id,
+      account: creatorAccount(creatorId),
+      type: 'payout',
+      amountCents: -amountCents,
+      createdAt: paidAt,
+    });
+  }
+}
+
 async function seedSandboxCharges(tx: Db, rows: Array<typeof supports.$inferSelect>): Promise<void> {
   const oneOff = rows.filter((support) => !support.isRecurring);
   if (oneOff.length === 0) return;
@@ -312,6 +388,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           await tx.insert(ledgerEntries).values(rows.flatMap(supportLedgerEntries));
           await seedSubscriptions(tx, rows, now);
           await seedSandboxCharges(tx, rows);
+          await seedDemoPayouts(tx, user.id, rows, now);
           supportCount += sample.supports.length;
         }
         const views = demoPageViews(

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/env';
 import { compressPage } from '../lib/compress-page';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
 import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
+import { findRenamedUsername } from '../modules/usernames/usernames-repository';
 import {
   DEFAULT_PREVIEW_IMAGE_PATH,
   getLinkPreview,
@@ -183,8 +184,30 @@ export async function staticSite(
       request.log.error({ err: error }, 'link preview lookup failed');
       return sendPage(request, reply, { status: 200, render: false });
     }
-    if (!preview) return sendPage(request, reply, { status: 404, render: false });
+    if (!preview) return sendRenamedOrNotFound(request, reply, username, '');
     return sendPage(request, reply, { status: 200, preview, render: true });
+  };
+
+  /**
+   * A creator's former username answers 301 to the same page under the current one (profile, support page and
+   * the embedded checkout alike, query kept); any other unknown name is a 404 page. Not cached for long, since
+   * the creator may take the old name back.
+   */
+  const sendRenamedOrNotFound = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    suffix: '' | '/support',
+  ) => {
+    let current;
+    try {
+      current = await findRenamedUsername(app.db, username);
+    } catch (error) {
+      request.log.error({ err: error }, 'former username lookup failed');
+    }
+    if (!current) return sendPage(request, reply, { status: 404, render: false });
+    const query = request.url.slice((request.url.split('?')[0] ?? '').length);
+    return reply.header('Cache-Control', 'no-cache').redirect(`/${current}${suffix}${query}`, 301);
   };
 
   /** `/{username}/support`: the support page, or a 404 page when there is no such creator. */
@@ -198,7 +221,7 @@ export async function staticSite(
     }
     return preview
       ? sendPage(request, reply, { status: 200, render: true })
-      : sendPage(request, reply, { status: 404, render: false });
+      : sendRenamedOrNotFound(request, reply, username, '/support');
   };
 
   app.get(DEFAULT_PREVIEW_IMAGE_PATH, (_req, reply) =>

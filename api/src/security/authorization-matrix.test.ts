@@ -181,6 +181,7 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
       confirmPassword: 'a brand new passphrase',
     },
   }),
+  'PATCH /api/account/profile': () => ({ body: { displayName: 'Renamed Owner' } }),
   'DELETE /api/account/': () => ({ body: { password: OWNER_PASSWORD } }),
   'PATCH /api/account/notifications': () => ({ body: { newSupport: false, monthlyReport: false } }),
   'POST /api/account/two-factor/enable': () => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@beabro/shared/data/defaults';
-import { emailSchema } from '@beabro/shared/schemas/auth';
+import { accountNameSchema, emailSchema } from '@beabro/shared/schemas/auth';
 import { SETTINGS_MESSAGES, notificationSettingsSchema } from '@beabro/shared/schemas/settings';
 
 /** Messages of the Account and Notifications settings tabs that the form schemas do not already hold. */
@@ -26,6 +26,12 @@ export const changeEmailRequestSchema = z.object({
   email: emailSchema,
   password: currentPasswordSchema,
 });
+
+/** PATCH /api/account/profile: the name of an account (a supporter's Settings > Profile). */
+export const accountProfileRequestSchema = z.object({
+  displayName: accountNameSchema,
+});
+export type AccountProfileValues = z.output<typeof accountProfileRequestSchema>;
 
 /** DELETE /api/account: the password confirms the Danger Zone step. */
 export const deleteAccountRequestSchema = z.object({

@@ -24,6 +24,8 @@ export const SUBSCRIPTION_MESSAGES = {
 
 /** The page behind the link in every monthly receipt: `/subscriptions/cancel?token=...` (emails already sent link here: keep it). */
 export const CANCEL_LINK_PAGE_PATH = '/subscriptions/cancel';
+/** The pause choices on that page: `#pause` after its address (the monthly receipt's "Pause" link) opens it there. */
+export const PAUSE_SECTION_ID = 'pause';
 /** What the cancel-link page's buttons do (also the `action` of its form when JavaScript is off). */
 export const CANCEL_LINK_ACTIONS = ['cancel', 'pause', 'resume'] as const;
 export type CancelLinkAction = (typeof CANCEL_LINK_ACTIONS)[number];

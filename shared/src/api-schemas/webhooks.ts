@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'support.created',
   'support.refunded',
   'subscription.created',
+  'subscription.past_due',
   'subscription.paused',
   'subscription.resumed',
   'subscription.updated',
@@ -19,6 +20,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'support.created': 'A supporter paid (one-off, first month or renewal)',
   'support.refunded': 'A support was refunded',
   'subscription.created': 'A monthly support started',
+  'subscription.past_due': 'A monthly renewal could not be charged and will be retried',
   'subscription.paused': 'A monthly support was paused',
   'subscription.resumed': 'A paused monthly support runs again',
   'subscription.updated': 'A supporter changed the amount or tier of their monthly support',
@@ -189,6 +191,17 @@ export const webhookEventDataSchemas = {
     refund: z.object({ amountCents: cents, currency, refundedAt: dateTime }),
   }),
   'subscription.created': z.object({ subscription: webhookSubscriptionSchema }),
+  /**
+   * A renewal could not be charged (the card was refused, or the bank asks the supporter to confirm the payment)
+   * and will be tried again at nextRetryAt: one event per failed attempt. If the last retry fails too, it lapses
+   * (subscription.canceled, reason payment_failed); if a retry succeeds, support.created follows (a renewal).
+   */
+  'subscription.past_due': z.object({
+    subscription: webhookSubscriptionSchema,
+    reason: z.enum(['payment_failed', 'authentication_required']),
+    failedAttempts: z.number().int().min(1),
+    nextRetryAt: dateTime,
+  }),
   'subscription.paused': z.object({
     subscription: webhookSubscriptionSchema,
     pausedAt: dateTime,

@@ -56,13 +56,16 @@ export const signInSchema = z.object({
   password: passwordSchema,
 });
 
+/** The account's name: what sign-up asks for, and what creators see of a supporter who gives a name-less support. */
+export const accountNameSchema = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.nameRequired })
+  .max(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong });
+
 export const signUpSchema = z
   .object({
-    name: z
-      .string({ error: AUTH_MESSAGES.nameRequired })
-      .trim()
-      .min(1, { error: AUTH_MESSAGES.nameRequired })
-      .max(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
+    name: accountNameSchema,
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),

@@ -424,7 +424,11 @@ describe('onboardingSchema and toCreatorProfileDraft', () => {
       socialLinks: { twitch: 'pixelpat_live', twitter: 'pixelpat' },
       minimumAmount: 4,
       goalAmount: 2000,
+      // "Show earnings" stays off unless the wizard turns it on.
+      showEarnings: false,
     });
+    expect(onboardingSchema.parse({ ...input, showEarnings: true }).showEarnings).toBe(true);
+    expect(onboardingSchema.safeParse({ ...input, showEarnings: 'on' }).success).toBe(false);
   });
 
   it('converts to a draft in cents', () => {

@@ -62,6 +62,7 @@ export const ONBOARDING_MESSAGES = {
   suggestedAmountWhole: 'Suggested amounts must be whole numbers of dollars',
   /** Not in SPEC (it falls back to 0 silently). */
   goalAmountNegative: 'Goal amount cannot be negative',
+  showEarningsOnOrOff: 'Choose on or off',
   /** Not in SPEC. */
   goalAmountTooLarge: `Goal amount must be at most ${usd(GOAL_AMOUNT_MAX_DOLLARS)}`,
   /** Not in SPEC. */
@@ -338,6 +339,14 @@ export const onboardingSupportStepSchema = onboardingSupportSchema.extend({
     .pipe(countrySchema),
 });
 
+/**
+ * "Show earnings", asked next to the goal on step 3: the public profile shows goal progress only with it on
+ * (it shows how much was raised). Off unless the creator turns it on, as in Settings > Privacy.
+ */
+export const onboardingShowEarningsSchema = z.object({
+  showEarnings: z.boolean({ error: ONBOARDING_MESSAGES.showEarningsOnOrOff }).default(false),
+});
+
 /** The whole wizard, as validated again on "Launch Your Mission". */
 export const onboardingSchema = z
   .object({
@@ -345,6 +354,7 @@ export const onboardingSchema = z
     ...onboardingSocialLinksSchema.shape,
     ...onboardingSupportSchema.shape,
     ...onboardingCountrySchema.shape,
+    ...onboardingShowEarningsSchema.shape,
   })
   .refine(...minimumFitsCheck);
 

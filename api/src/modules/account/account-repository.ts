@@ -23,6 +23,15 @@ export async function updateUserEmail(db: Db, userId: string, email: string): Pr
   return rows.length > 0;
 }
 
+export async function updateUserDisplayName(db: Db, userId: string, displayName: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ displayName })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** Compare-and-set on the hash that was verified, so two concurrent changes cannot both pass on one old password. */
 export async function updateUserPasswordHash(
   db: Db,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountProfileRequestSchema,
   changeEmailRequestSchema,
   deleteAccountRequestSchema,
   notificationSettingsPatchSchema,
@@ -18,6 +19,7 @@ import {
   changePassword,
   deleteAccount,
   getNotificationSettings,
+  updateAccountProfile,
   updateNotificationSettings,
 } from './account-service';
 
@@ -53,6 +55,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = requireSession(request);
       return { user: await changeEmail(app.db, userId, request.body, publicOrigin(request)) };
+    },
+  );
+
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change the account’s name (what checkout fills in, and creators see of a supporter)',
+        body: accountProfileRequestSchema,
+        response: { 200: sessionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      return { user: await updateAccountProfile(app.db, userId, request.body) };
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  type AccountProfileValues,
   type ChangeEmailValues,
   type NotificationSettingsPatch,
 } from '@beabro/shared/api-schemas/account';
@@ -25,6 +26,7 @@ import {
   findNotificationSettings,
   softDeleteCreatorProfile,
   updateNotificationSettingsRow,
+  updateUserDisplayName,
   updateUserEmail,
   updateUserPasswordHash,
 } from './account-repository';
@@ -86,6 +88,23 @@ export async function changeEmail(
     if (isUniqueViolation(error, 'users_email_key')) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
     throw error;
   }
+  const user = await loadSessionUser(db, userId);
+  if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
+  return user;
+}
+
+/** Renaming is cheap but written: enough for anyone fixing a typo, not for a script hammering the table. */
+export const ACCOUNT_PROFILE_LIMIT = {
+  name: 'account:profile',
+  limit: 30,
+  windowSeconds: 15 * 60,
+} satisfies RateLimitRule;
+
+/** The account's own name (a supporter's Settings > Profile): what checkout fills in and creators may see. */
+export async function updateAccountProfile(db: Db, userId: string, input: AccountProfileValues): Promise<SessionUser> {
+  await consumeRateLimit(db, ACCOUNT_PROFILE_LIMIT, userId);
+  if (!(await updateUserDisplayName(db, userId, input.displayName)))
+    throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   const user = await loadSessionUser(db, userId);
   if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
   return user;

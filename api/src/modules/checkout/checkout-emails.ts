@@ -1,4 +1,5 @@
 import { formatUsd } from '@beabro/shared/money/fees';
+import { PAUSE_SECTION_ID } from '@beabro/shared/api-schemas/subscriptions';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl, type EmailBlock } from '../email/email-template';
 
@@ -65,7 +66,7 @@ export function supportEmailFacts(
 
 const TEST_MODE_NOTE = 'Test mode: this was a sandbox payment and no real money was charged.';
 
-/** The supporter's receipt: amount, fee breakdown, creator, date, card, and the cancel link when monthly. */
+/** The supporter's receipt: amount, fee breakdown, creator, date, card, and the cancel and pause links when monthly. */
 export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Promise<OutgoingEmail> {
   const amount = `${formatUsd(f.amountCents)}${f.isRecurring ? ' per month' : ''}`;
   const subject = f.isRenewal
@@ -86,8 +87,10 @@ export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Pro
   const monthly =
     f.isRecurring && f.nextChargeAt && f.cancelUrl
       ? {
-          renews: `Your monthly support renews on ${formatEmailDate(f.nextChargeAt)}. You can cancel anytime, no sign-in needed.`,
+          renews: `Your monthly support renews on ${formatEmailDate(f.nextChargeAt)}. Need a break? You can pause it for one to three months or until you resume it, or cancel anytime, no sign-in needed.`,
           cancelUrl: f.cancelUrl,
+          // The same page, opened at its pause choices.
+          pauseUrl: `${f.cancelUrl}#${PAUSE_SECTION_ID}`,
         }
       : null;
   const blocks: EmailBlock[] = [intro, { details: lines }];
@@ -104,7 +107,12 @@ export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Pro
     {
       heading: subject,
       blocks,
-      ...(monthly ? { action: { label: 'Cancel monthly support', url: monthly.cancelUrl } } : {}),
+      ...(monthly
+        ? {
+            action: { label: 'Cancel monthly support', url: monthly.cancelUrl },
+            secondaryAction: { label: 'Pause monthly support instead', url: monthly.pauseUrl },
+          }
+        : {}),
       reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
     },
   );

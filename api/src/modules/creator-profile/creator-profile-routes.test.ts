@@ -122,6 +122,26 @@ describe('POST /api/creator-profile (onboarding)', () => {
     expect((await client.get('/api/creator-profile')).statusCode).toBe(404);
   });
 
+  it('turns "Show earnings" on from onboarding when asked, so the profile shows the goal’s progress', async () => {
+    const { client } = await fakeUser(t, { role: 'creator' });
+    const body = onboardingBody({ goalTitle: 'Studio microphone', goalAmount: 400, showEarnings: true });
+    const res = await client.post('/api/creator-profile', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().profile.privacy.showEarnings).toBe(true);
+    const page = (await t.client().get(`/api/creators/${body.username}`)).json();
+    expect(page.goal).toMatchObject({ title: 'Studio microphone', amountCents: 40_000, raisedCents: 0, percent: 0 });
+
+    // Left out, it stays off (the profile then shows the goal without progress); anything but true/false is refused.
+    const other = await fakeUser(t, { role: 'creator' });
+    const plain = onboardingBody({ goalTitle: 'Lights', goalAmount: 100 });
+    expect((await other.client.post('/api/creator-profile', plain)).json().profile.privacy.showEarnings).toBe(false);
+    expect((await t.client().get(`/api/creators/${plain.username}`)).json().goal).toMatchObject({ percent: null });
+    const third = await fakeUser(t, { role: 'creator' });
+    const bad = await third.client.post('/api/creator-profile', { ...onboardingBody(), showEarnings: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ showEarnings: 'Choose on or off' });
+  });
+
   it('lets a supporter account become a creator too', async () => {
     const { client } = await fakeUser(t, { role: 'supporter' });
     expect(
@@ -368,8 +388,9 @@ describe('PATCH /api/creator-profile', () => {
     expect(Date.now() - changedAt).toBeLessThan(60_000);
     expect(after.usernameChangeAvailableAt).toBe(new Date(changedAt + 30 * 86_400_000).toISOString());
     expect((await client.get('/api/auth/me')).json().user.username).toBe('renamed_once');
-    // The old name is free again for others.
-    expect((await t.client().get(`/api/usernames/${old}/availability`)).json().available).toBe(true);
+    // The old name stays the creator's (old links redirect to the new one): nobody else can take it.
+    expect((await t.client().get(`/api/usernames/${old}/availability`)).json().available).toBe(false);
+    expect((await client.get(`/api/usernames/${old}/availability`)).json().available).toBe(true);
 
     const again = await client.patch('/api/creator-profile', {
       username: 'renamed_twice',

@@ -26,7 +26,7 @@ import {
   saveImage,
   uploadedImagePath,
 } from '../images/images-service';
-import { findUsernameOwner } from '../usernames/usernames-repository';
+import { findUsernameOwner, recordUsernameChange } from '../usernames/usernames-repository';
 import {
   findOwnProfile,
   findTiers,
@@ -132,6 +132,7 @@ export async function createCreatorProfile(
         goalTitle: draft.goalTitle,
         goalAmountCents: draft.goalAmountCents,
         country: values.country ?? null,
+        showEarnings: values.showEarnings,
         createdAt: now,
         updatedAt: now,
       });
@@ -163,7 +164,10 @@ export async function updateCreatorProfile(
       if (values.username !== undefined && values.username !== profile.username) {
         const availableAt = nextUsernameChangeAt(profile.usernameChangedAt, now);
         if (availableAt) throw fieldError('username', usernameChangeTooSoonMessage(availableAt));
-        if ((await findUsernameOwner(tx, values.username)) !== undefined) throw usernameNotAvailable();
+        const owner = await findUsernameOwner(tx, values.username);
+        // A former username of this creator's own may be taken back; anyone else's is not available.
+        if (owner !== undefined && owner !== userId) throw usernameNotAvailable();
+        await recordUsernameChange(tx, userId, profile.username, values.username, now);
         changes.username = values.username;
         changes.usernameChangedAt = now;
       }

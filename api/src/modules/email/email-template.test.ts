@@ -326,6 +326,28 @@ describe('every email uses the one layout', () => {
     },
   );
 
+  it('offers pausing as well as cancelling in a monthly receipt, one-offs offer neither', async () => {
+    for (const receipt of [
+      await supportReceiptEmail('bro@example.com', facts),
+      await supportReceiptEmail('bro@example.com', { ...facts, isRenewal: true }),
+    ]) {
+      const html = await htmlOf(receipt);
+      expect(html).toMatch(/<a class="bab-button" href="https:\/\/beabro\.test\/subscriptions\/cancel\?token=t"/);
+      expect(html).toContain(`href="${ORIGIN}/subscriptions/cancel?token=t#pause"`);
+      expect(html).toContain('Pause monthly support instead</a>');
+      expect(receipt.text).toContain(`Cancel monthly support: ${ORIGIN}/subscriptions/cancel?token=t`);
+      expect(receipt.text).toContain(`Pause monthly support instead: ${ORIGIN}/subscriptions/cancel?token=t#pause`);
+      expect(receipt.text).toContain('You can pause it for one to three months or until you resume it');
+    }
+    const oneOff = await supportReceiptEmail('bro@example.com', {
+      ...facts,
+      isRecurring: false,
+      nextChargeAt: null,
+      cancelUrl: null,
+    });
+    expect(oneOff.text).not.toMatch(/Pause|Cancel monthly/);
+  });
+
   it('links notifications to the notification settings, and only them', async () => {
     const notice = (await creatorSubscriptionPausedEmails({ ...pause, pausedAt: date, resumesAt: null }))[0];
     if (!notice) throw new Error('no notice');

@@ -26,6 +26,8 @@ export interface EmailContent {
   blocks: EmailBlock[];
   /** One call to action: a button in HTML (with the address written out under it), "label: url" in text. */
   action?: { label: string; url: string };
+  /** A second, lesser choice after the action: a link in HTML, "label: url" in text. */
+  secondaryAction?: { label: string; url: string };
   /** Small print after the action. */
   footer?: string[];
   /** Why the recipient got this email (a receipt, a notification they chose, their account's security). */
@@ -170,7 +172,7 @@ function Block({ block }: { block: EmailBlock }) {
 }
 
 function EmailLayout({ content }: { content: EmailContent }) {
-  const { heading, blocks, action, footer = [], reason, notificationSettingsUrl } = content;
+  const { heading, blocks, action, secondaryAction, footer = [], reason, notificationSettingsUrl } = content;
   const firstParagraph = blocks.find((b): b is string => typeof b === 'string');
   return (
     <Html lang="en" dir="ltr">
@@ -242,6 +244,17 @@ function EmailLayout({ content }: { content: EmailContent }) {
                     {action.url}
                   </Link>
                 </Text>
+                {secondaryAction ? (
+                  <Text className="bab-text" style={{ ...smallStyle, margin: '16px 0 0', color: C.text }}>
+                    <Link
+                      className="bab-brand"
+                      href={secondaryAction.url}
+                      style={{ color: C.brand, fontWeight: 600, textDecoration: 'underline' }}
+                    >
+                      {secondaryAction.label}
+                    </Link>
+                  </Text>
+                ) : null}
               </Section>
             ) : null}
             {footer.length > 0 ? (
@@ -288,6 +301,7 @@ function blockText(block: EmailBlock): string {
 export function emailText(content: EmailContent): string {
   const parts = [content.heading, ...content.blocks.map(blockText)];
   if (content.action) parts.push(`${content.action.label}: ${content.action.url}`);
+  if (content.secondaryAction) parts.push(`${content.secondaryAction.label}: ${content.secondaryAction.url}`);
   parts.push(...(content.footer ?? []));
   const signature = ['-- ', BRAND_NAME, content.reason];
   if (content.notificationSettingsUrl)
@@ -298,7 +312,7 @@ export function emailText(content: EmailContent): string {
 const HTTP_URL = /^https?:\/\//i;
 
 function checkLinks(content: EmailContent) {
-  for (const url of [content.action?.url, content.notificationSettingsUrl]) {
+  for (const url of [content.action?.url, content.secondaryAction?.url, content.notificationSettingsUrl]) {
     if (url !== undefined && !HTTP_URL.test(url)) throw new Error(`email links must be http(s) URLs: ${url}`);
   }
 }

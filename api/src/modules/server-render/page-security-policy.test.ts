@@ -17,6 +17,8 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
     expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    // Images: this site, https hosts, data: icons and blob: previews of a file being uploaded; never plain http.
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob: https:");
   });
 
   it('ignores entries that are not absolute http(s) URLs', () => {

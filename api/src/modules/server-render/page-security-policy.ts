@@ -46,8 +46,9 @@ export function pageSecurityPolicy(
     `script-src ${withRemotes("'self'")}`,
     `connect-src ${withRemotes("'self'")}`,
     "style-src 'self' 'unsafe-inline'",
-    // Creators' images may be hosted elsewhere (https only); the UI kit uses data: URLs for small icons.
-    "img-src 'self' data: https:",
+    // Creators' images may be hosted elsewhere (https only); the UI kit uses data: URLs for small icons; an image
+    // chosen for upload shows at once from a blob: URL of the browser's own memory (Settings' image preview).
+    "img-src 'self' data: blob: https:",
     `font-src ${withRemotes("'self'", 'data:')}`,
     "object-src 'none'",
     "base-uri 'self'",

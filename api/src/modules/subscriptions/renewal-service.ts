@@ -362,7 +362,25 @@ async function recordRenewalFailure(
       return 'lapsed';
     }
     await updateCharge(tx, p.charge.id, { lastFailureMessage: charge.message, actionIntentId, updatedAt: now });
-    await updateSubscription(tx, sub.id, { status: 'past_due', failedAttempts, nextRetryAt: retryAt, updatedAt: now });
+    const pastDue = await updateSubscription(tx, sub.id, {
+      status: 'past_due',
+      failedAttempts,
+      nextRetryAt: retryAt,
+      updatedAt: now,
+    });
+    await enqueueWebhookEvent(tx, {
+      creatorId: sub.creatorId,
+      type: 'subscription.past_due',
+      // One event per failed attempt of the charge.
+      key: `${p.charge.id}:${p.attemptNumber}`,
+      createdAt: now,
+      data: {
+        subscription: webhookSubscription(pastDue),
+        reason: actionIntentId ? 'authentication_required' : 'payment_failed',
+        failedAttempts,
+        nextRetryAt: retryAt.toISOString(),
+      },
+    });
     if (sub.supporterEmail && actionIntentId) {
       await enqueueEmail(
         tx,

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
+import {
+  checkoutBody,
+  DECLINES_RENEWALS_CARD,
+  moneyDeps,
+  paySupport,
+  SUCCEEDING_CARD,
+} from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import { renewSubscription } from '../subscriptions/renewal-service';
 import { pauseSubscription, resumeSubscription } from '../subscriptions/subscriptions-service';
@@ -37,9 +43,9 @@ async function subscribedCreator(events: string[]): Promise<Creator> {
   return creator;
 }
 
-async function monthlySupport(creator: Creator, at = new Date()) {
+async function monthlySupport(creator: Creator, at = new Date(), card = SUCCEEDING_CARD) {
   const body = checkoutRequestSchema.parse(checkoutBody({ amount: 10, isRecurring: true }));
-  return paySupport(moneyDeps(t, at), creator.profile.username, body, null, `10.91.0.${++ip}`);
+  return paySupport(moneyDeps(t, at), creator.profile.username, body, null, `10.91.0.${++ip}`, card);
 }
 
 async function eventsOf(creator: Creator) {
@@ -99,6 +105,39 @@ describe('webhook events of pauses and refunds', () => {
       resumedAt: due.toISOString(),
       nextChargeAt: due.toISOString(),
     });
+  });
+
+  it('a renewal that fails and will be retried queues subscription.past_due, once per attempt; the lapse is subscription.canceled', async () => {
+    const creator = await subscribedCreator(['subscription.past_due', 'subscription.canceled']);
+    const start = new Date('2027-05-01T00:00:00Z');
+    const receipt = await monthlySupport(creator, start, DECLINES_RENEWALS_CARD);
+    const id = receipt.subscriptionId ?? '';
+    const due = new Date('2027-06-01T06:00:00Z');
+    const renewAt = (at: Date) => renewSubscription({ ...moneyDeps(t, at), log: () => {} }, id, at);
+    expect(await renewAt(due)).toBe('failed');
+    // Run again before the retry: nothing new.
+    expect(await renewAt(due)).toBe('skipped');
+    let events = await eventsOf(creator);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'subscription.past_due',
+      data: {
+        subscription: { id, status: 'past_due' },
+        reason: 'payment_failed',
+        failedAttempts: 1,
+        nextRetryAt: '2027-06-02T06:00:00.000Z',
+      },
+    });
+    for (const day of ['2027-06-02T06:00:00Z', '2027-06-04T06:00:00Z']) await renewAt(new Date(day));
+    expect(await renewAt(new Date('2027-06-06T06:00:00Z'))).toBe('lapsed');
+    events = await eventsOf(creator);
+    expect(events.map((e) => [e.type, e.data.failedAttempts ?? e.data.reason])).toEqual([
+      ['subscription.past_due', 1],
+      ['subscription.past_due', 2],
+      ['subscription.past_due', 3],
+      ['subscription.canceled', 'payment_failed'],
+    ]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(4);
   });
 
   it('a refund queues support.refunded, and subscription.canceled (reason refunded) when it ends the monthly support', async () => {

@@ -306,8 +306,37 @@ describe('step 3, support settings', () => {
       goalTitle: 'New brushes',
       goalAmount: 300,
       country: 'GB',
+      showEarnings: false,
     });
     expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('says next to the goal that progress shows only with "Show earnings", and turns it on from there', async () => {
+    const user = userEvent.setup();
+    const created: FakeResponse = { status: 201, body: { profile: fakeOwnProfile() } };
+    const { calls } = renderCreate({
+      user: supporter,
+      routes: [['POST', '/api/creator-profile', created]],
+      stored: { step: 3, values: VALID_BASICS },
+    });
+    await atStep(3);
+    const goal = screen.getByRole('group', { name: 'Funding goal (optional)' });
+    const toggle = within(goal).getByRole('checkbox', { name: 'Show earnings on my profile' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      /Your profile shows progress towards the goal only with "Show earnings" on.*Settings > Privacy/,
+    );
+    await user.type(field('Goal Title'), 'New brushes');
+    await user.type(field('Goal Amount'), '300');
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    // Kept in the draft like everything typed.
+    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}').draft.showEarnings).toBe(true);
+    await user.selectOptions(field('Payout country'), 'US');
+    await user.click(launchButton());
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ showEarnings: true }),
+    );
   });
 
   it('a failure shows "Failed to create profile. Please try again." in the red box, and keeps everything', async () => {

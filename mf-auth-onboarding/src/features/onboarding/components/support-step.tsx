@@ -2,12 +2,16 @@ import { useId } from 'react';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
 import { MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS, PAYOUT_WEEKDAY } from '@beabro/shared/data/defaults';
 import { CountrySelectField } from '@beabro/shared/ui/country-select-field';
+import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import type { StepFieldsProps } from './step-fields-props';
 
 const SUGGESTED_AMOUNTS_HINT = 'Quick support options your community can choose from';
 const GOAL_HINT = 'Set a funding goal to show progress on your profile';
+const SHOW_EARNINGS_LABEL = 'Show earnings on my profile';
+const SHOW_EARNINGS_HINT =
+  'Your profile shows progress towards the goal only with "Show earnings" on, since the progress bar shows how much you have raised. You can change it any time in Settings > Privacy.';
 
 const fieldsetStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
 
@@ -23,6 +27,7 @@ function countryHint(country: string) {
 export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepFieldsProps) {
   const suggestedHintId = useId();
   const goalHintId = useId();
+  const showEarningsId = useId();
   const amountProps = (field: string, value: string) => ({
     name: field,
     prefix: '$',
@@ -106,6 +111,43 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
             onBlur={() => onFieldBlur('goalTitle')}
           />
           <PrefixedField label="Goal Amount" placeholder="1000" {...amountProps('goalAmount', draft.goalAmount)} />
+        </div>
+        <div
+          css={(theme) => ({ display: 'flex', gap: '0.625rem', alignItems: 'flex-start', marginTop: theme.space(4) })}
+        >
+          <input
+            id={showEarningsId}
+            type="checkbox"
+            name="showEarnings"
+            checked={draft.showEarnings}
+            aria-describedby={`${showEarningsId}-hint`}
+            onChange={(event) => onFieldChange('showEarnings', String(event.currentTarget.checked))}
+            css={(theme) => [
+              {
+                width: '1.125rem',
+                height: '1.125rem',
+                margin: '0.1875rem 0 0',
+                flex: 'none',
+                accentColor: theme.color.brand,
+                cursor: 'pointer',
+              },
+              focusRing(theme),
+            ]}
+          />
+          <div>
+            <label
+              htmlFor={showEarningsId}
+              css={(theme) => ({ fontWeight: theme.font.weight.medium, cursor: 'pointer' })}
+            >
+              {SHOW_EARNINGS_LABEL}
+            </label>
+            <p
+              id={`${showEarningsId}-hint`}
+              css={(theme) => ({ margin: '0.125rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}
+            >
+              {SHOW_EARNINGS_HINT}
+            </p>
+          </div>
         </div>
       </fieldset>
 

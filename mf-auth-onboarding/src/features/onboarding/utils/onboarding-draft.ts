@@ -31,6 +31,8 @@ export interface OnboardingDraft {
   goalAmount: string;
   /** Payout country code; "" until one is chosen. */
   country: string;
+  /** "Show earnings" (needed for the goal's progress on the profile); off until turned on. */
+  showEarnings: boolean;
 }
 
 export function emptyDraft(): OnboardingDraft {
@@ -46,6 +48,7 @@ export function emptyDraft(): OnboardingDraft {
     goalTitle: '',
     goalAmount: '',
     country: '',
+    showEarnings: false,
   };
 }
 
@@ -112,6 +115,7 @@ export function parseStoredDraft(value: unknown): OnboardingDraft {
       if (isString(link)) draft.socialLinks[id] = link;
     }
   }
+  if (typeof stored.showEarnings === 'boolean') draft.showEarnings = stored.showEarnings;
   const amounts = stored.suggestedAmounts;
   if (Array.isArray(amounts) && amounts.length === 4) {
     const [a, b, c, d] = amounts as unknown[];

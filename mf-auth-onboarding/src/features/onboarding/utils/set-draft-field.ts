@@ -1,7 +1,7 @@
 import { isSocialPlatform } from '@beabro/shared/data/social-platforms';
 import type { OnboardingDraft } from './onboarding-draft';
 
-/** A copy of `draft` with one field changed; `field` is named like the schema's error paths ("socialLinks.github", "suggestedAmounts.2"). */
+/** A copy of `draft` with one field changed; `field` is named like the schema's error paths ("socialLinks.github", "suggestedAmounts.2"); a switch takes "true" or "false". */
 export function setDraftField(draft: OnboardingDraft, field: string, value: string): OnboardingDraft {
   const [root, key] = field.split('.');
   if (root === 'socialLinks' && isSocialPlatform(key))
@@ -23,6 +23,8 @@ export function setDraftField(draft: OnboardingDraft, field: string, value: stri
     case 'goalAmount':
     case 'country':
       return { ...draft, [root]: value };
+    case 'showEarnings':
+      return { ...draft, showEarnings: value === 'true' };
     default:
       return draft;
   }

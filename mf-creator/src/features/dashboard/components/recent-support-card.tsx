@@ -23,6 +23,20 @@ export function refundLabel(support: Pick<ReceivedSupportDto, 'refundedCents' | 
     : `Partially refunded ${formatUsd(support.refundedCents)}`;
 }
 
+/**
+ * What the creator gets from a support: its net, less what refunds took off the balance (the amount refunded
+ * minus the platform fee returned). A full refund costs the card processing fee, which the processor keeps.
+ */
+export function creatorReceivesLabel(
+  support: Pick<ReceivedSupportDto, 'creatorNetCents' | 'refundedCents' | 'platformFeeReturnedCents'>,
+): string {
+  if (support.refundedCents <= 0) return `you receive ${formatUsd(support.creatorNetCents)}`;
+  const after = support.creatorNetCents - support.refundedCents + support.platformFeeReturnedCents;
+  return after >= 0
+    ? `you receive ${formatUsd(after)} after the refund`
+    : `the refund costs you ${formatUsd(-after)} of card processing fees`;
+}
+
 /** The latest supports, newest first, with View All to analytics, and a Refund action on each one that can still be refunded. */
 export function RecentSupportCard({ supports, now = new Date() }: { supports: ReceivedSupportDto[]; now?: Date }) {
   const [refunding, setRefunding] = useState<ReceivedSupportDto | null>(null);
@@ -128,7 +142,7 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
                   })}
                 >
                   <time dateTime={support.createdAt}>{formatRelative(support.createdAt, now)}</time>
-                  <span>{`· you receive ${formatUsd(support.creatorNetCents)}`}</span>
+                  <span>{`· ${creatorReceivesLabel(support)}`}</span>
                   {support.isRenewal ? (
                     <Badge tone="neutral">Monthly renewal</Badge>
                   ) : support.isRecurring ? (

@@ -162,11 +162,17 @@ describe('RefundDialog', () => {
   it('marks refunded supports in the list and offers no refund once nothing is left', () => {
     mockApi({});
     renderCard([
-      { ...oneOff, refundedCents: 500, refundableCents: 0 },
-      { ...monthly, refundedCents: 300, refundableCents: 1_200 },
+      { ...oneOff, refundedCents: 500, platformFeeReturnedCents: 25, refundableCents: 0 },
+      { ...monthly, refundedCents: 300, platformFeeReturnedCents: 15, refundableCents: 1_200 },
     ]);
     const items = screen.getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Refunded $5.00');
+    // $4.30 received, $5.00 back to the supporter, $0.25 platform fee returned: the processing fee is the cost.
+    expect(items[0]).toHaveTextContent('the refund costs you $0.45 of card processing fees');
+    expect(items[0]).not.toHaveTextContent('you receive');
+    // $13.51 received, $3.00 refunded, $0.15 platform fee returned.
+    expect(items[1]).toHaveTextContent('you receive $10.66 after the refund');
+    expect(items[1]).not.toHaveTextContent('$13.51');
     expect(within(items[0] as HTMLElement).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Partially refunded $3.00');
     expect(

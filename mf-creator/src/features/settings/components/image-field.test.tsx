@@ -25,6 +25,26 @@ describe('ImageField', () => {
     expect(call?.body).toBeInstanceOf(Blob);
   });
 
+  it('shows the chosen file at once while it uploads, its alt text kept off the placeholder', async () => {
+    mockApi({
+      'POST /api/creator-profile/images/profile': {
+        delayMs: 200,
+        body: { profile: sampleProfile({ profileImageUrl: '/uploads/new.webp' }) },
+      },
+    });
+    // jsdom has no object URLs: a stand-in for this test only.
+    const createObjectURL = vi.fn(() => 'blob:http://localhost/preview-1');
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
+    renderWithProviders(<ImageField kind="profile" currentUrl={null} initials="PP" />);
+    await user.upload(screen.getByLabelText('Upload profile image'), png());
+    const preview = await screen.findByRole('img', { name: 'New profile image (uploading)' });
+    // A blob: URL, which the pages' Content-Security-Policy allows (img-src ... blob:).
+    expect(preview).toHaveAttribute('src', 'blob:http://localhost/preview-1');
+    expect(preview).toHaveStyle({ fontSize: '0px', color: 'rgba(0, 0, 0, 0)' });
+    expect(await screen.findByText('Profile image updated.')).toBeInTheDocument();
+  });
+
   it('refuses a file that is not an image, or too large, before uploading', async () => {
     const api = mockApi({});
     const user = userEvent.setup({ applyAccept: false });

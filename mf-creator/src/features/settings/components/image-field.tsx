@@ -138,7 +138,9 @@ export function ImageField({
           <img
             src={shown}
             alt={preview ? `New ${title.toLowerCase()} (uploading)` : `Your current ${title.toLowerCase()}`}
-            css={{ width: '100%', height: '100%', objectFit: 'cover' }}
+            // Until the picture has loaded (or if it cannot), browsers draw the alt text in its place: it is for
+            // screen readers only, so it is kept from spilling over the placeholder.
+            css={{ width: '100%', height: '100%', objectFit: 'cover', color: 'transparent', fontSize: 0 }}
           />
         ) : (
           <span aria-hidden="true">{kind === 'profile' ? initials : ''}</span>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useNotificationSettings } from '@beabro/shared/api/get-notification-settings';
 import { useUpdateNotificationSettings } from '@beabro/shared/api/update-notification-settings';
 import type { NotificationSettingsResponse } from '@beabro/shared/api-schemas/account';
@@ -40,6 +41,31 @@ export function NotificationsTab() {
       ) : (
         <NotificationsForm saved={query.data} />
       )}
+    </section>
+  );
+}
+
+/**
+ * An account without a creator page: every switch is about a creator page, so none is shown; it says which emails
+ * a supporter gets (all of them always sent) instead.
+ */
+export function SupporterNotifications() {
+  return (
+    <section aria-labelledby="settings-notifications-heading">
+      <TabHeading id="settings-notifications-heading" title="Notifications">
+        Which emails we send you.
+      </TabHeading>
+      <div css={(theme) => ({ display: 'grid', gap: theme.space(3), maxWidth: '40rem' })}>
+        <p css={{ margin: 0 }}>
+          As a supporter you get a receipt for every support, emails about your monthly supports (renewals, a card that
+          needs your attention, pausing, resuming and cancelling) and security emails. They are always sent, so there is
+          nothing to switch off.
+        </p>
+        <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+          Emails about new supports, monthly reports, goals and supporter messages are for creators: you can choose them
+          once you <Link to="/create">create your mission page</Link>.
+        </p>
+      </div>
     </section>
   );
 }

@@ -15,6 +15,7 @@ describe('ProfileTab', () => {
     expect(screen.getByLabelText('Username')).toHaveValue('pixelpat');
     expect(screen.getByText(`${window.location.origin}/pixelpat`)).toBeInTheDocument();
     expect(screen.getByText(/once every 30 days/)).toBeInTheDocument();
+    expect(screen.getByText(/Links to your old address keep working/)).toBeInTheDocument();
     expect(screen.getByText('17/200')).toBeInTheDocument();
     expect(screen.getByLabelText('Twitch')).toHaveValue('pixelpat_live');
     expect(

@@ -69,12 +69,9 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(document.title).toBe('Profile - Settings - Be a Bro'));
   });
 
-  it('gives a supporter without a creator page only Notifications and Account, and a way to become a creator', async () => {
-    mockApi({
+  it('gives a supporter without a creator page Profile, Notifications and Account, and a way to become a creator', async () => {
+    const calls = mockApi({
       'GET /api/creator-profile': { status: 404, body: { message: 'You have no creator page yet.' } },
-      'GET /api/account/notifications': {
-        body: { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true },
-      },
       'GET /api/auth/me': {
         body: { user: { ...sampleUser(), username: null, isCreator: false, userType: 'supporter' } },
       },
@@ -86,9 +83,48 @@ describe('SettingsPage', () => {
         within(tabs)
           .getAllByRole('tab')
           .map((tab) => tab.textContent),
-      ).toEqual(['Notifications', 'Account']),
+      ).toEqual(['Profile', 'Notifications', 'Account']),
     );
     expect(within(tabs).getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'Create your mission page' })).toHaveAttribute('href', '/create');
+    // Notifications: no creator-only switch, and nothing asks the API for them.
+    await userEvent.setup().click(within(tabs).getByRole('tab', { name: 'Notifications' }));
+    expect(await screen.findByText(/As a supporter you get a receipt for every support/)).toBeVisible();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(calls.callsTo('GET', '/api/account/notifications')).toHaveLength(0);
+  });
+
+  it('lets a supporter change the name creators see, with the field error from the form and the API', async () => {
+    const supporter = { ...sampleUser(), displayName: 'Sam Supporter', username: null, isCreator: false };
+    const calls = mockApi({
+      'GET /api/creator-profile': { status: 404, body: { message: 'You have no creator page yet.' } },
+      'GET /api/auth/me': { body: { user: { ...supporter, userType: 'supporter' } } },
+      'PATCH /api/account/profile': ({ body }) => {
+        const { displayName } = body as { displayName: string };
+        return displayName.startsWith('Taken')
+          ? { status: 400, body: { message: 'Name is required', fieldErrors: { displayName: 'Name is required' } } }
+          : { body: { user: { ...supporter, userType: 'supporter', displayName: displayName.trim() } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderArea(<SettingsPage />, { path: '/settings', route: '/settings' });
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    const name = await screen.findByLabelText('Display Name');
+    expect(name).toHaveValue('Sam Supporter');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.callsTo('PATCH', '/api/account/profile')).toHaveLength(0);
+    await user.type(name, 'Taken by the API');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    await user.clear(name);
+    await user.type(name, 'Sam the Bro ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(calls.callsTo('PATCH', '/api/account/profile').at(-1)?.body).toEqual({ displayName: 'Sam the Bro ' });
+    expect(name).toHaveValue('Sam the Bro');
   });
 });

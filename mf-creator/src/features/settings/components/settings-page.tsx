@@ -7,9 +7,10 @@ import { SETTINGS_TABS, type SettingsTab } from '@beabro/shared/contract/paths';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ACCOUNT_ONLY_TABS, SETTINGS_TAB_LABELS, settingsTabFrom, visibleSettingsTab } from '../utils/settings-tab';
+import { AccountProfileTab } from './account-profile-tab';
 import { AccountTab } from './account-tab';
 import { IntegrationsTab } from './integrations-tab';
-import { NotificationsTab } from './notifications-tab';
+import { NotificationsTab, SupporterNotifications } from './notifications-tab';
 import { PrivacyTab } from './privacy-tab';
 import { ProfileTab } from './profile-tab';
 import { SupportTab } from './support-tab';
@@ -18,8 +19,8 @@ const TAB_ITEMS = SETTINGS_TABS.map((key) => ({ key, label: SETTINGS_TAB_LABELS[
 const ACCOUNT_TAB_ITEMS = TAB_ITEMS.filter((item) => ACCOUNT_ONLY_TABS.includes(item.key));
 
 /**
- * /settings?tab=...: six side tabs for a creator; a supporter (no creator page) gets Notifications
- * and Account. Every tab saves for real and says whether it worked.
+ * /settings?tab=...: six side tabs for a creator; a supporter (no creator page) gets Profile (their name),
+ * Notifications (what they get, nothing creator-only) and Account. Every tab saves for real and says whether it worked.
  */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,7 +55,7 @@ export function SettingsPage() {
         <p css={(theme) => ({ margin: `0 0 ${theme.space(6)}`, color: theme.color.textMuted })}>
           {noCreatorPage ? (
             <>
-              Manage your email notifications and your account. Want supporters of your own?{' '}
+              Manage your name, your email notifications and your account. Want supporters of your own?{' '}
               <Link to="/create">Create your mission page</Link>.
             </>
           ) : (
@@ -75,8 +76,11 @@ export function SettingsPage() {
               <LoadError error={profile.error} what="your settings" onRetry={() => void profile.refetch()} />
             ) : profile.data === null ? (
               <>
+                <div hidden={tab !== 'profile'}>
+                  <AccountProfileTab />
+                </div>
                 <div hidden={tab !== 'notifications'}>
-                  <NotificationsTab />
+                  <SupporterNotifications />
                 </div>
                 <div hidden={tab !== 'account'}>
                   <AccountTab />

@@ -39,7 +39,7 @@ export function UsernameField({
 
   const rule = locked
     ? `You changed your username recently. ${usernameChangeTooSoonMessage(new Date(changeAvailableAt))}`
-    : `You can change your username once every ${USERNAME_CHANGE_INTERVAL_DAYS} days. Links to your old address stop working after a change.`;
+    : `You can change your username once every ${USERNAME_CHANGE_INTERVAL_DAYS} days. Links to your old address keep working: they lead to the new one, and nobody else can take your old username.`;
 
   return (
     <div css={{ display: 'grid', gap: '0.375rem' }}>

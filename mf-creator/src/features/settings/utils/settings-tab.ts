@@ -14,8 +14,8 @@ export function settingsTabFrom(value: string | null): SettingsTab {
   return (SETTINGS_TABS as readonly string[]).includes(value ?? '') ? (value as SettingsTab) : 'profile';
 }
 
-/** What an account without a creator page can set: supporters have notifications and an account too. */
-export const ACCOUNT_ONLY_TABS: readonly SettingsTab[] = ['notifications', 'account'];
+/** What an account without a creator page can set: supporters have a profile (their name), notifications and an account too. */
+export const ACCOUNT_ONLY_TABS: readonly SettingsTab[] = ['profile', 'notifications', 'account'];
 
 /** The tab to show: a creator-only tab falls back to Account for an account without a creator page. */
 export function visibleSettingsTab(tab: SettingsTab, hasCreatorPage: boolean): SettingsTab {

@@ -36,6 +36,15 @@ describe('the cancel-link page', () => {
     expect(main().queryByRole('button', { name: 'Pause my monthly support' })).not.toBeInTheDocument();
   });
 
+  it('opened from the receipt’s pause link (#pause), goes to the pause choices', async () => {
+    mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }) });
+    renderWithProviders(<CancelLinkPage />, { route: '/subscriptions/cancel?token=tok.sig#pause' });
+    const heading = await screen.findByRole('heading', { name: 'Pause instead' }, { timeout: 5000 });
+    expect(heading.closest('section')).toHaveAttribute('id', 'pause');
+    await vi.waitFor(() => expect(heading).toHaveFocus(), { timeout: 5000 });
+    expect(main().getByRole('radio', { name: '1 month' })).toBeInTheDocument();
+  });
+
   it('sends the months chosen', async () => {
     const api = mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),

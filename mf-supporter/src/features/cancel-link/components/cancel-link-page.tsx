@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import {
   CANCEL_LINK_ACTIONS,
   CANCEL_LINK_ERRORS,
   CANCEL_LINK_PAGE_PATH,
   PAUSE_CHOICES,
+  PAUSE_SECTION_ID,
   SUBSCRIPTION_MESSAGES,
   type CancelLinkAction,
   type CancelLinkError,
@@ -180,6 +181,16 @@ export function CancelLinkPage() {
   // Changing the amount needs the page's script (the creator's tiers, field messages): offered once it runs.
   const scripted = useHydrated();
 
+  // The receipt's "Pause monthly support instead" link ends in #pause: once the choices are there, go to them.
+  const { hash } = useLocation();
+  const pauseShown = link.data?.kind === 'found' && actionsFor(link.data.subscription).pause;
+  useEffect(() => {
+    if (hash !== `#${PAUSE_SECTION_ID}` || !pauseShown) return;
+    const section = document.getElementById(PAUSE_SECTION_ID);
+    if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start' });
+    document.getElementById('pause-heading')?.focus();
+  }, [hash, pauseShown]);
+
   useEffect(() => {
     if (focusTick?.target === 'outcome') outcomeRef.current?.focus();
     if (focusTick?.target === 'error') errorRef.current?.focus();
@@ -291,10 +302,11 @@ export function CancelLinkPage() {
         ) : null}
         {can.pause ? (
           <section
+            id={PAUSE_SECTION_ID}
             aria-labelledby="pause-heading"
             css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
           >
-            <h2 id="pause-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
+            <h2 id="pause-heading" tabIndex={-1} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
               Pause instead
             </h2>
             <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>

@@ -1,0 +1,90 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@beabro/shared/api/api-client';
+import { useCurrentUser } from '@beabro/shared/api/get-current-user';
+import { useUpdateAccountProfile } from '@beabro/shared/api/update-account-profile';
+import { accountProfileRequestSchema } from '@beabro/shared/api-schemas/account';
+import { NAME_MAX_LENGTH } from '@beabro/shared/data/defaults';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import { TextField } from '@beabro/shared/ui/text-field';
+import { LoadError, LoadingStatus } from '../../../components/query-status';
+import { SaveBar } from '../../../components/save-bar';
+import { IDLE, type SaveState } from '../../../components/save-status';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
+import { readyToSave } from '../../../lib/ready-to-save';
+import { TabHeading } from './section-heading';
+
+/** Profile of an account without a creator page: the name creators see and checkout fills in. */
+export function AccountProfileTab() {
+  const session = useCurrentUser();
+  return (
+    <section aria-labelledby="settings-account-profile-heading">
+      <TabHeading id="settings-account-profile-heading" title="Profile">
+        The name creators see when you support them without typing another one, and that checkout fills in for you.
+        Supporting anonymously always hides it.
+      </TabHeading>
+      {session.isPending ? (
+        <LoadingStatus label="Loading your profile..." />
+      ) : session.isError || !session.data ? (
+        <LoadError
+          error={session.error ?? new ApiError(401, MESSAGES.signedOut)}
+          what="your profile"
+          onRetry={() => void session.refetch()}
+        />
+      ) : (
+        <AccountProfileForm user={session.data} />
+      )}
+    </section>
+  );
+}
+
+function AccountProfileForm({ user }: { user: SessionUser }) {
+  const [values, setValues] = useState({ displayName: user.displayName });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [state, setState] = useState<SaveState>(IDLE);
+  const form = useRef<HTMLFormElement>(null);
+  const update = useUpdateAccountProfile();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!readyToSave(fieldErrorsOf(accountProfileRequestSchema, values), { setErrors, setState, form: form.current }))
+      return;
+    setState({ kind: 'saving' });
+    try {
+      const saved = await update.mutateAsync(values);
+      setValues({ displayName: saved.displayName });
+      setState({ kind: 'saved', message: 'Profile saved.' });
+    } catch (failure) {
+      setErrors(apiFieldErrors(failure));
+      setState({
+        kind: 'failed',
+        message: errorMessage(failure, 'Your profile could not be saved. Please try again.'),
+      });
+      focusFirstInvalid(form.current);
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      aria-label="Profile"
+      onSubmit={(event) => void onSubmit(event)}
+      css={(theme) => ({ display: 'grid', gap: theme.space(4), maxWidth: '32rem' })}
+    >
+      <TextField
+        label="Display Name"
+        autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
+        value={values.displayName}
+        error={errors.displayName}
+        onChange={(event) => {
+          const next = { displayName: event.currentTarget.value };
+          setValues(next);
+          if (errors.displayName !== undefined) setErrors(fieldErrorsOf(accountProfileRequestSchema, next));
+        }}
+      />
+      <SaveBar state={state} />
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+-- The supporter wall: a support whose supporter chose "Show me on the supporter wall" at checkout. The wall
+-- lists each supporter once, by their newest such support still standing (not left, not hidden). Changes to
+-- these columns bump the creator's version through the supports trigger (0004), so the public profile's
+-- cache follows them.
+ALTER TABLE "supports" ADD COLUMN "show_on_wall" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Set when the creator hid the supporter from their wall (on every opted-in support of that supporter).
+ALTER TABLE "supports" ADD COLUMN "wall_hidden_at" timestamp with time zone;--> statement-breakpoint
+-- Set when the supporter left the wall; a later support that opts in again puts them back.
+ALTER TABLE "supports" ADD COLUMN "wall_left_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "supports_wall_idx" ON "supports" USING btree ("creator_id","supporter_id","created_at") WHERE "show_on_wall";

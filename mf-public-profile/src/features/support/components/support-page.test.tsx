@@ -162,7 +162,9 @@ describe('support page', () => {
     expect(customAmount()).toHaveValue('');
     expect(monthly()).toBeChecked();
     expect(submitButton()).toHaveTextContent('Support with $25/month');
-    expect(screen.getByRole('region', { name: 'True Believer perks' })).toHaveTextContent('Monthly progress reports');
+    expect(screen.getByRole('region', { name: 'True Believer perks' })).toHaveTextContent(
+      'Pause or cancel anytime from My Missions',
+    );
 
     await user.click(tierButton(/Mission Champion/));
     expect(monthly()).not.toBeChecked();

@@ -35,6 +35,7 @@ import {
 import { sandboxPayRoutes } from './modules/payments/sandbox/sandbox-pay-routes';
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
+import { supporterWallRoutes } from './modules/supporter-wall/supporter-wall-routes';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { systemResolver, type HostResolver } from './modules/webhooks/webhook-address-guard';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(usernameRoutes, { prefix: '/api/usernames' });
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
+  await app.register(supporterWallRoutes);
   // Money: the embedded sandbox provider (test mode) behind the PaymentProvider interface. Like a real
   // provider it sends signed events to /api/payments/events; being in-process, it sends them through
   // app.inject (the whole HTTP stack, signature check included) instead of the network.

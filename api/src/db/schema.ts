@@ -235,9 +235,18 @@ export const supports = pgTable(
     isRenewal: boolean('is_renewal').notNull().default(false),
     /** Which of the creator's tiers was chosen at checkout, if any. */
     tierPosition: integer('tier_position'),
+    /** The supporter chose "Show me on the supporter wall" at checkout (never with an anonymous support). */
+    showOnWall: boolean('show_on_wall').notNull().default(false),
+    /** The creator hid this supporter from their wall (set on every opted-in support of the supporter). */
+    wallHiddenAt: timestamp('wall_hidden_at', { withTimezone: true }),
+    /** The supporter left the wall; a later support opting in again puts them back. */
+    wallLeftAt: timestamp('wall_left_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('supports_wall_idx')
+      .on(t.creatorId, t.supporterId, t.createdAt)
+      .where(sql`${t.showOnWall}`),
     index('supports_creator_created_idx').on(t.creatorId, t.createdAt, t.supporterId),
     index('supports_supporter_created_idx').on(t.supporterId, t.createdAt),
     index('supports_subscription_idx').on(t.subscriptionId),

@@ -86,6 +86,11 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     access: 'own-resource',
     why: 'a support in the path: only the creator who received it may refund it',
   },
+  {
+    match: /^PUT \/api\/creator\/supports\/\{supportId\}\/wall$/,
+    access: 'own-resource',
+    why: 'a support in the path: only the creator who received it may hide its supporter from their wall',
+  },
   { match: /^\w+ \/api\/account(\/|$)/, access: 'own', why: "the signed-in user's account" },
   { match: /^\w+ \/api\/creator-profile(\/|$)/, access: 'own', why: "the signed-in creator's page" },
   { match: /^\w+ \/api\/creator\//, access: 'own', why: "the signed-in creator's figures" },
@@ -108,6 +113,7 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'POST /api/auth/password-reset/confirm',
         'GET /api/usernames/\\{username\\}/availability',
         'GET /api/creators/\\{username\\}',
+        'GET /api/creators/\\{username\\}/wall',
         'POST /api/creators/\\{username\\}/supports',
         // Authorized by the intent's client secret (only the page that started the payment has it).
         'POST /api/payments/intents/\\{intentId\\}/complete',
@@ -235,6 +241,12 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
     headers: { 'idempotency-key': randomBytes(12).toString('hex') },
     body: { amountCents: 100, reason: 'other', note: 'Matrix refund' },
   }),
+  'PUT /api/creator/supports/{supportId}/wall': (o) => ({
+    params: { supportId: o.chargedSupportId },
+    body: { hidden: true },
+  }),
+  // The owner chose the bystander's wall when supporting them.
+  'DELETE /api/supporter/wall/{username}': () => ({ params: { username: bystanderUsername } }),
   'POST /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'DELETE /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'POST /api/subscriptions/{id}/cancel': (o) => ({ params: { id: o.subscriptionId } }),
@@ -396,7 +408,7 @@ async function makeOwner(): Promise<Owner> {
   const checkout = await payCheckout(
     account.client,
     bystanderUsername,
-    checkoutBody({ isRecurring: true, amount: 12, email, name: `Owner ${marker}` }),
+    checkoutBody({ isRecurring: true, amount: 12, email, name: `Owner ${marker}`, showOnWall: true }),
   );
   if (checkout.statusCode !== 200)
     throw new Error(`owner's monthly support failed: ${checkout.statusCode} ${checkout.body}`);
@@ -412,6 +424,8 @@ async function makeOwner(): Promise<Owner> {
       amount: 9,
       email: `fan.${randomBytes(4).toString('hex')}@example.com`,
       message: 'From the supporter',
+      // On the owner's wall: the creator may hide it.
+      showOnWall: true,
     }),
   });
   const payment = supported.json().payment as { intentId: string; clientSecret: string } | undefined;

@@ -112,6 +112,7 @@ export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): Crea
         platformFeeReturnedCents: 0,
         refundableCents: 500,
         subscriptionActive: false,
+        wall: 'shown',
       },
       {
         id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a02',
@@ -129,6 +130,7 @@ export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): Crea
         platformFeeReturnedCents: 0,
         refundableCents: 1_500,
         subscriptionActive: true,
+        wall: null,
       },
     ],
     balanceCents: 11_330,

@@ -57,6 +57,25 @@ export function fakeProfile(overrides: Partial<PublicCreatorProfileDto> = {}): P
         createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
       },
     ],
+    wall: {
+      entries: [
+        {
+          id: '7b0c9b8e-2a55-4f8e-9d7b-0d8e2f6a1a01',
+          name: 'Jordan',
+          tierName: 'Support the Mission',
+          createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+        },
+        {
+          id: '7b0c9b8e-2a55-4f8e-9d7b-0d8e2f6a1a03',
+          name: 'Sam K.',
+          tierName: null,
+          createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        },
+      ],
+      page: 1,
+      pageCount: 1,
+      total: 2,
+    },
     achievements: [
       {
         id: 'first-supporter',

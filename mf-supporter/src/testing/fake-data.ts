@@ -75,6 +75,7 @@ export function fakeSupportedCreator(overrides: Partial<SupportedCreatorDto> = {
     lastSupportedAt: '2026-11-20T12:00:00.000Z',
     isRecurring: false,
     subscriptionId: null,
+    onWall: false,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supportSchema } from '@beabro/shared/schemas/support';
+import { checkWallChoice, supportSchema } from '@beabro/shared/schemas/support';
 
 /**
  * The checkout contract, shared by the support page and the API. Amount is in whole dollars as typed
@@ -19,7 +19,8 @@ export const checkoutRequestSchema = supportSchema
     /** Made by the page for each attempt: a double submit or a retry with the same key charges once. */
     idempotencyKey: z.uuid({ error: 'Reload the page and try again.' }),
   })
-  .strict();
+  .strict()
+  .superRefine(checkWallChoice);
 
 /** Where the sandbox provider serves its card field (a real provider's lives on its own domain). */
 export const SANDBOX_CARD_FRAME_PATH = '/sandbox-pay/v1/card-frame';

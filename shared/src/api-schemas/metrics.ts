@@ -62,6 +62,8 @@ export const supportedCreatorSchema = z.object({
   isRecurring: z.boolean(),
   /** That monthly support, to pause or cancel it. */
   subscriptionId: z.uuid().nullable(),
+  /** The supporter is on this creator's supporter wall (and can leave it). */
+  onWall: z.boolean(),
 });
 
 /** GET /api/supporter/dashboard (SPEC.md section 3 "Supporter metrics"). */

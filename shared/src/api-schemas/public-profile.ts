@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
+import { supporterWallPageSchema } from '@beabro/shared/api-schemas/supporter-wall';
 
 const cents = z.number().int().min(0);
 const count = z.number().int().min(0);
@@ -84,6 +85,8 @@ export const publicCreatorProfileSchema = z.object({
   acceptsMessages: z.boolean(),
   /** The last ten, newest first. */
   recentSupports: z.array(publicSupportSchema),
+  /** The supporter wall's first page (supporters who chose to appear on it, newest first). */
+  wall: supporterWallPageSchema,
   achievements: z.array(publicAchievementSchema),
   viewer: z.object({ isOwner: z.boolean(), isFollowing: z.boolean() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wallStateSchema } from '@beabro/shared/api-schemas/supporter-wall';
 
 const cents = z.number().int().min(0);
 
@@ -26,6 +27,8 @@ export const receivedSupportSchema = z.object({
   refundableCents: cents,
   /** The monthly support this charge belongs to is still running or paused (a refund may also end it). */
   subscriptionActive: z.boolean(),
+  /** Where this support's supporter stands on the creator's wall; null when they are not on it. */
+  wall: wallStateSchema.nullable(),
 });
 
 /** A support as the supporter who gave it sees it (history on /supporter-dashboard). */

@@ -39,6 +39,7 @@ const sampleProfile: PublicCreatorProfileDto = {
       createdAt: '2025-06-15T12:00:00.000Z',
     },
   ],
+  wall: { entries: [], page: 1, pageCount: 1, total: 0 },
   achievements: [
     { id: 'first-supporter', name: 'First Supporter', icon: '🎉', description: 'A first bro.', unlocked: true },
   ],

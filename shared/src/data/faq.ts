@@ -294,6 +294,20 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     answer:
       'Go to Settings, then Account, and use "Delete account" in the Danger Zone. You will be asked to confirm before anything is deleted, and you can cancel at that step.',
   },
+  {
+    id: 'supporter-wall',
+    category: 'profile',
+    question: 'What is the supporter wall, and how do I get on it or off it?',
+    answer:
+      'The supporter wall on a creator\'s page lists the supporters who chose to appear there: their name and the tier they chose, newest first. When you support, tick "Show me on the supporter wall" (it is off unless you tick it) and give the name to show. Anonymous supporters never appear on the wall.\n\nTo leave a wall, open My Missions in your supporter dashboard and choose "Leave the wall" on that mission; supporting again with the box ticked puts you back. Mission builders see who is on their wall in the Recent Support list of their dashboard, and can hide anyone from it ("Hide from wall") or show them again.',
+  },
+  {
+    id: 'delivered-perks',
+    category: 'profile',
+    question: 'Which perks does Be a Bro deliver for me, and which are mine to keep?',
+    answer:
+      'New pages start with four tiers that promise only what Be a Bro delivers by itself: a thank-you and a receipt by email (every month for a monthly tier), the supporter\'s name on your supporter wall if they choose it, and, for monthly tiers, pausing or cancelling anytime from My Missions.\n\nIn Settings, then Support Settings, each perk of a tier is marked "Delivered by Be a Bro" or "Yours to deliver". You can add any perk you like, such as updates or shout-outs: those are promises you keep yourself, so only offer what you will deliver.',
+  },
   // security
   {
     id: 'password-safety',

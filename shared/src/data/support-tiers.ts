@@ -1,5 +1,24 @@
 import type { SupportTier } from '@beabro/shared/types/entities';
 
+/**
+ * Perks Be a Bro delivers by itself, whatever the creator does: the only perks the default tiers promise.
+ * The tier editor marks a perk with one of these texts as delivered by the product; any other perk is the
+ * creator's own promise to keep.
+ */
+export const DELIVERED_PERKS = Object.freeze({
+  thankYou: 'A thank-you and a receipt by email',
+  wall: 'Your name on the supporter wall, if you choose',
+  monthlyReceipt: 'A receipt by email every month',
+  pauseOrCancel: 'Pause or cancel anytime from My Missions',
+});
+
+const DELIVERED_PERK_KEYS = new Set(Object.values(DELIVERED_PERKS).map((perk) => perk.toLowerCase()));
+
+/** Whether a perk's text is one the product delivers by itself (spaces around it and case aside). */
+export function isDeliveredPerk(perk: string): boolean {
+  return DELIVERED_PERK_KEYS.has(perk.trim().toLowerCase());
+}
+
 /** The four sample support tiers of SPEC.md section 3, shown on the profile and the support page. */
 export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
   {
@@ -9,7 +28,7 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
     description: 'A one-time boost that shows you believe in what this creator is building.',
     emoji: '🤝',
     isRecurring: false,
-    perks: ['A heartfelt thank-you', 'Your name on the supporter wall'],
+    perks: [DELIVERED_PERKS.thankYou, DELIVERED_PERKS.wall],
   },
   {
     id: 'fuel-the-journey',
@@ -18,7 +37,7 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
     description: 'Keeps the lights on and the work moving for another week.',
     emoji: '⛽',
     isRecurring: false,
-    perks: ['A heartfelt thank-you', 'Your name on the supporter wall', 'Behind-the-scenes updates'],
+    perks: [DELIVERED_PERKS.thankYou, DELIVERED_PERKS.wall],
   },
   {
     id: 'true-believer',
@@ -27,12 +46,7 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
     description: 'Monthly support that lets the creator plan ahead with confidence.',
     emoji: '💎',
     isRecurring: true,
-    perks: [
-      'Everything in Fuel the Journey',
-      'Monthly progress reports',
-      'Early access to new work',
-      'A monthly thank-you message',
-    ],
+    perks: [DELIVERED_PERKS.monthlyReceipt, DELIVERED_PERKS.wall, DELIVERED_PERKS.pauseOrCancel],
   },
   {
     id: 'mission-champion',
@@ -41,7 +55,7 @@ export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
     description: 'A major push that can fund a whole milestone of the mission.',
     emoji: '🏆',
     isRecurring: false,
-    perks: ['Everything in Fuel the Journey', 'A personal thank-you message', 'Shout-out in the next update'],
+    perks: [DELIVERED_PERKS.thankYou, DELIVERED_PERKS.wall],
   },
 ].map((tier) => Object.freeze({ ...tier, perks: Object.freeze(tier.perks) as string[] })));
 

@@ -22,6 +22,8 @@ export const SUPPORT_MESSAGES = {
   emailInvalid: AUTH_MESSAGES.emailInvalid,
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  wallNeedsName: 'Add your name to appear on the supporter wall',
+  wallNotAnonymous: 'Anonymous supporters are not shown on the wall: untick one of the two',
 } as const;
 
 /** The name the payload carries when the supporter ticks "anonymous" (SPEC section 3). */
@@ -54,7 +56,21 @@ export const supportSchema = z.object({
     .default(''),
   isAnonymous: z.boolean().default(false),
   isRecurring: z.boolean().default(false),
+  /** "Show me on the supporter wall": off unless chosen; never with an anonymous support. */
+  showOnWall: z.boolean().default(false),
 });
+
+/** The wall's rules across fields (the name it shows; never anonymous), for any schema built on supportSchema. */
+export function checkWallChoice(
+  values: { showOnWall: boolean; isAnonymous: boolean; name: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (!values.showOnWall) return;
+  if (values.isAnonymous)
+    ctx.addIssue({ code: 'custom', path: ['showOnWall'], message: SUPPORT_MESSAGES.wallNotAnonymous });
+  else if (values.name.trim() === '')
+    ctx.addIssue({ code: 'custom', path: ['name'], message: SUPPORT_MESSAGES.wallNeedsName });
+}
 
 export type SupportInput = z.input<typeof supportSchema>;
 export type SupportValues = z.output<typeof supportSchema>;

@@ -216,9 +216,9 @@ const RECORD_PAID_CHECKOUT = preparedStatement(
   ),
   new_support as (
     insert into supports (id, creator_id, supporter_user_id, supporter_name, supporter_email, amount_cents, platform_fee_cents, processing_fee_cents,
-      creator_net_cents, message, is_anonymous, is_recurring, subscription_id, is_renewal, tier_position, created_at)
+      creator_net_cents, message, is_anonymous, is_recurring, subscription_id, is_renewal, tier_position, show_on_wall, created_at)
     values ($5::uuid, $8::uuid, $9::uuid, $11::text, $10::text, $14::int, $19::int, $20::int,
-      $21::int, $22::text, $12::boolean, $23::boolean, $6::uuid, false, $13::int, $7::timestamptz)
+      $21::int, $22::text, $12::boolean, $23::boolean, $6::uuid, false, $13::int, $28::boolean, $7::timestamptz)
   ),
   new_entries as (
     insert into ledger_entries (creator_id, support_id, account, type, amount_cents, created_at)
@@ -267,6 +267,8 @@ export interface PaidCheckoutWrites {
   goal: GoalReachedCandidate | null;
   /** Webhook events (id, type, signed body) queued for each enabled endpoint of the creator subscribed to the type. */
   webhookEvents: ReadonlyArray<{ id: string; type: string; body: string }>;
+  /** The supporter chose to appear on the creator's supporter wall (never true for an anonymous support). */
+  showOnWall: boolean;
 }
 
 /** Runs RECORD_PAID_CHECKOUT; false when the attempt was already completed (nothing was written). */
@@ -322,6 +324,7 @@ export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<
           },
         ])
       : null,
+    w.showOnWall,
   ];
   try {
     await runPrepared(db, RECORD_PAID_CHECKOUT, values);

@@ -107,6 +107,8 @@ interface CheckoutAttemptRequest {
   isAnonymous: boolean;
   isRecurring: boolean;
   tierPosition: number | null;
+  /** "Show me on the supporter wall" (absent in attempts recorded before the wall existed: off). */
+  showOnWall?: boolean;
   supporterUserId: string | null;
   origin: string;
 }
@@ -126,6 +128,7 @@ function fingerprint(secret: string, username: string, input: CheckoutValues, vi
     input.isAnonymous,
     input.isRecurring,
     input.tierPosition,
+    input.showOnWall,
     viewerId,
   ];
   return createHmac('sha256', secret).update(JSON.stringify(material)).digest('base64url');
@@ -290,6 +293,7 @@ async function recordPaidCheckout(
     emails,
     goal,
     webhookEvents,
+    showOnWall: request.showOnWall === true && !request.isAnonymous,
   });
   if (!written) throw new AlreadyCompletedError();
   return toReceipt(
@@ -523,6 +527,7 @@ export async function createSupport(
     isAnonymous: input.isAnonymous,
     isRecurring: input.isRecurring,
     tierPosition: input.tierPosition,
+    showOnWall: input.showOnWall,
     supporterUserId: viewer?.id ?? null,
     origin: deps.origin,
   };

@@ -2,8 +2,14 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ledgerEntries, supports, type LEDGER_ENTRY_TYPES } from '../../db/schema';
 
-/** A support as the application handles it: its supporter identity is the database's (set by a trigger at insert). */
-export type SupportRow = Omit<typeof supports.$inferSelect, 'supporterId'>;
+/**
+ * A support as the application handles it: its supporter identity is the database's (set by a trigger at
+ * insert), and its place on the supporter wall is kept by the wall's own queries (supporter-wall module).
+ */
+export type SupportRow = Omit<
+  typeof supports.$inferSelect,
+  'supporterId' | 'showOnWall' | 'wallHiddenAt' | 'wallLeftAt'
+>;
 export type LedgerEntryValues = typeof ledgerEntries.$inferInsert;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

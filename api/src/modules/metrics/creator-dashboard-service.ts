@@ -7,6 +7,7 @@ import { CREATOR_PROFILE_REQUIRED, estimateNextPayout } from '../payouts/payouts
 import { goalPercent } from '../public-profile/public-profile-service';
 import { toReceivedSupportDto } from '../refunds/received-support';
 import { listRefundFigures } from '../refunds/refunds-repository';
+import { findWallStates } from '../supporter-wall/supporter-wall-repository';
 import {
   countNewSupportersSince,
   countPausedSubscriptions,
@@ -62,6 +63,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     db,
     recent.map((s) => s.id),
   );
+  const wallStates = await findWallStates(db, creatorId, [...new Set(recent.map((s) => s.supporterId))]);
   const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
   const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
 
@@ -88,7 +90,9 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
             percent: goalPercent(money.totalGross, goalAmountCents),
             supporterCount: supporters.total,
           },
-    recentSupports: recent.map((s) => toReceivedSupportDto(s, refundFigures.get(s.id))),
+    recentSupports: recent.map((s) =>
+      toReceivedSupportDto(s, refundFigures.get(s.id), wallStates.get(s.supporterId) ?? null),
+    ),
     balanceCents: money.totalNet + money.paidOut,
     nextPayout,
   };

@@ -4,6 +4,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { imageUrl } from '../images/images-service';
 import { listRefundFigures } from '../refunds/refunds-repository';
+import { listCreatorsWithUserOnWall } from '../supporter-wall/supporter-wall-repository';
 import { listSubscriptionViewsOwnedBy } from '../subscriptions/subscriptions-repository';
 import { toSubscriptionDto } from '../subscriptions/subscriptions-service';
 import { listSubscriptionsAwaitingConfirmation } from '../subscriptions/subscriptions-repository';
@@ -21,6 +22,7 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
   const verifiedEmail = user.emailVerified ? user.email.toLowerCase() : null;
   const totals = await sumGivenSupports(db, user.id, verifiedEmail, monthStarts(now).thisMonth);
   const creators = await listSupportedCreators(db, user.id, verifiedEmail);
+  const onWall = await listCreatorsWithUserOnWall(db, user.id, verifiedEmail);
   const history = await listGivenSupports(db, user.id, verifiedEmail, SUPPORT_HISTORY_LIMIT);
   const subscriptionViews = await listSubscriptionViewsOwnedBy(db, user.id, verifiedEmail, [
     'active',
@@ -58,6 +60,7 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
       lastSupportedAt: c.lastAt.toISOString(),
       isRecurring: renewing.has(c.creatorId),
       subscriptionId: renewing.get(c.creatorId) ?? null,
+      onWall: onWall.has(c.creatorId),
     })),
     subscriptions: subscriptionViews.map((view) =>
       toSubscriptionDto(view.subscription, view, awaitingConfirmation.has(view.subscription.id)),

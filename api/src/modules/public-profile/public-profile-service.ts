@@ -7,6 +7,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { imageUrl } from '../images/images-service';
+import { getWallPage } from '../supporter-wall/supporter-wall-service';
 import { findProfileWithStats, listRecentSupports, listTiers } from './public-profile-repository';
 
 export const CREATOR_NOT_FOUND_MESSAGE = 'Creator not found';
@@ -57,9 +58,10 @@ export async function getPublicProfile(
   const found = await findProfileWithStats(db, username, monthStart, viewer?.id ?? null);
   if (!found) throw creatorNotFound();
   const { profile } = found;
-  const [tiers, recent] = await Promise.all([
+  const [tiers, recent, wall] = await Promise.all([
     listTiers(db, profile.userId),
     listRecentSupports(db, profile.userId, RECENT_SUPPORTS_SHOWN),
+    getWallPage(db, profile.userId, 1),
   ]);
 
   const { showEarnings, showSupporterCount, allowMessages } = profile;
@@ -105,6 +107,7 @@ export async function getPublicProfile(
       isRecurring: s.isRecurring,
       createdAt: s.createdAt.toISOString(),
     })),
+    wall,
     achievements: computeAchievements(
       {
         supporterCount: found.supporterCount,

@@ -11,7 +11,11 @@ const NO_REFUNDS: RefundFigures = {
 };
 
 /** A support as its creator's dashboard lists it, with what was refunded and what still can be. */
-export function toReceivedSupportDto(s: SupportRow, figures: RefundFigures = NO_REFUNDS): ReceivedSupportDto {
+export function toReceivedSupportDto(
+  s: SupportRow,
+  figures: RefundFigures = NO_REFUNDS,
+  wall: ReceivedSupportDto['wall'] = null,
+): ReceivedSupportDto {
   return {
     id: s.id,
     name: s.isAnonymous ? null : s.supporterName?.trim() || null,
@@ -28,5 +32,6 @@ export function toReceivedSupportDto(s: SupportRow, figures: RefundFigures = NO_
     platformFeeReturnedCents: figures.platformFeeReturnedCents,
     refundableCents: figures.charged ? Math.max(0, s.amountCents - figures.refundedCents - figures.pendingCents) : 0,
     subscriptionActive: figures.subscriptionActive,
+    wall,
   };
 }

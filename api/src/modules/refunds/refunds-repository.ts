@@ -21,7 +21,10 @@ export async function lockCreatorSupport(
   return row;
 }
 
-export async function findSupport(db: Db, supportId: string): Promise<SupportRow | undefined> {
+export async function findSupport(
+  db: Db,
+  supportId: string,
+): Promise<(SupportRow & { supporterId: string }) | undefined> {
   const [row] = await db.select().from(supports).where(eq(supports.id, supportId));
   return row;
 }

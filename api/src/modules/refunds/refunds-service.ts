@@ -17,6 +17,7 @@ import { failPendingCharges, lockSubscription, updateSubscription } from '../sub
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
 import { refundReceiptEmail } from './refund-emails';
+import { findWallStates } from '../supporter-wall/supporter-wall-repository';
 import { toReceivedSupportDto } from './received-support';
 import {
   completePendingRefund,
@@ -109,9 +110,10 @@ async function respond(db: Db, refund: RefundRow, replayed: boolean): Promise<Re
   const support = await findSupport(db, refund.supportId);
   if (!support) throw new Error(`support ${refund.supportId} of refund ${refund.id} vanished`);
   const figures = await listRefundFigures(db, [support.id]);
+  const wall = await findWallStates(db, support.creatorId, [support.supporterId]);
   return {
     refund: toRefundDto(refund, refund.cancelSubscription && support.subscriptionId !== null),
-    support: toReceivedSupportDto(support, figures.get(support.id)),
+    support: toReceivedSupportDto(support, figures.get(support.id), wall.get(support.supporterId) ?? null),
     replayed,
   };
 }

@@ -100,6 +100,39 @@ describe('DashboardPage', () => {
     expect(items[1]).toHaveTextContent('Monthly');
   });
 
+  it('hides a supporter from the wall from the list, and shows a refusal next to the button', async () => {
+    const user = userEvent.setup();
+    let dashboard = sampleDashboard();
+    const jordan = dashboard.recentSupports[0]!;
+    const api = mockApi({
+      'GET /api/creator/dashboard': () => ({ body: dashboard }),
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+      [`PUT /api/creator/supports/${jordan.id}/wall`]: (call) => {
+        const hidden = (call.body as { hidden: boolean }).hidden;
+        if (!hidden) return { status: 409, body: { message: 'This supporter is not on your wall.' } };
+        dashboard = {
+          ...dashboard,
+          recentSupports: dashboard.recentSupports.map((s) => (s.id === jordan.id ? { ...s, wall: 'hidden' } : s)),
+        };
+        return { body: { wall: 'hidden' } };
+      },
+    });
+    renderDashboard();
+    const recent = await screen.findByRole('region', { name: 'Recent Support' });
+    const [first, second] = within(recent).getAllByRole('listitem');
+    expect(first).toHaveTextContent('On your wall');
+    // The anonymous supporter is never on the wall: no badge, no button.
+    expect(within(second!).queryByRole('button', { name: /wall/ })).not.toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Hide Jordan from your supporter wall' }));
+    expect(api.callsTo('PUT', `/api/creator/supports/${jordan.id}/wall`)[0]?.body).toEqual({ hidden: true });
+    expect(await within(first!).findByText('Hidden from your wall')).toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Show Jordan on your supporter wall again' }));
+    expect(await within(first!).findByRole('alert')).toHaveTextContent('This supporter is not on your wall.');
+  });
+
   it('shows performance, the goal with Update Goal, This Month, quick actions and payouts', async () => {
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },

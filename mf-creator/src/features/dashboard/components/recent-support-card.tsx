@@ -8,6 +8,7 @@ import { TextLink } from '../../../components/text-link';
 import { paths } from '@beabro/shared/contract/paths';
 import { formatRelative } from '../../../lib/format';
 import { RefundDialog } from './refund-dialog';
+import { WallControl, wallBadge } from './wall-control';
 import { SproutIcon } from '@beabro/shared/ui/icons/sprout';
 
 function supporterLabel(support: ReceivedSupportDto): string {
@@ -149,6 +150,7 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
                     <Badge tone="brand">Monthly</Badge>
                   ) : null}
                   {refundLabel(support) ? <Badge tone="warning">{refundLabel(support)}</Badge> : null}
+                  {wallBadge(support.wall)}
                 </div>
                 {support.message ? (
                   <p
@@ -159,16 +161,28 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
                     })}
                   >{`“${support.message}”`}</p>
                 ) : null}
-                {support.refundableCents > 0 ? (
-                  <div css={(theme) => ({ marginTop: theme.space(2) })}>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Refund the ${formatUsd(support.amountCents)} support from ${supporterLabel(support)}`}
-                      onClick={() => setRefunding(support)}
-                    >
-                      Refund
-                    </Button>
+                {support.refundableCents > 0 || support.wall !== null ? (
+                  <div
+                    css={(theme) => ({
+                      marginTop: theme.space(2),
+                      display: 'flex',
+                      gap: theme.space(2),
+                      flexWrap: 'wrap',
+                    })}
+                  >
+                    {support.refundableCents > 0 ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Refund the ${formatUsd(support.amountCents)} support from ${supporterLabel(support)}`}
+                        onClick={() => setRefunding(support)}
+                      >
+                        Refund
+                      </Button>
+                    ) : null}
+                    {support.wall !== null ? (
+                      <WallControl supportId={support.id} wall={support.wall} supporter={supporterLabel(support)} />
+                    ) : null}
                   </div>
                 ) : null}
               </div>

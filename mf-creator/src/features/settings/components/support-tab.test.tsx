@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DELIVERED_PERKS } from '@beabro/shared/data/support-tiers';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { mockApi } from '../../../testing/mock-api';
 import { sampleProfile } from '../../../testing/sample-data';
@@ -23,6 +24,19 @@ describe('SupportTab', () => {
     expect(country).toHaveValue('US');
     expect(within(country).getByRole('option', { name: 'Canada (payouts available)' })).toBeInTheDocument();
     expect(within(country).getByRole('option', { name: 'Germany' })).toBeInTheDocument();
+  });
+
+  it('marks which perks Be a Bro delivers by itself and which are the creator’s to keep', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<SupportTab profile={sampleProfile()} />);
+    const tier1 = screen.getByRole('group', { name: /^Tier 1/ });
+    expect(within(tier1).getByText('Yours to deliver')).toBeInTheDocument();
+    const tier2 = screen.getByRole('group', { name: /^Tier 2/ });
+    await user.click(within(tier2).getByRole('button', { name: 'Add a perk to Tier 2' }));
+    await user.type(within(tier2).getByLabelText('Perk 1 of Tier 2'), DELIVERED_PERKS.wall);
+    expect(within(tier2).getByText('Delivered by Be a Bro')).toBeInTheDocument();
+    expect(within(tier2).queryByText('Yours to deliver')).not.toBeInTheDocument();
   });
 
   it('reports an invalid minimum, tier amount and goal instead of SPEC’s silent fallbacks', async () => {

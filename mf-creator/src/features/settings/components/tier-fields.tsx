@@ -6,6 +6,8 @@ import {
   TIER_PERKS_MAX,
   TIER_PERK_MAX_LENGTH,
 } from '@beabro/shared/api-schemas/creator-profile';
+import { isDeliveredPerk } from '@beabro/shared/data/support-tiers';
+import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
@@ -106,6 +108,10 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
         >
           {`Perks of ${label}`}
         </span>
+        <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+          Perks marked “Delivered by Be a Bro” happen by themselves: receipts, the supporter wall, pausing and
+          cancelling. Any other perk is a promise you keep yourself.
+        </p>
         {tier.perks.length === 0 ? (
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
             No perks yet.
@@ -122,6 +128,15 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
                     error={errors[key(`perks.${at}`)]}
                     onChange={(e) => setPerk(at, e.currentTarget.value)}
                   />
+                  {perk.trim() ? (
+                    <div css={{ marginTop: '0.25rem' }}>
+                      {isDeliveredPerk(perk) ? (
+                        <Badge tone="success">Delivered by Be a Bro</Badge>
+                      ) : (
+                        <Badge tone="neutral">Yours to deliver</Badge>
+                      )}
+                    </div>
+                  ) : null}
                 </div>
                 <Button
                   variant="ghost"

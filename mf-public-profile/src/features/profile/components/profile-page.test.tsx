@@ -14,9 +14,14 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderProfile(profile: PublicCreatorProfileDto | null = fakeProfile(), route = '/pixelpat') {
+function renderProfile(
+  profile: PublicCreatorProfileDto | null = fakeProfile(),
+  route = '/pixelpat',
+  routes: Parameters<typeof mockApi>[0] = {},
+) {
   let current = profile;
   const api = mockApi({
+    ...routes,
     'GET /api/creators/pixelpat': () => (current ? json(200, current) : json(404, { message: 'Creator not found' })),
     'POST /api/creators/pixelpat/views': () => json(204),
     'POST /api/creators/pixelpat/follow': () => {
@@ -168,6 +173,41 @@ describe('profile page', () => {
     expect(items[1]).toHaveTextContent('Anonymous');
     expect(items[1]).toHaveTextContent('Keep going');
     expect(items[2]).toHaveTextContent('$25/month');
+  });
+
+  it('shows the supporter wall with names and tiers, and reads its next pages', async () => {
+    const user = userEvent.setup();
+    const entry = (n: number) => ({
+      id: `7b0c9b8e-2a55-4f8e-9d7b-0d8e2f6a1b${String(n).padStart(2, '0')}`,
+      name: `Wall Bro ${n}`,
+      tierName: n % 2 === 0 ? 'Fuel the Journey' : null,
+      createdAt: '2026-11-01T12:00:00.000Z',
+    });
+    const api = renderProfile(
+      fakeProfile({ wall: { entries: [entry(1), entry(2)], page: 1, pageCount: 2, total: 3 } }),
+      '/pixelpat',
+      { 'GET /api/creators/pixelpat/wall': () => json(200, { entries: [entry(3)], page: 2, pageCount: 2, total: 3 }) },
+    );
+    const wall = await screen.findByRole('list', { name: 'Supporters of Pixel Pat' });
+    expect(
+      within(wall)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['WWall Bro 1Supporter', 'WWall Bro 2Fuel the Journey']);
+    expect(screen.getByText('3 supporters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more supporters' }));
+    expect(await within(wall).findByText('Wall Bro 3')).toBeInTheDocument();
+    expect(api.requests.find((r) => r.path.startsWith('/api/creators/pixelpat/wall'))?.path).toBe(
+      '/api/creators/pixelpat/wall?page=2',
+    );
+    expect(screen.queryByRole('button', { name: 'Show more supporters' })).not.toBeInTheDocument();
+  });
+
+  it('says how to join an empty wall', async () => {
+    renderProfile(fakeProfile({ wall: { entries: [], page: 1, pageCount: 1, total: 0 } }));
+    expect(
+      await screen.findByText(/No one is on Pixel Pat’s wall yet. Tick “Show me on the supporter wall”/),
+    ).toBeInTheDocument();
   });
 
   it('fades locked achievements and says so in words', async () => {

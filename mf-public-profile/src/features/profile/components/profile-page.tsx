@@ -16,6 +16,7 @@ import { ProfileHero } from './profile-hero';
 import { RecentSupport } from './recent-support';
 import { StatsCard } from './stats-card';
 import { SupportOptions } from './support-options';
+import { SupporterWall } from './supporter-wall';
 import { ThankYouBanner } from '../../../components/thank-you-banner';
 
 /** The public creator page /{username}, every figure from the API. */
@@ -72,6 +73,7 @@ export function ProfilePage({ username }: { username: string }) {
               displayName={p.displayName}
               loadedAt={query.dataUpdatedAt}
             />
+            <SupporterWall username={p.username} displayName={p.displayName} wall={p.wall} />
           </div>
           <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
             <StatsCard profile={p} />

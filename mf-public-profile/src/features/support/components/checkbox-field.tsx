@@ -8,11 +8,27 @@ export interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** The input's id (to focus it from an error summary); a generated one otherwise. */
+  id?: string;
+  /** A message next to the checkbox when the choice cannot stand. */
+  error?: string;
 }
 
 /** A labelled checkbox with an optional note; the whole row is the click target. */
-export function CheckboxField({ label, description, checked, onChange, disabled }: CheckboxFieldProps) {
-  const id = useId();
+export function CheckboxField({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+  id: givenId,
+  error,
+}: CheckboxFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div css={{ display: 'flex', gap: '0.625rem', alignItems: 'flex-start' }}>
       <input
@@ -20,7 +36,8 @@ export function CheckboxField({ label, description, checked, onChange, disabled 
         type="checkbox"
         checked={checked}
         disabled={disabled}
-        aria-describedby={description ? `${id}-description` : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.currentTarget.checked)}
         css={(theme) => [
           {
@@ -44,6 +61,14 @@ export function CheckboxField({ label, description, checked, onChange, disabled 
             css={(theme) => ({ margin: '0.125rem 0 0', fontSize: theme.font.size.sm, color: theme.color.textMuted })}
           >
             {description}
+          </p>
+        ) : null}
+        {error ? (
+          <p
+            id={`${id}-error`}
+            css={(theme) => ({ margin: '0.25rem 0 0', fontSize: theme.font.size.sm, color: theme.color.danger })}
+          >
+            {error}
           </p>
         ) : null}
       </div>

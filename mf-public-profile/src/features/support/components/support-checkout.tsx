@@ -34,7 +34,7 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'card'];
+const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'showOnWall', 'card'];
 
 /** `?tier=2` -> 2; anything else -> null. */
 export function parseTierParam(value: string | null): number | null {

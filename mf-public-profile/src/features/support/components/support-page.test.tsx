@@ -162,7 +162,9 @@ describe('support page', () => {
     expect(customAmount()).toHaveValue('');
     expect(monthly()).toBeChecked();
     expect(submitButton()).toHaveTextContent('Support with $25/month');
-    expect(screen.getByRole('region', { name: 'True Believer perks' })).toHaveTextContent('Monthly progress reports');
+    expect(screen.getByRole('region', { name: 'True Believer perks' })).toHaveTextContent(
+      'Pause or cancel anytime from My Missions',
+    );
 
     await user.click(tierButton(/Mission Champion/));
     expect(monthly()).not.toBeChecked();
@@ -233,6 +235,30 @@ describe('support page', () => {
     expect(screen.getByText('6/200')).toBeInTheDocument();
   });
 
+  it('offers the supporter wall (off by default), never with anonymous, and asks for the name it shows', async () => {
+    const user = userEvent.setup();
+    const api = renderSupport({ checkout: () => json(200, PAYMENT) });
+    const wall = await screen.findByRole('checkbox', { name: 'Show me on the supporter wall' });
+    expect(wall).not.toBeChecked();
+    await user.click(wall);
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(api.calls(SUPPORTS)).toHaveLength(0);
+    expect(screen.getByLabelText('Name (optional)')).toHaveAccessibleDescription(SUPPORT_MESSAGES.wallNeedsName);
+    expect(screen.getByLabelText('Name (optional)')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Name (optional)'), 'Jordan');
+    await user.click(screen.getByRole('checkbox', { name: 'Support anonymously' }));
+    expect(wall).not.toBeChecked();
+    expect(wall).toBeDisabled();
+    expect(wall).toHaveAccessibleDescription('Anonymous supporters never appear on the wall.');
+    await user.click(screen.getByRole('checkbox', { name: 'Support anonymously' }));
+    await user.click(wall);
+    await user.click(submitButton());
+    await waitFor(() => expect(api.calls(SUPPORTS)).toHaveLength(1));
+    expect(api.calls(SUPPORTS)[0]?.body).toMatchObject({ name: 'Jordan', isAnonymous: false, showOnWall: true });
+  });
+
   it('has no message field when the creator does not accept messages', async () => {
     renderSupport({ profile: fakeProfile({ acceptsMessages: false }) });
     expect(await screen.findByText('Pixel Pat has turned off supporter messages.')).toBeInTheDocument();
@@ -297,6 +323,7 @@ describe('support page', () => {
       message: 'Go Pat!',
       isAnonymous: false,
       isRecurring: true,
+      showOnWall: false,
       tierPosition: 2,
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });

@@ -12,6 +12,7 @@ export const FIELD_IDS: Record<FieldKey, string> = {
   name: 'support-name',
   email: 'support-email',
   message: 'support-message',
+  showOnWall: 'support-show-on-wall',
   card: 'support-card-field',
 };
 
@@ -87,6 +88,24 @@ export function SupporterDetails({
           checked={state.isAnonymous}
           onChange={(value) => {
             dispatch({ type: 'setAnonymous', value });
+            onEdit('name');
+            onEdit('showOnWall');
+          }}
+        />
+        <CheckboxField
+          id={FIELD_IDS.showOnWall}
+          label="Show me on the supporter wall"
+          description={
+            state.isAnonymous
+              ? 'Anonymous supporters never appear on the wall.'
+              : `Your name and tier appear on ${displayName}’s page. You can leave the wall from My Missions.`
+          }
+          checked={state.showOnWall}
+          disabled={state.isAnonymous}
+          error={errors.showOnWall}
+          onChange={(value) => {
+            dispatch({ type: 'setShowOnWall', value });
+            onEdit('showOnWall');
             onEdit('name');
           }}
         />

@@ -53,10 +53,18 @@ describe('buildCheckoutRequest', () => {
         message: 'Go go!',
         isAnonymous: false,
         isRecurring: false,
+        showOnWall: false,
         tierPosition: 1,
         idempotencyKey: KEY,
       },
     });
+  });
+
+  it('asks for a name to show on the supporter wall', () => {
+    const result = buildCheckoutRequest(filled({ name: '', showOnWall: true }), creator, KEY);
+    expect(result).toEqual({ ok: false, fieldErrors: { name: SUPPORT_MESSAGES.wallNeedsName }, formError: null });
+    const named = buildCheckoutRequest(filled({ showOnWall: true }), creator, KEY);
+    expect(named.ok && named.body).toMatchObject({ name: 'Jordan', showOnWall: true });
   });
 
   it('sends the name as "Anonymous" for an anonymous support', () => {

@@ -8,7 +8,7 @@ import type { SupportFormState } from './support-form-state';
 export type CheckoutBody = NonNullable<ReturnType<typeof checkoutRequestSchema.safeParse>['data']>;
 
 /** The form's fields that can carry a message, by the name the page uses ('card': the provider's card field). */
-export type FieldKey = 'amount' | 'email' | 'name' | 'message' | 'card';
+export type FieldKey = 'amount' | 'email' | 'name' | 'message' | 'showOnWall' | 'card';
 export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 export interface CheckoutCreator {
@@ -63,6 +63,7 @@ export function fieldKeyOf(path: string): FieldKey | null {
     case 'email':
     case 'name':
     case 'message':
+    case 'showOnWall':
     case 'card':
       return path;
     default:
@@ -101,6 +102,7 @@ export function buildCheckoutRequest(
     message: creator.acceptsMessages ? state.message : '',
     isAnonymous: state.isAnonymous,
     isRecurring: state.isRecurring,
+    showOnWall: state.showOnWall,
     tierPosition: state.selectedTier,
     idempotencyKey,
   });

@@ -23,6 +23,7 @@ describe('support page state (SPEC section 4)', () => {
       customAmount: '',
       isRecurring: false,
       isAnonymous: false,
+      showOnWall: false,
       name: '',
       email: '',
       message: '',
@@ -79,6 +80,14 @@ describe('support page state (SPEC section 4)', () => {
       isAnonymous: false,
       name: 'Jordan',
     });
+  });
+
+  it('never keeps the supporter wall with anonymous', () => {
+    let state = supportFormReducer(start(), { type: 'setShowOnWall', value: true });
+    expect(state.showOnWall).toBe(true);
+    state = supportFormReducer(state, { type: 'setAnonymous', value: true });
+    expect(state).toMatchObject({ isAnonymous: true, showOnWall: false });
+    expect(supportFormReducer(state, { type: 'setShowOnWall', value: true }).showOnWall).toBe(false);
   });
 
   it('cuts a message at 200 characters', () => {

@@ -8,7 +8,8 @@ import { DEFAULT_SUPPORT_AMOUNT_DOLLARS, MESSAGE_MAX_LENGTH } from '@beabro/shar
  *   to the tier's recurring value;
  * - typing a custom amount sets the amount to the parsed integer (0 if invalid) and deselects the tier;
  * - the monthly flag can be toggled freely;
- * - ticking anonymous disables the name (the name is then sent as "Anonymous");
+ * - ticking anonymous disables the name (the name is then sent as "Anonymous") and takes the supporter
+ *   off the supporter wall (anonymous supporters never appear on it);
  * - the default amount is 5.
  */
 
@@ -26,6 +27,8 @@ export interface SupportFormState {
   email: string;
   message: string;
   isAnonymous: boolean;
+  /** "Show me on the supporter wall": off unless the supporter ticks it. */
+  showOnWall: boolean;
 }
 
 export type TextField = 'name' | 'email' | 'message';
@@ -35,6 +38,7 @@ export type SupportFormAction =
   | { type: 'setCustomAmount'; value: string }
   | { type: 'setRecurring'; value: boolean }
   | { type: 'setAnonymous'; value: boolean }
+  | { type: 'setShowOnWall'; value: boolean }
   | { type: 'setField'; field: TextField; value: string }
   /** Fills name and email from the signed-in account, never over what the supporter typed. */
   | { type: 'prefill'; name: string; email: string };
@@ -67,6 +71,7 @@ export function initialSupportFormState(
     email: '',
     message: '',
     isAnonymous: false,
+    showOnWall: false,
   };
   const tier = requestedTier === null ? undefined : tiers.find((t) => t.position === requestedTier);
   return tier ? supportFormReducer(base, { type: 'selectTier', tier }) : base;
@@ -87,7 +92,9 @@ export function supportFormReducer(state: SupportFormState, action: SupportFormA
     case 'setRecurring':
       return { ...state, isRecurring: action.value };
     case 'setAnonymous':
-      return { ...state, isAnonymous: action.value };
+      return { ...state, isAnonymous: action.value, showOnWall: action.value ? false : state.showOnWall };
+    case 'setShowOnWall':
+      return { ...state, showOnWall: state.isAnonymous ? false : action.value };
     case 'setField':
       return {
         ...state,

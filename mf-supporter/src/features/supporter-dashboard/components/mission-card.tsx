@@ -11,6 +11,7 @@ import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
 import { isCancellable, isChangeable, isPausable, isRenewing } from '../utils/subscription-for-creator';
 import { Icon } from '@beabro/shared/ui/icon';
+import { WallMembership } from './wall-membership';
 
 export const MONTHLY_ACTIVE_LABEL = 'Monthly Support Active';
 
@@ -182,6 +183,8 @@ export function MissionCard({
           {status.text}
         </p>
       ) : null}
+
+      {creator.onWall ? <WallMembership username={creator.username} displayName={creator.displayName} /> : null}
 
       <div css={(theme) => ({ marginTop: 'auto', display: 'flex', flexWrap: 'wrap', gap: theme.space(2) })}>
         <ButtonLink to={paths.profile(creator.username)} variant="secondary" size="sm">

@@ -224,6 +224,7 @@ export function fakeCreatorProfile(overrides: Partial<PublicCreatorProfileDto> =
     acceptsMessages: true,
     recentSupports: [],
     achievements: [],
+    wall: { entries: [], page: 1, pageCount: 1, total: 0 },
     viewer: { isOwner: false, isFollowing: false },
     ...overrides,
   };

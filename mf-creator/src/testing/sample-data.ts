@@ -90,6 +90,7 @@ export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): Crea
     newSupporters: 8,
     recurringSupports: 2,
     pausedSupports: 1,
+    retryingSupports: 0,
     viewsWindowDays: 30,
     profileViews: 120,
     supportPageViews: 40,

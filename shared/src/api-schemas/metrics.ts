@@ -27,6 +27,8 @@ export const creatorDashboardSchema = z.object({
   recurringSupports: count,
   /** Monthly supports paused by their supporters (nothing is charged until they resume). */
   pausedSupports: count,
+  /** Monthly supports whose last renewal failed and is being retried (they lapse when the retry window ends). */
+  retryingSupports: count,
   /** Views and conversions cover the last `viewsWindowDays` days, today included. */
   viewsWindowDays: count,
   profileViews: count,

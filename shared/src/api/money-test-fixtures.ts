@@ -54,6 +54,7 @@ export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
   newSupporters: 2,
   recurringSupports: 1,
   pausedSupports: 0,
+  retryingSupports: 0,
   viewsWindowDays: 30,
   profileViews: 100,
   supportPageViews: 40,

@@ -399,7 +399,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'recurring',
     question: 'Where can I see my monthly support?',
     answer:
-      'Supporters see it on their dashboard: the "Recurring Supports" figure, and a "Monthly Support Active" badge on each mission in My Missions. A paused one shows "Paused until" its date, or "Paused". Mission builders see their recurring supports, and the paused ones apart, in the "This Month" card of their dashboard.',
+      'Supporters see it on their dashboard: the "Recurring Supports" figure, and a "Monthly Support Active" badge on each mission in My Missions. A paused one shows "Paused until" its date, or "Paused". One whose renewal did not go through shows "Retrying" and the date of the next try (we try again 1, 3 and 5 days after it was due and email you each time; it stops if every try fails). Mission builders see their recurring supports, the paused ones apart, and any renewals being retried, in the "This Month" card of their dashboard.',
   },
   // countries
   {

@@ -12,6 +12,7 @@ import {
   countNewSupportersSince,
   countPausedSubscriptions,
   countRenewingSubscriptions,
+  countRetryingSubscriptions,
   countSupporters,
   findDashboardCreator,
   listRecentReceivedSupports,
@@ -56,6 +57,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
   const supporters = await countSupporters(db, creatorId, months.thisMonth);
   const recurringSupports = await countRenewingSubscriptions(db, creatorId);
   const pausedSupports = await countPausedSubscriptions(db, creatorId);
+  const retryingSupports = await countRetryingSubscriptions(db, creatorId);
   const views = await sumPageViews(db, creatorId, isoDay(windowStart));
   const newSupporters = await countNewSupportersSince(db, creatorId, windowStart);
   const recent = await listRecentReceivedSupports(db, creatorId, RECENT_SUPPORTS_ON_DASHBOARD);
@@ -76,6 +78,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     newSupporters: supporters.fresh,
     recurringSupports,
     pausedSupports,
+    retryingSupports,
     viewsWindowDays: VIEWS_WINDOW_DAYS,
     profileViews: views.profile,
     supportPageViews: views.support,

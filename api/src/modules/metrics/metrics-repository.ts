@@ -113,6 +113,15 @@ export async function countPausedSubscriptions(db: Db, creatorId: string): Promi
   return row?.count ?? 0;
 }
 
+/** Monthly supports whose last renewal failed and is being retried (until the retry window ends). */
+export async function countRetryingSubscriptions(db: Db, creatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: n(sql`count(*)`) })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.creatorId, creatorId), eq(subscriptions.status, 'past_due')));
+  return row?.count ?? 0;
+}
+
 export async function countRenewingSubscriptions(db: Db, creatorId: string): Promise<number> {
   const [row] = await db
     .select({ count: n(sql`count(*)`) })

@@ -15,6 +15,7 @@ import {
   paySupport,
 } from '../checkout/checkout-test-factories';
 import { CHECKOUT_MESSAGES } from '../checkout/checkout-service';
+import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
 import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import type { HostResolver } from '../webhooks/webhook-address-guard';
 import { signCancelToken } from './cancel-link';
@@ -271,5 +272,7 @@ describe('what a change does', () => {
       due,
     );
     await expect(refused).rejects.toMatchObject({ code: 'conflict', message: SUBSCRIPTION_MESSAGES.changePastDue });
+    // The creator sees it being retried.
+    expect((await getCreatorDashboard(db(), creator.userId, due)).retryingSupports).toBe(1);
   });
 });

@@ -133,6 +133,18 @@ describe('DashboardPage', () => {
     expect(await within(first!).findByRole('alert')).toHaveTextContent('This supporter is not on your wall.');
   });
 
+  it('counts the monthly supports whose renewal is being retried', async () => {
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard({ retryingSupports: 2 }) },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+    });
+    renderDashboard();
+    const month = await screen.findByRole('region', { name: 'This Month' });
+    expect(month).toHaveTextContent('Renewals being retried2');
+    expect(month).toHaveTextContent('we try again 1, 3 and 5 days after it was due');
+  });
+
   it('shows performance, the goal with Update Goal, This Month, quick actions and payouts', async () => {
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },
@@ -160,6 +172,8 @@ describe('DashboardPage', () => {
     // Paused monthly supports are counted apart (not in the recurring ones).
     expect(month).toHaveTextContent('Paused monthly supports1');
     expect(month).toHaveTextContent('Growth rate+5.5%');
+    // No renewal is being retried: the row is left out.
+    expect(month).not.toHaveTextContent('Renewals being retried');
 
     const actions = screen.getByRole('region', { name: 'Quick Actions' });
     expect(

@@ -9,6 +9,9 @@ export function ThisMonthCard({ dashboard }: { dashboard: CreatorDashboard }) {
     { label: 'New supporters', value: formatCount(dashboard.newSupporters) },
     { label: 'Recurring supports', value: formatCount(dashboard.recurringSupports) },
     { label: 'Paused monthly supports', value: formatCount(dashboard.pausedSupports) },
+    ...(dashboard.retryingSupports > 0
+      ? [{ label: 'Renewals being retried', value: formatCount(dashboard.retryingSupports) }]
+      : []),
     { label: 'Growth rate', value: growth === null ? 'n/a' : formatChange(growth) },
   ];
   return (
@@ -43,6 +46,9 @@ export function ThisMonthCard({ dashboard }: { dashboard: CreatorDashboard }) {
           : 'Growth rate: this month’s earnings against last month’s (calendar months, UTC).'}{' '}
         Recurring supports are monthly supports that are still running; paused ones are counted apart and charge nothing
         until their supporters resume them.
+        {dashboard.retryingSupports > 0
+          ? ' A renewal being retried failed at the bank: we try again 1, 3 and 5 days after it was due, and its supporter is emailed each time; it stops if every try fails.'
+          : ''}
       </p>
     </SectionCard>
   );

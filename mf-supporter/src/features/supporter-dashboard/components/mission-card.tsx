@@ -31,6 +31,9 @@ export function pausedLabel(subscription: SubscriptionDto): string {
   return subscription.pausedUntil ? `Paused until ${formatDate(subscription.pausedUntil)}` : 'Paused';
 }
 
+/** A renewal that failed and is tried again until the retry window ends. */
+export const RETRYING_LABEL = 'Retrying';
+
 /** A renewal awaiting the supporter's authentication (3-D Secure) from the emailed link. */
 export const NEEDS_CONFIRMATION_LABEL = 'Needs your confirmation';
 
@@ -131,8 +134,8 @@ export function MissionCard({
           <Badge tone={subscription?.status === 'past_due' ? 'warning' : 'success'}>
             <Icon name="repeat" size="0.875rem" /> {MONTHLY_ACTIVE_LABEL}
           </Badge>{' '}
-          {subscription?.status === 'past_due' && subscription.needsConfirmation ? (
-            <Badge tone="warning">{NEEDS_CONFIRMATION_LABEL}</Badge>
+          {subscription?.status === 'past_due' ? (
+            <Badge tone="warning">{subscription.needsConfirmation ? NEEDS_CONFIRMATION_LABEL : RETRYING_LABEL}</Badge>
           ) : null}
         </div>
       ) : null}

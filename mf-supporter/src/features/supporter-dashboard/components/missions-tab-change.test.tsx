@@ -128,5 +128,7 @@ describe('My Missions: changing a monthly support', () => {
     });
     await screen.findByRole('heading', { name: 'Missions you support' });
     expect(within(card('Pixel Pat')).queryByRole('button', { name: 'Change amount' })).not.toBeInTheDocument();
+    // A renewal being retried says so.
+    expect(within(card('Pixel Pat')).getByText('Retrying')).toBeInTheDocument();
   });
 });

@@ -150,6 +150,7 @@ describe('My Missions tab', () => {
     );
     expect(within(card('Maya Okafor')).getByRole('button', { name: 'Cancel monthly support' })).toBeInTheDocument();
     expect(within(card('Maya Okafor')).queryByText('Needs your confirmation')).not.toBeInTheDocument();
+    expect(within(card('Maya Okafor')).getByText('Retrying')).toBeInTheDocument();
   });
 
   it('shows a renewal that needs the supporter to confirm it with their bank', async () => {

@@ -20,6 +20,7 @@ const valid = {
   message: 'Keep going!',
   isAnonymous: false,
   isRecurring: true,
+  showOnWall: false,
 };
 
 describe('supportSchema', () => {
@@ -32,6 +33,7 @@ describe('supportSchema', () => {
       message: '',
       isAnonymous: false,
       isRecurring: false,
+      showOnWall: false,
     });
   });
 

@@ -960,3 +960,57 @@ export const sandboxRefunds = pgTable(
     index('sandbox_refunds_charge_idx').on(t.chargeId),
   ],
 );
+
+/**
+ * A creator's payout account at the payment provider (Stripe Connect: the connected account their supports are
+ * routed to), as the provider last reported it in account.updated.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    creatorId: uuid('creator_id')
+      .primaryKey()
+      .references(() => creatorProfiles.userId),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    /** ISO country of the account (US, CA, GB, AU). */
+    country: text('country').notNull(),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    /** The `transfers` capability is active: destination charges may be routed to the account. */
+    transfersActive: boolean('transfers_active').notNull().default(false),
+    /** What the provider still asks for (its requirement names, currently due or past due). */
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payout_accounts_provider_account_key').on(t.provider, t.accountId)],
+);
+
+/** The provider's payouts from a creator's connected account to their bank, as payout.paid / payout.failed report them. */
+export const providerPayouts = pgTable(
+  'provider_payouts',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    accountId: text('account_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** paid or failed (Stripe's payout status when the event was sent). */
+    status: text('status').notNull(),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.id] }),
+    index('provider_payouts_creator_idx').on(t.creatorId, t.createdAt),
+  ],
+);

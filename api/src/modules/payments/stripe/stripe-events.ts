@@ -1,0 +1,72 @@
+import type Stripe from 'stripe';
+import { handlePaymentEvent, type MoneyDeps } from '../../checkout/checkout-service';
+import { insertPaymentEvent, paymentEventSeen } from '../../checkout/checkout-repository';
+import {
+  findPayoutAccountByAccountId,
+  updatePayoutAccountStatus,
+  upsertProviderPayout,
+  type PayoutAccountStatus,
+} from '../../payout-accounts/payout-accounts-repository';
+
+/** The payment intent events: recorded through the same path as the sandbox's (the intent is read back from Stripe). */
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.processing',
+  'payment_intent.requires_action',
+  'payment_intent.canceled',
+]);
+
+/** A connected account as we keep it: what it may do, and what Stripe still asks for. */
+export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountStatus {
+  const requirements = account.requirements;
+  return {
+    detailsSubmitted: account.details_submitted ?? false,
+    chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    transfersActive: account.capabilities?.transfers === 'active',
+    requirementsDue: [...new Set([...(requirements?.past_due ?? []), ...(requirements?.currently_due ?? [])])],
+    disabledReason: requirements?.disabled_reason ?? null,
+  };
+}
+
+/**
+ * Handles one verified Stripe event once by its id (`payment_events`, shared with the sandbox's events): payment
+ * intents through the checkout's recording path, account.updated into the creator's payout account, payout.paid and
+ * payout.failed into the creator's payouts. Every handler is idempotent on its own too (a redelivery racing the
+ * first delivery writes the same rows). Other types are acknowledged and ignored.
+ */
+export async function handleStripeEvent(deps: MoneyDeps, event: Stripe.Event): Promise<{ duplicate: boolean }> {
+  if (INTENT_EVENTS.has(event.type)) {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    return handlePaymentEvent(deps, { id: event.id, type: event.type, intentId: intent.id });
+  }
+  const provider = deps.provider.name;
+  if (await paymentEventSeen(deps.db, provider, event.id)) return { duplicate: true };
+  const at = deps.now?.() ?? new Date();
+  if (event.type === 'account.updated') {
+    const account = event.data.object;
+    await updatePayoutAccountStatus(deps.db, provider, account.id, payoutAccountStatusOf(account), at);
+  } else if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
+    const payout = event.data.object;
+    const owner = await findPayoutAccountByAccountId(deps.db, provider, event.account);
+    if (owner) {
+      await upsertProviderPayout(deps.db, {
+        provider,
+        id: payout.id,
+        creatorId: owner.creatorId,
+        accountId: event.account,
+        amountCents: payout.amount,
+        currency: payout.currency,
+        status: event.type === 'payout.paid' ? 'paid' : 'failed',
+        arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
+        failureCode: payout.failure_code ?? null,
+        failureMessage: payout.failure_message ?? null,
+        createdAt: new Date(payout.created * 1000),
+        updatedAt: at,
+      });
+    }
+  }
+  const inserted = await insertPaymentEvent(deps.db, { provider, id: event.id, type: event.type, intentId: null });
+  return { duplicate: !inserted };
+}

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { handlePaymentEvent, type MoneyDeps } from '../../checkout/checkout-service';
+import { recordProviderReportedRefund } from '../../refunds/refunds-service';
 import { insertPaymentEvent, paymentEventSeen } from '../../checkout/checkout-repository';
 import {
   findPayoutAccountByAccountId,
@@ -32,7 +33,8 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
 
 /**
  * Handles one verified Stripe event once by its id (`payment_events`, shared with the sandbox's events): payment
- * intents through the checkout's recording path, account.updated into the creator's payout account, payout.paid and
+ * intents through the checkout's recording path, charge.refunded as a refund when made outside our app (Stripe's
+ * dashboard), account.updated into the creator's payout account, payout.paid and
  * payout.failed into the creator's payouts. Every handler is idempotent on its own too (a redelivery racing the
  * first delivery writes the same rows). Other types are acknowledged and ignored.
  */
@@ -44,7 +46,10 @@ export async function handleStripeEvent(deps: MoneyDeps, event: Stripe.Event): P
   const provider = deps.provider.name;
   if (await paymentEventSeen(deps.db, provider, event.id)) return { duplicate: true };
   const at = deps.now?.() ?? new Date();
-  if (event.type === 'account.updated') {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    await recordProviderReportedRefund(deps, { chargeId: charge.id, amountRefundedCents: charge.amount_refunded });
+  } else if (event.type === 'account.updated') {
     const account = event.data.object;
     await updatePayoutAccountStatus(deps.db, provider, account.id, payoutAccountStatusOf(account), at);
   } else if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {

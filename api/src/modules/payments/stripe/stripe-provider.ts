@@ -181,13 +181,23 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * With destination charges each payment is already on the creator's connected account, and Stripe pays it out on
-   * the account's weekly schedule: moving it again from the platform would pay the creator twice.
+   * With destination charges each payment's share already went to the creator's connected account with the charge
+   * (its transfer), and Stripe pays the account out to the bank on its weekly schedule (payout.paid / payout.failed):
+   * moving the week's money again from the platform would pay the creator twice. So the weekly payout only closes the
+   * week in our books, once the account is checked to be the creator's connected account and still able to receive
+   * transfers; a destination that is not a connected account (`creator:<id>`, the sandbox's) is refused.
    */
   async transfer(request: TransferRequest): Promise<TransferResult> {
-    throw new Error(
-      `Stripe pays creators from their connected accounts on Stripe's payout schedule; refusing to transfer ${request.amountCents} cents again (${request.idempotencyKey})`,
-    );
+    if (!request.destination.startsWith('acct_'))
+      throw new Error(
+        `Stripe pays creators through their connected accounts; ${request.destination} is not one (${request.idempotencyKey})`,
+      );
+    const account = await this.stripe.accounts.retrieve(request.destination);
+    if (account.capabilities?.transfers !== 'active')
+      throw new Error(
+        `Connected account ${account.id} cannot receive transfers; the payout waits (${request.idempotencyKey})`,
+      );
+    return { transferId: `destination_charges:${account.id}` };
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {

@@ -677,7 +677,17 @@ export const payoutItems = pgTable(
   (t) => [index('payout_items_payout_idx').on(t.payoutId)],
 );
 
-export const LEDGER_ENTRY_TYPES = ['gross', 'platform_fee', 'processing_fee', 'creator_net', 'payout'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'gross',
+  'platform_fee',
+  'processing_fee',
+  'creator_net',
+  'payout',
+  /** A dispute's amount withdrawn from the platform (negative), the dispute fee (negative), the amount won back. */
+  'dispute',
+  'dispute_fee',
+  'dispute_reinstated',
+] as const;
 
 /**
  * A creator's refund of (part of) a support. Recorded as pending before the provider is called (it
@@ -748,6 +758,8 @@ export const ledgerEntries = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id),
     /** Set on the reversing entries of a refund (negative amounts, with the refunded support's id). */
     refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
+    /** Set on a dispute's entries (with the disputed support's id): the provider's dispute id. */
+    disputeId: text('dispute_id'),
     account: text('account').notNull(),
     type: text('type', { enum: LEDGER_ENTRY_TYPES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -758,8 +770,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_creator_type_created_idx').on(t.creatorId, t.type, t.createdAt),
     uniqueIndex('ledger_entries_support_type_key')
       .on(t.supportId, t.type)
-      .where(sql`refund_id is null`),
+      .where(sql`refund_id is null and dispute_id is null`),
     uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type),
+    uniqueIndex('ledger_entries_dispute_type_key').on(t.disputeId, t.type),
     uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
     check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
   ],
@@ -1013,4 +1026,31 @@ export const providerPayouts = pgTable(
     primaryKey({ columns: [t.provider, t.id] }),
     index('provider_payouts_creator_idx').on(t.creatorId, t.createdAt),
   ],
+);
+
+/** Disputes (chargebacks) of supports' charges as the provider reports them; the platform bears their losses. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    supportId: uuid('support_id')
+      .notNull()
+      .references(() => supports.id),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    amountCents: integer('amount_cents').notNull(),
+    /** The card network's reason in the provider's words (fraudulent, product_not_received, ...). */
+    reason: text('reason').notNull(),
+    /** The provider's status: needs_response, under_review, won, lost, warning_* for inquiries... */
+    status: text('status').notNull(),
+    /** What the provider took from the platform's balance, its dispute fee, and what it gave back (a won dispute). */
+    withdrawnCents: integer('withdrawn_cents').notNull().default(0),
+    feeCents: integer('fee_cents').notNull().default(0),
+    reinstatedCents: integer('reinstated_cents').notNull().default(0),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index('disputes_support_idx').on(t.supportId)],
 );

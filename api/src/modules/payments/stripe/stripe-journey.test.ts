@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../../config/env';
-import { ledgerEntries, payouts, refunds, subscriptions, supports } from '../../../db/schema';
+import { disputes, ledgerEntries, payouts, refunds, subscriptions, supports } from '../../../db/schema';
 import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
 import { fakeCreator } from '../../creator-profile/fake-creator';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
@@ -18,7 +18,8 @@ import { startStripeStandIn, type StripeStandIn } from './stand-in/stripe-stand-
  * The journey with PAYMENT_PROVIDER=stripe on the stand-in: a creator connects their account, a one-off checkout and a
  * monthly support are confirmed as Stripe.js confirms them, the renewal is charged off session by our scheduler's
  * job, a refund made by the creator and one made in Stripe's dashboard reach the ledger once each, the weekly payout
- * closes the week and Stripe's payout to the bank is recorded, and the books still prove.
+ * closes the week and Stripe's payout to the bank is recorded, a lost dispute is booked on the platform, and the
+ * books still prove.
  */
 
 const webhookSecret = 'whsec_journey_platform';
@@ -82,7 +83,7 @@ async function pay(client: TestClient, username: string, body: ReturnType<typeof
 }
 
 describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, () => {
-  it('takes a checkout, a monthly support and its renewal, two refunds and a payout into proven books', async () => {
+  it('takes a checkout, a monthly support and its renewal, two refunds, a dispute and a payout into proven books', async () => {
     const db = t.database.db;
     const creator = await fakeCreator(t, { country: 'US' });
     const username = creator.profile.username;
@@ -166,6 +167,23 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     const shown = (await creator.client.get('/api/creator/payout-account')).json();
     expect(shown.providerPayouts).toMatchObject([{ id: bank.id, status: 'paid', amountCents: bank.amount }]);
 
+    // A supporter's bank disputes a payment; the platform accepts the loss (closes it): the platform's books carry it.
+    const disputedStart = (await postCheckout(t.client(), username, checkoutBody({ amount: 10 }))).json();
+    await browser.paymentIntents.confirm(disputedStart.payment.intentId, {
+      payment_method: 'pm_card_createDispute',
+      client_secret: disputedStart.payment.clientSecret,
+    } as Stripe.PaymentIntentConfirmParams);
+    const opened = await delivered(
+      (e) =>
+        e.type === 'charge.dispute.funds_withdrawn' &&
+        (e.data.object as Stripe.Dispute).payment_intent === disputedStart.payment.intentId,
+    );
+    const disputeId = (opened.data.object as Stripe.Dispute).id;
+    await platform.disputes.close(disputeId);
+    await delivered((e) => e.type === 'charge.dispute.closed' && (e.data.object as Stripe.Dispute).id === disputeId);
+    const [lost] = await db.select().from(disputes).where(eq(disputes.id, disputeId));
+    expect(lost).toMatchObject({ status: 'lost', withdrawnCents: 1000, feeCents: 1500, reinstatedCents: 0 });
+
     // A month on, our renewal job charges the kept card off session, routed to the creator's account.
     const renewal = await runRenewals(
       {
@@ -194,6 +212,8 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     });
     await standIn.deliveriesSettled();
     expect(await db.select().from(supports).where(eq(supports.subscriptionId, subscription!.id))).toHaveLength(2);
+    // The disputed payment was recorded (by the page's completion or payment_intent.succeeded) like any other.
+    expect(await db.select().from(supports).where(eq(supports.creatorId, creator.user.id))).toHaveLength(4);
 
     const report = await checkLedgerIntegrity(db);
     expect(report.problems).toEqual([]);

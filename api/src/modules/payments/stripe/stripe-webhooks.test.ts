@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, paymentEvents, supports } from '../../../db/schema';
+import { disputes, emailOutbox, ledgerEntries, paymentEvents, supports, webhookDeliveries } from '../../../db/schema';
+import { checkLedgerIntegrity } from '../../ledger/integrity-service';
 import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
 import { fakeCreator } from '../../creator-profile/fake-creator';
 import { PAYOUT_DESTINATION_MESSAGES } from '../../payout-accounts/payout-destination';
@@ -26,14 +27,18 @@ let platform: Stripe;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
-    STRIPE_API_BASE: standIn.url,
-  });
+  t = await createTestApp(
+    {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: standIn.secretKey,
+      STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
+      STRIPE_API_BASE: standIn.url,
+    },
+    // The creators' own webhook endpoints (dispute.* events) resolve to a public address; nothing is sent.
+    { resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   standIn.addWebhookEndpoint({ url: `${origin}/api/webhooks/stripe`, secret: webhookSecret });
@@ -247,6 +252,88 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       status: 'failed',
       failureCode: 'account_closed',
     });
+  });
+
+  it('books a dispute the platform bears, tells the creator by email and webhook, and reinstates a won one', async () => {
+    const creator = await connectedCreator();
+    const endpoint = await creator.client.post('/api/creator/webhooks/endpoints', {
+      url: 'https://hooks.example.com/disputes',
+      events: ['dispute.created', 'dispute.closed'],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const supporter = t.client();
+    const { payment } = (await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 10 }))).json();
+    await browser.paymentIntents.confirm(payment.intentId, {
+      payment_method: 'pm_card_createDispute',
+      client_secret: payment.clientSecret,
+    } as Stripe.PaymentIntentConfirmParams);
+    expect(
+      (
+        await supporter.post(`/api/payments/intents/${payment.intentId}/complete`, {
+          clientSecret: payment.clientSecret,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const withdrawn = await standIn.waitForEvent(
+      (e) =>
+        e.type === 'charge.dispute.funds_withdrawn' &&
+        (e.data.object as Stripe.Dispute).payment_intent === payment.intentId,
+    );
+    expect(await deliveryStatuses(withdrawn.id)).toEqual([200]);
+    const disputeId = (withdrawn.data.object as Stripe.Dispute).id;
+    const entries = () =>
+      t.database.db
+        .select({ type: ledgerEntries.type, account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.disputeId, disputeId));
+    expect((await entries()).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'dispute', account: 'platform', amountCents: -1000 },
+      { type: 'dispute_fee', account: 'platform', amountCents: -1500 },
+    ]);
+    // The creator's balance is untouched: the platform bears the loss.
+    const [creatorNet] = await t.database.db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.creatorId, creator.user.id), eq(ledgerEntries.account, `creator:${creator.user.id}`)),
+      );
+    expect(creatorNet).toEqual({ amountCents: 891 });
+
+    await platform.disputes.update(disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+    const closed = await standIn.waitForEvent(
+      (e) => e.type === 'charge.dispute.closed' && e.data.object.id === disputeId,
+    );
+    expect(await deliveryStatuses(closed.id)).toEqual([200]);
+    standIn.redeliver(closed.id);
+    await standIn.deliveriesSettled();
+    const [row] = await t.database.db.select().from(disputes).where(eq(disputes.id, disputeId));
+    expect(row).toMatchObject({ status: 'won', withdrawnCents: 1000, feeCents: 1500, reinstatedCents: 1000 });
+    expect(row!.closedAt).not.toBeNull();
+    expect((await entries()).find((e) => e.type === 'dispute_reinstated')).toEqual({
+      type: 'dispute_reinstated',
+      account: 'platform',
+      amountCents: 1000,
+    });
+    const mail = await t.database.db
+      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, creator.email));
+    expect(mail.filter((m) => m.kind.startsWith('dispute')).map((m) => m.subject)).toEqual([
+      'A supporter disputed a payment of $10.00',
+      'The dispute of $10.00 was won',
+    ]);
+    const events = await t.database.db
+      .select({ type: webhookDeliveries.eventType, body: webhookDeliveries.body })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.creatorId, creator.user.id));
+    expect(events.map((e) => e.type).sort()).toEqual(['dispute.closed', 'dispute.created']);
+    expect(JSON.parse(events.find((e) => e.type === 'dispute.closed')!.body).data.dispute).toMatchObject({
+      id: disputeId,
+      amountCents: 1000,
+      reason: 'fraudulent',
+      status: 'won',
+    });
+    expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
   });
 
   it('refuses a bad or stale signature and acknowledges event types it does not handle', async () => {

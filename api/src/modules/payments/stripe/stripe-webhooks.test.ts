@@ -90,6 +90,9 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect((await t.app.inject('/sandbox-pay/v1/card-frame')).statusCode).toBe(404);
     expect((await t.client().post('/api/payments/events', {})).statusCode).toBe(404);
     expect((await t.client().post('/sandbox-pay/v1/payment-methods', {})).statusCode).toBe(404);
+    // The pages may load Stripe.js and its frames (only with Stripe: see page-security-policy.test.ts).
+    const page = await t.app.inject('/');
+    expect(page.headers['content-security-policy']).toContain("frame-src 'self' https://js.stripe.com");
   });
 
   it('connects a creator’s Express account from Settings; account.updated says when it can take support', async () => {

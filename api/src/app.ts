@@ -12,6 +12,7 @@ import { checkoutRoutes, paymentCompletionRoutes } from './modules/checkout/chec
 import { cancelLinkFormRoutes } from './modules/subscriptions/cancel-link-form-routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
 import { payoutRoutes } from './modules/payouts/payouts-routes';
+import { payoutAccountRoutes } from './modules/payout-accounts/payout-accounts-routes';
 import { metricsRoutes } from './modules/metrics/metrics-routes';
 import { refundRoutes } from './modules/refunds/refunds-routes';
 import { registerJobScheduler } from './modules/jobs/job-scheduler';
@@ -33,6 +34,9 @@ import {
   sandboxSigningSecret,
 } from './modules/payments/sandbox/sandbox-payment-provider';
 import { sandboxPayRoutes } from './modules/payments/sandbox/sandbox-pay-routes';
+import { createStripeProvider } from './modules/payments/configured-provider';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { stripeWebhookRoutes } from './modules/payments/stripe/stripe-webhook-routes';
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { supporterWallRoutes } from './modules/supporter-wall/supporter-wall-routes';
@@ -109,10 +113,22 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
   await app.register(supporterWallRoutes);
-  // Money: the embedded sandbox provider (test mode) behind the PaymentProvider interface. Like a real
-  // provider it sends signed events to /api/payments/events; being in-process, it sends them through
-  // app.inject (the whole HTTP stack, signature check included) instead of the network.
+  // Money: the embedded sandbox provider (test mode, the default) or Stripe (PAYMENT_PROVIDER=stripe), behind the
+  // PaymentProvider interface. The sandbox, like a real provider, sends signed events to /api/payments/events;
+  // being in-process, it sends them through app.inject (the whole HTTP stack, signature check included). Stripe
+  // sends its events to /api/webhooks/stripe and /api/webhooks/stripe-connect; the sandbox's pages do not exist then.
   const appSecret = resolveAppSecret(config);
+  if (config.payments.provider === 'stripe') {
+    const stripe = createStripeProvider(config.payments);
+    const money = { provider: stripe, appSecret };
+    await registerMoneyRoutes(app, money);
+    await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', ...money, stripe });
+    // The sandbox's card frame and its routes do not exist with Stripe (not even as the site's page fallback).
+    app.all(`${SANDBOX_PAY_PREFIX}/*`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(404).send({ message: 'Not found' }),
+    );
+    return finishApp(app, config, db, overrides, money);
+  }
   const sandbox = createSandboxPaymentProvider(db, {
     signingSecret: sandboxSigningSecret(appSecret),
     deliverEvent: async (body, signature) => {
@@ -127,16 +143,35 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
     log: (message) => app.log.error(message),
   });
   const money = { provider: sandbox, appSecret };
-  await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
-  await app.register(paymentCompletionRoutes, { prefix: '/api/payments', ...money });
+  await registerMoneyRoutes(app, money);
   await app.register(paymentEventRoutes, {
     prefix: '/api/payments',
     ...money,
     signatureHeader: SANDBOX_SIGNATURE_HEADER,
   });
   await app.register(sandboxPayRoutes, { prefix: SANDBOX_PAY_PREFIX, sandbox });
+  return finishApp(app, config, db, overrides, money);
+}
+
+type Money = { provider: PaymentProvider; appSecret: string };
+
+async function registerMoneyRoutes(app: FastifyInstance, money: Money): Promise<void> {
+  await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
+  await app.register(paymentCompletionRoutes, { prefix: '/api/payments', ...money });
+}
+
+/** The routes and loops after the provider's own: the same whichever provider takes the money. */
+async function finishApp(
+  app: FastifyInstance,
+  config: AppConfig,
+  db: Db,
+  overrides: AppOverrides,
+  money: Money,
+): Promise<FastifyInstance> {
+  const { appSecret } = money;
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });
   await app.register(payoutRoutes, { prefix: '/api/creator' });
+  await app.register(payoutAccountRoutes, { prefix: '/api/creator', provider: money.provider });
   await app.register(refundRoutes, { prefix: '/api/creator', ...money });
   await app.register(metricsRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });

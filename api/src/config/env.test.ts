@@ -190,3 +190,73 @@ describe('APP_SECRET', () => {
     }
   });
 });
+
+describe('PAYMENT_PROVIDER', () => {
+  const stripeTest = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51Abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_platform123',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect123',
+  };
+
+  it('is the sandbox by default', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
+  });
+
+  it('is Stripe with every key, pointed at Stripe itself unless STRIPE_API_BASE says otherwise', () => {
+    expect(loadConfig(stripeTest).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_51Abc',
+      publishableKey: 'pk_test_51Abc',
+      webhookSecret: 'whsec_platform123',
+      connectWebhookSecret: 'whsec_connect123',
+      live: false,
+      api: null,
+    });
+    expect(loadConfig({ ...stripeTest, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+    expect(() => loadConfig({ ...stripeTest, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(
+      /STRIPE_API_BASE: must be an origin only/,
+    );
+  });
+
+  it('refuses a partial set and names exactly what is missing', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      'PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET too (missing',
+    );
+    const { STRIPE_CONNECT_WEBHOOK_SECRET: _, ...withoutConnect } = stripeTest;
+    expect(() => loadConfig(withoutConnect)).toThrow(
+      'PAYMENT_PROVIDER: stripe needs STRIPE_CONNECT_WEBHOOK_SECRET too (missing',
+    );
+    expect(() => loadConfig({ ...stripeTest, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER:/);
+  });
+
+  it('refuses Stripe keys left set while the sandbox takes the payments', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_51Abc' })).toThrow(
+      'PAYMENT_PROVIDER: is sandbox but STRIPE_SECRET_KEY is set: set PAYMENT_PROVIDER=stripe',
+    );
+  });
+
+  it('refuses keys that are not Stripe keys, and keys of two modes', () => {
+    expect(() =>
+      loadConfig({ ...stripeTest, STRIPE_SECRET_KEY: 'pk_test_51Abc', STRIPE_WEBHOOK_SECRET: 'secret' }),
+    ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: must be the signing secret/);
+    expect(() => loadConfig({ ...stripeTest, STRIPE_SECRET_KEY: 'sk_live_51Abc' })).toThrow(
+      'STRIPE_PUBLISHABLE_KEY: is a test key but STRIPE_SECRET_KEY is a live key',
+    );
+  });
+
+  it('takes live keys, but never with the development switches or STRIPE_API_BASE', () => {
+    const live = { ...stripeTest, STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' };
+    expect(loadConfig(live).payments).toMatchObject({ provider: 'stripe', live: true });
+    expect(() =>
+      loadConfig({ ...live, DEV_TOOLS: 'true', WEBHOOKS_ALLOW_LOCAL: 'true', STRIPE_API_BASE: 'http://127.0.0.1:1' }),
+    ).toThrow(
+      'STRIPE_SECRET_KEY: a live key (real cards are charged) must not run with DEV_TOOLS=true, WEBHOOKS_ALLOW_LOCAL=true, STRIPE_API_BASE=http://127.0.0.1:1',
+    );
+    expect(() => loadConfig({ ...live, DEV_MAILBOX: 'true' })).toThrow(/must not run with DEV_MAILBOX=true/);
+    expect(loadConfig({ ...stripeTest, DEV_TOOLS: 'true' }).devTools).toBe(true);
+  });
+});

@@ -82,7 +82,59 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"')
     .optional(),
   NODE_ENV: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+      'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_...)',
+    )
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be the signing secret of a Stripe webhook endpoint (whsec_...)')
+    .optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be the signing secret of a Stripe Connect webhook endpoint (whsec_...)')
+    .optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .trim()
+    .refine(isHttpOrigin, 'must be an origin only, like http://127.0.0.1:12111 (the Stripe stand-in)')
+    .optional(),
 });
+
+/** The Stripe settings PAYMENT_PROVIDER=stripe needs, all of them. */
+export const STRIPE_REQUIRED_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_CONNECT_WEBHOOK_SECRET',
+] as const;
+
+/** Which payment provider takes the money, and its keys (never sent to the browser but the publishable key). */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      connectWebhookSecret: string;
+      /** Live keys: real cards are charged. */
+      live: boolean;
+      /** STRIPE_API_BASE: where the SDK sends requests (the local stand-in); null means Stripe itself. */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    };
 
 export interface AppConfig {
   port: number;
@@ -149,6 +201,8 @@ export interface AppConfig {
    * runs several instances behind a load balancer can tell which one answered. Unset: no header.
    */
   instanceId: string | null;
+  /** PAYMENT_PROVIDER and the provider's keys: the embedded sandbox (default) or Stripe. */
+  payments: PaymentsConfig;
 }
 
 /** Validates the environment once at start-up and fails listing every problem. Defaults need no configuration. */
@@ -187,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       problems.push(
         `PUBLIC_URL: must be set on a server other machines reach (${reachable.join(', ')}) while JOBS_ENABLED=true: emails from the scheduled jobs (renewals, payouts, webhooks) link to it. Set PUBLIC_URL=https://<your domain>, or JOBS_ENABLED=false on instances that run no jobs`,
       );
+    problems.push(...paymentProblems(e));
   }
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -221,6 +276,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
     instanceId: e.INSTANCE_ID ?? null,
+    payments: paymentsConfig(e),
+  };
+}
+
+/**
+ * PAYMENT_PROVIDER=stripe needs every Stripe key, of one mode (test or live); Stripe keys without it are a
+ * mistake, not a silent sandbox. Live keys refuse the development switches and STRIPE_API_BASE.
+ */
+function paymentProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const given = STRIPE_REQUIRED_VARIABLES.filter((name) => e[name] !== undefined);
+  if (e.PAYMENT_PROVIDER !== 'stripe') {
+    const stray = [...given, ...(e.STRIPE_API_BASE !== undefined ? ['STRIPE_API_BASE'] : [])];
+    if (stray.length > 0)
+      problems.push(
+        `PAYMENT_PROVIDER: is sandbox but ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set: set PAYMENT_PROVIDER=stripe to take payments with Stripe, or unset ${stray.length === 1 ? 'it' : 'them'}`,
+      );
+    return problems;
+  }
+  const missing = STRIPE_REQUIRED_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length > 0)
+    problems.push(
+      `PAYMENT_PROVIDER: stripe needs ${missing.join(', ')} too (missing; see docs/going-live.md): the secret and publishable keys from the Stripe dashboard's API keys page, the signing secrets of the platform and Connect webhook endpoints`,
+    );
+  const secret = e.STRIPE_SECRET_KEY;
+  const publishable = e.STRIPE_PUBLISHABLE_KEY;
+  if (!secret) return problems;
+  const live = isLiveSecretKey(secret);
+  if (publishable && publishable.startsWith('pk_live_') !== live)
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY: is a ${live ? 'test' : 'live'} key but STRIPE_SECRET_KEY is a ${live ? 'live' : 'test'} key: take both from the same mode of the Stripe dashboard`,
+    );
+  if (live) {
+    const devSwitches = [
+      ...(e.DEV_TOOLS === 'true' ? ['DEV_TOOLS=true'] : []),
+      ...(e.WEBHOOKS_ALLOW_LOCAL === 'true' ? ['WEBHOOKS_ALLOW_LOCAL=true'] : []),
+      ...(e.DEV_MAILBOX === 'true' ? ['DEV_MAILBOX=true'] : []),
+      ...(e.STRIPE_API_BASE !== undefined ? [`STRIPE_API_BASE=${e.STRIPE_API_BASE}`] : []),
+    ];
+    if (devSwitches.length > 0)
+      problems.push(
+        `STRIPE_SECRET_KEY: a live key (real cards are charged) must not run with ${devSwitches.join(', ')}: unset ${devSwitches.length === 1 ? 'it' : 'them'}, or use a test key (sk_test_...)`,
+      );
+  }
+  return problems;
+}
+
+function isLiveSecretKey(key: string): boolean {
+  return key.startsWith('sk_live_') || key.startsWith('rk_live_');
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return { provider: 'sandbox' };
+  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : null;
+  const protocol = base?.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET as string,
+    live: isLiveSecretKey(e.STRIPE_SECRET_KEY as string),
+    api: base ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol } : null,
   };
 }
 

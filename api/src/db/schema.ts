@@ -702,7 +702,17 @@ export const payoutItems = pgTable(
   (t) => [index('payout_items_payout_idx').on(t.payoutId)],
 );
 
-export const LEDGER_ENTRY_TYPES = ['gross', 'platform_fee', 'processing_fee', 'creator_net', 'payout'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'gross',
+  'platform_fee',
+  'processing_fee',
+  'creator_net',
+  'payout',
+  /** A dispute's amount withdrawn from the platform (negative), the dispute fee (negative), the amount won back. */
+  'dispute',
+  'dispute_fee',
+  'dispute_reinstated',
+] as const;
 
 /**
  * A creator's refund of (part of) a support. Recorded as pending before the provider is called (it
@@ -773,6 +783,8 @@ export const ledgerEntries = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id),
     /** Set on the reversing entries of a refund (negative amounts, with the refunded support's id). */
     refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
+    /** Set on a dispute's entries (with the disputed support's id): the provider's dispute id. */
+    disputeId: text('dispute_id'),
     account: text('account').notNull(),
     type: text('type', { enum: LEDGER_ENTRY_TYPES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -783,8 +795,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_creator_type_created_idx').on(t.creatorId, t.type, t.createdAt),
     uniqueIndex('ledger_entries_support_type_key')
       .on(t.supportId, t.type)
-      .where(sql`refund_id is null`),
+      .where(sql`refund_id is null and dispute_id is null`),
     uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type),
+    uniqueIndex('ledger_entries_dispute_type_key').on(t.disputeId, t.type),
     uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
     check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
   ],
@@ -984,4 +997,85 @@ export const sandboxRefunds = pgTable(
     uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey),
     index('sandbox_refunds_charge_idx').on(t.chargeId),
   ],
+);
+
+/**
+ * A creator's payout account at the payment provider (Stripe Connect: the connected account their supports are
+ * routed to), as the provider last reported it in account.updated.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    creatorId: uuid('creator_id')
+      .primaryKey()
+      .references(() => creatorProfiles.userId),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    /** ISO country of the account (US, CA, GB, AU). */
+    country: text('country').notNull(),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    /** The `transfers` capability is active: destination charges may be routed to the account. */
+    transfersActive: boolean('transfers_active').notNull().default(false),
+    /** What the provider still asks for (its requirement names, currently due or past due). */
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payout_accounts_provider_account_key').on(t.provider, t.accountId)],
+);
+
+/** The provider's payouts from a creator's connected account to their bank, as payout.paid / payout.failed report them. */
+export const providerPayouts = pgTable(
+  'provider_payouts',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    accountId: text('account_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** paid or failed (Stripe's payout status when the event was sent). */
+    status: text('status').notNull(),
+    arrivalDate: timestamp('arrival_date', { withTimezone: true }),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.id] }),
+    index('provider_payouts_creator_idx').on(t.creatorId, t.createdAt),
+  ],
+);
+
+/** Disputes (chargebacks) of supports' charges as the provider reports them; the platform bears their losses. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    supportId: uuid('support_id')
+      .notNull()
+      .references(() => supports.id),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId),
+    amountCents: integer('amount_cents').notNull(),
+    /** The card network's reason in the provider's words (fraudulent, product_not_received, ...). */
+    reason: text('reason').notNull(),
+    /** The provider's status: needs_response, under_review, won, lost, warning_* for inquiries... */
+    status: text('status').notNull(),
+    /** What the provider took from the platform's balance, its dispute fee, and what it gave back (a won dispute). */
+    withdrawnCents: integer('withdrawn_cents').notNull().default(0),
+    feeCents: integer('fee_cents').notNull().default(0),
+    reinstatedCents: integer('reinstated_cents').notNull().default(0),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index('disputes_support_idx').on(t.supportId)],
 );

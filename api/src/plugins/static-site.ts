@@ -167,7 +167,10 @@ export async function staticSite(
       // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
       .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
       .header('Vary', 'Cookie, Accept-Encoding')
-      .header('Content-Security-Policy', pageSecurityPolicy(remoteMap, { embeddable }))
+      .header(
+        'Content-Security-Policy',
+        pageSecurityPolicy(remoteMap, { embeddable, stripe: config.payments.provider === 'stripe' }),
+      )
       .type('text/html; charset=utf-8');
     // Said last, right before the body it describes.
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);

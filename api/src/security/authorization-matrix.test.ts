@@ -119,6 +119,9 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'POST /api/payments/intents/\\{intentId\\}/complete',
         // Authorized by the provider's signature over the body.
         'POST /api/payments/events',
+        // Stripe's events (PAYMENT_PROVIDER=stripe only): authorized by Stripe's signature with the endpoint's secret.
+        'POST /api/webhooks/stripe',
+        'POST /api/webhooks/stripe-connect',
         'POST /api/creators/\\{username\\}/views',
         'GET /api/discover/',
         'POST /api/help/contact',
@@ -221,6 +224,9 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
     ownerStatus: { status: 409, why: 'the owner has a creator page already (one per account)' },
   }),
   'GET /api/creator-profile/': () => ({ ownerSees: true }),
+  'POST /api/creator/payout-account/onboarding-link': () => ({
+    ownerStatus: { status: 409, why: 'the sandbox (the test app’s provider) has no payout account to connect' },
+  }),
   'PATCH /api/creator-profile/': () => ({ body: { bio: 'A new bio, whoever sent it.' } }),
   'PUT /api/creator-profile/tiers': () => ({ body: tiersBody(' v2') }),
   'POST /api/creator-profile/images/{kind}': () => ({ params: { kind: 'cover' }, body: uploadBody() }),

@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.updated',
   'subscription.canceled',
   'payout.paid',
+  'dispute.created',
+  'dispute.closed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent by "Send test event" only, to one endpoint, whatever events it subscribed to. */
@@ -26,6 +28,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'subscription.updated': 'A supporter changed the amount or tier of their monthly support',
   'subscription.canceled': 'A monthly support was cancelled or lapsed',
   'payout.paid': 'A weekly payout was sent',
+  'dispute.created': 'A supporter disputed a payment with their bank',
+  'dispute.closed': 'A dispute was closed (won or lost)',
 };
 
 export const WEBHOOK_MAX_ENDPOINTS = 10;
@@ -183,6 +187,19 @@ export const webhookPayoutSchema = z.object({
   paidAt: dateTime,
 });
 
+export const webhookDisputeSchema = z.object({
+  /** The payment provider's dispute id. */
+  id: z.string(),
+  amountCents: cents,
+  currency,
+  /** The card network's reason (fraudulent, product_not_received, ...). */
+  reason: z.string(),
+  /** open while the bank decides; won, lost, or closed for an inquiry that became no dispute. */
+  status: z.enum(['open', 'won', 'lost', 'closed']),
+  openedAt: dateTime,
+  closedAt: dateTime.nullable(),
+});
+
 /** `data` of each event type. */
 export const webhookEventDataSchemas = {
   'support.created': z.object({ support: webhookSupportSchema }),
@@ -233,6 +250,9 @@ export const webhookEventDataSchemas = {
     endsAt: dateTime,
   }),
   'payout.paid': z.object({ payout: webhookPayoutSchema }),
+  /** The platform bears disputes' losses: the creator's balance does not change. */
+  'dispute.created': z.object({ dispute: webhookDisputeSchema, support: webhookSupportSchema }),
+  'dispute.closed': z.object({ dispute: webhookDisputeSchema, support: webhookSupportSchema }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData = { [K in WebhookEventType]: z.infer<(typeof webhookEventDataSchemas)[K]> };

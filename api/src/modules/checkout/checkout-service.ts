@@ -1,3 +1,4 @@
+import { PAYOUT_DESTINATION_MESSAGES, payoutDestination } from '../payout-accounts/payout-destination';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { CheckoutReceipt, PaymentStart, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
@@ -353,6 +354,7 @@ function intentRequest(
   attempt: Pick<PaymentAttemptRow, 'id' | 'idempotencyKey'>,
   request: CheckoutAttemptRequest,
   creatorUsername: string,
+  destination: string,
 ) {
   return {
     amountCents: request.amountCents,
@@ -360,7 +362,7 @@ function intentRequest(
     customer: request.email,
     keepCard: request.isRecurring,
     applicationFeeCents: calculateFees(request.amountCents).platformFeeCents,
-    destination: `creator:${request.creatorId}`,
+    destination,
     description: `checkout: support for ${creatorUsername}`,
     metadata: { attemptId: attempt.id, purpose: 'checkout' },
     idempotencyKey: checkoutChargeKey(attempt.idempotencyKey),
@@ -412,11 +414,17 @@ export async function completeInterruptedCheckout(deps: MoneyDeps, attempt: Paym
   let intent = attempt.providerIntentId ? await deps.provider.retrieveIntent(attempt.providerIntentId) : null;
   if (!attempt.providerIntentId) {
     // The browser never got this intent's secret, so nobody could have paid it: cancel it for good.
+    // Without a destination no intent can exist for it (the creator's payout account went): nothing to cancel.
     const creator = await findCheckoutCreator(deps.db, { userId: request.creatorId }, null);
-    const created = await deps.provider.createIntent(intentRequest(attempt, request, creator?.username ?? ''));
-    await setAttemptIntent(deps.db, attempt.id, created.id);
-    intent = await deps.provider.cancelIntent(created.id);
-    if (intent?.status === 'canceled') intent = null;
+    const destination = await payoutDestination(deps.db, deps.provider, request.creatorId);
+    if (destination) {
+      const created = await deps.provider.createIntent(
+        intentRequest(attempt, request, creator?.username ?? '', destination),
+      );
+      await setAttemptIntent(deps.db, attempt.id, created.id);
+      intent = await deps.provider.cancelIntent(created.id);
+      if (intent?.status === 'canceled') intent = null;
+    }
   } else if (intent && !chargeResultOf(intent) && now.getTime() - attempt.createdAt.getTime() > ABANDONED_INTENT_MS) {
     intent = await deps.provider.cancelIntent(intent.id);
   }
@@ -579,9 +587,15 @@ export async function createSupport(
     if (!first) throw new Error(`payment attempt ${input.idempotencyKey} conflicted but cannot be read`);
     return answerRepeat(deps, first, requestFingerprint);
   }
+  const destination = await payoutDestination(db, provider, creator.userId);
+  if (!destination) {
+    // Nothing was charged under this attempt: it goes, and the key may be used again once the creator can be paid.
+    await deletePendingAttempt(db, attemptId);
+    throw new AppError('conflict', PAYOUT_DESTINATION_MESSAGES.notConnected(creator.displayName));
+  }
   const attempt = { id: attemptId, idempotencyKey: input.idempotencyKey };
   const fullRequest: CheckoutAttemptRequest = { ...request, creatorId: creator.userId };
-  const intent = await provider.createIntent(intentRequest(attempt, fullRequest, creator.username));
+  const intent = await provider.createIntent(intentRequest(attempt, fullRequest, creator.username, destination));
   await setAttemptIntent(db, attemptId, intent.id);
   return { payment: paymentStart(provider, intent) };
 }

@@ -5,7 +5,7 @@ import { resolveAppSecret } from '../../config/env';
 import { jobLinkOrigin } from '../checkout/link-origin';
 import { jobDefinitions } from '../jobs/job-definitions';
 import { JOB_NAMES, runJob } from '../jobs/run-job';
-import { createSandboxPaymentProvider, sandboxSigningSecret } from '../payments/sandbox/sandbox-payment-provider';
+import { createJobPaymentProvider } from '../payments/configured-provider';
 
 export const DEV_JOB_MESSAGES = {
   unknownJob: `Choose one of: ${JOB_NAMES.join(', ')}.`,
@@ -50,13 +50,10 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name } = request.params;
       const now = new Date(request.body.now);
       const config = app.config;
-      // The sandbox provider runs at the job's clock, as the command-line tool does.
+      // The sandbox provider runs at the job's clock, as the command-line tool does (Stripe keeps its own).
       const deps = {
         db: app.db,
-        provider: createSandboxPaymentProvider(app.db, {
-          now: () => now,
-          signingSecret: sandboxSigningSecret(resolveAppSecret(config)),
-        }),
+        provider: createJobPaymentProvider(config, app.db, resolveAppSecret(config), now),
         appSecret: resolveAppSecret(config),
         origin: jobLinkOrigin(config),
         now: () => now,

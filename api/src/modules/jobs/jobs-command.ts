@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { loadConfig, resolveAppSecret } from '../../config/env';
 import { openDatabaseForConfig } from '../../db/open-database-for-config';
 import { jobLinkOrigin } from '../checkout/link-origin';
-import { createSandboxPaymentProvider, sandboxSigningSecret } from '../payments/sandbox/sandbox-payment-provider';
+import { createJobPaymentProvider } from '../payments/configured-provider';
 import { jobDefinitions } from './job-definitions';
 import { JOB_NAMES, runJob, type JobName } from './run-job';
 
@@ -37,10 +37,7 @@ try {
     const db = database.db;
     const deps = {
       db,
-      provider: createSandboxPaymentProvider(db, {
-        now: () => now,
-        signingSecret: sandboxSigningSecret(resolveAppSecret(config)),
-      }),
+      provider: createJobPaymentProvider(config, db, resolveAppSecret(config), now),
       appSecret: resolveAppSecret(config),
       origin: jobLinkOrigin(config),
       now: () => now,

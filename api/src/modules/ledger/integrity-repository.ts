@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ledgerEntries, payoutItems, payouts, refunds, supports } from '../../db/schema';
+import { disputes, ledgerEntries, payoutItems, payouts, refunds, supports } from '../../db/schema';
 
 const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
 
@@ -35,7 +35,10 @@ export async function findSupportsWithBadEntries(db: Db, limit: number) {
       })
       .from(supports)
       // A support's own entries; its refunds' entries are checked with the refunds.
-      .leftJoin(ledgerEntries, and(eq(ledgerEntries.supportId, supports.id), isNull(ledgerEntries.refundId)))
+      .leftJoin(
+        ledgerEntries,
+        and(eq(ledgerEntries.supportId, supports.id), isNull(ledgerEntries.refundId), isNull(ledgerEntries.disputeId)),
+      )
       .groupBy(supports.id)
       .having(
         sql`count(${ledgerEntries.id}) <> 4
@@ -280,4 +283,44 @@ export async function findRollupMismatches(db: Db, limit: number): Promise<Rollu
       mismatches.push({ rollup: check.rollup, key: row.key, stored: row.stored, recomputed: row.recomputed });
   }
   return mismatches;
+}
+
+/**
+ * Disputes whose ledger entries do not match what the provider withdrew and gave back (the disputed amount and the
+ * dispute fee taken from the platform, the amount reinstated when won), that are on another account than the
+ * platform's or another support or creator, or that claim back more than was withdrawn or than the support.
+ */
+export async function findDisputesWithBadEntries(db: Db, limit: number) {
+  const sumOf = (type: string) =>
+    num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
+  const misplaced = num(sql`count(${ledgerEntries.id}) filter (where ${ledgerEntries.account} <> 'platform'
+      or ${ledgerEntries.supportId} <> ${disputes.supportId} or ${ledgerEntries.creatorId} <> ${disputes.creatorId}
+      or ${ledgerEntries.type} not in ('dispute', 'dispute_fee', 'dispute_reinstated'))`);
+  const rows = await db
+    .select({
+      disputeId: disputes.id,
+      withdrawnCents: disputes.withdrawnCents,
+      feeCents: disputes.feeCents,
+      reinstatedCents: disputes.reinstatedCents,
+      supportCents: supports.amountCents,
+      withdrawn: sumOf('dispute'),
+      fee: sumOf('dispute_fee'),
+      reinstated: sumOf('dispute_reinstated'),
+      misplaced,
+    })
+    .from(disputes)
+    .innerJoin(supports, eq(supports.id, disputes.supportId))
+    .leftJoin(ledgerEntries, eq(ledgerEntries.disputeId, disputes.id))
+    .groupBy(disputes.provider, disputes.id, supports.amountCents);
+  return rows
+    .filter(
+      (d) =>
+        d.withdrawn !== -d.withdrawnCents ||
+        d.fee !== -d.feeCents ||
+        d.reinstated !== d.reinstatedCents ||
+        d.misplaced > 0 ||
+        d.reinstatedCents > d.withdrawnCents ||
+        d.withdrawnCents > d.supportCents,
+    )
+    .slice(0, limit);
 }

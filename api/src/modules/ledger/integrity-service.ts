@@ -5,13 +5,14 @@ import {
   findNegativeCreatorBalances,
   findRollupMismatches,
   findOverRefundedSupports,
+  findDisputesWithBadEntries,
   findRefundsWithBadEntries,
   findSupportsWithBadEntries,
   listPayoutFigures,
 } from './integrity-repository';
 
 export interface IntegrityProblem {
-  kind: 'support' | 'payout' | 'balance' | 'refund' | 'rollup';
+  kind: 'support' | 'payout' | 'balance' | 'refund' | 'dispute' | 'rollup';
   id: string;
   detail: string;
 }
@@ -31,7 +32,7 @@ const MAX_SUPPORT_PROBLEMS = 100;
  * Proves the books: each support has exactly its gross, platform fee, processing fee and creator
  * net entries, matching the support and adding up (gross = the other three); each paid payout
  * equals the creator-net entries of the supports it covers and its own ledger entry; held payouts
- * moved no money; no creator account is negative; every rollup (migration 0011) equals its
+ * moved no money; each dispute's entries match what the provider withdrew and gave back; no creator account is negative; every rollup (migration 0011) equals its
  * recomputation from the supports, refunds and ledger entries.
  */
 export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
@@ -91,6 +92,16 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
       kind: 'support',
       id: s.supportId,
       detail: `refunds exceed the support: ${s.refundedCents}c refunded of ${s.amountCents}c, platform fee returned ${s.platformFeeReturnedCents}c of ${s.platformFeeCents}c (or refunded by another creator)`,
+    });
+  }
+
+  for (const d of await findDisputesWithBadEntries(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({
+      kind: 'dispute',
+      id: d.disputeId,
+      detail:
+        `dispute withdrew ${d.withdrawnCents}c with a ${d.feeCents}c fee and gave back ${d.reinstatedCents}c (support of ${d.supportCents}c); ` +
+        `its entries: disputed ${d.withdrawn}c, fee ${d.fee}c, reinstated ${d.reinstated}c${d.misplaced > 0 ? `, ${d.misplaced} on the wrong account, support or creator` : ''}`,
     });
   }
 

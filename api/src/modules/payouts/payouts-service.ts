@@ -1,3 +1,4 @@
+import { payoutDestination } from '../payout-accounts/payout-destination';
 import { randomUUID } from 'node:crypto';
 import type { CreatorPayoutsResponse, NextPayoutDto, PayoutDto } from '@beabro/shared/api-schemas/payouts';
 import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
@@ -86,9 +87,12 @@ async function holdFor(
 
 /** Sends a payout recorded as processing (idempotent by payout id) and marks it paid. */
 async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promise<void> {
+  // The sandbox pays the creator's ledger account; Stripe checks their connected account (see its transfer()).
+  const destination =
+    (await payoutDestination(deps.db, deps.provider, payout.creatorId)) ?? creatorAccount(payout.creatorId);
   const { transferId } = await deps.provider.transfer({
     amountCents: payout.amountCents,
-    destination: creatorAccount(payout.creatorId),
+    destination,
     idempotencyKey: `payout:${payout.id}`,
     description: `payout for ${payout.weekStart} to ${payout.weekEnd}`,
   });

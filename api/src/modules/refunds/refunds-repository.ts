@@ -165,3 +165,20 @@ export interface RefundFigures {
   charged: boolean;
   subscriptionActive: boolean;
 }
+
+/** The support a provider's charge paid (checkout or renewal), or undefined. */
+export async function findSupportByProviderCharge(db: Db, provider: string, chargeId: string) {
+  const [row] = await db
+    .select({ supportId: supports.id, creatorId: supports.creatorId })
+    .from(paymentAttempts)
+    .innerJoin(supports, eq(supports.id, paymentAttempts.supportId))
+    .where(
+      and(
+        eq(paymentAttempts.provider, provider),
+        eq(paymentAttempts.providerChargeId, chargeId),
+        eq(paymentAttempts.status, 'succeeded'),
+      ),
+    )
+    .limit(1);
+  return row;
+}

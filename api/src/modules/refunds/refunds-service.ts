@@ -27,6 +27,7 @@ import {
   findRefundCreatorName,
   findSupport,
   findSupportCharge,
+  findSupportByProviderCharge,
   insertRefund,
   listRefundFigures,
   listStalePendingRefunds,
@@ -371,4 +372,45 @@ export async function recoverInterruptedRefunds(deps: RefundDeps): Promise<{ rec
     }
   }
   return { recovered: stale.length };
+}
+
+/**
+ * What the provider reports refunded on a charge (Stripe's charge.refunded) beyond the refunds we reserved was made
+ * outside our app (in Stripe's dashboard): it is recorded now as a refund of the support, with its ledger entries,
+ * emails and webhooks. A refund of ours is reserved before the provider is called, so its own charge.refunded finds
+ * nothing left to record; a redelivered event neither. Null when there was nothing to record.
+ */
+export async function recordProviderReportedRefund(
+  deps: RefundDeps,
+  report: { chargeId: string; amountRefundedCents: number },
+): Promise<RefundRow | null> {
+  const at = deps.now?.() ?? new Date();
+  const paid = await findSupportByProviderCharge(deps.db, deps.provider.name, report.chargeId);
+  if (!paid) return null;
+  const pending = await deps.db.transaction(async (tx) => {
+    const support = await lockCreatorSupport(tx, paid.creatorId, paid.supportId);
+    if (!support) return null;
+    const { reservedCents } = await sumSupportRefunds(tx, support.id);
+    const outside = Math.min(report.amountRefundedCents, support.amountCents) - reservedCents;
+    if (outside <= 0) return null;
+    const idempotencyKey = `provider:${report.chargeId}:${report.amountRefundedCents}`;
+    return (
+      (await insertRefund(tx, {
+        id: randomUUID(),
+        supportId: support.id,
+        creatorId: support.creatorId,
+        idempotencyKey,
+        requestFingerprint: createHmac('sha256', deps.appSecret).update(idempotencyKey).digest('base64url'),
+        amountCents: outside,
+        reason: 'other',
+        note: '',
+        cancelSubscription: false,
+        status: 'pending',
+        provider: deps.provider.name,
+        createdAt: at,
+      })) ?? null
+    );
+  });
+  if (!pending) return null;
+  return (await recordRefund(deps, pending, report.chargeId, at)) ?? null;
 }

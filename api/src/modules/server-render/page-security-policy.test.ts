@@ -21,6 +21,16 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob: https:");
   });
 
+  it('allows Stripe.js, its API and its frames only when Stripe takes the payments', () => {
+    const sandbox = pageSecurityPolicy({});
+    expect(sandbox).not.toContain('stripe.com');
+    expect(directive(sandbox, 'frame-src')).toBeUndefined();
+    const stripe = pageSecurityPolicy({}, { stripe: true });
+    expect(directive(stripe, 'script-src')).toBe("script-src 'self' https://js.stripe.com");
+    expect(directive(stripe, 'connect-src')).toBe("connect-src 'self' https://api.stripe.com");
+    expect(directive(stripe, 'frame-src')).toBe("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+  });
+
   it('ignores entries that are not absolute http(s) URLs', () => {
     expect(remoteOrigins({ a: '/remotes/a/mf-manifest.json', b: 'javascript:alert(1)', c: 'https://[bad/x' })).toEqual(
       [],

@@ -29,6 +29,10 @@ export function isEmbeddableCheckout(pathname: string, search: URLSearchParams):
   return username !== undefined && !isReservedUsername(username) && search.get('embed') === '1';
 }
 
+const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+const STRIPE_HOOKS_ORIGIN = 'https://hooks.stripe.com';
+
 /**
  * Content-Security-Policy of the site's pages (server-rendered or not). Scripts only from this site and
  * from the origins the live remote map loads remotes from (the page has no inline script: its state is a
@@ -37,14 +41,18 @@ export function isEmbeddableCheckout(pathname: string, search: URLSearchParams):
  */
 export function pageSecurityPolicy(
   remoteMap: RemoteMap,
-  { embeddable = false }: { embeddable?: boolean } = {},
+  { embeddable = false, stripe = false }: { embeddable?: boolean; stripe?: boolean } = {},
 ): string {
   const remotes = remoteOrigins(remoteMap);
   const withRemotes = (...sources: string[]) => [...sources, ...remotes].join(' ');
+  // With PAYMENT_PROVIDER=stripe only: Stripe.js, its API and its frames (the Payment Element, 3-D Secure), as
+  // Stripe documents them; otherwise none of Stripe's origins is allowed.
+  const stripeSources = (...sources: string[]) => (stripe ? sources : []);
   return [
     "default-src 'self'",
-    `script-src ${withRemotes("'self'")}`,
-    `connect-src ${withRemotes("'self'")}`,
+    `script-src ${withRemotes("'self'", ...stripeSources(STRIPE_JS_ORIGIN))}`,
+    `connect-src ${withRemotes("'self'", ...stripeSources(STRIPE_API_ORIGIN))}`,
+    ...(stripe ? [`frame-src 'self' ${STRIPE_JS_ORIGIN} ${STRIPE_HOOKS_ORIGIN}`] : []),
     "style-src 'self' 'unsafe-inline'",
     // Creators' images may be hosted elsewhere (https only); the UI kit uses data: URLs for small icons; an image
     // chosen for upload shows at once from a blob: URL of the browser's own memory (Settings' image preview).

@@ -1,3 +1,4 @@
+import { payoutDestination } from '../payout-accounts/payout-destination';
 import { createHash, randomUUID } from 'node:crypto';
 import { completeAttempt, insertAttempt, setAttemptIntent } from '../checkout/checkout-repository';
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../checkout/checkout-emails';
@@ -489,13 +490,18 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
   const step = await prepareRenewal(deps, id, now);
   if ('outcome' in step) return step.outcome;
   const p = step.prepared;
+  // Stripe routes the charge to the creator's connected account. Should it no longer take transfers, Stripe refuses
+  // the charge: the error is logged and the renewal stays due, tried again on the next run.
+  const destination =
+    (await payoutDestination(deps.db, deps.provider, p.subscription.creatorId)) ??
+    `creator:${p.subscription.creatorId}`;
   const intent = await deps.provider.chargeOffSession({
     amountCents: p.charge.amountCents,
     currency: 'usd',
     customer: p.subscription.supporterEmail ?? '',
     paymentMethodId: p.subscription.paymentMethodToken,
     applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
-    destination: `creator:${p.subscription.creatorId}`,
+    destination,
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
     idempotencyKey: p.idempotencyKey,

@@ -257,14 +257,23 @@ describe('StripePaymentProvider', () => {
     expect(provider.verifySignedEvent(raw, undefined)).toBeNull();
   });
 
-  it('refuses to move a payout again: Stripe pays creators from their connected accounts', async () => {
-    await expect(
-      provider.transfer({
-        amountCents: 950,
-        destination: 'creator:1',
-        idempotencyKey: nextKey(),
-        description: 'Payout',
-      }),
-    ).rejects.toThrow(/payout schedule/);
+  it('closes a week of destination charges without moving the money again, only to an active connected account', async () => {
+    const request = { amountCents: 950, idempotencyKey: nextKey(), description: 'Payout' };
+    await expect(provider.transfer({ ...request, destination: creatorAccount })).resolves.toEqual({
+      transferId: `destination_charges:${creatorAccount}`,
+    });
+    await expect(provider.transfer({ ...request, destination: 'creator:1' })).rejects.toThrow(/not one/);
+    const pending = await platform.accounts.create({
+      country: 'US',
+      controller: {
+        fees: { payer: 'application' },
+        losses: { payments: 'application' },
+        stripe_dashboard: { type: 'express' },
+      },
+      capabilities: { transfers: { requested: true } },
+    });
+    await expect(provider.transfer({ ...request, destination: pending.id })).rejects.toThrow(
+      /cannot receive transfers/,
+    );
   });
 });

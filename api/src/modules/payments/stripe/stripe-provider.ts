@@ -19,11 +19,17 @@ import {
  * Stripe Connect behind our PaymentProvider interface: destination charges (the creator's connected account gets the
  * payment minus the platform's 5% as Stripe's application fee), cards kept for renewals with
  * setup_future_usage=off_session, renewals confirmed off session, refunds that reverse the transfer and return the
- * application fee pro rata, and Stripe's signed events verified with the SDK. Not wired into the app yet.
+ * application fee pro rata, and Stripe's signed events verified with the SDK. Selected by PAYMENT_PROVIDER=stripe
+ * (../configured-provider.ts).
  */
+
+/** Stripe.js, from Stripe only (never bundled or proxied, as Stripe requires): the Payment Element is its card field. */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 
 export interface StripeProviderOptions {
   secretKey: string;
+  /** The browser's key (`pk_...`): Stripe.js mounts the Payment Element with it. */
+  publishableKey?: string;
   /** Signing secret of the platform webhook endpoint (`whsec_...`). */
   webhookSecret: string;
   /** Signing secret of the Connect endpoint (connected accounts' events), when one is configured. */
@@ -36,6 +42,12 @@ export interface StripeProviderOptions {
   /** Where the SDK sends requests, for the local stand-in (never set in production). */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
+
+/**
+ * Countries whose creators Stripe pays through cross-border payouts from our US platform (recipient service agreement,
+ * transfers only); the others (US, CA, GB) get accounts under the full agreement.
+ */
+export const CROSS_BORDER_PAYOUT_COUNTRIES: ReadonlySet<string> = new Set(['AU']);
 
 /** How long a signed event stays acceptable (Stripe's default tolerance). */
 const signatureToleranceSeconds = 300;
@@ -169,13 +181,23 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * With destination charges each payment is already on the creator's connected account, and Stripe pays it out on
-   * the account's weekly schedule: moving it again from the platform would pay the creator twice.
+   * With destination charges each payment's share already went to the creator's connected account with the charge
+   * (its transfer), and Stripe pays the account out to the bank on its weekly schedule (payout.paid / payout.failed):
+   * moving the week's money again from the platform would pay the creator twice. So the weekly payout only closes the
+   * week in our books, once the account is checked to be the creator's connected account and still able to receive
+   * transfers; a destination that is not a connected account (`creator:<id>`, the sandbox's) is refused.
    */
   async transfer(request: TransferRequest): Promise<TransferResult> {
-    throw new Error(
-      `Stripe pays creators from their connected accounts on Stripe's payout schedule; refusing to transfer ${request.amountCents} cents again (${request.idempotencyKey})`,
-    );
+    if (!request.destination.startsWith('acct_'))
+      throw new Error(
+        `Stripe pays creators through their connected accounts; ${request.destination} is not one (${request.idempotencyKey})`,
+      );
+    const account = await this.stripe.accounts.retrieve(request.destination);
+    if (account.capabilities?.transfers !== 'active')
+      throw new Error(
+        `Connected account ${account.id} cannot receive transfers; the payout waits (${request.idempotencyKey})`,
+      );
+    return { transferId: `destination_charges:${account.id}` };
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
@@ -226,6 +248,68 @@ export class StripePaymentProvider implements PaymentProvider {
       }
     }
     return null;
+  }
+
+  /**
+   * A creator's Express connected account with the controller properties Stripe recommends for a platform that pays
+   * Stripe's fees and bears losses. US, Canadian and UK creators get the full service agreement; Australian creators
+   * the recipient agreement (cross-border payouts: transfers only, no card payments on their account). Stripe pays
+   * the account out weekly on Tuesdays. One account per creator whatever the retries (idempotency key).
+   */
+  async createConnectedAccount(input: { creatorId: string; email: string; country: string }): Promise<Stripe.Account> {
+    const recipient = CROSS_BORDER_PAYOUT_COUNTRIES.has(input.country);
+    return this.stripe.accounts.create(
+      {
+        country: input.country,
+        email: input.email,
+        controller: {
+          fees: { payer: 'application' },
+          losses: { payments: 'application' },
+          stripe_dashboard: { type: 'express' },
+        },
+        capabilities: recipient
+          ? { transfers: { requested: true } }
+          : { card_payments: { requested: true }, transfers: { requested: true } },
+        ...(recipient ? { tos_acceptance: { service_agreement: 'recipient' as const } } : {}),
+        settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'tuesday' } } },
+        metadata: { creatorId: input.creatorId },
+      },
+      { idempotencyKey: `connect-account:${input.creatorId}:${input.country}` },
+    );
+  }
+
+  /** A single-use link to Stripe's onboarding for the account (it expires in minutes: made when the creator asks). */
+  async createOnboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string> {
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: urls.refreshUrl,
+      return_url: urls.returnUrl,
+    });
+    return link.url;
+  }
+
+  async retrieveAccount(accountId: string): Promise<Stripe.Account> {
+    return this.stripe.accounts.retrieve(accountId);
+  }
+
+  /**
+   * Stripe's event when the header is Stripe's signature of this exact body by the given endpoint's secret (the
+   * platform's, or the Connect endpoint's for connected accounts' events), within the tolerance; else null.
+   */
+  constructEvent(
+    rawBody: string,
+    signatureHeader: string | undefined,
+    endpoint: 'platform' | 'connect',
+  ): Stripe.Event | null {
+    const secret = endpoint === 'platform' ? this.options.webhookSecret : this.options.connectWebhookSecret;
+    if (!signatureHeader || !secret) return null;
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, signatureToleranceSeconds);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+      throw error;
+    }
   }
 
   private intentParams(request: Omit<CreateIntentRequest, 'keepCard'>, customer: string) {

@@ -1,0 +1,53 @@
+import { formatUsd } from '@beabro/shared/money/fees';
+import { formatEmailDate } from '../checkout/checkout-emails';
+import type { OutgoingEmail } from '../email/email-outbox';
+import { composeEmail, EMAIL_REASONS } from '../email/email-template';
+
+const REASONS: Record<string, string> = {
+  fraudulent: 'they do not recognise the payment',
+  duplicate: 'they say they were charged twice',
+  product_not_received: 'they say they did not receive what they paid for',
+  subscription_canceled: 'they say they had cancelled their monthly support',
+  credit_not_processed: 'they say a refund they were promised did not arrive',
+};
+
+/** The creator learns that a supporter's bank disputes a support: the platform answers it and bears the cost. */
+export async function disputeOpenedEmail(
+  to: string,
+  f: { disputeId: string; amountCents: number; reason: string; supportCreatedAt: Date },
+): Promise<OutgoingEmail> {
+  const subject = `A supporter disputed a payment of ${formatUsd(f.amountCents)}`;
+  const why = REASONS[f.reason] ?? 'they asked their bank to reverse it';
+  const lines = [
+    `A supporter's bank reversed the ${formatUsd(f.amountCents)} support of ${formatEmailDate(f.supportCreatedAt)} because ${why}.`,
+    'Be a Bro answers the dispute with the bank and bears its cost: your balance and payouts do not change. We will tell you when the bank decides.',
+  ];
+  return composeEmail(
+    { kind: 'dispute-opened', dedupeKey: `dispute-opened:${f.disputeId}`, to, subject },
+    { heading: subject, blocks: lines, reason: EMAIL_REASONS.creatorAccount },
+  );
+}
+
+export async function disputeClosedEmail(
+  to: string,
+  f: { disputeId: string; amountCents: number; status: 'won' | 'lost' | 'closed' },
+): Promise<OutgoingEmail> {
+  const subject =
+    f.status === 'won'
+      ? `The dispute of ${formatUsd(f.amountCents)} was won`
+      : f.status === 'lost'
+        ? `The dispute of ${formatUsd(f.amountCents)} was lost`
+        : `The bank's inquiry about ${formatUsd(f.amountCents)} is closed`;
+  const lines = [
+    f.status === 'won'
+      ? 'The bank decided in our favour and returned the payment.'
+      : f.status === 'lost'
+        ? 'The bank decided in the supporter’s favour and kept the payment.'
+        : 'The bank closed its inquiry without a dispute.',
+    'Either way your balance and payouts do not change: Be a Bro bears the cost of disputes.',
+  ];
+  return composeEmail(
+    { kind: 'dispute-closed', dedupeKey: `dispute-closed:${f.disputeId}`, to, subject },
+    { heading: subject, blocks: lines, reason: EMAIL_REASONS.creatorAccount },
+  );
+}

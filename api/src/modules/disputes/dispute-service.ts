@@ -1,0 +1,158 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { creatorProfiles, disputes, ledgerEntries, users } from '../../db/schema';
+import { enqueueEmail } from '../email/email-outbox';
+import type { LedgerEntryValues } from '../ledger/ledger-repository';
+import { PLATFORM_ACCOUNT } from '../ledger/ledger-service';
+import { findSupport, findSupportByProviderCharge } from '../refunds/refunds-repository';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookSupport } from '../webhooks/webhook-payloads';
+import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+
+/** A dispute as the provider reports it now (every event carries the whole dispute). */
+export interface DisputeReport {
+  id: string;
+  chargeId: string;
+  amountCents: number;
+  reason: string;
+  /** The provider's status: needs_response, under_review, won, lost, warning_needs_response, warning_closed... */
+  status: string;
+  /** Taken from the platform's balance so far (the disputed amount), its dispute fee, and what was given back. */
+  withdrawnCents: number;
+  feeCents: number;
+  reinstatedCents: number;
+  openedAt: Date;
+}
+
+const CLOSED = new Set(['won', 'lost', 'warning_closed']);
+
+function publicStatus(status: string): 'open' | 'won' | 'lost' | 'closed' {
+  if (status === 'won' || status === 'lost') return status;
+  return status === 'warning_closed' ? 'closed' : 'open';
+}
+
+/**
+ * Records a dispute of a support's charge, once whatever the number of events about it: the dispute row, the
+ * platform's ledger entries for what the provider withdrew (the disputed amount and the dispute fee) and gave back
+ * (a won dispute), each written once (unique per dispute and type); the creator is told by email and by the
+ * dispute.created / dispute.closed webhook events when it opens and when it closes. The platform bears disputes'
+ * losses (Stripe's `losses.payments=application`): the creator's account is not touched. Null when the charge is
+ * not one of our supports.
+ */
+export async function recordDispute(
+  deps: { db: Db; provider: { name: string } },
+  report: DisputeReport,
+  at: Date,
+): Promise<DisputeRow | null> {
+  const paid = await findSupportByProviderCharge(deps.db, deps.provider.name, report.chargeId);
+  if (!paid) return null;
+  return deps.db.transaction(async (tx) => {
+    const closed = CLOSED.has(report.status);
+    const [existing] = await tx
+      .select()
+      .from(disputes)
+      .where(and(eq(disputes.provider, deps.provider.name), eq(disputes.id, report.id)))
+      .for('update');
+    const values = {
+      amountCents: report.amountCents,
+      reason: report.reason,
+      status: report.status,
+      withdrawnCents: Math.max(report.withdrawnCents, existing?.withdrawnCents ?? 0),
+      feeCents: Math.max(report.feeCents, existing?.feeCents ?? 0),
+      reinstatedCents: Math.max(report.reinstatedCents, existing?.reinstatedCents ?? 0),
+      closedAt: existing?.closedAt ?? (closed ? at : null),
+    };
+    // A late event (created after closed) never reopens it.
+    if (existing && CLOSED.has(existing.status)) values.status = existing.status;
+    const [row] = existing
+      ? await tx
+          .update(disputes)
+          .set(values)
+          .where(and(eq(disputes.provider, deps.provider.name), eq(disputes.id, report.id)))
+          .returning()
+      : await tx
+          .insert(disputes)
+          .values({
+            provider: deps.provider.name,
+            id: report.id,
+            supportId: paid.supportId,
+            creatorId: paid.creatorId,
+            createdAt: report.openedAt,
+            ...values,
+          })
+          .returning();
+    if (!row) throw new Error(`dispute ${report.id} was not stored`);
+
+    const entry = (type: LedgerEntryValues['type'], amountCents: number): LedgerEntryValues => ({
+      creatorId: row.creatorId,
+      supportId: row.supportId,
+      disputeId: row.id,
+      account: PLATFORM_ACCOUNT,
+      type,
+      amountCents,
+      createdAt: at,
+    });
+    const entries = [
+      ...(row.withdrawnCents > 0 ? [entry('dispute', -row.withdrawnCents)] : []),
+      ...(row.feeCents > 0 ? [entry('dispute_fee', -row.feeCents)] : []),
+      ...(row.reinstatedCents > 0 ? [entry('dispute_reinstated', row.reinstatedCents)] : []),
+    ];
+    if (entries.length > 0) await tx.insert(ledgerEntries).values(entries).onConflictDoNothing();
+
+    const support = await findSupport(tx, row.supportId);
+    if (!support) throw new Error(`support ${row.supportId} of dispute ${row.id} vanished`);
+    const [creator] = await tx
+      .select({ email: users.email })
+      .from(creatorProfiles)
+      .innerJoin(users, eq(users.id, creatorProfiles.userId))
+      .where(eq(creatorProfiles.userId, row.creatorId));
+    const dispute = {
+      id: row.id,
+      amountCents: row.amountCents,
+      currency: 'usd' as const,
+      reason: row.reason,
+      status: publicStatus(row.status),
+      openedAt: row.createdAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
+    };
+    // Both are deduplicated (the email by its key, the webhook event by type and dispute id): repeats send nothing.
+    await enqueueWebhookEvent(tx, {
+      creatorId: row.creatorId,
+      type: 'dispute.created',
+      key: row.id,
+      createdAt: row.createdAt,
+      data: { dispute: { ...dispute, status: 'open', closedAt: null }, support: webhookSupport(support) },
+    });
+    if (creator?.email)
+      await enqueueEmail(
+        tx,
+        await disputeOpenedEmail(creator.email, {
+          disputeId: row.id,
+          amountCents: row.amountCents,
+          reason: row.reason,
+          supportCreatedAt: support.createdAt,
+        }),
+      );
+    if (row.closedAt) {
+      await enqueueWebhookEvent(tx, {
+        creatorId: row.creatorId,
+        type: 'dispute.closed',
+        key: row.id,
+        createdAt: row.closedAt,
+        data: { dispute, support: webhookSupport(support) },
+      });
+      if (creator?.email)
+        await enqueueEmail(
+          tx,
+          await disputeClosedEmail(creator.email, {
+            disputeId: row.id,
+            amountCents: row.amountCents,
+            status: dispute.status === 'open' ? 'closed' : dispute.status,
+          }),
+        );
+    }
+    return row;
+  });
+}

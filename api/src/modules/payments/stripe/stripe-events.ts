@@ -1,0 +1,112 @@
+import type Stripe from 'stripe';
+import { handlePaymentEvent, type MoneyDeps } from '../../checkout/checkout-service';
+import { recordDispute, type DisputeReport } from '../../disputes/dispute-service';
+import { recordProviderReportedRefund } from '../../refunds/refunds-service';
+import { insertPaymentEvent, paymentEventSeen } from '../../checkout/checkout-repository';
+import {
+  findPayoutAccountByAccountId,
+  updatePayoutAccountStatus,
+  upsertProviderPayout,
+  type PayoutAccountStatus,
+} from '../../payout-accounts/payout-accounts-repository';
+
+/** The payment intent events: recorded through the same path as the sandbox's (the intent is read back from Stripe). */
+const INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.processing',
+  'payment_intent.requires_action',
+  'payment_intent.canceled',
+]);
+
+/** Every event about a dispute carries the whole dispute: each one brings our record up to date. */
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+]);
+
+/** What Stripe withdrew for the dispute (amount and dispute fee) and gave back, from its balance transactions. */
+export function disputeReportOf(dispute: Stripe.Dispute): DisputeReport {
+  let withdrawnCents = 0;
+  let feeCents = 0;
+  let reinstatedCents = 0;
+  for (const transaction of dispute.balance_transactions) {
+    if (transaction.amount < 0) withdrawnCents -= transaction.amount;
+    else reinstatedCents += transaction.amount;
+    feeCents += transaction.fee;
+  }
+  return {
+    id: dispute.id,
+    chargeId: typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id,
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    withdrawnCents,
+    feeCents,
+    reinstatedCents,
+    openedAt: new Date(dispute.created * 1000),
+  };
+}
+
+/** A connected account as we keep it: what it may do, and what Stripe still asks for. */
+export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountStatus {
+  const requirements = account.requirements;
+  return {
+    detailsSubmitted: account.details_submitted ?? false,
+    chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    transfersActive: account.capabilities?.transfers === 'active',
+    requirementsDue: [...new Set([...(requirements?.past_due ?? []), ...(requirements?.currently_due ?? [])])],
+    disabledReason: requirements?.disabled_reason ?? null,
+  };
+}
+
+/**
+ * Handles one verified Stripe event once by its id (`payment_events`, shared with the sandbox's events): payment
+ * intents through the checkout's recording path, charge.refunded as a refund when made outside our app (Stripe's
+ * dashboard), charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the creator's payout account, payout.paid and
+ * payout.failed into the creator's payouts. Every handler is idempotent on its own too (a redelivery racing the
+ * first delivery writes the same rows). Other types are acknowledged and ignored.
+ */
+export async function handleStripeEvent(deps: MoneyDeps, event: Stripe.Event): Promise<{ duplicate: boolean }> {
+  if (INTENT_EVENTS.has(event.type)) {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    return handlePaymentEvent(deps, { id: event.id, type: event.type, intentId: intent.id });
+  }
+  const provider = deps.provider.name;
+  if (await paymentEventSeen(deps.db, provider, event.id)) return { duplicate: true };
+  const at = deps.now?.() ?? new Date();
+  if (DISPUTE_EVENTS.has(event.type)) {
+    await recordDispute(deps, disputeReportOf(event.data.object as Stripe.Dispute), at);
+  } else if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    await recordProviderReportedRefund(deps, { chargeId: charge.id, amountRefundedCents: charge.amount_refunded });
+  } else if (event.type === 'account.updated') {
+    const account = event.data.object;
+    await updatePayoutAccountStatus(deps.db, provider, account.id, payoutAccountStatusOf(account), at);
+  } else if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
+    const payout = event.data.object;
+    const owner = await findPayoutAccountByAccountId(deps.db, provider, event.account);
+    if (owner) {
+      await upsertProviderPayout(deps.db, {
+        provider,
+        id: payout.id,
+        creatorId: owner.creatorId,
+        accountId: event.account,
+        amountCents: payout.amount,
+        currency: payout.currency,
+        status: event.type === 'payout.paid' ? 'paid' : 'failed',
+        arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
+        failureCode: payout.failure_code ?? null,
+        failureMessage: payout.failure_message ?? null,
+        createdAt: new Date(payout.created * 1000),
+        updatedAt: at,
+      });
+    }
+  }
+  const inserted = await insertPaymentEvent(deps.db, { provider, id: event.id, type: event.type, intentId: null });
+  return { duplicate: !inserted };
+}

@@ -1,0 +1,222 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq, inArray } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAppSecret } from '../../../config/env';
+import { disputes, ledgerEntries, payouts, refunds, subscriptions, supports } from '../../../db/schema';
+import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
+import { fakeCreator } from '../../creator-profile/fake-creator';
+import { checkLedgerIntegrity } from '../../ledger/integrity-service';
+import { runPayouts } from '../../payouts/payouts-service';
+import { tuesdayOnOrAfter } from '../../payouts/payout-weeks';
+import { runRenewals } from '../../subscriptions/renewal-service';
+import { createTestApp, type TestApp, type TestClient } from '../../../testing/test-app';
+import { createStripeProvider } from '../configured-provider';
+import { startStripeStandIn, type StripeStandIn } from './stand-in/stripe-stand-in';
+
+/*
+ * The journey with PAYMENT_PROVIDER=stripe on the stand-in: a creator connects their account, a one-off checkout and a
+ * monthly support are confirmed as Stripe.js confirms them, the renewal is charged off session by our scheduler's
+ * job, a refund made by the creator and one made in Stripe's dashboard reach the ledger once each, the weekly payout
+ * closes the week and Stripe's payout to the bank is recorded, a lost dispute is booked on the platform, and the
+ * books still prove.
+ */
+
+const webhookSecret = 'whsec_journey_platform';
+const connectWebhookSecret = 'whsec_journey_connect';
+const DAY_MS = 86_400_000;
+
+let standIn: StripeStandIn;
+let t: TestApp;
+let browser: Stripe;
+let platform: Stripe;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  t = await createTestApp({
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
+    STRIPE_API_BASE: standIn.url,
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  standIn.addWebhookEndpoint({ url: `${origin}/api/webhooks/stripe`, secret: webhookSecret });
+  standIn.addWebhookEndpoint({
+    url: `${origin}/api/webhooks/stripe-connect`,
+    secret: connectWebhookSecret,
+    connect: true,
+  });
+  browser = new Stripe(standIn.publishableKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
+  platform = new Stripe(standIn.secretKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
+});
+
+afterAll(async () => {
+  await standIn?.deliveriesSettled();
+  await t?.close();
+  await standIn?.close();
+});
+
+async function delivered(match: (event: Stripe.Event) => boolean): Promise<Stripe.Event> {
+  const event = await standIn.waitForEvent(match);
+  await standIn.deliveriesSettled();
+  expect(standIn.deliveries.filter((d) => d.eventId === event.id).map((d) => d.status)).toEqual([200]);
+  return event;
+}
+
+/** The support page: start the checkout, confirm the intent as Stripe.js does, report the completion. */
+async function pay(client: TestClient, username: string, body: ReturnType<typeof checkoutBody>) {
+  const started = await postCheckout(client, username, body);
+  expect(started.statusCode, started.body).toBe(200);
+  const { payment } = started.json();
+  await browser.paymentIntents.confirm(payment.intentId, {
+    payment_method: 'pm_card_visa',
+    client_secret: payment.clientSecret,
+  } as Stripe.PaymentIntentConfirmParams);
+  const completed = await client.post(`/api/payments/intents/${payment.intentId}/complete`, {
+    clientSecret: payment.clientSecret,
+  });
+  expect(completed.statusCode, completed.body).toBe(200);
+  return { intentId: payment.intentId as string, supportId: completed.json().receipt.supportId as string };
+}
+
+describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('takes a checkout, a monthly support and its renewal, two refunds, a dispute and a payout into proven books', async () => {
+    const db = t.database.db;
+    const creator = await fakeCreator(t, { country: 'US' });
+    const username = creator.profile.username;
+    const link = (await creator.client.post('/api/creator/payout-account/onboarding-link')).json();
+    expect((await fetch(link.url, { redirect: 'manual' })).status).toBe(302);
+    const onboarded = await delivered(
+      (e) => e.type === 'account.updated' && (e.data.object as Stripe.Account).metadata?.creatorId === creator.user.id,
+    );
+    const accountId = onboarded.account as string;
+
+    // A one-off $10 and a monthly $5, paid in the browser.
+    const oneOff = await pay(t.client(), username, checkoutBody({ amount: 10 }));
+    const monthly = await pay(t.client(), username, checkoutBody({ amount: 5, isRecurring: true }));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.creatorId, creator.user.id));
+    expect(subscription).toMatchObject({ paymentProvider: 'stripe', status: 'active' });
+    expect(subscription!.paymentMethodToken).toMatch(/^pm_/);
+    const firstCharge = await platform.paymentIntents.retrieve(monthly.intentId);
+    expect(firstCharge.setup_future_usage).toBe('off_session');
+
+    // Refunds: $4 by the creator from the dashboard, then $3 in Stripe's dashboard; each reaches the ledger once.
+    const refunded = await creator.client.request({
+      method: 'POST',
+      url: `/api/creator/supports/${oneOff.supportId}/refunds`,
+      headers: { 'idempotency-key': `journey-refund-${process.pid}` },
+      payload: { amountCents: 400, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const chargeId = (await platform.paymentIntents.retrieve(oneOff.intentId)).latest_charge as string;
+    await delivered((e) => e.type === 'charge.refunded' && (e.data.object as Stripe.Charge).amount_refunded === 400);
+    await platform.refunds.create({
+      charge: chargeId,
+      amount: 300,
+      reverse_transfer: true,
+      refund_application_fee: true,
+    });
+    const outside = await delivered(
+      (e) => e.type === 'charge.refunded' && (e.data.object as Stripe.Charge).amount_refunded === 700,
+    );
+    standIn.redeliver(outside.id);
+    await standIn.deliveriesSettled();
+    const oneOffRefunds = await db.select().from(refunds).where(eq(refunds.supportId, oneOff.supportId));
+    expect(oneOffRefunds.map((r) => [r.amountCents, r.status]).sort()).toEqual([
+      [300, 'succeeded'],
+      [400, 'succeeded'],
+    ]);
+    // Stripe took the creator's part back from their account and returned the fee pro rata: as our ledger books it.
+    const charge = await platform.charges.retrieve(chargeId);
+    expect((await platform.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(665);
+    const refundEntries = await db
+      .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
+      .from(ledgerEntries)
+      .where(
+        inArray(
+          ledgerEntries.refundId,
+          oneOffRefunds.map((r) => r.id),
+        ),
+      );
+    expect(refundEntries.filter((e) => e.type === 'gross').reduce((sum, e) => sum + e.amountCents, 0)).toBe(-700);
+    expect(refundEntries.filter((e) => e.type === 'platform_fee').reduce((sum, e) => sum + e.amountCents, 0)).toBe(-35);
+
+    // The weekly payout (Tuesday, after the first payout's 7 days) closes the week: the money is already on the account.
+    const tuesday = tuesdayOnOrAfter(new Date(Date.now() + 8 * DAY_MS));
+    tuesday.setUTCHours(10);
+    const provider = createStripeProvider(
+      t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+    );
+    const summary = await runPayouts({ db, provider }, tuesday);
+    expect(summary).toMatchObject({ paid: 1, errors: 0 });
+    const [weekly] = await db.select().from(payouts).where(eq(payouts.creatorId, creator.user.id));
+    expect(weekly).toMatchObject({
+      status: 'paid',
+      provider: 'stripe',
+      transferId: `destination_charges:${accountId}`,
+    });
+    // 891 + 430 earned, 665 refunded off the creator.
+    expect(weekly!.amountCents).toBe(891 + 430 - 665);
+
+    // Stripe pays the account out to the bank: payout.paid is recorded and shown.
+    const bank = standIn.payOut(accountId);
+    await delivered((e) => e.type === 'payout.paid' && e.account === accountId);
+    const shown = (await creator.client.get('/api/creator/payout-account')).json();
+    expect(shown.providerPayouts).toMatchObject([{ id: bank.id, status: 'paid', amountCents: bank.amount }]);
+
+    // A supporter's bank disputes a payment; the platform accepts the loss (closes it): the platform's books carry it.
+    const disputedStart = (await postCheckout(t.client(), username, checkoutBody({ amount: 10 }))).json();
+    await browser.paymentIntents.confirm(disputedStart.payment.intentId, {
+      payment_method: 'pm_card_createDispute',
+      client_secret: disputedStart.payment.clientSecret,
+    } as Stripe.PaymentIntentConfirmParams);
+    const opened = await delivered(
+      (e) =>
+        e.type === 'charge.dispute.funds_withdrawn' &&
+        (e.data.object as Stripe.Dispute).payment_intent === disputedStart.payment.intentId,
+    );
+    const disputeId = (opened.data.object as Stripe.Dispute).id;
+    await platform.disputes.close(disputeId);
+    await delivered((e) => e.type === 'charge.dispute.closed' && (e.data.object as Stripe.Dispute).id === disputeId);
+    const [lost] = await db.select().from(disputes).where(eq(disputes.id, disputeId));
+    expect(lost).toMatchObject({ status: 'lost', withdrawnCents: 1000, feeCents: 1500, reinstatedCents: 0 });
+
+    // A month on, our renewal job charges the kept card off session, routed to the creator's account.
+    const renewal = await runRenewals(
+      {
+        db,
+        provider,
+        appSecret: resolveAppSecret(t.app.config),
+        origin: 'http://127.0.0.1',
+        now: () => new Date(Date.now() + 32 * DAY_MS),
+      },
+      new Date(Date.now() + 32 * DAY_MS),
+    );
+    expect(renewal).toMatchObject({ renewed: 1, errors: 0, failed: 0 });
+    const renewed = await db
+      .select()
+      .from(supports)
+      .where(and(eq(supports.subscriptionId, subscription!.id), eq(supports.isRenewal, true)));
+    expect(renewed).toHaveLength(1);
+    const renewalIntent = standIn.events
+      .filter((e) => e.type === 'payment_intent.succeeded')
+      .map((e) => e.data.object as Stripe.PaymentIntent)
+      .find((intent) => intent.metadata.purpose === 'renewal');
+    expect(renewalIntent).toMatchObject({
+      amount: 500,
+      application_fee_amount: 25,
+      transfer_data: { destination: accountId },
+    });
+    await standIn.deliveriesSettled();
+    expect(await db.select().from(supports).where(eq(supports.subscriptionId, subscription!.id))).toHaveLength(2);
+    // The disputed payment was recorded (by the page's completion or payment_intent.succeeded) like any other.
+    expect(await db.select().from(supports).where(eq(supports.creatorId, creator.user.id))).toHaveLength(4);
+
+    const report = await checkLedgerIntegrity(db);
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, refundsChecked: 2, payoutsChecked: 1 });
+  });
+});

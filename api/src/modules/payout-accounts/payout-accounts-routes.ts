@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { requestLinkOrigin } from '../checkout/link-origin';
+import { requireUser } from '../../plugins/session-auth';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { getPayoutAccount, startOnboarding } from './payout-accounts-service';
+
+const payoutAccountResponseSchema = z.object({
+  provider: z.string(),
+  /** The provider pays creators through an account of theirs that must be connected (Stripe). */
+  connectionRequired: z.boolean(),
+  account: z
+    .object({
+      country: z.string(),
+      detailsSubmitted: z.boolean(),
+      chargesEnabled: z.boolean(),
+      payoutsEnabled: z.boolean(),
+      canReceiveSupport: z.boolean(),
+      requirementsDue: z.array(z.string()),
+      disabledReason: z.string().nullable(),
+    })
+    .nullable(),
+  providerPayouts: z.array(
+    z.object({
+      id: z.string(),
+      amountCents: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      arrivalDate: z.string().nullable(),
+      failureCode: z.string().nullable(),
+      failureMessage: z.string().nullable(),
+    }),
+  ),
+});
+
+/**
+ * /api/creator/payout-account: the signed-in creator's payout account at the provider (Stripe Connect), what Stripe
+ * still asks for and Stripe's payouts to their bank; and the onboarding link that connects it.
+ */
+export const payoutAccountRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
+  app.get(
+    '/payout-account',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'My payout account at the payment provider: payouts enabled, what it still asks for, its payouts',
+        response: { 200: payoutAccountResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return getPayoutAccount({ db: app.db, provider }, user.id);
+    },
+  );
+
+  app.post(
+    '/payout-account/onboarding-link',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: "Connect my payout account: a single-use link to the provider's onboarding (Stripe Connect)",
+        response: {
+          200: z.object({ url: z.url() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('Cache-Control', 'private, no-store');
+      return startOnboarding({ db: app.db, provider }, user.id, requestLinkOrigin(app.config, request));
+    },
+  );
+};

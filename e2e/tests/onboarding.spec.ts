@@ -170,6 +170,11 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await page.keyboard.type('Ergonomic keyboards');
     await page.keyboard.press('Tab');
     await page.keyboard.type('250');
+    // Under the goal, "Show earnings" (the goal's progress needs it), turned on with the space bar.
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Show earnings on my profile')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('Show earnings on my profile')).toBeChecked();
     // The payout country: the first choice is the United States.
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Payout country')).toBeFocused();
@@ -191,5 +196,7 @@ test.describe('/create: the three-step onboarding on the real API', () => {
 
     await expect(page).toHaveURL(at(`/${username}`));
     expect(await me(page)).toMatchObject({ username, isCreator: true });
+    // "Show earnings" came with the launch: the goal shows its progress.
+    await expect(page.getByText(/raised of \$250/)).toBeVisible();
   });
 });

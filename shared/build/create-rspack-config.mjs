@@ -126,14 +126,23 @@ export function devPortOf(name) {
   return entry.devPort;
 }
 
-function htmlPage(title, headScripts = '') {
+/**
+ * The default tier emoji for systems without a colour-emoji font: a 8 kB subset of Noto Color Emoji
+ * (shared/build/fonts, OFL), copied into the shell's build. Listed after the systems' own emoji fonts
+ * (TIER_EMOJI_FONT_FAMILY in shared/src/ui/tier-emoji.tsx) and limited to those four characters by
+ * unicode-range, so a browser downloads it only on a page showing one of them on a system without them.
+ */
+export const TIER_EMOJI_FONT_FILE = 'fonts/tier-emoji-1.woff2';
+const TIER_EMOJI_FONT_FACE = `<style>@font-face{font-family:"Be a Bro Tier Emoji";src:url(/${TIER_EMOJI_FONT_FILE}) format("woff2");unicode-range:U+26FD,U+1F3C6,U+1F48E,U+1F91D;font-display:swap}</style>`;
+
+function htmlPage(title, headScripts = '', headStyles = '') {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="theme-color" content="#4f46e5" />
-    <title>${title}</title>${headScripts}
+    <title>${title}</title>${headStyles}${headScripts}
   </head>
   <body>
     <div id="root"></div>
@@ -292,6 +301,7 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
           templateContent: htmlPage(
             title,
             kind === 'remote' && !isDev ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : '',
+            kind === 'host' ? TIER_EMOJI_FONT_FACE : '',
           ),
           // Only the app entry: remoteEntry.js is for hosts, loading it here too would start a second container.
           chunks: ['main'],
@@ -299,6 +309,15 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
           ...(isDev ? { publicPath: '/' } : {}),
           favicon: path.join(path.dirname(new URL(import.meta.url).pathname), 'favicon.svg'),
         }),
+        kind === 'host' &&
+          new rspack.CopyRspackPlugin({
+            patterns: [
+              {
+                from: path.join(path.dirname(new URL(import.meta.url).pathname), 'fonts', 'tier-emoji.woff2'),
+                to: TIER_EMOJI_FONT_FILE,
+              },
+            ],
+          }),
         isDev && new ReactRefreshRspackPlugin(),
       ].filter(Boolean),
       optimization: {

@@ -212,7 +212,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'customization',
     question: 'Which emails will I receive?',
     answer:
-      'In Settings, then Notifications, you can switch four kinds of email on or off: new support, a monthly report, when a goal is reached, and messages from supporters.',
+      'Mission builders: in Settings, then Notifications, you can switch four kinds of email on or off: new support, a monthly report, when a goal is reached, and messages from supporters.\n\nSupporters get a receipt for every support, emails about their monthly supports (renewals, a card that needs attention, pausing, resuming and cancelling) and security emails. These are always sent, so a supporter\'s Notifications tab has nothing to switch off.',
   },
   // integration
   {
@@ -279,6 +279,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'What do the privacy settings control?',
     answer:
       'In Settings, then Privacy, three switches decide what your public profile shows: "Show earnings" (off by default), "Show supporter count" (on by default) and "Allow messages" from supporters (on by default).\n\nWith earnings hidden, nothing that adds up to them is shown either: recent supports appear without their amounts, and your goal shows its title and target but not its progress. Setting up your page, you can turn "Show earnings" on right under the funding goal, so the goal shows its progress from the start. With the supporter count hidden, Discover does not rank you by it: sorted by supporters, creators who hide their count come after those who show it.',
+  },
+  {
+    id: 'change-display-name',
+    category: 'profile',
+    question: 'How do I change the name creators see when I support them?',
+    answer:
+      'Go to Settings, then Profile, change your display name and select Save Changes. Checkout fills it in for you, and creators see it when you support them without typing another name. Supporting anonymously always hides it. Mission builders change the name on their page in the same place.',
   },
   {
     id: 'change-email-password',

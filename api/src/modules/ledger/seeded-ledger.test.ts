@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData, DEMO_SUPPORTER_EMAIL } from '../../db/seed-demo-data';
-import { ledgerEntries, subscriptions, supports, users } from '../../db/schema';
+import { ledgerEntries, payouts, subscriptions, supports, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { moneyDeps } from '../checkout/checkout-test-factories';
 import { runRenewals } from '../subscriptions/renewal-service';
@@ -22,8 +22,11 @@ describe('the demo seed and the books', () => {
     const db = t.database.db;
     const [s] = await db.select({ n: count }).from(supports);
     const [l] = await db.select({ n: count }).from(ledgerEntries);
+    const [p] = await db.select({ n: count }).from(payouts);
     expect(s?.n).toBeGreaterThan(0);
-    expect(l?.n).toBe((s?.n ?? 0) * 4);
+    // Four per support, and one per past weekly payout of the demo creators.
+    expect(p?.n).toBeGreaterThan(0);
+    expect(l?.n).toBe((s?.n ?? 0) * 4 + (p?.n ?? 0));
     expect(await checkLedgerIntegrity(db)).toMatchObject({ ok: true, problems: [] });
   });
 

@@ -1,3 +1,4 @@
+import { tierEmojiStyle } from '@beabro/shared/ui/tier-emoji';
 import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { ButtonLink } from '@beabro/shared/ui/button';
@@ -65,7 +66,7 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
                   focusRing(theme),
                 ]}
               >
-                <span aria-hidden="true" css={{ fontSize: '1.75rem', lineHeight: 1, gridRow: 'span 3' }}>
+                <span aria-hidden="true" css={{ ...tierEmojiStyle, fontSize: '1.75rem', gridRow: 'span 3' }}>
                   {tier.emoji}
                 </span>
                 <span css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{tier.name}</span>

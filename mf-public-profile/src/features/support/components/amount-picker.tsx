@@ -1,3 +1,4 @@
+import { tierEmojiStyle } from '@beabro/shared/ui/tier-emoji';
 import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
 import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
 import { formatUsd } from '@beabro/shared/money/fees';
@@ -66,7 +67,9 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
                   alignItems: 'center',
                 })}
               >
-                <span aria-hidden="true">{tier.emoji}</span>
+                <span aria-hidden="true" css={tierEmojiStyle}>
+                  {tier.emoji}
+                </span>
                 {tier.name}
               </span>
               <span css={(theme) => ({ fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold })}>
@@ -170,7 +173,9 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
           })}
         >
           <p css={(theme) => ({ margin: '0 0 0.5rem', fontWeight: theme.font.weight.bold })}>
-            <span aria-hidden="true">{selected.emoji} </span>
+            <span aria-hidden="true">
+              <span css={tierEmojiStyle}>{selected.emoji}</span>{' '}
+            </span>
             {selected.name} perks
           </p>
           {selected.description ? (

@@ -170,7 +170,12 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     const started = await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 10 }));
     expect(started.statusCode, started.body).toBe(200);
     const { payment } = started.json();
-    expect(payment).toMatchObject({ provider: 'stripe', testMode: true, cardFrameUrl: 'https://js.stripe.com/v3' });
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      testMode: true,
+      cardFrameUrl: 'https://js.stripe.com/v3',
+      publishableKey: standIn.publishableKey,
+    });
     await browser.paymentIntents.confirm(payment.intentId, {
       payment_method: 'pm_card_visa',
       client_secret: payment.clientSecret,

@@ -167,6 +167,9 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
   it('records a checkout confirmed in the browser once, from the page and from payment_intent.succeeded', async () => {
     const creator = await connectedCreator();
     const supporter = t.client();
+    // The support page knows from the profile that Stripe's field takes the card.
+    const profile = await supporter.get(`/api/creators/${creator.profile.username}`);
+    expect(profile.json().paymentProvider).toBe('stripe');
     const started = await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 10 }));
     expect(started.statusCode, started.body).toBe(200);
     const { payment } = started.json();

@@ -17,6 +17,7 @@ import { amountProblem, customAmountUnusable, type FieldKey } from '../utils/che
 import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
 import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
 import { SandboxCardField } from './sandbox-card-field';
+import { CheckoutSection } from './checkout-section';
 import type { CardFieldHandle } from '../card-field/card-field-client';
 import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
@@ -235,6 +236,12 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 <Suspense fallback={<p role="status">Loading the secure card field…</p>}>
                   <StripeCardField ref={cardField} payment={checkout.stripePayment} error={checkout.fieldErrors.card} />
                 </Suspense>
+              ) : profile.paymentProvider === 'stripe' ? (
+                <CheckoutSection step={3} title="Payment details">
+                  <p id={FIELD_IDS.card} tabIndex={-1} css={{ margin: 0 }}>
+                    You type your card in Stripe’s secure field, which opens here when you press the button.
+                  </p>
+                </CheckoutSection>
               ) : (
                 <SandboxCardField ref={cardField} error={checkout.fieldErrors.card} />
               )}

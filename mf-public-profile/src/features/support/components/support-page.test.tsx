@@ -542,10 +542,16 @@ describe('support page', () => {
       const user = userEvent.setup();
       const seen = fakeStripeJs();
       const api = renderSupport({
+        profile: fakeProfile({ paymentProvider: 'stripe' }),
         checkout: () => json(200, STRIPE_PAYMENT),
         routes: { [STRIPE_COMPLETE]: () => json(200, { receipt: fakeReceipt() }) },
       });
       await screen.findByRole('heading', { level: 1 });
+      // Stripe's field needs the intent: no sandbox frame before the first press, and nothing of Stripe mounted.
+      expect(screen.getByText(/opens here when you press the button/)).toBeInTheDocument();
+      expect(screen.queryByTitle(/Card details/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('note', { name: 'Test mode' })).not.toBeInTheDocument();
+      expect(seen.mounted).toBe(0);
       await fillValidForm(user);
       await user.click(submitButton());
 

@@ -79,7 +79,7 @@ async function connectedCreator(country = 'US') {
   const { url } = link.json() as { url: string };
   const visited = await fetch(url, { redirect: 'manual' });
   expect(visited.status).toBe(302);
-  expect(visited.headers.get('location')).toMatch(/\/settings\?payout-account=return$/);
+  expect(visited.headers.get('location')).toMatch(/\/settings\?tab=support&payout-account=return$/);
   const updated = await onboarded(creator.user.id);
   expect(await deliveryStatuses(updated.id)).toEqual([200]);
   return { ...creator, accountId: updated.account as string };

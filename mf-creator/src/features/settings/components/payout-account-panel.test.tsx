@@ -100,6 +100,12 @@ describe('PayoutAccountPanel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(reason);
     expect(button).toHaveAccessibleDescription(reason);
   });
+  it('asks for a new link when Stripe sent the creator back with an expired one', async () => {
+    mockApi({ [ACCOUNT]: stripeAccount({ detailsSubmitted: false, requirementsDue: ['external_account'] }) });
+    renderWithProviders(<PayoutAccountPanel />, { route: '/settings?tab=support&payout-account=refresh' });
+    expect(await screen.findByText(/Stripe’s link expired before you finished/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Stripe' })).toBeEnabled();
+  });
 });
 
 describe('requirementLabels', () => {

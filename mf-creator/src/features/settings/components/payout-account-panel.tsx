@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { usePayoutAccount, useStartPayoutOnboarding } from '@beabro/shared/api/payout-account';
 import { Button } from '@beabro/shared/ui/button';
@@ -44,6 +45,9 @@ export function PayoutAccountPanel() {
   const account = usePayoutAccount();
   const onboarding = useStartPayoutOnboarding();
   const [problem, setProblem] = useState<string | null>(null);
+  // Stripe sends the creator back here when its link expired or was used already (the link's refresh_url).
+  const [searchParams] = useSearchParams();
+  const expired = searchParams.get('payout-account') === 'refresh';
 
   if (account.isPending) return <p role="status">Checking your payout account…</p>;
   if (account.isError)
@@ -81,6 +85,11 @@ export function PayoutAccountPanel() {
           uses the payout country saved above.
         </p>
       )}
+      {expired && !problem ? (
+        <p role="status" css={{ margin: 0 }}>
+          Stripe’s link expired before you finished. Select the button again for a new one.
+        </p>
+      ) : null}
       <div>
         <Button
           type="button"

@@ -43,6 +43,8 @@ export const paymentStartSchema = z.object({
   status: z.enum(PAYMENT_INTENT_STATUSES),
   /** The provider-hosted card field. */
   cardFrameUrl: z.string(),
+  /** Stripe only: the publishable key Stripe.js is loaded with. */
+  publishableKey: z.string().optional(),
 });
 
 export const paymentCompleteRequestSchema = z.object({ clientSecret: z.string().min(1).max(200) }).strict();

@@ -83,6 +83,11 @@ export const publicCreatorProfileSchema = z.object({
   tiers: z.array(publicTierSchema),
   minimumAmountCents: cents,
   acceptsMessages: z.boolean(),
+  /**
+   * Who takes the support page's payments: the sandbox's card frame or Stripe's Payment Element (mounted once the
+   * checkout has started its intent). Absent means the sandbox.
+   */
+  paymentProvider: z.enum(['sandbox', 'stripe']).optional(),
   /** The last ten, newest first. */
   recentSupports: z.array(publicSupportSchema),
   /** The supporter wall's first page (supporters who chose to appear on it, newest first). */

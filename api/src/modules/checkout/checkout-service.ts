@@ -344,6 +344,7 @@ function paymentStart(provider: PaymentProvider, intent: PaymentIntent): Payment
     clientSecret: intent.clientSecret,
     status: intent.status,
     cardFrameUrl: provider.cardField.frameUrl,
+    ...(provider.cardField.publishableKey ? { publishableKey: provider.cardField.publishableKey } : {}),
   };
 }
 

@@ -98,6 +98,8 @@ export interface ProviderEvent {
 export interface CardFieldConfig {
   /** The provider-hosted frame (its own page, script and CSP). */
   frameUrl: string;
+  /** Stripe only: the publishable key the browser loads Stripe.js with. */
+  publishableKey?: string;
 }
 
 export interface PaymentProvider {

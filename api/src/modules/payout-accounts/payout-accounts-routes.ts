@@ -1,38 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { payoutAccountResponseSchema, payoutOnboardingLinkSchema } from '@beabro/shared/api-schemas/payout-account';
 import { requestLinkOrigin } from '../checkout/link-origin';
 import { requireUser } from '../../plugins/session-auth';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { getPayoutAccount, startOnboarding } from './payout-accounts-service';
-
-const payoutAccountResponseSchema = z.object({
-  provider: z.string(),
-  /** The provider pays creators through an account of theirs that must be connected (Stripe). */
-  connectionRequired: z.boolean(),
-  account: z
-    .object({
-      country: z.string(),
-      detailsSubmitted: z.boolean(),
-      chargesEnabled: z.boolean(),
-      payoutsEnabled: z.boolean(),
-      canReceiveSupport: z.boolean(),
-      requirementsDue: z.array(z.string()),
-      disabledReason: z.string().nullable(),
-    })
-    .nullable(),
-  providerPayouts: z.array(
-    z.object({
-      id: z.string(),
-      amountCents: z.number().int(),
-      currency: z.string(),
-      status: z.string(),
-      arrivalDate: z.string().nullable(),
-      failureCode: z.string().nullable(),
-      failureMessage: z.string().nullable(),
-    }),
-  ),
-});
 
 /**
  * /api/creator/payout-account: the signed-in creator's payout account at the provider (Stripe Connect), what Stripe
@@ -62,7 +34,7 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvi
         tags: ['payouts'],
         summary: "Connect my payout account: a single-use link to the provider's onboarding (Stripe Connect)",
         response: {
-          200: z.object({ url: z.url() }),
+          200: payoutOnboardingLinkSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,

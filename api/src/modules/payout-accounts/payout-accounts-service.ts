@@ -115,10 +115,11 @@ export async function startOnboarding(deps: Deps, userId: string, origin: string
       new Date(),
     );
   }
-  const settings = `${origin}/settings`;
+  // Back to the Settings tab with the payout account panel.
+  const settings = `${origin}/settings?tab=support`;
   const url = await provider.createOnboardingLink(account.accountId, {
-    refreshUrl: `${settings}?payout-account=refresh`,
-    returnUrl: `${settings}?payout-account=return`,
+    refreshUrl: `${settings}&payout-account=refresh`,
+    returnUrl: `${settings}&payout-account=return`,
   });
   return { url };
 }

@@ -80,6 +80,8 @@ export class PublicProfileReader {
   constructor(
     private readonly db: Db,
     private readonly maxEntries = PROFILE_CACHE_ENTRIES,
+    /** The site's payment provider, told to the support page (the same for every creator). */
+    private readonly paymentProvider: 'sandbox' | 'stripe' = 'sandbox',
   ) {
     this.readVersion = prepareVersionRead(db);
   }
@@ -132,7 +134,10 @@ export class PublicProfileReader {
     if (cached && this.entries.get(username) === cached) this.entries.delete(username);
     // Miss or stale: the version first, then the figures, so the figures are at least that new.
     const found = isPossibleUsername(username) ? await findCreatorVersion(this.db, username) : undefined;
-    const profile = await getPublicProfile(this.db, username, null, now);
+    const profile = {
+      ...(await getPublicProfile(this.db, username, null, now)),
+      paymentProvider: this.paymentProvider,
+    };
     if (!found) return this.answer({ profile }, viewer, false);
     const entry: Entry = {
       creatorId: found.creatorId,

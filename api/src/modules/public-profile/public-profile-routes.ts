@@ -12,7 +12,7 @@ import { PublicProfileReader } from './public-profile-cache';
 
 /** /api/creators: the public profile page's data, and following a creator. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = new PublicProfileReader(app.db);
+  const profiles = new PublicProfileReader(app.db, undefined, app.config.payments.provider);
   app.get(
     '/:username',
     {

@@ -105,7 +105,10 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(private readonly options: StripeProviderOptions) {
     this.stripe = new Stripe(options.secretKey, { ...(options.api ?? {}), maxNetworkRetries: 2 });
     this.testMode = !options.secretKey.startsWith('sk_live_') && !options.secretKey.startsWith('rk_live_');
-    this.cardField = { frameUrl: options.cardFrameUrl };
+    this.cardField = {
+      frameUrl: options.cardFrameUrl,
+      ...(options.publishableKey ? { publishableKey: options.publishableKey } : {}),
+    };
   }
 
   async createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {

@@ -79,7 +79,7 @@ async function connectedCreator(country = 'US') {
   const { url } = link.json() as { url: string };
   const visited = await fetch(url, { redirect: 'manual' });
   expect(visited.status).toBe(302);
-  expect(visited.headers.get('location')).toMatch(/\/settings\?payout-account=return$/);
+  expect(visited.headers.get('location')).toMatch(/\/settings\?tab=support&payout-account=return$/);
   const updated = await onboarded(creator.user.id);
   expect(await deliveryStatuses(updated.id)).toEqual([200]);
   return { ...creator, accountId: updated.account as string };
@@ -167,10 +167,18 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
   it('records a checkout confirmed in the browser once, from the page and from payment_intent.succeeded', async () => {
     const creator = await connectedCreator();
     const supporter = t.client();
+    // The support page knows from the profile that Stripe's field takes the card.
+    const profile = await supporter.get(`/api/creators/${creator.profile.username}`);
+    expect(profile.json().paymentProvider).toBe('stripe');
     const started = await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 10 }));
     expect(started.statusCode, started.body).toBe(200);
     const { payment } = started.json();
-    expect(payment).toMatchObject({ provider: 'stripe', testMode: true, cardFrameUrl: 'https://js.stripe.com/v3' });
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      testMode: true,
+      cardFrameUrl: 'https://js.stripe.com/v3',
+      publishableKey: standIn.publishableKey,
+    });
     await browser.paymentIntents.confirm(payment.intentId, {
       payment_method: 'pm_card_visa',
       client_secret: payment.clientSecret,

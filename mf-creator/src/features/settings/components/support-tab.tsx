@@ -30,6 +30,7 @@ import {
 } from '../utils/support-form';
 import { FieldGroup, TabHeading } from './section-heading';
 import { TierFields } from './tier-fields';
+import { PayoutAccountPanel } from './payout-account-panel';
 
 const supportProfileSchema = updateCreatorProfileSchema.pick({
   minimumAmount: true,
@@ -193,6 +194,7 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
             from anywhere; creators elsewhere keep receiving support and their balance is held until payouts reach their
             country.
           </p>
+          <PayoutAccountPanel />
         </FieldGroup>
         <SaveBar state={state} />
       </form>

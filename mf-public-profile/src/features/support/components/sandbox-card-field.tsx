@@ -3,6 +3,8 @@ import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
 import { FlaskIcon } from '@beabro/shared/ui/icons/flask';
 import { CheckoutSection } from './checkout-section';
 import { FIELD_IDS } from './supporter-details';
+import type { CardFieldHandle, CardFieldResult } from '../card-field/card-field-client';
+import { CARD_FIELD_ERROR_ID } from '../card-field/card-field-ids';
 
 /** The sandbox's test cards (api/src/modules/payments/sandbox): what a tester can type in the card field, and what happens. */
 export const TEST_CARDS = [
@@ -11,19 +13,6 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 0002', outcome: 'card is declined' },
   { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
 ] as const;
-
-export const CARD_FIELD_ERROR_ID = 'support-card-error';
-
-/** What the card field answers once it has tried to pay: the provider's own status and reason. */
-export interface CardFieldResult {
-  status: 'succeeded' | 'processing' | 'failed' | 'invalid';
-  message: string | null;
-}
-
-export interface CardFieldHandle {
-  /** Has the frame confirm the intent with the card typed there (a bank challenge shows in the frame). */
-  confirm(intentId: string, clientSecret: string): Promise<CardFieldResult>;
-}
 
 export interface SandboxCardFieldProps {
   /** The provider's reason, shown next to the field. */
@@ -81,6 +70,8 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
   useImperativeHandle(
     ref,
     () => ({
+      // The sandbox's frame takes the card before any intent exists.
+      mountedFor: () => null,
       async confirm(intentId, clientSecret) {
         const target = frame.current?.contentWindow;
         if (!target) return { status: 'failed', message: FRAME_MESSAGES.notReady };

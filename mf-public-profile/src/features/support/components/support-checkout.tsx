@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import { formatUsd } from '@beabro/shared/money/fees';
@@ -16,13 +16,18 @@ import { useSupportCheckout } from '../hooks/use-support-checkout';
 import { amountProblem, customAmountUnusable, type FieldKey } from '../utils/checkout-request';
 import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
 import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
-import { SandboxCardField, type CardFieldHandle } from './sandbox-card-field';
+import { SandboxCardField } from './sandbox-card-field';
+import { CheckoutSection } from './checkout-section';
+import type { CardFieldHandle } from '../card-field/card-field-client';
 import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
 import { ExternalLinkIcon } from '@beabro/shared/ui/icons/external-link';
 
 const SUMMARY_HEADING_ID = 'support-summary-heading';
+
+/** Stripe's field and client: a chunk of their own, loaded only once a checkout pays with Stripe. */
+const StripeCardField = lazy(() => import('../card-field/stripe-card-field'));
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = {
@@ -227,7 +232,19 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 displayName={profile.displayName}
                 acceptsMessages={profile.acceptsMessages}
               />
-              <SandboxCardField ref={cardField} error={checkout.fieldErrors.card} />
+              {checkout.stripePayment ? (
+                <Suspense fallback={<p role="status">Loading the secure card field…</p>}>
+                  <StripeCardField ref={cardField} payment={checkout.stripePayment} error={checkout.fieldErrors.card} />
+                </Suspense>
+              ) : profile.paymentProvider === 'stripe' ? (
+                <CheckoutSection step={3} title="Payment details">
+                  <p id={FIELD_IDS.card} tabIndex={-1} css={{ margin: 0 }}>
+                    You type your card in Stripe’s secure field, which opens here when you press the button.
+                  </p>
+                </CheckoutSection>
+              ) : (
+                <SandboxCardField ref={cardField} error={checkout.fieldErrors.card} />
+              )}
             </div>
 
             <Card

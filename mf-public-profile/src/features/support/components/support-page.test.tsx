@@ -9,6 +9,7 @@ import SupportArea from '../../../exposes/support';
 import { LAST_RECEIPT_KEY } from '../../../lib/last-receipt';
 import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
 import { json, mockApi, type MockAnswer } from '../../../testing/mock-api';
+import { STRIPE_JS_URL, type StripeConfirmResult, type StripeJs } from '../card-field/stripe-card-client';
 
 const SUPPORTS = 'POST /api/creators/pixelpat/supports';
 const COMPLETE = 'POST /api/payments/intents/pi_sandbox_1/complete';
@@ -54,17 +55,20 @@ function renderSupport({
   route = '/pixelpat/support',
   checkout = () => json(201, { receipt: fakeReceipt() }),
   complete = () => json(200, { receipt: fakeReceipt() }),
+  routes = {},
 }: {
   profile?: PublicCreatorProfileDto | null;
   route?: string;
   checkout?: () => MockAnswer | Promise<MockAnswer>;
   complete?: () => MockAnswer | Promise<MockAnswer>;
+  routes?: Record<string, () => MockAnswer | Promise<MockAnswer>>;
 } = {}) {
   const api = mockApi({
     'GET /api/creators/pixelpat': () => (profile ? json(200, profile) : json(404, { message: 'Creator not found' })),
     'POST /api/creators/pixelpat/views': () => json(204),
     [SUPPORTS]: checkout,
     [COMPLETE]: complete,
+    ...routes,
   });
   renderWithProviders(
     <Routes>
@@ -515,5 +519,125 @@ describe('support page', () => {
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(api.calls('POST /api/creators/pixelpat/views')).toHaveLength(1));
     expect(api.calls('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'support' });
+  });
+
+  describe('with Stripe', () => {
+    const STRIPE_COMPLETE = 'POST /api/payments/intents/pi_stripe_1/complete';
+    const STRIPE_PAYMENT = {
+      payment: {
+        provider: 'stripe',
+        testMode: true,
+        intentId: 'pi_stripe_1',
+        clientSecret: 'pi_stripe_1_secret_y',
+        status: 'requires_payment_method',
+        cardFrameUrl: STRIPE_JS_URL,
+        publishableKey: 'pk_test_123',
+      },
+    };
+
+    /** Stands in for Stripe.js (jsdom loads no script): records the key, the mounted intent and each confirmation. */
+    function fakeStripeJs(results: StripeConfirmResult[] = []) {
+      const seen = { keys: [] as string[], secrets: [] as string[], mounted: 0, confirms: 0 };
+      window.Stripe = (key: string): StripeJs => {
+        seen.keys.push(key);
+        return {
+          elements: ({ clientSecret }) => {
+            seen.secrets.push(clientSecret);
+            return {
+              create: () => ({
+                mount: () => {
+                  seen.mounted += 1;
+                },
+                destroy: () => undefined,
+              }),
+            };
+          },
+          confirmPayment: async () => {
+            seen.confirms += 1;
+            return results.shift() ?? { paymentIntent: { id: 'pi_stripe_1', status: 'succeeded' } };
+          },
+        };
+      };
+      return seen;
+    }
+
+    afterEach(() => {
+      delete window.Stripe;
+    });
+
+    it('mounts Stripe’s Payment Element for the intent, then confirms it and completes', async () => {
+      const user = userEvent.setup();
+      const seen = fakeStripeJs();
+      const api = renderSupport({
+        profile: fakeProfile({ paymentProvider: 'stripe' }),
+        checkout: () => json(200, STRIPE_PAYMENT),
+        routes: { [STRIPE_COMPLETE]: () => json(200, { receipt: fakeReceipt() }) },
+      });
+      await screen.findByRole('heading', { level: 1 });
+      // Stripe's field needs the intent: no sandbox frame before the first press, and nothing of Stripe mounted.
+      expect(screen.getByText(/opens here when you press the button/)).toBeInTheDocument();
+      expect(screen.queryByTitle(/Card details/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('note', { name: 'Test mode' })).not.toBeInTheDocument();
+      expect(seen.mounted).toBe(0);
+      await fillValidForm(user);
+      await user.click(submitButton());
+
+      // The intent comes first: Stripe's field is mounted for it, nothing is confirmed yet.
+      expect(await screen.findByText(/Enter your card in Stripe’s secure field/)).toBeInTheDocument();
+      await waitFor(() => expect(seen.mounted).toBe(1));
+      expect(seen.keys).toEqual(['pk_test_123']);
+      expect(seen.secrets).toEqual(['pi_stripe_1_secret_y']);
+      expect(screen.queryByTitle(/Card details/)).not.toBeInTheDocument();
+      expect(seen.confirms).toBe(0);
+      expect(api.calls(STRIPE_COMPLETE)).toHaveLength(0);
+
+      await user.click(submitButton());
+      expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
+      expect(seen.confirms).toBe(1);
+      expect(api.calls(STRIPE_COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_stripe_1_secret_y' });
+      const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+      // One attempt: the second press replays it (same key, same intent).
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+    });
+
+    it('shows Stripe’s decline next to its field and stays on the page', async () => {
+      const user = userEvent.setup();
+      const seen = fakeStripeJs([{ error: { type: 'card_error', message: DECLINED } }]);
+      const api = renderSupport({ checkout: () => json(200, STRIPE_PAYMENT) });
+      await screen.findByRole('heading', { level: 1 });
+      await fillValidForm(user);
+      await user.click(submitButton());
+      await waitFor(() => expect(seen.mounted).toBe(1));
+      await user.click(submitButton());
+
+      expect(await screen.findByText('Your payment didn’t go through')).toBeInTheDocument();
+      expect(document.getElementById('support-card-field')).toHaveAccessibleDescription(DECLINED);
+      expect(api.calls(STRIPE_COMPLETE)).toHaveLength(0);
+    });
+
+    it('completes the payment when Stripe comes back to the page (return_url)', async () => {
+      const receipt = fakeReceipt();
+      const api = renderSupport({
+        route:
+          '/pixelpat/support?payment_intent=pi_stripe_1&payment_intent_client_secret=pi_stripe_1_secret_y&redirect_status=succeeded',
+        routes: { [STRIPE_COMPLETE]: () => json(200, { receipt }) },
+      });
+      expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
+      expect(api.calls(STRIPE_COMPLETE)).toHaveLength(1);
+      expect(api.calls(STRIPE_COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_stripe_1_secret_y' });
+      expect(api.calls(SUPPORTS)).toHaveLength(0);
+      expect(JSON.parse(window.sessionStorage.getItem(LAST_RECEIPT_KEY) ?? 'null')).toEqual(receipt);
+    });
+
+    it('says why when the payment Stripe came back with was not paid', async () => {
+      renderSupport({
+        route:
+          '/pixelpat/support?payment_intent=pi_stripe_1&payment_intent_client_secret=pi_stripe_1_secret_y&redirect_status=failed',
+        routes: { [STRIPE_COMPLETE]: () => json(402, { message: DECLINED }) },
+      });
+      expect(await screen.findByText(DECLINED)).toBeInTheDocument();
+      expect(screen.queryByTestId('profile-location')).not.toBeInTheDocument();
+    });
   });
 });

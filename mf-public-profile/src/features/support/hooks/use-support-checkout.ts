@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
-import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
+import type { CheckoutReceipt, PaymentStart } from '@beabro/shared/api-schemas/checkout';
 import { completePayment, createSupport } from '@beabro/shared/api/create-support';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
@@ -13,7 +13,8 @@ import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';
 import { notifyHostOfSupport } from '../utils/notify-host-of-support';
 import type { EmbedMode } from './use-embed-mode';
 import type { SupportFormState } from '../utils/support-form-state';
-import type { CardFieldHandle } from '../components/sandbox-card-field';
+import type { CardFieldHandle } from '../card-field/card-field-client';
+import { stripeReturn } from '../card-field/stripe-return';
 
 /** The card field refused the payment: the provider's reason, on the card field. */
 class CardFieldError extends Error {
@@ -22,6 +23,16 @@ class CardFieldError extends Error {
     readonly invalid: boolean,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The provider's field needs the intent before the card can be typed (Stripe's Payment Element): the page mounts it
+ * for this intent, and the supporter confirms once the card is in.
+ */
+class CardEntryNeeded extends Error {
+  constructor(readonly payment: PaymentStart) {
+    super('Enter your card details, then confirm.');
   }
 }
 
@@ -139,10 +150,18 @@ async function pay(
   if ('receipt' in started) return started.receipt;
   const { intentId, clientSecret } = started.payment;
   const field = cardField?.current;
+  // Stripe's field is mounted with the intent: the first press starts it, the card is typed, the next press pays.
+  if (started.payment.provider === 'stripe' && field?.mountedFor() !== clientSecret)
+    throw new CardEntryNeeded(started.payment);
   if (!field) throw new CardFieldError('The card field has not loaded. Reload the page and try again.', false);
   const confirmed = await field.confirm(intentId, clientSecret);
   if (confirmed.status === 'failed' || confirmed.status === 'invalid')
     throw new CardFieldError(confirmed.message ?? 'Your payment didn’t go through.', confirmed.status === 'invalid');
+  return awaitOutcome(intentId, clientSecret);
+}
+
+/** Reads the confirmed intent's outcome from the API (which asks the provider), waiting a little while it processes. */
+async function awaitOutcome(intentId: string, clientSecret: string): Promise<CheckoutReceipt> {
   for (let check = 0; ; check++) {
     const outcome = await completePayment(intentId, clientSecret);
     if ('receipt' in outcome) return outcome.receipt;
@@ -165,6 +184,7 @@ export function useSupportCheckout(
   cardField?: RefObject<CardFieldHandle | null>,
 ) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
   /** Embedded checkout only: the receipt shown in place of the form (there is no profile page to go to). */
@@ -173,6 +193,50 @@ export function useSupportCheckout(
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const inFlight = useRef(false);
   const attempt = useRef<{ key: string; request: string } | null>(null);
+  /** Stripe only: the intent its Payment Element is mounted for. */
+  const [stripePayment, setStripePayment] = useState<PaymentStart | null>(null);
+
+  const finish = useCallback(
+    (receipt: CheckoutReceipt) => {
+      saveLastReceipt(receipt);
+      attempt.current = null;
+      // The profile's totals and Recent Support, and the supporter's dashboard, include this support from the next read on.
+      void queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) });
+      void queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
+      if (embed.embedded) {
+        // In the overlay of /embed.js: the receipt stays here, and the host page is told.
+        inFlight.current = false;
+        setProcessing(false);
+        setEmbeddedReceipt(receipt);
+        notifyHostOfSupport(receipt, embed.hostOrigin);
+        return;
+      }
+      navigate(paths.profileAfterSupport(username));
+    },
+    [embed, navigate, queryClient, username],
+  );
+
+  const fail = useCallback((error: unknown): FieldErrors => {
+    const failure = describeFailure(error);
+    if (!failure.outcomeUnknown) attempt.current = null;
+    inFlight.current = false;
+    setProcessing(false);
+    setProblem(failure.problem);
+    setFieldErrors(failure.fieldErrors);
+    return failure.fieldErrors;
+  }, []);
+
+  // Back from a payment method that left the page (Stripe's return_url): the intent is read and the support completed.
+  useEffect(() => {
+    const back = stripeReturn(location.search);
+    if (!back || inFlight.current) return;
+    inFlight.current = true;
+    setProcessing(true);
+    const search = new URLSearchParams(location.search);
+    for (const name of ['payment_intent', 'payment_intent_client_secret', 'redirect_status']) search.delete(name);
+    navigate({ pathname: location.pathname, search: search.toString() }, { replace: true });
+    awaitOutcome(back.intentId, back.clientSecret).then(finish, fail);
+  }, [fail, finish, location.pathname, location.search, navigate]);
 
   const submit = useCallback(
     async (state: SupportFormState): Promise<FieldErrors> => {
@@ -195,33 +259,20 @@ export function useSupportCheckout(
       setProblem(null);
       setFieldErrors({});
       try {
-        const receipt = await pay(username, body, cardField);
-        saveLastReceipt(receipt);
-        attempt.current = null;
-        // The profile's totals and Recent Support, and the supporter's dashboard, include this support from the next read on.
-        void queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) });
-        void queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
-        if (embed.embedded) {
-          // In the overlay of /embed.js: the receipt stays here, and the host page is told.
-          inFlight.current = false;
-          setProcessing(false);
-          setEmbeddedReceipt(receipt);
-          notifyHostOfSupport(receipt, embed.hostOrigin);
-          return {};
-        }
-        navigate(paths.profileAfterSupport(username));
+        finish(await pay(username, body, cardField));
         return {};
       } catch (error) {
-        const failure = describeFailure(error);
-        if (!failure.outcomeUnknown) attempt.current = null;
-        inFlight.current = false;
-        setProcessing(false);
-        setProblem(failure.problem);
-        setFieldErrors(failure.fieldErrors);
-        return failure.fieldErrors;
+        if (error instanceof CardEntryNeeded) {
+          // The attempt (and its intent) stays open: the next press confirms it with the card typed in Stripe's field.
+          inFlight.current = false;
+          setProcessing(false);
+          setStripePayment(error.payment);
+          return {};
+        }
+        return fail(error);
       }
     },
-    [cardField, creator, embed, navigate, queryClient, username],
+    [cardField, creator, fail, finish, username],
   );
 
   /** A field was edited: its old message no longer applies. */
@@ -234,5 +285,5 @@ export function useSupportCheckout(
     });
   }, []);
 
-  return { submit, processing, problem, fieldErrors, clearFieldError, embeddedReceipt };
+  return { submit, processing, problem, fieldErrors, clearFieldError, embeddedReceipt, stripePayment };
 }

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '@beabro/shared/api/api-client';
+import { usePayoutAccount, useStartPayoutOnboarding } from '@beabro/shared/api/payout-account';
+import { Button } from '@beabro/shared/ui/button';
+import { errorMessage } from '../../../lib/error-message';
+
+const ERROR_ID = 'payout-account-error';
+
+/** Stripe's requirement codes the creator meets most often, in words; any other is shown as Stripe names it. */
+const REQUIREMENT_LABELS: Record<string, string> = {
+  external_account: 'your bank account',
+  'tos_acceptance.date': 'accepting Stripe’s terms',
+  'tos_acceptance.ip': 'accepting Stripe’s terms',
+  'individual.verification.document': 'an identity document',
+  'individual.id_number': 'your ID number',
+  'individual.ssn_last_4': 'the last 4 digits of your SSN',
+  'individual.dob.day': 'your date of birth',
+  'individual.dob.month': 'your date of birth',
+  'individual.dob.year': 'your date of birth',
+  'individual.address.line1': 'your address',
+  'individual.address.city': 'your address',
+  'individual.address.postal_code': 'your address',
+  'individual.phone': 'your phone number',
+  'individual.email': 'your email address',
+  'business_profile.url': 'your website or profile link',
+  'business_profile.mcc': 'what you do (industry)',
+};
+
+export function requirementLabels(codes: string[]): string[] {
+  return [...new Set(codes.map((code) => REQUIREMENT_LABELS[code] ?? code))];
+}
+
+/** The onboarding link answer's problem: the API's field message (the payout country) or its message. */
+function linkProblem(error: unknown): string {
+  if (error instanceof ApiError && error.fieldErrors.country) return error.fieldErrors.country;
+  return errorMessage(error, 'Stripe could not be reached. Please try again.');
+}
+
+/**
+ * The creator's Stripe Connect account: connect it (Stripe's onboarding pages), and whether payouts are enabled and what
+ * Stripe still asks for. In test mode (the sandbox) there is no account to connect, and the panel says so.
+ */
+export function PayoutAccountPanel() {
+  const account = usePayoutAccount();
+  const onboarding = useStartPayoutOnboarding();
+  const [problem, setProblem] = useState<string | null>(null);
+  // Stripe sends the creator back here when its link expired or was used already (the link's refresh_url).
+  const [searchParams] = useSearchParams();
+  const expired = searchParams.get('payout-account') === 'refresh';
+
+  if (account.isPending) return <p role="status">Checking your payout account…</p>;
+  if (account.isError)
+    return <p role="alert">{errorMessage(account.error, 'Your payout account could not be loaded.')}</p>;
+  const data = account.data;
+  if (!data.connectionRequired)
+    return (
+      <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+        Test mode: your supports are paid to your Be a Bro balance, so there is no Stripe account to connect.
+      </p>
+    );
+
+  const connect = async () => {
+    setProblem(null);
+    try {
+      window.location.assign(await onboarding.mutateAsync());
+    } catch (error) {
+      setProblem(linkProblem(error));
+    }
+  };
+
+  const state = data.account;
+  const due = state ? requirementLabels(state.requirementsDue) : [];
+  return (
+    <div aria-label="Stripe payout account" role="group" css={{ display: 'grid', gap: '0.75rem' }}>
+      {state ? (
+        <ul css={{ margin: 0, paddingLeft: '1.25rem', display: 'grid', gap: '0.25rem' }}>
+          <li>{state.payoutsEnabled ? 'Payouts enabled' : 'Payouts not enabled yet'}</li>
+          <li>{state.canReceiveSupport ? 'You can receive support' : 'You cannot receive support yet'}</li>
+          {due.length > 0 ? <li>Stripe still needs: {due.join(', ')}.</li> : null}
+        </ul>
+      ) : (
+        <p css={{ margin: 0 }}>
+          Connect a Stripe account to receive support and payouts. Stripe asks for your details and bank account; it
+          uses the payout country saved above.
+        </p>
+      )}
+      {expired && !problem ? (
+        <p role="status" css={{ margin: 0 }}>
+          Stripe’s link expired before you finished. Select the button again for a new one.
+        </p>
+      ) : null}
+      <div>
+        <Button
+          type="button"
+          onClick={() => void connect()}
+          disabled={onboarding.isPending}
+          aria-describedby={problem ? ERROR_ID : undefined}
+        >
+          {onboarding.isPending ? 'Opening Stripe…' : state ? 'Continue with Stripe' : 'Connect with Stripe'}
+        </Button>
+        {problem ? (
+          <p
+            id={ERROR_ID}
+            role="alert"
+            css={(theme) => ({ margin: '0.5rem 0 0', color: theme.color.danger, fontSize: theme.font.size.sm })}
+          >
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -11,8 +11,7 @@ export const SUBSCRIPTION_MESSAGES = {
     'This monthly support cannot be paused while its last renewal is being retried. Cancel it instead, or wait for the retry.',
   resumeEnded:
     'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
-  linkChangesLimited:
-    'This monthly support was paused or resumed too many times today with its link. Try again tomorrow, or sign in to change it from your dashboard.',
+  pausesLimited: 'This monthly support was paused or resumed too many times today. Try again tomorrow.',
   changeEnded:
     'This monthly support is cancelled or has ended: it cannot be changed. You can support the creator again from their page.',
   changePastDue:
@@ -41,7 +40,7 @@ export const CANCEL_LINK_ERRORS = [
   'pauseEnded',
   'pausePastDue',
   'resumeEnded',
-  'linkChangesLimited',
+  'pausesLimited',
   'changeEnded',
   'changePastDue',
   'changesLimited',

@@ -8,7 +8,7 @@ import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../te
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
-import { SUBSCRIPTION_LINK_CHANGES } from './subscriptions-service';
+import { SUBSCRIPTION_PAUSE_CHANGES } from './subscriptions-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,20 +124,39 @@ describe('pause and resume with the receipt link (guests)', () => {
     expect(await statusOf(id)).toMatchObject({ status: 'active', pauseResumesAt: null });
   });
 
-  it('limits pauses and resumes by link per support and day, so toggling cannot flood the creator', async () => {
-    const id = await monthly(t.client(), `toggler.${randomUUID()}@example.com`);
+  it('limits pauses and resumes per support and day, signed in and by link together; only changes made count', async () => {
+    const owner = await fakeUser(t);
+    const id = await monthly(owner.client, owner.email);
     const token = signCancelToken(secret(), id);
+    // Alternates the signed-in routes and the link's: they share one count.
     const toggle = (n: number) =>
       n % 2 === 0
-        ? t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })
-        : t.client().post('/api/subscriptions/resume-by-link', { token });
-    for (let n = 0; n < SUBSCRIPTION_LINK_CHANGES.limit; n++) expect((await toggle(n)).statusCode, String(n)).toBe(200);
-    const refused = await toggle(SUBSCRIPTION_LINK_CHANGES.limit);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.linkChangesLimited);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        ? n % 4 === 0
+          ? owner.client.post(`/api/subscriptions/${id}/pause`, { months: 1 })
+          : t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })
+        : n % 4 === 1
+          ? t.client().post('/api/subscriptions/resume-by-link', { token })
+          : owner.client.post(`/api/subscriptions/${id}/resume`);
+    // Resuming a running support and pausing again for the same length change nothing and cost nothing.
+    expect((await owner.client.post(`/api/subscriptions/${id}/resume`)).statusCode).toBe(200);
+    for (let n = 0; n < SUBSCRIPTION_PAUSE_CHANGES.limit; n++) {
+      expect((await toggle(n)).statusCode, String(n)).toBe(200);
+      if (n === 0)
+        expect((await t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })).statusCode).toBe(200);
+    }
+    expect(SUBSCRIPTION_PAUSE_CHANGES.limit % 2).toBe(0);
     expect(await statusOf(id)).toMatchObject({ status: 'active' });
-    // Another support's link is counted apart.
+    for (const refused of [
+      await toggle(SUBSCRIPTION_PAUSE_CHANGES.limit),
+      await t.client().post('/api/subscriptions/pause-by-link', { token, months: null }),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.pausesLimited);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await statusOf(id)).toMatchObject({ status: 'active' });
+    // Still idle requests answer, and another support is counted apart.
+    expect((await t.client().post('/api/subscriptions/resume-by-link', { token })).statusCode).toBe(200);
     const other = await monthly(t.client(), `toggler.${randomUUID()}@example.com`);
     const otherToken = signCancelToken(secret(), other);
     expect(

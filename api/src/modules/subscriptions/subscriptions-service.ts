@@ -261,6 +261,8 @@ export async function pauseSubscription(
     const pausedAt = row.pausedAt ?? now;
     if (!newlyPaused && row.pauseResumesAt?.getTime() === pauseResumesAt?.getTime())
       return toSubscriptionDto(row, await viewOf(tx, id));
+    // Counted only for a change made, in its transaction: a refused or idle one costs nothing.
+    await takePauseChange(tx, id, now);
     const paused = await updateSubscription(tx, id, { status: 'paused', pausedAt, pauseResumesAt, updatedAt: now });
 
     const view = await viewOf(tx, id);
@@ -317,6 +319,7 @@ export async function resumeSubscription(
     if (row.status === 'canceled' || row.status === 'lapsed')
       throw new AppError('conflict', SUBSCRIPTION_MESSAGES.resumeEnded);
     if (row.status !== 'paused') return toSubscriptionDto(row, await viewOf(tx, id));
+    await takePauseChange(tx, id, now);
 
     let period = {
       periodNumber: row.periodNumber,
@@ -422,7 +425,6 @@ export async function pauseByLink(
   now = new Date(),
 ): Promise<SubscriptionDto> {
   const id = subscriptionIdFromToken(links.appSecret, token);
-  await takeLinkChange(db, id, now);
   return pauseSubscription(db, id, months, links, now);
 }
 
@@ -434,26 +436,26 @@ export async function resumeByLink(
   now = new Date(),
 ): Promise<SubscriptionDto> {
   const id = subscriptionIdFromToken(links.appSecret, token);
-  await takeLinkChange(db, id, now);
   return resumeSubscription(db, id, links, now);
 }
 
 /**
- * Pauses and resumes by a receipt's link, per support and day: each one emails the supporter and the
- * creator and sends a webhook, and the link needs no sign-in, so toggling must not flood them.
+ * Pauses and resumes (and changes of a pause's length) per support and day, signed in or by a receipt's
+ * link alike: each one emails the supporter and sends a webhook, so toggling must not flood the creator.
+ * Only changes made count; the renewal job ending a fixed pause is not counted.
  */
-export const SUBSCRIPTION_LINK_CHANGES = {
-  name: 'subscription-link:change',
-  limit: 4,
+export const SUBSCRIPTION_PAUSE_CHANGES = {
+  name: 'subscription:pause',
+  limit: 6,
   windowSeconds: 24 * 60 * 60,
 } satisfies RateLimitRule;
 
-async function takeLinkChange(db: Db, subscriptionId: string, now: Date): Promise<void> {
+async function takePauseChange(db: Db, subscriptionId: string, now: Date): Promise<void> {
   try {
-    await consumeRateLimit(db, SUBSCRIPTION_LINK_CHANGES, subscriptionId, now);
+    await consumeRateLimit(db, SUBSCRIPTION_PAUSE_CHANGES, subscriptionId, now);
   } catch (error) {
     if (error instanceof AppError && error.code === 'rate_limited')
-      throw new AppError('rate_limited', SUBSCRIPTION_MESSAGES.linkChangesLimited, {}, error.retryAfterSeconds);
+      throw new AppError('rate_limited', SUBSCRIPTION_MESSAGES.pausesLimited, {}, error.retryAfterSeconds);
     throw error;
   }
 }

@@ -72,6 +72,19 @@ describe('the cancel-link page', () => {
     expect(screen.getByRole('button', { name: 'Cancel my monthly support' })).toBeEnabled();
   });
 
+  it('too many pauses today: the message shows next to the pause button and the support stays running', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'POST /api/subscriptions/pause-by-link': () => json(429, { message: SUBSCRIPTION_MESSAGES.pausesLimited }),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause my monthly support' }, { timeout: 5000 }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent(SUBSCRIPTION_MESSAGES.pausesLimited);
+    expect(alert.closest('form')).toContainElement(screen.getByRole('button', { name: 'Pause my monthly support' }));
+    expect(api.calls('POST /api/subscriptions/pause-by-link')).toHaveLength(1);
+  });
+
   it('cancels, and no button is left', async () => {
     mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),

@@ -364,7 +364,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'recurring',
     question: 'How do I cancel monthly support?',
     answer:
-      'You can cancel at any time, with no fee: from your supporter dashboard, or with the cancel link in your receipt email. The cancellation takes effect at the end of the month you have already paid for, and you will not be charged again.',
+      'You can cancel at any time, with no fee: from your supporter dashboard, or with the cancel link in your receipt email. The cancellation takes effect at the end of the month you have already paid for, and you will not be charged again. The link in your receipts works as long as your monthly support runs (paused too), and for 30 days after it ends; after that, sign in or use the link in your newest receipt.',
   },
   {
     id: 'pause-monthly',

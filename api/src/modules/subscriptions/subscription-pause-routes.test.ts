@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { RECEIPT_LINK_DAYS_AFTER_END, SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { resolveAppSecret } from '../../config/env';
 import { subscriptions } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
@@ -173,5 +173,58 @@ describe('pause and resume with the receipt link (guests)', () => {
     const refused = await t.client().post('/api/subscriptions/pause-by-link', { token, months: null });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.pauseEnded);
+  });
+
+  it('the link expires 30 days after the support ended, and works until then', async () => {
+    const id = await monthly(t.client(), `ended.${randomUUID()}@example.com`);
+    const token = signCancelToken(secret(), id);
+    const day = 24 * 60 * 60 * 1000;
+    const endAt = async (status: 'canceled' | 'lapsed', daysAgo: number) =>
+      db()
+        .update(subscriptions)
+        .set({ status, endedAt: new Date(Date.now() - daysAgo * day) })
+        .where(eq(subscriptions.id, id));
+    const describe = () => t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+
+    await endAt('canceled', RECEIPT_LINK_DAYS_AFTER_END - 1);
+    expect((await describe()).statusCode).toBe(200);
+    // Still answers what it always did: the support has ended.
+    expect((await t.client().post('/api/subscriptions/resume-by-link', { token })).statusCode).toBe(409);
+
+    for (const status of ['canceled', 'lapsed'] as const) {
+      await endAt(status, RECEIPT_LINK_DAYS_AFTER_END + 1);
+      for (const res of [
+        await describe(),
+        await t.client().post('/api/subscriptions/cancel-by-link', { token }),
+        await t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 }),
+        await t.client().post('/api/subscriptions/resume-by-link', { token }),
+        await t.client().post('/api/subscriptions/change-by-link', { token, amount: 30, tierPosition: null }),
+      ]) {
+        expect(res.statusCode, status).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: SUBSCRIPTION_MESSAGES.linkExpired,
+          fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkExpired },
+        });
+      }
+    }
+    // Nothing was done by the expired link.
+    expect(await statusOf(id)).toMatchObject({ status: 'lapsed' });
+    // A forged token is still "not valid", not "expired".
+    const forged = await t.client().post('/api/subscriptions/resume-by-link', { token: `${id}.forged` });
+    expect(forged.json().message).toBe(SUBSCRIPTION_MESSAGES.linkInvalid);
+  });
+
+  it('a support that is running keeps its link, however old the receipt', async () => {
+    const id = await monthly(t.client(), `old.${randomUUID()}@example.com`);
+    const token = signCancelToken(secret(), id);
+    const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+    for (const status of ['active', 'past_due', 'paused'] as const) {
+      await db()
+        .update(subscriptions)
+        .set({ status, canceledAt: longAgo, endedAt: longAgo })
+        .where(eq(subscriptions.id, id));
+      const res = await t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+      expect(res.statusCode, status).toBe(200);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  RECEIPT_LINK_DAYS_AFTER_END,
   SUBSCRIPTION_MESSAGES,
   type PauseMonths,
   type SubscriptionDto,
@@ -164,11 +165,38 @@ function subscriptionIdFromToken(secret: string, token: string): string {
   return id;
 }
 
-/** GET /api/subscriptions/cancel-by-link: what the link would cancel, for the confirmation page. */
-export async function describeByLink(db: Db, secret: string, token: string): Promise<SubscriptionDto> {
+/** A support that ended (cancelled or lapsed) more than RECEIPT_LINK_DAYS_AFTER_END days before `now`. */
+export function receiptLinkExpired(
+  row: Pick<SubscriptionRow, 'status' | 'endedAt' | 'canceledAt' | 'currentPeriodEnd'>,
+  now: Date,
+): boolean {
+  if (row.status !== 'canceled' && row.status !== 'lapsed') return false;
+  const endedAt = row.endedAt ?? row.canceledAt ?? row.currentPeriodEnd;
+  return now.getTime() - endedAt.getTime() > RECEIPT_LINK_DAYS_AFTER_END * 24 * 60 * 60 * 1000;
+}
+
+/**
+ * The support a receipt's link is for, while the link works: 400 for a forged one, 400 with
+ * `linkExpired` once the support ended more than RECEIPT_LINK_DAYS_AFTER_END days ago, 404 if it is gone.
+ */
+export async function subscriptionFromLink(db: Db, secret: string, token: string, now: Date) {
   const id = subscriptionIdFromToken(secret, token);
   const view = await findSubscriptionView(db, id);
   if (!view) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+  if (receiptLinkExpired(view.subscription, now))
+    throw new AppError('validation', SUBSCRIPTION_MESSAGES.linkExpired, { token: SUBSCRIPTION_MESSAGES.linkExpired });
+  return view;
+}
+
+/** GET /api/subscriptions/cancel-by-link: what the link would cancel, for the confirmation page. */
+export async function describeByLink(
+  db: Db,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<SubscriptionDto> {
+  const view = await subscriptionFromLink(db, secret, token, now);
+  const id = view.subscription.id;
   const awaiting = await listSubscriptionsAwaitingConfirmation(db, [id]);
   return toSubscriptionDto(view.subscription, view, awaiting.has(id));
 }
@@ -181,7 +209,7 @@ export async function cancelByLink(
   origin: string,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  return cancel(db, subscriptionIdFromToken(secret, token), origin, now);
+  return cancel(db, (await subscriptionFromLink(db, secret, token, now)).subscription.id, origin, now);
 }
 
 /** What pausing and resuming need to build the links in their emails. */
@@ -424,7 +452,7 @@ export async function pauseByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  const id = subscriptionIdFromToken(links.appSecret, token);
+  const { id } = (await subscriptionFromLink(db, links.appSecret, token, now)).subscription;
   return pauseSubscription(db, id, months, links, now);
 }
 
@@ -435,7 +463,7 @@ export async function resumeByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  const id = subscriptionIdFromToken(links.appSecret, token);
+  const { id } = (await subscriptionFromLink(db, links.appSecret, token, now)).subscription;
   return resumeSubscription(db, id, links, now);
 }
 

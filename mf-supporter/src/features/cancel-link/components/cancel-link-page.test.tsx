@@ -85,6 +85,22 @@ describe('the cancel-link page', () => {
     expect(api.calls('POST /api/subscriptions/pause-by-link')).toHaveLength(1);
   });
 
+  it('an expired link says so, with no button, and how to manage the support instead', async () => {
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(400, {
+          message: SUBSCRIPTION_MESSAGES.linkExpired,
+          fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkExpired },
+        }),
+    });
+    open();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      SUBSCRIPTION_MESSAGES.linkExpired,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to manage your monthly supports' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /my monthly support/ })).not.toBeInTheDocument();
+  });
+
   it('cancels, and no button is left', async () => {
     mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),

@@ -8,11 +8,13 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
-import { enqueueEmail } from '../email/email-outbox';
+import { enqueueEmail, type OutgoingEmail, withdrawUnsentEmails } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { cancelLinkUrl, verifyCancelToken } from './cancel-link';
 import {
+  CREATOR_PAUSE_NOTICE_DELAY_MINUTES,
+  CREATOR_PAUSE_NOTICE_KINDS,
   creatorSubscriptionPausedEmails,
   creatorSubscriptionResumedEmails,
   subscriptionCanceledEmail,
@@ -263,6 +265,18 @@ async function creatorPauseFacts(tx: Db, row: SubscriptionRow, links: Subscripti
 }
 
 /**
+ * The creator's notice of a pause or resume, sent CREATOR_PAUSE_NOTICE_DELAY_MINUTES later. If the notice
+ * of the opposite change is still waiting, this change undoes it: that notice is withdrawn and this one
+ * is not queued, so the creator hears nothing of a pause undone within the delay. (Webhooks are facts:
+ * one per change, bounded by SUBSCRIPTION_PAUSE_CHANGES.)
+ */
+async function queueCreatorPauseNotice(tx: Db, id: string, now: Date, emails: OutgoingEmail[]): Promise<void> {
+  if ((await withdrawUnsentEmails(tx, CREATOR_PAUSE_NOTICE_KINDS, id, now)) > 0) return;
+  const sendAt = new Date(now.getTime() + CREATOR_PAUSE_NOTICE_DELAY_MINUTES * 60 * 1000);
+  for (const email of emails) await enqueueEmail(tx, { ...email, sendAt });
+}
+
+/**
  * Pauses a monthly support, in one transaction: no charge until it is resumed, by its supporter or,
  * for a pause of `months` months, by the renewal job at the period boundary that many months after
  * the paid month ends (so a pause of one month skips exactly one charge). The month already paid
@@ -304,12 +318,16 @@ export async function pauseSubscription(
         }),
       );
     if (newlyPaused) {
-      for (const email of await creatorSubscriptionPausedEmails({
-        ...(await creatorPauseFacts(tx, paused, links)),
-        pausedAt,
-        resumesAt: pauseResumesAt,
-      }))
-        await enqueueEmail(tx, email);
+      await queueCreatorPauseNotice(
+        tx,
+        id,
+        now,
+        await creatorSubscriptionPausedEmails({
+          ...(await creatorPauseFacts(tx, paused, links)),
+          pausedAt,
+          resumesAt: pauseResumesAt,
+        }),
+      );
       // Keyed by the pause's start: a later pause of the same support is a new event.
       await enqueueWebhookEvent(tx, {
         creatorId: paused.creatorId,
@@ -399,12 +417,16 @@ export async function resumeSubscription(
           nextChargeAt,
         }),
       );
-    for (const email of await creatorSubscriptionResumedEmails({
-      ...(await creatorPauseFacts(tx, resumed, links)),
-      resumedAt: now,
-      nextChargeAt,
-    }))
-      await enqueueEmail(tx, email);
+    await queueCreatorPauseNotice(
+      tx,
+      id,
+      now,
+      await creatorSubscriptionResumedEmails({
+        ...(await creatorPauseFacts(tx, resumed, links)),
+        resumedAt: now,
+        nextChargeAt,
+      }),
+    );
     return toSubscriptionDto(resumed, view);
   });
 }

@@ -4,6 +4,8 @@ import { supportAmountSchema } from '@beabro/shared/schemas/support';
 export const SUBSCRIPTION_MESSAGES = {
   linkInvalid:
     'This cancel link is not valid. Use the link in your latest receipt email, or sign in to cancel from your dashboard.',
+  linkExpired:
+    'This link has expired: the monthly support it was for ended more than 30 days ago. Sign in to manage your monthly supports, or use the link in your newest receipt email.',
   notFound: 'Monthly support not found',
   pauseMonthsInvalid: 'Choose a pause of 1, 2 or 3 months, or until you resume',
   pauseEnded: 'This monthly support is cancelled or has ended: it cannot be paused',
@@ -11,8 +13,7 @@ export const SUBSCRIPTION_MESSAGES = {
     'This monthly support cannot be paused while its last renewal is being retried. Cancel it instead, or wait for the retry.',
   resumeEnded:
     'This monthly support is cancelled or has ended: it cannot be resumed. You can support the creator again from their page.',
-  linkChangesLimited:
-    'This monthly support was paused or resumed too many times today with its link. Try again tomorrow, or sign in to change it from your dashboard.',
+  pausesLimited: 'This monthly support was paused or resumed too many times today. Try again tomorrow.',
   changeEnded:
     'This monthly support is cancelled or has ended: it cannot be changed. You can support the creator again from their page.',
   changePastDue:
@@ -21,6 +22,12 @@ export const SUBSCRIPTION_MESSAGES = {
   tierInvalid: 'Choose one of the support options, or a custom amount',
   tierChanged: 'This support option has changed. Reload the page and try again.',
 } as const;
+
+/**
+ * The receipt link works while its monthly support is active, paused or being retried, and for this many
+ * days after it ended (cancelled or lapsed); then it answers SUBSCRIPTION_MESSAGES.linkExpired.
+ */
+export const RECEIPT_LINK_DAYS_AFTER_END = 30;
 
 /** The page behind the link in every monthly receipt: `/subscriptions/cancel?token=...` (emails already sent link here: keep it). */
 export const CANCEL_LINK_PAGE_PATH = '/subscriptions/cancel';
@@ -38,12 +45,13 @@ export type PauseChoice = (typeof PAUSE_CHOICES)[number];
  */
 export const CANCEL_LINK_ERRORS = [
   'linkInvalid',
+  'linkExpired',
   'notFound',
   'pauseMonthsInvalid',
   'pauseEnded',
   'pausePastDue',
   'resumeEnded',
-  'linkChangesLimited',
+  'pausesLimited',
   'changeEnded',
   'changePastDue',
   'changesLimited',

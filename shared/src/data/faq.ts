@@ -385,14 +385,14 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'recurring',
     question: 'How do I cancel monthly support?',
     answer:
-      'You can cancel at any time, with no fee: from your supporter dashboard, or with the cancel link in your receipt email. The cancellation takes effect at the end of the month you have already paid for, and you will not be charged again.',
+      'You can cancel at any time, with no fee: from your supporter dashboard, or with the cancel link in your receipt email. The cancellation takes effect at the end of the month you have already paid for, and you will not be charged again. The link in your receipts works as long as your monthly support runs (paused too), and for 30 days after it ends; after that, sign in or use the link in your newest receipt.',
   },
   {
     id: 'pause-monthly',
     category: 'recurring',
     question: 'Can I pause my monthly support instead of cancelling it?',
     answer:
-      'Yes. In your supporter dashboard, open My Missions and choose Pause on the mission, or, if you supported as a guest, select "Pause monthly support instead" in your receipt email (under "Cancel monthly support"): it opens the pause choices, no sign-in needed. Pause for 1, 2 or 3 months, or until you resume it. Nothing is charged while it is paused, and the month you already paid for still counts. A pause for a set number of months ends by itself: the card shows "Paused until" that date, and the next charge happens that day. You can choose Resume at any time: resumed within the month you already paid for, the next charge is at its end; resumed later, the month you resume in is charged that day, and then monthly as before. A month is never charged twice. A paused support can also be cancelled. The mission builder sees it as paused on their dashboard and gets an email if they receive new-support notifications.',
+      'Yes. In your supporter dashboard, open My Missions and choose Pause on the mission, or, if you supported as a guest, select "Pause monthly support instead" in your receipt email (under "Cancel monthly support"): it opens the pause choices, no sign-in needed. Pause for 1, 2 or 3 months, or until you resume it. Nothing is charged while it is paused, and the month you already paid for still counts. A pause for a set number of months ends by itself: the card shows "Paused until" that date, and the next charge happens that day. You can choose Resume at any time: resumed within the month you already paid for, the next charge is at its end; resumed later, the month you resume in is charged that day, and then monthly as before. A month is never charged twice. A paused support can also be cancelled. The mission builder sees it as paused on their dashboard and gets an email if they receive new-support notifications (a few minutes later: a pause you undo straight away is not emailed to them). You can pause or resume it up to 6 times a day.',
   },
   {
     id: 'change-monthly-amount',

@@ -1,3 +1,4 @@
+import { and, eq, gt, inArray, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { emailOutbox } from '../../db/schema';
 import type { EmailContent } from './email-template';
@@ -11,6 +12,8 @@ export interface OutgoingEmail {
   text: string;
   /** The HTML part is rendered from this by the sender, outside the request or job that queues the email. */
   content?: EmailContent;
+  /** Not sent before this time (default: at once), so a notice can still be withdrawn until then. */
+  sendAt?: Date;
 }
 
 /**
@@ -36,7 +39,37 @@ export function enqueueEmailsQuery(db: Db, emails: readonly OutgoingEmail[]) {
         subject: email.subject,
         textBody: email.text,
         content: email.content ?? null,
+        ...(email.sendAt ? { nextAttemptAt: email.sendAt } : {}),
       })),
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+/**
+ * Deletes the queued emails of these kinds whose dedupe key holds `:keyPart:` (an id), that no sender
+ * has taken and that are not due yet (queued with a later `sendAt`); one already due counts as on its
+ * way. Returns how many. A sender claiming one at the same time holds its row: the delete waits, then
+ * finds it attempted and leaves it.
+ */
+export async function withdrawUnsentEmails(
+  db: Db,
+  kinds: readonly string[],
+  keyPart: string,
+  now: Date,
+): Promise<number> {
+  const escaped = keyPart.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const withdrawn = await db
+    .delete(emailOutbox)
+    .where(
+      and(
+        inArray(emailOutbox.kind, [...kinds]),
+        like(emailOutbox.dedupeKey, `%:${escaped}:%`),
+        isNull(emailOutbox.sentAt),
+        isNull(emailOutbox.failedAt),
+        eq(emailOutbox.attempts, 0),
+        gt(emailOutbox.nextAttemptAt, now),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return withdrawn.length;
 }

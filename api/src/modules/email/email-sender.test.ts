@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { contactRequests, emailOutbox } from '../../db/schema';
 import { createTestDatabase } from '../../testing/test-database';
-import { enqueueEmail } from './email-outbox';
+import { enqueueEmail, withdrawUnsentEmails } from './email-outbox';
 import { helpContactEmailKey, HELP_CONTACT_EMAIL_KIND } from './email-outbox-repository';
 import { CLAIM_LEASE_MS, deliverDueEmails, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from './email-sender';
 import type { MailMessage, MailTransport } from './mail-transport';
@@ -233,5 +233,34 @@ describe('deliverDueEmails', () => {
     const { transport, delivered } = fakeTransport();
     await deliverDueEmails(database.db, transport, new Date(Date.now() + 1_000));
     expect(delivered[0]).toMatchObject({ to: 'help@beabro.test', replyTo: 'jamie@example.com' });
+  });
+});
+
+describe('enqueueEmail with sendAt, and withdrawUnsentEmails', () => {
+  const email = (key: string, sendAt?: Date) => ({
+    kind: 'notice',
+    dedupeKey: `notice:${key}:1`,
+    to: 'creator@example.com',
+    subject: `Notice ${key}`,
+    text: 'Body',
+    ...(sendAt ? { sendAt } : {}),
+  });
+
+  it('holds a delayed email until its time, and withdraws it only while it waits untaken', async () => {
+    const now = new Date();
+    const later = new Date(now.getTime() + 10 * 60_000);
+    await enqueueEmail(database.db, email('waiting', later));
+    await enqueueEmail(database.db, email('due'));
+    const { transport, delivered } = fakeTransport();
+    // (The database's clock stamps an email without sendAt: a second's margin.)
+    expect((await deliverDueEmails(database.db, transport, new Date(now.getTime() + 1_000))).sent).toBe(1);
+    expect(delivered.map((m) => m.subject)).toEqual(['Notice due']);
+
+    // The one sent is left alone; another kind or another id is not touched.
+    expect(await withdrawUnsentEmails(database.db, ['other'], 'waiting', now)).toBe(0);
+    expect(await withdrawUnsentEmails(database.db, ['notice'], 'due', now)).toBe(0);
+    expect(await withdrawUnsentEmails(database.db, ['notice'], 'waiting', later)).toBe(0);
+    expect(await withdrawUnsentEmails(database.db, ['notice'], 'waiting', now)).toBe(1);
+    expect((await deliverDueEmails(database.db, transport, new Date(later.getTime() + 1_000))).sent).toBe(0);
   });
 });

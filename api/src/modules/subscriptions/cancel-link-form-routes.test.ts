@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
+import { SUBSCRIPTION_PAUSE_CHANGES } from './subscriptions-service';
 
 // POST /subscriptions/cancel: the cancel-link page's forms when the browser runs no JavaScript. The page itself
 // is the site's (/subscriptions/cancel, rendered by mf-supporter); these only act and send the browser back.
@@ -77,6 +78,25 @@ describe('POST /subscriptions/cancel (the page’s forms, JavaScript off)', () =
     );
     expect((await form({ action: 'cancel' })).headers.location).toBe(
       back({ token: '', action: 'cancel', error: 'linkInvalid' }),
+    );
+  });
+
+  it('an expired link comes back as linkExpired, and too many pauses as pausesLimited', async () => {
+    const ended = await monthlySupportToken();
+    await t.database.db
+      .update(subscriptions)
+      .set({ status: 'canceled', endedAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .where(eq(subscriptions.id, ended.id));
+    expect((await form({ token: ended.token, action: 'cancel' })).headers.location).toBe(
+      back({ token: ended.token, action: 'cancel', error: 'linkExpired' }),
+    );
+
+    const { token } = await monthlySupportToken();
+    const action = (n: number) => (n % 2 === 0 ? 'pause' : 'resume');
+    for (let n = 0; n < SUBSCRIPTION_PAUSE_CHANGES.limit; n++)
+      expect((await form({ token, action: action(n) })).headers.location).toBe(back({ token, done: action(n) }));
+    expect((await form({ token, action: 'pause' })).headers.location).toBe(
+      back({ token, action: 'pause', error: 'pausesLimited' }),
     );
   });
 

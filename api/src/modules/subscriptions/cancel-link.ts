@@ -32,7 +32,9 @@ export function verifyLinkToken(secret: string, purpose: LinkPurpose, token: str
 
 /**
  * The token of the cancel link in receipt emails: the subscription id and an HMAC of it with the
- * server secret. It does not expire: a receipt from months ago must still let a guest cancel.
+ * server secret. The token itself carries no date: the link works while its support runs (a receipt from
+ * months ago must still let a guest cancel) and expires RECEIPT_LINK_DAYS_AFTER_END days after it ended
+ * (`subscriptionFromLink` in subscriptions-service.ts).
  */
 export function signCancelToken(secret: string, subscriptionId: string): string {
   return signLinkToken(secret, 'cancel-subscription', [subscriptionId]);

@@ -16,7 +16,7 @@ import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
-import { cancelLinkUrl, verifyCancelToken } from './cancel-link';
+import { cancelLinkUrl } from './cancel-link';
 import { creatorSubscriptionChangedEmails, subscriptionChangedEmail } from './subscription-emails';
 import {
   findRenewalParties,
@@ -24,7 +24,7 @@ import {
   lockSubscription,
   updateSubscription,
 } from './subscriptions-repository';
-import { isOwner, toSubscriptionDto, type SubscriptionLinks } from './subscriptions-service';
+import { isOwner, subscriptionFromLink, toSubscriptionDto, type SubscriptionLinks } from './subscriptions-service';
 
 /*
  * Changing a monthly support: a new amount (at least the creator's minimum) or another of the creator's
@@ -193,8 +193,6 @@ export async function changeByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  const id = verifyCancelToken(links.appSecret, token);
-  if (!id)
-    throw new AppError('validation', SUBSCRIPTION_MESSAGES.linkInvalid, { token: SUBSCRIPTION_MESSAGES.linkInvalid });
+  const { id } = (await subscriptionFromLink(db, links.appSecret, token, now)).subscription;
   return changeSubscription(db, id, change, links, now);
 }

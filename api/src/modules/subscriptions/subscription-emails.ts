@@ -181,6 +181,13 @@ export interface CreatorPauseFacts {
   origin: string;
 }
 
+/**
+ * The creator's pause and resume notices wait this long before they are sent: a pause undone by a resume
+ * (or the reverse) meanwhile withdraws the waiting notice and sends none, so toggling mails nobody twice.
+ */
+export const CREATOR_PAUSE_NOTICE_DELAY_MINUTES = 10;
+export const CREATOR_PAUSE_NOTICE_KINDS = ['creator-subscription-paused', 'creator-subscription-resumed'] as const;
+
 async function creatorNotice(
   f: CreatorPauseFacts,
   kind: string,

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { RECEIPT_LINK_DAYS_AFTER_END, SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { resolveAppSecret } from '../../config/env';
 import { subscriptions } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { signCancelToken } from './cancel-link';
-import { SUBSCRIPTION_LINK_CHANGES } from './subscriptions-service';
+import { SUBSCRIPTION_PAUSE_CHANGES } from './subscriptions-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,20 +124,39 @@ describe('pause and resume with the receipt link (guests)', () => {
     expect(await statusOf(id)).toMatchObject({ status: 'active', pauseResumesAt: null });
   });
 
-  it('limits pauses and resumes by link per support and day, so toggling cannot flood the creator', async () => {
-    const id = await monthly(t.client(), `toggler.${randomUUID()}@example.com`);
+  it('limits pauses and resumes per support and day, signed in and by link together; only changes made count', async () => {
+    const owner = await fakeUser(t);
+    const id = await monthly(owner.client, owner.email);
     const token = signCancelToken(secret(), id);
+    // Alternates the signed-in routes and the link's: they share one count.
     const toggle = (n: number) =>
       n % 2 === 0
-        ? t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })
-        : t.client().post('/api/subscriptions/resume-by-link', { token });
-    for (let n = 0; n < SUBSCRIPTION_LINK_CHANGES.limit; n++) expect((await toggle(n)).statusCode, String(n)).toBe(200);
-    const refused = await toggle(SUBSCRIPTION_LINK_CHANGES.limit);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.linkChangesLimited);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        ? n % 4 === 0
+          ? owner.client.post(`/api/subscriptions/${id}/pause`, { months: 1 })
+          : t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })
+        : n % 4 === 1
+          ? t.client().post('/api/subscriptions/resume-by-link', { token })
+          : owner.client.post(`/api/subscriptions/${id}/resume`);
+    // Resuming a running support and pausing again for the same length change nothing and cost nothing.
+    expect((await owner.client.post(`/api/subscriptions/${id}/resume`)).statusCode).toBe(200);
+    for (let n = 0; n < SUBSCRIPTION_PAUSE_CHANGES.limit; n++) {
+      expect((await toggle(n)).statusCode, String(n)).toBe(200);
+      if (n === 0)
+        expect((await t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 })).statusCode).toBe(200);
+    }
+    expect(SUBSCRIPTION_PAUSE_CHANGES.limit % 2).toBe(0);
     expect(await statusOf(id)).toMatchObject({ status: 'active' });
-    // Another support's link is counted apart.
+    for (const refused of [
+      await toggle(SUBSCRIPTION_PAUSE_CHANGES.limit),
+      await t.client().post('/api/subscriptions/pause-by-link', { token, months: null }),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.pausesLimited);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await statusOf(id)).toMatchObject({ status: 'active' });
+    // Still idle requests answer, and another support is counted apart.
+    expect((await t.client().post('/api/subscriptions/resume-by-link', { token })).statusCode).toBe(200);
     const other = await monthly(t.client(), `toggler.${randomUUID()}@example.com`);
     const otherToken = signCancelToken(secret(), other);
     expect(
@@ -154,5 +173,58 @@ describe('pause and resume with the receipt link (guests)', () => {
     const refused = await t.client().post('/api/subscriptions/pause-by-link', { token, months: null });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SUBSCRIPTION_MESSAGES.pauseEnded);
+  });
+
+  it('the link expires 30 days after the support ended, and works until then', async () => {
+    const id = await monthly(t.client(), `ended.${randomUUID()}@example.com`);
+    const token = signCancelToken(secret(), id);
+    const day = 24 * 60 * 60 * 1000;
+    const endAt = async (status: 'canceled' | 'lapsed', daysAgo: number) =>
+      db()
+        .update(subscriptions)
+        .set({ status, endedAt: new Date(Date.now() - daysAgo * day) })
+        .where(eq(subscriptions.id, id));
+    const describe = () => t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+
+    await endAt('canceled', RECEIPT_LINK_DAYS_AFTER_END - 1);
+    expect((await describe()).statusCode).toBe(200);
+    // Still answers what it always did: the support has ended.
+    expect((await t.client().post('/api/subscriptions/resume-by-link', { token })).statusCode).toBe(409);
+
+    for (const status of ['canceled', 'lapsed'] as const) {
+      await endAt(status, RECEIPT_LINK_DAYS_AFTER_END + 1);
+      for (const res of [
+        await describe(),
+        await t.client().post('/api/subscriptions/cancel-by-link', { token }),
+        await t.client().post('/api/subscriptions/pause-by-link', { token, months: 1 }),
+        await t.client().post('/api/subscriptions/resume-by-link', { token }),
+        await t.client().post('/api/subscriptions/change-by-link', { token, amount: 30, tierPosition: null }),
+      ]) {
+        expect(res.statusCode, status).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: SUBSCRIPTION_MESSAGES.linkExpired,
+          fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkExpired },
+        });
+      }
+    }
+    // Nothing was done by the expired link.
+    expect(await statusOf(id)).toMatchObject({ status: 'lapsed' });
+    // A forged token is still "not valid", not "expired".
+    const forged = await t.client().post('/api/subscriptions/resume-by-link', { token: `${id}.forged` });
+    expect(forged.json().message).toBe(SUBSCRIPTION_MESSAGES.linkInvalid);
+  });
+
+  it('a support that is running keeps its link, however old the receipt', async () => {
+    const id = await monthly(t.client(), `old.${randomUUID()}@example.com`);
+    const token = signCancelToken(secret(), id);
+    const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+    for (const status of ['active', 'past_due', 'paused'] as const) {
+      await db()
+        .update(subscriptions)
+        .set({ status, canceledAt: longAgo, endedAt: longAgo })
+        .where(eq(subscriptions.id, id));
+      const res = await t.client().get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+      expect(res.statusCode, status).toBe(200);
+    }
   });
 });

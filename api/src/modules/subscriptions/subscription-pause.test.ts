@@ -24,6 +24,7 @@ import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { renewSubscription, runRenewals } from './renewal-service';
 import { cancelByLink, pauseSubscription, resumeSubscription } from './subscriptions-service';
 import { signCancelToken } from './cancel-link';
+import { CREATOR_PAUSE_NOTICE_DELAY_MINUTES } from './subscription-emails';
 import { addMonthsClamped } from './subscription-periods';
 
 // Pausing a monthly support: the renewal job skips it, resumes it on time, and never charges a period twice.
@@ -397,5 +398,39 @@ describe('what the creator sees of paused supports', () => {
     expect(await emailsTo(email, 'subscription-paused')).toHaveLength(1);
     expect(await emailsTo(email, 'subscription-resumed')).toHaveLength(1);
     expect(await db().select().from(supports).where(eq(supports.subscriptionId, sub.id))).toHaveLength(1);
+  });
+
+  it('the creator hears nothing of a pause undone within the delay; a pause they heard of gets its resume, later', async () => {
+    const { sub, creator, email } = await startMonthly(new Date('2027-06-01T08:00:00Z'));
+    const to = await creatorEmail(creator.userId);
+    const minute = 60_000;
+    const pausedAt = new Date('2027-06-05T10:00:00Z');
+    await pauseSubscription(db(), sub.id, 1, links(), pausedAt);
+    const [waiting] = await emailsTo(to, 'creator-subscription-paused');
+    expect(waiting?.nextAttemptAt.toISOString()).toBe(
+      new Date(pausedAt.getTime() + CREATOR_PAUSE_NOTICE_DELAY_MINUTES * minute).toISOString(),
+    );
+    // Resumed within the delay: the waiting notice is withdrawn and no resume notice is queued.
+    await resumeSubscription(db(), sub.id, links(), new Date(pausedAt.getTime() + 5 * minute));
+    expect(await emailsTo(to, 'creator-subscription-paused')).toHaveLength(0);
+    expect(await emailsTo(to, 'creator-subscription-resumed')).toHaveLength(0);
+    // The supporter still has a confirmation of each.
+    expect(await emailsTo(email, 'subscription-paused')).toHaveLength(1);
+    expect(await emailsTo(email, 'subscription-resumed')).toHaveLength(1);
+
+    // Paused again, and this notice goes out (a sender took it): the resume is news, told after the delay.
+    const again = new Date(pausedAt.getTime() + 20 * minute);
+    await pauseSubscription(db(), sub.id, null, links(), again);
+    await db()
+      .update(emailOutbox)
+      .set({ attempts: 1, sentAt: new Date(again.getTime() + 10 * minute) })
+      .where(and(eq(emailOutbox.toAddress, to.toLowerCase()), eq(emailOutbox.kind, 'creator-subscription-paused')));
+    const resumedAt = new Date(again.getTime() + 30 * minute);
+    await resumeSubscription(db(), sub.id, links(), resumedAt);
+    const [resumeNotice] = await emailsTo(to, 'creator-subscription-resumed');
+    expect(resumeNotice?.nextAttemptAt.toISOString()).toBe(
+      new Date(resumedAt.getTime() + CREATOR_PAUSE_NOTICE_DELAY_MINUTES * minute).toISOString(),
+    );
+    expect(await emailsTo(to, 'creator-subscription-paused')).toHaveLength(1);
   });
 });

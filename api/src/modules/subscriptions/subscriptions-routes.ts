@@ -95,6 +95,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         tags: ['subscriptions'],
         summary:
           'Pause my monthly support for 1, 2 or 3 months (months) or until I resume it (months: null): nothing is charged meanwhile',
+        description:
+          '429 after six pauses and resumes a day, signed in and by link together; a refused or idle one is not counted.',
         params: subscriptionIdParamsSchema,
         body: pauseSubscriptionRequestSchema,
         response: {
@@ -103,6 +105,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
           401: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
@@ -120,6 +123,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         tags: ['subscriptions'],
         summary:
           'Resume my paused monthly support: the next charge is at the next period boundary (never twice in one period)',
+        description:
+          '429 after six pauses and resumes a day, signed in and by link together; a refused or idle one is not counted.',
         params: subscriptionIdParamsSchema,
         response: {
           200: subscriptionResponseSchema,
@@ -127,6 +132,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
           401: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
@@ -198,6 +204,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       schema: {
         tags: ['subscriptions'],
         summary: 'Pause a monthly support with the signed link from a receipt email, without signing in',
+        description:
+          '429 after six pauses and resumes a day, signed in and by link together; a refused or idle one is not counted.',
         body: pauseByLinkRequestSchema,
         response: {
           200: subscriptionResponseSchema,
@@ -222,6 +230,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       schema: {
         tags: ['subscriptions'],
         summary: 'Resume a paused monthly support with the signed link from a receipt email, without signing in',
+        description:
+          '429 after six pauses and resumes a day, signed in and by link together; a refused or idle one is not counted.',
         body: resumeByLinkRequestSchema,
         response: {
           200: subscriptionResponseSchema,

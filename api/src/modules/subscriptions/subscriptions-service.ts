@@ -1,4 +1,5 @@
 import {
+  RECEIPT_LINK_DAYS_AFTER_END,
   SUBSCRIPTION_MESSAGES,
   type PauseMonths,
   type SubscriptionDto,
@@ -7,11 +8,13 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
-import { enqueueEmail } from '../email/email-outbox';
+import { enqueueEmail, type OutgoingEmail, withdrawUnsentEmails } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { cancelLinkUrl, verifyCancelToken } from './cancel-link';
 import {
+  CREATOR_PAUSE_NOTICE_DELAY_MINUTES,
+  CREATOR_PAUSE_NOTICE_KINDS,
   creatorSubscriptionPausedEmails,
   creatorSubscriptionResumedEmails,
   subscriptionCanceledEmail,
@@ -164,11 +167,38 @@ function subscriptionIdFromToken(secret: string, token: string): string {
   return id;
 }
 
-/** GET /api/subscriptions/cancel-by-link: what the link would cancel, for the confirmation page. */
-export async function describeByLink(db: Db, secret: string, token: string): Promise<SubscriptionDto> {
+/** A support that ended (cancelled or lapsed) more than RECEIPT_LINK_DAYS_AFTER_END days before `now`. */
+export function receiptLinkExpired(
+  row: Pick<SubscriptionRow, 'status' | 'endedAt' | 'canceledAt' | 'currentPeriodEnd'>,
+  now: Date,
+): boolean {
+  if (row.status !== 'canceled' && row.status !== 'lapsed') return false;
+  const endedAt = row.endedAt ?? row.canceledAt ?? row.currentPeriodEnd;
+  return now.getTime() - endedAt.getTime() > RECEIPT_LINK_DAYS_AFTER_END * 24 * 60 * 60 * 1000;
+}
+
+/**
+ * The support a receipt's link is for, while the link works: 400 for a forged one, 400 with
+ * `linkExpired` once the support ended more than RECEIPT_LINK_DAYS_AFTER_END days ago, 404 if it is gone.
+ */
+export async function subscriptionFromLink(db: Db, secret: string, token: string, now: Date) {
   const id = subscriptionIdFromToken(secret, token);
   const view = await findSubscriptionView(db, id);
   if (!view) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+  if (receiptLinkExpired(view.subscription, now))
+    throw new AppError('validation', SUBSCRIPTION_MESSAGES.linkExpired, { token: SUBSCRIPTION_MESSAGES.linkExpired });
+  return view;
+}
+
+/** GET /api/subscriptions/cancel-by-link: what the link would cancel, for the confirmation page. */
+export async function describeByLink(
+  db: Db,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<SubscriptionDto> {
+  const view = await subscriptionFromLink(db, secret, token, now);
+  const id = view.subscription.id;
   const awaiting = await listSubscriptionsAwaitingConfirmation(db, [id]);
   return toSubscriptionDto(view.subscription, view, awaiting.has(id));
 }
@@ -181,7 +211,7 @@ export async function cancelByLink(
   origin: string,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  return cancel(db, subscriptionIdFromToken(secret, token), origin, now);
+  return cancel(db, (await subscriptionFromLink(db, secret, token, now)).subscription.id, origin, now);
 }
 
 /** What pausing and resuming need to build the links in their emails. */
@@ -235,6 +265,18 @@ async function creatorPauseFacts(tx: Db, row: SubscriptionRow, links: Subscripti
 }
 
 /**
+ * The creator's notice of a pause or resume, sent CREATOR_PAUSE_NOTICE_DELAY_MINUTES later. If the notice
+ * of the opposite change is still waiting, this change undoes it: that notice is withdrawn and this one
+ * is not queued, so the creator hears nothing of a pause undone within the delay. (Webhooks are facts:
+ * one per change, bounded by SUBSCRIPTION_PAUSE_CHANGES.)
+ */
+async function queueCreatorPauseNotice(tx: Db, id: string, now: Date, emails: OutgoingEmail[]): Promise<void> {
+  if ((await withdrawUnsentEmails(tx, CREATOR_PAUSE_NOTICE_KINDS, id, now)) > 0) return;
+  const sendAt = new Date(now.getTime() + CREATOR_PAUSE_NOTICE_DELAY_MINUTES * 60 * 1000);
+  for (const email of emails) await enqueueEmail(tx, { ...email, sendAt });
+}
+
+/**
  * Pauses a monthly support, in one transaction: no charge until it is resumed, by its supporter or,
  * for a pause of `months` months, by the renewal job at the period boundary that many months after
  * the paid month ends (so a pause of one month skips exactly one charge). The month already paid
@@ -261,6 +303,8 @@ export async function pauseSubscription(
     const pausedAt = row.pausedAt ?? now;
     if (!newlyPaused && row.pauseResumesAt?.getTime() === pauseResumesAt?.getTime())
       return toSubscriptionDto(row, await viewOf(tx, id));
+    // Counted only for a change made, in its transaction: a refused or idle one costs nothing.
+    await takePauseChange(tx, id, now);
     const paused = await updateSubscription(tx, id, { status: 'paused', pausedAt, pauseResumesAt, updatedAt: now });
 
     const view = await viewOf(tx, id);
@@ -274,12 +318,16 @@ export async function pauseSubscription(
         }),
       );
     if (newlyPaused) {
-      for (const email of await creatorSubscriptionPausedEmails({
-        ...(await creatorPauseFacts(tx, paused, links)),
-        pausedAt,
-        resumesAt: pauseResumesAt,
-      }))
-        await enqueueEmail(tx, email);
+      await queueCreatorPauseNotice(
+        tx,
+        id,
+        now,
+        await creatorSubscriptionPausedEmails({
+          ...(await creatorPauseFacts(tx, paused, links)),
+          pausedAt,
+          resumesAt: pauseResumesAt,
+        }),
+      );
       // Keyed by the pause's start: a later pause of the same support is a new event.
       await enqueueWebhookEvent(tx, {
         creatorId: paused.creatorId,
@@ -317,6 +365,7 @@ export async function resumeSubscription(
     if (row.status === 'canceled' || row.status === 'lapsed')
       throw new AppError('conflict', SUBSCRIPTION_MESSAGES.resumeEnded);
     if (row.status !== 'paused') return toSubscriptionDto(row, await viewOf(tx, id));
+    await takePauseChange(tx, id, now);
 
     let period = {
       periodNumber: row.periodNumber,
@@ -368,12 +417,16 @@ export async function resumeSubscription(
           nextChargeAt,
         }),
       );
-    for (const email of await creatorSubscriptionResumedEmails({
-      ...(await creatorPauseFacts(tx, resumed, links)),
-      resumedAt: now,
-      nextChargeAt,
-    }))
-      await enqueueEmail(tx, email);
+    await queueCreatorPauseNotice(
+      tx,
+      id,
+      now,
+      await creatorSubscriptionResumedEmails({
+        ...(await creatorPauseFacts(tx, resumed, links)),
+        resumedAt: now,
+        nextChargeAt,
+      }),
+    );
     return toSubscriptionDto(resumed, view);
   });
 }
@@ -421,8 +474,7 @@ export async function pauseByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  const id = subscriptionIdFromToken(links.appSecret, token);
-  await takeLinkChange(db, id, now);
+  const { id } = (await subscriptionFromLink(db, links.appSecret, token, now)).subscription;
   return pauseSubscription(db, id, months, links, now);
 }
 
@@ -433,27 +485,27 @@ export async function resumeByLink(
   links: SubscriptionLinks,
   now = new Date(),
 ): Promise<SubscriptionDto> {
-  const id = subscriptionIdFromToken(links.appSecret, token);
-  await takeLinkChange(db, id, now);
+  const { id } = (await subscriptionFromLink(db, links.appSecret, token, now)).subscription;
   return resumeSubscription(db, id, links, now);
 }
 
 /**
- * Pauses and resumes by a receipt's link, per support and day: each one emails the supporter and the
- * creator and sends a webhook, and the link needs no sign-in, so toggling must not flood them.
+ * Pauses and resumes (and changes of a pause's length) per support and day, signed in or by a receipt's
+ * link alike: each one emails the supporter and sends a webhook, so toggling must not flood the creator.
+ * Only changes made count; the renewal job ending a fixed pause is not counted.
  */
-export const SUBSCRIPTION_LINK_CHANGES = {
-  name: 'subscription-link:change',
-  limit: 4,
+export const SUBSCRIPTION_PAUSE_CHANGES = {
+  name: 'subscription:pause',
+  limit: 6,
   windowSeconds: 24 * 60 * 60,
 } satisfies RateLimitRule;
 
-async function takeLinkChange(db: Db, subscriptionId: string, now: Date): Promise<void> {
+async function takePauseChange(db: Db, subscriptionId: string, now: Date): Promise<void> {
   try {
-    await consumeRateLimit(db, SUBSCRIPTION_LINK_CHANGES, subscriptionId, now);
+    await consumeRateLimit(db, SUBSCRIPTION_PAUSE_CHANGES, subscriptionId, now);
   } catch (error) {
     if (error instanceof AppError && error.code === 'rate_limited')
-      throw new AppError('rate_limited', SUBSCRIPTION_MESSAGES.linkChangesLimited, {}, error.retryAfterSeconds);
+      throw new AppError('rate_limited', SUBSCRIPTION_MESSAGES.pausesLimited, {}, error.retryAfterSeconds);
     throw error;
   }
 }

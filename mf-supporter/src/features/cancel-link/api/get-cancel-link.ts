@@ -2,11 +2,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { ApiError, apiRequest } from '@beabro/shared/api/api-client';
 import { cancelSubscriptionByLink } from '@beabro/shared/api/cancel-subscription';
 import { pauseSubscriptionByLink, resumeSubscriptionByLink } from '@beabro/shared/api/pause-subscription';
-import type { PauseMonths, SubscriptionDto, SubscriptionResponse } from '@beabro/shared/api-schemas/subscriptions';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type PauseMonths,
+  type SubscriptionDto,
+  type SubscriptionResponse,
+} from '@beabro/shared/api-schemas/subscriptions';
 
 /** What the link in the address opens: its monthly support, or why it opens none (a message key). */
 export type CancelLink =
-  { kind: 'found'; subscription: SubscriptionDto } | { kind: 'refused'; reason: 'linkInvalid' | 'notFound' };
+  | { kind: 'found'; subscription: SubscriptionDto }
+  | { kind: 'refused'; reason: 'linkInvalid' | 'linkExpired' | 'notFound' };
 
 export function cancelLinkPageQueryKey(token: string) {
   return ['cancel-link-page', token] as const;
@@ -26,7 +32,15 @@ export async function getCancelLink(token: string): Promise<CancelLink> {
     return { kind: 'found', subscription };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 404))
-      return { kind: 'refused', reason: error.status === 404 ? 'notFound' : 'linkInvalid' };
+      return {
+        kind: 'refused',
+        reason:
+          error.status === 404
+            ? 'notFound'
+            : error.message === SUBSCRIPTION_MESSAGES.linkExpired
+              ? 'linkExpired'
+              : 'linkInvalid',
+      };
     throw error;
   }
 }

@@ -81,6 +81,35 @@ describe('the cancel-link page', () => {
     expect(screen.getByRole('button', { name: 'Cancel my monthly support' })).toBeEnabled();
   });
 
+  it('too many pauses today: the message shows next to the pause button and the support stays running', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'POST /api/subscriptions/pause-by-link': () => json(429, { message: SUBSCRIPTION_MESSAGES.pausesLimited }),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause my monthly support' }, { timeout: 5000 }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent(SUBSCRIPTION_MESSAGES.pausesLimited);
+    expect(alert.closest('form')).toContainElement(screen.getByRole('button', { name: 'Pause my monthly support' }));
+    expect(api.calls('POST /api/subscriptions/pause-by-link')).toHaveLength(1);
+  });
+
+  it('an expired link says so, with no button, and how to manage the support instead', async () => {
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(400, {
+          message: SUBSCRIPTION_MESSAGES.linkExpired,
+          fieldErrors: { token: SUBSCRIPTION_MESSAGES.linkExpired },
+        }),
+    });
+    open();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      SUBSCRIPTION_MESSAGES.linkExpired,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to manage your monthly supports' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /my monthly support/ })).not.toBeInTheDocument();
+  });
+
   it('cancels, and no button is left', async () => {
     mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),

@@ -149,6 +149,47 @@ describe('My Missions: pausing a monthly support', () => {
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month. Next charge on Dec 20, 2026.');
   });
 
+  it('says in the pause dialog when a support was paused or resumed too many times today', async () => {
+    const user = userEvent.setup();
+    const dashboard = fakeDashboard();
+    const subscription = dashboard.subscriptions[0]!;
+    const limited = () => json(429, { message: SUBSCRIPTION_MESSAGES.pausesLimited });
+    const { api } = renderDashboard({
+      dashboard,
+      route: '/supporter-dashboard?tab=creators',
+      routes: { [`POST /api/subscriptions/${subscription.id}/pause`]: limited },
+    });
+    await screen.findByRole('heading', { name: 'Missions you support' });
+    await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause monthly support' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      SUBSCRIPTION_MESSAGES.pausesLimited,
+    );
+    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`)).toHaveLength(1);
+    expect(card('Pixel Pat')).toHaveTextContent('$25.00/month. Next charge on Dec 20, 2026.');
+  });
+
+  it('shows a refused resume (too many today) and keeps the support paused', async () => {
+    const user = userEvent.setup();
+    const base = fakeDashboard();
+    const subscription = base.subscriptions[0]!;
+    const paused: SubscriptionDto = { ...subscription, status: 'paused', pausedUntil: null, nextChargeAt: null };
+    const dashboard = withPaused(base, paused);
+    renderDashboard({
+      dashboard,
+      route: '/supporter-dashboard?tab=creators',
+      routes: {
+        'GET /api/supporter/dashboard': () => json(200, dashboard),
+        [`POST /api/subscriptions/${subscription.id}/resume`]: () =>
+          json(429, { message: SUBSCRIPTION_MESSAGES.pausesLimited }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Missions you support' });
+    await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.pausesLimited)).toBeInTheDocument();
+    expect(within(card('Pixel Pat')).getByText('Paused')).toBeInTheDocument();
+  });
+
   it('a paused support can be cancelled', async () => {
     const dashboard = fakeDashboard();
     const subscription = dashboard.subscriptions[0]!;

@@ -21,9 +21,9 @@ function cancelError(error: unknown): string {
   return 'We could not cancel it. Please try again.';
 }
 
-/** The API's own message for a refusal (409: cancelled or failing); otherwise what to do next. */
+/** The API's own message for a refusal (409: cancelled or failing; 429: too many today); otherwise what to do next. */
 function pauseError(error: unknown, action: 'pause' | 'resume'): string {
-  if (error instanceof ApiError && error.status === 409) return error.message;
+  if (error instanceof ApiError && (error.status === 409 || error.status === 429)) return error.message;
   if (error instanceof ApiError && error.status === 404)
     return 'This monthly support was not found. Reload the page to see its current state.';
   if (error instanceof ApiError && error.status === 401) return `Your session has ended. Sign in again to ${action}.`;

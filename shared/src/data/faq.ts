@@ -130,6 +130,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'Payouts are weekly. Every Tuesday we pay out the support you received in the previous week, Monday to Sunday, after fees.',
   },
   {
+    id: 'payout-account',
+    category: 'payments',
+    question: 'How does my money reach my bank account?',
+    answer:
+      'Payouts go through our payment provider, Stripe. In Settings, open Support Settings and go to Payouts: choose your country, then select "Connect with Stripe". Stripe asks for your identity and your bank account on its own pages (we never see your bank details) and sends you back to Settings, which then shows whether payouts are enabled and anything Stripe still needs from you ("Continue with Stripe" finishes it). Until your account is connected you cannot receive supports.\n\nEach support is paid into your Stripe account with our 5% platform fee taken, and Stripe pays your balance out to your bank every Tuesday. Mission builders in the United States, Canada and the United Kingdom get the full service; in Australia, supports are received in US dollars and paid out cross-border to your Australian bank, within Stripe\'s limits for cross-border payouts.\n\nWhile a site runs in test mode, Payouts says so: supports are paid to your Be a Bro balance and there is no Stripe account to connect.',
+  },
+  {
     id: 'first-payout',
     category: 'payments',
     question: 'Why has my first payout not arrived yet?',

@@ -25,3 +25,8 @@ export function applyRemoteMap() {
 }
 
 export function registerRemote() {}
+
+/** Every area is bundled: there are no remote files, so no preload of them to drop. */
+export function dropPreloads() {
+  return 0;
+}

@@ -1,28 +1,54 @@
 // Stands in for @module-federation/enhanced/runtime in the single-bundle build (see rspack.config.mjs):
-// every exposed area is an ordinary lazily loaded chunk of the same build.
+// every exposed area is an ordinary lazily loaded chunk of the same build. The areas come from each
+// remote's `src/exposes/` folder (one lazy chunk per file), checked against the registry below, so an
+// area a remote starts exposing is bundled without editing this file.
 import registry from '../../shared/src/contract/remotes.json';
 
-const AREAS = {
-  'mf_marketing/landing': () => import('../../mf-marketing/src/exposes/landing.tsx'),
-  'mf_auth_onboarding/auth': () => import('../../mf-auth-onboarding/src/exposes/auth.tsx'),
-  'mf_auth_onboarding/create': () => import('../../mf-auth-onboarding/src/exposes/create.tsx'),
-  'mf_auth_onboarding/verify-email': () => import('../../mf-auth-onboarding/src/exposes/verify-email.tsx'),
-  'mf_creator/dashboard': () => import('../../mf-creator/src/exposes/dashboard.tsx'),
-  'mf_creator/settings': () => import('../../mf-creator/src/exposes/settings.tsx'),
-  'mf_creator/analytics': () => import('../../mf-creator/src/exposes/analytics.tsx'),
-  'mf_supporter/supporter-dashboard': () => import('../../mf-supporter/src/exposes/supporter-dashboard.tsx'),
-  'mf_supporter/discover': () => import('../../mf-supporter/src/exposes/discover.tsx'),
-  'mf_supporter/cancel-link': () => import('../../mf-supporter/src/exposes/cancel-link.tsx'),
-  'mf_help/help': () => import('../../mf-help/src/exposes/help.tsx'),
-  'mf_public_profile/profile': () => import('../../mf-public-profile/src/exposes/profile.tsx'),
-  'mf_public_profile/support': () => import('../../mf-public-profile/src/exposes/support.tsx'),
+// `<name>.tsx` only: the folders also hold `*.test.tsx` files, which have a dot in their name. The options
+// must be literals (the bundler reads them at build time), hence the repetition.
+const FOLDERS = {
+  mf_marketing: import.meta.webpackContext('../../mf-marketing/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
+  mf_auth_onboarding: import.meta.webpackContext('../../mf-auth-onboarding/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
+  mf_creator: import.meta.webpackContext('../../mf-creator/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
+  mf_supporter: import.meta.webpackContext('../../mf-supporter/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
+  mf_help: import.meta.webpackContext('../../mf-help/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
+  mf_public_profile: import.meta.webpackContext('../../mf-public-profile/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
 };
 
-// A new exposed area must be added above, or the single bundle would silently lack it.
+const AREAS = {};
 for (const remote of registry.remotes) {
+  const key = remote.name.replace(/-/g, '_');
+  const folder = FOLDERS[key];
+  if (!folder) throw new Error(`bench/single-bundle/federation-runtime.js has no folder for the remote ${remote.name}`);
   for (const expose of remote.exposes) {
-    const id = `${remote.name.replace(/-/g, '_')}/${expose.slice(2)}`;
-    if (!AREAS[id]) throw new Error(`bench/single-bundle/federation-runtime.js does not bundle ${id}`);
+    const file = `${expose}.tsx`;
+    if (!folder.keys().includes(file))
+      throw new Error(`${remote.name} exposes ${expose} but has no src/exposes/${file}`);
+    AREAS[`${key}/${expose.slice(2)}`] = () => folder(file);
   }
 }
 

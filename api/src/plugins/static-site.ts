@@ -8,7 +8,6 @@ import { CANCEL_LINK_PAGE_PATH, CONFIRM_RENEWAL_PAGE_PATH } from '@beabro/shared
 import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
-import { compressPage } from '../lib/compress-page';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
 import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
 import { findRenamedUsername } from '../modules/usernames/usernames-repository';
@@ -161,20 +160,19 @@ export async function staticSite(
     const [pathname = '/', query = ''] = request.url.split('?');
     const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
     if (embeddable) reply.removeHeader('X-Frame-Options');
-    const { body, encoding } = await compressPage(html, request.headers['accept-encoding']);
     reply
       .code(code)
       // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
       .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
-      .header('Vary', 'Cookie, Accept-Encoding')
+      // Compressed by @fastify/compress when the browser takes it; said even when it does not, for caches
+      // (lower case: the plugin adds the name only when it does not find it written so).
+      .header('Vary', 'Cookie, accept-encoding')
       .header(
         'Content-Security-Policy',
         pageSecurityPolicy(remoteMap, { embeddable, stripe: config.payments.provider === 'stripe' }),
       )
       .type('text/html; charset=utf-8');
-    // Said last, right before the body it describes.
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.send(body);
+    return reply.send(html);
   };
 
   /** `/{username}`: the page with the creator's link preview, or a 404 page when there is no such creator. */
@@ -231,33 +229,39 @@ export async function staticSite(
     reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(defaultPreviewImage()),
   );
 
-  // Pages compress themselves (compressPage): the same for `/` as for every route of the not-found handler.
-  app.get('/', { compress: false }, (request, reply) => sendPage(request, reply, { status: 200, render: true }));
+  /**
+   * Every address the site's router knows is a page, answered by one real route (so @fastify/compress
+   * compresses it like any other response). Files are served by the static plugins above, whose routes are
+   * more specific; what reaches this route with a file extension, or under /remotes/ or /releases/, is a
+   * missing file, and under /api/ a missing endpoint.
+   */
+  const sendAnyPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') return reply.code(404).send({ message: 'Not found' });
+    if (url.startsWith('/remotes/') || url.startsWith('/releases/') || path.extname(url)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    const canonical = canonicalCreatorPath(url);
+    if (canonical) {
+      const query = request.url.slice(url.length);
+      return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${canonical}${query}`, 301);
+    }
+    const creatorPage = creatorPageOf(url);
+    if (creatorPage && creatorPage.username === null) return sendPage(request, reply, { status: 404, render: false });
+    if (creatorPage?.support) return sendSupportPage(request, reply, creatorPage.username ?? '');
+    const username = profileUsernameFromPath(url);
+    return username
+      ? sendProfilePage(request, reply, username)
+      : sendPage(request, reply, { status: 200, render: true });
+  };
+  // GET only: HEAD comes with it (Fastify answers HEAD from the GET route without a body).
+  app.get('/', { schema: { hide: true } }, sendAnyPage);
+  app.get('/*', { schema: { hide: true } }, sendAnyPage);
 
+  // Other methods on an address nothing answers.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api') {
-      return reply.code(404).send({ message: 'Not found' });
-    }
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.startsWith('/remotes/') &&
-      !url.startsWith('/releases/') &&
-      !path.extname(url);
-    if (isPage) {
-      const canonical = canonicalCreatorPath(url);
-      if (canonical) {
-        const query = request.url.slice(url.length);
-        return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${canonical}${query}`, 301);
-      }
-      const creatorPage = creatorPageOf(url);
-      if (creatorPage && creatorPage.username === null) return sendPage(request, reply, { status: 404, render: false });
-      if (creatorPage?.support) return sendSupportPage(request, reply, creatorPage.username ?? '');
-      const username = profileUsernameFromPath(url);
-      return username
-        ? sendProfilePage(request, reply, username)
-        : sendPage(request, reply, { status: 200, render: true });
-    }
+    if (url.startsWith('/api/') || url === '/api') return reply.code(404).send({ message: 'Not found' });
     return reply.code(404).type('text/plain').send('Not found');
   });
 }

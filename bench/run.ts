@@ -1,6 +1,6 @@
 /**
  * `pnpm bench`: builds what it measures into its own folders, runs the web benchmarks (page weight,
- * cost of composition, public profile paint, Lighthouse) and the API benchmarks (bench/api/*.ts) one
+ * cost of composition, public profile paint, server rendering capacity, Lighthouse) and the API benchmarks (bench/api/*.ts) one
  * after the other, prints one table, writes bench/results.json and rewrites the results table of docs/benchmarks.md.
  *
  *   pnpm bench [--runs 3] [--quick] [--skip-web] [--skip-lighthouse] [--lighthouse-runs 3] [--skip-api]
@@ -26,6 +26,7 @@ import { lighthouseSection } from './web/lighthouse';
 import { benchPages, creatorDisplayName, signInCreator } from './web/pages';
 import { pageWeightSection } from './web/page-weight';
 import { profilePaintSection, writeStaticProfile } from './web/profile-paint';
+import { renderCapacitySection } from './web/render-capacity';
 
 /** Issue 10: the whole run, builds included, stays under 15 minutes. */
 const TOTAL_BUDGET_MS = 14 * 60_000;
@@ -117,7 +118,7 @@ async function webSections(): Promise<BenchSection[]> {
     };
 
     const sections: BenchSection[] = [];
-    const steps = args['skip-lighthouse'] ? 3 : 4;
+    const steps = args['skip-lighthouse'] ? 4 : 5;
     log(`1/${steps} page weight`);
     try {
       sections.push(await pageWeightSection(browser, composedSite, singleSite, pages));
@@ -136,6 +137,19 @@ async function webSections(): Promise<BenchSection[]> {
     } catch (error) {
       sections.push(failedSection('Public profile paint', error));
     }
+    log(`4/${steps} server rendering capacity (PGlite and PostgreSQL)`);
+    try {
+      sections.push(
+        await renderCapacitySection({
+          siteDir: composedDir,
+          port: port + 2,
+          seconds: args.quick ? 4 : 20,
+          engines: ['pglite', 'postgres'],
+        }),
+      );
+    } catch (error) {
+      sections.push(failedSection('Server rendering capacity', error));
+    }
     if (!args['skip-lighthouse']) {
       // Lighthouse launches its own Chromium: the Playwright one is not needed any more.
       await browser.close();
@@ -143,7 +157,7 @@ async function webSections(): Promise<BenchSection[]> {
       const deadline =
         startedAt + TOTAL_BUDGET_MS - (args['skip-api'] ? 0 : args.quick ? API_RESERVE_MS.quick : API_RESERVE_MS.full);
       log(
-        `4/4 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`,
+        `5/5 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`,
       );
       const lighthouseStarted = Date.now();
       try {

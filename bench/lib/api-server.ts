@@ -16,12 +16,15 @@ export async function startApiServer({
   dataDir,
   port,
   repoRoot = REPO_ROOT,
+  env = {},
 }: {
   siteDir: string;
   dataDir: string;
   port: number;
   /** The checkout whose API runs (another one's, to compare versions). */
   repoRoot?: string;
+  /** More environment for the server (e.g. DATABASE_URL to run it on PostgreSQL). */
+  env?: Record<string, string>;
 }): Promise<ApiServer> {
   const apiDir = path.join(repoRoot, 'api');
   const child: ChildProcess = spawn(process.execPath, [tsxCli('api'), 'src/server.ts'], {
@@ -37,6 +40,7 @@ export async function startApiServer({
       DEV_MAILBOX: 'false',
       // The page-weight benchmark splits each file by library through its source map.
       SERVE_SOURCE_MAPS: 'true',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

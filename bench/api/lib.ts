@@ -72,6 +72,8 @@ export interface BenchApi {
   app: FastifyInstance;
   /** http://127.0.0.1:<port> */
   origin: string;
+  /** The throwaway PostgreSQL database's URL (null on PGlite). */
+  databaseUrl: string | null;
   close: () => Promise<void>;
 }
 
@@ -105,7 +107,7 @@ export async function startApi(engine: Engine, options: { poolSize?: number; lab
     const app = await buildApp(config, database.db);
     cleanups.unshift(() => app.close());
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    return { engine, database, app, origin, close: cleanUp };
+    return { engine, database, app, origin, databaseUrl: throwaway?.url ?? null, close: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;

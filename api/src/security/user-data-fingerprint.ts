@@ -61,9 +61,3 @@ export async function fingerprintUserData(db: Db, user: { id: string; email: str
   );
   return parts.join('\n');
 }
-
-/** The tables and columns fingerprintUserData reads (for messages). */
-export const USER_DATA_PLACES: readonly string[] = [
-  ...OWNED.map(({ table, column }) => `${getTableName(table)}.${column.name}`),
-  'email_outbox.to_address',
-];

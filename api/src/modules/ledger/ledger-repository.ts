@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ledgerEntries, supports, type LEDGER_ENTRY_TYPES } from '../../db/schema';
+import { ledgerEntries, supports } from '../../db/schema';
 
 /**
  * A support as the application handles it: its supporter identity is the database's (set by a trigger at
@@ -11,7 +11,6 @@ export type SupportRow = Omit<
   'supporterId' | 'showOnWall' | 'wallHiddenAt' | 'wallLeftAt'
 >;
 export type LedgerEntryValues = typeof ledgerEntries.$inferInsert;
-export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
 export async function insertSupportRow(db: Db, values: typeof supports.$inferInsert): Promise<SupportRow> {
   const [row] = await db.insert(supports).values(values).returning();
@@ -21,27 +20,6 @@ export async function insertSupportRow(db: Db, values: typeof supports.$inferIns
 
 export async function insertLedgerEntries(db: Db, entries: LedgerEntryValues[]): Promise<void> {
   if (entries.length > 0) await db.insert(ledgerEntries).values(entries);
-}
-
-/** Sum of one entry type for a creator, optionally within [from, to); reads the (creator, type, created_at) index. */
-export async function sumCreatorEntries(
-  db: Db,
-  creatorId: string,
-  type: LedgerEntryType,
-  range: { from?: Date; to?: Date } = {},
-): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.creatorId, creatorId),
-        eq(ledgerEntries.type, type),
-        range.from ? gte(ledgerEntries.createdAt, range.from) : undefined,
-        range.to ? lt(ledgerEntries.createdAt, range.to) : undefined,
-      ),
-    );
-  return row?.total ?? 0;
 }
 
 /** What the platform owes a creator: the sum of their account (net earned minus paid out). */

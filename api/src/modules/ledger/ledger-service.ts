@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import { calculateFees } from '@beabro/shared/money/fees';
 import type { Db } from '../../db/database';
-import { ledgerEntries, supports } from '../../db/schema';
 import {
   insertLedgerEntries,
   insertSupportRow,
@@ -72,21 +70,6 @@ export async function recordSupport(tx: Db, input: SupportToRecord): Promise<Sup
   const support = await insertSupportRow(tx, { ...input, ...calculateFees(input.amountCents) });
   await insertLedgerEntries(tx, supportLedgerEntries(support));
   return support;
-}
-
-/**
- * A support's full row (new id, fees from the shared fee function) and the INSERTs of it and its ledger
- * entries as SQL (not yet run), for a caller that writes them within one larger statement.
- */
-export function supportWithEntriesQueries(
-  db: Db,
-  input: SupportToRecord,
-): { support: SupportRow; queries: [SQL, SQL] } {
-  const { support, entries } = newSupportWithEntries(input);
-  return {
-    support,
-    queries: [db.insert(supports).values(support).getSQL(), db.insert(ledgerEntries).values(entries).getSQL()],
-  };
 }
 
 /** A support's full row (new id, fees from the shared fee function) and its four ledger entries, for a caller that writes them itself. */

@@ -6,12 +6,6 @@ import { goalColumns } from '../goals/goal-reached-repository';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionChargeRow = typeof subscriptionCharges.$inferSelect;
 
-export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
-  const [row] = await db.insert(subscriptions).values(values).returning();
-  if (!row) throw new Error('insert into subscriptions returned nothing');
-  return row;
-}
-
 export async function insertSubscriptionCharge(db: Db, values: typeof subscriptionCharges.$inferInsert): Promise<void> {
   await db
     .insert(subscriptionCharges)

@@ -59,7 +59,13 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
   it('connects a creator’s Express account from Settings; account.updated says when it can take support', async () => {
     const creator = await fakeCreator(t, { country: 'US' });
     const before = await creator.client.get('/api/creator/payout-account');
-    expect(before.json()).toEqual({ provider: 'stripe', connectionRequired: true, account: null, providerPayouts: [] });
+    expect(before.json()).toEqual({
+      provider: 'stripe',
+      connectionRequired: true,
+      payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
+      account: null,
+      providerPayouts: [],
+    });
     // Nobody can pay a creator Stripe cannot route the money to: nothing is recorded, the key may be used again.
     const refused = await postCheckout(t.client(), creator.profile.username, checkoutBody());
     expect(refused.statusCode).toBe(409);
@@ -106,12 +112,50 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect(asked.account.requirementsDue).toContain('individual.verification.document');
   });
 
-  it('gives an Australian creator a recipient account (cross-border payouts: transfers only)', async () => {
+  it('gives an Australian creator a recipient account paid out in AUD, and keeps the payout country it was made in', async () => {
     const creator = await connectedCreator('AU');
     const account = await platform.accounts.retrieve(creator.accountId);
     expect(account.country).toBe('AU');
+    expect(account.default_currency).toBe('aud');
     expect(account.tos_acceptance?.service_agreement).toBe('recipient');
     expect(account.capabilities).toEqual({ transfers: 'active' });
+    const shown = (await creator.client.get('/api/creator/payout-account')).json();
+    expect(shown.payoutTerms).toEqual({
+      country: 'AU',
+      payoutCurrency: 'aud',
+      serviceAgreement: 'recipient',
+      crossBorder: true,
+    });
+    expect(shown.account).toMatchObject({ country: 'AU', payoutsEnabled: true, canReceiveSupport: true });
+
+    // Supported through a destination charge from the platform (no on_behalf_of: the account takes no charges).
+    const paid = await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 10 }));
+    const intent = await platform.paymentIntents.retrieve(paid.intentId);
+    expect(intent.on_behalf_of).toBeNull();
+    expect(intent.transfer_data?.destination).toBe(creator.accountId);
+    // Stripe pays the balance out to the Australian bank in AUD: recorded and shown in that currency.
+    const bank = standIn.payOut(creator.accountId);
+    await stripe.delivered((e) => e.type === 'payout.paid' && e.account === creator.accountId);
+    const payouts = (await creator.client.get('/api/creator/payout-account')).json().providerPayouts;
+    expect(payouts).toMatchObject([{ id: bank.id, currency: 'aud', status: 'paid' }]);
+
+    // Stripe cannot move an account to another country: Settings refuses the change, and the same country is fine.
+    const moved = await creator.client.patch('/api/creator-profile', { country: 'US' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fieldErrors).toEqual({ country: PAYOUT_DESTINATION_MESSAGES.countryLocked('Australia') });
+    const cleared = await creator.client.patch('/api/creator-profile', { country: null });
+    expect(cleared.statusCode).toBe(400);
+    const kept = await creator.client.patch('/api/creator-profile', { country: 'AU', bio: 'Still in Australia.' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().profile).toMatchObject({ country: 'AU', bio: 'Still in Australia.' });
+  });
+
+  it('lets a creator without a Stripe account change their payout country', async () => {
+    const creator = await fakeCreator(t, { country: 'US' });
+    const moved = await creator.client.patch('/api/creator-profile', { country: 'AU' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const shown = (await creator.client.get('/api/creator/payout-account')).json();
+    expect(shown).toMatchObject({ account: null, payoutTerms: { country: 'AU', serviceAgreement: 'recipient' } });
   });
 
   it('refuses onboarding without a supported payout country', async () => {

@@ -163,7 +163,7 @@ describe('StripePayoutsSection', () => {
     });
     const region = await section();
     expect(within(region).getByRole('listitem')).toHaveTextContent('A$28.90');
-    expect(region).toHaveTextContent('Stripe pays you out in AUD, converted at its rate when it pays');
+    expect(region).toHaveTextContent('Stripe pays you out in AUD, converted at Stripe’s exchange rate');
   });
 });
 

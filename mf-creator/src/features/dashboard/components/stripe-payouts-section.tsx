@@ -128,8 +128,8 @@ export function StripePayoutsSection() {
       <StateDetails state={state} />
       {terms?.crossBorder ? (
         <p css={small}>
-          Supporters pay in US dollars; Stripe pays you out in {terms.payoutCurrency.toUpperCase()}, converted at its
-          rate when it pays (cross-border payouts, under Stripe’s recipient agreement).
+          Supporters pay in US dollars; Stripe pays you out in {terms.payoutCurrency.toUpperCase()}, converted at
+          Stripe’s exchange rate (cross-border payouts, under Stripe’s recipient agreement).
         </p>
       ) : null}
       <BankPayouts payouts={data.providerPayouts} />

@@ -96,7 +96,7 @@ describe('PayoutAccountPanel', () => {
     const first = renderWithProviders(<PayoutAccountPanel />);
     const note = await screen.findByText(/Stripe pays you through its cross-border payouts/);
     expect(note).toHaveTextContent('under its recipient service agreement');
-    expect(note).toHaveTextContent('Stripe converts your balance to Australian dollars when it pays you out');
+    expect(note).toHaveTextContent('Stripe converts your money to Australian dollars on its way to your bank');
     expect(note).not.toHaveTextContent('stays in the country');
     first.unmount();
     vi.unstubAllGlobals();

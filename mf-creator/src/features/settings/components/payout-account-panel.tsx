@@ -109,7 +109,7 @@ function PayoutTermsNote({ terms, connected }: { terms: PayoutTerms; connected: 
   return (
     <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
       {terms.crossBorder
-        ? `From Australia, Stripe pays you through its cross-border payouts, under its recipient service agreement: your Stripe account receives your supports from Be a Bro and takes no payments of its own. Supporters pay in US dollars, and Stripe converts your balance to ${currency} when it pays you out, at its exchange rate. Questions about your Stripe account go to Be a Bro's support, not Stripe's.`
+        ? `From Australia, Stripe pays you through its cross-border payouts, under its recipient service agreement: your Stripe account receives your supports from Be a Bro and takes no payments of its own. Supporters pay in US dollars, and Stripe converts your money to ${currency} on its way to your bank, at Stripe’s exchange rate. Questions about your Stripe account go to Be a Bro’s support, not Stripe’s.`
         : `Stripe pays you out in ${currency}.`}
       {connected ? ' Your Stripe account stays in the country it was opened in.' : ''}
     </p>

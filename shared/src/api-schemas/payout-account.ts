@@ -5,6 +5,19 @@ export const payoutAccountResponseSchema = z.object({
   provider: z.string(),
   /** The provider pays creators through an account of theirs that must be connected (Stripe). */
   connectionRequired: z.boolean(),
+  /**
+   * How Stripe pays this creator (shared/src/data/payout-terms.ts): the currency of their bank payouts, Stripe's service
+   * agreement, and whether the payouts are cross-border (Australia). Null with the sandbox, or without a payout
+   * country payouts reach.
+   */
+  payoutTerms: z
+    .object({
+      country: z.enum(['US', 'CA', 'GB', 'AU']),
+      payoutCurrency: z.enum(['usd', 'cad', 'gbp', 'aud']),
+      serviceAgreement: z.enum(['full', 'recipient']),
+      crossBorder: z.boolean(),
+    })
+    .nullable(),
   account: z
     .object({
       country: z.string(),

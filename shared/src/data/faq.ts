@@ -134,7 +134,14 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'payments',
     question: 'How does my money reach my bank account?',
     answer:
-      'Payouts go through our payment provider, Stripe. In Settings, open Support Settings and go to Payouts: choose your country, then select "Connect with Stripe". Stripe asks for your identity and your bank account on its own pages (we never see your bank details) and sends you back to Settings, which then shows whether payouts are enabled and anything Stripe still needs from you ("Continue with Stripe" finishes it). Until your account is connected you cannot receive supports.\n\nEach support is paid into your Stripe account with our 5% platform fee taken, and Stripe pays your balance out to your bank every Tuesday. Mission builders in the United States, Canada and the United Kingdom get the full service; in Australia, supports are received in US dollars and paid out cross-border to your Australian bank, within Stripe\'s limits for cross-border payouts.\n\nWhile a site runs in test mode, Payouts says so: supports are paid to your Be a Bro balance and there is no Stripe account to connect.',
+      'Payouts go through our payment provider, Stripe, to a Stripe account of your own (see "How do I connect Stripe to get paid?"). Each support is paid into that account with our 5% platform fee taken, and Stripe pays your balance out to your bank every Tuesday. Until your account is connected you cannot receive supports.\n\nYour Dashboard shows, under Payouts, whether Stripe pays you out and anything it still needs, and each payout to your bank with its amount and the date it arrives. If your bank returns a payout (a closed account or wrong details, for example), the Dashboard says why, Stripe puts the money back on your Stripe balance, and it goes out with a later payout once you correct your bank details in Stripe.\n\nWhile a site runs in test mode, Payouts in Settings says so: supports are paid to your Be a Bro balance and there is no Stripe account to connect.',
+  },
+  {
+    id: 'connect-stripe',
+    category: 'payments',
+    question: 'How do I connect Stripe to get paid?',
+    answer:
+      'In Settings, open Support Settings and go to Payouts. Choose your payout country and save it, then select "Connect with Stripe". Stripe opens its own pages and asks who you are (your name, date of birth, address and, depending on the country, an ID number such as the last 4 digits of your SSN, sometimes a photo of an identity document) and the bank account to pay you into. We never see your bank details. Stripe then sends you back to Settings.\n\nPayouts in Settings, and Payouts on your Dashboard, then show whether payouts are enabled, whether you can receive support, and anything Stripe still needs. "Continue with Stripe" takes you back to finish; if Stripe\'s link expired before you finished, select the button again for a new one. Stripe may ask for more later (a document, for example): payouts stop until you give it.\n\nStripe pays your balance out every Tuesday; your bank usually shows it within a few business days, and the Dashboard shows the date Stripe expects it to arrive.\n\nCountries: mission builders in the United States, Canada and the United Kingdom get a Stripe account in their country, paid out in US dollars, Canadian dollars or British pounds. In Australia, Stripe pays you through its cross-border payouts under its recipient service agreement: your Stripe account receives your supports from us and takes no payments of its own, supporters pay in US dollars, and Stripe converts your money to Australian dollars on its way to your bank, at Stripe\'s exchange rate. Questions about an Australian Stripe account come to our support rather than Stripe\'s. Your payout country cannot change once your Stripe account is connected, because Stripe cannot move an account to another country: contact us if you move.',
   },
   {
     id: 'first-payout',
@@ -420,7 +427,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'creator-countries',
     category: 'countries',
     question: 'Which countries can mission builders receive payouts in?',
-    answer: 'Mission builders can currently receive payouts in the United States, Canada, the United Kingdom and Australia.',
+    answer:
+      'Mission builders can currently receive payouts in the United States, Canada, the United Kingdom and Australia. Payouts in Australia are Stripe\'s cross-border payouts: supports are received in US dollars and paid out to your Australian bank in Australian dollars (see "How do I connect Stripe to get paid?").',
   },
   {
     id: 'supporter-countries',

@@ -6,7 +6,7 @@ import type {
 } from '@beabro/shared/api-schemas/creator-profile';
 import { CREATOR_PROFILE_MESSAGES, usernameChangeTooSoonMessage } from '@beabro/shared/api-schemas/creator-profile';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
-import { USERNAME_CHANGE_INTERVAL_DAYS } from '@beabro/shared/data/defaults';
+import { SUPPORTED_PAYOUT_COUNTRIES, USERNAME_CHANGE_INTERVAL_DAYS } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS, socialPlatformUrl } from '@beabro/shared/data/social-platforms';
 import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
@@ -26,6 +26,8 @@ import {
   saveImage,
   uploadedImagePath,
 } from '../images/images-service';
+import { findPayoutAccount } from '../payout-accounts/payout-accounts-repository';
+import { PAYOUT_DESTINATION_MESSAGES } from '../payout-accounts/payout-destination';
 import { findUsernameOwner, recordUsernameChange } from '../usernames/usernames-repository';
 import {
   findOwnProfile,
@@ -149,6 +151,8 @@ export async function createCreatorProfile(
   return getOwnCreatorProfile(db, userId, now);
 }
 
+const countryName = (code: string) => SUPPORTED_PAYOUT_COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
 /** Settings: any subset of the fields, in one transaction; username changes at most once per interval. */
 export async function updateCreatorProfile(
   db: Db,
@@ -179,7 +183,13 @@ export async function updateCreatorProfile(
       if (values.goalTitle !== undefined) changes.goalTitle = values.goalTitle;
       if (values.goalAmount !== undefined)
         changes.goalAmountCents = values.goalAmount === null ? null : dollarsToCents(values.goalAmount);
-      if (values.country !== undefined) changes.country = values.country;
+      if (values.country !== undefined && values.country !== profile.country) {
+        // A connected Stripe account stays in its country (its currency and service agreement follow from it).
+        const account = await findPayoutAccount(tx, userId);
+        if (account && account.country !== values.country)
+          throw fieldError('country', PAYOUT_DESTINATION_MESSAGES.countryLocked(countryName(account.country)));
+        changes.country = values.country;
+      }
       if (values.showEarnings !== undefined) changes.showEarnings = values.showEarnings;
       if (values.showSupporterCount !== undefined) changes.showSupporterCount = values.showSupporterCount;
       if (values.allowMessages !== undefined) changes.allowMessages = values.allowMessages;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
+import { payoutTermsOf } from '@beabro/shared/data/payout-terms';
 import type { Db } from '../../db/database';
 import { creatorProfiles, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -45,24 +46,27 @@ async function findCreator(db: Db, userId: string) {
 }
 
 export async function getPayoutAccount(deps: Deps, userId: string) {
-  await findCreator(deps.db, userId);
-  const account = await findPayoutAccount(deps.db, userId);
+  const creator = await findCreator(deps.db, userId);
+  const found = await findPayoutAccount(deps.db, userId);
+  const account = found && found.provider === deps.provider.name ? found : undefined;
   const payouts = await listProviderPayouts(deps.db, userId);
+  const connectionRequired = deps.provider instanceof StripePaymentProvider;
   return {
     provider: deps.provider.name,
-    connectionRequired: deps.provider instanceof StripePaymentProvider,
-    account:
-      account && account.provider === deps.provider.name
-        ? {
-            country: account.country,
-            detailsSubmitted: account.detailsSubmitted,
-            chargesEnabled: account.chargesEnabled,
-            payoutsEnabled: account.payoutsEnabled,
-            canReceiveSupport: account.transfersActive,
-            requirementsDue: account.requirementsDue,
-            disabledReason: account.disabledReason,
-          }
-        : null,
+    connectionRequired,
+    // The connected account's country decides (it cannot change); before that, the payout country saved in Settings.
+    payoutTerms: connectionRequired ? payoutTermsOf(account?.country ?? creator.country) : null,
+    account: account
+      ? {
+          country: account.country,
+          detailsSubmitted: account.detailsSubmitted,
+          chargesEnabled: account.chargesEnabled,
+          payoutsEnabled: account.payoutsEnabled,
+          canReceiveSupport: account.transfersActive,
+          requirementsDue: account.requirementsDue,
+          disabledReason: account.disabledReason,
+        }
+      : null,
     providerPayouts: payouts.map((p) => ({
       id: p.id,
       amountCents: p.amountCents,

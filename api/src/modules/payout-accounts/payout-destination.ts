@@ -6,6 +6,9 @@ import { findPayoutAccount } from './payout-accounts-repository';
 export const PAYOUT_DESTINATION_MESSAGES = {
   notConnected: (displayName: string) =>
     `${displayName} cannot receive support yet: their payout account is not set up. Please try again later.`,
+  /** Settings: a Stripe account's country is fixed, and decides its currency and service agreement. */
+  countryLocked: (countryName: string) =>
+    `Your Stripe payout account is in ${countryName}, and Stripe cannot move an account to another country. Contact support to be paid in another country.`,
 } as const;
 
 /**

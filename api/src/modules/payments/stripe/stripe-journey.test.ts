@@ -1,18 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../../config/env';
 import { disputes, ledgerEntries, payouts, refunds, subscriptions, supports } from '../../../db/schema';
 import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
-import { fakeCreator } from '../../creator-profile/fake-creator';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
 import { runPayouts } from '../../payouts/payouts-service';
 import { tuesdayOnOrAfter } from '../../payouts/payout-weeks';
 import { runRenewals } from '../../subscriptions/renewal-service';
-import { createTestApp, type TestApp, type TestClient } from '../../../testing/test-app';
+import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
+import type { TestApp, TestClient } from '../../../testing/test-app';
 import { createStripeProvider } from '../configured-provider';
-import { startStripeStandIn, type StripeStandIn } from './stand-in/stripe-stand-in';
+import type { StripeStandIn } from './stand-in/stripe-stand-in';
 
 /*
  * The journey with PAYMENT_PROVIDER=stripe on the stand-in: a creator connects their account, a one-off checkout and a
@@ -22,77 +21,33 @@ import { startStripeStandIn, type StripeStandIn } from './stand-in/stripe-stand-
  * books still prove.
  */
 
-const webhookSecret = 'whsec_journey_platform';
-const connectWebhookSecret = 'whsec_journey_connect';
 const DAY_MS = 86_400_000;
 
+let stripe: StripeTestApp;
 let standIn: StripeStandIn;
 let t: TestApp;
 let browser: Stripe;
 let platform: Stripe;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
-    STRIPE_API_BASE: standIn.url,
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  standIn.addWebhookEndpoint({ url: `${origin}/api/webhooks/stripe`, secret: webhookSecret });
-  standIn.addWebhookEndpoint({
-    url: `${origin}/api/webhooks/stripe-connect`,
-    secret: connectWebhookSecret,
-    connect: true,
-  });
-  browser = new Stripe(standIn.publishableKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
-  platform = new Stripe(standIn.secretKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
+  stripe = await startStripeTestApp();
+  ({ standIn, t, browser, platform } = stripe);
 });
 
 afterAll(async () => {
-  await standIn?.deliveriesSettled();
-  await t?.close();
-  await standIn?.close();
+  await stripe?.close();
 });
 
-async function delivered(match: (event: Stripe.Event) => boolean): Promise<Stripe.Event> {
-  const event = await standIn.waitForEvent(match);
-  await standIn.deliveriesSettled();
-  expect(standIn.deliveries.filter((d) => d.eventId === event.id).map((d) => d.status)).toEqual([200]);
-  return event;
-}
-
-/** The support page: start the checkout, confirm the intent as Stripe.js does, report the completion. */
-async function pay(client: TestClient, username: string, body: ReturnType<typeof checkoutBody>) {
-  const started = await postCheckout(client, username, body);
-  expect(started.statusCode, started.body).toBe(200);
-  const { payment } = started.json();
-  await browser.paymentIntents.confirm(payment.intentId, {
-    payment_method: 'pm_card_visa',
-    client_secret: payment.clientSecret,
-  } as Stripe.PaymentIntentConfirmParams);
-  const completed = await client.post(`/api/payments/intents/${payment.intentId}/complete`, {
-    clientSecret: payment.clientSecret,
-  });
-  expect(completed.statusCode, completed.body).toBe(200);
-  return { intentId: payment.intentId as string, supportId: completed.json().receipt.supportId as string };
-}
+const delivered = (match: (event: Stripe.Event) => boolean) => stripe.delivered(match);
+const pay = (client: TestClient, username: string, body: ReturnType<typeof checkoutBody>) =>
+  stripe.pay(client, username, body);
 
 describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('takes a checkout, a monthly support and its renewal, two refunds, a dispute and a payout into proven books', async () => {
     const db = t.database.db;
-    const creator = await fakeCreator(t, { country: 'US' });
+    const creator = await stripe.connectedCreator('US');
+    const { accountId } = creator;
     const username = creator.profile.username;
-    const link = (await creator.client.post('/api/creator/payout-account/onboarding-link')).json();
-    expect((await fetch(link.url, { redirect: 'manual' })).status).toBe(302);
-    const onboarded = await delivered(
-      (e) => e.type === 'account.updated' && (e.data.object as Stripe.Account).metadata?.creatorId === creator.user.id,
-    );
-    const accountId = onboarded.account as string;
 
     // A one-off $10 and a monthly $5, paid in the browser.
     const oneOff = await pay(t.client(), username, checkoutBody({ amount: 10 }));

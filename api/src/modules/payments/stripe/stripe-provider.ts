@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { payoutTermsOf } from '@beabro/shared/data/payout-terms';
 import {
   IdempotencyKeyReusedError,
   type CardFieldConfig,
@@ -42,12 +43,6 @@ export interface StripeProviderOptions {
   /** Where the SDK sends requests, for the local stand-in (never set in production). */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
-
-/**
- * Countries whose creators Stripe pays through cross-border payouts from our US platform (recipient service agreement,
- * transfers only); the others (US, CA, GB) get accounts under the full agreement.
- */
-export const CROSS_BORDER_PAYOUT_COUNTRIES: ReadonlySet<string> = new Set(['AU']);
 
 /** How long a signed event stays acceptable (Stripe's default tolerance). */
 const signatureToleranceSeconds = 300;
@@ -256,14 +251,18 @@ export class StripePaymentProvider implements PaymentProvider {
   /**
    * A creator's Express connected account with the controller properties Stripe recommends for a platform that pays
    * Stripe's fees and bears losses. US, Canadian and UK creators get the full service agreement; Australian creators
-   * the recipient agreement (cross-border payouts: transfers only, no card payments on their account). Stripe pays
-   * the account out weekly on Tuesdays. One account per creator whatever the retries (idempotency key).
+   * the recipient agreement (cross-border payouts: transfers only, no card payments on their account), as
+   * PAYOUT_TERMS says; each in its country's currency. Stripe pays the account out weekly on Tuesdays. One account per creator whatever the retries (idempotency key).
    */
   async createConnectedAccount(input: { creatorId: string; email: string; country: string }): Promise<Stripe.Account> {
-    const recipient = CROSS_BORDER_PAYOUT_COUNTRIES.has(input.country);
+    const terms = payoutTermsOf(input.country);
+    if (!terms) throw new Error(`no payout terms for country ${input.country}`);
+    const recipient = terms.serviceAgreement === 'recipient';
     return this.stripe.accounts.create(
       {
         country: input.country,
+        // What its bank payouts are in: Stripe converts a cross-border account's US dollars to it.
+        default_currency: terms.payoutCurrency,
         email: input.email,
         controller: {
           fees: { payer: 'application' },

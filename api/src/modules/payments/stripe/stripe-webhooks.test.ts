@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputes, emailOutbox, ledgerEntries, paymentEvents, supports, webhookDeliveries } from '../../../db/schema';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
@@ -8,17 +7,18 @@ import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factori
 import { fakeCreator } from '../../creator-profile/fake-creator';
 import { PAYOUT_DESTINATION_MESSAGES } from '../../payout-accounts/payout-destination';
 import { PAYOUT_ACCOUNT_MESSAGES } from '../../payout-accounts/payout-accounts-service';
-import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { startStripeStandIn, type StripeStandIn } from './stand-in/stripe-stand-in';
+import { startStripeTestApp, STRIPE_TEST_WEBHOOK_SECRET, type StripeTestApp } from '../../../testing/stripe-test-app';
+import type { TestApp } from '../../../testing/test-app';
+import type { StripeStandIn } from './stand-in/stripe-stand-in';
 
 /*
  * PAYMENT_PROVIDER=stripe pointed at the stand-in: the app's Stripe webhook endpoints get the stand-in's events, signed
  * by the SDK's own test-header helper, over HTTP; the browser's confirmation is made as Stripe.js makes it.
  */
 
-const webhookSecret = 'whsec_app_platform';
-const connectWebhookSecret = 'whsec_app_connect';
+const webhookSecret = STRIPE_TEST_WEBHOOK_SECRET;
 
+let stripe: StripeTestApp;
 let standIn: StripeStandIn;
 let t: TestApp;
 /** Stripe.js in the browser: the publishable key and the intent's client secret, nothing else. */
@@ -26,42 +26,17 @@ let browser: Stripe;
 let platform: Stripe;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp(
-    {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: standIn.secretKey,
-      STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
-      STRIPE_API_BASE: standIn.url,
-    },
-    // The creators' own webhook endpoints (dispute.* events) resolve to a public address; nothing is sent.
-    { resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  standIn.addWebhookEndpoint({ url: `${origin}/api/webhooks/stripe`, secret: webhookSecret });
-  standIn.addWebhookEndpoint({
-    url: `${origin}/api/webhooks/stripe-connect`,
-    secret: connectWebhookSecret,
-    connect: true,
-  });
-  browser = new Stripe(standIn.publishableKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
-  platform = new Stripe(standIn.secretKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
+  // The creators' own webhook endpoints (dispute.* events) resolve to a public address; nothing is sent.
+  stripe = await startStripeTestApp({ resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] });
+  ({ standIn, t, browser, platform } = stripe);
 });
 
 afterAll(async () => {
-  await standIn?.deliveriesSettled();
-  await t?.close();
-  await standIn?.close();
+  await stripe?.close();
 });
 
-/** The app's answer to every delivery of the event so far (waits for them). */
-async function deliveryStatuses(eventId: string): Promise<(number | null)[]> {
-  await standIn.deliveriesSettled();
-  return standIn.deliveries.filter((d) => d.eventId === eventId).map((d) => d.status);
-}
+const deliveryStatuses = (eventId: string) => stripe.deliveryStatuses(eventId);
+const connectedCreator = (country?: string) => stripe.connectedCreator(country);
 
 /** Stripe's account.updated once the creator's account finished onboarding. */
 function onboarded(creatorId: string) {
@@ -69,20 +44,6 @@ function onboarded(creatorId: string) {
     const account = event.data.object as Stripe.Account;
     return event.type === 'account.updated' && account.metadata?.creatorId === creatorId && account.details_submitted;
   });
-}
-
-/** A creator in `country` whose Stripe account finished onboarding through the link the app gave them. */
-async function connectedCreator(country = 'US') {
-  const creator = await fakeCreator(t, { country });
-  const link = await creator.client.post('/api/creator/payout-account/onboarding-link');
-  expect(link.statusCode, link.body).toBe(200);
-  const { url } = link.json() as { url: string };
-  const visited = await fetch(url, { redirect: 'manual' });
-  expect(visited.status).toBe(302);
-  expect(visited.headers.get('location')).toMatch(/\/settings\?tab=support&payout-account=return$/);
-  const updated = await onboarded(creator.user.id);
-  expect(await deliveryStatuses(updated.id)).toEqual([200]);
-  return { ...creator, accountId: updated.account as string };
 }
 
 describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, () => {
@@ -98,7 +59,13 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
   it('connects a creator’s Express account from Settings; account.updated says when it can take support', async () => {
     const creator = await fakeCreator(t, { country: 'US' });
     const before = await creator.client.get('/api/creator/payout-account');
-    expect(before.json()).toEqual({ provider: 'stripe', connectionRequired: true, account: null, providerPayouts: [] });
+    expect(before.json()).toEqual({
+      provider: 'stripe',
+      connectionRequired: true,
+      payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
+      account: null,
+      providerPayouts: [],
+    });
     // Nobody can pay a creator Stripe cannot route the money to: nothing is recorded, the key may be used again.
     const refused = await postCheckout(t.client(), creator.profile.username, checkoutBody());
     expect(refused.statusCode).toBe(409);
@@ -145,12 +112,50 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect(asked.account.requirementsDue).toContain('individual.verification.document');
   });
 
-  it('gives an Australian creator a recipient account (cross-border payouts: transfers only)', async () => {
+  it('gives an Australian creator a recipient account paid out in AUD, and keeps the payout country it was made in', async () => {
     const creator = await connectedCreator('AU');
     const account = await platform.accounts.retrieve(creator.accountId);
     expect(account.country).toBe('AU');
+    expect(account.default_currency).toBe('aud');
     expect(account.tos_acceptance?.service_agreement).toBe('recipient');
     expect(account.capabilities).toEqual({ transfers: 'active' });
+    const shown = (await creator.client.get('/api/creator/payout-account')).json();
+    expect(shown.payoutTerms).toEqual({
+      country: 'AU',
+      payoutCurrency: 'aud',
+      serviceAgreement: 'recipient',
+      crossBorder: true,
+    });
+    expect(shown.account).toMatchObject({ country: 'AU', payoutsEnabled: true, canReceiveSupport: true });
+
+    // Supported through a destination charge from the platform (no on_behalf_of: the account takes no charges).
+    const paid = await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 10 }));
+    const intent = await platform.paymentIntents.retrieve(paid.intentId);
+    expect(intent.on_behalf_of).toBeNull();
+    expect(intent.transfer_data?.destination).toBe(creator.accountId);
+    // Stripe pays the balance out to the Australian bank in AUD: recorded and shown in that currency.
+    const bank = standIn.payOut(creator.accountId);
+    await stripe.delivered((e) => e.type === 'payout.paid' && e.account === creator.accountId);
+    const payouts = (await creator.client.get('/api/creator/payout-account')).json().providerPayouts;
+    expect(payouts).toMatchObject([{ id: bank.id, currency: 'aud', status: 'paid' }]);
+
+    // Stripe cannot move an account to another country: Settings refuses the change, and the same country is fine.
+    const moved = await creator.client.patch('/api/creator-profile', { country: 'US' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fieldErrors).toEqual({ country: PAYOUT_DESTINATION_MESSAGES.countryLocked('Australia') });
+    const cleared = await creator.client.patch('/api/creator-profile', { country: null });
+    expect(cleared.statusCode).toBe(400);
+    const kept = await creator.client.patch('/api/creator-profile', { country: 'AU', bio: 'Still in Australia.' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().profile).toMatchObject({ country: 'AU', bio: 'Still in Australia.' });
+  });
+
+  it('lets a creator without a Stripe account change their payout country', async () => {
+    const creator = await fakeCreator(t, { country: 'US' });
+    const moved = await creator.client.patch('/api/creator-profile', { country: 'AU' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const shown = (await creator.client.get('/api/creator/payout-account')).json();
+    expect(shown).toMatchObject({ account: null, payoutTerms: { country: 'AU', serviceAgreement: 'recipient' } });
   });
 
   it('refuses onboarding without a supported payout country', async () => {

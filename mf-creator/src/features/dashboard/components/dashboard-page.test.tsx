@@ -83,6 +83,45 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('shows the Stripe account and bank payouts in the Payouts card with Stripe only', async () => {
+    const sandbox = mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+      'GET /api/creator/payout-account': {
+        body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
+      },
+    });
+    const first = renderDashboard();
+    const payouts = await screen.findByRole('region', { name: 'Payouts' });
+    await vi.waitFor(() => expect(sandbox.callsTo('GET', '/api/creator/payout-account')).toHaveLength(1));
+    expect(await within(payouts).findByText('Payout history')).toBeInTheDocument();
+    expect(within(payouts).queryByRole('region', { name: 'Stripe payouts' })).not.toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard() },
+      'GET /api/creator-profile': { body: { profile: sampleProfile() } },
+      'GET /api/creator/payouts': { body: samplePayouts() },
+      'GET /api/creator/payout-account': {
+        body: {
+          provider: 'stripe',
+          connectionRequired: true,
+          payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
+          account: null,
+          providerPayouts: [],
+        },
+      },
+    });
+    renderDashboard();
+    const stripe = await screen.findByRole('region', { name: 'Stripe payouts' });
+    expect(stripe).toHaveTextContent('Not connected');
+    expect(
+      within(screen.getByRole('region', { name: 'Payouts' })).getByRole('region', { name: 'Stripe payouts' }),
+    ).toBe(stripe);
+  });
+
   it('lists recent supports with View All to analytics, keeping anonymous supporters anonymous', async () => {
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },

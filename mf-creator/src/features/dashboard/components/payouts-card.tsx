@@ -7,6 +7,7 @@ import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
 import { paths } from '@beabro/shared/contract/paths';
 import { formatDate, formatDayMonth, formatLongDate } from '../../../lib/format';
+import { StripePayoutsSection } from './stripe-payouts-section';
 
 const HISTORY_SHOWN = 6;
 
@@ -29,6 +30,7 @@ export function PayoutsCard() {
       ) : (
         <PayoutsBody data={query.data} />
       )}
+      <StripePayoutsSection />
     </SectionCard>
   );
 }

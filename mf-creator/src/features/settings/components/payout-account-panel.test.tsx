@@ -2,18 +2,21 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { mockApi } from '../../../testing/mock-api';
-import { PayoutAccountPanel, requirementLabels } from './payout-account-panel';
+import { PAYOUT_TERMS } from '@beabro/shared/data/payout-terms';
+import { requirementLabels } from '../../../lib/stripe-requirements';
+import { PayoutAccountPanel } from './payout-account-panel';
 
 const ACCOUNT = 'GET /api/creator/payout-account';
 const LINK = 'POST /api/creator/payout-account/onboarding-link';
 
-function stripeAccount(account: Record<string, unknown> | null) {
+function stripeAccount(account: Record<string, unknown> | null, country: 'US' | 'AU' = 'US') {
   return {
     body: {
       provider: 'stripe',
       connectionRequired: true,
+      payoutTerms: PAYOUT_TERMS[country],
       account: account && {
-        country: 'US',
+        country,
         detailsSubmitted: false,
         chargesEnabled: false,
         payoutsEnabled: false,
@@ -32,7 +35,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PayoutAccountPanel', () => {
   it('explains that there is nothing to connect in test mode (the sandbox)', async () => {
     const api = mockApi({
-      [ACCOUNT]: { body: { provider: 'sandbox', connectionRequired: false, account: null, providerPayouts: [] } },
+      [ACCOUNT]: {
+        body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
+      },
     });
     renderWithProviders(<PayoutAccountPanel />);
     expect(await screen.findByText(/Test mode: your supports are paid to your Be a Bro balance/)).toBeInTheDocument();
@@ -84,6 +89,31 @@ describe('PayoutAccountPanel', () => {
     expect(await screen.findByText('Payouts enabled')).toBeInTheDocument();
     expect(screen.getByText('You can receive support')).toBeInTheDocument();
     expect(screen.queryByText(/Stripe still needs/)).not.toBeInTheDocument();
+  });
+
+  it('says how Stripe pays an Australian creator (cross-border, recipient agreement, AUD) before and after connecting', async () => {
+    mockApi({ [ACCOUNT]: stripeAccount(null, 'AU') });
+    const first = renderWithProviders(<PayoutAccountPanel />);
+    const note = await screen.findByText(/Stripe pays you through its cross-border payouts/);
+    expect(note).toHaveTextContent('under its recipient service agreement');
+    expect(note).toHaveTextContent('Stripe converts your money to Australian dollars on its way to your bank');
+    expect(note).not.toHaveTextContent('stays in the country');
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    mockApi({
+      [ACCOUNT]: stripeAccount({ detailsSubmitted: true, payoutsEnabled: true, canReceiveSupport: true }, 'AU'),
+    });
+    renderWithProviders(<PayoutAccountPanel />);
+    expect(await screen.findByText(/cross-border payouts/)).toHaveTextContent(
+      'Your Stripe account stays in the country it was opened in.',
+    );
+  });
+
+  it('names the currency of a US creator’s payouts', async () => {
+    mockApi({ [ACCOUNT]: stripeAccount(null) });
+    renderWithProviders(<PayoutAccountPanel />);
+    expect(await screen.findByText('Stripe pays you out in US dollars.')).toBeInTheDocument();
   });
 
   it('shows the API’s reason next to the button when no link can be made (payout country)', async () => {

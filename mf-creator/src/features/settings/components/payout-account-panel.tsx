@@ -2,34 +2,12 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { usePayoutAccount, useStartPayoutOnboarding } from '@beabro/shared/api/payout-account';
+import type { PayoutTerms } from '@beabro/shared/data/payout-terms';
 import { Button } from '@beabro/shared/ui/button';
 import { errorMessage } from '../../../lib/error-message';
+import { requirementLabels } from '../../../lib/stripe-requirements';
 
 const ERROR_ID = 'payout-account-error';
-
-/** Stripe's requirement codes the creator meets most often, in words; any other is shown as Stripe names it. */
-const REQUIREMENT_LABELS: Record<string, string> = {
-  external_account: 'your bank account',
-  'tos_acceptance.date': 'accepting Stripe’s terms',
-  'tos_acceptance.ip': 'accepting Stripe’s terms',
-  'individual.verification.document': 'an identity document',
-  'individual.id_number': 'your ID number',
-  'individual.ssn_last_4': 'the last 4 digits of your SSN',
-  'individual.dob.day': 'your date of birth',
-  'individual.dob.month': 'your date of birth',
-  'individual.dob.year': 'your date of birth',
-  'individual.address.line1': 'your address',
-  'individual.address.city': 'your address',
-  'individual.address.postal_code': 'your address',
-  'individual.phone': 'your phone number',
-  'individual.email': 'your email address',
-  'business_profile.url': 'your website or profile link',
-  'business_profile.mcc': 'what you do (industry)',
-};
-
-export function requirementLabels(codes: string[]): string[] {
-  return [...new Set(codes.map((code) => REQUIREMENT_LABELS[code] ?? code))];
-}
 
 /** The onboarding link answer's problem: the API's field message (the payout country) or its message. */
 function linkProblem(error: unknown): string {
@@ -85,6 +63,7 @@ export function PayoutAccountPanel() {
           uses the payout country saved above.
         </p>
       )}
+      {data.payoutTerms ? <PayoutTermsNote terms={data.payoutTerms} connected={state !== null} /> : null}
       {expired && !problem ? (
         <p role="status" css={{ margin: 0 }}>
           Stripe’s link expired before you finished. Select the button again for a new one.
@@ -110,5 +89,29 @@ export function PayoutAccountPanel() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+const CURRENCY_NAMES: Record<PayoutTerms['payoutCurrency'], string> = {
+  usd: 'US dollars',
+  cad: 'Canadian dollars',
+  gbp: 'British pounds',
+  aud: 'Australian dollars',
+};
+
+/**
+ * How Stripe pays the creator in their payout country: the currency of their bank payouts and, for Australia, what
+ * Stripe's cross-border payouts mean (recipient agreement, conversion from US dollars). Once connected the account's
+ * country cannot change (the API refuses it in Settings).
+ */
+function PayoutTermsNote({ terms, connected }: { terms: PayoutTerms; connected: boolean }) {
+  const currency = CURRENCY_NAMES[terms.payoutCurrency];
+  return (
+    <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
+      {terms.crossBorder
+        ? `From Australia, Stripe pays you through its cross-border payouts, under its recipient service agreement: your Stripe account receives your supports from Be a Bro and takes no payments of its own. Supporters pay in US dollars, and Stripe converts your money to ${currency} on its way to your bank, at Stripe’s exchange rate. Questions about your Stripe account go to Be a Bro’s support, not Stripe’s.`
+        : `Stripe pays you out in ${currency}.`}
+      {connected ? ' Your Stripe account stays in the country it was opened in.' : ''}
+    </p>
   );
 }

@@ -1,0 +1,141 @@
+import { csrf, unique } from '../journey-support';
+import { fakeStripeJs, startStripeSite, type StripeSite } from './support/stripe-site';
+import { expect, test, waitUntilInteractive, type Page } from './support/test';
+
+/*
+ * The checkout through the Stripe adapter (issue 29): a site started with PAYMENT_PROVIDER=stripe on the Stripe
+ * stand-in. A creator connects their Stripe account from Settings (the stand-in's onboarding page, then Stripe's
+ * account.updated event), a guest supports once (a declined card first) and monthly in Stripe's Payment Element, and
+ * the creator's dashboard shows both supports and that payouts are enabled. Stripe.js cannot load here: the spec
+ * serves a fake one (tests/support/stripe-site.ts) that confirms the intent at the stand-in as Stripe.js would.
+ */
+
+let site: StripeSite;
+
+test.beforeAll(async () => {
+  // The site starts with the spec (a couple of seconds on an idle machine, much longer on a busy one).
+  test.setTimeout(120_000);
+  site = await startStripeSite();
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitUntilInteractive(page);
+}
+
+/** One support on the page: the details, the button (Stripe's field opens), the card, the button again. */
+async function support(
+  page: Page,
+  username: string,
+  { amount, monthly, name, card }: { amount: number; monthly: boolean; name: string; card: string },
+) {
+  await open(page, `/${username}/support`);
+  await page.getByLabel('Custom Amount').fill(String(amount));
+  const monthlyChoice = page.getByRole('checkbox', { name: 'Make this a monthly support' });
+  if (monthly) await monthlyChoice.check();
+  else await expect(monthlyChoice).not.toBeChecked();
+  await page.getByLabel('Name (optional)').fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(`e2e-stripe-${unique()}@example.com`);
+  const pay = page.getByRole('button', { name: `Support with $${amount}${monthly ? '/month' : ''}` });
+  await expect(page.getByText('Stripe’s secure field, which opens here when you press the button')).toBeVisible();
+  await pay.click();
+  await page.getByLabel('Card number').fill(card);
+  await pay.click();
+  return pay;
+}
+
+test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Stripe.js faked)', () => {
+  test('a creator connects Stripe; a one-off and a monthly support reach their dashboard', async ({ browser }) => {
+    test.slow();
+    const creatorContext = await browser.newContext({ baseURL: site.origin });
+    const creator = await creatorContext.newPage();
+    const password = 'a good password 123';
+    const signUp = await creator.request.post('/api/auth/sign-up', {
+      headers: csrf,
+      data: {
+        name: 'Stella Stripe',
+        email: `e2e-stripe-creator-${unique()}@example.com`,
+        password,
+        confirmPassword: password,
+        role: 'creator',
+      },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    const username = `stripe_${unique()}`;
+    const profile = await creator.request.post('/api/creator-profile', {
+      headers: csrf,
+      data: {
+        displayName: 'Stripe Studio',
+        username,
+        bio: 'Paid through Stripe.',
+        creatorType: 'artist',
+        country: 'US',
+      },
+    });
+    expect(profile.status(), await profile.text()).toBe(201);
+
+    // Settings > Support > Payouts: Stripe's onboarding (the stand-in's page finishes it) brings the creator back.
+    await open(creator, '/settings?tab=support');
+    await creator.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await creator.waitForURL(/\/settings\?tab=support&payout-account=return$/);
+    const panel = creator.getByRole('group', { name: 'Stripe payout account' });
+    // account.updated reaches the site on its own time: the panel shows it once it has.
+    await expect(async () => {
+      await open(creator, '/settings?tab=support&payout-account=return');
+      await expect(panel.getByText('Payouts enabled')).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(panel.getByText('You can receive support')).toBeVisible();
+
+    const guestContext = await browser.newContext({ baseURL: site.origin });
+    await fakeStripeJs(guestContext, site);
+    const guest = await guestContext.newPage();
+
+    // A declined card: Stripe's message next to its field, nothing recorded; another card on the same intent pays.
+    const oneOff = `Ona Once ${unique()}`;
+    const pay = await support(guest, username, {
+      amount: 7,
+      monthly: false,
+      name: oneOff,
+      card: '4000 0000 0000 0002',
+    });
+    await expect(guest.locator('#support-card-error')).toHaveText('Your card was declined.');
+    await guest.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.click();
+    await expect(guest.getByText('Thank you for supporting Stripe Studio!')).toBeVisible();
+    await expect(guest.getByRole('definition').filter({ hasText: 'Visa ending in 4242' })).toBeVisible();
+
+    const monthly = `Mo Monthly ${unique()}`;
+    await support(guest, username, { amount: 5, monthly: true, name: monthly, card: '4242 4242 4242 4242' });
+    await expect(guest.getByText('Thank you for supporting Stripe Studio!')).toBeVisible();
+
+    const shown = await (await guest.request.get(`/api/creators/${username}`)).json();
+    expect(
+      (shown.recentSupports as { name: string; isRecurring: boolean }[]).map((s) => [s.name, s.isRecurring]),
+    ).toEqual([
+      [monthly, true],
+      [oneOff, false],
+    ]);
+
+    // The creator's dashboard: both supports from the ledger, and the Stripe account's state.
+    await open(creator, '/dashboard');
+    const recent = creator.getByRole('region', { name: 'Recent Support' });
+    await expect(recent).toContainText(oneOff);
+    await expect(recent).toContainText(monthly);
+    const stripePayouts = creator.getByRole('region', { name: 'Stripe payouts' });
+    await expect(stripePayouts).toContainText('Payouts enabled');
+    await expect(stripePayouts).toContainText('No payouts to your bank yet.');
+    // The state at desktop and phone widths (kept with the run's results), with nothing wider than the phone.
+    await stripePayouts.screenshot({ path: test.info().outputPath('stripe-payouts-1280.png') });
+    await creator.setViewportSize({ width: 375, height: 800 });
+    await expect(stripePayouts).toBeVisible();
+    expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await stripePayouts.screenshot({ path: test.info().outputPath('stripe-payouts-375.png') });
+
+    await guestContext.close();
+    await creatorContext.close();
+  });
+});

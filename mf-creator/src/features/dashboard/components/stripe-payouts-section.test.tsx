@@ -1,0 +1,186 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { PAYOUT_TERMS } from '@beabro/shared/data/payout-terms';
+import { mockApi } from '../../../testing/mock-api';
+import { payoutAccountState, StripePayoutsSection } from './stripe-payouts-section';
+
+const ACCOUNT = 'GET /api/creator/payout-account';
+
+const account = (overrides: Record<string, unknown> = {}) => ({
+  country: 'US',
+  detailsSubmitted: true,
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  canReceiveSupport: true,
+  requirementsDue: [] as string[],
+  disabledReason: null as string | null,
+  ...overrides,
+});
+
+function stripe(
+  state: ReturnType<typeof account> | null,
+  providerPayouts: unknown[] = [],
+  country: 'US' | 'AU' = 'US',
+) {
+  return {
+    body: {
+      provider: 'stripe',
+      connectionRequired: true,
+      payoutTerms: PAYOUT_TERMS[country],
+      account: state,
+      providerPayouts,
+    },
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function section() {
+  renderWithProviders(<StripePayoutsSection />);
+  return screen.findByRole('region', { name: 'Stripe payouts' });
+}
+
+describe('StripePayoutsSection', () => {
+  it('shows nothing with the sandbox', async () => {
+    const api = mockApi({
+      [ACCOUNT]: {
+        body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
+      },
+    });
+    renderWithProviders(<StripePayoutsSection />);
+    await vi.waitFor(() => expect(api.callsTo('GET', '/api/creator/payout-account')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Stripe/)).not.toBeInTheDocument();
+  });
+
+  it('says a creator without an account cannot be paid, with a link to Settings > Payouts', async () => {
+    mockApi({ [ACCOUNT]: stripe(null) });
+    const region = await section();
+    expect(within(region).getByText('Not connected')).toBeInTheDocument();
+    expect(region).toHaveTextContent('Supporters cannot pay you until you connect a Stripe account.');
+    expect(within(region).getByRole('link', { name: 'Connect it in Settings > Payouts' })).toHaveAttribute(
+      'href',
+      '/settings?tab=support',
+    );
+    expect(region).toHaveTextContent('No payouts to your bank yet.');
+  });
+
+  it('lists what Stripe still needs while onboarding is unfinished or more is asked for', async () => {
+    mockApi({
+      [ACCOUNT]: stripe(
+        account({
+          payoutsEnabled: false,
+          requirementsDue: ['external_account', 'individual.verification.document'],
+          disabledReason: 'requirements.past_due',
+        }),
+      ),
+    });
+    const region = await section();
+    expect(within(region).getByText('Needs information')).toBeInTheDocument();
+    // Stripe stopped the payouts, not the transfers: supports still reach the account.
+    expect(region).toHaveTextContent('You can receive support.');
+    expect(region).toHaveTextContent('Stripe still needs: your bank account, an identity document.');
+    expect(within(region).getByRole('link', { name: 'Continue in Settings > Payouts' })).toHaveAttribute(
+      'href',
+      '/settings?tab=support',
+    );
+  });
+
+  it('says why a restricted account is not paid', async () => {
+    mockApi({ [ACCOUNT]: stripe(account({ payoutsEnabled: false, disabledReason: 'under_review' })) });
+    const region = await section();
+    expect(within(region).getByText('Restricted')).toBeInTheDocument();
+    expect(region).toHaveTextContent('Stripe is reviewing your account.');
+    expect(within(region).getByRole('link', { name: 'Open Settings > Payouts' })).toBeInTheDocument();
+  });
+
+  it('shows payouts enabled and Stripe’s bank payouts: amounts, dates, and why one failed', async () => {
+    mockApi({
+      [ACCOUNT]: stripe(account(), [
+        {
+          id: 'po_2',
+          amountCents: 1250,
+          currency: 'usd',
+          status: 'failed',
+          arrivalDate: '2025-06-17T00:00:00.000Z',
+          failureCode: 'account_closed',
+          failureMessage: 'The bank account has been closed.',
+        },
+        {
+          id: 'po_1',
+          amountCents: 1900,
+          currency: 'usd',
+          status: 'paid',
+          arrivalDate: '2025-06-10T00:00:00.000Z',
+          failureCode: null,
+          failureMessage: null,
+        },
+        {
+          id: 'po_3',
+          amountCents: 500,
+          currency: 'usd',
+          status: 'failed',
+          arrivalDate: null,
+          failureCode: 'something_new',
+          failureMessage: 'Stripe says something new.',
+        },
+      ]),
+    });
+    const region = await section();
+    expect(within(region).getByText('Payouts enabled')).toBeInTheDocument();
+    expect(region).toHaveTextContent('You can receive support.');
+    expect(region).toHaveTextContent('Stripe pays your balance to your bank every Tuesday.');
+    const items = within(within(region).getByRole('list', { name: 'Payouts to your bank' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('$12.50');
+    expect(items[0]).toHaveTextContent('Failed');
+    expect(items[0]).toHaveTextContent('Due Jun 17, 2025');
+    expect(items[0]).toHaveTextContent('The bank account is closed. Stripe put the money back on your balance');
+    expect(items[1]).toHaveTextContent('$19.00');
+    expect(items[1]).toHaveTextContent('Paid');
+    expect(items[1]).toHaveTextContent('Arrived Jun 10, 2025');
+    expect(items[2]).toHaveTextContent('Stripe says something new.');
+  });
+
+  it('shows an Australian creator’s payouts in AUD and says they are cross-border', async () => {
+    mockApi({
+      [ACCOUNT]: stripe(
+        account({ country: 'AU', chargesEnabled: false }),
+        [
+          {
+            id: 'po_au',
+            amountCents: 2890,
+            currency: 'aud',
+            status: 'paid',
+            arrivalDate: '2025-06-12T00:00:00.000Z',
+            failureCode: null,
+            failureMessage: null,
+          },
+        ],
+        'AU',
+      ),
+    });
+    const region = await section();
+    expect(within(region).getByRole('listitem')).toHaveTextContent('A$28.90');
+    expect(region).toHaveTextContent('Stripe pays you out in AUD, converted at Stripe’s exchange rate');
+  });
+});
+
+describe('payoutAccountState', () => {
+  it('tells the four states apart', () => {
+    expect(payoutAccountState(null)).toEqual({ kind: 'not_connected' });
+    expect(payoutAccountState(account())).toEqual({ kind: 'enabled', due: [] });
+    expect(
+      payoutAccountState(account({ detailsSubmitted: false, payoutsEnabled: false, canReceiveSupport: false })),
+    ).toEqual({ kind: 'needs_info', due: [] });
+    expect(payoutAccountState(account({ payoutsEnabled: false, disabledReason: 'rejected.fraud' }))).toMatchObject({
+      kind: 'restricted',
+      reason: 'Stripe has closed your account for payouts. Contact support to be paid another way.',
+    });
+    // Payouts on, but the account no longer takes transfers: support cannot reach it.
+    expect(payoutAccountState(account({ canReceiveSupport: false, disabledReason: 'platform_paused' }))).toMatchObject({
+      kind: 'restricted',
+    });
+  });
+});

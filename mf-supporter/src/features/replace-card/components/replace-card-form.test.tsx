@@ -39,11 +39,6 @@ const SANDBOX_SETUP = {
   cardFrameUrl: '/sandbox-pay/v1/card-frame',
 };
 
-/** The frame whose messages the page listens to: the card field's, or the bank challenge's. */
-function frame(title: RegExp): HTMLIFrameElement {
-  return screen.getByTitle(title) as HTMLIFrameElement;
-}
-
 /** What the provider's frame posts to the page (its script does it with postMessage). */
 function frameSays(target: HTMLIFrameElement, data: unknown) {
   act(() => {

@@ -200,7 +200,9 @@ describe('renewals', () => {
     expect(failed?.textBody).toContain('Your card was declined.');
     expect(failed?.textBody).toContain('we will try again on June 2, 2027');
     // The way out: replace the card (charged at once) from the receipt link's card section, signed out.
-    expect(failed?.textBody).toMatch(/Update card and retry: https:\/\/beabro\.test\/subscriptions\/cancel\?token=\S+#card/);
+    expect(failed?.textBody).toMatch(
+      /Update card and retry: https:\/\/beabro\.test\/subscriptions\/cancel\?token=\S+#card/,
+    );
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

@@ -361,9 +361,9 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
                   priority: 11,
                   enforce: true,
                 },
-                // The icons are not shared (BUNDLED_SHARED_MODULES): they stay with the code that draws them.
+                // The icons and card fields are not shared (BUNDLED_SHARED_MODULES): they stay with the code that uses them.
                 beabroShared: {
-                  test: /[\\/]shared[\\/]src[\\/](?!ui[\\/]icons[\\/])/,
+                  test: /[\\/]shared[\\/]src[\\/](?!ui[\\/]icons[\\/]|ui[\\/]payments[\\/]|payments[\\/])/,
                   name: 'shared-modules',
                   chunks: 'async',
                   priority: 10,

@@ -11,9 +11,11 @@ export const SHARED_PACKAGE = '@beabro/shared';
  * costs an entry in the share scope of every container that imports it (about 450 bytes of each
  * remoteEntry.js, on every page whether it draws that icon or not) and is negotiated and loaded as a
  * module of its own; an icon is a few hundred bytes of markup, so each app carrying only the icons it
- * draws is smaller than sharing them.
+ * draws is smaller than sharing them. The card fields and their Stripe.js client (payments/, ui/payments/): stateless,
+ * used by a few pages only, and the Stripe field lazy-loaded by them; shared, they would sit in every container's
+ * shared modules file on every page.
  */
-export const BUNDLED_SHARED_MODULES = /^ui\/icons\//;
+export const BUNDLED_SHARED_MODULES = /^(ui\/icons\/|ui\/payments\/|payments\/)/;
 
 const sharedPackageDir = path.resolve(import.meta.dirname, '..');
 

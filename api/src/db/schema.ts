@@ -890,6 +890,27 @@ export const sandboxPaymentIntents = pgTable(
   (t) => [uniqueIndex('sandbox_payment_intents_idempotency_key').on(t.idempotencyKey)],
 );
 
+/** The sandbox's SetupIntents: a card saved for later payments without a charge (replacing a monthly support's card). */
+export const sandboxSetupIntents = pgTable(
+  'sandbox_setup_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    customer: text('customer').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: text('status', {
+      enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'],
+    }).notNull(),
+    paymentMethodToken: text('payment_method_token'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_setup_intents_idempotency_key').on(t.idempotencyKey)],
+);
+
 /** The events the sandbox sends to the API's event endpoint (signed like a real provider's). */
 export const sandboxEvents = pgTable('sandbox_events', {
   id: text('id').primaryKey(),

@@ -72,6 +72,11 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     why: 'the signed link of a receipt email (its page pauses, resumes and changes the amount too)',
   },
   {
+    match: /^POST \/api\/subscriptions\/card-by-link(\/complete)?$/,
+    access: 'capability',
+    why: 'the signed link of a receipt or failed-renewal email (its page replaces the card)',
+  },
+  {
     match: /^(GET|POST) \/api\/auth\/verify-email$/,
     access: 'capability',
     why: 'the token of the verification email (GET only describes the link, for its page)',
@@ -153,6 +158,8 @@ interface Owner {
   /** A support the owner received through the payment provider (refundable). */
   chargedSupportId: string;
   cancelToken: string;
+  /** A card saved through the sandbox's field in setup mode for the owner's subscription (not yet kept). */
+  cardSetupId: string;
   /** The link of the email sent when a renewal of the owner's awaits their bank's authentication. */
   confirmToken: string;
   verificationToken: string;
@@ -265,6 +272,19 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/subscriptions/change-by-link': (o) => ({
     body: { token: o.cancelToken, amount: 30, tierPosition: null },
     forged: forgeries(o.cancelToken).map((token) => ({ body: { token, amount: 30, tierPosition: null } })),
+  }),
+  'POST /api/subscriptions/{id}/card': (o) => ({ params: { id: o.subscriptionId } }),
+  'POST /api/subscriptions/{id}/card/complete': (o) => ({
+    params: { id: o.subscriptionId },
+    body: { setupId: o.cardSetupId },
+  }),
+  'POST /api/subscriptions/card-by-link': (o) => ({
+    body: { token: o.cancelToken },
+    forged: forgeries(o.cancelToken).map((token) => ({ body: { token } })),
+  }),
+  'POST /api/subscriptions/card-by-link/complete': (o) => ({
+    body: { token: o.cancelToken, setupId: o.cardSetupId },
+    forged: forgeries(o.cancelToken).map((token) => ({ body: { token, setupId: o.cardSetupId } })),
   }),
   'POST /api/subscriptions/pause-by-link': (o) => ({
     body: { token: o.cancelToken, months: 1 },
@@ -453,6 +473,17 @@ async function makeOwner(): Promise<Owner> {
   });
   if (image.statusCode !== 200) throw new Error(`owner's image upload failed: ${image.statusCode} ${image.body}`);
   const subscriptionId = await latestSubscriptionId(db, id);
+  // A new card saved for it in the sandbox's field (setup mode), which the card routes keep.
+  const sandbox = moneyDeps(t).provider;
+  const setup = await sandbox.createCardSetup({
+    replacesPaymentMethodId: '',
+    customer: email,
+    metadata: { purpose: 'card_change', subscriptionId },
+    idempotencyKey: `matrix-card:${subscriptionId}`,
+  });
+  const newCard = await sandbox.tokenizeCard({ ...SUCCEEDING_CARD, number: '5555 5555 5555 4444' });
+  if (!newCard.ok) throw new Error("owner's new card was refused");
+  await sandbox.confirmSetup(setup.id, setup.clientSecret, newCard.paymentMethod.id);
   // A second monthly support whose renewal asked for the owner's authentication: its email link's routes.
   const awaited = await fakeCreator(db, { displayName: `Awaited ${randomBytes(3).toString('hex')}` });
   const second = await payCheckout(
@@ -494,6 +525,7 @@ async function makeOwner(): Promise<Owner> {
     subscriptionId,
     chargedSupportId: (paid.json() as { receipt: { supportId: string } }).receipt.supportId,
     cancelToken: signCancelToken(resolveAppSecret(t.app.config), subscriptionId),
+    cardSetupId: setup.id,
     confirmToken: signConfirmToken(resolveAppSecret(t.app.config), awaiting.id, new Date(Date.now() + 86_400_000)),
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),

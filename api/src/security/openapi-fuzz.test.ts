@@ -258,6 +258,7 @@ const validBodies: ValidBodies = {
   'POST /api/creator-profile/images/{kind}': () => uploadBody(),
   'POST /api/creators/{username}/views': (n) => ({ page: n % 2 ? 'profile' : 'support' }),
   'POST /api/subscriptions/cancel-by-link': () => ({ token: cancelToken }),
+  'POST /api/subscriptions/card-by-link': () => ({ token: cancelToken }),
   'POST /api/help/contact': (n) => ({
     name: `Asker ${n}`,
     email: `asker${n}@example.com`,

@@ -33,6 +33,8 @@ export const RECEIPT_LINK_DAYS_AFTER_END = 30;
 export const CANCEL_LINK_PAGE_PATH = '/subscriptions/cancel';
 /** The pause choices on that page: `#pause` after its address (the monthly receipt's "Pause" link) opens it there. */
 export const PAUSE_SECTION_ID = 'pause';
+/** The card section of that page: `#card` after its address (the failed renewal email's link) opens it there. */
+export const CARD_SECTION_ID = 'card';
 /** What the cancel-link page's buttons do (also the `action` of its form when JavaScript is off). */
 export const CANCEL_LINK_ACTIONS = ['cancel', 'pause', 'resume'] as const;
 export type CancelLinkAction = (typeof CANCEL_LINK_ACTIONS)[number];
@@ -162,6 +164,17 @@ const confirmTokenSchema = z
 export const confirmRenewalQuerySchema = z.object({ token: confirmTokenSchema });
 export const confirmRenewalRequestSchema = z.object({ token: confirmTokenSchema });
 
+/** What the provider needs to show the bank's challenge of an intent awaiting authentication. */
+export const paymentActionSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  intentId: z.string(),
+  clientSecret: z.string(),
+  /** The sandbox's card frame, which shows only the bank's challenge. */
+  frameUrl: z.string(),
+  /** Stripe only: the publishable key Stripe.js is loaded with (handleNextAction). */
+  publishableKey: z.string().optional(),
+});
+
 /** GET /api/subscriptions/confirm: the renewal a confirmation link is for, and what the card field needs. */
 export const renewalConfirmationSchema = z.object({
   creatorUsername: z.string(),
@@ -173,7 +186,7 @@ export const renewalConfirmationSchema = z.object({
   cardBrand: z.string(),
   cardLast4: z.string(),
   /** The provider's intent awaiting authentication and its client secret, for the provider's card field. */
-  payment: z.object({ intentId: z.string(), clientSecret: z.string(), frameUrl: z.string() }),
+  payment: paymentActionSchema,
 });
 export const renewalConfirmationResponseSchema = z.object({ confirmation: renewalConfirmationSchema });
 /** POST /api/subscriptions/confirm: the outcome once the card field answered (read from the provider). */
@@ -181,3 +194,67 @@ export const renewalConfirmResultSchema = z.object({ status: z.enum(['paid', 'aw
 
 export type RenewalConfirmation = z.infer<typeof renewalConfirmationSchema>;
 export type RenewalConfirmResult = z.infer<typeof renewalConfirmResultSchema>;
+
+/*
+ * Replacing the card of a monthly support: the supporter types the new card in the provider's card field in setup
+ * mode (no card data through our API), then the subscription keeps the new card. A support whose renewal is being
+ * retried is charged again at once with it.
+ */
+
+export const CARD_CHANGE_MESSAGES = {
+  setupInvalid: 'This card change was not found. Reload the page and type the card again.',
+  notSaved: 'Your new card was not saved. Check the card details and try again.',
+  cardEnded:
+    'This monthly support is cancelled or has ended: its card cannot be changed. You can support the creator again from their page.',
+  changesLimited: 'The card of this monthly support was changed too many times today. Try again tomorrow.',
+  otherProvider:
+    'This monthly support was started with another payment provider: its card cannot be changed here. Cancel it and support the creator again from their page.',
+  retryFailed: 'Your new card is saved, but the payment did not go through:',
+} as const;
+
+/** What the provider's card field needs to save a card (the card itself never reaches our API). */
+export const cardSetupStartSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  /** True in the sandbox: the page says "test mode". */
+  testMode: z.boolean(),
+  setupId: z.string(),
+  clientSecret: z.string(),
+  /** The provider-hosted card field. */
+  cardFrameUrl: z.string(),
+  /** Stripe only: the publishable key Stripe.js is loaded with. */
+  publishableKey: z.string().optional(),
+});
+export const cardSetupStartResponseSchema = z.object({ setup: cardSetupStartSchema });
+
+const setupIdSchema = z
+  .string({ error: CARD_CHANGE_MESSAGES.setupInvalid })
+  .trim()
+  .min(1, { error: CARD_CHANGE_MESSAGES.setupInvalid })
+  .max(100, { error: CARD_CHANGE_MESSAGES.setupInvalid });
+/** POST /api/subscriptions/:id/card/complete, once the card field has saved the card. */
+export const cardChangeCompleteRequestSchema = z.object({ setupId: setupIdSchema }).strict();
+/** The same with the receipt link's token, for a guest. */
+export const cardByLinkRequestSchema = z.object({ token: cancelTokenSchema }).strict();
+export const cardByLinkCompleteRequestSchema = z.object({ token: cancelTokenSchema, setupId: setupIdSchema }).strict();
+
+/**
+ * The charge made at once with the new card when the support's renewal was being retried: paid; refused (the
+ * provider's reason; the scheduled retries stay as they were); or the bank asks the supporter to confirm it now
+ * (`confirmToken` is the token of `/api/subscriptions/confirm`, which records the outcome).
+ */
+export const cardRetrySchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('paid') }),
+  z.object({ status: z.literal('failed'), message: z.string() }),
+  z.object({ status: z.literal('requires_action'), confirmToken: z.string(), payment: paymentActionSchema }),
+]);
+export const cardChangeResponseSchema = z.object({
+  subscription: subscriptionSchema,
+  /** The card now kept for renewals (brand and last four only). */
+  card: z.object({ brand: z.string(), last4: z.string() }),
+  retry: cardRetrySchema.nullable(),
+});
+
+export type CardSetupStart = z.infer<typeof cardSetupStartSchema>;
+export type CardRetry = z.infer<typeof cardRetrySchema>;
+export type CardChangeResponse = z.infer<typeof cardChangeResponseSchema>;
+export type PaymentAction = z.infer<typeof paymentActionSchema>;

@@ -25,7 +25,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'subscription.past_due': 'A monthly renewal could not be charged and will be retried',
   'subscription.paused': 'A monthly support was paused',
   'subscription.resumed': 'A paused monthly support runs again',
-  'subscription.updated': 'A supporter changed the amount or tier of their monthly support',
+  'subscription.updated': 'A supporter changed the amount, tier or card of their monthly support',
   'subscription.canceled': 'A monthly support was cancelled or lapsed',
   'payout.paid': 'A weekly payout was sent',
   'dispute.created': 'A supporter disputed a payment with their bank',
@@ -230,12 +230,17 @@ export const webhookEventDataSchemas = {
     resumedAt: dateTime,
     nextChargeAt: dateTime,
   }),
-  /** The supporter changed the amount or tier; it is charged from `effectiveAt` (null: paused until resumed). */
+  /**
+   * The supporter changed the amount, tier or card (`changed` says which); it applies from `effectiveAt` (null:
+   * paused until resumed). `card` is the new card's brand and last four for a card change (never more), else null.
+   */
   'subscription.updated': z.object({
     subscription: webhookSubscriptionSchema,
+    changed: z.array(z.enum(['amount', 'tier', 'card'])),
     previousAmountCents: cents,
     tierPosition: z.number().int().nullable(),
     previousTierPosition: z.number().int().nullable(),
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     effectiveAt: dateTime.nullable(),
     updatedAt: dateTime,
   }),

@@ -179,6 +179,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'Supporters can pay from anywhere in the world with a major credit card. Payments are processed securely by our payment provider.',
   },
   {
+    id: 'replace-card',
+    category: 'payments',
+    question: 'How do I change the card of my monthly support, or fix a renewal that failed?',
+    answer:
+      'In your supporter dashboard, open My Missions and choose Replace card on the mission (Update card while a renewal is being retried), or, if you supported as a guest, open the link in your receipt email and go to "Replace your card": no sign-in needed. You type the new card in our payment provider\'s secure card field, as at checkout: the card never passes through Be a Bro, and we keep only its brand and last four digits. Nothing is charged when you replace the card (your bank may ask you to confirm it); your next renewal is charged to the new card, and you get an email confirming the change.\n\nWhen a renewal does not go through, we email you a link to update your card. Use it (it works without signing in, as long as the monthly support runs and for 30 days after it ends): the new card is charged for that month right away, your bank may ask you to confirm the payment there, and your monthly support is active again. If the new card is refused too, nothing changes: we still try again 1, 3 and 5 days after the renewal was due, and the mission builder sees it as retrying on their dashboard until then. You can replace the card up to 10 times a day.',
+  },
+  {
     id: 'receipts',
     category: 'payments',
     question: 'Will I get a receipt for my support?',
@@ -269,7 +276,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'integration',
     question: 'How do webhooks work?',
     answer:
-      'Webhooks tell your own server, the moment it happens, about a new support (one-off, first month or renewal), a refund, a monthly support that starts, could not be renewed and will be retried, is paused, runs again, changes its amount or tier (subscription.updated) or is cancelled, and a weekly payout. Mission builders add them in Settings, then Integrations: enter an https:// address, choose the events, and copy the signing secret shown once (you can rotate it later; the old one stops working at once).\n\nWe POST each event as JSON: its id, type, createdAt and data (ids, amounts in cents with the currency "usd", and times). Supporters who chose to stay anonymous are sent without a name. Answer with any 2xx status within 10 seconds. Otherwise we try again with growing waits (30 seconds, 2 minutes, 8 minutes and so on, up to every 12 hours) for 3 days, always with the same event id, so you can ignore repeats. Redirects are not followed, and only public internet addresses can receive webhooks.\n\nThe delivery log under each endpoint shows every event with its status and your server\'s response code; "Send test event" sends a webhook.test event to try it. An endpoint that keeps failing for 3 days is turned off and we email you: fix it, then select "Turn back on" and the waiting events are sent again.',
+      'Webhooks tell your own server, the moment it happens, about a new support (one-off, first month or renewal), a refund, a monthly support that starts, could not be renewed and will be retried, is paused, runs again, changes its amount, tier or card (subscription.updated) or is cancelled, and a weekly payout. Mission builders add them in Settings, then Integrations: enter an https:// address, choose the events, and copy the signing secret shown once (you can rotate it later; the old one stops working at once).\n\nWe POST each event as JSON: its id, type, createdAt and data (ids, amounts in cents with the currency "usd", and times). Supporters who chose to stay anonymous are sent without a name. Answer with any 2xx status within 10 seconds. Otherwise we try again with growing waits (30 seconds, 2 minutes, 8 minutes and so on, up to every 12 hours) for 3 days, always with the same event id, so you can ignore repeats. Redirects are not followed, and only public internet addresses can receive webhooks.\n\nThe delivery log under each endpoint shows every event with its status and your server\'s response code; "Send test event" sends a webhook.test event to try it. An endpoint that keeps failing for 3 days is turned off and we email you: fix it, then select "Turn back on" and the waiting events are sent again.',
   },
   {
     id: 'webhook-signatures',
@@ -363,7 +370,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'security',
     question: 'Do you store my card details?',
     answer:
-      'No. Card details are entered and handled by our payment provider, not by us. We only keep the card brand and the last four digits so you can recognise the card in your history.',
+      'No. Card details are entered and handled by our payment provider, not by us, at checkout and when you replace the card of a monthly support. We only keep the card brand and the last four digits so you can recognise the card in your history.',
   },
   {
     id: 'support-anonymously',
@@ -420,7 +427,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     category: 'recurring',
     question: 'Where can I see my monthly support?',
     answer:
-      'Supporters see it on their dashboard: the "Recurring Supports" figure, and a "Monthly Support Active" badge on each mission in My Missions. A paused one shows "Paused until" its date, or "Paused". One whose renewal did not go through shows "Retrying" and the date of the next try (we try again 1, 3 and 5 days after it was due and email you each time; it stops if every try fails). Mission builders see their recurring supports, the paused ones apart, and any renewals being retried, in the "This Month" card of their dashboard.',
+      'Supporters see it on their dashboard: the "Recurring Supports" figure, and a "Monthly Support Active" badge on each mission in My Missions. A paused one shows "Paused until" its date, or "Paused". One whose renewal did not go through shows "Retrying" and the date of the next try (we try again 1, 3 and 5 days after it was due and email you each time; it stops if every try fails): choose Update card, or the link in the email, to pay with another card right away. Mission builders see their recurring supports, the paused ones apart, and any renewals being retried, in the "This Month" card of their dashboard.',
   },
   // countries
   {

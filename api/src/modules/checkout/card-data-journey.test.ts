@@ -4,6 +4,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
+import { resolveAppSecret } from '../../config/env';
+import { signCancelToken } from '../subscriptions/cancel-link';
 import { runRenewals } from '../subscriptions/renewal-service';
 import {
   AUTHENTICATION_CARD,
@@ -17,8 +19,8 @@ import {
 
 /*
  * The promise of issue 27: no card number, expiry or CVC reaches our API, logs or tables. A full
- * journey (one-off and monthly checkouts, 3-D Secure approved and failed, a declined card, a refund and
- * renewals) runs through the real routes; every request to /api/*, every log line and every row of
+ * journey (one-off and monthly checkouts, 3-D Secure approved and failed, a declined card, a refund,
+ * renewals and a card replaced to recover a failed one) runs through the real routes; every request to /api/*, every log line and every row of
  * every table is then searched for the cards that were typed into the sandbox's frame.
  */
 
@@ -36,7 +38,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CARDS: TestCard[] = [SUCCEEDING_CARD, AUTHENTICATION_CARD, DECLINED_CARD];
+/** The card a supporter replaces theirs with (through the sandbox's frame in setup mode). */
+const NEW_CARD: TestCard = { ...SUCCEEDING_CARD, number: '5555 5555 5555 4444' };
+const CARDS: TestCard[] = [SUCCEEDING_CARD, AUTHENTICATION_CARD, DECLINED_CARD, NEW_CARD];
 const digits = (card: TestCard) => card.number.replace(/\s/g, '');
 
 /** The card data as it could appear anywhere: each number with and without spaces, or a field named like one. */
@@ -83,6 +87,17 @@ describe(`no card data reaches the API, logs or tables (${process.env.TEST_DB ??
     expect(renewals.renewed).toBeGreaterThanOrEqual(1);
     // The 3-D Secure card asks for the supporter off-session too: that renewal fails into the retry window.
     expect(renewals.failed).toBeGreaterThanOrEqual(1);
+
+    // The supporter replaces that card from the receipt link: typed in the frame (setup mode), charged at once.
+    const token = signCancelToken(resolveAppSecret(t.app.config), secure.json().receipt.subscriptionId as string);
+    const setup = (await client.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    const tokenized = await client.post('/sandbox-pay/v1/payment-methods', { card: NEW_CARD });
+    await client.post(`/sandbox-pay/v1/setup-intents/${setup.setupId}/confirm`, {
+      clientSecret: setup.clientSecret,
+      paymentMethod: tokenized.json().paymentMethod.id,
+    });
+    const replaced = await client.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(replaced.json()).toMatchObject({ card: { last4: '4444' }, retry: { status: 'paid' } });
 
     expect(apiBodies.length).toBeGreaterThan(10);
     expect(apiBodies.flatMap(leaks)).toEqual([]);

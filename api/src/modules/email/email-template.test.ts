@@ -9,6 +9,7 @@ import {
   creatorSubscriptionResumedEmails,
   creatorSubscriptionChangedEmails,
   subscriptionChangedEmail,
+  cardChangedEmail,
   renewalFailedEmail,
   renewalNeedsConfirmationEmail,
   subscriptionCanceledEmail,
@@ -200,6 +201,15 @@ describe('every email uses the one layout', () => {
         failureMessage: EVIL,
         retryAt: date,
         cancelUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
+        updateCardUrl: `${ORIGIN}/subscriptions/cancel?token=t#card`,
+      }),
+    'card changed': () =>
+      cardChangedEmail('bro@example.com', {
+        ...sub,
+        previousCardBrand: 'Visa',
+        previousCardLast4: '4242',
+        changedAt: date,
+        manageUrl: `${ORIGIN}/subscriptions/cancel?token=t`,
       }),
     'renewal needs confirmation': () =>
       renewalNeedsConfirmationEmail('bro@example.com', {

@@ -94,6 +94,32 @@ export interface ProviderEvent {
   intentId: string | null;
 }
 
+/**
+ * A card being saved for later payments without a charge (Stripe's SetupIntent): the supporter types it in the
+ * provider's card field in setup mode, the provider keeps it, and renewals charge it from then on.
+ */
+export interface CardSetup {
+  id: string;
+  /** Given to the browser only: the provider's field confirms the setup with it. */
+  clientSecret: string;
+  status: IntentStatus;
+  metadata: Record<string, string>;
+  /** The card saved, once succeeded: its reusable token (what renewals charge), brand and last four. */
+  paymentMethod: { id: string; brand: string; last4: string } | null;
+  /** Why the last confirmation failed, in the provider's words; null when it did not. */
+  lastError: { code: PaymentFailureCode; message: string } | null;
+}
+
+export interface CreateCardSetupRequest {
+  /** The kept payment method the new card replaces: the provider keeps the new one with the same customer. */
+  replacesPaymentMethodId: string;
+  /** Who the card belongs to (the supporter's email). */
+  customer: string;
+  metadata: Record<string, string>;
+  /** The same key always returns the first setup. */
+  idempotencyKey: string;
+}
+
 /** What the browser needs to show the provider's card field. */
 export interface CardFieldConfig {
   /** The provider-hosted frame (its own page, script and CSP). */
@@ -115,6 +141,15 @@ export interface PaymentProvider {
   cancelIntent(intentId: string): Promise<PaymentIntent | null>;
   /** Creates and confirms an intent with a kept payment method, the supporter absent (renewals). */
   chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentIntent>;
+  /**
+   * Creates and confirms an intent with a kept payment method while its supporter is on the page (a retry after they
+   * replaced the card): a bank that asks for authentication leaves it requires_action, for the page to answer.
+   */
+  chargeOnSession(request: OffSessionChargeRequest): Promise<PaymentIntent>;
+  /** Starts saving a new card for later payments, without a charge (the card is typed in the provider's field). */
+  createCardSetup(request: CreateCardSetupRequest): Promise<CardSetup>;
+  /** The setup as the provider has it now, or null when it does not exist. */
+  retrieveCardSetup(setupId: string): Promise<CardSetup | null>;
   /** Sends a creator's payout; idempotent by key like intents. */
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Gives (part of) a charge back to the card that paid it; never more than the charge in total. */

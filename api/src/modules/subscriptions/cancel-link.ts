@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CARD_SECTION_ID } from '@beabro/shared/api-schemas/subscriptions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -47,4 +48,9 @@ export function verifyCancelToken(secret: string, token: string): string | null 
 
 export function cancelLinkUrl(origin: string, secret: string, subscriptionId: string): string {
   return `${origin.replace(/\/+$/, '')}/subscriptions/cancel?token=${encodeURIComponent(signCancelToken(secret, subscriptionId))}`;
+}
+
+/** The receipt link opened at its card section: replace the card (and retry a failing renewal) without signing in. */
+export function updateCardLinkUrl(origin: string, secret: string, subscriptionId: string): string {
+  return `${cancelLinkUrl(origin, secret, subscriptionId)}#${CARD_SECTION_ID}`;
 }

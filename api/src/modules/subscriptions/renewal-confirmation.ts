@@ -1,13 +1,26 @@
 import {
   RENEWAL_CONFIRM_MESSAGES,
+  type PaymentAction,
   type RenewalConfirmation,
   type RenewalConfirmResult,
 } from '@beabro/shared/api-schemas/subscriptions';
 import { AppError } from '../../lib/app-error';
 import type { MoneyDeps } from '../checkout/checkout-service';
+import type { PaymentIntent, PaymentProvider } from '../payments/payment-provider';
 import { verifyConfirmToken } from './confirm-link';
 import { recordConfirmedRenewal } from './renewal-service';
 import { findAttemptByIntent, findChargeById, findSubscriptionView } from './subscriptions-repository';
+
+/** What the page needs to show the bank's challenge of an intent: the sandbox's frame, or Stripe.js's handleNextAction. */
+export function paymentActionOf(provider: PaymentProvider, intent: PaymentIntent): PaymentAction {
+  return {
+    provider: provider.name === 'stripe' ? 'stripe' : 'sandbox',
+    intentId: intent.id,
+    clientSecret: intent.clientSecret,
+    frameUrl: provider.cardField.frameUrl,
+    ...(provider.cardField.publishableKey ? { publishableKey: provider.cardField.publishableKey } : {}),
+  };
+}
 
 /*
  * The page behind a "confirm your renewal" email: the supporter answers their bank's challenge in the
@@ -49,7 +62,7 @@ export async function describeRenewalConfirmation(
     periodEnd: charge.periodEnd.toISOString(),
     cardBrand: intent.paymentMethod?.brand ?? view.subscription.cardBrand,
     cardLast4: intent.paymentMethod?.last4 ?? view.subscription.cardLast4,
-    payment: { intentId: intent.id, clientSecret: intent.clientSecret, frameUrl: deps.provider.cardField.frameUrl },
+    payment: paymentActionOf(deps.provider, intent),
   };
 }
 

@@ -198,7 +198,11 @@ describe('renewals', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'renewal-failed')));
     expect(failed?.textBody).toContain('Your card was declined.');
-    expect(failed?.textBody).toContain('We will try again on June 2, 2027');
+    expect(failed?.textBody).toContain('we will try again on June 2, 2027');
+    // The way out: replace the card (charged at once) from the receipt link's card section, signed out.
+    expect(failed?.textBody).toMatch(
+      /Update card and retry: https:\/\/beabro\.test\/subscriptions\/cancel\?token=\S+#card/,
+    );
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

@@ -12,7 +12,7 @@ import { recordSupport } from '../ledger/ledger-service';
 import { chargeResultOf, type ChargeResult, type PaymentIntent } from '../payments/payment-provider';
 import type { paymentAttempts } from '../../db/schema';
 import { calculateFees } from '@beabro/shared/money/fees';
-import { cancelLinkUrl } from './cancel-link';
+import { cancelLinkUrl, updateCardLinkUrl } from './cancel-link';
 import { confirmLinkUrl } from './confirm-link';
 import { renewalFailedEmail, renewalNeedsConfirmationEmail, subscriptionLapsedEmail } from './subscription-emails';
 import { nextRetryAt, subscriptionPeriod } from './subscription-periods';
@@ -405,6 +405,7 @@ async function recordRenewalFailure(
           failureMessage: charge.message,
           retryAt,
           cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
+          updateCardUrl: updateCardLinkUrl(deps.origin, deps.appSecret, sub.id),
         }),
       );
     }
@@ -481,6 +482,113 @@ async function settleOpenConfirmation(deps: MoneyDeps, id: string, now: Date): P
   }
   await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
   return null;
+}
+
+/** What a charge made at once with a new card came to (retryRenewalNow). */
+export type ImmediateRetry =
+  | { status: 'paid' }
+  | { status: 'failed'; message: string }
+  /** The bank asks the supporter, on the page, to confirm: the charge's intent awaits them (actionIntentId). */
+  | { status: 'requires_action'; chargeId: string; intent: PaymentIntent };
+
+/** Step 1 of a retry the supporter asked for: a new attempt on the period that failed, recorded before the charge. */
+async function prepareRetryNow(deps: MoneyDeps, id: string, now: Date): Promise<PreparedCharge | null> {
+  return deps.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, id);
+    if (sub?.status !== 'past_due') return null;
+    const charge = await findLatestPendingCharge(tx, id);
+    // Another attempt is in flight (the renewal job): it decides this period.
+    if (!charge || (await findPendingAttemptForCharge(tx, charge.id))) return null;
+    const attemptNumber = charge.attemptCount + 1;
+    const idempotencyKey = `renewal:${charge.id}:${attemptNumber}`;
+    const attempt = await insertAttempt(tx, {
+      id: randomUUID(),
+      idempotencyKey,
+      purpose: 'renewal',
+      requestFingerprint: createHash('sha256').update(idempotencyKey).digest('base64url'),
+      request: { subscriptionId: id, periodNumber: charge.periodNumber, attemptNumber, onSession: true },
+      creatorId: sub.creatorId,
+      amountCents: charge.amountCents,
+      provider: sub.paymentProvider,
+      subscriptionId: id,
+      subscriptionChargeId: charge.id,
+      createdAt: now,
+    });
+    if (!attempt) throw new Error(`renewal attempt ${idempotencyKey} already exists`);
+    await updateCharge(tx, charge.id, { attemptCount: attemptNumber, updatedAt: now });
+    return { subscription: sub, charge, attemptId: attempt.id, attemptNumber, idempotencyKey };
+  });
+}
+
+/**
+ * Charges the period a past-due support failed on, at once, with the card it keeps now (the supporter just replaced
+ * it, on the page). Success renews it as the job would (receipts, the creator's notice, webhooks). A refusal is
+ * answered on the page only: the retries already scheduled and their emails stay as they were, so a supporter trying
+ * cards never shortens the retry window. A bank challenge leaves the intent open for the page to answer, recorded
+ * by the confirmation route like an emailed one. Null when the support is not past due or another attempt runs.
+ */
+export async function retryRenewalNow(deps: MoneyDeps, id: string, now: Date): Promise<ImmediateRetry | null> {
+  // An intent of the old card still awaiting confirmation is canceled first: it must never pay the month as well.
+  const open = await findChargeAwaitingConfirmation(deps.db, id);
+  if (open?.actionIntentId) {
+    const intent = await deps.provider.cancelIntent(open.actionIntentId);
+    const attempt = intent ? await findAttemptByIntent(deps.db, intent.id) : undefined;
+    if (intent?.status === 'succeeded' && attempt) {
+      return (await recordConfirmedRenewal(deps, attempt, intent, now)) === 'paid' ? { status: 'paid' } : null;
+    }
+    await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
+  }
+  const p = await prepareRetryNow(deps, id, now);
+  if (!p) return null;
+  const destination =
+    (await payoutDestination(deps.db, deps.provider, p.subscription.creatorId)) ??
+    `creator:${p.subscription.creatorId}`;
+  const intent = await deps.provider.chargeOnSession({
+    amountCents: p.charge.amountCents,
+    currency: 'usd',
+    customer: p.subscription.supporterEmail ?? '',
+    paymentMethodId: p.subscription.paymentMethodToken,
+    applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
+    destination,
+    description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id} (retried with a new card)`,
+    metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
+    idempotencyKey: p.idempotencyKey,
+  });
+  await setAttemptIntent(deps.db, p.attemptId, intent.id);
+  const result = chargeResultOf(intent);
+  if (result?.status === 'succeeded') {
+    try {
+      await recordRenewal(deps, p, result, now);
+      return { status: 'paid' };
+    } catch (error) {
+      if (error instanceof RenewalAlreadyRecorded) return { status: 'paid' };
+      throw error;
+    }
+  }
+  const action = intent.status === 'requires_action';
+  const message = action
+    ? 'Your bank asks you to confirm this payment.'
+    : (result?.status === 'failed' ? result.message : intent.lastError?.message) ||
+      'The renewal payment did not go through.';
+  await deps.db.transaction(async (tx) => {
+    await completeAttempt(tx, p.attemptId, {
+      status: 'failed',
+      providerChargeId: result?.chargeId ?? null,
+      cardBrand: intent.paymentMethod?.brand ?? p.subscription.cardBrand,
+      cardLast4: intent.paymentMethod?.last4 ?? p.subscription.cardLast4,
+      // recordConfirmedRenewal records an attempt that failed only for want of the supporter's confirmation.
+      failureCode: action ? 'authentication_required' : result?.status === 'failed' ? result.code : 'card_declined',
+      failureMessage: message,
+      failureField: null,
+      completedAt: now,
+    });
+    await updateCharge(tx, p.charge.id, {
+      lastFailureMessage: message,
+      actionIntentId: action ? intent.id : null,
+      updatedAt: now,
+    });
+  });
+  return action ? { status: 'requires_action', chargeId: p.charge.id, intent } : { status: 'failed', message };
 }
 
 /** Renews one subscription if it is due: record, charge (keyed), record the outcome. */

@@ -215,9 +215,11 @@ describe('what a change does', () => {
         type: 'subscription.updated',
         data: {
           subscription: expect.objectContaining({ id, amountCents: 2500, status: 'active' }),
+          changed: ['amount', 'tier'],
           previousAmountCents: 1000,
           tierPosition: 2,
           previousTierPosition: null,
+          card: null,
           effectiveAt: '2027-05-10T12:00:00.000Z',
           updatedAt: changedAt.toISOString(),
         },

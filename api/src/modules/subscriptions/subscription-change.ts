@@ -133,9 +133,14 @@ export async function changeSubscription(
       createdAt: now,
       data: {
         subscription: webhookSubscription(changed),
+        changed: [
+          ...(row.amountCents !== amountCents ? (['amount'] as const) : []),
+          ...(row.tierPosition !== change.tierPosition ? (['tier'] as const) : []),
+        ],
         previousAmountCents: row.amountCents,
         tierPosition: changed.tierPosition,
         previousTierPosition: row.tierPosition,
+        card: null,
         effectiveAt: effectiveAt?.toISOString() ?? null,
         updatedAt: now.toISOString(),
       },

@@ -26,19 +26,21 @@ export async function renewalFailedEmail(
     failureMessage: string;
     retryAt: Date;
     cancelUrl: string;
+    /** The receipt link at its card section: a new card is charged at once, no sign-in needed. */
+    updateCardUrl: string;
   },
 ): Promise<OutgoingEmail> {
   const subject = `Your monthly support to ${f.creatorDisplayName} could not be renewed`;
   const lines = [
     `We could not charge ${formatUsd(f.amountCents)} to your ${f.cardBrand} ending in ${f.cardLast4} for your monthly support to ${f.creatorDisplayName}: ${f.failureMessage}`,
-    `We will try again on ${formatEmailDate(f.retryAt)}. If that keeps failing, the monthly support stops.`,
+    `Update your card with the button below and we charge the new card right away. Otherwise we will try again on ${formatEmailDate(f.retryAt)}; if that keeps failing, the monthly support stops.`,
   ];
   return composeEmail(
     { kind: 'renewal-failed', dedupeKey: `renewal-failed:${f.chargeId}:${f.attempt}`, to, subject },
     {
       heading: subject,
-      blocks: [...lines, 'Not supporting any more? You can cancel without signing in.'],
-      action: { label: 'Cancel monthly support', url: f.cancelUrl },
+      blocks: [...lines, `Not supporting any more? You can cancel without signing in: ${f.cancelUrl}`],
+      action: { label: 'Update card and retry', url: f.updateCardUrl },
       reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
     },
   );
@@ -308,5 +310,30 @@ export async function creatorSubscriptionChangedEmails(
         ? `The new amount applies from their next renewal, on ${formatEmailDate(f.effectiveAt)}.`
         : 'Their support is paused: the new amount applies when they resume it.',
     ],
+  );
+}
+
+/** The supporter replaced the card of a monthly support: renewals charge the new card from now on. */
+export async function cardChangedEmail(
+  to: string,
+  f: SubscriptionFacts & { previousCardBrand: string; previousCardLast4: string; changedAt: Date; manageUrl: string },
+): Promise<OutgoingEmail> {
+  const subject = `Card changed for your monthly support to ${f.creatorDisplayName}`;
+  return composeEmail(
+    {
+      kind: 'subscription-card-changed',
+      dedupeKey: `subscription-card-changed:${f.subscriptionId}:${f.changedAt.toISOString()}`,
+      to,
+      subject,
+    },
+    {
+      heading: subject,
+      blocks: [
+        `Your monthly support to ${f.creatorDisplayName} (${formatUsd(f.amountCents)} a month) is now charged to your ${f.cardBrand} ending in ${f.cardLast4}, instead of your ${f.previousCardBrand} ending in ${f.previousCardLast4}.`,
+        'Did not make this change? Replace the card again or cancel the monthly support with the button below, without signing in, and reply to this email.',
+      ],
+      action: { label: 'Manage monthly support', url: f.manageUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
   );
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import {
+  cardByLinkCompleteRequestSchema,
+  cardByLinkRequestSchema,
+  cardChangeCompleteRequestSchema,
+  cardChangeResponseSchema,
+  cardSetupStartResponseSchema,
   cancelByLinkRequestSchema,
   changeByLinkRequestSchema,
   changeSubscriptionRequestSchema,
@@ -19,6 +24,12 @@ import { requireUser } from '../../plugins/session-auth';
 import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { requestLinkOrigin } from '../checkout/link-origin';
 import { changeAsOwner, changeByLink } from './subscription-change';
+import {
+  completeCardChangeAsOwner,
+  completeCardChangeByLink,
+  startCardChangeAsOwner,
+  startCardChangeByLink,
+} from './card-change';
 import { completeRenewalConfirmation, describeRenewalConfirmation } from './renewal-confirmation';
 import {
   cancelAsOwner,
@@ -195,6 +206,106 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       const { token, ...change } = request.body;
       const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
       return { subscription: await changeByLink(app.db, token, change, links) };
+    },
+  );
+
+  const cardLimits = 'a card change started counts, ten a day per monthly support (signed in and by link together)';
+
+  app.post(
+    '/:id/card',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Start replacing the card of my monthly support: what the provider’s card field needs to save a new card (no card data passes through this API)',
+        description: `409 when it is cancelled or ended; 429: ${cardLimits}.`,
+        params: subscriptionIdParamsSchema,
+        response: {
+          200: cardSetupStartResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const user = requireUser(request);
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return { setup: await startCardChangeAsOwner(deps, user, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/:id/card/complete',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Keep the card the provider’s field saved for my monthly support (read from the provider); a renewal being retried is charged with it at once',
+        description:
+          '400 with a field message when the card was not saved (the provider’s reason) or the setup is not this support’s; 409 when it ended.',
+        params: subscriptionIdParamsSchema,
+        body: cardChangeCompleteRequestSchema,
+        response: {
+          200: cardChangeResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const user = requireUser(request);
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return completeCardChangeAsOwner(deps, user, request.params.id, request.body.setupId);
+    },
+  );
+
+  app.post(
+    '/card-by-link',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Start replacing the card of a monthly support with the signed link from a receipt or a failed renewal’s email, without signing in',
+        description: `409 when it is cancelled or ended; 429: ${cardLimits}.`,
+        body: cardByLinkRequestSchema,
+        response: {
+          200: cardSetupStartResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return { setup: await startCardChangeByLink(deps, request.body.token) };
+    },
+  );
+
+  app.post(
+    '/card-by-link/complete',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Keep the card the provider’s field saved, with the signed link, without signing in; a renewal being retried is charged with it at once',
+        body: cardByLinkCompleteRequestSchema,
+        response: { 200: cardChangeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return completeCardChangeByLink(deps, request.body.token, request.body.setupId);
     },
   );
 

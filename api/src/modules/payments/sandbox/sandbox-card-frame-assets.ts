@@ -4,6 +4,8 @@
  * DOM and in its tokenize call to the sandbox; the page that embeds it gets back a status and the
  * provider's reason through postMessage, never the card. The protocol (both directions, same origin only):
  *   page -> frame  {type: 'sandbox-pay:ping'} (answered with ready) | {type: 'sandbox-pay:confirm', intentId, clientSecret}
+ *                  | {type: 'sandbox-pay:setup', setupId, clientSecret} (saves the card for later payments, no charge;
+ *                    its bank challenge, if any, is shown here too)
  *                  | {type: 'sandbox-pay:authenticate', intentId, clientSecret} (an intent awaiting authentication,
  *                    e.g. a renewal: only the bank's challenge is shown, the card is already the intent's)
  *   frame -> page  {type: 'sandbox-pay:ready'} | {type: 'sandbox-pay:resize', height}
@@ -43,6 +45,7 @@ export const CARD_FRAME_HTML = `<!doctype html>
 </form>
 <section id="challenge" hidden aria-labelledby="challenge-title">
   <h2 id="challenge-title">Confirm this payment with your bank</h2>
+  <p id="challenge-setup" hidden>Your bank checks the card you are saving: nothing is charged now.</p>
   <p>Test mode: this stands for your bank's 3-D Secure check. Approve to pay, or fail it to see what a failed check does.</p>
   <div class="buttons">
     <button type="button" id="challenge-approve">Approve payment</button>
@@ -86,6 +89,8 @@ export const CARD_FRAME_JS = `'use strict';
   var form = document.getElementById('card-form');
   var challenge = document.getElementById('challenge');
   var current = null;
+  var challengeTitle = document.getElementById('challenge-title');
+  var challengeSetup = document.getElementById('challenge-setup');
 
   function post(message) {
     if (window.parent !== window) window.parent.postMessage(message, origin);
@@ -121,6 +126,9 @@ export const CARD_FRAME_JS = `'use strict';
   function finish(intent) {
     form.hidden = false;
     challenge.hidden = true;
+    var setup = current && current.base === '/setup-intents/';
+    challengeTitle.textContent = setup ? 'Confirm this card with your bank' : 'Confirm this payment with your bank';
+    challengeSetup.hidden = !setup;
     if (intent.status === 'succeeded' || intent.status === 'processing') return result(intent.status, null);
     if (intent.status === 'requires_action') {
       form.hidden = true;
@@ -135,7 +143,7 @@ export const CARD_FRAME_JS = `'use strict';
   function failNetwork() {
     result('failed', 'The payment provider could not be reached. Check your connection and try again.');
   }
-  function confirm(intentId, clientSecret) {
+  function confirm(intentId, clientSecret, base) {
     clearErrors();
     var expiry = parseExpiry(fields.expiry.value);
     var missing = false;
@@ -144,7 +152,7 @@ export const CARD_FRAME_JS = `'use strict';
     else if (!expiry) { showError('expiry', 'Expiry date is invalid'); missing = true; }
     if (!fields.cvc.value.trim()) { showError('cvc', 'CVC is required'); missing = true; }
     if (missing) return result('invalid', 'Please check your card details.');
-    current = { intentId: intentId, clientSecret: clientSecret };
+    current = { intentId: intentId, clientSecret: clientSecret, base: base };
     call('/payment-methods', {
       card: { number: fields.number.value, expMonth: expiry.month, expYear: expiry.year, cvc: fields.cvc.value },
     }).then(function (tokenized) {
@@ -155,7 +163,7 @@ export const CARD_FRAME_JS = `'use strict';
         showError('cvc', errors['card.cvc']);
         return result('invalid', (tokenized.body && tokenized.body.message) || 'Please check your card details.');
       }
-      return call('/intents/' + encodeURIComponent(intentId) + '/confirm', {
+      return call(base + encodeURIComponent(intentId) + '/confirm', {
         clientSecret: clientSecret,
         paymentMethod: tokenized.body.paymentMethod.id,
       }).then(function (confirmed) {
@@ -168,7 +176,7 @@ export const CARD_FRAME_JS = `'use strict';
     if (!current) return;
     var buttons = challenge.querySelectorAll('button');
     buttons.forEach(function (b) { b.disabled = true; });
-    call('/intents/' + encodeURIComponent(current.intentId) + '/authenticate', {
+    call(current.base + encodeURIComponent(current.intentId) + '/authenticate', {
       clientSecret: current.clientSecret,
       approve: approve,
     }).then(function (answered) {
@@ -190,9 +198,11 @@ export const CARD_FRAME_JS = `'use strict';
     var data = event.data || {};
     if (data.type === 'sandbox-pay:ping') post({ type: 'sandbox-pay:ready' });
     if (data.type === 'sandbox-pay:confirm' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string')
-      confirm(data.intentId, data.clientSecret);
+      confirm(data.intentId, data.clientSecret, '/intents/');
+    if (data.type === 'sandbox-pay:setup' && typeof data.setupId === 'string' && typeof data.clientSecret === 'string')
+      confirm(data.setupId, data.clientSecret, '/setup-intents/');
     if (data.type === 'sandbox-pay:authenticate' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string') {
-      current = { intentId: data.intentId, clientSecret: data.clientSecret };
+      current = { intentId: data.intentId, clientSecret: data.clientSecret, base: '/intents/' };
       finish({ status: 'requires_action' });
     }
   });

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMBED_FRAME_ANCESTORS } from '../../server-render/page-security-policy';
-import type { PaymentIntent } from '../payment-provider';
+import type { CardSetup, PaymentIntent } from '../payment-provider';
 import { CARD_FRAME_CSS, CARD_FRAME_HTML, CARD_FRAME_JS } from './sandbox-card-frame-assets';
 import type { SandboxPaymentProvider } from './sandbox-payment-provider';
 
@@ -33,10 +33,16 @@ const cardBodySchema = z.object({
 const confirmBodySchema = z.object({ clientSecret: z.string().max(200), paymentMethod: z.string().max(100) });
 const authenticateBodySchema = z.object({ clientSecret: z.string().max(200), approve: z.boolean() });
 const intentParamsSchema = z.object({ intentId: z.string().max(100) });
+const setupParamsSchema = z.object({ setupId: z.string().max(100) });
 
 /** What the frame learns of an intent: its state and the provider's reason, nothing else. */
 const frameIntent = (intent: PaymentIntent) => ({
   intent: { id: intent.id, status: intent.status, lastError: intent.lastError },
+});
+
+/** The same for a card setup (the card saved is not told to the frame either). */
+const frameSetup = (setup: CardSetup) => ({
+  intent: { id: setup.id, status: setup.status, lastError: setup.lastError },
 });
 
 /**
@@ -103,6 +109,36 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentPr
       );
       if (!intent) return reply.code(404).send({ message: NOT_FOUND });
       return reply.send(frameIntent(intent));
+    },
+  );
+
+  app.post(
+    '/v1/setup-intents/:setupId/confirm',
+    { schema: { hide: true, params: setupParamsSchema, body: confirmBodySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const setup = await sandbox.confirmSetup(
+        request.params.setupId,
+        request.body.clientSecret,
+        request.body.paymentMethod,
+      );
+      if (!setup) return reply.code(404).send({ message: NOT_FOUND });
+      return reply.send(frameSetup(setup));
+    },
+  );
+
+  app.post(
+    '/v1/setup-intents/:setupId/authenticate',
+    { schema: { hide: true, params: setupParamsSchema, body: authenticateBodySchema } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const setup = await sandbox.authenticateSetup(
+        request.params.setupId,
+        request.body.clientSecret,
+        request.body.approve,
+      );
+      if (!setup) return reply.code(404).send({ message: NOT_FOUND });
+      return reply.send(frameSetup(setup));
     },
   );
 };

@@ -3,6 +3,7 @@ import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
 import type { Db } from '../../../db/database';
 import {
   IdempotencyKeyReusedError,
+  type CardSetup,
   type CreateIntentRequest,
   type IntentStatus,
   type PaymentFailureCode,
@@ -18,18 +19,22 @@ import {
   findSandboxIntent,
   findSandboxPaymentMethod,
   findSandboxRefund,
+  findSandboxSetup,
   insertSandboxCharge,
   insertSandboxEvent,
   insertSandboxIntent,
   insertSandboxPaymentMethod,
   insertSandboxRefund,
+  insertSandboxSetup,
   insertSandboxTransfer,
   lockSandboxCharge,
   markSandboxEventDelivered,
   sumSandboxRefunds,
   updateSandboxIntent,
+  updateSandboxSetup,
   type SandboxIntentRow,
   type SandboxPaymentMethodRow,
+  type SandboxSetupRow,
 } from './sandbox-repository';
 import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf } from './sandbox-test-cards';
 
@@ -64,6 +69,10 @@ export interface SandboxPaymentProvider extends PaymentProvider {
   tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
   /** Confirms an intent with a payment method; null when the id or client secret is wrong. */
   confirmIntent(intentId: string, clientSecret: string, paymentMethodId: string): Promise<PaymentIntent | null>;
+  /** Saves a tokenized card through a setup (null when the id or client secret is wrong); a 3-D Secure card asks first. */
+  confirmSetup(setupId: string, clientSecret: string, paymentMethodId: string): Promise<CardSetup | null>;
+  /** The supporter's answer to the bank's challenge while saving a card. */
+  authenticateSetup(setupId: string, clientSecret: string, approve: boolean): Promise<CardSetup | null>;
   /** The supporter's answer to the bank's challenge (3-D Secure). */
   authenticateIntent(intentId: string, clientSecret: string, approve: boolean): Promise<PaymentIntent | null>;
   /** The signature header for a body at a time (tests use it to forge and replay). */
@@ -91,6 +100,23 @@ function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
     lastError:
       intent.failureCode && intent.failureMessage
         ? { code: intent.failureCode as PaymentFailureCode, message: intent.failureMessage }
+        : null,
+  };
+}
+
+async function toSetup(db: Db, setup: SandboxSetupRow): Promise<CardSetup> {
+  const method = setup.paymentMethodToken ? await findSandboxPaymentMethod(db, setup.paymentMethodToken) : undefined;
+  return {
+    id: setup.id,
+    clientSecret: setup.clientSecret,
+    status: setup.status,
+    metadata: setup.metadata,
+    // Only a card the setup saved is a token renewals may charge.
+    paymentMethod:
+      method && setup.status === 'succeeded' ? { id: method.token, brand: method.brand, last4: method.last4 } : null,
+    lastError:
+      setup.failureCode && setup.failureMessage
+        ? { code: setup.failureCode as PaymentFailureCode, message: setup.failureMessage }
         : null,
   };
 }
@@ -289,6 +315,89 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       });
       if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
       return charged;
+    },
+
+    async chargeOnSession(request) {
+      const { row, inserted } = await createIntentRow({ ...request, keepCard: false }, false, request.paymentMethodId);
+      if (!inserted) return toIntent(await withMethod(db, row));
+      const charged = await changeIntent(row.id, async (tx, intent) => {
+        if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
+        return attemptCharge(tx, intent, await findSandboxPaymentMethod(tx, request.paymentMethodId), false);
+      });
+      if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
+      return charged;
+    },
+
+    async createCardSetup(request) {
+      const now = clock();
+      const row = await insertSandboxSetup(db, {
+        id: randomId('seti'),
+        clientSecret: `${randomId('seti')}_secret_${randomBytes(16).toString('hex')}`,
+        idempotencyKey: request.idempotencyKey,
+        customer: request.customer,
+        metadata: request.metadata,
+        status: 'requires_payment_method',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toSetup(db, row);
+    },
+
+    async retrieveCardSetup(setupId) {
+      const row = await findSandboxSetup(db, setupId);
+      return row ? toSetup(db, row) : null;
+    },
+
+    async confirmSetup(setupId, clientSecret, paymentMethodId) {
+      return db.transaction(async (tx) => {
+        const setup = await findSandboxSetup(tx, setupId, true);
+        if (!setup || !sameSecret(setup.clientSecret, clientSecret)) return null;
+        if (setup.status !== 'requires_payment_method') return toSetup(tx, setup);
+        const method = await findSandboxPaymentMethod(tx, paymentMethodId);
+        const fail = (code: PaymentFailureCode, message: string) =>
+          updateSandboxSetup(tx, setupId, {
+            paymentMethodToken: method?.token ?? null,
+            failureCode: code,
+            failureMessage: message,
+            updatedAt: clock(),
+          });
+        let changed: SandboxSetupRow;
+        if (!method) changed = await fail('payment_method_missing', SANDBOX_MESSAGES.paymentMethodMissing);
+        // Saving a card checks it with the bank without charging it: a refused card is refused here too.
+        else if (method.behaviour === 'decline') changed = await fail('card_declined', DECLINE_MESSAGES.decline);
+        else if (method.behaviour === 'test_mode_only')
+          changed = await fail('test_mode_only', SANDBOX_MESSAGES.testModeOnly);
+        else
+          changed = await updateSandboxSetup(tx, setupId, {
+            status: method.behaviour === 'authentication_required' ? 'requires_action' : 'succeeded',
+            paymentMethodToken: method.token,
+            failureCode: null,
+            failureMessage: null,
+            updatedAt: clock(),
+          });
+        return toSetup(tx, changed);
+      });
+    },
+
+    async authenticateSetup(setupId, clientSecret, approve) {
+      return db.transaction(async (tx) => {
+        const setup = await findSandboxSetup(tx, setupId, true);
+        if (!setup || !sameSecret(setup.clientSecret, clientSecret)) return null;
+        if (setup.status !== 'requires_action') return toSetup(tx, setup);
+        const changed = await updateSandboxSetup(
+          tx,
+          setupId,
+          approve
+            ? { status: 'succeeded', updatedAt: clock() }
+            : {
+                status: 'requires_payment_method',
+                failureCode: 'authentication_failed',
+                failureMessage: DECLINE_MESSAGES.authenticationFailed,
+                updatedAt: clock(),
+              },
+        );
+        return toSetup(tx, changed);
+      });
     },
 
     async tokenizeCard(card) {

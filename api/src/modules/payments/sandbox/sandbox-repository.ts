@@ -6,12 +6,14 @@ import {
   sandboxPaymentIntents,
   sandboxPaymentMethods,
   sandboxRefunds,
+  sandboxSetupIntents,
   sandboxTransfers,
 } from '../../../db/schema';
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+export type SandboxSetupRow = typeof sandboxSetupIntents.$inferSelect;
 
 export async function insertSandboxPaymentMethod(db: Db, values: typeof sandboxPaymentMethods.$inferInsert) {
   await db.insert(sandboxPaymentMethods).values(values);
@@ -141,5 +143,40 @@ export async function sumSandboxRefunds(db: Db, chargeId: string): Promise<numbe
 export async function insertSandboxRefund(tx: Db, values: typeof sandboxRefunds.$inferInsert) {
   const [row] = await tx.insert(sandboxRefunds).values(values).returning();
   if (!row) throw new Error('insert into sandbox_refunds returned nothing');
+  return row;
+}
+
+/** Inserts the setup unless its key was seen; returns the row that won. */
+export async function insertSandboxSetup(
+  db: Db,
+  values: typeof sandboxSetupIntents.$inferInsert,
+): Promise<SandboxSetupRow> {
+  const [inserted] = await db
+    .insert(sandboxSetupIntents)
+    .values(values)
+    .onConflictDoNothing({ target: sandboxSetupIntents.idempotencyKey })
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await db
+    .select()
+    .from(sandboxSetupIntents)
+    .where(eq(sandboxSetupIntents.idempotencyKey, values.idempotencyKey));
+  if (!existing) throw new Error(`sandbox setup ${values.idempotencyKey} conflicted but cannot be read`);
+  return existing;
+}
+
+export async function findSandboxSetup(db: Db, id: string, lock = false): Promise<SandboxSetupRow | undefined> {
+  const query = db.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateSandboxSetup(
+  db: Db,
+  id: string,
+  changes: Partial<typeof sandboxSetupIntents.$inferInsert>,
+): Promise<SandboxSetupRow> {
+  const [row] = await db.update(sandboxSetupIntents).set(changes).where(eq(sandboxSetupIntents.id, id)).returning();
+  if (!row) throw new Error(`sandbox setup ${id} vanished`);
   return row;
 }

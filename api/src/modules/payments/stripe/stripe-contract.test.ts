@@ -95,6 +95,46 @@ function sharedContract(getTarget: () => ContractTarget, timeout: number) {
   );
 
   it(
+    'saves a card for later with a SetupIntent on a customer, then charges it off session; a declined card is refused',
+    async () => {
+      const { stripe } = getTarget();
+      const customer = await stripe.customers.create({ email: 'bro@example.com' });
+      const setup = await stripe.setupIntents.create({
+        customer: customer.id,
+        usage: 'off_session',
+        metadata: { subscriptionId: 'sub_1' },
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      });
+      expect(setup).toMatchObject({
+        status: 'requires_payment_method',
+        usage: 'off_session',
+        customer: customer.id,
+        metadata: { subscriptionId: 'sub_1' },
+      });
+      expect(setup.client_secret).toContain('_secret_');
+      const saved = await stripe.setupIntents.confirm(setup.id, { payment_method: 'pm_card_mastercard' });
+      expect(saved.status).toBe('succeeded');
+      const method = await stripe.paymentMethods.retrieve(saved.payment_method as string);
+      expect(method).toMatchObject({ customer: customer.id, card: { brand: 'mastercard', last4: '4444' } });
+      const renewal = await stripe.paymentIntents.create(
+        cardPayment({ customer: customer.id, payment_method: method.id, confirm: true, off_session: true }),
+      );
+      expect(renewal.status).toBe('succeeded');
+
+      const refused = await stripe.setupIntents.create({
+        customer: customer.id,
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      });
+      const error = await cardError(
+        stripe.setupIntents.confirm(refused.id, { payment_method: 'pm_card_chargeDeclined' }),
+      );
+      expect(error).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+      expect((await stripe.setupIntents.retrieve(refused.id)).status).toBe('requires_payment_method');
+    },
+    timeout,
+  );
+
+  it(
     'charges a card to the creator with the platform fee as the application fee',
     async () => {
       const { stripe, activeAccount } = getTarget();

@@ -198,6 +198,88 @@ describe('StripePaymentProvider', () => {
     });
   });
 
+  it('saves a replacement card with a SetupIntent on the same customer; renewals then charge it', async () => {
+    const first = await provider.createIntent(intentRequest({ keepCard: true }));
+    await confirmInBrowser(first.id, first.clientSecret, 'pm_card_visa');
+    const old = (await provider.retrieveIntent(first.id))!.paymentMethod!.id!;
+
+    const request = { replacesPaymentMethodId: old, customer: 'bro@example.com', metadata: { subscriptionId: 's1' } };
+    const setup = await provider.createCardSetup({ ...request, idempotencyKey: nextKey() });
+    expect(setup).toMatchObject({
+      status: 'requires_payment_method',
+      metadata: { subscriptionId: 's1' },
+      paymentMethod: null,
+      lastError: null,
+    });
+    expect(setup.clientSecret).toContain('_secret_');
+    // What Stripe.js's confirmSetup does in the Payment Element (setup mode).
+    await browser.setupIntents.confirm(setup.id, {
+      payment_method: 'pm_card_mastercard',
+      client_secret: setup.clientSecret,
+    } as Stripe.SetupIntentConfirmParams);
+    const saved = await provider.retrieveCardSetup(setup.id);
+    expect(saved).toMatchObject({ status: 'succeeded', paymentMethod: { brand: 'Mastercard', last4: '4444' } });
+    const method = await platform.paymentMethods.retrieve(saved!.paymentMethod!.id);
+    const oldMethod = await platform.paymentMethods.retrieve(old);
+    expect(method.customer).toBe(oldMethod.customer);
+    const renewed = await provider.chargeOffSession({ ...intentRequest(), paymentMethodId: method.id });
+    expect(renewed).toMatchObject({ status: 'succeeded', paymentMethod: { last4: '4444' } });
+
+    // A card that wants 3-D Secure asks while being saved; once authenticated it is set up for off-session renewals.
+    const secure = await provider.createCardSetup({ ...request, idempotencyKey: nextKey() });
+    await browser.setupIntents.confirm(secure.id, {
+      payment_method: 'pm_card_authenticationRequiredOnSetup',
+      client_secret: secure.clientSecret,
+    } as Stripe.SetupIntentConfirmParams);
+    expect(await provider.retrieveCardSetup(secure.id)).toMatchObject({
+      status: 'requires_action',
+      paymentMethod: null,
+    });
+    standIn.completeSetupAuthentication(secure.id, 'approve');
+    const authenticated = (await provider.retrieveCardSetup(secure.id))!;
+    expect(authenticated).toMatchObject({ status: 'succeeded', paymentMethod: { last4: '3155' } });
+    expect(
+      await provider.chargeOffSession({ ...intentRequest(), paymentMethodId: authenticated.paymentMethod!.id }),
+    ).toMatchObject({ status: 'succeeded' });
+
+    // A card refused on attach is refused while being saved, with Stripe's reason.
+    const refused = await provider.createCardSetup({ ...request, idempotencyKey: nextKey() });
+    await expect(
+      browser.setupIntents.confirm(refused.id, {
+        payment_method: 'pm_card_chargeDeclined',
+        client_secret: refused.clientSecret,
+      } as Stripe.SetupIntentConfirmParams),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(await provider.retrieveCardSetup(refused.id)).toMatchObject({
+      status: 'requires_payment_method',
+      paymentMethod: null,
+      lastError: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+    expect(await provider.retrieveCardSetup('seti_unknown')).toBeNull();
+  });
+
+  it('charges a kept card on session: a bank challenge is left for the page (handleNextAction)', async () => {
+    const first = await provider.createIntent(intentRequest({ keepCard: true }));
+    await confirmInBrowser(first.id, first.clientSecret, 'pm_card_authenticationRequired');
+    expect((await provider.retrieveIntent(first.id))?.status).toBe('requires_action');
+    standIn.completeAuthentication(first.id, 'approve');
+    const kept = (await provider.retrieveIntent(first.id))!.paymentMethod!.id!;
+    const retry = await provider.chargeOnSession({ ...intentRequest(), paymentMethodId: kept });
+    expect(retry).toMatchObject({ status: 'requires_action', amountCents: 1000 });
+    standIn.completeAuthentication(retry.id, 'approve');
+    expect(await provider.retrieveIntent(retry.id)).toMatchObject({
+      status: 'succeeded',
+      chargeId: expect.any(String),
+    });
+
+    const visa = await provider.createIntent(intentRequest({ keepCard: true }));
+    await confirmInBrowser(visa.id, visa.clientSecret, 'pm_card_visa');
+    const visaKept = (await provider.retrieveIntent(visa.id))!.paymentMethod!.id!;
+    expect(await provider.chargeOnSession({ ...intentRequest(), paymentMethodId: visaKept })).toMatchObject({
+      status: 'succeeded',
+    });
+  });
+
   it('refunds in parts with the transfer reversed and the fee returned, never more than the charge', async () => {
     const created = await provider.createIntent(intentRequest());
     await confirmInBrowser(created.id, created.clientSecret, 'pm_card_visa');

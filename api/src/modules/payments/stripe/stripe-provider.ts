@@ -3,6 +3,8 @@ import { payoutTermsOf } from '@beabro/shared/data/payout-terms';
 import {
   IdempotencyKeyReusedError,
   type CardFieldConfig,
+  type CardSetup,
+  type CreateCardSetupRequest,
   type CreateIntentRequest,
   type IntentStatus,
   type OffSessionChargeRequest,
@@ -75,12 +77,30 @@ function statusOf(intent: Stripe.PaymentIntent): IntentStatus {
   }
 }
 
+function statusOfSetup(setup: Stripe.SetupIntent): IntentStatus {
+  switch (setup.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'processing';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    default:
+      return 'requires_payment_method';
+  }
+}
+
 /** Stripe's reason in the codes the checkout and renewals know. */
-function failureCodeOf(error: Stripe.PaymentIntent.LastPaymentError): PaymentFailureCode {
+function failureCodeOf(
+  error: Stripe.PaymentIntent.LastPaymentError | Stripe.SetupIntent.LastSetupError,
+): PaymentFailureCode {
   if (error.code === 'authentication_required' || error.decline_code === 'authentication_required') {
     return 'authentication_required';
   }
-  if (error.code === 'payment_intent_authentication_failure') return 'authentication_failed';
+  if (error.code === 'payment_intent_authentication_failure' || error.code === 'setup_intent_authentication_failure')
+    return 'authentication_failed';
   if (error.code === 'expired_card') return 'expired_card';
   if (error.decline_code === 'insufficient_funds') return 'insufficient_funds';
   return 'card_declined';
@@ -154,9 +174,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentIntent> {
     return this.idempotent(request.idempotencyKey, async () => {
-      const method = await this.stripe.paymentMethods.retrieve(request.paymentMethodId);
-      const customer = idOf(method.customer);
-      if (!customer) throw new Error(`Payment method ${request.paymentMethodId} is not kept on a Stripe customer`);
+      const customer = await this.customerOf(request.paymentMethodId);
       try {
         const intent = await this.stripe.paymentIntents.create(
           {
@@ -176,6 +194,55 @@ export class StripePaymentProvider implements PaymentProvider {
         throw error;
       }
     });
+  }
+
+  async chargeOnSession(request: OffSessionChargeRequest): Promise<PaymentIntent> {
+    return this.idempotent(request.idempotencyKey, async () => {
+      const customer = await this.customerOf(request.paymentMethodId);
+      try {
+        // Confirmed on the server with the kept card, the supporter on the page: a bank that wants 3-D Secure leaves it
+        // requires_action (use_stripe_sdk), which Stripe.js's handleNextAction answers in the page.
+        const intent = await this.stripe.paymentIntents.create(
+          { ...this.intentParams(request, customer), payment_method: request.paymentMethodId, confirm: true },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return this.toIntent(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+          return this.toIntent(await this.stripe.paymentIntents.retrieve(error.payment_intent.id, { expand }));
+        }
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * A SetupIntent on the customer the replaced card is kept with, for off-session use: the Payment Element in setup
+   * mode confirms it in the page (3-D Secure included) and Stripe attaches the new card to that customer.
+   */
+  async createCardSetup(request: CreateCardSetupRequest): Promise<CardSetup> {
+    return this.idempotent(request.idempotencyKey, async () => {
+      const customer = await this.customerOf(request.replacesPaymentMethodId);
+      const setup = await this.stripe.setupIntents.create(
+        {
+          customer,
+          usage: 'off_session',
+          metadata: request.metadata,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return this.toSetup(setup);
+    });
+  }
+
+  async retrieveCardSetup(setupId: string): Promise<CardSetup | null> {
+    try {
+      return this.toSetup(await this.stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
   }
 
   /**
@@ -312,6 +379,33 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
       throw error;
     }
+  }
+
+  /** The customer a kept card belongs to (renewals and setups use it). */
+  private async customerOf(paymentMethodId: string): Promise<string> {
+    const method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+    const customer = idOf(method.customer);
+    if (!customer) throw new Error(`Payment method ${paymentMethodId} is not kept on a Stripe customer`);
+    return customer;
+  }
+
+  private async toSetup(setup: Stripe.SetupIntent): Promise<CardSetup> {
+    let method = setup.payment_method ?? null;
+    if (typeof method === 'string') method = await this.stripe.paymentMethods.retrieve(method);
+    const failure = setup.last_setup_error;
+    const status = statusOfSetup(setup);
+    return {
+      id: setup.id,
+      clientSecret: setup.client_secret ?? '',
+      status,
+      metadata: setup.metadata ?? {},
+      paymentMethod:
+        status === 'succeeded' && method?.card
+          ? { id: method.id, brand: brandNames[method.card.brand] ?? 'Card', last4: method.card.last4 }
+          : null,
+      lastError:
+        failure && status !== 'succeeded' ? { code: failureCodeOf(failure), message: failure.message ?? '' } : null,
+    };
   }
 
   private intentParams(request: Omit<CreateIntentRequest, 'keepCard'>, customer: string) {

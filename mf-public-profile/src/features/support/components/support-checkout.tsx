@@ -16,9 +16,10 @@ import { useSupportCheckout } from '../hooks/use-support-checkout';
 import { amountProblem, customAmountUnusable, type FieldKey } from '../utils/checkout-request';
 import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
 import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
-import { SandboxCardField } from './sandbox-card-field';
+import { SandboxCardField } from '@beabro/shared/ui/payments/sandbox-card-field';
+import type { CardFieldHandle } from '@beabro/shared/payments/card-field-client';
 import { CheckoutSection } from './checkout-section';
-import type { CardFieldHandle } from '../card-field/card-field-client';
+import { CARD_FIELD_ERROR_ID } from '../card-field/card-field-ids';
 import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
@@ -27,7 +28,7 @@ import { ExternalLinkIcon } from '@beabro/shared/ui/icons/external-link';
 const SUMMARY_HEADING_ID = 'support-summary-heading';
 
 /** Stripe's field and client: a chunk of their own, loaded only once a checkout pays with Stripe. */
-const StripeCardField = lazy(() => import('../card-field/stripe-card-field'));
+const StripeCardField = lazy(() => import('@beabro/shared/ui/payments/stripe-card-field'));
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = {
@@ -233,9 +234,19 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 acceptsMessages={profile.acceptsMessages}
               />
               {checkout.stripePayment ? (
-                <Suspense fallback={<p role="status">Loading the secure card field…</p>}>
-                  <StripeCardField ref={cardField} payment={checkout.stripePayment} error={checkout.fieldErrors.card} />
-                </Suspense>
+                <CheckoutSection step={3} title="Payment details">
+                  <Suspense fallback={<p role="status">Loading the secure card field…</p>}>
+                    <StripeCardField
+                      ref={cardField}
+                      clientSecret={checkout.stripePayment.clientSecret}
+                      publishableKey={checkout.stripePayment.publishableKey}
+                      testMode={checkout.stripePayment.testMode}
+                      fieldId={FIELD_IDS.card}
+                      errorId={CARD_FIELD_ERROR_ID}
+                      error={checkout.fieldErrors.card}
+                    />
+                  </Suspense>
+                </CheckoutSection>
               ) : profile.paymentProvider === 'stripe' ? (
                 <CheckoutSection step={3} title="Payment details">
                   <p id={FIELD_IDS.card} tabIndex={-1} css={{ margin: 0 }}>
@@ -243,7 +254,14 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                   </p>
                 </CheckoutSection>
               ) : (
-                <SandboxCardField ref={cardField} error={checkout.fieldErrors.card} />
+                <CheckoutSection step={3} title="Payment details">
+                  <SandboxCardField
+                    ref={cardField}
+                    fieldId={FIELD_IDS.card}
+                    errorId={CARD_FIELD_ERROR_ID}
+                    error={checkout.fieldErrors.card}
+                  />
+                </CheckoutSection>
               )}
             </div>
 

@@ -9,7 +9,7 @@ import SupportArea from '../../../exposes/support';
 import { LAST_RECEIPT_KEY } from '../../../lib/last-receipt';
 import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
 import { json, mockApi, type MockAnswer } from '../../../testing/mock-api';
-import { STRIPE_JS_URL, type StripeConfirmResult, type StripeJs } from '../card-field/stripe-card-client';
+import { STRIPE_JS_URL, type StripeConfirmResult, type StripeJs } from '@beabro/shared/payments/stripe-card-client';
 
 const SUPPORTS = 'POST /api/creators/pixelpat/supports';
 const COMPLETE = 'POST /api/payments/intents/pi_sandbox_1/complete';
@@ -556,6 +556,8 @@ describe('support page', () => {
             seen.confirms += 1;
             return results.shift() ?? { paymentIntent: { id: 'pi_stripe_1', status: 'succeeded' } };
           },
+          confirmSetup: async () => ({ error: { type: 'invalid_request_error', message: 'not a setup' } }),
+          handleNextAction: async () => ({ error: { type: 'invalid_request_error', message: 'nothing to handle' } }),
         };
       };
       return seen;

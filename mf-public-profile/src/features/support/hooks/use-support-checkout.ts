@@ -13,8 +13,8 @@ import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';
 import { notifyHostOfSupport } from '../utils/notify-host-of-support';
 import type { EmbedMode } from './use-embed-mode';
 import type { SupportFormState } from '../utils/support-form-state';
-import type { CardFieldHandle } from '../card-field/card-field-client';
-import { stripeReturn } from '../card-field/stripe-return';
+import type { CardFieldHandle } from '@beabro/shared/payments/card-field-client';
+import { stripeReturn } from '@beabro/shared/payments/stripe-return';
 
 /** The card field refused the payment: the provider's reason, on the card field. */
 class CardFieldError extends Error {

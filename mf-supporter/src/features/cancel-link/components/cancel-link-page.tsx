@@ -5,6 +5,7 @@ import {
   CANCEL_LINK_ACTIONS,
   CANCEL_LINK_ERRORS,
   CANCEL_LINK_PAGE_PATH,
+  CARD_SECTION_ID,
   PAUSE_CHOICES,
   PAUSE_SECTION_ID,
   SUBSCRIPTION_MESSAGES,
@@ -24,6 +25,7 @@ import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import { changeSubscriptionByLink } from '@beabro/shared/api/change-subscription';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangeMonthlyForm, changedMessage } from '../../change-monthly/components/change-monthly-form';
+import { ReplaceCardForm } from '../../replace-card/components/replace-card-form';
 import {
   cancelLinkPageQueryKey,
   useCancelLink,
@@ -178,6 +180,7 @@ export function CancelLinkPage() {
   const [focusTick, setFocusTick] = useState<{ target: 'outcome' | 'error'; n: number } | null>(null);
   const queryClient = useQueryClient();
   const [changed, setChanged] = useState<string | null>(null);
+  const [cardOutcome, setCardOutcome] = useState<{ tone: 'success' | 'danger'; message: string } | null>(null);
   // Changing the amount needs the page's script (the creator's tiers, field messages): offered once it runs.
   const scripted = useHydrated();
 
@@ -191,6 +194,16 @@ export function CancelLinkPage() {
     document.getElementById('pause-heading')?.focus();
   }, [hash, pauseShown]);
 
+  // A failed renewal's email links to #card: once the page can replace the card, go to it.
+  // Only with the page's script: the provider's card field needs it.
+  const cardShown = scripted && link.data?.kind === 'found' && actionsFor(link.data.subscription).cancel;
+  useEffect(() => {
+    if (hash !== `#${CARD_SECTION_ID}` || !cardShown) return;
+    const section = document.getElementById(CARD_SECTION_ID);
+    if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start' });
+    document.getElementById('card-heading')?.focus();
+  }, [hash, cardShown]);
+
   useEffect(() => {
     if (focusTick?.target === 'outcome') outcomeRef.current?.focus();
     if (focusTick?.target === 'error') errorRef.current?.focus();
@@ -200,6 +213,7 @@ export function CancelLinkPage() {
     setFailure(null);
     setDone(null);
     setChanged(null);
+    setCardOutcome(null);
     setPending(request.action);
     act.mutate(request, {
       onSuccess: () => {
@@ -263,6 +277,15 @@ export function CancelLinkPage() {
             <p>{changed}</p>
           </OutcomeMessage>
         ) : null}
+        {cardOutcome ? (
+          <OutcomeMessage
+            tone={cardOutcome.tone}
+            role={cardOutcome.tone === 'success' ? 'status' : 'alert'}
+            ref={outcomeRef}
+          >
+            <p>{cardOutcome.message}</p>
+          </OutcomeMessage>
+        ) : null}
         {orphanError ? (
           <OutcomeMessage tone="danger" role="alert">
             <p>{orphanError}</p>
@@ -295,6 +318,36 @@ export function CancelLinkPage() {
                 setDone(null);
                 setFailure(null);
                 setChanged(changedMessage(next));
+                setFocusTick((t) => ({ target: 'outcome', n: (t?.n ?? 0) + 1 }));
+              }}
+            />
+          </section>
+        ) : null}
+        {cardShown ? (
+          <section
+            id={CARD_SECTION_ID}
+            aria-labelledby="card-heading"
+            css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
+          >
+            <h2 id="card-heading" tabIndex={-1} css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
+              {subscription.status === 'past_due' ? 'Update your card' : 'Replace your card'}
+            </h2>
+            <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
+              {subscription.status === 'past_due'
+                ? 'Your new card is charged for the renewal that failed as soon as you save it.'
+                : 'Renewals are charged to the new card from the next one. Nothing is charged now.'}
+            </p>
+            <ReplaceCardForm
+              key={`${subscription.status}:${cardOutcome?.message ?? ''}`}
+              target={{ token }}
+              subscription={subscription}
+              onDone={(outcome) => {
+                const shown: CancelLink = { kind: 'found', subscription: outcome.subscription };
+                queryClient.setQueryData(cancelLinkPageQueryKey(token), shown);
+                setDone(null);
+                setFailure(null);
+                setChanged(null);
+                setCardOutcome({ tone: outcome.tone, message: outcome.message });
                 setFocusTick((t) => ({ target: 'outcome', n: (t?.n ?? 0) + 1 }));
               }}
             />

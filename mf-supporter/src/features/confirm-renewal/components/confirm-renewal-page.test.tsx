@@ -1,4 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StripeJs } from '@beabro/shared/payments/stripe-card-client';
 import { RENEWAL_CONFIRM_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -16,7 +18,12 @@ const confirmation = {
   periodEnd: '2027-07-01T00:00:00.000Z',
   cardBrand: 'Visa',
   cardLast4: '3184',
-  payment: { intentId: 'pi_1', clientSecret: 'pi_1_secret', frameUrl: '/sandbox-pay/v1/card-frame' },
+  payment: {
+    provider: 'sandbox',
+    intentId: 'pi_1',
+    clientSecret: 'pi_1_secret',
+    frameUrl: '/sandbox-pay/v1/card-frame',
+  },
 };
 
 /** The provider's frame answering the page, as its script does with postMessage. */
@@ -63,6 +70,42 @@ describe('the renewal confirmation page', () => {
       'Your bank could not confirm this payment.',
     );
     expect(api.calls('POST /api/subscriptions/confirm')).toEqual([]);
+  });
+
+  it('with Stripe, the bank’s challenge is Stripe.js’s handleNextAction (no frame of ours), then recorded', async () => {
+    const handled: string[] = [];
+    window.Stripe = (key: string): StripeJs => {
+      expect(key).toBe('pk_test_9');
+      return {
+        elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined }) }),
+        confirmPayment: async () => ({}),
+        confirmSetup: async () => ({}),
+        handleNextAction: async ({ clientSecret }) => {
+          handled.push(clientSecret);
+          return { paymentIntent: { id: 'pi_1', status: 'succeeded' } };
+        },
+      };
+    };
+    const api = mockApi({
+      'GET /api/subscriptions/confirm': () =>
+        json(200, {
+          confirmation: {
+            ...confirmation,
+            payment: { ...confirmation.payment, provider: 'stripe', publishableKey: 'pk_test_9' },
+          },
+        }),
+      'POST /api/subscriptions/confirm': () => json(200, { status: 'paid' }),
+    });
+    open();
+    const button = await screen.findByRole('button', { name: 'Confirm with my bank' }, { timeout: 5000 });
+    expect(document.querySelector('iframe')).toBeNull();
+    await userEvent.setup().click(button);
+    expect(
+      await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(handled).toEqual(['pi_1_secret']);
+    await waitFor(() => expect(api.calls('POST /api/subscriptions/confirm')).toHaveLength(1));
+    delete window.Stripe;
   });
 
   it.each([

@@ -9,7 +9,8 @@ import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
 import { useCompleteConfirmation, useConfirmLink } from '../api/confirm-renewal';
-import { BankChallengeFrame, type ChallengeResult } from './bank-challenge-frame';
+import type { CardFieldResult } from '@beabro/shared/payments/card-field-client';
+import { PaymentChallenge } from '../../replace-card/components/payment-challenge';
 
 const TITLE = 'Confirm your monthly support';
 const OFFLINE = 'We could not reach Be a Bro. Check your connection and try again.';
@@ -23,8 +24,8 @@ function Confirm({ token, confirmation }: { token: string; confirmation: Renewal
   const complete = useCompleteConfirmation(token);
   const [refused, setRefused] = useState<string | null>(null);
 
-  const onResult = (result: ChallengeResult) => {
-    if (result.status === 'failed') {
+  const onResult = (result: CardFieldResult) => {
+    if (result.status === 'failed' || result.status === 'invalid') {
       setRefused(result.message ?? RENEWAL_CONFIRM_MESSAGES.failed);
       return;
     }
@@ -45,7 +46,7 @@ function Confirm({ token, confirmation }: { token: string; confirmation: Renewal
       ? complete.error.message
       : OFFLINE
     : complete.data?.status === 'awaiting'
-      ? 'Your bank has not confirmed the payment yet. Answer its check in the frame below.'
+      ? 'Your bank has not confirmed the payment yet. Answer its check below.'
       : null;
   return (
     <>
@@ -61,12 +62,7 @@ function Confirm({ token, confirmation }: { token: string; confirmation: Renewal
         </OutcomeMessage>
       ) : null}
       {complete.isPending ? <p role="status">Recording your payment…</p> : null}
-      <BankChallengeFrame
-        frameUrl={confirmation.payment.frameUrl}
-        intentId={confirmation.payment.intentId}
-        clientSecret={confirmation.payment.clientSecret}
-        onResult={onResult}
-      />
+      <PaymentChallenge payment={confirmation.payment} onResult={onResult} />
     </>
   );
 }

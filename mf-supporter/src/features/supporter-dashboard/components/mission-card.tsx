@@ -9,7 +9,13 @@ import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
 import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
-import { isCancellable, isChangeable, isPausable, isRenewing } from '../utils/subscription-for-creator';
+import {
+  isCancellable,
+  isCardReplaceable,
+  isChangeable,
+  isPausable,
+  isRenewing,
+} from '../utils/subscription-for-creator';
 import { Icon } from '@beabro/shared/ui/icon';
 import { WallMembership } from './wall-membership';
 
@@ -22,6 +28,8 @@ export interface MissionCardProps {
   onPause: (subscription: SubscriptionDto) => void;
   onResume: (subscription: SubscriptionDto) => void;
   onChange: (subscription: SubscriptionDto) => void;
+  /** Replace the card renewals charge (and retry a failed renewal with it). */
+  onReplaceCard?: (subscription: SubscriptionDto) => void;
   /** A resume of this subscription is on its way. */
   resuming?: boolean;
 }
@@ -86,6 +94,7 @@ export function MissionCard({
   onPause,
   onResume,
   onChange,
+  onReplaceCard,
   resuming = false,
 }: MissionCardProps) {
   const nameId = useId();
@@ -204,6 +213,15 @@ export function MissionCard({
         {isChangeable(subscription) ? (
           <Button variant="ghost" size="sm" onClick={() => onChange(subscription)}>
             Change amount
+          </Button>
+        ) : null}
+        {onReplaceCard && isCardReplaceable(subscription) ? (
+          <Button
+            variant={subscription.status === 'past_due' ? 'secondary' : 'ghost'}
+            size="sm"
+            onClick={() => onReplaceCard(subscription)}
+          >
+            {subscription.status === 'past_due' ? 'Update card' : 'Replace card'}
           </Button>
         ) : null}
         {isPausable(subscription) ? (

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
 import { ApiError } from '@beabro/shared/api/api-client';
 import type { PauseMonths, SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { useToast } from '@beabro/shared/ui/toast';
@@ -10,6 +12,7 @@ import { subscriptionForCreator } from '../utils/subscription-for-creator';
 import { changedMessage } from '../../change-monthly/components/change-monthly-form';
 import { CancelMonthlyDialog } from './cancel-monthly-dialog';
 import { ChangeMonthlyDialog } from './change-monthly-dialog';
+import { ReplaceCardDialog } from './replace-card-dialog';
 import { MissionCard } from './mission-card';
 import { PauseMonthlyDialog } from './pause-monthly-dialog';
 import { NoSupportsYet } from './no-supports-yet';
@@ -40,6 +43,8 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
   const resume = useResumeSubscription();
   const [pausing, setPausing] = useState<SubscriptionDto | null>(null);
   const [changing, setChanging] = useState<SubscriptionDto | null>(null);
+  const [replacingCard, setReplacingCard] = useState<SubscriptionDto | null>(null);
+  const queryClient = useQueryClient();
 
   if (dashboard.creators.length === 0) return <NoSupportsYet title="No missions yet" />;
 
@@ -124,6 +129,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
               onPause={setPausing}
               onResume={resumeNow}
               onChange={setChanging}
+              onReplaceCard={setReplacingCard}
               resuming={resume.isPending}
             />
           </li>
@@ -137,6 +143,16 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
           toast.show(changedMessage(subscription), 'success');
         }}
         onClose={() => setChanging(null)}
+      />
+      <ReplaceCardDialog
+        key={`card:${replacingCard?.id ?? 'none'}`}
+        subscription={replacingCard}
+        onDone={(outcome) => {
+          setReplacingCard(null);
+          toast.show(outcome.message, outcome.tone === 'success' ? 'success' : 'error');
+          void queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
+        }}
+        onClose={() => setReplacingCard(null)}
       />
       <PauseMonthlyDialog
         key={pausing?.id ?? 'none'}

@@ -58,3 +58,12 @@ export function isChangeable(subscription: SubscriptionDto | null): subscription
     (subscription.status === 'active' || subscription.status === 'paused')
   );
 }
+
+/** Whether its card can be replaced: it will be charged again (it runs, is paused, or its renewal is being retried). */
+export function isCardReplaceable(subscription: SubscriptionDto | null): subscription is SubscriptionDto {
+  return (
+    subscription !== null &&
+    !subscription.cancelAtPeriodEnd &&
+    (subscription.status === 'active' || subscription.status === 'paused' || subscription.status === 'past_due')
+  );
+}

@@ -22,6 +22,7 @@ export type FixtureName =
   | 'payment_method'
   | 'payout'
   | 'refund'
+  | 'setup_intent'
   | 'transfer'
   | 'transfer_reversal';
 

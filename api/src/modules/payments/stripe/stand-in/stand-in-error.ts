@@ -13,6 +13,7 @@ export interface StripeErrorBody {
   doc_url?: string;
   charge?: string;
   payment_intent?: unknown;
+  setup_intent?: unknown;
   payment_method?: unknown;
 }
 

@@ -47,6 +47,7 @@ export class StandInState {
   readonly paymentMethods = new Map<string, Stripe.PaymentMethod>();
   readonly paymentMethodState = new Map<string, PaymentMethodState>();
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
+  readonly setupIntents = new Map<string, Stripe.SetupIntent>();
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly transfers = new Map<string, Stripe.Transfer>();
@@ -70,6 +71,7 @@ export class StandInState {
       this.customers,
       this.paymentMethods,
       this.paymentIntents,
+      this.setupIntents,
       this.charges,
       this.refunds,
       this.transfers,

@@ -8,6 +8,7 @@ import { EventLog, type WebhookDelivery, type WebhookEndpointConfig } from './ev
 import { ParamReader, parseStripeForm, rejectUnknownParams } from './form-params';
 import { paymentIntentsResource } from './payment-intents';
 import { refundsResource } from './refunds';
+import { setupIntentsResource } from './setup-intents';
 import { StandInError, invalidRequest, noSuch } from './stand-in-error';
 import { StandInState, now, randomId, type ApiRequest } from './stand-in-state';
 
@@ -49,6 +50,8 @@ export interface StripeStandIn {
   redeliver(eventId: string): void;
   /** The supporter's answer to a 3-D Secure challenge (in the browser on Stripe: Stripe.js or the redirect page). */
   completeAuthentication(paymentIntentId: string, outcome: 'approve' | 'fail'): Stripe.PaymentIntent;
+  /** The same for a SetupIntent (a card being saved without a payment). */
+  completeSetupAuthentication(setupIntentId: string, outcome: 'approve' | 'fail'): Stripe.SetupIntent;
   /** Ends a payment left processing by the stand-in-only `pm_card_standInProcessing`. */
   settleProcessing(paymentIntentId: string, outcome: 'succeeded' | 'failed'): Stripe.PaymentIntent;
   /** What the connected account's owner does on Stripe's onboarding pages (also reachable by the account link URL). */
@@ -76,6 +79,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const paymentIntents = paymentIntentsResource(state, customers, disputes);
   const refunds = refundsResource(state, paymentIntents);
   const accounts = accountsResource(state);
+  const setupIntents = setupIntentsResource(state, customers);
 
   const retrieveFrom =
     <T>(map: Map<string, T>, kind: string) =>
@@ -117,6 +121,20 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       handler: paymentIntents.cancelPaymentIntent,
     },
     { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handler: paymentIntents.updatePaymentIntent },
+    { method: 'POST', pattern: /^\/v1\/setup_intents$/, handler: setupIntents.createSetupIntent },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/setup_intents\/([^/]+)$/,
+      handler: setupIntents.retrieveSetupIntent,
+      publishable: true,
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/setup_intents\/([^/]+)\/confirm$/,
+      handler: setupIntents.confirmSetupIntent,
+      publishable: true,
+    },
+    { method: 'POST', pattern: /^\/v1\/setup_intents\/([^/]+)\/cancel$/, handler: setupIntents.cancelSetupIntent },
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: retrieveFrom(state.charges, 'charge') },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handler: refunds.createRefund },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveFrom(state.refunds, 'refund') },
@@ -239,6 +257,28 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return respond(response, 302, '', { location: link.returnUrl });
     }
     const authenticateMatch = /^\/stand-in\/authenticate\/([^/]+)$/.exec(url.pathname);
+    const setupIntent = authenticateMatch ? state.setupIntents.get(authenticateMatch[1]!) : undefined;
+    if (setupIntent) {
+      if (url.searchParams.get('client_secret') !== setupIntent.client_secret) return respond(response, 404, '{}', {});
+      const outcome = url.searchParams.get('outcome');
+      if (outcome === 'approve' || outcome === 'fail') {
+        if (setupIntent.status === 'requires_action') setupIntents.completeSetupAuthentication(setupIntent.id, outcome);
+        const returnUrl = setupIntent.next_action?.redirect_to_url?.return_url;
+        if (returnUrl) {
+          const target = new URL(returnUrl);
+          target.searchParams.set('setup_intent', setupIntent.id);
+          target.searchParams.set('setup_intent_client_secret', setupIntent.client_secret!);
+          target.searchParams.set('redirect_status', setupIntent.status === 'succeeded' ? 'succeeded' : 'failed');
+          return respond(response, 302, '', { location: target.toString() });
+        }
+        return respond(response, 200, JSON.stringify({ status: setupIntent.status }), {});
+      }
+      const link = (value: string) =>
+        `${url.pathname}?client_secret=${encodeURIComponent(setupIntent.client_secret!)}&outcome=${value}`;
+      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3D Secure test page</title></head><body><h1>Stripe stand-in: 3D Secure test card setup</h1><p><a href="${link('approve')}">Complete authentication</a></p><p><a href="${link('fail')}">Fail authentication</a></p></body></html>`;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(page);
+    }
     if (authenticateMatch) {
       const intent = state.paymentIntents.get(authenticateMatch[1]!);
       if (!intent || url.searchParams.get('client_secret') !== intent.client_secret)
@@ -345,6 +385,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     addWebhookEndpoint: (endpoint) => log.addEndpoint(endpoint),
     redeliver: (eventId) => log.redeliver(eventId),
     completeAuthentication: paymentIntents.completeAuthentication,
+    completeSetupAuthentication: setupIntents.completeSetupAuthentication,
     settleProcessing: paymentIntents.settleProcessing,
     completeOnboarding: accounts.completeOnboarding,
     requireInformation: accounts.requireInformation,

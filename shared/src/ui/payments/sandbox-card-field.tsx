@@ -1,10 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
+import type { CardFieldHandle, CardFieldMode, CardFieldResult } from '@beabro/shared/payments/card-field-client';
 import { FlaskIcon } from '@beabro/shared/ui/icons/flask';
-import { CheckoutSection } from './checkout-section';
-import { FIELD_IDS } from './supporter-details';
-import type { CardFieldHandle, CardFieldResult } from '../card-field/card-field-client';
-import { CARD_FIELD_ERROR_ID } from '../card-field/card-field-ids';
 
 /** The sandbox's test cards (api/src/modules/payments/sandbox): what a tester can type in the card field, and what happens. */
 export const TEST_CARDS = [
@@ -14,7 +11,20 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
 ] as const;
 
+/** In setup mode (a card saved for renewals, nothing charged) what each test card does differs a little. */
+export const SETUP_TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'card is saved' },
+  { number: '4000 0027 6000 3184', outcome: 'your bank asks you to confirm the card (3-D Secure)' },
+  { number: '4000 0000 0000 0002', outcome: 'card is declined' },
+  { number: '4000 0000 0000 9995', outcome: 'card is saved, its payments fail for insufficient funds' },
+] as const;
+
 export interface SandboxCardFieldProps {
+  /** Payment mode confirms an intent; setup mode saves the card for later payments, nothing charged. */
+  mode?: CardFieldMode;
+  /** The field's id (the page focuses it on an error) and its error line's id. */
+  fieldId: string;
+  errorId: string;
   /** The provider's reason, shown next to the field. */
   error: string | undefined;
 }
@@ -29,10 +39,10 @@ const FRAME_MESSAGES = {
 /**
  * The payment provider's own card field (the sandbox's, in test mode): a frame served by the provider
  * with its own script and CSP. The card number, expiry and CVC live only in that frame; this page only
- * asks it to confirm an intent and hears back a status and the provider's reason.
+ * asks it to confirm an intent (or a setup) and hears back a status and the provider's reason.
  */
 export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProps>(function SandboxCardField(
-  { error },
+  { mode = 'payment', fieldId, errorId, error },
   ref,
 ) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -72,7 +82,7 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
     () => ({
       // The sandbox's frame takes the card before any intent exists.
       mountedFor: () => null,
-      async confirm(intentId, clientSecret) {
+      async confirm(id, clientSecret) {
         const target = frame.current?.contentWindow;
         if (!target) return { status: 'failed', message: FRAME_MESSAGES.notReady };
         if (!ready.current) {
@@ -90,15 +100,21 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
         }
         return new Promise<CardFieldResult>((resolve) => {
           waiting.current = resolve;
-          target.postMessage({ type: 'sandbox-pay:confirm', intentId, clientSecret }, window.location.origin);
+          target.postMessage(
+            mode === 'setup'
+              ? { type: 'sandbox-pay:setup', setupId: id, clientSecret }
+              : { type: 'sandbox-pay:confirm', intentId: id, clientSecret },
+            window.location.origin,
+          );
         });
       },
     }),
-    [],
+    [mode],
   );
+  const cards = mode === 'setup' ? SETUP_TEST_CARDS : TEST_CARDS;
 
   return (
-    <CheckoutSection step={3} title="Payment details">
+    <>
       <div
         role="note"
         aria-label="Test mode"
@@ -120,7 +136,7 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
           below with any future expiry date and any 3-digit CVC:
         </p>
         <ul css={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: '0.25rem' }}>
-          {TEST_CARDS.map((card) => (
+          {cards.map((card) => (
             <li key={card.number}>
               <span css={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontWeight: 700 }}>
                 {card.number}
@@ -132,22 +148,22 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
       </div>
       <iframe
         ref={frame}
-        id={FIELD_IDS.card}
+        id={fieldId}
         src={SANDBOX_CARD_FRAME_PATH}
         onLoad={() => (ready.current = true)}
         title="Card details (secure field of the payment provider, test mode)"
-        aria-describedby={error ? CARD_FIELD_ERROR_ID : undefined}
+        aria-describedby={error ? errorId : undefined}
         css={{ width: '100%', height, border: 0, display: 'block' }}
       />
       {error ? (
         <p
-          id={CARD_FIELD_ERROR_ID}
+          id={errorId}
           role="alert"
           css={(theme) => ({ margin: '0.5rem 0 0', color: theme.color.danger, fontSize: theme.font.size.sm })}
         >
           {error}
         </p>
       ) : null}
-    </CheckoutSection>
+    </>
   );
 });

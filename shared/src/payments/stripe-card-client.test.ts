@@ -1,13 +1,14 @@
 import {
   STRIPE_JS_URL,
   STRIPE_MESSAGES,
+  authenticateWithStripe,
   loadStripeJs,
   mountStripeCardField,
   type StripeConfirmResult,
   type StripeElements,
   type StripeJs,
-} from './stripe-card-client';
-import { stripeReturn } from './stripe-return';
+} from '@beabro/shared/payments/stripe-card-client';
+import { stripeReturn } from '@beabro/shared/payments/stripe-return';
 
 const CLIENT_SECRET = 'pi_123_secret_abc';
 const RETURN_URL = 'https://beabro.example/pixelpat/support';
@@ -20,6 +21,8 @@ function fakeStripe(answer: (options: Parameters<StripeJs['confirmPayment']>[0])
     mounted: [] as HTMLElement[],
     destroyed: 0,
     confirms: [] as Array<Parameters<StripeJs['confirmPayment']>[0]>,
+    setups: [] as Array<Parameters<StripeJs['confirmSetup']>[0]>,
+    nextActions: [] as string[],
   };
   const elements: StripeElements = {
     create(type) {
@@ -40,6 +43,14 @@ function fakeStripe(answer: (options: Parameters<StripeJs['confirmPayment']>[0])
     confirmPayment(options) {
       calls.confirms.push(options);
       return answer(options);
+    },
+    confirmSetup(options) {
+      calls.setups.push(options);
+      return answer(options);
+    },
+    handleNextAction({ clientSecret }) {
+      calls.nextActions.push(clientSecret);
+      return answer({} as Parameters<StripeJs['confirmPayment']>[0]);
     },
   };
   return { stripe, elements, calls };
@@ -123,6 +134,73 @@ describe('Stripe card field client', () => {
       throw new Error('network');
     });
     await expect(mount(stripe).client.confirm()).resolves.toEqual({
+      status: 'failed',
+      message: STRIPE_MESSAGES.notLoaded,
+    });
+  });
+});
+
+describe('Stripe card field client in setup mode (a card saved, nothing charged)', () => {
+  function mountSetup(stripe: StripeJs) {
+    const container = document.createElement('div');
+    return mountStripeCardField(stripe, {
+      clientSecret: 'seti_123_secret_abc',
+      container,
+      returnUrl: RETURN_URL,
+      mode: 'setup',
+    });
+  }
+
+  it('confirms the SetupIntent with confirmSetup, never confirmPayment', async () => {
+    const { stripe, elements, calls } = fakeStripe(async () => ({
+      setupIntent: { id: 'seti_123', status: 'succeeded' },
+    }));
+    await expect(mountSetup(stripe).confirm()).resolves.toEqual({ status: 'succeeded', message: null });
+    expect(calls.elements).toEqual([{ clientSecret: 'seti_123_secret_abc' }]);
+    expect(calls.setups).toEqual([{ elements, redirect: 'if_required', confirmParams: { return_url: RETURN_URL } }]);
+    expect(calls.confirms).toEqual([]);
+  });
+
+  it('gives Stripe’s reason for a refused card, and says when the bank did not confirm it', async () => {
+    const refused = fakeStripe(async () => ({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    }));
+    await expect(mountSetup(refused.stripe).confirm()).resolves.toEqual({
+      status: 'failed',
+      message: 'Your card was declined.',
+    });
+    const waiting = fakeStripe(async () => ({ setupIntent: { id: 'seti_123', status: 'requires_action' } }));
+    await expect(mountSetup(waiting.stripe).confirm()).resolves.toEqual({
+      status: 'failed',
+      message: STRIPE_MESSAGES.cardNotConfirmed,
+    });
+  });
+});
+
+describe('the bank’s challenge of an intent confirmed on the server (handleNextAction)', () => {
+  it('hands the client secret to Stripe.js and reports what the bank answered', async () => {
+    const { stripe, calls } = fakeStripe(async () => ({ paymentIntent: { id: 'pi_123', status: 'succeeded' } }));
+    await expect(authenticateWithStripe(stripe, CLIENT_SECRET)).resolves.toEqual({
+      status: 'succeeded',
+      message: null,
+    });
+    expect(calls.nextActions).toEqual([CLIENT_SECRET]);
+
+    const failed = fakeStripe(async () => ({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'We are unable to authenticate your payment method.',
+      },
+    }));
+    await expect(authenticateWithStripe(failed.stripe, CLIENT_SECRET)).resolves.toEqual({
+      status: 'failed',
+      message: 'We are unable to authenticate your payment method.',
+    });
+    const broken = fakeStripe(async () => {
+      throw new Error('network');
+    });
+    await expect(authenticateWithStripe(broken.stripe, CLIENT_SECRET)).resolves.toEqual({
       status: 'failed',
       message: STRIPE_MESSAGES.notLoaded,
     });

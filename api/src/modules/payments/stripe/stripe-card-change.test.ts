@@ -1,0 +1,192 @@
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAppSecret } from '../../../config/env';
+import { emailOutbox, paymentAttempts, subscriptions, supports } from '../../../db/schema';
+import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
+import { checkLedgerIntegrity } from '../../ledger/integrity-service';
+import { signCancelToken } from '../../subscriptions/cancel-link';
+import { renewSubscription } from '../../subscriptions/renewal-service';
+import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
+import type { TestApp, TestClient } from '../../../testing/test-app';
+import { createStripeProvider } from '../configured-provider';
+import type { StripeStandIn } from './stand-in/stripe-stand-in';
+
+/*
+ * Replacing the card of a monthly support with PAYMENT_PROVIDER=stripe on the stand-in, through the real SDK: a
+ * SetupIntent on the supporter's customer confirmed as Stripe.js's confirmSetup does (3-D Secure included), the
+ * card kept for renewals, and a renewal stuck on the bank's confirmation paid at once with the new card.
+ */
+
+let stripe: StripeTestApp;
+let standIn: StripeStandIn;
+let t: TestApp;
+let browser: Stripe;
+let platform: Stripe;
+let username: string;
+
+beforeAll(async () => {
+  stripe = await startStripeTestApp();
+  ({ standIn, t, browser, platform } = stripe);
+  const creator = await stripe.connectedCreator('US');
+  username = creator.profile.username;
+});
+
+afterAll(async () => {
+  await stripe?.close();
+});
+
+/** A guest's monthly support paid in the Payment Element with `card` (a 3-D Secure card approved). */
+async function monthly(client: TestClient, card: string) {
+  const email = `stripe-card-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const started = await postCheckout(client, username, checkoutBody({ amount: 6, isRecurring: true, email }));
+  expect(started.statusCode, started.body).toBe(200);
+  const { payment } = started.json();
+  const confirmed = await browser.paymentIntents.confirm(payment.intentId, {
+    payment_method: card,
+    client_secret: payment.clientSecret,
+  } as Stripe.PaymentIntentConfirmParams);
+  if (confirmed.status === 'requires_action') standIn.completeAuthentication(payment.intentId, 'approve');
+  const completed = await client.post(`/api/payments/intents/${payment.intentId}/complete`, {
+    clientSecret: payment.clientSecret,
+  });
+  expect(completed.statusCode, completed.body).toBe(200);
+  const id = completed.json().receipt.subscriptionId as string;
+  return { id, email, token: signCancelToken(resolveAppSecret(t.app.config), id) };
+}
+
+async function rowOf(id: string) {
+  const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw new Error('gone');
+  return row;
+}
+
+/** What Stripe.js's confirmSetup does with the Payment Element in setup mode. */
+function confirmSetup(setup: { setupId: string; clientSecret: string }, card: string) {
+  return browser.setupIntents.confirm(setup.setupId, {
+    payment_method: card,
+    client_secret: setup.clientSecret,
+  } as Stripe.SetupIntentConfirmParams);
+}
+
+describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('saves the new card on the same customer with a SetupIntent; the next renewal charges it', async () => {
+    const guest = t.client();
+    const { id, token, email } = await monthly(guest, 'pm_card_visa');
+    const old = await rowOf(id);
+
+    const started = await guest.post('/api/subscriptions/card-by-link', { token });
+    expect(started.statusCode, started.body).toBe(200);
+    const setup = started.json().setup;
+    expect(setup).toMatchObject({
+      provider: 'stripe',
+      testMode: true,
+      publishableKey: standIn.publishableKey,
+      cardFrameUrl: 'https://js.stripe.com/v3',
+    });
+    expect(setup.setupId).toMatch(/^seti_/);
+    const intent = await platform.setupIntents.retrieve(setup.setupId);
+    const oldMethod = await platform.paymentMethods.retrieve(old.paymentMethodToken);
+    expect(intent).toMatchObject({
+      usage: 'off_session',
+      customer: oldMethod.customer,
+      metadata: { subscriptionId: id },
+    });
+
+    // Not yet confirmed: nothing to keep.
+    const early = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(early.statusCode).toBe(400);
+
+    // A card that asks for 3-D Secure while being saved; approved, it is kept.
+    const secured = await confirmSetup(setup, 'pm_card_authenticationRequiredOnSetup');
+    expect(secured.status).toBe('requires_action');
+    standIn.completeSetupAuthentication(setup.setupId, 'approve');
+    const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ card: { brand: 'Visa', last4: '3155' }, retry: null });
+    const changed = await rowOf(id);
+    expect(changed.paymentMethodToken).not.toBe(old.paymentMethodToken);
+    expect((await platform.paymentMethods.retrieve(changed.paymentMethodToken)).customer).toBe(oldMethod.customer);
+    const [email1] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'subscription-card-changed')));
+    expect(email1?.textBody).toContain('Visa ending in 3155');
+
+    // The renewal a month on is charged off session to the new card.
+    const provider = createStripeProvider(
+      t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+    );
+    const due = new Date(changed.currentPeriodEnd.getTime() + 60_000);
+    const deps = { db: t.database.db, provider, appSecret: resolveAppSecret(t.app.config), origin: 'http://x' };
+    expect(await renewSubscription({ ...deps, log: () => {} }, id, due)).toBe('renewed');
+    const [attempt] = await t.database.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.subscriptionId, id), eq(paymentAttempts.purpose, 'renewal')));
+    expect(attempt).toMatchObject({ status: 'succeeded', cardLast4: '3155' });
+    const renewal = await platform.paymentIntents.retrieve(attempt!.providerIntentId!);
+    expect(renewal.payment_method).toBe(changed.paymentMethodToken);
+  });
+
+  it('a renewal the old card’s bank refused off session is paid at once with the new card', async () => {
+    const guest = t.client();
+    const { id, token } = await monthly(guest, 'pm_card_authenticationRequired');
+    const provider = createStripeProvider(
+      t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+    );
+    const deps = { db: t.database.db, provider, appSecret: resolveAppSecret(t.app.config), origin: 'http://x' };
+    const due = new Date((await rowOf(id)).currentPeriodEnd.getTime() + 60_000);
+    expect(await renewSubscription({ ...deps, log: () => {} }, id, due)).toBe('failed');
+    const described = await guest.get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+    // Off session Stripe declines it (authentication_required): retried later, the supporter emailed.
+    expect(described.json().subscription).toMatchObject({ status: 'past_due' });
+
+    const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    await confirmSetup(setup, 'pm_card_mastercard');
+    const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      retry: { status: 'paid' },
+      subscription: { status: 'active', needsConfirmation: false },
+      card: { brand: 'Mastercard', last4: '4444' },
+    });
+    const renewals = await t.database.db
+      .select()
+      .from(supports)
+      .where(and(eq(supports.subscriptionId, id), eq(supports.isRenewal, true)));
+    expect(renewals).toHaveLength(1);
+    await standIn.deliveriesSettled();
+    expect(await checkLedgerIntegrity(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('with a new card whose bank asks on the retry: the answer carries what handleNextAction needs', async () => {
+    const guest = t.client();
+    const { id, token } = await monthly(guest, 'pm_card_authenticationRequired');
+    const provider = createStripeProvider(
+      t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+    );
+    const deps = { db: t.database.db, provider, appSecret: resolveAppSecret(t.app.config), origin: 'http://x' };
+    const due = new Date((await rowOf(id)).currentPeriodEnd.getTime() + 60_000);
+    expect(await renewSubscription({ ...deps, log: () => {} }, id, due)).toBe('failed');
+
+    const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    const secured = await confirmSetup(setup, 'pm_card_authenticationRequired');
+    expect(secured.status).toBe('requires_action');
+    standIn.completeSetupAuthentication(setup.setupId, 'approve');
+    const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    const retry = done.json().retry;
+    expect(retry).toMatchObject({
+      status: 'requires_action',
+      payment: { provider: 'stripe', publishableKey: standIn.publishableKey },
+    });
+    expect((await platform.paymentIntents.retrieve(retry.payment.intentId)).next_action?.type).toBe('use_stripe_sdk');
+    // Stripe.js's handleNextAction shows the challenge; the bank approves; the page reports it.
+    standIn.completeAuthentication(retry.payment.intentId, 'approve');
+    const confirmed = await guest.post('/api/subscriptions/confirm', { token: retry.confirmToken });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ status: 'paid' });
+    expect(await rowOf(id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+  });
+});

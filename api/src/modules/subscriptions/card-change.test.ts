@@ -1,0 +1,365 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
+import { CARD_CHANGE_MESSAGES, SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { resolveAppSecret } from '../../config/env';
+import {
+  emailOutbox,
+  paymentAttempts,
+  sandboxCharges,
+  subscriptions,
+  supports,
+  webhookDeliveries,
+} from '../../db/schema';
+import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
+import {
+  AUTHENTICATION_CARD,
+  checkoutBody,
+  DECLINED_CARD,
+  DECLINES_RENEWALS_CARD,
+  INSUFFICIENT_FUNDS_CARD,
+  moneyDeps,
+  payCheckout,
+  paySupport,
+  SUCCEEDING_CARD,
+  type TestCard,
+} from '../checkout/checkout-test-factories';
+import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
+import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
+import type { HostResolver } from '../webhooks/webhook-address-guard';
+import { SUBSCRIPTION_CARD_CHANGES } from './card-change';
+import { signCancelToken } from './cancel-link';
+import { renewSubscription } from './renewal-service';
+
+// Replacing the card of a monthly support through the sandbox's card field in setup mode: signed in or by the
+// receipt link, the next renewal on the new card, a past-due support charged at once, told by email and webhook.
+
+const resolveHost: HostResolver = async () => [{ address: '93.184.215.14', family: 4 }];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { resolveHost });
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const DAY = 86_400_000;
+let ip = 0;
+
+/** A monthly support paid now by a signed-in owner, to `username` or a new creator. */
+async function owned(owner: { client: TestClient; email: string }, username?: string) {
+  const creator = username ?? (await fakeCreator(db(), { displayName: 'Maya Makes Art' })).username;
+  const res = await payCheckout(
+    owner.client,
+    creator,
+    checkoutBody({ isRecurring: true, amount: 10, email: owner.email, tierPosition: null }),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: res.json().receipt.subscriptionId as string };
+}
+
+/** A guest's monthly support paid `daysAgo` days ago. */
+async function monthly(options: { email?: string; card?: TestCard; daysAgo?: number } = {}) {
+  const creator = await fakeCreator(db(), { displayName: 'Maya Makes Art' });
+  const start = new Date(Date.now() - (options.daysAgo ?? 1) * DAY);
+  const email = options.email ?? `guest${++ip}.${process.pid}@example.com`;
+  const receipt = await paySupport(
+    moneyDeps(t, start),
+    creator.username,
+    checkoutRequestSchema.parse(checkoutBody({ amount: 10, isRecurring: true, email })),
+    null,
+    `10.94.0.${++ip}`,
+    options.card ?? SUCCEEDING_CARD,
+  );
+  return { id: receipt.subscriptionId ?? '', creator, email };
+}
+
+/** A monthly support whose renewal failed five days ago (its card declines renewals): past due, retried later. */
+async function pastDue(email?: string) {
+  const support = await monthly({ card: DECLINES_RENEWALS_CARD, daysAgo: 40, ...(email ? { email } : {}) });
+  const due = new Date(Date.now() - 5 * DAY);
+  expect(await renewSubscription({ ...moneyDeps(t, due), log: () => {} }, support.id, due)).toBe('failed');
+  return support;
+}
+
+async function rowOf(id: string) {
+  const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw new Error('gone');
+  return row;
+}
+
+async function emailsOfKind(kind: string, to: string) {
+  return db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.toAddress, to.toLowerCase())));
+}
+
+/** What the sandbox's card frame does in setup mode: tokenize the card, confirm the setup, answer a challenge. */
+async function saveInFrame(
+  client: TestClient,
+  setup: { setupId: string; clientSecret: string },
+  card: TestCard,
+  approve = true,
+) {
+  const tokenized = await client.post('/sandbox-pay/v1/payment-methods', { card });
+  expect(tokenized.statusCode, tokenized.body).toBe(200);
+  const confirmed = await client.post(`/sandbox-pay/v1/setup-intents/${setup.setupId}/confirm`, {
+    clientSecret: setup.clientSecret,
+    paymentMethod: tokenized.json().paymentMethod.id,
+  });
+  if (confirmed.json().intent?.status !== 'requires_action') return confirmed;
+  return client.post(`/sandbox-pay/v1/setup-intents/${setup.setupId}/authenticate`, {
+    clientSecret: setup.clientSecret,
+    approve,
+  });
+}
+
+describe('replacing the card, signed in', () => {
+  it('saves the new card through the provider’s field; the next renewal charges it; supporter and webhook told', async () => {
+    const owner = await fakeUser(t);
+    const creator = await fakeSignedInCreator(t, { displayName: 'Maya Makes Art', country: 'US' });
+    const endpoint = await creator.client.post('/api/creator/webhooks/endpoints', {
+      url: 'https://hooks.example.com/beabro',
+      description: 'Tools',
+      events: ['subscription.updated'],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const { id } = await owned(owner, creator.profile.username);
+
+    const started = await owner.client.post(`/api/subscriptions/${id}/card`);
+    expect(started.statusCode, started.body).toBe(200);
+    const setup = started.json().setup;
+    expect(setup).toMatchObject({ provider: 'sandbox', testMode: true, cardFrameUrl: '/sandbox-pay/v1/card-frame' });
+    expect(setup.setupId).toMatch(/^seti_/);
+
+    const saved = await saveInFrame(owner.client, setup, { ...SUCCEEDING_CARD, number: '5555 5555 5555 4444' });
+    expect(saved.json().intent).toMatchObject({ status: 'succeeded', lastError: null });
+    // The frame hears no card back, not even the token.
+    expect(saved.body).not.toContain('pm_sandbox');
+
+    const done = await owner.client.post(`/api/subscriptions/${id}/card/complete`, { setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      subscription: { id, status: 'active' },
+      card: { brand: 'Mastercard', last4: '4444' },
+      retry: null,
+    });
+    expect(await rowOf(id)).toMatchObject({ cardBrand: 'Mastercard', cardLast4: '4444' });
+
+    const [email] = await emailsOfKind('subscription-card-changed', owner.email);
+    expect(email?.subject).toBe('Card changed for your monthly support to Maya Makes Art');
+    expect(email?.textBody).toContain('Mastercard ending in 4444, instead of your Visa ending in 4242');
+
+    const events = (
+      await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.creatorId, creator.user.id))
+    ).map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    const { nextChargeAt } = done.json().subscription;
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'subscription.updated',
+        data: {
+          subscription: expect.objectContaining({ id, amountCents: 1000, status: 'active' }),
+          changed: ['card'],
+          previousAmountCents: 1000,
+          tierPosition: null,
+          previousTierPosition: null,
+          card: { brand: 'Mastercard', last4: '4444' },
+          effectiveAt: nextChargeAt,
+          updatedAt: expect.any(String),
+        },
+      }),
+    ]);
+    // Nothing of the card beyond brand and last four anywhere in what was sent or queued.
+    const rows = JSON.stringify([events, await emailsOfKind('subscription-card-changed', owner.email)]);
+    expect(rows).not.toMatch(/5555 ?5555|pm_sandbox|seti_/);
+
+    // The same setup again changes nothing and sends nothing.
+    const again = await owner.client.post(`/api/subscriptions/${id}/card/complete`, { setupId: setup.setupId });
+    expect(again.statusCode).toBe(200);
+    expect(await emailsOfKind('subscription-card-changed', owner.email)).toHaveLength(1);
+
+    // The next renewal is charged to the new card.
+    const due = new Date(Date.now() + 32 * DAY);
+    expect(await renewSubscription({ ...moneyDeps(t, due), log: () => {} }, id, due)).toBe('renewed');
+    const [attempt] = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.subscriptionId, id), eq(paymentAttempts.purpose, 'renewal')));
+    expect(attempt).toMatchObject({ status: 'succeeded', cardBrand: 'Mastercard', cardLast4: '4444' });
+    const [charge] = await db()
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.id, attempt?.providerChargeId ?? ''));
+    expect(charge?.last4).toBe('4444');
+  });
+
+  it('a card the bank refuses is not saved: the provider’s reason as a field message, nothing changed', async () => {
+    const owner = await fakeUser(t);
+    const { id } = await owned(owner);
+    const setup = (await owner.client.post(`/api/subscriptions/${id}/card`)).json().setup;
+    const refused = await saveInFrame(owner.client, setup, DECLINED_CARD);
+    expect(refused.json().intent).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+    const done = await owner.client.post(`/api/subscriptions/${id}/card/complete`, { setupId: setup.setupId });
+    expect(done.statusCode).toBe(400);
+    expect(done.json().fieldErrors).toEqual({ setupId: 'Your card was declined.' });
+
+    // Never confirmed at all.
+    const idle = (await owner.client.post(`/api/subscriptions/${id}/card`)).json().setup;
+    const notSaved = await owner.client.post(`/api/subscriptions/${id}/card/complete`, { setupId: idle.setupId });
+    expect(notSaved.json().fieldErrors).toEqual({ setupId: CARD_CHANGE_MESSAGES.notSaved });
+
+    // A 3-D Secure card failed at the bank's challenge.
+    const secure = (await owner.client.post(`/api/subscriptions/${id}/card`)).json().setup;
+    await saveInFrame(owner.client, secure, AUTHENTICATION_CARD, false);
+    const failed = await owner.client.post(`/api/subscriptions/${id}/card/complete`, { setupId: secure.setupId });
+    expect(failed.statusCode).toBe(400);
+    expect(await rowOf(id)).toMatchObject({ cardBrand: 'Visa', cardLast4: '4242' });
+    expect(await emailsOfKind('subscription-card-changed', owner.email)).toHaveLength(0);
+  });
+
+  it('only its owner may; bad input gets field messages; an ended support answers 409', async () => {
+    const owner = await fakeUser(t);
+    const { id } = await owned(owner);
+    const other = await fakeUser(t);
+    expect((await other.client.post(`/api/subscriptions/${id}/card`)).statusCode).toBe(404);
+    expect((await t.client().post(`/api/subscriptions/${id}/card`)).statusCode).toBe(401);
+
+    // Another support's setup does not change this one.
+    const mine = await owned(owner);
+    const foreign = (await owner.client.post(`/api/subscriptions/${mine.id}/card`)).json().setup;
+    await saveInFrame(owner.client, foreign, SUCCEEDING_CARD);
+    for (const body of [{ setupId: foreign.setupId }, { setupId: '' }, { setupId: 'x'.repeat(101) }, {}]) {
+      const res = await owner.client.post(`/api/subscriptions/${id}/card/complete`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fieldErrors.setupId, JSON.stringify(body)).toBe(CARD_CHANGE_MESSAGES.setupInvalid);
+    }
+    // No card data is taken, whatever the body says.
+    const card = await owner.client.post(`/api/subscriptions/${id}/card/complete`, {
+      setupId: foreign.setupId,
+      card: { number: '4242 4242 4242 4242' },
+    });
+    expect(card.statusCode).toBe(400);
+
+    expect((await owner.client.post(`/api/subscriptions/${id}/cancel`)).statusCode).toBe(200);
+    const ended = await owner.client.post(`/api/subscriptions/${id}/card`);
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe(CARD_CHANGE_MESSAGES.cardEnded);
+  });
+
+  it('ten card changes a day per support, signed in and by link together', async () => {
+    const owner = await fakeUser(t);
+    const { id } = await owned(owner);
+    const token = signCancelToken(resolveAppSecret(t.app.config), id);
+    for (let i = 0; i < SUBSCRIPTION_CARD_CHANGES.limit; i++) {
+      const res =
+        i % 2 === 0
+          ? await owner.client.post(`/api/subscriptions/${id}/card`)
+          : await t.client().post('/api/subscriptions/card-by-link', { token });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const limited = await owner.client.post(`/api/subscriptions/${id}/card`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(CARD_CHANGE_MESSAGES.changesLimited);
+  });
+});
+
+describe('a failed renewal recovered from the email link (guest, signed out)', () => {
+  it('the email links to the card section; a new card is charged at once and the support is active again', async () => {
+    const { id, creator, email } = await pastDue();
+    const before = await rowOf(id);
+    expect(before.status).toBe('past_due');
+    expect((await getCreatorDashboard(db(), creator.userId, new Date())).retryingSupports).toBe(1);
+
+    const [failedEmail] = await emailsOfKind('renewal-failed', email);
+    const link = /https?:\/\/\S+\/subscriptions\/cancel\?token=([^#\s]+)#card/.exec(failedEmail?.textBody ?? '');
+    expect(link, failedEmail?.textBody).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+
+    const guest = t.client();
+    const described = await guest.get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
+    expect(described.json().subscription).toMatchObject({ status: 'past_due' });
+    const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    await saveInFrame(guest, setup, SUCCEEDING_CARD);
+    const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      retry: { status: 'paid' },
+      subscription: { id, status: 'active' },
+      card: { brand: 'Visa', last4: '4242' },
+    });
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ status: 'active', failedAttempts: 0, nextRetryAt: null });
+    expect(after.periodNumber).toBe(before.periodNumber + 1);
+    // The renewal is a support like the job's: receipt, the creator's dashboard, webhooks.
+    const renewals = await db()
+      .select()
+      .from(supports)
+      .where(and(eq(supports.subscriptionId, id), eq(supports.isRenewal, true)));
+    expect(renewals).toHaveLength(1);
+    expect((await getCreatorDashboard(db(), creator.userId, new Date())).retryingSupports).toBe(0);
+    expect(await emailsOfKind('subscription-card-changed', email)).toHaveLength(1);
+    // The scheduled retry finds nothing left to charge.
+    const later = new Date(Date.now() + DAY);
+    expect(await renewSubscription({ ...moneyDeps(t, later), log: () => {} }, id, later)).toBe('skipped');
+  });
+
+  it('a new card the bank refuses too leaves the retries as scheduled; the page hears why', async () => {
+    const { id, email } = await pastDue();
+    const before = await rowOf(id);
+    const token = signCancelToken(resolveAppSecret(t.app.config), id);
+    const guest = t.client();
+    const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    await saveInFrame(guest, setup, INSUFFICIENT_FUNDS_CARD);
+    const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      retry: { status: 'failed', message: 'Your card has insufficient funds.' },
+      subscription: { status: 'past_due' },
+      card: { last4: '9995' },
+    });
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ status: 'past_due', failedAttempts: before.failedAttempts });
+    expect(after.nextRetryAt?.getTime()).toBe(before.nextRetryAt?.getTime());
+    expect(await emailsOfKind('renewal-failed', email)).toHaveLength(1);
+  });
+
+  it('a new card whose bank asks to confirm: the page answers the challenge and the confirmation records it', async () => {
+    const { id } = await pastDue();
+    const token = signCancelToken(resolveAppSecret(t.app.config), id);
+    const guest = t.client();
+    const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    await saveInFrame(guest, setup, AUTHENTICATION_CARD);
+    const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    const retry = done.json().retry;
+    expect(retry).toMatchObject({
+      status: 'requires_action',
+      payment: { provider: 'sandbox', frameUrl: '/sandbox-pay/v1/card-frame' },
+    });
+    expect(done.json().subscription).toMatchObject({ status: 'past_due', needsConfirmation: true });
+
+    // The frame shows only the bank's challenge for the intent; approved, the page reports it.
+    const approved = await guest.post(`/sandbox-pay/v1/intents/${retry.payment.intentId}/authenticate`, {
+      clientSecret: retry.payment.clientSecret,
+      approve: true,
+    });
+    expect(approved.json().intent.status).toBe('succeeded');
+    const confirmed = await guest.post('/api/subscriptions/confirm', { token: retry.confirmToken });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ status: 'paid' });
+    expect(await rowOf(id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+  });
+
+  it('a forged or expired link is refused with the link’s message', async () => {
+    const forged = await t.client().post('/api/subscriptions/card-by-link', { token: 'not-a-token' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().fieldErrors.token).toBe(SUBSCRIPTION_MESSAGES.linkInvalid);
+    const missing = await t.client().post('/api/subscriptions/card-by-link/complete', { token: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toMatchObject({ setupId: CARD_CHANGE_MESSAGES.setupInvalid });
+  });
+});

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CARD_CHANGE_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type CardChangeResponse,
+  type CardRetry,
+  type CardSetupStart,
+} from '@beabro/shared/api-schemas/subscriptions';
+import type { SessionUser } from '@beabro/shared/types/session-user';
+import { AppError } from '../../lib/app-error';
+import type { MoneyDeps } from '../checkout/checkout-service';
+import { enqueueEmail } from '../email/email-outbox';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { webhookSubscription } from '../webhooks/webhook-payloads';
+import { cancelLinkUrl } from './cancel-link';
+import { CONFIRM_LINK_DAYS, signConfirmToken } from './confirm-link';
+import { paymentActionOf } from './renewal-confirmation';
+import { retryRenewalNow } from './renewal-service';
+import { cardChangedEmail } from './subscription-emails';
+import {
+  findSubscriptionView,
+  listSubscriptionsAwaitingConfirmation,
+  lockSubscription,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscriptions-repository';
+import { isOwner, subscriptionFromLink, toSubscriptionDto } from './subscriptions-service';
+
+/*
+ * Replacing the card of a monthly support. The supporter types the new card in the provider's own card field in setup
+ * mode (the sandbox's frame, Stripe's Payment Element with a SetupIntent): no card data reaches our API. Once the
+ * provider says the card is saved, the subscription keeps its token (with brand and last four), so the next renewal
+ * charges it; a support whose renewal is being retried is charged at once with it.
+ */
+
+/** Each card setup started counts (it creates an object at the provider), per support and day, signed in or by link. */
+export const SUBSCRIPTION_CARD_CHANGES = {
+  name: 'subscription:card',
+  limit: 10,
+  windowSeconds: 24 * 60 * 60,
+} satisfies RateLimitRule;
+
+/** A support that will not be charged again has no card to change. */
+function ended(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd'>): boolean {
+  return row.status === 'canceled' || row.status === 'lapsed' || (row.status === 'active' && row.cancelAtPeriodEnd);
+}
+
+async function takeCardChange(deps: MoneyDeps, subscriptionId: string, now: Date): Promise<void> {
+  try {
+    await consumeRateLimit(deps.db, SUBSCRIPTION_CARD_CHANGES, subscriptionId, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate_limited')
+      throw new AppError('rate_limited', CARD_CHANGE_MESSAGES.changesLimited, {}, error.retryAfterSeconds);
+    throw error;
+  }
+}
+
+/** Starts a card setup at the provider for the support: what the browser's card field needs. */
+async function startCardSetup(deps: MoneyDeps, row: SubscriptionRow, now: Date): Promise<CardSetupStart> {
+  if (ended(row)) throw new AppError('conflict', CARD_CHANGE_MESSAGES.cardEnded);
+  // A support kept by another provider than the one running now cannot get a card from this one.
+  if (row.paymentProvider !== deps.provider.name) throw new AppError('conflict', CARD_CHANGE_MESSAGES.otherProvider);
+  await takeCardChange(deps, row.id, now);
+  const setup = await deps.provider.createCardSetup({
+    replacesPaymentMethodId: row.paymentMethodToken,
+    customer: row.supporterEmail ?? '',
+    metadata: { purpose: 'card_change', subscriptionId: row.id },
+    idempotencyKey: `card-setup:${row.id}:${randomUUID()}`,
+  });
+  const { publishableKey } = deps.provider.cardField;
+  return {
+    provider: deps.provider.name === 'stripe' ? 'stripe' : 'sandbox',
+    testMode: deps.provider.testMode,
+    setupId: setup.id,
+    clientSecret: setup.clientSecret,
+    cardFrameUrl: deps.provider.cardField.frameUrl,
+    ...(publishableKey ? { publishableKey } : {}),
+  };
+}
+
+/**
+ * Keeps the card a finished setup saved, in one transaction with the `subscription.updated` webhook and the
+ * supporter's email; then charges a past-due support at once. The setup is read from the provider (never taken from
+ * the browser) and must be this support's. The same setup again changes nothing and sends nothing.
+ */
+async function completeCardChange(
+  deps: MoneyDeps,
+  id: string,
+  setupId: string,
+  now: Date,
+): Promise<CardChangeResponse> {
+  const setup = await deps.provider.retrieveCardSetup(setupId);
+  if (!setup || setup.metadata.subscriptionId !== id)
+    throw new AppError('validation', CARD_CHANGE_MESSAGES.setupInvalid, { setupId: CARD_CHANGE_MESSAGES.setupInvalid });
+  const card = setup.status === 'succeeded' ? setup.paymentMethod : null;
+  if (!card) {
+    const message = setup.lastError?.message || CARD_CHANGE_MESSAGES.notSaved;
+    throw new AppError('validation', message, { setupId: message });
+  }
+  const changed = await deps.db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, id);
+    if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+    if (ended(row)) throw new AppError('conflict', CARD_CHANGE_MESSAGES.cardEnded);
+    if (row.paymentMethodToken === card.id) return row;
+    const updated = await updateSubscription(tx, id, {
+      paymentMethodToken: card.id,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      updatedAt: now,
+    });
+    const view = await findSubscriptionView(tx, id);
+    if (!view) throw new Error(`subscription ${id} vanished`);
+    const dto = toSubscriptionDto(updated, view);
+    await enqueueWebhookEvent(tx, {
+      creatorId: updated.creatorId,
+      type: 'subscription.updated',
+      key: `${id}:card:${setup.id}`,
+      createdAt: now,
+      data: {
+        subscription: webhookSubscription(updated),
+        changed: ['card'],
+        previousAmountCents: updated.amountCents,
+        tierPosition: updated.tierPosition,
+        previousTierPosition: updated.tierPosition,
+        card: { brand: card.brand, last4: card.last4 },
+        effectiveAt: dto.nextChargeAt,
+        updatedAt: now.toISOString(),
+      },
+    });
+    if (updated.supporterEmail)
+      await enqueueEmail(
+        tx,
+        await cardChangedEmail(updated.supporterEmail, {
+          subscriptionId: id,
+          creatorDisplayName: view.creatorDisplayName,
+          creatorUsername: view.creatorUsername,
+          amountCents: updated.amountCents,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          previousCardBrand: row.cardBrand,
+          previousCardLast4: row.cardLast4,
+          changedAt: now,
+          origin: deps.origin,
+          manageUrl: cancelLinkUrl(deps.origin, deps.appSecret, id),
+        }),
+      );
+    return updated;
+  });
+
+  let retry: CardRetry | null = null;
+  if (changed.status === 'past_due') {
+    const outcome = await retryRenewalNow(deps, id, now);
+    if (outcome?.status === 'requires_action') {
+      const expiresAt = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
+      retry = {
+        status: 'requires_action',
+        confirmToken: signConfirmToken(deps.appSecret, outcome.chargeId, expiresAt),
+        payment: paymentActionOf(deps.provider, outcome.intent),
+      };
+    } else if (outcome) retry = outcome;
+  }
+  const view = await findSubscriptionView(deps.db, id);
+  if (!view) throw new Error(`subscription ${id} vanished`);
+  const awaiting = await listSubscriptionsAwaitingConfirmation(deps.db, [id]);
+  return {
+    subscription: toSubscriptionDto(view.subscription, view, awaiting.has(id)),
+    card: { brand: view.subscription.cardBrand, last4: view.subscription.cardLast4 },
+    retry,
+  };
+}
+
+async function ownedRow(deps: MoneyDeps, user: SessionUser, id: string): Promise<SubscriptionRow> {
+  const view = await findSubscriptionView(deps.db, id);
+  if (!view || !isOwner(view.subscription, user)) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
+  return view.subscription;
+}
+
+/** POST /api/subscriptions/:id/card: only its owner; anyone else gets 404. */
+export async function startCardChangeAsOwner(
+  deps: MoneyDeps,
+  user: SessionUser,
+  id: string,
+  now = new Date(),
+): Promise<CardSetupStart> {
+  return startCardSetup(deps, await ownedRow(deps, user, id), now);
+}
+
+/** POST /api/subscriptions/:id/card/complete. */
+export async function completeCardChangeAsOwner(
+  deps: MoneyDeps,
+  user: SessionUser,
+  id: string,
+  setupId: string,
+  now = new Date(),
+): Promise<CardChangeResponse> {
+  await ownedRow(deps, user, id);
+  return completeCardChange(deps, id, setupId, now);
+}
+
+/** POST /api/subscriptions/card-by-link: the signed link from a receipt (or a failed renewal's email), no sign-in. */
+export async function startCardChangeByLink(deps: MoneyDeps, token: string, now = new Date()): Promise<CardSetupStart> {
+  return startCardSetup(deps, (await subscriptionFromLink(deps.db, deps.appSecret, token, now)).subscription, now);
+}
+
+/** POST /api/subscriptions/card-by-link/complete. */
+export async function completeCardChangeByLink(
+  deps: MoneyDeps,
+  token: string,
+  setupId: string,
+  now = new Date(),
+): Promise<CardChangeResponse> {
+  const { id } = (await subscriptionFromLink(deps.db, deps.appSecret, token, now)).subscription;
+  return completeCardChange(deps, id, setupId, now);
+}

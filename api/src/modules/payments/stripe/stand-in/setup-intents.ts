@@ -201,5 +201,3 @@ export function setupIntentsResource(state: StandInState, customers: CustomersRe
     completeSetupAuthentication,
   };
 }
-
-export type SetupIntentsResource = ReturnType<typeof setupIntentsResource>;

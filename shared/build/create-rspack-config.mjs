@@ -271,9 +271,11 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
         uniqueName: federationName(name),
         // The server build writes its own folder inside this one at the same time.
         // Other builds write into this folder at the same time: the server bundle and the standalone runtime.
+        // Rspack also asks about the output folder itself (relative path ''): kept, or a clean that lists the folder
+        // before the server build creates its own inside it may remove the whole folder while that build writes.
         clean: {
           keep: (file) =>
-            [SERVER_BUILD_FOLDER, STANDALONE_RUNTIME_FILE, ...companions.map((c) => c.file)].includes(
+            ['', SERVER_BUILD_FOLDER, STANDALONE_RUNTIME_FILE, ...companions.map((c) => c.file)].includes(
               path.relative(outputPath, file).split(path.sep)[0] ?? '',
             ),
         },

@@ -368,6 +368,34 @@ describe('publish emails', () => {
     expect(after).toHaveLength(1);
   });
 
+  it('sends the body of a post everyone may read in post.published, once, at the first publish only', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const secret = resolveAppSecret(t.app.config);
+    const endpoint = await createEndpoint(
+      { db: db(), appSecret: secret, allowLocal: false, resolveHost: systemResolver },
+      creator.user.id,
+      { url: 'https://203.0.114.31/hooks', description: 'Posts', events: ['post.published'] },
+    );
+    const draft = await write(creator.client, { title: 'Open to all' });
+    const hooks = () =>
+      db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.endpoint.id));
+    expect(await hooks()).toEqual([]);
+    await creator.client.patch(`/api/creator/posts/${draft.id}`, { publish: true });
+    await creator.client.patch(`/api/creator/posts/${draft.id}`, { title: 'Edited', publish: true });
+    const sent = await hooks();
+    expect(sent).toHaveLength(1);
+    const event = JSON.parse(sent[0]?.body ?? '{}') as { data: { post: Record<string, unknown> } };
+    expect(event.data.post).toMatchObject({
+      id: draft.id,
+      title: 'Open to all',
+      audience: 'everyone',
+      url: expect.stringMatching(new RegExp(`^http://localhost(:80)?/${creator.profile.username}/posts/open-to-all$`)),
+      excerpt: 'First bold words. A link.',
+      publicAt: null,
+    });
+    expect(event.data.post.bodyHtml).toContain('<strong>bold</strong>');
+  });
+
   it('never sends the unsubscribe of one creator to another: the token names one delivery', async () => {
     const token = signUnsubscribeToken(resolveAppSecret(t.app.config), '00000000-0000-4000-8000-000000000000');
     const res = await t.client().post('/api/posts/unsubscribe', { token });

@@ -3,7 +3,13 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { getNotificationSettings, useNotificationSettings } from '@beabro/shared/api/get-notification-settings';
 
-const settings = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: false, newPosts: true };
+const settings = {
+  newSupport: true,
+  monthlyReport: false,
+  goalReached: true,
+  supporterMessages: false,
+  newPosts: true,
+};
 
 function stubFetch(body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));

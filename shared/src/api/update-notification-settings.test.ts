@@ -7,7 +7,13 @@ import {
   useUpdateNotificationSettings,
 } from '@beabro/shared/api/update-notification-settings';
 
-const settings = { newSupport: false, monthlyReport: true, goalReached: true, supporterMessages: true, newPosts: false };
+const settings = {
+  newSupport: false,
+  monthlyReport: true,
+  goalReached: true,
+  supporterMessages: true,
+  newPosts: false,
+};
 
 function stubFetch(body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));

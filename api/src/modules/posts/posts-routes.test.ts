@@ -203,6 +203,22 @@ describe('writing posts', () => {
     expect((await creator.client.get(`/api/creator/posts/${b.id}`)).statusCode).toBe(404);
   });
 
+  it('pins one post even when two pins race', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const a = await write(creator.client, { title: 'Race A', publish: true });
+    const b = await write(creator.client, { title: 'Race B', publish: true });
+    const answers = await Promise.all([
+      creator.client.put(`/api/creator/posts/${a.id}/pin`, { pinned: true }),
+      creator.client.put(`/api/creator/posts/${b.id}/pin`, { pinned: true }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const pinned = await db()
+      .select()
+      .from(posts)
+      .where(and(eq(posts.creatorId, creator.user.id), eq(posts.pinned, true)));
+    expect(pinned).toHaveLength(1);
+  });
+
   it("404s another creator's post, in both directions", async () => {
     const owner = await fakeSignedInCreator(t);
     const other = await fakeSignedInCreator(t);

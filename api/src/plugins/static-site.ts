@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
 import { RESET_PASSWORD_PAGE_PATH } from '@beabro/shared/api-schemas/password-reset';
+import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/api-schemas/posts';
 import { CANCEL_LINK_PAGE_PATH, CONFIRM_RENEWAL_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions';
 import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +41,7 @@ const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
   RESET_PASSWORD_PAGE_PATH,
   CANCEL_LINK_PAGE_PATH,
   CONFIRM_RENEWAL_PAGE_PATH,
+  POST_UNSUBSCRIBE_PAGE_PATH,
 ]);
 
 export function cacheControlFor(filePath: string): string {

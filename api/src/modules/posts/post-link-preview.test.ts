@@ -98,4 +98,9 @@ describe('link previews of /{username}/posts/{slug}', () => {
       expect(res.body).not.toContain(SECRET);
     }
   });
+
+  it('serves the unsubscribe page of post emails uncached (its address carries the token)', async () => {
+    const res = await page('/subscriptions/unsubscribe?token=abc');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
 });

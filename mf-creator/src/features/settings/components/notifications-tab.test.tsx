@@ -6,7 +6,7 @@ import { NotificationsTab } from './notifications-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const saved = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true };
+const saved = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true, newPosts: true };
 
 describe('NotificationsTab', () => {
   it('shows the four email toggles as saved, and saves a change', async () => {
@@ -28,6 +28,7 @@ describe('NotificationsTab', () => {
       monthlyReport: true,
       goalReached: true,
       supporterMessages: true,
+      newPosts: true,
     });
   });
 

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
+import { postFeedQueryPrefix } from '@beabro/shared/api/public-posts';
 import { postFeedPageSchema, type PostFeedPageDto } from '@beabro/shared/api-schemas/posts';
-
-export const postFeedQueryPrefix = ['post-feed'] as const;
 
 /** Cached per user, so another account signed in never sees the previous one's feed. */
 export function postFeedQueryKey(userId: string, page: number) {

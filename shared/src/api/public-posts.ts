@@ -8,6 +8,8 @@ import type { PostsPageDto, PublicPostResponse } from '@beabro/shared/api-schema
 
 /** Every post query (public lists, single posts): invalidated when the session changes. */
 export const publicPostsQueryPrefix = ['posts'] as const;
+/** The supporter feed's queries (post-feed.ts): here so that pages which only invalidate it load no zod. */
+export const postFeedQueryPrefix = ['post-feed'] as const;
 
 export function creatorPostsPageQueryKey(username: string, page: number) {
   return [...publicPostsQueryPrefix, 'list', username.toLowerCase(), page] as const;

@@ -57,4 +57,5 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   // Static segments always outrank these in React Router, and every app segment is a reserved username.
   { path: '/:username', remote: 'mf-public-profile', module: './profile', area: 'Creator profile' },
   { path: '/:username/support', remote: 'mf-public-profile', module: './support', area: 'Support page' },
+  { path: '/:username/posts/:post', remote: 'mf-public-profile', module: './post', area: 'Post' },
 ];

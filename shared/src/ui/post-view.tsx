@@ -149,7 +149,7 @@ export function LockedPostTeaser({ post, creator, variant, eyebrow }: PostViewPr
 }
 
 /** Typography for the post's HTML: only the elements the API's Markdown subset produces. */
-function postBodyStyle(theme: Theme) {
+export function postBodyStyle(theme: Theme) {
   return {
     minWidth: 0,
     overflowWrap: 'anywhere' as const,

@@ -42,6 +42,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     browserOnly: true,
   },
   { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
+  // The list, and one post's form (":postId" is "new" for a new post).
+  { path: '/dashboard/posts', remote: 'mf-creator', module: './posts', area: 'Posts', access: 'creator' },
+  { path: '/dashboard/posts/:postId', remote: 'mf-creator', module: './posts', area: 'Posts', access: 'creator' },
   // Supporters have account and notification settings too; the creator tabs need a creator page.
   { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings', access: 'signed-in' },
   { path: '/analytics', remote: 'mf-creator', module: './analytics', area: 'Analytics', access: 'creator' },

@@ -40,6 +40,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe/stripe-webhook-ro
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { supporterWallRoutes } from './modules/supporter-wall/supporter-wall-routes';
+import { postRoutes } from './modules/posts/posts-routes';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { systemResolver, type HostResolver } from './modules/webhooks/webhook-address-guard';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(creatorProfileRoutes, { prefix: '/api/creator-profile' });
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
   await app.register(supporterWallRoutes);
+  await app.register(postRoutes);
   // Money: the embedded sandbox provider (test mode, the default) or Stripe (PAYMENT_PROVIDER=stripe), behind the
   // PaymentProvider interface. The sandbox, like a real provider, sends signed events to /api/payments/events;
   // being in-process, it sends them through app.inject (the whole HTTP stack, signature check included). Stripe

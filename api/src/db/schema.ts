@@ -2,6 +2,7 @@
 // Money is integer cents. Emails are stored lower-cased, so uniqueness ignores case.
 import { sql } from 'drizzle-orm';
 import { PAYOUT_STATUSES } from '@beabro/shared/api-schemas/payouts';
+import { POST_AUDIENCES, POST_STATUSES } from '@beabro/shared/api-schemas/posts';
 import { REFUND_REASONS } from '@beabro/shared/api-schemas/refunds';
 import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions';
 import {
@@ -38,6 +39,8 @@ export const users = pgTable(
     notifyMonthlyReport: boolean('notify_monthly_report').notNull().default(true),
     notifyGoalReached: boolean('notify_goal_reached').notNull().default(true),
     notifySupporterMessages: boolean('notify_supporter_messages').notNull().default(true),
+    /** "New posts from creators I support" (migration 0023). */
+    notifyNewPosts: boolean('notify_new_posts').notNull().default(true),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -1078,4 +1081,112 @@ export const disputes = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] }), index('disputes_support_idx').on(t.supportId)],
+);
+
+/**
+ * Posts (migration 0023): the Markdown as typed and the sanitized HTML rendered from it by the server when
+ * saved, with its plain-text excerpt. Who may read one is decided by the API on every read (post-access.ts).
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    /** Unique per creator; follows the title while a draft, fixed once published. */
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    bodyMarkdown: text('body_markdown').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    /** Plain text of the body, at most 200 characters. */
+    excerpt: text('excerpt').notNull(),
+    audience: text('audience', { enum: POST_AUDIENCES }).notNull(),
+    /** For the tier audience: the position of the lowest tier that may read it. */
+    minTierPosition: integer('min_tier_position'),
+    /** Early access: everyone may read it this many days after publishing. */
+    earlyAccessDays: integer('early_access_days'),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Set when the post was edited after publishing. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The publish email fan-out: queued at the first publish, done once every reader's email is in the outbox. */
+    emailsQueuedAt: timestamp('emails_queued_at', { withTimezone: true }),
+    emailsDoneAt: timestamp('emails_done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('posts_creator_slug_key').on(t.creatorId, t.slug),
+    uniqueIndex('posts_creator_pinned_key')
+      .on(t.creatorId)
+      .where(sql`${t.pinned}`),
+    index('posts_creator_published_idx').on(t.creatorId, t.status, t.publishedAt),
+    index('posts_emails_pending_idx')
+      .on(t.emailsQueuedAt)
+      .where(sql`${t.emailsQueuedAt} is not null and ${t.emailsDoneAt} is null`),
+    check('posts_audience_check', sql`${t.audience} in ('everyone', 'supporters', 'monthly', 'tier')`),
+    check(
+      'posts_tier_check',
+      sql`(${t.audience} = 'tier') = (${t.minTierPosition} is not null) and (${t.minTierPosition} is null or ${t.minTierPosition} between 0 and 3)`,
+    ),
+    check(
+      'posts_early_access_check',
+      sql`${t.earlyAccessDays} is null or (${t.earlyAccessDays} between 1 and 30 and ${t.audience} <> 'everyone')`,
+    ),
+    check(
+      'posts_status_check',
+      sql`${t.status} in ('draft', 'published') and (${t.status} = 'published') = (${t.publishedAt} is not null)`,
+    ),
+  ],
+);
+
+/** Images uploaded for posts (files under uploads/): a post may show only its own creator's. */
+export const postImages = pgTable(
+  'post_images',
+  {
+    name: text('name').primaryKey(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_images_creator_idx').on(t.creatorId)],
+);
+
+/**
+ * One row per post and address its publish email went to (at most one email per post per person). Its id is
+ * what the unsubscribe link signs, so the row outlives the post.
+ */
+export const postDeliveries = pgTable(
+  'post_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_deliveries_post_email_key').on(t.postId, t.email),
+    index('post_deliveries_creator_idx').on(t.creatorId),
+  ],
+);
+
+/** Addresses that stopped a creator's post emails (the link in each one; no sign-in needed). */
+export const postEmailOptOuts = pgTable(
+  'post_email_opt_outs',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.email] })],
 );

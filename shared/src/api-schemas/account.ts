@@ -38,18 +38,19 @@ export const deleteAccountRequestSchema = z.object({
   password: currentPasswordSchema,
 });
 
-/** GET and PATCH /api/account/notifications answer with all four toggles. */
+/** GET and PATCH /api/account/notifications answer with all five toggles. */
 export const notificationSettingsResponseSchema = z.object({
   newSupport: z.boolean(),
   monthlyReport: z.boolean(),
   goalReached: z.boolean(),
   supporterMessages: z.boolean(),
+  newPosts: z.boolean(),
 });
 
 const toggles = notificationSettingsSchema.shape;
 
 /**
- * PATCH /api/account/notifications: any subset of the four toggles. Built from the form schema's fields
+ * PATCH /api/account/notifications: any subset of the five toggles. Built from the form schema's fields
  * without their defaults (a plain `.partial()` would keep them and switch every omitted toggle back on),
  * and strict, so a misspelt setting is refused instead of silently ignored.
  */
@@ -59,6 +60,7 @@ export const notificationSettingsPatchSchema = z.strictObject(
     monthlyReport: toggles.monthlyReport.unwrap().optional(),
     goalReached: toggles.goalReached.unwrap().optional(),
     supporterMessages: toggles.supporterMessages.unwrap().optional(),
+    newPosts: toggles.newPosts.unwrap().optional(),
   },
   {
     error: (issue) =>

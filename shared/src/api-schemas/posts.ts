@@ -28,6 +28,8 @@ export const POST_MESSAGES = {
   notFound: 'Post not found',
   postsLimited: 'Too many post changes at once. Try again in a minute.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  cannotUnpublish: 'A published post cannot go back to draft',
+  creatorNeeded: 'Create your creator page before writing posts',
 } as const;
 
 /**
@@ -193,6 +195,15 @@ export const postIdParamsSchema = z.object({ id: z.uuid({ error: POST_MESSAGES.n
 export const pinPostRequestSchema = z.object({ pinned: z.boolean() }).strict();
 /** POST /api/creator/posts/images (multipart, the profile image rules): the URL to put in the Markdown. */
 export const postImageResponseSchema = z.object({ url: z.string() });
+
+/** DELETE /api/creator/posts/:id. */
+export const deletePostResponseSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * The page the unsubscribe link of a post email opens (`?token=...`): it shows what the link stops and a button
+ * that calls POST /api/posts/unsubscribe. Under /subscriptions/, a reserved name, like the receipt's cancel link.
+ */
+export const POST_UNSUBSCRIBE_PAGE_PATH = '/subscriptions/unsubscribe';
 
 /** POST /api/posts/unsubscribe: the token from a post email's link; no sign-in needed. */
 export const postUnsubscribeRequestSchema = z

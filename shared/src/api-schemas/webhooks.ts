@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.paid',
   'dispute.created',
   'dispute.closed',
+  'post.published',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent by "Send test event" only, to one endpoint, whatever events it subscribed to. */
@@ -30,6 +31,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'payout.paid': 'A weekly payout was sent',
   'dispute.created': 'A supporter disputed a payment with their bank',
   'dispute.closed': 'A dispute was closed (won or lost)',
+  'post.published': 'A post of yours was published',
 };
 
 export const WEBHOOK_MAX_ENDPOINTS = 10;
@@ -200,6 +202,22 @@ export const webhookDisputeSchema = z.object({
   closedAt: dateTime.nullable(),
 });
 
+/** A published post; `bodyHtml` and `excerpt` only when everyone may read it (null for posts for supporters). */
+export const webhookPostSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  /** The post's page. */
+  url: z.string(),
+  audience: z.enum(['everyone', 'supporters', 'monthly', 'tier']),
+  minTierPosition: z.number().int().nullable(),
+  publishedAt: dateTime,
+  /** Early access: when everyone may read it; null without early access. */
+  publicAt: dateTime.nullable(),
+  bodyHtml: z.string().nullable(),
+  excerpt: z.string().nullable(),
+});
+
 /** `data` of each event type. */
 export const webhookEventDataSchemas = {
   'support.created': z.object({ support: webhookSupportSchema }),
@@ -253,6 +271,8 @@ export const webhookEventDataSchemas = {
   /** The platform bears disputes' losses: the creator's balance does not change. */
   'dispute.created': z.object({ dispute: webhookDisputeSchema, support: webhookSupportSchema }),
   'dispute.closed': z.object({ dispute: webhookDisputeSchema, support: webhookSupportSchema }),
+  /** Sent once, at a post's first publish (editing it later sends nothing). */
+  'post.published': z.object({ post: webhookPostSchema }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData = { [K in WebhookEventType]: z.infer<(typeof webhookEventDataSchemas)[K]> };

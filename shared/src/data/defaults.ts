@@ -56,6 +56,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Obj
   monthlyReport: true,
   goalReached: true,
   supporterMessages: true,
+  newPosts: true,
 });
 
 export const DEFAULT_PRIVACY_SETTINGS: Readonly<PrivacySettings> = Object.freeze({

@@ -54,13 +54,20 @@ export const supportSettingsSchema = onboardingSupportSchema;
 
 const toggle = (defaultValue: boolean) => z.boolean({ error: SETTINGS_MESSAGES.mustBeOnOrOff }).default(defaultValue);
 
-/** Notifications tab: four email toggles. */
+/** Notifications tab: five email toggles. */
 export const notificationSettingsSchema = z.object({
   newSupport: toggle(DEFAULT_NOTIFICATION_SETTINGS.newSupport),
   monthlyReport: toggle(DEFAULT_NOTIFICATION_SETTINGS.monthlyReport),
   goalReached: toggle(DEFAULT_NOTIFICATION_SETTINGS.goalReached),
   supporterMessages: toggle(DEFAULT_NOTIFICATION_SETTINGS.supporterMessages),
+  newPosts: toggle(DEFAULT_NOTIFICATION_SETTINGS.newPosts),
 });
+
+/** The Notifications tab's words for the newPosts toggle (every account has it, creator or not). */
+export const NEW_POSTS_NOTIFICATION = {
+  label: 'New posts from creators I support',
+  description: 'An email when a creator you support publishes a post you can read.',
+} as const;
 
 /** Privacy tab: SPEC defaults showEarnings off, showSupporterCount on, allowMessages on. */
 export const privacySettingsSchema = z.object({

@@ -71,6 +71,8 @@ export interface NotificationSettings {
   monthlyReport: boolean;
   goalReached: boolean;
   supporterMessages: boolean;
+  /** Emails of new posts from creators the account supports. */
+  newPosts: boolean;
 }
 
 export interface PrivacySettings {

@@ -8,6 +8,7 @@ const notificationColumns = {
   monthlyReport: users.notifyMonthlyReport,
   goalReached: users.notifyGoalReached,
   supporterMessages: users.notifySupporterMessages,
+  newPosts: users.notifyNewPosts,
 };
 
 /** Sets the email; the verification is kept only when the address did not actually change. */
@@ -68,6 +69,7 @@ export async function updateNotificationSettingsRow(
     notifyMonthlyReport: patch.monthlyReport,
     notifyGoalReached: patch.goalReached,
     notifySupporterMessages: patch.supporterMessages,
+    notifyNewPosts: patch.newPosts,
   };
   // drizzle leaves undefined keys out of the SET list; an empty patch has nothing to write.
   if (Object.values(set).every((value) => value === undefined)) return findNotificationSettings(db, userId);

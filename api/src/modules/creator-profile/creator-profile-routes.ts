@@ -31,7 +31,7 @@ function noStore(reply: FastifyReply) {
 }
 
 /** The one uploaded file of a multipart request, within the size limit (a second file is ignored). */
-async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
+export async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw fieldError('file', CREATOR_PROFILE_MESSAGES.imageType);
   try {
     const file = await request.file();

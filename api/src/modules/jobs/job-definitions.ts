@@ -1,6 +1,7 @@
 import { recoverInterruptedCheckouts, type MoneyDeps } from '../checkout/checkout-service';
 import { runPayouts } from '../payouts/payouts-service';
 import { recoverInterruptedRefunds } from '../refunds/refunds-service';
+import { sendPendingPostEmails } from '../posts/post-emails';
 import { runMonthlyReports } from '../reports/monthly-report-service';
 import { runRenewals } from '../subscriptions/renewal-service';
 import type { JobName } from './run-job';
@@ -15,5 +16,8 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
       refundsRecovered: (await recoverInterruptedRefunds({ ...deps, now: () => now })).recovered,
     }),
     'monthly-reports': async (now) => ({ ...(await runMonthlyReports(deps.db, deps.origin, now)) }),
+    'post-emails': async (now) => ({
+      ...(await sendPendingPostEmails({ db: deps.db, origin: deps.origin, appSecret: deps.appSecret }, now)),
+    }),
   };
 }

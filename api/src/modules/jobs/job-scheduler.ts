@@ -7,6 +7,7 @@ import type { MoneyDeps } from '../checkout/checkout-service';
 import { jobLinkOrigin } from '../checkout/link-origin';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { lastTuesday } from '../payouts/payout-weeks';
+import { postEmailsPending } from '../posts/post-emails';
 import { inReportWindow } from '../reports/monthly-report-service';
 import { jobDefinitions } from './job-definitions';
 import { runJob, type JobName } from './run-job';
@@ -55,6 +56,8 @@ export const JOB_SCHEDULE: readonly JobSchedule[] = [
   { name: 'payouts', everyMs: 60 * MINUTE, shouldRun: payoutsDue },
   { name: 'recover-payments', everyMs: 10 * MINUTE },
   { name: 'monthly-reports', everyMs: 60 * MINUTE, shouldRun: monthlyReportsDue },
+  // Posts' publish emails left unqueued (the server stopped mid-way, or it does not kick them itself).
+  { name: 'post-emails', everyMs: MINUTE, shouldRun: (db) => postEmailsPending(db) },
 ];
 
 export interface RunningScheduler {
@@ -124,7 +127,7 @@ export function registerJobScheduler(
       { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
     );
     app.log.info(
-      'scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes, monthly reports on the 1st)',
+      'scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes, monthly reports on the 1st, post emails every minute when a post waits)',
     );
   });
   app.addHook('onClose', async () => {

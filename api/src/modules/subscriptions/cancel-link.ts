@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The signed links of emails, each with its own purpose so a token of one never opens another. */
-export type LinkPurpose = 'cancel-subscription' | 'confirm-renewal';
+export type LinkPurpose = 'cancel-subscription' | 'confirm-renewal' | 'post-unsubscribe';
 
 function mac(secret: string, purpose: LinkPurpose, payload: string): Buffer {
   return createHmac('sha256', secret).update(`${purpose}:${payload}`).digest();

@@ -41,8 +41,13 @@ export const paths = {
   /** Ask for a password reset link (the link opens the same page with its token). */
   resetPassword: '/reset-password',
   cancelLink: '/subscriptions/cancel',
-  /** The link in a post email that stops those emails (works signed out; the token is in the query). */
-  postsUnsubscribe: '/posts/unsubscribe',
+  /**
+   * The link in a post email that stops those emails (works signed out; the token is in the query). The same
+   * address as `POST_UNSUBSCRIBE_PAGE_PATH`, which the API writes into the emails (a test keeps them equal).
+   */
+  postsUnsubscribe: '/subscriptions/unsubscribe',
+  /** The supporter dashboard's feed of posts. */
+  supporterPosts: '/supporter-dashboard?tab=posts',
   /** The link of a "confirm your renewal" email (the bank asks for 3-D Secure). */
   confirmRenewal: '/subscriptions/confirm',
   profile: (username: string) => `/${username}`,

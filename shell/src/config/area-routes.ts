@@ -34,6 +34,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     browserOnly: true,
   },
   { path: '/subscriptions/cancel', remote: 'mf-supporter', module: './cancel-link', area: 'Monthly support' },
+  { path: '/subscriptions/unsubscribe', remote: 'mf-supporter', module: './posts-unsubscribe', area: 'Post emails' },
   {
     path: '/subscriptions/confirm',
     remote: 'mf-supporter',

@@ -148,7 +148,7 @@ export function PostForm({ post, tiers }: PostFormProps) {
 
   const tierOptions = tiers.map((tier) => ({
     value: String(tier.position),
-    label: `${tier.name} (${formatUsd(tier.amountCents)}${tier.isRecurring ? '/month' : ''}) and above`,
+    label: `${tier.name} (${formatUsd(tier.amountCents, { whole: true })}${tier.isRecurring ? '/month' : ''}) and above`,
   }));
 
   return (

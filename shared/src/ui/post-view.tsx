@@ -43,9 +43,10 @@ function PostHeading({
 }: Pick<PostViewProps, 'post' | 'creator' | 'variant'> & { id: string }) {
   const style = (theme: Theme) => ({
     margin: 0,
-    fontSize: variant === 'page' ? theme.font.size.xxl : theme.font.size.lg,
+    fontSize: variant === 'page' ? theme.font.size.xl : theme.font.size.lg,
     lineHeight: 1.25,
     overflowWrap: 'anywhere' as const,
+    ...(variant === 'page' ? { [theme.breakpoint.md]: { fontSize: theme.font.size.xxl } } : {}),
   });
   if (variant === 'page')
     return (
@@ -157,13 +158,14 @@ export function postBodyStyle(theme: Theme) {
     '& p, & ul, & ol, & blockquote, & pre': { margin: `0 0 ${theme.space(3)}` },
     '& h1, & h2, & h3, & h4, & h5, & h6': {
       margin: `0 0 ${theme.space(2)}`,
-      fontSize: theme.font.size.lg,
       lineHeight: 1.3,
     },
     // Space above a heading only after something (a :first-child rule would not survive server rendering).
     '& * + h1, & * + h2, & * + h3, & * + h4, & * + h5, & * + h6': { marginTop: theme.space(5) },
     '& > :last-child': { marginBottom: 0 },
-    '& h1, & h2': { fontSize: theme.font.size.xl },
+    // Below the post's own title in size: the API renders Markdown headings as h2 to h4.
+    '& h1, & h2': { fontSize: '1.0625rem' },
+    '& h3, & h4, & h5, & h6': { fontSize: theme.font.size.md },
     '& ul, & ol': { paddingLeft: theme.space(6) },
     '& a': { color: theme.color.brand, textDecoration: 'underline' },
     '& blockquote': {

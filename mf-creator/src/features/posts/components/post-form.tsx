@@ -113,9 +113,8 @@ export function PostForm({ post, tiers }: PostFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Enter in a field saves without publishing: publishing is always its own click.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    void submit(submitter?.getAttribute('data-publish') === 'true');
+    // The form's submit button saves (a draft, or the changes): Enter in a field never publishes.
+    void submit(false);
   }
 
   async function onImageChosen(event: ChangeEvent<HTMLInputElement>) {
@@ -310,11 +309,11 @@ export function PostForm({ post, tiers }: PostFormProps) {
           </Button>
         ) : (
           <>
-            <Button type="submit" data-publish="true" disabled={busy}>
-              {PUBLISH_LABEL}
-            </Button>
             <Button type="submit" variant="secondary" disabled={busy}>
               {SAVE_DRAFT_LABEL}
+            </Button>
+            <Button onClick={() => void submit(true)} disabled={busy}>
+              {PUBLISH_LABEL}
             </Button>
             {busy ? (
               <span role="status" css={(theme) => ({ color: theme.color.textMuted })}>

@@ -133,6 +133,21 @@ describe('a new post', () => {
     expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
   });
 
+  it('saves a draft, never publishes, on Enter in the title', async () => {
+    const user = userEvent.setup();
+    const api = renderPosts('/dashboard/posts/new', {
+      'POST /api/creator/posts': { status: 201, body: { post: creatorPost() } },
+      [`GET /api/creator/posts/${ID}`]: { body: { post: creatorPost() } },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Post' }), 'Body');
+    await user.type(screen.getByLabelText('Title'), 'Studio update{Enter}');
+    await vi.waitFor(() => expect(api.callsTo('POST', '/api/creator/posts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/creator/posts')[0]?.body).toMatchObject({
+      title: 'Studio update',
+      publish: false,
+    });
+  });
+
   it('says the preview needs a saved draft', async () => {
     const user = userEvent.setup();
     renderPosts('/dashboard/posts/new', {});

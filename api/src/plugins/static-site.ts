@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
 import { RESET_PASSWORD_PAGE_PATH } from '@beabro/shared/api-schemas/password-reset';
+import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/api-schemas/posts';
 import { CANCEL_LINK_PAGE_PATH, CONFIRM_RENEWAL_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions';
 import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,8 +16,10 @@ import { findRenamedUsername } from '../modules/usernames/usernames-repository';
 import {
   DEFAULT_PREVIEW_IMAGE_PATH,
   getLinkPreview,
+  getPostLinkPreview,
   injectLinkPreview,
   creatorPageOf,
+  creatorPostPageOf,
   profileUsernameFromPath,
   type LinkPreview,
 } from '../modules/link-preview/link-preview-service';
@@ -38,6 +41,7 @@ const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
   RESET_PASSWORD_PAGE_PATH,
   CANCEL_LINK_PAGE_PATH,
   CONFIRM_RENEWAL_PAGE_PATH,
+  POST_UNSUBSCRIBE_PAGE_PATH,
 ]);
 
 export function cacheControlFor(filePath: string): string {
@@ -213,6 +217,22 @@ export async function staticSite(
     return reply.header('Cache-Control', 'no-cache').redirect(`/${current}${suffix}${query}`, 301);
   };
 
+  /**
+   * `/{username}/posts/{slug-or-id}`: a post's page with its link preview (which never holds a locked body), or a
+   * 404 page when the creator has no such published post.
+   */
+  const sendPostPage = async (request: FastifyRequest, reply: FastifyReply, username: string, post: string) => {
+    let preview;
+    try {
+      preview = await getPostLinkPreview(app.db, username, post, siteOrigin(request));
+    } catch (error) {
+      request.log.error({ err: error }, 'post link preview lookup failed');
+      return sendPage(request, reply, { status: 200, render: false });
+    }
+    if (!preview) return sendPage(request, reply, { status: 404, render: false });
+    return sendPage(request, reply, { status: 200, preview, render: true });
+  };
+
   /** `/{username}/support`: the support page, or a 404 page when there is no such creator. */
   const sendSupportPage = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
     let preview;
@@ -250,6 +270,8 @@ export async function staticSite(
         const query = request.url.slice(url.length);
         return reply.code(301).header('Cache-Control', 'public, max-age=3600').redirect(`${canonical}${query}`, 301);
       }
+      const postPage = creatorPostPageOf(url);
+      if (postPage) return sendPostPage(request, reply, postPage.username, postPage.post);
       const creatorPage = creatorPageOf(url);
       if (creatorPage && creatorPage.username === null) return sendPage(request, reply, { status: 404, render: false });
       if (creatorPage?.support) return sendSupportPage(request, reply, creatorPage.username ?? '');

@@ -42,7 +42,8 @@ import { signCancelToken } from '../modules/subscriptions/cancel-link';
 import { signConfirmToken } from '../modules/subscriptions/confirm-link';
 import { renewSubscription } from '../modules/subscriptions/renewal-service';
 import { updateSandboxPaymentMethodBehaviour } from '../modules/payments/sandbox/sandbox-repository';
-import { subscriptionCharges, subscriptions } from '../db/schema';
+import { postDeliveries, subscriptionCharges, subscriptions } from '../db/schema';
+import { signUnsubscribeToken } from '../modules/posts/post-emails';
 import { createTestApp, fakeUser, type TestApp } from '../testing/test-app';
 import { systemResolver } from '../modules/webhooks/webhook-address-guard';
 import { createEndpoint } from '../modules/webhooks/webhooks-service';
@@ -70,6 +71,11 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     match: /^POST \/api\/subscriptions\/(pause|resume|change)-by-link$/,
     access: 'capability',
     why: 'the signed link of a receipt email (its page pauses, resumes and changes the amount too)',
+  },
+  {
+    match: /^POST \/api\/posts\/unsubscribe$/,
+    access: 'capability',
+    why: 'the signed unsubscribe link of a post email (no sign-in: guests get post emails too)',
   },
   {
     match: /^(GET|POST) \/api\/auth\/verify-email$/,
@@ -114,6 +120,9 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'GET /api/usernames/\\{username\\}/availability',
         'GET /api/creators/\\{username\\}',
         'GET /api/creators/\\{username\\}/wall',
+        // Posts: the body only for readers post-access.ts lets read; teasers otherwise.
+        'GET /api/creators/\\{username\\}/posts',
+        'GET /api/creators/\\{username\\}/posts/\\{post\\}',
         'POST /api/creators/\\{username\\}/supports',
         // Authorized by the intent's client secret (only the page that started the payment has it).
         'POST /api/payments/intents/\\{intentId\\}/complete',
@@ -158,6 +167,10 @@ interface Owner {
   verificationToken: string;
   imageFile: string;
   webhookEndpointId: string;
+  /** A published post of the owner's (for supporters only) and the unsubscribe link of its email to a supporter. */
+  postId: string;
+  postSlug: string;
+  unsubscribeToken: string;
   /** What even a public page must never show: email, id, anonymous supporters, the subscription. */
   privateMarkers: string[];
 }
@@ -254,6 +267,20 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   // The owner chose the bystander's wall when supporting them.
   'DELETE /api/supporter/wall/{username}': () => ({ params: { username: bystanderUsername } }),
   'POST /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
+  'GET /api/creators/{username}/posts/{post}': (o) => ({ params: { post: o.postSlug } }),
+  'GET /api/creator/posts': () => ({ ownerSees: true }),
+  'POST /api/creator/posts': () => ({
+    body: { title: 'A new post', bodyMarkdown: 'Hello, supporters.', audience: 'supporters' },
+  }),
+  'GET /api/creator/posts/{id}': (o) => ({ params: { id: o.postId }, ownerSees: true }),
+  'PATCH /api/creator/posts/{id}': (o) => ({ params: { id: o.postId }, body: { title: 'Renamed, whoever sent it' } }),
+  'DELETE /api/creator/posts/{id}': (o) => ({ params: { id: o.postId } }),
+  'PUT /api/creator/posts/{id}/pin': (o) => ({ params: { id: o.postId }, body: { pinned: true } }),
+  'POST /api/creator/posts/images': () => ({ body: uploadBody() }),
+  'POST /api/posts/unsubscribe': (o) => ({
+    body: { token: o.unsubscribeToken },
+    forged: forgeries(o.unsubscribeToken).map((token) => ({ body: { token } })),
+  }),
   'DELETE /api/creators/{username}/follow': () => ({ params: { username: bystanderUsername } }),
   'POST /api/subscriptions/{id}/cancel': (o) => ({ params: { id: o.subscriptionId } }),
   'POST /api/subscriptions/{id}/pause': (o) => ({ params: { id: o.subscriptionId }, body: { months: 2 } }),
@@ -346,6 +373,7 @@ function defaultParams(operation: ApiOperation, owner: Owner): Record<string, st
     kind: 'profile',
     file: owner.imageFile,
     endpointId: owner.webhookEndpointId,
+    post: owner.postSlug,
     // No one but the page that started a payment knows its intent and client secret.
     intentId: 'pi_sandbox_unknown',
   };
@@ -476,6 +504,20 @@ async function makeOwner(): Promise<Owner> {
   const awaiting = charges.find((c) => c.actionIntentId !== null);
   if (!awaiting) throw new Error(`owner's renewal does not await authentication: ${renewed}`);
   const imageUrl = (image.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl;
+  // A post for supporters, with its marker, emailed to a supporter (whose link can stop the emails).
+  const post = await account.client.post('/api/creator/posts', {
+    title: `Post of ${marker}`,
+    bodyMarkdown: `Only for supporters of ${marker}.`,
+    audience: 'supporters',
+    publish: true,
+  });
+  if (post.statusCode !== 201) throw new Error(`owner's post failed: ${post.statusCode} ${post.body}`);
+  const { id: postId, slug: postSlug } = post.json().post as { id: string; slug: string };
+  const [delivery] = await db
+    .insert(postDeliveries)
+    .values({ postId, creatorId: id, email: `reader.${marker}@example.com` })
+    .returning();
+  if (!delivery) throw new Error("owner's post delivery is missing");
   // An IP address literal: saving it needs no DNS.
   const webhook = await createEndpoint(
     { db, appSecret: resolveAppSecret(t.app.config), allowLocal: false, resolveHost: systemResolver },
@@ -498,6 +540,9 @@ async function makeOwner(): Promise<Owner> {
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),
     webhookEndpointId: webhook.endpoint.id,
+    postId,
+    postSlug,
+    unsubscribeToken: signUnsubscribeToken(resolveAppSecret(t.app.config), delivery.id),
     privateMarkers: [email, id, `Hidden ${marker}`, `hidden.${marker}`, subscriptionId],
   };
 }

@@ -174,6 +174,16 @@ const webhook = await creator.client.post('/api/creator/webhooks/endpoints', {
 if (webhook.statusCode !== 201)
   throw new Error(`seeding a webhook endpoint failed: ${webhook.statusCode} ${webhook.body}`);
 const webhookEndpointId = (webhook.json() as { endpoint: { id: string } }).endpoint.id;
+// A published post of the signed-in creator, for supporters.
+const seededPost = await creator.client.post('/api/creator/posts', {
+  title: 'Seeded post',
+  bodyMarkdown: 'For **supporters**.',
+  audience: 'supporters',
+  publish: true,
+});
+if (seededPost.statusCode !== 201)
+  throw new Error(`seeding a post failed: ${seededPost.statusCode} ${seededPost.body}`);
+const post = (seededPost.json() as { post: { id: string; slug: string } }).post;
 
 const known: KnownValues = {
   username: [
@@ -184,7 +194,8 @@ const known: KnownValues = {
     deleted.username,
     'nobody_here',
   ],
-  id: [subscriptionId, creator.profile.userId, uuidFromNumber(1)],
+  id: [subscriptionId, creator.profile.userId, post.id, uuidFromNumber(1)],
+  post: [post.slug, post.id, 'SEEDED-POST', 'no-such-post'],
   supportId: [(subscribed.json() as { receipt: { supportId: string } }).receipt.supportId, uuidFromNumber(2)],
   kind: ['profile', 'cover'],
   endpointId: [webhookEndpointId, uuidFromNumber(2)],
@@ -271,6 +282,18 @@ const validBodies: ValidBodies = {
     events: ['support.created', 'payout.paid'],
   }),
   'PATCH /api/creator/webhooks/endpoints/{endpointId}': (n) => ({ description: `Fuzz ${n}`, enabled: n % 2 === 0 }),
+  'POST /api/creator/posts': (n) => ({
+    title: `Fuzz post ${n}`,
+    bodyMarkdown: `Body ${n} with a [link](https://example.com/${n})`,
+    audience: ['everyone', 'supporters', 'monthly', 'tier'][n % 4],
+    minTierPosition: n % 4 === 3 ? n % 4 : null,
+    earlyAccessDays: n % 4 === 1 ? 1 + (n % 30) : null,
+    publish: n % 2 === 0,
+  }),
+  'PATCH /api/creator/posts/{id}': (n) => ({ title: `Fuzz edit ${n}`, audience: n % 2 ? 'everyone' : 'supporters' }),
+  'PUT /api/creator/posts/{id}/pin': (n) => ({ pinned: n % 2 === 0 }),
+  'POST /api/creator/posts/images': () => uploadBody(),
+  'POST /api/posts/unsubscribe': (n) => ({ token: n % 2 ? cancelToken : `${cancelToken}x` }),
 };
 
 const context: FuzzContext = { known, validBodies, ownOrigin: 'http://localhost' };

@@ -70,7 +70,7 @@ describe('notificationSettingsPatchSchema', () => {
 });
 
 describe('notificationSettingsResponseSchema', () => {
-  it('needs all four toggles', () => {
+  it('needs all five toggles', () => {
     expect(notificationSettingsResponseSchema.safeParse({ newSupport: true }).success).toBe(false);
   });
 });

@@ -3,7 +3,13 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { getNotificationSettings, useNotificationSettings } from '@beabro/shared/api/get-notification-settings';
 
-const settings = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: false };
+const settings = {
+  newSupport: true,
+  monthlyReport: false,
+  goalReached: true,
+  supporterMessages: false,
+  newPosts: true,
+};
 
 function stubFetch(body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
@@ -14,7 +20,7 @@ function stubFetch(body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('getNotificationSettings', () => {
-  it('GETs /api/account/notifications and parses all four toggles', async () => {
+  it('GETs /api/account/notifications and parses all five toggles', async () => {
     const fetchMock = stubFetch(settings);
     await expect(getNotificationSettings()).resolves.toEqual(settings);
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/account/notifications');

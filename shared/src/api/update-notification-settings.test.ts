@@ -7,7 +7,13 @@ import {
   useUpdateNotificationSettings,
 } from '@beabro/shared/api/update-notification-settings';
 
-const settings = { newSupport: false, monthlyReport: true, goalReached: true, supporterMessages: true };
+const settings = {
+  newSupport: false,
+  monthlyReport: true,
+  goalReached: true,
+  supporterMessages: true,
+  newPosts: false,
+};
 
 function stubFetch(body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
@@ -18,7 +24,7 @@ function stubFetch(body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('updateNotificationSettings', () => {
-  it('PATCHes only the toggles given and returns all four', async () => {
+  it('PATCHes only the toggles given and returns all five', async () => {
     const fetchMock = stubFetch(settings);
     await expect(updateNotificationSettings({ newSupport: false })).resolves.toEqual(settings);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];

@@ -89,12 +89,13 @@ describe('supportSettingsSchema (SPEC fallbacks become messages)', () => {
 });
 
 describe('notificationSettingsSchema', () => {
-  it('has four toggles, on by default', () => {
+  it('has five toggles, on by default', () => {
     expect(notificationSettingsSchema.parse({})).toEqual({
       newSupport: true,
       monthlyReport: true,
       goalReached: true,
       supporterMessages: true,
+      newPosts: true,
     });
     expect(
       notificationSettingsSchema.parse({
@@ -102,12 +103,14 @@ describe('notificationSettingsSchema', () => {
         monthlyReport: false,
         goalReached: false,
         supporterMessages: false,
+        newPosts: false,
       }),
     ).toEqual({
       newSupport: false,
       monthlyReport: false,
       goalReached: false,
       supporterMessages: false,
+      newPosts: false,
     });
   });
 

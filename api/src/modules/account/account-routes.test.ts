@@ -530,6 +530,7 @@ describe('/api/account/notifications', () => {
     monthlyReport: value,
     goalReached: value,
     supporterMessages: value,
+    newPosts: value,
   });
 
   async function notifyColumns(id: string) {
@@ -539,6 +540,7 @@ describe('/api/account/notifications', () => {
       monthlyReport: row.notifyMonthlyReport,
       goalReached: row.notifyGoalReached,
       supporterMessages: row.notifySupporterMessages,
+      newPosts: row.notifyNewPosts,
     };
   }
 
@@ -550,7 +552,7 @@ describe('/api/account/notifications', () => {
     expect(res.json()).toEqual(all(true));
   });
 
-  it('a partial patch switches only the toggles given and answers with all four', async () => {
+  it('a partial patch switches only the toggles given and answers with all five', async () => {
     const { client, user } = await fakeUser(t);
     const res = await client.patch('/api/account/notifications', { newSupport: false });
     expect(res.statusCode).toBe(200);
@@ -561,12 +563,13 @@ describe('/api/account/notifications', () => {
       monthlyReport: false,
       goalReached: false,
       supporterMessages: true,
+      newPosts: true,
     });
     expect(await notifyColumns(user.id)).toEqual(res2.json());
     expect((await client.get('/api/account/notifications')).json()).toEqual(res2.json());
   });
 
-  it('a full patch sets all four; an empty one changes nothing', async () => {
+  it('a full patch sets all five; an empty one changes nothing', async () => {
     const { client, user } = await fakeUser(t);
     expect((await client.patch('/api/account/notifications', all(false))).json()).toEqual(all(false));
     const empty = await client.patch('/api/account/notifications', {});
@@ -582,6 +585,8 @@ describe('/api/account/notifications', () => {
     expect(notBoolean.json().fieldErrors).toEqual({ goalReached: SETTINGS_MESSAGES.mustBeOnOrOff });
     const unknown = await client.patch('/api/account/notifications', { newSupport: false, weeklyDigest: true });
     expect(unknown.statusCode).toBe(400);
+    const newPostsNotBoolean = await client.patch('/api/account/notifications', { newPosts: 'no' });
+    expect(newPostsNotBoolean.json().fieldErrors).toEqual({ newPosts: SETTINGS_MESSAGES.mustBeOnOrOff });
     expect(Object.values(unknown.json().fieldErrors)).toEqual([`${ACCOUNT_MESSAGES.unknownSetting}: weeklyDigest`]);
     for (const json of ['null', '[]', '"newSupport"', 'false']) {
       const res = await client.request({

@@ -6,6 +6,7 @@ import { creatorProfiles, users } from '../../db/schema';
 export async function findPreviewCreator(db: Db, username: string) {
   const [row] = await db
     .select({
+      userId: creatorProfiles.userId,
       username: creatorProfiles.username,
       displayName: creatorProfiles.displayName,
       bio: creatorProfiles.bio,

@@ -2,6 +2,8 @@ import { USERNAME_PATTERN } from '@beabro/shared/data/defaults';
 import { isReservedUsername } from '@beabro/shared/data/reserved-usernames';
 import type { Db } from '../../db/database';
 import { imageUrl } from '../images/images-service';
+import { loadTierAmounts, postPublicAt, readableByEveryone, type PostAccessFacts } from '../posts/post-access';
+import { findPublishedPost } from '../posts/posts-repository';
 import { findPreviewCreator } from './link-preview-repository';
 
 /** Served by the static site; used when a creator has neither a profile nor a cover image. */
@@ -15,6 +17,8 @@ export interface LinkPreview {
   imageUrl: string;
   imageAlt: string;
   url: string;
+  /** og:type: a creator's page is a profile, a post an article. */
+  type?: 'profile' | 'article';
 }
 
 /**
@@ -53,6 +57,23 @@ export function creatorPageOf(pathname: string): { username: string | null; supp
   return { username: USERNAME_PATTERN.test(segment) ? segment : null, support };
 }
 
+/** `/{username}/posts/{slug-or-id}`: a creator's post page (the name is checked like a profile's). */
+export function creatorPostPageOf(pathname: string): { username: string; post: string } | null {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length !== 3 || segments[1] !== 'posts') return null;
+  let username: string;
+  let post: string;
+  try {
+    username = decodeURIComponent(segments[0] ?? '');
+    post = decodeURIComponent(segments[2] ?? '').toLowerCase();
+  } catch {
+    return null;
+  }
+  if (!USERNAME_PATTERN.test(username) || isReservedUsername(username) || post.length === 0 || post.length > 200)
+    return null;
+  return { username, post };
+}
+
 function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${origin}/`).toString();
 }
@@ -87,7 +108,7 @@ export function linkPreviewTags(preview: LinkPreview): string {
     `<title>${escapeHtml(preview.title)}</title>`,
     meta('name', 'description', preview.description),
     `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
-    meta('property', 'og:type', 'profile'),
+    meta('property', 'og:type', preview.type ?? 'profile'),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:title', preview.title),
     meta('property', 'og:description', preview.description),
@@ -109,4 +130,58 @@ export function injectLinkPreview(html: string, preview: LinkPreview): string {
   if (/<title>[\s\S]*?<\/title>/i.test(html)) return html.replace(/<title>[\s\S]*?<\/title>/i, () => tags);
   if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, () => `${tags}</head>`);
   return `${tags}${html}`;
+}
+
+/** Who may read a locked post, in the words of a preview: "Monthly supporters of Pat", "Supporters of Pat at Champion and above". */
+function lockedAudience(post: PostAccessFacts, displayName: string, tierName: string | null): string {
+  switch (post.audience) {
+    case 'tier':
+      return tierName ? `Supporters of ${displayName} at ${tierName} and above` : `Some supporters of ${displayName}`;
+    case 'monthly':
+      return `Monthly supporters of ${displayName}`;
+    default:
+      return `Supporters of ${displayName}`;
+  }
+}
+
+/**
+ * The preview of `/{username}/posts/{slug-or-id}`, or null when there is no such published post. The excerpt only
+ * when everyone may read the post now (mayReadPost for a visitor); a locked post's preview says who can read it,
+ * and when everyone can with early access, never a word of its body.
+ */
+export async function getPostLinkPreview(
+  db: Db,
+  username: string,
+  slugOrId: string,
+  origin: string,
+  now = new Date(),
+): Promise<LinkPreview | null> {
+  const creator = await findPreviewCreator(db, username);
+  if (!creator) return null;
+  const post = await findPublishedPost(db, creator.userId, slugOrId);
+  if (!post) return null;
+  const image = imageUrl(creator.profileImage) ?? imageUrl(creator.coverImage);
+  let description: string;
+  if (readableByEveryone(post, now)) {
+    description = post.excerpt || `A post by ${creator.displayName} on ${SITE_NAME}.`;
+  } else {
+    const tierName =
+      post.minTierPosition === null
+        ? null
+        : ((await loadTierAmounts(db, [creator.userId])).get(`${creator.userId}:${post.minTierPosition}`)?.name ??
+          null);
+    const publicAt = postPublicAt(post);
+    const opens = publicAt
+      ? ` Everyone can read it from ${publicAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}.`
+      : '';
+    description = `${lockedAudience(post, creator.displayName, tierName)} can read this post.${opens} Support ${creator.displayName} on ${SITE_NAME} to read it.`;
+  }
+  return {
+    title: `${post.title} · ${creator.displayName} on ${SITE_NAME}`,
+    description,
+    imageUrl: absoluteUrl(origin, image ?? DEFAULT_PREVIEW_IMAGE_PATH),
+    imageAlt: image ? `${creator.displayName} on ${SITE_NAME}` : SITE_NAME,
+    url: absoluteUrl(origin, `/${creator.username}/posts/${post.slug}`),
+    type: 'article',
+  };
 }

@@ -203,6 +203,22 @@ describe('writing posts', () => {
     expect((await creator.client.get(`/api/creator/posts/${b.id}`)).statusCode).toBe(404);
   });
 
+  it('pins one post even when two pins race', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const a = await write(creator.client, { title: 'Race A', publish: true });
+    const b = await write(creator.client, { title: 'Race B', publish: true });
+    const answers = await Promise.all([
+      creator.client.put(`/api/creator/posts/${a.id}/pin`, { pinned: true }),
+      creator.client.put(`/api/creator/posts/${b.id}/pin`, { pinned: true }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const pinned = await db()
+      .select()
+      .from(posts)
+      .where(and(eq(posts.creatorId, creator.user.id), eq(posts.pinned, true)));
+    expect(pinned).toHaveLength(1);
+  });
+
   it("404s another creator's post, in both directions", async () => {
     const owner = await fakeSignedInCreator(t);
     const other = await fakeSignedInCreator(t);
@@ -366,6 +382,34 @@ describe('publish emails', () => {
     await sendPostEmails(emailDeps(), post.id, new Date(Date.now() + 4 * 86_400_000));
     const after = await db().select().from(postDeliveries).where(eq(postDeliveries.postId, post.id));
     expect(after).toHaveLength(1);
+  });
+
+  it('sends the body of a post everyone may read in post.published, once, at the first publish only', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const secret = resolveAppSecret(t.app.config);
+    const endpoint = await createEndpoint(
+      { db: db(), appSecret: secret, allowLocal: false, resolveHost: systemResolver },
+      creator.user.id,
+      { url: 'https://203.0.114.31/hooks', description: 'Posts', events: ['post.published'] },
+    );
+    const draft = await write(creator.client, { title: 'Open to all' });
+    const hooks = () =>
+      db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.endpoint.id));
+    expect(await hooks()).toEqual([]);
+    await creator.client.patch(`/api/creator/posts/${draft.id}`, { publish: true });
+    await creator.client.patch(`/api/creator/posts/${draft.id}`, { title: 'Edited', publish: true });
+    const sent = await hooks();
+    expect(sent).toHaveLength(1);
+    const event = JSON.parse(sent[0]?.body ?? '{}') as { data: { post: Record<string, unknown> } };
+    expect(event.data.post).toMatchObject({
+      id: draft.id,
+      title: 'Open to all',
+      audience: 'everyone',
+      url: expect.stringMatching(new RegExp(`^http://localhost(:80)?/${creator.profile.username}/posts/open-to-all$`)),
+      excerpt: 'First bold words. A link.',
+      publicAt: null,
+    });
+    expect(event.data.post.bodyHtml).toContain('<strong>bold</strong>');
   });
 
   it('never sends the unsubscribe of one creator to another: the token names one delivery', async () => {

@@ -302,15 +302,20 @@ async function onFirstPublish(tx: Db, post: PostRow, creator: { username: string
   });
 }
 
-/** Retries the write once when another request took the same slug at the same instant. */
-async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Retries the write once when a request at the same instant took what a unique index holds (the same slug, or the
+ * one pinned place): the second try sees the first's commit.
+ */
+async function retryOnUnique<T>(constraint: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (!isUniqueViolation(error, 'posts_creator_slug_key')) throw error;
+    if (!isUniqueViolation(error, constraint)) throw error;
     return write();
   }
 }
+
+const withSlugRetry = <T>(write: () => Promise<T>) => retryOnUnique('posts_creator_slug_key', write);
 
 export interface PostWriteDeps {
   db: Db;
@@ -443,22 +448,24 @@ export async function pinPost(
   const creator = await ownCreator(db, user);
   if (!(await findOwnPost(db, creator.userId, id))) throw new AppError('not_found', POST_MESSAGES.notFound);
   await countPostChange(db, user.id, now);
-  const row = await db.transaction(async (tx) => {
-    const locked = await lockOwnPost(tx, creator.userId, id);
-    if (!locked) throw new AppError('not_found', POST_MESSAGES.notFound);
-    if (pinned)
-      await tx
+  const row = await retryOnUnique('posts_creator_pinned_key', () =>
+    db.transaction(async (tx) => {
+      const locked = await lockOwnPost(tx, creator.userId, id);
+      if (!locked) throw new AppError('not_found', POST_MESSAGES.notFound);
+      if (pinned)
+        await tx
+          .update(posts)
+          .set({ pinned: false })
+          .where(and(eq(posts.creatorId, creator.userId), eq(posts.pinned, true), ne(posts.id, id)));
+      const [updated] = await tx
         .update(posts)
-        .set({ pinned: false })
-        .where(and(eq(posts.creatorId, creator.userId), eq(posts.pinned, true), ne(posts.id, id)));
-    const [updated] = await tx
-      .update(posts)
-      .set({ pinned, updatedAt: sql`${posts.updatedAt}` })
-      .where(eq(posts.id, id))
-      .returning();
-    if (!updated) throw new AppError('not_found', POST_MESSAGES.notFound);
-    return updated;
-  });
+        .set({ pinned, updatedAt: sql`${posts.updatedAt}` })
+        .where(eq(posts.id, id))
+        .returning();
+      if (!updated) throw new AppError('not_found', POST_MESSAGES.notFound);
+      return updated;
+    }),
+  );
   return withCount(db, row);
 }
 

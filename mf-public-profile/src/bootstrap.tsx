@@ -5,12 +5,13 @@ import { SessionSync } from '@beabro/shared/ui/session-sync';
 import { AppProviders } from '@beabro/shared/ui/app-providers';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import ProfileArea from './exposes/profile';
+import PostArea from './exposes/post';
 import SupportArea from './exposes/support';
 
 /*
  * Standalone harness for this remote (`pnpm --filter mf-public-profile dev`, or its own build). The shared
  * renderStandalone() links to each area's path, which does not work for "/:username" routes, so this one
- * mirrors it with the two parameterised routes and links to a demo creator. It also keeps the session
+ * mirrors it with the parameterised routes and links to a demo creator. It also keeps the session
  * store in sync with the API, as the shell does, so Follow and the checkout prefill work on their own.
  */
 
@@ -44,6 +45,7 @@ createRoot(container).render(
           <Routes>
             <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
             <Route path="/:username/support" element={<SupportArea basePath="/:username/support" />} />
+            <Route path="/:username/posts/:post" element={<PostArea basePath="/:username/posts/:post" />} />
             <Route path="*" element={<Navigate to={`/${DEMO_CREATOR}`} replace />} />
           </Routes>
         </main>

@@ -2,6 +2,7 @@ import { renderStandalone } from '@beabro/shared/ui/standalone-harness';
 import CancelLinkArea from './exposes/cancel-link';
 import ConfirmRenewalArea from './exposes/confirm-renewal';
 import DiscoverArea from './exposes/discover';
+import PostsUnsubscribeArea from './exposes/posts-unsubscribe';
 import SupporterDashboardArea from './exposes/supporter-dashboard';
 
 renderStandalone('mf-supporter', [
@@ -9,4 +10,5 @@ renderStandalone('mf-supporter', [
   { path: '/discover', label: 'Discover', Component: DiscoverArea },
   { path: '/subscriptions/cancel', label: 'Monthly support (receipt link)', Component: CancelLinkArea },
   { path: '/subscriptions/confirm', label: 'Confirm a renewal (email link)', Component: ConfirmRenewalArea },
+  { path: '/subscriptions/unsubscribe', label: 'Stop post emails (email link)', Component: PostsUnsubscribeArea },
 ]);

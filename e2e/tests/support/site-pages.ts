@@ -54,6 +54,12 @@ export const SITE_PAGES: readonly SitePage[] = [
   },
   { name: 'profile', path: '/pixelpat', roles: ALL, ready: h1('Pixel Pat') },
   { name: 'support', path: '/pixelpat/support', roles: ALL, ready: h1('Support Pixel Pat') },
+  {
+    name: 'posts-unsubscribe',
+    path: '/subscriptions/unsubscribe?token=not-a-token',
+    roles: ['visitor'],
+    ready: (page) => page.getByRole('button', { name: 'Stop these emails' }),
+  },
   { name: 'creator-not-found', path: '/nosuchcreator', roles: ['visitor'], ready: h1('Creator not found') },
   { name: 'not-found', path: '/no/such/page', roles: ALL, ready: h1('Page not found') },
   {
@@ -67,6 +73,12 @@ export const SITE_PAGES: readonly SitePage[] = [
     path: '/supporter-dashboard?tab=creators',
     roles: ['supporter'],
     ready: (page) => page.getByRole('tabpanel'),
+  },
+  {
+    name: 'supporter-dashboard-posts',
+    path: '/supporter-dashboard?tab=posts',
+    roles: ['supporter'],
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Posts from creators you support' }),
   },
   {
     name: 'supporter-dashboard-history',
@@ -97,6 +109,18 @@ export const SITE_PAGES: readonly SitePage[] = [
     path: '/dashboard',
     roles: ['creator'],
     ready: (page) => page.getByRole('region', { name: 'Current Goal' }),
+  },
+  {
+    name: 'dashboard-posts',
+    path: '/dashboard/posts',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('link', { name: 'New post' }),
+  },
+  {
+    name: 'dashboard-posts-new',
+    path: '/dashboard/posts/new',
+    roles: ['creator'],
+    ready: (page) => page.getByRole('button', { name: 'Save draft' }),
   },
   {
     name: 'settings-profile',

@@ -7,6 +7,8 @@ import { fakeProfile, fakeReceipt } from '../testing/fake-profile';
 import { json, mockApi } from '../testing/mock-api';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
 import ProfileArea, { prefetch as prefetchProfile } from './profile';
+import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
+import PostArea, { prefetch as prefetchPost } from './post';
 import SupportArea, { prefetch as prefetchSupport } from './support';
 
 // The browser's first render of a server-rendered page must print exactly the server's HTML. The server
@@ -17,6 +19,7 @@ const routes = (
   <Routes>
     <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
     <Route path="/:username/support" element={<SupportArea basePath="/:username/support" />} />
+    <Route path="/:username/posts/:post" element={<PostArea basePath="/:username/posts/:post" />} />
   </Routes>
 );
 
@@ -44,6 +47,8 @@ describe('hydrating the server-rendered public profile areas', () => {
     mockApi({
       'GET /api/creators/pixelpat': () => json(200, profile),
       'POST /api/creators/pixelpat/views': () => json(204),
+      'GET /api/creators/pixelpat/posts': () =>
+        json(200, { posts: [samplePublicPost(), sampleLockedPost()], page: 1, pageCount: 1, total: 2 }),
     });
     const url = '/pixelpat?supported=true';
     const queryClient = createQueryClient();
@@ -86,5 +91,25 @@ describe('hydrating the server-rendered public profile areas', () => {
 
     expect(problems).toEqual([]);
     expect(within(container).getByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('hydrates a post page without a mismatch', async () => {
+    const creator = { username: 'pixelpat', displayName: 'Pixel Pat', profileImageUrl: null };
+    mockApi({
+      'GET /api/creators/pixelpat/posts/behind-the-scenes': () => json(200, { post: sampleLockedPost(), creator }),
+    });
+    const url = '/pixelpat/posts/behind-the-scenes';
+    const queryClient = createQueryClient();
+    await prefetchPost({
+      params: { username: 'pixelpat', post: 'behind-the-scenes' },
+      searchParams: new URLSearchParams(),
+      queryClient,
+    });
+    const html = renderOnServer(routes, { url, queryClient });
+    expect(html).toContain('can read this post');
+
+    const { container, problems } = await hydrateInBrowser(routes, { url, queryClient, html });
+    expect(problems).toEqual([]);
+    expect(within(container).getByRole('heading', { level: 1, name: 'Behind the scenes' })).toBeInTheDocument();
   });
 });

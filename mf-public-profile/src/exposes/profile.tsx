@@ -4,14 +4,16 @@ import {
   type RemoteAreaProps,
 } from '@beabro/shared/contract/remote-contract';
 import { ProfilePage } from '../features/profile/components/profile-page';
+import { prefetchCreatorPosts } from '../features/posts/hooks/use-posts';
 import { prefetchCreator } from '../hooks/use-creator';
 import { useUsernameParam, usernameFromParams } from '../hooks/use-username-param';
 
 export const contractVersion = CONTRACT_VERSION;
 
-/** Server rendering: the profile is everything the page's first render shows. */
+/** Server rendering: the profile and its first page of posts are everything the page's first render shows. */
 export async function prefetch({ params, queryClient }: AreaPrefetchContext): Promise<void> {
-  await prefetchCreator(queryClient, usernameFromParams(params));
+  const username = usernameFromParams(params);
+  await Promise.all([prefetchCreator(queryClient, username), prefetchCreatorPosts(queryClient, username)]);
 }
 
 /** /{username}: the shell mounts this at "/:username" (basePath); the username comes from the route. */

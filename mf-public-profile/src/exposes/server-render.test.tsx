@@ -8,6 +8,8 @@ import { fakeProfile } from '../testing/fake-profile';
 import { json, mockApi } from '../testing/mock-api';
 import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import ProfileArea, { prefetch as prefetchProfile } from './profile';
+import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
+import PostArea, { prefetch as prefetchPost } from './post';
 import SupportArea, { prefetch as prefetchSupport } from './support';
 
 // The shell's server render (contract 1.1) in a real Node environment: the area's prefetch fills the
@@ -17,6 +19,7 @@ const routes = (
   <Routes>
     <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
     <Route path="/:username/support" element={<SupportArea basePath="/:username/support" />} />
+    <Route path="/:username/posts/:post" element={<PostArea basePath="/:username/posts/:post" />} />
   </Routes>
 );
 
@@ -24,6 +27,25 @@ function creatorApi() {
   return mockApi({
     'GET /api/creators/pixelpat': () => json(200, fakeProfile()),
     'GET /api/creators/nobody': () => json(404, { message: 'Creator not found' }),
+    'GET /api/creators/pixelpat/posts': () =>
+      json(200, {
+        posts: [samplePublicPost({ pinned: true }), sampleLockedPost()],
+        page: 1,
+        pageCount: 1,
+        total: 2,
+      }),
+    'GET /api/creators/nobody/posts': () => json(404, { message: 'Creator not found' }),
+    'GET /api/creators/pixelpat/posts/studio-update': () =>
+      json(200, {
+        post: samplePublicPost(),
+        creator: { username: 'pixelpat', displayName: 'Pixel Pat', profileImageUrl: null },
+      }),
+    'GET /api/creators/pixelpat/posts/behind-the-scenes': () =>
+      json(200, {
+        post: sampleLockedPost(),
+        creator: { username: 'pixelpat', displayName: 'Pixel Pat', profileImageUrl: null },
+      }),
+    'GET /api/creators/pixelpat/posts/gone': () => json(404, { message: 'Post not found' }),
   });
 }
 
@@ -50,7 +72,10 @@ describe('server rendering of the public profile areas', () => {
     const { embedded, text } = await serverRender('/pixelpat', prefetchProfile, { username: 'pixelpat' });
 
     expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
-    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['creator-profile', 'pixelpat']]);
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([
+      ['creator-profile', 'pixelpat'],
+      ['posts', 'list', 'pixelpat', 1],
+    ]);
     expect(text).toContain('Pixel Pat @pixelpat Content Creator');
     expect(text).toContain('Variety streamer building a cozy gaming community.');
     expect(text).toContain('New streaming setup');
@@ -58,6 +83,39 @@ describe('server rendering of the public profile areas', () => {
     for (const tier of SUPPORT_TIERS) expect(text).toContain(tier.name);
     expect(text).toContain('Jordan $5 1 hour ago “Loved the charity stream!”');
     expect(text).not.toContain('Loading @pixelpat');
+    // The posts: the readable one in full, the locked one as its teaser.
+    expect(text).toContain('Studio update Nov 20, 2026 Pinned Everyone The new microphone arrived.');
+    expect(text).toContain('Behind the scenes Nov 20, 2026 Mission Champion and above');
+    expect(text).toContain('Mission Champion and above can read this post.');
+  });
+
+  it('renders a post page: the post in full, or its locked teaser', async () => {
+    creatorApi();
+    const readable = await serverRender('/pixelpat/posts/studio-update', prefetchPost, {
+      username: 'pixelpat',
+      post: 'studio-update',
+    });
+    expect(readable.embedded.queries.map((query) => query.queryKey)).toEqual([
+      ['posts', 'one', 'pixelpat', 'studio-update'],
+    ]);
+    expect(readable.text).toContain('Studio update Nov 20, 2026 Everyone The new microphone arrived.');
+
+    const locked = await serverRender('/pixelpat/posts/behind-the-scenes', prefetchPost, {
+      username: 'pixelpat',
+      post: 'behind-the-scenes',
+    });
+    expect(locked.text).toContain('Mission Champion and above can read this post.');
+    expect(locked.text).not.toContain('microphone');
+  });
+
+  it('leaves a missing post to the browser (its loading state), embedding nothing', async () => {
+    creatorApi();
+    const { embedded, text } = await serverRender('/pixelpat/posts/gone', prefetchPost, {
+      username: 'pixelpat',
+      post: 'gone',
+    });
+    expect(embedded.queries).toEqual([]);
+    expect(text).toContain('Loading the post…');
   });
 
   it('takes the username from the route as the page does (lower-cased)', async () => {

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
+import { publicPostsQueryPrefix } from '@beabro/shared/api/public-posts';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 
 /**
- * The profile answer depends on who asks (viewer.isOwner, viewer.isFollowing), but its query key does
- * not: when someone signs in or out while the page is open, it is fetched again. The session becoming
+ * The profile answer depends on who asks (viewer.isOwner, viewer.isFollowing), and so do the posts (which
+ * ones the reader may read), but their query keys do not: when someone signs in or out while the page is
+ * open, they are fetched again. The session becoming
  * known at start-up is not a change (the first fetch already carried the session cookie).
  */
 export function useRefetchOnSessionChange(username: string) {
@@ -22,5 +24,6 @@ export function useRefetchOnSessionChange(username: string) {
     if (previous.current === userId) return;
     previous.current = userId;
     void queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) });
+    void queryClient.invalidateQueries({ queryKey: publicPostsQueryPrefix });
   }, [queryClient, status, userId, username]);
 }

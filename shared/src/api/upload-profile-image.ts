@@ -15,7 +15,7 @@ export interface UploadProfileImageInput {
   file: Blob;
 }
 
-function randomBoundary(): string {
+export function randomBoundary(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `----beabro${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

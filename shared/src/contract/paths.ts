@@ -21,6 +21,10 @@ export const paths = {
   signIn: (next: string) => `/auth?next=${encodeNextParam(next)}`,
   create: '/create',
   dashboard: '/dashboard',
+  /** The creator's posts (mf-creator): the list, a new post, one post's form. */
+  dashboardPosts: '/dashboard/posts',
+  newPost: '/dashboard/posts/new',
+  editPost: (id: string) => `/dashboard/posts/${encodeURIComponent(id)}`,
   supporterDashboard: '/supporter-dashboard',
   /** /settings, opened on a tab (the profile tab is the default and has no query). */
   settings: (tab?: SettingsTab) => (tab && tab !== 'profile' ? `/settings?tab=${tab}` : '/settings'),
@@ -37,9 +41,18 @@ export const paths = {
   /** Ask for a password reset link (the link opens the same page with its token). */
   resetPassword: '/reset-password',
   cancelLink: '/subscriptions/cancel',
+  /**
+   * The link in a post email that stops those emails (works signed out; the token is in the query). The same
+   * address as `POST_UNSUBSCRIBE_PAGE_PATH`, which the API writes into the emails (a test keeps them equal).
+   */
+  postsUnsubscribe: '/subscriptions/unsubscribe',
+  /** The supporter dashboard's feed of posts. */
+  supporterPosts: '/supporter-dashboard?tab=posts',
   /** The link of a "confirm your renewal" email (the bank asks for 3-D Secure). */
   confirmRenewal: '/subscriptions/confirm',
   profile: (username: string) => `/${username}`,
+  /** One post of a creator, by slug (or id). */
+  post: (username: string, slug: string) => `/${username}/posts/${encodeURIComponent(slug)}`,
   /** The thank-you view of the profile, right after a support. */
   profileAfterSupport: (username: string) => `/${username}?supported=true`,
   /** The support page, with a tier chosen on the profile carried over. */

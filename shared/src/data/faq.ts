@@ -330,6 +330,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'The supporter wall on a creator\'s page lists the supporters who chose to appear there: their name and the tier they chose, newest first. When you support, tick "Show me on the supporter wall" (it is off unless you tick it) and give the name to show. Anonymous supporters never appear on the wall.\n\nTo leave a wall, open My Missions in your supporter dashboard and choose "Leave the wall" on that mission; supporting again with the box ticked puts you back. Mission builders see who is on their wall in the Recent Support list of their dashboard, and can hide anyone from it ("Hide from wall") or show them again.',
   },
   {
+    id: 'posts',
+    category: 'profile',
+    question: 'How do posts work?',
+    answer:
+      'Mission builders write posts from their dashboard: open Posts, then New post. A post has a title and a text with simple formatting (bold, links, lists, quotes and headings; add pictures with the Add image button), and you choose who can read it: everyone, all supporters, monthly supporters, or supporters of a tier and above (whose support is at least that tier\'s amount). Save draft keeps it to yourself; Publish puts it on your page. You can edit or delete a post later, and pin one to the top of your page.\n\nEarly access: for a post only supporters can read, choose a number of days (1 to 30). Supporters read it first, and everyone can read it that many days after it was published.\n\nWho can read: a one-off support counts unless it was refunded; a monthly support counts for the months that are paid, so after cancelling, or a renewal that failed, reading ends when the paid month does. Everyone else sees the title, the date and who can read it, with a button to support. Supporters find posts on the creator\'s page and in the Posts tab of My Missions.\n\nEmails: when a post is published, each supporter who can read it gets it once by email, including guests who supported with their email address. To stop them for one creator, use the unsubscribe link at the bottom of the email (no sign-in needed). To stop them for every creator, turn off "New posts from creators I support" in Settings, then Notifications.',
+  },
+  {
     id: 'delivered-perks',
     category: 'profile',
     question: 'Which perks does Be a Bro deliver for me, and which are mine to keep?',

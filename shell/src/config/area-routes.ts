@@ -34,6 +34,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     browserOnly: true,
   },
   { path: '/subscriptions/cancel', remote: 'mf-supporter', module: './cancel-link', area: 'Monthly support' },
+  { path: '/subscriptions/unsubscribe', remote: 'mf-supporter', module: './posts-unsubscribe', area: 'Post emails' },
   {
     path: '/subscriptions/confirm',
     remote: 'mf-supporter',
@@ -42,6 +43,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     browserOnly: true,
   },
   { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
+  // The list, and one post's form (":postId" is "new" for a new post).
+  { path: '/dashboard/posts', remote: 'mf-creator', module: './posts', area: 'Posts', access: 'creator' },
+  { path: '/dashboard/posts/:postId', remote: 'mf-creator', module: './posts', area: 'Posts', access: 'creator' },
   // Supporters have account and notification settings too; the creator tabs need a creator page.
   { path: '/settings', remote: 'mf-creator', module: './settings', area: 'Settings', access: 'signed-in' },
   { path: '/analytics', remote: 'mf-creator', module: './analytics', area: 'Analytics', access: 'creator' },
@@ -57,4 +61,5 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   // Static segments always outrank these in React Router, and every app segment is a reserved username.
   { path: '/:username', remote: 'mf-public-profile', module: './profile', area: 'Creator profile' },
   { path: '/:username/support', remote: 'mf-public-profile', module: './support', area: 'Support page' },
+  { path: '/:username/posts/:post', remote: 'mf-public-profile', module: './post', area: 'Post' },
 ];

@@ -20,6 +20,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pixel Pat!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/pixelpat');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Posts' })).toHaveAttribute('href', '/dashboard/posts');
     const stats = screen.getByRole('region', { name: 'Your figures' });
     expect(within(stats).getByText('Total Earnings').parentElement).toHaveTextContent('$298.00');
     expect(stats).toHaveTextContent('You keep $270.82 after fees');
@@ -219,7 +220,7 @@ describe('DashboardPage', () => {
       within(actions)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/settings', '/analytics', '/pixelpat', '/help']);
+    ).toEqual(['/dashboard/posts', '/settings', '/analytics', '/pixelpat', '/help']);
 
     const payouts = screen.getByRole('region', { name: 'Payouts' });
     expect(await within(payouts).findByText('Next payout (estimate)')).toBeInTheDocument();

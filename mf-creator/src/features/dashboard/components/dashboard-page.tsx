@@ -89,6 +89,9 @@ export function DashboardPage() {
                 <ButtonLink to={paths.profile(me.username)} variant="secondary">
                   View Profile
                 </ButtonLink>
+                <ButtonLink to={paths.dashboardPosts} variant="secondary">
+                  Posts
+                </ButtonLink>
                 <ButtonLink to={paths.settings()} variant="secondary">
                   Settings
                 </ButtonLink>

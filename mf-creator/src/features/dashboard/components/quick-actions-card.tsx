@@ -4,12 +4,14 @@ import { SectionCard } from '../../../components/section-card';
 import { paths } from '@beabro/shared/contract/paths';
 import { BarChartIcon } from '@beabro/shared/ui/icons/bar-chart';
 import { EyeIcon } from '@beabro/shared/ui/icons/eye';
+import { FileIcon } from '@beabro/shared/ui/icons/file';
 import { MessageIcon } from '@beabro/shared/ui/icons/message';
 import { SettingsIcon } from '@beabro/shared/ui/icons/settings';
 
 /** Shortcuts to the places a creator goes most. */
 export function QuickActionsCard({ username }: { username: string }) {
   const actions = [
+    { to: paths.dashboardPosts, icon: FileIcon, label: 'Posts', note: 'Write to everyone or to your supporters' },
     { to: paths.settings(), icon: SettingsIcon, label: 'Settings', note: 'Profile, tiers and account' },
     { to: paths.analytics(), icon: BarChartIcon, label: 'Analytics', note: 'Earnings and supporters over time' },
     {

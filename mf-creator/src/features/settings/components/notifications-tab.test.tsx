@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const saved = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true, newPosts: true };
 
 describe('NotificationsTab', () => {
-  it('shows the four email toggles as saved, and saves a change', async () => {
+  it('shows the five email toggles as saved, and saves a change', async () => {
     const api = mockApi({
       'GET /api/account/notifications': { body: saved },
       'PATCH /api/account/notifications': { body: { ...saved, monthlyReport: true, newSupport: false }, delayMs: 100 },
@@ -17,9 +17,10 @@ describe('NotificationsTab', () => {
     const user = userEvent.setup();
     renderWithProviders(<NotificationsTab />);
     const switches = await screen.findAllByRole('switch');
-    expect(switches.map((s) => (s as HTMLInputElement).checked)).toEqual([true, false, true, true]);
+    expect(switches.map((s) => (s as HTMLInputElement).checked)).toEqual([true, false, true, true, true]);
     await user.click(screen.getByRole('switch', { name: /Monthly report/ }));
     await user.click(screen.getByRole('switch', { name: /New support/ }));
+    await user.click(screen.getByRole('switch', { name: /New posts from creators I support/ }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
     expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
@@ -28,7 +29,7 @@ describe('NotificationsTab', () => {
       monthlyReport: true,
       goalReached: true,
       supporterMessages: true,
-      newPosts: true,
+      newPosts: false,
     });
   });
 

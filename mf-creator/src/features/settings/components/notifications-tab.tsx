@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useNotificationSettings } from '@beabro/shared/api/get-notification-settings';
 import { useUpdateNotificationSettings } from '@beabro/shared/api/update-notification-settings';
 import type { NotificationSettingsResponse } from '@beabro/shared/api-schemas/account';
+import { NEW_POSTS_NOTIFICATION } from '@beabro/shared/schemas/settings';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { errorMessage } from '../../../lib/error-message';
@@ -24,9 +25,13 @@ const TOGGLES: readonly SwitchItem<NotificationKey>[] = [
     label: 'Supporter messages',
     description: 'An email when a supporter leaves you a message.',
   },
+  { key: 'newPosts', ...NEW_POSTS_NOTIFICATION },
 ];
 
-/** The four email toggles, saved together with "Save Changes". */
+/** What an account without a creator page can choose: the posts of the creators it supports. */
+const SUPPORTER_TOGGLES: readonly SwitchItem<NotificationKey>[] = [{ key: 'newPosts', ...NEW_POSTS_NOTIFICATION }];
+
+/** The five email toggles, saved together with "Save Changes". */
 export function NotificationsTab() {
   const query = useNotificationSettings();
   return (
@@ -39,27 +44,34 @@ export function NotificationsTab() {
       ) : query.isError ? (
         <LoadError error={query.error} what="your notification settings" onRetry={() => void query.refetch()} />
       ) : (
-        <NotificationsForm saved={query.data} />
+        <NotificationsForm saved={query.data} items={TOGGLES} />
       )}
     </section>
   );
 }
 
 /**
- * An account without a creator page: every switch is about a creator page, so none is shown; it says which emails
- * a supporter gets (all of them always sent) instead.
+ * An account without a creator page: the one switch that concerns it (posts of the creators it supports), and which
+ * emails a supporter always gets.
  */
 export function SupporterNotifications() {
+  const query = useNotificationSettings();
   return (
     <section aria-labelledby="settings-notifications-heading">
       <TabHeading id="settings-notifications-heading" title="Notifications">
         Which emails we send you.
       </TabHeading>
-      <div css={(theme) => ({ display: 'grid', gap: theme.space(3), maxWidth: '40rem' })}>
+      <div css={(theme) => ({ display: 'grid', gap: theme.space(4), maxWidth: '40rem' })}>
+        {query.isPending ? (
+          <LoadingStatus label="Loading your notification settings..." />
+        ) : query.isError ? (
+          <LoadError error={query.error} what="your notification settings" onRetry={() => void query.refetch()} />
+        ) : (
+          <NotificationsForm saved={query.data} items={SUPPORTER_TOGGLES} />
+        )}
         <p css={{ margin: 0 }}>
-          As a supporter you get a receipt for every support, emails about your monthly supports (renewals, a card that
-          needs your attention, pausing, resuming and cancelling) and security emails. They are always sent, so there is
-          nothing to switch off.
+          As a supporter you also get a receipt for every support, emails about your monthly supports (renewals, a card
+          that needs your attention, pausing, resuming and cancelling) and security emails. They are always sent.
         </p>
         <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
           Emails about new supports, monthly reports, goals and supporter messages are for creators: you can choose them
@@ -70,7 +82,13 @@ export function SupporterNotifications() {
   );
 }
 
-function NotificationsForm({ saved }: { saved: NotificationSettingsResponse }) {
+function NotificationsForm({
+  saved,
+  items,
+}: {
+  saved: NotificationSettingsResponse;
+  items: readonly SwitchItem<NotificationKey>[];
+}) {
   const [values, setValues] = useState(saved);
   const [state, setState] = useState<SaveState>(IDLE);
   const update = useUpdateNotificationSettings();
@@ -92,7 +110,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettingsResponse }) {
   return (
     <SwitchListForm
       legend="Email notifications"
-      items={TOGGLES}
+      items={items}
       values={values}
       onToggle={(key, checked) => setValues((current) => ({ ...current, [key]: checked }))}
       state={state}

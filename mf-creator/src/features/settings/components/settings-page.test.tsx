@@ -71,6 +71,9 @@ describe('SettingsPage', () => {
 
   it('gives a supporter without a creator page Profile, Notifications and Account, and a way to become a creator', async () => {
     const calls = mockApi({
+      'GET /api/account/notifications': {
+        body: { newSupport: true, monthlyReport: true, goalReached: true, supporterMessages: true, newPosts: true },
+      },
       'GET /api/creator-profile': { status: 404, body: { message: 'You have no creator page yet.' } },
       'GET /api/auth/me': {
         body: { user: { ...sampleUser(), username: null, isCreator: false, userType: 'supporter' } },
@@ -87,12 +90,13 @@ describe('SettingsPage', () => {
     );
     expect(within(tabs).getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'Create your mission page' })).toHaveAttribute('href', '/create');
-    // Notifications: no creator-only switch, and nothing asks the API for them.
+    // Notifications: only the posts switch (no creator-only one), and what is always sent.
     await userEvent.setup().click(within(tabs).getByRole('tab', { name: 'Notifications' }));
-    expect(await screen.findByText(/As a supporter you get a receipt for every support/)).toBeVisible();
-    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(calls.callsTo('GET', '/api/account/notifications')).toHaveLength(0);
+    expect(await screen.findByText(/As a supporter you also get a receipt for every support/)).toBeVisible();
+    const switches = await screen.findAllByRole('switch');
+    expect(switches).toHaveLength(1);
+    expect(screen.getByRole('switch', { name: /New posts from creators I support/ })).toBeChecked();
+    expect(calls.callsTo('GET', '/api/account/notifications')).toHaveLength(1);
   });
 
   it('lets a supporter change the name creators see, with the field error from the form and the API', async () => {

@@ -21,6 +21,7 @@ function renderProfile(
 ) {
   let current = profile;
   const api = mockApi({
+    'GET /api/creators/pixelpat/posts': () => json(200, { posts: [], page: 1, pageCount: 1, total: 0 }),
     ...routes,
     'GET /api/creators/pixelpat': () => (current ? json(200, current) : json(404, { message: 'Creator not found' })),
     'POST /api/creators/pixelpat/views': () => json(204),

@@ -18,6 +18,7 @@ import { StatsCard } from './stats-card';
 import { SupportOptions } from './support-options';
 import { SupporterWall } from './supporter-wall';
 import { ThankYouBanner } from '../../../components/thank-you-banner';
+import { ProfilePosts } from '../../posts/components/profile-posts';
 
 /** The public creator page /{username}, every figure from the API. */
 export function ProfilePage({ username }: { username: string }) {
@@ -58,6 +59,7 @@ export function ProfilePage({ username }: { username: string }) {
           <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
             <AboutCard bio={p.bio} socialLinks={p.socialLinks} />
             {p.goal ? <GoalCard goal={p.goal} /> : null}
+            <ProfilePosts username={p.username} displayName={p.displayName} isOwner={p.viewer.isOwner} />
             {p.tiers.length > 0 ? (
               <SupportOptions
                 username={p.username}

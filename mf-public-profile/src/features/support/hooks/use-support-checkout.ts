@@ -5,6 +5,7 @@ import { ApiError } from '@beabro/shared/api/api-client';
 import type { CheckoutReceipt, PaymentStart } from '@beabro/shared/api-schemas/checkout';
 import { completePayment, createSupport } from '@beabro/shared/api/create-support';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
+import { postFeedQueryPrefix, publicPostsQueryPrefix } from '@beabro/shared/api/public-posts';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
 import { paths } from '@beabro/shared/contract/paths';
 import { saveLastReceipt } from '../../../lib/last-receipt';
@@ -203,6 +204,9 @@ export function useSupportCheckout(
       // The profile's totals and Recent Support, and the supporter's dashboard, include this support from the next read on.
       void queryClient.invalidateQueries({ queryKey: creatorProfileQueryKey(username) });
       void queryClient.invalidateQueries({ queryKey: supporterDashboardQueryKey });
+      // The support may open posts to this reader.
+      void queryClient.invalidateQueries({ queryKey: publicPostsQueryPrefix });
+      void queryClient.invalidateQueries({ queryKey: postFeedQueryPrefix });
       if (embed.embedded) {
         // In the overlay of /embed.js: the receipt stays here, and the host page is told.
         inFlight.current = false;

@@ -3,6 +3,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { Tabs } from '@beabro/shared/ui/tabs';
 import { LoadError } from '../../../components/load-error';
+import { PostFeedTab } from '../../post-feed/components/post-feed-tab';
 import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import type { GivenSupportDto } from '@beabro/shared/api-schemas/supports';
@@ -21,13 +22,13 @@ import { VerifyEmailBanner } from './verify-email-banner';
 
 const TAB_ITEMS = DASHBOARD_TABS.map((key) => ({ key, label: DASHBOARD_TAB_LABELS[key] }));
 
-function DashboardTabs({ dashboard }: { dashboard: SupporterDashboard }) {
+function DashboardTabs({ dashboard, userId }: { dashboard: SupporterDashboard; userId: string }) {
   const { tab, setTab, filter, setFilter } = useDashboardSearch();
   const [receipt, setReceipt] = useState<GivenSupportDto | null>(null);
   return (
     <div
       css={(theme) => ({
-        // On phones the four tabs wrap onto two lines rather than hide the last ones off-screen.
+        // On phones the tabs wrap onto two lines rather than hide the last ones off-screen.
         [theme.breakpoint.belowMd]: {
           '& [role="tablist"]': { flexWrap: 'wrap' },
           '& [role="tab"]': { padding: '0.5rem 0.75rem' },
@@ -38,6 +39,7 @@ function DashboardTabs({ dashboard }: { dashboard: SupporterDashboard }) {
         <div css={(theme) => ({ paddingTop: theme.space(2) })}>
           {tab === 'overview' ? <OverviewTab dashboard={dashboard} onShowHistory={() => setTab('history')} /> : null}
           {tab === 'creators' ? <MissionsTab dashboard={dashboard} /> : null}
+          {tab === 'posts' ? <PostFeedTab userId={userId} /> : null}
           {tab === 'history' ? (
             <HistoryTab dashboard={dashboard} filter={filter} onFilterChange={setFilter} onOpenReceipt={setReceipt} />
           ) : null}
@@ -76,7 +78,7 @@ export function SupporterDashboardPage({ user }: { user: SessionUser }) {
         {query.isSuccess ? (
           <>
             <SupporterStats dashboard={query.data} />
-            <DashboardTabs dashboard={query.data} />
+            <DashboardTabs dashboard={query.data} userId={user.id} />
           </>
         ) : null}
       </div>

@@ -1,10 +1,11 @@
-/** SPEC.md section 4: the supporter dashboard's tabs, overview first (the default). */
-export const DASHBOARD_TABS = ['overview', 'creators', 'history', 'discover'] as const;
+/** SPEC.md section 4: the supporter dashboard's tabs, overview first (the default), and the posts feed. */
+export const DASHBOARD_TABS = ['overview', 'creators', 'posts', 'history', 'discover'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
   overview: 'Overview',
   creators: 'My Missions',
+  posts: 'Posts',
   history: 'Support History',
   discover: 'Discover',
 };

@@ -1209,5 +1209,5 @@ export const postEmailOptOuts = pgTable(
     email: text('email').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.creatorId, t.email] })],
+  (t) => [primaryKey({ name: 'post_email_opt_outs_pkey', columns: [t.creatorId, t.email] })],
 );

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Verifies every app of the workspace on its own: its own typecheck, its own unit tests and its own production
 // build, exactly as the team owning it runs them (`pnpm --filter <app> typecheck|test|build`). Two apps are
-// checked at a time (VERIFY_JOBS, at most the number of cores): one app's single-threaded typecheck or tests run
-// while another builds, so both cores stay busy. Each app's output is kept together and printed as one section
-// when that app is done (its steps are announced as they start), then a table of every app, so CI shows which
-// remote passed or failed by itself. Exit 1 if any step failed, naming the apps.
+// checked at a time when the machine is not already busy (VERIFY_JOBS overrides, at most the number of cores):
+// one app's single-threaded typecheck or tests run while another builds, so both cores stay busy. Each app's
+// output is kept together and printed as one section when that app is done (its steps are announced as they
+// start), then a table of every app, so CI shows which remote passed or failed by itself. Exit 1 if any step
+// failed, naming the apps.
 //
 //   node scripts/verify-apps.mjs              every app
 //   node scripts/verify-apps.mjs mf-help api  only these
@@ -70,7 +71,11 @@ function testSummary(output) {
   return line ? line.trim().replace(/^Tests\s+/, '') : '';
 }
 
-const jobs = Math.max(1, Math.min(Number(process.env.VERIFY_JOBS) || 2, os.availableParallelism(), apps.length));
+// Two at a time when the cores have room. On a machine that is already busy (load average at or above the cores)
+// a second app only adds contention: measured slower there (docs/testing.md), so one at a time.
+const cores = os.availableParallelism();
+const busy = os.loadavg()[0] >= cores;
+const jobs = Math.max(1, Math.min(Number(process.env.VERIFY_JOBS) || (busy ? 1 : 2), cores, apps.length));
 const streamed = jobs === 1;
 const runStarted = Date.now();
 const elapsed = () => `${Math.round((Date.now() - runStarted) / 1000)} s`;
@@ -103,7 +108,10 @@ async function verify(app) {
 // are checked beside them instead of after them. The table keeps the reader's order.
 const queue = [...apps].sort((a, b) => Number(b.name === 'api') - Number(a.name === 'api'));
 const byApp = new Map();
-if (!streamed) console.log(`Checking ${apps.length} apps, ${jobs} at a time (VERIFY_JOBS).`);
+console.log(
+  `Checking ${apps.length} app(s), ${jobs} at a time` +
+    (process.env.VERIFY_JOBS ? ' (VERIFY_JOBS).' : busy ? ' (the machine is busy; VERIFY_JOBS=2 to override).' : '.'),
+);
 await Promise.all(
   Array.from({ length: jobs }, async () => {
     for (let app = queue.shift(); app; app = queue.shift()) byApp.set(app.name, await verify(app));

@@ -130,7 +130,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
         ))}
       </ul>
       <ChangeMonthlyDialog
-        key={changing?.id ?? 'none'}
+        key={`change-${changing?.id ?? 'none'}`}
         subscription={changing}
         onChanged={(subscription) => {
           setChanging(null);
@@ -139,7 +139,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
         onClose={() => setChanging(null)}
       />
       <PauseMonthlyDialog
-        key={pausing?.id ?? 'none'}
+        key={`pause-${pausing?.id ?? 'none'}`}
         subscription={pausing}
         busy={pause.isPending}
         error={pause.isError ? pauseError(pause.error, 'pause') : null}

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 
 /**
  * Removes the servers' data folders that playwright.config.ts made in the OS temp folder: E2E_DATA_DIR
- * and its `-postgres` twin (database, uploads, mail, releases). A folder given in E2E_DATA_DIR by the
+ * and its `-journeys` and `-postgres` twins (database, uploads, mail, releases). A folder given in E2E_DATA_DIR by the
  * caller is theirs and stays.
  *
  * Playwright stops the web servers only after the global teardown, so the folders are removed now and
@@ -12,7 +12,7 @@ export default function globalTeardown(): void {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir || process.env.E2E_DATA_DIR_MADE !== '1') return;
   const remove = () => {
-    for (const dir of [dataDir, `${dataDir}-postgres`]) {
+    for (const dir of [dataDir, `${dataDir}-journeys`, `${dataDir}-postgres`]) {
       try {
         rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
       } catch (error) {

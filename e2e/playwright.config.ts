@@ -16,6 +16,12 @@ if (!POSTGRES_URL) {
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
 const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
 /**
+ * The journeys run the renewal and payout jobs with clocks weeks ahead, which touch every creator on their server
+ * (demo ones too): they get a server of their own (a fresh data folder, on the next port after the cluster's) and
+ * run on a second worker beside the other specs, instead of after them on the first server.
+ */
+const JOURNEYS_PORT = Number(process.env.E2E_JOURNEYS_PORT ?? PORT + 3);
+/**
  * Many instances, one site (docs/deployment.md, "Running at scale"): with TEST_DATABASE_URL, e2e/start-cluster.mjs
  * runs two API instances on one PostgreSQL database behind nginx on CLUSTER_PORT. The mouse journey
  * runs through it (one instance is killed mid-way), then cluster.spec.ts proves what must hold across
@@ -62,7 +68,10 @@ export default defineConfig({
   // One results folder per server port: runs on different ports never wipe each other's traces.
   outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes, each one spec at a time (every project has `workers: 1`): the desktop specs on the first server, and
+  // the journeys, then their PostgreSQL run and the cluster, each on a server of its own. The desktop specs share
+  // the demo accounts and server-wide state (docs/testing.md, "Why one worker"), so they never run two at a time.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -83,17 +92,23 @@ export default defineConfig({
       ],
     },
   },
-  // One worker runs the projects in this order: the journeys come after every other spec, since they run the
-  // renewal and payout jobs with clocks weeks ahead, which touch every creator on the server (demo ones too).
+  // Queued in this order: a worker takes the first spec whose project has no spec running, so the desktop specs
+  // keep one worker busy and the other runs the journeys, then the PostgreSQL journeys and the cluster.
   projects: [
-    { name: 'desktop', testIgnore: [JOURNEYS, CLUSTER], use: desktop },
-    { name: 'journeys', testMatch: JOURNEYS, use: desktop },
+    { name: 'desktop', testIgnore: [JOURNEYS, CLUSTER], use: desktop, workers: 1 },
+    {
+      name: 'journeys',
+      testMatch: JOURNEYS,
+      use: { ...desktop, baseURL: `http://127.0.0.1:${JOURNEYS_PORT}` },
+      workers: 1,
+    },
     ...(POSTGRES_URL
       ? [
           {
             name: 'journeys-postgres',
             testMatch: JOURNEYS,
             use: { ...desktop, baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+            workers: 1,
           },
         ]
       : []),
@@ -108,6 +123,7 @@ export default defineConfig({
             use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` },
             expect: { timeout: 15_000 },
             metadata: { killMidJourney: 'api-2' },
+            workers: 1,
           },
         ]
       : []),
@@ -118,6 +134,7 @@ export default defineConfig({
       testMatch: CLUSTER,
       dependencies: POSTGRES_URL ? ['cluster-journey'] : [],
       use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` },
+      workers: 1,
     },
   ],
   webServer: [
@@ -128,6 +145,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...serverEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
+    },
+    {
+      command: 'pnpm --filter api start',
+      cwd: '..',
+      url: `http://127.0.0.1:${JOURNEYS_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(JOURNEYS_PORT), DATA_DIR: `${E2E_DATA_DIR}-journeys` },
     },
     // A fresh database on that PostgreSQL server, dropped again when the run ends (SIGTERM lets the script do it).
     ...(POSTGRES_URL

@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { frontEndTestConfig } from '@beabro/shared/build/vitest-config';
 
-export default defineConfig({
-  esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
-  test: { environment: 'jsdom', globals: true, setupFiles: ['@beabro/shared/testing/setup-tests'] },
-});
+// Files that use a DOM run in jsdom, the others in Node (shared/build/vitest-config.mjs).
+export default defineConfig(frontEndTestConfig(import.meta.dirname));

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// Verifies every app of the workspace on its own, one after another: its own typecheck, its own
-// unit tests and its own production build, exactly as the team owning it runs them
-// (`pnpm --filter <app> typecheck|test|build`). Prints a section per app as it goes and a table at
-// the end, so CI shows which remote passed or failed by itself. Exit 1 if any step failed.
+// Verifies every app of the workspace on its own: its own typecheck, its own unit tests and its own production
+// build, exactly as the team owning it runs them (`pnpm --filter <app> typecheck|test|build`). Two apps are
+// checked at a time when the machine is not already busy (VERIFY_JOBS overrides, at most the number of cores):
+// one app's single-threaded typecheck or tests run while another builds, so both cores stay busy. Each app's
+// output is kept together and printed as one section when that app is done (its steps are announced as they
+// start), then a table of every app, so CI shows which remote passed or failed by itself. Exit 1 if any step
+// failed, naming the apps.
 //
 //   node scripts/verify-apps.mjs              every app
 //   node scripts/verify-apps.mjs mf-help api  only these
+//   VERIFY_JOBS=1 node scripts/verify-apps.mjs   one app at a time, output streamed as it comes
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
 const registry = JSON.parse(readFileSync(new URL('../shared/src/contract/remotes.json', import.meta.url), 'utf8'));
 
@@ -32,8 +37,11 @@ const apps = only.length > 0 ? APPS.filter((a) => only.includes(a.name)) : APPS;
 // eslint-disable-next-line no-control-regex -- strips the colour codes of tool output
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** Runs one step, streaming its output, and keeps the output to read the test count from. */
-function runStep(app, step) {
+/**
+ * Runs one step and keeps its output: streamed as it comes when apps are checked one at a time, else handed to
+ * `log` to be printed with the app's section (two apps' lines interleaved would be unreadable).
+ */
+function runStep(app, step, log) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('pnpm', ['--filter', app, 'run', step], {
@@ -43,7 +51,7 @@ function runStep(app, step) {
     let output = '';
     const keep = (chunk, stream) => {
       output += chunk.toString();
-      stream.write(chunk);
+      log(chunk, stream);
     };
     child.stdout.on('data', (c) => keep(c, process.stdout));
     child.stderr.on('data', (c) => keep(c, process.stderr));
@@ -63,20 +71,53 @@ function testSummary(output) {
   return line ? line.trim().replace(/^Tests\s+/, '') : '';
 }
 
-const results = [];
-for (const app of apps) {
-  console.log(`\n==== ${app.name} (${app.kind}) on its own: ${app.steps.join(', ')} ====`);
+// Two at a time when the cores have room. On a machine that is already busy (load average at or above the cores)
+// a second app only adds contention: measured slower there (docs/testing.md), so one at a time.
+const cores = os.availableParallelism();
+const busy = os.loadavg()[0] >= cores;
+const jobs = Math.max(1, Math.min(Number(process.env.VERIFY_JOBS) || (busy ? 1 : 2), cores, apps.length));
+const streamed = jobs === 1;
+const runStarted = Date.now();
+const elapsed = () => `${Math.round((Date.now() - runStarted) / 1000)} s`;
+
+/** Checks one app, step after step; stops at its first failing step (later steps tell nothing new). */
+async function verify(app) {
   const row = { app: app.name, kind: app.kind, steps: {}, seconds: 0 };
+  /** The app's section: printed at once when streamed, else kept and printed when the app is done. */
+  const section = [];
+  const print = (text, stream = process.stdout) => (streamed ? stream.write(text) : section.push([stream, text]));
+  print(`\n==== ${app.name} (${app.kind}) on its own: ${app.steps.join(', ')} ====\n`);
   for (const step of app.steps) {
-    console.log(`\n---- ${app.name}: ${step} ----`);
-    const { ok, seconds, output } = await runStep(app.name, step);
+    print(`\n---- ${app.name}: ${step} ----\n`);
+    if (!streamed) console.log(`[${elapsed()}] ${app.name}: ${step} started`);
+    const { ok, seconds, output } = await runStep(app.name, step, (chunk, stream) => print(chunk, stream));
     row.seconds += seconds;
     const detail = step === 'test' ? testSummary(output) : '';
     row.steps[step] = `${ok ? 'ok' : 'FAILED'}${detail ? ` ${detail}` : ''}`;
-    if (!ok) break; // later steps of a broken app tell nothing new
+    if (!ok) break;
   }
-  results.push(row);
+  if (!streamed) {
+    for (const [stream, text] of section) stream.write(text);
+    const verdict = Object.values(row.steps).every((s) => s.startsWith('ok')) ? 'passed' : 'FAILED';
+    console.log(`\n[${elapsed()}] ${app.name} ${verdict} (${Math.round(row.seconds)} s)`);
+  }
+  return row;
 }
+
+// The API's tests take longest (every test file on each database engine): start them first so that the other apps
+// are checked beside them instead of after them. The table keeps the reader's order.
+const queue = [...apps].sort((a, b) => Number(b.name === 'api') - Number(a.name === 'api'));
+const byApp = new Map();
+console.log(
+  `Checking ${apps.length} app(s), ${jobs} at a time` +
+    (process.env.VERIFY_JOBS ? ' (VERIFY_JOBS).' : busy ? ' (the machine is busy; VERIFY_JOBS=2 to override).' : '.'),
+);
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) byApp.set(app.name, await verify(app));
+  }),
+);
+const results = apps.map((app) => byApp.get(app.name));
 
 const columns = ['typecheck', 'test', 'build'];
 const table = [
@@ -89,7 +130,7 @@ const table = [
   ]),
 ];
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-console.log('\n==== Each app verified on its own ====');
+console.log(`\n==== Each app verified on its own (${elapsed()}, ${jobs} at a time) ====`);
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
 
 const failed = results.filter((r) => Object.values(r.steps).some((s) => !s.startsWith('ok')));

@@ -176,6 +176,28 @@ function scriptRule({ isDev, server }) {
 }
 
 /** Where the server bundle of a build lives, relative to its browser build (`dist/server/`). */
+/**
+ * A remote's browser build uses `publicPath: 'auto'` on purpose: its files are found next to its mf-manifest.json
+ * wherever that is deployed (its dist folder, a release folder, a CDN). The manifest plugin warns about exactly that
+ * choice on every build of every remote, so a normal `pnpm build` printed the same warning six times and a real
+ * warning would drown in it. This drops that one message from the plugin's logger; its other messages, and every
+ * other plugin's, still print.
+ */
+class AutoPublicPathIsIntended {
+  apply(compiler) {
+    const infrastructureLogger = compiler.getInfrastructureLogger.bind(compiler);
+    compiler.getInfrastructureLogger = (name) => {
+      const logger = infrastructureLogger(name);
+      if (typeof name !== 'string' || !name.includes('Manifest Plugin')) return logger;
+      const warn = logger.warn.bind(logger);
+      logger.warn = (...args) => {
+        if (!args.some((arg) => typeof arg === 'string' && arg.includes("reason: publicPath='auto'"))) warn(...args);
+      };
+      return logger;
+    };
+  }
+}
+
 export const SERVER_BUILD_FOLDER = 'server';
 
 /**
@@ -285,6 +307,8 @@ export function createRspackConfig({ dir, name, kind, title, devServer = {}, com
         rules: [scriptRule({ isDev, server: false }), { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' }],
       },
       plugins: [
+        // Before the federation plugin, which takes its logger when it is applied.
+        ...(kind === 'remote' ? [new AutoPublicPathIsIntended()] : []),
         new ModuleFederationPlugin({
           name: federationName(name),
           filename: kind === 'remote' ? 'remoteEntry.js' : undefined,

@@ -136,7 +136,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
         ))}
       </ul>
       <ChangeMonthlyDialog
-        key={changing?.id ?? 'none'}
+        key={`change-${changing?.id ?? 'none'}`}
         subscription={changing}
         onChanged={(subscription) => {
           setChanging(null);
@@ -155,7 +155,7 @@ export function MissionsTab({ dashboard }: { dashboard: SupporterDashboard }) {
         onClose={() => setReplacingCard(null)}
       />
       <PauseMonthlyDialog
-        key={pausing?.id ?? 'none'}
+        key={`pause-${pausing?.id ?? 'none'}`}
         subscription={pausing}
         busy={pause.isPending}
         error={pause.isError ? pauseError(pause.error, 'pause') : null}

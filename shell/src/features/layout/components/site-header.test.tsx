@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
@@ -72,6 +72,8 @@ const sam: SessionUser = {
 };
 
 afterEach(() => {
+  // Unmount first: resetting the store under a mounted header would re-render it outside act().
+  cleanup();
   vi.unstubAllGlobals();
   useSessionStore.setState({ status: 'unknown', user: null });
 });

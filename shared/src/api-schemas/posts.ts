@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  POST_AUDIENCE_LABELS,
+  POST_AUDIENCES,
+  POST_UNSUBSCRIBE_PAGE_PATH,
+  type PostAudience,
+} from '@beabro/shared/data/post-audience';
 
 /**
  * Posts: what a creator writes to everyone or to their supporters. The API decides for every read who may
@@ -32,23 +38,9 @@ export const POST_MESSAGES = {
   creatorNeeded: 'Create your creator page before writing posts',
 } as const;
 
-/**
- * Who can read a post. everyone: anyone; supporters: anyone with a support that still counts (a one-off
- * support not refunded, or a monthly support paid through today); monthly: a monthly support paid through
- * today; tier: a support that still counts at or above the amount of the tier at `minTierPosition`.
- * The creator always can.
- */
-export const POST_AUDIENCES = ['everyone', 'supporters', 'monthly', 'tier'] as const;
+// Written once, without zod, for the public pages: the audiences, their words, the unsubscribe page.
+export { POST_AUDIENCE_LABELS, POST_AUDIENCES, POST_UNSUBSCRIBE_PAGE_PATH, type PostAudience };
 export const postAudienceSchema = z.enum(POST_AUDIENCES, { error: POST_MESSAGES.audienceInvalid });
-export type PostAudience = z.infer<typeof postAudienceSchema>;
-
-/** The words the pages use for each audience (a tier audience adds the tier's name: "Mission Champion and above"). */
-export const POST_AUDIENCE_LABELS: Readonly<Record<PostAudience, string>> = Object.freeze({
-  everyone: 'Everyone',
-  supporters: 'All supporters',
-  monthly: 'Monthly supporters',
-  tier: 'Supporters of a tier and above',
-});
 
 export const POST_STATUSES = ['draft', 'published'] as const;
 export const postStatusSchema = z.enum(POST_STATUSES);
@@ -198,12 +190,6 @@ export const postImageResponseSchema = z.object({ url: z.string() });
 
 /** DELETE /api/creator/posts/:id. */
 export const deletePostResponseSchema = z.object({ deleted: z.literal(true) });
-
-/**
- * The page the unsubscribe link of a post email opens (`?token=...`): it shows what the link stops and a button
- * that calls POST /api/posts/unsubscribe. Under /subscriptions/, a reserved name, like the receipt's cancel link.
- */
-export const POST_UNSUBSCRIBE_PAGE_PATH = '/subscriptions/unsubscribe';
 
 /** POST /api/posts/unsubscribe: the token from a post email's link; no sign-in needed. */
 export const postUnsubscribeRequestSchema = z

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/api-schemas/posts';
 import { encodeNextParam, paths } from '@beabro/shared/contract/paths';
 
 describe('encodeNextParam', () => {
@@ -33,11 +32,10 @@ describe('paths', () => {
     expect(paths.support('pixelpat', 2)).toBe('/pixelpat/support?tier=2');
   });
 
-  it('writes the posts pages, and the unsubscribe page where the API’s emails link', () => {
+  it('writes the posts pages', () => {
     expect(paths.post('pixelpat', 'studio-update')).toBe('/pixelpat/posts/studio-update');
     expect(paths.editPost('0a3d2c51-4c6e-4f7a-9d0e-7c1b2a3d4e5f')).toBe(
       '/dashboard/posts/0a3d2c51-4c6e-4f7a-9d0e-7c1b2a3d4e5f',
     );
-    expect(paths.postsUnsubscribe).toBe(POST_UNSUBSCRIBE_PAGE_PATH);
   });
 });

@@ -1,4 +1,5 @@
 import type { AnalyticsPeriod } from '@beabro/shared/api-schemas/analytics';
+import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/data/post-audience';
 
 /** The tabs of /settings (mf-creator), in the order they are shown. */
 export const SETTINGS_TABS = ['profile', 'support', 'notifications', 'privacy', 'integrations', 'account'] as const;
@@ -41,11 +42,8 @@ export const paths = {
   /** Ask for a password reset link (the link opens the same page with its token). */
   resetPassword: '/reset-password',
   cancelLink: '/subscriptions/cancel',
-  /**
-   * The link in a post email that stops those emails (works signed out; the token is in the query). The same
-   * address as `POST_UNSUBSCRIBE_PAGE_PATH`, which the API writes into the emails (a test keeps them equal).
-   */
-  postsUnsubscribe: '/subscriptions/unsubscribe',
+  /** The link in a post email that stops those emails (works signed out; the token is in the query). */
+  postsUnsubscribe: POST_UNSUBSCRIBE_PAGE_PATH,
   /** The supporter dashboard's feed of posts. */
   supporterPosts: '/supporter-dashboard?tab=posts',
   /** The link of a "confirm your renewal" email (the bank asks for 3-D Secure). */

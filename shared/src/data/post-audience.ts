@@ -1,21 +1,36 @@
-import type { PostAudience, PublicPostDto } from '@beabro/shared/api-schemas/posts';
+/**
+ * What the pages and the API say about posts without zod: the public pages (post view, profile) load this
+ * module, never the posts schema, and the schema (api-schemas/posts.ts) takes these from here, so each is
+ * written once.
+ */
 
 /**
- * The words the public pages use for who can read a post. The same words as `POST_AUDIENCE_LABELS` of the
- * posts schema (a test keeps them equal), written here because that module brings zod, which the public
- * pages do not load.
+ * Who can read a post. everyone: anyone; supporters: anyone with a support that still counts (a one-off
+ * support not refunded, or a monthly support paid through today); monthly: a monthly support paid through
+ * today; tier: a support that still counts at or above the amount of the tier at `minTierPosition`.
+ * The creator always can.
  */
-export const POST_AUDIENCE_WORDS: Readonly<Record<PostAudience, string>> = Object.freeze({
+export const POST_AUDIENCES = ['everyone', 'supporters', 'monthly', 'tier'] as const;
+export type PostAudience = (typeof POST_AUDIENCES)[number];
+
+/** The words the pages use for each audience (a tier audience adds the tier's name: "Mission Champion and above"). */
+export const POST_AUDIENCE_LABELS: Readonly<Record<PostAudience, string>> = Object.freeze({
   everyone: 'Everyone',
   supporters: 'All supporters',
   monthly: 'Monthly supporters',
   tier: 'Supporters of a tier and above',
 });
 
+/**
+ * The page the unsubscribe link of a post email opens (`?token=...`): it shows what the link stops and a button
+ * that calls POST /api/posts/unsubscribe. Under /subscriptions/, a reserved name, like the receipt's cancel link.
+ */
+export const POST_UNSUBSCRIBE_PAGE_PATH = '/subscriptions/unsubscribe';
+
 /** "Everyone", "All supporters", "Monthly supporters", or "Mission Champion and above" for a tier audience. */
-export function postAudienceText(post: Pick<PublicPostDto, 'audience' | 'minTierName'>): string {
+export function postAudienceText(post: { audience: PostAudience; minTierName: string | null }): string {
   if (post.audience === 'tier' && post.minTierName) return `${post.minTierName} and above`;
-  return POST_AUDIENCE_WORDS[post.audience];
+  return POST_AUDIENCE_LABELS[post.audience];
 }
 
 // In UTC, so the server's HTML and the browser's first render say the same day.

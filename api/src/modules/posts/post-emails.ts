@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { POST_AUDIENCE_LABELS, POST_MESSAGES, POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/api-schemas/posts';
+import { POST_MESSAGES } from '@beabro/shared/api-schemas/posts';
+import { POST_AUDIENCE_LABELS, POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/data/post-audience';
 import type { Db } from '../../db/database';
 import { creatorProfiles, postDeliveries, postEmailOptOuts, posts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

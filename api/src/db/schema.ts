@@ -1172,8 +1172,17 @@ export const postImages = pgTable(
       .notNull()
       .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** The stored file's size in pixels; null for images uploaded before sizes were recorded. */
+    width: integer('width'),
+    height: integer('height'),
   },
-  (t) => [index('post_images_creator_idx').on(t.creatorId)],
+  (t) => [
+    index('post_images_creator_idx').on(t.creatorId),
+    check(
+      'post_images_size_check',
+      sql`(${t.width} is null and ${t.height} is null) or (${t.width} > 0 and ${t.height} > 0)`,
+    ),
+  ],
 );
 
 /**

@@ -48,3 +48,16 @@ describe('PostView', () => {
     expect(container).toHaveTextContent('Everyone can read this post.');
   });
 });
+
+describe('PostView images', () => {
+  it('keeps an image with its recorded size responsive: no wider than the post, its height from its ratio', () => {
+    const post = samplePublicPost({
+      bodyHtml:
+        '<p><img src="/uploads/0123456789abcdef0123456789abcdef.png" alt="Desk" width="1200" height="800" loading="lazy" decoding="async" /></p>',
+    });
+    renderWithProviders(<PostView post={post} creator={creator} variant="page" />);
+    const image = screen.getByRole('img', { name: 'Desk' });
+    expect(image).toHaveAttribute('width', '1200');
+    expect(image).toHaveStyle({ maxWidth: '100%', height: 'auto' });
+  });
+});

@@ -187,6 +187,8 @@ export function postBodyStyle(theme: Theme) {
       borderRadius: theme.radius.md,
     },
     '& pre code': { padding: 0, background: 'none' },
+    // The API writes each image's width and height (its ratio reserves the space: no shift while it loads);
+    // these keep it within the post, scaled down with that ratio.
     '& img': { display: 'block', maxWidth: '100%', height: 'auto', borderRadius: theme.radius.md },
     '& hr': { border: 0, borderTop: `1px solid ${theme.color.border}`, margin: `${theme.space(4)} 0` },
   };

@@ -84,7 +84,9 @@ export class ImageRejectedError extends Error {
  * decoder refuses more than IMAGE_MAX_PIXELS, the EXIF orientation is applied, and no metadata (EXIF
  * with GPS, XMP, comments) is kept. Only what the decoder could read is ever stored or served.
  */
-export async function reencodeImage(bytes: Uint8Array): Promise<{ bytes: Buffer; type: ImageType }> {
+export async function reencodeImage(
+  bytes: Uint8Array,
+): Promise<{ bytes: Buffer; type: ImageType; width: number; height: number }> {
   const type = detectImageType(bytes);
   if (!type) throw new ImageRejectedError('type');
   // Lenient like a browser about a damaged end (failOn none): only what was decoded is encoded again.
@@ -110,7 +112,9 @@ export async function reencodeImage(bytes: Uint8Array): Promise<{ bytes: Buffer;
         : type === 'jpg'
           ? pipeline.jpeg({ quality: 85 })
           : pipeline.webp({ quality: 85 });
-    return { bytes: await encoded.toBuffer(), type };
+    // The size as encoded: after the rotation from EXIF and the resize, what a browser will lay out.
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: data, type, width: info.width, height: info.height };
   } catch {
     throw new ImageRejectedError('unreadable');
   }

@@ -20,7 +20,7 @@ const TAGS = new Set([
   'img',
   'br',
 ]);
-const ATTRIBUTES = new Set(['href', 'rel', 'src', 'alt', 'title', 'loading', 'start']);
+const ATTRIBUTES = new Set(['href', 'rel', 'src', 'alt', 'title', 'width', 'height', 'loading', 'decoding', 'start']);
 /** A real tag: a name, then only double-quoted attributes (the renderer escapes `"` inside values). */
 const TAG = /<\/?([a-z0-9]+)((?:\s+[a-z-]+="[^"<>]*")*)\s*\/?>/g;
 
@@ -69,7 +69,25 @@ describe('post Markdown to HTML', () => {
     expect(html).toContain('<a href="https://example.com" rel="nofollow ugc noopener">site</a>');
     expect(html).toContain('<a href="mailto:me@example.com" rel="nofollow ugc noopener">mail</a>');
     expect(html).toContain('<a href="http://example.com" rel="nofollow ugc noopener">plain</a>');
-    expect(html).toContain(`<img src="${OURS}" alt="A photo" loading="lazy" />`);
+    expect(html).toContain(`<img src="${OURS}" alt="A photo" loading="lazy" decoding="async" />`);
+  });
+
+  it('sizes our images from their recorded size, and leaves the size out when it is not known', () => {
+    const OLD = '/uploads/fedcba9876543210fedcba9876543210.jpg';
+    const NEW = '/uploads/00112233445566778899aabbccddeeff.webp';
+    const { html } = renderPostMarkdown(
+      `![A photo](${OURS})\n\n![Older](${OLD})\n\n![Newer](${NEW})`,
+      new Map([
+        [OURS.slice('/uploads/'.length), { width: 1200, height: 800 }],
+        [OLD.slice('/uploads/'.length), null],
+      ]),
+    );
+    expect(html).toContain(
+      `<img src="${OURS}" alt="A photo" width="1200" height="800" loading="lazy" decoding="async" />`,
+    );
+    expect(html).toContain(`<img src="${OLD}" alt="Older" loading="lazy" decoding="async" />`);
+    expect(html).toContain(`<img src="${NEW}" alt="Newer" loading="lazy" decoding="async" />`);
+    expectInert(html.replaceAll(OLD, OURS).replaceAll(NEW, OURS));
   });
 
   it.each([

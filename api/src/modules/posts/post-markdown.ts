@@ -14,12 +14,27 @@ import { STORED_IMAGE_NAME } from '../images/images-service';
  * - images only from our own post image upload (`/uploads/<random name>`); the service refuses any other
  *   image with a field message before saving (imageSources below), and the renderer drops one that slipped by;
  * - headings h2 to h4 only (a `#` heading becomes h2, `#####` and `######` h4): the page owns h1.
+ * Each image gets the width and height recorded at its upload (so the page does not move while it loads; the
+ * post view's CSS keeps it responsive), and loading="lazy" decoding="async".
  * The tests (post-markdown.test.ts) try script tags, javascript: and data: URLs, event handlers and images
  * from elsewhere.
  */
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 const UPLOAD_PREFIX = '/uploads/';
+
+/** A post image's size in pixels, as stored at its upload. */
+export interface PostImageSize {
+  width: number;
+  height: number;
+}
+
+/** Post image sizes by file name: what the renderer writes on each <img> (an image not in it goes without). */
+export type PostImageSizes = ReadonlyMap<string, PostImageSize | null>;
+
+interface RenderEnv {
+  imageSizes: PostImageSizes;
+}
 
 /** A post image's URL as POST /api/creator/posts/images returns it; its file name when it is one. */
 export function postImageName(src: string): string | null {
@@ -51,8 +66,15 @@ function createRenderer(): MarkdownIt {
   const renderImage = md.renderer.rules.image;
   md.renderer.rules.image = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
-    if (!token || postImageName(token.attrGet('src') ?? '') === null) return '';
+    const name = token ? postImageName(token.attrGet('src') ?? '') : null;
+    if (!token || name === null) return '';
+    const size = (env as RenderEnv | undefined)?.imageSizes.get(name);
+    if (size) {
+      token.attrSet('width', String(size.width));
+      token.attrSet('height', String(size.height));
+    }
     token.attrSet('loading', 'lazy');
+    token.attrSet('decoding', 'async');
     return renderImage ? renderImage(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
   };
   return md;
@@ -107,20 +129,25 @@ export function truncateText(text: string, max: number): string {
 }
 
 /**
- * Markdown as a creator typed it to sanitized HTML, its plain-text excerpt, and the images it asks for.
- * Images that are not ours are not rendered; a link to anything else than http(s) or mailto stays text.
+ * Every image source the Markdown asks for, ours or not. Images whose URL validateLink refused are plain text
+ * to the renderer, so they are found here by parsing with every URL allowed: the service refuses them with a
+ * field message rather than dropping them.
  */
-export function renderPostMarkdown(markdown: string): RenderedPost {
+export function postImageSources(markdown: string): string[] {
+  return collectImageSources(permissive.parse(markdown, {}));
+}
+
+/**
+ * Markdown as a creator typed it to sanitized HTML, its plain-text excerpt, and the images it asks for.
+ * Images that are not ours are not rendered; ours get their size from `imageSizes` when it is known there.
+ * A link to anything else than http(s) or mailto stays text.
+ */
+export function renderPostMarkdown(markdown: string, imageSizes: PostImageSizes = new Map()): RenderedPost {
   const tokens = renderer.parse(markdown, {});
-  // Images whose URL validateLink refused are plain text to markdown-it, so they are found again here by
-  // parsing with every URL allowed: the service refuses them with a field message rather than dropping them.
-  const html = renderer.renderer.render(tokens, renderer.options, {});
+  const env: RenderEnv = { imageSizes };
+  const html = renderer.renderer.render(tokens, renderer.options, env);
   const text = blockTexts(tokens).join(' ').replace(/\s+/g, ' ').trim();
-  return {
-    html,
-    excerpt: truncateText(text, EXCERPT_MAX_LENGTH),
-    imageSources: collectImageSources(permissive.parse(markdown, {})),
-  };
+  return { html, excerpt: truncateText(text, EXCERPT_MAX_LENGTH), imageSources: postImageSources(markdown) };
 }
 
 /** Parses like the renderer, but accepts every URL: used only to find the images a body asks for. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/database';
 import { creatorProfiles, postDeliveries, postImages, posts, supports, users } from '../../db/schema';
 import { givenBy } from '../metrics/metrics-repository';
+import type { PostImageSize } from './post-markdown';
 
 export type PostRow = typeof posts.$inferSelect;
 
@@ -162,12 +163,21 @@ export async function findSlugsLike(db: Db, creatorId: string, base: string, exc
   return new Set(rows.map((r) => r.slug));
 }
 
-/** The names among `names` that are post images uploaded by this creator. */
-export async function findOwnPostImages(db: Db, creatorId: string, names: readonly string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
+/**
+ * The names among `names` that are post images uploaded by this creator, each with its size in pixels (null
+ * for an image uploaded before sizes were recorded).
+ */
+export async function findOwnPostImages(
+  db: Db,
+  creatorId: string,
+  names: readonly string[],
+): Promise<Map<string, PostImageSize | null>> {
+  if (names.length === 0) return new Map();
   const rows = await db
-    .select({ name: postImages.name })
+    .select({ name: postImages.name, width: postImages.width, height: postImages.height })
     .from(postImages)
     .where(and(eq(postImages.creatorId, creatorId), inArray(postImages.name, [...names])));
-  return new Set(rows.map((r) => r.name));
+  return new Map(
+    rows.map((r) => [r.name, r.width !== null && r.height !== null ? { width: r.width, height: r.height } : null]),
+  );
 }

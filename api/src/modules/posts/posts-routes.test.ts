@@ -1,4 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   POST_MESSAGES,
@@ -9,7 +10,7 @@ import {
   postsPageSchema,
   publicPostResponseSchema,
 } from '@beabro/shared/api-schemas/posts';
-import { emailOutbox, postDeliveries, posts, rateLimits, users, webhookDeliveries } from '../../db/schema';
+import { emailOutbox, postDeliveries, postImages, posts, rateLimits, users, webhookDeliveries } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { resolveAppSecret } from '../../config/env';
 import { uploadBody } from '../../security/fuzz-arbitraries';
@@ -41,8 +42,8 @@ async function write(client: TestClient, overrides: Record<string, unknown> = {}
   return creatorPostResponseSchema.parse(res.json()).post;
 }
 
-async function uploadImage(client: TestClient): Promise<string> {
-  const upload = uploadBody();
+async function uploadImage(client: TestClient, bytes?: Buffer): Promise<string> {
+  const upload = uploadBody(bytes);
   const res = await client.request({
     method: 'POST',
     url: '/api/creator/posts/images',
@@ -157,10 +158,22 @@ describe('writing posts', () => {
 
   it('takes images only from its own post image upload', async () => {
     const creator = await fakeSignedInCreator(t);
-    const url = await uploadImage(creator.client);
+    // Not square, so a width and height swapped would show.
+    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
+    const url = await uploadImage(creator.client, png);
     expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const [image] = await db()
+      .select()
+      .from(postImages)
+      .where(eq(postImages.name, url.slice('/uploads/'.length)));
+    expect(image).toMatchObject({ creatorId: creator.user.id, width: 48, height: 32 });
     const post = await write(creator.client, { bodyMarkdown: `Look:\n\n![A photo](${url})` });
-    expect(post.bodyHtml).toContain(`<img src="${url}" alt="A photo" loading="lazy" />`);
+    // Its size on the <img>, so the page keeps its place for it while it loads.
+    expect(post.bodyHtml).toContain(
+      `<img src="${url}" alt="A photo" width="48" height="32" loading="lazy" decoding="async" />`,
+    );
     // Another creator cannot use it.
     const other = await fakeSignedInCreator(t);
     const stolen = await other.client.post('/api/creator/posts', body({ bodyMarkdown: `![x](${url})` }));

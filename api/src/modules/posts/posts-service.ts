@@ -36,7 +36,7 @@ import {
   type AccessContext,
   type PostReader,
 } from './post-access';
-import { postImageName, renderPostMarkdown } from './post-markdown';
+import { postImageName, postImageSources, renderPostMarkdown } from './post-markdown';
 import {
   countDeliveries,
   findLiveCreatorById,
@@ -264,8 +264,7 @@ async function checkedFields(db: Db, creatorId: string, fields: PostFields) {
   if (fields.audience === 'tier' && minTierPosition === null) errors.minTierPosition = POST_MESSAGES.tierInvalid;
   if (fields.audience === 'everyone' && fields.earlyAccessDays !== null)
     errors.earlyAccessDays = POST_MESSAGES.earlyAccessPublic;
-  const rendered = renderPostMarkdown(fields.bodyMarkdown);
-  const names = rendered.imageSources.map(postImageName);
+  const names = postImageSources(fields.bodyMarkdown).map(postImageName);
   const ours = await findOwnPostImages(
     db,
     creatorId,
@@ -274,6 +273,7 @@ async function checkedFields(db: Db, creatorId: string, fields: PostFields) {
   if (names.some((name) => name === null || !ours.has(name))) errors.bodyMarkdown = POST_MESSAGES.imageNotOurs;
   const [first] = Object.values(errors);
   if (first) throw new AppError('validation', first, errors);
+  const rendered = renderPostMarkdown(fields.bodyMarkdown, ours);
   return { ...fields, minTierPosition, bodyHtml: rendered.html, excerpt: rendered.excerpt };
 }
 
@@ -498,7 +498,9 @@ export async function uploadPostImage(
   const name = await saveImage(dir, image.bytes, image.type);
   const url = uploadedImagePath(name);
   try {
-    await db.insert(postImages).values({ name, creatorId: creator.userId, createdAt: now });
+    await db
+      .insert(postImages)
+      .values({ name, creatorId: creator.userId, width: image.width, height: image.height, createdAt: now });
   } catch (error) {
     await deleteUploadedImage(dir, url);
     throw error;

@@ -84,7 +84,7 @@ describe('supporter dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Missions you support' })).toBeInTheDocument();
     // Arrow keys move between tabs (WAI-ARIA tabs) and the URL follows.
     await user.keyboard('{ArrowRight}');
-    expect(location()).toBe('/supporter-dashboard?tab=posts');
+    expect(location()).toBe('/supporter-dashboard?tab=history');
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     expect(location()).toBe('/supporter-dashboard');
   });

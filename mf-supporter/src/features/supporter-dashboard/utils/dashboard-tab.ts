@@ -1,13 +1,16 @@
-/** SPEC.md section 4: the supporter dashboard's tabs, overview first (the default), and the posts feed. */
-export const DASHBOARD_TABS = ['overview', 'creators', 'posts', 'history', 'discover'] as const;
+/**
+ * SPEC.md section 4: the supporter dashboard's tabs in SPEC's order, overview first (the default), then the posts
+ * feed, added last so SPEC's tabs keep their places (and their arrow-key order).
+ */
+export const DASHBOARD_TABS = ['overview', 'creators', 'history', 'discover', 'posts'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
   overview: 'Overview',
   creators: 'My Missions',
-  posts: 'Posts',
   history: 'Support History',
   discover: 'Discover',
+  posts: 'Posts',
 };
 
 /** The tab named by `?tab=`; anything else (missing, misspelt, old links) opens the overview. */

@@ -71,6 +71,17 @@ function testSummary(output) {
   return line ? line.trim().replace(/^Tests\s+/, '') : '';
 }
 
+/**
+ * What failed, short enough to survive a log cut to its tail: vitest's "Failed Tests" section when there is one,
+ * else the step's last lines.
+ */
+function failureExcerpt(step, output) {
+  const lines = output.split('\n');
+  const start = lines.findIndex((l) => /Failed Tests? \d+|Unhandled Errors?/.test(l));
+  const picked = start >= 0 ? lines.slice(start, start + 80) : lines.slice(-40);
+  return `---- ${step} ----\n${picked.join('\n').trim()}`;
+}
+
 // Two at a time when the cores have room. On a machine that is already busy (load average at or above the cores)
 // a second app only adds contention: measured slower there (docs/testing.md), so one at a time.
 const cores = os.availableParallelism();
@@ -82,7 +93,7 @@ const elapsed = () => `${Math.round((Date.now() - runStarted) / 1000)} s`;
 
 /** Checks one app, step after step; stops at its first failing step (later steps tell nothing new). */
 async function verify(app) {
-  const row = { app: app.name, kind: app.kind, steps: {}, seconds: 0 };
+  const row = { app: app.name, kind: app.kind, steps: {}, seconds: 0, failure: '' };
   /** The app's section: printed at once when streamed, else kept and printed when the app is done. */
   const section = [];
   const print = (text, stream = process.stdout) => (streamed ? stream.write(text) : section.push([stream, text]));
@@ -94,7 +105,10 @@ async function verify(app) {
     row.seconds += seconds;
     const detail = step === 'test' ? testSummary(output) : '';
     row.steps[step] = `${ok ? 'ok' : 'FAILED'}${detail ? ` ${detail}` : ''}`;
-    if (!ok) break;
+    if (!ok) {
+      row.failure = failureExcerpt(step, output);
+      break;
+    }
   }
   if (!streamed) {
     for (const [stream, text] of section) stream.write(text);
@@ -135,6 +149,8 @@ for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])
 
 const failed = results.filter((r) => Object.values(r.steps).some((s) => !s.startsWith('ok')));
 if (failed.length > 0) {
+  // Each failure again, after the table: a log read from its end shows which test failed and why.
+  for (const r of failed) console.log(`\n==== ${r.app}: what failed ====\n${r.failure}`);
   console.log(`\nFAILED: ${failed.map((r) => r.app).join(', ')}`);
   process.exit(1);
 }

@@ -1,5 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { firstUseLoaderOf } from '@beabro/shared/contract/page-state';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { App } from './app/app';
@@ -20,7 +21,9 @@ const render = pageState?.render;
 if (render && remoteMap.status === 'ready' && container.firstElementChild) {
   // Server-rendered: start from exactly what the server rendered with (data, a visitor's session,
   // the area's module), so the first render matches its HTML and nothing is fetched again.
-  const earlyInput = recordEarlyInput(container);
+  // On a public page the visitor's first use loaded this script: the loader kept the clicks made meanwhile.
+  const firstUse = firstUseLoaderOf(window);
+  const earlyInput = recordEarlyInput(container, firstUse?.clicks);
   const queryClient = createQueryClient();
   hydrate(queryClient, render.queries);
   useSessionStore.getState().setUser(null);
@@ -43,8 +46,17 @@ if (render && remoteMap.status === 'ready' && container.firstElementChild) {
   const app = (
     <App remoteMap={remoteMap} queryClient={queryClient} resolvedAreas={resolvedAreas} earlyInput={earlyInput} />
   );
-  if (hydratable) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (hydratable) {
+    // From here React hears the visitor's clicks itself.
+    if (firstUse) firstUse.hydrating = true;
+    hydrateRoot(container, app);
+  } else if (firstUse) {
+    // The page works as plain HTML: keep it readable rather than replace it with the area's fallback, and say why
+    // what the visitor reached for does nothing.
+    firstUse.fail();
+  } else {
+    createRoot(container).render(app);
+  }
 } else {
   createRoot(container).render(<App remoteMap={remoteMap} />);
 }

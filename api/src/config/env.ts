@@ -74,6 +74,7 @@ const envSchema = z.object({
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER: z.enum(['true', 'false']).default('true'),
+  HYDRATE_ON_FIRST_USE: z.enum(['true', 'false']).default('true'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   WEBHOOKS_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
@@ -192,6 +193,11 @@ export interface AppConfig {
   /** Bound on loading a remote's server bundle, on its data, and on rendering a page (SERVER_RENDER_TIMEOUT_MS). */
   serverRenderTimeoutMs: number;
   /**
+   * HYDRATE_ON_FIRST_USE: a server-rendered public page (not the checkout) runs no application code until the
+   * visitor first uses it; false loads and hydrates every server-rendered page at once.
+   */
+  firstUseHydration: boolean;
+  /**
    * WEBHOOKS_ALLOW_LOCAL: webhook endpoints may be http:// on a loopback host and resolve to loopback
    * addresses (development and the e2e suite). Off by default, refused with NODE_ENV=production.
    */
@@ -274,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverRender: e.SERVER_RENDER === 'true',
     serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
+    firstUseHydration: e.HYDRATE_ON_FIRST_USE === 'true',
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
     instanceId: e.INSTANCE_ID ?? null,
     payments: paymentsConfig(e),

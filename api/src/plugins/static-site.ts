@@ -22,6 +22,7 @@ import {
   profileUsernameFromPath,
   type LinkPreview,
 } from '../modules/link-preview/link-preview-service';
+import { FIRST_USE_LOADER } from '../modules/server-render/first-use-loader';
 import { composePage } from '../modules/server-render/page-html';
 import { createPageRendererService } from '../modules/server-render/page-renderer-service';
 import { isEmbeddableCheckout, pageSecurityPolicy } from '../modules/server-render/page-security-policy';
@@ -143,7 +144,21 @@ export async function staticSite(
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { status, preview, render }: { status: number; preview?: LinkPreview; render: boolean },
+    {
+      status,
+      preview,
+      render,
+      atOnce = false,
+    }: {
+      status: number;
+      preview?: LinkPreview;
+      render: boolean;
+      /**
+       * Hydrate as soon as the page loads (the checkout, whose form needs code). Every other server-rendered page
+       * works as plain HTML and runs no code until the visitor first uses it (first-use-loader.ts).
+       */
+      atOnce?: boolean;
+    },
   ) => {
     if (!existsSync(shellIndex)) return sendNotBuilt(reply);
     const template = await readFile(shellIndex, 'utf8');
@@ -155,6 +170,7 @@ export async function staticSite(
       rootHtml: rendered?.html ?? '',
       state: rendered?.state ?? { remoteMap, render: null },
       preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
+      firstUseLoader: rendered && !atOnce && config.firstUseHydration ? FIRST_USE_LOADER.path : undefined,
     });
     if (preview) html = injectLinkPreview(html, preview);
     // "Page not found" rendered by the server is a 404 too.
@@ -241,9 +257,16 @@ export async function staticSite(
       return sendPage(request, reply, { status: 200, render: false });
     }
     return preview
-      ? sendPage(request, reply, { status: 200, render: true })
+      ? sendPage(request, reply, { status: 200, render: true, atOnce: true })
       : sendRenamedOrNotFound(request, reply, username, '/support');
   };
+
+  app.get(FIRST_USE_LOADER.path, { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type('text/javascript; charset=utf-8')
+      .send(FIRST_USE_LOADER.source),
+  );
 
   app.get(DEFAULT_PREVIEW_IMAGE_PATH, (_req, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(defaultPreviewImage()),

@@ -5,9 +5,14 @@ export * from '@playwright/test';
 /**
  * Waits until a page of the site is interactive: the shell marks #root once it has hydrated the
  * server's HTML (or rendered the page itself). Anything else (a plain HTML page, JSON) at once.
- * Clicking a server-rendered button before then does nothing, as it would for a person.
+ * A public page runs no code until the visitor first uses it: its loader is started here as a first use would
+ * (first-use.spec.ts drives that first use itself).
  */
 export async function waitUntilInteractive(page: Page) {
+  await page
+    .evaluate(() => (window as { __beabroFirstUse?: { start: () => void } }).__beabroFirstUse?.start())
+    // A page that navigated meanwhile is waited for below all the same.
+    .catch(() => undefined);
   await page.waitForFunction(
     () =>
       !document.getElementById('beabro-page-state') ||
@@ -17,11 +22,14 @@ export async function waitUntilInteractive(page: Page) {
 
 /**
  * The suite's `test`: `page.goto` and `page.reload` return once the page is interactive (pages are
- * server-rendered, so they are visible, and clickable in the test's eyes, before they hydrate).
+ * server-rendered, so they are visible, and clickable in the test's eyes, before they hydrate). With
+ * `test.use({ asVisitorFinds: true })` they return as the page arrives: a public page then runs no code until
+ * the test uses it.
  */
-export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
+export const test = base.extend<{ asVisitorFinds: boolean }>({
+  asVisitorFinds: [false, { option: true }],
+  page: async ({ page, javaScriptEnabled, asVisitorFinds }, use) => {
+    if (javaScriptEnabled !== false && !asVisitorFinds) {
       const goto = page.goto.bind(page);
       page.goto = async (...args: Parameters<Page['goto']>) => {
         const response = await goto(...args);

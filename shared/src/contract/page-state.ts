@@ -20,6 +20,42 @@ export interface PageState {
   } | null;
 }
 
+/**
+ * A public page that runs no application code until the visitor first uses it (a click or tap, a key, focus
+ * on a control): its HTML works on its own (links, GET forms, disclosure widgets), and the server replaces the
+ * shell's script tags with a small loader and this JSON block, which names what the loader fetches then.
+ */
+export const FIRST_USE_ELEMENT_ID = 'beabro-first-use';
+
+export interface FirstUsePlan {
+  /** The shell's own scripts, in the order the page listed them. */
+  scripts: string[];
+  /** Files the page's area will need (fetched alongside the shell's scripts). */
+  preloads: { href: string; as: 'fetch' | 'script' }[];
+}
+
+/** The loader's global on a first-use page (`window[FIRST_USE_GLOBAL]`). */
+export const FIRST_USE_GLOBAL = '__beabroFirstUse';
+
+export interface FirstUseLoader {
+  /** Starts loading the application now (idempotent). */
+  start: () => void;
+  /**
+   * Buttons the visitor clicked before the application ran (a click with no action of its own in plain HTML:
+   * not a link, a form's submit button or a disclosure summary). The shell clicks them again once hydrated.
+   */
+  clicks: Element[];
+  /** Set by the shell when it hydrates: from then on React hears clicks itself and the loader records none. */
+  hydrating: boolean;
+  /** Says on the page that its interactive parts could not load (the HTML stays, readable, links working). */
+  fail: () => void;
+}
+
+/** The first-use loader of this page, if it has one. */
+export function firstUseLoaderOf(win: object): FirstUseLoader | undefined {
+  return (win as unknown as Record<string, FirstUseLoader | undefined>)[FIRST_USE_GLOBAL];
+}
+
 /** The page state as JSON that is safe inside a <script> element. */
 export function serializePageState(state: PageState): string {
   return JSON.stringify(state)

@@ -1,4 +1,10 @@
-import { PAGE_STATE_ELEMENT_ID, serializePageState, type PageState } from '@beabro/shared/contract/page-state';
+import {
+  FIRST_USE_ELEMENT_ID,
+  PAGE_STATE_ELEMENT_ID,
+  serializePageState,
+  type FirstUsePlan,
+  type PageState,
+} from '@beabro/shared/contract/page-state';
 
 const ROOT = '<div id="root"></div>';
 
@@ -10,6 +16,9 @@ export interface PagePreload {
   as: 'fetch' | 'script';
 }
 
+/** The shell's script tags in its page template (`<script defer src="/main.<hash>.js"></script>`). */
+const SCRIPT_TAG = /<script\b[^>]*\bsrc="([^"]+)"[^>]*>\s*<\/script>/gi;
+
 /**
  * The shell page with what the server knows: the rendered markup in #root, the page state (remote map,
  * data the markup was rendered with) for the browser, and preload hints so the browser fetches the
@@ -17,18 +26,47 @@ export interface PagePreload {
  */
 export function composePage(
   template: string,
-  { rootHtml, state, preloads }: { rootHtml: string; state: PageState; preloads: readonly PagePreload[] },
+  {
+    rootHtml,
+    state,
+    preloads,
+    firstUseLoader,
+  }: {
+    rootHtml: string;
+    state: PageState;
+    preloads: readonly PagePreload[];
+    /**
+     * The loader's path when the page runs no code until the visitor uses it (first-use-loader.ts): the shell's
+     * scripts and the preloads move into a first-use block that the loader reads.
+     */
+    firstUseLoader?: string;
+  },
 ): string {
-  const hints = preloads
+  if (!firstUseLoader) return finish(template, preloadHints(preloads), rootHtml, state);
+  const plan: FirstUsePlan = { scripts: [], preloads: preloads.map(({ href, as }) => ({ href, as })) };
+  const html = template.replace(SCRIPT_TAG, (_tag, src: string) => {
+    plan.scripts.push(src.replace(/&amp;/g, '&'));
+    return '';
+  });
+  const planScript = `<script id="${FIRST_USE_ELEMENT_ID}" type="application/json">${JSON.stringify(plan).replace(/</g, '\\u003c')}</script>`;
+  return finish(html, `${planScript}<script defer src="${escapeAttribute(firstUseLoader)}"></script>`, rootHtml, state);
+}
+
+function preloadHints(preloads: readonly PagePreload[]): string {
+  return preloads
     .map((p) =>
       p.as === 'fetch'
         ? `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(p.href)}">`
         : `<link rel="preload" as="script" href="${escapeAttribute(p.href)}">`,
     )
     .join('');
-  const stateScript = `<script id="${PAGE_STATE_ELEMENT_ID}" type="application/json">${serializePageState(state)}</script>`;
+}
+
+/** The page: `head` before </head>, the markup in #root and the page state after it. */
+function finish(template: string, head: string, rootHtml: string, state: PageState): string {
   let html = template;
-  if (hints) html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, () => `${hints}</head>`) : `${hints}${html}`;
+  const stateScript = `<script id="${PAGE_STATE_ELEMENT_ID}" type="application/json">${serializePageState(state)}</script>`;
+  if (head) html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${html}`;
   const root = `<div id="root">${rootHtml}</div>${stateScript}`;
   // A function replacement: "$&" in rendered text must not be read as a replacement pattern.
   return html.includes(ROOT) ? html.replace(ROOT, () => root) : html.replace(/<\/body>/i, () => `${root}</body>`);

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_STATE_ELEMENT_ID } from '@beabro/shared/contract/page-state';
+import { FIRST_USE_ELEMENT_ID, PAGE_STATE_ELEMENT_ID, type FirstUsePlan } from '@beabro/shared/contract/page-state';
+import { SESSION_COOKIE } from '../auth/session-service';
 import { fakeSite, createTestApp, type TestApp } from '../../testing/test-app';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 
@@ -28,6 +29,9 @@ exports.createPageRenderer = async function (options) {
 };
 `;
 
+/** The shell's script tag as its build writes it into the page template. */
+const SHELL_SCRIPT = '<script defer src="/main.0123456789.js"></script>';
+
 let t: TestApp;
 beforeAll(async () => {
   const site = fakeSite();
@@ -37,7 +41,7 @@ beforeAll(async () => {
   const style = `<style>${'.bab-x{color:#123456;margin:0 auto;padding:4px}'.repeat(60)}</style>`;
   writeFileSync(
     path.join(site, 'shell', 'dist', 'index.html'),
-    `<!doctype html><title>Be a Bro</title>${style}<div id="root"></div>`,
+    `<!doctype html><html><head><title>Be a Bro</title>${style}${SHELL_SCRIPT}</head><body><div id="root"></div></body></html>`,
   );
   t = await createTestApp({ SITE_DIR: site });
 });
@@ -145,6 +149,65 @@ describe('on a server that serves other machines (HOST=0.0.0.0)', () => {
       expect(res.body).toContain('api ok');
     } finally {
       await exposed.close();
+    }
+  });
+});
+
+const firstUsePlan = (html: string) =>
+  JSON.parse(
+    new RegExp(`<script id="${FIRST_USE_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1] ?? 'null',
+  ) as FirstUsePlan | null;
+
+describe('a public page runs no code until the visitor first uses it', () => {
+  it('names the shell’s scripts in a first-use block for its loader instead of loading them', async () => {
+    const res = await t.app.inject({ url: '/help' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(SHELL_SCRIPT);
+    // The area's files are fetched with the shell's, when the visitor first uses the page: not hinted before.
+    expect(firstUsePlan(res.body)).toEqual({
+      scripts: ['/main.0123456789.js'],
+      preloads: [{ as: 'fetch', href: '/remotes/mf-help/mf-manifest.json' }],
+    });
+    expect(res.body).not.toContain('rel="preload"');
+    const loader = /<script defer src="(\/first-use\.[0-9a-f]{10}\.js)"><\/script><\/head>/.exec(res.body)?.[1];
+    expect(loader).toBeDefined();
+
+    const script = await t.app.inject({ url: loader! });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toContain(FIRST_USE_ELEMENT_ID);
+    // Served from this site: the page's policy allows no inline script.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('leaves the checkout, signed-in pages and pages not rendered here to load the shell at once', async () => {
+    const creator = await fakeCreator(t.database.db, { displayName: 'Checkout Chloe' });
+    for (const request of [
+      { url: `/${creator.username}/support` },
+      { url: '/help', cookies: { [SESSION_COOKIE]: 'any' } },
+      { url: '/dashboard' },
+    ]) {
+      const res = await t.app.inject(request);
+      expect(res.body, request.url).toContain(SHELL_SCRIPT);
+      expect(firstUsePlan(res.body), request.url).toBeNull();
+      expect(res.body, request.url).not.toContain('/first-use.');
+    }
+  });
+
+  it('loads the shell at once everywhere with HYDRATE_ON_FIRST_USE=false', async () => {
+    const site = fakeSite();
+    mkdirSync(path.join(site, 'shell', 'dist', 'server'), { recursive: true });
+    writeFileSync(path.join(site, 'shell', 'dist', 'server', 'server.cjs'), FAKE_SHELL_BUNDLE);
+    writeFileSync(path.join(site, 'shell', 'dist', 'index.html'), `<head>${SHELL_SCRIPT}</head><div id="root"></div>`);
+    const atOnce = await createTestApp({ SITE_DIR: site, HYDRATE_ON_FIRST_USE: 'false' });
+    try {
+      const res = await atOnce.app.inject({ url: '/help' });
+      expect(res.body).toContain('<p>rendered /help');
+      expect(res.body).toContain(SHELL_SCRIPT);
+      expect(firstUsePlan(res.body)).toBeNull();
+    } finally {
+      await atOnce.close();
     }
   });
 });

@@ -63,4 +63,50 @@ describe('input made before hydration', () => {
     act(() => root.unmount());
     container.remove();
   });
+
+  it('clicks again the buttons the visitor clicked before the application ran, once, and only those still usable', async () => {
+    function Share() {
+      const [open, setOpen] = useState(false);
+      const [follows, setFollows] = useState(0);
+      return (
+        <div>
+          <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            Share
+          </button>
+          <button type="button" onClick={() => setFollows((n) => n + 1)}>
+            Follow
+          </button>
+          <button type="button" disabled>
+            Sold out
+          </button>
+          <output>{`follows=${follows}`}</output>
+        </div>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Share />);
+    document.body.append(container);
+    const [share, follow, soldOut] = [...container.querySelectorAll('button')];
+    const elsewhere = document.createElement('button');
+    // What the first-use loader kept: the share button, the sold-out one, and a button outside the page's root.
+    const clicks: Element[] = [share!, soldOut!, elsewhere];
+    const early = recordEarlyInput(container, clicks);
+
+    const root = await act(async () => hydrateRoot(container, <Share />));
+    early.stop();
+    let replayed = 0;
+    act(() => {
+      replayed = early.replay();
+    });
+    expect(replayed).toBe(1);
+    expect(share).toHaveAttribute('aria-expanded', 'true');
+    expect(output(container)).toHaveTextContent('follows=0');
+    expect(clicks).toEqual([]);
+    // Replayed once: the next replay clicks nothing, and React hears clicks itself.
+    expect(early.replay()).toBe(0);
+    act(() => follow!.click());
+    expect(output(container)).toHaveTextContent('follows=1');
+    act(() => root.unmount());
+    container.remove();
+  });
 });

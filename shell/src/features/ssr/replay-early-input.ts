@@ -63,15 +63,26 @@ function replay(control: Control, entry: Entry) {
 export interface EarlyInput {
   /** Stops recording (the page has hydrated: from now on React hears the visitor itself). */
   stop: () => void;
-  /** Replays what was recorded; returns how many controls. */
+  /** Replays what was recorded; returns how many controls and clicks. */
   replay: () => number;
+}
+
+/** Clicks a button again as the visitor did, if it is still on the page and can be used. */
+function replayClick(root: HTMLElement, element: Element): boolean {
+  if (!(element instanceof HTMLElement) || !element.isConnected || !root.contains(element)) return false;
+  if (element instanceof HTMLButtonElement && element.disabled) return false;
+  if (element.getAttribute('aria-disabled') === 'true') return false;
+  element.click();
+  return true;
 }
 
 /**
  * Starts recording, before `hydrateRoot`, what the visitor does to the form controls under `root`: what
- * they changed before the scripts ran, and every input until `stop()`.
+ * they changed before the scripts ran, and every input until `stop()`. `clicks` are buttons the visitor
+ * clicked before the application ran (kept by a public page's first-use loader): clicked again, in order,
+ * after the typed values are replayed.
  */
-export function recordEarlyInput(root: HTMLElement): EarlyInput {
+export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): EarlyInput {
   const recorded = new Map<Control, Entry>();
   for (const control of root.querySelectorAll<Control>('input, textarea, select')) {
     const entry = read(control);
@@ -91,6 +102,7 @@ export function recordEarlyInput(root: HTMLElement): EarlyInput {
       let count = 0;
       for (const [control, entry] of recorded) if (replay(control, entry)) count += 1;
       recorded.clear();
+      for (const element of clicks.splice(0)) if (replayClick(root, element)) count += 1;
       return count;
     },
   };

@@ -101,6 +101,7 @@ export function SiteHeader() {
         </div>
         <button
           type="button"
+          data-menu-toggle=""
           aria-expanded={mobileOpen}
           aria-controls={mobileMenuId}
           onClick={() => setMobileOpen(!mobileOpen)}
@@ -195,6 +196,29 @@ export function SiteHeader() {
           </PageContainer>
         </nav>
       ) : null}
+      {/* Without JavaScript the Menu button cannot open the menu: on a phone its links show under the header. */}
+      <noscript>
+        <style>{'[data-menu-toggle]{display:none!important}'}</style>
+        <nav
+          aria-label="Mobile"
+          css={(theme) => ({
+            borderTop: `1px solid ${theme.color.border}`,
+            background: theme.color.surface,
+            [theme.breakpoint.md]: { display: 'none' },
+          })}
+        >
+          <PageContainer css={{ padding: '0.5rem 1rem 1rem' }}>
+            {[...links, ...(user ? [] : [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join])].map((link) => (
+              <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
+            ))}
+            {showBeABro ? (
+              <div css={{ marginTop: '0.75rem' }}>
+                <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
+              </div>
+            ) : null}
+          </PageContainer>
+        </nav>
+      </noscript>
     </header>
   );
 }

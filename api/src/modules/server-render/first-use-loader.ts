@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { FIRST_USE_ELEMENT_ID, FIRST_USE_GLOBAL } from '@beabro/shared/contract/page-state';
+
+/**
+ * What a public page runs before the visitor uses it: this script and nothing else (about 1 kB). The page's HTML
+ * works on its own; on the visitor's first use (a mouse button or pen pressed, a tap, a key, focus moving into
+ * the page) it fetches the shell's scripts and the area's files the page names in its first-use block, and the
+ * shell hydrates the page. A tap that only scrolls does not count (a touch counts at its click).
+ *
+ * Until the shell hydrates, a click on a button with no action of its own in plain HTML is kept, and the shell
+ * clicks it again once hydrated, so the tap that started the load is not lost. Links, a form's submit button
+ * and a disclosure's summary act at once without code and are not kept. If a script cannot be fetched the page
+ * stays as it is (readable, its links working) and says that its interactive parts did not load.
+ *
+ * Plain ES2017 for every browser the site supports; served from this server (`script-src 'self'`), never inline.
+ */
+const SOURCE = `(function () {
+  'use strict';
+  var plan;
+  try {
+    plan = JSON.parse(document.getElementById(${JSON.stringify(FIRST_USE_ELEMENT_ID)}).textContent);
+  } catch (error) {
+    return;
+  }
+  var state = { start: start, clicks: [], hydrating: false, fail: notice };
+  window[${JSON.stringify(FIRST_USE_GLOBAL)}] = state;
+  var started = false;
+  var noticeShown = false;
+
+  function notice() {
+    if (noticeShown) return;
+    noticeShown = true;
+    var box = document.createElement('div');
+    box.setAttribute('role', 'alert');
+    box.setAttribute('data-first-use-notice', '');
+    box.style.cssText =
+      'position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:1000;max-width:36rem;margin:0 auto;padding:0.75rem 1rem;' +
+      'border-radius:0.5rem;background:#1f2937;color:#fff;font:0.9375rem/1.4 system-ui,sans-serif;';
+    box.textContent =
+      'The interactive parts of this page could not load. Links still work; reload the page to try again.';
+    document.body.appendChild(box);
+  }
+
+  function start() {
+    if (started) return;
+    started = true;
+    stopListening();
+    var head = document.head;
+    plan.preloads.forEach(function (file) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = file.as;
+      if (file.as === 'fetch') link.crossOrigin = 'anonymous';
+      link.href = file.href;
+      head.appendChild(link);
+    });
+    plan.scripts.forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.async = false;
+      script.onerror = notice;
+      head.appendChild(script);
+    });
+  }
+
+  function onPointer(event) {
+    if (event.pointerType !== 'touch') start();
+  }
+  var triggers = [
+    ['pointerdown', onPointer],
+    ['click', start],
+    ['keydown', start],
+    ['focusin', start],
+  ];
+  function stopListening() {
+    triggers.forEach(function (trigger) {
+      document.removeEventListener(trigger[0], trigger[1], true);
+    });
+  }
+  triggers.forEach(function (trigger) {
+    document.addEventListener(trigger[0], trigger[1], { capture: true, passive: true });
+  });
+
+  // Kept for the shell: a click that plain HTML does nothing with.
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (state.hydrating || !(event.target instanceof Element)) return;
+      if (event.target.closest('a[href], summary, label')) return;
+      var button = event.target.closest('button, [role="button"]');
+      if (!button || button.disabled) return;
+      if (button.tagName === 'BUTTON' && button.type !== 'button' && button.form) return;
+      if (state.clicks.indexOf(button) === -1) state.clicks.push(button);
+    },
+    true,
+  );
+})();
+`;
+
+/** The loader's file: its content and a path that changes with it (served with a long cache life). */
+export const FIRST_USE_LOADER = {
+  source: SOURCE,
+  path: `/first-use.${createHash('sha256').update(SOURCE).digest('hex').slice(0, 10)}.js`,
+};

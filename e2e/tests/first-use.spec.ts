@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+
+/*
+ * Public pages run no application code until the visitor first uses them (docs/architecture.md, "Public pages
+ * run code on first use"): this spec opens them as a visitor finds them, without the suite's start of the loader.
+ */
+test.use({ asVisitorFinds: true });
+
+/** The script files the page fetches from now on (their paths). */
+function scriptsFetched(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const interactive = (page: Page) => page.locator('#root[data-interactive]');
+
+test.describe('a public page before its first use', () => {
+  for (const path of ['/', '/pixelpat', '/help', '/discover']) {
+    test(`${path} fetches only its small loader and runs no application code`, async ({ page }) => {
+      const scripts = scriptsFetched(page);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(scripts).toEqual([expect.stringMatching(/^\/first-use\.[0-9a-f]{10}\.js$/)]);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(interactive(page)).toHaveCount(0);
+    });
+  }
+
+  test('the checkout loads and hydrates at once', async ({ page }) => {
+    await page.goto('/pixelpat/support');
+    await expect(interactive(page)).toBeAttached();
+  });
+});
+
+test.describe('the first use', () => {
+  test('a first tap on a button that needs code is not lost: it acts once the page has hydrated', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const scripts = scriptsFetched(page);
+    await page.goto('/pixelpat');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(interactive(page)).toBeAttached();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Help' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(1);
+    // Once, not twice: the replayed tap opened the menu, the next one closes it.
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('keystrokes typed while the page loads its code reach the search', async ({ page }) => {
+    await page.goto('/help');
+    const search = page
+      .getByRole('searchbox', { name: 'Search help articles' })
+      .or(page.getByRole('textbox', { name: 'Search help articles' }));
+    await search.pressSequentially('refund');
+    await expect(interactive(page)).toBeAttached();
+    await expect(search).toHaveValue('refund');
+    await expect(page).toHaveURL(/[?&]q=refund/);
+    await expect(page.getByText(/^\d+ articles? found$/)).toBeVisible();
+  });
+
+  for (const [what, files] of [
+    ['the shell', /\/main\.[0-9a-f]{10}\.js$/],
+    ['the page’s area', /\/remotes\/mf-public-profile\//],
+  ] as const) {
+    test(`when ${what} cannot be fetched the page stays readable and says so on first use`, async ({ page }) => {
+      await page.route(files, (route) => route.abort());
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/pixelpat');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'The interactive parts of this page could not load. Links still work; reload the page to try again.',
+      );
+      await expect(page.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeVisible();
+      await expect(interactive(page)).toHaveCount(0);
+      // Links still work.
+      await page.unrouteAll();
+      await page.getByRole('link', { name: 'Be a Bro' }).first().click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a phone gets the menu’s links under the header, and they navigate', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/pixelpat');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Help' }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('search and filters are answered by a server-rendered page', async ({ page }) => {
+    await page.goto('/help?q=refund');
+    const found = Number((await page.getByText(/^\d+ articles? found$/).textContent())?.split(' ')[0]);
+    await page.goto('/help');
+    const all = Number((await page.getByText(/^\d+ articles? found$/).textContent())?.split(' ')[0]);
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(all);
+
+    await page.goto('/discover?q=maya');
+    await expect(page.getByRole('main').getByText('mayamakesart', { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText('@pixelpat')).toHaveCount(0);
+  });
+});

@@ -68,20 +68,29 @@ test.describe('the first use', () => {
     ['the shell', /\/main\.[0-9a-f]{10}\.js$/],
     ['the page’s area', /\/remotes\/mf-public-profile\//],
   ] as const) {
-    test(`when ${what} cannot be fetched the page stays readable and says so on first use`, async ({ page }) => {
-      await page.route(files, (route) => route.abort());
+    test(`when ${what} cannot be fetched the page stays readable, says so on first use, and Retry recovers`, async ({
+      page,
+    }) => {
+      let failing = true;
+      await page.route(files, (route) => (failing ? route.abort() : route.fallback()));
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto('/pixelpat');
-      await page.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
       await expect(page.getByRole('alert')).toHaveText(
-        'The interactive parts of this page could not load. Links still work; reload the page to try again.',
+        'The interactive parts of this page could not load. Links still work; Retry tries again.',
       );
       await expect(page.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeVisible();
       await expect(interactive(page)).toHaveCount(0);
-      // Links still work.
-      await page.unrouteAll();
-      await page.getByRole('link', { name: 'Be a Bro' }).first().click();
-      await expect(page).toHaveURL(/\/$/);
+
+      // The files are back: Retry loads them and the page becomes interactive, the same markup hydrated.
+      failing = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(interactive(page)).toBeAttached();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeVisible();
     });
   }
 });

@@ -86,16 +86,18 @@ test.describe('failure isolation', () => {
   test('a server-rendered deep link whose browser files fail: Retry renders the area once they load', async ({
     page,
   }) => {
-    // The server renders the help centre, but the browser cannot fetch mf-help's files (a CDN outage).
+    // The checkout hydrates at once: the server renders it, but the browser cannot fetch mf-public-profile's files.
     let failing = true;
-    await page.route(/\/(remotes|releases)\/mf-help\//, (route) => (failing ? route.abort() : route.fallback()));
-    await page.goto('/help');
-    await expect(page.getByRole('alert')).toContainText('The Help centre is unavailable right now');
+    await page.route(/\/(remotes|releases)\/mf-public-profile\//, (route) =>
+      failing ? route.abort() : route.fallback(),
+    );
+    await page.goto('/pixelpat/support');
+    await expect(page.getByRole('alert')).toContainText('is unavailable right now');
     await expect(page.getByRole('banner').getByRole('link', { name: 'For Supporters' })).toBeVisible();
 
     failing = false;
     await page.getByRole('button', { name: 'Retry' }).click();
-    await helpRenders(page);
+    await expect(page.getByRole('button', { name: /^Support with \$/ })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 

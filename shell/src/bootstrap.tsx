@@ -5,7 +5,7 @@ import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { App } from './app/app';
 import { loadRemoteArea } from './features/remotes/load-remote-area';
-import { applyRemoteMap, loadRemoteMap } from './features/remotes/remote-map';
+import { applyRemoteMap, dropPreloads, loadRemoteMap, registerRemote } from './features/remotes/remote-map';
 import { areaKey, type ResolvedAreas } from './features/remotes/resolved-areas';
 import { readPageState } from './features/ssr/read-page-state';
 import { recordEarlyInput } from './features/ssr/replay-early-input';
@@ -28,35 +28,48 @@ if (render && remoteMap.status === 'ready' && container.firstElementChild) {
   hydrate(queryClient, render.queries);
   useSessionStore.getState().setUser(null);
   const resolvedAreas: ResolvedAreas = { modules: new Map(), deferred: new Set(), server: false };
-  let hydratable = true;
-  if (render.area) {
-    const key = areaKey(render.area.remote, render.area.module);
-    if (render.area.rendered) {
+  const area = render.area;
+  const entry = area ? remoteMap.map[area.remote] : undefined;
+
+  /** Loads the module of the area the server rendered (after an outage, past the failed preloads). */
+  const loadRenderedArea = async (afterOutage: boolean): Promise<boolean> => {
+    if (!area?.rendered) return true;
+    let extra = afterOutage && entry !== undefined ? dropPreloads(entry) : 0;
+    for (;;) {
+      if (afterOutage && entry !== undefined) registerRemote(area.remote, entry);
       try {
-        const loaded = await loadRemoteArea(render.area.remote, render.area.module);
-        (resolvedAreas.modules as Map<string, typeof loaded.default>).set(key, loaded.default);
+        const loaded = await loadRemoteArea(area.remote, area.module);
+        (resolvedAreas.modules as Map<string, typeof loaded.default>).set(
+          areaKey(area.remote, area.module),
+          loaded.default,
+        );
+        return true;
       } catch {
-        // The browser cannot load what the server rendered: render the page afresh (the area shows its fallback).
-        hydratable = false;
+        if (extra <= 0) return false;
+        extra -= 1;
       }
-    } else {
-      (resolvedAreas.deferred as Set<string>).add(key);
     }
-  }
+  };
+
+  if (area && !area.rendered) (resolvedAreas.deferred as Set<string>).add(areaKey(area.remote, area.module));
   const app = (
     <App remoteMap={remoteMap} queryClient={queryClient} resolvedAreas={resolvedAreas} earlyInput={earlyInput} />
   );
-  if (hydratable) {
-    // From here React hears the visitor's clicks itself.
-    if (firstUse) firstUse.hydrating = true;
-    hydrateRoot(container, app);
-  } else if (firstUse) {
-    // The page works as plain HTML: keep it readable rather than replace it with the area's fallback, and say why
-    // what the visitor reached for does nothing.
-    firstUse.fail();
-  } else {
-    createRoot(container).render(app);
-  }
+  const hydrateWhenLoaded = async (afterOutage: boolean) => {
+    if (await loadRenderedArea(afterOutage)) {
+      // From here React hears the visitor's clicks itself.
+      if (firstUse) firstUse.hydrating = true;
+      hydrateRoot(container, app);
+    } else if (firstUse) {
+      // The page works as plain HTML: it stays readable (rather than the area's fallback) and says why what the
+      // visitor reached for does nothing; its Retry tries the area's files again.
+      firstUse.fail(() => void hydrateWhenLoaded(true));
+    } else {
+      // The browser cannot load what the server rendered: render the page afresh (the area shows its fallback).
+      createRoot(container).render(app);
+    }
+  };
+  await hydrateWhenLoaded(false);
 } else {
   createRoot(container).render(<App remoteMap={remoteMap} />);
 }

@@ -47,8 +47,11 @@ export interface FirstUseLoader {
   clicks: Element[];
   /** Set by the shell when it hydrates: from then on React hears clicks itself and the loader records none. */
   hydrating: boolean;
-  /** Says on the page that its interactive parts could not load (the HTML stays, readable, links working). */
-  fail: () => void;
+  /**
+   * Says on the page that its interactive parts could not load (the HTML stays, readable, links working), with a
+   * Retry button that calls `retry`.
+   */
+  fail: (retry: () => void) => void;
 }
 
 /** The first-use loader of this page, if it has one. */

@@ -10,7 +10,8 @@ import { FIRST_USE_ELEMENT_ID, FIRST_USE_GLOBAL } from '@beabro/shared/contract/
  * Until the shell hydrates, a click on a button with no action of its own in plain HTML is kept, and the shell
  * clicks it again once hydrated, so the tap that started the load is not lost. Links, a form's submit button
  * and a disclosure's summary act at once without code and are not kept. If a script cannot be fetched the page
- * stays as it is (readable, its links working) and says that its interactive parts did not load.
+ * stays as it is (readable, its links working) and says that its interactive parts did not load, with a Retry
+ * button (the shell uses the same notice when the area's files fail).
  *
  * Plain ES2017 for every browser the site supports; served from this server (`script-src 'self'`), never inline.
  */
@@ -23,44 +24,66 @@ const SOURCE = `(function () {
     return;
   }
   var state = { start: start, clicks: [], hydrating: false, fail: notice };
-  window[${JSON.stringify(FIRST_USE_GLOBAL)}] = state;
   var started = false;
-  var noticeShown = false;
+  var box = null;
+  var failedScripts = [];
 
-  function notice() {
-    if (noticeShown) return;
-    noticeShown = true;
-    var box = document.createElement('div');
-    box.setAttribute('role', 'alert');
+  function notice(retry) {
+    if (box) return;
+    box = document.createElement('div');
     box.setAttribute('data-first-use-notice', '');
     box.style.cssText =
       'position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:1000;max-width:36rem;margin:0 auto;padding:0.75rem 1rem;' +
-      'border-radius:0.5rem;background:#1f2937;color:#fff;font:0.9375rem/1.4 system-ui,sans-serif;';
-    box.textContent =
-      'The interactive parts of this page could not load. Links still work; reload the page to try again.';
+      'display:flex;gap:1rem;align-items:center;border-radius:0.5rem;background:#1f2937;color:#fff;' +
+      'font:0.9375rem/1.4 system-ui,sans-serif;';
+    var text = document.createElement('p');
+    text.setAttribute('role', 'alert');
+    text.style.margin = '0';
+    text.textContent =
+      'The interactive parts of this page could not load. Links still work; Retry tries again.';
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Retry';
+    button.style.cssText =
+      'flex:none;padding:0.5rem 1rem;border:1px solid #fff;border-radius:0.375rem;background:none;color:#fff;' +
+      'font:inherit;cursor:pointer;';
+    button.addEventListener('click', function () {
+      box.remove();
+      box = null;
+      retry();
+    });
+    box.appendChild(text);
+    box.appendChild(button);
     document.body.appendChild(box);
+  }
+
+  function loadScript(src) {
+    var script = document.createElement('script');
+    script.src = src;
+    script.async = false;
+    script.onerror = function () {
+      script.remove();
+      failedScripts.push(src);
+      notice(function () {
+        failedScripts.splice(0).forEach(loadScript);
+      });
+    };
+    document.head.appendChild(script);
   }
 
   function start() {
     if (started) return;
     started = true;
     stopListening();
-    var head = document.head;
     plan.preloads.forEach(function (file) {
       var link = document.createElement('link');
       link.rel = 'preload';
       link.as = file.as;
       if (file.as === 'fetch') link.crossOrigin = 'anonymous';
       link.href = file.href;
-      head.appendChild(link);
+      document.head.appendChild(link);
     });
-    plan.scripts.forEach(function (src) {
-      var script = document.createElement('script');
-      script.src = src;
-      script.async = false;
-      script.onerror = notice;
-      head.appendChild(script);
-    });
+    plan.scripts.forEach(loadScript);
   }
 
   function onPointer(event) {

@@ -4,6 +4,24 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { accountLinks, displayNameOf } from '../lib/nav-links';
 
+/** The signed-in account's email, cut with an ellipsis when it is long (whole in its tooltip). */
+export function AccountEmail({ email }: { email: string }) {
+  return (
+    <div
+      title={email}
+      css={(theme) => ({
+        fontSize: theme.font.size.sm,
+        color: theme.color.textMuted,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      })}
+    >
+      {email}
+    </div>
+  );
+}
+
 /** Disclosure menu (button + list of links); closes on Escape, outside click and navigation. */
 export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
@@ -126,18 +144,7 @@ export function AccountMenu({ user, onLogout }: { user: SessionUser; onLogout: (
             >
               {name}
             </div>
-            <div
-              title={user.email}
-              css={(theme) => ({
-                fontSize: theme.font.size.sm,
-                color: theme.color.textMuted,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              })}
-            >
-              {user.email}
-            </div>
+            <AccountEmail email={user.email} />
           </div>
           <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {accountLinks(user).map((link) => (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignOut } from '@beabro/shared/api/sign-out';
 import { useSessionStore } from '@beabro/shared/session/session-store';
@@ -8,11 +8,28 @@ import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '@beabro/shared/contract/paths';
 import { accountLinks, displayNameOf, primaryLinks, SIGNED_OUT_ACTIONS } from '../lib/nav-links';
-import { AccountMenu } from './account-menu';
+import { AccountEmail, AccountMenu } from './account-menu';
 import { Logo } from './logo';
 import { NavLinkItem } from './nav-link-item';
 import { MenuIcon } from '@beabro/shared/ui/icons/menu';
 import { XIcon } from '@beabro/shared/ui/icons/x';
+
+/** The menu under the header on narrow screens. */
+function MobileNav({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <nav
+      id={id}
+      aria-label="Mobile"
+      css={(theme) => ({
+        borderTop: `1px solid ${theme.color.border}`,
+        background: theme.color.surface,
+        [theme.breakpoint.md]: { display: 'none' },
+      })}
+    >
+      <PageContainer css={{ padding: '0.5rem 1rem 1rem' }}>{children}</PageContainer>
+    </nav>
+  );
+}
 
 export function SiteHeader() {
   const user = useSessionStore((s) => s.user);
@@ -129,95 +146,65 @@ export function SiteHeader() {
         </button>
       </PageContainer>
       {mobileOpen ? (
-        <nav
-          id={mobileMenuId}
-          aria-label="Mobile"
-          css={(theme) => ({
-            borderTop: `1px solid ${theme.color.border}`,
-            background: theme.color.surface,
-            [theme.breakpoint.md]: { display: 'none' },
-          })}
-        >
-          <PageContainer css={{ padding: '0.5rem 1rem 1rem' }}>
-            {user ? (
-              <div
-                css={(theme) => ({
-                  padding: '0.75rem 0.5rem',
-                  borderBottom: `1px solid ${theme.color.border}`,
-                  marginBottom: '0.25rem',
-                })}
-              >
-                <div css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{displayNameOf(user)}</div>
-                <div
-                  title={user.email}
-                  css={(theme) => ({
-                    fontSize: theme.font.size.sm,
-                    color: theme.color.textMuted,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  })}
-                >
-                  {user.email}
-                </div>
-              </div>
-            ) : null}
-            {[
-              ...links,
-              ...(user ? accountLinks(user) : sessionKnown ? [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join] : []),
-            ].map((link) => (
-              <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
-            ))}
-            <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '0.75rem' }}>
-              {showBeABro ? (
-                <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
-              ) : null}
-              {user ? (
-                <button
-                  type="button"
-                  onClick={logout}
-                  css={(theme) => [
-                    {
-                      padding: '0.625rem 1.125rem',
-                      font: 'inherit',
-                      background: 'none',
-                      border: `1px solid ${theme.color.borderStrong}`,
-                      borderRadius: theme.radius.md,
-                      cursor: 'pointer',
-                      color: theme.color.text,
-                    },
-                    focusRing(theme),
-                  ]}
-                >
-                  Logout
-                </button>
-              ) : null}
+        <MobileNav id={mobileMenuId}>
+          {user ? (
+            <div
+              css={(theme) => ({
+                padding: '0.75rem 0.5rem',
+                borderBottom: `1px solid ${theme.color.border}`,
+                marginBottom: '0.25rem',
+              })}
+            >
+              <div css={(theme) => ({ fontWeight: theme.font.weight.bold })}>{displayNameOf(user)}</div>
+              <AccountEmail email={user.email} />
             </div>
-          </PageContainer>
-        </nav>
+          ) : null}
+          {[
+            ...links,
+            ...(user ? accountLinks(user) : sessionKnown ? [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join] : []),
+          ].map((link) => (
+            <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
+          ))}
+          <div css={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '0.75rem' }}>
+            {showBeABro ? (
+              <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
+            ) : null}
+            {user ? (
+              <button
+                type="button"
+                onClick={logout}
+                css={(theme) => [
+                  {
+                    padding: '0.625rem 1.125rem',
+                    font: 'inherit',
+                    background: 'none',
+                    border: `1px solid ${theme.color.borderStrong}`,
+                    borderRadius: theme.radius.md,
+                    cursor: 'pointer',
+                    color: theme.color.text,
+                  },
+                  focusRing(theme),
+                ]}
+              >
+                Logout
+              </button>
+            ) : null}
+          </div>
+        </MobileNav>
       ) : null}
       {/* Without JavaScript the Menu button cannot open the menu: on a phone its links show under the header. */}
       <noscript>
         <style>{'[data-menu-toggle]{display:none!important}'}</style>
-        <nav
-          aria-label="Mobile"
-          css={(theme) => ({
-            borderTop: `1px solid ${theme.color.border}`,
-            background: theme.color.surface,
-            [theme.breakpoint.md]: { display: 'none' },
-          })}
-        >
-          <PageContainer css={{ padding: '0.5rem 1rem 1rem' }}>
-            {[...links, ...(user ? [] : [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join])].map((link) => (
-              <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
-            ))}
-            {showBeABro ? (
-              <div css={{ marginTop: '0.75rem' }}>
-                <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
-              </div>
-            ) : null}
-          </PageContainer>
-        </nav>
+        <MobileNav>
+          {[...links, ...(user ? [] : [SIGNED_OUT_ACTIONS.signIn, SIGNED_OUT_ACTIONS.join])].map((link) => (
+            <NavLinkItem key={`${link.to}-${link.label}`} {...link} block />
+          ))}
+          {showBeABro ? (
+            <div css={{ marginTop: '0.75rem' }}>
+              <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
+            </div>
+          ) : null}
+        </MobileNav>
       </noscript>
     </header>
   );

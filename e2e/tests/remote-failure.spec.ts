@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from './support/test';
+import { expect, FIRST_USE_FAILED, test, type Page } from './support/test';
 import { copyBuild, copyRemoteSource, deployRemote, readFixture, removeFolder, RemoteServer } from './support/releases';
 
 /**
@@ -33,7 +33,7 @@ test.describe('failure isolation', () => {
     await deployRemote('mf-help', '--reset');
   });
 
-  test('a remote whose server is down: only its area falls back, and Retry renders it once the server is back', async ({
+  test('a remote whose server is down: its server-rendered page stays readable, and Retry brings the area back', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -47,13 +47,21 @@ test.describe('failure isolation', () => {
       await helpRenders(page);
 
       await server.stop();
+      // A deep link: the server renders the page with the help container it holds; the browser cannot fetch the
+      // help team's files, so the page stays as rendered, readable, and says so.
       await page.goto('/help');
-      await expectOnlyHelpBroken(page, 'We could not reach this part of the site');
+      await expect(page.getByRole('alert')).toHaveText(FIRST_USE_FAILED);
+      await helpRenders(page);
+      await expect(page.locator('#root[data-interactive]')).toHaveCount(0);
 
       await server.start(); // same port
       await page.getByRole('button', { name: 'Retry' }).click();
-      await helpRenders(page);
+      await expect(page.locator('#root[data-interactive]')).toBeAttached();
       await expect(page.getByRole('alert')).toHaveCount(0);
+      // The area works in the browser: its search filters as the visitor types.
+      const before = await page.getByText(/\d+ articles? found/).textContent();
+      await page.getByRole('searchbox', { name: 'Search help articles' }).fill('refund');
+      await expect(page.getByText(/\d+ articles? found/)).not.toHaveText(before ?? '');
     } finally {
       await server.stop();
       await removeFolder(build);
@@ -109,7 +117,14 @@ test.describe('failure isolation', () => {
     await server.start();
     try {
       await deployRemote('mf-help', '--url', server.manifestUrl);
+      // The server renders the page from the server bundle beside where the manifest should be; the browser cannot
+      // load the area: the page stays readable and says so.
       await page.goto('/help');
+      await expect(page.getByRole('alert')).toHaveText(FIRST_USE_FAILED);
+      await helpRenders(page);
+      // Reached in the browser, only the area falls back.
+      await page.goto('/discover');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
       await expectOnlyHelpBroken(page, 'We could not reach this part of the site');
     } finally {
       await server.stop();

@@ -4,7 +4,8 @@ export * from '@playwright/test';
 
 /**
  * Waits until a page of the site is interactive: the shell marks #root once it has hydrated the
- * server's HTML (or rendered the page itself). Anything else (a plain HTML page, JSON) at once.
+ * server's HTML (or rendered the page itself), or the page has said that its code could not be fetched.
+ * Anything else (a plain HTML page, JSON) at once.
  * A public page runs no code until the visitor first uses it: its loader is started here as a first use would
  * (first-use.spec.ts drives that first use itself).
  */
@@ -16,7 +17,9 @@ export async function waitUntilInteractive(page: Page) {
   await page.waitForFunction(
     () =>
       !document.getElementById('beabro-page-state') ||
-      Boolean(document.getElementById('root')?.hasAttribute('data-interactive')),
+      Boolean(document.getElementById('root')?.hasAttribute('data-interactive')) ||
+      // A public page whose code could not be fetched stays as it is and says so (first-use.spec.ts).
+      Boolean(document.querySelector('[data-first-use-notice]')),
   );
 }
 
@@ -46,3 +49,7 @@ export const test = base.extend<{ asVisitorFinds: boolean }>({
     await use(page);
   },
 });
+
+/** What a public page says when its code cannot be fetched on first use (api/src/modules/server-render/first-use-loader.ts). */
+export const FIRST_USE_FAILED =
+  'The interactive parts of this page could not load. Links still work; Retry tries again.';

@@ -24,6 +24,7 @@ const SOURCE = `(function () {
     return;
   }
   var state = { start: start, clicks: [], hydrating: false, fail: notice };
+  window[${JSON.stringify(FIRST_USE_GLOBAL)}] = state;
   var started = false;
   var box = null;
   var failedScripts = [];

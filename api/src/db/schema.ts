@@ -450,6 +450,10 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** What the HTML part is rendered from (EmailContent, email-template.tsx): rendering stays out of the request that queues it. */
     content: jsonb('content'),
+    /** The `List-Unsubscribe` header's URL (RFC 2369), for emails a recipient can stop; null for the others. */
+    listUnsubscribeUrl: text('list_unsubscribe_url'),
+    /** A POST to that URL unsubscribes at once (RFC 8058): the email also says `List-Unsubscribe-Post`. */
+    listUnsubscribeOneClick: boolean('list_unsubscribe_one_click').notNull().default(false),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -845,6 +849,8 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   last4: text('last4').notNull(),
   behaviour: text('behaviour', { enum: SANDBOX_CARD_BEHAVIOURS }).notNull(),
   createdAt: createdAt(),
+  /** Removed from the supporter (a card they replaced): never charged again, like a detached Stripe payment method. */
+  detachedAt: timestamp('detached_at', { withTimezone: true }),
 });
 
 export const sandboxCharges = pgTable(

@@ -20,6 +20,7 @@ import { retryRenewalNow } from './renewal-service';
 import { cardChangedEmail } from './subscription-emails';
 import {
   findSubscriptionView,
+  isCardUsedByAnotherSupport,
   listSubscriptionsAwaitingConfirmation,
   lockSubscription,
   updateSubscription,
@@ -31,7 +32,8 @@ import { isOwner, subscriptionFromLink, toSubscriptionDto } from './subscription
  * Replacing the card of a monthly support. The supporter types the new card in the provider's own card field in setup
  * mode (the sandbox's frame, Stripe's Payment Element with a SetupIntent): no card data reaches our API. Once the
  * provider says the card is saved, the subscription keeps its token (with brand and last four), so the next renewal
- * charges it; a support whose renewal is being retried is charged at once with it.
+ * charges it; a support whose renewal is being retried is charged at once with it. The card it replaced is then
+ * detached from the supporter at the provider, unless another of their supports still renews with it.
  */
 
 /** Each card setup started counts (it creates an object at the provider), per support and day, signed in or by link. */
@@ -80,9 +82,28 @@ async function startCardSetup(deps: MoneyDeps, row: SubscriptionRow, now: Date):
 }
 
 /**
+ * Detaches a replaced card at the provider, so it can never be charged again, unless another support that is not over
+ * renews with it. A failure is logged and changes nothing else: the card change stands, and the old card stays kept
+ * at the provider, charged by nothing of ours (docs/payments.md says how to remove it by hand).
+ */
+async function detachReplacedCard(deps: MoneyDeps, subscriptionId: string, card: { provider: string; token: string }) {
+  try {
+    if (await isCardUsedByAnotherSupport(deps.db, card, subscriptionId)) return;
+    await deps.provider.detachCard(card.token);
+  } catch (error) {
+    (deps.log ?? console.error)(
+      `the card ${card.token} replaced on monthly support ${subscriptionId} was not detached at ${card.provider}: ${
+        (error as Error).message
+      }`,
+    );
+  }
+}
+
+/**
  * Keeps the card a finished setup saved, in one transaction with the `subscription.updated` webhook and the
- * supporter's email; then charges a past-due support at once. The setup is read from the provider (never taken from
- * the browser) and must be this support's. The same setup again changes nothing and sends nothing.
+ * supporter's email; then charges a past-due support at once, and detaches the replaced card. The setup is read from
+ * the provider (never taken from the browser) and must be this support's. The same setup again changes nothing and
+ * sends nothing.
  */
 async function completeCardChange(
   deps: MoneyDeps,
@@ -98,11 +119,11 @@ async function completeCardChange(
     const message = setup.lastError?.message || CARD_CHANGE_MESSAGES.notSaved;
     throw new AppError('validation', message, { setupId: message });
   }
-  const changed = await deps.db.transaction(async (tx) => {
+  const { changed, replaced } = await deps.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
     if (ended(row)) throw new AppError('conflict', CARD_CHANGE_MESSAGES.cardEnded);
-    if (row.paymentMethodToken === card.id) return row;
+    if (row.paymentMethodToken === card.id) return { changed: row, replaced: null };
     const updated = await updateSubscription(tx, id, {
       paymentMethodToken: card.id,
       cardBrand: card.brand,
@@ -145,20 +166,25 @@ async function completeCardChange(
           manageUrl: cancelLinkUrl(deps.origin, deps.appSecret, id),
         }),
       );
-    return updated;
+    return { changed: updated, replaced: { provider: row.paymentProvider, token: row.paymentMethodToken } };
   });
 
   let retry: CardRetry | null = null;
-  if (changed.status === 'past_due') {
-    const outcome = await retryRenewalNow(deps, id, now);
-    if (outcome?.status === 'requires_action') {
-      const expiresAt = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
-      retry = {
-        status: 'requires_action',
-        confirmToken: signConfirmToken(deps.appSecret, outcome.chargeId, expiresAt),
-        payment: paymentActionOf(deps.provider, outcome.intent),
-      };
-    } else if (outcome) retry = outcome;
+  try {
+    // The retry first: it cancels an intent of the old card still awaiting the bank's confirmation.
+    if (changed.status === 'past_due') {
+      const outcome = await retryRenewalNow(deps, id, now);
+      if (outcome?.status === 'requires_action') {
+        const expiresAt = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
+        retry = {
+          status: 'requires_action',
+          confirmToken: signConfirmToken(deps.appSecret, outcome.chargeId, expiresAt),
+          payment: paymentActionOf(deps.provider, outcome.intent),
+        };
+      } else if (outcome) retry = outcome;
+    }
+  } finally {
+    if (replaced) await detachReplacedCard(deps, id, replaced);
   }
   const view = await findSubscriptionView(deps.db, id);
   if (!view) throw new Error(`subscription ${id} vanished`);

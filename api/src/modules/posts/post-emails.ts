@@ -8,7 +8,7 @@ import { enqueueEmailsQuery, type OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl } from '../email/email-template';
 import { signLinkToken, verifyLinkToken } from '../subscriptions/cancel-link';
 import { countingSupportsQuery, loadTierAmounts, mayReadPost, type ReaderStanding } from './post-access';
-import { postPlainParagraphs } from './post-markdown';
+import { postEmailBlocks } from './post-markdown';
 import type { PostRow } from './posts-repository';
 
 /*
@@ -137,7 +137,7 @@ async function postEmail(
         {
           note: `A new post from ${creator.displayName}${post.audience === 'everyone' ? '' : ` for ${POST_AUDIENCE_LABELS[post.audience].toLowerCase()}`}.`,
         },
-        ...postPlainParagraphs(post.bodyMarkdown),
+        ...postEmailBlocks(post.bodyMarkdown),
       ],
       action: { label: 'Read it on Be a Bro', url: postUrl },
       secondaryAction: { label: `Stop emails of ${creator.displayName}'s posts`, url: unsubscribe },

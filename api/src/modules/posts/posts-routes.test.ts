@@ -23,6 +23,7 @@ import {
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { resolveAppSecret } from '../../config/env';
 import { uploadBody } from '../../security/fuzz-arbitraries';
+import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { createEndpoint } from '../webhooks/webhooks-service';
@@ -349,6 +350,13 @@ describe('publish emails', () => {
     const toGuest = sent.find((e) => e.toAddress === 'post.guest@example.com');
     expect(toGuest?.subject).toBe(`${creator.profile.displayName} posted: Supporters first`);
     expect(toGuest?.textBody).toContain('First bold words.');
+    expect(toGuest?.textBody).toContain('A link (https://example.com).');
+    // The HTML part: the layout of every email, the post's formatting kept.
+    const html = (await outboxHtml(toGuest ?? NO_EMAIL)) ?? '';
+    expect(html).toContain('Be a Bro');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toMatch(/<a [^>]*href="https:\/\/example\.com"[^>]*>link<\/a>/);
+    expect(html).toMatch(/href="https:\/\/beabro\.test\/subscriptions\/unsubscribe\?token=/);
     expect(toGuest?.textBody).toContain(`https://beabro.test/${creator.profile.username}/posts/supporters-first`);
     const token = /subscriptions\/unsubscribe\?token=([^\s]+)/.exec(toGuest?.textBody ?? '')?.[1];
     expect(token).toBeDefined();

@@ -579,6 +579,36 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * A kept card a supporter replaced on a monthly support, to detach at its provider (card-change.ts): written with the
+ * change, detached right after it, retried by the recover-payments job while the provider fails. `kept`: another
+ * support not over still renews with it (its own card change queues it again).
+ */
+export const cardDetachments = pgTable(
+  'card_detachments',
+  {
+    provider: text('provider').notNull(),
+    paymentMethodToken: text('payment_method_token').notNull(),
+    /** The support whose card change replaced it (the latest, when several did). */
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    status: text('status', { enum: ['pending', 'detached', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Failed attempts at the provider; `failed` after CARD_DETACH_MAX_ATTEMPTS. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.paymentMethodToken] }),
+    index('card_detachments_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
 /** One charge per subscription and period: the unique key makes a renewal run twice charge once. */
 export const subscriptionCharges = pgTable(
   'subscription_charges',

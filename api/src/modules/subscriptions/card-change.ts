@@ -14,13 +14,13 @@ import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-s
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { cancelLinkUrl } from './cancel-link';
+import { detachQueuedCard, queueCardDetachment } from './card-detachments';
 import { CONFIRM_LINK_DAYS, signConfirmToken } from './confirm-link';
 import { paymentActionOf } from './renewal-confirmation';
 import { retryRenewalNow } from './renewal-service';
 import { cardChangedEmail } from './subscription-emails';
 import {
   findSubscriptionView,
-  isCardUsedByAnotherSupport,
   listSubscriptionsAwaitingConfirmation,
   lockSubscription,
   updateSubscription,
@@ -33,7 +33,7 @@ import { isOwner, subscriptionFromLink, toSubscriptionDto } from './subscription
  * mode (the sandbox's frame, Stripe's Payment Element with a SetupIntent): no card data reaches our API. Once the
  * provider says the card is saved, the subscription keeps its token (with brand and last four), so the next renewal
  * charges it; a support whose renewal is being retried is charged at once with it. The card it replaced is then
- * detached from the supporter at the provider, unless another of their supports still renews with it.
+ * detached from the supporter at the provider (card-detachments.ts).
  */
 
 /** Each card setup started counts (it creates an object at the provider), per support and day, signed in or by link. */
@@ -79,24 +79,6 @@ async function startCardSetup(deps: MoneyDeps, row: SubscriptionRow, now: Date):
     cardFrameUrl: deps.provider.cardField.frameUrl,
     ...(publishableKey ? { publishableKey } : {}),
   };
-}
-
-/**
- * Detaches a replaced card at the provider, so it can never be charged again, unless another support that is not over
- * renews with it. A failure is logged and changes nothing else: the card change stands, and the old card stays kept
- * at the provider, charged by nothing of ours (docs/payments.md says how to remove it by hand).
- */
-async function detachReplacedCard(deps: MoneyDeps, subscriptionId: string, card: { provider: string; token: string }) {
-  try {
-    if (await isCardUsedByAnotherSupport(deps.db, card, subscriptionId)) return;
-    await deps.provider.detachCard(card.token);
-  } catch (error) {
-    (deps.log ?? console.error)(
-      `the card ${card.token} replaced on monthly support ${subscriptionId} was not detached at ${card.provider}: ${
-        (error as Error).message
-      }`,
-    );
-  }
 }
 
 /**
@@ -166,7 +148,10 @@ async function completeCardChange(
           manageUrl: cancelLinkUrl(deps.origin, deps.appSecret, id),
         }),
       );
-    return { changed: updated, replaced: { provider: row.paymentProvider, token: row.paymentMethodToken } };
+    // The replaced card is detached once the retry below is done (card-detachments.ts).
+    const replaced = { provider: row.paymentProvider, token: row.paymentMethodToken };
+    await queueCardDetachment(tx, replaced, id, now);
+    return { changed: updated, replaced };
   });
 
   let retry: CardRetry | null = null;
@@ -184,7 +169,12 @@ async function completeCardChange(
       } else if (outcome) retry = outcome;
     }
   } finally {
-    if (replaced) await detachReplacedCard(deps, id, replaced);
+    if (replaced)
+      await detachQueuedCard(deps, replaced, now).catch((error: unknown) =>
+        (deps.log ?? console.error)(
+          `the replaced card ${replaced.token} waits for the job: ${(error as Error).message}`,
+        ),
+      );
   }
   const view = await findSubscriptionView(deps.db, id);
   if (!view) throw new Error(`subscription ${id} vanished`);

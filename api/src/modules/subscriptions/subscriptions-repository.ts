@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, paymentAttempts, subscriptionCharges, subscriptions, users } from '../../db/schema';
 import { goalColumns } from '../goals/goal-reached-repository';
@@ -33,30 +33,6 @@ export async function findSubscriptionView(db: Db, id: string) {
 }
 
 /** Locks the row for a read-modify-write (cancel, renew); concurrent changers wait. */
-/**
- * Whether a monthly support other than `exceptId` that is not over (active, being retried or paused: it may be charged
- * again) renews with this kept card.
- */
-export async function isCardUsedByAnotherSupport(
-  db: Db,
-  card: { provider: string; token: string },
-  exceptId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.paymentProvider, card.provider),
-        eq(subscriptions.paymentMethodToken, card.token),
-        ne(subscriptions.id, exceptId),
-        inArray(subscriptions.status, ['active', 'past_due', 'paused']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
   return row;

@@ -41,6 +41,7 @@ import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { supporterWallRoutes } from './modules/supporter-wall/supporter-wall-routes';
 import { postRoutes } from './modules/posts/posts-routes';
+import { postUnsubscribeOneClickRoutes } from './modules/posts/post-unsubscribe-one-click-routes';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
 import { systemResolver, type HostResolver } from './modules/webhooks/webhook-address-guard';
@@ -199,6 +200,8 @@ async function finishApp(
   // The pages these links open are the site's own (/verify-email, /subscriptions/cancel); these take their forms when JavaScript is off.
   await app.register(verifyEmailFormRoutes);
   await app.register(cancelLinkFormRoutes, money);
+  // A mail client's one-click "Unsubscribe" of a post email (RFC 8058) posts to the unsubscribe page's address.
+  await app.register(postUnsubscribeOneClickRoutes);
   // Development only: it shows every email, so it does not exist at all unless DEV_MAILBOX is on.
   if (config.devMailbox) await app.register(devMailboxRoutes);
   // Development only (DEV_TOOLS=true, refused in production): run a job at a chosen clock.

@@ -450,6 +450,10 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** What the HTML part is rendered from (EmailContent, email-template.tsx): rendering stays out of the request that queues it. */
     content: jsonb('content'),
+    /** The `List-Unsubscribe` header's URL (RFC 2369), for emails a recipient can stop; null for the others. */
+    listUnsubscribeUrl: text('list_unsubscribe_url'),
+    /** A POST to that URL unsubscribes at once (RFC 8058): the email also says `List-Unsubscribe-Post`. */
+    listUnsubscribeOneClick: boolean('list_unsubscribe_one_click').notNull().default(false),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -572,6 +576,36 @@ export const subscriptions = pgTable(
     index('subscriptions_supporter_email_idx').on(t.supporterEmail),
     index('subscriptions_creator_status_idx').on(t.creatorId, t.status),
     check('subscriptions_amount_check', sql`${t.amountCents} >= 100`),
+  ],
+);
+
+/**
+ * A kept card a supporter replaced on a monthly support, to detach at its provider (card-change.ts): written with the
+ * change, detached right after it, retried by the recover-payments job while the provider fails. `kept`: another
+ * support not over still renews with it (its own card change queues it again).
+ */
+export const cardDetachments = pgTable(
+  'card_detachments',
+  {
+    provider: text('provider').notNull(),
+    paymentMethodToken: text('payment_method_token').notNull(),
+    /** The support whose card change replaced it (the latest, when several did). */
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    status: text('status', { enum: ['pending', 'detached', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Failed attempts at the provider; `failed` after CARD_DETACH_MAX_ATTEMPTS. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.paymentMethodToken] }),
+    index('card_detachments_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
@@ -845,6 +879,8 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   last4: text('last4').notNull(),
   behaviour: text('behaviour', { enum: SANDBOX_CARD_BEHAVIOURS }).notNull(),
   createdAt: createdAt(),
+  /** Removed from the supporter (a card they replaced): never charged again, like a detached Stripe payment method. */
+  detachedAt: timestamp('detached_at', { withTimezone: true }),
 });
 
 export const sandboxCharges = pgTable(

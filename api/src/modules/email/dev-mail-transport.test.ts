@@ -13,6 +13,7 @@ const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
   subject: 'Verify your email for Be a Bro',
   text: 'Open https://beabro.test/verify-email?token=abc to verify.',
   html: '<p><a href="https://beabro.test/verify-email?token=abc">Verify my email</a></p>',
+  listUnsubscribe: null,
   createdAt: new Date('2026-11-21T18:30:45.123Z'),
   ...overrides,
 });
@@ -42,6 +43,7 @@ describe('development mail transport', () => {
     expect(headers).toMatch(/^Message-ID: <5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01@beabro\.app>$/m);
     expect(headers).toMatch(/^Date: Sat, 21 Nov 2026 18:30:45 \+0000$/m);
     expect(headers).toMatch(/^Content-Type: multipart\/alternative/m);
+    expect(headers).not.toMatch(/^List-Unsubscribe/im);
     // CRLF line ends throughout, as RFC 5322 wants.
     expect(eml.replace(/\r\n/g, '')).not.toContain('\n');
     expect(body).toContain('Content-Type: text/plain');
@@ -59,6 +61,28 @@ describe('development mail transport', () => {
         deliveredAt: expect.any(String),
       },
     ]);
+  });
+
+  it('writes the unsubscribe headers of an email its recipient can stop', async () => {
+    const dir = path.join(makeTempDir('mail'), 'mail');
+    const transport = createDevMailTransport({ directory: dir, from: 'no-reply@beabro.app' });
+    const url = 'https://beabro.test/subscriptions/unsubscribe?token=a.b';
+    await transport.send(message({ listUnsubscribe: { url, oneClick: true } }));
+    await transport.send(
+      message({ id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a02', listUnsubscribe: { url, oneClick: false } }),
+    );
+    await transport.close();
+    const headersOf = (id: string) => {
+      const eml = readFileSync(path.join(dir, readIndex(dir).find((e) => e.id === id)?.file ?? ''), 'utf8');
+      // Unfolded: a long header may go on over several lines (RFC 5322 folding).
+      return eml.slice(0, eml.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    };
+    const oneClick = headersOf('5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01');
+    expect(oneClick).toMatch(/^List-Unsubscribe: <https:\/\/beabro\.test\/subscriptions\/unsubscribe\?token=a\.b>$/m);
+    expect(oneClick).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const linkOnly = headersOf('5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a02');
+    expect(linkOnly).toMatch(/^List-Unsubscribe: <https:\/\/beabro\.test\/subscriptions\/unsubscribe\?token=a\.b>$/m);
+    expect(linkOnly).not.toContain('List-Unsubscribe-Post');
   });
 
   it('keeps one file and one index entry per message when it is delivered again, and every message when many arrive at once', async () => {

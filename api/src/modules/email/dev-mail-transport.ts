@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { messageIdFor, type MailMessage, type MailTransport } from './mail-transport';
+import { messageIdFor, unsubscribeHeaders, type MailMessage, type MailTransport } from './mail-transport';
 
 /** One line of `index.json`: what a person looking at the folder wants to find. */
 export interface DevMailIndexEntry {
@@ -52,6 +52,7 @@ export function createDevMailTransport({ directory, from }: { directory: string;
         html: message.html ?? undefined,
         date: message.createdAt,
         messageId: messageIdFor(message.id, from),
+        ...unsubscribeHeaders(message),
       });
       await mkdir(directory, { recursive: true });
       const file = `${message.createdAt

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { emailOutbox } from '../../db/schema';
 import type { EmailContent } from './email-template';
+import type { ListUnsubscribe } from './mail-transport';
 
 export interface OutgoingEmail {
   kind: string;
@@ -14,6 +15,8 @@ export interface OutgoingEmail {
   content?: EmailContent;
   /** Not sent before this time (default: at once), so a notice can still be withdrawn until then. */
   sendAt?: Date;
+  /** For an email its recipient can stop: the `List-Unsubscribe` header (mail-transport.ts). */
+  listUnsubscribe?: ListUnsubscribe;
 }
 
 /**
@@ -40,6 +43,12 @@ export function enqueueEmailsQuery(db: Db, emails: readonly OutgoingEmail[]) {
         textBody: email.text,
         content: email.content ?? null,
         ...(email.sendAt ? { nextAttemptAt: email.sendAt } : {}),
+        ...(email.listUnsubscribe
+          ? {
+              listUnsubscribeUrl: email.listUnsubscribe.url,
+              listUnsubscribeOneClick: email.listUnsubscribe.oneClick,
+            }
+          : {}),
       })),
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });

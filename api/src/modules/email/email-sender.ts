@@ -100,6 +100,9 @@ async function deliverOne(
       subject: email.subject,
       text: email.textBody,
       html,
+      listUnsubscribe: email.listUnsubscribeUrl
+        ? { url: email.listUnsubscribeUrl, oneClick: email.listUnsubscribeOneClick }
+        : null,
       createdAt: email.createdAt,
     });
   } catch (error) {

@@ -13,11 +13,36 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import type { ReactNode } from 'react';
 import type { OutgoingEmail } from './email-outbox';
 
-/** A paragraph, a table of "label: value" rows, someone's words quoted, or a muted note (e.g. test mode). */
+/** A run of text in a formatted block: bold, italic, code, or the text of a link (http(s) or mailto only). */
+export interface EmailSpan {
+  text: string;
+  strong?: boolean;
+  em?: boolean;
+  code?: boolean;
+  href?: string;
+}
+
+/**
+ * Text with formatting (what a post's Markdown becomes): a paragraph, a heading, a quoted paragraph or code, made of
+ * spans of plain text; a list item is a paragraph with its marker ("• ", "2. ") and `indent` for its depth.
+ */
+export interface EmailRichBlock {
+  rich: EmailSpan[];
+  as: 'paragraph' | 'heading' | 'quote' | 'code';
+  marker?: string;
+  indent?: number;
+}
+
+/** A paragraph, a table of "label: value" rows, someone's words quoted, a muted note (e.g. test mode), or rich text. */
 export type EmailBlock =
-  string | { details: ReadonlyArray<readonly [string, string]> } | { quote: string; by: string } | { note: string };
+  | string
+  | { details: ReadonlyArray<readonly [string, string]> }
+  | { quote: string; by: string }
+  | { note: string }
+  | EmailRichBlock;
 
 export interface EmailContent {
   /** The title inside the email, usually the subject. */
@@ -92,7 +117,67 @@ function Lines({ text }: { text: string }) {
   return lines.map((line, i) => (i === 0 ? line : [<br key={`br${i}`} />, line]));
 }
 
+const monospace = "ui-monospace,SFMono-Regular,Menlo,Consolas,'Liberation Mono',monospace";
+
+function Span({ span }: { span: EmailSpan }) {
+  let node: ReactNode = <Lines text={span.text} />;
+  if (span.code)
+    node = (
+      <code style={{ fontFamily: monospace, fontSize: '14px', backgroundColor: C.soft, borderRadius: '3px' }}>
+        {node}
+      </code>
+    );
+  if (span.em) node = <em>{node}</em>;
+  if (span.strong) node = <strong>{node}</strong>;
+  if (span.href)
+    node = (
+      <Link className="bab-brand" href={span.href} style={{ color: C.brand, textDecoration: 'underline' }}>
+        {node}
+      </Link>
+    );
+  return node;
+}
+
+function RichBlock({ block }: { block: EmailRichBlock }) {
+  const spans = block.rich.map((span, i) => <Span key={i} span={span} />);
+  if (block.as === 'code') {
+    return (
+      <Text
+        className="bab-quote"
+        style={{
+          ...paragraphStyle,
+          fontFamily: monospace,
+          fontSize: '14px',
+          lineHeight: '20px',
+          whiteSpace: 'pre-wrap',
+          padding: '12px 16px',
+          backgroundColor: C.soft,
+          borderRadius: '4px',
+        }}
+      >
+        {spans}
+      </Text>
+    );
+  }
+  const style =
+    block.as === 'heading'
+      ? { ...paragraphStyle, margin: '20px 0 10px', fontSize: '18px', lineHeight: '26px', fontWeight: 700 }
+      : block.as === 'quote'
+        ? { ...paragraphStyle, padding: '2px 0 2px 14px', borderLeft: `4px solid ${C.brand}`, color: C.muted }
+        : paragraphStyle;
+  return (
+    <Text
+      className={block.as === 'quote' ? 'bab-muted' : 'bab-text'}
+      style={{ ...style, ...(block.indent ? { paddingLeft: `${block.indent * 20}px` } : {}) }}
+    >
+      {block.marker ?? null}
+      {spans}
+    </Text>
+  );
+}
+
 function Block({ block }: { block: EmailBlock }) {
+  if (typeof block !== 'string' && 'rich' in block) return <RichBlock block={block} />;
   if (typeof block === 'string') {
     return (
       <Text className="bab-text" style={paragraphStyle}>
@@ -171,9 +256,16 @@ function Block({ block }: { block: EmailBlock }) {
   );
 }
 
+/** The text of a paragraph (plain, or rich of kind paragraph) for the preview line; null for anything else. */
+function paragraphText(block: EmailBlock): string | null {
+  if (typeof block === 'string') return block;
+  if ('rich' in block && block.as === 'paragraph') return block.rich.map((span) => span.text).join('');
+  return null;
+}
+
 function EmailLayout({ content }: { content: EmailContent }) {
   const { heading, blocks, action, secondaryAction, footer = [], reason, notificationSettingsUrl } = content;
-  const firstParagraph = blocks.find((b): b is string => typeof b === 'string');
+  const firstParagraph = blocks.map(paragraphText).find((text) => text !== null);
   return (
     <Html lang="en" dir="ltr">
       <Head>
@@ -290,8 +382,17 @@ function EmailLayout({ content }: { content: EmailContent }) {
   );
 }
 
+/** A rich block in the text part: its marker and text, each link's address written out after it. */
+function richText(block: EmailRichBlock): string {
+  const text = block.rich
+    .map((span) => (span.href ? `${span.text} (${span.href.replace(/^mailto:/i, '')})` : span.text))
+    .join('');
+  return `${'  '.repeat(block.indent ?? 0)}${block.marker ?? ''}${text}`;
+}
+
 function blockText(block: EmailBlock): string {
   if (typeof block === 'string') return block;
+  if ('rich' in block) return richText(block);
   if ('details' in block) return block.details.map(([label, value]) => `${label}: ${value}`).join('\n');
   if ('quote' in block) return `${block.by} "${block.quote}"`;
   return block.note;
@@ -310,10 +411,18 @@ export function emailText(content: EmailContent): string {
 }
 
 const HTTP_URL = /^https?:\/\//i;
+const TEXT_LINK = /^(https?:\/\/|mailto:)/i;
 
 function checkLinks(content: EmailContent) {
   for (const url of [content.action?.url, content.secondaryAction?.url, content.notificationSettingsUrl]) {
     if (url !== undefined && !HTTP_URL.test(url)) throw new Error(`email links must be http(s) URLs: ${url}`);
+  }
+  for (const block of content.blocks) {
+    if (typeof block === 'string' || !('rich' in block)) continue;
+    for (const { href } of block.rich) {
+      if (href !== undefined && !TEXT_LINK.test(href))
+        throw new Error(`links in text must be http(s) or mailto: ${href}`);
+    }
   }
 }
 

@@ -73,6 +73,7 @@ describe('SMTP transport', () => {
       subject: 'Your receipt from Be a Bro',
       text: 'Thanks for supporting Maya with $5.00.',
       html: '<p>Thanks for supporting Maya with $5.00.</p>',
+      listUnsubscribe: null,
       createdAt: new Date(),
     });
     await transport.close();
@@ -97,6 +98,7 @@ describe('SMTP transport', () => {
         subject: 'S',
         text: 'T',
         html: null,
+        listUnsubscribe: null,
         createdAt: new Date(),
       }),
     ).rejects.toThrow(/Invalid login|Invalid username or password/);
@@ -120,7 +122,28 @@ describe('SMTP transport', () => {
     expect(message?.to).toEqual(['bro@example.com']);
     expect(message?.raw).toMatch(/^Subject: Queued through the outbox\r$/m);
     expect(message?.raw).toContain('Hello from the outbox.');
+    expect(message?.raw).not.toMatch(/^List-Unsubscribe/im);
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, 'smtp-test:1'));
     expect(row?.sentAt).toEqual(now);
+  });
+
+  it('sends the unsubscribe headers an outbox email was queued with (RFC 2369 and RFC 8058)', async () => {
+    const unsubscribe = 'https://beabro.test/subscriptions/unsubscribe?token=abc.def';
+    await enqueueEmail(database.db, {
+      kind: 'test',
+      dedupeKey: 'smtp-test:unsubscribe',
+      to: 'reader@example.com',
+      subject: 'A post',
+      text: 'A new post.',
+      listUnsubscribe: { url: unsubscribe, oneClick: true },
+    });
+    const transport = createSmtpMailTransport({ url: url(), from: 'no-reply@beabro.app' });
+    const now = new Date(Date.now() + 1_000);
+    expect(await deliverDueEmails(database.db, transport, now)).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
+    await transport.close();
+    // Unfolded: a long header may go on over several lines (RFC 5322 folding).
+    const raw = (smtp.received.at(-1)?.raw ?? '').replace(/\r\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^List-Unsubscribe: <https:\/\/beabro\.test\/subscriptions\/unsubscribe\?token=abc\.def>\r$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
   });
 });

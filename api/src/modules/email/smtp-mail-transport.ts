@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { messageIdFor, type MailMessage, type MailTransport } from './mail-transport';
+import { messageIdFor, unsubscribeHeaders, type MailMessage, type MailTransport } from './mail-transport';
 
 /**
  * nodemailer over SMTP_URL: `smtp://user:password@host:587` (STARTTLS when the server offers it) or
@@ -28,6 +28,7 @@ export function createSmtpMailTransport({ url, from }: { url: string; from: stri
         html: message.html ?? undefined,
         date: message.createdAt,
         messageId: messageIdFor(message.id, from),
+        ...unsubscribeHeaders(message),
       });
     },
     async close() {

@@ -3,6 +3,7 @@ import { runPayouts } from '../payouts/payouts-service';
 import { recoverInterruptedRefunds } from '../refunds/refunds-service';
 import { sendPendingPostEmails } from '../posts/post-emails';
 import { runMonthlyReports } from '../reports/monthly-report-service';
+import { retryCardDetachments } from '../subscriptions/card-detachments';
 import { runRenewals } from '../subscriptions/renewal-service';
 import type { JobName } from './run-job';
 
@@ -14,6 +15,7 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
     'recover-payments': async (now) => ({
       ...(await recoverInterruptedCheckouts({ ...deps, now: () => now })),
       refundsRecovered: (await recoverInterruptedRefunds({ ...deps, now: () => now })).recovered,
+      ...(await retryCardDetachments(deps, now)),
     }),
     'monthly-reports': async (now) => ({ ...(await runMonthlyReports(deps.db, deps.origin, now)) }),
     'post-emails': async (now) => ({

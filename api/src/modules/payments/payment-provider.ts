@@ -150,6 +150,11 @@ export interface PaymentProvider {
   createCardSetup(request: CreateCardSetupRequest): Promise<CardSetup>;
   /** The setup as the provider has it now, or null when it does not exist. */
   retrieveCardSetup(setupId: string): Promise<CardSetup | null>;
+  /**
+   * Removes a kept card from the provider's customer (a card the supporter replaced): it can never be charged again.
+   * A card already removed counts as done; any other failure throws.
+   */
+  detachCard(paymentMethodId: string): Promise<void>;
   /** Sends a creator's payout; idempotent by key like intents. */
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Gives (part of) a charge back to the card that paid it; never more than the charge in total. */

@@ -8,7 +8,7 @@ import { enqueueEmailsQuery, type OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl } from '../email/email-template';
 import { signLinkToken, verifyLinkToken } from '../subscriptions/cancel-link';
 import { countingSupportsQuery, loadTierAmounts, mayReadPost, type ReaderStanding } from './post-access';
-import { postPlainParagraphs } from './post-markdown';
+import { postEmailBlocks } from './post-markdown';
 import type { PostRow } from './posts-repository';
 
 /*
@@ -123,7 +123,8 @@ async function postEmail(
 ): Promise<OutgoingEmail> {
   const origin = deps.origin.replace(/\/+$/, '');
   const postUrl = `${origin}/${creator.username}/posts/${post.slug}`;
-  return composeEmail(
+  const unsubscribe = unsubscribeUrl(origin, deps.appSecret, deliveryId);
+  const email = await composeEmail(
     {
       kind: POST_EMAIL_KIND,
       dedupeKey: `${POST_EMAIL_KIND}:${post.id}:${recipient.address}`,
@@ -136,17 +137,17 @@ async function postEmail(
         {
           note: `A new post from ${creator.displayName}${post.audience === 'everyone' ? '' : ` for ${POST_AUDIENCE_LABELS[post.audience].toLowerCase()}`}.`,
         },
-        ...postPlainParagraphs(post.bodyMarkdown),
+        ...postEmailBlocks(post.bodyMarkdown),
       ],
       action: { label: 'Read it on Be a Bro', url: postUrl },
-      secondaryAction: {
-        label: `Stop emails of ${creator.displayName}'s posts`,
-        url: unsubscribeUrl(origin, deps.appSecret, deliveryId),
-      },
+      secondaryAction: { label: `Stop emails of ${creator.displayName}'s posts`, url: unsubscribe },
       reason: EMAIL_REASONS.supporter(creator.displayName),
       ...(recipient.userId ? { notificationSettingsUrl: notificationSettingsUrl(origin) } : {}),
     },
   );
+  // The mail client's own "Unsubscribe" is the same link; a POST to it unsubscribes at once (RFC 8058, https only):
+  // post-unsubscribe-one-click-routes.ts.
+  return { ...email, listUnsubscribe: { url: unsubscribe, oneClick: unsubscribe.startsWith('https://') } };
 }
 
 /**

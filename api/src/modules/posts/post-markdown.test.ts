@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXCERPT_MAX_LENGTH, postPlainParagraphs, renderPostMarkdown, truncateText } from './post-markdown';
+import { emailText, renderEmail } from '../email/email-template';
+import { EXCERPT_MAX_LENGTH, postEmailBlocks, renderPostMarkdown, truncateText } from './post-markdown';
 
 const OURS = '/uploads/0123456789abcdef0123456789abcdef.png';
 
@@ -138,9 +139,61 @@ describe('post Markdown to HTML', () => {
     expect(truncateText('short', 10)).toBe('short');
   });
 
-  it('gives the body as paragraphs for emails, links written out', () => {
-    expect(
-      postPlainParagraphs('Hi **there**.\n\n- a [link](https://x.example)\n- two\n\n![img](' + OURS + ')'),
-    ).toEqual(['Hi there.', '• a link (https://x.example)', '• two']);
+  it('gives the body as an email’s blocks: formatting kept, unsafe links as text, images left out', () => {
+    const markdown = [
+      '## A *heading*',
+      'Hi **there**, `code` and a [link](https://x.example).',
+      '- a [mail](mailto:me@x.example)\n- two\n  1. nested',
+      '> quoted',
+      '```\nlet a = 1;\n```',
+      '[bad](javascript:alert(1)) and [upload](' + OURS + ') ![img](' + OURS + ')',
+    ].join('\n\n');
+    const blocks = postEmailBlocks(markdown);
+    expect(blocks).toEqual([
+      { as: 'heading', rich: [{ text: 'A ' }, { text: 'heading', em: true }] },
+      {
+        as: 'paragraph',
+        rich: [
+          { text: 'Hi ' },
+          { text: 'there', strong: true },
+          { text: ', ' },
+          { text: 'code', code: true },
+          { text: ' and a ' },
+          { text: 'link', href: 'https://x.example' },
+          { text: '.' },
+        ],
+      },
+      { as: 'paragraph', marker: '• ', rich: [{ text: 'a ' }, { text: 'mail', href: 'mailto:me@x.example' }] },
+      { as: 'paragraph', marker: '• ', rich: [{ text: 'two' }] },
+      { as: 'paragraph', marker: '1. ', indent: 1, rich: [{ text: 'nested' }] },
+      { as: 'quote', rich: [{ text: 'quoted' }] },
+      { as: 'code', rich: [{ text: 'let a = 1;' }] },
+      { as: 'paragraph', rich: [{ text: '[bad](javascript:alert(1)) and upload' }] },
+    ]);
+    // The text part: each block on its own, links written out.
+    expect(emailText({ heading: 'Post', blocks, reason: 'Why.' }).split('\n\n').slice(1, 9)).toEqual([
+      'A heading',
+      'Hi there, code and a link (https://x.example).',
+      '• a mail (me@x.example)',
+      '• two',
+      '  1. nested',
+      'quoted',
+      'let a = 1;',
+      '[bad](javascript:alert(1)) and upload',
+    ]);
+  });
+
+  it('puts what a creator typed into the HTML part as text, with only safe links', async () => {
+    const blocks = postEmailBlocks(
+      '<script>alert(1)</script> **<img src=x onerror=alert(1)>** [<b>x</b>](https://x.example/?a="b"&c=<d>)\n\n> <i>q</i>',
+    );
+    const { html } = await renderEmail({ heading: 'Post', blocks, reason: 'Why.' });
+    expect(html).not.toMatch(/<(script|img|b|i)[\s>/]/i);
+    expect(html).not.toMatch(/<[^>]*\son\w+=/i);
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<strong>&lt;img src=x onerror=alert(1)&gt;</strong>');
+    expect(html).toContain('href="https://x.example/?a=%22b%22&amp;c=%3Cd%3E"');
+    expect(html).toContain('&lt;i&gt;q&lt;/i&gt;');
   });
 });

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
+import type { EmailRichBlock, EmailSpan } from '../email/email-template';
 import { STORED_IMAGE_NAME } from '../images/images-service';
 
 /*
@@ -158,32 +159,97 @@ const permissive = (() => {
 })();
 
 /**
- * The body as plain-text paragraphs for the text part of an email (and its HTML part, as paragraphs): each
- * block's text, links written out as "text (url)", images left out.
+ * The body as an email's blocks: paragraphs, headings, list items (with their marker), quotes and code, made of
+ * spans that keep bold, italic, code and links (http(s) and mailto only; anything else stays text); images are left
+ * out. The email's HTML part shows them formatted (React escapes every span), its text part writes each link's
+ * address out after it.
  */
-export function postPlainParagraphs(markdown: string): string[] {
+export function postEmailBlocks(markdown: string): EmailRichBlock[] {
   const tokens = renderer.parse(markdown, {});
-  const paragraphs: string[] = [];
-  let prefix = '';
+  const blocks: EmailRichBlock[] = [];
+  let listDepth = 0;
+  let quoteDepth = 0;
+  let heading = false;
+  let marker: string | undefined;
   for (const token of tokens) {
-    if (token.type === 'list_item_open') prefix = token.info ? `${token.info}. ` : '• ';
-    if (token.type === 'fence' || token.type === 'code_block') paragraphs.push(token.content.replace(/\n+$/, ''));
-    if (token.type !== 'inline') continue;
-    let text = '';
-    let href: string | null = null;
-    for (const child of token.children ?? []) {
-      if (child.type === 'text' || child.type === 'code_inline') text += child.content;
-      else if (child.type === 'softbreak') text += ' ';
-      else if (child.type === 'hardbreak') text += '\n';
-      else if (child.type === 'link_open') href = child.attrGet('href');
-      else if (child.type === 'link_close' && href) {
-        if (SAFE_LINK.test(href)) text += ` (${href.replace(/^mailto:/i, '')})`;
-        href = null;
-      }
+    switch (token.type) {
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        listDepth++;
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        listDepth--;
+        break;
+      case 'list_item_open':
+        marker = token.info ? `${token.info}. ` : '• ';
+        break;
+      case 'blockquote_open':
+        quoteDepth++;
+        break;
+      case 'blockquote_close':
+        quoteDepth--;
+        break;
+      case 'heading_open':
+        heading = true;
+        break;
+      case 'heading_close':
+        heading = false;
+        break;
     }
-    const trimmed = text.trim();
-    if (trimmed) paragraphs.push(`${prefix}${trimmed}`);
-    prefix = '';
+    const indent = Math.max(0, listDepth - 1);
+    const place = { ...(marker ? { marker } : {}), ...(indent ? { indent } : {}) };
+    if (token.type === 'fence' || token.type === 'code_block') {
+      const code = token.content.replace(/\n+$/, '');
+      if (code) blocks.push({ rich: [{ text: code }], as: 'code', ...place });
+      marker = undefined;
+    }
+    if (token.type !== 'inline') continue;
+    const spans = inlineSpans(token.children ?? []);
+    if (spans.length === 0) continue;
+    blocks.push({ rich: spans, as: quoteDepth > 0 ? 'quote' : heading ? 'heading' : 'paragraph', ...place });
+    marker = undefined;
   }
-  return paragraphs;
+  return blocks;
+}
+
+/** The spans of an inline token: its text with the formatting in force, trimmed at both ends; images left out. */
+function inlineSpans(children: readonly Token[]): EmailSpan[] {
+  const spans: EmailSpan[] = [];
+  let strong = 0;
+  let em = 0;
+  let href: string | null = null;
+  const add = (text: string, code = false) => {
+    const span: EmailSpan = {
+      text,
+      ...(strong ? { strong: true } : {}),
+      ...(em ? { em: true } : {}),
+      ...(code ? { code: true } : {}),
+      ...(href ? { href } : {}),
+    };
+    const last = spans.at(-1);
+    // Runs with the same formatting become one span.
+    if (last && !code && !last.code && last.strong === span.strong && last.em === span.em && last.href === span.href)
+      last.text += text;
+    else spans.push(span);
+  };
+  for (const child of children) {
+    if (child.type === 'text') add(child.content);
+    else if (child.type === 'code_inline') add(child.content, true);
+    else if (child.type === 'softbreak') add(' ');
+    else if (child.type === 'hardbreak') add('\n');
+    else if (child.type === 'strong_open') strong++;
+    else if (child.type === 'strong_close') strong--;
+    else if (child.type === 'em_open') em++;
+    else if (child.type === 'em_close') em--;
+    else if (child.type === 'link_open') {
+      const target = child.attrGet('href') ?? '';
+      href = SAFE_LINK.test(target) ? target : null;
+    } else if (child.type === 'link_close') href = null;
+  }
+  const first = spans[0];
+  if (first) first.text = first.text.trimStart();
+  const last = spans.at(-1);
+  if (last) last.text = last.text.trimEnd();
+  return spans.filter((span) => span.text !== '');
 }

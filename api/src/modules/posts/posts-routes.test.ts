@@ -10,15 +10,26 @@ import {
   postsPageSchema,
   publicPostResponseSchema,
 } from '@beabro/shared/api-schemas/posts';
-import { emailOutbox, postDeliveries, postImages, posts, rateLimits, users, webhookDeliveries } from '../../db/schema';
+import {
+  emailOutbox,
+  postDeliveries,
+  postEmailOptOuts,
+  postImages,
+  posts,
+  rateLimits,
+  users,
+  webhookDeliveries,
+} from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { resolveAppSecret } from '../../config/env';
 import { uploadBody } from '../../security/fuzz-arbitraries';
+import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { createEndpoint } from '../webhooks/webhooks-service';
 import { systemResolver } from '../webhooks/webhook-address-guard';
 import { sendPendingPostEmails, sendPostEmails, signUnsubscribeToken } from './post-emails';
+import { ONE_CLICK_MESSAGES } from './post-unsubscribe-one-click-routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -339,9 +350,21 @@ describe('publish emails', () => {
     const toGuest = sent.find((e) => e.toAddress === 'post.guest@example.com');
     expect(toGuest?.subject).toBe(`${creator.profile.displayName} posted: Supporters first`);
     expect(toGuest?.textBody).toContain('First bold words.');
+    expect(toGuest?.textBody).toContain('A link (https://example.com).');
+    // The HTML part: the layout of every email, the post's formatting kept.
+    const html = (await outboxHtml(toGuest ?? NO_EMAIL)) ?? '';
+    expect(html).toContain('Be a Bro');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toMatch(/<a [^>]*href="https:\/\/example\.com"[^>]*>link<\/a>/);
+    expect(html).toMatch(/href="https:\/\/beabro\.test\/subscriptions\/unsubscribe\?token=/);
     expect(toGuest?.textBody).toContain(`https://beabro.test/${creator.profile.username}/posts/supporters-first`);
     const token = /subscriptions\/unsubscribe\?token=([^\s]+)/.exec(toGuest?.textBody ?? '')?.[1];
     expect(token).toBeDefined();
+    // The mail client's own "Unsubscribe" is the same link, and one click of it unsubscribes (RFC 8058).
+    expect(toGuest).toMatchObject({
+      listUnsubscribeUrl: `https://beabro.test/subscriptions/unsubscribe?token=${token}`,
+      listUnsubscribeOneClick: true,
+    });
     // Republishing sends nothing: the first publish only.
     await creator.client.patch(`/api/creator/posts/${post.id}`, { publish: true, title: 'Renamed' });
     const own = await creator.client.get(`/api/creator/posts/${post.id}`);
@@ -423,6 +446,74 @@ describe('publish emails', () => {
       publicAt: null,
     });
     expect(event.data.post.bodyHtml).toContain('<strong>bold</strong>');
+  });
+
+  it('a mail client’s one-click unsubscribe (RFC 8058) stops the emails at once; anything else is refused', async () => {
+    const creator = await fakeSignedInCreator(t);
+    const guests = ['one.click@example.com', 'multi.part@example.com'];
+    for (const supporterEmail of guests) await fakeSupport(db(), creator.user.id, { supporterEmail });
+    const post = await write(creator.client, { title: 'One click', publish: true });
+    expect(await sendPostEmails(emailDeps(), post.id)).toBe(2);
+    const sent = await db()
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.dedupeKey, `post-published:${post.id}:%`));
+    const urlOf = (to: string) => {
+      const url = sent.find((e) => e.toAddress === to)?.listUnsubscribeUrl;
+      if (!url) throw new Error(`no List-Unsubscribe for ${to}`);
+      const { pathname, search } = new URL(url);
+      return `${pathname}${search}`;
+    };
+    const optedOut = async () =>
+      (await db().select().from(postEmailOptOuts).where(eq(postEmailOptOuts.creatorId, creator.user.id)))
+        .map((row) => row.email)
+        .sort();
+    // What a mail provider sends: no cookie, no CSRF header, no Origin, from its own servers.
+    const oneClick = (url: string, payload: string, contentType: string) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+    // A POST that is not the one-click body (a scanner, a form) changes nothing.
+    const empty = await t.app.inject({ method: 'POST', url: urlOf(guests[0]!) });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors).toEqual({ 'List-Unsubscribe': ONE_CLICK_MESSAGES.notOneClick });
+    const other = await oneClick(urlOf(guests[0]!), 'List-Unsubscribe=Yes', 'application/x-www-form-urlencoded');
+    expect(other.statusCode).toBe(400);
+    // A forged or missing token is refused before anything is read.
+    const forged = await oneClick(
+      `${urlOf(guests[0]!)}x`,
+      'List-Unsubscribe=One-Click',
+      'application/x-www-form-urlencoded',
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().fieldErrors).toEqual({ token: POST_MESSAGES.unsubscribeInvalid });
+    const tokenless = await oneClick(
+      '/subscriptions/unsubscribe',
+      'List-Unsubscribe=One-Click',
+      'application/x-www-form-urlencoded',
+    );
+    expect(tokenless.statusCode).toBe(400);
+    expect(await optedOut()).toEqual([]);
+
+    // Urlencoded, as most providers post it, and multipart/form-data, which RFC 8058 allows too.
+    const done = await oneClick(urlOf(guests[0]!), 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect(done.json()).toEqual({ unsubscribed: true, creatorDisplayName: creator.profile.displayName });
+    const boundary = '----beabro-test-boundary';
+    const multipart = await oneClick(
+      urlOf(guests[1]!),
+      `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    );
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(await optedOut()).toEqual([...guests].sort());
+    // Clicked again: the same answer, still one opt-out each.
+    const again = await oneClick(urlOf(guests[0]!), 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded');
+    expect(again.statusCode).toBe(200);
+    expect(await optedOut()).toEqual([...guests].sort());
+
+    const next = await write(creator.client, { title: 'After one click', publish: true });
+    expect(await sendPostEmails(emailDeps(), next.id)).toBe(0);
   });
 
   it('never sends the unsubscribe of one creator to another: the token names one delivery', async () => {

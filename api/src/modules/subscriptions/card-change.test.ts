@@ -4,9 +4,11 @@ import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { CARD_CHANGE_MESSAGES, SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { resolveAppSecret } from '../../config/env';
 import {
+  cardDetachments,
   emailOutbox,
   paymentAttempts,
   sandboxCharges,
+  sandboxPaymentMethods,
   subscriptions,
   supports,
   webhookDeliveries,
@@ -27,7 +29,8 @@ import {
 import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
 import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import type { HostResolver } from '../webhooks/webhook-address-guard';
-import { SUBSCRIPTION_CARD_CHANGES } from './card-change';
+import { completeCardChangeByLink, startCardChangeByLink, SUBSCRIPTION_CARD_CHANGES } from './card-change';
+import { CARD_DETACH_MAX_ATTEMPTS, cardDetachRetryDelayMs, retryCardDetachments } from './card-detachments';
 import { signCancelToken } from './cancel-link';
 import { renewSubscription } from './renewal-service';
 
@@ -88,6 +91,13 @@ async function rowOf(id: string) {
   return row;
 }
 
+/** When the sandbox removed the card from its supporter (null: still kept). */
+async function detachedAt(token: string) {
+  const [row] = await db().select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.token, token));
+  if (!row) throw new Error(`no sandbox card ${token}`);
+  return row.detachedAt;
+}
+
 async function emailsOfKind(kind: string, to: string) {
   return db()
     .select()
@@ -126,6 +136,7 @@ describe('replacing the card, signed in', () => {
     });
     expect(endpoint.statusCode, endpoint.body).toBe(201);
     const { id } = await owned(owner, creator.profile.username);
+    const oldToken = (await rowOf(id)).paymentMethodToken;
 
     const started = await owner.client.post(`/api/subscriptions/${id}/card`);
     expect(started.statusCode, started.body).toBe(200);
@@ -145,7 +156,23 @@ describe('replacing the card, signed in', () => {
       card: { brand: 'Mastercard', last4: '4444' },
       retry: null,
     });
+    const newToken = (await rowOf(id)).paymentMethodToken;
     expect(await rowOf(id)).toMatchObject({ cardBrand: 'Mastercard', cardLast4: '4444' });
+    // The replaced card is removed from the supporter: charged again, it is refused; the new one is kept.
+    expect(await detachedAt(oldToken)).toBeInstanceOf(Date);
+    expect(await detachedAt(newToken)).toBeNull();
+    const stale = await moneyDeps(t).provider.chargeOffSession({
+      amountCents: 1000,
+      currency: 'usd',
+      customer: owner.email,
+      paymentMethodId: oldToken,
+      applicationFeeCents: 50,
+      destination: `creator:${creator.user.id}`,
+      description: 'a charge of the replaced card',
+      metadata: {},
+      idempotencyKey: `stale-card:${id}`,
+    });
+    expect(stale).toMatchObject({ status: 'requires_payment_method', lastError: { code: 'payment_method_missing' } });
 
     const [email] = await emailsOfKind('subscription-card-changed', owner.email);
     expect(email?.subject).toBe('Card changed for your monthly support to Maya Makes Art');
@@ -178,6 +205,7 @@ describe('replacing the card, signed in', () => {
     const again = await owner.client.post(`/api/subscriptions/${id}/card/complete`, { setupId: setup.setupId });
     expect(again.statusCode).toBe(200);
     expect(await emailsOfKind('subscription-card-changed', owner.email)).toHaveLength(1);
+    expect(await detachedAt(newToken)).toBeNull();
 
     // The next renewal is charged to the new card.
     const due = new Date(Date.now() + 32 * DAY);
@@ -192,6 +220,103 @@ describe('replacing the card, signed in', () => {
       .from(sandboxCharges)
       .where(eq(sandboxCharges.id, attempt?.providerChargeId ?? ''));
     expect(charge?.last4).toBe('4444');
+  });
+
+  it('a replaced card another support still renews with stays kept; a failed detach is retried by the job', async () => {
+    const owner = await fakeUser(t);
+    const first = await owned(owner);
+    const second = await owned(owner);
+    // Both supports renew with one card (what a provider keeping one card per customer would give).
+    const shared = (await rowOf(first.id)).paymentMethodToken;
+    await db().update(subscriptions).set({ paymentMethodToken: shared }).where(eq(subscriptions.id, second.id));
+    const queued = async () => {
+      const [row] = await db().select().from(cardDetachments).where(eq(cardDetachments.paymentMethodToken, shared));
+      return row;
+    };
+
+    const setup = (await owner.client.post(`/api/subscriptions/${first.id}/card`)).json().setup;
+    await saveInFrame(owner.client, setup, SUCCEEDING_CARD);
+    const done = await owner.client.post(`/api/subscriptions/${first.id}/card/complete`, { setupId: setup.setupId });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await detachedAt(shared)).toBeNull();
+    expect(await queued()).toMatchObject({ provider: 'sandbox', subscriptionId: first.id, status: 'kept' });
+
+    // The second support replaces it too, and the provider fails to detach it: the change is kept and answered, the
+    // failure logged with the card's token, the detach left to the job.
+    const logged: string[] = [];
+    const base = moneyDeps(t);
+    const failing = {
+      ...base,
+      log: (message: string) => logged.push(message),
+      provider: {
+        ...base.provider,
+        detachCard: async () => {
+          throw new Error('the provider is down');
+        },
+      },
+    };
+    const token = signCancelToken(resolveAppSecret(t.app.config), second.id);
+    const next = await startCardChangeByLink(failing, token);
+    await saveInFrame(t.client(), next, { ...SUCCEEDING_CARD, number: '5555 5555 5555 4444' });
+    const changedAt = new Date();
+    const changed = await completeCardChangeByLink(failing, token, next.setupId, changedAt);
+    expect(changed.card).toEqual({ brand: 'Mastercard', last4: '4444' });
+    expect(await rowOf(second.id)).toMatchObject({ cardLast4: '4444' });
+    expect(await detachedAt(shared)).toBeNull();
+    expect(logged).toEqual([expect.stringContaining(`the card ${shared} replaced on monthly support ${second.id}`)]);
+    expect(logged[0]).toContain('the provider is down');
+    const waiting = await queued();
+    expect(waiting).toMatchObject({ subscriptionId: second.id, status: 'pending', attempts: 1 });
+    expect(waiting?.lastError).toBe('the provider is down');
+    expect(waiting!.nextAttemptAt.getTime()).toBe(changedAt.getTime() + cardDetachRetryDelayMs(1));
+
+    // Not due yet: the job leaves it. Due, with the provider failing again: the next wait is longer.
+    expect(await retryCardDetachments(failing, changedAt)).toEqual({ cardsDetached: 0, cardDetachesRetrying: 0 });
+    const due = waiting!.nextAttemptAt;
+    expect(await retryCardDetachments(failing, due)).toEqual({ cardsDetached: 0, cardDetachesRetrying: 1 });
+    expect((await queued())!.nextAttemptAt.getTime()).toBe(due.getTime() + cardDetachRetryDelayMs(2));
+    // The provider back: the job detaches it, once.
+    const later = new Date(due.getTime() + cardDetachRetryDelayMs(2));
+    expect(await retryCardDetachments(moneyDeps(t), later)).toMatchObject({ cardsDetached: 1 });
+    expect(await detachedAt(shared)).toBeInstanceOf(Date);
+    expect(await queued()).toMatchObject({ status: 'detached', lastError: null });
+    expect(await retryCardDetachments(moneyDeps(t), later)).toMatchObject({ cardsDetached: 0 });
+  });
+
+  it('a provider failing every try: the detach is given up after the last, logged to be done by hand', async () => {
+    const owner = await fakeUser(t);
+    const { id } = await owned(owner);
+    const old = (await rowOf(id)).paymentMethodToken;
+    const logged: string[] = [];
+    const base = moneyDeps(t);
+    const failing = {
+      ...base,
+      log: (message: string) => logged.push(message),
+      provider: {
+        ...base.provider,
+        detachCard: async () => {
+          throw new Error('refused');
+        },
+      },
+    };
+    const token = signCancelToken(resolveAppSecret(t.app.config), id);
+    const setup = await startCardChangeByLink(failing, token);
+    await saveInFrame(t.client(), setup, SUCCEEDING_CARD);
+    let at = new Date();
+    await completeCardChangeByLink(failing, token, setup.setupId, at);
+    for (let attempt = 2; attempt <= CARD_DETACH_MAX_ATTEMPTS; attempt++) {
+      at = new Date(at.getTime() + cardDetachRetryDelayMs(attempt - 1));
+      await retryCardDetachments(failing, at);
+    }
+    const [row] = await db().select().from(cardDetachments).where(eq(cardDetachments.paymentMethodToken, old));
+    expect(row).toMatchObject({ status: 'failed', attempts: CARD_DETACH_MAX_ATTEMPTS, lastError: 'refused' });
+    expect(logged).toHaveLength(CARD_DETACH_MAX_ATTEMPTS);
+    expect(logged.at(-1)).toContain('given up: detach it by hand');
+    // Nothing more is tried.
+    const much = new Date(at.getTime() + 7 * DAY);
+    expect(await retryCardDetachments(failing, much)).toEqual({ cardsDetached: 0, cardDetachesRetrying: 0 });
+    expect(logged).toHaveLength(CARD_DETACH_MAX_ATTEMPTS);
+    expect(await detachedAt(old)).toBeNull();
   });
 
   it('a card the bank refuses is not saved: the provider’s reason as a field message, nothing changed', async () => {
@@ -293,6 +418,8 @@ describe('a failed renewal recovered from the email link (guest, signed out)', (
     });
     const after = await rowOf(id);
     expect(after).toMatchObject({ status: 'active', failedAttempts: 0, nextRetryAt: null });
+    // The old card is removed once the renewal was paid with the new one.
+    expect(await detachedAt(before.paymentMethodToken)).toBeInstanceOf(Date);
     expect(after.periodNumber).toBe(before.periodNumber + 1);
     // The renewal is a support like the job's: receipt, the creator's dashboard, webhooks.
     const renewals = await db()

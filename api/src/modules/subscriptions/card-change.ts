@@ -14,6 +14,7 @@ import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-s
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { cancelLinkUrl } from './cancel-link';
+import { detachQueuedCard, queueCardDetachment } from './card-detachments';
 import { CONFIRM_LINK_DAYS, signConfirmToken } from './confirm-link';
 import { paymentActionOf } from './renewal-confirmation';
 import { retryRenewalNow } from './renewal-service';
@@ -31,7 +32,8 @@ import { isOwner, subscriptionFromLink, toSubscriptionDto } from './subscription
  * Replacing the card of a monthly support. The supporter types the new card in the provider's own card field in setup
  * mode (the sandbox's frame, Stripe's Payment Element with a SetupIntent): no card data reaches our API. Once the
  * provider says the card is saved, the subscription keeps its token (with brand and last four), so the next renewal
- * charges it; a support whose renewal is being retried is charged at once with it.
+ * charges it; a support whose renewal is being retried is charged at once with it. The card it replaced is then
+ * detached from the supporter at the provider (card-detachments.ts).
  */
 
 /** Each card setup started counts (it creates an object at the provider), per support and day, signed in or by link. */
@@ -81,8 +83,9 @@ async function startCardSetup(deps: MoneyDeps, row: SubscriptionRow, now: Date):
 
 /**
  * Keeps the card a finished setup saved, in one transaction with the `subscription.updated` webhook and the
- * supporter's email; then charges a past-due support at once. The setup is read from the provider (never taken from
- * the browser) and must be this support's. The same setup again changes nothing and sends nothing.
+ * supporter's email; then charges a past-due support at once, and detaches the replaced card. The setup is read from
+ * the provider (never taken from the browser) and must be this support's. The same setup again changes nothing and
+ * sends nothing.
  */
 async function completeCardChange(
   deps: MoneyDeps,
@@ -98,11 +101,11 @@ async function completeCardChange(
     const message = setup.lastError?.message || CARD_CHANGE_MESSAGES.notSaved;
     throw new AppError('validation', message, { setupId: message });
   }
-  const changed = await deps.db.transaction(async (tx) => {
+  const { changed, replaced } = await deps.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw new AppError('not_found', SUBSCRIPTION_MESSAGES.notFound);
     if (ended(row)) throw new AppError('conflict', CARD_CHANGE_MESSAGES.cardEnded);
-    if (row.paymentMethodToken === card.id) return row;
+    if (row.paymentMethodToken === card.id) return { changed: row, replaced: null };
     const updated = await updateSubscription(tx, id, {
       paymentMethodToken: card.id,
       cardBrand: card.brand,
@@ -145,20 +148,33 @@ async function completeCardChange(
           manageUrl: cancelLinkUrl(deps.origin, deps.appSecret, id),
         }),
       );
-    return updated;
+    // The replaced card is detached once the retry below is done (card-detachments.ts).
+    const replaced = { provider: row.paymentProvider, token: row.paymentMethodToken };
+    await queueCardDetachment(tx, replaced, id, now);
+    return { changed: updated, replaced };
   });
 
   let retry: CardRetry | null = null;
-  if (changed.status === 'past_due') {
-    const outcome = await retryRenewalNow(deps, id, now);
-    if (outcome?.status === 'requires_action') {
-      const expiresAt = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
-      retry = {
-        status: 'requires_action',
-        confirmToken: signConfirmToken(deps.appSecret, outcome.chargeId, expiresAt),
-        payment: paymentActionOf(deps.provider, outcome.intent),
-      };
-    } else if (outcome) retry = outcome;
+  try {
+    // The retry first: it cancels an intent of the old card still awaiting the bank's confirmation.
+    if (changed.status === 'past_due') {
+      const outcome = await retryRenewalNow(deps, id, now);
+      if (outcome?.status === 'requires_action') {
+        const expiresAt = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000);
+        retry = {
+          status: 'requires_action',
+          confirmToken: signConfirmToken(deps.appSecret, outcome.chargeId, expiresAt),
+          payment: paymentActionOf(deps.provider, outcome.intent),
+        };
+      } else if (outcome) retry = outcome;
+    }
+  } finally {
+    if (replaced)
+      await detachQueuedCard(deps, replaced, now).catch((error: unknown) =>
+        (deps.log ?? console.error)(
+          `the replaced card ${replaced.token} waits for the job: ${(error as Error).message}`,
+        ),
+      );
   }
   const view = await findSubscriptionView(deps.db, id);
   if (!view) throw new Error(`subscription ${id} vanished`);

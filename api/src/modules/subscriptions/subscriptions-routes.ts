@@ -261,7 +261,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const user = requireUser(request);
-      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      const deps = {
+        db: app.db,
+        provider,
+        appSecret,
+        origin: requestLinkOrigin(app.config, request),
+        log: (message: string) => request.log.error(message),
+      };
       return completeCardChangeAsOwner(deps, user, request.params.id, request.body.setupId);
     },
   );
@@ -304,7 +310,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      const deps = {
+        db: app.db,
+        provider,
+        appSecret,
+        origin: requestLinkOrigin(app.config, request),
+        log: (message: string) => request.log.error(message),
+      };
       return completeCardChangeByLink(deps, request.body.token, request.body.setupId);
     },
   );

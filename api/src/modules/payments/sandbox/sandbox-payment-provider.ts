@@ -29,6 +29,7 @@ import {
   insertSandboxTransfer,
   lockSandboxCharge,
   markSandboxEventDelivered,
+  markSandboxPaymentMethodDetached,
   sumSandboxRefunds,
   updateSandboxIntent,
   updateSandboxSetup,
@@ -202,7 +203,8 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         failureMessage: message,
         updatedAt: now,
       });
-    if (!method) return fail('payment_method_missing', SANDBOX_MESSAGES.paymentMethodMissing);
+    // A card removed from the supporter (replaced) is refused, as Stripe refuses a detached payment method.
+    if (!method || method.detachedAt) return fail('payment_method_missing', SANDBOX_MESSAGES.paymentMethodMissing);
     switch (method.behaviour) {
       case 'decline':
         return fail('card_declined', DECLINE_MESSAGES.decline);
@@ -346,6 +348,11 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     async retrieveCardSetup(setupId) {
       const row = await findSandboxSetup(db, setupId);
       return row ? toSetup(db, row) : null;
+    },
+
+    async detachCard(paymentMethodId) {
+      // Unknown to the sandbox (seeded or foreign data): nothing to remove.
+      await markSandboxPaymentMethodDetached(db, paymentMethodId, clock());
     },
 
     async confirmSetup(setupId, clientSecret, paymentMethodId) {

@@ -91,6 +91,16 @@ export async function findSandboxPaymentMethod(db: Db, token: string): Promise<S
   return row;
 }
 
+/** Marks a kept card removed (the first time only); false when no card has this token. */
+export async function markSandboxPaymentMethodDetached(db: Db, token: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(sandboxPaymentMethods)
+    .set({ detachedAt: sql`coalesce(${sandboxPaymentMethods.detachedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(sandboxPaymentMethods.token, token))
+    .returning({ token: sandboxPaymentMethods.token });
+  return row !== undefined;
+}
+
 export async function updateSandboxPaymentMethodBehaviour(
   db: Db,
   token: string,

@@ -107,6 +107,24 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     const changed = await rowOf(id);
     expect(changed.paymentMethodToken).not.toBe(old.paymentMethodToken);
     expect((await platform.paymentMethods.retrieve(changed.paymentMethodToken)).customer).toBe(oldMethod.customer);
+    // The replaced card is detached from the customer (Stripe refuses it from then on), with Stripe's event.
+    expect((await platform.paymentMethods.retrieve(old.paymentMethodToken)).customer).toBeNull();
+    const detached = await standIn.waitForEvent(
+      (event) =>
+        event.type === 'payment_method.detached' && (event.data.object as { id: string }).id === old.paymentMethodToken,
+    );
+    expect(detached.data.previous_attributes).toEqual({ customer: oldMethod.customer });
+    await expect(
+      platform.paymentIntents.create({
+        amount: 600,
+        currency: 'usd',
+        customer: oldMethod.customer as string,
+        payment_method: old.paymentMethodToken,
+        off_session: true,
+        confirm: true,
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      }),
+    ).rejects.toThrow(/may not be used again/);
     const [email1] = await t.database.db
       .select()
       .from(emailOutbox)
@@ -127,6 +145,22 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     expect(attempt).toMatchObject({ status: 'succeeded', cardLast4: '3155' });
     const renewal = await platform.paymentIntents.retrieve(attempt!.providerIntentId!);
     expect(renewal.payment_method).toBe(changed.paymentMethodToken);
+  });
+
+  it('detaching is idempotent: a card Stripe already detached, or no longer knows, counts as done', async () => {
+    const provider = createStripeProvider(
+      t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+    );
+    const { id } = await monthly(t.client(), 'pm_card_visa');
+    const token = (await rowOf(id)).paymentMethodToken;
+    await provider.detachCard(token);
+    expect((await platform.paymentMethods.retrieve(token)).customer).toBeNull();
+    await expect(provider.detachCard(token)).resolves.toBeUndefined();
+    await expect(provider.detachCard('pm_unknownToStripe')).resolves.toBeUndefined();
+    // Stripe's own answer to the second detach, which the provider reads as done.
+    await expect(platform.paymentMethods.detach(token)).rejects.toThrow(
+      'The payment method you provided is not attached to a customer so detachment is impossible.',
+    );
   });
 
   it('a renewal the old card’s bank refused off session is paid at once with the new card', async () => {

@@ -246,6 +246,21 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
+   * Detaches the payment method from its customer (POST /v1/payment_methods/:id/detach): Stripe refuses it from then
+   * on. One Stripe no longer knows, or that is on no customer any more (detached before), is already done.
+   */
+  async detachCard(paymentMethodId: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(paymentMethodId);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (error.code === 'resource_missing') return;
+      const method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+      if (method.customer) throw error;
+    }
+  }
+
+  /**
    * With destination charges each payment's share already went to the creator's connected account with the charge
    * (its transfer), and Stripe pays the account out to the bank on its weekly schedule (payout.paid / payout.failed):
    * moving the week's money again from the platform would pay the creator twice. So the weekly payout only closes the

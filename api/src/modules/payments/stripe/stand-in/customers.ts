@@ -180,7 +180,10 @@ export function customersResource(state: StandInState) {
     const method = state.paymentMethods.get(ids[0]!);
     if (!method) throw noSuch('PaymentMethod', ids[0]!, 'payment_method', 404);
     if (!method.customer)
-      throw invalidRequest('The payment method is not attached to a customer.', { param: 'payment_method' });
+      throw invalidRequest(
+        'The payment method you provided is not attached to a customer so detachment is impossible.',
+        { param: 'payment_method' },
+      );
     const previous = { customer: method.customer };
     method.customer = null;
     // A detached payment method cannot be used again, as on Stripe.

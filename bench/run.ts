@@ -1,12 +1,14 @@
 /**
  * `pnpm bench`: builds what it measures into its own folders, runs the web benchmarks (page weight,
- * cost of composition, public profile paint, server rendering capacity, Lighthouse) and the API benchmarks (bench/api/*.ts) one
- * after the other, prints one table, writes bench/results.json and rewrites the results table of docs/benchmarks.md.
+ * cost of composition, public profile paint, first tap, server rendering capacity, Lighthouse) and the API
+ * benchmarks (bench/api/*.ts) one after the other, prints one table, writes bench/results.json and rewrites
+ * the results table of docs/benchmarks.md.
  *
  *   pnpm bench [--runs 3] [--quick] [--skip-web] [--skip-lighthouse] [--lighthouse-runs 3] [--skip-api]
  *              [--port 4400] [--work-dir DIR] [--no-write]
  *
- * --quick: 2 page loads per web measurement, 1 Lighthouse run per page and preset, shorter API loads.
+ * --quick: 2 page loads per web measurement, 1 visit per first-tap figure, 1 Lighthouse run per page and
+ * preset, shorter API loads. BENCH_FIRST_TAP_RUNS sets the first-tap visits (default 3).
  */
 import './lib/production-mode';
 import { existsSync } from 'node:fs';
@@ -22,6 +24,7 @@ import type { BenchSection } from './lib/result';
 import { BENCH_DIR, REPO_ROOT, runNode, tsxCli } from './lib/workspace';
 import { buildComposedSite, buildSingleBundleSite } from './web/build-sites';
 import { compositionCostSection } from './web/composition-cost';
+import { FIRST_TAP_SECTION, firstTapRuns, firstTapSection } from './web/first-tap';
 import { lighthouseSection } from './web/lighthouse';
 import { benchPages, creatorDisplayName, signInCreator } from './web/pages';
 import { pageWeightSection } from './web/page-weight';
@@ -53,6 +56,7 @@ const { values: args } = parseArgs({
 
 const startedAt = Date.now();
 const runs = Number(args.runs ?? (args.quick ? 2 : 3));
+const tapRuns = firstTapRuns(args.quick);
 const lighthouseRuns = Number(args['lighthouse-runs'] ?? (args.quick ? 1 : 3));
 const port = Number(args.port);
 const workDir = path.resolve(args['work-dir']);
@@ -118,7 +122,7 @@ async function webSections(): Promise<BenchSection[]> {
     };
 
     const sections: BenchSection[] = [];
-    const steps = args['skip-lighthouse'] ? 4 : 5;
+    const steps = args['skip-lighthouse'] ? 5 : 6;
     log(`1/${steps} page weight`);
     try {
       sections.push(await pageWeightSection(browser, composedSite, singleSite, pages));
@@ -137,7 +141,15 @@ async function webSections(): Promise<BenchSection[]> {
     } catch (error) {
       sections.push(failedSection('Public profile paint', error));
     }
-    log(`4/${steps} server rendering capacity (PGlite and PostgreSQL)`);
+    log(`4/${steps} first tap on the public pages (${tapRuns} visit${tapRuns === 1 ? '' : 's'} per figure and build)`);
+    try {
+      sections.push(
+        await firstTapSection({ browser, composed: composedSite, baseline: singleSite, runs: tapRuns, log }),
+      );
+    } catch (error) {
+      sections.push(failedSection(FIRST_TAP_SECTION, error));
+    }
+    log(`5/${steps} server rendering capacity (PGlite and PostgreSQL)`);
     try {
       sections.push(
         await renderCapacitySection({
@@ -157,7 +169,7 @@ async function webSections(): Promise<BenchSection[]> {
       const deadline =
         startedAt + TOTAL_BUDGET_MS - (args['skip-api'] ? 0 : args.quick ? API_RESERVE_MS.quick : API_RESERVE_MS.full);
       log(
-        `5/5 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`,
+        `6/6 Lighthouse (${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset, fewer if the time budget runs short)`,
       );
       const lighthouseStarted = Date.now();
       try {

@@ -59,6 +59,30 @@ describe('server rendering of the help centre', () => {
     expect(text).not.toContain('What is Be a Bro?');
   });
 
+  it('works as plain HTML: answers in <details>, a GET search, and Send disabled with a note until the page runs', async () => {
+    vi.stubGlobal('fetch', answer(200, { supportEmail: SUPPORT_EMAIL }));
+    const { html } = await serverRender('/help?q=fee&category=pricing');
+    // Every shown question is a disclosure the browser opens by itself; none is a script-driven button.
+    const shown = FAQ_ITEMS.filter(
+      (item) => item.category === 'pricing' && `${item.question} ${item.answer}`.toLowerCase().includes('fee'),
+    );
+    expect(html.match(/<details /g)).toHaveLength(shown.length);
+    expect(/<details[^>]* open/.test(html)).toBe(false);
+    expect(html.includes('aria-expanded')).toBe(false);
+    // The search: a GET form to /help with the text as q and the category kept, and a Search button.
+    const form = /<form role="search"[^>]*>/.exec(html)?.[0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/help"');
+    const input = /<input[^>]*type="search"[^>]*>/.exec(html)?.[0];
+    expect(input).toContain('name="q"');
+    expect(input).toContain('value="fee"');
+    expect(html).toContain('<input type="hidden" name="category" value="pricing"/>');
+    expect(/<noscript><button type="submit"[^>]*>Search<\/button><\/noscript>/.test(html)).toBe(true);
+    // The contact form posts with code: disabled in the HTML, with a note for browsers without JavaScript.
+    expect(/<button type="submit" disabled=""[^>]*>Send message<\/button>/.test(html)).toBe(true);
+    expect(/<noscript><p[^>]*>Sending this form needs JavaScript/.test(html)).toBe(true);
+  });
+
   it('embeds nothing and renders the contact form without the address when the site config cannot be loaded', async () => {
     vi.stubGlobal('fetch', answer(503, { message: 'Down' }));
     // No second attempt, to keep the test quick: what matters is what a final failure leaves behind.

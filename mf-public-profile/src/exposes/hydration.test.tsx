@@ -72,6 +72,33 @@ describe('hydrating the server-rendered public profile areas', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeInTheDocument();
   });
 
+  it('hydrates the profile on the tier of the address, with the Share panel, without a mismatch', async () => {
+    mockApi({
+      'GET /api/creators/pixelpat': () => json(200, fakeProfile()),
+      'POST /api/creators/pixelpat/views': () => json(204),
+      'GET /api/creators/pixelpat/posts': () => json(200, { posts: [], page: 1, pageCount: 1, total: 0 }),
+    });
+    const url = '/pixelpat?tier=1';
+    const queryClient = createQueryClient();
+    await prefetchProfile({
+      params: { username: 'pixelpat' },
+      searchParams: new URLSearchParams('tier=1'),
+      queryClient,
+    });
+    const html = renderOnServer(routes, { url, queryClient });
+    const { container, problems } = await hydrateInBrowser(routes, { url, queryClient, html });
+
+    expect(problems).toEqual([]);
+    const page = within(container);
+    expect(page.getByRole('link', { name: /^Fuel the Journey/ })).toHaveAttribute('aria-current', 'true');
+    // Once hydrated, the Share panel offers the full address (the server could only link to the page).
+    const summary = container.querySelector('details > summary');
+    expect(summary).toHaveTextContent('Share');
+    expect(await page.findByLabelText('Copy this link to share the page:')).toHaveValue(
+      `${window.location.origin}/pixelpat`,
+    );
+  });
+
   it('hydrates the support page, on the tier from the address, without a mismatch', async () => {
     mockApi({
       'GET /api/creators/pixelpat': () => json(200, fakeProfile()),

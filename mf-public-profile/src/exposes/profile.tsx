@@ -4,16 +4,19 @@ import {
   type RemoteAreaProps,
 } from '@beabro/shared/contract/remote-contract';
 import { ProfilePage } from '../features/profile/components/profile-page';
-import { prefetchCreatorPosts } from '../features/posts/hooks/use-posts';
+import { POSTS_PAGE_PARAM, parsePostsPage, prefetchCreatorPosts } from '../features/posts/hooks/use-posts';
 import { prefetchCreator } from '../hooks/use-creator';
 import { useUsernameParam, usernameFromParams } from '../hooks/use-username-param';
 
 export const contractVersion = CONTRACT_VERSION;
 
-/** Server rendering: the profile and its first page of posts are everything the page's first render shows. */
-export async function prefetch({ params, queryClient }: AreaPrefetchContext): Promise<void> {
+/** Server rendering: the profile and its page of posts (`?postsPage=`, else the first) are what the first render shows. */
+export async function prefetch({ params, searchParams, queryClient }: AreaPrefetchContext): Promise<void> {
   const username = usernameFromParams(params);
-  await Promise.all([prefetchCreator(queryClient, username), prefetchCreatorPosts(queryClient, username)]);
+  await Promise.all([
+    prefetchCreator(queryClient, username),
+    prefetchCreatorPosts(queryClient, username, parsePostsPage(searchParams.get(POSTS_PAGE_PARAM))),
+  ]);
 }
 
 /** /{username}: the shell mounts this at "/:username" (basePath); the username comes from the route. */

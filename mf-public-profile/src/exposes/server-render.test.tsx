@@ -6,7 +6,7 @@ import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { fakeProfile } from '../testing/fake-profile';
 import { json, mockApi } from '../testing/mock-api';
-import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
+import { prefetchAndRenderOnServer, visibleText } from '@beabro/shared/testing/server-render';
 import ProfileArea, { prefetch as prefetchProfile } from './profile';
 import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
 import PostArea, { prefetch as prefetchPost } from './post';
@@ -87,6 +87,31 @@ describe('server rendering of the public profile areas', () => {
     expect(text).toContain('Studio update Nov 20, 2026 Pinned Everyone The new microphone arrived.');
     expect(text).toContain('Behind the scenes Nov 20, 2026 Mission Champion and above');
     expect(text).toContain('Mission Champion and above can read this post.');
+  });
+
+  it('works as plain HTML: tiers are links, ?tier= is chosen, Share opens a panel, Follow leads to sign-in', async () => {
+    creatorApi();
+    const { html } = await serverRender('/pixelpat?tier=2', prefetchProfile, { username: 'pixelpat' });
+    const tierLinks = [...html.matchAll(/<a [^>]*href="(\/pixelpat(?:\?tier=\d)?#support-options)"[^>]*>/g)];
+    // Each tier links to the profile with it chosen; the chosen one (True Believer, from ?tier=2) clears it.
+    expect(tierLinks.map((match) => match[1])).toEqual([
+      '/pixelpat?tier=0#support-options',
+      '/pixelpat?tier=1#support-options',
+      '/pixelpat#support-options',
+      '/pixelpat?tier=3#support-options',
+    ]);
+    expect(tierLinks.map((match) => match[0].includes('aria-current="true"'))).toEqual([false, false, true, false]);
+    expect(html).toContain('id="support-options"');
+    // The support buttons carry the chosen tier.
+    expect(html).toContain('href="/pixelpat/support?tier=2"');
+    expect(visibleText(html)).toContain('Continue with True Believer ($25/month)');
+    // Share: a disclosure whose panel links to the page.
+    const share = /<details>(?:<style[^>]*>[^<]*<\/style>)*<summary[^>]*>([\s\S]*?)<\/summary>/.exec(html);
+    expect(visibleText(share?.[1] ?? '')).toBe('Share');
+    expect(html).toContain('Copy the link to this page to share it:');
+    // Follow, for a visitor: sign in and come back.
+    expect(html).toContain('href="/auth?next=/pixelpat"');
+    expect(/<button[^>]*aria-pressed/.test(html)).toBe(false);
   });
 
   it('renders a post page: the post in full, or its locked teaser', async () => {

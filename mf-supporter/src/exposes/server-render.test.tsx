@@ -69,6 +69,24 @@ describe('server rendering of /discover', () => {
     expect(text).not.toContain('Pixel Pat');
   });
 
+  it('renders the filters as a plain GET form with a Search button and a Clear filters link, for no JavaScript', async () => {
+    mockApi({ 'GET /api/discover': discoverApi });
+    const { html } = await serverRender('/discover?q=maya&type=artist&sort=newest');
+    const form = /<form role="search"[^>]*>/.exec(html)?.[0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/discover"');
+    for (const [tag, name] of [
+      ['input', 'q'],
+      ['select', 'type'],
+      ['select', 'sort'],
+    ] as const) {
+      expect(new RegExp(`<${tag} [^>]*name="${name}"`).test(html), `${tag} ${name}`).toBe(true);
+    }
+    expect(/<noscript><button type="submit"[^>]*>Search<\/button><\/noscript>/.test(html)).toBe(true);
+    // Clear filters keeps the sort, like the page's own clearing.
+    expect(/<a [^>]*href="\/discover\?sort=newest"[^>]*>Clear filters<\/a>/.test(html)).toBe(true);
+  });
+
   it('embeds nothing and renders the loading state the browser starts from when creators cannot be loaded', async () => {
     mockApi({ 'GET /api/discover': () => json(503, { message: 'Down' }) });
     // No second attempt, to keep the test quick: what matters is what a final failure leaves behind.

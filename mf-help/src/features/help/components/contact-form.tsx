@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useTheme } from '@emotion/react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@beabro/shared/api/api-client';
 import type { ContactRequestInput } from '@beabro/shared/api-schemas/help-contact';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SENT_MESSAGE, CONTACT_TOPICS } from '@beabro/shared/data/help-contact';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
 import { SelectField } from '@beabro/shared/ui/select-field';
@@ -47,6 +49,10 @@ function failureMessage(error: unknown): string {
  */
 export function ContactForm() {
   const user = useSessionStore((state) => state.user);
+  const theme = useTheme();
+  // Sending takes the page's code (the message is posted to the API): until it runs, Send stays disabled, so a
+  // browser without JavaScript never submits the form as a pointless GET of the page.
+  const hydrated = useHydrated();
   // Untouched, the fields follow the session (it is known only after hydration); the first edit takes over.
   const [edited, setEdited] = useState<ContactRequestInput | null>(null);
   const values: ContactRequestInput = edited ?? {
@@ -226,7 +232,14 @@ export function ContactForm() {
           {failure}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={send.isPending} css={{ justifySelf: 'start' }}>
+      {/* Inline styles: emotion's styles inside <noscript> never reach the page. */}
+      <noscript>
+        <p style={{ margin: 0, color: theme.color.textMuted }}>
+          Sending this form needs JavaScript, which is turned off in this browser: write to us at the address below
+          instead.
+        </p>
+      </noscript>
+      <Button type="submit" size="lg" disabled={!hydrated || send.isPending} css={{ justifySelf: 'start' }}>
         {send.isPending ? 'Sending...' : 'Send message'}
       </Button>
     </form>

@@ -13,19 +13,31 @@ export interface FaqAccordionProps {
 
 const categoryLabel = new Map(FAQ_CATEGORIES.map((category) => [category.id, category.label]));
 
-/** WAI-ARIA accordion (heading > button with aria-expanded/aria-controls); one answer open at a time. */
+/**
+ * The FAQ as `<details>`/`<summary>` disclosures, so the answers open without JavaScript too. One answer is open at
+ * a time: the items share a `name` (the browser's exclusive accordion), and once the page runs, the open item is
+ * state that follows every toggle (a toggle made before hydration included), so clicking the open question
+ * closes it and opening another closes the first.
+ */
 export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps) {
   const baseId = useId();
   const { hash } = useLocation();
   const hydrated = useHydrated();
   // /help#<article id> (the footer's legal links) opens that article: once hydrated, since the server
-  // never sees the hash and both first renders must match. A click decides from then on, until the
+  // never sees the hash and both first renders must match. A toggle decides from then on, until the
   // address names another article.
   const [choice, setChoice] = useState<{ forHash: string; id: string | null } | null>(null);
   const named = hydrated ? decodeURIComponent(hash.slice(1)) : '';
   const linked = items.some((item) => item.id === named) ? named : null;
   const openId = choice && choice.forHash === hash ? choice.id : linked;
-  const setOpenId = (id: string | null) => setChoice({ forHash: hash, id });
+  // From the toggle event, which also fires when React itself opens or closes an item: an item closing only
+  // clears the choice when it was the open one (another item opening closes the previous one too).
+  const onToggle = (id: string, isOpen: boolean) =>
+    setChoice((previous) => {
+      const current = previous && previous.forHash === hash ? previous.id : linked;
+      if (isOpen) return current === id ? previous : { forHash: hash, id };
+      return current === id ? { forHash: hash, id: null } : previous;
+    });
 
   return (
     <ul
@@ -39,53 +51,64 @@ export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps)
       })}
     >
       {items.map((item) => {
-        const open = item.id === openId;
-        const buttonId = `${baseId}-${item.id}-question`;
-        const panelId = `${baseId}-${item.id}-answer`;
+        const summaryId = `${baseId}-${item.id}-question`;
         return (
           <li
             key={item.id}
             id={item.id}
-            css={(theme) => ({
-              background: theme.color.surface,
-              border: `1px solid ${open ? theme.color.brand : theme.color.border}`,
-              borderRadius: theme.radius.md,
-              boxShadow: theme.shadow.card,
-              // An article scrolled to from /help#<id> must not land under the site's sticky header.
-              scrollMarginTop: '6rem',
-            })}
+            // An article scrolled to from /help#<id> must not land under the site's sticky header.
+            css={{ scrollMarginTop: '6rem' }}
           >
-            <h3 css={{ margin: 0, fontSize: 'inherit' }}>
-              <button
-                id={buttonId}
-                type="button"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : item.id)}
+            <details
+              name={`${baseId}-faq`}
+              open={item.id === openId}
+              onToggle={(event) => onToggle(item.id, event.currentTarget.open)}
+              css={(theme) => ({
+                background: theme.color.surface,
+                border: `1px solid ${theme.color.border}`,
+                borderRadius: theme.radius.md,
+                boxShadow: theme.shadow.card,
+                // Drawn from the element's own state, so an item opened before the page runs looks open too.
+                '&[open]': { borderColor: theme.color.brand },
+                '&[open] > summary svg': { transform: 'rotate(180deg)' },
+              })}
+            >
+              <summary
+                id={summaryId}
                 css={(theme) => [
                   {
                     display: 'flex',
                     width: '100%',
+                    boxSizing: 'border-box',
                     alignItems: 'center',
                     justifyContent: 'space-between',
                     gap: theme.space(3),
                     padding: `${theme.space(4)} ${theme.space(4)}`,
-                    font: 'inherit',
                     fontSize: theme.font.size.md,
                     fontWeight: theme.font.weight.medium,
                     color: theme.color.text,
                     textAlign: 'left',
-                    background: 'transparent',
-                    border: 'none',
                     borderRadius: theme.radius.md,
                     cursor: 'pointer',
+                    // The chevron below is the marker.
+                    listStyle: 'none',
+                    '&::-webkit-details-marker': { display: 'none' },
                     '&:hover': { color: theme.color.brandHover },
                     [theme.breakpoint.md]: { padding: `${theme.space(4)} ${theme.space(5)}` },
                   },
                   focusRing(theme),
                 ]}
               >
-                <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>{item.question}</span>
+                <h3
+                  css={{
+                    margin: 0,
+                    minWidth: 0,
+                    font: 'inherit',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {item.question}
+                </h3>
                 <svg
                   aria-hidden="true"
                   viewBox="0 0 24 24"
@@ -96,59 +119,53 @@ export function FaqAccordion({ items, showCategory = false }: FaqAccordionProps)
                   strokeWidth="2"
                   strokeLinecap="round"
                   strokeLinejoin="round"
-                  css={{
-                    flexShrink: 0,
-                    transition: 'transform 150ms ease',
-                    transform: open ? 'rotate(180deg)' : 'none',
-                  }}
+                  css={{ flexShrink: 0, transition: 'transform 150ms ease' }}
                 >
                   <path d="m6 9 6 6 6-6" />
                 </svg>
-              </button>
-            </h3>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              hidden={!open}
-              css={(theme) => ({
-                padding: `0 ${theme.space(4)} ${theme.space(4)}`,
-                color: theme.color.textMuted,
-                overflowWrap: 'anywhere',
-                [theme.breakpoint.md]: { padding: `0 ${theme.space(5)} ${theme.space(5)}` },
-              })}
-            >
-              {showCategory ? (
-                <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}` })}>
-                  <Badge tone="brand">{categoryLabel.get(item.category)}</Badge>
-                </p>
-              ) : null}
-              {/* Answers separate paragraphs with a blank line (see shared/src/data/faq.ts). */}
-              {item.answer.split(/\n\s*\n/).map((paragraph, index) => (
-                <p key={index} css={(theme) => ({ margin: index === 0 ? 0 : `${theme.space(3)} 0 0` })}>
-                  {paragraph}
-                </p>
-              ))}
-              {item.code ? (
-                <pre
-                  tabIndex={0}
-                  aria-label={`Code sample: ${item.question}`}
-                  css={(theme) => ({
-                    margin: `${theme.space(3)} 0 0`,
-                    padding: theme.space(3),
-                    overflowX: 'auto',
-                    overflowWrap: 'normal',
-                    fontSize: theme.font.size.xs,
-                    color: theme.color.text,
-                    background: theme.color.surfaceMuted,
-                    border: `1px solid ${theme.color.border}`,
-                    borderRadius: theme.radius.sm,
-                  })}
-                >
-                  <code>{item.code}</code>
-                </pre>
-              ) : null}
-            </div>
+              </summary>
+              <div
+                role="region"
+                aria-labelledby={summaryId}
+                css={(theme) => ({
+                  padding: `0 ${theme.space(4)} ${theme.space(4)}`,
+                  color: theme.color.textMuted,
+                  overflowWrap: 'anywhere',
+                  [theme.breakpoint.md]: { padding: `0 ${theme.space(5)} ${theme.space(5)}` },
+                })}
+              >
+                {showCategory ? (
+                  <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}` })}>
+                    <Badge tone="brand">{categoryLabel.get(item.category)}</Badge>
+                  </p>
+                ) : null}
+                {/* Answers separate paragraphs with a blank line (see shared/src/data/faq.ts). */}
+                {item.answer.split(/\n\s*\n/).map((paragraph, index) => (
+                  <p key={index} css={(theme) => ({ margin: index === 0 ? 0 : `${theme.space(3)} 0 0` })}>
+                    {paragraph}
+                  </p>
+                ))}
+                {item.code ? (
+                  <pre
+                    tabIndex={0}
+                    aria-label={`Code sample: ${item.question}`}
+                    css={(theme) => ({
+                      margin: `${theme.space(3)} 0 0`,
+                      padding: theme.space(3),
+                      overflowX: 'auto',
+                      overflowWrap: 'normal',
+                      fontSize: theme.font.size.xs,
+                      color: theme.color.text,
+                      background: theme.color.surfaceMuted,
+                      border: `1px solid ${theme.color.border}`,
+                      borderRadius: theme.radius.sm,
+                    })}
+                  >
+                    <code>{item.code}</code>
+                  </pre>
+                ) : null}
+              </div>
+            </details>
           </li>
         );
       })}

@@ -31,15 +31,31 @@ function renderHelp(route = '/help') {
   );
 }
 
-/** The accordion's question buttons (the only buttons with aria-controls); plain DOM queries keep the suite fast. */
-function questionButtons() {
-  return Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-controls]'));
+/** The accordion's questions (each `<summary>`); plain DOM queries keep the suite fast. */
+function questionSummaries() {
+  return Array.from(document.querySelectorAll<HTMLElement>('details > summary'));
 }
 
 function shownQuestions() {
-  return questionButtons()
-    .map((button) => button.textContent)
+  return questionSummaries()
+    .map((summary) => summary.textContent)
     .sort();
+}
+
+function question(text: string): HTMLElement {
+  const summary = questionSummaries().find((element) => element.textContent === text);
+  if (!summary) throw new Error(`No question "${text}"`);
+  return summary;
+}
+
+function isOpen(summary: HTMLElement): boolean {
+  return (summary.parentElement as HTMLDetailsElement).open;
+}
+
+function openQuestions() {
+  return questionSummaries()
+    .filter(isOpen)
+    .map((summary) => summary.textContent);
 }
 
 function expectedQuestions(predicate: (item: (typeof FAQ_ITEMS)[number]) => boolean) {
@@ -139,7 +155,7 @@ describe('HelpCentre', () => {
       screen.getByText(`${expected.length} ${expected.length === 1 ? 'article' : 'articles'} found`),
     ).toBeInTheDocument();
     // Pricing articles mention fees too, but they are in another category.
-    expect(screen.queryByRole('button', { name: 'How much does Be a Bro cost?' })).not.toBeInTheDocument();
+    expect(shownQuestions()).not.toContain('How much does Be a Bro cost?');
 
     // The category list shows how many articles of each category match the search.
     const nav = screen.getByRole('navigation', { name: 'Browse by category' });
@@ -151,50 +167,72 @@ describe('HelpCentre', () => {
     ).toHaveAttribute('href', '/help?q=fee&category=pricing');
   });
 
+  it('shows each question as a <details> disclosure (works without JavaScript), all closed at first', () => {
+    renderHelp('/help?category=pricing');
+    const first = question('How much does Be a Bro cost?');
+    expect(first.parentElement?.tagName).toBe('DETAILS');
+    expect(within(first).getByRole('heading', { level: 3 })).toHaveTextContent('How much does Be a Bro cost?');
+    // The answers are in the page (a browser without JavaScript opens them itself), closed.
+    expect(document.body).toHaveTextContent('you keep 95% of it');
+    expect(openQuestions()).toEqual([]);
+    // One group: the browser itself keeps one item open at a time.
+    const names = new Set(questionSummaries().map((summary) => summary.parentElement?.getAttribute('name')));
+    expect(names.size).toBe(1);
+    expect([...names][0]).toBeTruthy();
+  });
+
   it('keeps only one answer open and closes the open one when clicked again', async () => {
     const user = userEvent.setup();
     renderHelp('/help?category=pricing');
-    const first = screen.getByRole('button', { name: 'How much does Be a Bro cost?' });
-    const second = screen.getByRole('button', { name: 'Are there any other fees?' });
-    const firstPanel = document.getElementById(first.getAttribute('aria-controls') ?? '');
-    const secondPanel = document.getElementById(second.getAttribute('aria-controls') ?? '');
-    expect(first).toHaveAttribute('aria-expanded', 'false');
+    const first = question('How much does Be a Bro cost?');
+    const second = question('Are there any other fees?');
+    const firstPanel = first.nextElementSibling as HTMLElement;
     expect(firstPanel).not.toBeVisible();
 
     await user.click(first);
-    expect(first).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(openQuestions()).toEqual(['How much does Be a Bro cost?']));
     expect(firstPanel).toBeVisible();
     expect(firstPanel).toHaveTextContent('you keep 95% of it');
     expect(screen.getByRole('region', { name: 'How much does Be a Bro cost?' })).toBe(firstPanel);
 
     await user.click(second);
-    expect(first).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(openQuestions()).toEqual(['Are there any other fees?']));
     expect(firstPanel).not.toBeVisible();
-    expect(second).toHaveAttribute('aria-expanded', 'true');
-    expect(secondPanel).toBeVisible();
 
     await user.click(second);
-    expect(second).toHaveAttribute('aria-expanded', 'false');
-    expect(secondPanel).not.toBeVisible();
-    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+    await waitFor(() => expect(openQuestions()).toEqual([]));
+  });
+
+  it('follows an item opened before the page ran: the next click on another question closes it', async () => {
+    const user = userEvent.setup();
+    renderHelp('/help?category=pricing');
+    const first = question('How much does Be a Bro cost?');
+    // As a browser does for a click before hydration: the element opens by itself.
+    (first.parentElement as HTMLDetailsElement).open = true;
+    await waitFor(() => expect(openQuestions()).toEqual(['How much does Be a Bro cost?']));
+    await user.click(question('Are there any other fees?'));
+    await waitFor(() => expect(openQuestions()).toEqual(['Are there any other fees?']));
   });
 
   it('opens the article the address names (/help#cookie-policy, from the footer)', async () => {
     renderHelp('/help#cookie-policy');
-    const question = await screen.findByRole('button', { name: 'Which cookies do you use?' });
-    await waitFor(() => expect(question).toHaveAttribute('aria-expanded', 'true'));
-    expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(1);
+    await waitFor(() => expect(openQuestions()).toEqual(['Which cookies do you use?']));
   });
 
-  it('opens answers from the keyboard', async () => {
-    const user = userEvent.setup();
-    renderHelp('/help?category=countries');
-    const question = screen.getByRole('button', { name: 'Which countries can mission builders receive payouts in?' });
-    question.focus();
-    await user.keyboard('{Enter}');
-    expect(question).toHaveAttribute('aria-expanded', 'true');
-    await user.keyboard(' ');
-    expect(question).toHaveAttribute('aria-expanded', 'false');
+  it('sends the search as a plain GET form (name="q", the category kept) when JavaScript is off', () => {
+    renderHelp('/help?q=fee&category=payments');
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/help');
+    expect(searchBox()).toHaveAttribute('name', 'q');
+    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ q: 'fee', category: 'payments' });
+    // The Search button is for browsers without JavaScript only.
+    expect(form.querySelector('noscript')).not.toBeNull();
+  });
+
+  it('leaves the category out of the search form when all articles are shown', () => {
+    renderHelp('/help');
+    expect(Object.fromEntries(new FormData(screen.getByRole('search') as HTMLFormElement))).toEqual({ q: '' });
   });
 
   it('shows the empty state when nothing matches', async () => {

@@ -46,7 +46,7 @@ export function HelpCentre({ basePath = '/help' }: HelpCentreProps) {
           padding: `${theme.space(6)} 0 ${theme.space(16)}`,
         })}
       >
-        <HelpHero query={query} onQueryChange={setQuery} />
+        <HelpHero query={query} onQueryChange={setQuery} category={category} action={basePath} />
         <HelpInfoCards />
 
         <div

@@ -1,14 +1,21 @@
 import { useId } from 'react';
+import { useTheme } from '@emotion/react';
 import { inputStyle } from '@beabro/shared/ui/text-field';
 import { SearchIcon } from '@beabro/shared/ui/icons/search';
+import type { CategoryFilter } from '../utils/parse-faq-category';
 
 export interface HelpHeroProps {
   query: string;
   onQueryChange: (query: string) => void;
+  /** The category shown, kept by a search sent without JavaScript. */
+  category: CategoryFilter;
+  /** Where the help centre is (its search is a GET form to it). */
+  action: string;
 }
 
-export function HelpHero({ query, onQueryChange }: HelpHeroProps) {
+export function HelpHero({ query, onQueryChange, category, action }: HelpHeroProps) {
   const inputId = useId();
+  const theme = useTheme();
   return (
     <section
       aria-labelledby={`${inputId}-title`}
@@ -41,9 +48,14 @@ export function HelpHero({ query, onQueryChange }: HelpHeroProps) {
       <p css={(theme) => ({ margin: '0 auto', maxWidth: '36rem', fontSize: theme.font.size.lg })}>
         Answers about fees, payouts, monthly support and running your mission page.
       </p>
-      {/* Filtering happens as you type; the form only gives the field the search landmark and Enter key. */}
+      {/*
+        Filtering happens as you type. Without JavaScript the form is a plain GET search: Enter (or the Search
+        button) asks the server for /help?q=..., which it renders filtered.
+      */}
       <form
         role="search"
+        method="get"
+        action={action}
         onSubmit={(event) => event.preventDefault()}
         css={(theme) => ({ margin: `${theme.space(8)} auto 0`, maxWidth: '36rem', textAlign: 'left' })}
       >
@@ -68,6 +80,7 @@ export function HelpHero({ query, onQueryChange }: HelpHeroProps) {
           <input
             id={inputId}
             type="search"
+            name="q"
             value={query}
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder="e.g. payouts, cancel, fees"
@@ -85,6 +98,26 @@ export function HelpHero({ query, onQueryChange }: HelpHeroProps) {
             ]}
           />
         </div>
+        {category !== 'all' ? <input type="hidden" name="category" value={category} /> : null}
+        {/* Only without JavaScript; inline styles, as emotion's styles inside <noscript> never reach the page. */}
+        <noscript>
+          <button
+            type="submit"
+            style={{
+              marginTop: theme.space(3),
+              padding: '0.625rem 1.125rem',
+              font: 'inherit',
+              fontWeight: theme.font.weight.medium,
+              color: theme.color.brand,
+              background: theme.color.surface,
+              border: `1px solid ${theme.color.surface}`,
+              borderRadius: theme.radius.md,
+              cursor: 'pointer',
+            }}
+          >
+            Search
+          </button>
+        </noscript>
       </form>
     </section>
   );

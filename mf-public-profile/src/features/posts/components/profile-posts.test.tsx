@@ -21,7 +21,7 @@ const pinned = samplePublicPost({
 const locked = sampleLockedPost({ bodyHtml: null });
 const open = samplePublicPost();
 
-function renderProfile(pages: Record<number, PostsPageDto>, profile = fakeProfile()) {
+function renderProfile(pages: Record<number, PostsPageDto>, profile = fakeProfile(), route = '/pixelpat') {
   const api = mockApi({
     'GET /api/creators/pixelpat': () => json(200, profile),
     'POST /api/creators/pixelpat/views': () => json(204),
@@ -34,7 +34,7 @@ function renderProfile(pages: Record<number, PostsPageDto>, profile = fakeProfil
     <Routes>
       <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
     </Routes>,
-    { route: '/pixelpat' },
+    { route },
   );
   return api;
 }
@@ -73,12 +73,38 @@ describe('the profile’s posts', () => {
     const section = await screen.findByRole('region', { name: 'Posts' });
     expect(await within(section).findByText('Page 1 of 2')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Newer posts' })).toBeDisabled();
-    await user.click(within(section).getByRole('button', { name: 'Older posts' }));
+    // Pages are links (they work before the page runs and without JavaScript); a click reads the page in place.
+    const older = within(section).getByRole('link', { name: 'Older posts' });
+    expect(older).toHaveAttribute('href', '/pixelpat?postsPage=2#posts');
+    await user.click(older);
     expect(await within(section).findByRole('heading', { name: 'Older one' })).toBeInTheDocument();
     expect(within(section).queryByRole('heading', { name: 'Studio update' })).not.toBeInTheDocument();
     expect(api.requests.map((r) => r.path)).toContain('/api/creators/pixelpat/posts?page=2');
-    await user.click(within(section).getByRole('button', { name: 'Newer posts' }));
+    expect(within(section).getByRole('button', { name: 'Older posts' })).toBeDisabled();
+    const newer = within(section).getByRole('link', { name: 'Newer posts' });
+    expect(newer).toHaveAttribute('href', '/pixelpat#posts');
+    await user.click(newer);
     expect(await within(section).findByRole('heading', { name: 'Studio update' })).toBeInTheDocument();
+  });
+
+  it('opens on the page of the address (?postsPage=, a page link followed before the page ran)', async () => {
+    const second = samplePublicPost({ id: '3d605f84-7f91-4cad-8031-af4e5d607182', slug: 'older', title: 'Older one' });
+    const api = renderProfile(
+      {
+        1: { posts: [open], page: 1, pageCount: 2, total: 11 },
+        2: { posts: [second], page: 2, pageCount: 2, total: 11 },
+      },
+      fakeProfile(),
+      '/pixelpat?tier=1&postsPage=2',
+    );
+    const section = await screen.findByRole('region', { name: 'Posts' });
+    expect(await within(section).findByRole('heading', { name: 'Older one' })).toBeInTheDocument();
+    expect(api.requests.map((r) => r.path)).not.toContain('/api/creators/pixelpat/posts?page=1');
+    // The link back keeps the rest of the address (the chosen tier).
+    expect(within(section).getByRole('link', { name: 'Newer posts' })).toHaveAttribute(
+      'href',
+      '/pixelpat?tier=1#posts',
+    );
   });
 
   it('shows visitors no posts section when there are none, and the creator where to write one', async () => {

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { paths } from '@beabro/shared/contract/paths';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { PostView } from '@beabro/shared/ui/post-view';
 import { loadErrorMessage } from '../../../lib/load-error-message';
 import { formatNumber } from '../../../lib/format-count';
 import { ProfileSection } from '../../profile/components/profile-section';
-import { useCreatorPosts } from '../hooks/use-posts';
+import { POSTS_PAGE_PARAM, parsePostsPage, useCreatorPosts } from '../hooks/use-posts';
 
 export const POSTS_TITLE = 'Posts';
+
+/** The id of the posts section, which a page link scrolls back to. */
+const POSTS_ID = 'posts';
 
 export interface ProfilePostsProps {
   username: string;
@@ -17,12 +21,42 @@ export interface ProfilePostsProps {
 
 /**
  * The creator's published posts, pinned first: the ones this reader may read in full (the API's sanitized
- * HTML), the others as a locked teaser. Page 1 is server-rendered with the profile; Newer/Older read the others.
+ * HTML), the others as a locked teaser. The page of the address (`?postsPage=`, else the first) is server-rendered
+ * with the profile. Newer/Older are links to the profile on that page (for a click before the page runs, or without
+ * JavaScript); once the page runs, a click reads that page in place.
  */
 export function ProfilePosts({ username, displayName, isOwner }: ProfilePostsProps) {
-  const [page, setPage] = useState(1);
+  const [searchParams] = useSearchParams();
+  const [page, setPage] = useState(() => parsePostsPage(searchParams.get(POSTS_PAGE_PARAM)));
   const query = useCreatorPosts(username, page);
   const data = query.data;
+
+  /** The address of this profile on posts page `target`, keeping the rest of the query (a chosen tier). */
+  const pageHref = (target: number) => {
+    const search = new URLSearchParams(searchParams);
+    if (target > 1) search.set(POSTS_PAGE_PARAM, String(target));
+    else search.delete(POSTS_PAGE_PARAM);
+    const text = search.toString();
+    return `${paths.profile(username)}${text ? `?${text}` : ''}#${POSTS_ID}`;
+  };
+  const pageLink = (target: number, label: string, enabled: boolean) =>
+    enabled ? (
+      <ButtonLink
+        to={pageHref(target)}
+        variant="secondary"
+        size="sm"
+        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+          event.preventDefault();
+          setPage(target);
+        }}
+      >
+        {label}
+      </ButtonLink>
+    ) : (
+      <Button variant="secondary" size="sm" disabled>
+        {label}
+      </Button>
+    );
 
   if (query.isPending) {
     return (
@@ -54,6 +88,7 @@ export function ProfilePosts({ username, displayName, isOwner }: ProfilePostsPro
   return (
     <ProfileSection
       title={POSTS_TITLE}
+      id={POSTS_ID}
       aside={
         data.total > 0 ? (
           <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
@@ -90,25 +125,11 @@ export function ProfilePosts({ username, displayName, isOwner }: ProfilePostsPro
             flexWrap: 'wrap',
           }}
         >
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={data.page <= 1 || query.isFetching}
-            onClick={() => setPage(data.page - 1)}
-          >
-            Newer posts
-          </Button>
+          {pageLink(data.page - 1, 'Newer posts', data.page > 1 && !query.isFetching)}
           <span aria-live="polite" css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
             {query.isFetching && query.isPlaceholderData ? 'Loading…' : `Page ${data.page} of ${data.pageCount}`}
           </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={data.page >= data.pageCount || query.isFetching}
-            onClick={() => setPage(data.page + 1)}
-          >
-            Older posts
-          </Button>
+          {pageLink(data.page + 1, 'Older posts', data.page < data.pageCount && !query.isFetching)}
         </nav>
       ) : null}
     </ProfileSection>

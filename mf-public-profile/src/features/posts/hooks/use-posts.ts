@@ -26,9 +26,18 @@ export function usePublicPost(username: string, post: string) {
   return useQuery(postOptions(username, post));
 }
 
-/** The profile's first page of posts, loaded with the creator before a server render. */
-export async function prefetchCreatorPosts(queryClient: QueryClient, username: string): Promise<void> {
-  if (username) await prefetchForServerRender(queryClient, postsPageOptions(username, 1));
+/** The query parameter of the profile's posts page (`/pixelpat?postsPage=2`: what a pagination link opens). */
+export const POSTS_PAGE_PARAM = 'postsPage';
+
+/** `?postsPage=3` -> 3; anything else (absent, 0, not a whole number) -> 1. */
+export function parsePostsPage(value: string | null): number {
+  if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return 1;
+  return Number(value);
+}
+
+/** The profile's page of posts the address asks for, loaded with the creator before a server render. */
+export async function prefetchCreatorPosts(queryClient: QueryClient, username: string, page = 1): Promise<void> {
+  if (username) await prefetchForServerRender(queryClient, postsPageOptions(username, page));
 }
 
 export async function prefetchPublicPost(queryClient: QueryClient, username: string, post: string): Promise<void> {

@@ -105,6 +105,8 @@ export function ProfileHero({ profile, selectedTier }: ProfileHeroProps) {
             alignItems: 'center',
             gap: theme.space(3),
             marginTop: theme.space(5),
+            // Share's panel is placed against this row.
+            position: 'relative',
           })}
         >
           <ButtonLink to={paths.support(profile.username, selectedTier)} size="lg">

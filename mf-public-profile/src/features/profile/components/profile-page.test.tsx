@@ -55,6 +55,9 @@ function renderProfile(
   return api;
 }
 
+/** Share: the summary of a <details> (no role of its own in the DOM's accessibility mapping). */
+const findShare = () => screen.findByText(/Share/, { selector: 'summary' });
+
 const signedIn = () =>
   useSessionStore.setState({
     status: 'signed-in',
@@ -227,16 +230,46 @@ describe('profile page', () => {
     const [heroLink, optionsLink] = screen.getAllByRole('link', { name: /Support Pixel Pat/ });
     expect(heroLink).toHaveAttribute('href', '/pixelpat/support');
     expect(optionsLink).toHaveAttribute('href', '/pixelpat/support');
-    await user.click(screen.getByRole('button', { name: /True Believer/ }));
-    expect(screen.getByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
+    const tier = screen.getByRole('link', { name: /True Believer/ });
+    // A link to the profile with the tier chosen (for a click before the page runs, or without JavaScript).
+    expect(tier).toHaveAttribute('href', '/pixelpat?tier=2#support-options');
+    expect(tier).not.toHaveAttribute('aria-current');
+    await user.click(tier);
+    expect(tier).toHaveAttribute('aria-current', 'true');
+    // Chosen in place: the address does not change.
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/pixelpat$/);
+    // Following the chosen tier's link clears the choice.
+    expect(tier).toHaveAttribute('href', '/pixelpat#support-options');
     expect(heroLink).toHaveAttribute('href', '/pixelpat/support?tier=2');
     expect(screen.getByRole('link', { name: 'Continue with True Believer ($25/month)' })).toHaveAttribute(
       'href',
       '/pixelpat/support?tier=2',
     );
-    await user.click(screen.getByRole('button', { name: /True Believer/ }));
+    await user.click(tier);
+    expect(tier).not.toHaveAttribute('aria-current');
     expect(heroLink).toHaveAttribute('href', '/pixelpat/support');
+  });
+
+  it('shows the tier of the address chosen (?tier=, a tier link followed before the page ran)', async () => {
+    const user = userEvent.setup();
+    renderProfile(fakeProfile(), '/pixelpat?tier=1');
+    const tier = await screen.findByRole('link', { name: /^Fuel the Journey/ });
+    expect(tier).toHaveAttribute('aria-current', 'true');
+    expect(screen.getAllByRole('link', { current: true })).toEqual([tier]);
+    expect(screen.getByRole('link', { name: 'Continue with Fuel the Journey ($15)' })).toHaveAttribute(
+      'href',
+      '/pixelpat/support?tier=1',
+    );
+    await user.click(screen.getByRole('link', { name: /^Mission Champion/ }));
+    expect(screen.getByRole('link', { name: /^Mission Champion/ })).toHaveAttribute('aria-current', 'true');
+    expect(tier).not.toHaveAttribute('aria-current');
+  });
+
+  it('ignores a tier the creator does not have', async () => {
+    renderProfile(fakeProfile(), '/pixelpat?tier=7');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryAllByRole('link', { current: true })).toEqual([]);
+    expect(screen.getAllByRole('link', { name: /Support Pixel Pat/ })[0]).toHaveAttribute('href', '/pixelpat/support');
   });
 
   it('offers signed-out visitors a way to sign in and come back, and has the Be a Bro card', async () => {
@@ -275,9 +308,11 @@ describe('profile page', () => {
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderProfile();
-    await user.click(await screen.findByRole('button', { name: /Share/ }));
+    await user.click(await findShare());
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pixelpat`);
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    // Shared at once: the panel stays closed.
+    expect(((await findShare()).parentElement as HTMLDetailsElement).open).toBe(false);
   });
 
   it('uses the device share sheet where there is one', async () => {
@@ -285,7 +320,7 @@ describe('profile page', () => {
     const share = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     renderProfile();
-    await user.click(await screen.findByRole('button', { name: /Share/ }));
+    await user.click(await findShare());
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/pixelpat` }));
     expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
@@ -299,10 +334,28 @@ describe('profile page', () => {
       configurable: true,
     });
     renderProfile();
-    await user.click(await screen.findByRole('button', { name: /Share/ }));
-    expect(await screen.findByLabelText('Copy this link to share the page:')).toHaveValue(
-      `${window.location.origin}/pixelpat`,
-    );
+    const summary = await findShare();
+    await user.click(summary);
+    const field = await screen.findByLabelText('Copy this link to share the page:');
+    expect(field).toHaveValue(`${window.location.origin}/pixelpat`);
+    expect(field).toBeVisible();
+    expect((summary.parentElement as HTMLDetailsElement).open).toBe(true);
+    // Share closes the panel again, as any disclosure.
+    await user.click(summary);
+    await waitFor(() => expect(field).not.toBeVisible());
+  });
+
+  it('copies from the panel opened before the page ran, with Copy link', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderProfile();
+    const summary = await findShare();
+    // As the browser does for a click before hydration: the panel opens by itself.
+    (summary.parentElement as HTMLDetailsElement).open = true;
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pixelpat`);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
   });
 
   it('thanks the supporter with the receipt after a support, then drops ?supported=true from the address', async () => {

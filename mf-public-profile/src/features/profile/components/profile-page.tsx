@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { CreatorNotFound } from '../../../components/creator-not-found';
 import { CreatorPageError, CreatorPageLoading } from '../../../components/creator-page-status';
@@ -19,12 +20,16 @@ import { SupportOptions } from './support-options';
 import { SupporterWall } from './supporter-wall';
 import { ThankYouBanner } from '../../../components/thank-you-banner';
 import { ProfilePosts } from '../../posts/components/profile-posts';
+import { parseTierParam } from '../../../lib/tier-param';
 
 /** The public creator page /{username}, every figure from the API. */
 export function ProfilePage({ username }: { username: string }) {
   const query = useCreator(username);
   const profile = query.data;
-  const [selectedTier, setSelectedTier] = useState<number | null>(null);
+  const [searchParams] = useSearchParams();
+  // A tier chosen by its link (`?tier=`: before the page ran, or without JavaScript) starts chosen; clicks then
+  // choose in place.
+  const [chosenTier, setSelectedTier] = useState(() => parseTierParam(searchParams.get('tier')));
   const { thankYou, dismiss } = useThankYou(username);
 
   useRefetchOnSessionChange(username);
@@ -38,6 +43,8 @@ export function ProfilePage({ username }: { username: string }) {
   }
   // isPending and isError are handled above, so the profile is here.
   const p = query.data;
+  // A tier the creator does not have (an old or hand-made link) is no choice.
+  const selectedTier = p.tiers.some((tier) => tier.position === chosenTier) ? chosenTier : null;
 
   return (
     <PageContainer>

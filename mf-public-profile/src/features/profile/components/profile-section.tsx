@@ -7,13 +7,15 @@ export interface ProfileSectionProps {
   aside?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** The section's id, for links to it (`#id`: scrolled to clear of the site's sticky header). */
+  id?: string;
 }
 
 /** One card of the profile page: a section named by its h2. */
-export function ProfileSection({ title, aside, children, className }: ProfileSectionProps) {
+export function ProfileSection({ title, aside, children, className, id }: ProfileSectionProps) {
   const headingId = useId();
   return (
-    <Card aria-labelledby={headingId} className={className} css={{ minWidth: 0 }}>
+    <Card id={id} aria-labelledby={headingId} className={className} css={{ minWidth: 0, scrollMarginTop: '6rem' }}>
       <div
         css={{
           display: 'flex',

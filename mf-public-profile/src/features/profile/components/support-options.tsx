@@ -1,3 +1,5 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { tierEmojiStyle } from '@beabro/shared/ui/tier-emoji';
 import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
 import { formatUsd } from '@beabro/shared/money/fees';
@@ -19,14 +21,27 @@ export function tierPrice(tier: Pick<PublicTierDto, 'amountCents' | 'isRecurring
   return `${formatUsd(tier.amountCents, { whole: true })}${tier.isRecurring ? '/month' : ''}`;
 }
 
+/** The id of the Support Options section, which a tier's link scrolls back to. */
+const SUPPORT_OPTIONS_ID = 'support-options';
+
+/**
+ * The address that shows `username`'s profile with the tier at `position` chosen (null: none chosen), scrolled to
+ * Support Options: what choosing a tier does before the page's code runs, or without JavaScript.
+ */
+function tierChoiceHref(username: string, position: number | null): string {
+  return `${paths.profile(username)}${position === null ? '' : `?tier=${position}`}#${SUPPORT_OPTIONS_ID}`;
+}
+
 /**
  * SPEC: the four tiers; clicking one only selects it (clicking it again clears the choice). The support
- * buttons then carry the chosen tier to the support page.
+ * buttons then carry the chosen tier to the support page. Each tier is a link to the profile with that tier
+ * chosen (`?tier=`, rendered chosen by the server), so choosing works without JavaScript; once the page runs,
+ * a click selects in place instead of following the link.
  */
 export function SupportOptions({ username, displayName, tiers, selectedTier, onSelect }: SupportOptionsProps) {
   const selected = tiers.find((tier) => tier.position === selectedTier) ?? null;
   return (
-    <ProfileSection title="Support Options">
+    <ProfileSection title="Support Options" id={SUPPORT_OPTIONS_ID}>
       <ul
         css={(theme) => ({
           listStyle: 'none',
@@ -41,10 +56,13 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
           const isSelected = tier.position === selectedTier;
           return (
             <li key={tier.position} css={{ display: 'flex' }}>
-              <button
-                type="button"
-                aria-pressed={isSelected}
-                onClick={() => onSelect(isSelected ? null : tier.position)}
+              <Link
+                to={tierChoiceHref(username, isSelected ? null : tier.position)}
+                aria-current={isSelected ? 'true' : undefined}
+                onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                  event.preventDefault();
+                  onSelect(isSelected ? null : tier.position);
+                }}
                 css={(theme) => [
                   {
                     flex: 1,
@@ -53,7 +71,7 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
                     gap: '0.25rem 0.75rem',
                     alignContent: 'start',
                     textAlign: 'left',
-                    font: 'inherit',
+                    textDecoration: 'none',
                     color: theme.color.text,
                     padding: theme.space(4),
                     borderRadius: theme.radius.md,
@@ -82,7 +100,7 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
                 <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
                   {tier.description}
                 </span>
-              </button>
+              </Link>
             </li>
           );
         })}

@@ -24,6 +24,7 @@ import { PaymentSummary } from './payment-summary';
 import { FIELD_IDS, SupporterDetails } from './supporter-details';
 import { TrustBadges, TrustBlocks } from './trust-section';
 import { ExternalLinkIcon } from '@beabro/shared/ui/icons/external-link';
+import { parseTierParam } from '../../../lib/tier-param';
 
 const SUMMARY_HEADING_ID = 'support-summary-heading';
 
@@ -41,12 +42,6 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'showOnWall', 'card'];
-
-/** `?tier=2` -> 2; anything else -> null. */
-export function parseTierParam(value: string | null): number | null {
-  if (value === null || !/^\d$/.test(value)) return null;
-  return Number(value);
-}
 
 /** SPEC's "Support with $5" (plus "/month"), for any whole-dollar amount. */
 export function submitLabel(amount: number, isRecurring: boolean): string {

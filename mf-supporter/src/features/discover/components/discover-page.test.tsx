@@ -117,9 +117,37 @@ describe('/discover', () => {
     expect(location()).toBe('/discover?q=a&type=artist&sort=newest');
     await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'a', type: 'artist', sort: 'newest', page: '1' }));
 
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // A link (it works before the page runs and without JavaScript); a click clears in place.
+    const clear = screen.getByRole('link', { name: 'Clear filters' });
+    expect(clear).toHaveAttribute('href', '/discover?sort=newest');
+    await user.click(clear);
     expect(location()).toBe('/discover?sort=newest');
     expect(screen.getByLabelText('Search creators')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+  });
+
+  it('clears text typed but not yet searched, and its pending search', async () => {
+    const user = userEvent.setup();
+    const { api, location } = renderDiscover();
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
+    await user.type(screen.getByLabelText('Search creators'), 'tr');
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(screen.getByLabelText('Search creators')).toHaveValue('');
+    // A later search runs after the cleared text's pause would have ended: that text never became a search.
+    await user.type(screen.getByLabelText('Search creators'), 'maya');
+    await waitFor(() => expect(location()).toBe('/discover?q=maya'));
+    expect(api.calls('GET /api/discover').map((call) => call.query.get('q') ?? '')).not.toContain('tr');
+  });
+
+  it('is a plain GET form of /discover, its controls named as the URL reads them, for browsers without JavaScript', () => {
+    renderDiscover('/discover?q=maya&type=artist&sort=newest&page=2');
+    const form = screen.getByRole('search', { name: 'Find creators' }) as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/discover');
+    // What a native submit sends: the page goes back to 1, as when the page itself changes a filter.
+    expect(Object.fromEntries(new FormData(form))).toEqual({ q: 'maya', type: 'artist', sort: 'newest' });
+    // Its Search button is for browsers without JavaScript only.
+    expect(form.querySelector('noscript')).not.toBeNull();
   });
 
   it('pages through results with Previous and Next, the page in the URL', async () => {
@@ -158,7 +186,8 @@ describe('/discover', () => {
     const { location } = renderDiscover('/discover?q=nobody%20here');
     expect(await screen.findByRole('heading', { name: 'No creators found' })).toBeInTheDocument();
     expect(screen.getByText('0 creators matching “nobody here”')).toBeInTheDocument();
-    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    const clear = screen.getAllByRole('link', { name: 'Clear filters' });
+    expect(clear.map((link) => link.getAttribute('href'))).toEqual(['/discover', '/discover']);
     await user.click(clear[clear.length - 1]!);
     expect(location()).toBe('/discover');
     await waitFor(() => expect(cardNames()).toHaveLength(3));

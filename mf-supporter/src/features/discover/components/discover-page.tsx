@@ -11,7 +11,7 @@ import { discoverQueryInput, isFilteringCreators, totalPages, type DiscoverParam
 import { CreatorCard } from './creator-card';
 import { CreatorGridLoading } from './creator-grid-loading';
 import { creatorGridStyle } from './creator-grid-style';
-import { DiscoverControls } from './discover-controls';
+import { ClearFiltersLink, DiscoverControls } from './discover-controls';
 import { DiscoverPagination } from './discover-pagination';
 
 function resultsText(total: number, params: DiscoverParams): string {
@@ -24,7 +24,7 @@ function resultsText(total: number, params: DiscoverParams): string {
 export function DiscoverPage() {
   useDocumentTitle('Discover creators');
   const resultsId = useId();
-  const { params, text, setText, submitText, setType, setSort, clear, pageSearch } = useDiscoverParams();
+  const { params, text, setText, submitText, setType, setSort, clear, clearedSearch, pageSearch } = useDiscoverParams();
   const query = useDiscoverCreators(discoverQueryInput(params));
   const data = query.data;
   const pageCount = data ? totalPages(data.total, data.pageSize) : 1;
@@ -82,6 +82,7 @@ export function DiscoverPage() {
           onTypeChange={setType}
           onSortChange={setSort}
           onClear={clear}
+          clearedSearch={clearedSearch}
         />
 
         <section
@@ -132,11 +133,7 @@ export function DiscoverPage() {
               <EmptyState
                 icon="search"
                 title="No creators found"
-                action={
-                  <Button variant="secondary" onClick={clear}>
-                    Clear filters
-                  </Button>
-                }
+                action={<ClearFiltersLink clearedSearch={clearedSearch} onClear={clear} variant="secondary" />}
               >
                 Nobody matches this search yet. Try another name, a word from their bio, or a different creator type.
               </EmptyState>

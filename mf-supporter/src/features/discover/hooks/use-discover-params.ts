@@ -72,6 +72,8 @@ export function useDiscoverParams() {
       setText('');
       update({ q: '', type: '' });
     },
+    /** The query string "Clear filters" leads to: no search or type, the same sort, page 1. */
+    clearedSearch: discoverSearch({ ...params, q: '', type: '', page: 1 }),
     /** The link to another page of the same results. */
     pageSearch: (page: number) => discoverSearch({ ...params, page }),
   };

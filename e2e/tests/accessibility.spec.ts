@@ -137,9 +137,9 @@ test.describe('accessibility of open states', () => {
   test('the help centre: an open answer and the empty search', async ({ page }) => {
     await page.goto('/help');
     await expect(page.getByText(/\d+ articles? found/)).toBeVisible();
-    const firstQuestion = page.getByRole('main').locator('button[aria-expanded]').first();
-    await firstQuestion.click();
-    await expect(firstQuestion).toHaveAttribute('aria-expanded', 'true');
+    const firstQuestion = page.getByRole('main').locator('details').first();
+    await firstQuestion.locator('summary').click();
+    await expect(firstQuestion).toHaveAttribute('open', '');
     await settle(page);
     await expectNoViolations(page, 'the help centre with an answer open');
 

@@ -122,9 +122,9 @@ test.describe('deploying a remote that renders on the server', () => {
         Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
       );
       await expect(page.getByRole('region', { name: 'Latest bros' })).toBeVisible();
-      const tier = page.getByRole('button', { name: /Fuel the Journey/ }).first();
+      const tier = page.getByRole('link', { name: /^Fuel the Journey/ });
       await tier.click();
-      await expect(tier).toHaveAttribute('aria-pressed', 'true');
+      await expect(tier).toHaveAttribute('aria-current', 'true');
 
       await deployRemote('mf-public-profile', '--version', v1);
       expect(await serverHtml(page, '/pixelpat')).toContain('>Recent Support<');

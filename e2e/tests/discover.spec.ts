@@ -38,7 +38,7 @@ test.describe('/discover', () => {
 
     await search.fill('nobody-would-be-called-this');
     await expect(page.getByRole('heading', { name: 'No creators found' })).toBeVisible();
-    await page.getByRole('button', { name: 'Clear filters' }).last().click();
+    await page.getByRole('link', { name: 'Clear filters' }).last().click();
     await expect(page).toHaveURL(/\/discover$/);
     await expect(page.getByRole('article', { name: 'Pixel Pat' })).toBeVisible();
   });

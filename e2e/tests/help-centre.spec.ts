@@ -22,7 +22,9 @@ test.describe('help centre rules (SPEC.md section 4, Help)', () => {
     expect(lower).toBeLessThan(total);
 
     // Every article shown mentions the term in its question or its answer.
-    const questions = page.getByRole('main').getByRole('heading', { level: 3 }).getByRole('button');
+    // Each question is the summary of a <details> (with its h3 inside), its answer a region named by it.
+    const questions = page.getByRole('main').locator('details > summary');
+    expect(await questions.count()).toBe(lower);
     for (const question of await questions.all()) {
       await question.click();
       const region = page.getByRole('region', { name: (await question.textContent()) ?? '' });
@@ -50,17 +52,19 @@ test.describe('help centre rules (SPEC.md section 4, Help)', () => {
 
   test('one FAQ item is open at a time, and clicking the open one closes it', async ({ page }) => {
     await page.goto('/help?category=pricing');
-    const first = page.getByRole('button', { name: 'How much does Be a Bro cost?' });
-    const second = page.getByRole('button', { name: 'How much of a support do I actually receive?' });
-    await first.click();
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    // Each question is a <details> disclosure (it opens without JavaScript too).
+    const item = (question: string) => page.getByRole('main').locator('details', { hasText: question });
+    const first = item('How much does Be a Bro cost?');
+    const second = item('How much of a support do I actually receive?');
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open', '');
     await expect(page.getByRole('region', { name: 'How much does Be a Bro cost?' })).toContainText('5%');
-    await second.click();
-    await expect(second).toHaveAttribute('aria-expanded', 'true');
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
-    await second.click();
-    await expect(second).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('main').getByRole('button', { expanded: true })).toHaveCount(0);
+    await second.locator('summary').click();
+    await expect(second).toHaveAttribute('open', '');
+    await expect(first).not.toHaveAttribute('open');
+    await second.locator('summary').click();
+    await expect(second).not.toHaveAttribute('open');
+    await expect(page.getByRole('main').locator('details[open]')).toHaveCount(0);
   });
 
   test('the contact form reaches support without a mail app, and there is no dead Live Chat button', async ({

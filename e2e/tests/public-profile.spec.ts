@@ -78,8 +78,9 @@ test.describe('public creator profile /{username}', () => {
 
   test('a tier chosen on the profile is carried to the support page', async ({ page }) => {
     await page.goto('/pixelpat');
-    await page.getByRole('button', { name: /True Believer/ }).click();
-    await expect(page.getByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');
+    // A tier is a link (to /pixelpat?tier=2 without JavaScript); once the page runs it is chosen in place.
+    await page.getByRole('link', { name: /^True Believer/ }).click();
+    await expect(page.getByRole('link', { name: /^True Believer/ })).toHaveAttribute('aria-current', 'true');
     await expect(page).toHaveURL(/\/pixelpat$/);
     await page.getByRole('link', { name: 'Continue with True Believer ($25/month)' }).click();
     await expect(page).toHaveURL(/\/pixelpat\/support\?tier=2$/);
@@ -97,7 +98,8 @@ test.describe('public creator profile /{username}', () => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }),
     );
     await page.goto('/pixelpat');
-    await page.getByRole('button', { name: /Share/ }).click();
+    // Share is the summary of a <details> (a panel with the page's link without JavaScript).
+    await page.locator('summary', { hasText: 'Share' }).click();
     await expect(page.getByText('Link copied')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/pixelpat`);
   });

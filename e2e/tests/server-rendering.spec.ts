@@ -136,9 +136,9 @@ test.describe('hydration', () => {
     // Interactive after hydration: choosing a tier on the profile selects it.
     await page.goto('/pixelpat');
     expect(await hydratedServerMarkup(page)).toBe(true);
-    const tier = page.getByRole('button', { name: /Fuel the Journey/ }).first();
+    const tier = page.getByRole('link', { name: /^Fuel the Journey/ });
     await tier.click();
-    await expect(tier).toHaveAttribute('aria-pressed', 'true');
+    await expect(tier).toHaveAttribute('aria-current', 'true');
     expect(problems).toEqual([]);
   });
 

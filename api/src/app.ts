@@ -53,6 +53,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSessionAuth } from './plugins/session-auth';
 import { staticSite } from './plugins/static-site';
+import { createRecentPages } from './modules/server-render/recent-pages';
 import { registerTextInputGuard } from './plugins/text-input-guard';
 import { registerTrustedHost } from './plugins/trusted-host';
 import { healthRoutes } from './routes/health';
@@ -67,6 +68,9 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
 }
 
+/** Writes that change nothing a visitor's page shows: they leave the recent pages kept (every visit sends one). */
+const WRITES_NO_PAGE_SHOWS: ReadonlySet<string> = new Set(['/api/creators/:username/views']);
+
 /** Builds the whole server on an open database; server.ts only boots it, tests call `app.inject`. */
 export async function buildApp(config: AppConfig, db: Db, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const logger = overrides.logStream
@@ -78,6 +82,13 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  // A successful write may change what a visitor's page shows: the pages kept for the last moment are forgotten.
+  app.decorate('recentPages', createRecentPages(config.serverRenderCacheMs));
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (WRITES_NO_PAGE_SHOWS.has(request.routeOptions.url ?? '')) return;
+    app.recentPages.forget();
+  });
   // Which instance answered, for operators running several behind a load balancer (INSTANCE_ID).
   const instanceId = config.instanceId;
   if (instanceId) app.addHook('onRequest', async (_request, reply) => void reply.header('X-Instance-Id', instanceId));

@@ -1,11 +1,13 @@
 /**
- * `tsx bench/web/server-render-load.ts [--before DIR] [--connections 32,64] [--seconds 30] [--port 4500]`
+ * `tsx bench/web/server-render-load.ts [--before DIR [--before-site]] [--connections 32,64] [--seconds 30] [--port 4500]`
  *
  * Throughput and p99 of a server-rendered public page (/pixelpat, a visitor without a cookie) on the
  * production server over the built site (`pnpm build` first), PGlite, with autocannon. With `--before`,
  * the API of another checkout (for example main's code, extracted with `git archive`, its
  * node_modules linked from this one) runs over the same site beside this one, and the two are
  * measured in alternating rounds in the same run, so the machine's load falls on both alike.
+ * `--before-site` serves the other checkout's own build instead (`pnpm build` there first): for a
+ * version whose API and shell speak another server-rendering contract than this one's.
  */
 import '../lib/production-mode';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +25,7 @@ const PAGE = '/pixelpat';
 const { values: args } = parseArgs({
   options: {
     before: { type: 'string' },
+    'before-site': { type: 'boolean', default: false },
     connections: { type: 'string', default: '32,64' },
     seconds: { type: 'string', default: '30' },
     port: { type: 'string', default: '4500' },
@@ -31,8 +34,16 @@ const { values: args } = parseArgs({
 const connectionCounts = args.connections.split(',').map(Number);
 const seconds = Number(args.seconds);
 const versions = [
-  ...(args.before ? [{ label: 'before', root: path.resolve(args.before) }] : []),
-  { label: 'this checkout', root: REPO_ROOT },
+  ...(args.before
+    ? [
+        {
+          label: 'before',
+          root: path.resolve(args.before),
+          site: args['before-site'] ? path.resolve(args.before) : REPO_ROOT,
+        },
+      ]
+    : []),
+  { label: 'this checkout', root: REPO_ROOT, site: REPO_ROOT },
 ];
 
 /** Only a server-rendered page counts: its #root holds markup, and the area was rendered. */
@@ -47,7 +58,7 @@ try {
   for (const [index, version] of versions.entries()) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beabro-bench-ssr-'));
     const server = await startApiServer({
-      siteDir: REPO_ROOT,
+      siteDir: version.site,
       dataDir,
       port: Number(args.port) + index,
       repoRoot: version.root,

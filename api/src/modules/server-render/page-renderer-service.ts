@@ -112,7 +112,10 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
     // A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate.
     if (startedFrom !== null && startedFrom !== version) renderer.stop();
     startedFrom = version;
-    return renderer.render({ url, remoteMap, serverEntries: serverEntriesOf(remoteMap) });
+    // The same page for every visitor: rendered once per moment however many ask (recent-pages.ts).
+    return app.recentPages.get(url, `${version}\n${JSON.stringify(remoteMap)}`, () =>
+      renderer.render({ url, remoteMap, serverEntries: serverEntriesOf(remoteMap) }),
+    );
   }
 
   /** Preload hints for an area's browser files, from its manifest when this server holds it. */

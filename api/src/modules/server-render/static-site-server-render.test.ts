@@ -12,6 +12,7 @@ import { fakeCreator } from '../public-profile/public-profile-test-factories';
  * asked, answers API calls through the transport it was given, and fails on demand.
  */
 const FAKE_SHELL_BUNDLE = `
+let renders = 0;
 exports.createPageRenderer = async function (options) {
   return {
     render: async function (request) {
@@ -22,7 +23,7 @@ exports.createPageRenderer = async function (options) {
       return {
         html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.status + ' $& $1</p>',
         area: request.url === '/nothing/here/x' ? null : { remote: 'mf-help', module: './help', rendered: true },
-        state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] } } },
+        state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] }, renders: ++renders } },
       };
     },
   };
@@ -209,6 +210,52 @@ describe('a public page runs no code until the visitor first uses it', () => {
     } finally {
       await atOnce.close();
     }
+  });
+});
+
+describe('pages rendered in the last moment (SERVER_RENDER_CACHE_MS)', () => {
+  const rendersOf = (html: string) => (pageState(html).render as { renders: number }).renders;
+
+  it('are sent again to the next visitors, and forgotten after a successful write', async () => {
+    const creator = await fakeCreator(t.database.db, { displayName: 'Busy Bea' });
+    const first = await t.app.inject({ url: `/${creator.username}` });
+    const again = await t.app.inject({ url: `/${creator.username}` });
+    expect(rendersOf(again.body)).toBe(rendersOf(first.body));
+
+    // A page view (sent by every visit) changes nothing a page shows; a refused write neither.
+    const view = await t.app.inject({
+      method: 'POST',
+      url: `/api/creators/${creator.username}/views`,
+      headers: { 'x-requested-with': 'beabro' },
+      payload: { page: 'profile' },
+    });
+    expect(view.statusCode).toBe(204);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'x-requested-with': 'beabro' },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(rendersOf((await t.app.inject({ url: `/${creator.username}` })).body)).toBe(rendersOf(first.body));
+
+    // A write that succeeds may change the page: the next visitor gets a new render.
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'x-requested-with': 'beabro' },
+      payload: {
+        name: 'Bea Fan',
+        email: 'bea-fan@example.com',
+        password: 'a good password',
+        confirmPassword: 'a good password',
+        role: 'supporter',
+      },
+    });
+    expect(signUp.statusCode).toBe(201);
+    expect(rendersOf((await t.app.inject({ url: `/${creator.username}` })).body)).toBeGreaterThan(
+      rendersOf(first.body),
+    );
   });
 });
 

@@ -127,7 +127,9 @@ export async function renderCapacitySection({
     }
   }
   notes.push(
-    `Server rendering runs in the renderer process, apart from the API (docs/renderer-isolation.md). Baseline: the same ` +
+    `Server rendering runs in the renderer process, apart from the API (docs/renderer-isolation.md), and a complete ` +
+      `render of an address is sent again for SERVER_RENDER_CACHE_MS (default 1 s, as measured here): many visitors ` +
+      `of one link share one render a second. Every visit rendered: server-render-load.ts with SERVER_RENDER_CACHE_MS=0. Baseline: the same ` +
       `address from the same server with a session cookie, which sends the shell page unrendered. ${ROUNDS} alternating ` +
       `rounds, ${seconds} s per figure, median of rounds; autocannon in its own process on the same ${os.cpus().length} cores.`,
   );

@@ -202,9 +202,12 @@ class NetworkLog {
       const type = response.headers()['content-type'] ?? '';
       if (request.resourceType() !== 'script' && !type.includes('javascript')) return;
       this.scripts.push(
-        response
-          .body()
-          .then((body) => ({ gzipBytes: gzipSync(body, { level: GZIP_LEVEL }).length, url: response.url() })),
+        response.body().then(
+          (body) => ({ gzipBytes: gzipSync(body, { level: GZIP_LEVEL }).length, url: response.url() }),
+          // A tap that opens another page (a tier is a link) leaves the old page's responses unreadable: they are
+          // not that page's script, and count nothing.
+          () => ({ gzipBytes: 0, url: response.url() }),
+        ),
       );
     });
   }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import {
@@ -43,6 +44,14 @@ import {
 
 /** /api/subscriptions: monthly supports, paused, resumed or canceled by their owner or through the signed link in each receipt. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret, provider }) => {
+  /** What completing a card change needs: links from the request's origin, a failed detach in the request's log. */
+  const cardChangeDeps = (request: FastifyRequest) => ({
+    db: app.db,
+    provider,
+    appSecret,
+    origin: requestLinkOrigin(app.config, request),
+    log: (message: string) => request.log.error(message),
+  });
   app.get(
     '/confirm',
     {
@@ -261,14 +270,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const user = requireUser(request);
-      const deps = {
-        db: app.db,
-        provider,
-        appSecret,
-        origin: requestLinkOrigin(app.config, request),
-        log: (message: string) => request.log.error(message),
-      };
-      return completeCardChangeAsOwner(deps, user, request.params.id, request.body.setupId);
+      return completeCardChangeAsOwner(cardChangeDeps(request), user, request.params.id, request.body.setupId);
     },
   );
 
@@ -310,14 +312,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const deps = {
-        db: app.db,
-        provider,
-        appSecret,
-        origin: requestLinkOrigin(app.config, request),
-        log: (message: string) => request.log.error(message),
-      };
-      return completeCardChangeByLink(deps, request.body.token, request.body.setupId);
+      return completeCardChangeByLink(cardChangeDeps(request), request.body.token, request.body.setupId);
     },
   );
 

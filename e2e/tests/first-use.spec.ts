@@ -30,6 +30,23 @@ test.describe('a public page before its first use', () => {
     });
   }
 
+  test('a creator’s page counts its view as it opens, once, used or not', async ({ page }) => {
+    const views: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/creators\/[^/]+\/views$/.test(request.url()))
+        views.push(request.url());
+    });
+    await page.goto('/pixelpat');
+    await expect.poll(() => views).toEqual([expect.stringMatching(/\/api\/creators\/pixelpat\/views$/)]);
+    await expect(interactive(page)).toHaveCount(0);
+    // Used: the page's own code does not count it again.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(interactive(page)).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(views).toHaveLength(1);
+  });
+
   test('the checkout loads and hydrates at once', async ({ page }) => {
     await page.goto('/pixelpat/support');
     await expect(interactive(page)).toBeAttached();

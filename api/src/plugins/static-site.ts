@@ -149,6 +149,7 @@ export async function staticSite(
       preview,
       render,
       atOnce = false,
+      view,
     }: {
       status: number;
       preview?: LinkPreview;
@@ -158,6 +159,8 @@ export async function staticSite(
        * works as plain HTML and runs no code until the visitor first uses it (first-use-loader.ts).
        */
       atOnce?: boolean;
+      /** A creator's page: its view is counted as it opens, even if it is never used (first-use-loader.ts). */
+      view?: { username: string; page: 'profile' };
     },
   ) => {
     if (!existsSync(shellIndex)) return sendNotBuilt(reply);
@@ -171,6 +174,7 @@ export async function staticSite(
       state: rendered?.state ?? { remoteMap, render: null },
       preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
       firstUseLoader: rendered && !atOnce && config.firstUseHydration ? FIRST_USE_LOADER.path : undefined,
+      view,
     });
     if (preview) html = injectLinkPreview(html, preview);
     // "Page not found" rendered by the server is a 404 too.
@@ -206,7 +210,7 @@ export async function staticSite(
       return sendPage(request, reply, { status: 200, render: false });
     }
     if (!preview) return sendRenamedOrNotFound(request, reply, username, '');
-    return sendPage(request, reply, { status: 200, preview, render: true });
+    return sendPage(request, reply, { status: 200, preview, render: true, view: { username, page: 'profile' } });
   };
 
   /**

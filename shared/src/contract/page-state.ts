@@ -32,6 +32,11 @@ export interface FirstUsePlan {
   scripts: string[];
   /** Files the page's area will need (fetched alongside the shell's scripts). */
   preloads: { href: string; as: 'fetch' | 'script' }[];
+  /**
+   * A creator's page counts its view as it opens, used or not: the loader reports it (as the area's
+   * `useRecordPageView` does once it runs, which then does not report it again).
+   */
+  view?: { username: string; page: 'profile' };
 }
 
 /** The loader's global on a first-use page (`window[FIRST_USE_GLOBAL]`). */
@@ -47,6 +52,8 @@ export interface FirstUseLoader {
   clicks: Element[];
   /** Set by the shell when it hydrates: from then on React hears clicks itself and the loader records none. */
   hydrating: boolean;
+  /** The view the loader reported, as `${username}|${page}`, if it did. */
+  reportedView?: string;
   /**
    * Says on the page that its interactive parts could not load (the HTML stays, readable, links working), with a
    * Retry button that calls `retry`.

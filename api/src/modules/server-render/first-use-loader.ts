@@ -105,6 +105,24 @@ const SOURCE = `(function () {
     document.addEventListener(trigger[0], trigger[1], { capture: true, passive: true });
   });
 
+  // A creator's page counts its view as it opens (once it is shown, for a page the browser prerenders), whether or
+  // not the visitor goes on to use it. A failure is simply not counted.
+  function reportView() {
+    var view = plan.view;
+    state.reportedView = view.username + '|' + view.page;
+    fetch('/api/creators/' + encodeURIComponent(view.username) + '/views', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'beabro' },
+      body: JSON.stringify({ page: view.page }),
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(function () {});
+  }
+  if (plan.view) {
+    if (document.prerendering) document.addEventListener('prerenderingchange', reportView, { once: true });
+    else reportView();
+  }
+
   // Kept for the shell: a click that plain HTML does nothing with.
   document.addEventListener(
     'click',

@@ -31,6 +31,7 @@ export function composePage(
     state,
     preloads,
     firstUseLoader,
+    view,
   }: {
     rootHtml: string;
     state: PageState;
@@ -40,10 +41,16 @@ export function composePage(
      * scripts and the preloads move into a first-use block that the loader reads.
      */
     firstUseLoader?: string;
+    /** The creator's page view the loader reports as the page opens (see `FirstUsePlan.view`). */
+    view?: FirstUsePlan['view'];
   },
 ): string {
   if (!firstUseLoader) return finish(template, preloadHints(preloads), rootHtml, state);
-  const plan: FirstUsePlan = { scripts: [], preloads: preloads.map(({ href, as }) => ({ href, as })) };
+  const plan: FirstUsePlan = {
+    scripts: [],
+    preloads: preloads.map(({ href, as }) => ({ href, as })),
+    ...(view ? { view } : {}),
+  };
   const html = template.replace(SCRIPT_TAG, (_tag, src: string) => {
     plan.scripts.push(src.replace(/&amp;/g, '&'));
     return '';

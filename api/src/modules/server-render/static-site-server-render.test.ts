@@ -182,6 +182,14 @@ describe('a public page runs no code until the visitor first uses it', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self';");
   });
 
+  it('has a creator’s page count its view as it opens', async () => {
+    const creator = await fakeCreator(t.database.db, { displayName: 'Viewed Vi' });
+    const profile = await t.app.inject({ url: `/${creator.username}` });
+    expect(firstUsePlan(profile.body)?.view).toEqual({ username: creator.username, page: 'profile' });
+    const help = await t.app.inject({ url: '/help' });
+    expect(firstUsePlan(help.body)).not.toHaveProperty('view');
+  });
+
   it('leaves the checkout, signed-in pages and pages not rendered here to load the shell at once', async () => {
     const creator = await fakeCreator(t.database.db, { displayName: 'Checkout Chloe' });
     for (const request of [

@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
+import { FIRST_USE_GLOBAL } from '@beabro/shared/contract/page-state';
 import { useRecordPageView } from './use-record-page-view';
 
 const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
@@ -11,6 +12,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(document, 'prerendering');
+  Reflect.deleteProperty(window, FIRST_USE_GLOBAL);
 });
 
 const strict = ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>;
@@ -51,5 +53,14 @@ describe('useRecordPageView', () => {
     renderHook(() => useRecordPageView('pixelpat', 'profile', true));
     await Promise.resolve();
     expect(calls()).toHaveLength(1);
+  });
+
+  it('does not count again the view a public page’s first-use loader reported as it opened', () => {
+    Reflect.set(window, FIRST_USE_GLOBAL, { reportedView: 'pixelpat|profile' });
+    renderHook(() => useRecordPageView('pixelpat', 'profile', true));
+    expect(calls()).toEqual([]);
+    // Another page of the visit is counted as usual.
+    renderHook(() => useRecordPageView('pixelpat', 'support', true));
+    expect(calls()).toEqual([['/api/creators/pixelpat/views', 'POST', JSON.stringify({ page: 'support' })]]);
   });
 });

@@ -30,6 +30,18 @@ test.describe('a public page before its first use', () => {
     });
   }
 
+  test('carries its own title, which no script has set', async ({ page }) => {
+    for (const [path, title] of [
+      ['/help', 'Help Centre - Be a Bro'],
+      ['/discover', 'Discover creators - Be a Bro'],
+      ['/no/such/page', 'Page not found - Be a Bro'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(interactive(page)).toHaveCount(0);
+    }
+  });
+
   test('a creator’s page counts its view as it opens, once, used or not', async ({ page }) => {
     const views: string[] = [];
     page.on('request', (request) => {

@@ -175,6 +175,7 @@ export async function staticSite(
       preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
       firstUseLoader: rendered && !atOnce && config.firstUseHydration ? FIRST_USE_LOADER.path : undefined,
       view,
+      title: rendered?.title,
     });
     if (preview) html = injectLinkPreview(html, preview);
     // "Page not found" rendered by the server is a 404 too.

@@ -66,6 +66,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function asPageRender(value: unknown): PageRender | null {
   if (!isRecord(value) || typeof value.html !== 'string' || !isRecord(value.state)) return null;
   if (value.area !== null && !isRecord(value.area)) return null;
+  if (value.title !== undefined && typeof value.title !== 'string') return null;
   return value as unknown as PageRender;
 }
 

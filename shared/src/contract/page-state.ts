@@ -107,6 +107,8 @@ export interface PageRender {
   state: PageState;
   /** The routed area, and whether the server rendered it; null for "page not found". */
   area: { remote: string; module: string; rendered: boolean } | null;
+  /** The page's title as its area set it while rendering ("… - Be a Bro"), for the page's <title>. */
+  title?: string;
 }
 
 export interface PageRenderer {

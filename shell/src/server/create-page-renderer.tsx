@@ -2,6 +2,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { renderToReadableStream } from 'react-dom/server';
 import { matchRoutes } from 'react-router-dom';
 import { setApiTransport } from '@beabro/shared/api/api-client';
+import { ServerTitleContext } from '@beabro/shared/hooks/use-document-title';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import type {
   PageRender,
@@ -51,13 +52,16 @@ export function createPageRenderer({
   ) {
     const errors: unknown[] = [];
     const controller = new AbortController();
+    let title: string | undefined;
     const stream = await renderToReadableStream(
-      <App
-        remoteMap={{ status: 'ready', map: remoteMap }}
-        queryClient={queryClient}
-        resolvedAreas={resolvedAreas}
-        location={url}
-      />,
+      <ServerTitleContext.Provider value={(next) => void (title = next)}>
+        <App
+          remoteMap={{ status: 'ready', map: remoteMap }}
+          queryClient={queryClient}
+          resolvedAreas={resolvedAreas}
+          location={url}
+        />
+      </ServerTitleContext.Provider>,
       // The page is sent once everything is ready, so never outline a large boundary behind its fallback.
       {
         signal: controller.signal,
@@ -72,7 +76,7 @@ export function createPageRenderer({
       throw error;
     }
     const html = await new Response(stream).text();
-    return { html, errors };
+    return { html, errors, title };
   }
 
   async function render({ url, remoteMap, serverEntries }: PageRequest): Promise<PageRender | null> {
@@ -145,7 +149,7 @@ export function createPageRenderer({
     if (result.errors.length > 0) throw result.errors[0];
 
     const state: PageState = { remoteMap, render: { area, queries: dehydrate(queryClient) } };
-    return { html: result.html, state, area };
+    return { html: result.html, state, area, ...(result.title ? { title: result.title } : {}) };
   }
 
   return { render };

@@ -8,6 +8,7 @@ import {
 
 const ROOT = '<div id="root"></div>';
 
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export interface PagePreload {
@@ -32,6 +33,7 @@ export function composePage(
     preloads,
     firstUseLoader,
     view,
+    title,
   }: {
     rootHtml: string;
     state: PageState;
@@ -43,15 +45,20 @@ export function composePage(
     firstUseLoader?: string;
     /** The creator's page view the loader reports as the page opens (see `FirstUsePlan.view`). */
     view?: FirstUsePlan['view'];
+    /** The page's own title (from its server render), in place of the template's. */
+    title?: string;
   },
 ): string {
-  if (!firstUseLoader) return finish(template, preloadHints(preloads), rootHtml, state);
+  const titled = title
+    ? template.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeText(title.slice(0, 300))}</title>`)
+    : template;
+  if (!firstUseLoader) return finish(titled, preloadHints(preloads), rootHtml, state);
   const plan: FirstUsePlan = {
     scripts: [],
     preloads: preloads.map(({ href, as }) => ({ href, as })),
     ...(view ? { view } : {}),
   };
-  const html = template.replace(SCRIPT_TAG, (_tag, src: string) => {
+  const html = titled.replace(SCRIPT_TAG, (_tag, src: string) => {
     plan.scripts.push(src.replace(/&amp;/g, '&'));
     return '';
   });

@@ -23,6 +23,7 @@ exports.createPageRenderer = async function (options) {
       return {
         html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.status + ' $& $1</p>',
         area: request.url === '/nothing/here/x' ? null : { remote: 'mf-help', module: './help', rendered: true },
+        title: request.url.startsWith('/help') ? 'Help <Centre> & more - Be a Bro' : undefined,
         state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] }, renders: ++renders } },
       };
     },
@@ -71,6 +72,15 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
     // Areas' data comes from the API in-process; "$&" in rendered text stays as it is.
     expect(res.body).toContain('api ok $& $1</p></div>');
     expect(pageState(res.body).remoteMap['mf-help']).toBe('/remotes/mf-help/mf-manifest.json');
+  });
+
+  it('gives the page the title its area set while rendering, escaped', async () => {
+    const res = await t.app.inject({ url: '/help' });
+    expect(res.body).toContain('<title>Help &lt;Centre> &amp; more - Be a Bro</title>');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    // A page whose area set none keeps the site's.
+    const other = await t.app.inject({ url: '/discover' });
+    expect(other.body).toContain('<title>Be a Bro</title>');
   });
 
   it('renders a creator’s page with the creator’s link preview', async () => {

@@ -1,14 +1,12 @@
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
-import { useEffect } from 'react';
 import { paths } from '@beabro/shared/contract/paths';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { CompassIcon } from '@beabro/shared/ui/icons/compass';
 
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = 'Page not found - Be a Bro';
-  }, []);
+  useDocumentTitle('Page not found');
   return (
     <PageContainer>
       <Card css={{ margin: '3rem auto', maxWidth: '36rem', textAlign: 'center' }}>

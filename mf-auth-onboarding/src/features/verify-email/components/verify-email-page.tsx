@@ -8,6 +8,7 @@ import {
   type VerificationLinkView,
 } from '@beabro/shared/api/verification-link-status';
 import { useVerifyEmail } from '@beabro/shared/api/verify-email';
+import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { EMAIL_VERIFICATION_MESSAGES, VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
@@ -83,9 +84,7 @@ export function VerifyEmailPage() {
   const messageRef = useRef<HTMLDivElement>(null);
   const [focusAfter, setFocusAfter] = useState<'onward' | 'message' | null>(null);
 
-  useEffect(() => {
-    document.title = `${TITLE} - Be a Bro`;
-  }, []);
+  useDocumentTitle(TITLE);
 
   useEffect(() => {
     if (focusAfter === 'onward') onwardRef.current?.focus();

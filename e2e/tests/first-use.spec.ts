@@ -59,9 +59,12 @@ test.describe('a public page before its first use', () => {
     expect(views).toHaveLength(1);
   });
 
-  test('the checkout loads and hydrates at once', async ({ page }) => {
+  test('the checkout, and a page whose area renders in the browser, load and hydrate at once', async ({ page }) => {
     await page.goto('/pixelpat/support');
     await expect(interactive(page)).toBeAttached();
+    await page.goto('/auth');
+    await expect(interactive(page)).toBeAttached();
+    await expect(page.getByRole('textbox', { name: 'Email' }).first()).toBeVisible();
   });
 });
 

@@ -173,7 +173,12 @@ export async function staticSite(
       rootHtml: rendered?.html ?? '',
       state: rendered?.state ?? { remoteMap, render: null },
       preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
-      firstUseLoader: rendered && !atOnce && config.firstUseHydration ? FIRST_USE_LOADER.path : undefined,
+      // Only a page whose content the server rendered works before its code: an area left to the browser (`/auth`,
+      // or one that fell back) shows its loading state until the code runs, so that code loads at once.
+      firstUseLoader:
+        rendered && (rendered.area === null || rendered.area.rendered) && !atOnce && config.firstUseHydration
+          ? FIRST_USE_LOADER.path
+          : undefined,
       view,
       title: rendered?.title,
     });

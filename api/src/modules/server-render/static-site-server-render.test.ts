@@ -22,7 +22,10 @@ exports.createPageRenderer = async function (options) {
       const body = await health.json();
       return {
         html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.status + ' $& $1</p>',
-        area: request.url === '/nothing/here/x' ? null : { remote: 'mf-help', module: './help', rendered: true },
+        area:
+          request.url === '/nothing/here/x'
+            ? null
+            : { remote: 'mf-help', module: './help', rendered: !request.url.startsWith('/auth') },
         title: request.url.startsWith('/help') ? 'Help <Centre> & more - Be a Bro' : undefined,
         state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] }, renders: ++renders } },
       };
@@ -206,6 +209,8 @@ describe('a public page runs no code until the visitor first uses it', () => {
       { url: `/${creator.username}/support` },
       { url: '/help', cookies: { [SESSION_COOKIE]: 'any' } },
       { url: '/dashboard' },
+      // Server-rendered around an area left to the browser: its loading state needs the code at once.
+      { url: '/auth' },
     ]) {
       const res = await t.app.inject(request);
       expect(res.body, request.url).toContain(SHELL_SCRIPT);

@@ -174,9 +174,14 @@ export async function staticSite(
       state: rendered?.state ?? { remoteMap, render: null },
       preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
       // Only a page whose content the server rendered works before its code: an area left to the browser (`/auth`,
-      // or one that fell back) shows its loading state until the code runs, so that code loads at once.
+      // or one that fell back) or data that did not load shows a loading state until the code runs, which then loads
+      // at once.
       firstUseLoader:
-        rendered && (rendered.area === null || rendered.area.rendered) && !atOnce && config.firstUseHydration
+        rendered &&
+        (rendered.area === null || rendered.area.rendered) &&
+        !rendered.incomplete &&
+        !atOnce &&
+        config.firstUseHydration
           ? FIRST_USE_LOADER.path
           : undefined,
       view,

@@ -67,6 +67,7 @@ function asPageRender(value: unknown): PageRender | null {
   if (!isRecord(value) || typeof value.html !== 'string' || !isRecord(value.state)) return null;
   if (value.area !== null && !isRecord(value.area)) return null;
   if (value.title !== undefined && typeof value.title !== 'string') return null;
+  if (value.incomplete !== undefined && typeof value.incomplete !== 'boolean') return null;
   return value as unknown as PageRender;
 }
 

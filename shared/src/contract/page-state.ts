@@ -109,6 +109,8 @@ export interface PageRender {
   area: { remote: string; module: string; rendered: boolean } | null;
   /** The page's title as its area set it while rendering ("… - Be a Bro"), for the page's <title>. */
   title?: string;
+  /** Some of the page's data did not load on the server: that part shows its loading state until the code runs. */
+  incomplete?: boolean;
 }
 
 export interface PageRenderer {

@@ -149,7 +149,19 @@ export function createPageRenderer({
     if (result.errors.length > 0) throw result.errors[0];
 
     const state: PageState = { remoteMap, render: { area, queries: dehydrate(queryClient) } };
-    return { html: result.html, state, area, ...(result.title ? { title: result.title } : {}) };
+    // A read that failed or did not finish in time left its part of the page loading: the browser must finish it.
+    const incomplete = queryClient
+      .getQueryCache()
+      .getAll()
+      // (a disabled query, pending and idle, is not one: it waits for something the visitor does)
+      .some((query) => query.state.status === 'error' || query.state.fetchStatus === 'fetching');
+    return {
+      html: result.html,
+      state,
+      area,
+      ...(result.title ? { title: result.title } : {}),
+      ...(incomplete ? { incomplete } : {}),
+    };
   }
 
   return { render };

@@ -27,6 +27,7 @@ exports.createPageRenderer = async function (options) {
             ? null
             : { remote: 'mf-help', module: './help', rendered: !request.url.startsWith('/auth') },
         title: request.url.startsWith('/help') ? 'Help <Centre> & more - Be a Bro' : undefined,
+        incomplete: request.url === '/discover?slow' ? true : undefined,
         state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] }, renders: ++renders } },
       };
     },
@@ -209,8 +210,10 @@ describe('a public page runs no code until the visitor first uses it', () => {
       { url: `/${creator.username}/support` },
       { url: '/help', cookies: { [SESSION_COOKIE]: 'any' } },
       { url: '/dashboard' },
-      // Server-rendered around an area left to the browser: its loading state needs the code at once.
+      // Server-rendered around an area left to the browser, or with data that did not load: its loading state needs
+      // the code at once.
       { url: '/auth' },
+      { url: '/discover?slow' },
     ]) {
       const res = await t.app.inject(request);
       expect(res.body, request.url).toContain(SHELL_SCRIPT);

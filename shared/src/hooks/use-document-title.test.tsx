@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { ServerTitleContext, useDocumentTitle } from './use-document-title';
+import { ServerTitleContext, useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 
 function Page({ title }: { title: string | null }) {
   useDocumentTitle(title);

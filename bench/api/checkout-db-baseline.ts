@@ -213,6 +213,8 @@ export async function runBaseline(
   { clients, seconds }: { clients: number; seconds: number },
 ): Promise<BaselineRun> {
   const pool = new pg.Pool({ connectionString: url, max: clients });
+  // The throwaway database is dropped (WITH FORCE) when the run ends: a connection it cuts must not end the run.
+  pool.on('error', () => {});
   const latencies: number[] = [];
   const copyOnce = async (record: boolean) => {
     const statements = copyStatements(captured);

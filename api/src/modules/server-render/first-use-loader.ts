@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FIRST_USE_ELEMENT_ID, FIRST_USE_GLOBAL } from '@beabro/shared/contract/page-state';
 
 /**
- * What a public page runs before the visitor uses it: this script and nothing else (about 1 kB). The page's HTML
+ * What a public page runs before the visitor uses it: this script and nothing else (under 2 kB gzipped). The page's HTML
  * works on its own; on the visitor's first use (a mouse button or pen pressed, a tap, a key, focus moving into
  * the page) it fetches the shell's scripts and the area's files the page names in its first-use block, and the
  * shell hydrates the page. A tap that only scrolls does not count (a touch counts at its click).

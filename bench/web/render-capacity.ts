@@ -29,7 +29,11 @@ async function startServer(
 ): Promise<{ server: ApiServer; cleanUp: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'beabro-bench-render-'));
   const database = engine === 'postgres' ? await createPostgresDatabase('render') : null;
-  const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
+  // Pages of the last moment on both engines (PostgreSQL's default is off: see SERVER_RENDER_CACHE_MS).
+  const env: Record<string, string> = {
+    SERVER_RENDER_CACHE_MS: '1000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
   const cleanUp = async () => {
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
@@ -128,7 +132,7 @@ export async function renderCapacitySection({
   }
   notes.push(
     `Server rendering runs in the renderer process, apart from the API (docs/renderer-isolation.md), and a complete ` +
-      `render of an address is sent again for SERVER_RENDER_CACHE_MS (default 1 s, as measured here): many visitors ` +
+      `render of an address is sent again for SERVER_RENDER_CACHE_MS (1 s here on both engines): many visitors ` +
       `of one link share one render a second. Every visit rendered: server-render-load.ts with SERVER_RENDER_CACHE_MS=0. Baseline: the same ` +
       `address from the same server with a session cookie, which sends the shell page unrendered. ${ROUNDS} alternating ` +
       `rounds, ${seconds} s per figure, median of rounds; autocannon in its own process on the same ${os.cpus().length} cores.`,

@@ -10,6 +10,16 @@ describe('loadConfig', () => {
     expect(config.remoteMap['mf-marketing']).toBe('/remotes/mf-marketing/mf-manifest.json');
   });
 
+  it('keeps visitors’ pages for a moment on the embedded database only, unless told otherwise', () => {
+    expect(loadConfig({}).serverRenderCacheMs).toBe(1000);
+    // Several instances on PostgreSQL do not hear of each other's writes.
+    const postgres = 'postgres://app@db.example:5432/beabro';
+    expect(loadConfig({ DATABASE_URL: postgres }).serverRenderCacheMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: postgres, SERVER_RENDER_CACHE_MS: '500' }).serverRenderCacheMs).toBe(500);
+    expect(loadConfig({ SERVER_RENDER_CACHE_MS: '0' }).serverRenderCacheMs).toBe(0);
+    expect(() => loadConfig({ SERVER_RENDER_CACHE_MS: '-1' })).toThrow(/SERVER_RENDER_CACHE_MS/);
+  });
+
   it('honours PORT, DATA_DIR and a per-remote URL', () => {
     const config = loadConfig({
       PORT: '8080',

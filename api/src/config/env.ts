@@ -77,7 +77,7 @@ const envSchema = z.object({
   HYDRATE_ON_FIRST_USE: z.enum(['true', 'false']).default('true'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
-  SERVER_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SERVER_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   WEBHOOKS_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
   INSTANCE_ID: z
     .string()
@@ -200,7 +200,8 @@ export interface AppConfig {
   firstUseHydration: boolean;
   /**
    * SERVER_RENDER_CACHE_MS: how long a visitor's rendered page is served again to the next visitors of the same
-   * address (0: never); any successful write forgets them all.
+   * address (0: never); any successful write through this instance forgets them all. Default 1000 on the embedded
+   * database (one instance), 0 on PostgreSQL (other instances' writes are not heard of).
    */
   serverRenderCacheMs: number;
   /**
@@ -287,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     serverRenderTimeoutMs: e.SERVER_RENDER_TIMEOUT_MS,
     firstUseHydration: e.HYDRATE_ON_FIRST_USE === 'true',
-    serverRenderCacheMs: e.SERVER_RENDER_CACHE_MS,
+    serverRenderCacheMs: e.SERVER_RENDER_CACHE_MS ?? (e.DATABASE_URL ? 0 : 1000),
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
     instanceId: e.INSTANCE_ID ?? null,
     payments: paymentsConfig(e),

@@ -8,7 +8,11 @@ import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { forgetAreaLoads } from '../features/remotes/remote-route';
 import { AppRoutes } from './app-routes';
 
-vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  getInstance: vi.fn(),
+}));
 
 function Area({ basePath }: RemoteAreaProps) {
   return <h1>Area at {basePath}</h1>;

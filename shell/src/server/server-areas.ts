@@ -1,4 +1,4 @@
-import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins } from '@module-federation/enhanced/runtime';
 import type { ContainerLoader } from '@beabro/shared/contract/page-state';
 import {
   CONTRACT_VERSION,
@@ -6,6 +6,7 @@ import {
   isCompatibleContract,
   type RemoteAreaModule,
 } from '@beabro/shared/contract/remote-contract';
+import { replaceRemote } from '../features/remotes/replace-remote';
 
 export type AreaLoad = { ok: true; area: RemoteAreaModule } | { ok: false; reason: string };
 
@@ -18,20 +19,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Forgets a registered remote and everything loaded from it (its module cache, its entry's loading state, the
- * shared modules only it provided), as `registerRemotes(..., { force: true })` does, but without that call's
- * "already registered ... may cause unexpected errors" warning, which a deploy is not: the runtime's remote
- * handler does this through `removeRemote`, typed private in 2.x. Guarded: a runtime without it leaves the remote
- * registered, and the forced registration that follows replaces it as before (with the warning).
- */
-function forgetRemote(name: string): void {
-  const instance = getInstance();
-  const handler = instance?.remoteHandler as unknown as { removeRemote?: (remote: { name: string }) => void };
-  const registered = instance?.options.remotes.find((remote) => remote.name === name);
-  if (registered && typeof handler?.removeRemote === 'function') handler.removeRemote(registered);
 }
 
 const describe = (error: unknown): string =>
@@ -78,8 +65,7 @@ export function createServerAreas({ loadContainer, timeoutMs }: { loadContainer:
       )
     ) {
       // A new release, or a container that failed to load: forget it and everything it loaded.
-      forgetRemote(federationName(remote));
-      registerRemotes([{ name: federationName(remote), entry }], { force: true });
+      replaceRemote(federationName(remote), entry);
       registered.set(remote, entry);
     }
     const attempt: Attempt = { promise: Promise.resolve() };

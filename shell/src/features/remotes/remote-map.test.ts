@@ -2,7 +2,11 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { CONTRACT_VERSION } from '@beabro/shared/contract/remote-contract';
 import { loadRemoteMap } from './remote-map';
 
-vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  getInstance: vi.fn(),
+}));
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,8 +1,8 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { matchRoutes } from 'react-router-dom';
 import { federationName, type RemoteMap } from '@beabro/shared/contract/remote-contract';
 import { AREA_ROUTES } from '../../config/area-routes';
 import { preloadRemoteArea } from './load-remote-area';
+import { replaceRemote } from './replace-remote';
 
 export type RemoteMapState = { status: 'ready'; map: RemoteMap } | { status: 'unavailable'; reason: string };
 
@@ -39,11 +39,11 @@ export function applyRemoteMap(map: RemoteMap): RemoteMapState {
 }
 
 /**
- * (Re-)registers one remote. `force` drops whatever the runtime cached for it, including a failed
- * remoteEntry load, so Retry after an outage really fetches the remote again.
+ * (Re-)registers one remote, dropping whatever the runtime cached for it, including a failed remoteEntry
+ * load, so Retry after an outage really fetches the remote again.
  */
 export function registerRemote(name: string, entry: string) {
-  registerRemotes([{ name: federationName(name), entry: new URL(entry, window.location.href).href }], { force: true });
+  replaceRemote(federationName(name), new URL(entry, window.location.href).href);
 }
 
 /**

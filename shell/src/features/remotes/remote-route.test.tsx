@@ -9,7 +9,11 @@ import { RemoteMapContext } from './remote-map-context';
 import { forgetAreaLoads, RemoteRoute } from './remote-route';
 import { ResolvedAreasContext } from './resolved-areas';
 
-vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  getInstance: vi.fn(),
+}));
 
 const route: AreaRoute = { path: '/help', remote: 'mf-help', module: './help', area: 'Help centre' };
 const ready: RemoteMapState = { status: 'ready', map: { 'mf-help': '/remotes/mf-help/mf-manifest.json' } };

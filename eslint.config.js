@@ -5,6 +5,11 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 const remotes = ['mf-marketing', 'mf-help', 'mf-auth-onboarding', 'mf-creator', 'mf-supporter', 'mf-public-profile'];
+// react-router-dom is the shared singleton; importing react-router directly would load a second copy.
+const reactRouterPath = { name: 'react-router', message: 'Import from react-router-dom (the shared singleton).' };
+// A files block's no-restricted-imports replaces the one above it, so each keeps the react-router path.
+const restrictImports = (patterns) => ['error', { paths: [reactRouterPath], patterns }];
+const apiImportsNoBench = { regex: '^((\\.\\./)+|)bench(/|$)', message: 'The API does not import bench code.' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
@@ -15,11 +20,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // react-router-dom is the shared singleton; importing react-router directly would load a second copy.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'react-router', message: 'Import from react-router-dom (the shared singleton).' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [reactRouterPath] }],
     },
   },
   {
@@ -51,7 +52,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-router', message: 'Import from react-router-dom (the shared singleton).' }],
+          paths: [reactRouterPath],
           patterns: [
             {
               group: [
@@ -67,6 +68,62 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Layer rule: bench reaches the API only through its `api/bench` export (api/src/bench-entry.ts), never by
+    // path into api/src or api/bench, nor through another subpath of the api package. (bench/api/ is bench's
+    // own folder: `../api/lib` from bench/web is allowed.)
+    files: ['bench/**'],
+    rules: {
+      'no-restricted-imports': restrictImports([
+        {
+          regex: '^(\\.\\./)+api/(src|bench)(/|$)',
+          message: "Import the API from 'api/bench' (api/src/bench-entry.ts), not by path.",
+        },
+        {
+          regex: '^api(/(?!bench$).*)?$',
+          message: "The API's one entry for bench is 'api/bench' (api/src/bench-entry.ts).",
+        },
+      ]),
+    },
+  },
+  {
+    // Layer rule: e2e drives the running apps; it imports nothing from api/ or from an app's sources (the
+    // packages it needs, such as pg and smtp-server, are its own dependencies).
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-imports': restrictImports([
+        {
+          regex: '^(\\.\\./)+(api|bench|shell|shared|mf-[a-z-]+)(/|$)',
+          message: 'e2e imports nothing from the apps or the API by path: declare the package in e2e/package.json.',
+        },
+        {
+          regex: '^(api|shell|mf-[a-z-]+)(/|$)',
+          message: 'e2e imports nothing from the apps or the API.',
+        },
+      ]),
+    },
+  },
+  {
+    // Layer rule: the API never imports bench code (bench depends on the API, through api/src/bench-entry.ts).
+    files: ['api/**'],
+    rules: { 'no-restricted-imports': restrictImports([apiImportsNoBench]) },
+  },
+  {
+    // Layer rule: services, repositories and the rest of a module sit below the HTTP plugins; only route files
+    // (which call requireUser, set the session cookie, ...) import plugins/. Messages both need are in
+    // api/src/lib/messages.ts.
+    files: ['api/src/modules/**'],
+    ignores: ['api/src/modules/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': restrictImports([
+        apiImportsNoBench,
+        {
+          regex: '^(\\.\\./)+plugins(/|$)',
+          message: 'Only route files import plugins/: move what a service needs to api/src/lib (e.g. lib/messages.ts).',
+        },
+      ]),
+    },
+  },
   // Formatting is Prettier's (`pnpm lint` runs `prettier --check`): turn off the rules it owns.
   prettier,
 );

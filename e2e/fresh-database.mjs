@@ -2,13 +2,7 @@
 // `<prefix><pid>` on the server TEST_DATABASE_URL points at, created at start and dropped by `drop()`.
 // Databases with the same prefix left by a run that was killed are dropped first, once their process
 // is gone (the pid in the name says whose they were).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The API's own PostgreSQL client: the e2e package does not depend on it.
-export const pg = createRequire(path.join(repoRoot, 'api', 'package.json'))('pg');
+import pg from 'pg';
 
 const alive = (pid) => {
   try {

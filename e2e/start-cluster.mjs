@@ -26,19 +26,17 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createFreshDatabase, pg } from './fresh-database.mjs';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { createFreshDatabase } from './fresh-database.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const apiDir = path.join(repoRoot, 'api');
-// The API's own packages: the e2e package does not depend on them.
-const apiRequire = createRequire(path.join(apiDir, 'package.json'));
-const { SMTPServer } = apiRequire('smtp-server');
 
 const log = (message) => console.info(`start-cluster: ${message}`);
 const fail = (message) => {

@@ -8,7 +8,7 @@
 // final state, and rows that existed and were only updated are left out (their triggers run again), so the
 // baseline does slightly less than the checkout did: the ratio leans against the API.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { pg } from '../../api/bench/deps';
+import pg from 'pg';
 
 type Row = Record<string, unknown>;
 type Client = InstanceType<typeof pg.Client>;

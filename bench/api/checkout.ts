@@ -1,5 +1,5 @@
 // `tsx bench/api/checkout.ts [--out file.json] [--quick] [--clients 20] [--seconds 10] [--pool 20]`
-// (also `pnpm --filter api bench:checkout`). Sandbox checkouts per second on PostgreSQL through real
+// (also `pnpm --filter bench bench:checkout`). Sandbox checkouts per second on PostgreSQL through real
 // HTTP from N concurrent clients, against the database's own limit: the same writes as one checkout sent
 // straight to PostgreSQL by the same number of clients (checkout-db-baseline.ts). Then proves nothing was lost:
 // every completed checkout (200) is a support row, and the ledger integrity check passes. Goal: at least half
@@ -9,9 +9,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from '../../api/bench/deps';
-import { supports } from '../../api/src/db/schema';
-import { checkLedgerIntegrity, formatIntegrityReport } from '../../api/src/modules/ledger/integrity-service';
+import { checkLedgerIntegrity, formatIntegrityReport, supports } from 'api/bench';
+import { eq, sql } from 'drizzle-orm';
 import { machineNote, parseOptions, report, round, startApi } from './lib';
 import type { BenchSection } from '../lib/result';
 import { insertCreator } from './seed';

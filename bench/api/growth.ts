@@ -6,27 +6,26 @@
 // p99 under 50 ms. `--huge N` adds a third creator with N supports (10 million takes long to seed: off by
 // default), compared with the small one the same way.
 import '../lib/production-mode';
-import { SESSION_COOKIE, startSession } from '../../api/src/modules/auth/session-service';
-import { analyticsWindow } from '../../api/src/modules/analytics/analytics-period';
 import {
+  analyticsWindow,
+  checkLedgerIntegrity,
   countByAmount,
   countNewSupporters,
-  findGoalReachedAt,
-  listFirstSupports,
-  listSupports,
-  sumByDay,
-  sumPeriod,
-} from '../../api/src/modules/analytics/analytics-repository';
-import { listTopSupporters } from '../../api/src/modules/analytics/analytics-top-supporters';
-import { checkLedgerIntegrity } from '../../api/src/modules/ledger/integrity-service';
-import { monthStarts } from '../../api/src/modules/metrics/creator-dashboard-service';
-import {
   countNewSupportersSince,
   countSupporters,
+  estimateNextPayout,
+  findGoalReachedAt,
+  listFirstSupports,
   listRecentReceivedSupports,
+  listSupports,
+  listTopSupporters,
+  monthStarts,
+  SESSION_COOKIE,
+  startSession,
+  sumByDay,
   sumCreatorLedger,
-} from '../../api/src/modules/metrics/metrics-repository';
-import { estimateNextPayout } from '../../api/src/modules/payouts/payouts-service';
+  sumPeriod,
+} from 'api/bench';
 import { machineNote, medianMs, parseOptions, report, round, startApi } from './lib';
 import type { BenchFigure, BenchSection } from '../lib/result';
 import { insertCreator, seedSupports } from './seed';

@@ -6,13 +6,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pg, type FastifyInstance } from '../../api/bench/deps';
-import { buildApp } from '../../api/src/app';
-import { loadConfig } from '../../api/src/config/env';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../../api/src/db/database';
+import {
+  buildApp,
+  loadConfig,
+  migrateDatabase,
+  openPglite,
+  openPostgres,
+  type Database,
+  type FastifyInstance,
+} from 'api/bench';
+import pg from 'pg';
 import type { BenchSection } from '../lib/result';
-// The API's Fastify declarations (app.db, request.user, ...) for the API sources imported here.
-import type {} from '../../api/src/types/fastify';
 
 export type Engine = 'postgres' | 'pglite';
 

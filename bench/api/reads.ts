@@ -3,7 +3,7 @@
 // hello-world route of the same server (GET /api/health: no database work), with autocannon, the same
 // connections and duration, on PostgreSQL and on PGlite. Goal on PostgreSQL: >= 60 % of hello-world.
 import '../lib/production-mode';
-import { seedDemoData } from '../../api/src/db/seed-demo-data';
+import { seedDemoData } from 'api/bench';
 import { autocannon, machineNote, parseOptions, report, round, startApi, type Engine, type LoadFigures } from './lib';
 import type { BenchFigure, BenchSection } from '../lib/result';
 import { insertCreator, seedSupports } from './seed';

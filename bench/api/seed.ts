@@ -1,8 +1,8 @@
 // Set-based seeding for the API benchmarks: a creator and N supports with their four ledger entries
 // each (the same fees as shared/src/money/fees.ts), so the ledger integrity check still passes.
-import { defaultSupportTiers, sql } from '../../api/bench/deps';
-import type { Db } from '../../api/src/db/database';
-import { creatorProfiles, supportTiers, users } from '../../api/src/db/schema';
+import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
+import { creatorProfiles, supportTiers, users, type Db } from 'api/bench';
+import { sql } from 'drizzle-orm';
 
 export async function insertCreator(
   db: Db,

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, HTTP_STATUS } from '../lib/app-error';
-
-export const INVALID_INPUT_MESSAGE = 'Please correct the highlighted fields.';
+import { INVALID_INPUT_MESSAGE } from '../lib/messages';
 
 /** One error handler: field messages for bad input, codes from services, and no internals on 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {

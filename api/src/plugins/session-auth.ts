@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { AppError } from '../lib/app-error';
+import { SIGN_IN_REQUIRED } from '../lib/messages';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/session-service';
 import { loadSessionUser } from '../modules/auth/user-repository';
 
@@ -22,8 +23,6 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     secure: request.protocol === 'https',
   });
 }
-
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);

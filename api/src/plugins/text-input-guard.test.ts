@@ -8,7 +8,8 @@ import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-pr
 import { rateLimits, users } from '../db/schema';
 import { fakeCreator } from '../modules/creator-profile/fake-creator';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { INVALID_INPUT_MESSAGE, registerErrorHandler } from './error-handler';
+import { INVALID_INPUT_MESSAGE } from '../lib/messages';
+import { registerErrorHandler } from './error-handler';
 import { hasInvalidText, INVALID_TEXT_MESSAGE, registerTextInputGuard } from './text-input-guard';
 
 const NUL = '\u0000';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendPlainHtmlPage } from '../modules/email/plain-html-page';
-import { INVALID_INPUT_MESSAGE } from './error-handler';
+import { INVALID_INPUT_MESSAGE } from '../lib/messages';
 
 export const INVALID_TEXT_MESSAGE =
   'Must not contain a NUL character or an invalid character (such as half of an emoji)';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { NAME_MAX_LENGTH } from '@beabro/shared/data/defaults';
 import { users } from '../../db/schema';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { ACCOUNT_PROFILE_LIMIT } from './account-service';
 

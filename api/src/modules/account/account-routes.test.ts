@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@beabro/shared/api-schemas/account';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { SETTINGS_MESSAGES } from '@beabro/shared/schemas/settings';
 import { creatorProfiles, follows, sessions, signInKnownIps, supports, users } from '../../db/schema';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
 import { SESSION_COOKIE } from '../auth/session-service';

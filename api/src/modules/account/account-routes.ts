@@ -12,7 +12,8 @@ import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { sessionResponseSchema } from '@beabro/shared/api-schemas/session';
 import { changePasswordSchema } from '@beabro/shared/schemas/settings';
 import { AppError } from '../../lib/app-error';
-import { clearSessionCookie, requireUser, SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { clearSessionCookie, requireUser } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { publicOrigin } from '../email/public-origin';
 import {
   changeEmail,

@@ -12,7 +12,7 @@ import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { revokeAllSessions } from '../auth/session-service';
 import { findUserByEmail, findUserById, loadSessionUser, type UserRow } from '../auth/user-repository';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { forgetSignInIps } from '../rate-limit/sign-in-throttle';

@@ -8,7 +8,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import type { subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
+import { INVALID_INPUT_MESSAGE } from '../../lib/messages';
 import type { WebhookEventType } from '@beabro/shared/api-schemas/webhooks';
 import { webhookEventBody, webhookEventId, type WebhookEvent } from '../webhooks/webhook-events';
 import { goalReachedCandidate } from '../goals/goal-reached-emails';

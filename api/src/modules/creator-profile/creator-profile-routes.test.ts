@@ -9,7 +9,7 @@ import {
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 import { ONBOARDING_MESSAGES, SOCIAL_LINK_MESSAGES } from '@beabro/shared/schemas/onboarding';
 import { creatorProfiles, supportTiers } from '../../db/schema';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { fakeCreator, onboardingBody } from './fake-creator';
 

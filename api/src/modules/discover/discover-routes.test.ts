@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVER_MESSAGES, type DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
 import { users } from '../../db/schema';
-import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
+import { INVALID_INPUT_MESSAGE } from '../../lib/messages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { bioExcerpt } from './discover-service';

@@ -5,7 +5,7 @@ import {
 } from '@beabro/shared/api-schemas/email-verification';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { hashToken } from '../auth/session-service';
 import { findUserById } from '../auth/user-repository';
 import { enqueueEmail } from '../email/email-outbox';

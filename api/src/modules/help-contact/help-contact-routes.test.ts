@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@beabro/shared/api-schemas/help-contact';
 import { contactRequests } from '../../db/schema';
-import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
+import { INVALID_INPUT_MESSAGE } from '../../lib/messages';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { CONTACT_LIMIT_PER_IP } from './help-contact-service';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import { creatorProfiles, follows, users } from '../../db/schema';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { CANNOT_FOLLOW_YOURSELF_MESSAGE } from './follow-service';
 import { CREATOR_NOT_FOUND_MESSAGE, goalPercent } from './public-profile-service';

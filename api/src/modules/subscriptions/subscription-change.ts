@@ -10,7 +10,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { creatorProfiles, supportTiers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { INVALID_INPUT_MESSAGE } from '../../plugins/error-handler';
+import { INVALID_INPUT_MESSAGE } from '../../lib/messages';
 import { CHECKOUT_MESSAGES } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';

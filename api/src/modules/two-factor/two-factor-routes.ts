@@ -12,7 +12,8 @@ import {
   twoFactorStatusSchema,
 } from '@beabro/shared/api-schemas/two-factor';
 import { AppError } from '../../lib/app-error';
-import { requireUser, SIGN_IN_REQUIRED, setSessionCookie } from '../../plugins/session-auth';
+import { requireUser, setSessionCookie } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { startSession } from '../auth/session-service';
 import { loadSessionUser } from '../auth/user-repository';
 import { publicOrigin } from '../email/public-origin';

@@ -11,7 +11,7 @@ import {
 } from '@beabro/shared/api-schemas/two-factor';
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/app-error';
-import { SIGN_IN_REQUIRED } from '../../plugins/session-auth';
+import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { verifyCurrentPassword } from '../account/account-service';
 import { revokeAllSessions } from '../auth/session-service';
 import { findUserById } from '../auth/user-repository';

@@ -1,15 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { newIdempotencyKey } from '@beabro/shared/api/new-idempotency-key';
 import { useRefundSupport } from '@beabro/shared/api/refund-support';
 import {
   centsToAmountText,
-  REFUND_MESSAGES,
   REFUND_NOTE_MAX,
   REFUND_REASON_LABELS,
   REFUND_REASONS,
   refundAmountToCents,
-  type RefundReason,
+  type RefundRequest,
   type RefundResponse,
 } from '@beabro/shared/api-schemas/refunds';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
@@ -20,7 +21,9 @@ import { Modal } from '@beabro/shared/ui/modal';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { errorMessage } from '../../../lib/error-message';
-import { focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { focusFirstInvalid } from '@beabro/shared/schemas/field-errors';
+import { refundFormSchema, type RefundFormInput } from '@beabro/shared/schemas/refund-form';
 
 const REASON_OPTIONS = REFUND_REASONS.map((value) => ({ value, label: REFUND_REASON_LABELS[value] }));
 
@@ -64,13 +67,28 @@ function RefundForm({
   const formRef = useRef<HTMLFormElement>(null);
   // One key per attempt: kept after a network failure (the retry refunds once), renewed once the server has answered.
   const attemptKey = useRef(newIdempotencyKey());
-  const [amount, setAmount] = useState(centsToAmountText(support.refundableCents));
-  const [reason, setReason] = useState<RefundReason | ''>('');
-  const [note, setNote] = useState('');
-  const [cancelSubscription, setCancelSubscription] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<RefundFormInput, unknown, Required<RefundRequest>>({
+    defaultValues: {
+      amountCents: centsToAmountText(support.refundableCents),
+      reason: '',
+      note: '',
+      cancelSubscription: false,
+    },
+    resolver: zodResolver(refundFormSchema(support.refundableCents)),
+    // Editing a field clears its message until the next attempt; focus goes to the first field in error (below).
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
+  const [amount, note] = useWatch({ control, name: ['amountCents', 'note'] });
   const parsed = refundAmountToCents(amount, support.refundableCents);
   const split =
     'cents' in parsed
@@ -81,44 +99,38 @@ function RefundForm({
         )
       : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    if ('error' in parsed) next.amountCents = parsed.error;
-    if (!reason) next.reason = REFUND_MESSAGES.reasonRequired;
-    if (note.trim().length > REFUND_NOTE_MAX) next.note = REFUND_MESSAGES.noteTooLong;
-    setErrors(next);
+  const editing = (name: 'amountCents' | 'reason' | 'note') => ({ onChange: () => clearErrors(name) });
+
+  const onValid = (body: Required<RefundRequest>) => {
     setFormError(null);
-    if (Object.keys(next).length > 0 || !('cents' in parsed) || !reason) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     refund.mutate(
-      {
-        supportId: support.id,
-        idempotencyKey: attemptKey.current,
-        body: { amountCents: parsed.cents, reason, note: note.trim(), cancelSubscription },
-      },
+      { supportId: support.id, idempotencyKey: attemptKey.current, body },
       {
         onSuccess: (answer) => onRefunded(answer),
         onError: (error) => {
           if (error instanceof ApiError) attemptKey.current = newIdempotencyKey();
-          const fields = error instanceof ApiError ? error.fieldErrors : {};
-          setErrors(fields);
-          setFormError(
-            Object.keys(fields).length > 0
-              ? null
-              : errorMessage(error, 'The refund could not be made. Please try again.'),
-          );
+          const named = setApiFieldErrors(setError, error instanceof ApiError ? error.fieldErrors : {});
+          setFormError(named ? null : errorMessage(error, 'The refund could not be made. Please try again.'));
+          // The fields are still disabled here: focus once they are back.
           focusFirstInvalid(formRef.current);
         },
       },
     );
-  }
+  };
+
+  const onInvalid = () => {
+    setFormError(null);
+    focusFirstInvalid(formRef.current);
+  };
 
   const busy = refund.isPending;
   return (
-    <form ref={formRef} noValidate onSubmit={submit} css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
+    >
       <p css={{ margin: 0 }}>
         {`${supporterLabel} gave ${formatUsd(support.amountCents)}`}
         {support.refundedCents > 0 ? `; ${formatUsd(support.refundedCents)} already refunded` : ''}
@@ -128,25 +140,27 @@ function RefundForm({
         label="Amount to refund (USD)"
         inputMode="decimal"
         autoComplete="off"
-        value={amount}
-        onChange={(event) => {
-          setAmount(event.currentTarget.value);
-          setErrors(({ amountCents: _fixed, ...rest }) => rest);
-        }}
-        error={errors.amountCents}
+        {...register('amountCents', editing('amountCents'))}
+        error={errors.amountCents?.message}
         disabled={busy}
       />
-      <SelectField
-        label="Reason"
-        placeholder="Choose a reason"
-        options={REASON_OPTIONS}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.currentTarget.value as RefundReason | '');
-          setErrors(({ reason: _fixed, ...rest }) => rest);
-        }}
-        error={errors.reason}
-        disabled={busy}
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field: { ref: _focusedByItsError, ...field } }) => (
+          <SelectField
+            label="Reason"
+            placeholder="Choose a reason"
+            options={REASON_OPTIONS}
+            {...field}
+            onChange={(event) => {
+              field.onChange(event);
+              clearErrors('reason');
+            }}
+            error={errors.reason?.message}
+            disabled={busy}
+          />
+        )}
       />
       <TextAreaField
         label="Note to the supporter (optional)"
@@ -154,12 +168,8 @@ function RefundForm({
         aside={`${note.length}/${REFUND_NOTE_MAX}`}
         rows={3}
         maxLength={REFUND_NOTE_MAX + 50}
-        value={note}
-        onChange={(event) => {
-          setNote(event.currentTarget.value);
-          setErrors(({ note: _fixed, ...rest }) => rest);
-        }}
-        error={errors.note}
+        {...register('note', editing('note'))}
+        error={errors.note?.message}
         disabled={busy}
       />
       {support.subscriptionActive ? (
@@ -168,11 +178,10 @@ function RefundForm({
             <input
               id={`cancel-${support.id}`}
               type="checkbox"
-              checked={cancelSubscription}
+              {...register('cancelSubscription')}
               disabled={busy}
               aria-invalid={errors.cancelSubscription ? true : undefined}
               aria-describedby={errors.cancelSubscription ? `cancel-${support.id}-error` : undefined}
-              onChange={(event) => setCancelSubscription(event.currentTarget.checked)}
               css={(theme) => [
                 {
                   width: '1.125rem',
@@ -195,7 +204,7 @@ function RefundForm({
               role="alert"
               css={(theme) => ({ margin: 0, color: theme.color.danger, fontSize: theme.font.size.sm })}
             >
-              {errors.cancelSubscription}
+              {errors.cancelSubscription.message}
             </p>
           ) : null}
         </div>

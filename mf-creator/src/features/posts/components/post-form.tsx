@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { useSavePost, useUploadPostImage, type SavePostInput } from '@beabro/shared/api/creator-posts-calls';
@@ -14,7 +15,8 @@ import {
 import type { CreatorTierDto } from '@beabro/shared/api-schemas/creator-profile';
 import { paths } from '@beabro/shared/contract/paths';
 import { formatUsd } from '@beabro/shared/money/fees';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { focusFirstInvalid } from '@beabro/shared/schemas/field-errors';
 import { Button } from '@beabro/shared/ui/button';
 import { FieldMessages, describedBy } from '@beabro/shared/ui/field-messages';
 import { SelectField } from '@beabro/shared/ui/select-field';
@@ -22,6 +24,7 @@ import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { Tabs } from '@beabro/shared/ui/tabs';
 import { useToast } from '@beabro/shared/ui/toast';
 import { errorMessage, MESSAGES } from '../../../lib/error-message';
+import { fieldErrorsResolver } from '../../../lib/field-errors-resolver';
 import {
   EMPTY_POST_FORM,
   earlyAccessApplies,
@@ -64,8 +67,28 @@ export function PostForm({ post, tiers }: PostFormProps) {
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const ids = { audience: useId(), earlyAccess: useId() };
-  const [values, setValues] = useState<PostFormValues>(() => (post ? formValuesOf(post) : EMPTY_POST_FORM));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<PostFormValues>({
+    defaultValues: post ? formValuesOf(post) : EMPTY_POST_FORM,
+    resolver: fieldErrorsResolver(postFormErrors),
+    // A field's message goes when the field changes; the rest stay until the next try.
+    reValidateMode: 'onSubmit',
+    // Focus goes to the first field showing an error once it is rendered (and enabled again after a save).
+    shouldFocusError: false,
+  });
+  const [title, bodyMarkdown, audience, minTierPosition, earlyAccess] = useWatch({
+    control,
+    name: ['title', 'bodyMarkdown', 'audience', 'minTierPosition', 'earlyAccess'],
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -73,22 +96,11 @@ export function PostForm({ post, tiers }: PostFormProps) {
   const published = post?.status === 'published';
   const busy = save.isPending;
 
-  function set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    // A field's message goes when the field changes; the rest stay until the next try.
-    const apiKey = key === 'earlyAccess' ? 'earlyAccessDays' : key;
-    setErrors((current) => ({ ...current, [apiKey]: undefined }));
-  }
+  const field = (key: keyof PostFormValues) =>
+    register(key, { onChange: () => clearErrors(key === 'earlyAccess' ? 'earlyAccessDays' : key) });
+  const bodyField = field('bodyMarkdown');
 
-  async function submit(publish: boolean) {
-    setFormError(null);
-    const found = postFormErrors(values);
-    if (hasErrors(found)) {
-      setErrors(found);
-      setFormError(MESSAGES.fixFields);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  async function saveValues(values: PostFormValues, publish: boolean) {
     const fields = postFieldsOf(values);
     const input: SavePostInput =
       post === null
@@ -96,14 +108,14 @@ export function PostForm({ post, tiers }: PostFormProps) {
         : { id: post.id, input: publish ? { ...fields, publish } : fields };
     try {
       const saved = await save.mutateAsync(input);
-      setErrors({});
-      setValues(formValuesOf(saved));
+      reset(formValuesOf(saved));
       toast.show(publish ? 'Post published' : published ? 'Changes saved' : 'Draft saved', 'success');
       if (post === null) navigate(paths.editPost(saved.id), { replace: true });
     } catch (failure) {
       const fieldErrors = failure instanceof ApiError ? failure.fieldErrors : {};
       const known = Object.fromEntries(Object.entries(fieldErrors).filter(([key]) => FIELDS.some((f) => f === key)));
-      setErrors(known);
+      clearErrors();
+      setApiFieldErrors(setError, known);
       setFormError(
         Object.keys(known).length > 0 ? MESSAGES.fixFields : errorMessage(failure, 'Your post could not be saved.'),
       );
@@ -111,11 +123,16 @@ export function PostForm({ post, tiers }: PostFormProps) {
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The form's submit button saves (a draft, or the changes): Enter in a field never publishes.
-    void submit(false);
-  }
+  const submit = (publish: boolean) => {
+    setFormError(null);
+    return handleSubmit(
+      (values) => saveValues(values, publish),
+      () => {
+        setFormError(MESSAGES.fixFields);
+        focusFirstInvalid(formRef.current);
+      },
+    );
+  };
 
   async function onImageChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -132,12 +149,13 @@ export function PostForm({ post, tiers }: PostFormProps) {
 
   function insertIntoBody(markdown: string) {
     const area = bodyRef.current;
-    const body = values.bodyMarkdown;
+    const body = getValues('bodyMarkdown');
     const start = area?.selectionStart ?? body.length;
     const end = area?.selectionEnd ?? body.length;
     const before = body.slice(0, start);
     const block = `${before && !before.endsWith('\n') ? '\n\n' : ''}${markdown}\n\n`;
-    set('bodyMarkdown', before + block + body.slice(end));
+    setValue('bodyMarkdown', before + block + body.slice(end));
+    clearErrors('bodyMarkdown');
     setTab('write');
     requestAnimationFrame(() => {
       area?.focus();
@@ -151,14 +169,19 @@ export function PostForm({ post, tiers }: PostFormProps) {
   }));
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} css={{ display: 'grid', gap: '1.25rem' }}>
+    <form
+      ref={formRef}
+      noValidate
+      // The form's submit button saves (a draft, or the changes): Enter in a field never publishes.
+      onSubmit={(event) => void submit(false)(event)}
+      css={{ display: 'grid', gap: '1.25rem' }}
+    >
       <TextField
         label="Title"
-        value={values.title}
-        onChange={(event) => set('title', event.target.value)}
+        {...field('title')}
         maxLength={POST_TITLE_MAX_LENGTH}
-        aside={`${values.title.length}/${POST_TITLE_MAX_LENGTH}`}
-        error={errors.title}
+        aside={`${title.length}/${POST_TITLE_MAX_LENGTH}`}
+        error={errors.title?.message}
         disabled={busy}
       />
 
@@ -195,26 +218,28 @@ export function PostForm({ post, tiers }: PostFormProps) {
           <div css={{ paddingTop: '0.75rem' }}>
             {tab === 'write' ? (
               <TextAreaField
-                ref={bodyRef}
                 label="Post"
                 rows={14}
-                value={values.bodyMarkdown}
-                onChange={(event) => set('bodyMarkdown', event.target.value)}
+                {...bodyField}
+                ref={(area) => {
+                  bodyField.ref(area);
+                  bodyRef.current = area;
+                }}
                 maxLength={POST_BODY_MAX_LENGTH}
-                aside={`${values.bodyMarkdown.length.toLocaleString('en-US')}/${POST_BODY_MAX_LENGTH.toLocaleString('en-US')}`}
+                aside={`${bodyMarkdown.length.toLocaleString('en-US')}/${POST_BODY_MAX_LENGTH.toLocaleString('en-US')}`}
                 hint="Markdown: **bold**, _italic_, [a link](https://…), lists, > quotes and # headings."
-                error={errors.bodyMarkdown}
+                error={errors.bodyMarkdown?.message}
                 disabled={busy}
               />
             ) : (
               <>
-                <PostPreview post={post} changed={post !== null && values.bodyMarkdown !== post.bodyMarkdown} />
+                <PostPreview post={post} changed={post !== null && bodyMarkdown !== post.bodyMarkdown} />
                 {errors.bodyMarkdown ? (
                   <p
                     role="alert"
                     css={(theme) => ({ margin: '0.5rem 0 0', color: theme.color.danger, fontSize: theme.font.size.sm })}
                   >
-                    {errors.bodyMarkdown}
+                    {errors.bodyMarkdown.message}
                   </p>
                 ) : null}
               </>
@@ -231,61 +256,60 @@ export function PostForm({ post, tiers }: PostFormProps) {
           Who can read it
         </legend>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.25rem', marginTop: '0.375rem' }}>
-          {POST_AUDIENCES.map((audience) => (
-            <label key={audience} css={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
+          {POST_AUDIENCES.map((option) => (
+            <label key={option} css={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
               <input
                 type="radio"
-                name="audience"
-                value={audience}
-                checked={values.audience === audience}
-                onChange={() => set('audience', audience)}
+                {...field('audience')}
+                value={option}
                 aria-invalid={errors.audience ? true : undefined}
                 disabled={busy}
                 css={{ width: '1.1rem', height: '1.1rem', margin: 0 }}
               />
-              {audience === 'tier' ? 'A tier and above' : POST_AUDIENCE_LABELS[audience]}
+              {option === 'tier' ? 'A tier and above' : POST_AUDIENCE_LABELS[option]}
             </label>
           ))}
         </div>
-        <FieldMessages id={ids.audience} error={errors.audience} />
-        {values.audience === 'tier' ? (
+        <FieldMessages id={ids.audience} error={errors.audience?.message} />
+        {audience === 'tier' ? (
           <SelectField
             label="Lowest tier that can read it"
-            value={values.minTierPosition}
+            value={minTierPosition}
             placeholder="Choose a tier…"
             options={tierOptions}
-            onChange={(event) => set('minTierPosition', event.target.value)}
+            onChange={(event) => {
+              setValue('minTierPosition', event.target.value);
+              clearErrors('minTierPosition');
+            }}
             hint="Supporters whose support is at least this tier's amount can read it."
-            error={errors.minTierPosition}
+            error={errors.minTierPosition?.message}
             disabled={busy}
           />
         ) : null}
       </fieldset>
 
-      {earlyAccessApplies(values.audience) ? (
+      {earlyAccessApplies(audience) ? (
         <div css={{ display: 'grid', gap: '0.5rem' }}>
           <label css={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center' }}>
             <input
               id={ids.earlyAccess}
               type="checkbox"
-              checked={values.earlyAccess}
-              onChange={(event) => set('earlyAccess', event.target.checked)}
+              {...field('earlyAccess')}
               disabled={busy}
               css={{ width: '1.1rem', height: '1.1rem', margin: 0 }}
             />
             Early access: supporters first, everyone after some days
           </label>
-          {values.earlyAccess ? (
+          {earlyAccess ? (
             <TextField
               label="Days before everyone can read it"
               type="number"
               inputMode="numeric"
               min={1}
               max={POST_EARLY_ACCESS_MAX_DAYS}
-              value={values.earlyAccessDays}
-              onChange={(event) => set('earlyAccessDays', event.target.value)}
+              {...field('earlyAccessDays')}
               hint={`1 to ${POST_EARLY_ACCESS_MAX_DAYS} days after publishing.`}
-              error={errors.earlyAccessDays}
+              error={errors.earlyAccessDays?.message}
               disabled={busy}
               css={{ maxWidth: '10rem' }}
             />
@@ -312,7 +336,7 @@ export function PostForm({ post, tiers }: PostFormProps) {
             <Button type="submit" variant="secondary" disabled={busy}>
               {SAVE_DRAFT_LABEL}
             </Button>
-            <Button onClick={() => void submit(true)} disabled={busy}>
+            <Button onClick={() => void submit(true)()} disabled={busy}>
               {PUBLISH_LABEL}
             </Button>
             {busy ? (

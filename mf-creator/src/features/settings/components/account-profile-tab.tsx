@@ -1,17 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { useCurrentUser } from '@beabro/shared/api/get-current-user';
 import { useUpdateAccountProfile } from '@beabro/shared/api/update-account-profile';
-import { accountProfileRequestSchema } from '@beabro/shared/api-schemas/account';
+import { accountProfileRequestSchema, type AccountProfileValues } from '@beabro/shared/api-schemas/account';
 import { NAME_MAX_LENGTH } from '@beabro/shared/data/defaults';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
-import { readyToSave } from '../../../lib/ready-to-save';
 import { TabHeading } from './section-heading';
 
 /** Profile of an account without a creator page: the name creators see and checkout fills in. */
@@ -39,50 +40,49 @@ export function AccountProfileTab() {
 }
 
 function AccountProfileForm({ user }: { user: SessionUser }) {
-  const [values, setValues] = useState({ displayName: user.displayName });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
-  const form = useRef<HTMLFormElement>(null);
   const update = useUpdateAccountProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AccountProfileValues>({
+    defaultValues: { displayName: user.displayName },
+    resolver: zodResolver(accountProfileRequestSchema, undefined, { raw: true }),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!readyToSave(fieldErrorsOf(accountProfileRequestSchema, values), { setErrors, setState, form: form.current }))
-      return;
+  const onValid = async (values: AccountProfileValues) => {
     setState({ kind: 'saving' });
     try {
       const saved = await update.mutateAsync(values);
-      setValues({ displayName: saved.displayName });
+      reset({ displayName: saved.displayName });
       setState({ kind: 'saved', message: 'Profile saved.' });
     } catch (failure) {
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({
         kind: 'failed',
         message: errorMessage(failure, 'Your profile could not be saved. Please try again.'),
       });
-      focusFirstInvalid(form.current);
     }
   };
 
   return (
     <form
-      ref={form}
       noValidate
       aria-label="Profile"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) =>
+        void handleSubmit(onValid, () => setState({ kind: 'failed', message: MESSAGES.fixFields }))(event)
+      }
       css={(theme) => ({ display: 'grid', gap: theme.space(4), maxWidth: '32rem' })}
     >
       <TextField
         label="Display Name"
         autoComplete="name"
         maxLength={NAME_MAX_LENGTH}
-        value={values.displayName}
-        error={errors.displayName}
-        onChange={(event) => {
-          const next = { displayName: event.currentTarget.value };
-          setValues(next);
-          if (errors.displayName !== undefined) setErrors(fieldErrorsOf(accountProfileRequestSchema, next));
-        }}
+        error={errors.displayName?.message}
+        {...register('displayName')}
       />
       <SaveBar state={state} />
     </form>

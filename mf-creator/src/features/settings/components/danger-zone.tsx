@@ -1,16 +1,18 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { deleteAccount } from '@beabro/shared/api/delete-account';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
-import { deleteAccountRequestSchema } from '@beabro/shared/api-schemas/account';
+import { deleteAccountRequestSchema, type DeleteAccountInput } from '@beabro/shared/api-schemas/account';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import { pageNoticeState } from '@beabro/shared/contract/page-notice';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
 import { paths } from '@beabro/shared/contract/paths';
 import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 
 /** What the shared useDeleteAccount hook does on success: forget the account's cached answers, become a visitor. */
 function forgetAccount(queryClient: QueryClient) {
@@ -25,15 +27,25 @@ function forgetAccount(queryClient: QueryClient) {
  */
 export function DangerZone({ isCreator }: { isCreator: boolean }) {
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
   const startArea = useRef<HTMLDivElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
   const returnFocus = useRef(false);
   const queryClient = useQueryClient();
   const deleted = useRef(false);
   const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<DeleteAccountInput>({
+    defaultValues: { password: '' },
+    resolver: zodResolver(deleteAccountRequestSchema, undefined, { raw: true }),
+    // The message stays until the next attempt.
+    reValidateMode: 'onSubmit',
+  });
 
   // The session is forgotten only once the home page has replaced this one. Forgetting it first (as the
   // shared hook does) lets the shell's route guard see a visitor on /settings and send them to sign in,
@@ -46,38 +58,30 @@ export function DangerZone({ isCreator }: { isCreator: boolean }) {
   );
 
   useEffect(() => {
-    if (confirming) passwordInput.current?.focus();
+    if (confirming) setFocus('password');
     else if (returnFocus.current) startArea.current?.querySelector('button')?.focus();
-  }, [confirming]);
+  }, [confirming, setFocus]);
 
   const cancel = () => {
     returnFocus.current = true;
     setConfirming(false);
-    setPassword('');
-    setErrors({});
+    reset();
     setState(IDLE);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrorsOf(deleteAccountRequestSchema, { password });
-    setErrors(found);
-    if (hasErrors(found)) {
-      passwordInput.current?.focus();
-      return;
-    }
+  const onValid = async ({ password }: DeleteAccountInput) => {
     setState({ kind: 'saving' });
     try {
       await deleteAccount({ password });
       deleted.current = true;
       navigate(paths.home, { replace: true, state: pageNoticeState('account-deleted') });
     } catch (failure) {
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({
         kind: 'failed',
         message: errorMessage(failure, 'Your account could not be deleted. Please try again.'),
       });
-      passwordInput.current?.focus();
+      setFocus('password');
     }
   };
 
@@ -107,7 +111,7 @@ export function DangerZone({ isCreator }: { isCreator: boolean }) {
       {confirming ? (
         <form
           noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={(event) => void handleSubmit(onValid)(event)}
           aria-label="Confirm account deletion"
           css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
         >
@@ -115,14 +119,12 @@ export function DangerZone({ isCreator }: { isCreator: boolean }) {
             Are you sure? This cannot be undone.
           </p>
           <TextField
-            ref={passwordInput}
             label="Password"
             type="password"
             autoComplete="current-password"
             hint="Enter your password to confirm."
-            value={password}
-            error={errors.password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password?.message}
+            {...register('password')}
           />
           <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
             <Button type="submit" variant="danger" disabled={busy}>

@@ -1,54 +1,62 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useChangeEmail } from '@beabro/shared/api/change-email';
 import { useResendVerificationEmail } from '@beabro/shared/api/resend-verification-email';
-import { ACCOUNT_MESSAGES, changeEmailRequestSchema } from '@beabro/shared/api-schemas/account';
+import { ACCOUNT_MESSAGES, changeEmailRequestSchema, type ChangeEmailInput } from '@beabro/shared/api-schemas/account';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, SaveStatus, type SaveState } from '../../../components/save-status';
-import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
-import { readyToSave } from '../../../lib/ready-to-save';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
 import { FieldGroup } from './section-heading';
+
+const EMPTY: ChangeEmailInput = { email: '', password: '' };
+const checkSchema = zodResolver(changeEmailRequestSchema, undefined, { raw: true });
+
+/** The shared rules, and one that needs the account: the address it already has would change nothing. */
+function emailResolver(currentEmail: string): Resolver<ChangeEmailInput> {
+  return async (values, context, options) => {
+    const result = await checkSchema(values, context, options);
+    if (result.errors.email || values.email.trim().toLowerCase() !== currentEmail.toLowerCase()) return result;
+    return { values: {}, errors: { ...result.errors, email: { type: 'same', message: ACCOUNT_MESSAGES.sameEmail } } };
+  };
+}
 
 /** The account email: shown with its verification state, changed with the current password. */
 export function EmailForm({ user }: { user: SessionUser }) {
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
   const [resendState, setResendState] = useState<SaveState>(IDLE);
-  const form = useRef<HTMLFormElement>(null);
   const change = useChangeEmail();
   const resend = useResendVerificationEmail();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangeEmailInput>({
+    defaultValues: EMPTY,
+    resolver: emailResolver(user.email),
+  });
 
-  const set = (field: 'email' | 'password', value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field] !== undefined)
-      setErrors((current) => ({ ...current, [field]: fieldErrorsOf(changeEmailRequestSchema, next)[field] }));
-  };
+  const failFields = () => setState({ kind: 'failed', message: MESSAGES.fixFields });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrorsOf(changeEmailRequestSchema, values);
-    // The address it already has: nothing would change and no link would be sent, so say so instead.
-    if (!found.email && values.email.trim().toLowerCase() === user.email.toLowerCase())
-      found.email = ACCOUNT_MESSAGES.sameEmail;
-    if (!readyToSave(found, { setErrors, setState, form: form.current })) return;
+  const onValid = async (values: ChangeEmailInput) => {
     setState({ kind: 'saving' });
     try {
       const updated = await change.mutateAsync(values);
-      setValues({ email: '', password: '' });
+      reset(EMPTY);
       setState({ kind: 'saved', message: `Email updated to ${updated.email}. We sent a link there to verify it.` });
     } catch (failure) {
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({
         kind: 'failed',
         message: errorMessage(failure, 'Your email could not be changed. Please try again.'),
       });
-      focusFirstInvalid(form.current);
     }
   };
 
@@ -87,9 +95,8 @@ export function EmailForm({ user }: { user: SessionUser }) {
         </div>
       )}
       <form
-        ref={form}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void handleSubmit(onValid, failFields)(event)}
         aria-label="Change email"
         css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
       >
@@ -97,18 +104,16 @@ export function EmailForm({ user }: { user: SessionUser }) {
           label="New Email"
           type="email"
           autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <TextField
           label="Password to Change Email"
           type="password"
           autoComplete="current-password"
           hint="To confirm it is you."
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => set('password', e.currentTarget.value)}
+          error={errors.password?.message}
+          {...register('password')}
         />
         <SaveBar state={state} label="Update Email" />
       </form>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useNotificationSettings } from '@beabro/shared/api/get-notification-settings';
 import { useUpdateNotificationSettings } from '@beabro/shared/api/update-notification-settings';
@@ -89,15 +90,14 @@ function NotificationsForm({
   saved: NotificationSettingsResponse;
   items: readonly SwitchItem<NotificationKey>[];
 }) {
-  const [values, setValues] = useState(saved);
   const [state, setState] = useState<SaveState>(IDLE);
   const update = useUpdateNotificationSettings();
+  const { control, handleSubmit, reset } = useForm<NotificationSettingsResponse>({ defaultValues: saved });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async (values: NotificationSettingsResponse) => {
     setState({ kind: 'saving' });
     try {
-      setValues(await update.mutateAsync(values));
+      reset(await update.mutateAsync(values));
       setState({ kind: 'saved', message: 'Notification settings saved.' });
     } catch (failure) {
       setState({
@@ -111,10 +111,9 @@ function NotificationsForm({
     <SwitchListForm
       legend="Email notifications"
       items={items}
-      values={values}
-      onToggle={(key, checked) => setValues((current) => ({ ...current, [key]: checked }))}
+      control={control}
       state={state}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
     />
   );
 }

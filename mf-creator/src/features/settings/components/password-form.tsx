@@ -1,50 +1,53 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useChangePassword } from '@beabro/shared/api/change-password';
 import { PASSWORD_MIN_LENGTH } from '@beabro/shared/data/defaults';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import { changePasswordSchema, type ChangePasswordInput } from '@beabro/shared/schemas/settings';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
-import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
-import { readyToSave } from '../../../lib/ready-to-save';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
 import { FieldGroup } from './section-heading';
 
 type PasswordField = keyof ChangePasswordInput;
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+/** A field's change also re-checks the rules that compare it with another (after a first attempt to save). */
+const DEPENDENTS: Record<PasswordField, PasswordField[]> = {
+  currentPassword: ['newPassword'],
+  newPassword: ['confirmPassword'],
+  confirmPassword: [],
+};
+
 /** Change password (SPEC left it unwired): checked with the shared schema, then by the server. */
 export function PasswordForm() {
-  const [values, setValues] = useState<ChangePasswordInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
-  const form = useRef<HTMLFormElement>(null);
   const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(changePasswordSchema, undefined, { raw: true }),
+  });
 
-  const set = (field: PasswordField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (hasErrors(errors)) {
-      const found = fieldErrorsOf(changePasswordSchema, next);
-      setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key]])));
-    }
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!readyToSave(fieldErrorsOf(changePasswordSchema, values), { setErrors, setState, form: form.current })) return;
+  const onValid = async (values: ChangePasswordInput) => {
     setState({ kind: 'saving' });
     try {
       await change.mutateAsync(values);
-      setValues(EMPTY);
+      reset(EMPTY);
       setState({ kind: 'saved', message: 'Password updated. You stay signed in here; other devices were signed out.' });
     } catch (failure) {
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({
         kind: 'failed',
         message: errorMessage(failure, 'Your password could not be changed. Please try again.'),
       });
-      focusFirstInvalid(form.current);
     }
   };
 
@@ -54,18 +57,18 @@ export function PasswordForm() {
       type="password"
       autoComplete={autoComplete}
       hint={hint}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(e) => set(name, e.currentTarget.value)}
+      error={errors[name]?.message}
+      {...register(name, { deps: DEPENDENTS[name] })}
     />
   );
 
   return (
     <FieldGroup title="Change Password">
       <form
-        ref={form}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) =>
+          void handleSubmit(onValid, () => setState({ kind: 'failed', message: MESSAGES.fixFields }))(event)
+        }
         aria-label="Change password"
         css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
       >

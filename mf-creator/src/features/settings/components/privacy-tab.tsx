@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useCreatorDashboard } from '@beabro/shared/api/get-creator-dashboard';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
@@ -27,18 +28,21 @@ const SWITCHES: readonly SwitchItem<keyof PrivacySettingsValues>[] = [
 
 /** The three privacy switches, with a live preview of the public page. */
 export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
-  const [values, setValues] = useState<PrivacySettingsValues>(profile.privacy);
   const [state, setState] = useState<SaveState>(IDLE);
   const update = useUpdateCreatorProfile();
   const dashboard = useCreatorDashboard();
   const refresh = useRefreshCreatorViews();
+  const { control, handleSubmit, reset } = useForm<PrivacySettingsValues>({ defaultValues: profile.privacy });
+  const [showEarnings, showSupporterCount, allowMessages] = useWatch({
+    control,
+    name: ['showEarnings', 'showSupporterCount', 'allowMessages'],
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async (values: PrivacySettingsValues) => {
     setState({ kind: 'saving' });
     try {
       const saved = await update.mutateAsync(values);
-      setValues(saved.privacy);
+      reset(saved.privacy);
       setState({ kind: 'saved', message: 'Privacy settings saved.' });
       void refresh();
     } catch (failure) {
@@ -64,12 +68,15 @@ export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
         <SwitchListForm
           legend="Privacy switches"
           items={SWITCHES}
-          values={values}
-          onToggle={(key, checked) => setValues((current) => ({ ...current, [key]: checked }))}
+          control={control}
           state={state}
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={(event) => void handleSubmit(onValid)(event)}
         />
-        <PrivacyPreview privacy={values} username={profile.username} figures={dashboard.data} />
+        <PrivacyPreview
+          privacy={{ showEarnings, showSupporterCount, allowMessages }}
+          username={profile.username}
+          figures={dashboard.data}
+        />
       </div>
     </section>
   );

@@ -1,4 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
 import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
@@ -6,7 +8,6 @@ import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '@beabro/shared/data/def
 import { SOCIAL_PLATFORMS } from '@beabro/shared/data/social-platforms';
 import { profileSettingsSchema } from '@beabro/shared/schemas/settings';
 import type { CreatorType } from '@beabro/shared/data/creator-types';
-import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { SaveBar } from '../../../components/save-bar';
@@ -14,9 +15,9 @@ import { IDLE, type SaveState } from '../../../components/save-status';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
 import { publicProfileUrl } from '../../../lib/public-profile-url';
-import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
-import { readyToSave } from '../../../lib/ready-to-save';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { focusFirstInvalid } from '@beabro/shared/schemas/field-errors';
 import { profileFormValues, profilePatch, type ProfileFormValues } from '../utils/profile-form';
 import { FieldGroup, TabHeading } from './section-heading';
 import { ImageField } from './image-field';
@@ -33,57 +34,56 @@ function initialsOf(name: string): string {
 
 /** Profile tab: images, display name, username, creator type, bio and the eleven social handles. */
 export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
   const form = useRef<HTMLFormElement>(null);
   const update = useUpdateCreatorProfile();
   const refresh = useRefreshCreatorViews();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileFormValues>({
+    defaultValues: profileFormValues(profile),
+    // Raw values back (the patch is made from them); creatorType is a select of known values the schema leaves out.
+    resolver: zodResolver(profileSettingsSchema, undefined, { raw: true }) as unknown as Resolver<ProfileFormValues>,
+    // A field is checked when left, then re-checked while typing, so the message goes as soon as it is fixed.
+    mode: 'onTouched',
+    // Focus goes to the first field showing an error (the username field takes no ref), once it is rendered.
+    shouldFocusError: false,
+  });
+  const bio = useWatch({ control, name: 'bio' });
 
-  const check = (next: ProfileFormValues, field: string) => {
-    const message = fieldErrorsOf(profileSettingsSchema, next)[field];
-    setErrors((current) => (current[field] === message ? current : { ...current, [field]: message }));
-  };
-
-  const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // A field already showing an error is re-checked while typing, so the message goes as soon as it is fixed.
-    if (errors[field] !== undefined) check(next, field);
-  };
-
-  const setSocial = (platform: SocialPlatform, handle: string) => {
-    const next = { ...values, socialLinks: { ...values.socialLinks, [platform]: handle } };
-    setValues(next);
-    const key = `socialLinks.${platform}`;
-    if (errors[key] !== undefined) check(next, key);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!readyToSave(fieldErrorsOf(profileSettingsSchema, values), { setErrors, setState, form: form.current })) return;
+  const onValid = async (values: ProfileFormValues) => {
     setState({ kind: 'saving' });
-    const usernameChanged = profilePatch(values, profile).username !== undefined;
+    const patch = profilePatch(values, profile);
     try {
-      const saved = await update.mutateAsync(profilePatch(values, profile));
+      const saved = await update.mutateAsync(patch);
       // The server normalises (trims, turns pasted links into handles): show what it stored.
-      setValues(profileFormValues(saved));
+      reset(profileFormValues(saved));
       setState({
         kind: 'saved',
-        message: usernameChanged
-          ? `Profile saved. Your page is now at ${publicProfileUrl(saved.username)}`
-          : 'Profile saved.',
+        message:
+          patch.username !== undefined
+            ? `Profile saved. Your page is now at ${publicProfileUrl(saved.username)}`
+            : 'Profile saved.',
       });
       void refresh();
     } catch (failure) {
-      const fields = apiFieldErrors(failure);
-      setErrors(fields);
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({
         kind: 'failed',
         message: errorMessage(failure, 'Your profile could not be saved. Please try again.'),
       });
       focusFirstInvalid(form.current);
     }
+  };
+
+  const onInvalid = () => {
+    setState({ kind: 'failed', message: MESSAGES.fixFields });
+    focusFirstInvalid(form.current);
   };
 
   return (
@@ -106,48 +106,56 @@ export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
       <form
         ref={form}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
         css={(theme) => ({ display: 'grid', gap: theme.space(6), marginTop: theme.space(6) })}
       >
         <FieldGroup title="About you">
           <TextField
             label="Display Name"
-            value={values.displayName}
             maxLength={DISPLAY_NAME_MAX_LENGTH}
             autoComplete="nickname"
-            error={errors.displayName}
-            onChange={(event) => set('displayName', event.currentTarget.value)}
-            onBlur={() => check(values, 'displayName')}
+            error={errors.displayName?.message}
+            {...register('displayName')}
           />
-          <UsernameField
-            value={values.username}
-            savedUsername={profile.username}
-            changeAvailableAt={profile.usernameChangeAvailableAt}
-            error={errors.username}
-            onChange={(username) => set('username', username)}
-            onBlur={() => check(values, 'username')}
+          <Controller
+            control={control}
+            name="username"
+            render={({ field }) => (
+              <UsernameField
+                value={field.value}
+                savedUsername={profile.username}
+                changeAvailableAt={profile.usernameChangeAvailableAt}
+                error={errors.username?.message}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
           />
-          <SelectField
-            label="Creator Type"
-            value={values.creatorType}
-            error={errors.creatorType}
-            onChange={(event) => set('creatorType', event.currentTarget.value as CreatorType)}
-          >
-            {CREATOR_TYPES.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.label}
-              </option>
-            ))}
-          </SelectField>
+          <Controller
+            control={control}
+            name="creatorType"
+            render={({ field }) => (
+              <SelectField
+                label="Creator Type"
+                value={field.value}
+                error={errors.creatorType?.message}
+                onChange={(event) => field.onChange(event.currentTarget.value as CreatorType)}
+              >
+                {CREATOR_TYPES.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.label}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
           <TextAreaField
             label="Bio"
-            value={values.bio}
             rows={4}
-            aside={`${values.bio.length}/${BIO_MAX_LENGTH}`}
+            aside={`${bio.length}/${BIO_MAX_LENGTH}`}
             hint="Tell supporters what your mission is and what their support makes possible."
-            error={errors.bio}
-            onChange={(event) => set('bio', event.currentTarget.value)}
-            onBlur={() => check(values, 'bio')}
+            error={errors.bio?.message}
+            {...register('bio')}
           />
         </FieldGroup>
         <FieldGroup
@@ -167,13 +175,11 @@ export function ProfileTab({ profile }: { profile: OwnCreatorProfileDto }) {
                 label={platform.label}
                 prefix={platform.inputPrefix}
                 placeholder={platform.placeholder}
-                value={values.socialLinks[platform.id]}
                 autoCapitalize="none"
                 autoComplete="off"
                 spellCheck={false}
-                error={errors[`socialLinks.${platform.id}`]}
-                onChange={(event) => setSocial(platform.id, event.currentTarget.value)}
-                onBlur={() => check(values, `socialLinks.${platform.id}`)}
+                error={errors.socialLinks?.[platform.id]?.message}
+                {...register(`socialLinks.${platform.id}`)}
               />
             ))}
           </div>

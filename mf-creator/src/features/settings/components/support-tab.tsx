@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import { useUpdateSupportTiers } from '@beabro/shared/api/update-support-tiers';
 import {
@@ -17,16 +18,16 @@ import { SaveBar } from '../../../components/save-bar';
 import { IDLE, type SaveState } from '../../../components/save-status';
 import { CountrySelectField } from '@beabro/shared/ui/country-select-field';
 import { useRefreshCreatorViews } from '../../../hooks/use-refresh-creator-views';
-import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
-import { readyToSave } from '../../../lib/ready-to-save';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
+import { fieldErrorsResolver } from '../../../lib/field-errors-resolver';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
 import {
   supportFormValues,
   supportProfilePatch,
   supportTiersBody,
   type SupportFormValues,
-  type TierFormValues,
 } from '../utils/support-form';
 import { FieldGroup, TabHeading } from './section-heading';
 import { TierFields } from './tier-fields';
@@ -52,40 +53,42 @@ function validate(values: SupportFormValues): FieldErrors {
  * the creator's country. SPEC's silent fallbacks (an invalid minimum became 1, a goal 0) are field messages here.
  */
 export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
-  const [values, setValues] = useState<SupportFormValues>(() => supportFormValues(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
   const form = useRef<HTMLFormElement>(null);
   const updateProfile = useUpdateCreatorProfile();
   const updateTiers = useUpdateSupportTiers();
   const refresh = useRefreshCreatorViews();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    formState: { errors, isSubmitted },
+  } = useForm<SupportFormValues>({
+    defaultValues: supportFormValues(profile),
+    // After a first try, a field is re-checked as it changes; focus goes to the first field in error (below).
+    resolver: fieldErrorsResolver(validate),
+    shouldFocusError: false,
+  });
+  // Always the four tiers: the array is only walked, never grown or shrunk.
+  const { fields: tierFields } = useFieldArray({ control, name: 'tiers' });
+  const country = useWatch({ control, name: 'country' });
 
-  const change = (next: SupportFormValues) => {
-    setValues(next);
-    // Fields already showing an error are re-checked as they change; others wait for Save.
-    if (hasErrors(errors)) {
-      const found = validate(next);
-      setErrors((current) => Object.fromEntries(Object.keys(current).map((key) => [key, found[key]])));
-    }
-  };
-  const setTier = (index: number, tier: TierFormValues) =>
-    change({ ...values, tiers: values.tiers.map((t, i) => (i === index ? tier : t)) });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!readyToSave(validate(values), { setErrors, setState, form: form.current })) return;
+  const onValid = async (values: SupportFormValues) => {
     setState({ kind: 'saving' });
     let profileSaved = false;
     try {
       await updateProfile.mutateAsync(supportProfilePatch(values));
       profileSaved = true;
       const saved = await updateTiers.mutateAsync(supportTiersBody(values));
-      setValues(supportFormValues(saved));
+      reset(supportFormValues(saved));
       setState({ kind: 'saved', message: 'Support settings saved.' });
       void refresh();
     } catch (failure) {
       if (profileSaved) void refresh();
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       const reason = errorMessage(failure, 'Please try again.');
       setState({
         kind: 'failed',
@@ -97,10 +100,15 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
     }
   };
 
+  const onInvalid = () => {
+    setState({ kind: 'failed', message: MESSAGES.fixFields });
+    focusFirstInvalid(form.current);
+  };
+
   const countryHint =
-    values.country === '' ? (
+    country === '' ? (
       'Choose where you live so we can pay you out.'
-    ) : isPayoutCountry(values.country) ? (
+    ) : isPayoutCountry(country) ? (
       'Payouts are sent every Tuesday for the previous week.'
     ) : (
       <>
@@ -117,7 +125,7 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
       <form
         ref={form}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
         css={(theme) => ({ display: 'grid', gap: theme.space(6) })}
       >
         <FieldGroup title="Amounts">
@@ -126,10 +134,9 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
               label="Minimum Amount"
               prefix="$"
               inputMode="numeric"
-              value={values.minimumAmount}
               hint={`The smallest one-time support you accept, $${MINIMUM_AMOUNT_MIN_DOLLARS} to $${MINIMUM_AMOUNT_MAX_DOLLARS}.`}
-              error={errors.minimumAmount}
-              onChange={(e) => change({ ...values, minimumAmount: e.currentTarget.value })}
+              error={errors.minimumAmount?.message}
+              {...register('minimumAmount')}
             />
           </div>
         </FieldGroup>
@@ -137,18 +144,19 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
           title="Support Tiers"
           description="Four options shown on your page and support page. Their amounts are the quick amounts supporters can pick."
         >
-          {values.tiers.map((tier, index) => (
+          {tierFields.map((tier, index) => (
             <TierFields
-              key={index}
+              key={tier.id}
               index={index}
-              tier={tier}
+              control={control}
+              register={register}
+              setValue={setValue}
               errors={errors}
-              onChange={(next) => setTier(index, next)}
             />
           ))}
-          {errors.tiers ? (
+          {errors.tiers?.message ? (
             <p role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger, fontSize: theme.font.size.sm })}>
-              {errors.tiers}
+              {errors.tiers.message}
             </p>
           ) : null}
         </FieldGroup>
@@ -165,29 +173,27 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
           >
             <TextField
               label="Goal Title"
-              value={values.goalTitle}
               maxLength={GOAL_TITLE_MAX_LENGTH}
               placeholder="e.g. New streaming setup"
-              error={errors.goalTitle}
-              onChange={(e) => change({ ...values, goalTitle: e.currentTarget.value })}
+              error={errors.goalTitle?.message}
+              {...register('goalTitle')}
             />
             <PrefixedField
               label="Goal Amount"
               prefix="$"
               inputMode="numeric"
-              value={values.goalAmount}
-              error={errors.goalAmount}
-              onChange={(e) => change({ ...values, goalAmount: e.currentTarget.value })}
+              error={errors.goalAmount?.message}
+              {...register('goalAmount')}
             />
           </div>
         </FieldGroup>
         <FieldGroup title="Payouts">
           <CountrySelectField
             label="Country"
-            value={values.country}
+            value={country}
             hint={countryHint}
-            error={errors.country}
-            onChange={(e) => change({ ...values, country: e.currentTarget.value })}
+            error={errors.country?.message}
+            onChange={(e) => setValue('country', e.currentTarget.value, { shouldValidate: isSubmitted })}
           />
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
             Payouts go to creators in the United States, Canada, the United Kingdom and Australia. Supporters can pay

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Controller, type Control, type Path } from 'react-hook-form';
 import { SaveBar } from '../../../components/save-bar';
 import type { SaveState } from '../../../components/save-status';
 import { SwitchField } from '../../../components/switch-field';
@@ -9,25 +10,24 @@ export interface SwitchItem<K extends string> {
   description: string;
 }
 
-export interface SwitchListFormProps<K extends string> {
+export interface SwitchListFormProps<V extends Record<string, boolean>> {
   /** Names the group for assistive technology (the tab's heading says it visually). */
   legend: string;
-  items: readonly SwitchItem<K>[];
-  values: Record<K, boolean>;
-  onToggle: (key: K, checked: boolean) => void;
+  items: readonly SwitchItem<keyof V & string>[];
+  /** The react-hook-form form holding the switches' values. */
+  control: Control<V>;
   state: SaveState;
   onSubmit: (event: FormEvent) => void;
 }
 
 /** A list of on/off settings saved together with "Save Changes" (notifications, privacy). */
-export function SwitchListForm<K extends string>({
+export function SwitchListForm<V extends Record<string, boolean>>({
   legend,
   items,
-  values,
-  onToggle,
+  control,
   state,
   onSubmit,
-}: SwitchListFormProps<K>) {
+}: SwitchListFormProps<V>) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <fieldset css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
@@ -40,12 +40,18 @@ export function SwitchListForm<K extends string>({
           })}
         >
           {items.map((item) => (
-            <SwitchField
+            <Controller
               key={item.key}
-              label={item.label}
-              description={item.description}
-              checked={values[item.key]}
-              onChange={(checked) => onToggle(item.key, checked)}
+              control={control}
+              name={item.key as Path<V>}
+              render={({ field }) => (
+                <SwitchField
+                  label={item.label}
+                  description={item.description}
+                  checked={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           ))}
         </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import {
   TIER_DESCRIPTION_MAX_LENGTH,
   TIER_EMOJI_MAX_CHARS,
@@ -11,23 +12,24 @@ import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
-import type { FieldErrors } from '@beabro/shared/schemas/field-errors';
-import type { TierFormValues } from '../utils/support-form';
+import type { SupportFormValues } from '../utils/support-form';
 
 export interface TierFieldsProps {
   index: number;
-  tier: TierFormValues;
-  errors: FieldErrors;
-  onChange: (tier: TierFormValues) => void;
+  /** The Support Settings form this tier is part of (its values at `tiers.<index>`). */
+  control: Control<SupportFormValues>;
+  register: UseFormRegister<SupportFormValues>;
+  setValue: UseFormSetValue<SupportFormValues>;
+  errors: FieldErrors<SupportFormValues>;
 }
 
 /** One of the four support tiers: name, emoji, amount, monthly or one-time, description and perks. */
-export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
+export function TierFields({ index, control, register, setValue, errors }: TierFieldsProps) {
   const id = useId();
-  const key = (field: string) => `tiers.${index}.${field}`;
   const label = `Tier ${index + 1}`;
-  const set = (patch: Partial<TierFormValues>) => onChange({ ...tier, ...patch });
-  const setPerk = (at: number, text: string) => set({ perks: tier.perks.map((perk, i) => (i === at ? text : perk)) });
+  const tier = useWatch({ control, name: `tiers.${index}` });
+  const tierErrors = errors.tiers?.[index];
+  const setPerks = (perks: string[]) => setValue(`tiers.${index}.perks`, perks, { shouldDirty: true });
 
   return (
     <fieldset
@@ -55,25 +57,22 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
       >
         <TextField
           label="Name"
-          value={tier.name}
           maxLength={TIER_NAME_MAX_LENGTH}
-          error={errors[key('name')]}
-          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={tierErrors?.name?.message}
+          {...register(`tiers.${index}.name`)}
         />
         <TextField
           label="Emoji"
-          value={tier.emoji}
           maxLength={TIER_EMOJI_MAX_CHARS * 2}
-          error={errors[key('emoji')]}
-          onChange={(e) => set({ emoji: e.currentTarget.value })}
+          error={tierErrors?.emoji?.message}
+          {...register(`tiers.${index}.emoji`)}
         />
         <PrefixedField
           label="Amount"
           prefix="$"
           inputMode="numeric"
-          value={tier.amount}
-          error={errors[key('amount')]}
-          onChange={(e) => set({ amount: e.currentTarget.value })}
+          error={tierErrors?.amount?.message}
+          {...register(`tiers.${index}.amount`)}
         />
       </div>
       <label
@@ -87,8 +86,7 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
       >
         <input
           type="checkbox"
-          checked={tier.isRecurring}
-          onChange={(e) => set({ isRecurring: e.currentTarget.checked })}
+          {...register(`tiers.${index}.isRecurring`)}
           css={(theme) => ({ width: '1.125rem', height: '1.125rem', accentColor: theme.color.brand })}
         />
         Monthly support (renews every month until the supporter cancels)
@@ -96,10 +94,9 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
       <TextAreaField
         label="Description"
         rows={2}
-        value={tier.description}
         aside={`${tier.description.length}/${TIER_DESCRIPTION_MAX_LENGTH}`}
-        error={errors[key('description')]}
-        onChange={(e) => set({ description: e.currentTarget.value })}
+        error={tierErrors?.description?.message}
+        {...register(`tiers.${index}.description`)}
       />
       <div role="group" aria-labelledby={`${id}-perks`} css={(theme) => ({ display: 'grid', gap: theme.space(2) })}>
         <span
@@ -123,10 +120,9 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
                 <div css={{ flex: 1, minWidth: 0 }}>
                   <TextField
                     label={<span className="visually-hidden">{`Perk ${at + 1} of ${label}`}</span>}
-                    value={perk}
                     maxLength={TIER_PERK_MAX_LENGTH}
-                    error={errors[key(`perks.${at}`)]}
-                    onChange={(e) => setPerk(at, e.currentTarget.value)}
+                    error={tierErrors?.perks?.[at]?.message}
+                    {...register(`tiers.${index}.perks.${at}`)}
                   />
                   {perk.trim() ? (
                     <div css={{ marginTop: '0.25rem' }}>
@@ -142,7 +138,7 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
                   variant="ghost"
                   size="sm"
                   aria-label={`Remove perk ${at + 1} of ${label}`}
-                  onClick={() => set({ perks: tier.perks.filter((_, i) => i !== at) })}
+                  onClick={() => setPerks(tier.perks.filter((_, i) => i !== at))}
                   css={{ marginTop: '0.25rem' }}
                 >
                   Remove
@@ -151,9 +147,9 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
             ))}
           </ul>
         )}
-        {errors[key('perks')] ? (
+        {tierErrors?.perks?.message ? (
           <p role="alert" css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.danger })}>
-            {errors[key('perks')]}
+            {tierErrors.perks.message}
           </p>
         ) : null}
         <div>
@@ -161,7 +157,7 @@ export function TierFields({ index, tier, errors, onChange }: TierFieldsProps) {
             variant="secondary"
             size="sm"
             disabled={tier.perks.length >= TIER_PERKS_MAX}
-            onClick={() => set({ perks: [...tier.perks, ''] })}
+            onClick={() => setPerks([...tier.perks, ''])}
           >
             {`Add a perk to ${label}`}
           </Button>

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   confirmTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
@@ -7,9 +9,8 @@ import {
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
-import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shared/schemas/field-errors';
-import { readyToSave } from '../../../lib/ready-to-save';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
 
 export interface TwoFactorConfirmFormProps {
   /** Accessible name of the form, e.g. "Turn off two-factor authentication". */
@@ -37,54 +38,53 @@ export function TwoFactorConfirmForm({
   onSubmit,
   onCancel,
 }: TwoFactorConfirmFormProps) {
-  const [values, setValues] = useState<ConfirmTwoFactorInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
-  const form = useRef<HTMLFormElement>(null);
   const schema = acceptsRecoveryCode ? confirmTwoFactorRequestSchema : enableTwoFactorRequestSchema;
-  const passwordInput = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<ConfirmTwoFactorInput>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    // A field's message goes away as soon as it is edited, and comes back (if still due) on the next attempt.
+    reValidateMode: 'onSubmit',
+  });
 
   // The form opens on a click ("Turn Off", "Set Up ..."): focus goes to its first field.
-  useEffect(() => passwordInput.current?.focus(), []);
+  useEffect(() => setFocus('password'), [setFocus]);
 
-  const set = (field: keyof ConfirmTwoFactorInput, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async (values: ConfirmTwoFactorInput) => {
     if (state.kind === 'saving') return;
-    if (!readyToSave(fieldErrorsOf(schema, values), { setErrors, setState, form: form.current })) return;
     setState({ kind: 'saving' });
     try {
       await onSubmit(values);
       setState(IDLE);
     } catch (failure) {
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({ kind: 'failed', message: errorMessage(failure, failureMessage) });
-      focusFirstInvalid(form.current);
     }
   };
+
+  const field = (name: keyof ConfirmTwoFactorInput) => ({
+    error: errors[name]?.message,
+    ...register(name, { onChange: () => clearErrors(name) }),
+  });
 
   const busy = state.kind === 'saving';
   return (
     <form
-      ref={form}
       noValidate
       aria-label={label}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) =>
+        void handleSubmit(onValid, () => setState({ kind: 'failed', message: MESSAGES.fixFields }))(event)
+      }
       css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
     >
-      <TextField
-        ref={passwordInput}
-        label="Password to Confirm"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => set('password', e.currentTarget.value)}
-      />
+      <TextField label="Password to Confirm" type="password" autoComplete="current-password" {...field('password')} />
       <TextField
         label={acceptsRecoveryCode ? 'Authentication or recovery code' : 'Authentication code'}
         autoComplete="one-time-code"
@@ -96,9 +96,7 @@ export function TwoFactorConfirmForm({
             ? 'The 6-digit code your app shows now, or one of your recovery codes.'
             : 'The 6-digit code your app shows now.'
         }
-        value={values.code}
-        error={errors.code}
-        onChange={(e) => set('code', e.currentTarget.value)}
+        {...field('code')}
       />
       <div css={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
         <Button type="submit" variant={variant} disabled={busy}>

@@ -1,21 +1,23 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useCreateWebhookEndpoint } from '@beabro/shared/api/create-webhook-endpoint';
 import {
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   webhookEndpointFormSchema,
+  type WebhookEndpointFormInput,
   type WebhookEndpointWithSecret,
-  type WebhookEventType,
 } from '@beabro/shared/api-schemas/webhooks';
 import { Button } from '@beabro/shared/ui/button';
 import { FieldMessages } from '@beabro/shared/ui/field-messages';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { SaveStatus, IDLE, type SaveState } from '../../../components/save-status';
-import { apiFieldErrors, errorMessage } from '../../../lib/error-message';
-import { fieldErrorsOf, focusFirstInvalid, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
 
-const EMPTY = { url: '', description: '', events: ['support.created'] as WebhookEventType[] };
+const EMPTY: WebhookEndpointFormInput = { url: '', description: '', events: ['support.created'] };
 
 /** "Add endpoint": URL, description and events, checked with the shared schema here and again (with DNS) by the API. */
 export function WebhookEndpointForm({
@@ -25,52 +27,49 @@ export function WebhookEndpointForm({
   onCreated: (created: WebhookEndpointWithSecret) => void;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [state, setState] = useState<SaveState>(IDLE);
   const create = useCreateWebhookEndpoint();
-  const form = useRef<HTMLFormElement>(null);
   const eventsId = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<WebhookEndpointFormInput>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(webhookEndpointFormSchema, undefined, { raw: true }),
+    // Messages stay until the next attempt.
+    reValidateMode: 'onSubmit',
+  });
+  const description = useWatch({ control, name: 'description' }) ?? '';
+  // One message for the group, wherever zod put it ("events" or "events.0").
+  const eventsError = errors.events?.message ?? errors.events?.[0]?.message;
 
-  const toggleEvent = (type: WebhookEventType, checked: boolean) =>
-    setValues((current) => ({
-      ...current,
-      events: checked ? [...current.events, type] : current.events.filter((e) => e !== type),
-    }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrorsOf(webhookEndpointFormSchema, values);
-    // One message for the group, wherever zod put it.
-    if (found['events.0']) found.events ??= found['events.0'];
-    setErrors(found);
-    if (hasErrors(found)) {
-      setState({ kind: 'failed', message: 'Please correct the highlighted fields.' });
-      focusFirstInvalid(form.current);
-      return;
-    }
+  const onValid = async (values: WebhookEndpointFormInput) => {
     setState({ kind: 'saving' });
     try {
       const created = await create.mutateAsync(values);
-      setValues(EMPTY);
+      reset(EMPTY);
       setState(IDLE);
       onCreated(created);
     } catch (failure) {
-      setErrors(apiFieldErrors(failure));
+      setApiFieldErrors(setError, apiFieldErrors(failure));
       setState({
         kind: 'failed',
         message: errorMessage(failure, 'The endpoint could not be added. Please try again.'),
       });
-      focusFirstInvalid(form.current);
     }
   };
 
   const saving = state.kind === 'saving';
   return (
     <form
-      ref={form}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) =>
+        void handleSubmit(onValid, () => setState({ kind: 'failed', message: MESSAGES.fixFields }))(event)
+      }
       aria-label="Add a webhook endpoint"
       css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
     >
@@ -82,21 +81,19 @@ export function WebhookEndpointForm({
         spellCheck={false}
         placeholder="https://example.com/webhooks/beabro"
         hint="Where we POST events. It must be https:// and reachable from the internet."
-        value={values.url}
-        error={errors.url}
-        onChange={(e) => setValues((current) => ({ ...current, url: e.target.value }))}
+        error={errors.url?.message}
+        {...register('url')}
       />
       <TextField
         label="Description (optional)"
         placeholder="e.g. Discord role bot"
         maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH + 50}
-        aside={`${values.description.length}/${WEBHOOK_DESCRIPTION_MAX_LENGTH}`}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => setValues((current) => ({ ...current, description: e.target.value }))}
+        aside={`${description.length}/${WEBHOOK_DESCRIPTION_MAX_LENGTH}`}
+        error={errors.description?.message}
+        {...register('description')}
       />
       <fieldset
-        aria-describedby={errors.events ? `${eventsId}-error` : undefined}
+        aria-describedby={eventsError ? `${eventsId}-error` : undefined}
         css={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
       >
         <legend
@@ -116,34 +113,48 @@ export function WebhookEndpointForm({
             [theme.breakpoint.md]: { gridTemplateColumns: '1fr 1fr' },
           })}
         >
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label
-              key={type}
-              css={(theme) => ({
-                display: 'flex',
-                gap: theme.space(2),
-                alignItems: 'flex-start',
-                fontSize: theme.font.size.sm,
-                cursor: 'pointer',
-              })}
-            >
-              <input
-                type="checkbox"
-                checked={values.events.includes(type)}
-                aria-invalid={errors.events ? true : undefined}
-                onChange={(e) => toggleEvent(type, e.target.checked)}
-                css={{ marginTop: '0.2rem', width: '1rem', height: '1rem', flex: 'none' }}
-              />
-              <span>
-                <code css={{ fontWeight: 600 }}>{type}</code>
-                <span css={(theme) => ({ display: 'block', color: theme.color.textMuted })}>
-                  {WEBHOOK_EVENT_LABELS[type]}
-                </span>
-              </span>
-            </label>
-          ))}
+          <Controller
+            control={control}
+            name="events"
+            render={({ field }) => (
+              <>
+                {WEBHOOK_EVENT_TYPES.map((type, index) => (
+                  <label
+                    key={type}
+                    css={(theme) => ({
+                      display: 'flex',
+                      gap: theme.space(2),
+                      alignItems: 'flex-start',
+                      fontSize: theme.font.size.sm,
+                      cursor: 'pointer',
+                    })}
+                  >
+                    <input
+                      type="checkbox"
+                      ref={index === 0 ? field.ref : undefined}
+                      checked={field.value.includes(type)}
+                      aria-invalid={eventsError ? true : undefined}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked ? [...field.value, type] : field.value.filter((chosen) => chosen !== type),
+                        )
+                      }
+                      onBlur={field.onBlur}
+                      css={{ marginTop: '0.2rem', width: '1rem', height: '1rem', flex: 'none' }}
+                    />
+                    <span>
+                      <code css={{ fontWeight: 600 }}>{type}</code>
+                      <span css={(theme) => ({ display: 'block', color: theme.color.textMuted })}>
+                        {WEBHOOK_EVENT_LABELS[type]}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </>
+            )}
+          />
         </div>
-        <FieldMessages id={eventsId} error={errors.events} />
+        <FieldMessages id={eventsId} error={eventsError} />
       </fieldset>
       <div css={{ display: 'flex', alignItems: 'center', gap: '1rem', flexWrap: 'wrap' }}>
         <Button type="submit" disabled={saving} aria-disabled={saving}>

@@ -31,7 +31,10 @@ export interface MockReply {
   delayMs?: number;
 }
 
-/** An answer, or a function of the request giving one (a promise that never settles leaves it pending). */
+/**
+ * An answer, or a function of the request giving one. A promise that never settles leaves the request
+ * pending; one that rejects (or a throw) fails it as a network error, as when the server cannot be reached.
+ */
 export type MockHandler = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
 /** A JSON answer: `json(409, { message: '...' })`. */
@@ -77,10 +80,15 @@ export function mockApi(routes: Record<string, MockHandler>) {
       calls.push(call);
       const route = `${call.method} ${path}`;
       const handler = routes[route] ?? routes[`${call.method} ${url.pathname}`];
-      const reply =
-        typeof handler === 'function'
-          ? await handler(call)
-          : (handler ?? { status: 404, body: { message: `No mock for ${route}` } });
+      let reply: MockReply;
+      try {
+        reply =
+          typeof handler === 'function'
+            ? await handler(call)
+            : (handler ?? { status: 404, body: { message: `No mock for ${route}` } });
+      } catch {
+        return HttpResponse.error();
+      }
       if (reply.delayMs) await delay(reply.delayMs);
       const status = reply.status ?? 200;
       const body = status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body);

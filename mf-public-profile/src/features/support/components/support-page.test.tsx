@@ -468,7 +468,7 @@ describe('support page', () => {
 
   it('says when the server cannot be reached, and retries the same request with the same key', async () => {
     const user = userEvent.setup();
-    const answers: Array<() => MockReply> = [
+    const answers: Array<() => MockReply | Promise<MockReply>> = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ];

@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { fakeCreatorProfile, fakeSubscription } from '../../../testing/fake-data';
-import { json, mockApi } from '@beabro/shared/testing/msw';
+import { http, HttpResponse, json, mockApi, server } from '@beabro/shared/testing/msw';
 import { CancelLinkPage } from './cancel-link-page';
 
 const open = () => renderWithProviders(<CancelLinkPage />, { route: '/subscriptions/cancel?token=tok.sig' });
 const main = () => within(document.body);
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the cancel-link page', () => {
   it('pauses until resumed on a press, then shows the paused support with the outcome focused', async () => {
@@ -153,10 +151,7 @@ describe('the cancel-link page', () => {
   });
 
   it('an API that cannot be reached: says so, with a way to try again', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.all('*', () => HttpResponse.error()));
     open();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('We could not reach Be a Bro.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -3,7 +3,7 @@
 // handlers a test added are gone before the next one.
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { server } from './msw';
+import { server } from '@beabro/shared/testing/msw';
 
 // The app calls its API by relative URL (`fetch('/api/...')`). jsdom resolves it against its page; Node has
 // no `location`, and its fetch refuses a relative URL before msw sees it. A page origin for the node project:

@@ -35,6 +35,8 @@ export function domTestFiles(appDir) {
 }
 
 const SETUP_TESTS = path.join(import.meta.dirname, '../src/testing/setup-tests.ts');
+/** The msw server (API mock) of every test file, DOM or not. */
+const SETUP_MSW = path.join(import.meta.dirname, '../src/testing/setup-msw.ts');
 
 /**
  * Two vitest projects in one run: `dom` (jsdom, Testing Library's matchers and clean-up) for the files that use a
@@ -51,7 +53,7 @@ export function frontEndTestConfig(appDir) {
       projects: [
         {
           extends: true,
-          test: { ...common, name: 'dom', environment: 'jsdom', include: dom, setupFiles: [SETUP_TESTS] },
+          test: { ...common, name: 'dom', environment: 'jsdom', include: dom, setupFiles: [SETUP_MSW, SETUP_TESTS] },
         },
         {
           extends: true,
@@ -61,6 +63,7 @@ export function frontEndTestConfig(appDir) {
             environment: 'node',
             include: ['**/*.test.?(c|m)[jt]s?(x)'],
             exclude: [...dom, '**/node_modules/**', '**/dist/**'],
+            setupFiles: [SETUP_MSW],
           },
         },
       ],

@@ -2,6 +2,7 @@ import { within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
 import HelpArea, { prefetch } from './help';
 
@@ -17,18 +18,8 @@ const routes = (
 
 beforeEach(() => {
   useSessionStore.setState({ status: 'signed-out', user: null });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    ),
-  );
+  mockApi({ 'GET /api/site-config': json(200, { supportEmail: SUPPORT_EMAIL }) });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('hydrating the server-rendered help centre', () => {
   it('hydrates a search and category from the address without a mismatch', async () => {

@@ -2,6 +2,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { FAQ_ITEMS } from '@beabro/shared/data/faq';
 import { useSessionStore } from '@beabro/shared/session/session-store';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import HelpArea, { prefetch } from './help';
 
@@ -17,9 +18,7 @@ const routes = (
 );
 
 function answer(status: number, body: unknown) {
-  return vi.fn(
-    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
+  return mockApi({ 'GET /api/site-config': json(status, body) });
 }
 
 /** One request as the shell serves it: prefetch into a fresh query client, then render the page at `url`. */
@@ -28,7 +27,6 @@ async function serverRender(url: string, { retry = 1 }: { retry?: number } = {})
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
 
 describe('server rendering of the help centre', () => {
   it('runs where there is no browser', () => {
@@ -37,12 +35,11 @@ describe('server rendering of the help centre', () => {
   });
 
   it('renders the questions and the support address', async () => {
-    const fetch = answer(200, { supportEmail: SUPPORT_EMAIL });
-    vi.stubGlobal('fetch', fetch);
+    const api = answer(200, { supportEmail: SUPPORT_EMAIL });
     const { embedded, text } = await serverRender('/help');
 
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch).toHaveBeenCalledWith('/api/site-config', expect.anything());
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.path).toBe('/api/site-config');
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([['site-config']]);
     expect(text).toContain('Frequently asked questions');
     expect(text).toContain('What is Be a Bro?');
@@ -51,7 +48,7 @@ describe('server rendering of the help centre', () => {
   });
 
   it('shows the search and category of the address, as the browser does', async () => {
-    vi.stubGlobal('fetch', answer(200, { supportEmail: SUPPORT_EMAIL }));
+    answer(200, { supportEmail: SUPPORT_EMAIL });
     const { text } = await serverRender('/help?category=pricing');
     const pricing = FAQ_ITEMS.filter((item) => item.category === 'pricing');
     expect(text).toContain('Pricing & fees');
@@ -60,7 +57,7 @@ describe('server rendering of the help centre', () => {
   });
 
   it('works as plain HTML: answers in <details>, a GET search, and Send disabled with a note until the page runs', async () => {
-    vi.stubGlobal('fetch', answer(200, { supportEmail: SUPPORT_EMAIL }));
+    answer(200, { supportEmail: SUPPORT_EMAIL });
     const { html } = await serverRender('/help?q=fee&category=pricing');
     // Every shown question is a disclosure the browser opens by itself; none is a script-driven button.
     const shown = FAQ_ITEMS.filter(
@@ -84,7 +81,7 @@ describe('server rendering of the help centre', () => {
   });
 
   it('embeds nothing and renders the contact form without the address when the site config cannot be loaded', async () => {
-    vi.stubGlobal('fetch', answer(503, { message: 'Down' }));
+    answer(503, { message: 'Down' });
     // No second attempt, to keep the test quick: what matters is what a final failure leaves behind.
     const { embedded, text } = await serverRender('/help', { retry: 0 });
     expect(embedded.queries).toEqual([]);

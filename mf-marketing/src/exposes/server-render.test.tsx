@@ -3,6 +3,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderOnServer, visibleText } from '@beabro/shared/testing/server-render';
 import * as landing from './landing';
 
@@ -18,7 +19,6 @@ const routes = (
 );
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
 
 describe('server rendering of the landing page', () => {
   it('runs where there is no browser', () => {
@@ -27,8 +27,7 @@ describe('server rendering of the landing page', () => {
   });
 
   it('renders the hero and every section without loading anything', () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const api = mockApi({});
     expect('prefetch' in landing).toBe(false);
     const queryClient = createQueryClient();
 
@@ -37,7 +36,7 @@ describe('server rendering of the landing page', () => {
     expect(text).toContain('Get backed by the people who believe in your mission');
     expect(text).toContain('Start Getting Supported');
     expect(text).toContain('How mission builders use Be a Bro');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     expect(dehydrate(queryClient).queries).toEqual([]);
   });
 });

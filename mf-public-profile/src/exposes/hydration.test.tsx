@@ -4,7 +4,7 @@ import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { saveLastReceipt } from '../lib/last-receipt';
 import { fakeProfile, fakeReceipt } from '../testing/fake-profile';
-import { json, mockApi } from '../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
 import ProfileArea, { prefetch as prefetchProfile } from './profile';
 import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
@@ -33,7 +33,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('hydrating the server-rendered public profile areas', () => {

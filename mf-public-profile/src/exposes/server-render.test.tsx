@@ -5,7 +5,7 @@ import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
 import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { fakeProfile } from '../testing/fake-profile';
-import { json, mockApi } from '../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { prefetchAndRenderOnServer, visibleText } from '@beabro/shared/testing/server-render';
 import ProfileArea, { prefetch as prefetchProfile } from './profile';
 import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
@@ -59,8 +59,6 @@ async function serverRender(
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
-
 describe('server rendering of the public profile areas', () => {
   it('runs where there is no browser', () => {
     expect(typeof window).toBe('undefined');
@@ -71,7 +69,7 @@ describe('server rendering of the public profile areas', () => {
     const api = creatorApi();
     const { embedded, text } = await serverRender('/pixelpat', prefetchProfile, { username: 'pixelpat' });
 
-    expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
+    expect(api.callsTo('GET /api/creators/pixelpat')).toHaveLength(1);
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([
       ['creator-profile', 'pixelpat'],
       ['posts', 'list', 'pixelpat', 1],
@@ -146,7 +144,7 @@ describe('server rendering of the public profile areas', () => {
   it('takes the username from the route as the page does (lower-cased)', async () => {
     const api = creatorApi();
     const { text } = await serverRender('/PixelPat', prefetchProfile, { username: 'PixelPat' });
-    expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
+    expect(api.callsTo('GET /api/creators/pixelpat')).toHaveLength(1);
     expect(text).toContain('Variety streamer building a cozy gaming community.');
   });
 
@@ -169,7 +167,7 @@ describe('server rendering of the public profile areas', () => {
     const api = creatorApi();
     const { embedded, text } = await serverRender('/pixelpat/support', prefetchSupport, { username: 'pixelpat' });
 
-    expect(api.calls('GET /api/creators/pixelpat')).toHaveLength(1);
+    expect(api.callsTo('GET /api/creators/pixelpat')).toHaveLength(1);
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([['creator-profile', 'pixelpat']]);
     expect(text).toContain('Support Pixel Pat @pixelpat · Content Creator');
     for (const tier of SUPPORT_TIERS) expect(text).toContain(tier.name);

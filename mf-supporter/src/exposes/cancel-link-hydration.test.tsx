@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
 import { fakeSubscription } from '../testing/fake-data';
-import { json, mockApi } from '../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import CancelLink, { prefetch } from './cancel-link';
 
 // The browser's first render of the server-rendered /subscriptions/cancel must print exactly the server's HTML
@@ -14,8 +14,6 @@ const routes = (
     <Route path="/subscriptions/cancel" element={<CancelLink basePath="/subscriptions/cancel" />} />
   </Routes>
 );
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('hydrating the server-rendered /subscriptions/cancel', () => {
   it('hydrates an active support without a mismatch or a second request', async () => {
@@ -33,6 +31,6 @@ describe('hydrating the server-rendered /subscriptions/cancel', () => {
     expect(problems).toEqual([]);
     expect(within(container).getByText(/The next charge is on December 31, 2026\./)).toBeInTheDocument();
     expect(within(container).getByRole('button', { name: 'Pause my monthly support' })).toBeEnabled();
-    expect(api.calls('GET /api/subscriptions/cancel-by-link')).toHaveLength(1);
+    expect(api.callsTo('GET /api/subscriptions/cancel-by-link')).toHaveLength(1);
   });
 });

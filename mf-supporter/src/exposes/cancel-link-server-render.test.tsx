@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import { fakeSubscription } from '../testing/fake-data';
-import { json, mockApi } from '../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import CancelLink, { prefetch } from './cancel-link';
 
 // The shell's server render of /subscriptions/cancel in Node: the prefetch reads the support the link is for
@@ -17,8 +17,6 @@ const routes = (
 
 const render = (url: string) => prefetchAndRenderOnServer(routes, { url, prefetch });
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('server rendering of /subscriptions/cancel', () => {
   it('an active support: what it is, the pause choices and the cancel button, as forms', async () => {
     const api = mockApi({
@@ -26,7 +24,7 @@ describe('server rendering of /subscriptions/cancel', () => {
     });
     const { text, html, embedded } = await render('/subscriptions/cancel?token=tok.sig');
 
-    expect(api.requests.map((r) => `${r.method} ${r.path}?${r.query.toString()}`)).toEqual([
+    expect(api.calls.map((r) => `${r.method} ${r.pathname}?${r.query.toString()}`)).toEqual([
       'GET /api/subscriptions/cancel-by-link?token=tok.sig',
     ]);
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([['cancel-link-page', 'tok.sig']]);

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { DISCOVER_CREATORS, fakeDiscoverResponse } from '../testing/fake-data';
-import { json, mockApi } from '../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
 import Discover, { prefetch } from './discover';
 
@@ -16,8 +16,6 @@ const routes = (
 );
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
-
 describe('hydrating the server-rendered /discover', () => {
   it('hydrates a search from the address without a mismatch', async () => {
     const api = mockApi({ 'GET /api/discover': () => json(200, fakeDiscoverResponse(DISCOVER_CREATORS.slice(0, 1))) });
@@ -33,6 +31,6 @@ describe('hydrating the server-rendered /discover', () => {
     expect(page.getByLabelText('Search creators')).toHaveValue('pat');
     expect(page.getByRole('article', { name: 'Pixel Pat' })).toBeInTheDocument();
     // The browser uses the embedded answer instead of asking again.
-    expect(api.calls('GET /api/discover')).toHaveLength(1);
+    expect(api.callsTo('GET /api/discover')).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
-import { mockApi } from '../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import PostsUnsubscribe from './posts-unsubscribe';
 
 // /subscriptions/unsubscribe is rendered on the server (an email link opened signed out) and hydrated as is;
@@ -13,8 +13,6 @@ const routes = (
     <Route path="/subscriptions/unsubscribe" element={<PostsUnsubscribe basePath="/subscriptions/unsubscribe" />} />
   </Routes>
 );
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('hydrating the server-rendered /subscriptions/unsubscribe', () => {
   it('renders the question with the button, hydrates without a mismatch, and sends nothing', async () => {
@@ -28,6 +26,6 @@ describe('hydrating the server-rendered /subscriptions/unsubscribe', () => {
 
     expect(problems).toEqual([]);
     await vi.waitFor(() => expect(within(container).getByRole('button', { name: 'Stop these emails' })).toBeEnabled());
-    expect(api.requests).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { DISCOVER_CREATORS, fakeDiscoverResponse } from '../testing/fake-data';
-import { json, mockApi, type RecordedRequest } from '../testing/mock-api';
+import { json, mockApi, type MockCall } from '@beabro/shared/testing/msw';
 import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import Discover, { prefetch } from './discover';
 
@@ -16,7 +16,7 @@ const routes = (
 );
 
 /** GET /api/discover over the three fake creators, filtered by type like the API. */
-function discoverApi(request: RecordedRequest) {
+function discoverApi(request: MockCall) {
   const type = request.query.get('type') ?? '';
   return json(200, fakeDiscoverResponse(DISCOVER_CREATORS.filter((creator) => !type || creator.creatorType === type)));
 }
@@ -27,8 +27,6 @@ async function serverRender(url: string, { retry = 1 }: { retry?: number } = {})
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
-
 describe('server rendering of /discover', () => {
   it('runs where there is no browser', () => {
     expect(typeof window).toBe('undefined');
@@ -39,7 +37,7 @@ describe('server rendering of /discover', () => {
     const api = mockApi({ 'GET /api/discover': discoverApi });
     const { embedded, text } = await serverRender('/discover');
 
-    expect(api.calls('GET /api/discover')).toHaveLength(1);
+    expect(api.callsTo('GET /api/discover')).toHaveLength(1);
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([
       ['discover', { q: '', type: '', sort: 'supporters', page: 1 }],
     ]);
@@ -56,7 +54,7 @@ describe('server rendering of /discover', () => {
     const api = mockApi({ 'GET /api/discover': discoverApi });
     const { embedded, text } = await serverRender('/discover?type=artist&sort=newest&page=0&unknown=1');
 
-    expect(Object.fromEntries(api.calls('GET /api/discover')[0]?.query ?? [])).toEqual({
+    expect(Object.fromEntries(api.callsTo('GET /api/discover')[0]?.query ?? [])).toEqual({
       type: 'artist',
       sort: 'newest',
       page: '1',

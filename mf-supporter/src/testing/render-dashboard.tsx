@@ -4,7 +4,7 @@ import { renderWithProviders } from '@beabro/shared/testing/render-with-provider
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import SupporterDashboardArea from '../exposes/supporter-dashboard';
 import { fakeDashboard, fakeUser } from './fake-data';
-import { json, mockApi, type MockAnswer, type RecordedRequest } from './mock-api';
+import { json, mockApi, type MockReply, type MockCall } from '@beabro/shared/testing/msw';
 
 /** Shows the router's current path and query, to assert what the URL holds. */
 export function LocationProbe() {
@@ -17,7 +17,7 @@ export interface RenderDashboardOptions {
   dashboard?: SupporterDashboardDto;
   route?: string;
   /** Extra or replacement API routes, e.g. "POST /api/subscriptions/:id/cancel". */
-  routes?: Record<string, (request: RecordedRequest) => MockAnswer | Promise<MockAnswer>>;
+  routes?: Record<string, (request: MockCall) => MockReply | Promise<MockReply>>;
 }
 
 /** The exposed supporter dashboard area, as the shell mounts it, over a mocked API. */

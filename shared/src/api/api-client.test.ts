@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, apiRequest, REQUEST_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '@beabro/shared/api/api-client';
+import { http, HttpResponse, server } from '@beabro/shared/testing/msw';
 
 function answer(status: number, body: string, contentType = 'text/html') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } })),
+  server.use(
+    http.get(
+      '/api/anything',
+      () => new HttpResponse(body || null, { status, headers: { 'Content-Type': contentType } }),
+    ),
   );
 }
 
@@ -17,8 +20,6 @@ async function failure(): Promise<ApiError> {
   }
   throw new Error('the request did not fail');
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('apiRequest failures', () => {
   it('puts a human sentence, not a status code, on a 5xx without a message', async () => {

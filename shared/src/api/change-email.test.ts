@@ -4,6 +4,7 @@ import { createElement, type ReactNode } from 'react';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { changeEmail, useChangeEmail } from '@beabro/shared/api/change-email';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const user = {
   id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01',
@@ -15,31 +16,25 @@ const user = {
   emailVerified: false,
 };
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const ROUTE = 'PATCH /api/account/email';
 
 describe('changeEmail', () => {
   it('PATCHes /api/account/email with the CSRF header and returns the parsed session user', async () => {
-    const fetchMock = stubFetch(200, { user });
+    const api = mockApi({ [ROUTE]: json(200, { user }) });
     await expect(changeEmail({ email: 'new@example.com', password: 'my password' })).resolves.toEqual(user);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/account/email');
-    expect(init.method).toBe('PATCH');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'new@example.com', password: 'my password' });
-    expect(new Headers(init.headers).get('X-Requested-With')).toBe('beabro');
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/account/email');
+    expect(call?.method).toBe('PATCH');
+    expect(call?.body).toEqual({ email: 'new@example.com', password: 'my password' });
+    expect(call?.headers.get('X-Requested-With')).toBe('beabro');
   });
 
   it('throws the field messages of a 400', async () => {
-    stubFetch(400, {
-      message: 'Current password is incorrect',
-      fieldErrors: { password: 'Current password is incorrect' },
+    mockApi({
+      [ROUTE]: json(400, {
+        message: 'Current password is incorrect',
+        fieldErrors: { password: 'Current password is incorrect' },
+      }),
     });
     const error = await changeEmail({ email: 'new@example.com', password: 'wrong' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -49,7 +44,7 @@ describe('changeEmail', () => {
 
 describe('useChangeEmail', () => {
   it('replaces the cached session user with the answer', async () => {
-    stubFetch(200, { user });
+    mockApi({ [ROUTE]: json(200, { user }) });
     const queryClient = new QueryClient();
     queryClient.setQueryData(SESSION_QUERY_KEY, { ...user, email: 'old@example.com', emailVerified: true });
     const wrapper = ({ children }: { children: ReactNode }) =>

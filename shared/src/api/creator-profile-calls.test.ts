@@ -15,6 +15,7 @@ import {
   type SupportTiersInput,
 } from '@beabro/shared/api-schemas/creator-profile';
 import { SUPPORT_TIERS } from '@beabro/shared/data/support-tiers';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const profile: OwnCreatorProfileDto = {
   username: 'maya',
@@ -42,16 +43,13 @@ const profile: OwnCreatorProfileDto = {
   usernameChangeAvailableAt: null,
 };
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const PROFILE = '/api/creator-profile';
 
-const lastCall = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
+function lastCall(api: ReturnType<typeof mockApi>) {
+  const call = api.calls.at(-1);
+  if (!call) throw new Error('no request was sent');
+  return call;
+}
 
 function hookWrapper() {
   const queryClient = new QueryClient();
@@ -60,24 +58,22 @@ function hookWrapper() {
   return { queryClient, wrapper };
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('getMyCreatorProfile', () => {
   it('returns the parsed owner view', async () => {
-    const fetchMock = stubFetch(200, { profile });
+    const api = mockApi({ [`GET ${PROFILE}`]: json(200, { profile }) });
     await expect(getMyCreatorProfile()).resolves.toEqual(profile);
-    expect(lastCall(fetchMock)[0]).toBe('/api/creator-profile');
+    expect(lastCall(api).path).toBe('/api/creator-profile');
   });
 
   it('returns null before onboarding (404) and throws other errors', async () => {
-    stubFetch(404, { message: 'You have no creator page yet.' });
+    mockApi({ [`GET ${PROFILE}`]: json(404, { message: 'You have no creator page yet.' }) });
     await expect(getMyCreatorProfile()).resolves.toBeNull();
-    stubFetch(401, { message: 'Please sign in to continue.' });
+    mockApi({ [`GET ${PROFILE}`]: json(401, { message: 'Please sign in to continue.' }) });
     await expect(getMyCreatorProfile()).rejects.toBeInstanceOf(ApiError);
   });
 
   it('refuses an answer that does not match the schema', async () => {
-    stubFetch(200, { profile: { ...profile, tiers: [] } });
+    mockApi({ [`GET ${PROFILE}`]: json(200, { profile: { ...profile, tiers: [] } }) });
     await expect(getMyCreatorProfile()).rejects.toThrow();
   });
 });
@@ -86,23 +82,28 @@ describe('createCreatorProfile', () => {
   const input = { displayName: 'Maya', username: 'maya', bio: 'Bio', creatorType: 'artist' as const };
 
   it('POSTs the wizard values and returns the profile', async () => {
-    const fetchMock = stubFetch(201, { profile });
+    const api = mockApi({ [`POST ${PROFILE}`]: json(201, { profile }) });
     await expect(createCreatorProfile(input)).resolves.toEqual(profile);
-    const [url, init] = lastCall(fetchMock);
-    expect(url).toBe('/api/creator-profile');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual(input);
-    expect(new Headers(init.headers).get('X-Requested-With')).toBe('beabro');
+    const call = lastCall(api);
+    expect(call.path).toBe('/api/creator-profile');
+    expect(call.method).toBe('POST');
+    expect(call.body).toEqual(input);
+    expect(call.headers.get('X-Requested-With')).toBe('beabro');
   });
 
   it('throws the username field message of a 400', async () => {
-    stubFetch(400, { message: 'Username is not available', fieldErrors: { username: 'Username is not available' } });
+    mockApi({
+      [`POST ${PROFILE}`]: json(400, {
+        message: 'Username is not available',
+        fieldErrors: { username: 'Username is not available' },
+      }),
+    });
     const error = (await createCreatorProfile(input).catch((e: unknown) => e)) as ApiError;
     expect(error.fieldErrors).toEqual({ username: 'Username is not available' });
   });
 
   it('the hook caches the profile and refetches the session (the user is now a creator)', async () => {
-    stubFetch(201, { profile });
+    mockApi({ [`POST ${PROFILE}`]: json(201, { profile }) });
     const { queryClient, wrapper } = hookWrapper();
     queryClient.setQueryData(SESSION_QUERY_KEY, { username: null, isCreator: false });
     const { result } = renderHook(() => useCreateCreatorProfile(), { wrapper });
@@ -114,16 +115,16 @@ describe('createCreatorProfile', () => {
 
 describe('updateCreatorProfile', () => {
   it('PATCHes only the fields given', async () => {
-    const fetchMock = stubFetch(200, { profile });
+    const api = mockApi({ [`PATCH ${PROFILE}`]: json(200, { profile }) });
     await updateCreatorProfile({ displayName: 'New', goalAmount: null });
-    const [url, init] = lastCall(fetchMock);
-    expect(url).toBe('/api/creator-profile');
-    expect(init.method).toBe('PATCH');
-    expect(JSON.parse(String(init.body))).toEqual({ displayName: 'New', goalAmount: null });
+    const call = lastCall(api);
+    expect(call.path).toBe('/api/creator-profile');
+    expect(call.method).toBe('PATCH');
+    expect(call.body).toEqual({ displayName: 'New', goalAmount: null });
   });
 
   it('the hook caches the answer and refetches the session (the username may have changed)', async () => {
-    stubFetch(200, { profile: { ...profile, username: 'renamed' } });
+    mockApi({ [`PATCH ${PROFILE}`]: json(200, { profile: { ...profile, username: 'renamed' } }) });
     const { queryClient, wrapper } = hookWrapper();
     queryClient.setQueryData(SESSION_QUERY_KEY, { username: 'maya' });
     const { result } = renderHook(() => useUpdateCreatorProfile(), { wrapper });
@@ -135,7 +136,7 @@ describe('updateCreatorProfile', () => {
 
 describe('updateSupportTiers', () => {
   it('PUTs the four tiers and the hook caches the answer', async () => {
-    const fetchMock = stubFetch(200, { profile });
+    const api = mockApi({ [`PUT ${PROFILE}/tiers`]: json(200, { profile }) });
     const [a, b, c, d] = SUPPORT_TIERS.map((tier) => ({
       name: tier.name,
       emoji: tier.emoji,
@@ -145,10 +146,10 @@ describe('updateSupportTiers', () => {
     if (!a || !b || !c || !d) throw new Error('four sample tiers expected');
     const tiers: SupportTiersInput['tiers'] = [a, b, c, d];
     await updateSupportTiers({ tiers });
-    const [url, init] = lastCall(fetchMock);
-    expect(url).toBe('/api/creator-profile/tiers');
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(String(init.body))).toEqual({ tiers });
+    const call = lastCall(api);
+    expect(call.path).toBe('/api/creator-profile/tiers');
+    expect(call.method).toBe('PUT');
+    expect(call.body).toEqual({ tiers });
 
     const { queryClient, wrapper } = hookWrapper();
     const { result } = renderHook(() => useUpdateSupportTiers(), { wrapper });
@@ -165,15 +166,15 @@ describe('uploadProfileImage', () => {
 
   it('POSTs one multipart file to the kind', async () => {
     const withImage = { ...profile, coverImageUrl: `/uploads/${'a'.repeat(32)}.png` };
-    const fetchMock = stubFetch(200, { profile: withImage });
+    const api = mockApi({ [`POST ${PROFILE}/images/cover`]: json(200, { profile: withImage }) });
     await expect(uploadProfileImage({ kind: 'cover', file: png() })).resolves.toEqual(withImage);
-    const [url, init] = lastCall(fetchMock);
-    expect(url).toBe('/api/creator-profile/images/cover');
-    expect(init.method).toBe('POST');
-    const contentType = new Headers(init.headers).get('Content-Type') ?? '';
+    const call = lastCall(api);
+    expect(call.path).toBe('/api/creator-profile/images/cover');
+    expect(call.method).toBe('POST');
+    const contentType = call.headers.get('Content-Type') ?? '';
     expect(contentType).toMatch(/^multipart\/form-data; boundary=----beabro[0-9a-f]{32}$/);
-    expect(init.body).toBeInstanceOf(Blob);
-    expect((init.body as Blob).size).toBe(multipartImageBody(png(), contentType.split('boundary=')[1] ?? '').size);
+    expect(call.body).toBeInstanceOf(Blob);
+    expect((call.body as Blob).size).toBe(multipartImageBody(png(), contentType.split('boundary=')[1] ?? '').size);
   });
 
   it('builds the same body a FormData would, with a header-safe file name', async () => {
@@ -202,16 +203,16 @@ describe('uploadProfileImage', () => {
   });
 
   it('refuses a file over 5 MB without uploading it', async () => {
-    const fetchMock = stubFetch(200, { profile });
+    const api = mockApi({ [`POST ${PROFILE}/images/profile`]: json(200, { profile }) });
     const big = new File([new Uint8Array(IMAGE_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
     const error = (await uploadProfileImage({ kind: 'profile', file: big }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.fieldErrors).toEqual({ file: 'Images must be at most 5 MB.' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('the hook caches the answer', async () => {
-    stubFetch(200, { profile });
+    mockApi({ [`POST ${PROFILE}/images/profile`]: json(200, { profile }) });
     const { queryClient, wrapper } = hookWrapper();
     const { result } = renderHook(() => useUploadProfileImage(), { wrapper });
     await act(() => result.current.mutateAsync({ kind: 'profile', file: png() }));
@@ -221,13 +222,16 @@ describe('uploadProfileImage', () => {
 
 describe('deleteProfileImage', () => {
   it('DELETEs the kind without a body, and the hook caches the answer', async () => {
-    const fetchMock = stubFetch(200, { profile });
+    const api = mockApi({
+      [`DELETE ${PROFILE}/images/profile`]: json(200, { profile }),
+      [`DELETE ${PROFILE}/images/cover`]: json(200, { profile }),
+    });
     await deleteProfileImage('profile');
-    const [url, init] = lastCall(fetchMock);
-    expect(url).toBe('/api/creator-profile/images/profile');
-    expect(init.method).toBe('DELETE');
-    expect(init.body).toBeUndefined();
-    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+    const call = lastCall(api);
+    expect(call.path).toBe('/api/creator-profile/images/profile');
+    expect(call.method).toBe('DELETE');
+    expect(call.body).toBeUndefined();
+    expect(call.headers.has('Content-Type')).toBe(false);
 
     const { queryClient, wrapper } = hookWrapper();
     const { result } = renderHook(() => useDeleteProfileImage(), { wrapper });

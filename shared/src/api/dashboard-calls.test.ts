@@ -6,14 +6,11 @@ import { getCreatorDashboard, useCreatorDashboard } from '@beabro/shared/api/get
 import { getCreatorPayouts, useCreatorPayouts } from '@beabro/shared/api/get-payouts';
 import { getSupporterDashboard, useSupporterDashboard } from '@beabro/shared/api/get-supporter-dashboard';
 import {
-  lastCall,
   SAMPLE_CREATOR_DASHBOARD,
   SAMPLE_PAYOUTS,
   SAMPLE_SUPPORTER_DASHBOARD,
-  stubFetch,
 } from '@beabro/shared/api/money-test-fixtures';
-
-afterEach(() => vi.unstubAllGlobals());
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const wrapper = ({ children }: { children: ReactNode }) =>
   createElement(
@@ -28,31 +25,38 @@ describe('dashboard and payout reads', () => {
     ['/api/supporter/dashboard', getSupporterDashboard, SAMPLE_SUPPORTER_DASHBOARD],
     ['/api/creator/payouts', getCreatorPayouts, SAMPLE_PAYOUTS],
   ] as const)('GET %s and parse the answer', async (path, call, sample) => {
-    const fetchMock = stubFetch(200, sample);
+    const api = mockApi({ [`GET ${path}`]: json(200, sample) });
     await expect((call as () => Promise<unknown>)()).resolves.toEqual(sample);
-    expect(lastCall(fetchMock).url).toBe(path);
+    expect(api.calls.at(-1)?.path).toBe(path);
   });
 
   it('reject answers that break the schema (a percentage over 100, a negative amount)', async () => {
-    stubFetch(200, { ...SAMPLE_CREATOR_DASHBOARD, goal: { ...SAMPLE_CREATOR_DASHBOARD.goal, percent: 140 } });
+    mockApi({
+      'GET /api/creator/dashboard': json(200, {
+        ...SAMPLE_CREATOR_DASHBOARD,
+        goal: { ...SAMPLE_CREATOR_DASHBOARD.goal, percent: 140 },
+      }),
+      'GET /api/supporter/dashboard': json(200, { ...SAMPLE_SUPPORTER_DASHBOARD, totalSupportedCents: -1 }),
+    });
     await expect(getCreatorDashboard()).rejects.toThrow();
-    stubFetch(200, { ...SAMPLE_SUPPORTER_DASHBOARD, totalSupportedCents: -1 });
     await expect(getSupporterDashboard()).rejects.toThrow();
   });
 
   it('throw the 401 of a visitor', async () => {
-    stubFetch(401, { message: 'Please sign in to continue.' });
+    mockApi({ 'GET /api/creator/payouts': json(401, { message: 'Please sign in to continue.' }) });
     await expect(getCreatorPayouts()).rejects.toBeInstanceOf(ApiError);
   });
 
   it('hooks load the data', async () => {
-    stubFetch(200, SAMPLE_CREATOR_DASHBOARD);
+    mockApi({
+      'GET /api/creator/dashboard': json(200, SAMPLE_CREATOR_DASHBOARD),
+      'GET /api/supporter/dashboard': json(200, SAMPLE_SUPPORTER_DASHBOARD),
+      'GET /api/creator/payouts': json(200, SAMPLE_PAYOUTS),
+    });
     const creator = renderHook(() => useCreatorDashboard(), { wrapper });
     await waitFor(() => expect(creator.result.current.data).toEqual(SAMPLE_CREATOR_DASHBOARD));
-    stubFetch(200, SAMPLE_SUPPORTER_DASHBOARD);
     const supporter = renderHook(() => useSupporterDashboard(), { wrapper });
     await waitFor(() => expect(supporter.result.current.data).toEqual(SAMPLE_SUPPORTER_DASHBOARD));
-    stubFetch(200, SAMPLE_PAYOUTS);
     const payouts = renderHook(() => useCreatorPayouts(), { wrapper });
     await waitFor(() => expect(payouts.result.current.data).toEqual(SAMPLE_PAYOUTS));
   });

@@ -4,23 +4,18 @@ import { createElement, type ReactNode } from 'react';
 import { deleteAccount, useDeleteAccount } from '@beabro/shared/api/delete-account';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import { NOTIFICATION_SETTINGS_QUERY_KEY } from '@beabro/shared/api/get-notification-settings';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(body === null ? null : JSON.stringify(body), { status }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const ROUTE = 'DELETE /api/account';
 
 describe('deleteAccount', () => {
   it('sends DELETE /api/account with the password', async () => {
-    const fetchMock = stubFetch(204, null);
+    const api = mockApi({ [ROUTE]: json(204) });
     await deleteAccount({ password: 'my password' });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/account');
-    expect(init.method).toBe('DELETE');
-    expect(JSON.parse(String(init.body))).toEqual({ password: 'my password' });
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/account');
+    expect(call?.method).toBe('DELETE');
+    expect(call?.body).toEqual({ password: 'my password' });
   });
 });
 
@@ -36,7 +31,7 @@ describe('useDeleteAccount', () => {
   }
 
   it('becomes a visitor and forgets the account data', async () => {
-    stubFetch(204, null);
+    mockApi({ [ROUTE]: json(204) });
     const { queryClient, result } = setup();
     await act(() => result.current.mutateAsync({ password: 'my password' }));
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
@@ -44,9 +39,11 @@ describe('useDeleteAccount', () => {
   });
 
   it('keeps everything when the password is refused', async () => {
-    stubFetch(400, {
-      message: 'Current password is incorrect',
-      fieldErrors: { password: 'Current password is incorrect' },
+    mockApi({
+      [ROUTE]: json(400, {
+        message: 'Current password is incorrect',
+        fieldErrors: { password: 'Current password is incorrect' },
+      }),
     });
     const { queryClient, result } = setup();
     await act(() => result.current.mutateAsync({ password: 'wrong' }).catch(() => undefined));

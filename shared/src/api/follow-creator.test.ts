@@ -10,6 +10,7 @@ import {
 } from '@beabro/shared/api/follow-creator';
 import { creatorProfileQueryKey } from '@beabro/shared/api/get-creator-profile';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const sampleProfile: PublicCreatorProfileDto = {
   username: 'pixelpat',
@@ -55,31 +56,27 @@ const sampleProfile: PublicCreatorProfileDto = {
   viewer: { isOwner: false, isFollowing: false },
 };
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const FOLLOW = 'POST /api/creators/pixelpat/follow';
+const UNFOLLOW = 'DELETE /api/creators/pixelpat/follow';
 
 describe('followCreator and unfollowCreator', () => {
   it('POST and DELETE /api/creators/:username/follow with the CSRF header', async () => {
-    const fetchMock = stubFetch(200, { following: true, followers: 3 });
+    const api = mockApi({
+      [FOLLOW]: json(200, { following: true, followers: 3 }),
+      [UNFOLLOW]: json(200, { following: false, followers: 2 }),
+    });
     await expect(followCreator('pixelpat')).resolves.toEqual({ following: true, followers: 3 });
-    stubFetch(200, { following: false, followers: 2 });
     await expect(unfollowCreator('pixelpat')).resolves.toEqual({ following: false, followers: 2 });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/creators/pixelpat/follow');
-    expect(init.method).toBe('POST');
-    expect(new Headers(init.headers).get('X-Requested-With')).toBe('beabro');
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/creators/pixelpat/follow');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('X-Requested-With')).toBe('beabro');
+    expect(api.calls[1]?.method).toBe('DELETE');
+    expect(api.calls[1]?.headers.get('X-Requested-With')).toBe('beabro');
   });
 
   it('throws the 401 of a visitor', async () => {
-    stubFetch(401, { message: 'Please sign in to continue.' });
+    mockApi({ [FOLLOW]: json(401, { message: 'Please sign in to continue.' }) });
     await expect(followCreator('pixelpat')).rejects.toBeInstanceOf(ApiError);
   });
 });
@@ -92,14 +89,14 @@ describe('useFollowCreator and useUnfollowCreator', () => {
       createElement(QueryClientProvider, { client: queryClient }, children);
     const cached = () => queryClient.getQueryData<PublicCreatorProfileDto>(creatorProfileQueryKey('pixelpat'));
 
-    stubFetch(200, { following: true, followers: 3 });
+    mockApi({ [FOLLOW]: json(200, { following: true, followers: 3 }) });
     const follow = renderHook(() => useFollowCreator('pixelpat'), { wrapper });
     await act(() => follow.result.current.mutateAsync());
     await waitFor(() =>
       expect(cached()).toMatchObject({ followers: 3, viewer: { isOwner: false, isFollowing: true } }),
     );
 
-    stubFetch(200, { following: false, followers: 2 });
+    mockApi({ [UNFOLLOW]: json(200, { following: false, followers: 2 }) });
     const unfollow = renderHook(() => useUnfollowCreator('pixelpat'), { wrapper });
     await act(() => unfollow.result.current.mutateAsync());
     await waitFor(() => expect(cached()).toMatchObject({ followers: 2, viewer: { isFollowing: false } }));

@@ -6,6 +6,7 @@ import {
   getCreatorAnalytics,
 } from '@beabro/shared/api/get-creator-analytics';
 import type { CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const sample: CreatorAnalytics = {
   period: '7d',
@@ -58,28 +59,21 @@ const sample: CreatorAnalytics = {
   },
 };
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const ROUTE = 'GET /api/creator/analytics';
 
 describe('getCreatorAnalytics', () => {
   it('GETs /api/creator/analytics with the period and returns the parsed answer', async () => {
-    const fetchMock = stubFetch(200, sample);
+    const api = mockApi({ [ROUTE]: json(200, sample) });
     await expect(getCreatorAnalytics('7d')).resolves.toEqual(sample);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/creator/analytics?period=7d');
+    expect(api.calls[0]?.path).toBe('/api/creator/analytics?period=7d');
   });
 
   it('throws ApiError with the field message for a refused period', async () => {
-    stubFetch(400, {
-      message: 'Please correct the highlighted fields.',
-      fieldErrors: { period: 'Choose a period: 7d, 30d, 90d or 1y' },
+    mockApi({
+      [ROUTE]: json(400, {
+        message: 'Please correct the highlighted fields.',
+        fieldErrors: { period: 'Choose a period: 7d, 30d, 90d or 1y' },
+      }),
     });
     const error = await getCreatorAnalytics('30d').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -87,7 +81,9 @@ describe('getCreatorAnalytics', () => {
   });
 
   it('refuses an answer that does not match the schema', async () => {
-    stubFetch(200, { ...sample, recentActivity: [{ type: 'party', date: '2025-06-15T10:00:00.000Z' }] });
+    mockApi({
+      [ROUTE]: json(200, { ...sample, recentActivity: [{ type: 'party', date: '2025-06-15T10:00:00.000Z' }] }),
+    });
     await expect(getCreatorAnalytics('7d')).rejects.toThrow();
   });
 

@@ -1,6 +1,7 @@
 import { ApiError } from '@beabro/shared/api/api-client';
 import { creatorProfileQueryKey, getCreatorProfile } from '@beabro/shared/api/get-creator-profile';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const sampleProfile: PublicCreatorProfileDto = {
   username: 'pixelpat',
@@ -46,32 +47,21 @@ const sampleProfile: PublicCreatorProfileDto = {
   viewer: { isOwner: false, isFollowing: false },
 };
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('getCreatorProfile', () => {
   it('GETs /api/creators/:username and returns the parsed profile', async () => {
-    const fetchMock = stubFetch(200, sampleProfile);
+    const api = mockApi({ 'GET /api/creators/pixelpat': json(200, sampleProfile) });
     await expect(getCreatorProfile('pixelpat')).resolves.toEqual(sampleProfile);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/creators/pixelpat');
+    expect(api.calls[0]?.path).toBe('/api/creators/pixelpat');
   });
 
   it('encodes the username into the path', async () => {
-    const fetchMock = stubFetch(404, { message: 'Creator not found' });
+    const api = mockApi({ 'GET /api/creators/a%2Fb%3Fc': json(404, { message: 'Creator not found' }) });
     await getCreatorProfile('a/b?c').catch(() => undefined);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/creators/a%2Fb%3Fc');
+    expect(api.calls[0]?.path).toBe('/api/creators/a%2Fb%3Fc');
   });
 
   it('throws ApiError 404 "Creator not found" for an unknown creator', async () => {
-    stubFetch(404, { message: 'Creator not found' });
+    mockApi({ 'GET /api/creators/nobody': json(404, { message: 'Creator not found' }) });
     const error = await getCreatorProfile('nobody').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message: 'Creator not found' });

@@ -142,17 +142,3 @@ export const SAMPLE_PAYOUTS: CreatorPayoutsResponse = {
     },
   ],
 };
-
-export function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-export function lastCall(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
-  const [url, init] = fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
-  return { url, init: init ?? {} };
-}

@@ -1,9 +1,10 @@
 import { ApiError } from '@beabro/shared/api/api-client';
 import { pauseSubscription, resumeSubscription } from '@beabro/shared/api/pause-subscription';
-import { lastCall, SAMPLE_SUBSCRIPTION, stubFetch } from '@beabro/shared/api/money-test-fixtures';
+import { SAMPLE_SUBSCRIPTION } from '@beabro/shared/api/money-test-fixtures';
 import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
-afterEach(() => vi.unstubAllGlobals());
+const PAUSE = `POST /api/subscriptions/${SAMPLE_SUBSCRIPTION.id}/pause`;
 
 const paused = {
   ...SAMPLE_SUBSCRIPTION,
@@ -14,25 +15,27 @@ const paused = {
 
 describe('pause calls', () => {
   it('pauseSubscription POSTs the length (null: until resumed) to /api/subscriptions/:id/pause', async () => {
-    let fetchMock = stubFetch(200, { subscription: paused });
+    let api = mockApi({ [PAUSE]: json(200, { subscription: paused }) });
     await expect(pauseSubscription(SAMPLE_SUBSCRIPTION.id, 2)).resolves.toEqual(paused);
-    expect(lastCall(fetchMock).url).toBe(`/api/subscriptions/${SAMPLE_SUBSCRIPTION.id}/pause`);
-    expect(lastCall(fetchMock).init.method).toBe('POST');
-    expect(JSON.parse(String(lastCall(fetchMock).init.body))).toEqual({ months: 2 });
+    expect(api.calls.at(-1)?.path).toBe(`/api/subscriptions/${SAMPLE_SUBSCRIPTION.id}/pause`);
+    expect(api.calls.at(-1)?.method).toBe('POST');
+    expect(api.calls.at(-1)?.body).toEqual({ months: 2 });
 
-    fetchMock = stubFetch(200, { subscription: { ...paused, pausedUntil: null, nextChargeAt: null } });
+    api = mockApi({ [PAUSE]: json(200, { subscription: { ...paused, pausedUntil: null, nextChargeAt: null } }) });
     await pauseSubscription(SAMPLE_SUBSCRIPTION.id, null);
-    expect(JSON.parse(String(lastCall(fetchMock).init.body))).toEqual({ months: null });
+    expect(api.calls.at(-1)?.body).toEqual({ months: null });
   });
 
   it('resumeSubscription POSTs /api/subscriptions/:id/resume', async () => {
-    const fetchMock = stubFetch(200, { subscription: SAMPLE_SUBSCRIPTION });
+    const api = mockApi({
+      [`POST /api/subscriptions/${SAMPLE_SUBSCRIPTION.id}/resume`]: json(200, { subscription: SAMPLE_SUBSCRIPTION }),
+    });
     await expect(resumeSubscription(SAMPLE_SUBSCRIPTION.id)).resolves.toEqual(SAMPLE_SUBSCRIPTION);
-    expect(lastCall(fetchMock).url).toBe(`/api/subscriptions/${SAMPLE_SUBSCRIPTION.id}/resume`);
+    expect(api.calls.at(-1)?.path).toBe(`/api/subscriptions/${SAMPLE_SUBSCRIPTION.id}/resume`);
   });
 
   it('a refusal arrives as an ApiError with the API message', async () => {
-    stubFetch(409, { message: SUBSCRIPTION_MESSAGES.pauseEnded });
+    mockApi({ [PAUSE]: json(409, { message: SUBSCRIPTION_MESSAGES.pauseEnded }) });
     const error = await pauseSubscription(SAMPLE_SUBSCRIPTION.id, 1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, message: SUBSCRIPTION_MESSAGES.pauseEnded });

@@ -6,6 +6,7 @@ import {
   updateNotificationSettings,
   useUpdateNotificationSettings,
 } from '@beabro/shared/api/update-notification-settings';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const settings = {
   newSupport: false,
@@ -15,28 +16,22 @@ const settings = {
   newPosts: false,
 };
 
-function stubFetch(body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const ROUTE = 'PATCH /api/account/notifications';
 
 describe('updateNotificationSettings', () => {
   it('PATCHes only the toggles given and returns all five', async () => {
-    const fetchMock = stubFetch(settings);
+    const api = mockApi({ [ROUTE]: json(200, settings) });
     await expect(updateNotificationSettings({ newSupport: false })).resolves.toEqual(settings);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/account/notifications');
-    expect(init.method).toBe('PATCH');
-    expect(JSON.parse(String(init.body))).toEqual({ newSupport: false });
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/account/notifications');
+    expect(call?.method).toBe('PATCH');
+    expect(call?.body).toEqual({ newSupport: false });
   });
 });
 
 describe('useUpdateNotificationSettings', () => {
   it('puts the answer in the settings query', async () => {
-    stubFetch(settings);
+    mockApi({ [ROUTE]: json(200, settings) });
     const queryClient = new QueryClient();
     queryClient.setQueryData(NOTIFICATION_SETTINGS_QUERY_KEY, { ...settings, newSupport: true });
     const wrapper = ({ children }: { children: ReactNode }) =>

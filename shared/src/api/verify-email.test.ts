@@ -5,6 +5,7 @@ import { ApiError } from '@beabro/shared/api/api-client';
 import { SESSION_QUERY_KEY } from '@beabro/shared/api/get-current-user';
 import { verifyEmail, useVerifyEmail } from '@beabro/shared/api/verify-email';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const user = {
   id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01',
@@ -16,16 +17,7 @@ const user = {
   emailVerified: true,
 };
 
-function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const ROUTE = 'POST /api/auth/verify-email';
 
 function wrapperWith(queryClient: QueryClient) {
   return ({ children }: { children: ReactNode }) =>
@@ -34,21 +26,21 @@ function wrapperWith(queryClient: QueryClient) {
 
 describe('verifyEmail', () => {
   it('POSTs the token to /api/auth/verify-email with the CSRF header and returns the parsed answer', async () => {
-    const fetchMock = stubFetch(200, { verified: true, email: 'maya@example.com', user: null });
+    const api = mockApi({ [ROUTE]: json(200, { verified: true, email: 'maya@example.com', user: null }) });
     await expect(verifyEmail({ token: 'abc' })).resolves.toEqual({
       verified: true,
       email: 'maya@example.com',
       user: null,
     });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/auth/verify-email');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ token: 'abc' });
-    expect(new Headers(init.headers).get('X-Requested-With')).toBe('beabro');
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/auth/verify-email');
+    expect(call?.method).toBe('POST');
+    expect(call?.body).toEqual({ token: 'abc' });
+    expect(call?.headers.get('X-Requested-With')).toBe('beabro');
   });
 
   it('throws the invalid-link message of a 400', async () => {
-    stubFetch(400, { message: EMAIL_VERIFICATION_MESSAGES.invalidLink });
+    mockApi({ [ROUTE]: json(400, { message: EMAIL_VERIFICATION_MESSAGES.invalidLink }) });
     const error = await verifyEmail({ token: 'used' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -58,14 +50,14 @@ describe('verifyEmail', () => {
   });
 
   it('rejects an answer that does not match the contract', async () => {
-    stubFetch(200, { verified: false });
+    mockApi({ [ROUTE]: json(200, { verified: false }) });
     await expect(verifyEmail({ token: 'abc' })).rejects.toThrow();
   });
 });
 
 describe('useVerifyEmail', () => {
   it('puts the verified session user in the session query when the server sends it', async () => {
-    stubFetch(200, { verified: true, email: user.email, user });
+    mockApi({ [ROUTE]: json(200, { verified: true, email: user.email, user }) });
     const queryClient = new QueryClient();
     queryClient.setQueryData(SESSION_QUERY_KEY, { ...user, emailVerified: false });
     const { result } = renderHook(() => useVerifyEmail(), { wrapper: wrapperWith(queryClient) });
@@ -74,7 +66,7 @@ describe('useVerifyEmail', () => {
   });
 
   it('otherwise marks the session query stale so it is fetched again', async () => {
-    stubFetch(200, { verified: true, email: user.email, user: null });
+    mockApi({ [ROUTE]: json(200, { verified: true, email: user.email, user: null }) });
     const queryClient = new QueryClient();
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     const { result } = renderHook(() => useVerifyEmail(), { wrapper: wrapperWith(queryClient) });

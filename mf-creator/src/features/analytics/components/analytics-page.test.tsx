@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleAnalytics } from '../../../testing/sample-data';
 import { AnalyticsPage } from './analytics-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const renderAnalytics = (route = '/analytics') => renderArea(<AnalyticsPage />, { path: '/analytics', route });
 

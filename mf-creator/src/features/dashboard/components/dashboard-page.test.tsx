@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleDashboard, samplePayouts, sampleProfile } from '../../../testing/sample-data';
 import { DashboardPage } from './dashboard-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const renderDashboard = () => renderArea(<DashboardPage />, { path: '/dashboard', route: '/dashboard' });
 
@@ -68,7 +66,6 @@ describe('DashboardPage', () => {
     expect(notice).toHaveTextContent(firstPayout);
     expect(within(notice).queryByRole('link', { name: /payout country/ })).not.toBeInTheDocument();
     first.unmount();
-    vi.unstubAllGlobals();
 
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },
@@ -99,7 +96,6 @@ describe('DashboardPage', () => {
     expect(await within(payouts).findByText('Payout history')).toBeInTheDocument();
     expect(within(payouts).queryByRole('region', { name: 'Stripe payouts' })).not.toBeInTheDocument();
     first.unmount();
-    vi.unstubAllGlobals();
 
     mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },

@@ -2,12 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RefundResponse } from '@beabro/shared/api-schemas/refunds';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleDashboard } from '../../../testing/sample-data';
 import { RecentSupportCard } from './recent-support-card';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const [oneOff, monthly] = sampleDashboard().recentSupports as [ReceivedSupportDto, ReceivedSupportDto];
 const PATH = `/api/creator/supports/${oneOff.id}/refunds`;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { PAYOUT_TERMS } from '@beabro/shared/data/payout-terms';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { payoutAccountState, StripePayoutsSection } from './stripe-payouts-section';
 
 const ACCOUNT = 'GET /api/creator/payout-account';
@@ -32,8 +32,6 @@ function stripe(
     },
   };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function section() {
   renderWithProviders(<StripePayoutsSection />);

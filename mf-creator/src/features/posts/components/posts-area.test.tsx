@@ -5,12 +5,10 @@ import type { CreatorPostDto } from '@beabro/shared/api-schemas/posts';
 import { POST_MESSAGES } from '@beabro/shared/api-schemas/posts';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import PostsArea from '../../../exposes/posts';
-import { mockApi, type MockCall, type MockReply } from '../../../testing/mock-api';
+import { mockApi, type MockCall, type MockReply } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 
 vi.setConfig({ testTimeout: 30_000 });
-afterEach(() => vi.unstubAllGlobals());
-
 const ID = '0a3d2c51-4c6e-4f7a-9d0e-7c1b2a3d4e5f';
 
 function creatorPost(overrides: Partial<CreatorPostDto> = {}): CreatorPostDto {

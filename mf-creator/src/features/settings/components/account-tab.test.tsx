@@ -4,12 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { useCurrentUser } from '@beabro/shared/api/get-current-user';
 import { PAGE_NOTICES, pageNoticeOf } from '@beabro/shared/contract/page-notice';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleUser } from '../../../testing/sample-data';
 import { AccountTab } from './account-tab';
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** Who the shared session query says is signed in (the shell's header and guards read the same query). */
 function SessionProbe() {
@@ -143,7 +141,6 @@ describe('AccountTab', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/creator page/)).not.toBeInTheDocument();
     supporter.unmount();
-    vi.unstubAllGlobals();
 
     mockApi({ 'GET /api/auth/me': { body: { user: sampleUser() } } });
     renderAccount();

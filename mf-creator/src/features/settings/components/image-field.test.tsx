@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 import { ImageField } from './image-field';
 

@@ -5,11 +5,9 @@ import {
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
 } from '@beabro/shared/api-schemas/webhooks';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { IntegrationsTab } from './integrations-tab';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const endpoint = (overrides: Partial<WebhookEndpointDto> = {}): WebhookEndpointDto => ({
   id: '8f1f7c1e-2a34-4c7b-9a55-3c7e1b2d4f60',

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { NotificationsTab } from './notifications-tab';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const saved = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true, newPosts: true };
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { PAYOUT_TERMS } from '@beabro/shared/data/payout-terms';
 import { requirementLabels } from '../../../lib/stripe-requirements';
 import { PayoutAccountPanel } from './payout-account-panel';
@@ -29,8 +29,6 @@ function stripeAccount(account: Record<string, unknown> | null, country: 'US' | 
     },
   };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PayoutAccountPanel', () => {
   it('explains that there is nothing to connect in test mode (the sandbox)', async () => {
@@ -99,7 +97,6 @@ describe('PayoutAccountPanel', () => {
     expect(note).toHaveTextContent('Stripe converts your money to Australian dollars on its way to your bank');
     expect(note).not.toHaveTextContent('stays in the country');
     first.unmount();
-    vi.unstubAllGlobals();
 
     mockApi({
       [ACCOUNT]: stripeAccount({ detailsSubmitted: true, payoutsEnabled: true, canReceiveSupport: true }, 'AU'),

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { sampleDashboard, sampleProfile } from '../../../testing/sample-data';
 import { PrivacyTab } from './privacy-tab';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('PrivacyTab', () => {
   it('previews what the public sees with the real figures as the switches move', async () => {

@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '../../../testing/mock-api';
+import { http, HttpResponse, mockApi, server } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 import { ProfileTab } from './profile-tab';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ProfileTab', () => {
   it('shows the saved profile: names, the public URL, the bio counter and the social handles', () => {
@@ -122,10 +120,7 @@ describe('ProfileTab', () => {
   });
 
   it('says so when the network is down', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.all('*', () => HttpResponse.error()));
     const user = userEvent.setup();
     renderWithProviders(<ProfileTab profile={sampleProfile()} />);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleDashboard, sampleProfile, sampleUser } from '../../../testing/sample-data';
 import { SettingsPage } from './settings-page';
@@ -15,8 +15,6 @@ const api = () =>
     'GET /api/auth/me': { body: { user: sampleUser() } },
     'GET /api/creator/webhooks/endpoints': { body: { endpoints: [] } },
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsPage', () => {
   it('opens the tab named in the URL, with the six side tabs', async () => {

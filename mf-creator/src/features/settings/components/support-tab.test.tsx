@@ -2,11 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DELIVERED_PERKS } from '@beabro/shared/data/support-tiers';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 import { SupportTab } from './support-tab';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('SupportTab', () => {
   it('shows the minimum, the four tiers, the goal and the country with the payout countries marked', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TWO_FACTOR_MESSAGES, type TwoFactorStatus } from '@beabro/shared/api-schemas/two-factor';
-import { mockApi, type MockReply } from '../../../testing/mock-api';
+import { mockApi, type MockReply } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { TwoFactorSettings } from './two-factor-settings';
 

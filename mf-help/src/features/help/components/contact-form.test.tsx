@@ -1,26 +1,22 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@beabro/shared/api-schemas/help-contact';
 import { useSessionStore } from '@beabro/shared/session/session-store';
+import { json, mockApi, type MockReply } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { ContactForm } from './contact-form';
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-
-let answer: () => Response;
-const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer());
+let answer: () => MockReply;
+let api: ReturnType<typeof mockApi>;
 
 beforeEach(() => {
-  answer = () => json({ id: '3f1f7b1e-8d5c-4a37-9a7e-0f2a4b1c9d11' }, 201);
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  answer = () => json(201, { id: '3f1f7b1e-8d5c-4a37-9a7e-0f2a4b1c9d11' });
+  api = mockApi({ 'POST /api/help/contact': () => answer() });
   useSessionStore.getState().setUser(null);
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   useSessionStore.getState().setUser(null);
 });
 
@@ -52,7 +48,7 @@ describe('ContactForm', () => {
     expect(screen.getByText(CONTACT_MESSAGES.messageRequired)).toBeInTheDocument();
     expect(screen.getByLabelText('Your name')).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveFocus());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('sends the request and confirms where the reply goes', async () => {
@@ -62,9 +58,9 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText(CONTACT_MESSAGES.sent)).toBeInTheDocument();
     expect(screen.getByText('jamie@example.com')).toBeInTheDocument();
-    const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe('/api/help/contact');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [call] = api.calls;
+    expect(call?.path).toBe('/api/help/contact');
+    expect(call?.body).toEqual({
       name: 'Jamie Doe',
       email: 'jamie@example.com',
       topic: 'payments',
@@ -75,7 +71,7 @@ describe('ContactForm', () => {
   });
 
   it("shows the server's field messages next to the fields", async () => {
-    answer = () => json({ message: 'Invalid request', fieldErrors: { email: CONTACT_MESSAGES.emailInvalid } }, 400);
+    answer = () => json(400, { message: 'Invalid request', fieldErrors: { email: CONTACT_MESSAGES.emailInvalid } });
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fillIn(user);
@@ -85,7 +81,7 @@ describe('ContactForm', () => {
   });
 
   it('says when to try again after too many messages', async () => {
-    answer = () => json({ message: 'Too many requests' }, 429, { 'Retry-After': '600' });
+    answer = () => json(429, { message: 'Too many requests' }, { 'Retry-After': '600' });
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fillIn(user);
@@ -102,7 +98,7 @@ describe('ContactForm', () => {
     const send = screen.getByRole('button', { name: 'Send message' });
     await Promise.all([user.click(send), user.click(send)]);
     expect(await screen.findByText(CONTACT_MESSAGES.sent)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('fills in the name and email of a signed-in person', async () => {

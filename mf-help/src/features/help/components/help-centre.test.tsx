@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FAQ_CATEGORIES, FAQ_ITEMS } from '@beabro/shared/data/faq';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { HelpCentre } from './help-centre';
 
@@ -75,21 +76,10 @@ async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.paste(text);
 }
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ supportEmail: SUPPORT_EMAIL }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    ),
-  );
-});
+let api: ReturnType<typeof mockApi>;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  api = mockApi({ 'GET /api/site-config': json(200, { supportEmail: SUPPORT_EMAIL }) });
 });
 
 describe('HelpCentre', () => {
@@ -309,18 +299,15 @@ describe('HelpCentre', () => {
     expect(within(contact).getByRole('form', { name: 'Contact support' })).toBeInTheDocument();
     const email = await within(contact).findByRole('link', { name: SUPPORT_EMAIL });
     expect(email).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
-    expect(fetch).toHaveBeenCalledWith('/api/site-config', expect.anything());
+    expect(api.callsTo('GET', '/api/site-config')).not.toHaveLength(0);
   });
 
   it('keeps the form when the address cannot be loaded, and shows no dead mailto link', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 })),
-    );
+    api = mockApi({ 'GET /api/site-config': json(503, { message: 'Down' }) });
     renderHelp();
     const contact = screen.getByRole('region', { name: 'Still need help?' });
     expect(within(contact).getByRole('form', { name: 'Contact support' })).toBeInTheDocument();
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(api.calls).not.toHaveLength(0));
     expect(contact.querySelector('a[href^="mailto:"]')).toBeNull();
   });
 

@@ -1,16 +1,22 @@
+import type { MockInstance } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { FIRST_USE_GLOBAL } from '@beabro/shared/contract/page-state';
+import { http, HttpResponse, json, mockApi, server } from '@beabro/shared/testing/msw';
 import { useRecordPageView } from './use-record-page-view';
 
-const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+const VIEWS = '/api/creators/pixelpat/views';
+
+// msw answers the report; a spy on fetch (passing through to msw) sees it the moment the hook sends it,
+// which the assertions below need: "not sent" must mean not sent, not "not answered yet".
+let fetchSpy: MockInstance<typeof fetch>;
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  mockApi({ [`POST ${VIEWS}`]: json(204) });
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
+  fetchSpy.mockRestore();
   Reflect.deleteProperty(document, 'prerendering');
   Reflect.deleteProperty(window, FIRST_USE_GLOBAL);
 });
@@ -18,7 +24,7 @@ afterEach(() => {
 const strict = ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>;
 
 function calls() {
-  return fetchMock.mock.calls.map((args) => {
+  return fetchSpy.mock.calls.map((args) => {
     const [url, init] = args as unknown as [string, RequestInit];
     return [url, init.method, init.body];
   });
@@ -49,7 +55,7 @@ describe('useRecordPageView', () => {
   });
 
   it('keeps quiet when the report fails', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    server.use(http.post(VIEWS, () => HttpResponse.error()));
     renderHook(() => useRecordPageView('pixelpat', 'profile', true));
     await Promise.resolve();
     expect(calls()).toHaveLength(1);

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@beabro/shared/testing/render-with-provider
 import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
 import type { PublicPostDto } from '@beabro/shared/api-schemas/posts';
 import PostArea from '../../../exposes/post';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -26,15 +26,13 @@ function renderPost(route: string, post: PublicPostDto | null) {
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the post page', () => {
   it('shows a readable post in full under its title, with a way back to the creator', async () => {
     const api = renderPost('/pixelpat/posts/Studio-Update', samplePublicPost());
     expect(await screen.findByRole('heading', { level: 1, name: 'Studio update' })).toBeInTheDocument();
     expect(screen.getByText('microphone')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Pixel Pat' })).toHaveAttribute('href', '/pixelpat');
-    expect(api.requests[0]?.path).toBe('/api/creators/pixelpat/posts/studio-update');
+    expect(api.calls[0]?.path).toBe('/api/creators/pixelpat/posts/studio-update');
     await vi.waitFor(() => expect(document.title).toContain('Studio update - Pixel Pat'));
   });
 

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@beabro/shared/testing/render-with-provider
 import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
 import ProfileArea from '../../../exposes/profile';
 import { fakeProfile } from '../../../testing/fake-profile';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -40,8 +40,6 @@ function renderProfile(pages: Record<number, PostsPageDto>, profile = fakeProfil
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the profile’s posts', () => {
   it('lists posts in the API’s order (pinned first): readable ones in full, others as a teaser', async () => {
     renderProfile({ 1: { posts: [pinned, locked, open], page: 1, pageCount: 1, total: 3 } });
@@ -79,7 +77,7 @@ describe('the profile’s posts', () => {
     await user.click(older);
     expect(await within(section).findByRole('heading', { name: 'Older one' })).toBeInTheDocument();
     expect(within(section).queryByRole('heading', { name: 'Studio update' })).not.toBeInTheDocument();
-    expect(api.requests.map((r) => r.path)).toContain('/api/creators/pixelpat/posts?page=2');
+    expect(api.calls.map((r) => r.path)).toContain('/api/creators/pixelpat/posts?page=2');
     expect(within(section).getByRole('button', { name: 'Older posts' })).toBeDisabled();
     const newer = within(section).getByRole('link', { name: 'Newer posts' });
     expect(newer).toHaveAttribute('href', '/pixelpat#posts');
@@ -99,7 +97,7 @@ describe('the profile’s posts', () => {
     );
     const section = await screen.findByRole('region', { name: 'Posts' });
     expect(await within(section).findByRole('heading', { name: 'Older one' })).toBeInTheDocument();
-    expect(api.requests.map((r) => r.path)).not.toContain('/api/creators/pixelpat/posts?page=1');
+    expect(api.calls.map((r) => r.path)).not.toContain('/api/creators/pixelpat/posts?page=1');
     // The link back keeps the rest of the address (the chosen tier).
     expect(within(section).getByRole('link', { name: 'Newer posts' })).toHaveAttribute(
       'href',
@@ -114,7 +112,6 @@ describe('the profile’s posts', () => {
     // The posts answer has come when the page is quiet; the section never appears.
     await vi.waitFor(() => expect(screen.queryByText('Loading posts…')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Posts' })).not.toBeInTheDocument();
-    vi.unstubAllGlobals();
 
     renderProfile({ 1: empty }, fakeProfile({ viewer: { isOwner: true, isFollowing: false } }));
     const section = await screen.findByRole('region', { name: 'Posts' });

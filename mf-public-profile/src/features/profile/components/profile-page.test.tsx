@@ -7,7 +7,7 @@ import { renderWithProviders } from '@beabro/shared/testing/render-with-provider
 import ProfileArea from '../../../exposes/profile';
 import { saveLastReceipt } from '../../../lib/last-receipt';
 import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 
 function LocationProbe() {
   const location = useLocation();
@@ -79,8 +79,6 @@ beforeEach(() => {
   useSessionStore.setState({ status: 'signed-out', user: null });
   window.sessionStorage.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
-
 describe('profile page', () => {
   it('shows the creator from the API: name, @username, counts, bio, links, goal, stats and title', async () => {
     renderProfile();
@@ -201,7 +199,7 @@ describe('profile page', () => {
     expect(screen.getByText('3 supporters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more supporters' }));
     expect(await within(wall).findByText('Wall Bro 3')).toBeInTheDocument();
-    expect(api.requests.find((r) => r.path.startsWith('/api/creators/pixelpat/wall'))?.path).toBe(
+    expect(api.calls.find((r) => r.path.startsWith('/api/creators/pixelpat/wall'))?.path).toBe(
       '/api/creators/pixelpat/wall?page=2',
     );
     expect(screen.queryByRole('button', { name: 'Show more supporters' })).not.toBeInTheDocument();
@@ -290,8 +288,8 @@ describe('profile page', () => {
     expect(screen.getByRole('list', { name: 'Community' })).toHaveTextContent('1,241 followers');
     await user.click(screen.getByRole('button', { name: /Following/ }));
     expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
-    expect(api.calls('POST /api/creators/pixelpat/follow')).toHaveLength(1);
-    expect(api.calls('DELETE /api/creators/pixelpat/follow')).toHaveLength(1);
+    expect(api.callsTo('POST /api/creators/pixelpat/follow')).toHaveLength(1);
+    expect(api.callsTo('DELETE /api/creators/pixelpat/follow')).toHaveLength(1);
   });
 
   it('shows the creator a link to edit their page instead of Follow and the Be a Bro card', async () => {
@@ -423,8 +421,8 @@ describe('profile page', () => {
   it('counts the visit once, after the creator is found', async () => {
     const api = renderProfile();
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(api.calls('POST /api/creators/pixelpat/views')).toHaveLength(1));
-    expect(api.calls('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'profile' });
+    await waitFor(() => expect(api.callsTo('POST /api/creators/pixelpat/views')).toHaveLength(1));
+    expect(api.callsTo('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'profile' });
   });
 
   it('offers a retry when the API cannot be reached', async () => {

@@ -8,7 +8,7 @@ import { renderWithProviders } from '@beabro/shared/testing/render-with-provider
 import SupportArea from '../../../exposes/support';
 import { LAST_RECEIPT_KEY } from '../../../lib/last-receipt';
 import { fakeProfile, fakeReceipt } from '../../../testing/fake-profile';
-import { json, mockApi, type MockAnswer } from '../../../testing/mock-api';
+import { json, mockApi, type MockReply } from '@beabro/shared/testing/msw';
 import { STRIPE_JS_URL, type StripeConfirmResult, type StripeJs } from '@beabro/shared/payments/stripe-card-client';
 
 const SUPPORTS = 'POST /api/creators/pixelpat/supports';
@@ -59,9 +59,9 @@ function renderSupport({
 }: {
   profile?: PublicCreatorProfileDto | null;
   route?: string;
-  checkout?: () => MockAnswer | Promise<MockAnswer>;
-  complete?: () => MockAnswer | Promise<MockAnswer>;
-  routes?: Record<string, () => MockAnswer | Promise<MockAnswer>>;
+  checkout?: () => MockReply | Promise<MockReply>;
+  complete?: () => MockReply | Promise<MockReply>;
+  routes?: Record<string, () => MockReply | Promise<MockReply>>;
 } = {}) {
   const api = mockApi({
     'GET /api/creators/pixelpat': () => (profile ? json(200, profile) : json(404, { message: 'Creator not found' })),
@@ -97,8 +97,6 @@ beforeEach(() => {
   useSessionStore.setState({ status: 'signed-out', user: null });
   window.sessionStorage.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
-
 describe('support page', () => {
   it('shows every element of SPEC’s support page', async () => {
     renderSupport();
@@ -247,7 +245,7 @@ describe('support page', () => {
     await user.click(wall);
     await fillValidForm(user);
     await user.click(submitButton());
-    expect(api.calls(SUPPORTS)).toHaveLength(0);
+    expect(api.callsTo(SUPPORTS)).toHaveLength(0);
     expect(screen.getByLabelText('Name (optional)')).toHaveAccessibleDescription(SUPPORT_MESSAGES.wallNeedsName);
     expect(screen.getByLabelText('Name (optional)')).toHaveFocus();
 
@@ -259,8 +257,8 @@ describe('support page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Support anonymously' }));
     await user.click(wall);
     await user.click(submitButton());
-    await waitFor(() => expect(api.calls(SUPPORTS)).toHaveLength(1));
-    expect(api.calls(SUPPORTS)[0]?.body).toMatchObject({ name: 'Jordan', isAnonymous: false, showOnWall: true });
+    await waitFor(() => expect(api.callsTo(SUPPORTS)).toHaveLength(1));
+    expect(api.callsTo(SUPPORTS)[0]?.body).toMatchObject({ name: 'Jordan', isAnonymous: false, showOnWall: true });
   });
 
   it('has no message field when the creator does not accept messages', async () => {
@@ -291,7 +289,7 @@ describe('support page', () => {
     const user = userEvent.setup();
     const api = renderSupport();
     await user.click(await screen.findByRole('button', { name: 'Support with $5' }));
-    expect(api.calls(SUPPORTS)).toHaveLength(0);
+    expect(api.callsTo(SUPPORTS)).toHaveLength(0);
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
       `Required for payment confirmation and receipts ${SUPPORT_MESSAGES.emailRequired}`,
     );
@@ -299,7 +297,7 @@ describe('support page', () => {
   });
 
   it('starts the payment with no card, confirms it in the provider’s card field, keeps the receipt and goes to the thank-you', async () => {
-    let answer: (value: MockAnswer) => void = () => undefined;
+    let answer: (value: MockReply) => void = () => undefined;
     const user = userEvent.setup();
     const receipt = fakeReceipt({
       amountCents: 2_500,
@@ -309,7 +307,7 @@ describe('support page', () => {
     });
     const api = renderSupport({
       checkout: () => json(200, PAYMENT),
-      complete: () => new Promise<MockAnswer>((resolve) => (answer = resolve)),
+      complete: () => new Promise<MockReply>((resolve) => (answer = resolve)),
     });
     const confirms = await fakeCardFrame();
     await user.click(await screen.findByRole('button', { name: /True Believer/ }));
@@ -319,7 +317,7 @@ describe('support page', () => {
 
     expect(submitButton()).toHaveTextContent('Processing...');
     expect(submitButton()).toBeDisabled();
-    const [call] = api.calls(SUPPORTS);
+    const [call] = api.callsTo(SUPPORTS);
     expect(call?.body).toEqual({
       amount: 25,
       email: 'bro@example.com',
@@ -332,11 +330,11 @@ describe('support page', () => {
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
 
-    await waitFor(() => expect(api.calls(COMPLETE)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(COMPLETE)).toHaveLength(1));
     expect(confirms).toEqual([
       { type: 'sandbox-pay:confirm', intentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_x' },
     ]);
-    expect(api.calls(COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_sandbox_1_secret_x' });
+    expect(api.callsTo(COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_sandbox_1_secret_x' });
     await act(async () => answer(json(200, { receipt })));
     expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
     expect(JSON.parse(window.sessionStorage.getItem(LAST_RECEIPT_KEY) ?? 'null')).toEqual(receipt);
@@ -413,17 +411,17 @@ describe('support page', () => {
   });
 
   it('sends one request for a double click', async () => {
-    let answer: (value: MockAnswer) => void = () => undefined;
+    let answer: (value: MockReply) => void = () => undefined;
     const user = userEvent.setup();
-    const api = renderSupport({ checkout: () => new Promise<MockAnswer>((resolve) => (answer = resolve)) });
+    const api = renderSupport({ checkout: () => new Promise<MockReply>((resolve) => (answer = resolve)) });
     await screen.findByRole('heading', { level: 1 });
     await fillValidForm(user);
     await user.dblClick(submitButton());
     await user.click(submitButton());
-    expect(api.calls(SUPPORTS)).toHaveLength(1);
+    expect(api.callsTo(SUPPORTS)).toHaveLength(1);
     await act(async () => answer(json(201, { receipt: fakeReceipt() })));
     expect(await screen.findByTestId('profile-location')).toBeInTheDocument();
-    expect(api.calls(SUPPORTS)).toHaveLength(1);
+    expect(api.callsTo(SUPPORTS)).toHaveLength(1);
   });
 
   it('shows the provider’s reason next to the card field, stays on the page, and retries the same intent', async () => {
@@ -439,11 +437,11 @@ describe('support page', () => {
     expect(field).toHaveAccessibleDescription(DECLINED);
     expect(field).toHaveFocus();
     expect(submitButton()).toHaveTextContent('Support with $5');
-    expect(api.calls(COMPLETE)).toHaveLength(0);
+    expect(api.callsTo(COMPLETE)).toHaveLength(0);
 
     await user.click(submitButton());
     await screen.findByTestId('profile-location');
-    const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    const keys = api.callsTo(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
     // Another card on the same attempt: same key, same intent, paid once.
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -470,7 +468,7 @@ describe('support page', () => {
 
   it('says when the server cannot be reached, and retries the same request with the same key', async () => {
     const user = userEvent.setup();
-    const answers: Array<() => MockAnswer> = [
+    const answers: Array<() => MockReply | Promise<MockReply>> = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ];
@@ -487,7 +485,7 @@ describe('support page', () => {
     await user.click(tierButton(/Fuel the Journey/));
     await user.click(submitButton());
     await screen.findByTestId('profile-location');
-    const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    const keys = api.callsTo(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
@@ -517,8 +515,8 @@ describe('support page', () => {
   it('counts the visit once', async () => {
     const api = renderSupport();
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(api.calls('POST /api/creators/pixelpat/views')).toHaveLength(1));
-    expect(api.calls('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'support' });
+    await waitFor(() => expect(api.callsTo('POST /api/creators/pixelpat/views')).toHaveLength(1));
+    expect(api.callsTo('POST /api/creators/pixelpat/views')[0]?.body).toEqual({ page: 'support' });
   });
 
   describe('with Stripe', () => {
@@ -591,13 +589,13 @@ describe('support page', () => {
       expect(seen.secrets).toEqual(['pi_stripe_1_secret_y']);
       expect(screen.queryByTitle(/Card details/)).not.toBeInTheDocument();
       expect(seen.confirms).toBe(0);
-      expect(api.calls(STRIPE_COMPLETE)).toHaveLength(0);
+      expect(api.callsTo(STRIPE_COMPLETE)).toHaveLength(0);
 
       await user.click(submitButton());
       expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
       expect(seen.confirms).toBe(1);
-      expect(api.calls(STRIPE_COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_stripe_1_secret_y' });
-      const keys = api.calls(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+      expect(api.callsTo(STRIPE_COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_stripe_1_secret_y' });
+      const keys = api.callsTo(SUPPORTS).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
       // One attempt: the second press replays it (same key, same intent).
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
@@ -615,7 +613,7 @@ describe('support page', () => {
 
       expect(await screen.findByText('Your payment didn’t go through')).toBeInTheDocument();
       expect(document.getElementById('support-card-field')).toHaveAccessibleDescription(DECLINED);
-      expect(api.calls(STRIPE_COMPLETE)).toHaveLength(0);
+      expect(api.callsTo(STRIPE_COMPLETE)).toHaveLength(0);
     });
 
     it('completes the payment when Stripe comes back to the page (return_url)', async () => {
@@ -626,9 +624,9 @@ describe('support page', () => {
         routes: { [STRIPE_COMPLETE]: () => json(200, { receipt }) },
       });
       expect(await screen.findByTestId('profile-location')).toHaveTextContent('/pixelpat?supported=true');
-      expect(api.calls(STRIPE_COMPLETE)).toHaveLength(1);
-      expect(api.calls(STRIPE_COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_stripe_1_secret_y' });
-      expect(api.calls(SUPPORTS)).toHaveLength(0);
+      expect(api.callsTo(STRIPE_COMPLETE)).toHaveLength(1);
+      expect(api.callsTo(STRIPE_COMPLETE)[0]?.body).toEqual({ clientSecret: 'pi_stripe_1_secret_y' });
+      expect(api.callsTo(SUPPORTS)).toHaveLength(0);
       expect(JSON.parse(window.sessionStorage.getItem(LAST_RECEIPT_KEY) ?? 'null')).toEqual(receipt);
     });
 

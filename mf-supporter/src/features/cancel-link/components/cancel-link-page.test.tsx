@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { fakeCreatorProfile, fakeSubscription } from '../../../testing/fake-data';
-import { json, mockApi } from '../../../testing/mock-api';
+import { http, HttpResponse, json, mockApi, server } from '@beabro/shared/testing/msw';
 import { CancelLinkPage } from './cancel-link-page';
 
 const open = () => renderWithProviders(<CancelLinkPage />, { route: '/subscriptions/cancel?token=tok.sig' });
 const main = () => within(document.body);
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the cancel-link page', () => {
   it('pauses until resumed on a press, then shows the paused support with the outcome focused', async () => {
@@ -20,7 +18,7 @@ describe('the cancel-link page', () => {
     });
     open();
     await userEvent.click(await screen.findByRole('radio', { name: 'Until I resume it' }, { timeout: 5000 }));
-    expect(api.calls('POST /api/subscriptions/pause-by-link')).toEqual([]);
+    expect(api.callsTo('POST /api/subscriptions/pause-by-link')).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Pause my monthly support' }));
 
     const outcome = await screen.findByText(
@@ -29,7 +27,7 @@ describe('the cancel-link page', () => {
       { timeout: 5000 },
     );
     await vi.waitFor(() => expect(outcome.closest('[role="status"]')).toHaveFocus(), { timeout: 5000 });
-    expect(api.calls('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([
+    expect(api.callsTo('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([
       { token: 'tok.sig', months: null },
     ]);
     expect(main().getByRole('button', { name: 'Resume my monthly support' })).toBeInTheDocument();
@@ -61,7 +59,7 @@ describe('the cancel-link page', () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
-    expect(api.calls('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([
+    expect(api.callsTo('POST /api/subscriptions/pause-by-link').map((r) => r.body)).toEqual([
       { token: 'tok.sig', months: 2 },
     ]);
   });
@@ -91,7 +89,7 @@ describe('the cancel-link page', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent(SUBSCRIPTION_MESSAGES.pausesLimited);
     expect(alert.closest('form')).toContainElement(screen.getByRole('button', { name: 'Pause my monthly support' }));
-    expect(api.calls('POST /api/subscriptions/pause-by-link')).toHaveLength(1);
+    expect(api.callsTo('POST /api/subscriptions/pause-by-link')).toHaveLength(1);
   });
 
   it('an expired link says so, with no button, and how to manage the support instead', async () => {
@@ -153,10 +151,7 @@ describe('the cancel-link page', () => {
   });
 
   it('an API that cannot be reached: says so, with a way to try again', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.all('*', () => HttpResponse.error()));
     open();
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('We could not reach Be a Bro.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -185,7 +180,7 @@ describe('the receipt link page: changing the amount', () => {
       { timeout: 5000 },
     );
     await vi.waitFor(() => expect(outcome.closest('[role="status"]')).toHaveFocus(), { timeout: 5000 });
-    expect(api.calls('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
+    expect(api.callsTo('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
       { token: 'tok.sig', amount: 40, tierPosition: null },
     ]);
     expect(main().getByText('$40.00/month')).toBeInTheDocument();

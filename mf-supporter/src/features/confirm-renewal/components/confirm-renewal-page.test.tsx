@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { StripeJs } from '@beabro/shared/payments/stripe-card-client';
 import { RENEWAL_CONFIRM_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { ConfirmRenewalPage } from './confirm-renewal-page';
 
 const open = () => renderWithProviders(<ConfirmRenewalPage />, { route: '/subscriptions/confirm?token=ch.1.sig' });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const confirmation = {
   creatorUsername: 'greenstreets',
@@ -52,13 +50,13 @@ describe('the renewal confirmation page', () => {
     expect(screen.getByRole('link', { name: 'Green Streets' })).toHaveAttribute('href', '/greenstreets');
     const frame = screen.getByTitle(/Confirm the payment with your bank/);
     expect(frame).toHaveAttribute('src', '/sandbox-pay/v1/card-frame');
-    expect(api.calls('POST /api/subscriptions/confirm')).toEqual([]);
+    expect(api.callsTo('POST /api/subscriptions/confirm')).toEqual([]);
 
     frameSays({ type: 'sandbox-pay:result', status: 'succeeded', message: null });
     expect(
       await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(api.calls('POST /api/subscriptions/confirm').map((r) => r.body)).toEqual([{ token: 'ch.1.sig' }]);
+    expect(api.callsTo('POST /api/subscriptions/confirm').map((r) => r.body)).toEqual([{ token: 'ch.1.sig' }]);
   });
 
   it('a failed bank check shows the reason and records nothing', async () => {
@@ -69,7 +67,7 @@ describe('the renewal confirmation page', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'Your bank could not confirm this payment.',
     );
-    expect(api.calls('POST /api/subscriptions/confirm')).toEqual([]);
+    expect(api.callsTo('POST /api/subscriptions/confirm')).toEqual([]);
   });
 
   it('with Stripe, the bank’s challenge is Stripe.js’s handleNextAction (no frame of ours), then recorded', async () => {
@@ -104,7 +102,7 @@ describe('the renewal confirmation page', () => {
       await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(handled).toEqual(['pi_1_secret']);
-    await waitFor(() => expect(api.calls('POST /api/subscriptions/confirm')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/subscriptions/confirm')).toHaveLength(1));
     delete window.Stripe;
   });
 

@@ -3,16 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import Discover from '../../../exposes/discover';
 import { DISCOVER_CREATORS, fakeDiscoverItem, fakeDiscoverResponse } from '../../../testing/fake-data';
-import { json, mockApi, type RecordedRequest } from '../../../testing/mock-api';
+import { json, mockApi, type MockCall } from '@beabro/shared/testing/msw';
 import { LocationProbe } from '../../../testing/render-dashboard';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => vi.unstubAllGlobals());
-
 /** A stand-in for GET /api/discover that filters the three fake creators like the API does. */
-function discoverApi(request: RecordedRequest) {
+function discoverApi(request: MockCall) {
   const q = (request.query.get('q') ?? '').toLowerCase();
   const type = request.query.get('type') ?? '';
   const items = DISCOVER_CREATORS.filter(
@@ -33,7 +31,7 @@ function renderDiscover(route = '/discover', handler = discoverApi) {
     { route },
   );
   const location = () => screen.getByTestId('location').textContent;
-  const lastQuery = () => Object.fromEntries(api.calls('GET /api/discover').at(-1)?.query ?? []);
+  const lastQuery = () => Object.fromEntries(api.callsTo('GET /api/discover').at(-1)?.query ?? []);
   return { api, location, lastQuery };
 }
 
@@ -84,7 +82,7 @@ describe('/discover', () => {
     await waitFor(() => expect(cardNames()).toEqual(['Green Streets Collective']));
     expect(lastQuery()).toMatchObject({ q: 'trees', sort: 'supporters', page: '1' });
     // One request for the whole word, not one per keystroke.
-    expect(api.calls('GET /api/discover').filter((r) => r.query.get('q'))).toHaveLength(1);
+    expect(api.callsTo('GET /api/discover').filter((r) => r.query.get('q'))).toHaveLength(1);
     expect(screen.getByText('1 creator matching “trees”')).toBeInTheDocument();
   });
 
@@ -136,7 +134,7 @@ describe('/discover', () => {
     // A later search runs after the cleared text's pause would have ended: that text never became a search.
     await user.type(screen.getByLabelText('Search creators'), 'maya');
     await waitFor(() => expect(location()).toBe('/discover?q=maya'));
-    expect(api.calls('GET /api/discover').map((call) => call.query.get('q') ?? '')).not.toContain('tr');
+    expect(api.callsTo('GET /api/discover').map((call) => call.query.get('q') ?? '')).not.toContain('tr');
   });
 
   it('is a plain GET form of /discover, its controls named as the URL reads them, for browsers without JavaScript', () => {
@@ -203,6 +201,6 @@ describe('/discover', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(cardNames()).toHaveLength(3));
-    expect(api.calls('GET /api/discover')).toHaveLength(2);
+    expect(api.callsTo('GET /api/discover')).toHaveLength(2);
   });
 });

@@ -2,13 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PostFeedPageDto } from '@beabro/shared/api-schemas/posts';
 import { sampleFeedPost } from '@beabro/shared/testing/sample-posts';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 import { FEED_TITLE } from './post-feed-tab';
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
-
 const readable = sampleFeedPost();
 const locked = sampleFeedPost({
   id: '1b4e3d62-5d7f-4a8b-8e1f-8d2c3b4e5f60',
@@ -61,7 +59,7 @@ describe('My Missions: the posts feed', () => {
     expect(await within(feed).findByRole('article', { name: 'For champions' })).toBeInTheDocument();
     expect(within(feed).queryByRole('article', { name: 'Studio update' })).not.toBeInTheDocument();
     expect(within(feed).getByText('Page 2 of 2')).toBeInTheDocument();
-    expect(api.requests.filter((r) => r.path === '/api/supporter/posts').map((r) => r.query.get('page'))).toEqual([
+    expect(api.calls.filter((r) => r.pathname === '/api/supporter/posts').map((r) => r.query.get('page'))).toEqual([
       '1',
       '2',
     ]);

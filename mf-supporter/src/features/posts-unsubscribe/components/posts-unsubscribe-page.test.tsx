@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { POST_MESSAGES } from '@beabro/shared/api-schemas/posts';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import PostsUnsubscribe from '../../../exposes/posts-unsubscribe';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { INVALID_LINK, STOP_EMAILS_LABEL } from './posts-unsubscribe-page';
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
-
 function renderPage(route: string, answer: () => ReturnType<typeof json> | Promise<never>) {
   const api = mockApi({ 'POST /api/posts/unsubscribe': answer });
   renderWithProviders(<PostsUnsubscribe basePath="/subscriptions/unsubscribe" />, { route });
@@ -26,7 +24,7 @@ describe('the post emails’ unsubscribe page', () => {
       json(200, { unsubscribed: true, creatorDisplayName: 'Pixel Pat' }),
     );
     const button = await screen.findByRole('button', { name: STOP_EMAILS_LABEL });
-    expect(api.requests).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
     await user.click(button);
     expect(
       await screen.findByText(
@@ -35,7 +33,7 @@ describe('the post emails’ unsubscribe page', () => {
           el.textContent === 'Done. You will no longer get emails about new posts from Pixel Pat.',
       ),
     ).toBeInTheDocument();
-    expect(api.requests.map((r) => r.body)).toEqual([{ token: 'abc' }]);
+    expect(api.calls.map((r) => r.body)).toEqual([{ token: 'abc' }]);
     expect(screen.getByRole('link', { name: 'Settings › Notifications' })).toHaveAttribute(
       'href',
       '/settings?tab=notifications',
@@ -46,7 +44,6 @@ describe('the post emails’ unsubscribe page', () => {
     renderPage('/subscriptions/unsubscribe', () => json(200, {}));
     expect(screen.getByText(INVALID_LINK)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: STOP_EMAILS_LABEL })).not.toBeInTheDocument();
-    vi.unstubAllGlobals();
     document.body.innerHTML = '';
 
     const user = userEvent.setup();

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { CARD_CHANGE_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import type { StripeConfirmResult, StripeJs } from '@beabro/shared/payments/stripe-card-client';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { ReplaceCardForm, type CardChangeOutcome } from './replace-card-form';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   delete window.Stripe;
 });
 
@@ -97,11 +96,11 @@ describe('replacing the card of a monthly support (sandbox card field, setup mod
       tone: 'success',
       message: 'Card saved: your Mastercard ending in 4444 is charged from the next renewal, on July 5, 2027.',
     });
-    expect(api.calls(`POST /api/subscriptions/${ID}/card/complete`).map((r) => r.body)).toEqual([
+    expect(api.callsTo(`POST /api/subscriptions/${ID}/card/complete`).map((r) => r.body)).toEqual([
       { setupId: 'seti_sandbox_1' },
     ]);
     // Nothing of the card went to our API.
-    expect(JSON.stringify(api.requests.map((r) => r.body))).not.toMatch(/4444 ?4444|number|cvc/i);
+    expect(JSON.stringify(api.calls.map((r) => r.body))).not.toMatch(/4444 ?4444|number|cvc/i);
   });
 
   it('a card the bank refuses shows the provider’s reason next to the field and keeps nothing', async () => {
@@ -116,7 +115,7 @@ describe('replacing the card of a monthly support (sandbox card field, setup mod
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(field).toHaveAccessibleDescription('Your card was declined.');
     expect(done).not.toHaveBeenCalled();
-    expect(api.calls(`POST /api/subscriptions/${ID}/card/complete`)).toEqual([]);
+    expect(api.callsTo(`POST /api/subscriptions/${ID}/card/complete`)).toEqual([]);
   });
 
   it('the API’s field message (a setup not saved) shows next to the card field', async () => {
@@ -192,10 +191,10 @@ describe('a renewal being retried, by the receipt link', () => {
       message:
         'Card saved: your Visa ending in 3184 was charged and your monthly support to Green Streets is active again.',
     });
-    expect(api.calls('POST /api/subscriptions/card-by-link/complete').map((r) => r.body)).toEqual([
+    expect(api.callsTo('POST /api/subscriptions/card-by-link/complete').map((r) => r.body)).toEqual([
       { token: TOKEN, setupId: 'seti_sandbox_1' },
     ]);
-    expect(api.calls('POST /api/subscriptions/confirm').map((r) => r.body)).toEqual([{ token: 'charge.123.sig' }]);
+    expect(api.callsTo('POST /api/subscriptions/confirm').map((r) => r.body)).toEqual([{ token: 'charge.123.sig' }]);
   });
 
   it('a new card refused too: saved, with the reason and the next scheduled retry', async () => {
@@ -270,7 +269,7 @@ describe('with Stripe (Payment Element in setup mode, fake Stripe.js)', () => {
     await user.click(screen.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(seen).toMatchObject({ setups: 1, payments: 0 });
-    expect(api.calls(`POST /api/subscriptions/${ID}/card/complete`).map((r) => r.body)).toEqual([
+    expect(api.callsTo(`POST /api/subscriptions/${ID}/card/complete`).map((r) => r.body)).toEqual([
       { setupId: 'seti_1' },
     ]);
   });

@@ -7,8 +7,6 @@ import { renderDashboard } from '../../../testing/render-dashboard';
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => vi.unstubAllGlobals());
-
 const rows = () => within(screen.getByRole('list', { name: 'Supports' })).getAllByRole('button');
 const rowNames = () => rows().map((row) => row.getAttribute('aria-label'));
 

@@ -2,13 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { fakeDashboard } from '../../../testing/fake-data';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -47,7 +45,7 @@ describe('My Missions: replacing the card of a monthly support', () => {
       'src',
       '/sandbox-pay/v1/card-frame',
     );
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/card`)).toHaveLength(1);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/card`)).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

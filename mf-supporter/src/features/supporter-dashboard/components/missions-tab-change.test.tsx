@@ -2,13 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { fakeCreatorProfile, fakeDashboard } from '../../../testing/fake-data';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -72,7 +70,7 @@ describe('My Missions: changing a monthly support', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Change monthly support' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/change`).map((r) => r.body)).toEqual([
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/change`).map((r) => r.body)).toEqual([
       { amount: 50, tierPosition: 3 },
     ]);
     expect(
@@ -101,13 +99,13 @@ describe('My Missions: changing a monthly support', () => {
     await user.type(amount, '12.5');
     await user.click(within(dialog).getByRole('button', { name: 'Change monthly support' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Amount must be a whole number of dollars');
-    expect(api.calls(`POST /api/subscriptions/${id}/change`)).toEqual([]);
+    expect(api.callsTo(`POST /api/subscriptions/${id}/change`)).toEqual([]);
 
     await user.clear(amount);
     await user.type(amount, '11');
     await user.click(within(dialog).getByRole('button', { name: 'Change monthly support' }));
     expect(await within(dialog).findByText('The minimum support for Pixel Pat is $12')).toBeInTheDocument();
-    expect(api.calls(`POST /api/subscriptions/${id}/change`).map((r) => r.body)).toEqual([
+    expect(api.callsTo(`POST /api/subscriptions/${id}/change`).map((r) => r.body)).toEqual([
       { amount: 11, tierPosition: null },
     ]);
     expect(screen.getByRole('dialog', { name: 'Change monthly support' })).toBeInTheDocument();

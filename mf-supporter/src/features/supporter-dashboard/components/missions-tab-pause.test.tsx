@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { fakeDashboard } from '../../../testing/fake-data';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 import { MONTHLY_ACTIVE_LABEL } from './mission-card';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -65,7 +63,7 @@ describe('My Missions: pausing a monthly support', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pause monthly support' }));
 
     await waitFor(() => expect(within(card('Pixel Pat')).getByText('Paused until Mar 20, 2027')).toBeInTheDocument());
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`).map((r) => r.body)).toEqual([{ months: 3 }]);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/pause`).map((r) => r.body)).toEqual([{ months: 3 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Monthly support to Pixel Pat paused. It resumes on Mar 20, 2027.')).toBeInTheDocument();
     const pat = card('Pixel Pat');
@@ -108,7 +106,7 @@ describe('My Missions: pausing a monthly support', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Until I resume it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pause monthly support' }));
     await waitFor(() => expect(within(card('Pixel Pat')).getByText('Paused')).toBeInTheDocument());
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`).map((r) => r.body)).toEqual([
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/pause`).map((r) => r.body)).toEqual([
       { months: null },
     ]);
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month, paused. Nothing is charged until you resume it.');
@@ -120,7 +118,7 @@ describe('My Missions: pausing a monthly support', () => {
     await waitFor(() => expect(within(card('Pixel Pat')).getByText(MONTHLY_ACTIVE_LABEL)).toBeInTheDocument());
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month. Next charge on Dec 20, 2026.');
     expect(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/resume`)).toHaveLength(1);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/resume`)).toHaveLength(1);
   });
 
   it('shows the API refusal in the dialog and keeps it open; "Keep it running" sends nothing', async () => {
@@ -139,7 +137,7 @@ describe('My Missions: pausing a monthly support', () => {
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep it running' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`)).toHaveLength(0);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/pause`)).toHaveLength(0);
 
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Pause' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause monthly support' }));
@@ -165,7 +163,7 @@ describe('My Missions: pausing a monthly support', () => {
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
       SUBSCRIPTION_MESSAGES.pausesLimited,
     );
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/pause`)).toHaveLength(1);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/pause`)).toHaveLength(1);
     expect(card('Pixel Pat')).toHaveTextContent('$25.00/month. Next charge on Dec 20, 2026.');
   });
 

@@ -2,14 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { fakeDashboard } from '../../../testing/fake-data';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 import { LEAVE_WALL_LABEL } from './wall-membership';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('My Missions: the supporter wall', () => {
   it('says which walls the supporter is on and leaves one', async () => {
@@ -37,7 +35,7 @@ describe('My Missions: the supporter wall', () => {
     expect(within(maya).queryByRole('button', { name: /supporter wall/ })).not.toBeInTheDocument();
 
     await user.click(within(pat).getByRole('button', { name: 'Leave Pixel Pat’s supporter wall' }));
-    expect(api.calls('DELETE /api/supporter/wall/pixelpat')).toHaveLength(1);
+    expect(api.callsTo('DELETE /api/supporter/wall/pixelpat')).toHaveLength(1);
     expect(await within(pat).findByRole('link', { name: 'Support Again' })).toBeInTheDocument();
     await vi.waitFor(() => expect(pat).not.toHaveTextContent('supporter wall'));
     expect(within(pat).queryByText(LEAVE_WALL_LABEL)).not.toBeInTheDocument();

@@ -2,14 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
 import { fakeDashboard, fakeSubscription, fakeSupportedCreator } from '../../../testing/fake-data';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 import { MONTHLY_ACTIVE_LABEL } from './mission-card';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -74,7 +72,7 @@ describe('My Missions tab', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Keep supporting' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(0);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(0);
 
     await user.click(within(card('Pixel Pat')).getByRole('button', { name: 'Cancel monthly support' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel monthly support' }));
@@ -84,7 +82,7 @@ describe('My Missions tab', () => {
         '$25.00/month, cancelled. Ends on Dec 20, 2026, with no further charge.',
       ),
     );
-    expect(api.calls(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(1);
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/cancel`)).toHaveLength(1);
     expect(screen.getByText('Monthly support to Pixel Pat cancelled. Ends on Dec 20, 2026.')).toBeInTheDocument();
     expect(within(card('Pixel Pat')).queryByRole('button', { name: 'Cancel monthly support' })).not.toBeInTheDocument();
     // The stats follow the server once it has answered.

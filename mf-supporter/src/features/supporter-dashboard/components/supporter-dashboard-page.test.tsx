@@ -2,14 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
 import { emptyDashboard, fakeDashboard, fakeUser } from '../../../testing/fake-data';
-import { json } from '../../../testing/mock-api';
+import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
 import { VERIFY_BANNER_TEXT } from './verify-email-banner';
 
 // Role queries are slow in jsdom; a busy machine needs more than the default 5 s for a whole journey.
 vi.setConfig({ testTimeout: 20_000 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The value printed under a stat's label. */
 function stat(label: string) {
@@ -120,7 +118,7 @@ describe('supporter dashboard', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Total Supported')).toBeInTheDocument();
-    expect(api.calls('GET /api/supporter/dashboard')).toHaveLength(2);
+    expect(api.callsTo('GET /api/supporter/dashboard')).toHaveLength(2);
   });
 
   it('asks a signed-out visitor (standalone) to sign in and come back', async () => {
@@ -162,7 +160,7 @@ describe('email verification banner', () => {
     expect(
       await within(banner).findByText(`${EMAIL_VERIFICATION_MESSAGES.sent} It went to sam@example.com.`),
     ).toBeInTheDocument();
-    expect(api.calls('POST /api/account/email-verification')).toHaveLength(1);
+    expect(api.callsTo('POST /api/account/email-verification')).toHaveLength(1);
     expect(within(banner).getByRole('button', { name: 'Send again' })).toBeEnabled();
     // One message at a time: the new link's, not the first one's too.
     expect(banner).not.toHaveTextContent('Open it to verify');

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '@beabro/shared/session/session-store';
+import { json, mockApi } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@beabro/shared/types/session-user';
@@ -22,19 +23,18 @@ let serverUser: SessionUser | null = null;
 
 /** The API as the header sees it: who am I, and sign-out. */
 function fakeApi() {
-  return vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/auth/me') return new Response(JSON.stringify({ user: serverUser }), { status: 200 });
-    if (url === '/api/auth/sign-out' && init?.method === 'POST') {
+  return mockApi({
+    'GET /api/auth/me': () => json(200, { user: serverUser }),
+    'POST /api/auth/sign-out': () => {
       serverUser = null;
-      return new Response(null, { status: 204 });
-    }
-    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+      return json(204);
+    },
   });
 }
 
 async function renderHeader(user: SessionUser | null) {
   serverUser = user;
-  vi.stubGlobal('fetch', fakeApi());
+  const api = fakeApi();
   const view = renderWithProviders(
     <>
       <SessionSync />
@@ -49,7 +49,7 @@ async function renderHeader(user: SessionUser | null) {
   // The store answers before React has drawn the header for it: wait for the header itself.
   if (user) await screen.findByRole('button', { name: /account/i });
   else await screen.findByRole('link', { name: 'Sign In' });
-  return view;
+  return { ...view, api };
 }
 
 const maya: SessionUser = {
@@ -74,7 +74,6 @@ const sam: SessionUser = {
 afterEach(() => {
   // Unmount first: resetting the store under a mounted header would re-render it outside act().
   cleanup();
-  vi.unstubAllGlobals();
   useSessionStore.setState({ status: 'unknown', user: null });
 });
 
@@ -96,7 +95,7 @@ describe('SiteHeader', () => {
 
   it('shows a creator Dashboard and an account menu with View Profile, Analytics, Settings and Logout', async () => {
     const user = userEvent.setup();
-    await renderHeader(maya);
+    const { api } = await renderHeader(maya);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /account/i }));
@@ -110,7 +109,7 @@ describe('SiteHeader', () => {
     expect(email).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(useSessionStore.getState().status).toBe('signed-out'));
-    expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
+    expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(1);
     // Signing out goes home: wait for the router, not just the store.
     await waitFor(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/$/));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
@@ -119,7 +118,7 @@ describe('SiteHeader', () => {
   it('logs out from a signed-in page to the home page, not to sign-in', async () => {
     const user = userEvent.setup();
     serverUser = maya;
-    vi.stubGlobal('fetch', fakeApi());
+    fakeApi();
     renderWithProviders(
       <>
         <SessionSync />
@@ -171,10 +170,7 @@ describe('SiteHeader', () => {
 
 describe('SiteHeader while the session is unknown', () => {
   it('shows neither the visitor actions nor an account menu until the server has answered', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
+    mockApi({ 'GET /api/auth/me': () => new Promise<never>(() => {}) });
     renderWithProviders(<SiteHeader />);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();

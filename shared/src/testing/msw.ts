@@ -42,6 +42,19 @@ export function json(status: number, body?: unknown, headers?: Record<string, st
   return { status, body, headers };
 }
 
+/**
+ * An answer held back until the test releases it, to see a pending state ("Saving...", an upload's preview)
+ * without racing a timer: `const save = heldReply({ body }); mockApi({ 'PUT /api/x': save.handler });` then,
+ * once the pending state is asserted, `save.release()`.
+ */
+export function heldReply(reply: MockReply): { handler: () => Promise<MockReply>; release: () => void } {
+  let release: () => void = () => undefined;
+  const answer = new Promise<MockReply>((resolve) => {
+    release = () => resolve(reply);
+  });
+  return { handler: () => answer, release };
+}
+
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('Content-Type') ?? '';
   if (request.body === null) return undefined;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '@beabro/shared/testing/msw';
+import { heldReply, mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleAnalytics } from '../../../testing/sample-data';
 import { AnalyticsPage } from './analytics-page';
@@ -25,15 +25,15 @@ describe('AnalyticsPage', () => {
   });
 
   it('changes the data and the URL when another period is chosen', async () => {
+    const week = heldReply({
+      body: sampleAnalytics({
+        period: '7d',
+        summary: { ...sampleAnalytics().summary, grossCents: 12_500, supports: 6 },
+      }),
+    });
     const api = mockApi({
       'GET /api/creator/analytics?period=30d': { body: sampleAnalytics() },
-      'GET /api/creator/analytics?period=7d': {
-        body: sampleAnalytics({
-          period: '7d',
-          summary: { ...sampleAnalytics().summary, grossCents: 12_500, supports: 6 },
-        }),
-        delayMs: 100,
-      },
+      'GET /api/creator/analytics?period=7d': week.handler,
     });
     const user = userEvent.setup();
     renderAnalytics();
@@ -42,6 +42,7 @@ describe('AnalyticsPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/analytics?period=7d');
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Loading the last 7 days...')).toBeInTheDocument();
+    week.release();
     expect(await screen.findByText('Showing the last 7 days.')).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Summary' })).getByText('Earnings').parentElement,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '@beabro/shared/testing/msw';
+import { heldReply, mockApi } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 import { ImageField } from './image-field';
 
@@ -26,12 +26,8 @@ describe('ImageField', () => {
   });
 
   it('shows the chosen file at once while it uploads, its alt text kept off the placeholder', async () => {
-    mockApi({
-      'POST /api/creator-profile/images/profile': {
-        delayMs: 200,
-        body: { profile: sampleProfile({ profileImageUrl: '/uploads/new.webp' }) },
-      },
-    });
+    const upload = heldReply({ body: { profile: sampleProfile({ profileImageUrl: '/uploads/new.webp' }) } });
+    mockApi({ 'POST /api/creator-profile/images/profile': upload.handler });
     // jsdom has no object URLs: a stand-in for this test only.
     const createObjectURL = vi.fn(() => 'blob:http://localhost/preview-1');
     vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -42,6 +38,7 @@ describe('ImageField', () => {
     // A blob: URL, which the pages' Content-Security-Policy allows (img-src ... blob:).
     expect(preview).toHaveAttribute('src', 'blob:http://localhost/preview-1');
     expect(preview).toHaveStyle({ fontSize: '0px', color: 'rgba(0, 0, 0, 0)' });
+    upload.release();
     expect(await screen.findByText('Profile image updated.')).toBeInTheDocument();
   });
 

@@ -1,16 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '@beabro/shared/testing/msw';
+import { heldReply, mockApi } from '@beabro/shared/testing/msw';
 import { NotificationsTab } from './notifications-tab';
 
 const saved = { newSupport: true, monthlyReport: false, goalReached: true, supporterMessages: true, newPosts: true };
 
 describe('NotificationsTab', () => {
   it('shows the five email toggles as saved, and saves a change', async () => {
+    const save = heldReply({ body: { ...saved, monthlyReport: true, newSupport: false } });
     const api = mockApi({
       'GET /api/account/notifications': { body: saved },
-      'PATCH /api/account/notifications': { body: { ...saved, monthlyReport: true, newSupport: false }, delayMs: 100 },
+      'PATCH /api/account/notifications': save.handler,
     });
     const user = userEvent.setup();
     renderWithProviders(<NotificationsTab />);
@@ -21,6 +22,7 @@ describe('NotificationsTab', () => {
     await user.click(screen.getByRole('switch', { name: /New posts from creators I support/ }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
+    save.release();
     expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/account/notifications')[0]?.body).toEqual({
       newSupport: false,

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { http, HttpResponse, mockApi, server } from '@beabro/shared/testing/msw';
+import { heldReply, http, HttpResponse, mockApi, server } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 import { ProfileTab } from './profile-tab';
 
@@ -81,7 +81,8 @@ describe('ProfileTab', () => {
 
   it('saves with "Saving..." on the button, sends the username only when changed, and confirms', async () => {
     const saved = sampleProfile({ displayName: 'Pat', socialLinks: [] });
-    const api = mockApi({ 'PATCH /api/creator-profile': { body: { profile: saved }, delayMs: 200 } });
+    const save = heldReply({ body: { profile: saved } });
+    const api = mockApi({ 'PATCH /api/creator-profile': save.handler });
     const user = userEvent.setup();
     renderWithProviders(<ProfileTab profile={sampleProfile()} />);
     await user.clear(screen.getByLabelText('Display Name'));
@@ -89,6 +90,7 @@ describe('ProfileTab', () => {
     await user.clear(screen.getByLabelText('Twitch'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    save.release();
     expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
     const [patch] = api.callsTo('PATCH', '/api/creator-profile');
     expect(patch?.body).toMatchObject({

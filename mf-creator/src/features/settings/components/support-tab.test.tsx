@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DELIVERED_PERKS } from '@beabro/shared/data/support-tiers';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { mockApi } from '@beabro/shared/testing/msw';
+import { heldReply, mockApi } from '@beabro/shared/testing/msw';
 import { sampleProfile } from '../../../testing/sample-data';
 import { SupportTab } from './support-tab';
 
@@ -58,12 +58,10 @@ describe('SupportTab', () => {
   });
 
   it('saves the amounts, goal and country, then the tiers, and confirms', async () => {
+    const tiersSaved = heldReply({ body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) } });
     const api = mockApi({
       'PATCH /api/creator-profile': { body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) } },
-      'PUT /api/creator-profile/tiers': {
-        body: { profile: sampleProfile({ goalAmountCents: null, goalTitle: '' }) },
-        delayMs: 100,
-      },
+      'PUT /api/creator-profile/tiers': tiersSaved.handler,
     });
     const user = userEvent.setup();
     renderWithProviders(<SupportTab profile={sampleProfile()} />);
@@ -76,6 +74,7 @@ describe('SupportTab', () => {
     await user.click(within(tier2).getByRole('checkbox', { name: /Monthly support/ }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    tiersSaved.release();
     expect(await screen.findByText('Support settings saved.')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toEqual({
       minimumAmount: '3',

@@ -7,14 +7,14 @@ function SignInForm({ onValid = () => undefined }: { onValid?: (values: SignInVa
   const { field, handleSubmit } = useSchemaForm<{ email: string; password: string }, SignInValues>(signInSchema, {
     defaultValues: { email: 'not-an-email', password: '' },
   });
-  const email = field('email');
-  const password = field('password');
+  const { error: emailError, ...email } = field('email');
+  const { error: passwordError, ...password } = field('password');
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)}>
-      <input aria-label="Email" aria-invalid={email.error ? true : undefined} {...email} error={undefined} />
-      {email.error ? <p role="alert">{email.error}</p> : null}
-      <input aria-label="Password" {...password} error={undefined} />
-      {password.error ? <p>{password.error}</p> : null}
+      <input aria-label="Email" aria-invalid={emailError ? true : undefined} {...email} />
+      {emailError ? <p role="alert">{emailError}</p> : null}
+      <input aria-label="Password" {...password} />
+      {passwordError ? <p>{passwordError}</p> : null}
       <button type="submit">Sign In</button>
     </form>
   );

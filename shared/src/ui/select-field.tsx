@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { describedBy, FieldMessages } from '@beabro/shared/ui/field-messages';
 import { inputStyle } from '@beabro/shared/ui/text-field';
 
@@ -14,6 +14,8 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   placeholder?: string;
   /** Further <option>s or <optgroup>s after `options`. */
   children?: ReactNode;
+  /** React 19 passes `ref` as a prop: it reaches the <select> with the rest (react-hook-form's `register`). */
+  ref?: Ref<HTMLSelectElement>;
 }
 
 /** A native select (keyboard and screen readers work as they do everywhere) in the kit's field style. */

@@ -1,5 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import type { useSignIn } from '@beabro/shared/api/sign-in';
@@ -18,8 +17,8 @@ import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { FormErrorBox } from '../../../components/form-error-box';
 import { paths } from '@beabro/shared/contract/paths';
-import { useFieldErrors } from '../../../hooks/use-field-errors';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';
 import type { AuthMode } from '../../../lib/auth-search-params';
 import { afterSignUpPath, homePathFor } from '../utils/destinations';
@@ -65,34 +64,25 @@ export function AuthForm({
   initialError = null,
 }: AuthFormProps) {
   const signingUp = mode === 'signup';
-  const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(
+  const { field, handleSubmit, setError, getValues } = useSchemaForm<AuthFormValues, SignInValues | SignUpValues>(
     signingUp ? signUpSchema : signInSchema,
+    {
+      defaultValues: values,
+      // What the schema sees: sign-in only knows email and password.
+      toInput: (current) => (signingUp ? { ...current, role } : { email: current.email, password: current.password }),
+    },
   );
   const [formError, setFormError] = useState<string | null>(initialError);
-  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const pending = signIn.isPending || signUp.isPending;
 
-  // What the schema sees: sign-in only knows email and password.
-  const input = (current: AuthFormValues) =>
-    signingUp ? { ...current, role } : { email: current.email, password: current.password };
-
-  function change(field: keyof AuthFormValues, value: string) {
-    const updated = { ...values, [field]: value };
-    onValuesChange(updated);
-    revalidateField(field, input(updated));
-    // "Passwords do not match" follows the password too, once it is showing.
-    if (field === 'password' && signingUp) revalidateField('confirmPassword', input(updated));
-  }
-
-  function fieldProps(field: keyof AuthFormValues) {
-    return {
-      name: field,
-      value: values[field],
-      error: errors[field],
-      onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-      onBlur: () => validateField(field, input(values)),
-    };
+  /** The page keeps what was typed, so switching modes keeps it. */
+  function fieldProps(name: keyof AuthFormValues) {
+    return field(name, {
+      // "Passwords do not match" follows the password too, once it is showing.
+      alsoRecheck: name === 'password' && signingUp ? ['confirmPassword'] : [],
+      onChange: () => onValuesChange(getValues()),
+    });
   }
 
   /** Signed in: the shared session store learns it now, so the shell's route guards let the user through. */
@@ -106,35 +96,20 @@ export function AuthForm({
     if (rateLimited) return setFormError(rateLimited);
     if (error instanceof ApiError && error.status === 400) {
       const shown = Object.fromEntries(
-        Object.entries(error.fieldErrors).filter(([field]) => (SIGN_UP_FIELDS as readonly string[]).includes(field)),
+        Object.entries(error.fieldErrors).filter(([name]) => (SIGN_UP_FIELDS as readonly string[]).includes(name)),
       );
-      if (Object.keys(shown).length > 0) {
-        flushSync(() => setErrors(shown));
-        focusFirstInvalid(formRef.current);
-        return;
-      }
+      if (setApiFieldErrors(setError, shown)) return;
     }
     setFormError(AUTH_MESSAGES.authenticationFailed);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    let valid = false;
-    flushSync(() => {
-      valid = validateAll(input(values));
-    });
-    if (!valid) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  async function send(parsed: SignInValues | SignUpValues) {
     try {
       if (signingUp) {
-        const user = await signUp.mutateAsync(signUpSchema.parse(input(values)) satisfies SignUpValues);
+        const user = await signUp.mutateAsync(parsed as SignUpValues);
         finish(user, next ?? afterSignUpPath(role));
       } else {
-        const result = await signIn.mutateAsync(signInSchema.parse(input(values)) satisfies SignInValues);
+        const result = await signIn.mutateAsync(parsed as SignInValues);
         if (result.kind === 'two-factor') onTwoFactor(result.challenge);
         else finish(result.user, next ?? homePathFor(result.user));
       }
@@ -143,9 +118,14 @@ export function AuthForm({
     }
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (pending) return event.preventDefault();
+    setFormError(null);
+    void handleSubmit(send)(event);
+  }
+
   return (
     <form
-      ref={formRef}
       noValidate
       onSubmit={submit}
       css={(theme) => ({

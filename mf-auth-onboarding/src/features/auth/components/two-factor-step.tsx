@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { useCompleteTwoFactorSignIn } from '@beabro/shared/api/complete-two-factor-sign-in';
 import {
   TWO_FACTOR_MESSAGES,
   twoFactorSignInRequestSchema,
   type TwoFactorChallenge,
+  type TwoFactorSignInValues,
 } from '@beabro/shared/api-schemas/two-factor';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { Button } from '@beabro/shared/ui/button';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { FormErrorBox } from '../../../components/form-error-box';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';
 
 export interface TwoFactorStepProps {
@@ -23,47 +24,56 @@ export interface TwoFactorStepProps {
   onRestart: (reason: string | null) => void;
 }
 
+const codeResolver = zodResolver(twoFactorSignInRequestSchema);
+
 /** The second step of sign-in for an account with two-factor sign-in: a code from the app, or a recovery code. */
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorStepProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    getValues,
+    formState: { errors },
+  } = useForm<{ code: string }, unknown, TwoFactorSignInValues>({
+    defaultValues: { code: '' },
+    // The code is checked on Verify; the challenge comes with the step.
+    resolver: (values, context, options) =>
+      codeResolver({ challenge: challenge.challenge, code: values.code }, context, options as never) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   // Focus goes to the field at once: the person just pressed Sign In and the code is all that is left.
-  useEffect(() => codeRef.current?.focus(), []);
+  useEffect(() => setFocus('code'), [setFocus]);
   const complete = useCompleteTwoFactorSignIn();
 
-  function showFieldError(message: string) {
-    flushSync(() => setError(message));
-    focusFirstInvalid(formRef.current);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (complete.isPending) return;
-    setFormError(null);
-    const parsed = twoFactorSignInRequestSchema.shape.code.safeParse(code);
-    if (!parsed.success)
-      return showFieldError(parsed.error.issues[0]?.message ?? TWO_FACTOR_MESSAGES.codeOrRecoveryFormat);
-    setError(undefined);
+  async function send() {
     try {
-      onSignedIn(await complete.mutateAsync({ challenge: challenge.challenge, code }));
+      // The code as typed, as before: the call checks it again.
+      onSignedIn(await complete.mutateAsync({ challenge: challenge.challenge, code: getValues('code') }));
     } catch (failure) {
       const rateLimited = rateLimitMessage(failure);
       if (rateLimited) return setFormError(rateLimited);
       if (failure instanceof ApiError && failure.status === 401)
         return onRestart(failure.message || TWO_FACTOR_MESSAGES.challengeInvalid);
-      if (failure instanceof ApiError && failure.fieldErrors.code) return showFieldError(failure.fieldErrors.code);
+      if (failure instanceof ApiError && failure.fieldErrors.code)
+        return setError('code', { type: 'server', message: failure.fieldErrors.code }, { shouldFocus: true });
       setFormError(AUTH_MESSAGES.authenticationFailed);
     }
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (complete.isPending) return event.preventDefault();
+    setFormError(null);
+    void handleSubmit(send)(event);
+  }
+
   return (
     <form
-      ref={formRef}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-label="Two-factor authentication"
       css={(theme) => ({
         display: 'flex',
@@ -88,18 +98,12 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
       {formError ? <FormErrorBox>{formError}</FormErrorBox> : null}
       <TextField
         label="Authentication code"
-        name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}
-        ref={codeRef}
         hint="6 digits, or a recovery code like abcd-efgh-jkmn-pqrs"
-        value={code}
-        error={error}
-        onChange={(event) => {
-          setCode(event.currentTarget.value);
-          if (error) setError(undefined);
-        }}
+        error={errors.code?.message}
+        {...register('code', { onChange: () => clearErrors('code') })}
       />
       <Button type="submit" size="lg" fullWidth disabled={complete.isPending}>
         {complete.isPending ? 'Verifying…' : 'Verify'}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { get, useForm, useWatch, type FieldErrors as FormErrors, type Path, type PathValue } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { usernameAvailabilityQueryOptions } from '@beabro/shared/api/check-username';
 import type { useCreateCreatorProfile } from '@beabro/shared/api/create-creator-profile';
@@ -12,12 +13,18 @@ import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { FormErrorBox } from '../../../components/form-error-box';
 import { paths } from '@beabro/shared/contract/paths';
-import { useFieldErrors } from '../../../hooks/use-field-errors';
+import { usePressDeferral } from '../../../hooks/use-press-deferral';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '@beabro/shared/schemas/field-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';
 import { useOnboardingDraft } from '../hooks/use-onboarding-draft';
-import { stepErrors, stepOfField, WIZARD_SCHEMA, type WizardStep } from '../utils/onboarding-draft';
+import {
+  stepErrors,
+  stepOfField,
+  WIZARD_SCHEMA,
+  type OnboardingDraft,
+  type WizardStep,
+} from '../utils/onboarding-draft';
 import { setDraftField } from '../utils/set-draft-field';
 import { BasicsStep } from './basics-step';
 import { SocialLinksStep } from './social-links-step';
@@ -38,6 +45,22 @@ const STEP_COPY: Record<WizardStep, { title: string; intro: string }> = {
 
 type FocusTarget = 'heading' | 'error';
 
+/** react-hook-form's nested messages as the steps read them: "socialLinks.github", "suggestedAmounts.2". */
+function flatErrors(errors: FormErrors<OnboardingDraft>): FieldErrors {
+  const flat: FieldErrors = {};
+  const visit = (node: unknown, path: string) => {
+    if (typeof node !== 'object' || node === null) return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && path) flat[path] = message;
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'message' && key !== 'type' && key !== 'ref' && key !== 'types')
+        visit(child, path ? `${path}.${key}` : key);
+    }
+  };
+  visit(errors, '');
+  return flat;
+}
+
 /** Room for the shell's sticky header when focus scrolls something into view. */
 const SCROLL_MARGIN = '6rem';
 
@@ -48,8 +71,17 @@ export interface OnboardingWizardProps {
 
 /** /create: the three steps of SPEC "Onboarding wizard", ending in a real creator page at /{username}. */
 export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps) {
-  const { step, draft, setDraft, setStep, clearDraft } = useOnboardingDraft(user.id);
-  const { errors, setErrors, validateField, revalidateField } = useFieldErrors(WIZARD_SCHEMA);
+  const { step, draft: storedDraft, setDraft, setStep, clearDraft } = useOnboardingDraft(user.id);
+  // The draft's values and messages live in react-hook-form. The steps' fields are controlled (custom fields: the
+  // username check, the amounts, the switch), so the shared schemas are checked here, synchronously, with
+  // fieldErrorsOf: a field on leaving it, a step on Continue, the whole draft on launch. Every change is also
+  // mirrored into session storage (useOnboardingDraft), so a reload gives it all back.
+  const { control, getValues, setValue, setError, clearErrors, getFieldState, formState } = useForm<OnboardingDraft>({
+    defaultValues: storedDraft,
+  });
+  const draft = useWatch({ control }) as OnboardingDraft;
+  const errors = flatErrors(formState.errors);
+  const defer = usePressDeferral();
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const [checkingUsername, setCheckingUsername] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; id: number } | null>(null);
@@ -74,6 +106,13 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
     requestFocus('heading');
   }
 
+  function setErrors(found: FieldErrors) {
+    clearErrors();
+    for (const [field, message] of Object.entries(found)) {
+      if (message !== undefined) setError(field as Path<OnboardingDraft>, { type: 'validate', message });
+    }
+  }
+
   function showErrors(found: FieldErrors, onStep: WizardStep) {
     setErrors(found);
     if (onStep !== step) setStep(onStep);
@@ -81,16 +120,27 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
   }
 
   function changeField(field: string, value: string) {
-    const updated = setDraftField(draft, field, value);
+    const updated = setDraftField(getValues(), field, value);
+    const name = field as Path<OnboardingDraft>;
+    setValue(name, get(updated, field) as PathValue<OnboardingDraft, typeof name>, { shouldDirty: true });
     setDraft(() => updated);
-    revalidateField(field, updated);
+    // Only a field that shows a message is re-checked while typing.
+    if (getFieldState(name).error) checkField(field);
+  }
+
+  /** Checks one field against the whole draft, at once (the message is there when the field has lost focus). */
+  function checkField(field: string) {
+    const name = field as Path<OnboardingDraft>;
+    const message = fieldErrorsOf(WIZARD_SCHEMA, getValues())[field];
+    if (message === undefined) clearErrors(name);
+    else setError(name, { type: 'validate', message });
   }
 
   /** Continue from step 1 only with a name the server says is free; if it cannot say, launching checks again. */
   async function usernameIsFree(): Promise<boolean> {
     setCheckingUsername(true);
     try {
-      const verdict = await queryClient.fetchQuery(usernameAvailabilityQueryOptions(draft.username));
+      const verdict = await queryClient.fetchQuery(usernameAvailabilityQueryOptions(getValues('username')));
       if (!verdict.available) {
         showErrors({ username: verdict.message }, 1);
         return false;
@@ -132,9 +182,10 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
   }
 
   async function launch() {
-    const parsed = WIZARD_SCHEMA.safeParse(draft);
+    const values = getValues();
+    const parsed = WIZARD_SCHEMA.safeParse(values);
     if (!parsed.success) {
-      const found = fieldErrorsOf(WIZARD_SCHEMA, draft);
+      const found = fieldErrorsOf(WIZARD_SCHEMA, values);
       return showErrors(found, Math.min(...Object.keys(found).map(stepOfField)) as WizardStep);
     }
     try {
@@ -150,9 +201,9 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
     event.preventDefault();
     if (busy) return;
     setSubmitError(null);
-    const found = stepErrors(step, draft);
+    const found = stepErrors(step, getValues());
     if (hasErrors(found)) return showErrors(found, step);
-    setErrors({});
+    clearErrors();
     if (step === 1) {
       if (await usernameIsFree()) goTo(2);
     } else if (step === 2) {
@@ -164,7 +215,7 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
 
   function back() {
     setSubmitError(null);
-    setErrors({});
+    clearErrors();
     goTo((step - 1) as WizardStep);
   }
 
@@ -172,7 +223,7 @@ export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps)
     draft,
     errors,
     onFieldChange: changeField,
-    onFieldBlur: (field: string) => validateField(field, draft),
+    onFieldBlur: (field: string) => defer(() => checkField(field)),
   };
   const copy = STEP_COPY[step];
 

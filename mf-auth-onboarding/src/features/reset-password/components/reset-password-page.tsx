@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { useRequestPasswordReset } from '@beabro/shared/api/request-password-reset';
@@ -9,6 +8,8 @@ import {
   RESET_PASSWORD_PAGE_PATH,
   requestPasswordResetSchema,
   resetPasswordSchema,
+  type RequestPasswordResetValues,
+  type ResetPasswordValues,
 } from '@beabro/shared/api-schemas/password-reset';
 import { Button } from '@beabro/shared/ui/button';
 import { EmailLinkPage } from '@beabro/shared/ui/email-link-page';
@@ -16,8 +17,8 @@ import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
 import { TextField } from '@beabro/shared/ui/text-field';
 import { FormErrorBox } from '../../../components/form-error-box';
 import { paths } from '@beabro/shared/contract/paths';
-import { useFieldErrors } from '../../../hooks/use-field-errors';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { rateLimitMessage } from '../../../lib/rate-limit-message';
 
 const TRY_AGAIN = 'Something went wrong on our side. Please try again.';
@@ -47,37 +48,36 @@ const BackToSignIn = () => (
 function RequestLinkForm() {
   const location = useLocation();
   const carried = (location.state as { email?: unknown } | null)?.email;
-  const [email, setEmail] = useState(typeof carried === 'string' ? carried : '');
-  const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(requestPasswordResetSchema);
+  const { field, handleSubmit, setError } = useSchemaForm<{ email: string }, RequestPasswordResetValues>(
+    requestPasswordResetSchema,
+    { defaultValues: { email: typeof carried === 'string' ? carried : '' } },
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const request = useRequestPasswordReset();
-  const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (request.isPending) return;
-    setFormError(null);
-    let valid = false;
-    flushSync(() => {
-      valid = validateAll({ email });
-    });
-    if (!valid) return focusFirstInvalid(formRef.current);
+  async function send(values: RequestPasswordResetValues) {
     try {
-      const answer = await request.mutateAsync(requestPasswordResetSchema.parse({ email }));
+      const answer = await request.mutateAsync(values);
       setSent(answer.message);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fieldErrors.email) {
-        flushSync(() => setErrors({ email: error.fieldErrors.email }));
-        return focusFirstInvalid(formRef.current);
+        setApiFieldErrors(setError, { email: error.fieldErrors.email });
+        return;
       }
       setFormError(problemOf(error));
     }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (request.isPending) return event.preventDefault();
+    setFormError(null);
+    void handleSubmit(send)(event);
   }
 
   if (sent) {
@@ -91,23 +91,10 @@ function RequestLinkForm() {
     );
   }
   return (
-    <form ref={formRef} noValidate onSubmit={submit} css={formCss}>
+    <form noValidate onSubmit={submit} css={formCss}>
       <p css={{ margin: 0 }}>Enter the email of your account and we will send you a link to choose a new password.</p>
       {formError ? <FormErrorBox>{formError}</FormErrorBox> : null}
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        error={errors.email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          revalidateField('email', { email: event.target.value });
-        }}
-        onBlur={() => validateField('email', { email })}
-      />
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
       <Button type="submit" size="lg" fullWidth disabled={request.isPending}>
         {request.isPending ? 'Sending…' : 'Send reset link'}
       </Button>
@@ -116,40 +103,30 @@ function RequestLinkForm() {
   );
 }
 
+interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
 /** With the link's token: the new password, typed twice. */
 function NewPasswordForm({ token }: { token: string }) {
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const { errors, setErrors, validateField, revalidateField, validateAll } = useFieldErrors(resetPasswordSchema);
+  const { field, handleSubmit, setError } = useSchemaForm<NewPasswordValues, ResetPasswordValues>(resetPasswordSchema, {
+    defaultValues: { password: '', confirmPassword: '' },
+    toInput: (values) => ({ token, ...values }),
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [linkRefused, setLinkRefused] = useState(false);
   const [done, setDone] = useState(false);
   const reset = useResetPassword();
-  const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (done || linkRefused) outcomeRef.current?.focus();
   }, [done, linkRefused]);
 
-  const input = (current: typeof values) => ({ token, ...current });
-  function change(field: keyof typeof values, value: string) {
-    const updated = { ...values, [field]: value };
-    setValues(updated);
-    revalidateField(field, input(updated));
-    if (field === 'password') revalidateField('confirmPassword', input(updated));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    setFormError(null);
-    let valid = false;
-    flushSync(() => {
-      valid = validateAll(input(values));
-    });
-    if (!valid) return focusFirstInvalid(formRef.current);
+  async function send(values: ResetPasswordValues) {
     try {
-      await reset.mutateAsync(resetPasswordSchema.parse(input(values)));
+      await reset.mutateAsync(values);
       // The token is spent: keep it out of the address bar, the history and any screenshot.
       window.history.replaceState(window.history.state, '', RESET_PASSWORD_PAGE_PATH);
       setDone(true);
@@ -157,15 +134,16 @@ function NewPasswordForm({ token }: { token: string }) {
       if (error instanceof ApiError && error.status === 400) {
         if (error.fieldErrors.token) return setLinkRefused(true);
         const { password, confirmPassword } = error.fieldErrors;
-        if (password || confirmPassword) {
-          flushSync(() =>
-            setErrors({ ...(password ? { password } : {}), ...(confirmPassword ? { confirmPassword } : {}) }),
-          );
-          return focusFirstInvalid(formRef.current);
-        }
+        if (setApiFieldErrors(setError, { password, confirmPassword })) return;
       }
       setFormError(problemOf(error));
     }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (reset.isPending) return event.preventDefault();
+    setFormError(null);
+    void handleSubmit(send)(event);
   }
 
   if (done) {
@@ -192,17 +170,14 @@ function NewPasswordForm({ token }: { token: string }) {
       </>
     );
   }
-  const fieldProps = (field: keyof typeof values) => ({
-    name: field,
+  const fieldProps = (name: keyof NewPasswordValues) => ({
     type: 'password',
     autoComplete: 'new-password',
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    onBlur: () => validateField(field, input(values)),
+    // "Passwords do not match" follows the password too, once it is showing.
+    ...field(name, { alsoRecheck: name === 'password' ? ['confirmPassword'] : [] }),
   });
   return (
-    <form ref={formRef} noValidate onSubmit={submit} css={formCss}>
+    <form noValidate onSubmit={submit} css={formCss}>
       <p css={{ margin: 0 }}>
         Choosing a new password signs you out on every device. If two-factor sign-in is on, signing in still asks for a
         code from your app or a recovery code.

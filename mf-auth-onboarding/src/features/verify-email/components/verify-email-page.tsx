@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import {
@@ -91,8 +92,9 @@ export function VerifyEmailPage() {
     if (focusAfter === 'message') messageRef.current?.focus();
   }, [focusAfter, verifiedNow, status.data, actionError]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // No field to check: the token rides in a hidden input, so the form also posts without JavaScript.
+  const { handleSubmit } = useForm();
+  const submit = handleSubmit(() => {
     setActionError(null);
     verify.mutate(
       { token },
@@ -114,7 +116,7 @@ export function VerifyEmailPage() {
         },
       },
     );
-  };
+  });
 
   let body: ReactNode;
   const view = status.data;
@@ -169,7 +171,7 @@ export function VerifyEmailPage() {
         <form
           method="post"
           action={VERIFY_EMAIL_PAGE_PATH}
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3) })}
         >
           <input type="hidden" name="token" value={token} />

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { contactRequestSchema, type ContactRequestInput } from '@beabro/shared/api-schemas/help-contact';
 import { sendContactRequest } from '@beabro/shared/api/send-contact-request';
 
@@ -7,20 +8,8 @@ import { sendContactRequest } from '@beabro/shared/api/send-contact-request';
  * start-up work) is not part of the /help page's load.
  */
 
-export type ContactField = keyof ContactRequestInput;
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
-
-/** The first message per field, from the same schema the API checks the request with. */
-export function contactFieldErrors(values: ContactRequestInput): ContactFieldErrors {
-  const result = contactRequestSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+/** The form's react-hook-form resolver: the first message per field, from the same schema the API checks the request with. */
+export const contactResolver = zodResolver(contactRequestSchema, undefined, { raw: true });
 
 /** POST /api/help/contact (a 400 carries field messages, a 429 a Retry-After). */
 export function sendContactForm(values: ContactRequestInput) {

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTheme } from '@emotion/react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@beabro/shared/api/api-client';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import type { ContactRequestInput } from '@beabro/shared/api-schemas/help-contact';
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SENT_MESSAGE, CONTACT_TOPICS } from '@beabro/shared/data/help-contact';
 import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
@@ -10,7 +12,6 @@ import { Button } from '@beabro/shared/ui/button';
 import { SelectField } from '@beabro/shared/ui/select-field';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import type * as ContactRequestModule from '../api/contact-request';
-import type { ContactField, ContactFieldErrors } from '../api/contact-request';
 
 type ContactRequestCalls = typeof ContactRequestModule;
 
@@ -19,14 +20,12 @@ const FIX_FIELDS = 'Please correct the highlighted fields.';
 const SEND_FAILED = 'Your message could not be sent. Please try again.';
 const OFFLINE = 'Could not reach Be a Bro. Check your connection and try again.';
 
-let loadedCalls: ContactRequestCalls | undefined;
-
 /**
  * The form's checks and its call need zod: they are fetched when someone first uses the form (focus,
  * typing or Send), not with the page, which keeps zod out of the /help page's load.
  */
 function loadContactRequestCalls(): Promise<ContactRequestCalls> {
-  return import('../api/contact-request').then((calls) => (loadedCalls = calls));
+  return import('../api/contact-request');
 }
 
 function failureMessage(error: unknown): string {
@@ -53,74 +52,79 @@ export function ContactForm() {
   // Sending takes the page's code (the message is posted to the API): until it runs, Send stays disabled, so a
   // browser without JavaScript never submits the form as a pointless GET of the page.
   const hydrated = useHydrated();
-  // Untouched, the fields follow the session (it is known only after hydration); the first edit takes over.
-  const [edited, setEdited] = useState<ContactRequestInput | null>(null);
-  const values: ContactRequestInput = edited ?? {
+  // Untouched, the fields follow the session (it is known only after hydration); what was edited stays.
+  const sessionValues: ContactRequestInput = {
     name: user?.displayName ?? '',
     email: user?.email ?? '',
     topic: '' as ContactRequestInput['topic'],
     message: '',
   };
-  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    trigger,
+    getFieldState,
+    control,
+    formState: { errors },
+  } = useForm<ContactRequestInput>({
+    defaultValues: sessionValues,
+    values: sessionValues,
+    resetOptions: { keepDirtyValues: true },
+    // The checks need zod: they load with the form's first use, and Send waits for them.
+    resolver: async (values, context, options) =>
+      (await loadContactRequestCalls()).contactResolver(values, context, options),
+    // Messages come with Send; a field showing one is re-checked as it is typed (below), so it goes once right.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const message = useWatch({ control, name: 'message' });
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const send = useMutation({
     mutationFn: async (input: ContactRequestInput) => (await loadContactRequestCalls()).sendContactForm(input),
   });
 
-  const set = (field: ContactField, value: string) => {
-    const next = { ...values, [field]: value } as ContactRequestInput;
-    setEdited(next);
-    // Once a field shows an error, it clears as soon as the input is right (errors come after Send,
-    // which loaded the checks).
-    if (loadedCalls && Object.values(errors).some(Boolean)) {
-      const found = loadedCalls.contactFieldErrors(next);
-      setErrors(
-        (current) =>
-          Object.fromEntries(
-            Object.keys(current).map((key) => [key, found[key as ContactField]]),
-          ) as ContactFieldErrors,
-      );
-    }
-  };
-
-  const focusFirstInvalid = () =>
-    setTimeout(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  /** register(), with a field that shows a message re-checked as it is typed. */
+  const field = (name: keyof ContactRequestInput) => ({
+    ...register(name, {
+      onChange: () => {
+        if (getFieldState(name).error) void trigger(name);
+      },
+    }),
+    error: errors[name]?.message,
+  });
 
   // Checking waits for the checks to load: a second Send meanwhile must not send twice, nor one
   // between a successful send and the confirmation replacing the form.
   const submitting = useRef(false);
   /** True when the message was sent. */
-  const submit = async (): Promise<boolean> => {
-    let calls: ContactRequestCalls;
+  const submit = async (event: FormEvent): Promise<boolean> => {
     try {
-      calls = await loadContactRequestCalls();
+      await loadContactRequestCalls();
     } catch {
       // The checks' file did not arrive (offline, or a deploy replaced it): nothing was sent.
       setFailure(OFFLINE);
       return false;
     }
-    const found = calls.contactFieldErrors(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setFailure(FIX_FIELDS);
-      focusFirstInvalid();
-      return false;
-    }
-    setFailure(null);
-    try {
-      await send.mutateAsync(values);
-      setSentTo(values.email.trim());
-      setEdited(null);
-      setErrors({});
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors as ContactFieldErrors);
-      setFailure(failureMessage(error));
-      focusFirstInvalid();
-      return false;
-    }
+    let sent = false;
+    await handleSubmit(
+      async (values) => {
+        setFailure(null);
+        try {
+          await send.mutateAsync(values);
+          setSentTo(values.email.trim());
+          sent = true;
+        } catch (error) {
+          if (error instanceof ApiError) setApiFieldErrors(setError, error.fieldErrors);
+          setFailure(failureMessage(error));
+        }
+      },
+      // react-hook-form focuses the first field with a message.
+      () => setFailure(FIX_FIELDS),
+    )(event);
+    return sent;
   };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +132,7 @@ export function ContactForm() {
     submitting.current = true;
     let sent = false;
     try {
-      sent = await submit();
+      sent = await submit(event);
     } finally {
       // After a send the confirmation replaces the form; "Send another message" allows the next one.
       if (!sent) submitting.current = false;
@@ -151,6 +155,8 @@ export function ContactForm() {
           variant="secondary"
           onClick={() => {
             submitting.current = false;
+            // A fresh form, following the session again.
+            reset(sessionValues, { keepDirtyValues: false });
             setSentTo(null);
           }}
         >
@@ -162,7 +168,6 @@ export function ContactForm() {
 
   return (
     <form
-      ref={form}
       noValidate
       aria-label="Contact support"
       // Fetched ahead of Send; a failure here is retried, and reported, by Send.
@@ -190,39 +195,22 @@ export function ContactForm() {
           [theme.breakpoint.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
         })}
       >
-        <TextField
-          label="Your name"
-          autoComplete="name"
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-        />
+        <TextField label="Your name" autoComplete="name" {...field('name')} />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          value={values.email}
-          error={errors.email}
           hint="We reply to this address."
-          onChange={(e) => set('email', e.currentTarget.value)}
+          {...field('email')}
         />
       </div>
-      <SelectField
-        label="Topic"
-        placeholder="Select a topic"
-        options={TOPIC_OPTIONS}
-        value={values.topic}
-        error={errors.topic}
-        onChange={(e) => set('topic', e.currentTarget.value)}
-      />
+      <SelectField label="Topic" placeholder="Select a topic" options={TOPIC_OPTIONS} {...field('topic')} />
       <TextAreaField
         label="Message"
         rows={6}
         maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-        aside={`${values.message.length}/${CONTACT_MESSAGE_MAX_LENGTH}`}
-        value={values.message}
-        error={errors.message}
-        onChange={(e) => set('message', e.currentTarget.value)}
+        aside={`${message.length}/${CONTACT_MESSAGE_MAX_LENGTH}`}
+        {...field('message')}
       />
       {failure ? (
         <p

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import {
@@ -132,26 +133,45 @@ interface ActionFormProps {
   children: ReactNode;
 }
 
+interface ActionValues {
+  /** The pause form's choice (its radios register themselves, see PauseChoiceField). */
+  months: PauseChoice;
+}
+
 /** One action as a real form: posted by the page's script, or by the browser itself with JavaScript off. */
 function ActionForm({ token, action, onSubmit, children }: ActionFormProps) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const form = useForm<ActionValues>({ defaultValues: { months: PAUSE_CHOICES[0] } });
+  const submit = form.handleSubmit(({ months }) => {
     if (action !== 'pause') return onSubmit({ action });
-    const value = new FormData(event.currentTarget).get('months');
-    const months = value === 'until-resumed' || value === null ? null : (Number(value) as PauseMonths);
-    onSubmit({ action, months });
-  };
+    onSubmit({ action, months: months === 'until-resumed' ? null : (Number(months) as PauseMonths) });
+  });
   return (
-    <form
-      method="post"
-      action={CANCEL_LINK_PAGE_PATH}
-      onSubmit={submit}
-      css={(theme) => ({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.space(3) })}
-    >
-      <input type="hidden" name="token" value={token} />
-      <input type="hidden" name="action" value={action} />
-      {children}
-    </form>
+    <FormProvider {...form}>
+      <form
+        method="post"
+        action={CANCEL_LINK_PAGE_PATH}
+        onSubmit={(event) => void submit(event)}
+        css={(theme) => ({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: theme.space(3) })}
+      >
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="action" value={action} />
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** One choice of the pause form: the first is checked in the server's HTML too, so the form posts without JavaScript. */
+function PauseChoiceField({ choice, first }: { choice: PauseChoice; first: boolean }) {
+  const { register } = useFormContext<ActionValues>();
+  return (
+    <input
+      type="radio"
+      value={choice}
+      defaultChecked={first}
+      {...register('months')}
+      css={{ width: '1.1rem', height: '1.1rem', margin: 0 }}
+    />
   );
 }
 
@@ -390,13 +410,7 @@ export function CancelLinkPage() {
                       cursor: 'pointer',
                     })}
                   >
-                    <input
-                      type="radio"
-                      name="months"
-                      value={choice}
-                      defaultChecked={index === 0}
-                      css={{ width: '1.1rem', height: '1.1rem', margin: 0 }}
-                    />
+                    <PauseChoiceField choice={choice} first={index === 0} />
                     {CHOICE_LABELS[choice]}
                   </label>
                 ))}

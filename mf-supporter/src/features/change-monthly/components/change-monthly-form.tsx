@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
+import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import { useCreatorProfile } from '@beabro/shared/api/get-creator-profile';
 import type { SubscriptionChangeInput } from '@beabro/shared/api/change-subscription';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
@@ -24,7 +26,13 @@ export function changedMessage(subscription: SubscriptionDto): string {
 
 type Choice = number | 'custom';
 
-type FieldErrors = Partial<Record<'amount' | 'tierPosition', string>>;
+/** The form's fields, named like the API's: the chosen option ("" until one is picked: the current one) and the amount typed. */
+interface ChangeValues {
+  tierPosition: string;
+  amount: string;
+}
+
+type FieldErrors = Partial<Record<keyof ChangeValues, string>>;
 
 const OFFLINE = 'We could not reach Be a Bro. Check your connection and try again.';
 
@@ -53,11 +61,65 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
   const currentTier = tiers.find(
     (tier) => tier.position === subscription.tierPosition && tier.amountCents === subscription.amountCents,
   );
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const [amount, setAmount] = useState(String(subscription.amountCents / 100));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<ChangeValues, unknown, SubscriptionChangeInput>({
+    defaultValues: { tierPosition: '', amount: String(subscription.amountCents / 100) },
+    // Checked against this creator's options and minimum, as the API checks it.
+    resolver: (values) => {
+      const checked = validate(values);
+      if ('change' in checked) return { values: checked.change, errors: {} };
+      const found = Object.entries(checked.errors).map(([name, message]) => [name, { type: 'validate', message }]);
+      return { values: {}, errors: Object.fromEntries(found) };
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const picked = useWatch({ control, name: 'tierPosition' });
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const choiceOf = (value: string): Choice =>
+    value === '' ? (currentTier?.position ?? 'custom') : value === 'custom' ? 'custom' : Number(value);
+  const chosen = choiceOf(picked);
+
+  function validate(values: ChangeValues): { change: SubscriptionChangeInput } | { errors: FieldErrors } {
+    const creator = profile.data;
+    if (!creator) return { errors: { tierPosition: 'Choose one of the support options, or a custom amount' } };
+    const choice = choiceOf(values.tierPosition);
+    if (choice !== 'custom') {
+      const tier = tiers.find((t) => t.position === choice);
+      if (!tier) return { errors: { tierPosition: 'Choose one of the support options, or a custom amount' } };
+      if (tier.amountCents < creator.minimumAmountCents) return { errors: { tierPosition: minimumMessage(creator) } };
+      return { change: { amount: tier.amountCents / 100, tierPosition: tier.position } };
+    }
+    const parsed = supportAmountSchema.safeParse(values.amount);
+    if (!parsed.success) return { errors: { amount: parsed.error.issues[0]?.message ?? 'Enter an amount' } };
+    if (parsed.data * 100 < creator.minimumAmountCents) return { errors: { amount: minimumMessage(creator) } };
+    return { change: { amount: parsed.data, tierPosition: null } };
+  }
+
+  async function send(change: SubscriptionChangeInput) {
+    try {
+      onChanged(await submit(change));
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+        const { amount: amountError, tierPosition } = error.fieldErrors;
+        if (!setApiFieldErrors(setError, { amount: amountError, tierPosition })) setFormError(error.message);
+      } else setFormError(error instanceof ApiError ? error.message : OFFLINE);
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) return event.preventDefault();
+    setFormError(null);
+    void handleSubmit(send)(event);
+  };
 
   if (!profile.data) {
     return profile.isError ? (
@@ -74,57 +136,19 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
     );
   }
   const creator = profile.data;
-  const chosen: Choice = choice ?? currentTier?.position ?? 'custom';
-
-  function validate(): { change: SubscriptionChangeInput } | { errors: FieldErrors } {
-    if (chosen !== 'custom') {
-      const tier = tiers.find((t) => t.position === chosen);
-      if (!tier) return { errors: { tierPosition: 'Choose one of the support options, or a custom amount' } };
-      if (tier.amountCents < creator.minimumAmountCents) return { errors: { tierPosition: minimumMessage(creator) } };
-      return { change: { amount: tier.amountCents / 100, tierPosition: tier.position } };
-    }
-    const parsed = supportAmountSchema.safeParse(amount);
-    if (!parsed.success) return { errors: { amount: parsed.error.issues[0]?.message ?? 'Enter an amount' } };
-    if (parsed.data * 100 < creator.minimumAmountCents) return { errors: { amount: minimumMessage(creator) } };
-    return { change: { amount: parsed.data, tierPosition: null } };
-  }
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const checked = validate();
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      onChanged(await submit(checked.change));
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-        const { amount: amountError, tierPosition } = error.fieldErrors;
-        if (amountError || tierPosition) setErrors({ amount: amountError, tierPosition });
-        else setFormError(error.message);
-      } else setFormError(error instanceof ApiError ? error.message : OFFLINE);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const tierErrorId = `${formId}-tier-error`;
   return (
     <form
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3), minWidth: 0 })}
     >
       <fieldset
         disabled={busy}
         aria-describedby={errors.tierPosition ? tierErrorId : undefined}
         css={(theme) => ({
-          border: `1px solid ${errors.tierPosition ? theme.color.danger : theme.color.border}`,
+          border: `1px solid ${errors.tierPosition?.message ? theme.color.danger : theme.color.border}`,
           borderRadius: theme.radius.md,
           margin: 0,
           padding: `${theme.space(2)} ${theme.space(4)} ${theme.space(3)}`,
@@ -155,8 +179,8 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
                 checked={chosen === value}
                 disabled={belowMinimum}
                 onChange={() => {
-                  setChoice(value);
-                  setErrors({});
+                  setValue('tierPosition', String(value));
+                  clearErrors();
                 }}
                 css={{ width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 }}
               />
@@ -167,9 +191,9 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
           );
         })}
       </fieldset>
-      {errors.tierPosition ? (
+      {errors.tierPosition?.message ? (
         <p id={tierErrorId} role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger })}>
-          {errors.tierPosition}
+          {errors.tierPosition.message}
         </p>
       ) : null}
       {chosen === 'custom' ? (
@@ -178,14 +202,14 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
           prefix="$"
           inputMode="numeric"
           autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            if (errors.amount) setErrors({});
-          }}
+          {...register('amount', {
+            onChange: () => {
+              if (errors.amount) clearErrors();
+            },
+          })}
           disabled={busy}
           hint={`Whole dollars, at least ${formatUsd(creator.minimumAmountCents, { whole: true })}`}
-          error={errors.amount}
+          error={errors.amount?.message}
         />
       ) : null}
       <p css={(theme) => ({ margin: 0, color: theme.color.textMuted, fontSize: theme.font.size.sm })}>

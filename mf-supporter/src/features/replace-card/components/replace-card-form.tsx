@@ -1,4 +1,5 @@
 import { Suspense, lazy, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import {
   CARD_CHANGE_MESSAGES,
@@ -83,6 +84,9 @@ export function ReplaceCardForm({
   const [busy, setBusy] = useState<'starting' | 'saving' | 'confirming' | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const retrying = subscription.status === 'past_due';
+  // The card is typed in the provider's own field (it never reaches this page): the form has no field of its own
+  // to check, and react-hook-form runs its submit.
+  const { handleSubmit } = useForm();
 
   const start = async () => {
     setError(undefined);
@@ -186,10 +190,7 @@ export function ReplaceCardForm({
     <form
       noValidate
       aria-label="New card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={(event) => void handleSubmit(save)(event)}
       css={(theme) => ({ display: 'grid', gap: theme.space(3) })}
     >
       {setup.provider === 'stripe' ? (

@@ -1,5 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Suspense, lazy, useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import { formatUsd } from '@beabro/shared/money/fees';
@@ -15,12 +14,7 @@ import { formatNumber } from '../../../lib/format-count';
 import { useEmbedMode } from '../hooks/use-embed-mode';
 import { useSupportCheckout } from '../hooks/use-support-checkout';
 import { amountProblem, customAmountUnusable, type FieldKey } from '../utils/checkout-request';
-import {
-  initialSupportFormState,
-  supportFormReducer,
-  type SupportFormAction,
-  type SupportFormState,
-} from '../utils/support-form-state';
+import { initialSupportFormState, supportFormReducer } from '../utils/support-form-state';
 import { AMOUNT_MESSAGE_ID, AmountPicker } from './amount-picker';
 import { SandboxCardField } from '@beabro/shared/ui/payments/sandbox-card-field';
 import type { CardFieldHandle } from '@beabro/shared/payments/card-field-client';
@@ -58,32 +52,14 @@ export function submitLabel(amount: number, isRecurring: boolean): string {
 export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto }) {
   const [params] = useSearchParams();
   const user = useSessionStore((s) => s.user);
-  // The form's values live in react-hook-form: the text fields are registered, the amount picker and the
-  // switches change them through the page's rules (supportFormReducer).
-  const form = useForm<SupportFormState>({
-    defaultValues: (() => {
-      const initial = initialSupportFormState(
-        profile.tiers,
-        parseTierParam(params.get('tier')),
-        profile.minimumAmountCents,
-      );
-      return user
-        ? supportFormReducer(initial, { type: 'prefill', name: user.displayName, email: user.email })
-        : initial;
-    })(),
+  const [state, dispatch] = useReducer(supportFormReducer, undefined, () => {
+    const initial = initialSupportFormState(
+      profile.tiers,
+      parseTierParam(params.get('tier')),
+      profile.minimumAmountCents,
+    );
+    return user ? supportFormReducer(initial, { type: 'prefill', name: user.displayName, email: user.email }) : initial;
   });
-  const { control, getValues, setValue, handleSubmit } = form;
-  const state = useWatch({ control }) as SupportFormState;
-  const dispatch = useCallback(
-    (action: SupportFormAction) => {
-      const current = getValues();
-      const next = supportFormReducer(current, action);
-      for (const key of Object.keys(next) as Array<keyof SupportFormState>) {
-        if (next[key] !== current[key]) setValue(key, next[key], { shouldDirty: true });
-      }
-    },
-    [getValues, setValue],
-  );
   const creator = {
     displayName: profile.displayName,
     minimumAmountCents: profile.minimumAmountCents,
@@ -98,7 +74,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
   // what they already typed is never overwritten.
   useEffect(() => {
     if (user) dispatch({ type: 'prefill', name: user.displayName, email: user.email });
-  }, [dispatch, user]);
+  }, [user]);
 
   const amountMessage = amountProblem(state, profile);
   const disabled = checkout.processing || amountMessage !== null;
@@ -112,10 +88,9 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
     }
   }, [checkout.problem]);
 
-  // The request is checked, with the shared checkout schema and this creator's amount rules, by the checkout
-  // (buildCheckoutRequest), which also places the provider's and the API's messages on the fields.
-  const send = async (values: SupportFormState) => {
-    const errors = await checkout.submit(values);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = await checkout.submit(state);
     // Take the supporter to what needs fixing: the first field with a message, else the message box.
     const first = FIELD_ORDER.find((field) => errors[field]);
     if (first) {
@@ -229,7 +204,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
           <form
             noValidate
             aria-label={`Support ${profile.displayName}`}
-            onSubmit={(event) => void handleSubmit(send)(event)}
+            onSubmit={(event) => void onSubmit(event)}
             css={(theme) => ({
               display: 'grid',
               gap: theme.space(6),
@@ -248,7 +223,6 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
               <SupporterDetails
                 state={state}
                 dispatch={dispatch}
-                control={control}
                 errors={checkout.fieldErrors}
                 onEdit={checkout.clearFieldError}
                 displayName={profile.displayName}

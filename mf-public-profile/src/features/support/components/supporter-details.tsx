@@ -1,4 +1,3 @@
-import type { Control } from 'react-hook-form';
 import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from '@beabro/shared/data/defaults';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
 import type { FieldErrors, FieldKey } from '../utils/checkout-request';
@@ -20,8 +19,6 @@ export const FIELD_IDS: Record<FieldKey, string> = {
 export interface SupporterDetailsProps {
   state: SupportFormState;
   dispatch: (action: SupportFormAction) => void;
-  /** The checkout's react-hook-form: name, email and message are its fields. */
-  control: Control<SupportFormState>;
   errors: FieldErrors;
   onEdit: (field: FieldKey) => void;
   displayName: string;
@@ -32,48 +29,30 @@ export interface SupporterDetailsProps {
 export function SupporterDetails({
   state,
   dispatch,
-  control,
   errors,
   onEdit,
   displayName,
   acceptsMessages,
 }: SupporterDetailsProps) {
-  /** A text field of the form: an edit clears its old message. */
-  const field = (name: TextFieldName & FieldKey) =>
-    control.register(name, {
-      onChange: () => onEdit(name),
-      ...(name === 'message' ? { setValueAs: (value: string) => value.slice(0, MESSAGE_MAX_LENGTH) } : {}),
-    });
+  const set = (field: TextFieldName & FieldKey) => (event: { currentTarget: { value: string } }) => {
+    dispatch({ type: 'setField', field, value: event.currentTarget.value });
+    onEdit(field);
+  };
   return (
     <CheckoutSection step={2} title="Your Details">
       <div css={{ display: 'grid', gap: '1rem' }}>
-        {state.isAnonymous ? (
-          // The name typed stays in the form (unticking gives it back) but is neither shown nor sent.
-          <TextField
-            key="anonymous"
-            id={FIELD_IDS.name}
-            label="Name (optional)"
-            autoComplete="name"
-            maxLength={NAME_MAX_LENGTH}
-            value=""
-            placeholder="Anonymous"
-            disabled
-            hint="You are supporting anonymously, so your name is not shown or sent."
-            error={errors.name}
-            readOnly
-          />
-        ) : (
-          <TextField
-            key="name"
-            id={FIELD_IDS.name}
-            label="Name (optional)"
-            autoComplete="name"
-            maxLength={NAME_MAX_LENGTH}
-            placeholder="How should we thank you?"
-            error={errors.name}
-            {...field('name')}
-          />
-        )}
+        <TextField
+          id={FIELD_IDS.name}
+          label="Name (optional)"
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          value={state.isAnonymous ? '' : state.name}
+          placeholder={state.isAnonymous ? 'Anonymous' : 'How should we thank you?'}
+          disabled={state.isAnonymous}
+          hint={state.isAnonymous ? 'You are supporting anonymously, so your name is not shown or sent.' : undefined}
+          error={errors.name}
+          onChange={set('name')}
+        />
         <TextField
           id={FIELD_IDS.email}
           label="Email"
@@ -81,9 +60,10 @@ export function SupporterDetails({
           autoComplete="email"
           required
           aria-required="true"
+          value={state.email}
           hint={EMAIL_HINT}
           error={errors.email}
-          {...field('email')}
+          onChange={set('email')}
         />
         {acceptsMessages ? (
           <TextAreaField
@@ -92,9 +72,10 @@ export function SupporterDetails({
             rows={3}
             maxLength={MESSAGE_MAX_LENGTH}
             placeholder={`Say something nice to ${displayName}`}
+            value={state.message}
             aside={`${state.message.length}/${MESSAGE_MAX_LENGTH}`}
             error={errors.message}
-            {...field('message')}
+            onChange={set('message')}
           />
         ) : (
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>

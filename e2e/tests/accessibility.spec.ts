@@ -193,9 +193,10 @@ test.describe('accessibility of open states', () => {
 test.describe('accessibility of the server-rendered pages', () => {
   test('a monthly receipt in the development mailbox, and its cancel link: the page, its outcome and a broken link', async ({
     page,
+    creator,
   }) => {
     test.slow();
-    const { receiptId, cancelPath } = await monthlySupportReceipt(page);
+    const { receiptId, cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { level: 1, name: 'Development mailbox' })).toBeVisible();
     await expectNoViolations(page, 'the development mailbox');

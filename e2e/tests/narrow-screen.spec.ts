@@ -101,9 +101,9 @@ test.describe('360 px wide, the server-rendered pages', () => {
     await expectNoSidewaysScroll(page, 'server-cancel-link');
   });
 
-  test('a monthly receipt in the development mailbox, and its cancel link', async ({ page }) => {
+  test('a monthly receipt in the development mailbox, and its cancel link', async ({ page, creator }) => {
     test.slow();
-    const { receiptId, cancelPath } = await monthlySupportReceipt(page);
+    const { receiptId, cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { level: 1, name: 'Development mailbox' })).toBeVisible();
     await expectNoSidewaysScroll(page, 'server-dev-mailbox');

@@ -11,6 +11,9 @@ import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// Page walks that only read (the demo accounts, the public pages; a receipt of the test's own creator): half the
+// desktop tests are in this file and narrow-screen.spec.ts, so their tests, not only files, share the workers.
+test.describe.configure({ mode: 'parallel' });
 
 function describeViolations(violations: Violation[]): string[] {
   return violations.flatMap((violation) =>

@@ -23,6 +23,9 @@ test.afterAll(() => {
 });
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+// Page walks that only read (the demo accounts, the public pages; a receipt of the test's own creator): half the
+// desktop tests are in this file and accessibility.spec.ts, so their tests, not only files, share the workers.
+test.describe.configure({ mode: 'parallel' });
 
 /** The widest element's right edge when the document is wider than the window, so a failure names the culprit. */
 async function sidewaysOverflow(page: Page) {

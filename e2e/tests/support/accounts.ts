@@ -9,10 +9,10 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Page
 const csrf = { 'X-Requested-With': 'beabro' };
 
 /** A short unique stamp for emails and usernames (a-z, 0-9). */
-export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /** The onboarding fields of POST /api/creator-profile (what the wizard sends); anything left out takes its default. */
-export type CreatorProfileFields = Record<string, unknown> & {
+type CreatorProfileFields = Record<string, unknown> & {
   displayName?: string;
   username?: string;
   bio?: string;

@@ -11,6 +11,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 export type Role = 'visitor' | 'supporter' | 'creator';
 
 export const csrf = { 'X-Requested-With': 'beabro' };
+/** The seeded demo accounts, only ever read: a test that changes an account makes its own (accounts.ts). */
 export const ACCOUNTS = {
   supporter: { email: 'bro@demo.beabro.app', password: 'demo-password-123' },
   creator: { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' },

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /*
  * Accounts made for one test through the real API (sign-up, then onboarding for a creator), so no spec changes the
@@ -95,15 +95,16 @@ export async function signIn(target: Page | APIRequestContext, account: Pick<Acc
  * (a changed password signs out every other session). An account the test deleted itself says so (`deleted`), so
  * no sign-in that must fail uses up the sign-in limits of 127.0.0.1.
  */
-export async function deleteAccount(account: Account, baseURL: string) {
+export async function deleteAccount(account: Account, newContext: () => Promise<APIRequestContext>) {
   if (account.deleted) return;
   const remove = async (request: APIRequestContext) => {
     const res = await request.delete('/api/account', { headers: csrf, data: { password: account.password } });
-    return { status: res.status(), text: await res.text() };
+    // A 204 has no body to read.
+    return { status: res.status(), text: res.status() === 204 ? '' : await res.text() };
   };
   let res = await remove(account.request);
   if (res.status === 401) {
-    const fresh = await playwrightRequest.newContext({ baseURL });
+    const fresh = await newContext();
     try {
       const signedIn = await fresh.post('/api/auth/sign-in', {
         headers: csrf,

@@ -54,9 +54,10 @@ export const test = base.extend<{
   accounts: [
     async ({ playwright, baseURL }, use) => {
       const made: Account[] = [];
+      const newContext = () => playwright.request.newContext({ baseURL });
       await use({
         create: async (options) => {
-          const request = await playwright.request.newContext({ baseURL });
+          const request = await newContext();
           const account = await signUp(request, options);
           made.push(account);
           return account;
@@ -64,7 +65,7 @@ export const test = base.extend<{
       });
       for (const account of made) {
         try {
-          await deleteAccount(account, baseURL!);
+          await deleteAccount(account, newContext);
         } finally {
           await account.request.dispose();
         }

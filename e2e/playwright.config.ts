@@ -29,6 +29,14 @@ const JOURNEYS_PORT = Number(process.env.E2E_JOURNEYS_PORT ?? PORT + 3);
  */
 const CLUSTER = /cluster\.spec\.ts$/;
 const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? PORT + 2);
+/**
+ * The desktop specs make their own accounts (tests/support/accounts.ts) and only read the demo ones, so their files
+ * run side by side: E2E_DESKTOP_WORKERS at a time (default 2, measured in docs/testing.md, "Workers"). The tests
+ * tagged @server-wide change what the server serves to everyone (they deploy a remote): they run after the desktop
+ * specs, alone, in the `server-wide` project.
+ */
+const DESKTOP_WORKERS = Number(process.env.E2E_DESKTOP_WORKERS ?? 2);
+const SERVER_WIDE = /@server-wide/;
 if (!process.env.CLUSTER_CONTROL_FILE)
   process.env.CLUSTER_CONTROL_FILE = path.join(os.tmpdir(), `beabro-cluster-${process.pid}.json`);
 // Set once by the main process so test workers (which inherit the environment) know where the server keeps its data.
@@ -68,10 +76,10 @@ export default defineConfig({
   // One results folder per server port: runs on different ports never wipe each other's traces.
   outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: false,
-  // Two lanes, each one spec at a time (every project has `workers: 1`): the desktop specs on the first server, and
-  // the journeys, then their PostgreSQL run and the cluster, each on a server of its own. The desktop specs share
-  // the demo accounts and server-wide state (docs/testing.md, "Why one worker"), so they never run two at a time.
-  workers: 2,
+  // Two lanes: the desktop specs on the first server, DESKTOP_WORKERS files at a time, then the server-wide tests
+  // alone; and the journeys, then their PostgreSQL run and the cluster, one spec at a time, each on a server of its
+  // own. The lanes' workers together (docs/testing.md, "Workers").
+  workers: DESKTOP_WORKERS + 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -92,10 +100,19 @@ export default defineConfig({
       ],
     },
   },
-  // Queued in this order: a worker takes the first spec whose project has no spec running, so the desktop specs
-  // keep one worker busy and the other runs the journeys, then the PostgreSQL journeys and the cluster.
+  // Queued in this order: a worker takes the first spec whose project has a worker free, so the desktop specs keep
+  // DESKTOP_WORKERS workers busy and the last one runs the journeys, then the PostgreSQL journeys and the cluster.
   projects: [
-    { name: 'desktop', testIgnore: [JOURNEYS, CLUSTER], use: desktop, workers: 1 },
+    {
+      name: 'desktop',
+      testIgnore: [JOURNEYS, CLUSTER],
+      grepInvert: SERVER_WIDE,
+      use: desktop,
+      workers: DESKTOP_WORKERS,
+      // Runs when the desktop specs are done (with `--project=desktop` too, and whether or not they passed).
+      teardown: 'server-wide',
+    },
+    { name: 'server-wide', testIgnore: [JOURNEYS, CLUSTER], grep: SERVER_WIDE, use: desktop, workers: 1 },
     {
       name: 'journeys',
       testMatch: JOURNEYS,
@@ -143,7 +160,8 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A ceiling only: on a busy machine (load 15 on 2 cores) a server has taken over a minute to start.
+      timeout: 180_000,
       env: { ...serverEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
     },
     {
@@ -151,7 +169,7 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${JOURNEYS_PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: { ...serverEnv, PORT: String(JOURNEYS_PORT), DATA_DIR: `${E2E_DATA_DIR}-journeys` },
     },
     // A fresh database on that PostgreSQL server, dropped again when the run ends (SIGTERM lets the script do it).

@@ -11,6 +11,9 @@ import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// Page walks that only read (the demo accounts, the public pages; a receipt of the test's own creator): half the
+// desktop tests are in this file and narrow-screen.spec.ts, so their tests, not only files, share the workers.
+test.describe.configure({ mode: 'parallel' });
 
 function describeViolations(violations: Violation[]): string[] {
   return violations.flatMap((violation) =>
@@ -193,9 +196,10 @@ test.describe('accessibility of open states', () => {
 test.describe('accessibility of the server-rendered pages', () => {
   test('a monthly receipt in the development mailbox, and its cancel link: the page, its outcome and a broken link', async ({
     page,
+    creator,
   }) => {
     test.slow();
-    const { receiptId, cancelPath } = await monthlySupportReceipt(page);
+    const { receiptId, cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { level: 1, name: 'Development mailbox' })).toBeVisible();
     await expectNoViolations(page, 'the development mailbox');

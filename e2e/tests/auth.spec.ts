@@ -3,9 +3,6 @@ import { expect, test, type Page } from './support/test';
 /** Matches the whole path and query, so "/auth?next=/dashboard" never passes for "/dashboard". */
 const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
 
-// Seeded by the API on first start (README "Try it").
-const CREATOR = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123', username: 'pixelpat' };
-
 async function me(page: Page) {
   return (await (await page.request.get('/api/auth/me')).json()).user as {
     email: string;
@@ -53,7 +50,7 @@ test.describe('/auth: sign in and sign up on the real API', () => {
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(1);
   });
 
-  test('a wrong password shows the red box', async ({ page }) => {
+  test('a wrong password shows the red box', async ({ page, creator: CREATOR }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill(CREATOR.email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -63,7 +60,7 @@ test.describe('/auth: sign in and sign up on the real API', () => {
     expect(await me(page)).toBeNull();
   });
 
-  test('a guarded route opened while signed out comes back after sign-in', async ({ page }) => {
+  test('a guarded route opened while signed out comes back after sign-in', async ({ page, creator: CREATOR }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(at('/auth?next=/dashboard'));
     await expect(page.getByRole('link', { name: 'Share your mission' })).toHaveAttribute('href', '/create');

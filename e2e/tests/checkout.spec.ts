@@ -3,8 +3,8 @@ import { cardFrame, fillSandboxCard } from './support/sandbox-card';
 
 /*
  * The support checkout over the composed site and the real API (sandbox payment provider, test cards).
- * Every test reads the creator's figures from the API before and after, so the order of tests and
- * earlier runs on the same database do not matter.
+ * Every test supports a creator of its own (no demo creator's figures change) and reads the creator's figures
+ * from the API before and after.
  */
 
 interface PublicProfile {
@@ -48,10 +48,13 @@ async function fillDetailsAndCard(
 test.describe('support checkout /{username}/support', () => {
   test('a visitor supports one-off, sees the thank-you, and the profile shows the support and the new totals', async ({
     page,
+    accounts,
   }) => {
-    const before = await apiProfile(page.request, 'greenstreets');
+    // Earnings shown, so the profile shows amounts and the total earned.
+    const username = (await accounts.create({ role: 'creator', profile: { showEarnings: true } })).username!;
+    const before = await apiProfile(page.request, username);
     const name = `E2E Bro ${unique()}`;
-    await page.goto('/greenstreets/support');
+    await page.goto(`/${username}/support`);
     await expect(page.getByRole('heading', { level: 1, name: `Support ${before.displayName}` })).toBeVisible();
     await page.getByLabel('Custom Amount').fill('7');
     await expect(page.getByRole('button', { name: 'Support with $7' })).toBeEnabled();
@@ -59,7 +62,7 @@ test.describe('support checkout /{username}/support', () => {
     await page.getByRole('button', { name: 'Support with $7' }).click();
 
     await expect(page.getByText(`Thank you for supporting ${before.displayName}!`)).toBeVisible();
-    await expect(page).toHaveURL(/\/greenstreets$/);
+    await expect(page).toHaveURL(new RegExp(`/${username}$`));
     const receipt = page.getByRole('definition').filter({ hasText: 'Visa ending in 4242' });
     await expect(receipt).toBeVisible();
     await expect(page.getByText('$7.00', { exact: true })).toBeVisible();
@@ -69,7 +72,7 @@ test.describe('support checkout /{username}/support', () => {
     await expect(first).toContainText('$7');
     await expect(first).toContainText('Plant them all!');
 
-    const after = await apiProfile(page.request, 'greenstreets');
+    const after = await apiProfile(page.request, username);
     expect(after.recentSupports[0]).toMatchObject({ name, amountCents: 700, isRecurring: false });
     expect(after.totalEarnedCents).toBe((before.totalEarnedCents ?? 0) + 700);
     expect(after.supporterCount).toBe((before.supporterCount ?? 0) + 1);
@@ -78,9 +81,10 @@ test.describe('support checkout /{username}/support', () => {
     await expect(stats).toContainText(`Supporters${after.supporterCount}`);
   });
 
-  test('a monthly support with a declined card shows the error and records nothing', async ({ page }) => {
-    const before = await apiProfile(page.request, 'pixelpat');
-    await page.goto('/pixelpat/support');
+  test('a monthly support with a declined card shows the error and records nothing', async ({ page, creator }) => {
+    const username = creator.username!;
+    const before = await apiProfile(page.request, username);
+    await page.goto(`/${username}/support`);
     await page.getByRole('button', { name: /True Believer/ }).click();
     await expect(page.getByRole('checkbox', { name: 'Make this a monthly support' })).toBeChecked();
     await fillDetailsAndCard(page, {
@@ -94,19 +98,21 @@ test.describe('support checkout /{username}/support', () => {
     // The provider's reason, next to its card field on the page and inside the field itself.
     await expect(page.locator('#support-card-error')).toHaveText('Your card was declined.');
     await expect(cardFrame(page).getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page).toHaveURL(/\/pixelpat\/support$/);
+    await expect(page).toHaveURL(new RegExp(`/${username}/support$`));
     await expect(page.getByRole('button', { name: 'Support with $25/month' })).toBeEnabled();
 
-    const after = await apiProfile(page.request, 'pixelpat');
+    const after = await apiProfile(page.request, username);
     expect(after.recentSupports.map((s) => s.id)).toEqual(before.recentSupports.map((s) => s.id));
     expect(after.supporterCount).toBe(before.supporterCount);
   });
 
   test('3-D Secure: the bank’s check shows in the card field; failed it says so, approved it pays', async ({
     page,
+    creator,
   }) => {
+    const username = creator.username!;
     const name = `Secure ${unique()}`;
-    await page.goto('/greenstreets/support');
+    await page.goto(`/${username}/support`);
     await page.getByLabel('Custom Amount').fill('8');
     await fillDetailsAndCard(page, { name, email: `${unique()}@example.com`, card: '4000 0027 6000 3184' });
     const submit = page.getByRole('button', { name: 'Support with $8' });
@@ -118,47 +124,49 @@ test.describe('support checkout /{username}/support', () => {
     await expect(page.locator('#support-card-error')).toHaveText(
       'The bank could not authenticate this payment. You were not charged.',
     );
-    await expect(page).toHaveURL(/\/greenstreets\/support$/);
+    await expect(page).toHaveURL(new RegExp(`/${username}/support$`));
 
     await submit.click();
     await frame.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page.getByText('Thank you for supporting')).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: 'Visa ending in 3184' })).toBeVisible();
-    const after = await apiProfile(page.request, 'greenstreets');
+    const after = await apiProfile(page.request, username);
     expect(after.recentSupports.filter((s) => s.name === name)).toHaveLength(1);
   });
 
-  test('a double click on submit makes one support', async ({ page }) => {
+  test('a double click on submit makes one support', async ({ page, creator }) => {
+    const username = creator.username!;
     const name = `Double ${unique()}`;
-    await page.goto('/mayamakesart/support');
+    await page.goto(`/${username}/support`);
     await page.getByLabel('Custom Amount').fill('11');
     await fillDetailsAndCard(page, { name, email: `${unique()}@example.com` });
     await page.getByRole('button', { name: 'Support with $11' }).dblclick();
     await expect(page.getByText(/Thank you for supporting/)).toBeVisible();
     // Give a second request every chance to land before counting.
     await page.waitForTimeout(1000);
-    const after = await apiProfile(page.request, 'mayamakesart');
+    const after = await apiProfile(page.request, username);
     expect(after.recentSupports.filter((s) => s.name === name)).toHaveLength(1);
     await expect(page.getByRole('region', { name: 'Recent Support' }).getByText(name)).toHaveCount(1);
   });
 
-  test('an anonymous support shows "?" and "Anonymous", never the name', async ({ page }) => {
+  test('an anonymous support shows "?" and "Anonymous", never the name', async ({ page, creator }) => {
+    const username = creator.username!;
     const secret = `Secret ${unique()}`;
     const message = `Quietly cheering ${unique()}`;
-    await page.goto('/pixelpat/support');
+    await page.goto(`/${username}/support`);
     await page.getByLabel('Name (optional)').fill(secret);
     await page.getByRole('checkbox', { name: 'Support anonymously' }).check();
     await expect(page.getByLabel('Name (optional)')).toBeDisabled();
     await fillDetailsAndCard(page, { email: `${unique()}@example.com`, message });
     await page.getByRole('button', { name: 'Support with $5' }).click();
 
-    await expect(page.getByText('Thank you for supporting Pixel Pat!')).toBeVisible();
+    await expect(page.getByText(`Thank you for supporting ${creator.displayName}!`)).toBeVisible();
     const first = page.getByRole('region', { name: 'Recent Support' }).getByRole('listitem').first();
     await expect(first).toContainText('Anonymous');
     await expect(first).toContainText('?');
     await expect(first).toContainText(message);
     await expect(page.getByText(secret)).toHaveCount(0);
-    const after = await apiProfile(page.request, 'pixelpat');
+    const after = await apiProfile(page.request, username);
     expect(after.recentSupports[0]).toMatchObject({ name: null, message });
     expect(JSON.stringify(after)).not.toContain(secret);
   });

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { copyRemoteSource, deployRemote, readFixture, removeFolder } from './support/releases';
 
-test.describe('shell <-> remote contract', () => {
+test.describe('shell <-> remote contract', { tag: '@server-wide' }, () => {
   test('a remote built against an incompatible contract major version shows a clear fallback, not a blank page', async ({
     page,
   }) => {

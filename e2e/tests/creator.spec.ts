@@ -1,16 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, signIn, test, type APIRequestContext } from './support/test';
 
 const csrf = { 'X-Requested-With': 'beabro' };
+// The seeded demo creator (README "Try it"), whose figures the dashboard and analytics tests only read.
 const PIXELPAT = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' };
 
 const usd = (cents: number) =>
   `$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
-
-async function signIn(page: Page, credentials: { email: string; password: string }) {
-  const res = await page.request.post('/api/auth/sign-in', { headers: csrf, data: credentials });
-  expect(res.status()).toBe(200);
-}
 
 async function json<T>(request: APIRequestContext, url: string): Promise<T> {
   const res = await request.get(url);
@@ -18,131 +14,70 @@ async function json<T>(request: APIRequestContext, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-interface OwnProfile {
-  goalTitle: string;
-  goalAmountCents: number | null;
-  privacy: { showEarnings: boolean; showSupporterCount: boolean; allowMessages: boolean };
-}
-
-/** Puts pixelpat's goal and privacy back as they were, so other journeys see the seeded creator. */
-async function restorePixelpat(request: APIRequestContext, saved: OwnProfile) {
-  const res = await request.patch('/api/creator-profile', {
-    headers: csrf,
-    data: {
-      goalTitle: saved.goalTitle,
-      goalAmount: saved.goalAmountCents === null ? null : saved.goalAmountCents / 100,
-      ...saved.privacy,
-    },
-  });
-  expect(res.status()).toBe(200);
-}
-
-/** A brand-new creator made through the API (sign-up, then onboarding), signed in on `page`. */
-async function freshCreator(page: Page) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const account = {
-    email: `e2e-creator-${stamp}@example.com`,
-    password: 'first password 123',
-    username: `e2e_${stamp}`,
-  };
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: {
-      name: 'Erin Endtoend',
-      email: account.email,
-      password: account.password,
-      confirmPassword: account.password,
-      role: 'creator',
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const profile = await page.request.post('/api/creator-profile', {
-    headers: csrf,
-    data: {
-      displayName: 'Erin Endtoend',
-      username: account.username,
-      bio: 'Testing the whole site, end to end.',
-      creatorType: 'educator',
-    },
-  });
-  expect(profile.status()).toBe(201);
-  return account;
-}
-
 test.describe('creator tools: settings, dashboard and analytics on real data', () => {
-  test('a goal changed in settings shows on the dashboard and the public profile', async ({ page }) => {
-    await signIn(page, PIXELPAT);
-    const saved = (await json<{ profile: OwnProfile }>(page.request, '/api/creator-profile')).profile;
-    try {
-      await page.goto('/settings?tab=support');
-      await expect(page.getByRole('heading', { level: 2, name: 'Support Settings' })).toBeVisible();
-      await page.getByLabel('Goal Title').fill('Cozy stream studio');
-      await page.getByLabel('Goal Amount').fill('3000');
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText('Support settings saved.')).toBeVisible();
+  test('a goal changed in settings shows on the dashboard and the public profile', async ({ page, creator }) => {
+    await signIn(page, creator);
+    await page.goto('/settings?tab=support');
+    await expect(page.getByRole('heading', { level: 2, name: 'Support Settings' })).toBeVisible();
+    await page.getByLabel('Goal Title').fill('Cozy stream studio');
+    await page.getByLabel('Goal Amount').fill('3000');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Support settings saved.')).toBeVisible();
 
-      await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      const goal = page.getByRole('region', { name: 'Current Goal' });
-      await expect(goal).toContainText('Cozy stream studio');
-      await expect(goal).toContainText('of $3,000');
-      const dashboard = await json<{ goal: { percent: number; raisedCents: number } }>(
-        page.request,
-        '/api/creator/dashboard',
-      );
-      await expect(goal.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(dashboard.goal.percent));
-      await expect(goal.getByRole('link', { name: 'Update Goal' })).toHaveAttribute('href', '/settings?tab=support');
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const goal = page.getByRole('region', { name: 'Current Goal' });
+    await expect(goal).toContainText('Cozy stream studio');
+    await expect(goal).toContainText('of $3,000');
+    const dashboard = await json<{ goal: { percent: number; raisedCents: number } }>(
+      page.request,
+      '/api/creator/dashboard',
+    );
+    await expect(goal.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(dashboard.goal.percent));
+    await expect(goal.getByRole('link', { name: 'Update Goal' })).toHaveAttribute('href', '/settings?tab=support');
 
-      const publicProfile = await json<{ goal: { title: string; amountCents: number } }>(
-        page.request,
-        '/api/creators/pixelpat',
-      );
-      expect(publicProfile.goal).toMatchObject({ title: 'Cozy stream studio', amountCents: 300_000 });
-      await page.goto('/pixelpat');
-      await expect(page.getByText('Cozy stream studio')).toBeVisible();
-    } finally {
-      await restorePixelpat(page.request, saved);
-    }
+    const publicProfile = await json<{ goal: { title: string; amountCents: number } }>(
+      page.request,
+      `/api/creators/${creator.username}`,
+    );
+    expect(publicProfile.goal).toMatchObject({ title: 'Cozy stream studio', amountCents: 300_000 });
+    await page.goto(`/${creator.username}`);
+    await expect(page.getByText('Cozy stream studio')).toBeVisible();
   });
 
-  test('privacy switches hide and show figures on the public profile', async ({ page }) => {
-    await signIn(page, PIXELPAT);
-    const saved = (await json<{ profile: OwnProfile }>(page.request, '/api/creator-profile')).profile;
-    try {
-      await page.goto('/settings?tab=privacy');
-      const earnings = page.getByRole('switch', { name: /Show earnings/ });
-      const supporters = page.getByRole('switch', { name: /Show supporter count/ });
-      await earnings.setChecked(true);
-      await supporters.setChecked(false);
-      const preview = page.getByRole('heading', { name: 'Preview: what visitors see' }).locator('..');
-      await expect(preview).toContainText('Total Earned');
-      await expect(preview.getByText('Hidden')).toHaveCount(1);
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText('Privacy settings saved.')).toBeVisible();
+  test('privacy switches hide and show figures on the public profile', async ({ page, creator }) => {
+    await signIn(page, creator);
+    await page.goto('/settings?tab=privacy');
+    const earnings = page.getByRole('switch', { name: /Show earnings/ });
+    const supporters = page.getByRole('switch', { name: /Show supporter count/ });
+    await earnings.setChecked(true);
+    await supporters.setChecked(false);
+    const preview = page.getByRole('heading', { name: 'Preview: what visitors see' }).locator('..');
+    await expect(preview).toContainText('Total Earned');
+    await expect(preview.getByText('Hidden')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Privacy settings saved.')).toBeVisible();
 
-      let shown = await json<{ totalEarnedCents: number | null; supporterCount: number | null }>(
-        page.request,
-        '/api/creators/pixelpat',
-      );
-      expect(shown.totalEarnedCents).not.toBeNull();
-      expect(shown.supporterCount).toBeNull();
-      await page.goto('/pixelpat');
-      await expect(page.getByText('Total Earned', { exact: true })).toBeVisible();
+    let shown = await json<{ totalEarnedCents: number | null; supporterCount: number | null }>(
+      page.request,
+      `/api/creators/${creator.username}`,
+    );
+    expect(shown.totalEarnedCents).not.toBeNull();
+    expect(shown.supporterCount).toBeNull();
+    await page.goto(`/${creator.username}`);
+    await expect(page.getByText('Total Earned', { exact: true })).toBeVisible();
 
-      await page.goto('/settings?tab=privacy');
-      await page.getByRole('switch', { name: /Show earnings/ }).setChecked(false);
-      await page.getByRole('switch', { name: /Show supporter count/ }).setChecked(true);
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText('Privacy settings saved.')).toBeVisible();
-      shown = await json(page.request, '/api/creators/pixelpat');
-      expect(shown.totalEarnedCents).toBeNull();
-      expect(shown.supporterCount).toEqual(expect.any(Number));
-      await page.goto('/pixelpat');
-      await expect(page.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeVisible();
-      await expect(page.getByText('Total Earned', { exact: true })).toHaveCount(0);
-    } finally {
-      await restorePixelpat(page.request, saved);
-    }
+    await page.goto('/settings?tab=privacy');
+    await page.getByRole('switch', { name: /Show earnings/ }).setChecked(false);
+    await page.getByRole('switch', { name: /Show supporter count/ }).setChecked(true);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Privacy settings saved.')).toBeVisible();
+    shown = await json(page.request, `/api/creators/${creator.username}`);
+    expect(shown.totalEarnedCents).toBeNull();
+    expect(shown.supporterCount).toEqual(expect.any(Number));
+    await page.goto(`/${creator.username}`);
+    await expect(page.getByRole('heading', { level: 1, name: creator.displayName! })).toBeVisible();
+    await expect(page.getByText('Total Earned', { exact: true })).toHaveCount(0);
   });
 
   test('the dashboard shows the figures the API computes from the database', async ({ page }) => {
@@ -204,8 +139,11 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     expect((await monthCsv.text()).trimEnd().split('\r\n')).toHaveLength(month.summary.supports + 1);
   });
 
-  test('a password changed in settings is the one that works at the next sign-in', async ({ page }) => {
-    const account = await freshCreator(page);
+  test('a password changed in settings is the one that works at the next sign-in', async ({
+    page,
+    creator: account,
+  }) => {
+    await signIn(page, account);
     await page.goto('/settings?tab=account');
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current Password').fill(account.password);
@@ -221,10 +159,11 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     });
     expect(old.status()).toBe(401);
     await signIn(page, { email: account.email, password: 'second password 456' });
+    account.password = 'second password 456';
   });
 
-  test('deleting the account signs out, goes home, and the profile is gone', async ({ page }) => {
-    const account = await freshCreator(page);
+  test('deleting the account signs out, goes home, and the profile is gone', async ({ page, creator: account }) => {
+    await signIn(page, account);
     expect((await page.request.get(`/api/creators/${account.username}`)).status()).toBe(200);
     await page.goto('/settings?tab=account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -233,6 +172,7 @@ test.describe('creator tools: settings, dashboard and analytics on real data', (
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+    account.deleted = true;
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();

@@ -26,7 +26,7 @@ async function startedAt(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/health')).json()) as { startedAt: string }).startedAt;
 }
 
-test.describe('deploying one remote alone', () => {
+test.describe('deploying one remote alone', { tag: '@server-wide' }, () => {
   test('a team changes the help centre and deploys only it; the live site serves it at once, and the same command rolls it back', async ({
     page,
   }) => {
@@ -89,7 +89,7 @@ test.describe('deploying one remote alone', () => {
   });
 });
 
-test.describe('deploying a remote that renders on the server', () => {
+test.describe('deploying a remote that renders on the server', { tag: '@server-wide' }, () => {
   test('a changed creator page is server-rendered from the new release at once, hydrates, and a rollback restores it', async ({
     page,
   }) => {

@@ -1,33 +1,4 @@
-import { expect, test, type Page } from './support/test';
-
-const csrf = { 'X-Requested-With': 'beabro' };
-
-/** A brand-new creator made through the API (sign-up, then onboarding without a payout country), signed in on `page`. */
-async function creatorWithoutCountry(page: Page) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const password = 'first password 123';
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: {
-      name: 'Nora Nocountry',
-      email: `e2e-held-${stamp}@example.com`,
-      password,
-      confirmPassword: password,
-      role: 'creator',
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const profile = await page.request.post('/api/creator-profile', {
-    headers: csrf,
-    data: {
-      displayName: 'Nora Nocountry',
-      username: `e2e_held_${stamp}`,
-      bio: 'Checking what a new creator is told.',
-      creatorType: 'educator',
-    },
-  });
-  expect(profile.status()).toBe(201);
-}
+import { expect, signIn, test } from './support/test';
 
 test.describe('what users notice', () => {
   test('a username written with capitals reaches the creator page (301 from the server, and in the browser)', async ({
@@ -49,8 +20,18 @@ test.describe('what users notice', () => {
 
   test('a creator without a payout country is told at the top of the dashboard, with a link to the setting', async ({
     page,
+    accounts,
   }) => {
-    await creatorWithoutCountry(page);
+    // Onboarded without a payout country (the country is optional in the wizard).
+    await signIn(
+      page,
+      await accounts.create({
+        role: 'creator',
+        name: 'Nora Nocountry',
+        emailPrefix: 'e2e-held',
+        profile: { bio: 'Checking what a new creator is told.' },
+      }),
+    );
     await page.goto('/dashboard');
     const held = page.getByRole('region', { name: 'Your payouts are held' });
     await expect(held).toContainText('Payouts are held until you set your country in Settings.');
@@ -72,27 +53,17 @@ test.describe('what users notice', () => {
     await expect(page.getByRole('region', { name: 'Your payouts are held' })).toHaveCount(0);
   });
 
-  test('deleting an account is confirmed on the home page', async ({ page }) => {
-    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const password = 'first password 123';
-    const signUp = await page.request.post('/api/auth/sign-up', {
-      headers: csrf,
-      data: {
-        name: 'Sid Supporter',
-        email: `e2e-bye-${stamp}@example.com`,
-        password,
-        confirmPassword: password,
-        role: 'supporter',
-      },
-    });
-    expect(signUp.status()).toBe(201);
+  test('deleting an account is confirmed on the home page', async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Sid Supporter', emailPrefix: 'e2e-bye' });
+    await signIn(page, account);
     await page.goto('/settings?tab=account');
     // A supporter is not told about a creator page they do not have.
     await expect(page.getByText(/ends your monthly supports/)).toBeVisible();
     await expect(page.getByText(/creator page offline/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByRole('form', { name: 'Confirm account deletion' }).getByLabel('Password').fill(password);
+    await page.getByRole('form', { name: 'Confirm account deletion' }).getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+    account.deleted = true;
     await expect(page).toHaveURL(/\/$/);
     await expect(
       page.getByText('Your account has been deleted and you have been signed out everywhere.', { exact: false }),

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support/test';
-import { monthlySupportReceipt, signInAs } from './support/site-pages';
+import { expect, signIn, test, type Accounts } from './support/test';
+import { monthlySupportReceipt } from './support/site-pages';
 
 /*
  * The pages that links in emails open: /verify-email?token=... (verification email) and
@@ -9,7 +9,6 @@ import { monthlySupportReceipt, signInAs } from './support/site-pages';
  * the shell's header and footer, hydrated, and their forms work with JavaScript off too.
  */
 
-const csrf = { 'X-Requested-With': 'beabro' };
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const UNKNOWN_LINK = 'This verification link is not valid.';
 const INVALID_CANCEL_LINK = 'This cancel link is not valid.';
@@ -22,15 +21,15 @@ async function expectNoViolations(page: Page, what: string) {
   expect(found, `axe-core violations on ${what} (${page.url()})`).toEqual([]);
 }
 
-/** A new supporter signed up through the API (in `request`'s own cookie jar), and the path of the link in their verification email. */
-async function verificationLink(request: APIRequestContext): Promise<{ email: string; path: string }> {
-  const email = `e2e-verify-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
-  const password = 'verify me please 123';
-  const signUp = await request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: { name: 'Vera Verify', email, password, confirmPassword: password, role: 'supporter' },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
+/**
+ * A new supporter of the test's own (signed up in a cookie jar of its own), and the path of the link in their
+ * verification email, read from the mailbox with `request`.
+ */
+async function verificationLink(
+  accounts: Accounts,
+  request: APIRequestContext,
+): Promise<{ email: string; path: string }> {
+  const { email } = await accounts.create({ name: 'Vera Verify', emailPrefix: 'e2e-verify' });
   let path = '';
   await expect
     .poll(
@@ -74,8 +73,9 @@ test.describe('without JavaScript', () => {
   test('the verification page arrives with header, footer and what the link does, and its button verifies', async ({
     page,
     request,
+    accounts,
   }) => {
-    const { email, path } = await verificationLink(request);
+    const { email, path } = await verificationLink(accounts, request);
     const served = await request.get(path, { headers: { cookie: '' } });
     expect(served.headers()['cache-control']).toBe('no-store');
     expect(await served.text()).toContain('Verify your email');
@@ -99,12 +99,13 @@ test.describe('without JavaScript', () => {
 
   test('the cancel-link page arrives with header, footer and the support, and its buttons pause, resume and cancel', async ({
     page,
+    creator,
   }) => {
-    const { cancelPath } = await monthlySupportReceipt(page);
+    const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto(cancelPath);
     await expectSiteLayout(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Pause or cancel monthly support' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('You support $7.00/month to Green Streets Collective.');
+    await expect(page.getByRole('main')).toContainText(`You support $7.00/month to ${creator.displayName}.`);
 
     await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: '2 months' }).check();
     await page.getByRole('button', { name: 'Pause my monthly support' }).click();
@@ -134,8 +135,9 @@ test.describe('with JavaScript', () => {
   test('a visitor verifies from the link; the page is server-rendered, hydrated, and says what a spent link is', async ({
     page,
     request,
+    accounts,
   }) => {
-    const { email, path } = await verificationLink(request);
+    const { email, path } = await verificationLink(accounts, request);
     const changes: string[] = [];
     page.on('request', (r) => {
       if (r.method() !== 'GET') changes.push(`${r.method()} ${new URL(r.url()).pathname}`);
@@ -171,9 +173,11 @@ test.describe('with JavaScript', () => {
   test('signed in as another account, the page says whose link it is, and still verifies it', async ({
     page,
     request,
+    accounts,
+    supporter,
   }) => {
-    const { email, path } = await verificationLink(request);
-    await signInAs(page, 'supporter');
+    const { email, path } = await verificationLink(accounts, request);
+    await signIn(page, supporter);
     await page.goto(path);
     await expect(page.getByRole('main')).toContainText(`Confirm that ${email} is your email address.`);
     await expect(page.getByRole('main')).toContainText('but this link is for another account');
@@ -184,8 +188,9 @@ test.describe('with JavaScript', () => {
 
   test('a guest pauses, resumes and cancels from the receipt link, with the outcome announced and focused', async ({
     page,
+    creator,
   }) => {
-    const { cancelPath } = await monthlySupportReceipt(page);
+    const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto(cancelPath);
     expect(await renderedArea(page)).toEqual({ remote: 'mf-supporter', module: './cancel-link', rendered: true });
     await expectSiteLayout(page);
@@ -215,15 +220,15 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('main')).toContainText(/is cancelled\. It ends on .*, with no further charge\./);
   });
 
-  test('375 px wide: both pages fit, and pass axe', async ({ page, request }) => {
+  test('375 px wide: both pages fit, and pass axe', async ({ page, request, accounts, creator }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    const { path } = await verificationLink(request);
+    const { path } = await verificationLink(accounts, request);
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'Verify my email' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoViolations(page, 'the verification page at 375 px');
 
-    const { cancelPath } = await monthlySupportReceipt(page);
+    const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto(cancelPath);
     await expect(page.getByRole('button', { name: 'Pause my monthly support' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -25,14 +25,15 @@ document.addEventListener('beabro:support', (event) => add('support ' + JSON.str
 document.addEventListener('securitypolicyviolation', (event) => add('csp ' + event.violatedDirective + ' ' + event.blockedURI));
 `;
 
-function hostPage(site: string) {
+/** The host page of `username`'s website (`/?username=`; pixelpat, the demo creator, by default). */
+function hostPage(site: string, username: string) {
   return `<!doctype html>
 <html lang="en">
   <head><meta charset="utf-8"><title>Pat’s blog</title></head>
   <body>
     <h1>Pat’s blog</h1>
     <p>If you like my posts:
-      <script src="${site}/embed.js" async data-username="pixelpat" data-text="Buy me a coffee" data-color="#facc15" data-position="inline"></script>
+      <script src="${site}/embed.js" async data-username="${username}" data-text="Buy me a coffee" data-color="#facc15" data-position="inline"></script>
     </p>
     <h2>Events</h2>
     <ol id="events"></ol>
@@ -59,10 +60,12 @@ test.beforeAll(async ({ baseURL }) => {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(HOST_SCRIPT);
       return;
     }
-    if (req.url === '/') {
+    const url = new URL(req.url ?? '/', HOST);
+    const username = url.searchParams.get('username') ?? 'pixelpat';
+    if (url.pathname === '/' && /^[a-z0-9_]+$/.test(username)) {
       res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy })
-        .end(hostPage(site));
+        .end(hostPage(site, username));
       return;
     }
     res.writeHead(404).end();
@@ -91,9 +94,12 @@ async function expectNoAxeViolations(page: Page, what: string) {
 test.describe('embedded support button /embed.js', () => {
   test('a visitor of a creator’s website supports through the overlay, the site hears of it, Escape closes and focus returns', async ({
     page,
+    creator,
   }) => {
-    const profile = (await (await page.request.get('/api/creators/pixelpat')).json()) as { displayName: string };
-    await page.goto(`${HOST}/`);
+    // A creator of the test's own: the support changes no demo creator's figures.
+    const username = creator.username!;
+    const profile = (await (await page.request.get(`/api/creators/${username}`)).json()) as { displayName: string };
+    await page.goto(`${HOST}/?username=${username}`);
     const button = page.getByRole('button', { name: 'Buy me a coffee' });
     await expect(button).toBeVisible();
     // Inline, right where the tag is, in the snippet's colour.
@@ -101,10 +107,10 @@ test.describe('embedded support button /embed.js', () => {
     await expect(button).toHaveCSS('background-color', 'rgb(250, 204, 21)');
 
     await button.click();
-    const dialog = page.getByRole('dialog', { name: 'Support @pixelpat on Be a Bro' });
+    const dialog = page.getByRole('dialog', { name: `Support @${username} on Be a Bro` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-    const frame = page.frameLocator('iframe[title="Checkout: support @pixelpat"]');
+    const frame = page.frameLocator(`iframe[title="Checkout: support @${username}"]`);
     await expect(frame.getByRole('heading', { level: 1, name: `Support ${profile.displayName}` })).toBeVisible();
     await expect(frame.locator('#root[data-interactive]')).toBeAttached();
     // The compact layout: no site header, navigation or footer.
@@ -132,8 +138,8 @@ test.describe('embedded support button /embed.js', () => {
       string,
       unknown
     >;
-    expect(detail).toMatchObject({ username: 'pixelpat', amountCents: 600, currency: 'USD', type: 'one-time' });
-    const recent = (await (await page.request.get('/api/creators/pixelpat')).json()) as {
+    expect(detail).toMatchObject({ username, amountCents: 600, currency: 'USD', type: 'one-time' });
+    const recent = (await (await page.request.get(`/api/creators/${username}`)).json()) as {
       recentSupports: Array<{ id: string; name: string | null }>;
     };
     expect(recent.recentSupports.find((support) => support.name === name)?.id).toBe(detail.supportId);
@@ -150,7 +156,7 @@ test.describe('embedded support button /embed.js', () => {
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
     await expect(frame.locator('#root[data-interactive]')).toBeAttached();
     await page.keyboard.press('Shift+Tab');
-    await expect(page.locator('iframe[title="Checkout: support @pixelpat"]')).toBeFocused();
+    await expect(page.locator(`iframe[title="Checkout: support @${username}"]`)).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

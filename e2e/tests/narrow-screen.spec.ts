@@ -23,6 +23,9 @@ test.afterAll(() => {
 });
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+// Page walks that only read (the demo accounts, the public pages; a receipt of the test's own creator): half the
+// desktop tests are in this file and accessibility.spec.ts, so their tests, not only files, share the workers.
+test.describe.configure({ mode: 'parallel' });
 
 /** The widest element's right edge when the document is wider than the window, so a failure names the culprit. */
 async function sidewaysOverflow(page: Page) {
@@ -101,9 +104,9 @@ test.describe('360 px wide, the server-rendered pages', () => {
     await expectNoSidewaysScroll(page, 'server-cancel-link');
   });
 
-  test('a monthly receipt in the development mailbox, and its cancel link', async ({ page }) => {
+  test('a monthly receipt in the development mailbox, and its cancel link', async ({ page, creator }) => {
     test.slow();
-    const { receiptId, cancelPath } = await monthlySupportReceipt(page);
+    const { receiptId, cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { level: 1, name: 'Development mailbox' })).toBeVisible();
     await expectNoSidewaysScroll(page, 'server-dev-mailbox');

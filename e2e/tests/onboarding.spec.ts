@@ -1,11 +1,7 @@
-import { expect, test, type Page } from './support/test';
+import { expect, signIn, test, type Page } from './support/test';
 
 /** Matches the whole path and query, so "/auth?next=/dashboard" never passes for "/dashboard". */
 const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
-
-const csrf = { 'X-Requested-With': 'beabro' };
-// The seeded demo supporter (README "Try it"): signed in, with no creator page yet.
-const SUPPORTER = { email: 'bro@demo.beabro.app', password: 'demo-password-123' };
 
 /** A fresh username (a-z, 0-9, "_"; at most 30 characters). */
 function newUsername(prefix: string) {
@@ -17,15 +13,6 @@ async function me(page: Page) {
     username: string | null;
     isCreator: boolean;
   } | null;
-}
-
-async function signUpCreatorThroughApi(page: Page) {
-  const email = `e2e-keyboard-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: { name: 'Kim Keys', email, password: 'a good password', confirmPassword: 'a good password', role: 'creator' },
-  });
-  expect(res.status()).toBe(201);
 }
 
 /** Presses Tab until the field with this label has focus (the header's links come first). */
@@ -108,9 +95,12 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     await expect(page).toHaveURL(at('/dashboard'));
   });
 
-  test('a reserved and a taken username are "not available"; a signed-in supporter may onboard', async ({ page }) => {
-    const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: SUPPORTER });
-    expect(signIn.status()).toBe(200);
+  test('a reserved and a taken username are "not available"; a signed-in supporter may onboard', async ({
+    page,
+    supporter,
+  }) => {
+    // A supporter of the test's own, signed in, with no creator page yet.
+    await signIn(page, supporter);
 
     // A supporter has no creator areas yet: the guard sends them to onboarding.
     await page.goto('/dashboard');
@@ -132,8 +122,9 @@ test.describe('/create: the three-step onboarding on the real API', () => {
     expect(await me(page)).toMatchObject({ isCreator: false });
   });
 
-  test('the whole wizard works with the keyboard alone', async ({ page }) => {
-    await signUpCreatorThroughApi(page);
+  test('the whole wizard works with the keyboard alone', async ({ page, accounts }) => {
+    // Signed up as a creator, not onboarded yet.
+    await signIn(page, await accounts.create({ role: 'creator', name: 'Kim Keys', profile: false }));
     const username = newUsername('keys');
     await page.goto('/create');
     await expect(page.getByText('Step 1 of 3')).toBeVisible();

@@ -59,6 +59,7 @@ async function navigate(page: Page, to: string) {
 
 test('React, react-dom, React Router, zustand, emotion, TanStack Query and shared are each loaded once for the whole composed site', async ({
   page,
+  creator,
 }) => {
   test.setTimeout(60_000);
   // Every react-dom copy registers its renderer with the React DevTools hook when it loads: count them.
@@ -93,8 +94,8 @@ test('React, react-dom, React Router, zustand, emotion, TanStack Query and share
   await navigate(page, '/pixelpat/support');
   await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
   await navigate(page, '/auth');
-  await page.getByLabel('Email').fill('pixelpat@demo.beabro.app');
-  await page.getByLabel('Password', { exact: true }).fill('demo-password-123');
+  await page.getByLabel('Email').fill(creator.email);
+  await page.getByLabel('Password', { exact: true }).fill(creator.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner').getByRole('button', { name: /account/i })).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from './support/test';
+import { expect, signIn, test, type Account, type Browser, type Page } from './support/test';
 import { monthlySupportReceipt } from './support/site-pages';
 import { payThroughSandbox } from './support/sandbox-card';
 
@@ -10,17 +10,14 @@ import { payThroughSandbox } from './support/sandbox-card';
  */
 
 const csrf = { 'X-Requested-With': 'beabro' };
-// Seeded by the API on first start (README "Try it").
-const DEMO_CREATOR = { email: 'mayamakesart@demo.beabro.app', password: 'demo-password-123' };
 
 /** The same "Dec 20, 2026" the page prints, in the browser's time zone (the test runner's). */
 const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
 
-async function creatorPage(browser: Browser): Promise<Page> {
+async function creatorPage(browser: Browser, creator: Account): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: DEMO_CREATOR });
-  expect(signIn.status()).toBe(200);
+  await signIn(page, creator);
   return page;
 }
 
@@ -40,25 +37,19 @@ test.describe('pausing a monthly support', () => {
   test('a supporter pauses a monthly support and resumes it; the creator sees it paused in between', async ({
     page,
     browser,
+    accounts,
   }) => {
     test.slow();
-    const email = `e2e-pause-${Date.now()}@example.com`;
-    const signUp = await page.request.post('/api/auth/sign-up', {
-      headers: csrf,
-      data: {
-        name: 'Pia Pauser',
-        email,
-        password: 'a good password',
-        confirmPassword: 'a good password',
-        role: 'supporter',
-      },
-    });
-    expect(signUp.status()).toBe(201);
+    const maker = await accounts.create({ role: 'creator', name: 'Paula Pausable' });
+    const username = maker.username!;
+    const supporter = await accounts.create({ name: 'Pia Pauser', emailPrefix: 'e2e-pause' });
+    const email = supporter.email;
+    await signIn(page, supporter);
 
-    const creator = await creatorPage(browser);
+    const creator = await creatorPage(browser, maker);
     const before = await creatorCounts(creator);
 
-    await payThroughSandbox(page.request, 'mayamakesart', {
+    await payThroughSandbox(page.request, username, {
       amount: 9,
       email,
       name: 'Pia Pauser',
@@ -74,15 +65,15 @@ test.describe('pausing a monthly support', () => {
     });
 
     await page.goto('/supporter-dashboard?tab=creators');
-    const maya = page
+    const paula = page
       .getByRole('region', { name: 'Missions you support' })
       .getByRole('article')
-      .filter({ hasText: 'Maya Okafor' });
-    await expect(maya).toContainText('Monthly Support Active');
-    await maya.getByRole('button', { name: 'Pause', exact: true }).click();
+      .filter({ hasText: 'Paula Pausable' });
+    await expect(paula).toContainText('Monthly Support Active');
+    await paula.getByRole('button', { name: 'Pause', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Pause monthly support?' });
     await expect(dialog).toContainText(
-      'Nothing is charged for your $9.00/month support to Maya Okafor while it is paused.',
+      'Nothing is charged for your $9.00/month support to Paula Pausable while it is paused.',
     );
     await dialog.getByRole('radio', { name: '2 months' }).check();
     await dialog.getByRole('button', { name: 'Pause monthly support' }).click();
@@ -92,12 +83,12 @@ test.describe('pausing a monthly support', () => {
       (await (await page.request.get('/api/supporter/dashboard')).json()) as {
         subscriptions: Array<{ creatorUsername: string; status: string; pausedUntil: string | null }>;
       }
-    ).subscriptions.find((s) => s.creatorUsername === 'mayamakesart');
+    ).subscriptions.find((s) => s.creatorUsername === username);
     expect(paused).toMatchObject({ status: 'paused' });
     const until = day(paused?.pausedUntil ?? '');
-    await expect(maya.getByText(`Paused until ${until}`)).toBeVisible();
-    await expect(maya).toContainText(`Nothing is charged until it resumes by itself on ${until}.`);
-    await expect(maya).not.toContainText('Monthly Support Active');
+    await expect(paula.getByText(`Paused until ${until}`)).toBeVisible();
+    await expect(paula).toContainText(`Nothing is charged until it resumes by itself on ${until}.`);
+    await expect(paula).not.toContainText('Monthly Support Active');
 
     // The creator's dashboard: one paused support more, one recurring less.
     let month = await thisMonthCard(creator);
@@ -106,28 +97,28 @@ test.describe('pausing a monthly support', () => {
 
     // After a reload the supporter still sees the server's state, and resumes.
     await page.reload();
-    await maya.getByRole('button', { name: 'Resume' }).click();
-    await expect(page.getByText(/Monthly support to Maya Okafor resumed\. Next charge on /)).toBeVisible();
-    await expect(maya).toContainText('Monthly Support Active');
-    await expect(maya.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    await paula.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByText(/Monthly support to Paula Pausable resumed\. Next charge on /)).toBeVisible();
+    await expect(paula).toContainText('Monthly Support Active');
+    await expect(paula.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
 
     month = await thisMonthCard(creator);
     await expect(month).toContainText(`Paused monthly supports${before.pausedSupports}`);
     await expect(month).toContainText(`Recurring supports${before.recurringSupports + 1}`);
 
-    // Leave the seeded creator's figures as they were for other specs.
+    // The support ends with the test, as its accounts do.
     const id = (
       (await (await page.request.get('/api/supporter/dashboard')).json()) as {
         subscriptions: Array<{ id: string; creatorUsername: string }>;
       }
-    ).subscriptions.find((s) => s.creatorUsername === 'mayamakesart')?.id;
+    ).subscriptions.find((s) => s.creatorUsername === username)?.id;
     expect((await page.request.post(`/api/subscriptions/${id}/cancel`, { headers: csrf })).status()).toBe(200);
     await creator.context().close();
   });
 
-  test('a guest pauses and resumes from the link in their receipt', async ({ page }) => {
+  test('a guest pauses and resumes from the link in their receipt', async ({ page, creator }) => {
     test.slow();
-    const { cancelPath } = await monthlySupportReceipt(page);
+    const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto(cancelPath);
     await expect(page.getByRole('heading', { level: 1, name: 'Pause or cancel monthly support' })).toBeVisible();
     await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: 'Until I resume it' }).check();

@@ -1,6 +1,4 @@
-import { expect, test, type APIRequestContext } from './support/test';
-
-const csrf = { 'X-Requested-With': 'beabro' };
+import { expect, signIn, test, type APIRequestContext } from './support/test';
 
 interface PublicProfile {
   username: string;
@@ -104,14 +102,12 @@ test.describe('public creator profile /{username}', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/pixelpat`);
   });
 
-  test('a signed-in supporter follows and unfollows', async ({ page }) => {
-    const signIn = await page.request.post('/api/auth/sign-in', {
-      headers: csrf,
-      data: { email: 'bro@demo.beabro.app', password: 'demo-password-123' },
-    });
-    expect(signIn.status()).toBe(200);
-    const before = await apiProfile(page.request, 'greenstreets');
-    await page.goto('/greenstreets');
+  test('a signed-in supporter follows and unfollows', async ({ page, supporter, creator }) => {
+    // Both of the test's own, so no demo creator's followers change.
+    await signIn(page, supporter);
+    const username = creator.username!;
+    const before = await apiProfile(page.request, username);
+    await page.goto(`/${username}`);
     const community = page.getByRole('list', { name: 'Community' });
     const follow = page.getByRole('button', { name: /^(Follow|Following)$/ });
     await expect(follow).toBeVisible();
@@ -120,10 +116,10 @@ test.describe('public creator profile /{username}', () => {
     await expect(follow).toHaveAttribute('aria-pressed', String(!wasFollowing));
     const changed = before.followers + (wasFollowing ? -1 : 1);
     await expect(community).toContainText(`${changed} follower${changed === 1 ? '' : 's'}`);
-    expect((await apiProfile(page.request, 'greenstreets')).followers).toBe(changed);
+    expect((await apiProfile(page.request, username)).followers).toBe(changed);
     await follow.click();
     await expect(follow).toHaveAttribute('aria-pressed', String(wasFollowing));
-    expect((await apiProfile(page.request, 'greenstreets')).followers).toBe(before.followers);
+    expect((await apiProfile(page.request, username)).followers).toBe(before.followers);
   });
 
   test('looks right on a phone: no sideways scrolling on either page', async ({ page }) => {

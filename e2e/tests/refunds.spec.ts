@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, signIn, test } from './support/test';
 import { payThroughSandbox } from './support/sandbox-card';
 
 /*
@@ -8,42 +8,27 @@ import { payThroughSandbox } from './support/sandbox-card';
  * history. Everyone here is made for the test.
  */
 
-const csrf = { 'X-Requested-With': 'beabro' };
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signUp(request: APIRequestContext, role: 'creator' | 'supporter', name: string) {
-  const account = { email: `e2e-refund-${role}-${stamp()}@example.com`, password: 'refund password 123' };
-  const res = await request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: { name, email: account.email, password: account.password, confirmPassword: account.password, role },
-  });
-  expect(res.status()).toBe(201);
-  return account;
-}
-
-async function freshCreator(page: Page) {
-  await signUp(page.request, 'creator', 'Rory Refunds');
-  const username = `e2e_rf_${stamp()}`;
-  const profile = await page.request.post('/api/creator-profile', {
-    headers: csrf,
-    data: { displayName: 'Rory Refunds', username, bio: 'Checking that money can go back.', creatorType: 'educator' },
-  });
-  expect(profile.status()).toBe(201);
-  return username;
-}
-
 test.describe('refunds', () => {
   test('a creator refunds part of a support, sees it in the list and the balance; the supporter sees it too', async ({
     page,
     browser,
+    accounts,
   }) => {
-    const username = await freshCreator(page);
+    const creator = await accounts.create({
+      role: 'creator',
+      name: 'Rory Refunds',
+      emailPrefix: 'e2e-refund-creator',
+      profile: { bio: 'Checking that money can go back.' },
+    });
+    const username = creator.username!;
+    await signIn(page, creator);
 
     // A signed-in supporter gives $12 (platform fee 60c, processing 65c: the creator nets $10.75).
     const supporterContext = await browser.newContext();
     const supporterPage = await supporterContext.newPage();
     try {
-      const supporter = await signUp(supporterPage.request, 'supporter', 'Bea Backer');
+      const supporter = await accounts.create({ name: 'Bea Backer', emailPrefix: 'e2e-refund-supporter' });
+      await signIn(supporterPage, supporter);
       await payThroughSandbox(supporterPage.request, username, {
         amount: 12,
         email: supporter.email,

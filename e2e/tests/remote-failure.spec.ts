@@ -27,7 +27,7 @@ async function expectOnlyHelpBroken(page: Page, detail: RegExp | string) {
 
 const helpRenders = (page: Page) => expect(page.getByText(/\d+ articles? found/)).toBeVisible();
 
-test.describe('failure isolation', () => {
+test.describe('failure isolation', { tag: '@server-wide' }, () => {
   test.describe.configure({ mode: 'serial' });
   test.afterEach(async () => {
     await deployRemote('mf-help', '--reset');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, signIn, test, type Page } from './support/test';
 import { copyRemoteSource, deployRemote, readFixture, removeFolder } from './support/releases';
 
 /**
@@ -142,11 +142,8 @@ test.describe('hydration', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a signed-in page renders in the browser through the same shell', async ({ page }) => {
-    await page.request.post('/api/auth/sign-in', {
-      headers: { 'X-Requested-With': 'beabro' },
-      data: { email: 'bro@demo.beabro.app', password: 'demo-password-123' },
-    });
+  test('a signed-in page renders in the browser through the same shell', async ({ page, supporter }) => {
+    await signIn(page, supporter);
     const html = await (await page.request.get('/pixelpat')).text();
     expect(html).toContain('<div id="root"></div>');
     await page.goto('/pixelpat');
@@ -155,7 +152,8 @@ test.describe('hydration', () => {
   });
 });
 
-test.describe('failure stays local', () => {
+// Deploys a broken mf-help on the server: runs in the server-wide project, with no other spec running.
+test.describe('failure stays local', { tag: '@server-wide' }, () => {
   test.afterEach(async () => {
     await deployRemote('mf-help', '--reset');
   });

@@ -1,22 +1,13 @@
-import { expect, test } from './support/test';
+import { expect, signIn, test } from './support/test';
 
 const csrf = { 'X-Requested-With': 'beabro' };
 
 test.describe('accounts against the real API, from the browser', () => {
-  test('a new supporter is signed in across the site, and Logout revokes the session', async ({ page }) => {
-    const email = `e2e-${Date.now()}@example.com`;
-    // The sign-up form arrives with the auth area; the browser context shares its cookie jar with page.request.
-    const signUp = await page.request.post('/api/auth/sign-up', {
-      headers: csrf,
-      data: {
-        name: 'Sam Supporter',
-        email,
-        password: 'a good password',
-        confirmPassword: 'a good password',
-        role: 'supporter',
-      },
-    });
-    expect(signUp.status()).toBe(201);
+  test('a new supporter is signed in across the site, and Logout revokes the session', async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Sam Supporter' });
+    const { email } = account;
+    // The browser context shares its cookie jar with page.request.
+    await signIn(page, account);
 
     await page.goto('/help');
     const header = page.getByRole('banner');
@@ -31,11 +22,11 @@ test.describe('accounts against the real API, from the browser', () => {
     expect((await (await page.request.get('/api/auth/me')).json()).user).toBeNull();
 
     // Signing in again brings the account back.
-    const signIn = await page.request.post('/api/auth/sign-in', {
+    const again = await page.request.post('/api/auth/sign-in', {
       headers: csrf,
-      data: { email, password: 'a good password' },
+      data: { email, password: account.password },
     });
-    expect(signIn.status()).toBe(200);
+    expect(again.status()).toBe(200);
     await page.reload();
     await expect(header.getByRole('link', { name: 'My Missions' })).toBeVisible();
   });

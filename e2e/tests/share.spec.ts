@@ -1,19 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './support/test';
+import { expect, signIn, test } from './support/test';
 
-const csrf = { 'X-Requested-With': 'beabro' };
-const PIXELPAT = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' };
-
-test('Share Profile opens a menu of places to share and a QR code that downloads as SVG', async ({ page, baseURL }) => {
-  const res = await page.request.post('/api/auth/sign-in', { headers: csrf, data: PIXELPAT });
-  expect(res.status()).toBe(200);
+test('Share Profile opens a menu of places to share and a QR code that downloads as SVG', async ({
+  page,
+  baseURL,
+  creator,
+}) => {
+  await signIn(page, creator);
   await page.goto('/dashboard');
   const share = page.getByRole('region', { name: 'Share Your Page' });
   const trigger = share.getByRole('button', { name: 'Share Profile' });
   await trigger.click();
   const menu = page.getByRole('menu', { name: 'Share your page' });
   await expect(menu).toBeVisible();
-  const profileUrl = `${baseURL}/pixelpat`;
+  const profileUrl = `${baseURL}/${creator.username}`;
   await expect(menu.getByRole('menuitem', { name: 'X' })).toHaveAttribute(
     'href',
     new RegExp(`url=${encodeURIComponent(profileUrl).replace(/[.]/g, '\\.')}$`),
@@ -31,7 +31,7 @@ test('Share Profile opens a menu of places to share and a QR code that downloads
     page.waitForEvent('download'),
     dialog.getByRole('link', { name: 'Download SVG (for print)' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('beabro-pixelpat-qr.svg');
+  expect(download.suggestedFilename()).toBe(`beabro-${creator.username}-qr.svg`);
   const svg = await readFile(await download.path(), 'utf8');
   expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   expect(svg).toMatch(/<path [^>]*d="M[^"]+"/);

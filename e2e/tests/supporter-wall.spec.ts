@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { csrf, unique } from '../journey-support';
+import { unique } from '../journey-support';
 import { fillSandboxCard, payThroughSandbox } from './support/sandbox-card';
-import { expect, test } from './support/test';
+import { expect, signIn, test } from './support/test';
 
 /*
  * The supporter wall (issue 31): a supporter ticks "Show me on the supporter wall" at checkout and appears
@@ -11,32 +10,23 @@ import { expect, test } from './support/test';
  * My Missions. It makes its own creator (the servers on PostgreSQL start with an empty database).
  */
 
-async function signUp(request: APIRequestContext, name: string, role: 'creator' | 'supporter') {
-  const email = `e2e-wall-${role}-${unique()}@example.com`;
-  const password = 'a good password 123';
-  const res = await request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: { name, email, password, confirmPassword: password, role },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
-}
-
 test.describe('the supporter wall', () => {
   test('a supporter joins the wall at checkout, the creator hides and shows them, the supporter leaves', async ({
     page,
     browser,
+    accounts,
   }) => {
     test.slow();
     const creatorContext = await browser.newContext();
     const creator = await creatorContext.newPage();
-    await signUp(creator.request, 'Wanda Wall', 'creator');
-    const username = `wall_${unique()}`;
-    const made = await creator.request.post('/api/creator-profile', {
-      headers: csrf,
-      data: { displayName: 'Wall Works', username, bio: 'A page with a supporter wall.', creatorType: 'artist' },
+    const wallCreator = await accounts.create({
+      role: 'creator',
+      name: 'Wanda Wall',
+      emailPrefix: 'e2e-wall-creator',
+      profile: { displayName: 'Wall Works', bio: 'A page with a supporter wall.', creatorType: 'artist' },
     });
-    expect(made.status(), await made.text()).toBe(201);
+    const username = wallCreator.username!;
+    await signIn(creator, wallCreator);
 
     // Someone who does not tick the box stays off the wall.
     await payThroughSandbox(page.request, username, {
@@ -50,7 +40,7 @@ test.describe('the supporter wall', () => {
       idempotencyKey: randomUUID(),
     });
 
-    await signUp(page.request, 'Walter Wall', 'supporter');
+    await signIn(page, await accounts.create({ name: 'Walter Wall', emailPrefix: 'e2e-wall-supporter' }));
     await page.goto(`/${username}/support`);
     await page.getByRole('button', { name: /Fuel the Journey/ }).click();
     const wallChoice = page.getByRole('checkbox', { name: 'Show me on the supporter wall' });

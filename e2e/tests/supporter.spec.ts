@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request as apiRequestContext, test, type APIRequestContext, type Page } from './support/test';
+import { expect, signIn, test, type APIRequestContext, type Page } from './support/test';
 import { payThroughSandbox } from './support/sandbox-card';
 
 /*
  * The supporter dashboard over the composed site and the real API. The seeded demo supporter is only
- * read (other journeys use the same seed); the cancellation runs on a supporter made for the test.
+ * read (other specs read the same seed); the cancellation runs on a supporter and creators made for the test.
  */
 
 const csrf = { 'X-Requested-With': 'beabro' };
 // Seeded by the API on first start (README "Try it"): Sam Kim, who gave $25/month and $10 to Pixel Pat,
 // $50 to Maya Okafor and $50 to Green Streets Collective, all signed in.
 const DEMO_SUPPORTER = { email: 'bro@demo.beabro.app', password: 'demo-password-123' };
-const DEMO_CREATOR = { email: 'mayamakesart@demo.beabro.app', password: 'demo-password-123' };
 
 interface SupporterDashboard {
   totalSupportedCents: number;
@@ -145,23 +144,16 @@ test.describe('/supporter-dashboard', () => {
 
   test('a supporter who backed two creators (one monthly) sees them, and cancelling the monthly support stops it', async ({
     page,
+    accounts,
   }) => {
-    const email = `e2e-bro-${Date.now()}@example.com`;
-    const signUp = await page.request.post('/api/auth/sign-up', {
-      headers: csrf,
-      data: {
-        name: 'Robin Bro',
-        email,
-        password: 'a good password',
-        confirmPassword: 'a good password',
-        role: 'supporter',
-      },
-    });
-    expect(signUp.status()).toBe(201);
+    const supporter = await accounts.create({ name: 'Robin Bro', emailPrefix: 'e2e-bro' });
+    const email = supporter.email;
+    await signIn(page, supporter);
+    const oneOff = await accounts.create({ role: 'creator', name: 'Oscar Oneoff' });
+    const monthly = await accounts.create({ role: 'creator', name: 'Mina Monthly' });
 
     // The creator's own count of monthly supporters, read as the creator.
-    const creator = await apiRequestContext.newContext({ baseURL: test.info().project.use.baseURL });
-    expect((await creator.post('/api/auth/sign-in', { headers: csrf, data: DEMO_CREATOR })).status()).toBe(200);
+    const creator = monthly.request;
     const creatorRecurring = async () => {
       const res = await creator.get('/api/creator/dashboard');
       expect(res.status()).toBe(200);
@@ -170,8 +162,8 @@ test.describe('/supporter-dashboard', () => {
     const before = await creatorRecurring();
 
     for (const { path, data } of [
-      support('greenstreets', { amount: 7, email, isRecurring: false }),
-      support('mayamakesart', { amount: 12, email, isRecurring: true }),
+      support(oneOff.username!, { amount: 7, email, isRecurring: false }),
+      support(monthly.username!, { amount: 12, email, isRecurring: true }),
     ]) {
       await payThroughSandbox(page.request, path.split('/')[3] ?? '', data);
     }
@@ -193,13 +185,13 @@ test.describe('/supporter-dashboard', () => {
     );
 
     await page.getByRole('tab', { name: 'My Missions' }).click();
-    const maya = page
+    const mina = page
       .getByRole('region', { name: 'Missions you support' })
       .getByRole('article')
-      .filter({ hasText: 'Maya Okafor' });
-    await expect(maya).toContainText('Monthly Support Active');
-    await expect(maya).toContainText('$12.00/month. Next charge on');
-    await maya.getByRole('button', { name: 'Cancel monthly support' }).click();
+      .filter({ hasText: 'Mina Monthly' });
+    await expect(mina).toContainText('Monthly Support Active');
+    await expect(mina).toContainText('$12.00/month. Next charge on');
+    await mina.getByRole('button', { name: 'Cancel monthly support' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel monthly support?' });
     await expect(dialog).toContainText(
       'You will not be charged again: it stays active until the end of the month you have paid for',
@@ -208,13 +200,13 @@ test.describe('/supporter-dashboard', () => {
     await expect(dialog).toBeHidden();
 
     const subscription = (await dashboardFromApi(page.request)).subscriptions.find(
-      (s) => s.creatorUsername === 'mayamakesart',
+      (s) => s.creatorUsername === monthly.username,
     );
     expect(subscription).toMatchObject({ cancelAtPeriodEnd: true });
     const endsOn = day(subscription?.endsAt ?? subscription?.currentPeriodEnd ?? '');
-    await expect(maya).toContainText(`Ends on ${endsOn}, with no further charge.`);
-    await expect(maya).not.toContainText('Monthly Support Active');
-    await expect(maya.getByRole('button', { name: 'Cancel monthly support' })).toHaveCount(0);
+    await expect(mina).toContainText(`Ends on ${endsOn}, with no further charge.`);
+    await expect(mina).not.toContainText('Monthly Support Active');
+    await expect(mina.getByRole('button', { name: 'Cancel monthly support' })).toHaveCount(0);
     await expect(statValue(page, 'Recurring Supports')).toHaveText('0');
     // It stopped for the creator too (soft: the rest of the journey still runs and reports).
     expect
@@ -223,16 +215,15 @@ test.describe('/supporter-dashboard', () => {
 
     // After a reload the page shows the server's state, not only what it remembered.
     await page.reload();
-    await expect(maya).toContainText(`Ends on ${endsOn}`);
-    await expect(maya.getByText(`Monthly support ends ${endsOn}`)).toBeVisible();
+    await expect(mina).toContainText(`Ends on ${endsOn}`);
+    await expect(mina.getByText(`Monthly support ends ${endsOn}`)).toBeVisible();
 
     await page.getByRole('tab', { name: 'Support History' }).click();
     await page.getByLabel('Type', { exact: true }).selectOption('One-off');
     const rows = page.getByRole('list', { name: 'Supports' }).getByRole('button');
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('Green Streets Collective');
+    await expect(rows.first()).toContainText('Oscar Oneoff');
     await expect(rows.first()).toContainText('$7.00');
-    await creator.dispose();
   });
 
   test('a visitor is sent to sign in first, with the way back in the link', async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
-import { expect, test, type Page } from './support/test';
+import { expect, signIn, test, type Page } from './support/test';
 
 const csrf = { 'X-Requested-With': 'beabro' };
 const PASSWORD = 'a good password';
@@ -65,14 +65,12 @@ async function mailboxSubjects(page: Page, to: string): Promise<string[]> {
 
 test('two-factor sign-in: turn it on with the app, sign in with a code and with a recovery code, turn it off', async ({
   page,
+  accounts,
 }) => {
   test.setTimeout(150_000);
-  const email = `e2e-2fa-${Date.now()}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: { name: 'Tess Two-Factor', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'supporter' },
-  });
-  expect(signUp.status()).toBe(201);
+  const account = await accounts.create({ name: 'Tess Two-Factor', emailPrefix: 'e2e-2fa', password: PASSWORD });
+  const email = account.email;
+  await signIn(page, account);
 
   // Turn it on: scan (here: read the key), confirm with the password and a code.
   await page.goto('/settings?tab=account');
@@ -150,6 +148,6 @@ test('two-factor sign-in: turn it on with the app, sign in with a code and with 
   await expect.poll(() => mailboxSubjects(page, email)).toContain('Two-factor sign-in is off');
 
   await signOut(page);
-  const signIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email, password: PASSWORD } });
-  expect(signIn.status()).toBe(200);
+  const signedIn = await page.request.post('/api/auth/sign-in', { headers: csrf, data: { email, password: PASSWORD } });
+  expect(signedIn.status()).toBe(200);
 });

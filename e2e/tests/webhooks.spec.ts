@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { verifyWebhookSignature } from '../journey-support';
-import { expect, test, type Page } from './support/test';
+import { expect, signIn, test } from './support/test';
 import { fillSandboxCard } from './support/sandbox-card';
 
 /*
@@ -42,43 +42,19 @@ test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function freshCreator(page: Page) {
-  const stamp = unique();
-  const account = {
-    email: `e2e-hooks-${stamp}@example.com`,
-    password: 'webhook password 123',
-    username: `hooks_${stamp}`,
-  };
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    headers: csrf,
-    data: {
-      name: 'Wendy Webhook',
-      email: account.email,
-      password: account.password,
-      confirmPassword: account.password,
-      role: 'creator',
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const profile = await page.request.post('/api/creator-profile', {
-    headers: csrf,
-    data: {
-      displayName: 'Wendy Webhook',
-      username: account.username,
-      bio: 'I automate everything.',
-      creatorType: 'educator',
-    },
-  });
-  expect(profile.status()).toBe(201);
-  return account;
-}
-
 test.describe('webhooks', () => {
   test('a creator adds an endpoint; after a checkout the receiver gets a signed support.created event, shown in the log', async ({
     page,
     browser,
+    accounts,
   }) => {
-    const creator = await freshCreator(page);
+    const creator = await accounts.create({
+      role: 'creator',
+      name: 'Wendy Webhook',
+      emailPrefix: 'e2e-hooks',
+      profile: { bio: 'I automate everything.' },
+    });
+    await signIn(page, creator);
     await page.goto('/settings?tab=integrations');
     await expect(page.getByRole('heading', { level: 2, name: 'Integrations' })).toBeVisible();
 

@@ -11,6 +11,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 export type Role = 'visitor' | 'supporter' | 'creator';
 
 export const csrf = { 'X-Requested-With': 'beabro' };
+/** The seeded demo accounts, only ever read: a test that changes an account makes its own (accounts.ts). */
 export const ACCOUNTS = {
   supporter: { email: 'bro@demo.beabro.app', password: 'demo-password-123' },
   creator: { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' },
@@ -204,12 +205,16 @@ export async function monthlyGuestSupport(
 }
 
 /**
- * A guest's monthly support of a demo creator through the real checkout (sandbox card), and its receipt in the
- * development mailbox: the receipt's id and the path of its cancel link (/subscriptions/cancel?token=...).
+ * A guest's monthly support of a creator (the test's own: no demo creator's figures change) through the real
+ * checkout (sandbox card), and its receipt in the development mailbox: the receipt's id and the path of its cancel
+ * link (/subscriptions/cancel?token=...).
  */
-export async function monthlySupportReceipt(page: Page): Promise<{ receiptId: string; cancelPath: string }> {
+export async function monthlySupportReceipt(
+  page: Page,
+  username: string,
+): Promise<{ receiptId: string; cancelPath: string }> {
   const email = `a11y-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
-  await monthlyGuestSupport(page.request, 'greenstreets', { amount: 7, email, name: 'Axe Checker' });
+  await monthlyGuestSupport(page.request, username, { amount: 7, email, name: 'Axe Checker' });
 
   let found = { receiptId: '', cancelPath: '' };
   await expect

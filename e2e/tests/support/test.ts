@@ -1,6 +1,13 @@
 import { test as base, type Page } from '@playwright/test';
+import { deleteAccount, signUp, type Account, type AccountOptions } from './accounts';
 
 export * from '@playwright/test';
+export { signIn, type Account } from './accounts';
+
+/** Makes accounts for one test (see accounts.ts); every one is deleted when the test ends. */
+export interface Accounts {
+  create: (options?: AccountOptions) => Promise<Account>;
+}
 
 /**
  * Waits until a page of the site is interactive: the shell marks #root once it has hydrated the
@@ -28,9 +35,56 @@ export async function waitUntilInteractive(page: Page) {
  * server-rendered, so they are visible, and clickable in the test's eyes, before they hydrate). With
  * `test.use({ asVisitorFinds: true })` they return as the page arrives: a public page then runs no code until
  * the test uses it.
+ *
+ * Accounts of the test's own, made through the real API and deleted when it ends, so that no spec changes the
+ * seeded demo accounts and the specs can run side by side (docs/testing.md, "Accounts of each test's own"):
+ * `supporter` (a supporter) and `creator` (a creator with a creator page: `creator.username`), each signed in on
+ * its own API client (`.request`), not on `page` (`signIn(page, creator)` does that); `accounts.create()` for
+ * more, or other kinds.
  */
-export const test = base.extend<{ asVisitorFinds: boolean }>({
+export const test = base.extend<{
+  asVisitorFinds: boolean;
+  accounts: Accounts;
+  supporter: Account;
+  creator: Account;
+}>({
   asVisitorFinds: [false, { option: true }],
+  // Their own timeouts: making and deleting accounts (password hashing) takes seconds on a busy machine, which
+  // should not come out of the test's 30.
+  accounts: [
+    async ({ playwright, baseURL }, use) => {
+      const made: Account[] = [];
+      const newContext = () => playwright.request.newContext({ baseURL });
+      await use({
+        create: async (options) => {
+          const request = await newContext();
+          const account = await signUp(request, options);
+          made.push(account);
+          return account;
+        },
+      });
+      for (const account of made) {
+        try {
+          await deleteAccount(account, newContext);
+        } finally {
+          await account.request.dispose();
+        }
+      }
+    },
+    { timeout: 60_000 },
+  ],
+  supporter: [
+    async ({ accounts }, use) => {
+      await use(await accounts.create({ role: 'supporter' }));
+    },
+    { timeout: 30_000 },
+  ],
+  creator: [
+    async ({ accounts }, use) => {
+      await use(await accounts.create({ role: 'creator' }));
+    },
+    { timeout: 30_000 },
+  ],
   page: async ({ page, javaScriptEnabled, asVisitorFinds }, use) => {
     if (javaScriptEnabled !== false && !asVisitorFinds) {
       const goto = page.goto.bind(page);

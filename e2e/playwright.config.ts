@@ -31,7 +31,7 @@ const CLUSTER = /cluster\.spec\.ts$/;
 const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? PORT + 2);
 /**
  * The desktop specs make their own accounts (tests/support/accounts.ts) and only read the demo ones, so their files
- * run side by side: E2E_DESKTOP_WORKERS at a time (default 2, measured in docs/testing.md, "Workers"). The tests
+ * run side by side: E2E_DESKTOP_WORKERS at a time (default 2; docs/testing.md, "Workers"). The tests
  * tagged @server-wide change what the server serves to everyone (they deploy a remote): they run after the desktop
  * specs, alone, in the `server-wide` project.
  */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { querySettled, renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { PAYOUT_TERMS } from '@beabro/shared/data/payout-terms';
 import { mockApi } from '@beabro/shared/testing/msw';
 import { payoutAccountState, StripePayoutsSection } from './stripe-payouts-section';
@@ -45,9 +45,9 @@ describe('StripePayoutsSection', () => {
         body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
       },
     });
-    renderWithProviders(<StripePayoutsSection />);
-    await vi.waitFor(() => expect(api.callsTo('GET', '/api/creator/payout-account')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { queryClient } = renderWithProviders(<StripePayoutsSection />);
+    await querySettled(queryClient);
+    expect(api.callsTo('GET', '/api/creator/payout-account')).toHaveLength(1);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(screen.queryByText(/Stripe/)).not.toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { PostsPageDto } from '@beabro/shared/api-schemas/posts';
 import { useSessionStore } from '@beabro/shared/session/session-store';
-import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import { querySettled, renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { sampleLockedPost, samplePublicPost } from '@beabro/shared/testing/sample-posts';
 import ProfileArea from '../../../exposes/profile';
 import { fakeProfile } from '../../../testing/fake-profile';
@@ -30,13 +30,13 @@ function renderProfile(pages: Record<number, PostsPageDto>, profile = fakeProfil
       return json(200, pages[page]);
     },
   });
-  renderWithProviders(
+  const { queryClient } = renderWithProviders(
     <Routes>
       <Route path="/:username" element={<ProfileArea basePath="/:username" />} />
     </Routes>,
     { route },
   );
-  return api;
+  return { ...api, queryClient };
 }
 
 beforeEach(() => useSessionStore.setState({ status: 'signed-out', user: null }));
@@ -107,10 +107,12 @@ describe('the profile’s posts', () => {
 
   it('shows visitors no posts section when there are none, and the creator where to write one', async () => {
     const empty = { posts: [], page: 1, pageCount: 1, total: 0 };
-    renderProfile({ 1: empty });
+    const { queryClient, callsTo } = renderProfile({ 1: empty });
     await screen.findByRole('heading', { level: 1, name: 'Pixel Pat' });
-    // The posts answer has come when the page is quiet; the section never appears.
-    await vi.waitFor(() => expect(screen.queryByText('Loading posts…')).not.toBeInTheDocument());
+    // The posts answer has come and been rendered; the section never appears.
+    await waitFor(() => expect(callsTo('GET', '/api/creators/pixelpat/posts')).toHaveLength(1));
+    await querySettled(queryClient);
+    expect(screen.queryByText('Loading posts…')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Posts' })).not.toBeInTheDocument();
 
     renderProfile({ 1: empty }, fakeProfile({ viewer: { isOwner: true, isFollowing: false } }));

@@ -177,12 +177,16 @@ describe('a renewal being retried, by the receipt link', () => {
       {},
       { timeout: 5000 },
     )) as HTMLIFrameElement;
-    const challengeAsked = listen(challenge);
-    frameSays(challenge, { type: 'sandbox-pay:ready' });
-    expect(challengeAsked).toContainEqual({
-      type: 'sandbox-pay:authenticate',
-      intentId: 'pi_sandbox_9',
-      clientSecret: 'pi_sandbox_9_secret',
+    // The page starts listening to the new frame in an effect, after the frame appears: the frame says "ready"
+    // (as a real one does again when pinged) until the page has asked it to authenticate.
+    await waitFor(() => {
+      const challengeAsked = listen(challenge);
+      frameSays(challenge, { type: 'sandbox-pay:ready' });
+      expect(challengeAsked).toContainEqual({
+        type: 'sandbox-pay:authenticate',
+        intentId: 'pi_sandbox_9',
+        clientSecret: 'pi_sandbox_9_secret',
+      });
     });
     frameSays(challenge, { type: 'sandbox-pay:result', status: 'succeeded', message: null });
     await waitFor(() => expect(done).toHaveBeenCalled());

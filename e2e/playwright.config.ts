@@ -31,11 +31,12 @@ const CLUSTER = /cluster\.spec\.ts$/;
 const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? PORT + 2);
 /**
  * The desktop specs make their own accounts (tests/support/accounts.ts) and only read the demo ones, so their files
- * run side by side: E2E_DESKTOP_WORKERS at a time (default 2; docs/testing.md, "Workers"). The tests
+ * can run side by side: E2E_DESKTOP_WORKERS at a time (default 1: on 2 cores a second desktop browser beside the
+ * journeys' pushed tests past their time limit; docs/testing.md, "Workers"). The tests
  * tagged @server-wide change what the server serves to everyone (they deploy a remote): they run after the desktop
  * specs, alone, in the `server-wide` project.
  */
-const DESKTOP_WORKERS = Number(process.env.E2E_DESKTOP_WORKERS ?? 2);
+const DESKTOP_WORKERS = Number(process.env.E2E_DESKTOP_WORKERS ?? 1);
 const SERVER_WIDE = /@server-wide/;
 if (!process.env.CLUSTER_CONTROL_FILE)
   process.env.CLUSTER_CONTROL_FILE = path.join(os.tmpdir(), `beabro-cluster-${process.pid}.json`);

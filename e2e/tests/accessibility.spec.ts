@@ -104,6 +104,8 @@ test.describe('accessibility of open states', () => {
   });
 
   test('the onboarding wizard: each step, and field errors', async ({ page }) => {
+    // Four axe walks and a username check: the longest walk here, past 30 s on a busy 2-core machine.
+    test.slow();
     // Never create a creator page for the shared demo supporter, whatever the form does.
     await page.route('**/api/creator-profile', (route) =>
       route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),

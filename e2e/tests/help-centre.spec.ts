@@ -80,8 +80,16 @@ test.describe('help centre rules (SPEC.md section 4, Help)', () => {
     await expect(page.getByRole('button', { name: /live chat/i })).toHaveCount(0);
 
     const form = page.getByRole('form', { name: 'Contact support' });
-    await form.getByRole('button', { name: 'Send message' }).click();
+    // The first field just below the sticky header, its label behind it: sending the empty form (Enter in a later
+    // field) focuses that field, and the page scrolls so that its label shows below the header too.
+    const name = form.getByLabel('Your name');
+    await name.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().top - 70));
+    await form.getByLabel(/^Email/).press('Enter');
     await expect(form.getByText('Message is required')).toBeVisible();
+    await expect(form.getByLabel('Your name')).toBeFocused();
+    const header = await page.getByRole('banner').boundingBox();
+    const label = await form.locator('label', { hasText: 'Your name' }).boundingBox();
+    expect(label && header && label.y >= header.y + header.height, 'the label shows below the header').toBe(true);
     await form.getByLabel('Your name').fill('Jamie Doe');
     await form.getByLabel(/^Email/).fill('jamie@example.com');
     await form.getByLabel('Topic').selectOption({ label: 'Payments and payouts' });

@@ -12,6 +12,9 @@ const globalStyles = css`
   }
   html {
     -webkit-text-size-adjust: 100%;
+    /* Room for the sticky site header (4rem) and a field's label above it: a field focused or linked to by its id is
+       scrolled into view below them, not under the header. */
+    scroll-padding-top: 6.5rem;
   }
   body {
     margin: 0;

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../db/database';
+import { openPglite, openPostgres, type Database } from '../db/database';
 
-/** A database of its own for one test file: PGlite from the migrated template, or a new PostgreSQL database. */
+/** A database of its own for one test file: PGlite from the migrated template, or a copy of the migrated PostgreSQL template. */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') return createPostgresTestDatabase();
   const dump = readFileSync(inject('pgliteTemplate'));
@@ -17,12 +17,14 @@ async function createPostgresTestDatabase(): Promise<Database> {
   const name = `beabro_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 20);
-  await migrateDatabase(database, url.toString());
   return {
     ...database,
     close: async () => {

@@ -26,12 +26,30 @@ function testFilesUnder(dir) {
   });
 }
 
+/**
+ * A test file that replaces a module (`vi.mock`, `vi.doMock`) needs a module registry of its own: the other files of
+ * a worker share one (`isolate: false`), so a replaced module would stay replaced for the files after it.
+ */
+const MOCKS_A_MODULE = /\bvi\.(do)?[mM]ock\(/;
+
+const relative = (appDir, file) => path.relative(appDir, file).split(path.sep).join('/');
+
+/** The test files of an app whose source matches `pattern`, relative to the app's folder (vitest's include patterns). */
+function testFilesMatching(appDir, pattern) {
+  return testFilesUnder(appDir)
+    .filter((file) => pattern.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(appDir, file))
+    .sort();
+}
+
 /** The test files of an app that need a DOM, relative to the app's folder (vitest's include patterns). */
 export function domTestFiles(appDir) {
-  return testFilesUnder(appDir)
-    .filter((file) => USES_DOM.test(readFileSync(file, 'utf8')))
-    .map((file) => path.relative(appDir, file).split(path.sep).join('/'))
-    .sort();
+  return testFilesMatching(appDir, USES_DOM);
+}
+
+/** The test files of an app that replace a module (vi.mock), relative to the app's folder. */
+function isolatedTestFiles(appDir) {
+  return testFilesMatching(appDir, MOCKS_A_MODULE);
 }
 
 const SETUP_TESTS = path.join(import.meta.dirname, '../src/testing/setup-tests.ts');
@@ -39,34 +57,42 @@ const SETUP_TESTS = path.join(import.meta.dirname, '../src/testing/setup-tests.t
 const SETUP_MSW = path.join(import.meta.dirname, '../src/testing/setup-msw.ts');
 
 /**
- * Two vitest projects in one run: `dom` (jsdom, Testing Library's matchers and clean-up) for the files that use a
- * DOM, `node` for the rest. On a busy 2-core machine a jsdom environment costs seconds per file; most of shared's
- * files (schemas, API calls, formatters) need none.
+ * Vitest projects in one run: `dom` (jsdom, Testing Library's matchers and clean-up) for the files that use a DOM,
+ * `node` for the rest. On a busy 2-core machine a jsdom environment costs seconds per file; most of shared's files
+ * (schemas, API calls, formatters) need none. The files of a worker share one module registry and one environment
+ * (`isolate: false`: modules load once per run, not once per file, about a third off an app's tests); Testing
+ * Library unmounts after each test and msw forgets each test's handlers. A file that calls `vi.mock` runs in
+ * `dom-isolated` or `node-isolated`, with a registry of its own.
  */
 export function frontEndTestConfig(appDir) {
   const dom = domTestFiles(appDir);
+  const isolated = isolatedTestFiles(appDir);
   // A first render on a busy machine takes longer than vitest's 5 s default; waiting longer only delays a failure.
   const common = { globals: true, testTimeout: 30_000 };
+  const domProject = { ...common, environment: 'jsdom', setupFiles: [SETUP_MSW, SETUP_TESTS] };
+  const nodeProject = { ...common, environment: 'node', setupFiles: [SETUP_MSW] };
+  const shared = dom.filter((file) => !isolated.includes(file));
+  const projects = [
+    { extends: true, test: { ...domProject, name: 'dom', isolate: false, include: shared } },
+    {
+      extends: true,
+      test: {
+        ...nodeProject,
+        name: 'node',
+        isolate: false,
+        include: ['**/*.test.?(c|m)[jt]s?(x)'],
+        exclude: [...dom, ...isolated, '**/node_modules/**', '**/dist/**'],
+      },
+    },
+  ];
+  const domIsolated = isolated.filter((file) => dom.includes(file));
+  const nodeIsolated = isolated.filter((file) => !dom.includes(file));
+  if (domIsolated.length > 0)
+    projects.push({ extends: true, test: { ...domProject, name: 'dom-isolated', include: domIsolated } });
+  if (nodeIsolated.length > 0)
+    projects.push({ extends: true, test: { ...nodeProject, name: 'node-isolated', include: nodeIsolated } });
   return {
     esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
-    test: {
-      projects: [
-        {
-          extends: true,
-          test: { ...common, name: 'dom', environment: 'jsdom', include: dom, setupFiles: [SETUP_MSW, SETUP_TESTS] },
-        },
-        {
-          extends: true,
-          test: {
-            ...common,
-            name: 'node',
-            environment: 'node',
-            include: ['**/*.test.?(c|m)[jt]s?(x)'],
-            exclude: [...dom, '**/node_modules/**', '**/dist/**'],
-            setupFiles: [SETUP_MSW],
-          },
-        },
-      ],
-    },
+    test: { projects },
   };
 }

@@ -31,12 +31,12 @@ const CLUSTER = /cluster\.spec\.ts$/;
 const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? PORT + 2);
 /**
  * The desktop specs make their own accounts (tests/support/accounts.ts) and only read the demo ones, so their files
- * can run side by side: E2E_DESKTOP_WORKERS at a time (default 1: on 2 cores a second desktop browser beside the
- * journeys' pushed tests past their time limit; docs/testing.md, "Workers"). The tests
- * tagged @server-wide change what the server serves to everyone (they deploy a remote): they run after the desktop
- * specs, alone, in the `server-wide` project.
+ * can run side by side. E2E_WORKERS browsers at a time in all (default 2, one per core of a 2-core machine; every
+ * spec is CPU-bound there, so more only queue): the desktop specs may take all of them, each journeys project one.
+ * The tests tagged @server-wide change what the server serves to everyone (they deploy a remote): they run after
+ * the desktop specs, alone, in the `server-wide` project.
  */
-const DESKTOP_WORKERS = Number(process.env.E2E_DESKTOP_WORKERS ?? 1);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const SERVER_WIDE = /@server-wide/;
 if (!process.env.CLUSTER_CONTROL_FILE)
   process.env.CLUSTER_CONTROL_FILE = path.join(os.tmpdir(), `beabro-cluster-${process.pid}.json`);
@@ -77,10 +77,9 @@ export default defineConfig({
   // One results folder per server port: runs on different ports never wipe each other's traces.
   outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: false,
-  // Two lanes: the desktop specs on the first server, DESKTOP_WORKERS files at a time, then the server-wide tests
-  // alone; and the journeys, then their PostgreSQL run and the cluster, one spec at a time, each on a server of its
-  // own. The lanes' workers together (docs/testing.md, "Workers").
-  workers: DESKTOP_WORKERS + 1,
+  // The desktop specs on the first server, on every worker, then the server-wide tests alone; the journeys, their
+  // PostgreSQL run and the cluster one spec at a time each, on servers of their own (docs/testing.md, "Workers").
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -102,14 +101,14 @@ export default defineConfig({
     },
   },
   // Queued in this order: a worker takes the first spec whose project has a worker free, so the desktop specs keep
-  // DESKTOP_WORKERS workers busy and the last one runs the journeys, then the PostgreSQL journeys and the cluster.
+  // every worker busy; the journeys, the PostgreSQL journeys and the cluster then run beside the server-wide tests.
   projects: [
     {
       name: 'desktop',
       testIgnore: [JOURNEYS, CLUSTER],
       grepInvert: SERVER_WIDE,
       use: desktop,
-      workers: DESKTOP_WORKERS,
+      workers: WORKERS,
       // Runs when the desktop specs are done (with `--project=desktop` too, and whether or not they passed).
       teardown: 'server-wide',
     },

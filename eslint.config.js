@@ -109,10 +109,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictImports([apiImportsNoBench]) },
   },
   {
-    // Layer rule: services, repositories and the rest of a module sit below the HTTP plugins; only route files
-    // (which call requireUser, set the session cookie, ...) import plugins/. Messages both need are in
-    // api/src/lib/messages.ts.
-    files: ['api/src/modules/**'],
+    // Layer rule: services, repositories, the rest of a module and lib/ sit below the HTTP plugins; only route
+    // files (which call requireUser, set the session cookie, ...) import plugins/. Messages both need are in
+    // api/src/lib/messages.ts, the CSRF checks in api/src/lib/csrf.ts.
+    files: ['api/src/modules/**', 'api/src/lib/**'],
     ignores: ['api/src/modules/**/*-routes.ts'],
     rules: {
       'no-restricted-imports': restrictImports([

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_REFUSED_MESSAGE, isSameOrigin } from '../plugins/csrf-guard';
+import { CSRF_REFUSED_MESSAGE, isSameOrigin } from './csrf';
 
 /** The most a page form may send: a token and a choice or two. */
 const FORM_BODY_LIMIT = 4096;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { CSRF_REFUSED_MESSAGE } from './csrf-guard';
+import { CSRF_REFUSED_MESSAGE } from '../lib/csrf';
 
 /** POST /api/auth/sign-out changes nothing for a visitor: 204 when the guard lets it through. */
 const signOut = (t: TestApp, headers: Record<string, string>) =>

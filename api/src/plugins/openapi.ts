@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../modules/auth/session-service';
 import { WEBHOOKS_DOC, webhookPayloadSchemas } from '../modules/webhooks/webhooks-routes';
-import { CSRF_REFUSED_MESSAGE, SAFE_METHODS } from './csrf-guard';
+import { CSRF_REFUSED_MESSAGE, SAFE_METHODS } from '../lib/csrf';
 
 /** Name of the session cookie's security scheme in the OpenAPI document. */
 export const SESSION_SECURITY_SCHEME = 'sessionCookie';

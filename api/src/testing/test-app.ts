@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type AppOverrides } from '../app';
 import { loadConfig } from '../config/env';
 import type { Database } from '../db/database';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../plugins/csrf-guard';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../lib/csrf';
 import { createTestDatabase } from './test-database';
 import { makeTempDir, removeTempDir } from './temp-dir';
 

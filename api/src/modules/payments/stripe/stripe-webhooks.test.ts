@@ -333,7 +333,9 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     const mail = await t.database.db
       .select({ kind: emailOutbox.kind, subject: emailOutbox.subject })
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, creator.email));
+      .where(eq(emailOutbox.toAddress, creator.email))
+      // In the order they were queued (a table has none of its own: PostgreSQL may return either first).
+      .orderBy(emailOutbox.createdAt);
     expect(mail.filter((m) => m.kind.startsWith('dispute')).map((m) => m.subject)).toEqual([
       'A supporter disputed a payment of $10.00',
       'The dispute of $10.00 was won',

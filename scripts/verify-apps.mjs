@@ -82,10 +82,12 @@ function failureExcerpt(step, output) {
   return `---- ${step} ----\n${picked.join('\n').trim()}`;
 }
 
-// Two at a time when the cores have room. On a machine that is already busy (load average at or above the cores)
-// a second app only adds contention: measured slower there (docs/testing.md), so one at a time.
+// Two at a time when the cores have room. On a machine that is already busy with other work (load average at or
+// above twice the cores) a second app only adds contention: measured slower there (docs/testing.md), so one at a
+// time. Not at the cores: `pnpm test`'s own lint just before leaves the load about there, with the cores half idle
+// through a one-at-a-time run.
 const cores = os.availableParallelism();
-const busy = os.loadavg()[0] >= cores;
+const busy = os.loadavg()[0] >= 2 * cores;
 const jobs = Math.max(1, Math.min(Number(process.env.VERIFY_JOBS) || (busy ? 1 : 2), cores, apps.length));
 const streamed = jobs === 1;
 const runStarted = Date.now();

@@ -12,7 +12,14 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-const common = { environment: 'node' as const, globals: false, hookTimeout: 60_000, testTimeout: 30_000 };
+const common = {
+  environment: 'node' as const,
+  globals: false,
+  hookTimeout: 60_000,
+  testTimeout: 30_000,
+  // Removes the temp folders (src/testing/temp-dir.ts) each test file left.
+  setupFiles: ['./src/testing/setup-temp-dirs.ts'],
+};
 
 /**
  * The test files of a worker share one module registry (`isolate: false`): the app's modules load once per run instead

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 /** Folders made by the current test file and not removed yet. */
 const made = new Set<string>();
@@ -22,8 +21,7 @@ export function removeTempDir(dir: string): void {
   made.delete(dir);
 }
 
-// Registered while the test file imports this module (each file imports its modules afresh), so it runs
-// after that file's own afterAll hooks have closed whatever still used the folders.
-afterAll(() => {
+/** Removes every folder the current test file made and has not removed (setup-temp-dirs.ts, after each file). */
+export function removeTempDirsLeft(): void {
   for (const dir of [...made]) removeTempDir(dir);
-});
+}

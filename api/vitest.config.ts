@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { isolatedTestFiles } from '@beabro/shared/build/vitest-config';
 
 // API tests run against a real database: always PGlite, and PostgreSQL too when TEST_DATABASE_URL
 // is set (CI sets it). Each test file gets its own database.
@@ -25,24 +24,10 @@ const common = {
  * The test files of a worker share one module registry (`isolate: false`): the app's modules load once per run instead
  * of once per file, which takes about a third off the suite. Each file still builds its own app on its own database
  * (src/testing/test-app.ts), so no state is shared through them. A file that replaces a module (`vi.mock`) would
- * replace it for the files after it: such files run in the `-isolated` project of each engine, a registry each.
+ * replace it for the files after it: such files (found
+ * as in the front-end apps, shared/build/vitest-config.mjs) run in the `-isolated` project of each engine.
  */
-const MOCKS_A_MODULE = /\bvi\.(do)?[mM]ock\(/;
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return entry.name.endsWith('.test.ts') ? [file] : [];
-  });
-}
-const isolated = testFiles(path.join(import.meta.dirname, 'src'))
-  .filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')))
-  .map((file) =>
-    path
-      .relative(import.meta.dirname, file)
-      .split(path.sep)
-      .join('/'),
-  );
+const isolated = isolatedTestFiles(import.meta.dirname);
 
 function engine(name: 'pglite' | 'postgres', globalSetup: string) {
   const base = { ...common, env: { TEST_DB: name }, globalSetup: [globalSetup] };

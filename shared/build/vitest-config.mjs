@@ -48,7 +48,7 @@ export function domTestFiles(appDir) {
 }
 
 /** The test files of an app that replace a module (vi.mock), relative to the app's folder. */
-function isolatedTestFiles(appDir) {
+export function isolatedTestFiles(appDir) {
   return testFilesMatching(appDir, MOCKS_A_MODULE);
 }
 

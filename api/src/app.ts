@@ -26,17 +26,8 @@ import { verifyEmailFormRoutes } from './modules/email-verification/verify-email
 import { passwordResetRoutes } from './modules/password-reset/password-reset-routes';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
 import { imageRoutes } from './modules/images/images-routes';
-import { paymentEventRoutes } from './modules/payments/payment-events-routes';
-import {
-  createSandboxPaymentProvider,
-  SANDBOX_PAY_PREFIX,
-  SANDBOX_SIGNATURE_HEADER,
-  sandboxSigningSecret,
-} from './modules/payments/sandbox/sandbox-payment-provider';
-import { sandboxPayRoutes } from './modules/payments/sandbox/sandbox-pay-routes';
-import { createStripeProvider } from './modules/payments/configured-provider';
+import { registerPaymentProvider } from './modules/payments/payment-provider-routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
-import { stripeWebhookRoutes } from './modules/payments/stripe/stripe-webhook-routes';
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { supporterWallRoutes } from './modules/supporter-wall/supporter-wall-routes';
@@ -44,6 +35,7 @@ import { postRoutes } from './modules/posts/posts-routes';
 import { postUnsubscribeOneClickRoutes } from './modules/posts/post-unsubscribe-one-click-routes';
 import { twoFactorAccountRoutes, twoFactorSignInRoutes } from './modules/two-factor/two-factor-routes';
 import { usernameRoutes } from './modules/usernames/usernames-routes';
+import { paymentEventDispatcher } from './payment-event-handlers';
 import { systemResolver, type HostResolver } from './modules/webhooks/webhook-address-guard';
 import type { WebhookHttpTransport } from './modules/webhooks/webhook-http';
 import { registerWebhookSender } from './modules/webhooks/webhook-sender';
@@ -127,43 +119,11 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   await app.register(publicProfileRoutes, { prefix: '/api/creators' });
   await app.register(supporterWallRoutes);
   await app.register(postRoutes);
-  // Money: the embedded sandbox provider (test mode, the default) or Stripe (PAYMENT_PROVIDER=stripe), behind the
-  // PaymentProvider interface. The sandbox, like a real provider, sends signed events to /api/payments/events;
-  // being in-process, it sends them through app.inject (the whole HTTP stack, signature check included). Stripe
-  // sends its events to /api/webhooks/stripe and /api/webhooks/stripe-connect; the sandbox's pages do not exist then.
+  // Money: the provider chosen by the configuration (payments/payment-provider-routes.ts) with its own routes.
   const appSecret = resolveAppSecret(config);
-  if (config.payments.provider === 'stripe') {
-    const stripe = createStripeProvider(config.payments);
-    const money = { provider: stripe, appSecret };
-    await registerMoneyRoutes(app, money);
-    await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', ...money, stripe });
-    // The sandbox's card frame and its routes do not exist with Stripe (not even as the site's page fallback).
-    app.all(`${SANDBOX_PAY_PREFIX}/*`, { schema: { hide: true } }, async (_request, reply) =>
-      reply.code(404).send({ message: 'Not found' }),
-    );
-    return finishApp(app, config, db, overrides, money);
-  }
-  const sandbox = createSandboxPaymentProvider(db, {
-    signingSecret: sandboxSigningSecret(appSecret),
-    deliverEvent: async (body, signature) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/payments/events',
-        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-        payload: body,
-      });
-      return response.statusCode === 200;
-    },
-    log: (message) => app.log.error(message),
-  });
-  const money = { provider: sandbox, appSecret };
+  const provider = await registerPaymentProvider(app, { config, db, appSecret, events: paymentEventDispatcher() });
+  const money = { provider, appSecret };
   await registerMoneyRoutes(app, money);
-  await app.register(paymentEventRoutes, {
-    prefix: '/api/payments',
-    ...money,
-    signatureHeader: SANDBOX_SIGNATURE_HEADER,
-  });
-  await app.register(sandboxPayRoutes, { prefix: SANDBOX_PAY_PREFIX, sandbox });
   return finishApp(app, config, db, overrides, money);
 }
 

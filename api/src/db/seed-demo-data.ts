@@ -5,7 +5,7 @@ import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import { FIRST_PAYOUT_VERIFICATION_DAYS } from '@beabro/shared/data/defaults';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { isUniqueViolation } from '../lib/app-error';
-import { hashPassword } from '../modules/auth/password-hasher';
+import { hashPassword } from '../modules/users/password-hasher';
 import type { Db } from './database';
 import { creatorAccount, supportLedgerEntries } from '../modules/ledger/ledger-service';
 import { addDays, tuesdayOnOrAfter, weekPaidOn } from '../modules/payouts/payout-weeks';

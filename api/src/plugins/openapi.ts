@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../modules/auth/session-service';
+import { SESSION_COOKIE } from '../modules/sessions/session-service';
 import { WEBHOOKS_DOC, webhookPayloadSchemas } from '../modules/webhooks/webhooks-routes';
 import { CSRF_REFUSED_MESSAGE, SAFE_METHODS } from '../lib/csrf';
 

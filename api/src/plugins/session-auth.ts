@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { AppError } from '../lib/app-error';
 import { SIGN_IN_REQUIRED } from '../lib/messages';
-import { resolveSession, SESSION_COOKIE } from '../modules/auth/session-service';
-import { loadSessionUser } from '../modules/auth/user-repository';
+import { resolveSession, SESSION_COOKIE } from '../modules/sessions/session-service';
+import { loadSessionUser } from '../modules/users/user-repository';
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
   reply.setCookie(SESSION_COOKIE, token, {

@@ -9,7 +9,7 @@ import { canonicalCreatorPath } from '@beabro/shared/data/canonical-creator-path
 import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/data/post-audience';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env';
-import { SESSION_COOKIE } from '../modules/auth/session-service';
+import { SESSION_COOKIE } from '../modules/sessions/session-service';
 import { defaultPreviewImage } from '../modules/link-preview/default-preview-image';
 import { findRenamedUsername } from '../modules/usernames/usernames-repository';
 import {

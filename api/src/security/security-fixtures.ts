@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import type { Db } from '../db/database';
 import { emailOutbox, subscriptions } from '../db/schema';
-import { SESSION_COOKIE, startSession } from '../modules/auth/session-service';
+import { SESSION_COOKIE, startSession } from '../modules/sessions/session-service';
 import { VERIFICATION_EMAIL_KIND } from '../modules/email-verification/email-verification-service';
 
 /** A cookie header with a new session of the user: no password hashing, no sign-in rate limit. */

@@ -7,8 +7,9 @@ import { creatorProfiles, follows, sessions, signInKnownIps, supports, users } f
 import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
-import { SESSION_COOKIE } from '../auth/session-service';
-import { CURRENT_PASSWORD_LIMIT, DELETED_USER_DISPLAY_NAME } from './account-service';
+import { SESSION_COOKIE } from '../sessions/session-service';
+import { DELETED_USER_DISPLAY_NAME } from './account-service';
+import { CURRENT_PASSWORD_LIMIT } from '../users/verify-current-password';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { changePasswordSchema } from '@beabro/shared/schemas/settings';
 import { AppError } from '../../lib/app-error';
 import { clearSessionCookie, requireUser } from '../../plugins/session-auth';
 import { SIGN_IN_REQUIRED } from '../../lib/messages';
-import { publicOrigin } from '../email/public-origin';
+import { publicOrigin } from '../../lib/public-origin';
 import {
   changeEmail,
   changePassword,

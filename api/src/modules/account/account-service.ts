@@ -9,9 +9,9 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/app-error';
 import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
-import { hashPassword, verifyPassword } from '../auth/password-hasher';
-import { revokeAllSessions } from '../auth/session-service';
-import { findUserByEmail, findUserById, loadSessionUser, type UserRow } from '../auth/user-repository';
+import { hashPassword } from '../users/password-hasher';
+import { revokeAllSessions } from '../sessions/session-service';
+import { findUserByEmail, findUserById, loadSessionUser } from '../users/user-repository';
 import { SIGN_IN_REQUIRED } from '../../lib/messages';
 import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
@@ -30,36 +30,10 @@ import {
   updateUserEmail,
   updateUserPasswordHash,
 } from './account-repository';
-
-/**
- * One budget per user for every action that checks the current password (email change, password change,
- * deletion): a stolen session must not be able to guess the password by spreading tries over them.
- */
-export const CURRENT_PASSWORD_LIMIT = {
-  name: 'account:current-password',
-  limit: 10,
-  windowSeconds: 15 * 60,
-} satisfies RateLimitRule;
+import { passwordIncorrect, verifyCurrentPassword } from '../users/verify-current-password';
 
 /** What a deleted account is called wherever its id still shows up (e.g. the ledger). */
 export const DELETED_USER_DISPLAY_NAME = 'Deleted user';
-
-const passwordIncorrect = (field: string) => fieldError(field, ACCOUNT_MESSAGES.currentPasswordIncorrect);
-
-/** Counts the attempt, then checks `password` against the account; the row comes back for a compare-and-set. */
-export async function verifyCurrentPassword(
-  db: Db,
-  userId: string,
-  password: string,
-  field: string,
-): Promise<UserRow & { passwordHash: string }> {
-  await consumeRateLimit(db, CURRENT_PASSWORD_LIMIT, userId);
-  const user = await findUserById(db, userId);
-  if (!user) throw new AppError('unauthenticated', SIGN_IN_REQUIRED);
-  const { passwordHash } = user;
-  if (!passwordHash || !(await verifyPassword(passwordHash, password))) throw passwordIncorrect(field);
-  return { ...user, passwordHash };
-}
 
 /** A new address starts unverified and gets a verification link (`linkOrigin` is the site origin for it). */
 export async function changeEmail(

@@ -6,7 +6,7 @@ import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../rate-limit/device-cookie';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { EMAIL_TAKEN_MESSAGE } from './auth-service';
-import { SESSION_COOKIE } from './session-service';
+import { SESSION_COOKIE } from '../sessions/session-service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,12 +5,12 @@ import { currentUserResponseSchema, sessionResponseSchema } from '@beabro/shared
 import { twoFactorChallengeResponseSchema } from '@beabro/shared/api-schemas/two-factor';
 import { signInSchema, signUpSchema } from '@beabro/shared/schemas/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session-auth';
-import { publicOrigin } from '../email/public-origin';
+import { publicOrigin } from '../../lib/public-origin';
 import { readDeviceCookie, setDeviceCookie } from '../rate-limit/device-cookie';
 import { enqueueVerificationEmail } from '../email-verification/email-verification-service';
 import { signIn, signUp } from './auth-service';
-import { revokeSession, startSession } from './session-service';
-import { loadSessionUser } from './user-repository';
+import { revokeSession, startSession } from '../sessions/session-service';
+import { loadSessionUser } from '../users/user-repository';
 
 /** /api/auth: sign up, sign in, sign out, and who am I. */
 export const authRoutes: FastifyPluginAsyncZod<{ appSecret: string }> = async (app, { appSecret }) => {

@@ -4,15 +4,16 @@ import { ACCOUNT_MESSAGES } from '@beabro/shared/api-schemas/account';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { createTestDatabase } from '../../testing/test-database';
-import { CURRENT_PASSWORD_LIMIT, changeEmail, changePassword, deleteAccount } from '../account/account-service';
+import { changeEmail, changePassword, deleteAccount } from '../account/account-service';
 import { issueDeviceToken } from '../rate-limit/device-cookie';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { signIn, signUp } from './auth-service';
-import type * as PasswordHasher from './password-hasher';
-import { verifyPassword } from './password-hasher';
+import type * as PasswordHasher from '../users/password-hasher';
+import { verifyPassword } from '../users/password-hasher';
+import { CURRENT_PASSWORD_LIMIT } from '../users/verify-current-password';
 
 // Every argon2 verification goes through verifyPassword: counting its calls counts the passwords checked.
-vi.mock('./password-hasher', async (importOriginal) => {
+vi.mock('../users/password-hasher', async (importOriginal) => {
   const actual = await importOriginal<typeof PasswordHasher>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });

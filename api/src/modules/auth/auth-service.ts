@@ -8,8 +8,8 @@ import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-s
 import { verifyDeviceToken } from '../rate-limit/device-cookie';
 import { rememberSignInIp, reserveSignInAttempt } from '../rate-limit/sign-in-throttle';
 import { createSignInChallenge, isTwoFactorEnabled } from '../two-factor/sign-in-challenge';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
-import { findUserByEmail, insertUser, toSessionUser } from './user-repository';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../users/password-hasher';
+import { findUserByEmail, insertUser, toSessionUser } from '../users/user-repository';
 
 export const SIGN_UP_LIMITS = {
   perIp: { name: 'sign-up:ip', limit: 10, windowSeconds: 60 * 60 },

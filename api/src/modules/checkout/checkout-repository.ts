@@ -1,21 +1,13 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedStatement, runPrepared, type StatementValue } from '../../db/prepared-statement';
 import type { OutgoingEmail } from '../email/email-outbox';
 import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
-import {
-  creatorProfiles,
-  paymentAttempts,
-  paymentEvents,
-  subscriptions,
-  supports,
-  supportTiers,
-  users,
-} from '../../db/schema';
+import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import type { PaymentAttemptRow } from '../payments/payment-attempts-repository';
 import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
 import { goalColumns } from '../goals/goal-reached-repository';
 
-export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** What checkout needs to know about a creator, in one query: the live profile, settings and the chosen tier. */
@@ -341,83 +333,6 @@ function isAbort(error: unknown): boolean {
     if ((e as { code?: unknown }).code === 'BB001') return true;
   }
   return false;
-}
-
-export async function findAttemptByIntentId(db: Db, intentId: string): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerIntentId, intentId));
-  return row;
-}
-
-/** Links the attempt to the intent the provider created for it (its key always gives the same one). */
-export async function setAttemptIntent(db: Db, attemptId: string, intentId: string): Promise<void> {
-  await db.update(paymentAttempts).set({ providerIntentId: intentId }).where(eq(paymentAttempts.id, attemptId));
-}
-
-export async function paymentEventSeen(db: Db, provider: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.id, id)));
-  return row !== undefined;
-}
-
-/** Records a handled event; false when it was already recorded. */
-export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning({ id: paymentEvents.id });
-  return rows.length > 0;
-}
-
-export async function findAttemptByKey(db: Db, idempotencyKey: string): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, idempotencyKey));
-  return row;
-}
-
-/** Records the attempt before the provider is called; undefined when the key is already taken. */
-export async function insertAttempt(
-  db: Db,
-  values: typeof paymentAttempts.$inferInsert,
-): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db
-    .insert(paymentAttempts)
-    .values(values)
-    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
-    .returning();
-  return row;
-}
-
-/**
- * Moves a pending attempt to its outcome; false when another request or the recovery job already
- * did (the caller then answers with that outcome). An attempt marked "interrupted" by the recovery
- * job may still be completed by the request that actually charged: the money was taken.
- */
-export async function completeAttempt(
-  db: Db,
-  id: string,
-  changes: Partial<typeof paymentAttempts.$inferInsert>,
-): Promise<boolean> {
-  const rows = await completeAttemptQuery(db, id, changes);
-  return rows.length > 0;
-}
-
-/** completeAttempt's UPDATE as a query (not yet run), to embed in a larger statement; returns the id when it applies. */
-export function completeAttemptQuery(db: Db, id: string, changes: Partial<typeof paymentAttempts.$inferInsert>) {
-  return db
-    .update(paymentAttempts)
-    .set(changes)
-    .where(
-      and(
-        eq(paymentAttempts.id, id),
-        or(
-          eq(paymentAttempts.status, 'pending'),
-          and(
-            eq(paymentAttempts.status, 'failed'),
-            eq(paymentAttempts.failureCode, 'interrupted'),
-            isNull(paymentAttempts.supportId),
-          ),
-        ),
-      ),
-    )
-    .returning({ id: paymentAttempts.id });
 }
 
 /** Everything a receipt shows, for a completed attempt. */

@@ -10,14 +10,9 @@ import {
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { creatorUsernameParamsSchema } from '@beabro/shared/api-schemas/public-profile';
 import type { FastifyReply } from 'fastify';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { MoneyRouteOptions } from '../payments/money-deps';
 import { completeCheckoutIntent, createSupport, PaymentFailedError } from './checkout-service';
-import { requestLinkOrigin } from './link-origin';
-
-export interface MoneyRouteOptions {
-  provider: PaymentProvider;
-  appSecret: string;
-}
+import { requestLinkOrigin } from '../../lib/link-origin';
 
 /** 402 with the provider's reason, on the card field. */
 function sendPaymentFailed(reply: FastifyReply, error: PaymentFailedError) {

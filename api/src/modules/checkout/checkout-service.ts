@@ -3,12 +3,13 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { CheckoutReceipt, PaymentStart, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
-import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
+import { calculateFees } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import type { subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { INVALID_INPUT_MESSAGE } from '../../lib/messages';
+import { INVALID_INPUT_MESSAGE, supportMinimumMessage } from '../../lib/messages';
+import type { MoneyDeps } from '../payments/money-deps';
 import type { WebhookEventType } from '@beabro/shared/api-schemas/webhooks';
 import { webhookEventBody, webhookEventId, type WebhookEvent } from '../webhooks/webhook-events';
 import { goalReachedCandidate } from '../goals/goal-reached-emails';
@@ -25,24 +26,23 @@ import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile
 import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/cancel-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
-import { recordConfirmedRenewal } from '../subscriptions/renewal-service';
-import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from './checkout-emails';
+import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../receipts/support-emails';
 import {
   beginCheckout,
-  completeAttempt,
   deletePendingAttempt,
-  findAttemptByIntentId,
-  findAttemptByKey,
   findCheckoutCreator,
-  insertPaymentEvent,
-  paymentEventSeen,
-  setAttemptIntent,
   findReceiptParts,
   listStaleCheckoutAttempts,
   writePaidCheckout,
   type CheckoutCreator,
-  type PaymentAttemptRow,
 } from './checkout-repository';
+import {
+  completeAttempt,
+  findAttemptByIntentId,
+  findAttemptByKey,
+  setAttemptIntent,
+  type PaymentAttemptRow,
+} from '../payments/payment-attempts-repository';
 
 export type CheckoutValues = z.output<typeof checkoutRequestSchema>;
 
@@ -54,8 +54,7 @@ export const CHECKOUT_LIMITS = {
 
 export const CHECKOUT_MESSAGES = {
   creatorNotFound: CREATOR_NOT_FOUND_MESSAGE,
-  minimum: (displayName: string, minimumCents: number) =>
-    `The minimum support for ${displayName} is ${formatUsd(minimumCents, { whole: true })}`,
+  minimum: supportMinimumMessage,
   messagesOff: (displayName: string) => `${displayName} is not accepting messages`,
   tierChanged: 'This support option has changed. Reload the page and try again.',
   inProgress: 'This payment is already being processed.',
@@ -82,20 +81,6 @@ export class PaymentFailedError extends Error {
     super(message);
     this.name = 'PaymentFailedError';
   }
-}
-
-export interface MoneyDeps {
-  db: Db;
-  provider: PaymentProvider;
-  /** Signs cancel links and request fingerprints. */
-  appSecret: string;
-  /** Origin of links in emails, e.g. https://beabro.app. */
-  origin: string;
-  now?: () => Date;
-  /** How long a concurrent duplicate waits for the first request (tests shorten it). */
-  duplicateWaitMs?: number;
-  /** Where jobs report a failure they survive (default console.error). */
-  log?: (message: string) => void;
 }
 
 /** What a checkout attempt asked for, minus the card: enough to finish it after a crash. */
@@ -627,30 +612,15 @@ export async function completeCheckoutIntent(
 }
 
 /**
- * POST /api/payments/events: a signed provider event, handled once by its id. The intent is read back
- * from the provider and recorded like the page's completion (whichever comes first writes the support).
- * A renewal's intent is recorded only when it awaited the supporter's authentication.
+ * A provider event about a checkout's intent (payment-events.ts reads the intent back from the provider): recorded
+ * like the page's completion, so whichever comes first writes the support.
  */
-export async function handlePaymentEvent(
+export async function recordCheckoutIntentEvent(
   deps: MoneyDeps,
-  event: { id: string; type: string; intentId: string | null },
-): Promise<{ duplicate: boolean }> {
-  if (await paymentEventSeen(deps.db, deps.provider.name, event.id)) return { duplicate: true };
-  if (event.intentId) {
-    const intent = await deps.provider.retrieveIntent(event.intentId);
-    const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
-    if (intent && attempt?.purpose === 'checkout') await recordCheckoutIntent(deps, attempt, intent);
-    // A renewal the supporter authenticated from the emailed link (the renewal job records the others).
-    if (intent && attempt?.purpose === 'renewal')
-      await recordConfirmedRenewal(deps, attempt, intent, (deps.now ?? (() => new Date()))());
-  }
-  const inserted = await insertPaymentEvent(deps.db, {
-    provider: deps.provider.name,
-    id: event.id,
-    type: event.type,
-    intentId: event.intentId,
-  });
-  return { duplicate: !inserted };
+  attempt: PaymentAttemptRow,
+  intent: PaymentIntent,
+): Promise<void> {
+  await recordCheckoutIntent(deps, attempt, intent);
 }
 
 function sameText(a: string, b: string): boolean {

@@ -13,7 +13,8 @@ import {
   type SandboxPaymentProvider,
 } from '../payments/sandbox/sandbox-payment-provider';
 import type { TestApp, TestClient } from '../../testing/test-app';
-import { completeCheckoutIntent, createSupport, PaymentFailedError, type MoneyDeps } from './checkout-service';
+import { completeCheckoutIntent, createSupport, PaymentFailedError } from './checkout-service';
+import type { MoneyDeps } from '../payments/money-deps';
 
 const nextYear = new Date().getUTCFullYear() + 2;
 /** Cards as typed into the sandbox's card frame (never sent to /api). */

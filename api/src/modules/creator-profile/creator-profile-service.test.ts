@@ -3,7 +3,7 @@ import { onboardingSchema } from '@beabro/shared/schemas/onboarding';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { createTestDatabase } from '../../testing/test-database';
-import { insertUser } from '../auth/user-repository';
+import { insertUser } from '../users/user-repository';
 import {
   createCreatorProfile,
   getOwnCreatorProfile,

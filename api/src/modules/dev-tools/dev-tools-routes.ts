@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { resolveAppSecret } from '../../config/env';
-import { jobLinkOrigin } from '../checkout/link-origin';
+import { jobLinkOrigin } from '../../lib/link-origin';
 import { jobDefinitions } from '../jobs/job-definitions';
 import { JOB_NAMES, runJob } from '../jobs/run-job';
 import { createJobPaymentProvider } from '../payments/configured-provider';

@@ -1,3 +1,4 @@
+import type { DisputeReport } from '../payments/payment-events';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, disputes, ledgerEntries, users } from '../../db/schema';
@@ -10,21 +11,6 @@ import { webhookSupport } from '../webhooks/webhook-payloads';
 import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails';
 
 export type DisputeRow = typeof disputes.$inferSelect;
-
-/** A dispute as the provider reports it now (every event carries the whole dispute). */
-export interface DisputeReport {
-  id: string;
-  chargeId: string;
-  amountCents: number;
-  reason: string;
-  /** The provider's status: needs_response, under_review, won, lost, warning_needs_response, warning_closed... */
-  status: string;
-  /** Taken from the platform's balance so far (the disputed amount), its dispute fee, and what was given back. */
-  withdrawnCents: number;
-  feeCents: number;
-  reinstatedCents: number;
-  openedAt: Date;
-}
 
 const CLOSED = new Set(['won', 'lost', 'warning_closed']);
 

@@ -8,8 +8,8 @@ import {
   verifyEmailResponseSchema,
 } from '@beabro/shared/api-schemas/email-verification';
 import { requireUser } from '../../plugins/session-auth';
-import { loadSessionUser } from '../auth/user-repository';
-import { publicOrigin } from '../email/public-origin';
+import { loadSessionUser } from '../users/user-repository';
+import { publicOrigin } from '../../lib/public-origin';
 import { describeVerificationLink, resendVerificationEmail, verifyEmail } from './email-verification-service';
 
 /**

@@ -6,8 +6,8 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { SIGN_IN_REQUIRED } from '../../lib/messages';
-import { hashToken } from '../auth/session-service';
-import { findUserById } from '../auth/user-repository';
+import { hashToken } from '../sessions/session-service';
+import { findUserById } from '../users/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
 import { EMAIL_REASONS, emailParts } from '../email/email-template';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';

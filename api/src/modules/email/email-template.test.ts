@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creatorSupportEmails, supportReceiptEmail, type SupportEmailFacts } from '../checkout/checkout-emails';
+import { creatorSupportEmails, supportReceiptEmail, type SupportEmailFacts } from '../receipts/support-emails';
 import { goalReachedCandidate } from '../goals/goal-reached-emails';
 import { payoutHeldEmail, payoutSentEmail } from '../payouts/payout-emails';
 import { refundReceiptEmail } from '../refunds/refund-emails';

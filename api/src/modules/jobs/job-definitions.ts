@@ -1,4 +1,4 @@
-import { recoverInterruptedCheckouts, type MoneyDeps } from '../checkout/checkout-service';
+import { recoverInterruptedCheckouts } from '../checkout/checkout-service';
 import { runPayouts } from '../payouts/payouts-service';
 import { recoverInterruptedRefunds } from '../refunds/refunds-service';
 import { sendPendingPostEmails } from '../posts/post-emails';
@@ -6,6 +6,7 @@ import { runMonthlyReports } from '../reports/monthly-report-service';
 import { retryCardDetachments } from '../subscriptions/card-detachments';
 import { runRenewals } from '../subscriptions/renewal-service';
 import type { JobName } from './run-job';
+import type { MoneyDeps } from '../payments/money-deps';
 
 /** What each job does at a given clock (the scheduler passes now; the CLI can pass --now). */
 export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => Promise<Record<string, unknown>>> {

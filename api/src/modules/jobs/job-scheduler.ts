@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
 import { jobRuns } from '../../db/schema';
-import type { MoneyDeps } from '../checkout/checkout-service';
-import { jobLinkOrigin } from '../checkout/link-origin';
+import { jobLinkOrigin } from '../../lib/link-origin';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { lastTuesday } from '../payouts/payout-weeks';
 import { postEmailsPending } from '../posts/post-emails';
 import { inReportWindow } from '../reports/monthly-report-service';
 import { jobDefinitions } from './job-definitions';
 import { runJob, type JobName } from './run-job';
+import type { MoneyDeps } from '../payments/money-deps';
 
 const MINUTE = 60_000;
 

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { loadConfig, resolveAppSecret } from '../../config/env';
 import { openDatabaseForConfig } from '../../db/open-database-for-config';
-import { jobLinkOrigin } from '../checkout/link-origin';
+import { jobLinkOrigin } from '../../lib/link-origin';
 import { createJobPaymentProvider } from '../payments/configured-provider';
 import { jobDefinitions } from './job-definitions';
 import { JOB_NAMES, runJob, type JobName } from './run-job';

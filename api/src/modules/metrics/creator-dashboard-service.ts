@@ -3,7 +3,7 @@ import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { isoDay } from '../payouts/payout-weeks';
-import { CREATOR_PROFILE_REQUIRED, estimateNextPayout } from '../payouts/payouts-service';
+import { estimateNextPayout } from '../payouts/payouts-service';
 import { goalPercent } from '../public-profile/public-profile-service';
 import { toReceivedSupportDto } from '../refunds/received-support';
 import { listRefundFigures } from '../refunds/refunds-repository';
@@ -19,6 +19,7 @@ import {
   sumCreatorLedger,
   sumPageViews,
 } from './metrics-repository';
+import { CREATOR_PROFILE_REQUIRED } from '../../lib/messages';
 
 export const RECENT_SUPPORTS_ON_DASHBOARD = 10;
 /** Views and conversion cover this many days, today included. */

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { givenBy } from '../ledger/supports-given-by';
 import type { Db } from '../../db/database';
 import {
   creatorDailyRollups,
@@ -156,17 +157,6 @@ export async function listRecentReceivedSupports(db: Db, creatorId: string, limi
     .where(eq(supports.creatorId, creatorId))
     .orderBy(desc(supports.createdAt), desc(supports.id))
     .limit(limit);
-}
-
-/**
- * A user's supports: made signed in, or as a guest with their email once that email is verified
- * (both index-backed: supports_supporter_user_idx and supports_supporter_email_idx).
- */
-export function givenBy(userId: string, verifiedEmail: string | null): SQL {
-  const mine = eq(supports.supporterUserId, userId);
-  return (
-    verifiedEmail ? or(mine, and(isNull(supports.supporterUserId), eq(supports.supporterEmail, verifiedEmail))) : mine
-  ) as SQL;
 }
 
 export async function listGivenSupports(db: Db, userId: string, verifiedEmail: string | null, limit: number) {

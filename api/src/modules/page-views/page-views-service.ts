@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { findLiveCreator } from '../public-profile/public-profile-repository';
 import { creatorNotFound, isPossibleUsername } from '../public-profile/public-profile-service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { isBotUserAgent, isPrefetchRequest } from './page-view-filters';
 import { incrementDailyViews, type ViewedPage } from './page-views-repository';
+import { findLiveCreator } from '../creator-profile/find-live-creator';
 
 /** A reload, or coming back within half an hour, is the same visit: one view per visitor, page and window. */
 export const PAGE_VIEW_RULE: RateLimitRule = { name: 'page-view', limit: 1, windowSeconds: 30 * 60 };

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_LINK_MINUTES } from '@beabro/shared/api-schemas/password-reset';
-import { formatEmailDate } from '../checkout/checkout-emails';
+import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { EMAIL_REASONS, emailParts } from '../email/email-template';
 

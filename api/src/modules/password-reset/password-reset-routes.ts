@@ -6,7 +6,7 @@ import {
   resetPasswordResponseSchema,
   resetPasswordSchema,
 } from '@beabro/shared/api-schemas/password-reset';
-import { publicOrigin } from '../email/public-origin';
+import { publicOrigin } from '../../lib/public-origin';
 import { requestPasswordReset, resetPassword } from './password-reset-service';
 
 /** POST /api/auth/password-reset (ask for a link) and POST /api/auth/password-reset/confirm (use it). */

@@ -8,9 +8,9 @@ import {
 } from '@beabro/shared/api-schemas/password-reset';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { hashPassword } from '../auth/password-hasher';
-import { hashToken, revokeAllSessions } from '../auth/session-service';
-import { findUserByEmail, findUserById } from '../auth/user-repository';
+import { hashPassword } from '../users/password-hasher';
+import { hashToken, revokeAllSessions } from '../sessions/session-service';
+import { findUserByEmail, findUserById } from '../users/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimits, ipRateLimitKey, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { passwordChangedEmail, passwordResetEmail } from './password-reset-emails';

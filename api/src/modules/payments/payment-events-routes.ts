@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { handlePaymentEvent } from '../checkout/checkout-service';
-import type { MoneyRouteOptions } from '../checkout/checkout-routes';
+import type { MoneyRouteOptions } from './money-deps';
+import { intentEvent, type PaymentEventDispatcher } from './payment-events';
 
 export const PAYMENT_EVENT_MESSAGES = {
   badSignature: 'The event signature does not match.',
@@ -16,10 +16,9 @@ const MAX_EVENT_BYTES = 64 * 1024;
  * exact bytes received (so this scope parses JSON as raw text), then the event is handled once by its id.
  * The provider cannot send our CSRF header: the signature stands in for it (route config `providerSigned`).
  */
-export const paymentEventRoutes: FastifyPluginAsyncZod<MoneyRouteOptions & { signatureHeader: string }> = async (
-  app,
-  { provider, appSecret, signatureHeader },
-) => {
+export const paymentEventRoutes: FastifyPluginAsyncZod<
+  MoneyRouteOptions & { signatureHeader: string; events: PaymentEventDispatcher }
+> = async (app, { provider, appSecret, signatureHeader, events }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_EVENT_BYTES }, (_req, body, done) =>
     done(null, body),
@@ -43,7 +42,7 @@ export const paymentEventRoutes: FastifyPluginAsyncZod<MoneyRouteOptions & { sig
       const header = request.headers[signatureHeader];
       const event = provider.verifySignedEvent(request.body, typeof header === 'string' ? header : undefined);
       if (!event) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
-      const { duplicate } = await handlePaymentEvent({ db: app.db, provider, appSecret, origin: '' }, event);
+      const { duplicate } = await events({ db: app.db, provider, appSecret, origin: '' }, intentEvent(event));
       return reply.send({ received: true, duplicate });
     },
   );

@@ -1,3 +1,4 @@
+import type { PayoutAccountStatus } from '../payments/payment-events';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { payoutAccounts, providerPayouts } from '../../db/schema';
@@ -32,11 +33,6 @@ export async function insertPayoutAccount(
   if (!row) throw new Error(`payout account of creator ${values.creatorId} was not stored`);
   return row;
 }
-
-export type PayoutAccountStatus = Pick<
-  PayoutAccountRow,
-  'detailsSubmitted' | 'chargesEnabled' | 'payoutsEnabled' | 'transfersActive' | 'requirementsDue' | 'disabledReason'
->;
 
 export async function updatePayoutAccountStatus(
   db: Db,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { payoutAccountResponseSchema, payoutOnboardingLinkSchema } from '@beabro/shared/api-schemas/payout-account';
-import { requestLinkOrigin } from '../checkout/link-origin';
+import { requestLinkOrigin } from '../../lib/link-origin';
 import { requireUser } from '../../plugins/session-auth';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { getPayoutAccount, startOnboarding } from './payout-accounts-service';

@@ -7,14 +7,18 @@ import { AppError, fieldError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { payoutAccountStatusOf } from '../payments/stripe/stripe-events';
 import { StripePaymentProvider } from '../payments/stripe/stripe-provider';
-import { CREATOR_PROFILE_REQUIRED } from '../payouts/payouts-service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
+import type { MoneyDeps } from '../payments/money-deps';
+import type { PayoutAccountStatus, ProviderPayoutReport } from '../payments/payment-events';
 import {
   findPayoutAccount,
+  findPayoutAccountByAccountId,
   insertPayoutAccount,
   listProviderPayouts,
   updatePayoutAccountStatus,
+  upsertProviderPayout,
 } from './payout-accounts-repository';
+import { CREATOR_PROFILE_REQUIRED } from '../../lib/messages';
 
 export const PAYOUT_ACCOUNT_MESSAGES = {
   sandbox:
@@ -126,4 +130,34 @@ export async function startOnboarding(deps: Deps, userId: string, origin: string
     returnUrl: `${settings}&payout-account=return`,
   });
   return { url };
+}
+
+/** The provider's event about a connected account (payment-events.ts): what it may do now, and what is still due. */
+export async function recordPayoutAccountStatus(
+  deps: MoneyDeps,
+  accountId: string,
+  status: PayoutAccountStatus,
+  at: Date,
+): Promise<void> {
+  await updatePayoutAccountStatus(deps.db, deps.provider.name, accountId, status, at);
+}
+
+/** The provider's event about a payout of a creator's connected account to their bank (paid, then maybe failed). */
+export async function recordProviderPayout(deps: MoneyDeps, payout: ProviderPayoutReport, at: Date): Promise<void> {
+  const owner = await findPayoutAccountByAccountId(deps.db, deps.provider.name, payout.accountId);
+  if (!owner) return;
+  await upsertProviderPayout(deps.db, {
+    provider: deps.provider.name,
+    id: payout.id,
+    creatorId: owner.creatorId,
+    accountId: payout.accountId,
+    amountCents: payout.amountCents,
+    currency: payout.currency,
+    status: payout.status,
+    arrivalDate: payout.arrivalDate,
+    failureCode: payout.failureCode,
+    failureMessage: payout.failureMessage,
+    createdAt: payout.createdAt,
+    updatedAt: at,
+  });
 }

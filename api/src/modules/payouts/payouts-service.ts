@@ -5,6 +5,7 @@ import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
 import { FIRST_PAYOUT_VERIFICATION_DAYS, SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { CREATOR_PROFILE_REQUIRED } from '../../lib/messages';
 import { enqueueEmail } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookPayout } from '../webhooks/webhook-payloads';
@@ -52,7 +53,6 @@ export interface PayoutSummary {
 /** Two years of weekly payouts. */
 const PAYOUT_HISTORY_WEEKS = 104;
 
-export const CREATOR_PROFILE_REQUIRED = 'Create your creator profile to receive payouts.';
 const SUPPORTED = new Set<string>(SUPPORTED_PAYOUT_COUNTRIES.map((c) => c.code));
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, postDeliveries, postImages, posts, supports, users } from '../../db/schema';
-import { givenBy } from '../metrics/metrics-repository';
 import type { PostImageSize } from './post-markdown';
+import { givenBy } from '../ledger/supports-given-by';
 
 export type PostRow = typeof posts.$inferSelect;
 

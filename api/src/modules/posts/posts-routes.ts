@@ -23,7 +23,7 @@ import {
 import { creatorUsernameParamsSchema } from '@beabro/shared/api-schemas/public-profile';
 import { resolveAppSecret } from '../../config/env';
 import { requireUser } from '../../plugins/session-auth';
-import { jobLinkOrigin, requestLinkOrigin } from '../checkout/link-origin';
+import { jobLinkOrigin, requestLinkOrigin } from '../../lib/link-origin';
 import { readUploadedImage } from '../creator-profile/creator-profile-routes';
 import { uploadsDir } from '../images/images-service';
 import { AppError } from '../../lib/app-error';

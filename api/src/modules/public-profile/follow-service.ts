@@ -2,8 +2,9 @@ import type { FollowStateDto } from '@beabro/shared/api-schemas/public-profile';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { countFollowers, deleteFollow, findLiveCreator, insertFollow } from './public-profile-repository';
+import { countFollowers, deleteFollow, insertFollow } from './public-profile-repository';
 import { creatorNotFound, isPossibleUsername } from './public-profile-service';
+import { findLiveCreator } from '../creator-profile/find-live-creator';
 
 export const CANNOT_FOLLOW_YOURSELF_MESSAGE = "You can't follow yourself.";
 

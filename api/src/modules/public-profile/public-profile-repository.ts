@@ -13,16 +13,6 @@ export const supporterKey = sql`${supports.supporterId}::text`;
 /** A live profile: neither the profile nor its account is deleted. */
 const isLive = and(isNull(creatorProfiles.deletedAt), isNull(users.deletedAt));
 
-/** The live creator behind a username, or undefined. */
-export async function findLiveCreator(db: Db, username: string): Promise<{ userId: string } | undefined> {
-  const [row] = await db
-    .select({ userId: creatorProfiles.userId })
-    .from(creatorProfiles)
-    .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(and(eq(creatorProfiles.username, username), isLive));
-  return row;
-}
-
 export interface ProfileWithStats {
   profile: CreatorProfileRow;
   totalRaisedCents: number;

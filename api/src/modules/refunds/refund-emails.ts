@@ -1,5 +1,5 @@
 import { formatUsd } from '@beabro/shared/money/fees';
-import { formatEmailDate } from '../checkout/checkout-emails';
+import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, type EmailBlock } from '../email/email-template';
 

@@ -8,8 +8,8 @@ import {
   supportIdParamsSchema,
 } from '@beabro/shared/api-schemas/refunds';
 import { requireUser } from '../../plugins/session-auth';
-import type { MoneyRouteOptions } from '../checkout/checkout-routes';
 import { refundSupport } from './refunds-service';
+import type { MoneyRouteOptions } from '../payments/money-deps';
 
 /** /api/creator/supports/:supportId/refunds: the signed-in creator refunds a support they received. */
 export const refundRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { provider, appSecret }) => {

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_USE_ELEMENT_ID, PAGE_STATE_ELEMENT_ID, type FirstUsePlan } from '@beabro/shared/contract/page-state';
-import { SESSION_COOKIE } from '../auth/session-service';
+import { SESSION_COOKIE } from '../sessions/session-service';
 import { fakeSite, createTestApp, type TestApp } from '../../testing/test-app';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 

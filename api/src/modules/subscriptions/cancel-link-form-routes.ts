@@ -10,9 +10,9 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 import { AppError } from '../../lib/app-error';
 import { acceptPageForms, redirectToPage, refuseForeignForm } from '../../lib/page-form';
-import type { MoneyRouteOptions } from '../checkout/checkout-routes';
-import { requestLinkOrigin } from '../checkout/link-origin';
+import { requestLinkOrigin } from '../../lib/link-origin';
 import { cancelByLink, pauseByLink, resumeByLink } from './subscriptions-service';
+import type { MoneyRouteOptions } from '../payments/money-deps';
 
 const formSchema = z.object({
   token: z.string().max(1000).default(''),

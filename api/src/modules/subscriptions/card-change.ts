@@ -8,7 +8,6 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { AppError } from '../../lib/app-error';
-import type { MoneyDeps } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
@@ -17,7 +16,7 @@ import { cancelLinkUrl } from './cancel-link';
 import { detachQueuedCard, queueCardDetachment } from './card-detachments';
 import { CONFIRM_LINK_DAYS, signConfirmToken } from './confirm-link';
 import { paymentActionOf } from './renewal-confirmation';
-import { retryRenewalNow } from './renewal-service';
+import { retryRenewalNow } from './renewal-confirmation';
 import { cardChangedEmail } from './subscription-emails';
 import {
   findSubscriptionView,
@@ -27,6 +26,7 @@ import {
   type SubscriptionRow,
 } from './subscriptions-repository';
 import { isOwner, subscriptionFromLink, toSubscriptionDto } from './subscriptions-service';
+import type { MoneyDeps } from '../payments/money-deps';
 
 /*
  * Replacing the card of a monthly support. The supporter types the new card in the provider's own card field in setup

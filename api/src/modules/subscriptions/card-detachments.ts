@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { cardDetachments, subscriptions } from '../../db/schema';
-import type { MoneyDeps } from '../checkout/checkout-service';
+import type { MoneyDeps } from '../payments/money-deps';
 
 /*
  * A card a supporter replaced is detached from them at the provider, so it can never be charged again. The change

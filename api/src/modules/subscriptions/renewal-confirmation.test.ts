@@ -19,7 +19,8 @@ import {
   paySupport,
   type TestMoneyDeps,
 } from '../checkout/checkout-test-factories';
-import { handlePaymentEvent } from '../checkout/checkout-service';
+import { paymentEventDispatcher } from '../../payment-event-handlers';
+import { intentEvent } from '../payments/payment-events';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { updateSandboxPaymentMethodBehaviour } from '../payments/sandbox/sandbox-repository';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
@@ -27,6 +28,13 @@ import { signCancelToken } from './cancel-link';
 import { signConfirmToken } from './confirm-link';
 import { renewSubscription, UNCONFIRMED_MESSAGE } from './renewal-service';
 import { addMonthsClamped } from './subscription-periods';
+
+/** A provider event about an intent, handled as the server handles it. */
+const dispatch = paymentEventDispatcher();
+const handlePaymentEvent = (
+  deps: Parameters<typeof dispatch>[0],
+  event: { id: string; type: string; intentId: string },
+) => dispatch(deps, intentEvent(event));
 
 let t: TestApp;
 beforeAll(async () => {

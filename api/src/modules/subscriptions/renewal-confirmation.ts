@@ -1,3 +1,22 @@
+import { payoutDestination } from '../payout-accounts/payout-destination';
+import { createHash, randomUUID } from 'node:crypto';
+import { chargeResultOf, type PaymentIntent, type PaymentProvider } from '../payments/payment-provider';
+import type { paymentAttempts } from '../../db/schema';
+import { calculateFees } from '@beabro/shared/money/fees';
+import { verifyConfirmToken } from './confirm-link';
+import {
+  findAttemptByIntent,
+  findChargeAwaitingConfirmation,
+  findChargeById,
+  findSubscription,
+  findLatestPendingCharge,
+  findPendingAttemptForCharge,
+  lockSubscription,
+  updateCharge,
+  findSubscriptionView,
+} from './subscriptions-repository';
+import type { MoneyDeps } from '../payments/money-deps';
+import { completeAttempt, insertAttempt, setAttemptIntent } from '../payments/payment-attempts-repository';
 import {
   RENEWAL_CONFIRM_MESSAGES,
   type PaymentAction,
@@ -5,11 +24,7 @@ import {
   type RenewalConfirmResult,
 } from '@beabro/shared/api-schemas/subscriptions';
 import { AppError } from '../../lib/app-error';
-import type { MoneyDeps } from '../checkout/checkout-service';
-import type { PaymentIntent, PaymentProvider } from '../payments/payment-provider';
-import { verifyConfirmToken } from './confirm-link';
-import { recordConfirmedRenewal } from './renewal-service';
-import { findAttemptByIntent, findChargeById, findSubscriptionView } from './subscriptions-repository';
+import { recordRenewal, RenewalAlreadyRecorded, type PreparedCharge, type RenewalOutcome } from './renewal-recording';
 
 /** What the page needs to show the bank's challenge of an intent: the sandbox's frame, or Stripe.js's handleNextAction. */
 export function paymentActionOf(provider: PaymentProvider, intent: PaymentIntent): PaymentAction {
@@ -91,4 +106,182 @@ export async function completeRenewalConfirmation(
   if (outcome === 'awaiting') return { status: 'awaiting' };
   if (outcome === 'failed') throw new AppError('validation', RENEWAL_CONFIRM_MESSAGES.failed);
   throw new AppError('conflict', RENEWAL_CONFIRM_MESSAGES.expired);
+}
+
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** What a supporter's confirmation (or the provider's event about it) came to. */
+export type ConfirmationOutcome = 'paid' | 'awaiting' | 'failed' | 'closed';
+
+/**
+ * Records a renewal attempt the supporter authenticated from the emailed link, once, whoever reports it
+ * (the page or the provider's event). A period already paid (by a retry), lapsed or canceled is not
+ * written again: money the provider took for it anyway (a confirmation racing the cancel) is refunded.
+ */
+export async function recordConfirmedRenewal(
+  deps: MoneyDeps,
+  attempt: AttemptRow,
+  intent: PaymentIntent,
+  now: Date,
+): Promise<ConfirmationOutcome> {
+  if (attempt.purpose !== 'renewal' || !attempt.subscriptionId || !attempt.subscriptionChargeId) return 'closed';
+  if (attempt.status === 'succeeded') return 'paid';
+  if (attempt.failureCode !== 'authentication_required') return 'closed';
+  if (intent.status === 'requires_action') return 'awaiting';
+  const result = chargeResultOf(intent);
+  if (!result) return intent.lastError ? 'failed' : 'awaiting';
+  if (result.status === 'failed') return 'closed';
+  const [subscription, charge] = await Promise.all([
+    findSubscription(deps.db, attempt.subscriptionId),
+    findChargeById(deps.db, attempt.subscriptionChargeId),
+  ]);
+  if (!subscription || !charge) throw new Error(`renewal attempt ${attempt.id} lost its subscription`);
+  const p: PreparedCharge = {
+    subscription,
+    charge,
+    attemptId: attempt.id,
+    attemptNumber: Number(attempt.idempotencyKey.split(':').at(-1)),
+    idempotencyKey: attempt.idempotencyKey,
+  };
+  try {
+    await recordRenewal(deps, p, result, now, true);
+    return 'paid';
+  } catch (error) {
+    if (!(error instanceof RenewalAlreadyRecorded)) throw error;
+  }
+  const again = await findAttemptByIntent(deps.db, intent.id);
+  if (again?.status === 'succeeded') return 'paid';
+  await deps.provider.refund({
+    chargeId: result.chargeId,
+    amountCents: intent.amountCents,
+    idempotencyKey: `renewal-unrecorded:${attempt.id}`,
+    description: `confirmation of a closed renewal period (attempt ${attempt.id})`,
+  });
+  (deps.log ?? console.error)(`renewal attempt ${attempt.id} was confirmed after its period closed: refunded`);
+  return 'closed';
+}
+
+/**
+ * Before a retry charges again, the intent still awaiting the supporter is canceled, so a late
+ * confirmation can never pay the month a second time; one confirmed just before is recorded instead.
+ */
+export async function settleOpenConfirmation(deps: MoneyDeps, id: string, now: Date): Promise<RenewalOutcome | null> {
+  const sub = await findSubscription(deps.db, id);
+  if (sub?.status !== 'past_due' || !sub.nextRetryAt || sub.nextRetryAt > now) return null;
+  const open = await findChargeAwaitingConfirmation(deps.db, id);
+  if (!open?.actionIntentId) return null;
+  const intent = await deps.provider.cancelIntent(open.actionIntentId);
+  const attempt = intent ? await findAttemptByIntent(deps.db, intent.id) : undefined;
+  if (intent?.status === 'succeeded' && attempt) {
+    return (await recordConfirmedRenewal(deps, attempt, intent, now)) === 'paid' ? 'renewed' : 'skipped';
+  }
+  await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
+  return null;
+}
+
+/** What a charge made at once with a new card came to (retryRenewalNow). */
+export type ImmediateRetry =
+  | { status: 'paid' }
+  | { status: 'failed'; message: string }
+  /** The bank asks the supporter, on the page, to confirm: the charge's intent awaits them (actionIntentId). */
+  | { status: 'requires_action'; chargeId: string; intent: PaymentIntent };
+
+/** Step 1 of a retry the supporter asked for: a new attempt on the period that failed, recorded before the charge. */
+async function prepareRetryNow(deps: MoneyDeps, id: string, now: Date): Promise<PreparedCharge | null> {
+  return deps.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, id);
+    if (sub?.status !== 'past_due') return null;
+    const charge = await findLatestPendingCharge(tx, id);
+    // Another attempt is in flight (the renewal job): it decides this period.
+    if (!charge || (await findPendingAttemptForCharge(tx, charge.id))) return null;
+    const attemptNumber = charge.attemptCount + 1;
+    const idempotencyKey = `renewal:${charge.id}:${attemptNumber}`;
+    const attempt = await insertAttempt(tx, {
+      id: randomUUID(),
+      idempotencyKey,
+      purpose: 'renewal',
+      requestFingerprint: createHash('sha256').update(idempotencyKey).digest('base64url'),
+      request: { subscriptionId: id, periodNumber: charge.periodNumber, attemptNumber, onSession: true },
+      creatorId: sub.creatorId,
+      amountCents: charge.amountCents,
+      provider: sub.paymentProvider,
+      subscriptionId: id,
+      subscriptionChargeId: charge.id,
+      createdAt: now,
+    });
+    if (!attempt) throw new Error(`renewal attempt ${idempotencyKey} already exists`);
+    await updateCharge(tx, charge.id, { attemptCount: attemptNumber, updatedAt: now });
+    return { subscription: sub, charge, attemptId: attempt.id, attemptNumber, idempotencyKey };
+  });
+}
+
+/**
+ * Charges the period a past-due support failed on, at once, with the card it keeps now (the supporter just replaced
+ * it, on the page). Success renews it as the job would (receipts, the creator's notice, webhooks). A refusal is
+ * answered on the page only: the retries already scheduled and their emails stay as they were, so a supporter trying
+ * cards never shortens the retry window. A bank challenge leaves the intent open for the page to answer, recorded
+ * by the confirmation route like an emailed one. Null when the support is not past due or another attempt runs.
+ */
+export async function retryRenewalNow(deps: MoneyDeps, id: string, now: Date): Promise<ImmediateRetry | null> {
+  // An intent of the old card still awaiting confirmation is canceled first: it must never pay the month as well.
+  const open = await findChargeAwaitingConfirmation(deps.db, id);
+  if (open?.actionIntentId) {
+    const intent = await deps.provider.cancelIntent(open.actionIntentId);
+    const attempt = intent ? await findAttemptByIntent(deps.db, intent.id) : undefined;
+    if (intent?.status === 'succeeded' && attempt) {
+      return (await recordConfirmedRenewal(deps, attempt, intent, now)) === 'paid' ? { status: 'paid' } : null;
+    }
+    await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
+  }
+  const p = await prepareRetryNow(deps, id, now);
+  if (!p) return null;
+  const destination =
+    (await payoutDestination(deps.db, deps.provider, p.subscription.creatorId)) ??
+    `creator:${p.subscription.creatorId}`;
+  const intent = await deps.provider.chargeOnSession({
+    amountCents: p.charge.amountCents,
+    currency: 'usd',
+    customer: p.subscription.supporterEmail ?? '',
+    paymentMethodId: p.subscription.paymentMethodToken,
+    applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
+    destination,
+    description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id} (retried with a new card)`,
+    metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
+    idempotencyKey: p.idempotencyKey,
+  });
+  await setAttemptIntent(deps.db, p.attemptId, intent.id);
+  const result = chargeResultOf(intent);
+  if (result?.status === 'succeeded') {
+    try {
+      await recordRenewal(deps, p, result, now);
+      return { status: 'paid' };
+    } catch (error) {
+      if (error instanceof RenewalAlreadyRecorded) return { status: 'paid' };
+      throw error;
+    }
+  }
+  const action = intent.status === 'requires_action';
+  const message = action
+    ? 'Your bank asks you to confirm this payment.'
+    : (result?.status === 'failed' ? result.message : intent.lastError?.message) ||
+      'The renewal payment did not go through.';
+  await deps.db.transaction(async (tx) => {
+    await completeAttempt(tx, p.attemptId, {
+      status: 'failed',
+      providerChargeId: result?.chargeId ?? null,
+      cardBrand: intent.paymentMethod?.brand ?? p.subscription.cardBrand,
+      cardLast4: intent.paymentMethod?.last4 ?? p.subscription.cardLast4,
+      // recordConfirmedRenewal records an attempt that failed only for want of the supporter's confirmation.
+      failureCode: action ? 'authentication_required' : result?.status === 'failed' ? result.code : 'card_declined',
+      failureMessage: message,
+      failureField: null,
+      completedAt: now,
+    });
+    await updateCharge(tx, p.charge.id, {
+      lastFailureMessage: message,
+      actionIntentId: action ? intent.id : null,
+      updatedAt: now,
+    });
+  });
+  return action ? { status: 'requires_action', chargeId: p.charge.id, intent } : { status: 'failed', message };
 }

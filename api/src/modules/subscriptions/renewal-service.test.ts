@@ -19,7 +19,6 @@ import {
   SUCCEEDING_CARD,
   paySupport,
 } from '../checkout/checkout-test-factories';
-import type { MoneyDeps } from '../checkout/checkout-service';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { updateSandboxPaymentMethodBehaviour } from '../payments/sandbox/sandbox-repository';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
@@ -27,6 +26,7 @@ import { addMonthsClamped } from './subscription-periods';
 import { renewSubscription, runRenewals } from './renewal-service';
 import { cancelByLink } from './subscriptions-service';
 import { signCancelToken } from './cancel-link';
+import type { MoneyDeps } from '../payments/money-deps';
 
 let t: TestApp;
 beforeAll(async () => {

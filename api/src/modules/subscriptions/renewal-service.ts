@@ -1,29 +1,17 @@
 import { payoutDestination } from '../payout-accounts/payout-destination';
 import { createHash, randomUUID } from 'node:crypto';
-import { completeAttempt, insertAttempt, setAttemptIntent } from '../checkout/checkout-repository';
-import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../checkout/checkout-emails';
-import type { MoneyDeps } from '../checkout/checkout-service';
 import { enqueueEmail } from '../email/email-outbox';
-import { goalReachedCandidate } from '../goals/goal-reached-emails';
-import { reachGoalQuery } from '../goals/goal-reached-repository';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
-import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
-import { recordSupport } from '../ledger/ledger-service';
-import { chargeResultOf, type ChargeResult, type PaymentIntent } from '../payments/payment-provider';
-import type { paymentAttempts } from '../../db/schema';
+import { webhookSubscription } from '../webhooks/webhook-payloads';
+import { chargeResultOf, type ChargeResult } from '../payments/payment-provider';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { cancelLinkUrl, updateCardLinkUrl } from './cancel-link';
 import { confirmLinkUrl } from './confirm-link';
 import { renewalFailedEmail, renewalNeedsConfirmationEmail, subscriptionLapsedEmail } from './subscription-emails';
 import { nextRetryAt, subscriptionPeriod } from './subscription-periods';
 import {
-  completeConfirmedAttempt,
   failPendingCharges,
-  findAttemptByIntent,
   findCharge,
-  findChargeAwaitingConfirmation,
-  findChargeById,
-  findSubscription,
   findLatestPendingCharge,
   findPendingAttemptForCharge,
   findRenewalParties,
@@ -33,11 +21,13 @@ import {
   lockSubscription,
   updateCharge,
   updateSubscription,
-  type SubscriptionChargeRow,
-  type SubscriptionRow,
 } from './subscriptions-repository';
+import type { MoneyDeps } from '../payments/money-deps';
+import { completeAttempt, insertAttempt, setAttemptIntent } from '../payments/payment-attempts-repository';
+import { settleOpenConfirmation } from './renewal-confirmation';
+import { recordRenewal, RenewalAlreadyRecorded, type PreparedCharge, type RenewalOutcome } from './renewal-recording';
 
-export type RenewalOutcome = 'renewed' | 'failed' | 'lapsed' | 'ended' | 'canceled' | 'skipped';
+export type { RenewalOutcome };
 
 export interface RenewalSummary {
   renewed: number;
@@ -61,16 +51,6 @@ const BATCH = 200;
 
 /** Why a renewal lapsed when the bank asked for a confirmation that never came (the lapse email says it). */
 export const UNCONFIRMED_MESSAGE = 'your bank asked you to confirm the payment, and it was not confirmed in time';
-
-class RenewalAlreadyRecorded extends Error {}
-
-interface PreparedCharge {
-  subscription: SubscriptionRow;
-  charge: SubscriptionChargeRow;
-  attemptId: string;
-  attemptNumber: number;
-  idempotencyKey: string;
-}
 
 type Prepared = { outcome: Exclude<RenewalOutcome, 'renewed' | 'failed' | 'lapsed'> } | { prepared: PreparedCharge };
 
@@ -179,114 +159,6 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
     if (!attempt) throw new Error(`renewal attempt ${idempotencyKey} already exists`);
     await updateCharge(tx, charge.id, { attemptCount: attemptNumber, updatedAt: now });
     return { prepared: { subscription: sub, charge, attemptId: attempt.id, attemptNumber, idempotencyKey } };
-  });
-}
-
-/**
- * Step 3, in one transaction: the support and its ledger entries, the next period, the receipts.
- * `confirmed`: the supporter authenticated an attempt that had asked for it (from the emailed link);
- * it is written only while the period is still unpaid and open.
- */
-async function recordRenewal(
-  deps: MoneyDeps,
-  p: PreparedCharge,
-  charge: Extract<ChargeResult, { status: 'succeeded' }>,
-  now: Date,
-  confirmed = false,
-): Promise<RenewalOutcome> {
-  return deps.db.transaction(async (tx): Promise<RenewalOutcome> => {
-    const sub = await lockSubscription(tx, p.subscription.id);
-    if (!sub) throw new Error(`subscription ${p.subscription.id} vanished`);
-    if (confirmed && (await findChargeById(tx, p.charge.id))?.status !== 'pending') throw new RenewalAlreadyRecorded();
-    const { creator } = await findRenewalParties(tx, sub);
-    // The goal step before the support is written: it locks the creator's profile before the support's
-    // triggers lock the rollup row, the order of every other writer (no deadlock with a checkout or payout).
-    if (creator) {
-      const goal = await goalReachedCandidate(
-        creator,
-        {
-          amountCents: p.charge.amountCents,
-          createdAt: now,
-          supporterName: sub.supporterName,
-          isAnonymous: sub.isAnonymous,
-          isRenewal: true,
-        },
-        deps.origin,
-      );
-      if (goal) await tx.execute(reachGoalQuery(goal));
-    }
-    const support = await recordSupport(tx, {
-      creatorId: sub.creatorId,
-      supporterUserId: sub.supporterUserId,
-      supporterName: sub.supporterName,
-      supporterEmail: sub.supporterEmail ?? '',
-      amountCents: p.charge.amountCents,
-      message: '',
-      isAnonymous: sub.isAnonymous,
-      isRecurring: true,
-      subscriptionId: sub.id,
-      isRenewal: true,
-      tierPosition: sub.tierPosition,
-      createdAt: now,
-    });
-    const completed = await (confirmed ? completeConfirmedAttempt : completeAttempt)(tx, p.attemptId, {
-      status: 'succeeded',
-      failureCode: null,
-      failureMessage: null,
-      providerChargeId: charge.chargeId,
-      cardBrand: charge.cardBrand,
-      cardLast4: charge.cardLast4,
-      supportId: support.id,
-      completedAt: now,
-    });
-    // Another worker recorded this attempt first: roll this copy back.
-    if (!completed) throw new RenewalAlreadyRecorded();
-    await updateCharge(tx, p.charge.id, {
-      status: 'succeeded',
-      supportId: support.id,
-      lastFailureMessage: null,
-      actionIntentId: null,
-      updatedAt: now,
-    });
-    // A supporter who canceled while the charge was in flight still paid for this month: it ends after
-    // it. One who paused meanwhile stays paused: the pause starts after this paid month.
-    const renewed = await updateSubscription(tx, sub.id, {
-      status: sub.status === 'paused' ? 'paused' : 'active',
-      endedAt: sub.status === 'canceled' ? null : sub.endedAt,
-      periodNumber: p.charge.periodNumber,
-      currentPeriodStart: p.charge.periodStart,
-      currentPeriodEnd: p.charge.periodEnd,
-      failedAttempts: 0,
-      nextRetryAt: null,
-      updatedAt: now,
-    });
-
-    const facts = supportEmailFacts(support, creator, charge, {
-      message: '',
-      isRecurring: true,
-      isRenewal: true,
-      nextChargeAt: renewed.cancelAtPeriodEnd || renewed.status === 'paused' ? null : renewed.currentPeriodEnd,
-      cancelUrl: cancelLinkUrl(deps.origin, deps.appSecret, sub.id),
-      testMode: deps.provider.testMode,
-    });
-    if (sub.supporterEmail) await enqueueEmail(tx, await supportReceiptEmail(sub.supporterEmail, facts));
-    await enqueueWebhookEvent(tx, {
-      creatorId: sub.creatorId,
-      type: 'support.created',
-      key: support.id,
-      createdAt: now,
-      data: { support: webhookSupport(support) },
-    });
-    if (creator) {
-      for (const email of await creatorSupportEmails(creator, {
-        ...facts,
-        supporterName: sub.supporterName,
-        isAnonymous: sub.isAnonymous,
-        origin: deps.origin,
-      }))
-        await enqueueEmail(tx, email);
-    }
-    return 'renewed';
   });
 }
 
@@ -411,184 +283,6 @@ async function recordRenewalFailure(
     }
     return 'failed';
   });
-}
-
-type AttemptRow = typeof paymentAttempts.$inferSelect;
-
-/** What a supporter's confirmation (or the provider's event about it) came to. */
-export type ConfirmationOutcome = 'paid' | 'awaiting' | 'failed' | 'closed';
-
-/**
- * Records a renewal attempt the supporter authenticated from the emailed link, once, whoever reports it
- * (the page or the provider's event). A period already paid (by a retry), lapsed or canceled is not
- * written again: money the provider took for it anyway (a confirmation racing the cancel) is refunded.
- */
-export async function recordConfirmedRenewal(
-  deps: MoneyDeps,
-  attempt: AttemptRow,
-  intent: PaymentIntent,
-  now: Date,
-): Promise<ConfirmationOutcome> {
-  if (attempt.purpose !== 'renewal' || !attempt.subscriptionId || !attempt.subscriptionChargeId) return 'closed';
-  if (attempt.status === 'succeeded') return 'paid';
-  if (attempt.failureCode !== 'authentication_required') return 'closed';
-  if (intent.status === 'requires_action') return 'awaiting';
-  const result = chargeResultOf(intent);
-  if (!result) return intent.lastError ? 'failed' : 'awaiting';
-  if (result.status === 'failed') return 'closed';
-  const [subscription, charge] = await Promise.all([
-    findSubscription(deps.db, attempt.subscriptionId),
-    findChargeById(deps.db, attempt.subscriptionChargeId),
-  ]);
-  if (!subscription || !charge) throw new Error(`renewal attempt ${attempt.id} lost its subscription`);
-  const p: PreparedCharge = {
-    subscription,
-    charge,
-    attemptId: attempt.id,
-    attemptNumber: Number(attempt.idempotencyKey.split(':').at(-1)),
-    idempotencyKey: attempt.idempotencyKey,
-  };
-  try {
-    await recordRenewal(deps, p, result, now, true);
-    return 'paid';
-  } catch (error) {
-    if (!(error instanceof RenewalAlreadyRecorded)) throw error;
-  }
-  const again = await findAttemptByIntent(deps.db, intent.id);
-  if (again?.status === 'succeeded') return 'paid';
-  await deps.provider.refund({
-    chargeId: result.chargeId,
-    amountCents: intent.amountCents,
-    idempotencyKey: `renewal-unrecorded:${attempt.id}`,
-    description: `confirmation of a closed renewal period (attempt ${attempt.id})`,
-  });
-  (deps.log ?? console.error)(`renewal attempt ${attempt.id} was confirmed after its period closed: refunded`);
-  return 'closed';
-}
-
-/**
- * Before a retry charges again, the intent still awaiting the supporter is canceled, so a late
- * confirmation can never pay the month a second time; one confirmed just before is recorded instead.
- */
-async function settleOpenConfirmation(deps: MoneyDeps, id: string, now: Date): Promise<RenewalOutcome | null> {
-  const sub = await findSubscription(deps.db, id);
-  if (sub?.status !== 'past_due' || !sub.nextRetryAt || sub.nextRetryAt > now) return null;
-  const open = await findChargeAwaitingConfirmation(deps.db, id);
-  if (!open?.actionIntentId) return null;
-  const intent = await deps.provider.cancelIntent(open.actionIntentId);
-  const attempt = intent ? await findAttemptByIntent(deps.db, intent.id) : undefined;
-  if (intent?.status === 'succeeded' && attempt) {
-    return (await recordConfirmedRenewal(deps, attempt, intent, now)) === 'paid' ? 'renewed' : 'skipped';
-  }
-  await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
-  return null;
-}
-
-/** What a charge made at once with a new card came to (retryRenewalNow). */
-export type ImmediateRetry =
-  | { status: 'paid' }
-  | { status: 'failed'; message: string }
-  /** The bank asks the supporter, on the page, to confirm: the charge's intent awaits them (actionIntentId). */
-  | { status: 'requires_action'; chargeId: string; intent: PaymentIntent };
-
-/** Step 1 of a retry the supporter asked for: a new attempt on the period that failed, recorded before the charge. */
-async function prepareRetryNow(deps: MoneyDeps, id: string, now: Date): Promise<PreparedCharge | null> {
-  return deps.db.transaction(async (tx) => {
-    const sub = await lockSubscription(tx, id);
-    if (sub?.status !== 'past_due') return null;
-    const charge = await findLatestPendingCharge(tx, id);
-    // Another attempt is in flight (the renewal job): it decides this period.
-    if (!charge || (await findPendingAttemptForCharge(tx, charge.id))) return null;
-    const attemptNumber = charge.attemptCount + 1;
-    const idempotencyKey = `renewal:${charge.id}:${attemptNumber}`;
-    const attempt = await insertAttempt(tx, {
-      id: randomUUID(),
-      idempotencyKey,
-      purpose: 'renewal',
-      requestFingerprint: createHash('sha256').update(idempotencyKey).digest('base64url'),
-      request: { subscriptionId: id, periodNumber: charge.periodNumber, attemptNumber, onSession: true },
-      creatorId: sub.creatorId,
-      amountCents: charge.amountCents,
-      provider: sub.paymentProvider,
-      subscriptionId: id,
-      subscriptionChargeId: charge.id,
-      createdAt: now,
-    });
-    if (!attempt) throw new Error(`renewal attempt ${idempotencyKey} already exists`);
-    await updateCharge(tx, charge.id, { attemptCount: attemptNumber, updatedAt: now });
-    return { subscription: sub, charge, attemptId: attempt.id, attemptNumber, idempotencyKey };
-  });
-}
-
-/**
- * Charges the period a past-due support failed on, at once, with the card it keeps now (the supporter just replaced
- * it, on the page). Success renews it as the job would (receipts, the creator's notice, webhooks). A refusal is
- * answered on the page only: the retries already scheduled and their emails stay as they were, so a supporter trying
- * cards never shortens the retry window. A bank challenge leaves the intent open for the page to answer, recorded
- * by the confirmation route like an emailed one. Null when the support is not past due or another attempt runs.
- */
-export async function retryRenewalNow(deps: MoneyDeps, id: string, now: Date): Promise<ImmediateRetry | null> {
-  // An intent of the old card still awaiting confirmation is canceled first: it must never pay the month as well.
-  const open = await findChargeAwaitingConfirmation(deps.db, id);
-  if (open?.actionIntentId) {
-    const intent = await deps.provider.cancelIntent(open.actionIntentId);
-    const attempt = intent ? await findAttemptByIntent(deps.db, intent.id) : undefined;
-    if (intent?.status === 'succeeded' && attempt) {
-      return (await recordConfirmedRenewal(deps, attempt, intent, now)) === 'paid' ? { status: 'paid' } : null;
-    }
-    await updateCharge(deps.db, open.id, { actionIntentId: null, updatedAt: now });
-  }
-  const p = await prepareRetryNow(deps, id, now);
-  if (!p) return null;
-  const destination =
-    (await payoutDestination(deps.db, deps.provider, p.subscription.creatorId)) ??
-    `creator:${p.subscription.creatorId}`;
-  const intent = await deps.provider.chargeOnSession({
-    amountCents: p.charge.amountCents,
-    currency: 'usd',
-    customer: p.subscription.supporterEmail ?? '',
-    paymentMethodId: p.subscription.paymentMethodToken,
-    applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
-    destination,
-    description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id} (retried with a new card)`,
-    metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
-    idempotencyKey: p.idempotencyKey,
-  });
-  await setAttemptIntent(deps.db, p.attemptId, intent.id);
-  const result = chargeResultOf(intent);
-  if (result?.status === 'succeeded') {
-    try {
-      await recordRenewal(deps, p, result, now);
-      return { status: 'paid' };
-    } catch (error) {
-      if (error instanceof RenewalAlreadyRecorded) return { status: 'paid' };
-      throw error;
-    }
-  }
-  const action = intent.status === 'requires_action';
-  const message = action
-    ? 'Your bank asks you to confirm this payment.'
-    : (result?.status === 'failed' ? result.message : intent.lastError?.message) ||
-      'The renewal payment did not go through.';
-  await deps.db.transaction(async (tx) => {
-    await completeAttempt(tx, p.attemptId, {
-      status: 'failed',
-      providerChargeId: result?.chargeId ?? null,
-      cardBrand: intent.paymentMethod?.brand ?? p.subscription.cardBrand,
-      cardLast4: intent.paymentMethod?.last4 ?? p.subscription.cardLast4,
-      // recordConfirmedRenewal records an attempt that failed only for want of the supporter's confirmation.
-      failureCode: action ? 'authentication_required' : result?.status === 'failed' ? result.code : 'card_declined',
-      failureMessage: message,
-      failureField: null,
-      completedAt: now,
-    });
-    await updateCharge(tx, p.charge.id, {
-      lastFailureMessage: message,
-      actionIntentId: action ? intent.id : null,
-      updatedAt: now,
-    });
-  });
-  return action ? { status: 'requires_action', chargeId: p.charge.id, intent } : { status: 'failed', message };
 }
 
 /** Renews one subscription if it is due: record, charge (keyed), record the outcome. */

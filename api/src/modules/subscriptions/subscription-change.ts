@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { creatorProfiles, supportTiers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE } from '../../lib/messages';
-import { CHECKOUT_MESSAGES } from '../checkout/checkout-service';
+import { supportMinimumMessage } from '../../lib/messages';
 import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
@@ -68,7 +68,7 @@ async function checkChange(tx: Db, creatorId: string, change: SubscriptionChange
     .where(eq(creatorProfiles.userId, creatorId));
   const fieldErrors: Record<string, string> = {};
   if (creator && amountCents < creator.minimumAmountCents)
-    fieldErrors.amount = CHECKOUT_MESSAGES.minimum(creator.displayName, creator.minimumAmountCents);
+    fieldErrors.amount = supportMinimumMessage(creator.displayName, creator.minimumAmountCents);
   const tier = await findTier(tx, creatorId, change.tierPosition);
   // The page sends the tier it showed; if the creator changed its amount since, the choice is stale.
   if (change.tierPosition !== null && tier?.amountCents !== amountCents)

@@ -17,7 +17,6 @@ import {
   SUCCEEDING_CARD,
   paySupport,
 } from '../checkout/checkout-test-factories';
-import type { MoneyDeps } from '../checkout/checkout-service';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
@@ -26,6 +25,7 @@ import { cancelByLink, pauseSubscription, resumeSubscription } from './subscript
 import { signCancelToken } from './cancel-link';
 import { CREATOR_PAUSE_NOTICE_DELAY_MINUTES } from './subscription-emails';
 import { addMonthsClamped } from './subscription-periods';
+import type { MoneyDeps } from '../payments/money-deps';
 
 // Pausing a monthly support: the renewal job skips it, resumes it on time, and never charges a period twice.
 

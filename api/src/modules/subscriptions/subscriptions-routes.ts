@@ -22,8 +22,7 @@ import {
   subscriptionResponseSchema,
 } from '@beabro/shared/api-schemas/subscriptions';
 import { requireUser } from '../../plugins/session-auth';
-import type { MoneyRouteOptions } from '../checkout/checkout-routes';
-import { requestLinkOrigin } from '../checkout/link-origin';
+import { requestLinkOrigin } from '../../lib/link-origin';
 import { changeAsOwner, changeByLink } from './subscription-change';
 import {
   completeCardChangeAsOwner,
@@ -41,6 +40,7 @@ import {
   resumeAsOwner,
   resumeByLink,
 } from './subscriptions-service';
+import type { MoneyRouteOptions } from '../payments/money-deps';
 
 /** /api/subscriptions: monthly supports, paused, resumed or canceled by their owner or through the signed link in each receipt. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret, provider }) => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { supports } from '../../db/schema';
-import { givenBy } from '../metrics/metrics-repository';
+import { givenBy } from '../ledger/supports-given-by';
 
 /**
  * A support that can put its supporter on the wall: opted in at checkout, not anonymous, with a name

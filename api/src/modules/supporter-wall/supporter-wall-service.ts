@@ -7,9 +7,9 @@ import {
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { findLiveCreator } from '../public-profile/public-profile-repository';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { findSupporterOfSupport, leaveWall, listWallPage, setWallHidden } from './supporter-wall-repository';
+import { findLiveCreator } from '../creator-profile/find-live-creator';
 
 /** Hiding, showing and leaving: generous for people, short for a script. */
 export const WALL_CHANGES = {

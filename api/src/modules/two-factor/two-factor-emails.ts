@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '../email/email-outbox';
-import { formatEmailDate } from '../checkout/checkout-emails';
+import { formatEmailDate } from '../email/format-email-date';
 import { EMAIL_REASONS, emailParts } from '../email/email-template';
 
 interface Recipient {

@@ -13,7 +13,7 @@ import {
   twoFactorRecoveryCodes,
 } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
-import { SESSION_COOKIE } from '../auth/session-service';
+import { SESSION_COOKIE } from '../sessions/session-service';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { CHALLENGE_MAX_FAILURES } from './two-factor-service';
 

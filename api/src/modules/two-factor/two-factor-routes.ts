@@ -14,9 +14,9 @@ import {
 import { AppError } from '../../lib/app-error';
 import { requireUser, setSessionCookie } from '../../plugins/session-auth';
 import { SIGN_IN_REQUIRED } from '../../lib/messages';
-import { startSession } from '../auth/session-service';
-import { loadSessionUser } from '../auth/user-repository';
-import { publicOrigin } from '../email/public-origin';
+import { startSession } from '../sessions/session-service';
+import { loadSessionUser } from '../users/user-repository';
+import { publicOrigin } from '../../lib/public-origin';
 import { readDeviceCookie, setDeviceCookie } from '../rate-limit/device-cookie';
 import {
   completeTwoFactorSignIn,

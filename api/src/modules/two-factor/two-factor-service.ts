@@ -12,9 +12,8 @@ import {
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/app-error';
 import { SIGN_IN_REQUIRED } from '../../lib/messages';
-import { verifyCurrentPassword } from '../account/account-service';
-import { revokeAllSessions } from '../auth/session-service';
-import { findUserById } from '../auth/user-repository';
+import { revokeAllSessions } from '../sessions/session-service';
+import { findUserById } from '../users/user-repository';
 import { enqueueEmail } from '../email/email-outbox';
 import { verifyDeviceToken } from '../rate-limit/device-cookie';
 import { reserveSignInAttempt } from '../rate-limit/sign-in-throttle';
@@ -36,6 +35,7 @@ import {
 } from './two-factor-repository';
 import { hashChallenge } from './sign-in-challenge';
 import { decryptTwoFactorSecret, encryptTwoFactorSecret } from './two-factor-secret-box';
+import { verifyCurrentPassword } from '../users/verify-current-password';
 
 export const TWO_FACTOR_ISSUER = 'Be a Bro';
 /** Wrong codes one challenge takes before the password must be entered again. */

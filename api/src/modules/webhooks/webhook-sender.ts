@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
-import { jobLinkOrigin } from '../checkout/link-origin';
+import { jobLinkOrigin } from '../../lib/link-origin';
 import { enqueueEmail } from '../email/email-outbox';
 import { resolveWebhookTarget, WebhookUrlError, type HostResolver } from './webhook-address-guard';
 import { webhookEndpointDisabledEmail } from './webhook-emails';

@@ -1,14 +1,5 @@
 import type Stripe from 'stripe';
-import { handlePaymentEvent, type MoneyDeps } from '../../checkout/checkout-service';
-import { recordDispute, type DisputeReport } from '../../disputes/dispute-service';
-import { recordProviderReportedRefund } from '../../refunds/refunds-service';
-import { insertPaymentEvent, paymentEventSeen } from '../../checkout/checkout-repository';
-import {
-  findPayoutAccountByAccountId,
-  updatePayoutAccountStatus,
-  upsertProviderPayout,
-  type PayoutAccountStatus,
-} from '../../payout-accounts/payout-accounts-repository';
+import type { DisputeReport, PaymentEvent, PayoutAccountStatus } from '../payment-events';
 
 /** The payment intent events: recorded through the same path as the sandbox's (the intent is read back from Stripe). */
 const INTENT_EVENTS = new Set([
@@ -65,36 +56,39 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
 }
 
 /**
- * Handles one verified Stripe event once by its id (`payment_events`, shared with the sandbox's events): payment
- * intents through the checkout's recording path, charge.refunded as a refund when made outside our app (Stripe's
- * dashboard), charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the creator's payout account, payout.paid and
- * payout.failed into the creator's payouts. Every handler is idempotent on its own too (a redelivery racing the
- * first delivery writes the same rows). Other types are acknowledged and ignored.
+ * A verified Stripe event in our terms (the dispatcher in payment-events.ts handles it once by its id): payment
+ * intents through the same recording path as the sandbox's, charge.refunded as a refund when made outside our app
+ * (Stripe's dashboard), charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the
+ * creator's payout account, payout.paid and payout.failed into the creator's payouts. Other types are acknowledged.
  */
-export async function handleStripeEvent(deps: MoneyDeps, event: Stripe.Event): Promise<{ duplicate: boolean }> {
+export function paymentEventOf(event: Stripe.Event): PaymentEvent {
+  const envelope = { id: event.id, type: event.type };
   if (INTENT_EVENTS.has(event.type)) {
     const intent = event.data.object as Stripe.PaymentIntent;
-    return handlePaymentEvent(deps, { id: event.id, type: event.type, intentId: intent.id });
+    return { ...envelope, kind: 'intent', intentId: intent.id };
   }
-  const provider = deps.provider.name;
-  if (await paymentEventSeen(deps.db, provider, event.id)) return { duplicate: true };
-  const at = deps.now?.() ?? new Date();
   if (DISPUTE_EVENTS.has(event.type)) {
-    await recordDispute(deps, disputeReportOf(event.data.object as Stripe.Dispute), at);
-  } else if (event.type === 'charge.refunded') {
+    return { ...envelope, kind: 'dispute', dispute: disputeReportOf(event.data.object as Stripe.Dispute) };
+  }
+  if (event.type === 'charge.refunded') {
     const charge = event.data.object;
-    await recordProviderReportedRefund(deps, { chargeId: charge.id, amountRefundedCents: charge.amount_refunded });
-  } else if (event.type === 'account.updated') {
+    return {
+      ...envelope,
+      kind: 'refund',
+      refund: { chargeId: charge.id, amountRefundedCents: charge.amount_refunded },
+    };
+  }
+  if (event.type === 'account.updated') {
     const account = event.data.object;
-    await updatePayoutAccountStatus(deps.db, provider, account.id, payoutAccountStatusOf(account), at);
-  } else if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
+    return { ...envelope, kind: 'account', accountId: account.id, status: payoutAccountStatusOf(account) };
+  }
+  if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
     const payout = event.data.object;
-    const owner = await findPayoutAccountByAccountId(deps.db, provider, event.account);
-    if (owner) {
-      await upsertProviderPayout(deps.db, {
-        provider,
+    return {
+      ...envelope,
+      kind: 'payout',
+      payout: {
         id: payout.id,
-        creatorId: owner.creatorId,
         accountId: event.account,
         amountCents: payout.amount,
         currency: payout.currency,
@@ -103,10 +97,8 @@ export async function handleStripeEvent(deps: MoneyDeps, event: Stripe.Event): P
         failureCode: payout.failure_code ?? null,
         failureMessage: payout.failure_message ?? null,
         createdAt: new Date(payout.created * 1000),
-        updatedAt: at,
-      });
-    }
+      },
+    };
   }
-  const inserted = await insertPaymentEvent(deps.db, { provider, id: event.id, type: event.type, intentId: null });
-  return { duplicate: !inserted };
+  return { ...envelope, kind: 'other' };
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import type { MoneyRouteOptions } from '../../checkout/checkout-routes';
 import { PAYMENT_EVENT_MESSAGES } from '../payment-events-routes';
-import { handleStripeEvent } from './stripe-events';
+import { paymentEventOf } from './stripe-events';
 import type { StripePaymentProvider } from './stripe-provider';
+import type { MoneyRouteOptions } from '../money-deps';
+import type { PaymentEventDispatcher } from '../payment-events';
 
 /** Stripe's signature header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, one v1 per secret). */
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
@@ -18,10 +19,9 @@ const MAX_EVENT_BYTES = 256 * 1024;
  * over the exact bytes received, then handled once per event id. Stripe cannot send our CSRF header: the signature
  * stands in for it (route config `providerSigned`). Unknown event types are acknowledged and ignored.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<MoneyRouteOptions & { stripe: StripePaymentProvider }> = async (
-  app,
-  { provider, appSecret, stripe },
-) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<
+  MoneyRouteOptions & { stripe: StripePaymentProvider; events: PaymentEventDispatcher }
+> = async (app, { provider, appSecret, stripe, events }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_EVENT_BYTES }, (_req, body, done) =>
     done(null, body),
@@ -57,7 +57,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<MoneyRouteOptions & { st
         const header = request.headers[STRIPE_SIGNATURE_HEADER];
         const event = stripe.constructEvent(request.body, typeof header === 'string' ? header : undefined, endpoint);
         if (!event) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
-        const { duplicate } = await handleStripeEvent({ db: app.db, provider, appSecret, origin: '' }, event);
+        const { duplicate } = await events({ db: app.db, provider, appSecret, origin: '' }, paymentEventOf(event));
         return reply.send({ received: true, duplicate });
       },
     );

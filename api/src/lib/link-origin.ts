@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config/env';
-import { publicOrigin } from '../email/public-origin';
+import type { AppConfig } from '../config/env';
+import { publicOrigin } from './public-origin';
 
 /** Where links in emails point: PUBLIC_URL when set, else the origin the request came to (a Host this server accepts). */
 export function requestLinkOrigin(config: Pick<AppConfig, 'publicUrl'>, request: FastifyRequest): string {

@@ -2,18 +2,13 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { PAUSE_SECTION_ID } from '@beabro/shared/api-schemas/subscriptions';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl, type EmailBlock } from '../email/email-template';
+import { formatEmailDate } from '../email/format-email-date';
 
 /*
  * Receipts and creator notifications for a support (checkout and monthly renewal alike), in the
  * branded layout. Every email has a dedupe key per event, so a replayed request or a
  * re-run job never sends it twice.
  */
-
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-export function formatEmailDate(date: Date): string {
-  return `${DATE.format(date)} (UTC)`;
-}
 
 export interface SupportEmailFacts {
   supportId: string;

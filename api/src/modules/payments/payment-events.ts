@@ -1,0 +1,145 @@
+import type { MoneyDeps } from './money-deps';
+import {
+  findAttemptByIntentId,
+  insertPaymentEvent,
+  paymentEventSeen,
+  type PaymentAttemptRow,
+} from './payment-attempts-repository';
+import type { PaymentIntent } from './payment-provider';
+
+/*
+ * A provider's signed events, in our terms. Each adapter translates its own events (the sandbox's, Stripe's) into a
+ * PaymentEvent; the dispatcher handles each once by its id (`payment_events`) and hands it to the module that owns
+ * what it is about: an intent to the module whose attempt it belongs to (checkout, renewal), a dispute to disputes,
+ * a refund made outside our app to refunds, an account or payout report to payout accounts. The modules register
+ * their handlers in one place (api/src/payment-event-handlers.ts), so payments imports none of them.
+ */
+
+/** A dispute as the provider reports it now (every event carries the whole dispute). */
+export interface DisputeReport {
+  id: string;
+  chargeId: string;
+  amountCents: number;
+  reason: string;
+  /** The provider's status: needs_response, under_review, won, lost, warning_needs_response, warning_closed... */
+  status: string;
+  /** Taken from the platform's balance so far (the disputed amount), its dispute fee, and what was given back. */
+  withdrawnCents: number;
+  feeCents: number;
+  reinstatedCents: number;
+  openedAt: Date;
+}
+
+/** A refund the provider reports (made in its dashboard, or ours echoed back): the charge's total refunded so far. */
+export interface ProviderRefundReport {
+  chargeId: string;
+  amountRefundedCents: number;
+}
+
+/** A connected account as we keep it: what it may do, and what the provider still asks for. */
+export interface PayoutAccountStatus {
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  transfersActive: boolean;
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+/** A payout of a connected account to its bank, as the provider reports it. */
+export interface ProviderPayoutReport {
+  id: string;
+  accountId: string;
+  amountCents: number;
+  currency: string;
+  status: 'paid' | 'failed';
+  arrivalDate: Date | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  createdAt: Date;
+}
+
+interface EventEnvelope {
+  id: string;
+  type: string;
+}
+
+export type PaymentEvent = EventEnvelope &
+  (
+    | { kind: 'intent'; intentId: string }
+    | { kind: 'dispute'; dispute: DisputeReport }
+    | { kind: 'refund'; refund: ProviderRefundReport }
+    | { kind: 'account'; accountId: string; status: PayoutAccountStatus }
+    | { kind: 'payout'; payout: ProviderPayoutReport }
+    /** Acknowledged and recorded, nothing to do. */
+    | { kind: 'other' }
+  );
+
+/** Records an intent the provider reports, for the module whose attempt it is. */
+export type IntentEventHandler = (
+  deps: MoneyDeps,
+  attempt: PaymentAttemptRow,
+  intent: PaymentIntent,
+  at: Date,
+) => Promise<unknown>;
+
+/** Who handles what: every kind has its handler, so no event type is forgotten. */
+export interface PaymentEventHandlers {
+  /** By the attempt's purpose. A checkout's intent is recorded like the page's completion; a renewal's only when it
+   * awaited the supporter's authentication (the renewal job records the others). */
+  intent: Record<PaymentAttemptRow['purpose'], IntentEventHandler>;
+  dispute: (deps: MoneyDeps, report: DisputeReport, at: Date) => Promise<unknown>;
+  refund: (deps: MoneyDeps, report: ProviderRefundReport) => Promise<unknown>;
+  account: (deps: MoneyDeps, accountId: string, status: PayoutAccountStatus, at: Date) => Promise<unknown>;
+  payout: (deps: MoneyDeps, payout: ProviderPayoutReport, at: Date) => Promise<unknown>;
+}
+
+export type PaymentEventDispatcher = (deps: MoneyDeps, event: PaymentEvent) => Promise<{ duplicate: boolean }>;
+
+/**
+ * The one way a provider event is handled: once by its id, the intent read back from the provider (the event's copy
+ * is never trusted), then recorded as handled. Every handler is idempotent on its own too (a redelivery racing the
+ * first delivery writes the same rows).
+ */
+export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): PaymentEventDispatcher {
+  return async (deps, event) => {
+    if (await paymentEventSeen(deps.db, deps.provider.name, event.id)) return { duplicate: true };
+    const at = deps.now?.() ?? new Date();
+    switch (event.kind) {
+      case 'intent': {
+        const intent = await deps.provider.retrieveIntent(event.intentId);
+        const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
+        if (intent && attempt) await handlers.intent[attempt.purpose](deps, attempt, intent, at);
+        break;
+      }
+      case 'dispute':
+        await handlers.dispute(deps, event.dispute, at);
+        break;
+      case 'refund':
+        await handlers.refund(deps, event.refund);
+        break;
+      case 'account':
+        await handlers.account(deps, event.accountId, event.status, at);
+        break;
+      case 'payout':
+        await handlers.payout(deps, event.payout, at);
+        break;
+      case 'other':
+        break;
+    }
+    const inserted = await insertPaymentEvent(deps.db, {
+      provider: deps.provider.name,
+      id: event.id,
+      type: event.type,
+      intentId: event.kind === 'intent' ? event.intentId : null,
+    });
+    return { duplicate: !inserted };
+  };
+}
+
+/** A provider event that carries only an intent (the sandbox's, and Stripe's payment_intent.*). */
+export function intentEvent(event: { id: string; type: string; intentId: string | null }): PaymentEvent {
+  return event.intentId
+    ? { id: event.id, type: event.type, kind: 'intent', intentId: event.intentId }
+    : { id: event.id, type: event.type, kind: 'other' };
+}

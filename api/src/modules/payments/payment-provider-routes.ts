@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import type { Db } from '../../db/database';
+import { createStripeProvider } from './configured-provider';
+import { paymentEventRoutes } from './payment-events-routes';
+import type { PaymentEventDispatcher } from './payment-events';
+import type { PaymentProvider } from './payment-provider';
+import {
+  createSandboxPaymentProvider,
+  SANDBOX_PAY_PREFIX,
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxSigningSecret,
+} from './sandbox/sandbox-payment-provider';
+import { sandboxPayRoutes } from './sandbox/sandbox-pay-routes';
+import { stripeWebhookRoutes } from './stripe/stripe-webhook-routes';
+
+interface ProviderRouteOptions {
+  config: AppConfig;
+  db: Db;
+  appSecret: string;
+  /** Hands each verified provider event to the module it is about (api/src/payment-event-handlers.ts). */
+  events: PaymentEventDispatcher;
+}
+
+/**
+ * The provider the server takes money with, and the routes only that provider has: the embedded sandbox (test mode,
+ * the default) or Stripe (PAYMENT_PROVIDER=stripe). The sandbox, like a real provider, sends signed events to
+ * /api/payments/events; being in-process, it sends them through app.inject (the whole HTTP stack, signature check
+ * included). Stripe sends its events to /api/webhooks/stripe and /api/webhooks/stripe-connect; the sandbox's pages
+ * do not exist then. Everything else in the app sees only the PaymentProvider interface and its capabilities.
+ */
+export async function registerPaymentProvider(
+  app: FastifyInstance,
+  { config, db, appSecret, events }: ProviderRouteOptions,
+): Promise<PaymentProvider> {
+  if (config.payments.provider === 'stripe') {
+    const stripe = createStripeProvider(config.payments);
+    await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', provider: stripe, appSecret, stripe, events });
+    // The sandbox's card frame and its routes do not exist with Stripe (not even as the site's page fallback).
+    app.all(`${SANDBOX_PAY_PREFIX}/*`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(404).send({ message: 'Not found' }),
+    );
+    return stripe;
+  }
+  const sandbox = createSandboxPaymentProvider(db, {
+    signingSecret: sandboxSigningSecret(appSecret),
+    deliverEvent: async (body, signature) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/events',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      return response.statusCode === 200;
+    },
+    log: (message) => app.log.error(message),
+  });
+  await app.register(paymentEventRoutes, {
+    prefix: '/api/payments',
+    provider: sandbox,
+    appSecret,
+    signatureHeader: SANDBOX_SIGNATURE_HEADER,
+    events,
+  });
+  await app.register(sandboxPayRoutes, { prefix: SANDBOX_PAY_PREFIX, sandbox });
+  return sandbox;
+}

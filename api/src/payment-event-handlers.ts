@@ -1,0 +1,25 @@
+import { recordCheckoutIntentEvent } from './modules/checkout/checkout-service';
+import { recordDispute } from './modules/disputes/dispute-service';
+import { createPaymentEventDispatcher, type PaymentEventDispatcher } from './modules/payments/payment-events';
+import { recordPayoutAccountStatus, recordProviderPayout } from './modules/payout-accounts/payout-accounts-service';
+import { recordProviderReportedRefund } from './modules/refunds/refunds-service';
+import { recordConfirmedRenewal } from './modules/subscriptions/renewal-confirmation';
+
+/**
+ * Who handles which provider event: each money module registers its handler here, the composition root, so that
+ * payments (which receives the events) imports none of the modules above it. The routes of both providers' events
+ * and the tests take the dispatcher from here.
+ */
+export function paymentEventDispatcher(): PaymentEventDispatcher {
+  return createPaymentEventDispatcher({
+    intent: {
+      checkout: recordCheckoutIntentEvent,
+      // A renewal the supporter authenticated from the emailed link (the renewal job records the others).
+      renewal: recordConfirmedRenewal,
+    },
+    dispute: recordDispute,
+    refund: recordProviderReportedRefund,
+    account: recordPayoutAccountStatus,
+    payout: recordProviderPayout,
+  });
+}

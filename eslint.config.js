@@ -124,6 +124,41 @@ export default tseslint.config(
       ]),
     },
   },
+  {
+    // The payment abstraction is closed: outside the payments module (and the front end's payment components, which
+    // load the provider's own card field), code asks a provider's capabilities, never its name. config/env.ts reads
+    // which provider the operator chose (PAYMENT_PROVIDER).
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: [
+      'api/src/modules/payments/**',
+      'api/src/config/env.ts',
+      'api/src/testing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**',
+      'bench/**',
+      'mf-public-profile/src/features/support/**',
+      'mf-supporter/src/features/replace-card/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(stripe|sandbox)$/]',
+          message:
+            "Do not compare a payment provider's name: ask its capabilities (PaymentProvider.capabilities, api/src/modules/payments/README.md).",
+        },
+        {
+          selector: "BinaryExpression[operator='instanceof'] > Identifier[name=/PaymentProvider$/]",
+          message: "Do not test a payment provider's class: ask its capabilities (PaymentProvider.capabilities).",
+        },
+        {
+          selector: 'SwitchCase > Literal[value=/^(stripe|sandbox)$/]',
+          message: "Do not switch on a payment provider's name: ask its capabilities (PaymentProvider.capabilities).",
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (`pnpm lint` runs `prettier --check`): turn off the rules it owns.
   prettier,
 );

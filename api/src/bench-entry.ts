@@ -9,7 +9,7 @@ export { buildApp } from './app';
 export { loadConfig } from './config/env';
 export { migrateDatabase, openPglite, openPostgres, type Database, type Db } from './db/database';
 export { creatorProfiles, supports, supportTiers, users } from './db/schema';
-export { seedDemoData } from './db/seed-demo-data';
+export { seedDemoData } from './seed/seed-demo-data';
 export { SESSION_COOKIE, startSession } from './modules/sessions/session-service';
 export { analyticsWindow } from './modules/analytics/analytics-period';
 export {

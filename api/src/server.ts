@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
 import type { Database } from './db/database';
-import { openDatabaseForConfig } from './db/open-database-for-config';
+import { openDatabaseForConfig } from './seed/open-database-for-config';
 import { listenErrorMessage } from './lib/listen-error-message';
 import { describeMailDestination } from './modules/email/describe-mail-destination';
 

@@ -42,7 +42,7 @@ async function startServer(
     // The server seeds the demo data only into an empty embedded database; PostgreSQL gets it from the
     // same command an operator would run.
     if (database) {
-      await runNode([tsxCli('api'), 'src/db/seed-command.ts'], {
+      await runNode([tsxCli('api'), 'src/seed/seed-command.ts'], {
         cwd: path.join(REPO_ROOT, 'api'),
         env: { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         timeoutMs: 120_000,

@@ -3,7 +3,7 @@
 // not be open in a running server), with the given clock. Safe to repeat: every job is idempotent.
 import { mkdir } from 'node:fs/promises';
 import { loadConfig, resolveAppSecret } from '../../config/env';
-import { openDatabaseForConfig } from '../../db/open-database-for-config';
+import { openDatabaseForConfig } from '../../seed/open-database-for-config';
 import { jobLinkOrigin } from '../../lib/link-origin';
 import { createJobPaymentProvider } from '../payments/configured-provider';
 import { jobDefinitions } from './job-definitions';

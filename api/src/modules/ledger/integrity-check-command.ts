@@ -2,7 +2,7 @@
 // or the embedded one in DATA_DIR, which must not be open in a running server). Exit code 1 on failure.
 import { mkdir } from 'node:fs/promises';
 import { loadConfig } from '../../config/env';
-import { openDatabaseForConfig } from '../../db/open-database-for-config';
+import { openDatabaseForConfig } from '../../seed/open-database-for-config';
 import { checkLedgerIntegrity, formatIntegrityReport } from './integrity-service';
 
 try {

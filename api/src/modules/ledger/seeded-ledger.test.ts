@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData, DEMO_SUPPORTER_EMAIL } from '../../db/seed-demo-data';
+import { seedDemoData, DEMO_SUPPORTER_EMAIL } from '../../seed/seed-demo-data';
 import { ledgerEntries, payouts, subscriptions, supports, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { moneyDeps } from '../checkout/checkout-test-factories';

@@ -5,7 +5,9 @@ import {
   paymentEventSeen,
   type PaymentAttemptRow,
 } from './payment-attempts-repository';
-import type { PaymentIntent } from './payment-provider';
+import type { PaymentIntent, PayoutAccountStatus } from './payment-provider';
+
+export type { PayoutAccountStatus };
 
 /*
  * A provider's signed events, in our terms. Each adapter translates its own events (the sandbox's, Stripe's) into a
@@ -34,16 +36,6 @@ export interface DisputeReport {
 export interface ProviderRefundReport {
   chargeId: string;
   amountRefundedCents: number;
-}
-
-/** A connected account as we keep it: what it may do, and what the provider still asks for. */
-export interface PayoutAccountStatus {
-  detailsSubmitted: boolean;
-  chargesEnabled: boolean;
-  payoutsEnabled: boolean;
-  transfersActive: boolean;
-  requirementsDue: string[];
-  disabledReason: string | null;
 }
 
 /** A payout of a connected account to its bank, as the provider reports it. */

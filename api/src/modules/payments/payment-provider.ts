@@ -128,9 +128,51 @@ export interface CardFieldConfig {
   publishableKey?: string;
 }
 
+/**
+ * What a provider can do, for the modules that differ by it: they ask these, never the provider's name (a lint rule
+ * holds that outside this folder). How to add a provider: payments/README.md.
+ */
+export interface ProviderCapabilities {
+  /** The card field the browser shows: the sandbox's hosted frame, or Stripe's Payment Element (Stripe.js). */
+  readonly cardField: 'sandbox-frame' | 'stripe-elements';
+  /**
+   * Creators are paid through accounts of their own at the provider (Stripe Connect), made through the provider's
+   * hosted onboarding (`connectedAccounts` below); without it, supports are paid to the creator's ledger balance.
+   */
+  readonly connectedAccounts: boolean;
+}
+
+/** A creator's own account at the provider, as we keep it. */
+export interface ConnectedAccount {
+  id: string;
+  country: string | null;
+  status: PayoutAccountStatus;
+}
+
+/** A connected account as we keep it: what it may do, and what the provider still asks for. */
+export interface PayoutAccountStatus {
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  transfersActive: boolean;
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+/** Creators' accounts at the provider, for a provider with the `connectedAccounts` capability. */
+export interface ConnectedAccounts {
+  create(request: { creatorId: string; email: string; country: string }): Promise<ConnectedAccount>;
+  retrieve(accountId: string): Promise<ConnectedAccount>;
+  /** A single-use link to the provider's hosted onboarding of the account (identity, bank). */
+  onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
+}
+
 export interface PaymentProvider {
-  /** Stored with every charge, e.g. "sandbox". */
+  /** Stored with every charge, e.g. "sandbox": which provider a row belongs to, never a reason to branch. */
   readonly name: string;
+  readonly capabilities: ProviderCapabilities;
+  /** Present exactly when `capabilities.connectedAccounts` is. */
+  readonly connectedAccounts?: ConnectedAccounts;
   /** True when no real money moves (the UI says "test mode"). */
   readonly testMode: boolean;
   readonly cardField: CardFieldConfig;
@@ -215,4 +257,9 @@ export class IdempotencyKeyReusedError extends Error {
     super(`Idempotency key ${key} was already used for a different payment`);
     this.name = 'IdempotencyKeyReusedError';
   }
+}
+
+/** Which card field a page must load for this provider, as the page DTOs name it. */
+export function cardFieldProvider(provider: PaymentProvider): 'sandbox' | 'stripe' {
+  return provider.capabilities.cardField === 'stripe-elements' ? 'stripe' : 'sandbox';
 }

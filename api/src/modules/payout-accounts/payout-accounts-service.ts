@@ -5,8 +5,6 @@ import type { Db } from '../../db/database';
 import { creatorProfiles, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { payoutAccountStatusOf } from '../payments/stripe/stripe-events';
-import { StripePaymentProvider } from '../payments/stripe/stripe-provider';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import type { MoneyDeps } from '../payments/money-deps';
 import type { PayoutAccountStatus, ProviderPayoutReport } from '../payments/payment-events';
@@ -54,7 +52,7 @@ export async function getPayoutAccount(deps: Deps, userId: string) {
   const found = await findPayoutAccount(deps.db, userId);
   const account = found && found.provider === deps.provider.name ? found : undefined;
   const payouts = await listProviderPayouts(deps.db, userId);
-  const connectionRequired = deps.provider instanceof StripePaymentProvider;
+  const connectionRequired = deps.provider.capabilities.connectedAccounts;
   return {
     provider: deps.provider.name,
     connectionRequired,
@@ -89,7 +87,8 @@ export async function getPayoutAccount(deps: Deps, userId: string) {
  */
 export async function startOnboarding(deps: Deps, userId: string, origin: string): Promise<{ url: string }> {
   const provider = deps.provider;
-  if (!(provider instanceof StripePaymentProvider)) throw new AppError('conflict', PAYOUT_ACCOUNT_MESSAGES.sandbox);
+  const accounts = provider.connectedAccounts;
+  if (!accounts) throw new AppError('conflict', PAYOUT_ACCOUNT_MESSAGES.sandbox);
   const creator = await findCreator(deps.db, userId);
   let account = await findPayoutAccount(deps.db, userId);
   if (!account) {
@@ -100,7 +99,7 @@ export async function startOnboarding(deps: Deps, userId: string, origin: string
   }
   await consumeRateLimit(deps.db, ONBOARDING_LINK_LIMIT, userId);
   if (!account) {
-    const created = await provider.createConnectedAccount({
+    const created = await accounts.create({
       creatorId: userId,
       email: creator.email as string,
       country: creator.country as string,
@@ -110,22 +109,16 @@ export async function startOnboarding(deps: Deps, userId: string, origin: string
       provider: provider.name,
       accountId: created.id,
       country: created.country ?? (creator.country as string),
-      ...payoutAccountStatusOf(created),
+      ...created.status,
     });
   } else {
     // What Stripe says now (an account.updated may still be on its way).
-    const current = await provider.retrieveAccount(account.accountId);
-    await updatePayoutAccountStatus(
-      deps.db,
-      provider.name,
-      account.accountId,
-      payoutAccountStatusOf(current),
-      new Date(),
-    );
+    const current = await accounts.retrieve(account.accountId);
+    await updatePayoutAccountStatus(deps.db, provider.name, account.accountId, current.status, new Date());
   }
   // Back to the Settings tab with the payout account panel.
   const settings = `${origin}/settings?tab=support`;
-  const url = await provider.createOnboardingLink(account.accountId, {
+  const url = await accounts.onboardingLink(account.accountId, {
     refreshUrl: `${settings}&payout-account=refresh`,
     returnUrl: `${settings}&payout-account=return`,
   });

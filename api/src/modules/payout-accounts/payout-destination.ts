@@ -16,7 +16,7 @@ export const PAYOUT_DESTINATION_MESSAGES = {
  * charge to the creator's connected account, which must accept transfers. Null when it cannot take a payment.
  */
 export async function payoutDestination(db: Db, provider: PaymentProvider, creatorId: string): Promise<string | null> {
-  if (provider.name !== 'stripe') return creatorAccount(creatorId);
+  if (!provider.capabilities.connectedAccounts) return creatorAccount(creatorId);
   const account = await findPayoutAccount(db, creatorId);
   if (!account || account.provider !== provider.name || !account.transfersActive) return null;
   return account.accountId;

@@ -8,6 +8,7 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { AppError } from '../../lib/app-error';
+import { cardFieldProvider } from '../payments/payment-provider';
 import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
@@ -72,7 +73,7 @@ async function startCardSetup(deps: MoneyDeps, row: SubscriptionRow, now: Date):
   });
   const { publishableKey } = deps.provider.cardField;
   return {
-    provider: deps.provider.name === 'stripe' ? 'stripe' : 'sandbox',
+    provider: cardFieldProvider(deps.provider),
     testMode: deps.provider.testMode,
     setupId: setup.id,
     clientSecret: setup.clientSecret,

@@ -287,6 +287,8 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
 
   return {
     name: SANDBOX_PROVIDER_NAME,
+    // Its own card frame; creators are paid to their ledger balance (no accounts of their own).
+    capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
     testMode: true,
     cardField: { frameUrl: SANDBOX_CARD_FRAME_PATH },
 

@@ -16,7 +16,10 @@ import {
   type RefundResult,
   type TransferRequest,
   type TransferResult,
+  type ConnectedAccount,
+  type ConnectedAccounts,
 } from '../payment-provider';
+import { payoutAccountStatusOf } from './stripe-events';
 
 /*
  * Stripe Connect behind our PaymentProvider interface: destination charges (the creator's connected account gets the
@@ -106,6 +109,10 @@ function failureCodeOf(
   return 'card_declined';
 }
 
+function connectedAccountOf(account: Stripe.Account): ConnectedAccount {
+  return { id: account.id, country: account.country ?? null, status: payoutAccountStatusOf(account) };
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -113,8 +120,15 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
+  readonly capabilities = { cardField: 'stripe-elements', connectedAccounts: true } as const;
   readonly testMode: boolean;
   readonly cardField: CardFieldConfig;
+  /** Creators' Express accounts, in our terms (the methods below return Stripe's own objects). */
+  readonly connectedAccounts: ConnectedAccounts = {
+    create: async (request) => connectedAccountOf(await this.createConnectedAccount(request)),
+    retrieve: async (accountId) => connectedAccountOf(await this.retrieveAccount(accountId)),
+    onboardingLink: (accountId, urls) => this.createOnboardingLink(accountId, urls),
+  };
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeProviderOptions) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/env';
-import { migrateDatabase, openPglite, openPostgres, type Database } from './database';
-import { users } from './schema';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../db/database';
+import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_SUPPORTER_EMAIL, seedDemoData, type SeedResult } from './seed-demo-data';
 
 export interface OpenDatabaseOptions {

@@ -6,7 +6,7 @@ import { FIRST_PAYOUT_VERIFICATION_DAYS } from '@beabro/shared/data/defaults';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { isUniqueViolation } from '../lib/app-error';
 import { hashPassword } from '../modules/users/password-hasher';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 import { creatorAccount, supportLedgerEntries } from '../modules/ledger/ledger-service';
 import { addDays, tuesdayOnOrAfter, weekPaidOn } from '../modules/payouts/payout-weeks';
 import { SANDBOX_PROVIDER_NAME } from '../modules/payments/sandbox/sandbox-payment-provider';
@@ -27,7 +27,7 @@ import {
   supports,
   supportTiers,
   users,
-} from './schema';
+} from '../db/schema';
 
 /*
  * Demo data: SPEC.md's sample creators as real accounts with real supports, so a fresh embedded

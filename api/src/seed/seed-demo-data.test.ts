@@ -12,7 +12,7 @@ import { createTestDatabase } from '../testing/test-database';
 import { openDatabaseForConfig, seedDemoDataOnFirstStart } from './open-database-for-config';
 import { findSupportCharge } from '../modules/refunds/refunds-repository';
 import { checkLedgerIntegrity } from '../modules/ledger/integrity-service';
-import { creatorProfiles, follows, payouts, sandboxCharges, supports, supportTiers, users } from './schema';
+import { creatorProfiles, follows, payouts, sandboxCharges, supports, supportTiers, users } from '../db/schema';
 import {
   DEMO_PASSWORD,
   DEMO_SUPPORTER_EMAIL,

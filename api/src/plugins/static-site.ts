@@ -22,10 +22,10 @@ import {
   profileUsernameFromPath,
   type LinkPreview,
 } from '../modules/link-preview/link-preview-service';
-import { FIRST_USE_LOADER } from '../modules/server-render/first-use-loader';
-import { composePage } from '../modules/server-render/page-html';
-import { createPageRendererService } from '../modules/server-render/page-renderer-service';
-import { isEmbeddableCheckout, pageSecurityPolicy } from '../modules/server-render/page-security-policy';
+import { FIRST_USE_LOADER } from '../modules/page-rendering/first-use-loader';
+import { composePage } from '../modules/page-rendering/page-html';
+import { createPageRendererService } from '../modules/page-rendering/page-renderer-service';
+import { isEmbeddableCheckout, pageSecurityPolicy } from '../modules/page-rendering/page-security-policy';
 import { createRemoteMapReader } from '../routes/remote-map';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|map)$/;

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMBED_FRAME_ANCESTORS } from '../../server-render/page-security-policy';
+import { EMBED_FRAME_ANCESTORS } from '../../page-rendering/page-security-policy';
 import type { CardSetup, PaymentIntent } from '../payment-provider';
 import { CARD_FRAME_CSS, CARD_FRAME_HTML, CARD_FRAME_JS } from './sandbox-card-frame-assets';
 import type { SandboxPaymentProvider } from './sandbox-payment-provider';

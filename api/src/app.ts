@@ -45,7 +45,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSessionAuth } from './plugins/session-auth';
 import { staticSite } from './plugins/static-site';
-import { createRecentPages } from './modules/server-render/recent-pages';
+import { createRecentPages } from './modules/page-rendering/recent-pages';
 import { registerTextInputGuard } from './plugins/text-input-guard';
 import { registerTrustedHost } from './plugins/trusted-host';
 import { healthRoutes } from './routes/health';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/database';
-import type { RecentPages } from '../modules/server-render/recent-pages';
+import type { RecentPages } from '../modules/page-rendering/recent-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -104,6 +104,6 @@ export const test = base.extend<{
   },
 });
 
-/** What a public page says when its code cannot be fetched on first use (api/src/modules/server-render/first-use-loader.ts). */
+/** What a public page says when its code cannot be fetched on first use (api/src/modules/page-rendering/first-use-loader.ts). */
 export const FIRST_USE_FAILED =
   'The interactive parts of this page could not load. Links still work; Retry tries again.';

@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMBED_FRAME_ANCESTORS } from '../../server-render/page-security-policy';
 import type { CardSetup, PaymentIntent } from '../payment-provider';
 import { CARD_FRAME_CSS, CARD_FRAME_HTML, CARD_FRAME_JS } from './sandbox-card-frame-assets';
 import type { SandboxPaymentProvider } from './sandbox-payment-provider';
+import { EMBED_FRAME_ANCESTORS } from '../../../lib/embed-frame-ancestors';
 
 /**
  * The frame's own policy: only its own script, style and calls; no form posts anywhere. It may be framed

@@ -13,6 +13,7 @@ import {
   type RefundRequest,
   type RefundResult,
   type TransferRequest,
+  type ProviderCapabilities,
 } from '../payment-provider';
 import { cardBrand, cardDigits, validateCard, type CardDetails } from './sandbox-card-validation';
 import {
@@ -144,6 +145,9 @@ function eventTypeFor(status: IntentStatus, failed: boolean): string | null {
  * instance sees the same intents), its card frame is served from /sandbox-pay, and it signs the events
  * it sends to the platform's endpoint with its own secret, like a real provider.
  */
+/** Its own card frame; creators are paid to their ledger balance (no accounts of their own). */
+export const SANDBOX_CAPABILITIES: ProviderCapabilities = { cardField: 'sandbox-frame', connectedAccounts: false };
+
 export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): SandboxPaymentProvider {
   const clock = options.now ?? (() => new Date());
 
@@ -287,8 +291,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
 
   return {
     name: SANDBOX_PROVIDER_NAME,
-    // Its own card frame; creators are paid to their ledger balance (no accounts of their own).
-    capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
+    capabilities: SANDBOX_CAPABILITIES,
     testMode: true,
     cardField: { frameUrl: SANDBOX_CARD_FRAME_PATH },
 

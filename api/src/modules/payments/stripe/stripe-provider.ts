@@ -18,6 +18,7 @@ import {
   type TransferResult,
   type ConnectedAccount,
   type ConnectedAccounts,
+  type ProviderCapabilities,
 } from '../payment-provider';
 import { payoutAccountStatusOf } from './stripe-events';
 
@@ -118,9 +119,12 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === 'string' ? value : value.id;
 }
 
+/** Stripe.js's Payment Element for cards; creators paid through Express accounts made in Stripe's onboarding. */
+export const STRIPE_CAPABILITIES: ProviderCapabilities = { cardField: 'stripe-elements', connectedAccounts: true };
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
-  readonly capabilities = { cardField: 'stripe-elements', connectedAccounts: true } as const;
+  readonly capabilities = STRIPE_CAPABILITIES;
   readonly testMode: boolean;
   readonly cardField: CardFieldConfig;
   /** Creators' Express accounts, in our terms (the methods below return Stripe's own objects). */

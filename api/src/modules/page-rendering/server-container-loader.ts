@@ -45,7 +45,7 @@ export class ContainerLoadError extends Error {}
 
 /**
  * Reads the code of a remote's server container for the renderer (which evaluates it: see
- * renderer/renderer-process.mjs): a local file, or an http(s) answer that must be 200 within the time limit.
+ * renderer-process.mjs): a local file, or an http(s) answer that must be 200 within the time limit.
  */
 export async function readServerContainerCode(
   entryUrl: string,

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import registry from '@beabro/shared/contract/remotes.json' with { type: 'json' };
 import type { PageRender } from '@beabro/shared/contract/page-state';
 import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
-import { createRendererSupervisor, type RendererApiRequest } from '../../renderer/renderer-supervisor';
+import { createRendererSupervisor, type RendererApiRequest } from './renderer-supervisor';
 import {
   localFile,
   readServerContainerCode,
@@ -40,7 +40,7 @@ export function serverEntriesOf(remoteMap: RemoteMap): RemoteMap {
 
 /**
  * Renders visitors' pages on the server with the shell's server bundle, in the renderer process (see
- * renderer/renderer-supervisor.ts), never in this one: remotes' server code sees no secret and no
+ * renderer-supervisor.ts), never in this one: remotes' server code sees no secret and no
  * database. The renderer is started the first time a page is asked for, and again when the shell is
  * rebuilt. Anything that goes wrong leaves the page to the browser: a missing shell bundle or a renderer
  * that is down, slow or failing sends the plain shell page; a failing area is rendered in the browser by

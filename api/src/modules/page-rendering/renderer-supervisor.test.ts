@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRendererSupervisor, type RendererSupervisor } from './renderer-supervisor';
-import { makeTempDir } from '../testing/temp-dir';
+import { makeTempDir } from '../../testing/temp-dir';
 
 /** A shell server bundle stand-in: renders the URL, never answers for /hang, and loops forever for /spin. */
 const SHELL_BUNDLE = `

@@ -121,31 +121,6 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
     expect(failing.body).toContain('<div id="root"></div>');
     expect(pageState(failing.body).render).toBeNull();
   });
-
-  it('does not serve the shell’s server bundle to browsers', async () => {
-    expect((await t.app.inject({ url: '/server/server.cjs' })).statusCode).toBe(404);
-  });
-});
-
-describe('source maps', () => {
-  it('are not served unless SERVE_SOURCE_MAPS=true', async () => {
-    const site = fakeSite();
-    writeFileSync(path.join(site, 'shell', 'dist', 'main.0123456789.js.map'), '{"version":3}');
-    writeFileSync(path.join(site, 'mf-help', 'dist', '__federation_expose_help.abcdef0123.js.map'), '{"version":3}');
-    const off = await createTestApp({ SITE_DIR: site });
-    const on = await createTestApp({ SITE_DIR: site, SERVE_SOURCE_MAPS: 'true' });
-    try {
-      for (const url of ['/main.0123456789.js.map', '/remotes/mf-help/__federation_expose_help.abcdef0123.js.map']) {
-        expect((await off.app.inject({ url })).statusCode).toBe(404);
-        expect((await on.app.inject({ url })).statusCode).toBe(200);
-      }
-      // The code itself is served either way.
-      expect((await off.app.inject({ url: '/main.0123456789.js' })).statusCode).toBe(200);
-    } finally {
-      await off.close();
-      await on.close();
-    }
-  });
 });
 
 describe('on a server that serves other machines (HOST=0.0.0.0)', () => {
@@ -302,7 +277,7 @@ describe('with SERVER_RENDER=false', () => {
   });
 });
 
-describe('framing and the embed script', () => {
+describe('framing', () => {
   it('lets no site frame a page, except the checkout in its embed layout', async () => {
     const creator = await fakeCreator(t.database.db, { displayName: 'Framed Fran' });
     for (const url of [
@@ -335,26 +310,6 @@ describe('framing and the embed script', () => {
     });
     expect(signedIn.headers['x-frame-options']).toBeUndefined();
     expect(signedIn.headers['content-security-policy']).toContain("frame-ancestors 'self' https:");
-  });
-
-  it('serves /embed.js to other sites with a short cache and a validator', async () => {
-    const site = fakeSite();
-    writeFileSync(path.join(site, 'shell', 'dist', 'embed.js'), `(()=>{${'/* button */'.repeat(200)}})();`);
-    const app = await createTestApp({ SITE_DIR: site });
-    try {
-      const res = await app.app.inject({ url: '/embed.js', headers: { 'accept-encoding': 'gzip' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
-      expect(res.headers['cache-control']).toBe('public, max-age=300');
-      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-      expect(res.headers['content-encoding']).toBe('gzip');
-      const etag = res.headers.etag;
-      expect(etag).toBeTruthy();
-      const again = await app.app.inject({ url: '/embed.js', headers: { 'if-none-match': String(etag) } });
-      expect(again.statusCode).toBe(304);
-    } finally {
-      await app.close();
-    }
   });
 });
 

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeSite, createTestApp, type TestApp } from '../testing/test-app';
-import { makeTempDir } from '../testing/temp-dir';
+import { fakeSite, createTestApp, type TestApp } from '../../testing/test-app';
+import { makeTempDir } from '../../testing/temp-dir';
 
 const APP_SECRET = 'hostile-release-canary-secret-0123456789abcdef';
 const PROCESS_SECRET = 'hostile-release-process-env-canary';

@@ -1,5 +1,6 @@
 import type { RemoteMap } from '@beabro/shared/contract/remote-contract';
 import { isReservedUsername } from '@beabro/shared/data/reserved-usernames';
+import { EMBED_FRAME_ANCESTORS } from '../../lib/embed-frame-ancestors';
 
 /** The origins of remotes deployed elsewhere (absolute URLs in the live map); this site's own are 'self'. */
 export function remoteOrigins(remoteMap: RemoteMap): string[] {
@@ -15,12 +16,6 @@ export function remoteOrigins(remoteMap: RemoteMap): string[] {
   return [...origins].sort();
 }
 
-/**
- * Who may put a page in a frame. Every page: nobody (clickjacking). The checkout in its embed layout
- * (`/{username}/support?embed=1`, opened by /embed.js on creators' own websites): any https site, and
- * http on localhost for development.
- */
-export const EMBED_FRAME_ANCESTORS = "frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*";
 const NO_FRAME_ANCESTORS = "frame-ancestors 'none'";
 
 /** Whether a page request is the embeddable checkout: `/{username}/support` with `embed=1`. */

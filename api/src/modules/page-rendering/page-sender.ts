@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
+import { RESET_PASSWORD_PAGE_PATH } from '@beabro/shared/api-schemas/password-reset';
+import { CANCEL_LINK_PAGE_PATH, CONFIRM_RENEWAL_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions';
+import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/data/post-audience';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/env';
+import { createRemoteMapReader } from '../../routes/remote-map';
+import { configuredCapabilities } from '../payments/configured-provider';
+import { SESSION_COOKIE } from '../sessions/session-service';
+import { injectLinkPreview, type LinkPreview } from '../link-preview/link-preview-service';
+import { FIRST_USE_LOADER } from './first-use-loader';
+import { composePage } from './page-html';
+import { createPageRendererService } from './page-renderer-service';
+import { isEmbeddableCheckout, pageSecurityPolicy } from './page-security-policy';
+
+/** Pages whose link (from an email) carries a token: their answer is never stored by a cache. */
+const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
+  VERIFY_EMAIL_PAGE_PATH,
+  RESET_PASSWORD_PAGE_PATH,
+  CANCEL_LINK_PAGE_PATH,
+  CONFIRM_RENEWAL_PAGE_PATH,
+  POST_UNSUBSCRIBE_PAGE_PATH,
+]);
+
+export interface PageOptions {
+  status: number;
+  /** A creator's link preview. */
+  preview?: LinkPreview;
+  render: boolean;
+  /**
+   * Hydrate as soon as the page loads (the checkout, whose form needs code). Every other server-rendered page
+   * works as plain HTML and runs no code until the visitor first uses it (first-use-loader.ts).
+   */
+  atOnce?: boolean;
+  /** A creator's page: its view is counted as it opens, even if it is never used (first-use-loader.ts). */
+  view?: { username: string; page: 'profile' };
+}
+
+export type SendPage = (request: FastifyRequest, reply: FastifyReply, options: PageOptions) => Promise<FastifyReply>;
+
+/**
+ * Sends the shell page for a request: rendered on the server for a visitor (no session cookie), or left to the
+ * browser; the shell page is read per request so a redeploy shows up at once. Every page names the live remote
+ * map and carries the site's security policy.
+ */
+export function createPageSender(
+  app: FastifyInstance,
+  { config, remoteNames, shellDist }: { config: AppConfig; remoteNames: readonly string[]; shellDist: string },
+): SendPage {
+  const shellIndex = path.join(shellDist, 'index.html');
+  const readRemoteMap = createRemoteMapReader(config);
+  const pageRenderer = createPageRendererService(app, {
+    shellDist,
+    siteDir: config.siteDir,
+    releasesDir: config.releasesDir,
+    remoteNames,
+    timeoutMs: config.serverRenderTimeoutMs,
+    log: app.log,
+  });
+
+  const sendNotBuilt = (reply: FastifyReply) =>
+    reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
+
+  return async (request, reply, { status, preview, render, atOnce = false, view }) => {
+    if (!existsSync(shellIndex)) return sendNotBuilt(reply);
+    const template = await readFile(shellIndex, 'utf8');
+    const remoteMap = await readRemoteMap();
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    const rendered =
+      render && config.serverRender && !signedIn ? await pageRenderer.render(request.url, remoteMap) : null;
+    let html = composePage(template, {
+      rootHtml: rendered?.html ?? '',
+      state: rendered?.state ?? { remoteMap, render: null },
+      preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
+      // Only a page whose content the server rendered works before its code: an area left to the browser (`/auth`,
+      // or one that fell back) or data that did not load shows a loading state until the code runs, which then loads
+      // at once.
+      firstUseLoader:
+        rendered &&
+        (rendered.area === null || rendered.area.rendered) &&
+        !rendered.incomplete &&
+        !atOnce &&
+        config.firstUseHydration
+          ? FIRST_USE_LOADER.path
+          : undefined,
+      view,
+      title: rendered?.title,
+    });
+    if (preview) html = injectLinkPreview(html, preview);
+    // "Page not found" rendered by the server is a 404 too.
+    const code = rendered && rendered.area === null ? 404 : status;
+    // Only the embeddable checkout may be framed by other sites; CSP frame-ancestors says by whom, and the
+    // older X-Frame-Options (which cannot name them) is dropped for it alone.
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
+    if (embeddable) reply.removeHeader('X-Frame-Options');
+    reply
+      .code(code)
+      // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
+      .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
+      // Compressed by @fastify/compress when the browser takes it; said even when it does not, for caches
+      // (lower case: the plugin adds the name only when it does not find it written so).
+      .header('Vary', 'Cookie, accept-encoding')
+      .header(
+        'Content-Security-Policy',
+        pageSecurityPolicy(remoteMap, {
+          embeddable,
+          stripe: configuredCapabilities(config.payments).cardField === 'stripe-elements',
+        }),
+      )
+      .type('text/html; charset=utf-8');
+    return reply.send(html);
+  };
+}

@@ -10,6 +10,22 @@ const reactRouterPath = { name: 'react-router', message: 'Import from react-rout
 // A files block's no-restricted-imports replaces the one above it, so each keeps the react-router path.
 const restrictImports = (patterns) => ['error', { paths: [reactRouterPath], patterns }];
 const apiImportsNoBench = { regex: '^((\\.\\./)+|)bench(/|$)', message: 'The API does not import bench code.' };
+// Test code in api/src: the tests, api/src/testing/ (the test app, the Stripe stand-in, ...) and the test factories
+// that sit next to their module (used only by tests and api/src/testing/).
+const apiTestCode = [
+  'api/src/**/*.test.ts',
+  'api/src/testing/**',
+  'api/src/modules/**/*-test-factories.ts',
+  'api/src/modules/creator-profile/fake-creator.ts',
+];
+const apiImportsNoTestCode = {
+  regex: '^(\\./|(\\.\\./)+)testing(/|$)',
+  message: 'The product does not import test code (api/src/testing/): only tests and other test code do.',
+};
+const apiImportsBelowPlugins = {
+  regex: '^(\\.\\./)+plugins(/|$)',
+  message: 'Only route files import plugins/: move what a service needs to api/src/lib (e.g. lib/messages.ts).',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
@@ -109,19 +125,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictImports([apiImportsNoBench]) },
   },
   {
+    // Layer rule: the product never imports test code. Every file of api/src but the tests and the test code
+    // (apiTestCode) is product: what src/server.ts and the commands can load. So the Stripe stand-in
+    // (api/src/testing/stripe-stand-in/) and the test app can never end up on the product's import graph.
+    files: ['api/src/**'],
+    ignores: apiTestCode,
+    rules: { 'no-restricted-imports': restrictImports([apiImportsNoBench, apiImportsNoTestCode]) },
+  },
+  {
     // Layer rule: services, repositories, the rest of a module and lib/ sit below the HTTP plugins; only route
     // files (which call requireUser, set the session cookie, ...) import plugins/. Messages both need are in
     // api/src/lib/messages.ts, the CSRF checks in api/src/lib/csrf.ts.
     files: ['api/src/modules/**', 'api/src/lib/**'],
     ignores: ['api/src/modules/**/*-routes.ts'],
+    rules: { 'no-restricted-imports': restrictImports([apiImportsNoBench, apiImportsBelowPlugins]) },
+  },
+  {
+    // Both layer rules above, for the product files of modules/ and lib/ (the later block would replace the other).
+    files: ['api/src/modules/**', 'api/src/lib/**'],
+    ignores: ['api/src/modules/**/*-routes.ts', ...apiTestCode],
     rules: {
-      'no-restricted-imports': restrictImports([
-        apiImportsNoBench,
-        {
-          regex: '^(\\.\\./)+plugins(/|$)',
-          message: 'Only route files import plugins/: move what a service needs to api/src/lib (e.g. lib/messages.ts).',
-        },
-      ]),
+      'no-restricted-imports': restrictImports([apiImportsNoBench, apiImportsBelowPlugins, apiImportsNoTestCode]),
     },
   },
   {

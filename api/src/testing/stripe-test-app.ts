@@ -5,7 +5,7 @@ import type { AppOverrides } from '../app';
 import type { checkoutBody } from '../modules/checkout/checkout-test-factories';
 import { postCheckout } from '../modules/checkout/checkout-test-factories';
 import { fakeCreator } from '../modules/creator-profile/fake-creator';
-import { startStripeStandIn, type StripeStandIn } from '../modules/payments/stripe/stand-in/stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in/stripe-stand-in';
 import { createTestApp, type TestApp, type TestClient } from './test-app';
 
 /** The signing secrets the app and the stand-in share (one per endpoint, as in Stripe's dashboard). */

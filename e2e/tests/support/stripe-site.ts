@@ -76,24 +76,20 @@ export async function startStripeSite(): Promise<StripeSite> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const standIn = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/modules/payments/stripe/stand-in/stand-in-command.ts'],
-      {
-        cwd: apiDir,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          STRIPE_STAND_IN_PORT: String(standInPort),
-          STRIPE_STAND_IN_SECRET_KEY: secretKey,
-          STRIPE_STAND_IN_PUBLISHABLE_KEY: publishableKey,
-          STRIPE_STAND_IN_WEBHOOK_URL: `${origin}/api/webhooks/stripe`,
-          STRIPE_STAND_IN_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_STAND_IN_CONNECT_WEBHOOK_URL: `${origin}/api/webhooks/stripe-connect`,
-          STRIPE_STAND_IN_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
-        },
+    const standIn = spawn(process.execPath, ['--import', 'tsx', 'src/testing/stripe-stand-in/stand-in-command.ts'], {
+      cwd: apiDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        STRIPE_STAND_IN_PORT: String(standInPort),
+        STRIPE_STAND_IN_SECRET_KEY: secretKey,
+        STRIPE_STAND_IN_PUBLISHABLE_KEY: publishableKey,
+        STRIPE_STAND_IN_WEBHOOK_URL: `${origin}/api/webhooks/stripe`,
+        STRIPE_STAND_IN_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_STAND_IN_CONNECT_WEBHOOK_URL: `${origin}/api/webhooks/stripe-connect`,
+        STRIPE_STAND_IN_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
       },
-    );
+    });
     children.push(standIn);
     // Any answer (401 without a key) means it listens.
     await waitFor(`${standInUrl}/v1/customers`, standIn, 'the Stripe stand-in');

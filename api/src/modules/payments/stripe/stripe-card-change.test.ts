@@ -10,7 +10,7 @@ import { renewSubscription } from '../../subscriptions/renewal-service';
 import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
 import type { TestApp, TestClient } from '../../../testing/test-app';
 import { createStripeProvider } from '../configured-provider';
-import type { StripeStandIn } from './stand-in/stripe-stand-in';
+import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
 
 /*
  * Replacing the card of a monthly support with PAYMENT_PROVIDER=stripe on the stand-in, through the real SDK: a

@@ -11,7 +11,7 @@ import { runRenewals } from '../../subscriptions/renewal-service';
 import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
 import type { TestApp, TestClient } from '../../../testing/test-app';
 import { createStripeProvider } from '../configured-provider';
-import type { StripeStandIn } from './stand-in/stripe-stand-in';
+import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
 
 /*
  * The journey with PAYMENT_PROVIDER=stripe on the stand-in: a creator connects their account, a one-off checkout and a

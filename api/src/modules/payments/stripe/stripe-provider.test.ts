@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotencyKeyReusedError, type CreateIntentRequest, type ProviderEvent } from '../payment-provider';
-import { startStripeStandIn, type StripeStandIn } from './stand-in/stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
 import { StripePaymentProvider } from './stripe-provider';
 
 /* The Stripe adapter through the real SDK against the stand-in: what the checkout, renewals and refunds will call. */

@@ -9,7 +9,7 @@ import { PAYOUT_DESTINATION_MESSAGES } from '../../payout-accounts/payout-destin
 import { PAYOUT_ACCOUNT_MESSAGES } from '../../payout-accounts/payout-accounts-service';
 import { startStripeTestApp, STRIPE_TEST_WEBHOOK_SECRET, type StripeTestApp } from '../../../testing/stripe-test-app';
 import type { TestApp } from '../../../testing/test-app';
-import type { StripeStandIn } from './stand-in/stripe-stand-in';
+import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
 
 /*
  * PAYMENT_PROVIDER=stripe pointed at the stand-in: the app's Stripe webhook endpoints get the stand-in's events, signed

@@ -7,6 +7,7 @@ import type { MockReply } from '@beabro/shared/testing/msw';
 import { fakeOwnProfile, fakeUser } from '../../../testing/factories';
 import { renderCreate, VALID_BASICS } from '../../../testing/render-create';
 import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
+import { AVAILABILITY_DEBOUNCE_MS } from './username-field';
 
 const supporter = fakeUser({ email: 'maya@example.com' });
 const location = () => screen.getByLabelText('current location');
@@ -21,6 +22,7 @@ async function atStep(step: 1 | 2 | 3) {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   window.sessionStorage.clear();
 });
 
@@ -52,12 +54,18 @@ describe('step 1, the basics', () => {
     const user = userEvent.setup();
     const { calls } = renderCreate({ user: supporter });
     await atStep(1);
+    // The debounce runs on a fake clock (still moving), jumped past its delay instead of waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.type(field('Username'), 'ab');
     await user.tab();
     expect(screen.getByText(ONBOARDING_MESSAGES.usernameTooShort)).toBeInTheDocument();
-    // Longer than the debounce: had a question been due, it would have gone out by now.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
-    expect(availabilityCalls(calls)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(AVAILABILITY_DEBOUNCE_MS));
+    // A question for "ab" would be due now; one more letter makes a name that is asked about, and once its
+    // answer shows, the questions sent are known: only that one.
+    await user.type(field('Username'), 'c');
+    await act(() => vi.advanceTimersByTimeAsync(AVAILABILITY_DEBOUNCE_MS));
+    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameAvailable)).toBeInTheDocument();
+    expect(availabilityCalls(calls).map((call) => call.path)).toEqual(['/api/usernames/abc/availability']);
   });
 
   it('reports "Username can only contain letters, numbers, and underscores" for a stored name with other characters', async () => {

@@ -6,13 +6,13 @@ import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { mockApi, type MockCall } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { AuthPage } from '../../auth/components/auth-page';
-import { ResetPasswordPage } from './reset-password-page';
+import { PasswordResetPage } from './password-reset-page';
 
 const open = (url: string) =>
   renderWithProviders(
     <Routes>
       <Route path="/auth" element={<AuthPage basePath="/auth" />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/reset-password" element={<PasswordResetPage />} />
     </Routes>,
     { route: url },
   );

@@ -1,10 +1,11 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { creatorDashboard, creatorPayouts, csrf, DAY_MS, otherPair, payoutTuesday, unique } from '../journey-support';
+import { creatorDashboard, creatorPayouts, DAY_MS, otherPair, payoutTuesday, unique } from './support/journeys';
 import { cluster, type ClusterInstance, type ClusterState } from './support/cluster';
 import { REPO_ROOT, runPnpm } from './support/releases';
 import { expect, test } from './support/test';
+import { csrf } from './support/csrf';
 
 /*
  * Many instances, one site (docs/deployment.md, "Running at scale"): e2e/start-cluster.mjs runs two API instances

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, signIn, test, type APIRequestContext } from './support/test';
+import { csrf } from './support/csrf';
 
-const csrf = { 'X-Requested-With': 'beabro' };
 // The seeded demo creator (README "Try it"), whose figures the dashboard and analytics tests only read.
 const PIXELPAT = { email: 'pixelpat@demo.beabro.app', password: 'demo-password-123' };
 

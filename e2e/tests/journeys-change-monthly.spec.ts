@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrf, renewalClock, runJob, supporterDashboard, unique } from '../journey-support';
+import { renewalClock, runJob, supporterDashboard, unique } from './support/journeys';
 import { payThroughSandbox } from './support/sandbox-card';
 import { expect, test } from './support/test';
+import { csrf } from './support/csrf';
 
 /*
  * Changing a monthly support (issue 31, item 4): a supporter raises their monthly amount from My Missions,

@@ -13,7 +13,7 @@ import {
   tabTo,
   typeInto,
   usd,
-} from '../journey-support';
+} from './support/journeys';
 import { cardFrame } from './support/sandbox-card';
 
 /*

@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { csrf, unique } from '../journey-support';
+import { unique } from './support/journeys';
 import { fillSandboxCard } from './support/sandbox-card';
 import { expect, test } from './support/test';
+import { csrf } from './support/csrf';
 
 /*
  * Posts for supporters (issue 31): a creator publishes a post for "Fuel the Journey and above" from the dashboard;

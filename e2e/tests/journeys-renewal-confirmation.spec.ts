@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { csrf, renewalClock, runJob, supporterDashboard, unique } from '../journey-support';
+import { renewalClock, runJob, supporterDashboard, unique } from './support/journeys';
 import { expect, test } from './support/test';
+import { csrf } from './support/csrf';
 
 /*
  * A renewal the bank wants confirmed (issue 27): a monthly support paid with the 3-D Secure test card

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { csrf, DAY_MS, runJob, unique } from '../journey-support';
+import { DAY_MS, runJob, unique } from './support/journeys';
 import { fillSandboxCard, payThroughSandbox } from './support/sandbox-card';
 import { expect, test } from './support/test';
+import { csrf } from './support/csrf';
 
 /*
  * A failed renewal recovered from its email (issue 31 item 4): a guest's monthly support paid with the sandbox's

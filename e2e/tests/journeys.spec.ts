@@ -4,7 +4,6 @@ import {
   at,
   creatorDashboard,
   expectPaidOnceByTwoPayoutRuns,
-  csrf,
   otherPair,
   renewalClock,
   runJob,
@@ -16,8 +15,9 @@ import {
   webhookEvent,
   type ReceivedWebhook,
   type WebhookReceiver,
-} from '../journey-support';
+} from './support/journeys';
 import { fillSandboxCard } from './support/sandbox-card';
+import { csrf } from './support/csrf';
 
 /*
  * One story across every area, with the mouse, over the composed production build and the real API

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, signIn, test, type Account, type Browser, type Page } from './support/test';
 import { monthlySupportReceipt } from './support/site-pages';
 import { payThroughSandbox } from './support/sandbox-card';
+import { csrf } from './support/csrf';
 
 /*
  * Pausing a monthly support (issue 18) over the composed site and the real API: a supporter pauses from
  * My Missions and resumes; the creator's dashboard shows the support as paused in between. A guest does
  * the same from the page behind the link in their receipt.
  */
-
-const csrf = { 'X-Requested-With': 'beabro' };
 
 /** The same "Dec 20, 2026" the page prints, in the browser's time zone (the test runner's). */
 const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));

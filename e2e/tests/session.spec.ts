@@ -1,6 +1,5 @@
 import { expect, signIn, test } from './support/test';
-
-const csrf = { 'X-Requested-With': 'beabro' };
+import { csrf } from './support/csrf';
 
 test.describe('accounts against the real API, from the browser', () => {
   test('a new supporter is signed in across the site, and Logout revokes the session', async ({ page, accounts }) => {

@@ -1,6 +1,7 @@
-import { csrf, unique } from '../journey-support';
+import { unique } from './support/journeys';
 import { fakeStripeJs, startStripeSite, type StripeSite } from './support/stripe-site';
 import { expect, test, waitUntilInteractive, type Page } from './support/test';
+import { csrf } from './support/csrf';
 
 /*
  * The checkout through the Stripe adapter (issue 29): a site started with PAYMENT_PROVIDER=stripe on the Stripe

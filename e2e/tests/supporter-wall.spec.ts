@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { unique } from '../journey-support';
+import { unique } from './support/journeys';
 import { fillSandboxCard, payThroughSandbox } from './support/sandbox-card';
 import { expect, signIn, test } from './support/test';
 

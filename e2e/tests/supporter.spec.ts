@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, signIn, test, type APIRequestContext, type Page } from './support/test';
 import { payThroughSandbox } from './support/sandbox-card';
+import { csrf } from './support/csrf';
 
 /*
  * The supporter dashboard over the composed site and the real API. The seeded demo supporter is only
  * read (other specs read the same seed); the cancellation runs on a supporter and creators made for the test.
  */
 
-const csrf = { 'X-Requested-With': 'beabro' };
 // Seeded by the API on first start (README "Try it"): Sam Kim, who gave $25/month and $10 to Pixel Pat,
 // $50 to Maya Okafor and $50 to Green Streets Collective, all signed in.
 const DEMO_SUPPORTER = { email: 'bro@demo.beabro.app', password: 'demo-password-123' };

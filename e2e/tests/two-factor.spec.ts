@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { expect, signIn, test, type Page } from './support/test';
+import { csrf } from './support/csrf';
 
-const csrf = { 'X-Requested-With': 'beabro' };
 const PASSWORD = 'a good password';
 const STEP_SECONDS = 30;
 const currentStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);

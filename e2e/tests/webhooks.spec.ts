@@ -1,9 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { verifyWebhookSignature } from '../journey-support';
+import { verifyWebhookSignature } from './support/journeys';
 import { expect, signIn, test } from './support/test';
 import { fillSandboxCard } from './support/sandbox-card';
+import { csrf } from './support/csrf';
 
 /*
  * Webhooks over the composed site: a creator adds an endpoint in Settings > Integrations pointing at a
@@ -12,7 +13,6 @@ import { fillSandboxCard } from './support/sandbox-card';
  * docs/webhooks.md tells creators to; the delivery then shows in the log.
  */
 
-const csrf = { 'X-Requested-With': 'beabro' };
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 interface Received {

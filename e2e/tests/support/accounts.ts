@@ -1,12 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { csrf } from './csrf';
 
 /*
  * Accounts made for one test through the real API (sign-up, then onboarding for a creator), so no spec changes the
  * seeded demo accounts and specs can run side by side. The fixtures in test.ts (`supporter`, `creator`, `accounts`)
  * make them and delete them when the test ends (DELETE /api/account, as Settings does).
  */
-
-const csrf = { 'X-Requested-With': 'beabro' };
 
 /** A short unique stamp for emails and usernames (a-z, 0-9). */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { csrf } from './csrf';
 
 /** The sandbox provider's card field on the support page (a frame of its own: the page never holds the card). */
 export function cardFrame(page: Page | FrameLocator): FrameLocator {
@@ -13,8 +14,6 @@ export async function fillSandboxCard(page: Page | FrameLocator, card = '4242 42
   await frame.getByLabel('CVC').fill(card.startsWith('3') ? '1234' : '123');
 }
 
-const CSRF = { 'X-Requested-With': 'beabro' };
-
 /**
  * A support paid through the real flow without a browser: start the checkout (no card), confirm the
  * intent where the card frame would (the sandbox's own routes), then report the completion. Returns the
@@ -26,7 +25,7 @@ export async function payThroughSandbox(
   body: Record<string, unknown>,
   card = '4242 4242 4242 4242',
 ): Promise<{ supportId: string; subscriptionId: string | null }> {
-  const started = await request.post(`/api/creators/${username}/supports`, { headers: CSRF, data: body });
+  const started = await request.post(`/api/creators/${username}/supports`, { headers: csrf, data: body });
   expect(started.status(), await started.text()).toBe(200);
   const { payment } = (await started.json()) as { payment: { intentId: string; clientSecret: string } };
   const tokenized = await request.post('/sandbox-pay/v1/payment-methods', {
@@ -39,7 +38,7 @@ export async function payThroughSandbox(
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const completed = await request.post(`/api/payments/intents/${payment.intentId}/complete`, {
-    headers: CSRF,
+    headers: csrf,
     data: { clientSecret: payment.clientSecret },
   });
   expect(completed.status(), await completed.text()).toBe(200);

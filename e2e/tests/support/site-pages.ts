@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { payThroughSandbox } from './sandbox-card';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { csrf } from './csrf';
 
 /**
  * Every page of the site, for the accessibility and narrow-screen checks: each route of SPEC.md section 2
@@ -10,7 +11,6 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 export type Role = 'visitor' | 'supporter' | 'creator';
 
-export const csrf = { 'X-Requested-With': 'beabro' };
 /** The seeded demo accounts, only ever read: a test that changes an account makes its own (accounts.ts). */
 export const ACCOUNTS = {
   supporter: { email: 'bro@demo.beabro.app', password: 'demo-password-123' },

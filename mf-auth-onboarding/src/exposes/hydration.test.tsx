@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '@beabro/shared/ui/app-providers';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
-import { fakeApi } from '../testing/fake-api';
 import VerifyEmail, { prefetch } from './verify-email';
 
 // The browser's first render of the server-rendered /verify-email must print exactly the server's HTML.
@@ -13,17 +13,14 @@ const routes = (
   </Routes>
 );
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('hydrating the server-rendered /verify-email', () => {
   it('hydrates a ready link without a mismatch or a second request', async () => {
-    const calls = fakeApi([
-      [
-        'GET',
-        /^\/api\/auth\/verify-email\?token=/,
-        { status: 200, body: { state: 'ready', email: 'vera@example.com', signedInAsOther: false } },
-      ],
-    ]);
+    const { calls } = mockApi({
+      'GET /api/auth/verify-email': {
+        status: 200,
+        body: { state: 'ready', email: 'vera@example.com', signedInAsOther: false },
+      },
+    });
     const url = '/verify-email?token=tok_123';
     const queryClient = createQueryClient();
     await prefetch({ params: {}, searchParams: new URLSearchParams('token=tok_123'), queryClient });

@@ -2,7 +2,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import { EMAIL_VERIFICATION_MESSAGES } from '@beabro/shared/api-schemas/email-verification';
-import { fakeApi, type FakeRoute } from '../testing/fake-api';
+import { mockApi } from '@beabro/shared/testing/msw';
 import VerifyEmail, { prefetch } from './verify-email';
 
 // The shell's server render of /verify-email in Node: the prefetch reads what the link would do (and spends
@@ -14,17 +14,12 @@ const routes = (
   </Routes>
 );
 
-const statusRoute = (status: number, body: unknown): FakeRoute => [
-  'GET',
-  /^\/api\/auth\/verify-email\?token=/,
-  { status, body },
-];
-
-afterEach(() => vi.unstubAllGlobals());
+/** GET /api/auth/verify-email?token=… answering `status` and `body`, whatever the token. */
+const linkStatus = (status: number, body: unknown) => ({ 'GET /api/auth/verify-email': { status, body } });
 
 describe('server rendering of /verify-email', () => {
   it('shows the address and the button of a ready link, and posts nothing', async () => {
-    const calls = fakeApi([statusRoute(200, { state: 'ready', email: 'vera@example.com', signedInAsOther: false })]);
+    const { calls } = mockApi(linkStatus(200, { state: 'ready', email: 'vera@example.com', signedInAsOther: false }));
     const { text, html, embedded } = await prefetchAndRenderOnServer(routes, {
       url: '/verify-email?token=tok_123',
       prefetch,
@@ -45,7 +40,7 @@ describe('server rendering of /verify-email', () => {
     ['used', EMAIL_VERIFICATION_MESSAGES.linkUsed],
     ['outdated', EMAIL_VERIFICATION_MESSAGES.linkOutdated],
   ])('says why a link that is %s verifies nothing', async (state, message) => {
-    fakeApi([statusRoute(200, { state, email: null, signedInAsOther: false })]);
+    mockApi(linkStatus(200, { state, email: null, signedInAsOther: false }));
     const { text, html } = await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=tok_old', prefetch });
     expect(text).toContain(message);
     expect(html).not.toContain('<form');
@@ -53,7 +48,7 @@ describe('server rendering of /verify-email', () => {
   });
 
   it('renders an unknown link (404) and a missing token as "not valid", without asking the API for the missing one', async () => {
-    const calls = fakeApi([statusRoute(404, { message: EMAIL_VERIFICATION_MESSAGES.linkUnknown })]);
+    const { calls } = mockApi(linkStatus(404, { message: EMAIL_VERIFICATION_MESSAGES.linkUnknown }));
     expect((await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=nope', prefetch })).text).toContain(
       EMAIL_VERIFICATION_MESSAGES.linkUnknown,
     );
@@ -64,7 +59,7 @@ describe('server rendering of /verify-email', () => {
   });
 
   it('after the form verified (?result=verified) says so, and otherwise that it already is', async () => {
-    fakeApi([statusRoute(200, { state: 'already-verified', email: 'vera@example.com', signedInAsOther: false })]);
+    mockApi(linkStatus(200, { state: 'already-verified', email: 'vera@example.com', signedInAsOther: false }));
     const after = await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=tok&result=verified', prefetch });
     expect(after.text).toContain(EMAIL_VERIFICATION_MESSAGES.verified);
     const later = await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=tok', prefetch });
@@ -73,7 +68,7 @@ describe('server rendering of /verify-email', () => {
   });
 
   it('leaves the page to the browser when the API fails (the loading state, nothing cached)', async () => {
-    fakeApi([statusRoute(500, { message: 'boom' })]);
+    mockApi(linkStatus(500, { message: 'boom' }));
     const { text, embedded } = await prefetchAndRenderOnServer(routes, { url: '/verify-email?token=tok', prefetch });
     expect(embedded.queries).toEqual([]);
     expect(text).toContain('Checking your link…');

@@ -25,8 +25,6 @@ export const analyticsQuerySchema = z.object({
   period: analyticsPeriodSchema.default(DEFAULT_ANALYTICS_PERIOD),
 });
 
-export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
-
 export const ANALYTICS_GRANULARITIES = ['day', 'week', 'month'] as const;
 export type AnalyticsGranularity = (typeof ANALYTICS_GRANULARITIES)[number];
 

@@ -5,5 +5,3 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
 });
-
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

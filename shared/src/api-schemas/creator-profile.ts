@@ -142,7 +142,6 @@ export const supportTiersSchema = z.object({
   }),
 });
 
-export type SupportTierInput = z.input<typeof supportTierInputSchema>;
 export type SupportTiersInput = z.input<typeof supportTiersSchema>;
 export type SupportTiersValues = z.output<typeof supportTiersSchema>;
 
@@ -230,4 +229,3 @@ export const creatorProfileResponseSchema = z.object({ profile: ownCreatorProfil
 
 export type OwnCreatorProfileDto = z.infer<typeof ownCreatorProfileSchema>;
 export type CreatorTierDto = z.infer<typeof creatorTierSchema>;
-export type SocialLinkDto = z.infer<typeof socialLinkSchema>;

@@ -25,7 +25,6 @@ export const VERIFY_EMAIL_PAGE_PATH = '/verify-email';
  * page: verified, refused (the page says why from the link) or failed (our side: try again).
  */
 export const VERIFY_EMAIL_RESULTS = ['verified', 'refused', 'failed'] as const;
-export type VerifyEmailResult = (typeof VERIFY_EMAIL_RESULTS)[number];
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything far off is refused like an unknown token. */
 const TOKEN_MAX_LENGTH = 200;
@@ -55,7 +54,6 @@ export const verifyEmailResponseSchema = z.object({
  * outdated (the account's address changed since): it verifies nothing. An unknown link is a 404.
  */
 export const VERIFICATION_LINK_STATES = ['ready', 'already-verified', 'used', 'expired', 'outdated'] as const;
-export type VerificationLinkState = (typeof VERIFICATION_LINK_STATES)[number];
 
 /** GET /api/auth/verify-email: the token, as the link carries it. */
 export const verificationLinkQuerySchema = z.object({
@@ -80,7 +78,6 @@ export const resendVerificationEmailResponseSchema = z.object({
 });
 
 export type VerifyEmailInput = z.input<typeof verifyEmailRequestSchema>;
-export type VerifyEmailValues = z.output<typeof verifyEmailRequestSchema>;
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 export type VerificationLinkStatus = z.infer<typeof verificationLinkStatusSchema>;
 export type ResendVerificationEmailResponse = z.infer<typeof resendVerificationEmailResponseSchema>;

@@ -10,13 +10,7 @@ import {
 } from '@beabro/shared/data/help-contact';
 
 // The form's fixed data lives in data/help-contact (no zod, for the /help page's first render).
-export {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  CONTACT_MESSAGE_MIN_LENGTH,
-  CONTACT_TOPIC_IDS,
-  CONTACT_TOPICS,
-  type ContactTopic,
-} from '@beabro/shared/data/help-contact';
+export { CONTACT_TOPICS } from '@beabro/shared/data/help-contact';
 
 /** Not in SPEC (its help page only links an email address); email messages are SPEC's. */
 export const CONTACT_MESSAGES = {

@@ -14,5 +14,4 @@ export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 /** GET /api/auth/me: `user` is null for a visitor (not an error: most visitors are signed out). */
 export const currentUserResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 
-export type SessionUserDto = z.infer<typeof sessionUserSchema>;
 export type CurrentUserResponseDto = z.infer<typeof currentUserResponseSchema>;

@@ -69,7 +69,6 @@ export type PauseMonths = (typeof PAUSE_MONTHS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'canceled', 'lapsed'] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /** A monthly support, as its supporter sees it. */
 export const subscriptionSchema = z.object({
@@ -137,11 +136,9 @@ export const changeSubscriptionRequestSchema = z
   .strict();
 /** The same with the receipt link's token, for a guest. */
 export const changeByLinkRequestSchema = changeSubscriptionRequestSchema.extend({ token: cancelTokenSchema }).strict();
-export type ChangeSubscriptionRequest = z.input<typeof changeSubscriptionRequestSchema>;
 
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
-export type PauseSubscriptionRequest = z.infer<typeof pauseSubscriptionRequestSchema>;
 
 /** The page behind the link in a "confirm your renewal" email: `/subscriptions/confirm?token=...`. */
 export const CONFIRM_RENEWAL_PAGE_PATH = '/subscriptions/confirm';

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
 import {
   contactRequestResponseSchema,
@@ -11,8 +10,4 @@ export async function sendContactRequest(input: ContactRequestInput): Promise<Co
   return contactRequestResponseSchema.parse(
     await apiRequest<unknown>('/help/contact', { method: 'POST', body: JSON.stringify(input) }),
   );
-}
-
-export function useSendContactRequest() {
-  return useMutation({ mutationFn: sendContactRequest });
 }

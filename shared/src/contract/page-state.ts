@@ -117,7 +117,3 @@ export interface PageRenderer {
   /** Renders a visitor's (signed-out) page; null for pages that render in the browser only. */
   render: (request: PageRequest) => Promise<PageRender | null>;
 }
-
-export interface ShellServerBundle {
-  createPageRenderer: (options: PageRendererOptions) => Promise<PageRenderer>;
-}

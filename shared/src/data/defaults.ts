@@ -12,7 +12,6 @@ export const MINIMUM_AMOUNT_MIN_DOLLARS = 1;
 export const MINIMUM_AMOUNT_MAX_DOLLARS = 100;
 
 export const DEFAULT_SUGGESTED_AMOUNTS_DOLLARS = [5, 15, 25, 50] as const;
-export const SUGGESTED_AMOUNT_COUNT = 4;
 export const SUGGESTED_AMOUNT_MIN_DOLLARS = 1;
 
 /** The support page preselects this amount. */
@@ -85,8 +84,6 @@ export const FIRST_PAYOUT_VERIFICATION_DAYS = 7;
 
 export const ANALYTICS_PERIODS: readonly AnalyticsPeriod[] = Object.freeze(['7d', '30d', '90d', '1y']);
 export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = '30d';
-/** Monthly earnings bars are drawn as a fraction of $2,500. */
-export const ANALYTICS_MONTHLY_BAR_SCALE_CENTS = 250_000;
 
 export interface SupportAmountRange {
   label: string;
@@ -101,9 +98,6 @@ export const SUPPORT_AMOUNT_RANGES: readonly SupportAmountRange[] = Object.freez
   { label: '$16-25', minCents: 1_600, maxCents: 2_500 },
   { label: '$26-50', minCents: 2_600, maxCents: 5_000 },
 ]);
-
-/** The supporter overview tab lists this many recent activities. */
-export const SUPPORTER_OVERVIEW_ACTIVITY_COUNT = 3;
 
 /**
  * The footer's copyright year. SPEC.md shows 2025; the site shows the year it is published in, decided

@@ -1,6 +1,6 @@
 /*
  * The help contact form's fixed data, without zod: the form renders from this on the public /help page,
- * and its schema (@beabro/shared/api-schemas/help-contact, which re-exports these) is loaded only when
+ * and its schema (@beabro/shared/api-schemas/help-contact, which re-exports the topics) is loaded only when
  * someone uses the form.
  */
 

@@ -358,12 +358,6 @@ export const onboardingSchema = z
   })
   .refine(...minimumFitsCheck);
 
-export type OnboardingBasicsInput = z.input<typeof onboardingBasicsSchema>;
-export type OnboardingBasicsValues = z.output<typeof onboardingBasicsSchema>;
-export type OnboardingSocialLinksInput = z.input<typeof onboardingSocialLinksSchema>;
-export type OnboardingSocialLinksValues = z.output<typeof onboardingSocialLinksSchema>;
-export type OnboardingSupportInput = z.input<typeof onboardingSupportSchema>;
-export type OnboardingSupportValues = z.output<typeof onboardingSupportSchema>;
 export type OnboardingInput = z.input<typeof onboardingSchema>;
 export type OnboardingValues = z.output<typeof onboardingSchema>;
 

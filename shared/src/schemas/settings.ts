@@ -103,10 +103,6 @@ export const changePasswordSchema = z
     when: whenBothStrings('currentPassword', 'newPassword'),
   });
 
-export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
-export type ProfileSettingsValues = z.output<typeof profileSettingsSchema>;
-export type SupportSettingsInput = z.input<typeof supportSettingsSchema>;
-export type SupportSettingsValues = z.output<typeof supportSettingsSchema>;
 export type NotificationSettingsValues = z.output<typeof notificationSettingsSchema>;
 export type PrivacySettingsValues = z.output<typeof privacySettingsSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -72,7 +72,6 @@ export function checkWallChoice(
     ctx.addIssue({ code: 'custom', path: ['name'], message: SUPPORT_MESSAGES.wallNeedsName });
 }
 
-export type SupportInput = z.input<typeof supportSchema>;
 export type SupportValues = z.output<typeof supportSchema>;
 
 /** Parsed form values to what the support page submits for `creatorUsername`. */

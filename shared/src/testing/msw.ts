@@ -70,9 +70,26 @@ async function readBody(request: Request): Promise<unknown> {
   return new Blob([await request.arrayBuffer()], { type });
 }
 
+/** The handler of a route whose path names a `:param` segment ("GET /api/usernames/:username"), if one matches. */
+function patternRoute(routes: Record<string, MockHandler>, method: string, pathname: string) {
+  for (const [route, handler] of Object.entries(routes)) {
+    const [routeMethod, routePath = ''] = route.split(' ', 2);
+    if (routeMethod !== method || !routePath.includes('/:') || routePath.includes('?')) continue;
+    const segments = routePath.split('/');
+    const actual = pathname.split('/');
+    if (
+      segments.length === actual.length &&
+      segments.every((segment, i) => (segment.startsWith(':') ? actual[i] !== '' : segment === actual[i]))
+    )
+      return handler;
+  }
+  return undefined;
+}
+
 /**
  * Answers the API from a table, "METHOD /api/path" -> answer (a route naming a query string matches only
- * that query; one without matches any), and records every request so a test can check what was sent. A
+ * that query; one without matches any; a `:param` segment matches any one segment, for a path that carries
+ * an id or a name), and records every request so a test can check what was sent. A
  * request no route names gets a 404 "No mock for METHOD /path". A later `mockApi` in the same test replaces
  * the earlier one; the shared set-up removes it after the test.
  */
@@ -92,7 +109,8 @@ export function mockApi(routes: Record<string, MockHandler>) {
       };
       calls.push(call);
       const route = `${call.method} ${path}`;
-      const handler = routes[route] ?? routes[`${call.method} ${url.pathname}`];
+      const handler =
+        routes[route] ?? routes[`${call.method} ${url.pathname}`] ?? patternRoute(routes, call.method, url.pathname);
       let reply: MockReply;
       try {
         reply =

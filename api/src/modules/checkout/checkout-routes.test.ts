@@ -374,12 +374,15 @@ describe('checkout: idempotency', () => {
     const base = moneyDeps(t);
     let release = () => {};
     const atProvider = new Promise<void>((resolve) => (release = resolve));
+    let arrived = () => {};
+    const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
     let calls = 0;
     // A provider that holds the first intent until the test lets it go.
     const slow: PaymentProvider = {
       ...base.provider,
       createIntent: async (request) => {
         calls++;
+        arrived();
         await atProvider;
         return base.provider.createIntent(request);
       },
@@ -387,7 +390,7 @@ describe('checkout: idempotency', () => {
     const deps = { ...base, provider: slow, duplicateWaitMs: 200 };
     const body = checkoutSchema.parse(checkoutBody());
     const first = createSupport(deps, creator.username, body, null, '10.9.0.1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await firstArrived;
     await expect(createSupport(deps, creator.username, body, null, '10.9.0.2')).rejects.toMatchObject({
       code: 'conflict',
       message: CHECKOUT_MESSAGES.inProgress,

@@ -8,8 +8,14 @@ import { createTestApp, fakeUser } from '../../testing/test-app';
 describe('the sender loop of the app', () => {
   it('starts with the app, delivers what is queued into DATA_DIR/mail, and stops when the app closes', async () => {
     // Test apps keep the loop off by default; this one is about the loop.
-    const t = await createTestApp({ EMAIL_SENDER_ENABLED: 'true' });
+    const lines: string[] = [];
+    const t = await createTestApp(
+      { EMAIL_SENDER_ENABLED: 'true', LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
     try {
+      // It starts when the app is ready, which createTestApp waited for.
+      expect(lines.filter((line) => line.includes('email sender started'))).toHaveLength(1);
       const { email } = await fakeUser(t);
       await expect
         .poll(
@@ -36,10 +42,16 @@ describe('the sender loop of the app', () => {
   });
 
   it('does not run when EMAIL_SENDER_ENABLED=false', async () => {
-    const t = await createTestApp({ EMAIL_SENDER_ENABLED: 'false' });
+    const lines: string[] = [];
+    const t = await createTestApp(
+      { EMAIL_SENDER_ENABLED: 'false', LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
     try {
       await fakeUser(t);
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // The loop starts when the app is ready (as the test above sees), which createTestApp waited for: no start
+      // by then is none at all, so the queued email stays unsent without waiting out an interval.
+      expect(lines.filter((line) => line.includes('email sender started'))).toEqual([]);
       const rows = await t.database.db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox);
       expect(rows).toHaveLength(1);
       expect(rows[0]?.sentAt).toBeNull();

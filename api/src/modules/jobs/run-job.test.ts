@@ -48,17 +48,20 @@ describe('runJob', () => {
   it('never runs the same job twice at once in one process', async () => {
     let release = () => {};
     const blocker = new Promise<void>((resolve) => (release = resolve));
+    let running = () => {};
+    const firstRunning = new Promise<void>((resolve) => (running = resolve));
     const first = runJob(
       db(),
       'recover-payments',
       new Date(),
       async () => {
+        running();
         await blocker;
         return { ok: true };
       },
       quiet,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await firstRunning;
     expect(await runJob(db(), 'recover-payments', new Date(), async () => ({ ok: true }), quiet)).toEqual({
       status: 'skipped',
       reason: 'recover-payments is already running in this process',

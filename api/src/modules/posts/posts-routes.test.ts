@@ -22,7 +22,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { resolveAppSecret } from '../../config/env';
-import { uploadBody } from '../../security/fuzz-arbitraries';
+import { uploadBody } from '../../security-tests/fuzz-arbitraries';
 import { NO_EMAIL, outboxHtml } from '../../testing/outbox-html';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeSignedInCreator, fakeSupport } from '../public-profile/public-profile-test-factories';

@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { useSessionStore } from '@beabro/shared/session/session-store';
+import { mockApi, type MockHandler, type MockReply } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { fakeCreator, fakeUser } from '../../../testing/factories';
-import { fakeApi, meRoute, pendingApi, type FakeResponse, type FakeRoute } from '../../../testing/fake-api';
 import { Where } from '../../../testing/where';
 import { AuthPage } from './auth-page';
 
-function renderAuth(route: string, routes: FakeRoute[] = [meRoute(null)]) {
-  const calls = fakeApi(routes);
+/** The auth page at `route`, signed out unless `routes` answer GET /api/auth/me otherwise. */
+function renderAuth(route: string, routes: Record<string, MockHandler> = {}) {
+  const { calls } = mockApi({ 'GET /api/auth/me': { body: { user: null } }, ...routes });
   renderWithProviders(
     <>
       <Routes>
@@ -51,10 +52,9 @@ async function fillSignIn(
   await user.type(screen.getByLabelText('Password'), password);
 }
 
-const sessionAnswer = (user: SessionUser, status = 200): FakeResponse => ({ status, body: { user } });
+const sessionAnswer = (user: SessionUser, status = 200): MockReply => ({ status, body: { user } });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   act(() => useSessionStore.setState({ status: 'unknown', user: null }));
 });
 
@@ -118,7 +118,7 @@ describe('AuthPage: what it shows', () => {
   });
 
   it('waits for the session before showing anything', () => {
-    pendingApi();
+    mockApi({ 'GET /api/auth/me': () => new Promise<never>(() => {}) });
     renderWithProviders(<AuthPage basePath="/auth" />, { route: '/auth' });
     expect(screen.getByText('Checking whether you are signed in…')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
@@ -189,10 +189,9 @@ describe('AuthPage: field messages (SPEC section 5)', () => {
 describe('AuthPage: server answers', () => {
   it('a refused sign-in shows the red box "Authentication failed. Please try again."', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth', [
-      meRoute(null),
-      ['POST', '/api/auth/sign-in', { status: 401, body: { message: AUTH_MESSAGES.authenticationFailed } }],
-    ]);
+    renderAuth('/auth', {
+      'POST /api/auth/sign-in': { status: 401, body: { message: AUTH_MESSAGES.authenticationFailed } },
+    });
     await form();
     await fillSignIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -201,14 +200,12 @@ describe('AuthPage: server answers', () => {
 
   it('a sign-in the server cannot answer shows the same red box', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth', [
-      meRoute(null),
-      [
-        'POST',
-        '/api/auth/sign-in',
-        { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
-      ],
-    ]);
+    renderAuth('/auth', {
+      'POST /api/auth/sign-in': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     await form();
     await fillSignIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -222,7 +219,7 @@ describe('AuthPage: server answers', () => {
       body: { message: 'Too many attempts. Please try again in 12 minutes.' },
       headers: { 'Retry-After': '700' },
     };
-    renderAuth('/auth', [meRoute(null), ['POST', '/api/auth/sign-in', tooMany]]);
+    renderAuth('/auth', { 'POST /api/auth/sign-in': tooMany });
     await form();
     await fillSignIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -231,10 +228,7 @@ describe('AuthPage: server answers', () => {
 
   it('a rate-limited answer without a message still says when, from Retry-After', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth?mode=signup', [
-      meRoute(null),
-      ['POST', '/api/auth/sign-up', { status: 429, headers: { 'Retry-After': '90' } }],
-    ]);
+    renderAuth('/auth?mode=signup', { 'POST /api/auth/sign-up': { status: 429, headers: { 'Retry-After': '90' } } });
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -244,10 +238,9 @@ describe('AuthPage: server answers', () => {
   it('sign-up: the server’s field message (email taken) shows next to the field, not in the red box', async () => {
     const user = userEvent.setup();
     const taken = 'An account with this email already exists. Sign in instead.';
-    renderAuth('/auth?mode=signup', [
-      meRoute(null),
-      ['POST', '/api/auth/sign-up', { status: 400, body: { message: taken, fieldErrors: { email: taken } } }],
-    ]);
+    renderAuth('/auth?mode=signup', {
+      'POST /api/auth/sign-up': { status: 400, body: { message: taken, fieldErrors: { email: taken } } },
+    });
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -258,14 +251,12 @@ describe('AuthPage: server answers', () => {
 
   it('sign-up: another failure shows the red box', async () => {
     const user = userEvent.setup();
-    renderAuth('/auth?mode=signup', [
-      meRoute(null),
-      [
-        'POST',
-        '/api/auth/sign-up',
-        { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
-      ],
-    ]);
+    renderAuth('/auth?mode=signup', {
+      'POST /api/auth/sign-up': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -282,7 +273,7 @@ describe('AuthPage: where people go', () => {
     ['anyone, with an unsafe next', fakeCreator(), '/auth?next=//evil.example', '/dashboard'],
   ])('after sign-in, %s lands where expected', async (_who, signedIn, route, destination) => {
     const user = userEvent.setup();
-    const calls = renderAuth(route, [meRoute(null), ['POST', '/api/auth/sign-in', sessionAnswer(signedIn)]]);
+    const calls = renderAuth(route, { 'POST /api/auth/sign-in': sessionAnswer(signedIn) });
     await form();
     await fillSignIn(user, signedIn.email);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -302,10 +293,7 @@ describe('AuthPage: where people go', () => {
     ['supporter', '/auth?mode=signup&next=/pixelpat/support', '/pixelpat/support'],
   ] as const)('after sign-up as %s (%s) the user goes to %s', async (role, route, destination) => {
     const user = userEvent.setup();
-    const calls = renderAuth(route, [
-      meRoute(null),
-      ['POST', '/api/auth/sign-up', sessionAnswer(fakeUser({ userType: role }), 201)],
-    ]);
+    const calls = renderAuth(route, { 'POST /api/auth/sign-up': sessionAnswer(fakeUser({ userType: role }), 201) });
     await form('signup');
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -324,13 +312,13 @@ describe('AuthPage: where people go', () => {
     [fakeUser(), '/auth?mode=signup', '/supporter-dashboard'],
     [fakeUser(), '/auth?next=/create', '/create'],
   ])('someone already signed in is sent on (case %#)', async (signedIn, route, destination) => {
-    renderAuth(route, [meRoute(signedIn)]);
+    renderAuth(route, { 'GET /api/auth/me': { body: { user: signedIn } } });
     await waitFor(() => expect(location().textContent).toBe(destination));
   });
 });
 
 describe('AuthPage: two-factor sign-in', () => {
-  const challengeAnswer: FakeResponse = {
+  const challengeAnswer: MockReply = {
     status: 202,
     body: { twoFactor: { challenge: 'challenge-token', expiresAt: '2026-11-24T10:05:00.000Z' } },
   };
@@ -338,14 +326,13 @@ describe('AuthPage: two-factor sign-in', () => {
   async function toCodeStep(
     user: ReturnType<typeof userEvent.setup>,
     signedIn: SessionUser,
-    codeAnswer: FakeRoute[2],
+    codeAnswer: MockHandler,
     route = '/auth',
   ) {
-    const calls = renderAuth(route, [
-      meRoute(null),
-      ['POST', '/api/auth/sign-in', challengeAnswer],
-      ['POST', '/api/auth/sign-in/two-factor', codeAnswer],
-    ]);
+    const calls = renderAuth(route, {
+      'POST /api/auth/sign-in': challengeAnswer,
+      'POST /api/auth/sign-in/two-factor': codeAnswer,
+    });
     await form();
     await fillSignIn(user, signedIn.email);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
+import { mockApi } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { fakeCreator, fakeUser } from '../../../testing/factories';
-import { pendingApi } from '../../../testing/fake-api';
 import { renderCreate } from '../../../testing/render-create';
 import { CreatePage } from './create-page';
 
 const location = () => screen.getByLabelText('current location');
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.sessionStorage.clear();
 });
 
@@ -36,7 +35,7 @@ describe('CreatePage: who may onboard', () => {
   });
 
   it('waits for the session before deciding', () => {
-    pendingApi();
+    mockApi({ 'GET /api/auth/me': () => new Promise<never>(() => {}) });
     renderWithProviders(<CreatePage basePath="/create" />, { route: '/create' });
     expect(screen.getByText('Checking whether you are signed in…')).toBeInTheDocument();
   });

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { CREATOR_TYPES } from '@beabro/shared/data/creator-types';
 import { SOCIAL_PLATFORMS } from '@beabro/shared/data/social-platforms';
 import { ONBOARDING_MESSAGES, SOCIAL_LINK_MESSAGES } from '@beabro/shared/schemas/onboarding';
+import type { MockReply } from '@beabro/shared/testing/msw';
 import { fakeOwnProfile, fakeUser } from '../../../testing/factories';
-import type { FakeResponse } from '../../../testing/fake-api';
 import { renderCreate, VALID_BASICS } from '../../../testing/render-create';
 import { DRAFT_STORAGE_KEY } from '../utils/draft-storage';
+import { AVAILABILITY_DEBOUNCE_MS } from './username-field';
 
 const supporter = fakeUser({ email: 'maya@example.com' });
 const location = () => screen.getByLabelText('current location');
@@ -21,7 +22,7 @@ async function atStep(step: 1 | 2 | 3) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.useRealTimers();
   window.sessionStorage.clear();
 });
 
@@ -53,12 +54,18 @@ describe('step 1, the basics', () => {
     const user = userEvent.setup();
     const { calls } = renderCreate({ user: supporter });
     await atStep(1);
+    // The debounce runs on a fake clock (still moving), jumped past its delay instead of waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.type(field('Username'), 'ab');
     await user.tab();
     expect(screen.getByText(ONBOARDING_MESSAGES.usernameTooShort)).toBeInTheDocument();
-    // Longer than the debounce: had a question been due, it would have gone out by now.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
-    expect(availabilityCalls(calls)).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(AVAILABILITY_DEBOUNCE_MS));
+    // A question for "ab" would be due now; one more letter makes a name that is asked about, and once its
+    // answer shows, the questions sent are known: only that one.
+    await user.type(field('Username'), 'c');
+    await act(() => vi.advanceTimersByTimeAsync(AVAILABILITY_DEBOUNCE_MS));
+    expect(await screen.findByText(ONBOARDING_MESSAGES.usernameAvailable)).toBeInTheDocument();
+    expect(availabilityCalls(calls).map((call) => call.path)).toEqual(['/api/usernames/abc/availability']);
   });
 
   it('reports "Username can only contain letters, numbers, and underscores" for a stored name with other characters', async () => {
@@ -278,10 +285,10 @@ describe('step 3, support settings', () => {
 
   it('launches: sends the whole wizard, clears the draft and lands on /{username}', async () => {
     const user = userEvent.setup();
-    const created: FakeResponse = { status: 201, body: { profile: fakeOwnProfile() } };
+    const created: MockReply = { status: 201, body: { profile: fakeOwnProfile() } };
     const { calls } = renderCreate({
       user: supporter,
-      routes: [['POST', '/api/creator-profile', created]],
+      routes: { 'POST /api/creator-profile': created },
       stored: {
         step: 3,
         values: {
@@ -313,10 +320,10 @@ describe('step 3, support settings', () => {
 
   it('says next to the goal that progress shows only with "Show earnings", and turns it on from there', async () => {
     const user = userEvent.setup();
-    const created: FakeResponse = { status: 201, body: { profile: fakeOwnProfile() } };
+    const created: MockReply = { status: 201, body: { profile: fakeOwnProfile() } };
     const { calls } = renderCreate({
       user: supporter,
-      routes: [['POST', '/api/creator-profile', created]],
+      routes: { 'POST /api/creator-profile': created },
       stored: { step: 3, values: VALID_BASICS },
     });
     await atStep(3);
@@ -343,13 +350,12 @@ describe('step 3, support settings', () => {
     const user = userEvent.setup();
     renderCreate({
       user: supporter,
-      routes: [
-        [
-          'POST',
-          '/api/creator-profile',
-          { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } },
-        ],
-      ],
+      routes: {
+        'POST /api/creator-profile': {
+          status: 500,
+          body: { message: 'Something went wrong on our side. Please try again.' },
+        },
+      },
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -367,7 +373,7 @@ describe('step 3, support settings', () => {
     };
     renderCreate({
       user: supporter,
-      routes: [['POST', '/api/creator-profile', { status: 400, body: taken }]],
+      routes: { 'POST /api/creator-profile': { status: 400, body: taken } },
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -388,9 +394,7 @@ describe('step 3, support settings', () => {
     const user = userEvent.setup();
     renderCreate({
       user: supporter,
-      routes: [
-        ['POST', '/api/creator-profile', { status: 409, body: { message: 'You already have a creator page.' } }],
-      ],
+      routes: { 'POST /api/creator-profile': { status: 409, body: { message: 'You already have a creator page.' } } },
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -404,13 +408,12 @@ describe('step 3, support settings', () => {
     const user = userEvent.setup();
     renderCreate({
       user: supporter,
-      routes: [
-        [
-          'POST',
-          '/api/creator-profile',
-          { status: 429, body: { message: 'Too many attempts. Please try again in 3 minutes.' } },
-        ],
-      ],
+      routes: {
+        'POST /api/creator-profile': {
+          status: 429,
+          body: { message: 'Too many attempts. Please try again in 3 minutes.' },
+        },
+      },
       stored: { step: 3, values: { ...VALID_BASICS, country: 'CA' } },
     });
     await atStep(3);
@@ -427,7 +430,6 @@ describe('the draft', () => {
     await user.type(field('Display Name'), 'Maya');
     await user.type(field('Bio'), 'Murals');
     first.unmount();
-    vi.unstubAllGlobals();
 
     renderCreate({ user: supporter });
     await atStep(1);

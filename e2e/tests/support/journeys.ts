@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { monthlyGuestSupport } from './tests/support/site-pages';
+import { monthlyGuestSupport } from './site-pages';
+import { csrf } from './csrf';
 
 /*
  * What the two cross-area journeys (tests/journeys.spec.ts with the mouse, tests/journeys-keyboard.spec.ts
@@ -10,7 +11,6 @@ import { monthlyGuestSupport } from './tests/support/site-pages';
  * clock (POST /api/dev/jobs/:name, on because the e2e servers start with DEV_TOOLS=true), and the clocks.
  */
 
-export const csrf = { 'X-Requested-With': 'beabro' };
 export const DAY_MS = 86_400_000;
 
 /** A short unique stamp for emails and usernames (a-z, 0-9). */

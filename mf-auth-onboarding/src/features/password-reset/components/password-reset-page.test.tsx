@@ -3,30 +3,32 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { PASSWORD_RESET_MESSAGES } from '@beabro/shared/api-schemas/password-reset';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
+import { mockApi, type MockCall } from '@beabro/shared/testing/msw';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
-import { fakeApi, meRoute } from '../../../testing/fake-api';
 import { AuthPage } from '../../auth/components/auth-page';
-import { ResetPasswordPage } from './reset-password-page';
+import { PasswordResetPage } from './password-reset-page';
 
 const open = (url: string) =>
   renderWithProviders(
     <Routes>
       <Route path="/auth" element={<AuthPage basePath="/auth" />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/reset-password" element={<PasswordResetPage />} />
     </Routes>,
     { route: url },
   );
 
 const WAIT = { timeout: 5000 };
 
-afterEach(() => vi.unstubAllGlobals());
+/** What the page posted: method, path and body of each POST. */
+const posted = (calls: MockCall[]) =>
+  calls.filter((call) => call.method === 'POST').map(({ method, path, body }) => ({ method, path, body }));
 
 describe('asking for a reset link', () => {
   it('is reached from the sign-in form with the address typed there, and says the one answer', async () => {
-    const calls = fakeApi([
-      meRoute(null),
-      ['POST', '/api/auth/password-reset', { status: 202, body: { message: PASSWORD_RESET_MESSAGES.requested } }],
-    ]);
+    const { calls } = mockApi({
+      'GET /api/auth/me': { body: { user: null } },
+      'POST /api/auth/password-reset': { status: 202, body: { message: PASSWORD_RESET_MESSAGES.requested } },
+    });
     const user = userEvent.setup();
     open('/auth');
     await user.type(await screen.findByLabelText('Email', {}, WAIT), ' sam@example.com');
@@ -38,31 +40,27 @@ describe('asking for a reset link', () => {
 
     const answer = await screen.findByText(PASSWORD_RESET_MESSAGES.requested, {}, WAIT);
     expect(answer.closest('[role="status"]')).toHaveFocus();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+    expect(posted(calls)).toEqual([
       { method: 'POST', path: '/api/auth/password-reset', body: { email: 'sam@example.com' } },
     ]);
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
   });
 
   it('checks the address before sending, and says when to try again after too many requests', async () => {
-    const calls = fakeApi([
-      meRoute(null),
-      [
-        'POST',
-        '/api/auth/password-reset',
-        {
-          status: 429,
-          headers: { 'Retry-After': '1200' },
-          body: { message: 'Too many attempts. Please try again in 20 minutes.' },
-        },
-      ],
-    ]);
+    const { calls } = mockApi({
+      'GET /api/auth/me': { body: { user: null } },
+      'POST /api/auth/password-reset': {
+        status: 429,
+        headers: { 'Retry-After': '1200' },
+        body: { message: 'Too many attempts. Please try again in 20 minutes.' },
+      },
+    });
     const user = userEvent.setup();
     open('/reset-password');
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }, WAIT));
     expect(await screen.findByText(AUTH_MESSAGES.emailRequired, {}, WAIT)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(posted(calls)).toEqual([]);
 
     await user.type(screen.getByLabelText('Email'), 'sam@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -74,10 +72,10 @@ describe('asking for a reset link', () => {
 
 describe('choosing a new password from the link', () => {
   it('sends the token with the password, then takes the token out of the address and points to sign-in', async () => {
-    const calls = fakeApi([
-      meRoute(null),
-      ['POST', '/api/auth/password-reset/confirm', { status: 200, body: { reset: true } }],
-    ]);
+    const { calls } = mockApi({
+      'GET /api/auth/me': { body: { user: null } },
+      'POST /api/auth/password-reset/confirm': { status: 200, body: { reset: true } },
+    });
     const replaceState = vi.spyOn(window.history, 'replaceState');
     const user = userEvent.setup();
     open('/reset-password?token=tok_1');
@@ -87,14 +85,14 @@ describe('choosing a new password from the link', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'a different one');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(AUTH_MESSAGES.passwordsDoNotMatch, {}, WAIT)).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(posted(calls)).toEqual([]);
 
     await user.clear(screen.getByLabelText('Confirm New Password'));
     await user.type(screen.getByLabelText('Confirm New Password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
     expect(await screen.findByText(PASSWORD_RESET_MESSAGES.done, {}, WAIT)).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+    expect(posted(calls)).toEqual([
       {
         method: 'POST',
         path: '/api/auth/password-reset/confirm',
@@ -107,20 +105,16 @@ describe('choosing a new password from the link', () => {
   });
 
   it('says when the link is used or expired, with a way to a new one', async () => {
-    fakeApi([
-      meRoute(null),
-      [
-        'POST',
-        '/api/auth/password-reset/confirm',
-        {
-          status: 400,
-          body: {
-            message: PASSWORD_RESET_MESSAGES.invalidLink,
-            fieldErrors: { token: PASSWORD_RESET_MESSAGES.invalidLink },
-          },
+    mockApi({
+      'GET /api/auth/me': { body: { user: null } },
+      'POST /api/auth/password-reset/confirm': {
+        status: 400,
+        body: {
+          message: PASSWORD_RESET_MESSAGES.invalidLink,
+          fieldErrors: { token: PASSWORD_RESET_MESSAGES.invalidLink },
         },
-      ],
-    ]);
+      },
+    });
     const user = userEvent.setup();
     open('/reset-password?token=tok_used');
     await user.type(await screen.findByLabelText('New Password', {}, WAIT), 'a new passphrase');

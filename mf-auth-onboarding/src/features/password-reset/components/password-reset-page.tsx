@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { useRequestPasswordReset } from '@beabro/shared/api/request-password-reset';
-import { useResetPassword } from '@beabro/shared/api/reset-password';
+import { useConfirmPasswordReset } from '@beabro/shared/api/confirm-password-reset';
 import {
   PASSWORD_RESET_MESSAGES,
   RESET_PASSWORD_PAGE_PATH,
@@ -117,7 +117,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [linkRefused, setLinkRefused] = useState(false);
   const [done, setDone] = useState(false);
-  const reset = useResetPassword();
+  const reset = useConfirmPasswordReset();
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -196,7 +196,7 @@ function NewPasswordForm({ token }: { token: string }) {
  * /reset-password: asks for an address and emails a link; the link (`?token=...`) opens the same page
  * with the new-password form. Opening the link spends nothing: only choosing the password does.
  */
-export function ResetPasswordPage() {
+export function PasswordResetPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const title = token ? 'Choose a new password' : 'Reset your password';

@@ -667,7 +667,7 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const unclassified = operations.filter((op) => !classify(op)).map((op) => op.key);
     expect(
       unclassified,
-      `Classify these routes in ROUTE_RULES of api/src/security/authorization-matrix.test.ts (own, own-resource, capability, session, public or development): ${unclassified.join(', ')}`,
+      `Classify these routes in ROUTE_RULES of api/src/security-tests/authorization-matrix.test.ts (own, own-resource, capability, session, public or development): ${unclassified.join(', ')}`,
     ).toEqual([]);
   });
 

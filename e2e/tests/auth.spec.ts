@@ -31,7 +31,7 @@ test.describe('/auth: sign in and sign up on the real API', () => {
     expect(await me(page)).toMatchObject({ email, userType: 'supporter', isCreator: false, username: null });
   });
 
-  test('the form checks fields before asking the server, with the SPEC messages next to them', async ({ page }) => {
+  test('the form checks fields before asking the server, with the field messages next to them', async ({ page }) => {
     await page.goto('/auth?mode=signup');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 
-test.describe('header and footer (SPEC.md "Header and footer", visitor)', () => {
-  test('header links go where SPEC.md says', async ({ page }) => {
+test.describe('header and footer (visitor)', () => {
+  test('header links go where the product rules say', async ({ page }) => {
     await page.goto('/help');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Be a Bro home' })).toHaveAttribute('href', '/');

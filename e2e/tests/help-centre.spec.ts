@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 
-test.describe('help centre rules (SPEC.md section 4, Help)', () => {
+test.describe('help centre rules', () => {
   test('search is a case-insensitive substring match on question or answer, combined with the category filter', async ({
     page,
   }) => {

@@ -30,8 +30,8 @@ import {
 } from '../db/schema';
 
 /*
- * Demo data: SPEC.md's sample creators as real accounts with real supports, so a fresh embedded
- * install has something to browse. Totals come only from these rows (the sample's made-up
+ * Demo data: the sample creators of shared/src/data/sample-creators.ts as real accounts with real
+ * supports, so a fresh embedded install has something to browse. Totals come only from these rows (the sample's made-up
  * "earned before" figures are ignored). Emails use demo.beabro.app, which receives no mail.
  */
 

@@ -4,7 +4,8 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { csrf } from './csrf';
 
 /**
- * Every page of the site, for the accessibility and narrow-screen checks: each route of SPEC.md section 2
+ * Every page of the site, for the accessibility and narrow-screen checks: each route of
+ * docs/product-rules.md#routes-and-who-may-see-them
  * (and /discover, the not-found pages, both modes of /auth and the tabs that change a page substantially),
  * for each role it differs for. `ready` is what only the rendered area shows (never its loading state).
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The red box of SPEC section 8 for a failure of the whole form; an alert, so it is announced at once. */
+/** The red box of docs/product-rules.md#form-level-messages; an alert, so it is announced at once. */
 export function FormErrorBox({ children }: { children: ReactNode }) {
   return (
     <div

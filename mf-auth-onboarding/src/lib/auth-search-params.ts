@@ -6,7 +6,7 @@ export type AuthMode = 'signin' | 'signup';
 
 export interface AuthSearchParams {
   mode: AuthMode;
-  /** The role preselected on sign-up (SPEC: default supporter). */
+  /** The role preselected on sign-up (supporter unless asked otherwise). */
   role: UserType;
   /** A safe same-site path to continue to after signing in, or null. */
   next: string | null;

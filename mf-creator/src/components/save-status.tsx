@@ -7,7 +7,7 @@ export type SaveState =
 export const IDLE: SaveState = { kind: 'idle' };
 
 /**
- * The visible outcome of a save, next to its button (SPEC only logged failures). Success is a polite
+ * The visible outcome of a save, next to its button (a failure is never only logged). Success is a polite
  * status; a failure is an alert, so it is announced at once.
  */
 export function SaveStatus({ state }: { state: SaveState }) {

@@ -2,7 +2,7 @@ import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 
 /*
  * The receipt of the last support made in this tab, kept so the profile can thank the supporter with
- * the details after the redirect (SPEC: /{username}?supported=true). sessionStorage: it belongs to this
+ * the details after the redirect (to /{username}?supported=true). sessionStorage: it belongs to this
  * tab only and is gone when the tab closes. Storage can be unavailable (privacy modes), so every access
  * is guarded and a missing receipt only means a shorter thank-you.
  */

@@ -8,7 +8,7 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: SETTINGS_MESSAGES.currentPasswordRequired,
   currentPasswordIncorrect: 'Current password is incorrect',
   unknownSetting: 'Unknown setting',
-  /** Not in SPEC: "Update Email" with the address the account already has changes nothing. */
+  /** "Update Email" with the address the account already has changes nothing. */
   sameEmail: 'This is already your email address.',
 } as const;
 

@@ -17,7 +17,7 @@ describe('analytics schemas', () => {
     expect(result.error?.issues[0]?.message).toBe(ANALYTICS_MESSAGES.periodInvalid);
   });
 
-  it('uses SPEC.md’s range labels plus $51+, contiguous in cents so no amount is dropped', () => {
+  it('uses the range labels $1-5 to $26-50 plus $51+, contiguous in cents so no amount is dropped', () => {
     expect(SUPPORT_DISTRIBUTION_RANGES.slice(0, 4).map((r) => r.label)).toEqual(
       SUPPORT_AMOUNT_RANGES.map((r) => r.label),
     );

@@ -37,8 +37,9 @@ export interface SupportDistributionRange {
 }
 
 /**
- * SPEC.md's ranges plus $51+, contiguous in cents so no support is dropped: an amount with cents that falls
- * between two labels (say $5.50) belongs to the higher range ("$6-15" reads "over $5, up to $15").
+ * The ranges of docs/product-rules.md#analytics, with $51+, contiguous in cents so no support is dropped: an
+ * amount with cents that falls between two labels (say $5.50) belongs to the higher range ("$6-15" reads
+ * "over $5, up to $15").
  */
 export const SUPPORT_DISTRIBUTION_RANGES: readonly SupportDistributionRange[] = Object.freeze([
   { label: '$1-5', minCents: 100, maxCents: 500 },

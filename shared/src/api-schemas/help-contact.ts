@@ -12,7 +12,7 @@ import {
 // The form's fixed data lives in data/help-contact (no zod, for the /help page's first render).
 export { CONTACT_TOPICS } from '@beabro/shared/data/help-contact';
 
-/** Not in SPEC (its help page only links an email address); email messages are SPEC's. */
+/** The help contact form (docs/product-rules.md#help-centre); the email messages are the sign-in ones. */
 export const CONTACT_MESSAGES = {
   nameRequired: AUTH_MESSAGES.nameRequired,
   nameTooLong: AUTH_MESSAGES.nameTooLong,

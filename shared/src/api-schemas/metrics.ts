@@ -13,7 +13,7 @@ const count = z.number().int().min(0);
  */
 export const earningsSchema = z.object({ grossCents: z.number().int(), netCents: z.number().int() });
 
-/** GET /api/creator/dashboard (SPEC.md section 3 "Dashboard metrics"); months are UTC calendar months. */
+/** GET /api/creator/dashboard (docs/product-rules.md#creator-dashboard); months are UTC calendar months. */
 export const creatorDashboardSchema = z.object({
   totalEarnings: earningsSchema,
   thisMonth: earningsSchema,
@@ -68,7 +68,7 @@ export const supportedCreatorSchema = z.object({
   onWall: z.boolean(),
 });
 
-/** GET /api/supporter/dashboard (SPEC.md section 3 "Supporter metrics"). */
+/** GET /api/supporter/dashboard (docs/product-rules.md#supporter-dashboard). */
 export const supporterDashboardSchema = z.object({
   totalSupportedCents: cents,
   creatorsSupported: count,

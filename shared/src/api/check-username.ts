@@ -11,7 +11,7 @@ export async function checkUsername(username: string): Promise<UsernameAvailabil
   );
 }
 
-/** Disabled below 3 characters (SPEC: "checked once the username has 3 or more characters"). Debounce the input. */
+/** Disabled below 3 characters (docs/product-rules.md#username-rules). Debounce the input. */
 export function usernameAvailabilityQueryOptions(username: string) {
   const normalized = normalizeUsername(username);
   return queryOptions({

@@ -11,7 +11,7 @@ export function encodeNextParam(path: string): string {
 }
 
 /**
- * Every route of the site (SPEC.md section 2 plus /discover and the email-link pages), for the shell and
+ * Every route of the site (docs/product-rules.md#routes-and-who-may-see-them), for the shell and
  * every remote: a link into another area is written once here, so the areas cannot drift apart.
  */
 export const paths = {

@@ -4,7 +4,7 @@
  * account), with the link in the receipt email. There is nothing to cancel in account settings.
  */
 export const CANCEL_MONTHLY_SUPPORT_COPY = {
-  /** Under the Monthly checkbox (SPEC said "from your account settings", which was wrong). */
+  /** Under the Monthly checkbox (not "from your account settings": there is nothing to cancel there). */
   note: 'You can cancel anytime: from My Missions in your supporter dashboard, or with the link in your receipt email.',
   /** The "Cancel Anytime" trust block. */
   trust: 'Monthly support has no commitment: cancel anytime from My Missions in your supporter dashboard, or with the link in your receipt email (no account needed).',

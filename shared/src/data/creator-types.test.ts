@@ -1,7 +1,7 @@
 import { CREATOR_TYPES, CREATOR_TYPE_IDS, creatorTypeLabel, isCreatorType } from '@beabro/shared/data/creator-types';
 
 describe('creator types', () => {
-  it('lists the eight SPEC types in order with their labels', () => {
+  it('lists the eight creator types in order with their labels', () => {
     expect(CREATOR_TYPES).toEqual([
       { id: 'creator', label: 'Content Creator' },
       { id: 'entrepreneur', label: 'Entrepreneur' },

@@ -3,7 +3,7 @@ export interface CreatorTypeOption {
   label: string;
 }
 
-/** Ids in SPEC order; a tuple so zod's `z.enum` can take it directly. */
+/** Ids in display order; a tuple so zod's `z.enum` can take it directly. */
 export const CREATOR_TYPE_IDS = [
   'creator',
   'entrepreneur',
@@ -15,7 +15,7 @@ export const CREATOR_TYPE_IDS = [
   'other',
 ] as const;
 
-/** The eight creator type ids of SPEC.md section 3. */
+/** The eight creator type ids (docs/product-rules.md#creator-types). */
 export type CreatorType = (typeof CREATOR_TYPE_IDS)[number];
 
 const LABELS: Record<CreatorType, string> = {
@@ -29,7 +29,7 @@ const LABELS: Record<CreatorType, string> = {
   other: 'Other',
 };
 
-/** The creator type choices of the onboarding select, in SPEC order. */
+/** The creator type choices of the onboarding select, in display order. */
 export const CREATOR_TYPES: readonly CreatorTypeOption[] = Object.freeze(
   CREATOR_TYPE_IDS.map((id) => Object.freeze({ id, label: LABELS[id] })),
 );

@@ -1,7 +1,7 @@
 import * as defaults from '@beabro/shared/data/defaults';
 
-describe('defaults (SPEC section 9)', () => {
-  it('has the SPEC amounts and limits', () => {
+describe('defaults', () => {
+  it('has the product amounts and limits', () => {
     expect(defaults.DEFAULT_MINIMUM_AMOUNT_DOLLARS).toBe(3);
     expect([defaults.MINIMUM_AMOUNT_MIN_DOLLARS, defaults.MINIMUM_AMOUNT_MAX_DOLLARS]).toEqual([1, 100]);
     expect(defaults.DEFAULT_SUGGESTED_AMOUNTS_DOLLARS).toEqual([5, 15, 25, 50]);
@@ -15,7 +15,7 @@ describe('defaults (SPEC section 9)', () => {
     expect(defaults.ONBOARDING_STEP_COUNT).toBe(3);
   });
 
-  it('has SPEC privacy defaults', () => {
+  it('has the privacy defaults', () => {
     expect(defaults.DEFAULT_PRIVACY_SETTINGS).toEqual({ showEarnings: false, showSupporterCount: true, allowMessages: true });
   });
 

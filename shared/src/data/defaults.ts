@@ -2,7 +2,7 @@ import type { NotificationSettings, PrivacySettings } from '@beabro/shared/types
 import type { AnalyticsPeriod } from '@beabro/shared/api-schemas/analytics';
 
 /*
- * Business constants and limits of SPEC.md sections 5 and 9, in one place so forms, schemas, the API
+ * Business constants and limits (docs/product-rules.md), in one place so forms, schemas, the API
  * and copy ("bio max 200") cannot drift apart. Amounts ending in `_DOLLARS` are whole dollars as typed
  * in forms; amounts ending in `_CENTS` are what entities and the API store.
  */
@@ -17,12 +17,12 @@ export const SUGGESTED_AMOUNT_MIN_DOLLARS = 1;
 /** The support page preselects this amount. */
 export const DEFAULT_SUPPORT_AMOUNT_DOLLARS = 5;
 export const SUPPORT_AMOUNT_MIN_DOLLARS = 1;
-/** Not in SPEC: caps a single support so a typo (an extra zero or three) cannot charge a fortune. */
+/** Caps a single support so a typo (an extra zero or three) cannot charge a fortune. */
 export const MAX_SINGLE_SUPPORT_DOLLARS = 10_000;
 export const MAX_SINGLE_SUPPORT_CENTS = MAX_SINGLE_SUPPORT_DOLLARS * 100;
 
 export const GOAL_AMOUNT_MIN_DOLLARS = 0;
-/** Not in SPEC: an upper bound keeps the progress maths and the display sane. */
+/** An upper bound keeps the progress maths and the display sane. */
 export const GOAL_AMOUNT_MAX_DOLLARS = 10_000_000;
 export const GOAL_TITLE_MAX_LENGTH = 80;
 
@@ -34,11 +34,11 @@ export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** Not in SPEC: bounds hashing work per request. */
+/** Bounds hashing work per request. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const USERNAME_MIN_LENGTH = 3;
-/** Not in SPEC: keeps /{username} URLs readable. */
+/** Keeps /{username} URLs readable. */
 export const USERNAME_MAX_LENGTH = 30;
 export const USERNAME_PATTERN = /^[a-z0-9_]+$/;
 /** What the username input strips (after lowercasing); global, for `String.replace`. */
@@ -100,7 +100,7 @@ export const SUPPORT_AMOUNT_RANGES: readonly SupportAmountRange[] = Object.freez
 ]);
 
 /**
- * The footer's copyright year. SPEC.md shows 2025; the site shows the year it is published in, decided
+ * The footer's copyright year: the year the site is published in, decided
  * here once (not from each visitor's clock, so the server's page and the browser's agree): bump it with
  * the first release of a new year.
  */

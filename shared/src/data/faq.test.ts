@@ -1,7 +1,7 @@
 import { FAQ_CATEGORIES, FAQ_ITEMS } from '@beabro/shared/data/faq';
 
 describe('FAQ data', () => {
-  it('lists the nine categories of the spec once each, with a readable label', () => {
+  it('lists the nine help categories once each, with a readable label', () => {
     const ids = FAQ_CATEGORIES.map((category) => category.id);
     expect(ids).toEqual(['general', 'pricing', 'payments', 'customization', 'integration', 'profile', 'security', 'recurring', 'countries']);
     for (const category of FAQ_CATEGORIES) expect(category.label.trim()).not.toBe('');
@@ -23,7 +23,7 @@ describe('FAQ data', () => {
     }
   });
 
-  it('states the fees and limits of SPEC section 9', () => {
+  it('states the fees and limits of the product rules', () => {
     const all = FAQ_ITEMS.map((item) => `${item.question} ${item.answer}`).join('\n');
     for (const fact of ['5%', '95%', '2.9% + $0.30', 'Tuesday', '7-day', '30 days', 'United States', 'Canada', 'United Kingdom', 'Australia', '$1 and $100']) {
       expect(all).toContain(fact);

@@ -1,4 +1,4 @@
-// Help-centre articles (SPEC.md section 3 "FAQ item", figures from section 9).
+// Help-centre articles (docs/product-rules.md#help-centre); their figures are the product rules'.
 // Answers only describe what the product really does: when a fee, date or limit changes in the
 // spec, change it here too. Paragraphs inside an answer are separated by a blank line.
 

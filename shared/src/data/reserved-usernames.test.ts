@@ -1,7 +1,7 @@
 import { RESERVED_USERNAMES, isReservedUsername } from '@beabro/shared/data/reserved-usernames';
 
 describe('reserved usernames', () => {
-  it.each(['admin', 'support', 'api', 'test', 'user'])('SPEC reserves %j', (name) => {
+  it.each(['admin', 'support', 'api', 'test', 'user'])('reserves %j', (name) => {
     expect(isReservedUsername(name)).toBe(true);
   });
 

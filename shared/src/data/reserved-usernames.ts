@@ -2,20 +2,20 @@ import { USERNAME_DISALLOWED_CHARS } from '@beabro/shared/data/defaults';
 
 /*
  * Usernames nobody may claim. A profile lives at /{username}, so any first path segment the site (or its
- * hosting) uses must be reserved or that profile would be unreachable or would shadow a page. SPEC's
- * simulated check treats admin, support, api, test and user as taken; the rest protect our routes and
+ * hosting) uses must be reserved or that profile would be unreachable or would shadow a page.
+ * Admin, support, api, test and user were always taken; the rest protect our routes and
  * common infrastructure names. Lookups normalise first (lowercase, strip everything outside a-z 0-9 _), so
  * entries are listed in their normalised form ("supporterdashboard", "robotstxt"); raw route spellings such as
  * "supporter-dashboard" are listed too so callers may also check path segments directly.
  */
 const NAMES = [
-  // SPEC section 9
+  // taken from the start
   'admin',
   'support',
   'api',
   'test',
   'user',
-  // first path segments of the site's routes (SPEC section 2) and the Module Federation runtime map
+  // first path segments of the site's routes and the Module Federation runtime map
   'auth',
   'create',
   'dashboard',

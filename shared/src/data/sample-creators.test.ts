@@ -9,7 +9,7 @@ const NOW = new Date('2025-06-15T12:00:00.000Z');
 describe('sample creators', () => {
   const creators = createSampleCreators(NOW);
 
-  it('has three creators, the first one the gaming-flavoured SPEC sample mapped to "creator"', () => {
+  it('has three creators, the first one the gaming-flavoured sample mapped to "creator"', () => {
     expect(creators).toHaveLength(3);
     expect(creators[0]?.profile.creatorType).toBe('creator');
     expect(creators[0]?.profile.socialLinks).toEqual(expect.objectContaining({ twitch: expect.any(String), youtube: expect.any(String) }));
@@ -69,7 +69,7 @@ describe('sample creators', () => {
     });
   });
 
-  it('settings use SPEC defaults and example.com emails', () => {
+  it('settings use the defaults and example.com emails', () => {
     for (const { settings } of creators) {
       expect(settings.email).toMatch(/example\.(com|org)$/);
       expect(settings.suggestedAmountsCents).toEqual([500, 1_500, 2_500, 5_000]);

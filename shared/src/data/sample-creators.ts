@@ -2,7 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PRIVACY_SETTINGS } from '@beabro
 import type { Achievement, CreatorSettings, PublicCreatorProfile, SupportRecord } from '@beabro/shared/types/entities';
 
 /*
- * Demo creators for seeding the database, built from SPEC's sample data. Dates are relative
+ * Demo creators for seeding the database, built from the sample data we were given. Dates are relative
  * (`daysAgo`) so the seed always looks fresh ("this month" figures stay non-empty); materialise them
  * with createSampleCreators(now). Emails use the reserved example.com domain so no real inbox gets mail.
  */
@@ -50,7 +50,7 @@ const achievements = (unlocked: readonly boolean[]): Achievement[] =>
 
 export const SAMPLE_CREATOR_SEEDS: readonly SampleCreatorSeed[] = [
   {
-    // SPEC's sample profile is a gamer with creatorType "gaming", which is not one of the eight types;
+    // The sample profile we were given is a gamer with creatorType "gaming", which is not one of the eight types;
     // it maps to "creator" (Content Creator). Its discord link is dropped: discord is not an offered platform.
     profile: {
       username: 'pixelpat',

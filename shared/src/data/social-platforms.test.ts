@@ -9,7 +9,7 @@ import {
 } from '@beabro/shared/data/social-platforms';
 
 describe('social platforms', () => {
-  it('lists the eleven SPEC platforms in order', () => {
+  it('lists the eleven platforms in order', () => {
     expect(SOCIAL_PLATFORMS.map((p) => p.id)).toEqual([
       'website',
       'youtube',

@@ -144,10 +144,10 @@ const PLATFORMS: readonly SocialPlatformInfo[] = [
   },
 ];
 
-/** The eleven onboarding platforms, in SPEC order. */
+/** The eleven onboarding platforms, in display order (docs/product-rules.md#social-links). */
 export const SOCIAL_PLATFORMS: readonly SocialPlatformInfo[] = Object.freeze(PLATFORMS.map((p) => Object.freeze(p)));
 
-/** Ids in SPEC order; a tuple so zod schemas can be built from it. */
+/** Ids in display order; a tuple so zod schemas can be built from it. */
 export const SOCIAL_PLATFORM_IDS = [
   'website',
   'youtube',

@@ -19,7 +19,7 @@ export function isDeliveredPerk(perk: string): boolean {
   return DELIVERED_PERK_KEYS.has(perk.trim().toLowerCase());
 }
 
-/** The four sample support tiers of SPEC.md section 3, shown on the profile and the support page. */
+/** The four sample support tiers (docs/product-rules.md#tiers), shown on the profile and the support page. */
 export const SUPPORT_TIERS: readonly SupportTier[] = Object.freeze([
   {
     id: 'support-the-mission',

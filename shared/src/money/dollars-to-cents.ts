@@ -1,5 +1,5 @@
 /**
- * Forms collect whole dollars (SPEC: amounts are integers) while entities and the API store cents.
+ * Forms collect whole dollars (docs/product-rules.md#amounts-are-whole-dollars) while entities and the API store cents.
  * Rounds to the nearest cent so a decimal input like 10.15 (stored as 10.1499...) still maps to 1015.
  */
 export function dollarsToCents(dollars: number): number {

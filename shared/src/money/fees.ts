@@ -1,6 +1,6 @@
 /*
- * Fee maths of SPEC.md section 9, in integer cents only: floating-point percentages drift by a cent
- * now and then, and a creator's payout must match what the support page promised to the cent.
+ * Fee maths (docs/product-rules.md#fees-and-rounding), in integer cents only: floating-point percentages
+ * drift by a cent now and then, and a creator's payout must match what the support page promised to the cent.
  */
 
 /** Platform fee: 5 % of the amount, rounded up to the cent. */

@@ -12,7 +12,7 @@ const validSignIn = { email: 'bro@example.com', password: 'correct horse' };
 const validSignUp = { ...validSignIn, name: 'Bea Bro', confirmPassword: 'correct horse', role: 'creator' };
 
 describe('AUTH_MESSAGES', () => {
-  it('carries SPEC section 5 and 8 wording verbatim', () => {
+  it('carries the field and form messages word for word', () => {
     expect(AUTH_MESSAGES.emailRequired).toBe('Email is required');
     expect(AUTH_MESSAGES.emailInvalid).toBe('Email is invalid');
     expect(AUTH_MESSAGES.passwordRequired).toBe('Password is required');

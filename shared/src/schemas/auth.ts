@@ -7,23 +7,19 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@beabro/shared/data/defaults';
 
-/** Messages of SPEC.md sections 5 and 8 verbatim, plus the few limits SPEC leaves out (marked). */
+/** Sign-in and sign-up messages, word for word as docs/product-rules.md#accounts-and-sign-in lists them. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
-  /** Not in SPEC. */
   emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  /** Not in SPEC. */
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   nameRequired: 'Name is required',
-  /** Not in SPEC. */
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   passwordsDoNotMatch: 'Passwords do not match',
-  /** Not in SPEC. */
   roleInvalid: 'Choose Mission Builder or Supporter',
-  /** Form-level error box (SPEC section 8). */
+  /** Form-level error box (docs/product-rules.md#form-level-messages). */
   authenticationFailed: 'Authentication failed. Please try again.',
 } as const;
 

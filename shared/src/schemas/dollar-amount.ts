@@ -4,7 +4,7 @@ import { whenInteger } from '@beabro/shared/schemas/check-guards';
 /*
  * Amount fields of the forms: whole dollars, typed into inputs. Accepting both numbers and numeric strings
  * lets a form hand over either the raw input value or an already-parsed number; every way an input can be
- * wrong (empty, not a number, cents, out of range) gets a field message instead of SPEC's silent fallbacks.
+ * wrong (empty, not a number, cents, out of range) gets a field message, never a silent fallback.
  */
 
 export interface DollarAmountBounds {

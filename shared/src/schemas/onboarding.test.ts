@@ -27,7 +27,7 @@ function messagesAt(schema: ZodType, input: unknown, path = ''): string[] {
 }
 
 describe('ONBOARDING_MESSAGES', () => {
-  it('carries SPEC section 5 and 8 wording verbatim', () => {
+  it('carries the field and form messages word for word', () => {
     expect(ONBOARDING_MESSAGES.displayNameRequired).toBe('Display name is required');
     expect(ONBOARDING_MESSAGES.usernameRequired).toBe('Username is required');
     expect(ONBOARDING_MESSAGES.usernameTooShort).toBe('Username must be at least 3 characters');
@@ -105,7 +105,7 @@ describe('step 1 fields', () => {
     },
   );
 
-  it('username: lowercases (as SPEC does) and trims', () => {
+  it('username: lowercases (as the input does) and trims', () => {
     expect(usernameSchema.parse('  Pixel_Pat ')).toBe('pixel_pat');
   });
 
@@ -127,7 +127,7 @@ describe('step 1 fields', () => {
     for (const id of CREATOR_TYPE_IDS) expect(creatorTypeSchema.parse(id)).toBe(id);
     expect(messagesAt(creatorTypeSchema, '')).toEqual([ONBOARDING_MESSAGES.creatorTypeRequired]);
     expect(messagesAt(creatorTypeSchema, undefined)).toEqual([ONBOARDING_MESSAGES.creatorTypeRequired]);
-    // SPEC's sample data uses "gaming", which is not an offered type.
+    // The sample data we were given uses "gaming", which is not an offered type.
     expect(messagesAt(creatorTypeSchema, 'gaming')).toEqual([ONBOARDING_MESSAGES.creatorTypeRequired]);
   });
 
@@ -144,7 +144,7 @@ describe('step 1 fields', () => {
 });
 
 describe('step 3 support settings', () => {
-  it('applies SPEC defaults: minimum 3, suggested 5/15/25/50, no goal, empty goal title', () => {
+  it('applies the defaults: minimum 3, suggested 5/15/25/50, no goal, empty goal title', () => {
     expect(onboardingSupportSchema.parse({})).toEqual({
       minimumAmount: 3,
       suggestedAmounts: [5, 15, 25, 50],

@@ -28,52 +28,40 @@ import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
 
-/** Messages of SPEC.md sections 5 and 8 verbatim; the ones SPEC leaves out (its silent fallbacks) are marked. */
+/** Onboarding messages, word for word as docs/product-rules.md#onboarding lists them. */
 export const ONBOARDING_MESSAGES = {
   displayNameRequired: 'Display name is required',
-  /** Not in SPEC. */
   displayNameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
   usernameRequired: 'Username is required',
   usernameTooShort: `Username must be at least ${USERNAME_MIN_LENGTH} characters`,
-  /** Not in SPEC. */
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
   usernameInvalidChars: 'Username can only contain letters, numbers, and underscores',
   /** Taken, or reserved for the site's own pages. */
   usernameNotAvailable: 'Username is not available',
-  /** Positive feedback of the availability check (SPEC section 8). */
+  /** Positive feedback of the availability check. */
   usernameAvailable: 'Username is available!',
   bioRequired: 'Bio is required',
-  /** Not in SPEC (it only has a live counter). */
   bioTooLong: `Bio must be at most ${BIO_MAX_LENGTH} characters`,
   creatorTypeRequired: 'Creator type is required',
-  /** Not in SPEC (it falls back to 3 silently). */
   minimumAmountRange: `Minimum amount must be between ${usd(MINIMUM_AMOUNT_MIN_DOLLARS)} and ${usd(MINIMUM_AMOUNT_MAX_DOLLARS)}`,
-  /** Not in SPEC. */
   minimumAmountWhole: 'Minimum amount must be a whole number of dollars',
-  /** Not in SPEC: a support option below the minimum could never be paid. */
+  /** A support option below the minimum could never be paid. */
   minimumAboveSupportOptions: 'Minimum amount cannot be above your smallest suggested amount',
-  /** Not in SPEC (it falls back silently). */
   suggestedAmountTooSmall: `Suggested amounts must be at least ${usd(SUGGESTED_AMOUNT_MIN_DOLLARS)}`,
-  /** Not in SPEC: a quick-pick amount above the single-support cap could never be paid. */
+  /** A quick-pick amount above the single-support cap could never be paid. */
   suggestedAmountTooLarge: `Suggested amounts must be at most ${usd(MAX_SINGLE_SUPPORT_DOLLARS)}`,
-  /** Not in SPEC. */
   suggestedAmountsCount: 'Enter four suggested amounts',
-  /** Not in SPEC. */
   suggestedAmountWhole: 'Suggested amounts must be whole numbers of dollars',
-  /** Not in SPEC (it falls back to 0 silently). */
   goalAmountNegative: 'Goal amount cannot be negative',
   showEarningsOnOrOff: 'Choose on or off',
-  /** Not in SPEC. */
   goalAmountTooLarge: `Goal amount must be at most ${usd(GOAL_AMOUNT_MAX_DOLLARS)}`,
-  /** Not in SPEC. */
   goalAmountWhole: 'Goal amount must be a whole number of dollars',
-  /** Not in SPEC. */
   goalTitleTooLong: `Goal title must be at most ${GOAL_TITLE_MAX_LENGTH} characters`,
-  /** Form-level error box on launch (SPEC section 8). */
+  /** Form-level error box on launch (docs/product-rules.md#form-level-messages). */
   profileCreationFailed: 'Failed to create profile. Please try again.',
 } as const;
 
-/** Messages of the step-2 social links (SPEC gives none). */
+/** Messages of the step-2 social links (docs/product-rules.md#social-links). */
 export const SOCIAL_LINK_MESSAGES = {
   websiteHttpsOnly: 'Website must start with https:// (or enter just the domain, e.g. example.com)',
   websiteInvalid: 'Enter a valid website address, e.g. example.com',
@@ -94,8 +82,8 @@ export const SOCIAL_LINK_MESSAGES = {
 } as const;
 
 /**
- * What the username input does on every keystroke (SPEC section 5): lowercase, then drop every character
- * outside a-z, 0-9 and underscore.
+ * What the username input does on every keystroke: lowercase, then drop every character outside a-z, 0-9
+ * and underscore (docs/product-rules.md#username-rules).
  */
 export function normalizeUsername(input: string): string {
   return input.toLowerCase().replace(USERNAME_DISALLOWED_CHARS, '');
@@ -108,7 +96,7 @@ export const displayNameSchema = z
   .max(DISPLAY_NAME_MAX_LENGTH, { error: ONBOARDING_MESSAGES.displayNameTooLong });
 
 /**
- * Username as stored. It validates rather than normalises (beyond lowercasing, which SPEC does too), so
+ * Username as stored. It validates rather than normalises (beyond lowercasing, as the input does too), so
  * characters the input would have stripped are reported instead of silently changing the user's URL.
  * Reserved names get the same "not available" message as taken ones; the server still checks for taken.
  */

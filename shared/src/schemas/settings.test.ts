@@ -55,7 +55,7 @@ describe('profileSettingsSchema', () => {
   });
 });
 
-describe('supportSettingsSchema (SPEC fallbacks become messages)', () => {
+describe('supportSettingsSchema (messages, never silent fallbacks)', () => {
   it('minimum amount outside 1..100', () => {
     for (const minimumAmount of [0, 101, '', 'x']) {
       expect(messagesAt(supportSettingsSchema, { minimumAmount }, 'minimumAmount')).toEqual([
@@ -122,7 +122,7 @@ describe('notificationSettingsSchema', () => {
 });
 
 describe('privacySettingsSchema', () => {
-  it('defaults to SPEC: showEarnings off, showSupporterCount on, allowMessages on', () => {
+  it('defaults: showEarnings off, showSupporterCount on, allowMessages on', () => {
     expect(privacySettingsSchema.parse({})).toEqual({
       showEarnings: false,
       showSupporterCount: true,

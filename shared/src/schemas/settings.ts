@@ -17,9 +17,8 @@ import {
 } from '@beabro/shared/schemas/onboarding';
 
 /**
- * Settings messages. SPEC has silent fallbacks (minimum -> 1, suggested -> 1, goal -> 0) and no password
- * validation; here every rule reports a field message instead. Shared wording comes from the onboarding and
- * auth messages so the same mistake reads the same everywhere.
+ * Settings messages (docs/product-rules.md#settings): every rule reports a field message, never a silent fallback.
+ * Shared wording comes from the onboarding and auth messages so the same mistake reads the same everywhere.
  */
 export const SETTINGS_MESSAGES = {
   displayNameRequired: ONBOARDING_MESSAGES.displayNameRequired,
@@ -69,7 +68,7 @@ export const NEW_POSTS_NOTIFICATION = {
   description: 'An email when a creator you support publishes a post you can read.',
 } as const;
 
-/** Privacy tab: SPEC defaults showEarnings off, showSupporterCount on, allowMessages on. */
+/** Privacy tab: defaults showEarnings off, showSupporterCount on, allowMessages on. */
 export const privacySettingsSchema = z.object({
   showEarnings: toggle(DEFAULT_PRIVACY_SETTINGS.showEarnings),
   showSupporterCount: toggle(DEFAULT_PRIVACY_SETTINGS.showSupporterCount),

@@ -24,7 +24,7 @@ const valid = {
 };
 
 describe('supportSchema', () => {
-  it('accepts a valid support and fills SPEC defaults (amount 5, not anonymous, one-off)', () => {
+  it('accepts a valid support and fills the defaults (amount 5, not anonymous, one-off)', () => {
     expect(supportSchema.parse(valid)).toEqual(valid);
     expect(supportSchema.parse({ email: 'fan@example.com' })).toEqual({
       amount: 5,
@@ -77,7 +77,7 @@ describe('supportSchema', () => {
     );
   });
 
-  it('email: required and must look like an address (SPEC wording)', () => {
+  it('email: required and must look like an address (sign-in wording)', () => {
     expect(SUPPORT_MESSAGES.emailRequired).toBe('Email is required');
     expect(SUPPORT_MESSAGES.emailInvalid).toBe('Email is invalid');
     expect(messagesAt(supportSchema, { ...valid, email: '' }, 'email')).toEqual([SUPPORT_MESSAGES.emailRequired]);

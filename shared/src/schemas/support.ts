@@ -11,7 +11,7 @@ import { AUTH_MESSAGES, emailSchema } from '@beabro/shared/schemas/auth';
 import { dollarAmountSchema } from '@beabro/shared/schemas/dollar-amount';
 import type { SupportPayload } from '@beabro/shared/types/entities';
 
-/** Support page messages. SPEC only disables submit below $1; these say why. Email messages are SPEC's. */
+/** Support page messages (docs/product-rules.md#checkout); the email messages are the sign-in ones. */
 export const SUPPORT_MESSAGES = {
   amountRequired: 'Enter an amount of at least $1',
   amountWhole: 'Amount must be a whole number of dollars',
@@ -26,7 +26,7 @@ export const SUPPORT_MESSAGES = {
   wallNotAnonymous: 'Anonymous supporters are not shown on the wall: untick one of the two',
 } as const;
 
-/** The name the payload carries when the supporter ticks "anonymous" (SPEC section 3). */
+/** The name the payload carries when the supporter ticks "anonymous" (docs/product-rules.md#supporter-details). */
 export const ANONYMOUS_SUPPORTER_NAME = 'Anonymous';
 
 export const supportAmountSchema = dollarAmountSchema(

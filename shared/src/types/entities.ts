@@ -2,7 +2,7 @@ import type { CreatorType } from '@beabro/shared/data/creator-types';
 import type { SocialPlatform } from '@beabro/shared/data/social-platforms';
 
 /*
- * Shapes of SPEC.md section 3's sample data (seed creators, tiers, FAQ) and of the onboarding draft.
+ * Shapes of the sample data (seed creators, tiers, FAQ) and of the onboarding draft.
  * What travels over HTTP is typed from the zod schemas in `@beabro/shared/api-schemas` instead.
  * Conventions (so every area and the API agree without converting twice):
  * - money is always integer cents in fields ending in `Cents` (forms work in whole dollars; convert with

@@ -1,6 +1,6 @@
 export type UserType = 'creator' | 'supporter';
 
-/** SPEC.md section 3, "Session user" (plus whether the email address is verified). */
+/** The session user (docs/product-rules.md#accounts-and-sign-in), with whether the email address is verified. */
 export interface SessionUser {
   id: string;
   email: string;

@@ -59,7 +59,7 @@ describe('support distribution and activity order', () => {
     expect(supportDistribution([]).every((r) => r.count === 0 && r.percentage === 0)).toBe(true);
   });
 
-  it('compares periods like SPEC.md growth: one decimal, null without a previous figure', () => {
+  it('compares periods like the growth rate: one decimal, null without a previous figure', () => {
     expect(changePercent(1_500, 1_000)).toBe(50);
     expect(changePercent(0, 3)).toBe(-100);
     expect(changePercent(7, 0)).toBeNull();

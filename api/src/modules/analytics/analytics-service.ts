@@ -39,7 +39,7 @@ export function percentOneDecimal(part: number, whole: number): number | null {
   return Math.round((part * 1000) / whole) / 10;
 }
 
-/** SPEC.md section 9's growth rate, applied to any two periods: (now - before) / before, one decimal. */
+/** The growth rate (docs/product-rules.md#growth-rate) of any two periods: (now - before) / before, one decimal. */
 export function changePercent(current: number, previous: number): number | null {
   return percentOneDecimal(current - previous, previous);
 }

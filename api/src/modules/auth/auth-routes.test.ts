@@ -47,7 +47,7 @@ describe('sign-up', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('answers 400 with the exact SPEC.md messages and writes nothing', async () => {
+  it('answers 400 with the exact field messages and writes nothing', async () => {
     const client = t.client();
     const res = await client.post('/api/auth/sign-up', {
       name: '',

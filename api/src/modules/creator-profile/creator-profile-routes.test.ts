@@ -98,7 +98,7 @@ describe('POST /api/creator-profile (onboarding)', () => {
     expect(await getProfile(client)).toEqual(profile);
   });
 
-  it('fills in the SPEC defaults: minimum $3, suggested $5/$15/$25/$50, no goal', async () => {
+  it('fills in the defaults: minimum $3, suggested $5/$15/$25/$50, no goal', async () => {
     const { profile } = await fakeCreator(t);
     expect(profile).toMatchObject({
       minimumAmountCents: 300,

@@ -33,7 +33,7 @@ export function percentOneDecimal(part: number, whole: number): number | null {
   return Math.round((part * 1000) / whole) / 10;
 }
 
-/** SPEC.md section 9: (this month - last month) / last month, one decimal; null when last month is 0. */
+/** (this month - last) / last, one decimal; null when last month is 0 (docs/product-rules.md#growth-rate). */
 export function growthRatePercent(thisMonthCents: number, lastMonthCents: number): number | null {
   return percentOneDecimal(thisMonthCents - lastMonthCents, lastMonthCents);
 }

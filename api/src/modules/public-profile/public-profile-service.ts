@@ -22,7 +22,7 @@ export function isPossibleUsername(username: string): boolean {
   return USERNAME_PATTERN.test(username);
 }
 
-/** Goal progress as the page's bar shows it: rounded, capped at 100 (SPEC.md section 9). */
+/** Goal progress as the page's bar shows it: rounded, capped at 100 (docs/product-rules.md#goal-and-progress). */
 export function goalPercent(raisedCents: number, goalAmountCents: number): number {
   if (goalAmountCents <= 0) return 0;
   return Math.min(100, Math.round((raisedCents * 100) / goalAmountCents));

@@ -33,7 +33,7 @@ export async function insertUser(
   return row;
 }
 
-/** The session user as SPEC.md section 3 describes it: the account joined with its creator profile, if any. */
+/** The session user (docs/product-rules.md#accounts-and-sign-in): the account and its creator profile. */
 export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({ user: users, username: creatorProfiles.username, profileDeleted: creatorProfiles.deletedAt })

@@ -125,7 +125,7 @@ describe('AuthPage: what it shows', () => {
   });
 });
 
-describe('AuthPage: field messages (SPEC section 5)', () => {
+describe('AuthPage: field messages', () => {
   it('sign-in: required messages on submit, next to their fields, and focus on the first', async () => {
     const user = userEvent.setup();
     const calls = renderAuth('/auth');

@@ -34,7 +34,7 @@ export function BasicsStep({ draft, errors, onFieldChange, onFieldBlur }: StepFi
         required
         rows={4}
         placeholder="What is your mission? Tell supporters what their support makes possible."
-        // The live counter of SPEC section 5.
+        // The live counter (docs/product-rules.md#basics).
         aside={`${draft.bio.length}/${BIO_MAX_LENGTH}`}
         value={draft.bio}
         error={errors.bio}

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('step 1, the basics', () => {
-  it('refuses to continue while anything is missing, with the SPEC messages next to the fields', async () => {
+  it('refuses to continue while anything is missing, with the field messages next to the fields', async () => {
     const user = userEvent.setup();
     renderCreate({ user: supporter });
     await atStep(1);
@@ -127,7 +127,7 @@ describe('step 1, the basics', () => {
     expect(screen.getByText('Bio must be at most 200 characters')).toBeInTheDocument();
   });
 
-  it('offers the eight creator types of SPEC, in order, with nothing chosen', async () => {
+  it('offers the eight creator types, in order, with nothing chosen', async () => {
     renderCreate({ user: supporter });
     await atStep(1);
     const options = within(field('Creator Type')).getAllByRole('option');

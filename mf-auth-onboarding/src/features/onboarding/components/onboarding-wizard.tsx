@@ -69,7 +69,7 @@ export interface OnboardingWizardProps {
   createProfile: ReturnType<typeof useCreateCreatorProfile>;
 }
 
-/** /create: the three steps of SPEC "Onboarding wizard", ending in a real creator page at /{username}. */
+/** /create: the three steps of docs/product-rules.md#onboarding, ending in a real creator page at /{username}. */
 export function OnboardingWizard({ user, createProfile }: OnboardingWizardProps) {
   const { step, draft: storedDraft, setDraft, setStep, clearDraft } = useOnboardingDraft(user.id);
   // The draft's values and messages live in react-hook-form. The steps' fields are controlled (custom fields: the

@@ -2,7 +2,7 @@ import { SOCIAL_PLATFORMS } from '@beabro/shared/data/social-platforms';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import type { StepFieldsProps } from './step-fields-props';
 
-/** Step 2, connect platforms: the eleven platforms of SPEC section 3, all optional, each checked by its own rule. */
+/** Step 2, connect platforms (docs/product-rules.md#social-links): all optional, each checked by its own rule. */
 export function SocialLinksStep({ draft, errors, onFieldChange, onFieldBlur }: StepFieldsProps) {
   return (
     <div

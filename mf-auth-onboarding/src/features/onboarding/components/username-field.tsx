@@ -27,7 +27,7 @@ function CheckIcon() {
 }
 
 /**
- * Username with live availability (SPEC sections 4, 5 and 8): the input is forced to lowercase with other
+ * Username with live availability (docs/product-rules.md#username-rules): the input is forced to lowercase with other
  * characters stripped as typed; from 3 characters, once typing pauses, the server says whether it is free:
  * a check mark and "Username is available!", or a red border and "Username is not available".
  */

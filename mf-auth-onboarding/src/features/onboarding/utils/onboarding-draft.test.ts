@@ -7,7 +7,7 @@ const basics = { displayName: 'Maya', username: 'maya', bio: 'Murals', creatorTy
 afterEach(() => window.sessionStorage.clear());
 
 describe('onboarding draft', () => {
-  it('starts with SPEC defaults: minimum 3, suggested 5, 15, 25, 50, nothing else filled in', () => {
+  it('starts with the defaults: minimum 3, suggested 5, 15, 25, 50, nothing else filled in', () => {
     const draft = emptyDraft();
     expect(draft.minimumAmount).toBe('3');
     expect(draft.suggestedAmounts).toEqual(['5', '15', '25', '50']);

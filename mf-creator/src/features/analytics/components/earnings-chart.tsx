@@ -8,8 +8,8 @@ import { ChartWithTable, tableStyle } from './chart-with-table';
 const CHART_HEIGHT_REM = 12;
 
 /**
- * Earnings per day, week or month as CSS bars, scaled to the largest bucket of the data (SPEC.md's fixed
- * $2,500 scale overflowed for larger creators and flattened smaller ones).
+ * Earnings per day, week or month as CSS bars, scaled to the largest bucket of the data (a fixed $2,500
+ * scale would overflow for larger creators and flatten smaller ones). See docs/product-rules.md#analytics.
  */
 export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnings'] }) {
   const { granularity, buckets } = earnings;

@@ -2,7 +2,7 @@ import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
 import { SectionCard } from '../../../components/section-card';
 import { formatChange, formatCount } from '../../../lib/format';
 
-/** New supporters, running monthly supports and the growth rate of SPEC.md section 9. */
+/** New supporters, running monthly supports and the growth rate (docs/product-rules.md#growth-rate). */
 export function ThisMonthCard({ dashboard }: { dashboard: CreatorDashboard }) {
   const growth = dashboard.growthRatePercent;
   const rows = [

@@ -21,7 +21,7 @@ const DEPENDENTS: Record<PasswordField, PasswordField[]> = {
   confirmPassword: [],
 };
 
-/** Change password (SPEC left it unwired): checked with the shared schema, then by the server. */
+/** Change password (docs/product-rules.md#settings): checked with the shared schema, then by the server. */
 export function PasswordForm() {
   const [state, setState] = useState<SaveState>(IDLE);
   const change = useChangePassword();

@@ -37,7 +37,7 @@ describe('SupportTab', () => {
     expect(within(tier2).queryByText('Yours to deliver')).not.toBeInTheDocument();
   });
 
-  it('reports an invalid minimum, tier amount and goal instead of SPEC’s silent fallbacks', async () => {
+  it('reports an invalid minimum, tier amount and goal with field messages, never a silent fallback', async () => {
     const api = mockApi({});
     const user = userEvent.setup();
     renderWithProviders(<SupportTab profile={sampleProfile()} />);

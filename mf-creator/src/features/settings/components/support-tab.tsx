@@ -50,7 +50,8 @@ function validate(values: SupportFormValues): FieldErrors {
 
 /**
  * Support Settings: minimum amount, the four tiers (their amounts are the suggested amounts), the goal and
- * the creator's country. SPEC's silent fallbacks (an invalid minimum became 1, a goal 0) are field messages here.
+ * the creator's country. An invalid amount gets a field message, never a silent default
+ * (docs/product-rules.md#amounts-are-whole-dollars).
  */
 export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
   const [state, setState] = useState<SaveState>(IDLE);

@@ -17,7 +17,7 @@ interface InfoCard {
   linkLabel: string;
 }
 
-// The three facts people ask about most (SPEC section 9), each leading to its FAQ category.
+// The three facts people ask about most (docs/product-rules.md#help-centre), each leading to its FAQ category.
 const INFO_CARDS: readonly InfoCard[] = [
   {
     icon: PercentIcon,

@@ -6,7 +6,7 @@ export interface FaqFilter {
   category: CategoryFilter;
 }
 
-/** SPEC section 4: case-insensitive substring match on question or answer, combined with the category. */
+/** Case-insensitive substring match on question or answer, with the category (docs/product-rules.md#help-centre). */
 export function filterFaqItems(items: readonly FaqItem[], { query, category }: FaqFilter): FaqItem[] {
   const needle = query.trim().toLocaleLowerCase();
   return items.filter(

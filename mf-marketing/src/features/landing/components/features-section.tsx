@@ -9,7 +9,8 @@ import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
 import { UserIcon } from '@beabro/shared/ui/icons/user';
 import { ZapIcon } from '@beabro/shared/ui/icons/zap';
 
-// Every claim here is a product rule from the spec (fees, payout schedule, setup), not a marketing estimate.
+// Every claim here is a product rule (fees, payout schedule, setup), not a marketing estimate: see
+// docs/product-rules.md#landing-page.
 const features = [
   {
     Icon: BanknoteIcon,

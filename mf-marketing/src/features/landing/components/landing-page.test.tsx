@@ -34,7 +34,7 @@ describe('LandingPage', () => {
     );
   });
 
-  it('presents the sections in the order of the spec', () => {
+  it('presents the sections in order', () => {
     renderWithProviders(<LandingPage />);
 
     const sectionTitles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { paths } from '@beabro/shared/contract/paths';
 
-/** SPEC's "Be a Bro" call to action: visitors with a mission of their own start one. */
+/** The "Be a Bro" call to action: visitors with a mission of their own start one. */
 export function BeABroCard() {
   const headingId = useId();
   return (

@@ -14,7 +14,7 @@ function profileUrl(username: string): string {
 }
 
 /**
- * SPEC: share with the device's share sheet where there is one, otherwise copy the profile address
+ * Share with the device's share sheet where there is one, otherwise copy the profile address
  * (site origin + username) and say so. If the clipboard is refused too, the address is shown to copy by hand.
  *
  * Share is the summary of a `<details>`: before the page's code runs, or without JavaScript, it opens a panel

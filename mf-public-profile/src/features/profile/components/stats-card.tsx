@@ -3,7 +3,7 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { formatNumber } from '../../../lib/format-count';
 import { ProfileSection } from './profile-section';
 
-/** SPEC's Stats card, showing only what the creator makes public (hidden figures arrive as null). */
+/** The Stats card, showing only what the creator makes public (hidden figures arrive as null). */
 export function StatsCard({ profile }: { profile: PublicCreatorProfileDto }) {
   const rows = [
     profile.totalEarnedCents !== null

@@ -33,7 +33,7 @@ function tierChoiceHref(username: string, position: number | null): string {
 }
 
 /**
- * SPEC: the four tiers; clicking one only selects it (clicking it again clears the choice). The support
+ * The four tiers; clicking one only selects it (clicking it again clears the choice). The support
  * buttons then carry the chosen tier to the support page. Each tier is a link to the profile with that tier
  * chosen (`?tier=`, rendered chosen by the server), so choosing works without JavaScript; once the page runs,
  * a click selects in place instead of following the link.

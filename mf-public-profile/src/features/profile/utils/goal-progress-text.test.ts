@@ -1,7 +1,7 @@
 import { goalProgressText } from './goal-progress-text';
 
 describe('goalProgressText', () => {
-  it('says SPEC’s sentence', () => {
+  it('says the goal sentence', () => {
     expect(goalProgressText({ percent: 68, supporterCount: 186 })).toBe(
       '68% complete - 186 people are supporting this mission!',
     );

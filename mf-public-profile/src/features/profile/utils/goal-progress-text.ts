@@ -2,7 +2,7 @@ import type { PublicGoalDto } from '@beabro/shared/api-schemas/public-profile';
 import { formatNumber } from '../../../lib/format-count';
 
 /**
- * SPEC's goal line "{percent}% complete - {n} people are supporting this mission!". One supporter reads
+ * The goal line "{percent}% complete - {n} people are supporting this mission!". One supporter reads
  * as "1 person is". Each half is left out when the creator hides it: the percentage with earnings, the count
  * with the supporter count; with both hidden there is no line at all (empty string).
  */

@@ -11,7 +11,7 @@ export interface PaymentSummaryProps {
 
 /**
  * The fee breakdown from the shared fee function, the very one the API uses for the ledger, so the
- * page promises to the cent what the creator gets (SPEC section 9).
+ * page promises to the cent what the creator gets (docs/product-rules.md#fees-and-rounding).
  */
 export function PaymentSummary({ amount, isRecurring, displayName }: PaymentSummaryProps) {
   const payable =

@@ -43,12 +43,12 @@ const VISUALLY_HIDDEN = {
 
 const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'showOnWall', 'card'];
 
-/** SPEC's "Support with $5" (plus "/month"), for any whole-dollar amount. */
+/** "Support with $5" (plus "/month"), for any whole-dollar amount. */
 export function submitLabel(amount: number, isRecurring: boolean): string {
   return `Support with $${formatNumber(amount)}${isRecurring ? '/month' : ''}`;
 }
 
-/** The checkout for one creator: amount, details, card, summary and submit (SPEC "Support page" and section 4). */
+/** The checkout for one creator: amount, details, card, summary and submit (docs/product-rules.md#checkout). */
 export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto }) {
   const [params] = useSearchParams();
   const user = useSessionStore((s) => s.user);

@@ -98,7 +98,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 describe('support page', () => {
-  it('shows every element of SPEC’s support page', async () => {
+  it('shows every element of the support page', async () => {
     renderSupport();
     expect(await screen.findByRole('heading', { level: 1, name: 'Support Pixel Pat' })).toBeInTheDocument();
     expect(document.title).toBe('Support Pixel Pat - Be a Bro');

@@ -25,7 +25,7 @@ export interface SupporterDetailsProps {
   acceptsMessages: boolean;
 }
 
-/** SPEC "Your Details": name (optional; off when anonymous), email (required), message (n/200) and anonymous. */
+/** "Your Details": name (optional; off when anonymous), email (required), message (n/200) and anonymous. */
 export function SupporterDetails({
   state,
   dispatch,

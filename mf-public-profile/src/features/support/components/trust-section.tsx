@@ -47,7 +47,7 @@ export function TrustBadges() {
   );
 }
 
-/** SPEC's three blocks: Secure Payments, Direct Mission Support, Cancel Anytime. */
+/** The three blocks: Secure Payments, Direct Mission Support, Cancel Anytime. */
 export function TrustBlocks({ displayName }: { displayName: string }) {
   const headingId = useId();
   const blocks = [

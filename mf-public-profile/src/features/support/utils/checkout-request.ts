@@ -17,14 +17,14 @@ export interface CheckoutCreator {
   acceptsMessages: boolean;
 }
 
-/** The creator's minimum, in words (SPEC only disables the button; this says why). */
+/** The creator's minimum, in words (the button is disabled; this says why). */
 export function minimumAmountMessage(creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>): string {
   return `The minimum support for ${creator.displayName} is ${formatUsd(creator.minimumAmountCents, { whole: true })}`;
 }
 
 /**
  * Why the effective amount cannot be paid, or null. Submit is disabled whenever this says something
- * (SPEC: below $1; also below the creator's minimum and above the single-support cap).
+ * (below $1, below the creator's minimum, above the single-support cap: docs/product-rules.md#choosing-the-amount).
  */
 export function amountProblem(
   state: Pick<SupportFormState, 'amount' | 'customAmount' | 'selectedTier'>,
@@ -88,7 +88,8 @@ export type BuildResult =
 /**
  * The checkout request of the form as it stands, checked with the shared contract schema (the card is
  * not part of it: it is typed into the provider's own field). The name is sent as "Anonymous"
- * when the supporter ticked anonymous (SPEC section 4); the message only when the creator accepts messages.
+ * when the supporter ticked anonymous; the message only when the creator accepts messages
+ * (docs/product-rules.md#supporter-details).
  */
 export function buildCheckoutRequest(
   state: SupportFormState,

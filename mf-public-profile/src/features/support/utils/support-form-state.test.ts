@@ -15,7 +15,7 @@ const [fiveDollars, , monthly, fiftyDollars] = tiers as [
 ];
 const start = () => initialSupportFormState(tiers, null, 300);
 
-describe('support page state (SPEC section 4)', () => {
+describe('support page state', () => {
   it('starts at the default amount of $5, no tier, not monthly, nothing typed', () => {
     expect(start()).toMatchObject({
       amount: 5,

@@ -3,7 +3,8 @@ import { centsToDollars } from '@beabro/shared/money/dollars-to-cents';
 import { DEFAULT_SUPPORT_AMOUNT_DOLLARS, MESSAGE_MAX_LENGTH } from '@beabro/shared/data/defaults';
 
 /*
- * The support page's state rules (SPEC section 4), as a pure reducer so they are tested on their own:
+ * The support page's state rules, as a pure reducer so they are tested on their own
+ * (docs/product-rules.md#choosing-the-amount):
  * - selecting a tier sets the amount, clears the custom amount, remembers the tier and sets monthly
  *   to the tier's recurring value;
  * - typing a custom amount sets the amount to the parsed integer (0 if invalid) and deselects the tier;
@@ -43,7 +44,7 @@ export type SupportFormAction =
   /** Fills name and email from the signed-in account, never over what the supporter typed. */
   | { type: 'prefill'; name: string; email: string };
 
-/** SPEC: the parsed integer, 0 when invalid ("12" -> 12, "12.9" -> 12, "abc" -> 0, "-3" -> 0). */
+/** The parsed integer, 0 when invalid ("12" -> 12, "12.9" -> 12, "abc" -> 0, "-3" -> 0). */
 export function parseCustomAmount(value: string): number {
   const parsed = Number.parseInt(value.trim(), 10);
   return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : 0;

@@ -2,7 +2,7 @@ import type { SessionUser } from '@beabro/shared/types/session-user';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { paths } from '@beabro/shared/contract/paths';
 
-/** First word of the display name; SPEC's fallback name is "Bro". */
+/** First word of the display name; the fallback name is "Bro". */
 function firstNameOf(displayName: string): string {
   return displayName.trim().split(/\s+/)[0] || 'Bro';
 }

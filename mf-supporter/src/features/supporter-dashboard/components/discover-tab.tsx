@@ -6,7 +6,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { paths } from '@beabro/shared/contract/paths';
 
-/** SPEC.md: the Discover tab leads to /discover; the type shortcuts open it already filtered. */
+/** The Discover tab leads to /discover; the type shortcuts open it already filtered. */
 export function DiscoverTab() {
   const headingId = useId();
   const typesId = useId();

@@ -21,7 +21,7 @@ export interface HistoryFiltersProps {
   onChange: (next: HistoryFilter) => void;
 }
 
-/** The working Filter of the history (SPEC's was a dead button): type, creator and a date range, applied as they change. */
+/** The Filter of the history: type, creator and a date range, applied as they change. */
 export function HistoryFilters({ filter, creators, onChange }: HistoryFiltersProps) {
   const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
   // A creator from an old link who is no longer in the history still shows, so the select tells the truth.

@@ -13,7 +13,7 @@ import { NoSupportsYet } from './no-supports-yet';
 import { SupportKindBadge } from './support-kind-badge';
 import { Icon } from '@beabro/shared/ui/icon';
 
-/** SPEC.md section 9: the overview shows the last 3 activities. */
+/** The overview shows the last 3 activities (docs/product-rules.md#supporter-dashboard). */
 export const RECENT_ACTIVITY_COUNT = 3;
 
 export interface OverviewTabProps {

@@ -51,7 +51,7 @@ function DashboardTabs({ dashboard, userId }: { dashboard: SupporterDashboard; u
   );
 }
 
-/** SPEC.md "Supporter dashboard", on the signed-in supporter's real supports. */
+/** docs/product-rules.md#supporter-dashboard, on the signed-in supporter's real supports. */
 export function SupporterDashboardPage({ user }: { user: SessionUser }) {
   useDocumentTitle('My Missions');
   const query = useSupporterDashboard(user.id);

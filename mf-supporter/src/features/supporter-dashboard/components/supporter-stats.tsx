@@ -16,7 +16,7 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-/** SPEC.md "Supporter dashboard": the four stats, all from the supporter's own supports. */
+/** docs/product-rules.md#supporter-dashboard: the four stats, all from the supporter's own supports. */
 export function SupporterStats({ dashboard, now = new Date() }: { dashboard: SupporterDashboard; now?: Date }) {
   const headingId = useId();
   const monthly = monthlyCommitmentCents(dashboard.subscriptions);

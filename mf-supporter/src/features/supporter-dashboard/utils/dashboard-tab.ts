@@ -1,6 +1,6 @@
 /**
- * SPEC.md section 4: the supporter dashboard's tabs in SPEC's order, overview first (the default), then the posts
- * feed, added last so SPEC's tabs keep their places (and their arrow-key order).
+ * The supporter dashboard's tabs, overview first (the default), then the posts feed, added last so the
+ * other tabs keep their places (and their arrow-key order). See docs/product-rules.md#supporter-dashboard.
  */
 export const DASHBOARD_TABS = ['overview', 'creators', 'history', 'discover', 'posts'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

@@ -4,7 +4,7 @@ import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 import { paths } from '@beabro/shared/contract/paths';
 
-/** SPEC.md: pricing, payouts, privacy, terms, cookie policy and contact all lead into the Help Centre. */
+/** Pricing, payouts, privacy, terms, cookie policy and contact all lead into the Help Centre. */
 const FOOTER_COLUMNS = [
   {
     title: 'Product',

@@ -44,7 +44,7 @@ export function SiteHeader() {
   const setMobileOpen = (open: boolean) => setMenuOpenAt(open ? location.key : null);
   const mobileMenuId = useId();
 
-  // Home first (SPEC: Logout clears the session and goes to /): left on a signed-in page, its route guard
+  // Home first (Logout clears the session and goes to /): left on a signed-in page, its route guard
   // would see the session end and send the visitor to sign in instead.
   const logout = () => {
     navigate(paths.home);

@@ -20,7 +20,7 @@ const supporter: SessionUser = {
   emailVerified: false,
 };
 
-describe('header links (SPEC.md "Header and footer")', () => {
+describe('header links', () => {
   it('gives every visitor For Supporters and Help', () => {
     expect(primaryLinks(null)).toEqual([
       { to: '/discover', label: 'For Supporters' },

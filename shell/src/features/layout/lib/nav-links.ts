@@ -6,7 +6,7 @@ export interface NavLink {
   label: string;
 }
 
-/** SPEC.md "Header and footer": links every visitor sees, plus the role's own link. */
+/** docs/product-rules.md#header-and-footer: links every visitor sees, plus the role's own link. */
 export function primaryLinks(user: SessionUser | null): NavLink[] {
   const links: NavLink[] = [
     { to: paths.discover, label: 'For Supporters' },
@@ -35,7 +35,7 @@ export const SIGNED_OUT_ACTIONS = {
   beABro: { to: paths.create, label: 'Be a Bro' },
 } as const;
 
-/** The mobile menu's name line: SPEC.md's fallback is "Bro". */
+/** The mobile menu's name line: the fallback is "Bro". */
 export function displayNameOf(user: SessionUser | null): string {
   return user?.displayName.trim() || 'Bro';
 }

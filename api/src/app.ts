@@ -9,11 +9,11 @@ import { accountRoutes } from './modules/account/account-routes';
 import { analyticsRoutes } from './modules/analytics/analytics-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { checkoutRoutes, paymentCompletionRoutes } from './modules/checkout/checkout-routes';
-import { cancelLinkFormRoutes } from './modules/subscriptions/cancel-link-form-routes';
+import { subscriptionLinkFormRoutes } from './modules/subscriptions/subscription-link-form-routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions-routes';
 import { payoutRoutes } from './modules/payouts/payouts-routes';
 import { payoutAccountRoutes } from './modules/payout-accounts/payout-accounts-routes';
-import { metricsRoutes } from './modules/metrics/metrics-routes';
+import { dashboardRoutes } from './modules/dashboards/dashboards-routes';
 import { refundRoutes } from './modules/refunds/refunds-routes';
 import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
@@ -147,7 +147,7 @@ async function finishApp(
   await app.register(payoutRoutes, { prefix: '/api/creator' });
   await app.register(payoutAccountRoutes, { prefix: '/api/creator', provider: money.provider });
   await app.register(refundRoutes, { prefix: '/api/creator', ...money });
-  await app.register(metricsRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
   // Webhooks: endpoints under /api/creator/webhooks, delivered from their outbox while the server runs (JOBS_ENABLED).
   const webhookDeps = {
@@ -170,7 +170,7 @@ async function finishApp(
   await app.register(passwordResetRoutes);
   // The pages these links open are the site's own (/verify-email, /subscriptions/cancel); these take their forms when JavaScript is off.
   await app.register(verifyEmailFormRoutes);
-  await app.register(cancelLinkFormRoutes, money);
+  await app.register(subscriptionLinkFormRoutes, money);
   // A mail client's one-click "Unsubscribe" of a post email (RFC 8058) posts to the unsubscribe page's address.
   await app.register(postUnsubscribeOneClickRoutes);
   // Development only: it shows every email, so it does not exist at all unless DEV_MAILBOX is on.

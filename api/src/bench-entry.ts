@@ -23,11 +23,11 @@ export {
 } from './modules/analytics/analytics-repository';
 export { listTopSupporters } from './modules/analytics/analytics-top-supporters';
 export { checkLedgerIntegrity, formatIntegrityReport } from './modules/ledger/integrity-service';
-export { monthStarts } from './modules/metrics/creator-dashboard-service';
+export { monthStarts } from './modules/dashboards/creator-dashboard-service';
 export {
   countNewSupportersSince,
   countSupporters,
   listRecentReceivedSupports,
   sumCreatorLedger,
-} from './modules/metrics/metrics-repository';
+} from './modules/dashboards/dashboards-repository';
 export { estimateNextPayout } from './modules/payouts/payouts-service';

@@ -38,7 +38,7 @@ import {
   fakeSupport,
   insertCreatorProfile,
 } from '../modules/public-profile/public-profile-test-factories';
-import { signCancelToken } from '../modules/subscriptions/cancel-link';
+import { signCancelToken } from '../modules/subscriptions/subscription-link';
 import { signConfirmToken } from '../modules/subscriptions/confirm-link';
 import { renewSubscription } from '../modules/subscriptions/renewal-service';
 import { updateSandboxPaymentMethodBehaviour } from '../modules/payments/sandbox/sandbox-repository';

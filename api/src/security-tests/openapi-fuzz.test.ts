@@ -28,7 +28,7 @@ import {
   insertAccount,
   insertCreatorProfile,
 } from '../modules/public-profile/public-profile-test-factories';
-import { signCancelToken } from '../modules/subscriptions/cancel-link';
+import { signCancelToken } from '../modules/subscriptions/subscription-link';
 import { createTestApp, fakeUser } from '../testing/test-app';
 import {
   fuzzRequestArbitrary,

@@ -1,6 +1,6 @@
 import type { CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
 import type { OwnCreatorProfileDto } from '@beabro/shared/api-schemas/creator-profile';
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { CreatorPayoutsResponse } from '@beabro/shared/api-schemas/payouts';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 

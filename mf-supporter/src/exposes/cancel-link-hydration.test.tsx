@@ -4,14 +4,14 @@ import { createQueryClient } from '@beabro/shared/ui/app-providers';
 import { hydrateInBrowser, renderOnServer } from '@beabro/shared/testing/server-render';
 import { fakeSubscription } from '../testing/fake-data';
 import { json, mockApi } from '@beabro/shared/testing/msw';
-import CancelLink, { prefetch } from './cancel-link';
+import SubscriptionLink, { prefetch } from './cancel-link';
 
 // The browser's first render of the server-rendered /subscriptions/cancel must print exactly the server's HTML
 // (dates are written in UTC on both sides for that).
 
 const routes = (
   <Routes>
-    <Route path="/subscriptions/cancel" element={<CancelLink basePath="/subscriptions/cancel" />} />
+    <Route path="/subscriptions/cancel" element={<SubscriptionLink basePath="/subscriptions/cancel" />} />
   </Routes>
 );
 

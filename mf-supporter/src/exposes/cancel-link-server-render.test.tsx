@@ -4,14 +4,14 @@ import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions'
 import { prefetchAndRenderOnServer } from '@beabro/shared/testing/server-render';
 import { fakeSubscription } from '../testing/fake-data';
 import { json, mockApi } from '@beabro/shared/testing/msw';
-import CancelLink, { prefetch } from './cancel-link';
+import SubscriptionLink, { prefetch } from './cancel-link';
 
 // The shell's server render of /subscriptions/cancel in Node: the prefetch reads the support the link is for
 // (changing nothing), then the page is rendered with its real forms, so it works before hydration and without JavaScript.
 
 const routes = (
   <Routes>
-    <Route path="/subscriptions/cancel" element={<CancelLink basePath="/subscriptions/cancel" />} />
+    <Route path="/subscriptions/cancel" element={<SubscriptionLink basePath="/subscriptions/cancel" />} />
   </Routes>
 );
 
@@ -27,7 +27,7 @@ describe('server rendering of /subscriptions/cancel', () => {
     expect(api.calls.map((r) => `${r.method} ${r.pathname}?${r.query.toString()}`)).toEqual([
       'GET /api/subscriptions/cancel-by-link?token=tok.sig',
     ]);
-    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['cancel-link-page', 'tok.sig']]);
+    expect(embedded.queries.map((query) => query.queryKey)).toEqual([['subscription-link-page', 'tok.sig']]);
     expect(text).toContain('Pause or cancel monthly support');
     expect(text).toContain('You support $25.00/month to Pixel Pat . The next charge is on December 20, 2026.');
     expect(text).toContain('Pause for 1 month 2 months 3 months Until I resume it');

@@ -1,7 +1,7 @@
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import type { DiscoverItemDto, DiscoverResponseDto } from '@beabro/shared/api-schemas/discover';
-import type { SupportedCreatorDto, SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupportedCreatorDto, SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import type { GivenSupportDto } from '@beabro/shared/api-schemas/supports';
 import { calculateFees } from '@beabro/shared/money/fees';

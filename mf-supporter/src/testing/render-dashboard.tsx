@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import type { SupporterDashboard as SupporterDashboardDto } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard as SupporterDashboardDto } from '@beabro/shared/api-schemas/dashboards';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import SupporterDashboardArea from '../exposes/supporter-dashboard';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { creatorDashboardSchema, type CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import { creatorDashboardSchema, type CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 
 export const creatorDashboardQueryKey = ['creator-dashboard'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@beabro/shared/api/api-client';
-import { supporterDashboardSchema, type SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import { supporterDashboardSchema, type SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 
 export const supporterDashboardQueryKey = ['supporter-dashboard'] as const;
 

@@ -1,6 +1,6 @@
 // Sample answers of the money endpoints, shared by the client-call tests (tests only).
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
-import type { CreatorDashboard, SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard, SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { CreatorPayoutsResponse } from '@beabro/shared/api-schemas/payouts';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 

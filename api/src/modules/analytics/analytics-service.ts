@@ -15,7 +15,7 @@ import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { analyticsWindow, earningsBuckets, windowDays } from './analytics-period';
-import { countPausedSubscriptions } from '../metrics/metrics-repository';
+import { countPausedSubscriptions } from '../dashboards/dashboards-repository';
 import {
   countByAmount,
   countNewSupporters,

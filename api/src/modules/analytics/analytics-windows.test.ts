@@ -23,7 +23,7 @@ import {
 } from './analytics-repository';
 import { getCreatorAnalytics } from './analytics-service';
 import { IN_FLIGHT_MS, listTopSupporters } from './analytics-top-supporters';
-import { countNewSupportersSince } from '../metrics/metrics-repository';
+import { countNewSupportersSince } from '../dashboards/dashboards-repository';
 
 /*
  * The bounded reads of migration 0013 (per-day supporter counters, past windows kept in

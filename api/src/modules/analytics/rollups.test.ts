@@ -18,7 +18,7 @@ import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { deleteAccount } from '../account/account-service';
 import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
-import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
+import { getCreatorDashboard } from '../dashboards/creator-dashboard-service';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { renewSubscription } from '../subscriptions/renewal-service';

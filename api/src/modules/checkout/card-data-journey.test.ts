@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import { resolveAppSecret } from '../../config/env';
-import { signCancelToken } from '../subscriptions/cancel-link';
+import { signCancelToken } from '../subscriptions/subscription-link';
 import { runRenewals } from '../subscriptions/renewal-service';
 import {
   AUTHENTICATION_CARD,

@@ -21,7 +21,7 @@ import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { CARD_MESSAGES, SANDBOX_MESSAGES } from '../payments/sandbox/sandbox-test-cards';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
-import { verifyCancelToken } from '../subscriptions/cancel-link';
+import { verifyCancelToken } from '../subscriptions/subscription-link';
 import type { PaymentProvider } from '../payments/payment-provider';
 import {
   CHECKOUT_LIMITS,

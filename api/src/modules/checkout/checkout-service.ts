@@ -24,7 +24,7 @@ import {
 } from '../payments/payment-provider';
 import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
 import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
-import { cancelLinkUrl } from '../subscriptions/cancel-link';
+import { cancelLinkUrl } from '../subscriptions/subscription-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../receipts/support-emails';
 import {

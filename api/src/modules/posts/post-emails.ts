@@ -6,7 +6,7 @@ import { creatorProfiles, postDeliveries, postEmailOptOuts, posts } from '../../
 import { AppError } from '../../lib/app-error';
 import { enqueueEmailsQuery, type OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl } from '../email/email-template';
-import { signLinkToken, verifyLinkToken } from '../subscriptions/cancel-link';
+import { signLinkToken, verifyLinkToken } from '../subscriptions/subscription-link';
 import { countingSupportsQuery, loadTierAmounts, mayReadPost, type ReaderStanding } from './post-access';
 import { postEmailBlocks } from './post-markdown';
 import type { PostRow } from './posts-repository';

@@ -26,12 +26,12 @@ import {
   SUCCEEDING_CARD,
   type TestCard,
 } from '../checkout/checkout-test-factories';
-import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
+import { getCreatorDashboard } from '../dashboards/creator-dashboard-service';
 import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import type { HostResolver } from '../webhooks/webhook-address-guard';
 import { completeCardChangeByLink, startCardChangeByLink, SUBSCRIPTION_CARD_CHANGES } from './card-change';
 import { CARD_DETACH_MAX_ATTEMPTS, cardDetachRetryDelayMs, retryCardDetachments } from './card-detachments';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import { renewSubscription } from './renewal-service';
 
 // Replacing the card of a monthly support through the sandbox's card field in setup mode: signed in or by the

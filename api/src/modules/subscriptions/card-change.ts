@@ -13,7 +13,7 @@ import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
-import { cancelLinkUrl } from './cancel-link';
+import { cancelLinkUrl } from './subscription-link';
 import { detachQueuedCard, queueCardDetachment } from './card-detachments';
 import { CONFIRM_LINK_DAYS, signConfirmToken } from './confirm-link';
 import { paymentActionOf } from './renewal-confirmation';

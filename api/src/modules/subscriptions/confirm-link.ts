@@ -1,4 +1,4 @@
-import { signLinkToken, verifyLinkToken } from './cancel-link';
+import { signLinkToken, verifyLinkToken } from './subscription-link';
 
 /** A confirmation link outlives the retry window (retries 1, 3 and 5 days after the due date), not much more. */
 export const CONFIRM_LINK_DAYS = 7;

@@ -24,7 +24,7 @@ import { intentEvent } from '../payments/payment-events';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { updateSandboxPaymentMethodBehaviour } from '../payments/sandbox/sandbox-repository';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import { signConfirmToken } from './confirm-link';
 import { renewSubscription, UNCONFIRMED_MESSAGE } from './renewal-service';
 import { addMonthsClamped } from './subscription-periods';

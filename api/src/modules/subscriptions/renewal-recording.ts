@@ -6,7 +6,7 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSupport } from '../webhooks/webhook-payloads';
 import { recordSupport } from '../ledger/ledger-service';
 import type { ChargeResult } from '../payments/payment-provider';
-import { cancelLinkUrl } from './cancel-link';
+import { cancelLinkUrl } from './subscription-link';
 import {
   completeConfirmedAttempt,
   findChargeById,

@@ -25,7 +25,7 @@ import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { addMonthsClamped } from './subscription-periods';
 import { renewSubscription, runRenewals } from './renewal-service';
 import { cancelByLink } from './subscriptions-service';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import type { MoneyDeps } from '../payments/money-deps';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { chargeResultOf, type ChargeResult } from '../payments/payment-provider';
 import { calculateFees } from '@beabro/shared/money/fees';
-import { cancelLinkUrl, updateCardLinkUrl } from './cancel-link';
+import { cancelLinkUrl, updateCardLinkUrl } from './subscription-link';
 import { confirmLinkUrl } from './confirm-link';
 import { renewalFailedEmail, renewalNeedsConfirmationEmail, subscriptionLapsedEmail } from './subscription-emails';
 import { nextRetryAt, subscriptionPeriod } from './subscription-periods';

@@ -15,10 +15,10 @@ import {
   paySupport,
 } from '../checkout/checkout-test-factories';
 import { CHECKOUT_MESSAGES } from '../checkout/checkout-service';
-import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
+import { getCreatorDashboard } from '../dashboards/creator-dashboard-service';
 import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
 import type { HostResolver } from '../webhooks/webhook-address-guard';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import { renewSubscription } from './renewal-service';
 import { changeSubscription, SUBSCRIPTION_CHANGES } from './subscription-change';
 import { pauseSubscription } from './subscriptions-service';

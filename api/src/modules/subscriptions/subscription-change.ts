@@ -16,7 +16,7 @@ import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
-import { cancelLinkUrl } from './cancel-link';
+import { cancelLinkUrl } from './subscription-link';
 import { creatorSubscriptionChangedEmails, subscriptionChangedEmail } from './subscription-emails';
 import {
   findRenewalParties,

@@ -7,7 +7,7 @@ import { subscriptions } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import { SUBSCRIPTION_PAUSE_CHANGES } from './subscriptions-service';
 
 let t: TestApp;

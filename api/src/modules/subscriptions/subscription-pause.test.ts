@@ -18,11 +18,11 @@ import {
   paySupport,
 } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
-import { getCreatorDashboard } from '../metrics/creator-dashboard-service';
+import { getCreatorDashboard } from '../dashboards/creator-dashboard-service';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { renewSubscription, runRenewals } from './renewal-service';
 import { cancelByLink, pauseSubscription, resumeSubscription } from './subscriptions-service';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import { CREATOR_PAUSE_NOTICE_DELAY_MINUTES } from './subscription-emails';
 import { addMonthsClamped } from './subscription-periods';
 import type { MoneyDeps } from '../payments/money-deps';

@@ -7,7 +7,7 @@ import { emailOutbox, subscriptions, users } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-s
 import { enqueueEmail, type OutgoingEmail, withdrawUnsentEmails } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
-import { cancelLinkUrl, verifyCancelToken } from './cancel-link';
+import { cancelLinkUrl, verifyCancelToken } from './subscription-link';
 import {
   CREATOR_PAUSE_NOTICE_DELAY_MINUTES,
   CREATOR_PAUSE_NOTICE_KINDS,

@@ -5,7 +5,7 @@ import { resolveAppSecret } from '../../../config/env';
 import { emailOutbox, paymentAttempts, subscriptions, supports } from '../../../db/schema';
 import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
-import { signCancelToken } from '../../subscriptions/cancel-link';
+import { signCancelToken } from '../../subscriptions/subscription-link';
 import { renewSubscription } from '../../subscriptions/renewal-service';
 import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
 import type { TestApp, TestClient } from '../../../testing/test-app';

@@ -1,4 +1,4 @@
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { formatCount, plural } from '../../../lib/format';

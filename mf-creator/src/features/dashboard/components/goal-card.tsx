@@ -1,4 +1,4 @@
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { ProgressBar } from '@beabro/shared/ui/progress-bar';

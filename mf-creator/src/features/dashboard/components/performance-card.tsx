@@ -1,4 +1,4 @@
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { ConversionRateNote } from '../../../components/conversion-rate-note';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';

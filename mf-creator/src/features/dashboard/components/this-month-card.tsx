@@ -1,4 +1,4 @@
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { SectionCard } from '../../../components/section-card';
 import { formatChange, formatCount } from '../../../lib/format';
 

@@ -1,4 +1,4 @@
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { formatUsd } from '@beabro/shared/money/fees';
 import type { PrivacySettingsValues } from '@beabro/shared/schemas/settings';
 import { formatCount } from '../../../lib/format';

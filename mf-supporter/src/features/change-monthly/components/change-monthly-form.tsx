@@ -10,7 +10,7 @@ import { formatUsd } from '@beabro/shared/money/fees';
 import { supportAmountSchema } from '@beabro/shared/schemas/support';
 import { Button } from '@beabro/shared/ui/button';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
-import { longDate } from '../../cancel-link/utils/describe-monthly-support';
+import { longDate } from '../../subscription-link/utils/describe-monthly-support';
 
 /** Where the change first applies, in words: the next renewal's date (the month paid does not change). */
 export function changeTakesEffect(subscription: SubscriptionDto): string {

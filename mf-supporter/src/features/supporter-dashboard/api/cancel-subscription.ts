@@ -1,7 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { cancelSubscription } from '@beabro/shared/api/cancel-subscription';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 
 /*

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pauseSubscription, resumeSubscription } from '@beabro/shared/api/pause-subscription';
 import { supporterDashboardQueryKey } from '@beabro/shared/api/get-supporter-dashboard';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { PauseMonths, SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 
 /*

@@ -5,7 +5,7 @@ import { Button } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/format-date';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { GivenSupportDto } from '@beabro/shared/api-schemas/supports';
 import { EMPTY_HISTORY_FILTER, filterHistory, type HistoryFilter } from '../utils/history-filter';
 import { supportKindLabel } from '../utils/support-kind-label';

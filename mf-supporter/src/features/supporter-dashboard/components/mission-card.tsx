@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/metrics';
+import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/dashboards';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { creatorTypeLabel } from '@beabro/shared/data/creator-types';
 import { formatUsd } from '@beabro/shared/money/fees';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { fakeDashboard, fakeSubscription, fakeSupportedCreator } from '../../../testing/fake-data';
 import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';

@@ -7,7 +7,7 @@ import { useToast } from '@beabro/shared/ui/toast';
 import { formatDate } from '../../../lib/format-date';
 import { useCancelSubscription, useCanceledSubscriptions } from '../api/cancel-subscription';
 import { usePauseSubscription, useResumeSubscription } from '../api/pause-subscription';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { subscriptionForCreator } from '../utils/subscription-for-creator';
 import { changedMessage } from '../../change-monthly/components/change-monthly-form';
 import { CancelMonthlyDialog } from './cancel-monthly-dialog';

@@ -6,7 +6,7 @@ import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
 import { paths } from '@beabro/shared/contract/paths';
 import { formatDate } from '../../../lib/format-date';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { impactMessage } from '../utils/impact-message';
 import { isRenewing } from '../utils/subscription-for-creator';
 import { NoSupportsYet } from './no-supports-yet';

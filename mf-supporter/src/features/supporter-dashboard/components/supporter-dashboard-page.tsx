@@ -5,7 +5,7 @@ import { Tabs } from '@beabro/shared/ui/tabs';
 import { LoadError } from '../../../components/load-error';
 import { PostFeedTab } from '../../post-feed/components/post-feed-tab';
 import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import type { GivenSupportDto } from '@beabro/shared/api-schemas/supports';
 import { useSupporterDashboard } from '../api/get-supporter-dashboard';
 import { useDashboardSearch } from '../hooks/use-dashboard-search';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { monthlyCommitmentCents } from '../utils/subscription-for-creator';
 import { Icon, type IconName } from '@beabro/shared/ui/icon';
 

@@ -1,4 +1,4 @@
-import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/metrics';
+import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/dashboards';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 
 /**

@@ -4,9 +4,9 @@ import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions'
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { fakeCreatorProfile, fakeSubscription } from '../../../testing/fake-data';
 import { http, HttpResponse, json, mockApi, server } from '@beabro/shared/testing/msw';
-import { CancelLinkPage } from './cancel-link-page';
+import { SubscriptionLinkPage } from './subscription-link-page';
 
-const open = () => renderWithProviders(<CancelLinkPage />, { route: '/subscriptions/cancel?token=tok.sig' });
+const open = () => renderWithProviders(<SubscriptionLinkPage />, { route: '/subscriptions/cancel?token=tok.sig' });
 const main = () => within(document.body);
 
 describe('the cancel-link page', () => {
@@ -36,7 +36,7 @@ describe('the cancel-link page', () => {
 
   it('opened from the receipt’s pause link (#pause), goes to the pause choices', async () => {
     mockApi({ 'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }) });
-    renderWithProviders(<CancelLinkPage />, { route: '/subscriptions/cancel?token=tok.sig#pause' });
+    renderWithProviders(<SubscriptionLinkPage />, { route: '/subscriptions/cancel?token=tok.sig#pause' });
     const heading = await screen.findByRole('heading', { name: 'Pause instead' }, { timeout: 5000 });
     expect(heading.closest('section')).toHaveAttribute('id', 'pause');
     await vi.waitFor(() => expect(heading).toHaveFocus(), { timeout: 5000 });

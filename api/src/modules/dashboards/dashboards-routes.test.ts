@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema, type CheckoutRequest } from '@beabro/shared/api-schemas/checkout';
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { calculateFees } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { pageViews, users } from '../../db/schema';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
-import { creatorDashboardSchema, supporterDashboardSchema } from '@beabro/shared/api-schemas/metrics';
+import { creatorDashboardSchema, supporterDashboardSchema } from '@beabro/shared/api-schemas/dashboards';
 import { requireUser } from '../../plugins/session-auth';
 import { getCreatorDashboard } from './creator-dashboard-service';
 import { getSupporterDashboard } from './supporter-dashboard-service';
 
 /** /api/creator/dashboard and /api/supporter/dashboard: the signed-in user's figures. */
-export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/creator/dashboard',
     {

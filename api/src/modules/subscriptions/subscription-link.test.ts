@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cancelLinkUrl, signCancelToken, verifyCancelToken } from './cancel-link';
+import { cancelLinkUrl, signCancelToken, verifyCancelToken } from './subscription-link';
 
 const secret = 'a'.repeat(40);
 

@@ -1,4 +1,4 @@
-import type { SupporterDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { isCreatorType } from '@beabro/shared/data/creator-types';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
@@ -9,7 +9,7 @@ import { listSubscriptionViewsOwnedBy } from '../subscriptions/subscriptions-rep
 import { toSubscriptionDto } from '../subscriptions/subscriptions-service';
 import { listSubscriptionsAwaitingConfirmation } from '../subscriptions/subscriptions-repository';
 import { monthStarts } from './creator-dashboard-service';
-import { listGivenSupports, listSupportedCreators, sumGivenSupports } from './metrics-repository';
+import { listGivenSupports, listSupportedCreators, sumGivenSupports } from './dashboards-repository';
 
 /** The history lists this many supports, newest first (the totals always count them all). */
 export const SUPPORT_HISTORY_LIMIT = 500;

@@ -28,12 +28,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChangeMonthlyForm, changedMessage } from '../../change-monthly/components/change-monthly-form';
 import { ReplaceCardForm } from '../../replace-card/components/replace-card-form';
 import {
-  cancelLinkPageQueryKey,
-  useCancelLink,
-  useCancelLinkAction,
-  type CancelLink,
-  type CancelLinkRequest,
-} from '../api/get-cancel-link';
+  subscriptionLinkPageQueryKey,
+  useSubscriptionLink,
+  useSubscriptionLinkAction,
+  type SubscriptionLink,
+  type SubscriptionLinkRequest,
+} from '../api/get-subscription-link';
 import { actionsFor, isOutcomeOf, longDate, outcomeOf } from '../utils/describe-monthly-support';
 
 const TITLE = 'Pause or cancel monthly support';
@@ -129,7 +129,7 @@ function Description({ subscription }: { subscription: SubscriptionDto }) {
 interface ActionFormProps {
   token: string;
   action: CancelLinkAction;
-  onSubmit: (request: CancelLinkRequest) => void;
+  onSubmit: (request: SubscriptionLinkRequest) => void;
   children: ReactNode;
 }
 
@@ -181,11 +181,11 @@ function PauseChoiceField({ choice, first }: { choice: PauseChoice; first: boole
  * changes nothing (mail scanners open links): only the buttons act. With JavaScript off each button posts
  * its form (POST /subscriptions/cancel) and the server sends the browser back here with `?done=` or `?error=`.
  */
-export function CancelLinkPage() {
+export function SubscriptionLinkPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const link = useCancelLink(token);
-  const act = useCancelLinkAction(token);
+  const link = useSubscriptionLink(token);
+  const act = useSubscriptionLinkAction(token);
   useDocumentTitle(TITLE);
 
   // What the page's form (JavaScript off) did: only our own words, and a `done` only when it is true.
@@ -229,7 +229,7 @@ export function CancelLinkPage() {
     if (focusTick?.target === 'error') errorRef.current?.focus();
   }, [focusTick]);
 
-  const run = (request: CancelLinkRequest) => {
+  const run = (request: SubscriptionLinkRequest) => {
     setFailure(null);
     setDone(null);
     setChanged(null);
@@ -333,8 +333,8 @@ export function CancelLinkPage() {
               subscription={subscription}
               submit={(change) => changeSubscriptionByLink(token, change)}
               onChanged={(next) => {
-                const shown: CancelLink = { kind: 'found', subscription: next };
-                queryClient.setQueryData(cancelLinkPageQueryKey(token), shown);
+                const shown: SubscriptionLink = { kind: 'found', subscription: next };
+                queryClient.setQueryData(subscriptionLinkPageQueryKey(token), shown);
                 setDone(null);
                 setFailure(null);
                 setChanged(changedMessage(next));
@@ -362,8 +362,8 @@ export function CancelLinkPage() {
               target={{ token }}
               subscription={subscription}
               onDone={(outcome) => {
-                const shown: CancelLink = { kind: 'found', subscription: outcome.subscription };
-                queryClient.setQueryData(cancelLinkPageQueryKey(token), shown);
+                const shown: SubscriptionLink = { kind: 'found', subscription: outcome.subscription };
+                queryClient.setQueryData(subscriptionLinkPageQueryKey(token), shown);
                 setDone(null);
                 setFailure(null);
                 setChanged(null);

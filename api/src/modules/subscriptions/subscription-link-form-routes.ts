@@ -33,7 +33,7 @@ function errorKeyOf(error: AppError): CancelLinkError {
  * JavaScript the page calls the /api/subscriptions/*-by-link routes). Back to the page, which shows the
  * support as it now is, and what was done or why not.
  */
-export const cancelLinkFormRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
+export const subscriptionLinkFormRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { appSecret }) => {
   acceptPageForms(app);
   app.post(
     CANCEL_LINK_PAGE_PATH,

@@ -1,4 +1,4 @@
-import type { CreatorDashboard } from '@beabro/shared/api-schemas/metrics';
+import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +18,7 @@ import {
   listRecentReceivedSupports,
   sumCreatorLedger,
   sumPageViews,
-} from './metrics-repository';
+} from './dashboards-repository';
 import { CREATOR_PROFILE_REQUIRED } from '../../lib/messages';
 
 export const RECENT_SUPPORTS_ON_DASHBOARD = 10;

@@ -5,7 +5,7 @@ import { subscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { checkoutBody, payCheckout } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
-import { signCancelToken } from './cancel-link';
+import { signCancelToken } from './subscription-link';
 import { SUBSCRIPTION_PAUSE_CHANGES } from './subscriptions-service';
 
 // POST /subscriptions/cancel: the cancel-link page's forms when the browser runs no JavaScript. The page itself

@@ -10,19 +10,19 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 
 /** What the link in the address opens: its monthly support, or why it opens none (a message key). */
-export type CancelLink =
+export type SubscriptionLink =
   | { kind: 'found'; subscription: SubscriptionDto }
   | { kind: 'refused'; reason: 'linkInvalid' | 'linkExpired' | 'notFound' };
 
-export function cancelLinkPageQueryKey(token: string) {
-  return ['cancel-link-page', token] as const;
+export function subscriptionLinkPageQueryKey(token: string) {
+  return ['subscription-link-page', token] as const;
 }
 
 /**
  * GET /api/subscriptions/cancel-by-link: the monthly support a receipt's link is for (reading changes
  * nothing). A refused link is an answer too, so the server renders its message.
  */
-export async function getCancelLink(token: string): Promise<CancelLink> {
+export async function getSubscriptionLink(token: string): Promise<SubscriptionLink> {
   if (!token.trim()) return { kind: 'refused', reason: 'linkInvalid' };
   try {
     // Typed, not parsed: the API checks its answer against the schema (keeps zod out of the page's download).
@@ -45,35 +45,35 @@ export async function getCancelLink(token: string): Promise<CancelLink> {
   }
 }
 
-export function cancelLinkPageQueryOptions(token: string) {
+export function subscriptionLinkPageQueryOptions(token: string) {
   return queryOptions({
-    queryKey: cancelLinkPageQueryKey(token),
-    queryFn: () => getCancelLink(token),
+    queryKey: subscriptionLinkPageQueryKey(token),
+    queryFn: () => getSubscriptionLink(token),
     retry: false,
     staleTime: Infinity,
   });
 }
 
-export function useCancelLink(token: string) {
-  return useQuery(cancelLinkPageQueryOptions(token));
+export function useSubscriptionLink(token: string) {
+  return useQuery(subscriptionLinkPageQueryOptions(token));
 }
 
 /** What a button of the page asks for. */
-export type CancelLinkRequest =
+export type SubscriptionLinkRequest =
   { action: 'cancel' } | { action: 'resume' } | { action: 'pause'; months: PauseMonths | null };
 
 /** POST /api/subscriptions/{cancel,pause,resume}-by-link; the answer is the support as it now is, shown at once. */
-export function useCancelLinkAction(token: string) {
+export function useSubscriptionLinkAction(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CancelLinkRequest) => {
+    mutationFn: (request: SubscriptionLinkRequest) => {
       if (request.action === 'cancel') return cancelSubscriptionByLink(token);
       if (request.action === 'pause') return pauseSubscriptionByLink(token, request.months);
       return resumeSubscriptionByLink(token);
     },
     onSuccess: (subscription) => {
-      const shown: CancelLink = { kind: 'found', subscription };
-      queryClient.setQueryData(cancelLinkPageQueryKey(token), shown);
+      const shown: SubscriptionLink = { kind: 'found', subscription };
+      queryClient.setQueryData(subscriptionLinkPageQueryKey(token), shown);
     },
   });
 }

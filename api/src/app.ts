@@ -27,7 +27,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset-rou
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { registerPaymentProvider } from './modules/payments/payment-provider-routes';
-import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { MoneyRouteOptions } from './modules/payments/money-deps';
 import { pageViewRoutes } from './modules/page-views/page-views-routes';
 import { publicProfileRoutes } from './modules/public-profile/public-profile-routes';
 import { supporterWallRoutes } from './modules/supporter-wall/supporter-wall-routes';
@@ -122,16 +122,10 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   // Money: the provider chosen by the configuration (payments/payment-provider-routes.ts) with its own routes.
   const appSecret = resolveAppSecret(config);
   const provider = await registerPaymentProvider(app, { config, db, appSecret, events: paymentEventDispatcher() });
-  const money = { provider, appSecret };
-  await registerMoneyRoutes(app, money);
-  return finishApp(app, config, db, overrides, money);
-}
-
-type Money = { provider: PaymentProvider; appSecret: string };
-
-async function registerMoneyRoutes(app: FastifyInstance, money: Money): Promise<void> {
+  const money: MoneyRouteOptions = { provider, appSecret };
   await app.register(checkoutRoutes, { prefix: '/api/creators', ...money });
   await app.register(paymentCompletionRoutes, { prefix: '/api/payments', ...money });
+  return finishApp(app, config, db, overrides, money);
 }
 
 /** The routes and loops after the provider's own: the same whichever provider takes the money. */
@@ -140,7 +134,7 @@ async function finishApp(
   config: AppConfig,
   db: Db,
   overrides: AppOverrides,
-  money: Money,
+  money: MoneyRouteOptions,
 ): Promise<FastifyInstance> {
   const { appSecret } = money;
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });

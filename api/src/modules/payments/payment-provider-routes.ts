@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
-import { createStripeProvider } from './configured-provider';
+import { createConfiguredProvider } from './configured-provider';
 import { paymentEventRoutes } from './payment-events-routes';
 import type { PaymentEventDispatcher } from './payment-events';
 import type { PaymentProvider } from './payment-provider';
-import {
-  createSandboxPaymentProvider,
-  SANDBOX_PAY_PREFIX,
-  SANDBOX_SIGNATURE_HEADER,
-  sandboxSigningSecret,
-} from './sandbox/sandbox-payment-provider';
+import { SANDBOX_PAY_PREFIX, SANDBOX_SIGNATURE_HEADER } from './sandbox/sandbox-payment-provider';
 import { sandboxPayRoutes } from './sandbox/sandbox-pay-routes';
+import { StripePaymentProvider } from './stripe/stripe-provider';
 import { stripeWebhookRoutes } from './stripe/stripe-webhook-routes';
 
 interface ProviderRouteOptions {
@@ -33,17 +29,7 @@ export async function registerPaymentProvider(
   app: FastifyInstance,
   { config, db, appSecret, events }: ProviderRouteOptions,
 ): Promise<PaymentProvider> {
-  if (config.payments.provider === 'stripe') {
-    const stripe = createStripeProvider(config.payments);
-    await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', provider: stripe, appSecret, stripe, events });
-    // The sandbox's card frame and its routes do not exist with Stripe (not even as the site's page fallback).
-    app.all(`${SANDBOX_PAY_PREFIX}/*`, { schema: { hide: true } }, async (_request, reply) =>
-      reply.code(404).send({ message: 'Not found' }),
-    );
-    return stripe;
-  }
-  const sandbox = createSandboxPaymentProvider(db, {
-    signingSecret: sandboxSigningSecret(appSecret),
+  const provider = createConfiguredProvider(config, db, appSecret, {
     deliverEvent: async (body, signature) => {
       const response = await app.inject({
         method: 'POST',
@@ -55,6 +41,15 @@ export async function registerPaymentProvider(
     },
     log: (message) => app.log.error(message),
   });
+  if (provider instanceof StripePaymentProvider) {
+    await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', provider, appSecret, stripe: provider, events });
+    // The sandbox's card frame and its routes do not exist with Stripe (not even as the site's page fallback).
+    app.all(`${SANDBOX_PAY_PREFIX}/*`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(404).send({ message: 'Not found' }),
+    );
+    return provider;
+  }
+  const sandbox = provider;
   await app.register(paymentEventRoutes, {
     prefix: '/api/payments',
     provider: sandbox,

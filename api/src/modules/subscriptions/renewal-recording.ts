@@ -21,7 +21,7 @@ import type { MoneyDeps } from '../payments/money-deps';
 import { completeAttempt } from '../payments/payment-attempts-repository';
 
 /*
- * Step 2 of a renewal that the provider charged: the period paid, the support and its ledger entries, receipts,
+ * What every renewal the provider charged records: the period paid, the support and its ledger entries, receipts,
  * the creator's notice and webhooks, in one transaction; shared by the renewal job, a retry with a new card and a
  * confirmation by the supporter.
  */

@@ -27,8 +27,6 @@ import { completeAttempt, insertAttempt, setAttemptIntent } from '../payments/pa
 import { settleOpenConfirmation } from './renewal-confirmation';
 import { recordRenewal, RenewalAlreadyRecorded, type PreparedCharge, type RenewalOutcome } from './renewal-recording';
 
-export type { RenewalOutcome };
-
 export interface RenewalSummary {
   renewed: number;
   /** Subscriptions that threw (logged, retried on the next run); the others still ran. */

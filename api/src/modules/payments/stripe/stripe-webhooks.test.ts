@@ -60,8 +60,7 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     const creator = await fakeCreator(t, { country: 'US' });
     const before = await creator.client.get('/api/creator/payout-account');
     expect(before.json()).toEqual({
-      provider: 'stripe',
-      connectionRequired: true,
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
       account: null,
       providerPayouts: [],

@@ -149,9 +149,9 @@ export default tseslint.config(
     },
   },
   {
-    // The payment abstraction is closed: outside the payments module (and the front end's payment components, which
-    // load the provider's own card field), code asks a provider's capabilities, never its name. config/env.ts reads
-    // which provider the operator chose (PAYMENT_PROVIDER).
+    // The payment abstraction is closed: outside the payments module, code asks a provider's capabilities, never its
+    // name (the front end reads them from the page DTOs: paymentCapabilitiesSchema in shared/src/api-schemas).
+    // config/env.ts reads which provider the operator chose (PAYMENT_PROVIDER).
     files: ['**/*.ts', '**/*.tsx'],
     ignores: [
       'api/src/modules/payments/**',
@@ -161,8 +161,6 @@ export default tseslint.config(
       '**/*.test.tsx',
       'e2e/**',
       'bench/**',
-      'mf-public-profile/src/features/support/**',
-      'mf-supporter/src/features/replace-card/**',
     ],
     rules: {
       'no-restricted-syntax': [

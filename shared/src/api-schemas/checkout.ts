@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
 import { checkWallChoice, supportSchema } from '@beabro/shared/schemas/support';
 
 /**
@@ -35,7 +36,8 @@ export const PAYMENT_INTENT_STATUSES = [
 
 /** What the browser needs to confirm a payment in the provider's card field. */
 export const paymentStartSchema = z.object({
-  provider: z.string(),
+  /** What the provider can do: its `cardField` says which card field confirms the intent. */
+  capabilities: paymentCapabilitiesSchema,
   /** True in the sandbox: the page says "test mode". */
   testMode: z.boolean(),
   intentId: z.string(),

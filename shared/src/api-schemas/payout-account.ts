@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
 
 /** GET /api/creator/payout-account: the creator's account at the payment provider (Stripe Connect) and its payouts. */
 export const payoutAccountResponseSchema = z.object({
-  provider: z.string(),
-  /** The provider pays creators through an account of theirs that must be connected (Stripe). */
-  connectionRequired: z.boolean(),
+  /** What the provider can do: with `connectedAccounts`, creators are paid through an account they must connect. */
+  capabilities: paymentCapabilitiesSchema,
   /**
    * How Stripe pays this creator (shared/src/data/payout-terms.ts): the currency of their bank payouts, Stripe's service
    * agreement, and whether the payouts are cross-border (Australia). Null with the sandbox, or without a payout

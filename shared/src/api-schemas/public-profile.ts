@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
+import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
 import { supporterWallPageSchema } from '@beabro/shared/api-schemas/supporter-wall';
 
 const cents = z.number().int().min(0);
@@ -84,10 +85,11 @@ export const publicCreatorProfileSchema = z.object({
   minimumAmountCents: cents,
   acceptsMessages: z.boolean(),
   /**
-   * Who takes the support page's payments: the sandbox's card frame or Stripe's Payment Element (mounted once the
-   * checkout has started its intent). Absent means the sandbox.
+   * What the site's payment provider can do; its `cardField` says which field takes the support page's card: the
+   * sandbox's card frame or Stripe's Payment Element (mounted once the checkout has started its intent). Absent means
+   * the sandbox's.
    */
-  paymentProvider: z.enum(['sandbox', 'stripe']).optional(),
+  paymentCapabilities: paymentCapabilitiesSchema.optional(),
   /** The last ten, newest first. */
   recentSupports: z.array(publicSupportSchema),
   /** The supporter wall's first page (supporters who chose to appear on it, newest first). */

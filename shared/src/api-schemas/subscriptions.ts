@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
 import { supportAmountSchema } from '@beabro/shared/schemas/support';
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -163,7 +164,8 @@ export const confirmRenewalRequestSchema = z.object({ token: confirmTokenSchema 
 
 /** What the provider needs to show the bank's challenge of an intent awaiting authentication. */
 export const paymentActionSchema = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
+  /** What the provider can do: its `cardField` says who shows the challenge (the sandbox's frame or Stripe.js). */
+  capabilities: paymentCapabilitiesSchema,
   intentId: z.string(),
   clientSecret: z.string(),
   /** The sandbox's card frame, which shows only the bank's challenge. */
@@ -211,7 +213,8 @@ export const CARD_CHANGE_MESSAGES = {
 
 /** What the provider's card field needs to save a card (the card itself never reaches our API). */
 export const cardSetupStartSchema = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
+  /** What the provider can do: its `cardField` says which card field saves the card. */
+  capabilities: paymentCapabilitiesSchema,
   /** True in the sandbox: the page says "test mode". */
   testMode: z.boolean(),
   setupId: z.string(),

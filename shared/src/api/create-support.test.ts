@@ -19,7 +19,7 @@ const body: CheckoutRequest = {
 };
 
 const PAYMENT = {
-  provider: 'sandbox',
+  capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
   testMode: true,
   intentId: 'pi_sandbox_1',
   clientSecret: 'pi_sandbox_1_secret_x',

@@ -323,7 +323,7 @@ async function recordFailure(
 /** What the browser needs to confirm an attempt's intent in the provider's card field. */
 function paymentStart(provider: PaymentProvider, intent: PaymentIntent): PaymentStart {
   return {
-    provider: provider.name,
+    capabilities: provider.capabilities,
     testMode: provider.testMode,
     intentId: intent.id,
     clientSecret: intent.clientSecret,

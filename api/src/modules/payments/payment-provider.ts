@@ -258,8 +258,3 @@ export class IdempotencyKeyReusedError extends Error {
     this.name = 'IdempotencyKeyReusedError';
   }
 }
-
-/** Which card field a page must load for this provider, as the page DTOs name it. */
-export function cardFieldProvider(provider: PaymentProvider): 'sandbox' | 'stripe' {
-  return provider.capabilities.cardField === 'stripe-elements' ? 'stripe' : 'sandbox';
-}

@@ -19,8 +19,7 @@ describe(`GET /api/creator/payout-account with the sandbox (${process.env.TEST_D
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.json()).toEqual({
-      provider: 'sandbox',
-      connectionRequired: false,
+      capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
       payoutTerms: null,
       account: null,
       providerPayouts: [],

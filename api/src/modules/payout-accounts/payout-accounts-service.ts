@@ -52,12 +52,11 @@ export async function getPayoutAccount(deps: Deps, userId: string) {
   const found = await findPayoutAccount(deps.db, userId);
   const account = found && found.provider === deps.provider.name ? found : undefined;
   const payouts = await listProviderPayouts(deps.db, userId);
-  const connectionRequired = deps.provider.capabilities.connectedAccounts;
+  const { capabilities } = deps.provider;
   return {
-    provider: deps.provider.name,
-    connectionRequired,
+    capabilities,
     // The connected account's country decides (it cannot change); before that, the payout country saved in Settings.
-    payoutTerms: connectionRequired ? payoutTermsOf(account?.country ?? creator.country) : null,
+    payoutTerms: capabilities.connectedAccounts ? payoutTermsOf(account?.country ?? creator.country) : null,
     account: account
       ? {
           country: account.country,

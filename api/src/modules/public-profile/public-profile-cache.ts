@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { PaymentCapabilities } from '@beabro/shared/api-schemas/payment-capabilities';
 import { publicCreatorProfileSchema, type PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import { creatorProfiles, creatorVersions, follows } from '../../db/schema';
+import { SANDBOX_CAPABILITIES } from '../payments/sandbox/sandbox-payment-provider';
 import { getPublicProfile, isPossibleUsername } from './public-profile-service';
 
 /** How many profiles one API process keeps (the least recently filled go first). */
@@ -80,8 +82,8 @@ export class PublicProfileReader {
   constructor(
     private readonly db: Db,
     private readonly maxEntries = PROFILE_CACHE_ENTRIES,
-    /** The site's payment provider, told to the support page (the same for every creator). */
-    private readonly paymentProvider: 'sandbox' | 'stripe' = 'sandbox',
+    /** What the site's payment provider can do, told to the support page (the same for every creator). */
+    private readonly paymentCapabilities: PaymentCapabilities = SANDBOX_CAPABILITIES,
   ) {
     this.readVersion = prepareVersionRead(db);
   }
@@ -136,7 +138,7 @@ export class PublicProfileReader {
     const found = isPossibleUsername(username) ? await findCreatorVersion(this.db, username) : undefined;
     const profile = {
       ...(await getPublicProfile(this.db, username, null, now)),
-      paymentProvider: this.paymentProvider,
+      paymentCapabilities: this.paymentCapabilities,
     };
     if (!found) return this.answer({ profile }, viewer, false);
     const entry: Entry = {

@@ -99,7 +99,7 @@ describe('GET /api/creators/:username', () => {
       goal: { title: 'New camera', amountCents: 10_000, raisedCents: 6_200, percent: 62, supporterCount: 3 },
       minimumAmountCents: 300,
       acceptsMessages: true,
-      paymentProvider: 'sandbox',
+      paymentCapabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
       viewer: { isOwner: false, isFollowing: false },
     });
     expect(profile.tiers.map((tier) => [tier.position, tier.name, tier.amountCents, tier.isRecurring])).toEqual([

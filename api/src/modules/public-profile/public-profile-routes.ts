@@ -7,12 +7,13 @@ import {
   publicCreatorProfileSchema,
 } from '@beabro/shared/api-schemas/public-profile';
 import { requireUser } from '../../plugins/session-auth';
+import { configuredCapabilities } from '../payments/configured-provider';
 import { followCreator, unfollowCreator } from './follow-service';
 import { PublicProfileReader } from './public-profile-cache';
 
 /** /api/creators: the public profile page's data, and following a creator. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = new PublicProfileReader(app.db, undefined, app.config.payments.provider);
+  const profiles = new PublicProfileReader(app.db, undefined, configuredCapabilities(app.config.payments));
   app.get(
     '/:username',
     {

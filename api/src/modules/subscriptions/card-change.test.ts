@@ -141,7 +141,11 @@ describe('replacing the card, signed in', () => {
     const started = await owner.client.post(`/api/subscriptions/${id}/card`);
     expect(started.statusCode, started.body).toBe(200);
     const setup = started.json().setup;
-    expect(setup).toMatchObject({ provider: 'sandbox', testMode: true, cardFrameUrl: '/sandbox-pay/v1/card-frame' });
+    expect(setup).toMatchObject({
+      capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
+      testMode: true,
+      cardFrameUrl: '/sandbox-pay/v1/card-frame',
+    });
     expect(setup.setupId).toMatch(/^seti_/);
 
     const saved = await saveInFrame(owner.client, setup, { ...SUCCEEDING_CARD, number: '5555 5555 5555 4444' });
@@ -465,7 +469,10 @@ describe('a failed renewal recovered from the email link (guest, signed out)', (
     const retry = done.json().retry;
     expect(retry).toMatchObject({
       status: 'requires_action',
-      payment: { provider: 'sandbox', frameUrl: '/sandbox-pay/v1/card-frame' },
+      payment: {
+        capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
+        frameUrl: '/sandbox-pay/v1/card-frame',
+      },
     });
     expect(done.json().subscription).toMatchObject({ status: 'past_due', needsConfirmation: true });
 

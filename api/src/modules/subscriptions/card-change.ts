@@ -8,7 +8,6 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import { AppError } from '../../lib/app-error';
-import { cardFieldProvider } from '../payments/payment-provider';
 import { enqueueEmail } from '../email/email-outbox';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
@@ -73,7 +72,7 @@ async function startCardSetup(deps: MoneyDeps, row: SubscriptionRow, now: Date):
   });
   const { publishableKey } = deps.provider.cardField;
   return {
-    provider: cardFieldProvider(deps.provider),
+    capabilities: deps.provider.capabilities,
     testMode: deps.provider.testMode,
     setupId: setup.id,
     clientSecret: setup.clientSecret,

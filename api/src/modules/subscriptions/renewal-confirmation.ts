@@ -1,11 +1,6 @@
 import { payoutDestination } from '../payout-accounts/payout-destination';
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  cardFieldProvider,
-  chargeResultOf,
-  type PaymentIntent,
-  type PaymentProvider,
-} from '../payments/payment-provider';
+import { chargeResultOf, type PaymentIntent, type PaymentProvider } from '../payments/payment-provider';
 import type { paymentAttempts } from '../../db/schema';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { verifyConfirmToken } from './confirm-link';
@@ -34,7 +29,7 @@ import { recordRenewal, RenewalAlreadyRecorded, type PreparedCharge, type Renewa
 /** What the page needs to show the bank's challenge of an intent: the sandbox's frame, or Stripe.js's handleNextAction. */
 export function paymentActionOf(provider: PaymentProvider, intent: PaymentIntent): PaymentAction {
   return {
-    provider: cardFieldProvider(provider),
+    capabilities: provider.capabilities,
     intentId: intent.id,
     clientSecret: intent.clientSecret,
     frameUrl: provider.cardField.frameUrl,

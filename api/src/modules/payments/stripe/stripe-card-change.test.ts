@@ -79,7 +79,7 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     expect(started.statusCode, started.body).toBe(200);
     const setup = started.json().setup;
     expect(setup).toMatchObject({
-      provider: 'stripe',
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       testMode: true,
       publishableKey: standIn.publishableKey,
       cardFrameUrl: 'https://js.stripe.com/v3',
@@ -213,7 +213,10 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     const retry = done.json().retry;
     expect(retry).toMatchObject({
       status: 'requires_action',
-      payment: { provider: 'stripe', publishableKey: standIn.publishableKey },
+      payment: {
+        capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
+        publishableKey: standIn.publishableKey,
+      },
     });
     expect((await platform.paymentIntents.retrieve(retry.payment.intentId)).next_action?.type).toBe('use_stripe_sdk');
     // Stripe.js's handleNextAction shows the challenge; the bank approves; the page reports it.

@@ -60,8 +60,7 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     const creator = await fakeCreator(t, { country: 'US' });
     const before = await creator.client.get('/api/creator/payout-account');
     expect(before.json()).toEqual({
-      provider: 'stripe',
-      connectionRequired: true,
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
       account: null,
       providerPayouts: [],
@@ -174,12 +173,12 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     const supporter = t.client();
     // The support page knows from the profile that Stripe's field takes the card.
     const profile = await supporter.get(`/api/creators/${creator.profile.username}`);
-    expect(profile.json().paymentProvider).toBe('stripe');
+    expect(profile.json().paymentCapabilities).toEqual({ cardField: 'stripe-elements', connectedAccounts: true });
     const started = await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 10 }));
     expect(started.statusCode, started.body).toBe(200);
     const { payment } = started.json();
     expect(payment).toMatchObject({
-      provider: 'stripe',
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       testMode: true,
       cardFrameUrl: 'https://js.stripe.com/v3',
       publishableKey: standIn.publishableKey,

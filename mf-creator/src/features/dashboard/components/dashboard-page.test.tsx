@@ -87,7 +87,12 @@ describe('DashboardPage', () => {
       'GET /api/creator-profile': { body: { profile: sampleProfile() } },
       'GET /api/creator/payouts': { body: samplePayouts() },
       'GET /api/creator/payout-account': {
-        body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
+        body: {
+          capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
+          payoutTerms: null,
+          account: null,
+          providerPayouts: [],
+        },
       },
     });
     const first = renderDashboard();
@@ -103,8 +108,7 @@ describe('DashboardPage', () => {
       'GET /api/creator/payouts': { body: samplePayouts() },
       'GET /api/creator/payout-account': {
         body: {
-          provider: 'stripe',
-          connectionRequired: true,
+          capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
           payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
           account: null,
           providerPayouts: [],

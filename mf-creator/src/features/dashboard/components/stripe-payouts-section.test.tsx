@@ -24,8 +24,7 @@ function stripe(
 ) {
   return {
     body: {
-      provider: 'stripe',
-      connectionRequired: true,
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       payoutTerms: PAYOUT_TERMS[country],
       account: state,
       providerPayouts,
@@ -42,7 +41,12 @@ describe('StripePayoutsSection', () => {
   it('shows nothing with the sandbox', async () => {
     const api = mockApi({
       [ACCOUNT]: {
-        body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
+        body: {
+          capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
+          payoutTerms: null,
+          account: null,
+          providerPayouts: [],
+        },
       },
     });
     const { queryClient } = renderWithProviders(<StripePayoutsSection />);

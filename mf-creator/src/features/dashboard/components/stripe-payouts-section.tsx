@@ -99,7 +99,7 @@ export function StripePayoutsSection() {
   if (query.isError)
     return <LoadError error={query.error} what="your Stripe account" onRetry={() => void query.refetch()} />;
   const data = query.data;
-  if (!data.connectionRequired) return null;
+  if (!data.capabilities.connectedAccounts) return null;
   const state = payoutAccountState(data.account);
   const terms = data.payoutTerms;
   return (

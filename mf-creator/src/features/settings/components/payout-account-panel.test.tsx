@@ -12,8 +12,7 @@ const LINK = 'POST /api/creator/payout-account/onboarding-link';
 function stripeAccount(account: Record<string, unknown> | null, country: 'US' | 'AU' = 'US') {
   return {
     body: {
-      provider: 'stripe',
-      connectionRequired: true,
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       payoutTerms: PAYOUT_TERMS[country],
       account: account && {
         country,
@@ -34,7 +33,12 @@ describe('PayoutAccountPanel', () => {
   it('explains that there is nothing to connect in test mode (the sandbox)', async () => {
     const api = mockApi({
       [ACCOUNT]: {
-        body: { provider: 'sandbox', connectionRequired: false, payoutTerms: null, account: null, providerPayouts: [] },
+        body: {
+          capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
+          payoutTerms: null,
+          account: null,
+          providerPayouts: [],
+        },
       },
     });
     renderWithProviders(<PayoutAccountPanel />);

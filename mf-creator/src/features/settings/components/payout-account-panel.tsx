@@ -31,7 +31,7 @@ export function PayoutAccountPanel() {
   if (account.isError)
     return <p role="alert">{errorMessage(account.error, 'Your payout account could not be loaded.')}</p>;
   const data = account.data;
-  if (!data.connectionRequired)
+  if (!data.capabilities.connectedAccounts)
     return (
       <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
         Test mode: your supports are paid to your Be a Bro balance, so there is no Stripe account to connect.

@@ -242,7 +242,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                     />
                   </Suspense>
                 </CheckoutSection>
-              ) : profile.paymentProvider === 'stripe' ? (
+              ) : profile.paymentCapabilities?.cardField === 'stripe-elements' ? (
                 <CheckoutSection step={3} title="Payment details">
                   <p id={FIELD_IDS.card} tabIndex={-1} css={{ margin: 0 }}>
                     You type your card in Stripe’s secure field, which opens here when you press the button.

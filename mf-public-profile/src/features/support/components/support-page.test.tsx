@@ -16,7 +16,7 @@ const COMPLETE = 'POST /api/payments/intents/pi_sandbox_1/complete';
 const DECLINED = 'Your card was declined.';
 const PAYMENT = {
   payment: {
-    provider: 'sandbox',
+    capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
     testMode: true,
     intentId: 'pi_sandbox_1',
     clientSecret: 'pi_sandbox_1_secret_x',
@@ -523,7 +523,7 @@ describe('support page', () => {
     const STRIPE_COMPLETE = 'POST /api/payments/intents/pi_stripe_1/complete';
     const STRIPE_PAYMENT = {
       payment: {
-        provider: 'stripe',
+        capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
         testMode: true,
         intentId: 'pi_stripe_1',
         clientSecret: 'pi_stripe_1_secret_y',
@@ -569,7 +569,7 @@ describe('support page', () => {
       const user = userEvent.setup();
       const seen = fakeStripeJs();
       const api = renderSupport({
-        profile: fakeProfile({ paymentProvider: 'stripe' }),
+        profile: fakeProfile({ paymentCapabilities: { cardField: 'stripe-elements', connectedAccounts: true } }),
         checkout: () => json(200, STRIPE_PAYMENT),
         routes: { [STRIPE_COMPLETE]: () => json(200, { receipt: fakeReceipt() }) },
       });

@@ -152,7 +152,7 @@ async function pay(
   const { intentId, clientSecret } = started.payment;
   const field = cardField?.current;
   // Stripe's field is mounted with the intent: the first press starts it, the card is typed, the next press pays.
-  if (started.payment.provider === 'stripe' && field?.mountedFor() !== clientSecret)
+  if (started.payment.capabilities.cardField === 'stripe-elements' && field?.mountedFor() !== clientSecret)
     throw new CardEntryNeeded(started.payment);
   if (!field) throw new CardFieldError('The card field has not loaded. Reload the page and try again.', false);
   const confirmed = await field.confirm(intentId, clientSecret);

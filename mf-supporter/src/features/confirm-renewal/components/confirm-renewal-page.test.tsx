@@ -17,7 +17,7 @@ const confirmation = {
   cardBrand: 'Visa',
   cardLast4: '3184',
   payment: {
-    provider: 'sandbox',
+    capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
     intentId: 'pi_1',
     clientSecret: 'pi_1_secret',
     frameUrl: '/sandbox-pay/v1/card-frame',
@@ -89,7 +89,11 @@ describe('the renewal confirmation page', () => {
         json(200, {
           confirmation: {
             ...confirmation,
-            payment: { ...confirmation.payment, provider: 'stripe', publishableKey: 'pk_test_9' },
+            payment: {
+              ...confirmation.payment,
+              capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
+              publishableKey: 'pk_test_9',
+            },
           },
         }),
       'POST /api/subscriptions/confirm': () => json(200, { status: 'paid' }),

@@ -17,7 +17,7 @@ export function PaymentChallenge({
   onResult: (result: CardFieldResult) => void;
 }) {
   const [busy, setBusy] = useState(false);
-  if (payment.provider !== 'stripe') {
+  if (payment.capabilities.cardField !== 'stripe-elements') {
     return (
       <BankChallengeFrame
         frameUrl={payment.frameUrl}

@@ -31,7 +31,7 @@ function subscription(overrides: Partial<SubscriptionDto> = {}): SubscriptionDto
 }
 
 const SANDBOX_SETUP = {
-  provider: 'sandbox',
+  capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
   testMode: true,
   setupId: 'seti_sandbox_1',
   clientSecret: 'seti_sandbox_1_secret',
@@ -149,7 +149,7 @@ describe('a renewal being retried, by the receipt link', () => {
 
   it('charges the new card at once; the bank’s challenge is answered here and the support is active again', async () => {
     const payment = {
-      provider: 'sandbox',
+      capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
       intentId: 'pi_sandbox_9',
       clientSecret: 'pi_sandbox_9_secret',
       frameUrl: '/sandbox-pay/v1/card-frame',
@@ -251,7 +251,7 @@ describe('with Stripe (Payment Element in setup mode, fake Stripe.js)', () => {
       [`POST /api/subscriptions/${ID}/card`]: () =>
         json(200, {
           setup: {
-            provider: 'stripe',
+            capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
             testMode: true,
             setupId: 'seti_1',
             clientSecret: 'seti_1_secret_x',

@@ -193,7 +193,7 @@ export function ReplaceCardForm({
       onSubmit={(event) => void handleSubmit(save)(event)}
       css={(theme) => ({ display: 'grid', gap: theme.space(3) })}
     >
-      {setup.provider === 'stripe' ? (
+      {setup.capabilities.cardField === 'stripe-elements' ? (
         <Suspense fallback={<p role="status">Loading the secure card field…</p>}>
           <StripeCardField
             ref={field}

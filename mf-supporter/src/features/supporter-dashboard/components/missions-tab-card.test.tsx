@@ -26,7 +26,7 @@ describe('My Missions: replacing the card of a monthly support', () => {
         [`POST /api/subscriptions/${subscription.id}/card`]: () =>
           json(200, {
             setup: {
-              provider: 'sandbox',
+              capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
               testMode: true,
               setupId: 'seti_sandbox_1',
               clientSecret: 'seti_sandbox_1_secret',

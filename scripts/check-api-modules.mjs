@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The API's module rules, checked over every import of its product code (tests and test helpers aside):
-//  1. no cycle between units: each folder of api/src/modules is one unit (a subfolder belongs to its module), and so
+//  1. no cycle between units, nor between files: each folder of api/src/modules is one unit (a subfolder belongs to its module), and so
 //     is each other folder of api/src (lib, config, db, routes, seed, ...) and each file of plugins/; the files at api/src's top are the
 //     composition root ("app": app.ts, server.ts, ...);
 //  2. the foundation (config, lib, db) imports no module, plugin, route or the root;
@@ -51,6 +51,8 @@ function resolve(fromRel, spec) {
 
 /** unit -> unit -> the files that make the edge */
 const edges = new Map();
+/** file -> the files it imports (product code only), for cycles between files of one unit */
+const fileEdges = new Map();
 const problems = [];
 for (const rel of files) {
   if (isTestCode(rel)) continue;
@@ -60,6 +62,8 @@ for (const rel of files) {
     const target = resolve(rel, match[1] ?? match[2]);
     if (!target || !target.startsWith('') || target.startsWith('..')) continue;
     const to = unitOf(target);
+    if (!fileEdges.has(rel)) fileEdges.set(rel, new Set());
+    fileEdges.get(rel).add(target);
     if (isTestCode(target)) problems.push(`${rel} imports test code ${target}`);
     if (from === to) continue;
     if (FOUNDATION.has(from) && !FOUNDATION.has(to)) problems.push(`${rel} (foundation: ${from}) imports ${target}`);
@@ -71,37 +75,45 @@ for (const rel of files) {
   }
 }
 
-// Tarjan's strongly connected components over the units.
-const units = [...new Set(files.filter((f) => !isTestCode(f)).map(unitOf))].sort();
-let index = 0;
-const stack = [];
-const onStack = new Set();
-const indexOf = new Map();
-const low = new Map();
-const cycles = [];
-function connect(v) {
-  indexOf.set(v, index);
-  low.set(v, index++);
-  stack.push(v);
-  onStack.add(v);
-  for (const w of edges.get(v)?.keys() ?? []) {
-    if (!indexOf.has(w)) {
-      connect(w);
-      low.set(v, Math.min(low.get(v), low.get(w)));
-    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indexOf.get(w)));
+/** Tarjan's strongly connected components of more than one node. */
+function cyclesOf(nodes, next) {
+  let index = 0;
+  const stack = [];
+  const onStack = new Set();
+  const indexOf = new Map();
+  const low = new Map();
+  const found = [];
+  function connect(v) {
+    indexOf.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!indexOf.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indexOf.get(w)));
+    }
+    if (low.get(v) === indexOf.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
   }
-  if (low.get(v) === indexOf.get(v)) {
-    const component = [];
-    let w;
-    do {
-      w = stack.pop();
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1) cycles.push(component.sort());
-  }
+  for (const node of nodes) if (!indexOf.has(node)) connect(node);
+  return found;
 }
-for (const unit of units) if (!indexOf.has(unit)) connect(unit);
+
+const units = [...new Set(files.filter((f) => !isTestCode(f)).map(unitOf))].sort();
+const cycles = cyclesOf(units, (unit) => edges.get(unit)?.keys() ?? []);
+for (const component of cyclesOf([...fileEdges.keys()], (file) => fileEdges.get(file) ?? [])) {
+  problems.push(`a cycle between ${component.length} files: ${component.join(', ')}`);
+}
 
 if (process.argv.includes('--graph')) {
   for (const unit of units)

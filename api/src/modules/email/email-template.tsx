@@ -14,7 +14,6 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
-import type { OutgoingEmail } from './email-outbox';
 
 /** A run of text in a formatted block: bold, italic, code, or the text of a link (http(s) or mailto only). */
 export interface EmailSpan {
@@ -443,6 +442,16 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
   return { text: emailText(content), html };
 }
 
+/** An email ready for the outbox (an OutgoingEmail of email-outbox.ts, which builds on this file's types). */
+type ComposedEmail = {
+  kind: string;
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  content: EmailContent;
+};
+
 /**
  * An outbox email with the given kind, key, recipient and subject: its text part now, its HTML part later,
  * rendered from `content` by the sender (renderEmail), so the request that queues it does not pay for it.
@@ -451,7 +460,7 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
 export async function composeEmail(
   email: { kind: string; dedupeKey: string; to: string; subject: string },
   content: EmailContent,
-): Promise<OutgoingEmail> {
+): Promise<ComposedEmail> {
   return { ...email, ...emailParts(content) };
 }
 

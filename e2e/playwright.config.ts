@@ -2,16 +2,28 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findNginx, NGINX_MISSING } from './find-nginx.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The journeys also run against a server on PostgreSQL when TEST_DATABASE_URL is set (as in CI), on the next port. */
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
-if (!POSTGRES_URL) {
-  // Said once per run: without PostgreSQL these parts are skipped, and a green run should not hide it.
-  console.warn(
-    'TEST_DATABASE_URL is not set: skipping the journeys on PostgreSQL, the cluster journey and cluster.spec.ts ' +
-      '(two API instances behind nginx). Set TEST_DATABASE_URL=postgres://user@host:5432/db to run them.',
-  );
+/** The cluster (two instances on one PostgreSQL database behind nginx) needs both; why not, for cluster.spec.ts. */
+const NGINX = findNginx();
+if (!process.env.E2E_CLUSTER_SKIPPED)
+  process.env.E2E_CLUSTER_SKIPPED = !POSTGRES_URL
+    ? 'The cluster tests need PostgreSQL: set TEST_DATABASE_URL (PGlite cannot be shared between processes).'
+    : NGINX
+      ? ''
+      : `The cluster tests need nginx: ${NGINX_MISSING}`;
+const CLUSTER_ON = process.env.E2E_CLUSTER_SKIPPED === '';
+// Said once per run (scripts/skipped-tests.mjs says it at the start of `pnpm test`), so a green run does not hide it.
+if (!process.env.SKIPPED_TESTS_SAID && !process.env.TEST_WORKER_INDEX) {
+  if (!POSTGRES_URL)
+    console.warn(
+      'TEST_DATABASE_URL is not set: skipping the journeys on PostgreSQL, the cluster journey and cluster.spec.ts ' +
+        '(two API instances behind nginx). Set TEST_DATABASE_URL=postgres://user@host:5432/db to run them.',
+    );
+  else if (!CLUSTER_ON) console.warn(`Skipping the cluster journey and cluster.spec.ts: ${NGINX_MISSING}`);
 }
 const POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? PORT + 1);
 const JOURNEYS = /journeys[^/]*\.spec\.ts$/;
@@ -132,7 +144,7 @@ export default defineConfig({
     // The mouse journey through nginx, with instance api-2 SIGKILLed half-way (see tests/support/cluster.ts).
     // Its browser shares the 2 cores with more server processes than any other project's: a longer wait
     // for each expectation (still only waits; nothing asserts a time).
-    ...(POSTGRES_URL
+    ...(CLUSTER_ON
       ? [
           {
             name: 'cluster-journey',
@@ -145,11 +157,11 @@ export default defineConfig({
         ]
       : []),
     // After the journey: the proofs across instances, and that nothing of the journey was lost. Without
-    // TEST_DATABASE_URL its tests are skipped, saying why.
+    // TEST_DATABASE_URL or nginx its tests are skipped, saying why.
     {
       name: 'cluster',
       testMatch: CLUSTER,
-      dependencies: POSTGRES_URL ? ['cluster-journey'] : [],
+      dependencies: CLUSTER_ON ? ['cluster-journey'] : [],
       use: { ...desktop, baseURL: `http://127.0.0.1:${CLUSTER_PORT}` },
       workers: 1,
     },
@@ -189,6 +201,10 @@ export default defineConfig({
               TEST_DATABASE_URL: POSTGRES_URL,
             },
           },
+        ]
+      : []),
+    ...(CLUSTER_ON && POSTGRES_URL
+      ? [
           {
             command: 'node e2e/start-cluster.mjs',
             cwd: '..',

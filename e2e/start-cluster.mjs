@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { createFreshDatabase } from './fresh-database.mjs';
+import { findNginx, NGINX_MISSING } from './find-nginx.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -50,11 +51,8 @@ if (!serverUrl)
     'set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test (the instances share one PostgreSQL database; PGlite cannot be shared between processes)',
   );
 
-const onPath = (command) =>
-  (process.env.PATH ?? '').split(path.delimiter).find((dir) => dir && existsSync(path.join(dir, command)));
-const nginxPath = process.env.NGINX_PATH || (onPath('nginx') ? path.join(onPath('nginx'), 'nginx') : '/usr/sbin/nginx');
-if (!existsSync(nginxPath))
-  fail(`nginx not found at ${nginxPath}. Install it (Debian: apt-get install -y nginx-light) or set NGINX_PATH.`);
+const nginxPath = findNginx();
+if (!nginxPath) fail(NGINX_MISSING);
 
 const instanceCount = Number(process.env.CLUSTER_INSTANCES ?? 2);
 if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 8)

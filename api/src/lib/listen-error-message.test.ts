@@ -29,7 +29,7 @@ describe('the message when the server cannot listen', () => {
     expect(error).not.toBeNull();
     const message = listenErrorMessage(error, '127.0.0.1', port);
     expect(message).toContain(`Port ${port} is already in use on 127.0.0.1`);
-    expect(message).toMatch(/PORT=\d+ pnpm start/);
+    expect(message).toMatch(/PORT=\d+ npx -y pnpm@10.34.9 start/);
   });
 
   it('has no words for other errors', () => {

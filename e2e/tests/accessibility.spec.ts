@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support/test';
+import { expectNoAxeViolations as expectNoViolations } from './support/axe';
+import { expect, test } from './support/test';
 import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role } from './support/site-pages';
 
 /*
@@ -8,27 +8,9 @@ import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role 
  * A failing check lists each violation (rule, element, what is wrong) in its message.
  */
 
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // Page walks that only read (the demo accounts, the public pages; a receipt of the test's own creator): half the
 // desktop tests are in this file and narrow-screen.spec.ts, so their tests, not only files, share the workers.
 test.describe.configure({ mode: 'parallel' });
-
-function describeViolations(violations: Violation[]): string[] {
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  at ${node.target.join(' ')}\n  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`,
-    ),
-  );
-}
-
-/** `legacyMode`: run axe in the page alone, for a page whose sandboxed iframe (no scripts) stops the per-frame run. */
-async function expectNoViolations(page: Page, what: string, { legacyMode = false } = {}) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(legacyMode).analyze();
-  expect(describeViolations(results.violations), `axe-core violations on ${what} (${page.url()})`).toEqual([]);
-}
 
 const ROLES: readonly Role[] = ['visitor', 'supporter', 'creator'];
 

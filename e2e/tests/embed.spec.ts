@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { settle, signInAs } from './support/site-pages';
 import { expect, test, type Page } from './support/test';
 import { fillSandboxCard } from './support/sandbox-card';
@@ -82,14 +82,6 @@ test.afterAll(async () => {
 });
 
 const events = (page: Page) => page.locator('#events li');
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
-  );
-  expect(found, `axe-core violations on ${what}`).toEqual([]);
-}
 
 test.describe('embedded support button /embed.js', () => {
   test('a visitor of a creator’s website supports through the overlay, the site hears of it, Escape closes and focus returns', async ({

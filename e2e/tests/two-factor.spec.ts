@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations as expectNoViolations } from './support/axe';
 import { generate } from 'otplib';
 import { expect, signIn, test, type Page } from './support/test';
 import { csrf } from './support/csrf';
@@ -28,15 +28,6 @@ class Authenticator {
     this.lastStep = step;
     return generate({ secret: this.secret, epoch: step * STEP_SECONDS });
   }
-}
-
-/** axe-core (WCAG 2.1 A and AA) on the states this journey opens: the set-up, the codes, the code step with errors. */
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id}: ${v.help} at ${node.target.join(' ')}`),
-  );
-  expect(found, `axe-core violations on ${what}`).toEqual([]);
 }
 
 async function signOut(page: Page) {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { verifyWebhookSignature } from './support/journeys';
 import { expect, signIn, test } from './support/test';
 import { fillSandboxCard } from './support/sandbox-card';
@@ -136,14 +136,7 @@ test.describe('webhooks', () => {
     // The tab with its log passes axe-core (WCAG 2.1 A and AA), on a desktop and on a phone.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      const results = await new AxeBuilder({ page })
-        .include('main')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `axe at ${width} px`,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, `the webhooks tab at ${width} px`, { include: 'main' });
     }
 
     // Leave nothing behind: delete the endpoint (and its log).

@@ -154,6 +154,8 @@ export async function recordConfirmedRenewal(
   await deps.provider.refund({
     chargeId: result.chargeId,
     amountCents: intent.amountCents,
+    // Never in the ledger: the whole application fee goes back with it, so the creator's account is not touched.
+    applicationFeeRefundCents: intent.applicationFeeCents,
     idempotencyKey: `renewal-unrecorded:${attempt.id}`,
     description: `confirmation of a closed renewal period (attempt ${attempt.id})`,
   });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { calculateFees, formatUsd } from '@beabro/shared/money/fees';
+import { applicationFeeCents, calculateFees, formatUsd } from '@beabro/shared/money/fees';
 
 /** The exact ceilings, in BigInt, as an independent oracle for the integer-only implementation. */
 function exactFees(amountCents: number) {
@@ -200,5 +200,27 @@ describe('formatUsd', () => {
         expect(BigInt(text.replace(/[$,.]/g, ''))).toBe(BigInt(value));
       }),
     );
+  });
+});
+
+describe('applicationFeeCents', () => {
+  /** Stripe's fee on a domestic US card: 2.9% + 30 cents, rounded to the nearest cent (halves up). */
+  const stripeDomesticFee = (amountCents: number) => Math.floor((amountCents * 29 + 500) / 1000) + 30;
+  const randomLarger = fc.sample(fc.integer({ min: 2001, max: 1_000_000 }), { numRuns: 500, seed: 39 });
+  const amounts = [...Array.from({ length: 2000 - 100 + 1 }, (_, i) => 100 + i), ...randomLarger, 1_000_000];
+
+  it('leaves exactly the creator net to the creator: amount - application fee = net', () => {
+    for (const amount of amounts) {
+      expect(amount - applicationFeeCents(amount)).toBe(calculateFees(amount).creatorNetCents);
+    }
+    expect(applicationFeeCents(1000)).toBe(109);
+    expect(applicationFeeCents(100)).toBe(38);
+  });
+
+  it("covers Stripe's domestic card fee at every amount from $1 on: the platform's margin is never negative", () => {
+    for (const amount of amounts) {
+      const margin = applicationFeeCents(amount) - stripeDomesticFee(amount);
+      expect(margin, `margin at ${amount} cents`).toBeGreaterThanOrEqual(calculateFees(amount).platformFeeCents);
+    }
   });
 });

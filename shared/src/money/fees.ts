@@ -49,6 +49,15 @@ export function calculateFees(amountCents: number): FeeBreakdown {
   return { amountCents, platformFeeCents, processingFeeCents, creatorNetCents };
 }
 
+/**
+ * What the payment provider keeps of a payment as its application fee: everything but the creator's net, i.e. the
+ * platform fee plus the processing fee the creator bears. The provider then leaves exactly the ledger's creator net
+ * on the creator's connected account, and its own processing fee is charged to the platform out of this.
+ */
+export function applicationFeeCents(amountCents: number): number {
+  return amountCents - calculateFees(amountCents).creatorNetCents;
+}
+
 export interface FormatUsdOptions {
   /**
    * Omit ".00" when the amount is a whole number of dollars ("$5" rather than "$5.00"). Amounts with

@@ -3,7 +3,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { CheckoutReceipt, PaymentStart, checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
-import { calculateFees } from '@beabro/shared/money/fees';
+import { applicationFeeCents } from '@beabro/shared/money/fees';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
 import type { subscriptions } from '../../db/schema';
@@ -347,7 +347,7 @@ function intentRequest(
     currency: 'usd' as const,
     customer: request.email,
     keepCard: request.isRecurring,
-    applicationFeeCents: calculateFees(request.amountCents).platformFeeCents,
+    applicationFeeCents: applicationFeeCents(request.amountCents),
     destination,
     description: `checkout: support for ${creatorUsername}`,
     metadata: { attemptId: attempt.id, purpose: 'checkout' },

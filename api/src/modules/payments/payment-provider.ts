@@ -37,7 +37,15 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
   /** The charge that took the money (refunds name it); set once succeeded. */
   chargeId: string | null;
-  /** The card of the last confirmation (brand and last four only); its token when kept. */
+  /**
+   * The provider's own processing fee on that charge, as it charged it (Stripe: the charge's balance transaction
+   * `fee`, charged to the platform with destination charges); null while unknown or when the provider charges none.
+   */
+  providerFeeCents: number | null;
+  /**
+   * The card of the last confirmation (brand and last four only); its token when kept. A payment method without card
+   * details (none should succeed: intents allow cards only) is named by its type with last4 '0000'.
+   */
   paymentMethod: { id: string | null; brand: string; last4: string } | null;
   /** Why the last confirmation failed, in the provider's words; null when it did not. */
   lastError: { code: PaymentFailureCode; message: string } | null;
@@ -77,6 +85,11 @@ export interface RefundRequest {
   /** The provider's id of the charge being refunded (PaymentIntent.chargeId). */
   chargeId: string;
   amountCents: number;
+  /**
+   * The part of the charge's application fee given back with it: the ledger's platform fee returned for this refund
+   * (the rest of the refund comes off the creator's connected account). Providers without application fees ignore it.
+   */
+  applicationFeeRefundCents: number;
   /** The same key always returns the first refund's result: a retry never refunds twice. */
   idempotencyKey: string;
   description: string;
@@ -85,7 +98,7 @@ export interface RefundRequest {
 export type RefundResult =
   | { status: 'succeeded'; refundId: string }
   /** Refused by the provider: nothing was refunded. */
-  | { status: 'failed'; code: 'charge_not_found' | 'amount_too_large'; message: string };
+  | { status: 'failed'; code: 'charge_not_found' | 'amount_too_large' | 'charge_disputed'; message: string };
 
 /** A provider event whose signature checked out: only its id, type and intent are used (the intent is re-read). */
 export interface ProviderEvent {

@@ -229,6 +229,7 @@ async function carryOutRefund(deps: RefundDeps, pending: RefundRow): Promise<Ref
     ? await deps.provider.refund({
         chargeId: charge.chargeId,
         amountCents: pending.amountCents,
+        applicationFeeRefundCents: await platformFeeToReturn(deps.db, pending),
         idempotencyKey: providerRefundKey(pending.id),
         description: `refund of support ${pending.supportId}`,
       })
@@ -243,6 +244,22 @@ async function carryOutRefund(deps: RefundDeps, pending: RefundRow): Promise<Ref
     );
   }
   return (await recordRefund(deps, pending, result.refundId, at)) ?? (await reread(deps.db, pending.id));
+}
+
+/**
+ * The platform fee this refund returns, split as recordRefund will (the running total of the refunds completed
+ * before it): the provider gives that much of its application fee back, so the creator's account at the provider
+ * loses exactly what the ledger takes off them. A second refund of the same support completing in between can move
+ * the ledger's split by a cent (docs/money.md, Refunds).
+ */
+async function platformFeeToReturn(db: Db, pending: RefundRow): Promise<number> {
+  // Recorded by another process meanwhile (the recovery job): its split is the one to repeat.
+  const current = await findRefund(db, pending.id);
+  if (current?.status === 'succeeded') return current.platformFeeReturnedCents;
+  const support = await findSupport(db, pending.supportId);
+  if (!support) throw new Error(`support ${pending.supportId} of refund ${pending.id} vanished`);
+  return calculateRefundSplit(support, await sumSupportRefunds(db, support.id), pending.amountCents)
+    .platformFeeReturnedCents;
 }
 
 async function reread(db: Db, id: string): Promise<RefundRow> {

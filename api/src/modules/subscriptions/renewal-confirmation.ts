@@ -2,7 +2,7 @@ import { payoutDestination } from '../payout-accounts/payout-destination';
 import { createHash, randomUUID } from 'node:crypto';
 import { chargeResultOf, type PaymentIntent, type PaymentProvider } from '../payments/payment-provider';
 import type { paymentAttempts } from '../../db/schema';
-import { calculateFees } from '@beabro/shared/money/fees';
+import { applicationFeeCents } from '@beabro/shared/money/fees';
 import { verifyConfirmToken } from './confirm-link';
 import {
   findAttemptByIntent,
@@ -154,6 +154,8 @@ export async function recordConfirmedRenewal(
   await deps.provider.refund({
     chargeId: result.chargeId,
     amountCents: intent.amountCents,
+    // Never in the ledger: the whole application fee goes back with it, so the creator's account is not touched.
+    applicationFeeRefundCents: intent.applicationFeeCents,
     idempotencyKey: `renewal-unrecorded:${attempt.id}`,
     description: `confirmation of a closed renewal period (attempt ${attempt.id})`,
   });
@@ -243,7 +245,7 @@ export async function retryRenewalNow(deps: MoneyDeps, id: string, now: Date): P
     currency: 'usd',
     customer: p.subscription.supporterEmail ?? '',
     paymentMethodId: p.subscription.paymentMethodToken,
-    applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
+    applicationFeeCents: applicationFeeCents(p.charge.amountCents),
     destination,
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id} (retried with a new card)`,
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },

@@ -4,7 +4,7 @@ import { enqueueEmail } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
 import { chargeResultOf, type ChargeResult } from '../payments/payment-provider';
-import { calculateFees } from '@beabro/shared/money/fees';
+import { applicationFeeCents } from '@beabro/shared/money/fees';
 import { cancelLinkUrl, updateCardLinkUrl } from './subscription-link';
 import { confirmLinkUrl } from './confirm-link';
 import { renewalFailedEmail, renewalNeedsConfirmationEmail, subscriptionLapsedEmail } from './subscription-emails';
@@ -300,7 +300,7 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
     currency: 'usd',
     customer: p.subscription.supporterEmail ?? '',
     paymentMethodId: p.subscription.paymentMethodToken,
-    applicationFeeCents: calculateFees(p.charge.amountCents).platformFeeCents,
+    applicationFeeCents: applicationFeeCents(p.charge.amountCents),
     destination,
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },

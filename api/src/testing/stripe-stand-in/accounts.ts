@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams, type ParamReader, type ParamShape } from './form-params';
 import { invalidRequest } from './stand-in-error';
-import { list, now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
 /*
  * Connected accounts with Stripe's controller properties, onboarding links, and what Stripe does to an account on its
@@ -181,7 +181,7 @@ export function accountsResource(state: StandInState) {
         type: 'application',
       } as Stripe.Account.Controller,
       country,
-      created: now(),
+      created: state.now(),
       default_currency: read.string('default_currency') ?? currencyOfCountry[country] ?? 'usd',
       email: read.string('email') ?? null,
       business_type: (read.oneOf('business_type', [
@@ -220,7 +220,6 @@ export function accountsResource(state: StandInState) {
       tos_acceptance: { date: null, ip: null, user_agent: null, service_agreement: agreement },
     });
     state.accounts.set(id, account);
-    state.accountBalances.set(id, 0);
     return account;
   }
 
@@ -280,7 +279,7 @@ export function accountsResource(state: StandInState) {
       if (!/^https?:\/\//.test(value)) throw invalidRequest(`Not a valid URL`, { param });
     }
     const token = randomBytes(12).toString('hex');
-    const created = now();
+    const created = state.now();
     // Stripe's account links are single-use and expire after a few minutes.
     state.accountLinks.set(token, { account: accountId, refreshUrl, returnUrl, expiresAt: created + 300, used: false });
     return fromFixture<Stripe.AccountLink>('account_link', {
@@ -306,7 +305,7 @@ export function accountsResource(state: StandInState) {
     account.charges_enabled = account.capabilities?.card_payments === 'active';
     account.payouts_enabled = true;
     account.business_type ??= 'individual';
-    account.tos_acceptance = { ...account.tos_acceptance, date: now(), ip: '127.0.0.1', user_agent: 'stand-in' };
+    account.tos_acceptance = { ...account.tos_acceptance, date: state.now(), ip: '127.0.0.1', user_agent: 'stand-in' };
     account.requirements = {
       ...account.requirements!,
       currently_due: [],
@@ -355,17 +354,17 @@ export function accountsResource(state: StandInState) {
 
   function payOut(accountId: string, options: { failureCode?: string } = {}): Stripe.Payout {
     const account = getAccount(accountId);
-    const amount = state.accountBalances.get(accountId) ?? 0;
+    const amount = state.balanceTotal(accountId);
     if (amount <= 0) throw new Error(`Account ${accountId} has no balance to pay out`);
     if (!account.payouts_enabled) throw new Error(`Payouts are not enabled on ${accountId}`);
     const bank = account.external_accounts!.data[0]!;
     const payout = fromFixture<Stripe.Payout>('payout', {
       id: randomId('po'),
       amount,
-      arrival_date: now() + 2 * 86400,
+      arrival_date: state.now() + 2 * 86400,
       automatic: true,
-      balance_transaction: randomId('txn'),
-      created: now(),
+      balance_transaction: null,
+      created: state.now(),
       currency: account.default_currency!,
       destination: bank.id,
       metadata: {},
@@ -373,7 +372,9 @@ export function accountsResource(state: StandInState) {
       trace_id: { status: 'pending', value: null },
     });
     state.payouts.set(payout.id, payout);
-    state.accountBalances.set(accountId, 0);
+    payout.balance_transaction = state.balanceTransaction(-amount, 0, 'payout', payout.id, payout.currency, {
+      account: accountId,
+    }).id;
     state.emit('payout.created', payout, { account: accountId });
     if (options.failureCode) {
       const messages: Record<string, string> = {
@@ -385,9 +386,15 @@ export function accountsResource(state: StandInState) {
       payout.status = 'failed';
       payout.failure_code = options.failureCode;
       payout.failure_message = messages[options.failureCode] ?? null;
-      payout.failure_balance_transaction = randomId('txn');
       // The money comes back to the account's balance, as on Stripe.
-      state.accountBalances.set(accountId, (state.accountBalances.get(accountId) ?? 0) + amount);
+      payout.failure_balance_transaction = state.balanceTransaction(
+        amount,
+        0,
+        'payout_failure',
+        payout.id,
+        payout.currency,
+        { account: accountId },
+      ).id;
       state.emit('payout.failed', payout, { previous: { status: 'in_transit' }, account: accountId });
     } else {
       payout.status = 'paid';

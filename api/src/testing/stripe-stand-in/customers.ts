@@ -3,8 +3,8 @@ import type Stripe from 'stripe';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams } from './form-params';
 import { StandInError, docUrl, invalidRequest, noSuch } from './stand-in-error';
-import { list, now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
-import { testCardFor, type TestCard } from './test-cards';
+import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { testCardFor, testCards, type TestCard } from './test-cards';
 
 /** Customers and their card payment methods, made from Stripe's test references. */
 export function customersResource(state: StandInState) {
@@ -26,7 +26,7 @@ export function customersResource(state: StandInState) {
     });
     const customer = fromFixture<Stripe.Customer>('customer', {
       id: randomId('cus', 14),
-      created: now(),
+      created: state.now(),
       currency: null,
       discount: null,
       email: read.string('email', { maxLength: 512 }) ?? null,
@@ -60,7 +60,7 @@ export function customersResource(state: StandInState) {
     const sample = fromFixture<Stripe.PaymentMethod>('payment_method', {});
     const method = fromFixture<Stripe.PaymentMethod>('payment_method', {
       id: randomId('pm'),
-      created: now(),
+      created: state.now(),
       customer: null,
       metadata,
       billing_details: {
@@ -76,6 +76,7 @@ export function customersResource(state: StandInState) {
         display_brand: card.brand,
         last4: card.last4,
         funding: card.funding,
+        country: card.country ?? 'US',
         exp_month: 12,
         exp_year: new Date().getUTCFullYear() + 3,
         fingerprint: randomBytes(8).toString('hex'),
@@ -87,6 +88,32 @@ export function customersResource(state: StandInState) {
     });
     state.paymentMethods.set(method.id, method);
     state.paymentMethodState.set(method.id, { card, consumed: false, setUpForOffSession: false });
+    return method;
+  }
+
+  /**
+   * A Link payment method (what the Payment Element makes when the Dashboard enables Link and the supporter pays with
+   * it): no card details on the object. It pays like the visa test card behind it, where the intent allows `link`.
+   */
+  function newLinkPaymentMethod(email: string | null, metadata: Record<string, string> = {}): Stripe.PaymentMethod {
+    const method = fromFixture<Stripe.PaymentMethod>('payment_method', {
+      id: randomId('pm'),
+      type: 'link',
+      created: state.now(),
+      customer: null,
+      metadata,
+      billing_details: {
+        address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+        email,
+        name: null,
+        phone: null,
+        tax_id: null,
+      },
+      link: { email },
+    });
+    delete (method as Partial<Stripe.PaymentMethod>).card;
+    state.paymentMethods.set(method.id, method);
+    state.paymentMethodState.set(method.id, { card: testCards.visa!, consumed: false, setUpForOffSession: false });
     return method;
   }
 
@@ -107,7 +134,8 @@ export function customersResource(state: StandInState) {
       metadata: 'map',
       expand: 'list',
     });
-    read.oneOf('type', ['card'] as const, { required: true });
+    const type = read.oneOf('type', ['card', 'link'] as const, { required: true });
+    if (type === 'link') return newLinkPaymentMethod(read.string('billing_details.email') ?? null, read.metadata());
     if (read.has('card.number')) {
       // What Stripe answers an account without raw card data access: card numbers belong in Stripe's own fields.
       throw invalidRequest(

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams } from './form-params';
 import { invalidRequest, noSuch } from './stand-in-error';
-import { list, now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
 /** Stripe's dispute fee in the US. */
 const disputeFeeCents = 1500;
@@ -17,9 +17,9 @@ export function disputesResource(state: StandInState) {
       amount: charge.amount,
       balance_transactions: [],
       charge: charge.id,
-      created: now(),
+      created: state.now(),
       currency: charge.currency,
-      evidence_details: { ...sample.evidence_details, due_by: now() + 7 * 86400 },
+      evidence_details: { ...sample.evidence_details, due_by: state.now() + 7 * 86400 },
       is_charge_refundable: inquiry,
       metadata: {},
       payment_intent: charge.payment_intent,

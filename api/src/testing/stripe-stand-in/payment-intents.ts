@@ -5,14 +5,20 @@ import type { DisputesResource } from './disputes';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams, type ParamShape } from './form-params';
 import { StandInError, docUrl, invalidRequest, noSuch, unexpectedState } from './stand-in-error';
-import { list, now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { incompatibleMethod, readPaymentMethodTypes } from './payment-method-types';
+import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
 /*
  * PaymentIntents with destination charges: the charge, the transfer to the connected account and the application fee
  * a successful payment creates, 3-D Secure, off-session authentication_required, declines, processing.
  */
 
-const stripeFeeCents = (amount: number) => Math.round(amount * 0.029) + 30;
+/**
+ * Stripe's standard US pricing, charged to the platform: 2.9% + 30 cents for a domestic card, 1.5% more for a card
+ * issued outside the US; rounded to the nearest cent (halves up).
+ */
+export const stripeFeeCents = (amount: number, cardCountry: string) =>
+  Math.floor((amount * (cardCountry === 'US' ? 29 : 44) + 500) / 1000) + 30;
 /** Stripe's minimum charge amounts for the currencies creators here can use. */
 const minimumAmount: Record<string, number> = { usd: 50, cad: 50, aud: 50, gbp: 30, eur: 50 };
 
@@ -61,6 +67,7 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
 
   function createPaymentIntent(request: ApiRequest) {
     const { params, read } = request;
+    const methodTypes = readPaymentMethodTypes(params, read);
     rejectUnknownParams(params, paymentIntentShape);
     const currency = read.string('currency', { required: true }).toLowerCase();
     if (!(currency in minimumAmount)) {
@@ -135,20 +142,18 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
         throw invalidRequest(`You can only pass \`${name}\` when \`confirm=true\`.`, { param: name });
       }
     }
-    // The SDK for API version 2026-10-28 sends `allowed_payment_method_types` (a filter), not `payment_method_types`.
-    const methodTypes = read.list('allowed_payment_method_types');
-    if (methodTypes.some((type) => type !== 'card')) {
-      throw invalidRequest('The stand-in takes card payments only.', { param: 'allowed_payment_method_types' });
-    }
     const methodReference = read.string('payment_method');
     const method = methodReference ? customers.resolvePaymentMethod(methodReference, 'payment_method') : undefined;
+    if (method && !(methodTypes.effective as string[]).includes(method.type)) {
+      throw incompatibleMethod(method.type, methodTypes.effective, 'PaymentIntent');
+    }
     const secretSuffix = randomBytes(18).toString('base64url');
     const id = randomId('pi');
     const intent = fromFixture<Stripe.PaymentIntent>('payment_intent', {
       id,
       amount,
       currency,
-      created: now(),
+      created: state.now(),
       canceled_at: null,
       client_secret: `${id}_secret_${secretSuffix}`,
       customer: customerId ?? null,
@@ -166,14 +171,15 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       transfer_group: read.string('transfer_group') ?? null,
       statement_descriptor_suffix: read.string('statement_descriptor_suffix', { maxLength: 22 }) ?? null,
       setup_future_usage: read.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null,
-      automatic_payment_methods: {
-        enabled: read.boolean('automatic_payment_methods.enabled') ?? true,
-        allow_redirects:
-          read.oneOf('automatic_payment_methods.allow_redirects', ['always', 'never'] as const) ?? 'always',
-      },
-      allowed_payment_method_types:
-        methodTypes.length > 0 ? (methodTypes as Stripe.PaymentIntent.AllowedPaymentMethodType[]) : null,
-      payment_method_types: ['card'],
+      automatic_payment_methods: methodTypes.allowed
+        ? null
+        : {
+            enabled: read.boolean('automatic_payment_methods.enabled') ?? true,
+            allow_redirects:
+              read.oneOf('automatic_payment_methods.allow_redirects', ['always', 'never'] as const) ?? 'always',
+          },
+      allowed_payment_method_types: methodTypes.allowed,
+      payment_method_types: methodTypes.effective,
       payment_method_configuration_details: null,
       payment_method: method?.id ?? null,
       last_payment_error: null,
@@ -208,7 +214,13 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       );
     }
     const reference = read.string('payment_method');
-    if (reference) intent.payment_method = customers.resolvePaymentMethod(reference, 'payment_method').id;
+    if (reference) {
+      const given = customers.resolvePaymentMethod(reference, 'payment_method');
+      if (!intent.payment_method_types.includes(given.type)) {
+        throw incompatibleMethod(given.type, intent.payment_method_types, 'PaymentIntent');
+      }
+      intent.payment_method = given.id;
+    }
     const usage = read.oneOf('setup_future_usage', ['on_session', 'off_session'] as const);
     if (usage) intent.setup_future_usage = usage;
     if (!intent.payment_method) {
@@ -235,6 +247,9 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       );
     }
     const method = state.paymentMethods.get(intent.payment_method as string)!;
+    if (!intent.payment_method_types.includes(method.type)) {
+      throw incompatibleMethod(method.type, intent.payment_method_types, 'PaymentIntent');
+    }
     const methodState = state.paymentMethodState.get(method.id)!;
     if (methodState.consumed) throw customers.consumedError();
     if (method.customer && method.customer !== intent.customer) {
@@ -296,7 +311,7 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     decline?: { code: string; decline_code?: string; message: string },
   ): Stripe.Charge {
     const sample = fromFixture<Stripe.Charge>('charge', {});
-    const card = method.card!;
+    const card = method.card;
     const charge = fromFixture<Stripe.Charge>('charge', {
       id: randomId('ch'),
       amount: intent.amount,
@@ -307,7 +322,7 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       balance_transaction: null,
       billing_details: method.billing_details,
       captured: !decline,
-      created: now(),
+      created: state.now(),
       currency: intent.currency,
       customer: intent.customer,
       description: intent.description,
@@ -340,21 +355,24 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       paid: !decline,
       payment_intent: intent.id,
       payment_method: method.id,
-      payment_method_details: {
-        type: 'card',
-        card: {
-          ...sample.payment_method_details!.card!,
-          brand: card.brand,
-          last4: card.last4,
-          exp_month: card.exp_month,
-          exp_year: card.exp_year,
-          funding: card.funding,
-          fingerprint: card.fingerprint,
-          network: card.brand,
-          wallet: null,
-          installments: null,
-        },
-      } as Stripe.Charge.PaymentMethodDetails,
+      payment_method_details: (card
+        ? {
+            type: 'card',
+            card: {
+              ...sample.payment_method_details!.card!,
+              brand: card.brand,
+              last4: card.last4,
+              country: card.country,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+              funding: card.funding,
+              fingerprint: card.fingerprint,
+              network: card.brand,
+              wallet: null,
+              installments: null,
+            },
+          }
+        : { type: method.type, [method.type]: { country: 'US' } }) as Stripe.Charge.PaymentMethodDetails,
       receipt_url: null,
       refunded: false,
       source: null,
@@ -383,24 +401,28 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     const charge = newCharge(intent, method);
     charge.balance_transaction = state.balanceTransaction(
       charge.amount,
-      stripeFeeCents(charge.amount),
+      stripeFeeCents(charge.amount, methodState.card.country ?? 'US'),
       'charge',
       charge.id,
       charge.currency,
     ).id;
     const destination = intent.transfer_data?.destination as string | undefined;
     if (destination) {
-      const fee = intent.application_fee_amount ?? 0;
-      const amount = intent.transfer_data?.amount ?? intent.amount - fee;
+      // A destination charge moves the whole amount (or transfer_data.amount) to the connected account; the
+      // application fee is then taken from it back to the platform. Stripe's own fee stays on the platform.
+      const fee = intent.transfer_data?.amount === undefined ? (intent.application_fee_amount ?? 0) : 0;
+      const amount = intent.transfer_data?.amount ?? intent.amount;
+      const transferId = randomId('tr');
+      const paymentId = randomId('py');
       const transfer = fromFixture<Stripe.Transfer>('transfer', {
-        id: randomId('tr'),
+        id: transferId,
         amount,
         amount_reversed: 0,
-        balance_transaction: state.balanceTransaction(-amount, 0, 'transfer', '', charge.currency).id,
-        created: now(),
+        balance_transaction: state.balanceTransaction(-amount, 0, 'transfer', transferId, charge.currency).id,
+        created: state.now(),
         currency: charge.currency,
         destination,
-        destination_payment: randomId('py'),
+        destination_payment: paymentId,
         source_transaction: charge.id,
         reversed: false,
         transfer_group: intent.transfer_group,
@@ -409,11 +431,15 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       transfer.reversals = list([], `/v1/transfers/${transfer.id}/reversals`);
       state.transfers.set(transfer.id, transfer);
       charge.transfer = transfer.id;
-      state.accountBalances.set(destination, (state.accountBalances.get(destination) ?? 0) + amount);
+      state.balanceTransaction(amount, fee, 'payment', paymentId, charge.currency, {
+        account: destination,
+        feeType: 'application_fee',
+      });
       state.emit('transfer.created', transfer);
-      if (intent.application_fee_amount !== null) {
+      if (intent.application_fee_amount !== null && intent.transfer_data?.amount === undefined) {
+        const feeId = randomId('fee');
         const applicationFee = fromFixture<Stripe.ApplicationFee>('application_fee', {
-          id: randomId('fee'),
+          id: feeId,
           account: destination,
           amount: intent.application_fee_amount,
           amount_refunded: 0,
@@ -422,13 +448,14 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
             intent.application_fee_amount,
             0,
             'application_fee',
-            '',
+            feeId,
             charge.currency,
           ).id,
           charge: charge.id,
-          created: now(),
+          created: state.now(),
           currency: charge.currency,
           fee_source: { charge: charge.id, type: 'charge' },
+          originating_transaction: charge.id,
           refunded: false,
         });
         applicationFee.refunds = list([], `/v1/application_fees/${applicationFee.id}/refunds`);
@@ -521,7 +548,7 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       );
     }
     intent.status = 'canceled';
-    intent.canceled_at = now();
+    intent.canceled_at = state.now();
     intent.next_action = null;
     intent.cancellation_reason =
       read.oneOf('cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const) ??

@@ -3,9 +3,13 @@ import { fromFixture } from './fixtures';
 import { rejectUnknownParams } from './form-params';
 import type { PaymentIntentsResource } from './payment-intents';
 import { invalidRequest, noSuch } from './stand-in-error';
-import { now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
-/** Refunds of destination charges: the transfer reversed and the application fee returned pro rata when asked. */
+/**
+ * Refunds of destination charges, as Stripe moves the money: the platform pays the refund (Stripe keeps its fee),
+ * `reverse_transfer` takes the transfer back from the connected account pro rata, `refund_application_fee` returns the
+ * application fee pro rata to it; an application fee refund (POST /v1/application_fees/:id/refunds) returns any part.
+ */
 export function refundsResource(state: StandInState, paymentIntents: PaymentIntentsResource) {
   /** Stripe's pro rata share for a partial refund, computed on the running total so a full refund returns it all. */
   function proRata(total: number, refundedBefore: number, refundedAfter: number, chargeAmount: number): number {
@@ -78,12 +82,13 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     if (refundFee && !applicationFee) {
       throw invalidRequest('This charge has no application fee to refund.', { param: 'refund_application_fee' });
     }
+    const refundId = randomId('re');
     const refund = fromFixture<Stripe.Refund>('refund', {
-      id: randomId('re'),
+      id: refundId,
       amount,
-      balance_transaction: state.balanceTransaction(-amount, 0, 'refund', '', charge.currency).id,
+      balance_transaction: state.balanceTransaction(-amount, 0, 'refund', refundId, charge.currency).id,
       charge: charge.id,
-      created: now(),
+      created: state.now(),
       currency: charge.currency,
       metadata: read.metadata() ?? {},
       payment_intent: charge.payment_intent,
@@ -96,10 +101,14 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     const after = before + amount;
     if (reverseTransfer && transfer) {
       const reversed = proRata(transfer.amount, before, after, charge.amount);
+      const reversalId = randomId('trr');
+      const destination = transfer.destination as string;
+      state.balanceTransaction(-reversed, 0, 'payment_refund', reversalId, charge.currency, { account: destination });
       const reversal = fromFixture<Stripe.TransferReversal>('transfer_reversal', {
-        id: randomId('trr'),
+        id: reversalId,
         amount: reversed,
-        created: now(),
+        balance_transaction: state.balanceTransaction(reversed, 0, 'transfer_refund', reversalId, charge.currency).id,
+        created: state.now(),
         currency: charge.currency,
         source_refund: refund.id,
         transfer: transfer.id,
@@ -109,25 +118,12 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
       const previous = { amount_reversed: transfer.amount_reversed, reversed: transfer.reversed };
       transfer.amount_reversed += reversed;
       transfer.reversed = transfer.amount_reversed === transfer.amount;
-      const destination = transfer.destination as string;
-      state.accountBalances.set(destination, (state.accountBalances.get(destination) ?? 0) - reversed);
       refund.transfer_reversal = reversal.id;
       state.emit('transfer.reversed', transfer, { previous });
     }
     if (refundFee && applicationFee) {
       const returned = proRata(applicationFee.amount, before, after, charge.amount);
-      const feeRefund = fromFixture<Stripe.FeeRefund>('fee_refund', {
-        id: randomId('fr'),
-        amount: returned,
-        created: now(),
-        currency: charge.currency,
-        fee: applicationFee.id,
-        metadata: {},
-      });
-      applicationFee.refunds.data.push(feeRefund);
-      applicationFee.amount_refunded += returned;
-      applicationFee.refunded = applicationFee.amount_refunded === applicationFee.amount;
-      state.emit('application_fee.refunded', applicationFee);
+      if (returned > 0) refundApplicationFee(applicationFee, returned, {});
     }
     state.refunds.set(refund.id, refund);
     const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
@@ -138,5 +134,53 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     return refund;
   }
 
-  return { proRata, createRefund };
+  /** Gives `amount` of an application fee back to the connected account it was taken from. */
+  function refundApplicationFee(
+    applicationFee: Stripe.ApplicationFee,
+    amount: number,
+    metadata: Record<string, string>,
+  ): Stripe.FeeRefund {
+    const id = randomId('fr');
+    const account = applicationFee.account as string;
+    state.balanceTransaction(amount, 0, 'application_fee_refund', id, applicationFee.currency, { account });
+    const feeRefund = fromFixture<Stripe.FeeRefund>('fee_refund', {
+      id,
+      amount,
+      balance_transaction: state.balanceTransaction(-amount, 0, 'application_fee_refund', id, applicationFee.currency)
+        .id,
+      created: state.now(),
+      currency: applicationFee.currency,
+      fee: applicationFee.id,
+      metadata,
+    });
+    applicationFee.refunds.data.push(feeRefund);
+    const previous = { amount_refunded: applicationFee.amount_refunded, refunded: applicationFee.refunded };
+    applicationFee.amount_refunded += amount;
+    applicationFee.refunded = applicationFee.amount_refunded === applicationFee.amount;
+    state.emit('application_fee.refunded', applicationFee, { previous });
+    return feeRefund;
+  }
+
+  /** POST /v1/application_fees/:id/refunds: all that is left by default, never more. */
+  function createApplicationFeeRefund({ params, read, ids }: ApiRequest) {
+    rejectUnknownParams(params, { amount: true, metadata: 'map', expand: 'list' });
+    const applicationFee = state.applicationFees.get(ids[0]!);
+    if (!applicationFee) throw noSuch('application fee', ids[0]!, 'id', 404);
+    const remaining = applicationFee.amount - applicationFee.amount_refunded;
+    if (remaining === 0) {
+      throw invalidRequest(`Application fee ${applicationFee.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    }
+    const amount = read.integer('amount', { min: 1 }) ?? remaining;
+    if (amount > remaining) {
+      throw invalidRequest(
+        `Refund amount (${amount}) is greater than the unrefunded amount of the application fee (${remaining}).`,
+        { param: 'amount' },
+      );
+    }
+    return refundApplicationFee(applicationFee, amount, read.metadata() ?? {});
+  }
+
+  return { proRata, createRefund, createApplicationFeeRefund };
 }

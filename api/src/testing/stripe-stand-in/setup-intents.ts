@@ -4,7 +4,8 @@ import type { CustomersResource } from './customers';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams, type ParamShape } from './form-params';
 import { StandInError, docUrl, noSuch, unexpectedState } from './stand-in-error';
-import { now, randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { incompatibleMethod, readPaymentMethodTypes } from './payment-method-types';
+import { randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
 /*
  * SetupIntents: a card saved on a customer for later payments without charging it (a supporter replacing the card of
@@ -20,7 +21,7 @@ const setupIntentShape: ParamShape = {
   description: true,
   metadata: 'map',
   automatic_payment_methods: { enabled: true, allow_redirects: true },
-  payment_method_types: 'list',
+  allowed_payment_method_types: 'list',
   confirm: true,
   return_url: true,
   expand: 'list',
@@ -36,34 +37,33 @@ export function setupIntentsResource(state: StandInState, customers: CustomersRe
 
   function createSetupIntent(request: ApiRequest) {
     const { params, read } = request;
+    const methodTypes = readPaymentMethodTypes(params, read);
     rejectUnknownParams(params, setupIntentShape);
     const customerId = read.string('customer');
     if (customerId) customers.getCustomer(customerId, 'customer');
-    const methodTypes = read.list('payment_method_types');
-    if (methodTypes.some((type) => type !== 'card')) {
-      throw new StandInError(400, {
-        type: 'invalid_request_error',
-        message: 'The stand-in sets up cards only.',
-        param: 'payment_method_types',
-      });
-    }
     const reference = read.string('payment_method');
     const method = reference ? customers.resolvePaymentMethod(reference, 'payment_method') : undefined;
+    if (method && !(methodTypes.effective as string[]).includes(method.type)) {
+      throw incompatibleMethod(method.type, methodTypes.effective, 'SetupIntent');
+    }
     const id = randomId('seti');
     const intent = fromFixture<Stripe.SetupIntent>('setup_intent', {
       id,
-      created: now(),
+      created: state.now(),
       client_secret: `${id}_secret_${randomBytes(18).toString('base64url')}`,
       customer: customerId ?? null,
       description: read.string('description') ?? null,
       metadata: read.metadata() ?? {},
       usage: read.oneOf('usage', ['on_session', 'off_session'] as const) ?? 'off_session',
-      automatic_payment_methods: {
-        enabled: read.boolean('automatic_payment_methods.enabled') ?? true,
-        allow_redirects:
-          read.oneOf('automatic_payment_methods.allow_redirects', ['always', 'never'] as const) ?? 'always',
-      },
-      payment_method_types: ['card'],
+      automatic_payment_methods: methodTypes.allowed
+        ? null
+        : {
+            enabled: read.boolean('automatic_payment_methods.enabled') ?? true,
+            allow_redirects:
+              read.oneOf('automatic_payment_methods.allow_redirects', ['always', 'never'] as const) ?? 'always',
+          },
+      allowed_payment_method_types: methodTypes.allowed,
+      payment_method_types: methodTypes.effective,
       payment_method_configuration_details: null,
       payment_method: method?.id ?? null,
       last_setup_error: null,
@@ -103,7 +103,13 @@ export function setupIntentsResource(state: StandInState, customers: CustomersRe
       );
     }
     const reference = read.string('payment_method');
-    if (reference) intent.payment_method = customers.resolvePaymentMethod(reference, 'payment_method').id;
+    if (reference) {
+      const given = customers.resolvePaymentMethod(reference, 'payment_method');
+      if (!intent.payment_method_types.includes(given.type)) {
+        throw incompatibleMethod(given.type, intent.payment_method_types, 'SetupIntent');
+      }
+      intent.payment_method = given.id;
+    }
     if (!intent.payment_method) {
       throw unexpectedState(
         "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.",

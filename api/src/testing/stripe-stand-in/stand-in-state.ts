@@ -12,6 +12,8 @@ export interface ApiRequest {
   ids: string[];
   /** Called with the publishable key (only where Stripe.js may call). */
   publishable: boolean;
+  /** The connected account named by the `Stripe-Account` header (where a route takes it), or null: the platform. */
+  account: string | null;
 }
 
 export interface PaymentMethodState {
@@ -38,7 +40,6 @@ export function randomId(prefix: string, length = 24): string {
   return `${prefix}_${id}`;
 }
 
-export const now = () => Math.floor(Date.now() / 1000);
 export const list = <T>(data: T[], url: string) => ({ object: 'list' as const, data, has_more: false, url });
 
 /** Everything the stand-in knows, and the events it records. */
@@ -55,8 +56,8 @@ export class StandInState {
   readonly balanceTransactions = new Map<string, Stripe.BalanceTransaction>();
   readonly disputes = new Map<string, Stripe.Dispute>();
   readonly accounts = new Map<string, Stripe.Account>();
-  /** A connected account's balance: transfers in, minus reversals and payouts. */
-  readonly accountBalances = new Map<string, number>();
+  /** Whose balance each balance transaction moves: a connected account's id, or null for the platform. */
+  readonly balanceOwners = new Map<string, string | null>();
   readonly accountLinks = new Map<string, AccountLinkState>();
   readonly payouts = new Map<string, Stripe.Payout>();
   readonly eventsById = new Map<string, Stripe.Event>();
@@ -64,7 +65,34 @@ export class StandInState {
   /** The API request being handled, named in the events it causes (Stripe's `event.request`). */
   currentRequest: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null };
 
+  /** How far the stand-in's clock is ahead of the machine's (advanceClock): idempotency keys and links expire by it. */
+  private clockOffsetSeconds = 0;
+
   constructor(private readonly log: EventLog) {}
+
+  /** The stand-in's clock, in Unix seconds. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
+  }
+
+  advanceClock(seconds: number): void {
+    if (!Number.isInteger(seconds) || seconds < 0)
+      throw new RangeError('the clock only moves forward, by whole seconds');
+    this.clockOffsetSeconds += seconds;
+  }
+
+  /** The balance transactions of the platform (null) or of a connected account, newest first as Stripe lists them. */
+  balanceTransactionsOf(owner: string | null): Stripe.BalanceTransaction[] {
+    const now = this.now();
+    const all = [...this.balanceTransactions.values()].filter((txn) => this.balanceOwners.get(txn.id) === owner);
+    for (const txn of all) txn.status = txn.available_on <= now ? 'available' : 'pending';
+    return all.reverse();
+  }
+
+  /** What a balance holds in total (available and pending), in the smallest unit: the sum of its transactions' nets. */
+  balanceTotal(owner: string | null): number {
+    return this.balanceTransactionsOf(owner).reduce((sum, txn) => sum + txn.net, 0);
+  }
 
   findById(id: string): unknown {
     const all: Map<string, unknown>[] = [
@@ -98,7 +126,7 @@ export class StandInState {
     const event = fromFixture<Record<string, unknown>>('event', {
       id: randomId('evt'),
       api_version: Stripe.API_VERSION,
-      created: now(),
+      created: this.now(),
       type,
       data: {
         object: structuredClone(object),
@@ -113,17 +141,37 @@ export class StandInState {
     this.log.record(event);
   }
 
-  balanceTransaction(amount: number, fee: number, type: string, source: string, currency: string) {
+  /**
+   * A movement of money on the platform's balance (`account` null) or a connected account's. `fee` is Stripe's
+   * processing fee, or the platform's application fee on a connected account's payment (`feeType`).
+   */
+  balanceTransaction(
+    amount: number,
+    fee: number,
+    type: string,
+    source: string,
+    currency: string,
+    options: { account?: string | null; feeType?: 'stripe_fee' | 'application_fee' } = {},
+  ) {
+    const feeType = options.feeType ?? 'stripe_fee';
     const transaction = fromFixture<Stripe.BalanceTransaction>('balance_transaction', {
       id: randomId('txn'),
       amount,
       fee,
       fee_details: fee
-        ? [{ amount: fee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' }]
+        ? [
+            {
+              amount: fee,
+              application: feeType === 'application_fee' ? 'ca_stand_in' : null,
+              currency,
+              description: feeType === 'application_fee' ? 'Application fee' : 'Stripe processing fees',
+              type: feeType,
+            },
+          ]
         : [],
       net: amount - fee,
-      created: now(),
-      available_on: now() + 2 * 86400,
+      created: this.now(),
+      available_on: this.now() + 2 * 86400,
       currency,
       description: null,
       source,
@@ -132,6 +180,7 @@ export class StandInState {
       reporting_category: type,
     });
     this.balanceTransactions.set(transaction.id, transaction);
+    this.balanceOwners.set(transaction.id, options.account ?? null);
     return transaction;
   }
 }

@@ -10,7 +10,7 @@ import { paymentIntentsResource } from './payment-intents';
 import { refundsResource } from './refunds';
 import { setupIntentsResource } from './setup-intents';
 import { StandInError, invalidRequest, noSuch } from './stand-in-error';
-import { StandInState, now, randomId, type ApiRequest } from './stand-in-state';
+import { StandInState, randomId, type ApiRequest } from './stand-in-state';
 
 /*
  * A small stateful stand-in of the Stripe API for tests: exactly the endpoints a Connect + PaymentIntents adapter
@@ -58,6 +58,16 @@ export interface StripeStandIn {
   completeOnboarding(accountId: string): Stripe.Account;
   /** Stripe asks the account for more information: payouts stop until it is given. */
   requireInformation(accountId: string, fields: string[]): Stripe.Account;
+  /**
+   * Moves the stand-in's clock forward (whole seconds): idempotency keys expire 24 hours after their first use, account
+   * links after 300 seconds, and balance transactions become available 2 days after they were made.
+   */
+  advanceClock(seconds: number): void;
+  /**
+   * Holds the next API request that matches until `release()`: `reached` resolves once it is held, so a test can send
+   * a second request meanwhile (the same idempotency key then gets Stripe's 409 `idempotency_key_in_use`).
+   */
+  holdNextRequest(match: (method: string, path: string) => boolean): { reached: Promise<void>; release(): void };
   /** Stripe's automatic payout of the account's balance to its bank: payout.paid, or payout.failed with the code. */
   payOut(
     accountId: string,
@@ -68,12 +78,18 @@ export interface StripeStandIn {
 
 type Handler = (request: ApiRequest) => unknown;
 
+/** How long Stripe keeps an idempotency key's result: 24 hours, then the key can be used afresh. */
+const idempotencyKeySeconds = 24 * 60 * 60;
+
 export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? randomId('sk_test', 32);
   const publishableKey = options.publishableKey ?? randomId('pk_test', 32);
   const log = new EventLog(options.webhookEndpoints ?? []);
   const state = new StandInState(log);
-  const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: string; at: number }>();
+  /** Keys whose first request is still being handled. */
+  const inFlight = new Set<string>();
+  const holds: { match: (method: string, path: string) => boolean; reached: () => void; release: Promise<void> }[] = [];
   const customers = customersResource(state);
   const disputes = disputesResource(state);
   const paymentIntents = paymentIntentsResource(state, customers, disputes);
@@ -89,6 +105,51 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       if (!found) throw noSuch(kind, ids[0]!, 'id', 404);
       return found;
     };
+
+  /** GET /v1/balance: the platform's, or with `Stripe-Account` a connected account's, by availability. */
+  function retrieveBalance({ params, account }: ApiRequest): Stripe.Balance {
+    rejectUnknownParams(params, { expand: 'list' });
+    const now = state.now();
+    const sums = { available: new Map<string, number>(), pending: new Map<string, number>() };
+    for (const txn of state.balanceTransactionsOf(account)) {
+      const bucket = txn.available_on <= now ? sums.available : sums.pending;
+      bucket.set(txn.currency, (bucket.get(txn.currency) ?? 0) + txn.net);
+    }
+    const funds = (bucket: Map<string, number>) =>
+      [...(bucket.size === 0 ? new Map([['usd', 0]]) : bucket)].map(([currency, amount]) => ({
+        amount,
+        currency,
+        source_types: { card: amount },
+      }));
+    return {
+      object: 'balance',
+      available: funds(sums.available),
+      pending: funds(sums.pending),
+      livemode: false,
+      ...(account ? {} : { connect_reserved: [{ amount: 0, currency: 'usd' }] }),
+    } as Stripe.Balance;
+  }
+
+  /** GET /v1/balance_transactions: newest first, `limit` (default 10, at most 100), `starting_after`, `type`. */
+  function listBalanceTransactions({ params, read, account }: ApiRequest) {
+    rejectUnknownParams(params, { limit: true, starting_after: true, type: true, source: true, expand: 'list' });
+    const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
+    const type = read.string('type');
+    const source = read.string('source');
+    let all = state
+      .balanceTransactionsOf(account)
+      .filter((txn) => (!type || txn.type === type) && (!source || txn.source === source));
+    const after = read.string('starting_after');
+    if (after) {
+      const index = all.findIndex((txn) => txn.id === after);
+      if (index < 0) throw noSuch('balance transaction', after, 'starting_after');
+      all = all.slice(index + 1);
+    }
+    return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url: '/v1/balance_transactions' };
+  }
+
+  /** The routes a connected account's own requests (`Stripe-Account`) may use here. */
+  const connectedAccountRoutes = new Set<Handler>([retrieveBalance, listBalanceTransactions]);
 
   const routes: { method: string; pattern: RegExp; handler: Handler; publishable?: boolean }[] = [
     { method: 'POST', pattern: /^\/v1\/customers$/, handler: customers.createCustomer },
@@ -145,6 +206,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       handler: retrieveFrom(state.applicationFees, 'application fee'),
     },
     {
+      method: 'POST',
+      pattern: /^\/v1\/application_fees\/([^/]+)\/refunds$/,
+      handler: refunds.createApplicationFeeRefund,
+    },
+    { method: 'GET', pattern: /^\/v1\/balance$/, handler: retrieveBalance },
+    { method: 'GET', pattern: /^\/v1\/balance_transactions$/, handler: listBalanceTransactions },
+    {
       method: 'GET',
       pattern: /^\/v1\/balance_transactions\/([^/]+)$/,
       handler: retrieveFrom(state.balanceTransactions, 'balance transaction'),
@@ -172,7 +240,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         const current: unknown = node[part];
         if (typeof current === 'string' && state.findById(current) !== undefined) {
           node[part] = structuredClone(state.findById(current));
-        } else if (current === null && index === parts.length - 1) {
+        } else if (current === null) {
+          // Nothing to expand (a payment intent without a charge yet): Stripe leaves null as it is.
+          node = undefined;
           return;
         } else if (typeof current !== 'object' || current === null) {
           throw invalidRequest(`This property cannot be expanded (${parts.slice(0, index + 1).join('.')}).`, {
@@ -205,11 +275,6 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
 
   function handleApi(method: string, url: URL, headers: http.IncomingHttpHeaders, body: string) {
     const key = authenticate(headers.authorization);
-    if (headers['stripe-account']) {
-      throw invalidRequest('The stand-in does not take requests made as a connected account (Stripe-Account header).', {
-        param: 'Stripe-Account',
-      });
-    }
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(url.pathname));
     if (!route) {
       throw invalidRequest(
@@ -217,6 +282,14 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         { status: 404 },
       );
     }
+    const accountHeader = headers['stripe-account'] as string | undefined;
+    if (accountHeader && !connectedAccountRoutes.has(route.handler)) {
+      throw invalidRequest(
+        'The stand-in takes requests made as a connected account (Stripe-Account header) only for its balance and balance transactions.',
+        { param: 'Stripe-Account' },
+      );
+    }
+    if (accountHeader) accounts.getAccount(accountHeader, 'Stripe-Account');
     if (key === 'publishable' && !route.publishable) {
       throw invalidRequest(
         'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
@@ -226,7 +299,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const params = parseStripeForm(method === 'GET' ? url.search.slice(1) : body);
     const ids = route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent);
     const read = new ParamReader(params);
-    const result = route.handler({ params, read, ids, publishable: key === 'publishable' });
+    const result = route.handler({
+      params,
+      read,
+      ids,
+      publishable: key === 'publishable',
+      account: accountHeader ?? null,
+    });
     return expand(result, read.list('expand'));
   }
 
@@ -250,7 +329,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     if (onboarding) {
       const link = state.accountLinks.get(onboarding[1]!);
       if (!link) return respond(response, 404, '{}', {});
-      if (link.used || link.expiresAt < now()) return respond(response, 302, '', { location: link.refreshUrl });
+      if (link.used || link.expiresAt < state.now()) return respond(response, 302, '', { location: link.refreshUrl });
       link.used = true;
       // `?outcome=leave`: the owner closes the flow early; Stripe still sends them to return_url, unfinished.
       if (url.searchParams.get('outcome') !== 'leave') accounts.completeOnboarding(link.account);
@@ -308,7 +387,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', () => void answer());
+    async function answer() {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(request.url ?? '/', state.baseUrl);
       const method = request.method ?? 'GET';
@@ -323,11 +403,24 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const requestId = randomId('req', 14);
       const idempotencyKey = method === 'POST' ? (request.headers['idempotency-key'] as string | undefined) : undefined;
       const headers: Record<string, string> = { 'request-id': requestId };
+      const scope = `${request.headers.authorization ?? ''} ${idempotencyKey}`;
       if (idempotencyKey) {
         headers['idempotency-key'] = idempotencyKey;
-        const scope = `${request.headers.authorization ?? ''} ${idempotencyKey}`;
+        if (inFlight.has(scope)) {
+          const error = {
+            type: 'invalid_request_error',
+            code: 'idempotency_key_in_use',
+            doc_url: 'https://docs.stripe.com/error-codes/idempotency-key-in-use',
+            message:
+              'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+              `${idempotencyKey}. Please try again later.`,
+          };
+          return respond(response, 409, JSON.stringify({ error }, null, 2), headers);
+        }
         const saved = idempotent.get(scope);
-        if (saved) {
+        // Stripe forgets a key 24 hours after its first use: it then runs as a new request.
+        if (saved && state.now() - saved.at >= idempotencyKeySeconds) idempotent.delete(scope);
+        else if (saved) {
           if (saved.fingerprint !== fingerprint(method, url.pathname, body)) {
             const error = {
               type: 'idempotency_error',
@@ -337,6 +430,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
           }
           return respond(response, saved.status, saved.body, { ...headers, 'idempotent-replayed': 'true' });
         }
+      }
+      if (idempotencyKey) inFlight.add(scope);
+      const holdIndex = holds.findIndex((hold) => hold.match(method, url.pathname));
+      if (holdIndex >= 0) {
+        const [hold] = holds.splice(holdIndex, 1);
+        hold!.reached();
+        await hold!.release;
       }
       state.currentRequest = { id: requestId, idempotency_key: idempotencyKey ?? null };
       let status = 200;
@@ -355,14 +455,19 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         }
       } finally {
         state.currentRequest = { id: null, idempotency_key: null };
+        inFlight.delete(scope);
       }
       // Stripe keeps the result of every request that ran (successes and card declines), not of rejected input.
       if (idempotencyKey && (status === 200 || status === 402)) {
-        const scope = `${request.headers.authorization ?? ''} ${idempotencyKey}`;
-        idempotent.set(scope, { fingerprint: fingerprint(method, url.pathname, body), status, body: payload });
+        idempotent.set(scope, {
+          fingerprint: fingerprint(method, url.pathname, body),
+          status,
+          body: payload,
+          at: state.now(),
+        });
       }
       respond(response, status, payload, headers);
-    });
+    }
   });
 
   server.listen(options.port ?? 0, '127.0.0.1');
@@ -390,6 +495,15 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     completeOnboarding: accounts.completeOnboarding,
     requireInformation: accounts.requireInformation,
     payOut: accounts.payOut,
+    advanceClock: (seconds) => state.advanceClock(seconds),
+    holdNextRequest: (match) => {
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+      const releasePromise = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ match, reached, release: releasePromise });
+      return { reached: reachedPromise, release };
+    },
     close: async () => {
       await log.settled();
       server.closeAllConnections();

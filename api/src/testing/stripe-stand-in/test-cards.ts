@@ -16,6 +16,8 @@ export interface TestCard {
   brand: 'visa' | 'mastercard' | 'amex';
   last4: string;
   funding: 'credit' | 'debit';
+  /** Where the card was issued (ISO code): Stripe charges 1.5% more for a card issued outside the US. Default US. */
+  country?: string;
   /** What a charge does once any authentication is done. */
   decline?: CardDecline;
   /** always: every payment asks for 3-D Secure; unlessSetUp: only until the card was set up for off-session use. */
@@ -35,6 +37,8 @@ export const testCards: Record<string, TestCard> = {
   visa_debit: { brand: 'visa', last4: '5556', funding: 'debit' },
   mastercard: { brand: 'mastercard', last4: '4444', funding: 'credit' },
   amex: { brand: 'amex', last4: '8431', funding: 'credit' },
+  /** Stripe's United Kingdom test card (4000 0082 6000 0000): an international card. */
+  gb: { brand: 'visa', last4: '0000', funding: 'credit', country: 'GB' },
   chargeDeclined: {
     brand: 'visa',
     last4: '0002',

@@ -96,6 +96,8 @@ function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
     destination: intent.destination,
     metadata: intent.metadata,
     chargeId: intent.chargeId,
+    // The sandbox moves no money and charges no fee of its own.
+    providerFeeCents: null,
     paymentMethod: method
       ? { id: intent.keepCard || intent.offSession ? method.token : null, brand: method.brand, last4: method.last4 }
       : null,
@@ -491,6 +493,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       return { transferId: row.id };
     },
 
+    /** The whole refund comes off the sandbox charge; `applicationFeeRefundCents` is taken and ignored (no fees here). */
     async refund(request: RefundRequest): Promise<RefundResult> {
       const known = await findSandboxRefund(db, request.idempotencyKey);
       if (known) {

@@ -135,7 +135,7 @@ function sharedContract(getTarget: () => ContractTarget, timeout: number) {
   );
 
   it(
-    'charges a card to the creator with the platform fee as the application fee',
+    "charges a card to the creator: the whole amount transferred, the application fee taken back, Stripe's fee on the platform",
     async () => {
       const { stripe, activeAccount } = getTarget();
       const customer = await stripe.customers.create({});
@@ -146,27 +146,29 @@ function sharedContract(getTarget: () => ContractTarget, timeout: number) {
           payment_method: 'pm_card_visa',
           confirm: true,
           setup_future_usage: 'off_session',
-          application_fee_amount: 50,
+          application_fee_amount: 109,
           transfer_data: { destination: activeAccount },
           on_behalf_of: activeAccount,
           metadata: { supportId: 'sup_1' },
-          expand: ['latest_charge'],
+          expand: ['latest_charge.balance_transaction'],
         }),
       );
       expect(intent).toMatchObject({
         status: 'succeeded',
         amount_received: 1000,
-        application_fee_amount: 50,
+        application_fee_amount: 109,
         transfer_data: { destination: activeAccount },
         metadata: { supportId: 'sup_1' },
       });
       const charge = intent.latest_charge as Stripe.Charge;
       expect(charge).toMatchObject({ status: 'succeeded', paid: true, payment_intent: intent.id });
-      expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242' });
+      expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242', country: 'US' });
+      // Stripe's fee on a domestic card, 2.9% + 30c, is charged to the platform on the charge's balance transaction.
+      expect(charge.balance_transaction).toMatchObject({ type: 'charge', amount: 1000, fee: 59, net: 941 });
       const transfer = await stripe.transfers.retrieve(charge.transfer as string);
-      expect(transfer).toMatchObject({ amount: 950, destination: activeAccount });
+      expect(transfer).toMatchObject({ amount: 1000, destination: activeAccount });
       const fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
-      expect(fee).toMatchObject({ amount: 50, account: activeAccount });
+      expect(fee).toMatchObject({ amount: 109, account: activeAccount, charge: charge.id });
       // setup_future_usage kept the card on the customer for renewals.
       const kept = await stripe.paymentMethods.retrieve(intent.payment_method as string);
       expect(kept.customer).toBe(customer.id);
@@ -268,7 +270,8 @@ function sharedContract(getTarget: () => ContractTarget, timeout: number) {
       expect(first.transfer_reversal).toMatch(/^trr_/);
       let charge = await stripe.charges.retrieve(intent.latest_charge as string);
       let transfer = await stripe.transfers.retrieve(charge.transfer as string);
-      expect(transfer.amount_reversed).toBe(380);
+      // The transfer was the whole amount, so its reversal is the whole refund.
+      expect(transfer.amount_reversed).toBe(400);
       let fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
       expect(fee.amount_refunded).toBe(20);
       const tooMuch = await cardError(stripe.refunds.create({ payment_intent: intent.id, amount: 700 }));
@@ -277,11 +280,90 @@ function sharedContract(getTarget: () => ContractTarget, timeout: number) {
       charge = await stripe.charges.retrieve(intent.latest_charge as string);
       expect(charge).toMatchObject({ amount_refunded: 1000, refunded: true });
       transfer = await stripe.transfers.retrieve(charge.transfer as string);
-      expect(transfer).toMatchObject({ amount_reversed: 950, reversed: true });
+      expect(transfer).toMatchObject({ amount_reversed: 1000, reversed: true });
       fee = await stripe.applicationFees.retrieve(charge.application_fee as string);
       expect(fee).toMatchObject({ amount_refunded: 50, refunded: true });
       const again = await cardError(stripe.refunds.create({ payment_intent: intent.id }));
       expect(again).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_already_refunded' });
+    },
+    timeout,
+  );
+
+  it(
+    'refunds as the adapter does: the whole refund reversed from the account, then an exact part of the application fee',
+    async () => {
+      const { stripe, activeAccount } = getTarget();
+      const intent = await stripe.paymentIntents.create(
+        cardPayment({
+          amount: 1000,
+          payment_method: 'pm_card_visa',
+          confirm: true,
+          application_fee_amount: 109,
+          transfer_data: { destination: activeAccount },
+        }),
+      );
+      const refund = await stripe.refunds.create({
+        charge: intent.latest_charge as string,
+        amount: 400,
+        reverse_transfer: true,
+        refund_application_fee: false,
+        expand: ['charge'],
+      });
+      const charge = refund.charge as Stripe.Charge;
+      expect((await stripe.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(400);
+      const feeId = charge.application_fee as string;
+      expect((await stripe.applicationFees.retrieve(feeId)).amount_refunded).toBe(0);
+      const feeRefund = await stripe.applicationFees.createRefund(feeId, { amount: 20 });
+      expect(feeRefund).toMatchObject({ object: 'fee_refund', amount: 20, fee: feeId });
+      expect(await stripe.applicationFees.retrieve(feeId)).toMatchObject({ amount_refunded: 20, refunded: false });
+      const tooMuch = await cardError(stripe.applicationFees.createRefund(feeId, { amount: 90 }));
+      expect(tooMuch).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
+    },
+    timeout,
+  );
+
+  it(
+    'takes cards only when allowed_payment_method_types says so; payment_method_types is not writable',
+    async () => {
+      const { stripe } = getTarget();
+      const intent = await stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'usd',
+        allowed_payment_method_types: ['card'],
+      });
+      expect(intent).toMatchObject({ allowed_payment_method_types: ['card'], payment_method_types: ['card'] });
+      // Cards only: a server-side confirm needs no return_url.
+      const paid = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+      expect(paid.status).toBe('succeeded');
+      const setup = await stripe.setupIntents.create({ usage: 'off_session', allowed_payment_method_types: ['card'] });
+      expect(setup.payment_method_types).toEqual(['card']);
+      const old = await cardError(
+        stripe.paymentIntents.create({
+          amount: 1000,
+          currency: 'usd',
+          payment_method_types: ['card'],
+        } as Stripe.PaymentIntentCreateParams),
+      );
+      expect(old).toMatchObject({ statusCode: 400, code: 'payment_method_types_no_longer_supported' });
+    },
+    timeout,
+  );
+
+  it(
+    "charges 1.5% more for a card issued outside the US: Stripe's fee is the balance transaction's",
+    async () => {
+      const { stripe } = getTarget();
+      const intent = await stripe.paymentIntents.create(
+        cardPayment({
+          amount: 1000,
+          payment_method: 'pm_card_gb',
+          confirm: true,
+          expand: ['latest_charge.balance_transaction'],
+        }),
+      );
+      const charge = intent.latest_charge as Stripe.Charge;
+      expect(charge.payment_method_details?.card?.country).toBe('GB');
+      expect(charge.balance_transaction).toMatchObject({ amount: 1000, fee: 74, net: 926 });
     },
     timeout,
   );
@@ -863,6 +945,143 @@ describe('Stripe stand-in: what only the stand-in can show (webhooks, 3-D Secure
     // Connected accounts' events go to the Connect endpoint only; the platform's own to the platform endpoint only.
     expect(platform.received.some((item) => item.event.account)).toBe(false);
     expect(connect.received.some((item) => !item.event.account)).toBe(false);
+  });
+
+  /** What a balance holds, available and pending together. */
+  async function balanceOf(account?: string): Promise<number> {
+    const balance = await stripe.balance.retrieve({}, account ? { stripeAccount: account } : {});
+    return [...balance.available, ...balance.pending].reduce((sum, funds) => sum + funds.amount, 0);
+  }
+
+  it('keeps balances for the platform and each connected account, as a destination charge and its refunds move money', async () => {
+    const account = (await onboardedAccount()).id;
+    const platformBefore = await balanceOf();
+    const intent = await stripe.paymentIntents.create(
+      cardPayment({
+        amount: 1000,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        application_fee_amount: 109,
+        transfer_data: { destination: account },
+      }),
+    );
+    // The account gets the amount minus the application fee; the platform the fee minus Stripe's 59.
+    expect(await balanceOf(account)).toBe(891);
+    expect((await balanceOf()) - platformBefore).toBe(109 - 59);
+    const transactions = await stripe.balanceTransactions.list({ limit: 100 }, { stripeAccount: account });
+    expect(transactions.data.map((txn) => [txn.type, txn.amount, txn.fee, txn.net])).toEqual([
+      ['payment', 1000, 109, 891],
+    ]);
+    const platformTypes = (await stripe.balanceTransactions.list({ limit: 3 })).data.map((txn) => txn.type);
+    expect(platformTypes.sort()).toEqual(['application_fee', 'charge', 'transfer']);
+
+    // A refund of 400 reversed from the account with 20 of the fee returned: the account loses 380, the platform 20.
+    const refund = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 400,
+      reverse_transfer: true,
+      refund_application_fee: false,
+      expand: ['charge'],
+    });
+    await stripe.applicationFees.createRefund((refund.charge as Stripe.Charge).application_fee as string, {
+      amount: 20,
+    });
+    expect(await balanceOf(account)).toBe(891 - 380);
+    expect((await balanceOf()) - platformBefore).toBe(109 - 59 - 20);
+    // The rest, with the rest of the fee (89, all that is left when no amount is given): nothing stays on either side
+    // but Stripe's fee, which the platform paid.
+    const rest = await stripe.refunds.create({ payment_intent: intent.id, reverse_transfer: true, expand: ['charge'] });
+    const feeBack = await stripe.applicationFees.createRefund((rest.charge as Stripe.Charge).application_fee as string);
+    expect(feeBack.amount).toBe(89);
+    expect(await balanceOf(account)).toBe(0);
+    expect((await balanceOf()) - platformBefore).toBe(-59);
+
+    // Balance transactions become available two days after they were made, by the stand-in's clock.
+    const other = (await onboardedAccount()).id;
+    await stripe.paymentIntents.create(
+      cardPayment({
+        amount: 500,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        application_fee_amount: 70,
+        transfer_data: { destination: other },
+      }),
+    );
+    const otherBalance = () => stripe.balance.retrieve({}, { stripeAccount: other });
+    expect(await otherBalance()).toMatchObject({ pending: [{ amount: 430 }], available: [{ amount: 0 }] });
+    standIn.advanceClock(2 * 24 * 60 * 60);
+    expect(await otherBalance()).toMatchObject({ pending: [{ amount: 0 }], available: [{ amount: 430 }] });
+    const unknown = await cardError(stripe.balance.retrieve({}, { stripeAccount: 'acct_unknown' }));
+    expect(unknown).toMatchObject({ statusCode: 403, code: 'account_invalid' });
+  });
+
+  it('refuses a Link payment where the intent takes cards only, and takes it where it takes the Dashboard methods', async () => {
+    const browser = new Stripe(standIn.publishableKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
+    const link = () => browser.paymentMethods.create({ type: 'link', billing_details: { email: 'bro@example.com' } });
+    const cardOnly = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      allowed_payment_method_types: ['card'],
+    });
+    const refused = await cardError(
+      browser.paymentIntents.confirm(cardOnly.id, {
+        payment_method: (await link()).id,
+        client_secret: cardOnly.client_secret,
+      } as Stripe.PaymentIntentConfirmParams),
+    );
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      code: 'payment_intent_incompatible_payment_method',
+      param: 'payment_method',
+    });
+    expect(await stripe.paymentIntents.retrieve(cardOnly.id)).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+    });
+    // Without the restriction (what the adapter asked before), Link pays and the charge has no card at all.
+    const anyMethod = await stripe.paymentIntents.create(
+      cardPayment({ amount: 1000, payment_method: (await link()).id, confirm: true, expand: ['latest_charge'] }),
+    );
+    expect(anyMethod).toMatchObject({ status: 'succeeded', payment_method_types: ['card', 'link'] });
+    expect((anyMethod.latest_charge as Stripe.Charge).payment_method_details).toMatchObject({ type: 'link' });
+    const setup = await stripe.setupIntents.create({ allowed_payment_method_types: ['card'] });
+    const setupRefused = await cardError(stripe.setupIntents.confirm(setup.id, { payment_method: (await link()).id }));
+    expect(setupRefused).toMatchObject({ statusCode: 400, param: 'payment_method' });
+  });
+
+  it('keeps an idempotency key 24 hours by its clock, and answers 409 while a request with the key is running', async () => {
+    const key = `contract-key-${process.pid}-${Date.now()}`;
+    const first = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: key });
+    const replay = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: key });
+    expect(replay.id).toBe(first.id);
+    standIn.advanceClock(24 * 60 * 60 - 60);
+    const other = await cardError(stripe.customers.create({ email: 'b@example.com' }, { idempotencyKey: key }));
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    standIn.advanceClock(60);
+    const fresh = await stripe.customers.create({ email: 'b@example.com' }, { idempotencyKey: key });
+    expect(fresh.id).not.toBe(first.id);
+
+    const busyKey = `${key}-busy`;
+    const hold = standIn.holdNextRequest((method, path) => method === 'POST' && path === '/v1/customers');
+    const running = stripe.customers.create({ email: 'c@example.com' }, { idempotencyKey: busyKey });
+    await hold.reached;
+    const busy = await cardError(stripe.customers.create({ email: 'c@example.com' }, { idempotencyKey: busyKey }));
+    expect(busy).toMatchObject({ statusCode: 409, code: 'idempotency_key_in_use' });
+    hold.release();
+    const done = await running;
+    expect((await stripe.customers.create({ email: 'c@example.com' }, { idempotencyKey: busyKey })).id).toBe(done.id);
+  });
+
+  it('refuses to refund a disputed charge: charge_disputed', async () => {
+    const intent = await stripe.paymentIntents.create(
+      cardPayment({ payment_method: 'pm_card_createDispute', confirm: true }),
+    );
+    await standIn.waitForEvent(
+      (event) =>
+        event.type === 'charge.dispute.created' && (event.data.object as Stripe.Dispute).payment_intent === intent.id,
+    );
+    const refused = await cardError(stripe.refunds.create({ payment_intent: intent.id }));
+    expect(refused).toMatchObject({ statusCode: 400, code: 'charge_disputed' });
   });
 
   it('refuses what an adapter must not do: unknown keys, requests as a connected account, unknown URLs', async () => {

@@ -68,6 +68,11 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     expect(refunded.statusCode, refunded.body).toBe(201);
     const chargeId = (await platform.paymentIntents.retrieve(oneOff.intentId)).latest_charge as string;
     await delivered((e) => e.type === 'charge.refunded' && (e.data.object as Stripe.Charge).amount_refunded === 400);
+    // Stripe's books are ours: the account holds the two creator nets (891 + 430) minus the 380 the ledger took off.
+    const accountBalance = await platform.balance.retrieve({}, { stripeAccount: accountId });
+    expect([...accountBalance.available, ...accountBalance.pending].reduce((sum, f) => sum + f.amount, 0)).toBe(
+      891 + 430 - 380,
+    );
     await platform.refunds.create({
       charge: chargeId,
       amount: 300,
@@ -84,9 +89,9 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
       [300, 'succeeded'],
       [400, 'succeeded'],
     ]);
-    // Stripe took the creator's part back from their account and returned the fee pro rata: as our ledger books it.
+    // Stripe took the whole refunds back from the creator's account (the transfer was the whole payment).
     const charge = await platform.charges.retrieve(chargeId);
-    expect((await platform.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(665);
+    expect((await platform.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(700);
     const refundEntries = await db
       .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
       .from(ledgerEntries)
@@ -162,7 +167,7 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
       .find((intent) => intent.metadata.purpose === 'renewal');
     expect(renewalIntent).toMatchObject({
       amount: 500,
-      application_fee_amount: 25,
+      application_fee_amount: 70,
       transfer_data: { destination: accountId },
     });
     await standIn.deliveriesSettled();

@@ -2,7 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdempotencyKeyReusedError, type CreateIntentRequest, type ProviderEvent } from '../payment-provider';
+import { applicationFeeCents, calculateFees, calculateRefundSplit } from '@beabro/shared/money/fees';
+import {
+  IdempotencyKeyReusedError,
+  chargeResultOf,
+  type CreateIntentRequest,
+  type ProviderEvent,
+} from '../payment-provider';
 import { startStripeStandIn, type StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
 import { StripePaymentProvider } from './stripe-provider';
 
@@ -29,7 +35,7 @@ function intentRequest(overrides: Partial<CreateIntentRequest> = {}): CreateInte
     currency: 'usd',
     customer: 'bro@example.com',
     keepCard: false,
-    applicationFeeCents: 50,
+    applicationFeeCents: applicationFeeCents(1000),
     destination: creatorAccount,
     description: 'Support for @creator',
     metadata: { supportAttemptId: 'att_1' },
@@ -115,10 +121,11 @@ describe('StripePaymentProvider', () => {
       currency: 'usd',
       customer: 'bro@example.com',
       keepCard: true,
-      applicationFeeCents: 50,
+      applicationFeeCents: 109,
       destination: creatorAccount,
       metadata: { supportAttemptId: 'att_1' },
       chargeId: null,
+      providerFeeCents: null,
       paymentMethod: null,
       lastError: null,
     });
@@ -128,9 +135,12 @@ describe('StripePaymentProvider', () => {
     expect(paid).toMatchObject({ status: 'succeeded', paymentMethod: { brand: 'Visa', last4: '4242' } });
     expect(paid?.chargeId).toMatch(/^ch_/);
     expect(paid?.paymentMethod?.id).toMatch(/^pm_/);
-    // The creator got the payment minus the platform fee.
+    // Stripe's fee for the domestic card, as it charged the platform.
+    expect(paid?.providerFeeCents).toBe(59);
+    // The whole payment went to the creator's account, and the application fee (all but the creator net) came back.
     const charge = await platform.charges.retrieve(paid!.chargeId!);
-    expect((await platform.transfers.retrieve(charge.transfer as string)).amount).toBe(950);
+    expect((await platform.transfers.retrieve(charge.transfer as string)).amount).toBe(1000);
+    expect((await platform.applicationFees.retrieve(charge.application_fee as string)).amount).toBe(109);
   });
 
   it('does not keep a one-off card', async () => {
@@ -284,7 +294,13 @@ describe('StripePaymentProvider', () => {
     const created = await provider.createIntent(intentRequest());
     await confirmInBrowser(created.id, created.clientSecret, 'pm_card_visa');
     const chargeId = (await provider.retrieveIntent(created.id))!.chargeId!;
-    const refund = { chargeId, amountCents: 400, idempotencyKey: nextKey(), description: 'Refund' };
+    const refund = {
+      chargeId,
+      amountCents: 400,
+      applicationFeeRefundCents: 20,
+      idempotencyKey: nextKey(),
+      description: 'Refund',
+    };
     const first = await provider.refund(refund);
     expect(first).toMatchObject({ status: 'succeeded', refundId: expect.stringMatching(/^re_/) });
     expect(await provider.refund(refund)).toEqual(first);
@@ -298,8 +314,142 @@ describe('StripePaymentProvider', () => {
       code: 'charge_not_found',
     });
     const charge = await platform.charges.retrieve(chargeId);
-    expect((await platform.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(380);
+    expect((await platform.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(400);
+    // Exactly what was asked of the application fee, once, whatever the retries.
     expect((await platform.applicationFees.retrieve(charge.application_fee as string)).amount_refunded).toBe(20);
+  });
+
+  /** A creator's connected account of their own, so its balance is theirs alone. */
+  async function freshCreatorAccount(): Promise<string> {
+    const account = await platform.accounts.create({
+      country: 'US',
+      controller: {
+        fees: { payer: 'application' },
+        losses: { payments: 'application' },
+        stripe_dashboard: { type: 'express' },
+      },
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+    });
+    return standIn.completeOnboarding(account.id).id;
+  }
+
+  /** What a balance holds, available and pending together (the platform's without an account). */
+  async function balanceOf(account?: string): Promise<number> {
+    const balance = await platform.balance.retrieve({}, account ? { stripeAccount: account } : {});
+    return [...balance.available, ...balance.pending].reduce((sum, funds) => sum + funds.amount, 0);
+  }
+
+  /** Stripe's fee on a domestic card: 2.9% + 30c rounded to the cent, halves up. */
+  const stripeDomesticFee = (amountCents: number) => Math.floor((amountCents * 29 + 500) / 1000) + 30;
+
+  it("leaves exactly the ledger's creator net on the creator's account, before and after refunds, and the platform its margin", async () => {
+    const random = Array.from({ length: 3 }, () => 100 + Math.floor(Math.random() * 999_900));
+    const platformBefore = await balanceOf();
+    let expectedPlatform = 0;
+    for (const amountCents of [100, 200, 500, 1000, 1429, 10000, ...random]) {
+      const account = await freshCreatorAccount();
+      const fees = calculateFees(amountCents);
+      const created = await provider.createIntent(
+        intentRequest({ amountCents, applicationFeeCents: applicationFeeCents(amountCents), destination: account }),
+      );
+      await confirmInBrowser(created.id, created.clientSecret, 'pm_card_visa');
+      const paid = (await provider.retrieveIntent(created.id))!;
+      expect(paid.providerFeeCents, `Stripe's fee at ${amountCents}`).toBe(stripeDomesticFee(amountCents));
+      expect(await balanceOf(account), `creator's balance at ${amountCents}`).toBe(fees.creatorNetCents);
+      expectedPlatform += applicationFeeCents(amountCents) - paid.providerFeeCents!;
+      expect(applicationFeeCents(amountCents) - paid.providerFeeCents!).toBeGreaterThanOrEqual(0);
+
+      // A partial refund, then the rest, each split as the ledger splits it (running total).
+      const partCents = Math.max(1, Math.floor(amountCents / 3));
+      let soFar = { refundedCents: 0, platformFeeReturnedCents: 0 };
+      let creatorLeft = fees.creatorNetCents;
+      for (const refundCents of [partCents, amountCents - partCents]) {
+        const split = calculateRefundSplit(fees, soFar, refundCents);
+        const result = await provider.refund({
+          chargeId: paid.chargeId!,
+          amountCents: refundCents,
+          applicationFeeRefundCents: split.platformFeeReturnedCents,
+          idempotencyKey: nextKey(),
+          description: `refund at ${amountCents}`,
+        });
+        expect(result.status).toBe('succeeded');
+        creatorLeft -= split.creatorDebitCents;
+        expectedPlatform -= split.platformFeeReturnedCents;
+        soFar = {
+          refundedCents: soFar.refundedCents + refundCents,
+          platformFeeReturnedCents: soFar.platformFeeReturnedCents + split.platformFeeReturnedCents,
+        };
+        expect(await balanceOf(account), `creator's balance at ${amountCents} after ${refundCents}`).toBe(creatorLeft);
+      }
+      // A full refund takes the amount minus the platform fee off the creator: the processing fee stays with them.
+      expect(creatorLeft).toBe(fees.creatorNetCents - (amountCents - fees.platformFeeCents));
+    }
+    // The platform kept the application fees, paid Stripe's fees and gave back the platform fees refunded.
+    expect((await balanceOf()) - platformBefore).toBe(expectedPlatform);
+  });
+
+  it("knows Stripe's fee for an international card, which the platform bears", async () => {
+    const created = await provider.createIntent(intentRequest());
+    await confirmInBrowser(created.id, created.clientSecret, 'pm_card_gb');
+    const paid = await provider.retrieveIntent(created.id);
+    // 4.4% + 30c of $10: 15 cents over the 59 the supporter was shown, out of the platform's 109.
+    expect(paid).toMatchObject({ status: 'succeeded', providerFeeCents: 74, applicationFeeCents: 109 });
+  });
+
+  it('makes intents that take cards only: a Link confirmation of our intent is refused', async () => {
+    const created = await provider.createIntent(intentRequest({ keepCard: true }));
+    const link = await browser.paymentMethods.create({ type: 'link', billing_details: { email: 'bro@example.com' } });
+    await expect(
+      browser.paymentIntents.confirm(created.id, {
+        payment_method: link.id,
+        client_secret: created.clientSecret,
+      } as Stripe.PaymentIntentConfirmParams),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'payment_intent_incompatible_payment_method' });
+    expect(await provider.retrieveIntent(created.id)).toMatchObject({ status: 'requires_payment_method' });
+    const stripeIntent = await platform.paymentIntents.retrieve(created.id);
+    expect(stripeIntent).toMatchObject({ allowed_payment_method_types: ['card'], payment_method_types: ['card'] });
+  });
+
+  it('records an intent Stripe paid with a method that is not a card rather than throwing', async () => {
+    // Made outside the adapter (an intent that takes the Dashboard's methods): Link pays, no card on it.
+    const customer = await platform.customers.create({ email: 'bro@example.com' });
+    const link = await browser.paymentMethods.create({ type: 'link' });
+    const intent = await platform.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: link.id,
+      setup_future_usage: 'off_session',
+      confirm: true,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    });
+    const read = (await provider.retrieveIntent(intent.id))!;
+    expect(read).toMatchObject({ status: 'succeeded', paymentMethod: { id: link.id, brand: 'Link', last4: '0000' } });
+    expect(chargeResultOf(read)).toMatchObject({
+      status: 'succeeded',
+      cardBrand: 'Link',
+      cardLast4: '0000',
+      paymentMethodId: link.id,
+    });
+  });
+
+  it('answers a refund of a disputed charge with charge_disputed', async () => {
+    const created = await provider.createIntent(intentRequest());
+    await confirmInBrowser(created.id, created.clientSecret, 'pm_card_createDispute');
+    await standIn.waitForEvent(
+      (event) =>
+        event.type === 'charge.dispute.created' && (event.data.object as Stripe.Dispute).payment_intent === created.id,
+    );
+    const chargeId = (await provider.retrieveIntent(created.id))!.chargeId!;
+    const result = await provider.refund({
+      chargeId,
+      amountCents: 1000,
+      applicationFeeRefundCents: 50,
+      idempotencyKey: nextKey(),
+      description: 'Refund',
+    });
+    expect(result).toMatchObject({ status: 'failed', code: 'charge_disputed' });
+    expect(result.status === 'failed' && result.message).toMatch(/disputed/);
   });
 
   it('cancels an unpaid intent, leaves a paid one, and knows no unknown one', async () => {

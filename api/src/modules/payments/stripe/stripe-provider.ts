@@ -23,10 +23,11 @@ import {
 import { payoutAccountStatusOf } from './stripe-events';
 
 /*
- * Stripe Connect behind our PaymentProvider interface: destination charges (the creator's connected account gets the
- * payment minus the platform's 5% as Stripe's application fee), cards kept for renewals with
- * setup_future_usage=off_session, renewals confirmed off session, refunds that reverse the transfer and return the
- * application fee pro rata, and Stripe's signed events verified with the SDK. Selected by PAYMENT_PROVIDER=stripe
+ * Stripe Connect behind our PaymentProvider interface: destination charges, cards only, whose application fee is
+ * everything but the ledger's creator net (the platform fee and the processing fee the creator bears; Stripe charges
+ * its own fee to the platform out of it), cards kept for renewals with setup_future_usage=off_session, renewals
+ * confirmed off session, refunds that reverse the transfer and return exactly the ledger's platform fee share of the
+ * application fee, and Stripe's signed events verified with the SDK. Selected by PAYMENT_PROVIDER=stripe
  * (../configured-provider.ts).
  */
 
@@ -52,7 +53,15 @@ export interface StripeProviderOptions {
 
 /** How long a signed event stays acceptable (Stripe's default tolerance). */
 const signatureToleranceSeconds = 300;
-const expand = ['customer', 'payment_method', 'latest_charge'];
+/** The charge with its balance transaction: its `fee` is what Stripe charged the platform for it. */
+const expand = ['customer', 'payment_method', 'latest_charge.balance_transaction'];
+/**
+ * Cards only (Apple Pay and Google Pay are cards): no redirect, so neither the Payment Element nor an off-session
+ * confirm needs a return_url, and whatever the Dashboard enables (Link, bank debits...) is never offered. API version
+ * 2026-10-28 takes `allowed_payment_method_types` (`payment_method_types` is read-only there, and exclusive of
+ * `automatic_payment_methods`).
+ */
+const cardOnly: ['card'] = ['card'];
 
 const brandNames: Record<string, string> = {
   visa: 'Visa',
@@ -108,6 +117,12 @@ function failureCodeOf(
   if (error.code === 'expired_card') return 'expired_card';
   if (error.decline_code === 'insufficient_funds') return 'insufficient_funds';
   return 'card_declined';
+}
+
+/** `link` -> "Link", `us_bank_account` -> "Us bank account": a name for a payment method that is not a card. */
+function methodTypeName(type: string): string {
+  const words = type.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function connectedAccountOf(account: Stripe.Account): ConnectedAccount {
@@ -246,7 +261,7 @@ export class StripePaymentProvider implements PaymentProvider {
           customer,
           usage: 'off_session',
           metadata: request.metadata,
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          allowed_payment_method_types: cardOnly,
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -298,31 +313,59 @@ export class StripePaymentProvider implements PaymentProvider {
     return { transferId: `destination_charges:${account.id}` };
   }
 
+  /**
+   * The refund reverses the whole refunded amount from the creator's connected account (`reverse_transfer`: the
+   * transfer was the whole charge) and keeps the application fee; then exactly the ledger's platform fee returned is
+   * refunded of the application fee back to the account, so the account loses what the ledger takes off the creator
+   * (the processing fee stays with them). A failure between the two throws: the refund stays pending and the retry
+   * replays the first step by its key and finishes the second.
+   */
   async refund(request: RefundRequest): Promise<RefundResult> {
+    let refund: Stripe.Refund;
     try {
-      const refund = await this.stripe.refunds.create(
+      refund = await this.stripe.refunds.create(
         {
           charge: request.chargeId,
           amount: request.amountCents,
-          // The creator's share comes back from their account and the platform's fee pro rata, as the ledger books it.
           reverse_transfer: true,
-          refund_application_fee: true,
+          refund_application_fee: false,
           metadata: { description: request.description },
+          expand: ['charge'],
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      return { status: 'succeeded', refundId: refund.id };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeIdempotencyError)
         throw new IdempotencyKeyReusedError(request.idempotencyKey);
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       if (error.code === 'resource_missing')
         return { status: 'failed', code: 'charge_not_found', message: error.message };
+      if (error.code === 'charge_disputed') {
+        return {
+          status: 'failed',
+          code: 'charge_disputed',
+          message: `The supporter disputed this payment with their bank, so it cannot be refunded (${error.message})`,
+        };
+      }
       if (error.param === 'amount' || error.code === 'charge_already_refunded') {
         return { status: 'failed', code: 'amount_too_large', message: error.message };
       }
       throw error;
     }
+    if (request.applicationFeeRefundCents > 0) {
+      const charge =
+        typeof refund.charge === 'string' ? await this.stripe.charges.retrieve(refund.charge) : refund.charge;
+      const fee = idOf(charge?.application_fee ?? null);
+      if (!fee) throw new Error(`Charge ${request.chargeId} has no application fee to return part of`);
+      await this.idempotent(`${request.idempotencyKey}/application-fee`, () =>
+        this.stripe.applicationFees.createRefund(
+          fee,
+          { amount: request.applicationFeeRefundCents, metadata: { refund: refund.id } },
+          { idempotencyKey: `${request.idempotencyKey}/application-fee` },
+        ),
+      );
+    }
+    return { status: 'succeeded', refundId: refund.id };
   }
 
   verifySignedEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent | null {
@@ -451,8 +494,7 @@ export class StripePaymentProvider implements PaymentProvider {
       application_fee_amount: request.applicationFeeCents,
       // The platform stays the merchant of record (no on_behalf_of): it works for cross-border recipient accounts too.
       transfer_data: { destination: request.destination },
-      // Cards only, so neither the Payment Element nor an off-session confirm needs a return_url.
-      automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+      allowed_payment_method_types: cardOnly,
       expand,
     };
   }
@@ -475,6 +517,9 @@ export class StripePaymentProvider implements PaymentProvider {
     let method = intent.payment_method ?? failure?.payment_method ?? null;
     if (typeof method === 'string') method = await this.stripe.paymentMethods.retrieve(method);
     const charge = intent.status === 'succeeded' ? idOf(intent.latest_charge) : null;
+    const latest =
+      intent.status === 'succeeded' && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const transaction = latest?.balance_transaction;
     return {
       id: intent.id,
       clientSecret: intent.client_secret ?? '',
@@ -487,12 +532,14 @@ export class StripePaymentProvider implements PaymentProvider {
       destination: idOf(intent.transfer_data?.destination) ?? '',
       metadata: intent.metadata,
       chargeId: charge,
-      paymentMethod: method?.card
+      providerFeeCents: transaction && typeof transaction === 'object' ? transaction.fee : null,
+      paymentMethod: method
         ? {
-            // Only a card kept on a customer can be charged again: that is the token renewals use.
+            // Only a payment method kept on a customer can be charged again: that is the token renewals use.
             id: method.customer ? method.id : null,
-            brand: brandNames[method.card.brand] ?? 'Card',
-            last4: method.card.last4,
+            // Intents take cards only; anything else that succeeded is still recorded, by its type.
+            brand: method.card ? (brandNames[method.card.brand] ?? 'Card') : methodTypeName(method.type),
+            last4: method.card?.last4 ?? '0000',
           }
         : null,
       lastError:

@@ -211,11 +211,11 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       { type: 'platform_fee', amountCents: 50 },
       { type: 'processing_fee', amountCents: 59 },
     ]);
-    // The charge went to the creator's connected account, less the 5% application fee.
+    // The charge went to the creator's connected account, less the application fee: all but the creator net.
     const charge = await platform.charges.retrieve(
       (await platform.paymentIntents.retrieve(payment.intentId)).latest_charge as string,
     );
-    expect(charge).toMatchObject({ application_fee_amount: 50, transfer_data: { destination: creator.accountId } });
+    expect(charge).toMatchObject({ application_fee_amount: 109, transfer_data: { destination: creator.accountId } });
     const [handled] = await t.database.db
       .select()
       .from(paymentEvents)
@@ -249,7 +249,7 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
         failureMessage: null,
       },
     ]);
-    expect(paid.amount).toBe(1900);
+    expect(paid.amount).toBe(1812);
 
     const supporter2 = t.client();
     const again = (await postCheckout(supporter2, creator.profile.username, checkoutBody({ amount: 5 }))).json();

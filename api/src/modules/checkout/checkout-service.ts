@@ -404,9 +404,11 @@ export async function completeInterruptedCheckout(deps: MoneyDeps, attempt: Paym
     const creator = await findCheckoutCreator(deps.db, { userId: request.creatorId }, null);
     const destination = await payoutDestination(deps.db, deps.provider, request.creatorId);
     if (destination) {
-      const created = await deps.provider.createIntent(
-        intentRequest(attempt, request, creator?.username ?? '', destination),
-      );
+      // A re-send of the first request: a provider whose keys expire looks the first intent up instead.
+      const created = await deps.provider.createIntent({
+        ...intentRequest(attempt, request, creator?.username ?? '', destination),
+        firstSentAt: attempt.createdAt,
+      });
       await setAttemptIntent(deps.db, attempt.id, created.id);
       intent = await deps.provider.cancelIntent(created.id);
       if (intent?.status === 'canceled') intent = null;

@@ -62,6 +62,12 @@ export interface CreateIntentRequest {
   metadata: Record<string, string>;
   /** The same key always returns the first intent: a retry never creates a second one. */
   idempotencyKey: string;
+  /**
+   * When this exact request (same key) was first sent, for a re-send: a provider whose keys expire (Stripe's after 24
+   * hours) then looks the first result up by the key kept in its metadata instead of trusting the key. Absent on a
+   * first send.
+   */
+  firstSentAt?: Date;
 }
 
 export interface OffSessionChargeRequest extends Omit<CreateIntentRequest, 'keepCard'> {
@@ -93,6 +99,8 @@ export interface RefundRequest {
   /** The same key always returns the first refund's result: a retry never refunds twice. */
   idempotencyKey: string;
   description: string;
+  /** When this refund was first sent, for a re-send (as CreateIntentRequest.firstSentAt). */
+  firstSentAt?: Date;
 }
 
 export type RefundResult =

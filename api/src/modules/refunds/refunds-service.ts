@@ -232,6 +232,8 @@ async function carryOutRefund(deps: RefundDeps, pending: RefundRow): Promise<Ref
         applicationFeeRefundCents: await platformFeeToReturn(deps.db, pending),
         idempotencyKey: providerRefundKey(pending.id),
         description: `refund of support ${pending.supportId}`,
+        // A pending refund is sent when made and re-sent by the recovery job: past a day a key may be forgotten.
+        firstSentAt: pending.createdAt,
       })
     : ({ status: 'failed', code: 'charge_not_found', message: REFUND_MESSAGES.notRefundable } as const);
   if (result.status === 'failed') {

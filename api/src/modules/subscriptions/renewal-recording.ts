@@ -39,6 +39,8 @@ export interface PreparedCharge {
   attemptId: string;
   attemptNumber: number;
   idempotencyKey: string;
+  /** Set when the attempt was sent before (a renewal run died after sending it): when it was made. */
+  firstSentAt?: Date;
 }
 
 /**

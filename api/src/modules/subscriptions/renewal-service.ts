@@ -136,6 +136,7 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
           attemptId: pending.id,
           attemptNumber,
           idempotencyKey: pending.idempotencyKey,
+          firstSentAt: pending.createdAt,
         },
       };
     }
@@ -305,6 +306,7 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },
     idempotencyKey: p.idempotencyKey,
+    ...(p.firstSentAt ? { firstSentAt: p.firstSentAt } : {}),
   });
   await setAttemptIntent(deps.db, p.attemptId, intent.id);
   // Off-session, anything but success is this attempt's failure and the retry window applies. An intent

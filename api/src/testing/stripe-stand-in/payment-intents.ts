@@ -616,7 +616,36 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     }
   }
 
+  /**
+   * GET /v1/payment_intents/search: the one query form the adapter uses, `metadata['key']:'value'` (Stripe's query
+   * language, quotes escaped with a backslash); newest first, `limit` (default 10, at most 100). Stripe's index lags
+   * writes by up to a minute; the stand-in's does not.
+   */
+  function searchPaymentIntents({ params, read }: ApiRequest) {
+    rejectUnknownParams(params, { query: true, limit: true, page: true, expand: 'list' });
+    const query = read.string('query');
+    if (!query) throw invalidRequest('Missing required param: query.', { param: 'query', code: 'parameter_missing' });
+    const match = /^metadata\['((?:[^'\\]|\\.)+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(query.trim());
+    if (!match) {
+      throw invalidRequest(`The query \`${query}\` is not supported by the stand-in (only metadata['key']:'value').`, {
+        param: 'query',
+      });
+    }
+    const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
+    const [key, value] = [unescape(match[1]!), unescape(match[2]!)];
+    const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
+    const found = [...state.paymentIntents.values()].filter((intent) => intent.metadata?.[key] === value).reverse();
+    return {
+      object: 'search_result',
+      data: found.slice(0, limit),
+      has_more: found.length > limit,
+      next_page: null,
+      url: '/v1/payment_intents/search',
+    };
+  }
+
   return {
+    searchPaymentIntents,
     getPaymentIntent,
     connectedAccount,
     createPaymentIntent,

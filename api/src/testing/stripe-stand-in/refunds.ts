@@ -3,7 +3,7 @@ import { fromFixture } from './fixtures';
 import { rejectUnknownParams } from './form-params';
 import type { PaymentIntentsResource } from './payment-intents';
 import { invalidRequest, noSuch } from './stand-in-error';
-import { randomId, type ApiRequest, type StandInState } from './stand-in-state';
+import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
 /**
  * Refunds of destination charges, as Stripe moves the money: the platform pays the refund (Stripe keeps its fee),
@@ -182,5 +182,32 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     return refundApplicationFee(applicationFee, amount, read.metadata() ?? {});
   }
 
-  return { proRata, createRefund, createApplicationFeeRefund };
+  /** GET /v1/refunds: newest first, by `charge` or `payment_intent`, `limit` (default 10, at most 100). */
+  function listRefunds({ params, read }: ApiRequest) {
+    rejectUnknownParams(params, { charge: true, payment_intent: true, limit: true, expand: 'list' });
+    const chargeId = read.string('charge');
+    const intentId = read.string('payment_intent');
+    const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
+    const found = [...state.refunds.values()]
+      .filter(
+        (refund) => (!chargeId || refund.charge === chargeId) && (!intentId || refund.payment_intent === intentId),
+      )
+      .reverse();
+    return { ...list(found.slice(0, limit), '/v1/refunds'), has_more: found.length > limit };
+  }
+
+  /** GET /v1/application_fees/:id/refunds: newest first, `limit` (default 10, at most 100). */
+  function listApplicationFeeRefunds({ params, read, ids }: ApiRequest) {
+    rejectUnknownParams(params, { limit: true, expand: 'list' });
+    const applicationFee = state.applicationFees.get(ids[0]!);
+    if (!applicationFee) throw noSuch('application fee', ids[0]!, 'id', 404);
+    const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
+    const found = [...applicationFee.refunds.data].reverse();
+    return {
+      ...list(found.slice(0, limit), `/v1/application_fees/${applicationFee.id}/refunds`),
+      has_more: found.length > limit,
+    };
+  }
+
+  return { proRata, createRefund, createApplicationFeeRefund, listRefunds, listApplicationFeeRefunds };
 }

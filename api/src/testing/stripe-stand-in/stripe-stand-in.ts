@@ -164,6 +164,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     { method: 'POST', pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/, handler: customers.attachPaymentMethod },
     { method: 'POST', pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/, handler: customers.detachPaymentMethod },
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, handler: paymentIntents.createPaymentIntent },
+    { method: 'GET', pattern: /^\/v1\/payment_intents\/search$/, handler: paymentIntents.searchPaymentIntents },
     {
       method: 'GET',
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
@@ -198,6 +199,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     { method: 'POST', pattern: /^\/v1\/setup_intents\/([^/]+)\/cancel$/, handler: setupIntents.cancelSetupIntent },
     { method: 'GET', pattern: /^\/v1\/charges\/([^/]+)$/, handler: retrieveFrom(state.charges, 'charge') },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handler: refunds.createRefund },
+    { method: 'GET', pattern: /^\/v1\/refunds$/, handler: refunds.listRefunds },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveFrom(state.refunds, 'refund') },
     { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handler: retrieveFrom(state.transfers, 'transfer') },
     {
@@ -209,6 +211,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       method: 'POST',
       pattern: /^\/v1\/application_fees\/([^/]+)\/refunds$/,
       handler: refunds.createApplicationFeeRefund,
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/application_fees\/([^/]+)\/refunds$/,
+      handler: refunds.listApplicationFeeRefunds,
     },
     { method: 'GET', pattern: /^\/v1\/balance$/, handler: retrieveBalance },
     { method: 'GET', pattern: /^\/v1\/balance_transactions$/, handler: listBalanceTransactions },

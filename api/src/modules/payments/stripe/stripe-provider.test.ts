@@ -319,6 +319,33 @@ describe('StripePaymentProvider', () => {
     expect((await platform.applicationFees.retrieve(charge.application_fee as string)).amount_refunded).toBe(20);
   });
 
+  it('finds what a re-send made a day earlier by its key, which Stripe forgot: no second intent or refund', async () => {
+    const request = intentRequest();
+    const first = await provider.createIntent(request);
+    await confirmInBrowser(first.id, first.clientSecret, 'pm_card_visa');
+    const chargeId = (await provider.retrieveIntent(first.id))!.chargeId!;
+    const refund = {
+      chargeId,
+      amountCents: 300,
+      applicationFeeRefundCents: 15,
+      idempotencyKey: nextKey(),
+      description: 'Refund',
+    };
+    const refunded = await provider.refund(refund);
+    const charge = await platform.charges.retrieve(chargeId);
+    // Stripe keeps a key's result for 24 hours; the re-sends come a day and an hour after the first.
+    standIn.advanceClock(25 * 60 * 60);
+    const firstSentAt = new Date(Date.now() - 25 * 60 * 60 * 1000);
+
+    const again = await provider.createIntent({ ...request, firstSentAt });
+    expect(again).toMatchObject({ id: first.id, status: 'succeeded', chargeId });
+    expect(await provider.refund({ ...refund, firstSentAt })).toEqual(refunded);
+    expect((await platform.charges.retrieve(chargeId)).amount_refunded).toBe(300);
+    expect((await platform.applicationFees.retrieve(charge.application_fee as string)).amount_refunded).toBe(15);
+    // A re-send within the hour trusts the key; the same re-send without the lookup is what the lookup prevents.
+    expect((await provider.createIntent(request)).id).not.toBe(first.id);
+  });
+
   /** A creator's connected account of their own, so its balance is theirs alone. */
   async function freshCreatorAccount(): Promise<string> {
     const account = await platform.accounts.create({

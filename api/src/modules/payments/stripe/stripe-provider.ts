@@ -62,6 +62,23 @@ const expand = ['customer', 'payment_method', 'latest_charge.balance_transaction
  * `automatic_payment_methods`).
  */
 const cardOnly: ['card'] = ['card'];
+/**
+ * Stripe keeps an idempotency key's result for at least 24 hours, then may forget it, and a re-send with the key would
+ * then move money a second time. So every intent and refund carries its key in this metadata field, and a re-send of a
+ * request first sent longer ago than KEY_LOOKUP_AFTER_MS looks the first result up by it (search lags writes by about a
+ * minute; an hour is far past that and far inside Stripe's 24 hours, where the key itself still answers).
+ */
+export const KEY_METADATA = 'beabro_idempotency_key';
+export const KEY_LOOKUP_AFTER_MS = 60 * 60 * 1000;
+
+/** Stripe's search query language: a value in single quotes, with quotes and backslashes escaped. */
+function searchValue(text: string): string {
+  return `'${text.replace(/[\\']/g, (character) => `\\${character}`)}'`;
+}
+
+function isOldResend(firstSentAt: Date | undefined): boolean {
+  return firstSentAt !== undefined && Date.now() - firstSentAt.getTime() > KEY_LOOKUP_AFTER_MS;
+}
 
 const brandNames: Record<string, string> = {
   visa: 'Visa',
@@ -160,6 +177,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createIntent(request: CreateIntentRequest): Promise<PaymentIntent> {
+    const sent = await this.intentSentBefore(request);
+    if (sent) return sent;
     return this.idempotent(request.idempotencyKey, async () => {
       // A customer per payment holds the supporter's email, and the card when it is kept for renewals.
       const customer = await this.stripe.customers.create(
@@ -206,6 +225,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<PaymentIntent> {
+    const sent = await this.intentSentBefore(request);
+    if (sent) return sent;
     return this.idempotent(request.idempotencyKey, async () => {
       const customer = await this.customerOf(request.paymentMethodId);
       try {
@@ -230,6 +251,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async chargeOnSession(request: OffSessionChargeRequest): Promise<PaymentIntent> {
+    const sent = await this.intentSentBefore(request);
+    if (sent) return sent;
     return this.idempotent(request.idempotencyKey, async () => {
       const customer = await this.customerOf(request.paymentMethodId);
       try {
@@ -321,15 +344,16 @@ export class StripePaymentProvider implements PaymentProvider {
    * replays the first step by its key and finishes the second.
    */
   async refund(request: RefundRequest): Promise<RefundResult> {
-    let refund: Stripe.Refund;
+    const oldResend = isOldResend(request.firstSentAt);
+    let refund: Stripe.Refund | null = oldResend ? await this.refundSentBefore(request) : null;
     try {
-      refund = await this.stripe.refunds.create(
+      refund ??= await this.stripe.refunds.create(
         {
           charge: request.chargeId,
           amount: request.amountCents,
           reverse_transfer: true,
           refund_application_fee: false,
-          metadata: { description: request.description },
+          metadata: { description: request.description, [KEY_METADATA]: request.idempotencyKey },
           expand: ['charge'],
         },
         { idempotencyKey: request.idempotencyKey },
@@ -357,15 +381,44 @@ export class StripePaymentProvider implements PaymentProvider {
         typeof refund.charge === 'string' ? await this.stripe.charges.retrieve(refund.charge) : refund.charge;
       const fee = idOf(charge?.application_fee ?? null);
       if (!fee) throw new Error(`Charge ${request.chargeId} has no application fee to return part of`);
-      await this.idempotent(`${request.idempotencyKey}/application-fee`, () =>
-        this.stripe.applicationFees.createRefund(
-          fee,
-          { amount: request.applicationFeeRefundCents, metadata: { refund: refund.id } },
-          { idempotencyKey: `${request.idempotencyKey}/application-fee` },
-        ),
-      );
+      const refundId = refund.id;
+      const returned =
+        oldResend &&
+        (await this.stripe.applicationFees.listRefunds(fee, { limit: 100 }).autoPagingToArray({ limit: 10_000 })).some(
+          (feeRefund) => feeRefund.metadata?.refund === refundId,
+        );
+      if (!returned)
+        await this.idempotent(`${request.idempotencyKey}/application-fee`, () =>
+          this.stripe.applicationFees.createRefund(
+            fee,
+            { amount: request.applicationFeeRefundCents, metadata: { refund: refundId } },
+            { idempotencyKey: `${request.idempotencyKey}/application-fee` },
+          ),
+        );
     }
     return { status: 'succeeded', refundId: refund.id };
+  }
+
+  /** A re-send past KEY_LOOKUP_AFTER_MS: the intent the first send made, found by its key, or null (none was made). */
+  private async intentSentBefore(
+    request: CreateIntentRequest | OffSessionChargeRequest,
+  ): Promise<PaymentIntent | null> {
+    if (!isOldResend(request.firstSentAt)) return null;
+    const found = await this.stripe.paymentIntents.search({
+      query: `metadata[${searchValue(KEY_METADATA)}]:${searchValue(request.idempotencyKey)}`,
+      limit: 1,
+    });
+    const first = found.data[0];
+    return first ? this.toIntent(await this.stripe.paymentIntents.retrieve(first.id, { expand })) : null;
+  }
+
+  /** A re-send past KEY_LOOKUP_AFTER_MS: the charge's refund the first send made, found by its key, or null. */
+  private async refundSentBefore(request: RefundRequest): Promise<Stripe.Refund | null> {
+    const refunds = await this.stripe.refunds
+      .list({ charge: request.chargeId, limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    const found = refunds.find((refund) => refund.metadata?.[KEY_METADATA] === request.idempotencyKey);
+    return found ? this.stripe.refunds.retrieve(found.id, { expand: ['charge'] }) : null;
   }
 
   verifySignedEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent | null {
@@ -490,7 +543,7 @@ export class StripePaymentProvider implements PaymentProvider {
       currency: request.currency,
       customer,
       description: request.description,
-      metadata: request.metadata,
+      metadata: { ...request.metadata, [KEY_METADATA]: request.idempotencyKey },
       application_fee_amount: request.applicationFeeCents,
       // The platform stays the merchant of record (no on_behalf_of): it works for cross-border recipient accounts too.
       transfer_data: { destination: request.destination },

@@ -21,18 +21,25 @@ const APPS = [
   { name: 'shared', kind: 'shared package', steps: ['typecheck', 'test'] },
   { name: 'shell', kind: 'host', steps: ['typecheck', 'test', 'build'] },
   ...registry.remotes.map((r) => ({ name: r.name, kind: 'remote', steps: ['typecheck', 'test', 'build'] })),
-  { name: 'api', kind: 'server', steps: ['typecheck', 'test'] },
+  // With PostgreSQL configured the API's tests run on both engines: as two lanes (`filter` names the package), so
+  // the longest work of the run is split in two that run beside each other instead of one after the other.
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        { name: 'api', kind: 'server (PGlite)', steps: ['typecheck', 'test:pglite'] },
+        { name: 'api-postgres', filter: 'api', kind: 'server (PostgreSQL)', steps: ['test:postgres'] },
+      ]
+    : [{ name: 'api', kind: 'server', steps: ['typecheck', 'test'] }]),
   { name: 'e2e', kind: 'end-to-end suite', steps: ['typecheck'] },
   { name: 'bench', kind: 'benchmarks', steps: ['typecheck'] },
 ];
 
 const only = process.argv.slice(2);
-const unknown = only.filter((name) => !APPS.some((a) => a.name === name));
+const unknown = only.filter((name) => !APPS.some((a) => a.name === name || a.filter === name));
 if (unknown.length > 0) {
   console.error(`Unknown app(s): ${unknown.join(', ')}. Apps: ${APPS.map((a) => a.name).join(', ')}`);
   process.exit(2);
 }
-const apps = only.length > 0 ? APPS.filter((a) => only.includes(a.name)) : APPS;
+const apps = only.length > 0 ? APPS.filter((a) => only.includes(a.name) || only.includes(a.filter)) : APPS;
 
 // eslint-disable-next-line no-control-regex -- strips the colour codes of tool output
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -103,10 +110,14 @@ async function verify(app) {
   for (const step of app.steps) {
     print(`\n---- ${app.name}: ${step} ----\n`);
     if (!streamed) console.log(`[${elapsed()}] ${app.name}: ${step} started`);
-    const { ok, seconds, output } = await runStep(app.name, step, (chunk, stream) => print(chunk, stream));
+    const { ok, seconds, output } = await runStep(app.filter ?? app.name, step, (chunk, stream) =>
+      print(chunk, stream),
+    );
     row.seconds += seconds;
-    const detail = step === 'test' ? testSummary(output) : '';
-    row.steps[step] = `${ok ? 'ok' : 'FAILED'}${detail ? ` ${detail}` : ''}`;
+    // `test:pglite` and `test:postgres` are the API's `test` on one engine.
+    const column = step.split(':')[0];
+    const detail = column === 'test' ? testSummary(output) : '';
+    row.steps[column] = `${ok ? 'ok' : 'FAILED'}${detail ? ` ${detail}` : ''}`;
     if (!ok) {
       row.failure = failureExcerpt(step, output);
       break;
@@ -122,7 +133,8 @@ async function verify(app) {
 
 // The API's tests take longest (every test file on each database engine): start them first so that the other apps
 // are checked beside them instead of after them. The table keeps the reader's order.
-const queue = [...apps].sort((a, b) => Number(b.name === 'api') - Number(a.name === 'api'));
+const isApi = (app) => (app.filter ?? app.name) === 'api';
+const queue = [...apps].sort((a, b) => Number(isApi(b)) - Number(isApi(a)));
 const byApp = new Map();
 console.log(
   `Checking ${apps.length} app(s), ${jobs} at a time` +
@@ -141,7 +153,11 @@ const table = [
   ...results.map((r) => [
     r.app,
     r.kind,
-    ...columns.map((c) => r.steps[c] ?? (apps.find((a) => a.name === r.app).steps.includes(c) ? 'not run' : '-')),
+    ...columns.map(
+      (c) =>
+        r.steps[c] ??
+        (apps.find((a) => a.name === r.app).steps.some((step) => step.split(':')[0] === c) ? 'not run' : '-'),
+    ),
     `${Math.round(r.seconds)} s`,
   ]),
 ];

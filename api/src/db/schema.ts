@@ -749,6 +749,11 @@ export const LEDGER_ENTRY_TYPES = [
   'dispute',
   'dispute_fee',
   'dispute_reinstated',
+  /**
+   * On "platform", per support paid through a provider that reports its fee: the processing fee estimate the creator
+   * bore minus the provider's actual fee (negative when the provider charged more, e.g. an international card).
+   */
+  'processing_fee_difference',
 ] as const;
 
 /**

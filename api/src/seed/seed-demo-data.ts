@@ -385,7 +385,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
             )
             .returning();
           // The books: every seeded support has its ledger entries, so the integrity check passes.
-          await tx.insert(ledgerEntries).values(rows.flatMap(supportLedgerEntries));
+          await tx.insert(ledgerEntries).values(rows.flatMap((row) => supportLedgerEntries(row)));
           await seedSubscriptions(tx, rows, now);
           await seedSandboxCharges(tx, rows);
           await seedDemoPayouts(tx, user.id, rows, now);

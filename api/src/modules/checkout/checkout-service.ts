@@ -213,20 +213,23 @@ async function recordPaidCheckout(
       updatedAt: at,
     };
   }
-  const { support, entries } = newSupportWithEntries({
-    creatorId: creator.userId,
-    supporterUserId: request.supporterUserId,
-    supporterName: request.name,
-    supporterEmail: request.email,
-    amountCents: request.amountCents,
-    message: request.message,
-    isAnonymous: request.isAnonymous,
-    isRecurring: request.isRecurring,
-    subscriptionId: subscription?.id ?? null,
-    isRenewal: false,
-    tierPosition: request.tierPosition,
-    createdAt: at,
-  });
+  const { support, entries } = newSupportWithEntries(
+    {
+      creatorId: creator.userId,
+      supporterUserId: request.supporterUserId,
+      supporterName: request.name,
+      supporterEmail: request.email,
+      amountCents: request.amountCents,
+      message: request.message,
+      isAnonymous: request.isAnonymous,
+      isRecurring: request.isRecurring,
+      subscriptionId: subscription?.id ?? null,
+      isRenewal: false,
+      tierPosition: request.tierPosition,
+      createdAt: at,
+    },
+    { providerFeeCents: charge.providerFeeCents },
+  );
 
   const facts = supportEmailFacts(support, creator, charge, {
     message: support.message,

@@ -4,7 +4,10 @@ import { disputes, ledgerEntries, payoutItems, payouts, refunds, supports } from
 
 const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
 
-/** Supports whose entries are missing, extra, on the wrong account or creator, or do not add up. */
+/**
+ * Supports whose entries are missing, extra, on the wrong account or creator, or do not add up. A support's
+ * `processing_fee_difference` (the provider's actual fee against the estimate, on "platform") is outside the four.
+ */
 export async function findSupportsWithBadEntries(db: Db, limit: number) {
   const sumOf = (type: string) =>
     num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
@@ -12,11 +15,14 @@ export async function findSupportsWithBadEntries(db: Db, limit: number) {
   const platform = sumOf('platform_fee');
   const processing = sumOf('processing_fee');
   const net = sumOf('creator_net');
-  const entryCount = num(sql`count(${ledgerEntries.id})`);
+  const entryCount = num(
+    sql`count(${ledgerEntries.id}) filter (where ${ledgerEntries.type} <> 'processing_fee_difference')`,
+  );
   const wrongPlace = sql<boolean>`coalesce(bool_or(
       ${ledgerEntries.creatorId} <> ${supports.creatorId}
       or ${ledgerEntries.account} <> case ${ledgerEntries.type}
         when 'gross' then 'supporters' when 'platform_fee' then 'platform' when 'processing_fee' then 'processor'
+        when 'processing_fee_difference' then 'platform'
         when 'creator_net' then 'creator:' || ${supports.creatorId}::text else '' end), false)`.mapWith(Boolean);
   return (
     db
@@ -41,7 +47,7 @@ export async function findSupportsWithBadEntries(db: Db, limit: number) {
       )
       .groupBy(supports.id)
       .having(
-        sql`count(${ledgerEntries.id}) <> 4
+        sql`${entryCount} <> 4
         or ${gross} <> ${supports.amountCents}
         or ${platform} <> ${supports.platformFeeCents}
         or ${processing} <> ${supports.processingFeeCents}

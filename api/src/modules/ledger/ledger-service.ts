@@ -35,11 +35,20 @@ type SupportMoney = Pick<
   'id' | 'creatorId' | 'amountCents' | 'platformFeeCents' | 'processingFeeCents' | 'creatorNetCents' | 'createdAt'
 >;
 
+/** The provider's actual processing fee of a support, from its balance transaction, when the provider reports it. */
+export type ProviderFee = { providerFeeCents?: number | null };
+
 /**
- * The four entries of one support. Throws when the parts do not add up to the gross: the books
- * must never record money that appeared or vanished (this cannot happen for amounts of $1 or more).
+ * The four entries of one support, and a fifth on the platform's account when the provider's actual processing fee
+ * (`providerFeeCents`, from its balance transaction) differs from the estimate the creator bore: the platform bears the
+ * difference (docs/money.md#fees), so its account shows what it really kept. Throws when the parts do not add up to
+ * the gross: the books must never record money that appeared or vanished (this cannot happen for amounts of $1 or
+ * more).
  */
-export function supportLedgerEntries(support: SupportMoney): LedgerEntryValues[] {
+export function supportLedgerEntries(
+  support: SupportMoney,
+  { providerFeeCents = null }: ProviderFee = {},
+): LedgerEntryValues[] {
   const { amountCents, platformFeeCents, processingFeeCents, creatorNetCents } = support;
   if (platformFeeCents + processingFeeCents + creatorNetCents !== amountCents) {
     throw new Error(
@@ -54,11 +63,13 @@ export function supportLedgerEntries(support: SupportMoney): LedgerEntryValues[]
     amountCents: amount,
     createdAt: support.createdAt,
   });
+  const difference = providerFeeCents === null ? 0 : processingFeeCents - providerFeeCents;
   return [
     entry(SUPPORTERS_ACCOUNT, 'gross', amountCents),
     entry(PLATFORM_ACCOUNT, 'platform_fee', platformFeeCents),
     entry(PROCESSOR_ACCOUNT, 'processing_fee', processingFeeCents),
     entry(creatorAccount(support.creatorId), 'creator_net', creatorNetCents),
+    ...(difference !== 0 ? [entry(PLATFORM_ACCOUNT, 'processing_fee_difference', difference)] : []),
   ];
 }
 
@@ -66,16 +77,23 @@ export function supportLedgerEntries(support: SupportMoney): LedgerEntryValues[]
  * Writes a support and its ledger entries. Call it with the transaction of the payment it records:
  * a support never exists without its entries, nor entries without their support.
  */
-export async function recordSupport(tx: Db, input: SupportToRecord): Promise<SupportRow> {
+export async function recordSupport(
+  tx: Db,
+  input: SupportToRecord,
+  providerFee: ProviderFee = {},
+): Promise<SupportRow> {
   const support = await insertSupportRow(tx, { ...input, ...calculateFees(input.amountCents) });
-  await insertLedgerEntries(tx, supportLedgerEntries(support));
+  await insertLedgerEntries(tx, supportLedgerEntries(support, providerFee));
   return support;
 }
 
 /** A support's full row (new id, fees from the shared fee function) and its four ledger entries, for a caller that writes them itself. */
-export function newSupportWithEntries(input: SupportToRecord): { support: SupportRow; entries: LedgerEntryValues[] } {
+export function newSupportWithEntries(
+  input: SupportToRecord,
+  providerFee: ProviderFee = {},
+): { support: SupportRow; entries: LedgerEntryValues[] } {
   const support: SupportRow = { id: randomUUID(), ...input, ...calculateFees(input.amountCents) };
-  return { support, entries: supportLedgerEntries(support) };
+  return { support, entries: supportLedgerEntries(support, providerFee) };
 }
 
 /** A creator's balance: everything credited to their account minus what was paid out. */

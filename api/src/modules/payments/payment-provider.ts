@@ -235,6 +235,8 @@ export type ChargeResult =
       cardLast4: string;
       /** Set when the card was kept. */
       paymentMethodId: string | null;
+      /** The provider's actual processing fee on the charge (PaymentIntent.providerFeeCents); null when unknown. */
+      providerFeeCents: number | null;
     }
   | {
       status: 'failed';
@@ -258,6 +260,7 @@ export function chargeResultOf(intent: PaymentIntent): ChargeResult | null {
       status: 'succeeded',
       chargeId: intent.chargeId,
       paymentMethodId: intent.keepCard ? (intent.paymentMethod?.id ?? null) : null,
+      providerFeeCents: intent.providerFeeCents,
       ...card,
     };
   }

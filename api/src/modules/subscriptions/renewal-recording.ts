@@ -76,20 +76,24 @@ export async function recordRenewal(
       );
       if (goal) await tx.execute(reachGoalQuery(goal));
     }
-    const support = await recordSupport(tx, {
-      creatorId: sub.creatorId,
-      supporterUserId: sub.supporterUserId,
-      supporterName: sub.supporterName,
-      supporterEmail: sub.supporterEmail ?? '',
-      amountCents: p.charge.amountCents,
-      message: '',
-      isAnonymous: sub.isAnonymous,
-      isRecurring: true,
-      subscriptionId: sub.id,
-      isRenewal: true,
-      tierPosition: sub.tierPosition,
-      createdAt: now,
-    });
+    const support = await recordSupport(
+      tx,
+      {
+        creatorId: sub.creatorId,
+        supporterUserId: sub.supporterUserId,
+        supporterName: sub.supporterName,
+        supporterEmail: sub.supporterEmail ?? '',
+        amountCents: p.charge.amountCents,
+        message: '',
+        isAnonymous: sub.isAnonymous,
+        isRecurring: true,
+        subscriptionId: sub.id,
+        isRenewal: true,
+        tierPosition: sub.tierPosition,
+        createdAt: now,
+      },
+      { providerFeeCents: charge.providerFeeCents },
+    );
     const completed = await (confirmed ? completeConfirmedAttempt : completeAttempt)(tx, p.attemptId, {
       status: 'succeeded',
       failureCode: null,

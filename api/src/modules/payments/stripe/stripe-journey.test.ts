@@ -5,6 +5,7 @@ import { resolveAppSecret } from '../../../config/env';
 import { disputes, ledgerEntries, payouts, refunds, subscriptions, supports } from '../../../db/schema';
 import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
+import { calculateFees } from '@beabro/shared/money/fees';
 import { runPayouts } from '../../payouts/payouts-service';
 import { tuesdayOnOrAfter } from '../../payouts/payout-weeks';
 import { runRenewals } from '../../subscriptions/renewal-service';
@@ -178,5 +179,38 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     const report = await checkLedgerIntegrity(db);
     expect(report.problems).toEqual([]);
     expect(report).toMatchObject({ ok: true, refundsChecked: 2, payoutsChecked: 1 });
+  });
+  it("books Stripe's actual fee: what a card costs beyond the estimate is the platform's, on its account", async () => {
+    const db = t.database.db;
+    const creator = await stripe.connectedCreator('US');
+    const username = creator.profile.username;
+    const estimate = calculateFees(1000).processingFeeCents;
+    for (const card of ['pm_card_visa', 'pm_card_gb']) {
+      const paid = await stripe.pay(t.client(), username, checkoutBody({ amount: 10 }), card);
+      const intent = await platform.paymentIntents.retrieve(paid.intentId, {
+        expand: ['latest_charge.balance_transaction'],
+      });
+      const stripeFee = ((intent.latest_charge as Stripe.Charge).balance_transaction as Stripe.BalanceTransaction).fee;
+      const platformEntries = await db
+        .select({ type: ledgerEntries.type, amountCents: ledgerEntries.amountCents })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.supportId, paid.supportId), eq(ledgerEntries.account, 'platform')));
+      // The platform's account holds what Stripe left it: the application fee less Stripe's actual fee.
+      expect(platformEntries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(
+        intent.application_fee_amount! - stripeFee,
+      );
+      const difference = platformEntries.find((e) => e.type === 'processing_fee_difference');
+      if (estimate === stripeFee) expect(difference).toBeUndefined();
+      else expect(difference?.amountCents).toBe(estimate - stripeFee);
+    }
+    // A card issued abroad costs more than the estimate the creator bore: the platform bears it.
+    const [international] = await db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .innerJoin(supports, eq(supports.id, ledgerEntries.supportId))
+      .where(and(eq(supports.creatorId, creator.user.id), eq(ledgerEntries.type, 'processing_fee_difference')))
+      .orderBy(ledgerEntries.amountCents);
+    expect(international!.amountCents).toBeLessThan(0);
+    expect((await checkLedgerIntegrity(db)).problems).toEqual([]);
   });
 });

@@ -39,7 +39,8 @@ const files = [];
   }
 })(root);
 
-const IMPORT = /(?:^|[;\s])(?:import|export)\s[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[;\s])(?:import|export)\s[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|[;\s])import\s*['"](\.[^'"]+)['"]/g;
 function resolve(fromRel, spec) {
   const base = path.resolve(root, path.dirname(fromRel), spec).replace(/\.js$/, '');
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts')]) {
@@ -59,7 +60,7 @@ for (const rel of files) {
   const from = unitOf(rel);
   const source = readFileSync(path.join(root, rel), 'utf8').replace(/^\s*\/\/.*$/gm, '');
   for (const match of source.matchAll(IMPORT)) {
-    const target = resolve(rel, match[1] ?? match[2]);
+    const target = resolve(rel, match[1] ?? match[2] ?? match[3]);
     if (!target || !target.startsWith('') || target.startsWith('..')) continue;
     const to = unitOf(target);
     if (!fileEdges.has(rel)) fileEdges.set(rel, new Set());

@@ -49,6 +49,8 @@ import { createRecentPages } from './modules/page-rendering/recent-pages';
 import { registerTextInputGuard } from './plugins/text-input-guard';
 import { registerTrustedHost } from './plugins/trusted-host';
 import { healthRoutes } from './routes/health';
+import { registerOperations } from './modules/operations/operations-routes';
+import { requestIdOf } from './modules/operations/request-id';
 import { remoteMapRoutes } from './routes/remote-map';
 import { siteConfigRoutes } from './routes/site-config';
 
@@ -68,7 +70,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
   const logger = overrides.logStream
     ? { level: config.logLevel, stream: overrides.logStream }
     : { level: config.logLevel };
-  const options: FastifyServerOptions = { logger, trustProxy: config.trustProxy };
+  const options: FastifyServerOptions = { logger, trustProxy: config.trustProxy, genReqId: requestIdOf };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +108,7 @@ export async function buildApp(config: AppConfig, db: Db, overrides: AppOverride
 
   // Then routes.
   await app.register(healthRoutes);
+  registerOperations(app);
   await app.register(siteConfigRoutes, { config });
   await app.register(authRoutes, { prefix: '/api/auth', appSecret: resolveAppSecret(config) });
   await app.register(accountRoutes, { prefix: '/api/account' });

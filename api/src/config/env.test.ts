@@ -151,6 +151,15 @@ describe('INSTANCE_ID', () => {
   });
 });
 
+describe('METRICS_TOKEN', () => {
+  it('is unset by default (no /metrics) and refused when it is guessable', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    const token = 'metrics-token-0123456789-abcdefghijkl';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'metrics' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+  });
+});
+
 describe('PUBLIC_URL', () => {
   it('is an http(s) origin only, kept without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://beabro.app/' }).publicUrl).toBe('https://beabro.app');

@@ -71,6 +71,13 @@ const envSchema = z.object({
     )
     .optional(),
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  METRICS_TOKEN: z
+    .string()
+    .refine(
+      isStrongSecret,
+      'must be at least 32 characters with no spaces and at least 12 different characters (make one with: openssl rand -base64 32)',
+    )
+    .optional(),
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER: z.enum(['true', 'false']).default('true'),
@@ -214,6 +221,11 @@ export interface AppConfig {
    * runs several instances behind a load balancer can tell which one answered. Unset: no header.
    */
   instanceId: string | null;
+  /**
+   * METRICS_TOKEN: the bearer token a Prometheus scraper sends to GET /metrics (docs/operations.md). Unset: /metrics
+   * does not exist, so a fresh start exposes nothing about its traffic.
+   */
+  metricsToken: string | null;
   /** PAYMENT_PROVIDER and the provider's keys: the embedded sandbox (default) or Stripe. */
   payments: PaymentsConfig;
 }
@@ -291,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverRenderCacheMs: e.SERVER_RENDER_CACHE_MS ?? (e.DATABASE_URL ? 0 : 1000),
     webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
     instanceId: e.INSTANCE_ID ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     payments: paymentsConfig(e),
   };
 }

@@ -116,6 +116,7 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     match: new RegExp(
       `^(${[
         'GET /api/health',
+        'GET /api/ready',
         'GET /api/site-config',
         'POST /api/auth/sign-up',
         'POST /api/auth/sign-in',

@@ -70,7 +70,8 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 
 /**
  * What both servers get: DEV_TOOLS for the journeys' POST /api/dev/jobs/:name (run a job at a chosen
- * clock), a sign-up limit per IP above what the whole run needs (every spec signs up from 127.0.0.1),
+ * clock), sign-up and sandbox card limits per IP above what the whole run needs (every spec signs up and pays from
+ * 127.0.0.1),
  * and WEBHOOKS_ALLOW_LOCAL so the webhooks spec's receiver can listen on http://127.0.0.1.
  */
 const serverEnv = {
@@ -79,6 +80,7 @@ const serverEnv = {
   SUPPORT_EMAIL: 'help@beabro.test',
   DEV_TOOLS: 'true',
   SIGN_UP_LIMIT_PER_IP: '200',
+  SANDBOX_CARD_LIMIT_PER_IP: '2000',
   WEBHOOKS_ALLOW_LOCAL: 'true',
 };
 

@@ -79,6 +79,7 @@ const envSchema = z.object({
     )
     .optional(),
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  SANDBOX_CARD_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER: z.enum(['true', 'false']).default('true'),
   HYDRATE_ON_FIRST_USE: z.enum(['true', 'false']).default('true'),
@@ -176,6 +177,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   /** Sign-ups allowed per IP address per hour (SIGN_UP_LIMIT_PER_IP). */
   signUpLimitPerIp: number;
+  /** SANDBOX_CARD_LIMIT_PER_IP: cards the sandbox's card field may turn into tokens per IP address per 10 minutes. */
+  sandboxCardLimitPerIp: number;
   /** Development tools (POST /api/dev/jobs/:name runs a job at a given clock): off by default, refused with NODE_ENV=production. */
   devTools: boolean;
   /** SMTP server for outgoing mail; without it mail is written under `<dataDir>/mail`. */
@@ -293,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appSecret: e.APP_SECRET ?? null,
     jobsEnabled: e.JOBS_ENABLED === 'true',
     signUpLimitPerIp: e.SIGN_UP_LIMIT_PER_IP,
+    sandboxCardLimitPerIp: e.SANDBOX_CARD_LIMIT_PER_IP,
     devTools: e.DEV_TOOLS === 'true',
     remoteMap,
     releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),

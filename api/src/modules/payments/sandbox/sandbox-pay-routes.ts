@@ -5,6 +5,7 @@ import type { CardSetup, PaymentIntent } from '../payment-provider';
 import { CARD_FRAME_CSS, CARD_FRAME_HTML, CARD_FRAME_JS } from './sandbox-card-frame-assets';
 import type { SandboxPaymentProvider } from './sandbox-payment-provider';
 import { EMBED_FRAME_ANCESTORS } from '../../../lib/embed-frame-ancestors';
+import { ipRateLimitKey, rateLimited } from '../../rate-limit/rate-limit-service';
 
 /**
  * The frame's own policy: only its own script, style and calls; no form posts anywhere. It may be framed
@@ -21,6 +22,32 @@ const CARD_FRAME_CSP = [
 ].join('; ');
 
 const NOT_FOUND = 'This payment was not found.';
+
+/** Most keys one window counter keeps: past it, the windows already over are dropped (and all, if none is over). */
+const MAX_COUNTED_KEYS = 50_000;
+
+/**
+ * A fixed-window counter in memory: `count(key, nowMs)` counts one attempt and answers null while within `limit`
+ * per `windowSeconds`, else the seconds until the key's window ends.
+ */
+function createWindowCounter(limit: number, windowSeconds: number) {
+  const windows = new Map<string, { start: number; count: number }>();
+  const windowMs = windowSeconds * 1000;
+  return {
+    count(key: string, nowMs: number): number | null {
+      const start = Math.floor(nowMs / windowMs) * windowMs;
+      const current = windows.get(key);
+      const entry = current && current.start === start ? current : { start, count: 0 };
+      entry.count += 1;
+      if (windows.size >= MAX_COUNTED_KEYS && !windows.has(key)) {
+        for (const [k, w] of windows) if (w.start !== start) windows.delete(k);
+        if (windows.size >= MAX_COUNTED_KEYS) windows.clear();
+      }
+      windows.set(key, entry);
+      return entry.count > limit ? Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) : null;
+    },
+  };
+}
 
 const cardBodySchema = z.object({
   card: z.object({
@@ -69,8 +96,14 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentPr
   app.get('/v1/card-frame.js', asset('text/javascript; charset=utf-8', CARD_FRAME_JS));
   app.get('/v1/card-frame.css', asset('text/css; charset=utf-8', CARD_FRAME_CSS));
 
+  // Entering cards is limited per visitor's network, as a real provider's tokenization is: card testing or a flood of
+  // saved test methods is refused with a 429 the frame shows. Counted in this process (the sandbox stands for the
+  // provider's servers, whose counters are not our database's): no database write on the checkout's path.
+  const cardLimit = createWindowCounter(app.config.sandboxCardLimitPerIp, 600);
   app.post('/v1/payment-methods', { schema: { hide: true, body: cardBodySchema } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    const wait = cardLimit.count(ipRateLimitKey(request.ip), Date.now());
+    if (wait !== null) throw rateLimited(wait);
     const tokenized = await sandbox.tokenizeCard(request.body.card);
     if (!tokenized.ok) {
       const messages = Object.values(tokenized.fieldErrors);

@@ -40,16 +40,18 @@ export const passwordResetLink = (origin: string, token: string) =>
   `${resetPasswordPageUrl(origin)}?token=${encodeURIComponent(token)}`;
 
 /**
- * Emails a reset link when the address belongs to an account; answers the same either way, so the
- * form cannot be used to learn who has an account. Only the SHA-256 of the token is stored.
+ * Asks for a reset link, emailed when the address belongs to an account; the answer is the same either way, so the
+ * form cannot be used to learn who has an account. Only the SHA-256 of the token is stored. The limits are counted
+ * before the answer (a refusal is a 429); the rest, finding the account and queueing its email, is `deliver`, which
+ * the route starts only once the answer is sent: the answer takes the same work, and so the same time, whether or not
+ * the address has an account.
  */
 export async function requestPasswordReset(
   db: Db,
   input: RequestPasswordResetValues,
   ip: string,
-  origin: string,
   now = new Date(),
-): Promise<{ message: string }> {
+): Promise<{ message: string; deliver: (origin: string) => Promise<void> }> {
   const email = input.email.toLowerCase();
   await consumeRateLimits(
     db,
@@ -59,26 +61,29 @@ export async function requestPasswordReset(
     ],
     now,
   );
+  return { message: PASSWORD_RESET_MESSAGES.requested, deliver: (origin) => sendResetLink(db, email, origin, now) };
+}
+
+/** Queues a reset link to the account of `email`, if there is one (nothing otherwise). */
+async function sendResetLink(db: Db, email: string, origin: string, now: Date): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (user?.email) {
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashToken(token);
-    const mail = await passwordResetEmail(
-      { userId: user.id, email: user.email, displayName: user.displayName },
-      passwordResetLink(origin, token),
+  if (!user?.email) return;
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  const mail = await passwordResetEmail(
+    { userId: user.id, email: user.email, displayName: user.displayName },
+    passwordResetLink(origin, token),
+    tokenHash,
+  );
+  await db.transaction(async (tx) => {
+    await insertPasswordResetToken(tx, {
       tokenHash,
-    );
-    await db.transaction(async (tx) => {
-      await insertPasswordResetToken(tx, {
-        tokenHash,
-        userId: user.id,
-        email: user.email as string,
-        expiresAt: new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS),
-      });
-      await enqueueEmail(tx, mail);
+      userId: user.id,
+      email: user.email as string,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TOKEN_TTL_MS),
     });
-  }
-  return { message: PASSWORD_RESET_MESSAGES.requested };
+    await enqueueEmail(tx, mail);
+  });
 }
 
 const invalidLink = () =>

@@ -6,7 +6,8 @@ import { PASSWORD_RESET_MESSAGES } from '@beabro/shared/api-schemas/password-res
 import { emailOutbox, passwordResetTokens, sessions, twoFactorChallenges } from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import { PASSWORD_CHANGED_EMAIL_KIND, PASSWORD_RESET_EMAIL_KIND } from './password-reset-emails';
-import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_TOKEN_TTL_MS } from './password-reset-service';
+import { settlePasswordResetDeliveries } from './password-reset-routes';
+import { PASSWORD_RESET_LIMITS, PASSWORD_RESET_TOKEN_TTL_MS, requestPasswordReset } from './password-reset-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,9 +41,11 @@ const liveSessions = (userId: string) =>
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
+/** Asks for a link and waits until it is queued (the account is looked up after the answer). */
 async function askForLink(email: string, client: TestClient = t.client()) {
   const res = await client.post('/api/auth/password-reset', { email });
   expect(res.statusCode, res.body).toBe(202);
+  await settlePasswordResetDeliveries(t.app);
   return res;
 }
 
@@ -61,6 +64,20 @@ describe('asking for a reset link', () => {
     const [mail] = await emailsTo(email, PASSWORD_RESET_EMAIL_KIND);
     expect(mail?.subject).toBe('Reset your Be a Bro password');
     expect(mail?.textBody).toContain('This link works once, for 30 minutes.');
+  });
+
+  it('answers before it looks for the account, so the answer takes the same work either way', async () => {
+    const { email } = await fakeUser(t);
+    // What the answer waits for: the limits only. The same answer for an account and for none.
+    const known = await requestPasswordReset(db(), { email }, '10.9.9.1');
+    const unknown = await requestPasswordReset(db(), { email: 'nobody.at.all@example.com' }, '10.9.9.1');
+    expect(known.message).toBe(unknown.message);
+    expect(await emailsTo(email, PASSWORD_RESET_EMAIL_KIND)).toHaveLength(0);
+    // The account is looked up and emailed after the answer.
+    await known.deliver('https://beabro.test');
+    await unknown.deliver('https://beabro.test');
+    expect(await emailsTo(email, PASSWORD_RESET_EMAIL_KIND)).toHaveLength(1);
+    expect(await emailsTo('nobody.at.all@example.com', PASSWORD_RESET_EMAIL_KIND)).toHaveLength(0);
   });
 
   it('keeps only the hash of the token, valid for 30 minutes', async () => {

@@ -1,20 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
-import { cardDetachments, paymentAttempts, refunds, sandboxCharges, subscriptions, supports } from '../../db/schema';
+import {
+  cardDetachments,
+  emailOutbox,
+  jobRuns,
+  paymentAttempts,
+  posts,
+  refunds,
+  sandboxCharges,
+  subscriptions,
+  supports,
+} from '../../db/schema';
 import { retryDelayMs } from '../../lib/retry-delay';
+import { poisonedDb } from '../../testing/poisoned-db';
 import { poisonedProvider } from '../../testing/poisoned-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { STALE_ATTEMPT_MS } from '../checkout/checkout-service';
 import { checkoutBody, moneyDeps, paySupport, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
-import { fakeCreator } from '../public-profile/public-profile-test-factories';
+import { sendPendingPostEmails } from '../posts/post-emails';
+import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
 import { insertRefund } from '../refunds/refunds-repository';
+import { runMonthlyReports } from '../reports/monthly-report-service';
 import { recoverInterruptedRefunds, STALE_REFUND_MS } from '../refunds/refunds-service';
 import { queueCardDetachment, retryCardDetachments } from '../subscriptions/card-detachments';
 import { runRenewals } from '../subscriptions/renewal-service';
 import { jobDefinitions } from './job-definitions';
+import { monthlyReportsDue } from './job-scheduler';
 import { runJob } from './run-job';
 
 /*
@@ -284,5 +298,100 @@ describe('renewals', () => {
     expect(await runRenewals(poisonedDeps(due, poisoned).deps, due)).toMatchObject({ renewed: 1, errors: 0 });
     expect(await Promise.all(subs.map((s) => chargesOf(s.paymentMethodToken)))).toEqual([2, 2, 2]);
     await expectBooksBalanced();
+  });
+});
+
+describe('monthly-reports', () => {
+  it('queues every other report when one throws, runs again until none is missing, then stops', async () => {
+    const longAgo = new Date('2026-01-01T00:00:00Z');
+    const creators = [
+      await fakeCreator(db(), { displayName: 'Report One', createdAt: longAgo }),
+      await fakeCreator(db(), { displayName: 'Report Two', createdAt: longAgo }),
+      await fakeCreator(db(), { displayName: 'Report Three', createdAt: longAgo }),
+    ];
+    const bad = creators[1]?.userId ?? '';
+    const poisoned = new Set([bad]);
+    const logged: string[] = [];
+    const now = new Date('2026-09-01T06:00:00Z');
+    const run = (at: Date) =>
+      runJob(
+        db(),
+        'monthly-reports',
+        at,
+        () => runMonthlyReports(poisonedDb(db(), poisoned), 'https://beabro.test', at, (m) => logged.push(m)),
+        (m) => logged.push(m),
+      );
+    const reportsOf = async () => {
+      const rows = await db().select().from(emailOutbox).where(like(emailOutbox.dedupeKey, 'monthly-report:%'));
+      return creators.map((c) => rows.filter((r) => r.dedupeKey === `monthly-report:${c.userId}:2026-08`).length);
+    };
+
+    expect(await run(now)).toMatchObject({ status: 'succeeded', itemErrors: 1, result: { queued: 2, errors: 1 } });
+    expect(await reportsOf()).toEqual([1, 0, 1]);
+    expect(logged[0]).toContain(`the 2026-08 report of creator ${bad} could not be queued`);
+    // A run that left a report out does not count as the month's run: the next hour's tick runs again.
+    const nextHour = new Date('2026-09-01T07:00:00Z');
+    expect(await monthlyReportsDue(db(), nextHour)).toBe(true);
+
+    poisoned.delete(bad);
+    expect(await run(nextHour)).toMatchObject({ status: 'succeeded', itemErrors: 0, result: { queued: 1, errors: 0 } });
+    expect(await reportsOf()).toEqual([1, 1, 1]);
+    expect(await monthlyReportsDue(db(), new Date('2026-09-01T08:00:00Z'))).toBe(false);
+    await db().delete(jobRuns).where(eq(jobRuns.name, 'monthly-reports'));
+  });
+});
+
+describe('post-emails', () => {
+  /** A published post of a new creator with one supporter, whose emails are not queued yet. */
+  async function postWaitingForEmails(title: string) {
+    const creator = await fakeCreator(db());
+    await fakeSupport(db(), creator.userId, { supporterEmail: `${randomUUID()}@example.com` });
+    const at = new Date();
+    const [post] = await db()
+      .insert(posts)
+      .values({
+        creatorId: creator.userId,
+        slug: randomUUID(),
+        title,
+        bodyMarkdown: 'Hello.',
+        bodyHtml: '<p>Hello.</p>',
+        excerpt: 'Hello.',
+        audience: 'everyone',
+        status: 'published',
+        publishedAt: at,
+        emailsQueuedAt: at,
+      })
+      .returning();
+    if (!post) throw new Error('no post');
+    return post.id;
+  }
+
+  it('queues the emails of every other post when one throws, and that one on a later run', async () => {
+    const ids = [
+      await postWaitingForEmails('One'),
+      await postWaitingForEmails('Two'),
+      await postWaitingForEmails('Three'),
+    ];
+    const bad = ids[1] as string;
+    const poisoned = new Set([bad]);
+    const logged: string[] = [];
+    const deps = () => ({
+      db: poisonedDb(db(), poisoned),
+      origin: 'https://beabro.test',
+      appSecret: moneyDeps(t).appSecret,
+      log: (m: string) => logged.push(m),
+    });
+    const done = async () => {
+      const rows = await db().select().from(posts).where(inArray(posts.id, ids));
+      return ids.map((id) => rows.find((r) => r.id === id)?.emailsDoneAt !== null);
+    };
+
+    expect(await sendPendingPostEmails(deps())).toEqual({ posts: 3, emails: 2, errors: 1 });
+    expect(await done()).toEqual([true, false, true]);
+    expect(logged).toEqual([expect.stringContaining(`the emails of post ${bad} could not be queued`)]);
+
+    poisoned.delete(bad);
+    expect(await sendPendingPostEmails(deps())).toEqual({ posts: 1, emails: 1, errors: 0 });
+    expect(await done()).toEqual([true, true, true]);
   });
 });

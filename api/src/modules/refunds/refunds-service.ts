@@ -262,8 +262,12 @@ async function platformFeeToReturn(db: Db, pending: RefundRow): Promise<number> 
   if (current?.status === 'succeeded') return current.platformFeeReturnedCents;
   const support = await findSupport(db, pending.supportId);
   if (!support) throw new Error(`support ${pending.supportId} of refund ${pending.id} vanished`);
-  return calculateRefundSplit(support, await sumSupportRefunds(db, support.id), pending.amountCents)
-    .platformFeeReturnedCents;
+  const completed = await sumSupportRefunds(db, support.id);
+  // Recorded between the two reads: the sum counts it already, so its own split is the answer (read after the sum,
+  // this sees any recording the sum saw).
+  const recorded = await findRefund(db, pending.id);
+  if (recorded?.status === 'succeeded') return recorded.platformFeeReturnedCents;
+  return calculateRefundSplit(support, completed, pending.amountCents).platformFeeReturnedCents;
 }
 
 async function reread(db: Db, id: string): Promise<RefundRow> {

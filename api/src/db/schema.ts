@@ -669,6 +669,10 @@ export const paymentAttempts = pgTable(
     supportId: uuid('support_id').references(() => supports.id),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     subscriptionChargeId: uuid('subscription_charge_id').references(() => subscriptionCharges.id),
+    /** Tries of the recovery job that threw on this attempt; the next waits until next_recovery_at. */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    /** The recovery job skips the attempt until then (lib/retry-delay.ts); null: due as soon as it is stale. */
+    nextRecoveryAt: timestamp('next_recovery_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -791,6 +795,10 @@ export const refunds = pgTable(
     failureMessage: text('failure_message'),
     /** The payout that deducted this refund from the creator's earnings (a refund after the support was paid out). */
     payoutId: uuid('payout_id').references(() => payouts.id),
+    /** Tries of the recovery job that threw on this pending refund; the next waits until next_recovery_at. */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    /** The recovery job skips the refund until then (lib/retry-delay.ts); null: due as soon as it is stale. */
+    nextRecoveryAt: timestamp('next_recovery_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

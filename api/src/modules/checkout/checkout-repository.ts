@@ -353,8 +353,16 @@ export async function findReceiptParts(db: Db, attemptId: string) {
   return row;
 }
 
-/** Checkout attempts left pending (the process died mid-payment), oldest first. */
-export async function listStaleCheckoutAttempts(db: Db, olderThan: Date, limit: number): Promise<PaymentAttemptRow[]> {
+/**
+ * Checkout attempts left pending (the process died mid-payment), oldest first, leaving out those whose recovery
+ * failed and waits until its next_recovery_at.
+ */
+export async function listStaleCheckoutAttempts(
+  db: Db,
+  olderThan: Date,
+  now: Date,
+  limit: number,
+): Promise<PaymentAttemptRow[]> {
   return db
     .select()
     .from(paymentAttempts)
@@ -363,8 +371,23 @@ export async function listStaleCheckoutAttempts(db: Db, olderThan: Date, limit: 
         eq(paymentAttempts.status, 'pending'),
         eq(paymentAttempts.purpose, 'checkout'),
         sql`${paymentAttempts.createdAt} < ${olderThan.toISOString()}::timestamptz`,
+        sql`(${paymentAttempts.nextRecoveryAt} is null or ${paymentAttempts.nextRecoveryAt} <= ${now.toISOString()}::timestamptz)`,
       ),
     )
     .orderBy(paymentAttempts.createdAt)
     .limit(limit);
+}
+
+/** A recovery of the attempt threw: one more failed try, and the next not before `next` (only while still pending). */
+export async function deferAttemptRecovery(db: Db, attemptId: string, next: (failedTries: number) => Date) {
+  const [row] = await db
+    .select({ recoveryAttempts: paymentAttempts.recoveryAttempts })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (!row) return;
+  const failedTries = row.recoveryAttempts + 1;
+  await db
+    .update(paymentAttempts)
+    .set({ recoveryAttempts: failedTries, nextRecoveryAt: next(failedTries) })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, 'pending')));
 }

@@ -621,7 +621,7 @@ describe('checkout: a request that died mid-payment', () => {
     const key = randomUUID();
     const attempt = await pendingAttempt(creator.userId, key, STALE_ATTEMPT_MS + 1_000);
     await paidIntent(deps, attempt.id, key);
-    expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 1 });
+    expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 1, errors: 0 });
     const [done] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
     expect(done).toMatchObject({ status: 'succeeded' });
     const [support] = await db()
@@ -632,7 +632,7 @@ describe('checkout: a request that died mid-payment', () => {
       amountCents: 700,
       supporterEmail: 'crashed@example.com',
     });
-    expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 0 });
+    expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 0, errors: 0 });
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

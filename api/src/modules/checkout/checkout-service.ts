@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import type { subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { INVALID_INPUT_MESSAGE, supportMinimumMessage } from '../../lib/messages';
+import { retryDelayMs } from '../../lib/retry-delay';
 import type { MoneyDeps } from '../payments/money-deps';
 import type { WebhookEventType } from '@beabro/shared/api-schemas/webhooks';
 import { webhookEventBody, webhookEventId, type WebhookEvent } from '../webhooks/webhook-events';
@@ -32,6 +33,7 @@ import {
   deletePendingAttempt,
   findCheckoutCreator,
   findReceiptParts,
+  deferAttemptRecovery,
   listStaleCheckoutAttempts,
   writePaidCheckout,
   type CheckoutCreator,
@@ -432,12 +434,31 @@ export async function completeInterruptedCheckout(deps: MoneyDeps, attempt: Paym
   await recordCheckoutIntent(deps, attempt, intent);
 }
 
-/** Recovery job: looks at checkout attempts left pending for longer than STALE_ATTEMPT_MS. */
-export async function recoverInterruptedCheckouts(deps: MoneyDeps): Promise<{ recovered: number }> {
+/**
+ * Recovery job: looks at checkout attempts left pending for longer than STALE_ATTEMPT_MS. Each on its own: one that
+ * throws is logged, counted in `errors` and left for a later run after a growing wait (retryDelayMs), and the
+ * others go on.
+ */
+export async function recoverInterruptedCheckouts(deps: MoneyDeps): Promise<{ recovered: number; errors: number }> {
   const now = deps.now?.() ?? new Date();
-  const stale = await listStaleCheckoutAttempts(deps.db, new Date(now.getTime() - STALE_ATTEMPT_MS), 500);
-  for (const attempt of stale) await completeInterruptedCheckout(deps, attempt);
-  return { recovered: stale.length };
+  const stale = await listStaleCheckoutAttempts(deps.db, new Date(now.getTime() - STALE_ATTEMPT_MS), now, 500);
+  const log = deps.log ?? console.error;
+  let recovered = 0;
+  let errors = 0;
+  for (const attempt of stale) {
+    try {
+      await completeInterruptedCheckout(deps, attempt);
+      recovered++;
+    } catch (error) {
+      errors++;
+      log(`payment attempt ${attempt.id} could not be recovered: ${(error as Error).stack ?? String(error)}`);
+      await deferAttemptRecovery(deps.db, attempt.id, (tries) => new Date(now.getTime() + retryDelayMs(tries))).catch(
+        (deferError: unknown) =>
+          log(`payment attempt ${attempt.id}: its next recovery could not be set: ${String(deferError)}`),
+      );
+    }
+  }
+  return { recovered, errors };
 }
 
 /** The answer to a repeated key: the first attempt's intent to confirm, or its outcome once it has one. */

@@ -8,19 +8,32 @@ import { runRenewals } from '../subscriptions/renewal-service';
 import type { JobName } from './run-job';
 import type { MoneyDeps } from '../payments/money-deps';
 
-/** What each job does at a given clock (the scheduler passes now; the CLI can pass --now). */
+/**
+ * What each job does at a given clock (the scheduler passes now; the CLI can pass --now). Every loop over rows takes
+ * each row on its own: a row that throws is logged with its id and counted under a key `errors` or ending in
+ * `Errors`, which runJob adds up and reports (itemErrorCount), and the loop goes on with the next row.
+ */
 export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => Promise<Record<string, unknown>>> {
   return {
     renewals: async (now) => ({ ...(await runRenewals({ ...deps, now: () => now }, now)) }),
     payouts: async (now) => ({ ...(await runPayouts(deps, now)) }),
-    'recover-payments': async (now) => ({
-      ...(await recoverInterruptedCheckouts({ ...deps, now: () => now })),
-      refundsRecovered: (await recoverInterruptedRefunds({ ...deps, now: () => now })).recovered,
-      ...(await retryCardDetachments(deps, now)),
-    }),
-    'monthly-reports': async (now) => ({ ...(await runMonthlyReports(deps.db, deps.origin, now)) }),
+    'recover-payments': async (now) => {
+      const checkouts = await recoverInterruptedCheckouts({ ...deps, now: () => now });
+      const refunds = await recoverInterruptedRefunds({ ...deps, now: () => now });
+      return {
+        recovered: checkouts.recovered,
+        checkoutErrors: checkouts.errors,
+        refundsRecovered: refunds.recovered,
+        refundErrors: refunds.errors,
+        ...(await retryCardDetachments(deps, now)),
+      };
+    },
+    'monthly-reports': async (now) => ({ ...(await runMonthlyReports(deps.db, deps.origin, now, deps.log)) }),
     'post-emails': async (now) => ({
-      ...(await sendPendingPostEmails({ db: deps.db, origin: deps.origin, appSecret: deps.appSecret }, now)),
+      ...(await sendPendingPostEmails(
+        { db: deps.db, origin: deps.origin, appSecret: deps.appSecret, ...(deps.log ? { log: deps.log } : {}) },
+        now,
+      )),
     }),
   };
 }

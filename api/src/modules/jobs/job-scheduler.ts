@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
@@ -37,15 +37,21 @@ export async function payoutsDue(db: Db, now: Date): Promise<boolean> {
 }
 
 /**
- * Monthly reports: hourly in the first days of a month (UTC) until one run succeeded this month; each
- * run only queues the reports still missing, so the hourly retries after a failure cost little.
+ * Monthly reports: hourly in the first days of a month (UTC) until one run succeeded this month with no report it
+ * could not queue; each run only queues the reports still missing, so the hourly retries after a failure cost little.
  */
 export async function monthlyReportsDue(db: Db, now: Date): Promise<boolean> {
   if (!inReportWindow(now)) return false;
   const [last] = await db
     .select({ asOf: jobRuns.asOf })
     .from(jobRuns)
-    .where(and(eq(jobRuns.name, 'monthly-reports'), eq(jobRuns.status, 'succeeded')))
+    .where(
+      and(
+        eq(jobRuns.name, 'monthly-reports'),
+        eq(jobRuns.status, 'succeeded'),
+        sql`coalesce((${jobRuns.summary} ->> 'errors')::integer, 0) = 0`,
+      ),
+    )
     .orderBy(desc(jobRuns.asOf))
     .limit(1);
   return !last || last.asOf < new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

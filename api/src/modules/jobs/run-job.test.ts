@@ -20,12 +20,29 @@ describe('runJob', () => {
   it('records each run with its clock and summary', async () => {
     const asOf = new Date('2026-11-24T10:00:00Z');
     const outcome = await runJob(db(), 'renewals', asOf, async () => ({ renewed: 3 }), quiet);
-    expect(outcome).toEqual({ status: 'succeeded', result: { renewed: 3 } });
+    expect(outcome).toEqual({ status: 'succeeded', result: { renewed: 3 }, itemErrors: 0 });
     const rows = await db().select().from(jobRuns).where(eq(jobRuns.asOf, asOf));
     expect(rows).toEqual([
       expect.objectContaining({ name: 'renewals', status: 'succeeded', summary: { renewed: 3 }, error: null }),
     ]);
     expect(rows[0]?.finishedAt).not.toBeNull();
+  });
+
+  it('succeeds past failed items, but logs and returns how many there were', async () => {
+    const logged: string[] = [];
+    const asOf = new Date('2026-11-26T10:00:00Z');
+    const summary = { recovered: 4, checkoutErrors: 1, refundErrors: 2, errors: 1, failed: 7, note: 'Errors' };
+    const outcome = await runJob(
+      db(),
+      'recover-payments',
+      asOf,
+      async () => summary,
+      (m) => logged.push(m),
+    );
+    expect(outcome).toEqual({ status: 'succeeded', result: summary, itemErrors: 4 });
+    expect(logged).toEqual([expect.stringContaining('job recover-payments went on past 4 failed item(s)')]);
+    const [row] = await db().select().from(jobRuns).where(eq(jobRuns.asOf, asOf));
+    expect(row).toMatchObject({ status: 'succeeded', summary });
   });
 
   it('logs and records a failure instead of throwing, and releases the lock', async () => {

@@ -15,8 +15,22 @@ const LOCK_IDS: Record<JobName, number> = {
   'post-emails': 7_240_505,
 };
 
+/**
+ * A run that got through its loop: `itemErrors` counts the rows it could not process (each logged with its id by the
+ * job, and left for a later run), so a job that goes on with failing items is still seen.
+ */
 export type JobRunResult<T> =
-  { status: 'succeeded'; result: T } | { status: 'failed'; error: Error } | { status: 'skipped'; reason: string };
+  | { status: 'succeeded'; result: T; itemErrors: number }
+  | { status: 'failed'; error: Error }
+  | { status: 'skipped'; reason: string };
+
+/** The rows a run could not process: the sum of its summary's numbers under `errors` or a key ending in `Errors`. */
+function itemErrorCount(summary: Record<string, unknown>): number {
+  let count = 0;
+  for (const [key, value] of Object.entries(summary))
+    if ((key === 'errors' || key.endsWith('Errors')) && typeof value === 'number') count += value;
+  return count;
+}
 
 /** Jobs running in this process: PGlite has no other process, so this is its whole lock. */
 const runningHere = new Set<JobName>();
@@ -62,7 +76,8 @@ async function tryAdvisoryLock(db: Db, name: JobName): Promise<HeldLock | null> 
 /**
  * Every scheduled job runs through here: at most one run of a job at a time across every API
  * instance (PostgreSQL advisory lock; in-process on PGlite), each run recorded in job_runs, and a
- * failure logged and returned instead of thrown (the scheduler keeps going).
+ * failure logged and returned instead of thrown (the scheduler keeps going). A run whose summary counts failed items
+ * (itemErrorCount) succeeds, but is logged through `log` with the count, which it returns as `itemErrors`.
  */
 export async function runJob<T extends Record<string, unknown>>(
   db: Db,
@@ -80,12 +95,15 @@ export async function runJob<T extends Record<string, unknown>>(
       const [run] = await db.insert(jobRuns).values({ name, asOf }).returning({ id: jobRuns.id });
       try {
         const result = await job();
+        const itemErrors = itemErrorCount(result);
+        if (itemErrors > 0)
+          log(`job ${name} went on past ${itemErrors} failed item(s), each logged above: ${JSON.stringify(result)}`);
         if (run)
           await db
             .update(jobRuns)
             .set({ status: 'succeeded', finishedAt: new Date(), summary: result })
             .where(eq(jobRuns.id, run.id));
-        return { status: 'succeeded', result };
+        return { status: 'succeeded', result, itemErrors };
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error));
         log(`job ${name} failed: ${err.stack ?? err.message}`);

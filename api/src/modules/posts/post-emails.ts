@@ -25,6 +25,8 @@ export interface PostEmailDeps {
   db: Db;
   origin: string;
   appSecret: string;
+  /** Where the job reports a post it could not email (default console.error). */
+  log?: (message: string) => void;
 }
 
 /** The token of a post email's unsubscribe link: the delivery's id, signed. */
@@ -200,20 +202,32 @@ export async function sendPostEmails(deps: PostEmailDeps, postId: string, now = 
   return queued;
 }
 
-/** The job: every post whose publish emails are not all queued yet (a crash, or no kick after the publish). */
+/**
+ * The job: every post whose publish emails are not all queued yet (a crash, or no kick after the publish). A post that
+ * throws is logged and counted in `errors` (still pending, the next run tries it again); the others go on.
+ */
 export async function sendPendingPostEmails(
   deps: PostEmailDeps,
   now = new Date(),
-): Promise<{ posts: number; emails: number }> {
+): Promise<{ posts: number; emails: number; errors: number }> {
   const pending = await deps.db
     .select({ id: posts.id })
     .from(posts)
     .where(and(isNotNull(posts.emailsQueuedAt), isNull(posts.emailsDoneAt)))
     .orderBy(asc(posts.emailsQueuedAt))
     .limit(20);
+  const log = deps.log ?? console.error;
   let emails = 0;
-  for (const { id } of pending) emails += await sendPostEmails(deps, id, now);
-  return { posts: pending.length, emails };
+  let errors = 0;
+  for (const { id } of pending) {
+    try {
+      emails += await sendPostEmails(deps, id, now);
+    } catch (error) {
+      errors++;
+      log(`the emails of post ${id} could not be queued: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+  return { posts: pending.length, emails, errors };
 }
 
 /** Whether any post waits for its emails (the job's tick skips the run otherwise). */

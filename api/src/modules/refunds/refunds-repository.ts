@@ -108,13 +108,34 @@ export async function findRefund(db: Db, id: string): Promise<RefundRow | undefi
   return row;
 }
 
-export async function listStalePendingRefunds(db: Db, olderThan: Date, limit: number): Promise<RefundRow[]> {
+/** Refunds left pending (the process died mid-refund), oldest first, but for those whose recovery waits to retry. */
+export async function listStalePendingRefunds(db: Db, olderThan: Date, now: Date, limit: number): Promise<RefundRow[]> {
   return db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), sql`${refunds.createdAt} < ${olderThan.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.createdAt} < ${olderThan.toISOString()}::timestamptz`,
+        sql`(${refunds.nextRecoveryAt} is null or ${refunds.nextRecoveryAt} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
     .orderBy(refunds.createdAt)
     .limit(limit);
+}
+
+/** A recovery of the refund threw: one more failed try, and the next not before `next` (only while still pending). */
+export async function deferRefundRecovery(db: Db, refundId: string, next: (failedTries: number) => Date) {
+  const [row] = await db
+    .select({ recoveryAttempts: refunds.recoveryAttempts })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  if (!row) return;
+  const failedTries = row.recoveryAttempts + 1;
+  await db
+    .update(refunds)
+    .set({ recoveryAttempts: failedTries, nextRecoveryAt: next(failedTries) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }
 
 export async function findRefundCreatorName(db: Db, creatorId: string): Promise<string> {

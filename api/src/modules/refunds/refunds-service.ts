@@ -9,6 +9,7 @@ import {
 import { calculateRefundSplit } from '@beabro/shared/money/fees';
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/app-error';
+import { retryDelayMs } from '../../lib/retry-delay';
 import { enqueueEmail } from '../email/email-outbox';
 import { insertLedgerEntries, type LedgerEntryValues, type SupportRow } from '../ledger/ledger-repository';
 import { creatorAccount, PLATFORM_ACCOUNT, SUPPORTERS_ACCOUNT } from '../ledger/ledger-service';
@@ -30,6 +31,7 @@ import {
   findSupportByProviderCharge,
   insertRefund,
   listRefundFigures,
+  deferRefundRecovery,
   listStalePendingRefunds,
   lockCreatorSupport,
   sumSupportRefunds,
@@ -260,8 +262,12 @@ async function platformFeeToReturn(db: Db, pending: RefundRow): Promise<number> 
   if (current?.status === 'succeeded') return current.platformFeeReturnedCents;
   const support = await findSupport(db, pending.supportId);
   if (!support) throw new Error(`support ${pending.supportId} of refund ${pending.id} vanished`);
-  return calculateRefundSplit(support, await sumSupportRefunds(db, support.id), pending.amountCents)
-    .platformFeeReturnedCents;
+  const completed = await sumSupportRefunds(db, support.id);
+  // Recorded between the two reads: the sum counts it already, so its own split is the answer (read after the sum,
+  // this sees any recording the sum saw).
+  const recorded = await findRefund(db, pending.id);
+  if (recorded?.status === 'succeeded') return recorded.platformFeeReturnedCents;
+  return calculateRefundSplit(support, completed, pending.amountCents).platformFeeReturnedCents;
 }
 
 async function reread(db: Db, id: string): Promise<RefundRow> {
@@ -377,20 +383,30 @@ export async function refundSupport(
   return respond(deps.db, refund, false);
 }
 
-/** Recovery job: completes refunds left pending by a process that died (asks the provider again under the same key). */
-export async function recoverInterruptedRefunds(deps: RefundDeps): Promise<{ recovered: number }> {
+/**
+ * Recovery job: completes refunds left pending by a process that died (asks the provider again under the same key).
+ * Each on its own: one that throws is logged, counted in `errors` and left for a later run after a growing wait
+ * (retryDelayMs), and the others go on.
+ */
+export async function recoverInterruptedRefunds(deps: RefundDeps): Promise<{ recovered: number; errors: number }> {
   const now = deps.now?.() ?? new Date();
-  const stale = await listStalePendingRefunds(deps.db, new Date(now.getTime() - STALE_REFUND_MS), 200);
+  const stale = await listStalePendingRefunds(deps.db, new Date(now.getTime() - STALE_REFUND_MS), now, 200);
   const log = deps.log ?? console.error;
+  let recovered = 0;
+  let errors = 0;
   for (const refund of stale) {
-    // One refund that cannot be completed must not keep the others pending.
     try {
       await carryOutRefund(deps, refund);
+      recovered++;
     } catch (error) {
+      errors++;
       log(`refund ${refund.id} could not be recovered: ${(error as Error).stack ?? String(error)}`);
+      await deferRefundRecovery(deps.db, refund.id, (tries) => new Date(now.getTime() + retryDelayMs(tries))).catch(
+        (deferError: unknown) => log(`refund ${refund.id}: its next recovery could not be set: ${String(deferError)}`),
+      );
     }
   }
-  return { recovered: stale.length };
+  return { recovered, errors };
 }
 
 /**

@@ -31,36 +31,47 @@ export async function runMonthlyReports(
   db: Db,
   origin: string,
   now: Date,
-): Promise<{ month: string; queued: number; skipped?: string }> {
+  log: (message: string) => void = console.error,
+): Promise<{ month: string; queued: number; errors: number; skipped?: string }> {
   const period = previousMonth(now);
   if (!inReportWindow(now))
     return {
       month: period.month,
       queued: 0,
+      errors: 0,
       skipped: `reports are sent on days 1 to ${REPORT_WINDOW_DAYS} of a month`,
     };
   let queued = 0;
+  let errors = 0;
   let after: string | null = null;
   for (;;) {
     const batch = await listReportRecipients(db, period.month, period.end, after, BATCH);
     for (const recipient of batch) {
-      const figures = await sumMonth(db, recipient.creatorId, period.start, period.end);
-      const topSupporters =
-        figures.supportCount > 0
-          ? await listTopSupporters(db, recipient.creatorId, period.start, period.end, TOP_SUPPORTERS)
-          : [];
-      await enqueueEmail(
-        db,
-        await monthlyReportEmail(
-          recipient,
-          { month: period.month, monthLabel: period.label, figures, topSupporters },
-          origin,
-        ),
-      );
-      queued += 1;
+      // One creator whose report throws is logged and left for the next run (not queued, so still listed then).
+      try {
+        const figures = await sumMonth(db, recipient.creatorId, period.start, period.end);
+        const topSupporters =
+          figures.supportCount > 0
+            ? await listTopSupporters(db, recipient.creatorId, period.start, period.end, TOP_SUPPORTERS)
+            : [];
+        await enqueueEmail(
+          db,
+          await monthlyReportEmail(
+            recipient,
+            { month: period.month, monthLabel: period.label, figures, topSupporters },
+            origin,
+          ),
+        );
+        queued += 1;
+      } catch (error) {
+        errors += 1;
+        log(
+          `the ${period.month} report of creator ${recipient.creatorId} could not be queued: ${(error as Error).stack ?? String(error)}`,
+        );
+      }
     }
     if (batch.length < BATCH) break;
     after = batch.at(-1)?.creatorId ?? null;
   }
-  return { month: period.month, queued };
+  return { month: period.month, queued, errors };
 }

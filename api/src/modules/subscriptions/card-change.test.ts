@@ -275,9 +275,17 @@ describe('replacing the card, signed in', () => {
     expect(waiting!.nextAttemptAt.getTime()).toBe(changedAt.getTime() + cardDetachRetryDelayMs(1));
 
     // Not due yet: the job leaves it. Due, with the provider failing again: the next wait is longer.
-    expect(await retryCardDetachments(failing, changedAt)).toEqual({ cardsDetached: 0, cardDetachesRetrying: 0 });
+    expect(await retryCardDetachments(failing, changedAt)).toEqual({
+      cardsDetached: 0,
+      cardDetachesRetrying: 0,
+      cardDetachErrors: 0,
+    });
     const due = waiting!.nextAttemptAt;
-    expect(await retryCardDetachments(failing, due)).toEqual({ cardsDetached: 0, cardDetachesRetrying: 1 });
+    expect(await retryCardDetachments(failing, due)).toEqual({
+      cardsDetached: 0,
+      cardDetachesRetrying: 1,
+      cardDetachErrors: 0,
+    });
     expect((await queued())!.nextAttemptAt.getTime()).toBe(due.getTime() + cardDetachRetryDelayMs(2));
     // The provider back: the job detaches it, once.
     const later = new Date(due.getTime() + cardDetachRetryDelayMs(2));
@@ -318,7 +326,11 @@ describe('replacing the card, signed in', () => {
     expect(logged.at(-1)).toContain('given up: detach it by hand');
     // Nothing more is tried.
     const much = new Date(at.getTime() + 7 * DAY);
-    expect(await retryCardDetachments(failing, much)).toEqual({ cardsDetached: 0, cardDetachesRetrying: 0 });
+    expect(await retryCardDetachments(failing, much)).toEqual({
+      cardsDetached: 0,
+      cardDetachesRetrying: 0,
+      cardDetachErrors: 0,
+    });
     expect(logged).toHaveLength(CARD_DETACH_MAX_ATTEMPTS);
     expect(await detachedAt(old)).toBeNull();
   });

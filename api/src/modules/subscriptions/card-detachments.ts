@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { cardDetachments, subscriptions } from '../../db/schema';
+import { retryDelayMs } from '../../lib/retry-delay';
 import type { MoneyDeps } from '../payments/money-deps';
 
 /*
@@ -12,7 +13,6 @@ import type { MoneyDeps } from '../payments/money-deps';
 
 /** Tries at the provider before a card is left kept (`failed`, logged): about two days with the waits below. */
 export const CARD_DETACH_MAX_ATTEMPTS = 8;
-const RETRY_BASE_MS = 10 * 60_000;
 const RETRY_MAX_MS = 12 * 60 * 60_000;
 /** Detaches retried by one run of the job at most. */
 const RETRY_BATCH = 50;
@@ -24,7 +24,7 @@ interface ReplacedCard {
 
 /** The wait after the nth failed try: 10 min, 20 min, 40 min, ... at most 12 hours. */
 export function cardDetachRetryDelayMs(failedAttempts: number): number {
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failedAttempts - 1));
+  return retryDelayMs(failedAttempts, RETRY_MAX_MS);
 }
 
 /**
@@ -122,11 +122,15 @@ export async function detachQueuedCard(deps: MoneyDeps, card: ReplacedCard, now:
   }
 }
 
-/** The job's part (recover-payments): every queued detach of this provider that is due, oldest first. */
+/**
+ * The job's part (recover-payments): every queued detach of this provider that is due, oldest first. A card whose try
+ * throws past detachQueuedCard's own handling (its row could not be read or written) is logged and counted in
+ * `cardDetachErrors`, and the others are still tried.
+ */
 export async function retryCardDetachments(
   deps: MoneyDeps,
   now: Date,
-): Promise<{ cardsDetached: number; cardDetachesRetrying: number }> {
+): Promise<{ cardsDetached: number; cardDetachesRetrying: number; cardDetachErrors: number }> {
   const due = await deps.db
     .select({ provider: cardDetachments.provider, token: cardDetachments.paymentMethodToken })
     .from(cardDetachments)
@@ -139,12 +143,19 @@ export async function retryCardDetachments(
     )
     .orderBy(asc(cardDetachments.nextAttemptAt))
     .limit(RETRY_BATCH);
+  const log = deps.log ?? console.error;
   let cardsDetached = 0;
   let cardDetachesRetrying = 0;
+  let cardDetachErrors = 0;
   for (const card of due) {
-    const outcome = await detachQueuedCard(deps, card, now);
-    if (outcome === 'detached') cardsDetached++;
-    if (outcome === 'retrying') cardDetachesRetrying++;
+    try {
+      const outcome = await detachQueuedCard(deps, card, now);
+      if (outcome === 'detached') cardsDetached++;
+      if (outcome === 'retrying') cardDetachesRetrying++;
+    } catch (error) {
+      cardDetachErrors++;
+      log(`the detach of card ${card.token} at ${card.provider} failed: ${(error as Error).stack ?? String(error)}`);
+    }
   }
-  return { cardsDetached, cardDetachesRetrying };
+  return { cardsDetached, cardDetachesRetrying, cardDetachErrors };
 }

@@ -25,7 +25,7 @@ export type JobRunResult<T> =
   | { status: 'skipped'; reason: string };
 
 /** The rows a run could not process: the sum of its summary's numbers under `errors` or a key ending in `Errors`. */
-function itemErrorCount(summary: Record<string, unknown>): number {
+export function itemErrorCount(summary: Record<string, unknown>): number {
   let count = 0;
   for (const [key, value] of Object.entries(summary))
     if ((key === 'errors' || key.endsWith('Errors')) && typeof value === 'number') count += value;

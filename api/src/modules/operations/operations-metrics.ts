@@ -97,6 +97,12 @@ export function createOperationsMetrics(db: Db, now: () => Date = () => new Date
     ['job'],
     (g, v) => v.jobs.forEach((j) => g.set({ job: j.name }, j.lastRunFailed ? 1 : 0)),
   );
+  gauge(
+    'beabro_job_last_run_item_errors',
+    'Items the last finished run of each job went on past (each logged with its id, retried later)',
+    ['job'],
+    (g, v) => v.jobs.forEach((j) => g.set({ job: j.name }, j.lastRunItemErrors)),
+  );
   gauge('beabro_job_running', 'Whether a run of each job is going on (1) or not (0)', ['job'], (g, v) =>
     v.jobs.forEach((j) => g.set({ job: j.name }, j.running ? 1 : 0)),
   );

@@ -65,6 +65,16 @@ describe('operations: request ids, readiness and metrics', () => {
       .insert(jobRuns)
       .values({ name: 'renewals', status: 'failed', asOf, finishedAt: asOf, error: 'boom' })
       .returning();
+    const [partialRun] = await db
+      .insert(jobRuns)
+      .values({
+        name: 'recover-payments',
+        status: 'succeeded',
+        asOf,
+        finishedAt: asOf,
+        summary: { recovered: 3, checkoutErrors: 1, refundErrors: 1 },
+      })
+      .returning();
     const [email] = await db
       .insert(emailOutbox)
       .values({
@@ -85,11 +95,13 @@ describe('operations: request ids, readiness and metrics', () => {
       expect(res.body).not.toContain('someone-secret-name');
       expect(res.body).toMatch(/^beabro_email_outbox_pending [1-9]\d*$/m);
       expect(res.body).toMatch(/^beabro_job_last_run_failed\{job="renewals"\} 1$/m);
+      expect(res.body).toMatch(/^beabro_job_last_run_item_errors\{job="recover-payments"\} 2$/m);
       expect(res.body).toMatch(/^beabro_payment_attempts_pending\{purpose="checkout"\} \d+$/m);
       expect(res.body).toContain('beabro_process_resident_memory_bytes');
     } finally {
       if (email) await db.delete(emailOutbox).where(eq(emailOutbox.id, email.id));
       if (failedRun) await db.delete(jobRuns).where(eq(jobRuns.id, failedRun.id));
+      if (partialRun) await db.delete(jobRuns).where(eq(jobRuns.id, partialRun.id));
     }
   });
 });

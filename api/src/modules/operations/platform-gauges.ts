@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { itemErrorCount } from '../jobs/run-job';
 import { emailOutbox, jobRuns, paymentAttempts, refunds, webhookDeliveries } from '../../db/schema';
 
 const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
@@ -19,7 +20,14 @@ export interface PlatformGauges {
   /** Refunds asked of the provider with no answer recorded yet. */
   refundsPending: number;
   /** Per job run in the last 30 days: when its last run succeeded (0: none), whether its last finished run failed, whether a run is going on. */
-  jobs: { name: string; lastSuccessSeconds: number; lastRunFailed: boolean; running: boolean }[];
+  jobs: {
+    name: string;
+    lastSuccessSeconds: number;
+    lastRunFailed: boolean;
+    /** Items the last finished run went on past (logged each with its id; retried by the next runs). */
+    lastRunItemErrors: number;
+    running: boolean;
+  }[];
 }
 
 export async function readPlatformGauges(db: Db, now: Date): Promise<PlatformGauges> {
@@ -56,7 +64,7 @@ export async function readPlatformGauges(db: Db, now: Date): Promise<PlatformGau
     .where(recent)
     .orderBy(jobRuns.name, sql`${jobRuns.startedAt} desc`);
   const lastFinished = await db
-    .selectDistinctOn([jobRuns.name], { name: jobRuns.name, status: jobRuns.status })
+    .selectDistinctOn([jobRuns.name], { name: jobRuns.name, status: jobRuns.status, summary: jobRuns.summary })
     .from(jobRuns)
     .where(and(sql`${jobRuns.status} <> 'running'`, recent))
     .orderBy(jobRuns.name, sql`${jobRuns.startedAt} desc`);
@@ -82,6 +90,7 @@ export async function readPlatformGauges(db: Db, now: Date): Promise<PlatformGau
       name,
       lastSuccessSeconds: lastSuccess.find((r) => r.name === name)?.at ?? 0,
       lastRunFailed: lastFinished.find((r) => r.name === name)?.status === 'failed',
+      lastRunItemErrors: itemErrorCount(lastFinished.find((r) => r.name === name)?.summary ?? {}),
       running: lastRuns.find((r) => r.name === name)?.status === 'running',
     })),
   };

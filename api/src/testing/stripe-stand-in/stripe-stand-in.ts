@@ -7,7 +7,7 @@ import { disputesResource } from './disputes';
 import { EventLog, type WebhookDelivery, type WebhookEndpointConfig } from './event-delivery';
 import { ParamReader, parseStripeForm, rejectUnknownParams } from './form-params';
 import { paymentIntentsResource } from './payment-intents';
-import { refundsResource } from './refunds';
+import { refundsResource, type RefundFailureReason } from './refunds';
 import { setupIntentsResource } from './setup-intents';
 import { StandInError, invalidRequest, noSuch } from './stand-in-error';
 import { StandInState, randomId, type ApiRequest } from './stand-in-state';
@@ -85,6 +85,8 @@ export interface StripeStandIn {
   ): Stripe.Payout;
   /** The bank returns a payout already reported paid: payout.failed with the code (default account_closed). */
   failPaidPayout(payoutId: string, failureCode?: 'account_closed' | 'no_account' | 'could_not_process'): Stripe.Payout;
+  /** The bank refuses a refund reported succeeded: refund.updated and refund.failed (default expired_or_canceled_card). */
+  failRefund(refundId: string, failureReason?: RefundFailureReason): Stripe.Refund;
   close(): Promise<void>;
 }
 
@@ -517,6 +519,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     requireInformation: accounts.requireInformation,
     payOut: accounts.payOut,
     failPaidPayout: accounts.failPaidPayout,
+    failRefund: refunds.failRefund,
     advanceClock: (seconds) => state.advanceClock(seconds),
     holdNextRequest: (match) => {
       let reached!: () => void;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputes, ledgerEntries, paymentEvents, payoutAccounts, providerPayouts } from '../../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { disputes, ledgerEntries, paymentEvents, payoutAccounts, providerPayouts, refunds } from '../../../db/schema';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
 import { checkoutBody } from '../../checkout/checkout-test-factories';
 import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
@@ -214,6 +215,47 @@ describe(`Stripe's events applied in the order Stripe created them (${process.en
     const [won] = await t.database.db.select().from(disputes).where(eq(disputes.id, disputeId));
     expect(won).toMatchObject({ status: 'won', reinstatedCents: 1000 });
     expect(won?.closedAt).not.toBeNull();
+    expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
+  });
+
+  it('records a refund of ours once when its events arrive late and out of order, its later failure included', async () => {
+    const creator = await stripe.connectedCreator();
+    const { intentId, supportId } = await stripe.pay(
+      t.client(),
+      creator.profile.username,
+      checkoutBody({ amount: 10 }),
+    );
+    standIn.holdEvents();
+    const refunded = await creator.client.request({
+      method: 'POST',
+      url: `/api/creator/supports/${supportId}/refunds`,
+      headers: { 'idempotency-key': `order-refund-${randomUUID()}` },
+      payload: { amountCents: 400, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const created = heldEvent(
+      (event) => event.type === 'refund.created' && (event.data.object as Stripe.Refund).payment_intent === intentId,
+    );
+    const refundId = (created.data.object as Stripe.Refund).id;
+    const chargeRefunded = heldEvent(
+      (event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === intentId,
+    );
+    // The card's bank refuses the refund later.
+    standIn.advanceClock(3600);
+    standIn.failRefund(refundId);
+    const ofRefund = (type: string) => (event: Stripe.Event) =>
+      event.type === type && (event.data.object as Stripe.Refund).id === refundId;
+    const failed = heldEvent(ofRefund('refund.failed'));
+    const updated = heldEvent(ofRefund('refund.updated'));
+    expect(updated.data.object).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    expect(updated.data.previous_attributes).toEqual({ status: 'succeeded' });
+
+    await standIn.releaseEvents([failed.id, updated.id, chargeRefunded.id, created.id, chargeRefunded.id]);
+
+    await allAnswered200([failed, updated, chargeRefunded, created]);
+    // The late charge.refunded (twice) finds the refund reserved before Stripe was called: nothing more is recorded.
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.supportId, supportId));
+    expect(rows.map((row) => row.amountCents)).toEqual([400]);
     expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
   });
 });

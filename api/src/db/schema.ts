@@ -1094,6 +1094,8 @@ export const payoutAccounts = pgTable(
     /** What the provider still asks for (its requirement names, currently due or past due). */
     requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
     disabledReason: text('disabled_reason'),
+    /** When the provider created the account.updated event last applied: an older one arriving late is ignored. */
+    statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1117,6 +1119,8 @@ export const providerPayouts = pgTable(
     arrivalDate: timestamp('arrival_date', { withTimezone: true }),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /** When the provider created the payout.* event last applied: an older one arriving late is ignored. */
+    eventCreatedAt: timestamp('event_created_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1147,6 +1151,8 @@ export const disputes = pgTable(
     withdrawnCents: integer('withdrawn_cents').notNull().default(0),
     feeCents: integer('fee_cents').notNull().default(0),
     reinstatedCents: integer('reinstated_cents').notNull().default(0),
+    /** When the provider created the charge.dispute.* event whose status was last applied (older ones keep it). */
+    statusEventAt: timestamp('status_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -1,4 +1,4 @@
-import type { DisputeReport } from '../payments/payment-events';
+import { olderThanApplied, type DisputeReport, type OrderedEventOutcome } from '../payments/payment-events';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, disputes, ledgerEntries, users } from '../../db/schema';
@@ -24,16 +24,20 @@ function publicStatus(status: string): 'open' | 'won' | 'lost' | 'closed' {
  * platform's ledger entries for what the provider withdrew (the disputed amount and the dispute fee) and gave back
  * (a won dispute), each written once (unique per dispute and type); the creator is told by email and by the
  * dispute.created / dispute.closed webhook events when it opens and when it closes. The platform bears disputes'
- * losses (Stripe's `losses.payments=application`): the creator's account is not touched. Null when the charge is
- * not one of our supports.
+ * losses (Stripe's `losses.payments=application`): the creator's account is not touched.
+ *
+ * Events arrive in any order: the status is the one of the newest event applied (`eventAt`, its creation time), an
+ * older event arriving late keeps it (`stale`), and a closed dispute is never reopened. What the provider withdrew
+ * and gave back only grows, whatever the order. `not_ours` when the charge is not one of our supports.
  */
 export async function recordDispute(
   deps: { db: Db; provider: { name: string } },
   report: DisputeReport,
   at: Date,
-): Promise<DisputeRow | null> {
+  eventAt: Date,
+): Promise<OrderedEventOutcome> {
   const paid = await findSupportByProviderCharge(deps.db, deps.provider.name, report.chargeId);
-  if (!paid) return null;
+  if (!paid) return 'not_ours';
   return deps.db.transaction(async (tx) => {
     const closed = CLOSED.has(report.status);
     const [existing] = await tx
@@ -41,14 +45,16 @@ export async function recordDispute(
       .from(disputes)
       .where(and(eq(disputes.provider, deps.provider.name), eq(disputes.id, report.id)))
       .for('update');
+    const stale = olderThanApplied(eventAt, existing?.statusEventAt);
     const values = {
       amountCents: report.amountCents,
-      reason: report.reason,
-      status: report.status,
+      reason: stale && existing ? existing.reason : report.reason,
+      status: stale && existing ? existing.status : report.status,
+      statusEventAt: stale && existing ? existing.statusEventAt : eventAt,
       withdrawnCents: Math.max(report.withdrawnCents, existing?.withdrawnCents ?? 0),
       feeCents: Math.max(report.feeCents, existing?.feeCents ?? 0),
       reinstatedCents: Math.max(report.reinstatedCents, existing?.reinstatedCents ?? 0),
-      closedAt: existing?.closedAt ?? (closed ? at : null),
+      closedAt: existing?.closedAt ?? (closed && !stale ? at : null),
     };
     // A late event (created after closed) never reopens it.
     if (existing && CLOSED.has(existing.status)) values.status = existing.status;
@@ -139,6 +145,6 @@ export async function recordDispute(
           }),
         );
     }
-    return row;
+    return stale ? 'stale' : 'applied';
   });
 }

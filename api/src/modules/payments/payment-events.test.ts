@@ -43,10 +43,20 @@ function recordingHandlers() {
       checkout: async (_deps, attempt, intent) => void calls.push(`checkout ${attempt.id} ${intent.id}`),
       renewal: async (_deps, attempt, intent) => void calls.push(`renewal ${attempt.id} ${intent.id}`),
     },
-    dispute: async (_deps, report) => void calls.push(`dispute ${report.id}`),
+    dispute: async (_deps, report, _at, eventAt) => {
+      calls.push(`dispute ${report.id} ${eventAt.toISOString()}`);
+      return 'applied';
+    },
     refund: async (_deps, report) => void calls.push(`refund ${report.chargeId} ${report.amountRefundedCents}`),
-    account: async (_deps, accountId, status) => void calls.push(`account ${accountId} ${status.payoutsEnabled}`),
-    payout: async (_deps, payout) => void calls.push(`payout ${payout.id} ${payout.status}`),
+    account: async (_deps, accountId, status, _at, eventAt) => {
+      calls.push(`account ${accountId} ${status.payoutsEnabled} ${eventAt.toISOString()}`);
+      // An account the test calls "acct_stale" already had a newer event applied.
+      return accountId === 'acct_stale' ? 'stale' : 'applied';
+    },
+    payout: async (_deps, payout, _at, eventAt) => {
+      calls.push(`payout ${payout.id} ${payout.status} ${eventAt.toISOString()}`);
+      return 'applied';
+    },
   };
   return { calls, handlers };
 }
@@ -107,6 +117,7 @@ describe('the payment event dispatcher', () => {
     const dispatch = createPaymentEventDispatcher(handlers);
     const deps = depsWith(null);
     const envelope = () => ({ id: `evt_${randomUUID()}`, type: 'test.event' });
+    const createdAt = new Date('2026-03-02T10:00:00Z');
     const status = {
       detailsSubmitted: true,
       chargesEnabled: true,
@@ -119,6 +130,7 @@ describe('the payment event dispatcher', () => {
       {
         ...envelope(),
         kind: 'dispute',
+        createdAt,
         dispute: {
           id: 'dp_1',
           chargeId: 'ch_1',
@@ -132,10 +144,11 @@ describe('the payment event dispatcher', () => {
         },
       },
       { ...envelope(), kind: 'refund', refund: { chargeId: 'ch_2', amountRefundedCents: 200 } },
-      { ...envelope(), kind: 'account', accountId: 'acct_1', status },
+      { ...envelope(), kind: 'account', createdAt, accountId: 'acct_1', status },
       {
         ...envelope(),
         kind: 'payout',
+        createdAt,
         payout: {
           id: 'po_1',
           accountId: 'acct_1',
@@ -150,9 +163,41 @@ describe('the payment event dispatcher', () => {
       },
       { ...envelope(), kind: 'other' },
     ];
-    for (const event of events) expect(await dispatch(deps, event)).toEqual({ duplicate: false });
+    for (const event of events) expect(await dispatch(deps, event)).toEqual({ duplicate: false, stale: false });
 
-    expect(calls).toEqual(['dispute dp_1', 'refund ch_2 200', 'account acct_1 true', 'payout po_1 paid']);
+    // The ordered kinds get the event's creation time.
+    expect(calls).toEqual([
+      'dispute dp_1 2026-03-02T10:00:00.000Z',
+      'refund ch_2 200',
+      'account acct_1 true 2026-03-02T10:00:00.000Z',
+      'payout po_1 paid 2026-03-02T10:00:00.000Z',
+    ]);
+  });
+
+  it('records an event its handler found older than the one applied, so a redelivery is a duplicate', async () => {
+    const { calls, handlers } = recordingHandlers();
+    const dispatch = createPaymentEventDispatcher(handlers);
+    const deps = depsWith(null);
+    const event: PaymentEvent = {
+      id: `evt_${randomUUID()}`,
+      type: 'account.updated',
+      kind: 'account',
+      createdAt: new Date('2026-03-02T09:00:00Z'),
+      accountId: 'acct_stale',
+      status: {
+        detailsSubmitted: true,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        transfersActive: false,
+        requirementsDue: [],
+        disabledReason: null,
+      },
+    };
+
+    expect(await dispatch(deps, event)).toEqual({ duplicate: false, stale: true });
+    expect(await dispatch(deps, event)).toEqual({ duplicate: true, stale: false });
+
+    expect(calls).toEqual(['account acct_stale false 2026-03-02T09:00:00.000Z']);
   });
 
   it('handles an event once by its id: a redelivery is answered as a duplicate and reaches no handler', async () => {
@@ -166,8 +211,8 @@ describe('the payment event dispatcher', () => {
       refund: { chargeId: 'ch_3', amountRefundedCents: 100 },
     };
 
-    expect(await dispatch(deps, event)).toEqual({ duplicate: false });
-    expect(await dispatch(deps, event)).toEqual({ duplicate: true });
+    expect(await dispatch(deps, event)).toEqual({ duplicate: false, stale: false });
+    expect(await dispatch(deps, event)).toEqual({ duplicate: true, stale: false });
 
     expect(calls).toEqual(['refund ch_3 100']);
   });
@@ -177,7 +222,7 @@ describe('the payment event dispatcher', () => {
     const dispatch = createPaymentEventDispatcher(handlers);
     const event = intentEvent({ id: `evt_${randomUUID()}`, type: 'payment_intent.canceled', intentId: 'pi_gone' });
 
-    expect(await dispatch(depsWith(null), event)).toEqual({ duplicate: false });
+    expect(await dispatch(depsWith(null), event)).toEqual({ duplicate: false, stale: false });
 
     expect(calls).toEqual([]);
   });

@@ -56,16 +56,37 @@ interface EventEnvelope {
   type: string;
 }
 
+/**
+ * When the provider created the event (Stripe's `created`, whole seconds). Events arrive at least once and in any
+ * order: the handlers of the events that carry the object's state (a dispute, an account, a payout) keep per object
+ * the creation time of the last event applied and ignore an older one arriving late. Intents are read back from the
+ * provider, and a refund report carries the charge's running total, so their order does not matter.
+ */
+interface Ordered {
+  createdAt: Date;
+}
+
 export type PaymentEvent = EventEnvelope &
   (
     | { kind: 'intent'; intentId: string }
-    | { kind: 'dispute'; dispute: DisputeReport }
+    | ({ kind: 'dispute'; dispute: DisputeReport } & Ordered)
     | { kind: 'refund'; refund: ProviderRefundReport }
-    | { kind: 'account'; accountId: string; status: PayoutAccountStatus }
-    | { kind: 'payout'; payout: ProviderPayoutReport }
+    | ({ kind: 'account'; accountId: string; status: PayoutAccountStatus } & Ordered)
+    | ({ kind: 'payout'; payout: ProviderPayoutReport } & Ordered)
     /** Acknowledged and recorded, nothing to do. */
     | { kind: 'other' }
   );
+
+/**
+ * What the handler of an ordered event did with it: applied it, ignored it as older than the event last applied to
+ * the same object (`stale`), or found no object of ours it is about.
+ */
+export type OrderedEventOutcome = 'applied' | 'stale' | 'not_ours';
+
+/** True when an event created at `eventAt` is older than the one last applied (`appliedAt`, null when none was). */
+export function olderThanApplied(eventAt: Date, appliedAt: Date | null | undefined): boolean {
+  return appliedAt != null && eventAt.getTime() < appliedAt.getTime();
+}
 
 /** Records an intent the provider reports, for the module whose attempt it is. */
 export type IntentEventHandler = (
@@ -80,23 +101,36 @@ export interface PaymentEventHandlers {
   /** By the attempt's purpose. A checkout's intent is recorded like the page's completion; a renewal's only when it
    * awaited the supporter's authentication (the renewal job records the others). */
   intent: Record<PaymentAttemptRow['purpose'], IntentEventHandler>;
-  dispute: (deps: MoneyDeps, report: DisputeReport, at: Date) => Promise<unknown>;
+  /** `eventAt` is the event's creation time (see Ordered): each of these ignores an event older than the last applied. */
+  dispute: (deps: MoneyDeps, report: DisputeReport, at: Date, eventAt: Date) => Promise<OrderedEventOutcome>;
   refund: (deps: MoneyDeps, report: ProviderRefundReport) => Promise<unknown>;
-  account: (deps: MoneyDeps, accountId: string, status: PayoutAccountStatus, at: Date) => Promise<unknown>;
-  payout: (deps: MoneyDeps, payout: ProviderPayoutReport, at: Date) => Promise<unknown>;
+  account: (
+    deps: MoneyDeps,
+    accountId: string,
+    status: PayoutAccountStatus,
+    at: Date,
+    eventAt: Date,
+  ) => Promise<OrderedEventOutcome>;
+  payout: (deps: MoneyDeps, payout: ProviderPayoutReport, at: Date, eventAt: Date) => Promise<OrderedEventOutcome>;
 }
 
-export type PaymentEventDispatcher = (deps: MoneyDeps, event: PaymentEvent) => Promise<{ duplicate: boolean }>;
+/** `stale`: the event was older than the one last applied to its object, and was recorded without being applied. */
+export type PaymentEventDispatcher = (
+  deps: MoneyDeps,
+  event: PaymentEvent,
+) => Promise<{ duplicate: boolean; stale: boolean }>;
 
 /**
  * The one way a provider event is handled: once by its id, the intent read back from the provider (the event's copy
- * is never trusted), then recorded as handled. Every handler is idempotent on its own too (a redelivery racing the
+ * is never trusted), a dispute, account or payout applied only when not older than the last event applied to it
+ * (a stale one is recorded as handled all the same: the provider stops resending it), then recorded as handled. Every handler is idempotent on its own too (a redelivery racing the
  * first delivery writes the same rows).
  */
 export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): PaymentEventDispatcher {
   return async (deps, event) => {
-    if (await paymentEventSeen(deps.db, deps.provider.name, event.id)) return { duplicate: true };
+    if (await paymentEventSeen(deps.db, deps.provider.name, event.id)) return { duplicate: true, stale: false };
     const at = deps.now?.() ?? new Date();
+    let outcome: OrderedEventOutcome | null = null;
     switch (event.kind) {
       case 'intent': {
         const intent = await deps.provider.retrieveIntent(event.intentId);
@@ -105,16 +139,16 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
         break;
       }
       case 'dispute':
-        await handlers.dispute(deps, event.dispute, at);
+        outcome = await handlers.dispute(deps, event.dispute, at, event.createdAt);
         break;
       case 'refund':
         await handlers.refund(deps, event.refund);
         break;
       case 'account':
-        await handlers.account(deps, event.accountId, event.status, at);
+        outcome = await handlers.account(deps, event.accountId, event.status, at, event.createdAt);
         break;
       case 'payout':
-        await handlers.payout(deps, event.payout, at);
+        outcome = await handlers.payout(deps, event.payout, at, event.createdAt);
         break;
       case 'other':
         break;
@@ -125,7 +159,7 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
       type: event.type,
       intentId: event.kind === 'intent' ? event.intentId : null,
     });
-    return { duplicate: !inserted };
+    return { duplicate: !inserted, stale: outcome === 'stale' };
   };
 }
 

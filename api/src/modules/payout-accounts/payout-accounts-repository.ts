@@ -1,5 +1,5 @@
 import type { PayoutAccountStatus } from '../payments/payment-events';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { payoutAccounts, providerPayouts } from '../../db/schema';
 
@@ -34,27 +34,45 @@ export async function insertPayoutAccount(
   return row;
 }
 
+/**
+ * Writes the account's status as the provider reports it. With `eventAt` (an account.updated event's creation time)
+ * only when no newer event was applied, in the same statement, so two deliveries racing cannot undo each other;
+ * undefined then when the account is not ours or the event was older. Without it (read from the provider just now),
+ * always.
+ */
 export async function updatePayoutAccountStatus(
   db: Db,
   provider: string,
   accountId: string,
   status: PayoutAccountStatus,
   at: Date,
+  eventAt?: Date,
 ): Promise<PayoutAccountRow | undefined> {
   const [row] = await db
     .update(payoutAccounts)
-    .set({ ...status, updatedAt: at })
-    .where(and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.accountId, accountId)))
+    .set({ ...status, updatedAt: at, ...(eventAt ? { statusEventAt: eventAt } : {}) })
+    .where(
+      and(
+        eq(payoutAccounts.provider, provider),
+        eq(payoutAccounts.accountId, accountId),
+        eventAt ? or(isNull(payoutAccounts.statusEventAt), lte(payoutAccounts.statusEventAt, eventAt)) : undefined,
+      ),
+    )
     .returning();
   return row;
 }
 
-/** Records a payout as the provider reports it; a later report of the same payout (paid, then failed) updates it. */
+/**
+ * Records a payout as the provider reports it; a later report of the same payout (paid, then failed) updates it. An
+ * older report (its event created before the one last applied) changes nothing, and a failed payout stays failed
+ * (Stripe sends payout.failed after payout.paid when the bank returns the money, never the other way round). False
+ * when nothing was written.
+ */
 export async function upsertProviderPayout(
   db: Db,
-  values: typeof providerPayouts.$inferInsert & { updatedAt: Date },
-): Promise<void> {
-  await db
+  values: typeof providerPayouts.$inferInsert & { updatedAt: Date; eventCreatedAt: Date },
+): Promise<boolean> {
+  const rows = await db
     .insert(providerPayouts)
     .values(values)
     .onConflictDoUpdate({
@@ -64,9 +82,14 @@ export async function upsertProviderPayout(
         arrivalDate: values.arrivalDate ?? null,
         failureCode: values.failureCode ?? null,
         failureMessage: values.failureMessage ?? null,
+        eventCreatedAt: values.eventCreatedAt,
         updatedAt: values.updatedAt,
       },
-    });
+      setWhere: sql`(${isNull(providerPayouts.eventCreatedAt)} or ${lte(providerPayouts.eventCreatedAt, values.eventCreatedAt)})
+        and not (${providerPayouts.status} = 'failed' and excluded.status <> 'failed')`,
+    })
+    .returning({ id: providerPayouts.id });
+  return rows.length > 0;
 }
 
 export async function listProviderPayouts(db: Db, creatorId: string, limit = 20): Promise<ProviderPayoutRow[]> {

@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import type { MoneyDeps } from '../payments/money-deps';
-import type { PayoutAccountStatus, ProviderPayoutReport } from '../payments/payment-events';
+import type { OrderedEventOutcome, PayoutAccountStatus, ProviderPayoutReport } from '../payments/payment-events';
 import {
   findPayoutAccount,
   findPayoutAccountByAccountId,
@@ -124,21 +124,34 @@ export async function startOnboarding(deps: Deps, userId: string, origin: string
   return { url };
 }
 
-/** The provider's event about a connected account (payment-events.ts): what it may do now, and what is still due. */
+/**
+ * The provider's event about a connected account (payment-events.ts): what it may do now, and what is still due.
+ * An event created before the one last applied is ignored (`stale`): it would bring back an old status.
+ */
 export async function recordPayoutAccountStatus(
   deps: MoneyDeps,
   accountId: string,
   status: PayoutAccountStatus,
   at: Date,
-): Promise<void> {
-  await updatePayoutAccountStatus(deps.db, deps.provider.name, accountId, status, at);
+  eventAt: Date,
+): Promise<OrderedEventOutcome> {
+  if (await updatePayoutAccountStatus(deps.db, deps.provider.name, accountId, status, at, eventAt)) return 'applied';
+  return (await findPayoutAccountByAccountId(deps.db, deps.provider.name, accountId)) ? 'stale' : 'not_ours';
 }
 
-/** The provider's event about a payout of a creator's connected account to their bank (paid, then maybe failed). */
-export async function recordProviderPayout(deps: MoneyDeps, payout: ProviderPayoutReport, at: Date): Promise<void> {
+/**
+ * The provider's event about a payout of a creator's connected account to their bank (paid, then maybe failed). An
+ * event created before the one last applied is ignored (`stale`), and so is a paid after failed.
+ */
+export async function recordProviderPayout(
+  deps: MoneyDeps,
+  payout: ProviderPayoutReport,
+  at: Date,
+  eventAt: Date,
+): Promise<OrderedEventOutcome> {
   const owner = await findPayoutAccountByAccountId(deps.db, deps.provider.name, payout.accountId);
-  if (!owner) return;
-  await upsertProviderPayout(deps.db, {
+  if (!owner) return 'not_ours';
+  const written = await upsertProviderPayout(deps.db, {
     provider: deps.provider.name,
     id: payout.id,
     creatorId: owner.creatorId,
@@ -150,6 +163,8 @@ export async function recordProviderPayout(deps: MoneyDeps, payout: ProviderPayo
     failureCode: payout.failureCode,
     failureMessage: payout.failureMessage,
     createdAt: payout.createdAt,
+    eventCreatedAt: eventAt,
     updatedAt: at,
   });
+  return written ? 'applied' : 'stale';
 }

@@ -352,6 +352,44 @@ export function accountsResource(state: StandInState) {
     return account;
   }
 
+  const failureMessages: Record<string, string> = {
+    account_closed: 'The bank account has been closed.',
+    no_account:
+      'The bank account details on file are probably incorrect. No bank account could be located with those details.',
+    could_not_process: 'The bank could not process this payout.',
+  };
+
+  /** The payout fails: the money comes back to the account's balance, as on Stripe, and payout.failed is sent. */
+  function fail(payout: Stripe.Payout, accountId: string, failureCode: string) {
+    const previous = payout.status;
+    payout.status = 'failed';
+    payout.failure_code = failureCode;
+    payout.failure_message = failureMessages[failureCode] ?? null;
+    payout.failure_balance_transaction = state.balanceTransaction(
+      payout.amount,
+      0,
+      'payout_failure',
+      payout.id,
+      payout.currency,
+      { account: accountId },
+    ).id;
+    state.emit('payout.failed', payout, { previous: { status: previous }, account: accountId });
+  }
+
+  /**
+   * The bank returns a payout Stripe already reported paid (it does so within a few days): payout.failed follows
+   * payout.paid, the later event of the two.
+   */
+  function failPaidPayout(payoutId: string, failureCode = 'account_closed'): Stripe.Payout {
+    const payout = state.payouts.get(payoutId);
+    if (!payout) throw new Error(`The stand-in has no payout ${payoutId}`);
+    if (payout.status !== 'paid') throw new Error(`Payout ${payoutId} is ${payout.status}, not paid`);
+    const accountId = state.balanceOwners.get(payout.balance_transaction as string);
+    if (!accountId) throw new Error(`Payout ${payoutId} belongs to no connected account`);
+    fail(payout, accountId, failureCode);
+    return payout;
+  }
+
   function payOut(accountId: string, options: { failureCode?: string } = {}): Stripe.Payout {
     const account = getAccount(accountId);
     const amount = state.balanceTotal(accountId);
@@ -377,25 +415,7 @@ export function accountsResource(state: StandInState) {
     }).id;
     state.emit('payout.created', payout, { account: accountId });
     if (options.failureCode) {
-      const messages: Record<string, string> = {
-        account_closed: 'The bank account has been closed.',
-        no_account:
-          'The bank account details on file are probably incorrect. No bank account could be located with those details.',
-        could_not_process: 'The bank could not process this payout.',
-      };
-      payout.status = 'failed';
-      payout.failure_code = options.failureCode;
-      payout.failure_message = messages[options.failureCode] ?? null;
-      // The money comes back to the account's balance, as on Stripe.
-      payout.failure_balance_transaction = state.balanceTransaction(
-        amount,
-        0,
-        'payout_failure',
-        payout.id,
-        payout.currency,
-        { account: accountId },
-      ).id;
-      state.emit('payout.failed', payout, { previous: { status: 'in_transit' }, account: accountId });
+      fail(payout, accountId, options.failureCode);
     } else {
       payout.status = 'paid';
       payout.trace_id = { status: 'supported', value: randomBytes(8).toString('hex') };
@@ -418,6 +438,7 @@ export function accountsResource(state: StandInState) {
     completeOnboarding,
     requireInformation,
     payOut,
+    failPaidPayout,
     retrieveAccount,
   };
 }

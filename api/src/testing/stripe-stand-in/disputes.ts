@@ -100,12 +100,15 @@ export function disputesResource(state: StandInState) {
     const metadata = read.metadata();
     if (metadata) dispute.metadata = { ...dispute.metadata, ...metadata };
     const submit = read.boolean('submit') ?? true;
-    state.emit('charge.dispute.updated', dispute);
-    const text = dispute.evidence.uncategorized_text;
+    // As on Stripe, the update reports the dispute under review once the evidence is submitted.
     if (submit) {
       dispute.evidence_details.submission_count += 1;
       if (!dispute.status.startsWith('warning')) dispute.status = 'under_review';
-      if (text === 'winning_evidence' || text === 'losing_evidence') closeDispute(dispute, text === 'winning_evidence');
+    }
+    state.emit('charge.dispute.updated', dispute);
+    const text = dispute.evidence.uncategorized_text;
+    if (submit && (text === 'winning_evidence' || text === 'losing_evidence')) {
+      closeDispute(dispute, text === 'winning_evidence');
     }
     return dispute;
   }

@@ -36,6 +36,8 @@ export class EventLog {
   /** One chain per endpoint so each receives its events in the order they happened. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly inflight = new Set<Promise<void>>();
+  /** Events recorded while held (`hold()`), not sent yet: `release()` sends them in the order a test chooses. */
+  private held: Stripe.Event[] | null = null;
 
   constructor(endpoints: WebhookEndpointConfig[]) {
     this.endpoints = [...endpoints];
@@ -49,8 +51,39 @@ export class EventLog {
     this.events.push(event);
     const targets = this.endpoints.filter((endpoint) => Boolean(endpoint.connect) === Boolean(event.account));
     event.pending_webhooks = targets.length;
-    for (const endpoint of targets) this.enqueue(endpoint, event);
+    if (this.held) this.held.push(event);
+    else for (const endpoint of targets) this.enqueue(endpoint, event);
     this.emitter.emit('event', event);
+  }
+
+  /**
+   * Keeps the events created from now on (they are recorded, and `waitFor` finds them) without sending them, until
+   * `release()`: Stripe sends events in no guaranteed order, and this is how a test makes one arrive late.
+   */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /**
+   * Sends the held events one after the other: those named in `order` (event ids) first, in that order, then the
+   * others in the order they were created (an id named twice is sent twice); holding stops. Resolves once every one
+   * has been answered.
+   */
+  async release(order: readonly string[] = []): Promise<void> {
+    const held = this.held ?? [];
+    this.held = null;
+    const byId = new Map(held.map((event) => [event.id, event]));
+    for (const id of order) {
+      if (!byId.has(id)) throw new Error(`The stand-in holds no event ${id}`);
+    }
+    const named = order.map((id) => byId.get(id) as Stripe.Event);
+    const rest = held.filter((event) => !order.includes(event.id));
+    for (const event of [...named, ...rest]) {
+      for (const endpoint of this.endpoints) {
+        if (Boolean(endpoint.connect) === Boolean(event.account)) this.enqueue(endpoint, event);
+      }
+    }
+    await this.settled();
   }
 
   /** Sends an event again to its endpoints, as Stripe does on a retry or a "Resend" from the dashboard. */

@@ -5,6 +5,16 @@ import type { PaymentIntentsResource } from './payment-intents';
 import { invalidRequest, noSuch } from './stand-in-error';
 import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
+/** Why a bank refuses a refund, as Stripe's `failure_reason` names it. */
+export type RefundFailureReason =
+  | 'lost_or_stolen_card'
+  | 'expired_or_canceled_card'
+  | 'charge_for_pending_refund_disputed'
+  | 'insufficient_funds'
+  | 'declined'
+  | 'merchant_request'
+  | 'unknown';
+
 /**
  * Refunds of destination charges, as Stripe moves the money: the platform pays the refund (Stripe keeps its fee),
  * `reverse_transfer` takes the transfer back from the connected account pro rata, `refund_application_fee` returns the
@@ -134,6 +144,36 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     return refund;
   }
 
+  /**
+   * The card's bank refuses a refund Stripe had reported succeeded (Stripe's test card `pm_card_refundFail` does it
+   * some time later): the refund turns failed with its reason, the money comes back to the platform's balance, and
+   * refund.updated then refund.failed are sent. The charge, the transfer reversal and the application fee refund are
+   * left as they were.
+   */
+  function failRefund(
+    refundId: string,
+    failureReason: RefundFailureReason = 'expired_or_canceled_card',
+  ): Stripe.Refund {
+    const refund = state.refunds.get(refundId);
+    if (!refund) throw new Error(`The stand-in has no refund ${refundId}`);
+    if (refund.status !== 'succeeded' && refund.status !== 'pending') {
+      throw new Error(`Refund ${refundId} is ${refund.status}: only a succeeded or pending refund can fail`);
+    }
+    const previous = { status: refund.status };
+    refund.status = 'failed';
+    refund.failure_reason = failureReason;
+    refund.failure_balance_transaction = state.balanceTransaction(
+      refund.amount,
+      0,
+      'refund_failure',
+      refund.id,
+      refund.currency,
+    ).id;
+    state.emit('refund.updated', refund, { previous });
+    state.emit('refund.failed', refund, { previous });
+    return refund;
+  }
+
   /** Gives `amount` of an application fee back to the connected account it was taken from. */
   function refundApplicationFee(
     applicationFee: Stripe.ApplicationFee,
@@ -209,5 +249,5 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     };
   }
 
-  return { proRata, createRefund, createApplicationFeeRefund, listRefunds, listApplicationFeeRefunds };
+  return { proRata, createRefund, failRefund, createApplicationFeeRefund, listRefunds, listApplicationFeeRefunds };
 }

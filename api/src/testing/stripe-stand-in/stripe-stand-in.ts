@@ -7,7 +7,7 @@ import { disputesResource } from './disputes';
 import { EventLog, type WebhookDelivery, type WebhookEndpointConfig } from './event-delivery';
 import { ParamReader, parseStripeForm, rejectUnknownParams } from './form-params';
 import { paymentIntentsResource } from './payment-intents';
-import { refundsResource } from './refunds';
+import { refundsResource, type RefundFailureReason } from './refunds';
 import { setupIntentsResource } from './setup-intents';
 import { StandInError, invalidRequest, noSuch } from './stand-in-error';
 import { StandInState, randomId, type ApiRequest } from './stand-in-state';
@@ -48,6 +48,16 @@ export interface StripeStandIn {
   addWebhookEndpoint(endpoint: WebhookEndpointConfig): void;
   /** Sends an event again, as Stripe does when it retries. */
   redeliver(eventId: string): void;
+  /**
+   * Keeps the events created from now on without sending them (they are in `events` and `waitForEvent` finds them):
+   * Stripe sends events at least once and in no guaranteed order, and this is how a test makes one arrive late.
+   */
+  holdEvents(): void;
+  /**
+   * Sends the held events: those named (event ids) first in that order (an id named twice is sent twice), then the
+   * others in the order they were created; holding stops. Resolves once every one has been answered.
+   */
+  releaseEvents(order?: readonly string[]): Promise<void>;
   /** The supporter's answer to a 3-D Secure challenge (in the browser on Stripe: Stripe.js or the redirect page). */
   completeAuthentication(paymentIntentId: string, outcome: 'approve' | 'fail'): Stripe.PaymentIntent;
   /** The same for a SetupIntent (a card being saved without a payment). */
@@ -73,6 +83,10 @@ export interface StripeStandIn {
     accountId: string,
     options?: { failureCode?: 'account_closed' | 'no_account' | 'could_not_process' },
   ): Stripe.Payout;
+  /** The bank returns a payout already reported paid: payout.failed with the code (default account_closed). */
+  failPaidPayout(payoutId: string, failureCode?: 'account_closed' | 'no_account' | 'could_not_process'): Stripe.Payout;
+  /** The bank refuses a refund reported succeeded: refund.updated and refund.failed (default expired_or_canceled_card). */
+  failRefund(refundId: string, failureReason?: RefundFailureReason): Stripe.Refund;
   close(): Promise<void>;
 }
 
@@ -496,12 +510,16 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     deliveriesSettled: () => log.settled(),
     addWebhookEndpoint: (endpoint) => log.addEndpoint(endpoint),
     redeliver: (eventId) => log.redeliver(eventId),
+    holdEvents: () => log.hold(),
+    releaseEvents: (order) => log.release(order),
     completeAuthentication: paymentIntents.completeAuthentication,
     completeSetupAuthentication: setupIntents.completeSetupAuthentication,
     settleProcessing: paymentIntents.settleProcessing,
     completeOnboarding: accounts.completeOnboarding,
     requireInformation: accounts.requireInformation,
     payOut: accounts.payOut,
+    failPaidPayout: accounts.failPaidPayout,
+    failRefund: refunds.failRefund,
     advanceClock: (seconds) => state.advanceClock(seconds),
     holdNextRequest: (match) => {
       let reached!: () => void;

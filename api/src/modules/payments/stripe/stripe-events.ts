@@ -63,12 +63,19 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
  */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   const envelope = { id: event.id, type: event.type };
+  // Stripe's `created` (seconds): the order the events happened in, whatever the order they arrive in.
+  const createdAt = new Date(event.created * 1000);
   if (INTENT_EVENTS.has(event.type)) {
     const intent = event.data.object as Stripe.PaymentIntent;
     return { ...envelope, kind: 'intent', intentId: intent.id };
   }
   if (DISPUTE_EVENTS.has(event.type)) {
-    return { ...envelope, kind: 'dispute', dispute: disputeReportOf(event.data.object as Stripe.Dispute) };
+    return {
+      ...envelope,
+      kind: 'dispute',
+      createdAt,
+      dispute: disputeReportOf(event.data.object as Stripe.Dispute),
+    };
   }
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
@@ -80,13 +87,14 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   }
   if (event.type === 'account.updated') {
     const account = event.data.object;
-    return { ...envelope, kind: 'account', accountId: account.id, status: payoutAccountStatusOf(account) };
+    return { ...envelope, kind: 'account', createdAt, accountId: account.id, status: payoutAccountStatusOf(account) };
   }
   if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
     const payout = event.data.object;
     return {
       ...envelope,
       kind: 'payout',
+      createdAt,
       payout: {
         id: payout.id,
         accountId: event.account,

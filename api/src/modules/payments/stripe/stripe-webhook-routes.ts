@@ -17,7 +17,8 @@ const MAX_EVENT_BYTES = 256 * 1024;
  * POST /api/webhooks/stripe (the platform's events: payments, refunds, disputes) and /api/webhooks/stripe-connect
  * (connected accounts' events: account.updated, payout.*), each checked with the SDK against its own signing secret
  * over the exact bytes received, then handled once per event id. Stripe cannot send our CSRF header: the signature
- * stands in for it (route config `providerSigned`). Unknown event types are acknowledged and ignored.
+ * stands in for it (route config `providerSigned`). Unknown event types are acknowledged and ignored, and so is an
+ * event older (by Stripe's `created`) than the one last applied to the same object (logged).
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<
   MoneyRouteOptions & { stripe: StripePaymentProvider; events: PaymentEventDispatcher }
@@ -45,7 +46,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
         schema: {
           tags: ['checkout'],
           summary,
-          description: `Signed by Stripe in the \`${STRIPE_SIGNATURE_HEADER}\` header with this endpoint's signing secret; events older than five minutes are refused. Handled once per event id.`,
+          description: `Signed by Stripe in the \`${STRIPE_SIGNATURE_HEADER}\` header with this endpoint's signing secret; events older than five minutes are refused. Handled once per event id, in the order Stripe created them: an event older than the last one applied to the same account, payout or dispute is acknowledged and ignored.`,
           body: z.string().max(MAX_EVENT_BYTES),
           response: {
             200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
@@ -57,7 +58,16 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
         const header = request.headers[STRIPE_SIGNATURE_HEADER];
         const event = stripe.constructEvent(request.body, typeof header === 'string' ? header : undefined, endpoint);
         if (!event) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
-        const { duplicate } = await events({ db: app.db, provider, appSecret, origin: '' }, paymentEventOf(event));
+        const { duplicate, stale } = await events(
+          { db: app.db, provider, appSecret, origin: '' },
+          paymentEventOf(event),
+        );
+        // Acknowledged all the same (200), so that Stripe stops resending it.
+        if (stale)
+          request.log.info(
+            { eventId: event.id, eventType: event.type, created: event.created },
+            'Stripe event older than the one last applied to its object: ignored',
+          );
         return reply.send({ received: true, duplicate });
       },
     );

@@ -10,7 +10,6 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSupport } from '../webhooks/webhook-payloads';
 import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails';
 
-export type DisputeRow = typeof disputes.$inferSelect;
 
 const CLOSED = new Set(['won', 'lost', 'warning_closed']);
 

@@ -259,7 +259,13 @@ export function SubscriptionLinkPage() {
   let body: ReactNode;
   const data = link.data;
   if (!data) {
-    body = <LinkCheckPending error={link.isError ? messageOf(link.error) : null} onRetry={() => void link.refetch()} />;
+    // As tall as the window while the link is checked: the footer stays below it, so the support arriving moves
+    // nothing the visitor sees (no layout shift).
+    body = (
+      <div css={(theme) => ({ minHeight: '100vh', display: 'flex', flexDirection: 'column', gap: theme.space(4) })}>
+        <LinkCheckPending error={link.isError ? messageOf(link.error) : null} onRetry={() => void link.refetch()} />
+      </div>
+    );
   } else if (data.kind === 'refused') {
     body = (
       <>

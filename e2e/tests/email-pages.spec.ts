@@ -156,52 +156,75 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Go to my dashboard' })).toBeFocused();
   });
 
-  for (const width of [1280, 375]) {
-    test(`${width} px: the failed-renewal link (#card) arrives complete, at the card section, with no tap and no shift`, async ({
-      page,
-      creator,
-    }, testInfo) => {
-      await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-      // Every layout shift from the first paint on, whatever caused it (none is caused by a tap: there is none).
-      await page.addInitScript(() => {
-        const shifts: string[] = [];
-        (window as unknown as { __layoutShifts: string[] }).__layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const shift = entry as unknown as {
-              value: number;
-              sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
-            };
-            const moved = shift.sources.map((source) => {
-              const node = source.node instanceof Element ? source.node : source.node?.parentElement;
-              const name = node ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}` : '?';
-              return `${name} ${source.previousRect.y}->${source.currentRect.y}`;
-            });
-            shifts.push(`${shift.value.toFixed(4)}: ${moved.join(', ')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
-      await page.goto(`${cancelPath}#card`);
+  test.describe('as a visitor finds them: no tap, no start of the page’s code by the suite', () => {
+    test.use({ asVisitorFinds: true });
 
-      const card = page.getByRole('region', { name: 'Replace your card' });
-      await expect(card).toBeInViewport();
-      await expect(page.getByRole('heading', { name: 'Replace your card' })).toBeFocused();
-      await expect(card.getByRole('button').first()).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Change the amount' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Pause my monthly support' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Cancel my monthly support' })).toBeVisible();
-      // The site's button style, not the browser's: a filled, rounded button.
-      const pause = await page
-        .getByRole('button', { name: 'Pause my monthly support' })
-        .evaluate((b) => getComputedStyle(b).borderRadius);
-      expect(pause).not.toBe('0px');
-      const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
-      expect(shifts, 'layout shifts while the page arrived').toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`cancel-link-card-${width}.png`), fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    test('the unsubscribe and verification pages are styled and usable before their first use', async ({
+      page,
+      request,
+      accounts,
+    }) => {
+      const { path } = await verificationLink(accounts, request);
+      for (const [address, button] of [
+        [path, 'Verify my email'],
+        ['/subscriptions/unsubscribe?token=not-a-token', 'Stop these emails'],
+      ] as const) {
+        await page.goto(address);
+        const control = page.getByRole('button', { name: button });
+        await expect(control).toBeVisible();
+        // The site's own button (emotion's styles arrive inline with the server's HTML), not the browser's default.
+        expect(await control.evaluate((b) => getComputedStyle(b).borderRadius), address).not.toBe('0px');
+        await expectSiteLayout(page);
+      }
     });
-  }
+
+    for (const width of [1280, 375]) {
+      test(`${width} px: the failed-renewal link (#card) arrives complete, at the card section, with no tap and no shift`, async ({
+        page,
+        creator,
+      }, testInfo) => {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+        // Every layout shift from the first paint on, whatever caused it (none is caused by a tap: there is none).
+        await page.addInitScript(() => {
+          const shifts: string[] = [];
+          (window as unknown as { __layoutShifts: string[] }).__layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              const shift = entry as unknown as {
+                value: number;
+                sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+              };
+              const moved = shift.sources.map((source) => {
+                const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+                const name = node ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}` : '?';
+                return `${name} ${source.previousRect.y}->${source.currentRect.y}`;
+              });
+              shifts.push(`${shift.value.toFixed(4)}: ${moved.join(', ')}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
+        await page.goto(`${cancelPath}#card`);
+
+        const card = page.getByRole('region', { name: 'Replace your card' });
+        await expect(card).toBeInViewport();
+        await expect(page.getByRole('heading', { name: 'Replace your card' })).toBeFocused();
+        await expect(card.getByRole('button').first()).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Change the amount' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pause my monthly support' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Cancel my monthly support' })).toBeVisible();
+        // The site's button style, not the browser's: a filled, rounded button.
+        const pause = await page
+          .getByRole('button', { name: 'Pause my monthly support' })
+          .evaluate((b) => getComputedStyle(b).borderRadius);
+        expect(pause).not.toBe('0px');
+        const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
+        expect(shifts, 'layout shifts while the page arrived').toEqual([]);
+        await page.screenshot({ path: testInfo.outputPath(`cancel-link-card-${width}.png`), fullPage: true });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+  });
 
   test('cancelling from the receipt link asks first, like My Missions; "Keep supporting" keeps it', async ({
     page,

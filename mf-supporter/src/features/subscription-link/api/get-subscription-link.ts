@@ -45,7 +45,7 @@ export async function getSubscriptionLink(token: string): Promise<SubscriptionLi
   }
 }
 
-export function subscriptionLinkPageQueryOptions(token: string) {
+function subscriptionLinkPageQueryOptions(token: string) {
   return queryOptions({
     queryKey: subscriptionLinkPageQueryKey(token),
     queryFn: () => getSubscriptionLink(token),

@@ -85,7 +85,7 @@ async function makeCreator(request: APIRequestContext) {
 test('a renewal that needs the bank’s confirmation is confirmed from the email and recorded once', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.slow();
   const creatorContext = await browser.newContext();
   const username = await makeCreator(creatorContext.request);
@@ -152,10 +152,13 @@ test('a renewal that needs the bank’s confirmation is confirmed from the email
   );
 
   // Opened again by a guest (no session): the same ways on, and the retry asks the bank again.
-  const guest = await browser.newContext();
+  await page.screenshot({ path: testInfo.outputPath('confirm-failed-1280.png'), fullPage: true });
+  const guest = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const guestPage = await guest.newPage();
   await guestPage.goto(confirmPath);
   await expect(guestPage.getByRole('alert')).toHaveText(CONFIRM_FAILED);
+  await guestPage.screenshot({ path: testInfo.outputPath('confirm-failed-375.png'), fullPage: true });
+  expect(await guestPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await guestPage.getByRole('button', { name: 'Try again with my bank' }).click();
   const guestChallenge = guestPage.frameLocator('iframe[title^="Confirm the payment with your bank"]');
   await expect(guestChallenge.getByRole('button', { name: 'Approve payment' })).toBeVisible();

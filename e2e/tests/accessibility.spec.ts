@@ -1,6 +1,14 @@
 import { expectNoAxeViolations as expectNoViolations } from './support/axe';
 import { expect, test } from './support/test';
-import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role } from './support/site-pages';
+import {
+  cancelFromLinkPage,
+  monthlySupportReceipt,
+  openPage,
+  pagesFor,
+  settle,
+  signInAs,
+  type Role,
+} from './support/site-pages';
 
 /*
  * axe-core (WCAG 2.1 A and AA rules) on every page of the composed site, signed out, as the demo supporter and
@@ -197,7 +205,10 @@ test.describe('accessibility of the server-rendered pages', () => {
     await expectNoViolations(page, 'the cancel-link page');
 
     await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
-    await expect(page.getByText(/Your monthly support is cancelled/)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cancel monthly support?' })).toBeVisible();
+    await expectNoViolations(page, 'the cancel-link page’s confirmation');
+    await page.getByRole('button', { name: 'Keep supporting' }).click();
+    await cancelFromLinkPage(page);
     await expectNoViolations(page, 'the cancel-link page after cancelling');
 
     await page.goto('/subscriptions/cancel?token=not-a-token');

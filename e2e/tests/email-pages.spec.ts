@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test, type Accounts } from './support/test';
-import { monthlySupportReceipt } from './support/site-pages';
+import { cancelFromLinkPage, monthlySupportReceipt } from './support/site-pages';
 
 /*
  * The pages that links in emails open: /verify-email?token=... (verification email) and
  * /subscriptions/cancel?token=... (every monthly receipt). They are pages of the site: server-rendered inside
- * the shell's header and footer, hydrated, and their forms work with JavaScript off too.
+ * the shell's header and footer. The verification page is server-rendered, hydrated, and its form works with
+ * JavaScript off too; the receipt link's page is rendered in the browser at once, complete with no tap.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -96,37 +97,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(UNKNOWN_LINK)).toBeVisible();
     await expectSiteLayout(page);
   });
-
-  test('the cancel-link page arrives with header, footer and the support, and its buttons pause, resume and cancel', async ({
-    page,
-    creator,
-  }) => {
-    const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
-    await page.goto(cancelPath);
-    await expectSiteLayout(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pause or cancel monthly support' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText(`You support $7.00/month to ${creator.displayName}.`);
-
-    await page.getByRole('group', { name: 'Pause for' }).getByRole('radio', { name: '2 months' }).check();
-    await page.getByRole('button', { name: 'Pause my monthly support' }).click();
-    await expect(
-      page.getByText(
-        /^Your monthly support is paused until [A-Z][a-z]+ \d{1,2}, \d{4}, when it resumes by itself\. Nothing is charged meanwhile\.$/,
-      ),
-    ).toBeVisible();
-    await expectSiteLayout(page);
-
-    await page.getByRole('button', { name: 'Resume my monthly support' }).click();
-    await expect(page.getByText(/^Your monthly support is running again\. The next charge is on /)).toBeVisible();
-
-    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
-    await expect(page.getByText(/^Your monthly support is cancelled\. It ends on /)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cancel my monthly support' })).toHaveCount(0);
-
-    await page.goto('/subscriptions/cancel?token=not-a-token');
-    await expect(page.getByText(INVALID_CANCEL_LINK)).toBeVisible();
-    await expectSiteLayout(page);
-  });
 });
 
 test.describe('with JavaScript', () => {
@@ -186,13 +156,107 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Go to my dashboard' })).toBeFocused();
   });
 
+  test.describe('as a visitor finds them: no tap, no start of the page’s code by the suite', () => {
+    test.use({ asVisitorFinds: true });
+
+    test('the unsubscribe and verification pages are styled and usable before their first use', async ({
+      page,
+      request,
+      accounts,
+    }) => {
+      const { path } = await verificationLink(accounts, request);
+      for (const [address, button] of [
+        [path, 'Verify my email'],
+        ['/subscriptions/unsubscribe?token=not-a-token', 'Stop these emails'],
+      ] as const) {
+        await page.goto(address);
+        const control = page.getByRole('button', { name: button });
+        await expect(control).toBeVisible();
+        // The site's own button (emotion's styles arrive inline with the server's HTML), not the browser's default.
+        expect(await control.evaluate((b) => getComputedStyle(b).borderRadius), address).not.toBe('0px');
+        await expectSiteLayout(page);
+      }
+    });
+
+    for (const width of [1280, 375]) {
+      test(`${width} px: the failed-renewal link (#card) arrives complete, at the card section, with no tap and no shift`, async ({
+        page,
+        creator,
+      }, testInfo) => {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+        // Every layout shift from the first paint on, whatever caused it (none is caused by a tap: there is none).
+        await page.addInitScript(() => {
+          const shifts: string[] = [];
+          (window as unknown as { __layoutShifts: string[] }).__layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              const shift = entry as unknown as {
+                value: number;
+                sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+              };
+              const moved = shift.sources.map((source) => {
+                const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+                const name = node ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}` : '?';
+                return `${name} ${source.previousRect.y}->${source.currentRect.y}`;
+              });
+              shifts.push(`${shift.value.toFixed(4)}: ${moved.join(', ')}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
+        await page.goto(`${cancelPath}#card`);
+
+        const card = page.getByRole('region', { name: 'Replace your card' });
+        await expect(card).toBeInViewport();
+        await expect(page.getByRole('heading', { name: 'Replace your card' })).toBeFocused();
+        await expect(card.getByRole('button').first()).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Change the amount' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Pause my monthly support' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Cancel my monthly support' })).toBeVisible();
+        // The site's button style, not the browser's: a filled, rounded button.
+        const pause = await page
+          .getByRole('button', { name: 'Pause my monthly support' })
+          .evaluate((b) => getComputedStyle(b).borderRadius);
+        expect(pause).not.toBe('0px');
+        const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts);
+        expect(shifts, 'layout shifts while the page arrived').toEqual([]);
+        await page.screenshot({ path: testInfo.outputPath(`cancel-link-card-${width}.png`), fullPage: true });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+  });
+
+  test('cancelling from the receipt link asks first, like My Missions; "Keep supporting" keeps it', async ({
+    page,
+    creator,
+  }) => {
+    const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
+    const changes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') changes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(cancelPath);
+    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel monthly support?' });
+    await expect(dialog).toContainText(/will not renew\. You will not be charged again/);
+    await expectNoViolations(page, 'the cancel-link page’s confirmation');
+    await dialog.getByRole('button', { name: 'Keep supporting' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(changes).toEqual([]);
+    await expect(page.getByRole('main')).toContainText('You support $7.00/month');
+
+    await cancelFromLinkPage(page);
+    expect(changes).toEqual(['POST /api/subscriptions/cancel-by-link']);
+  });
+
   test('a guest pauses, resumes and cancels from the receipt link, with the outcome announced and focused', async ({
     page,
     creator,
   }) => {
     const { cancelPath } = await monthlySupportReceipt(page, creator.username!);
     await page.goto(cancelPath);
-    expect(await renderedArea(page)).toEqual({ remote: 'mf-supporter', module: './cancel-link', rendered: true });
+    // Rendered in the browser at once (its token is read there): no part of it waits for a first tap.
+    expect(await renderedArea(page)).toEqual({ remote: 'mf-supporter', module: './cancel-link', rendered: false });
     await expectSiteLayout(page);
     await expectNoViolations(page, 'the cancel-link page');
 
@@ -210,7 +274,7 @@ test.describe('with JavaScript', () => {
     await expect(status).toContainText(/Your monthly support is running again\. The next charge is on /);
     await expect(status).toBeFocused();
 
-    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+    await cancelFromLinkPage(page);
     await expect(status).toContainText(/Your monthly support is cancelled\. It ends on /);
     await expect(page.getByRole('button', { name: /my monthly support/ })).toHaveCount(0);
     await expectNoViolations(page, 'the cancel-link page, cancelled');
@@ -233,8 +297,7 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Pause my monthly support' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoViolations(page, 'the cancel-link page at 375 px');
-    await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toContainText('Your monthly support is cancelled.');
+    await cancelFromLinkPage(page);
     await expectNoViolations(page, 'the cancel-link page at 375 px, cancelled');
 
     await page.goto('/subscriptions/cancel?token=not-a-token');

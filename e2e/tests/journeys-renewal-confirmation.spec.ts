@@ -14,6 +14,9 @@ import { csrf } from './support/csrf';
  */
 
 const AUTHENTICATION_CARD = '4000 0027 6000 3184';
+/** RENEWAL_CONFIRM_MESSAGES.failed of shared/src/api-schemas/subscriptions.ts (the e2e package does not import shared). */
+const CONFIRM_FAILED =
+  'Your bank did not confirm the payment, so nothing was charged. We will try the renewal again as the email said.';
 
 /** A monthly support paid with the 3-D Secure card: checkout, the card frame's routes, the bank challenge approved. */
 async function payMonthlyWithAuthentication(request: APIRequestContext, username: string, email: string) {
@@ -82,7 +85,7 @@ async function makeCreator(request: APIRequestContext) {
 test('a renewal that needs the bank’s confirmation is confirmed from the email and recorded once', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.slow();
   const creatorContext = await browser.newContext();
   const username = await makeCreator(creatorContext.request);
@@ -137,6 +140,33 @@ test('a renewal that needs the bank’s confirmation is confirmed from the email
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your monthly support' })).toBeVisible();
   await expect(page.getByText(/Your bank asks you to confirm the payment of \$8\.00 for/)).toBeVisible();
   const challenge = page.frameLocator('iframe[title^="Confirm the payment with your bank"]');
+
+  // The bank's check failed: the reason, and ways on (no empty card form); nothing is charged.
+  await challenge.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByRole('alert')).toContainText('You were not charged.');
+  await expect(page.locator('iframe[title^="Confirm the payment with your bank"]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again with my bank' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Use another card' })).toHaveAttribute(
+    'href',
+    /^\/subscriptions\/cancel\?token=.+#card$/,
+  );
+
+  // Opened again by a guest (no session): the same ways on, and the retry asks the bank again.
+  await page.screenshot({ path: testInfo.outputPath('confirm-failed-1280.png'), fullPage: true });
+  const guest = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(confirmPath);
+  await expect(guestPage.getByRole('alert')).toHaveText(CONFIRM_FAILED);
+  await guestPage.screenshot({ path: testInfo.outputPath('confirm-failed-375.png'), fullPage: true });
+  expect(await guestPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await guestPage.getByRole('button', { name: 'Try again with my bank' }).click();
+  const guestChallenge = guestPage.frameLocator('iframe[title^="Confirm the payment with your bank"]');
+  await expect(guestChallenge.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+  await expect(guestPage.getByRole('alert')).toHaveCount(0);
+  await guest.close();
+
+  // Back on the first page, its retry shows the challenge now awaiting the supporter.
+  await page.getByRole('button', { name: 'Try again with my bank' }).click();
   await challenge.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page.getByText(/is confirmed, and your monthly support to Confirm Collective continues/)).toBeVisible();
 

@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { monthlySupportReceipt, openPage, pagesFor, settle, signInAs, type Role } from './support/site-pages';
+import {
+  cancelFromLinkPage,
+  monthlySupportReceipt,
+  openPage,
+  pagesFor,
+  settle,
+  signInAs,
+  type Role,
+} from './support/site-pages';
 
 /*
  * At 360 px wide (a small phone) no page of the site scrolls sideways: every route for every role it differs for,
@@ -115,7 +123,10 @@ test.describe('360 px wide, the server-rendered pages', () => {
     await expectNoSidewaysScroll(page, 'server-dev-mailbox-receipt');
     await page.goto(cancelPath);
     await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
-    await expect(page.getByText(/Your monthly support is cancelled/)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cancel monthly support?' })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'server-cancel-link-confirm');
+    await page.getByRole('button', { name: 'Keep supporting' }).click();
+    await cancelFromLinkPage(page);
     await expectNoSidewaysScroll(page, 'server-cancel-link-done');
   });
 });

@@ -63,9 +63,9 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     why: 'the signed cancel link of a receipt email',
   },
   {
-    match: /^(GET|POST) \/api\/subscriptions\/confirm$/,
+    match: /^(GET|POST) \/api\/subscriptions\/confirm$|^POST \/api\/subscriptions\/confirm\/retry$/,
     access: 'capability',
-    why: 'the signed link of a "confirm your renewal" email',
+    why: 'the signed link of a "confirm your renewal" email (its page asks the bank again after a failed challenge)',
   },
   {
     match: /^POST \/api\/subscriptions\/(pause|resume|change)-by-link$/,
@@ -327,6 +327,10 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
     forged: forgeries(o.confirmToken).map((token) => ({ query: { token } })),
   }),
   'POST /api/subscriptions/confirm': (o) => ({
+    body: { token: o.confirmToken },
+    forged: forgeries(o.confirmToken).map((token) => ({ body: { token } })),
+  }),
+  'POST /api/subscriptions/confirm/retry': (o) => ({
     body: { token: o.confirmToken },
     forged: forgeries(o.confirmToken).map((token) => ({ body: { token } })),
   }),

@@ -236,3 +236,21 @@ export async function monthlySupportReceipt(
     .not.toBe('');
   return found;
 }
+
+/**
+ * Cancels the monthly support on the receipt link's page (/subscriptions/cancel) as a visitor does: the button, then
+ * the same confirmation My Missions asks for. Resolves once the page says it is cancelled.
+ */
+export async function cancelFromLinkPage(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cancel my monthly support' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel monthly support?' });
+  await expect(dialog).toContainText('You will not be charged again');
+  await dialog.getByRole('button', { name: 'Cancel monthly support' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Your monthly support is cancelled/)
+      .first(),
+  ).toBeVisible();
+}

@@ -186,13 +186,23 @@ export const renewalConfirmationSchema = z.object({
   cardLast4: z.string(),
   /** The provider's intent awaiting authentication and its client secret, for the provider's card field. */
   payment: paymentActionSchema,
+  /** The bank's challenge was failed: nothing was charged; the page offers to try again or use another card. */
+  authenticationFailed: z.boolean(),
+  /** The receipt link's page at its card section (no sign-in): another card for the month, charged at once. */
+  cardLinkPath: z.string(),
 });
 export const renewalConfirmationResponseSchema = z.object({ confirmation: renewalConfirmationSchema });
+/** POST /api/subscriptions/confirm/retry: a new bank challenge on the same card after a failed one (or paid already). */
+export const renewalConfirmRetryResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('paid') }),
+  z.object({ status: z.literal('awaiting'), confirmation: renewalConfirmationSchema }),
+]);
 /** POST /api/subscriptions/confirm: the outcome once the card field answered (read from the provider). */
 export const renewalConfirmResultSchema = z.object({ status: z.enum(['paid', 'awaiting']) });
 
 export type RenewalConfirmation = z.infer<typeof renewalConfirmationSchema>;
 export type RenewalConfirmResult = z.infer<typeof renewalConfirmResultSchema>;
+export type RenewalConfirmRetryResult = z.infer<typeof renewalConfirmRetryResultSchema>;
 
 /*
  * Replacing the card of a monthly support: the supporter types the new card in the provider's card field in setup

@@ -33,7 +33,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     area: 'Password reset',
     browserOnly: true,
   },
-  { path: '/subscriptions/cancel', remote: 'mf-supporter', module: './cancel-link', area: 'Monthly support' },
+  // Browser only: the token is read from the browser's address and the page offers its card field at once.
+  {
+    path: '/subscriptions/cancel',
+    remote: 'mf-supporter',
+    module: './cancel-link',
+    area: 'Monthly support',
+    browserOnly: true,
+  },
   { path: '/subscriptions/unsubscribe', remote: 'mf-supporter', module: './posts-unsubscribe', area: 'Post emails' },
   {
     path: '/subscriptions/confirm',

@@ -220,6 +220,70 @@ describe('a renewal that needs the supporter to authenticate', () => {
     expect(await sub(id)).toMatchObject({ status: 'lapsed' });
   });
 
+  it('a failed challenge: the link still opens the month, and retry asks the bank again on the same card', async () => {
+    const { id, email, due } = await monthlyNeedingAuthentication();
+    await renewSubscription(depsAt(due), id, due);
+    const token = await tokenFromEmail(email);
+    const first = (await t.client().get(`/api/subscriptions/confirm?token=${encodeURIComponent(token)}`)).json()
+      .confirmation as {
+      authenticationFailed: boolean;
+      cardLinkPath: string;
+      payment: { intentId: string; clientSecret: string };
+    };
+    expect(first.authenticationFailed).toBe(false);
+    // A retry before any answer changes nothing: the same challenge.
+    const early = await t.client().post('/api/subscriptions/confirm/retry', { token });
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().confirmation.payment.intentId).toBe(first.payment.intentId);
+
+    const deps = depsAt(new Date());
+    const { intentId, clientSecret } = first.payment;
+    expect((await deps.provider.authenticateIntent(intentId, clientSecret, false))?.status).toBe(
+      'requires_payment_method',
+    );
+    const failed = await t.client().post('/api/subscriptions/confirm', { token });
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json().message).toBe(RENEWAL_CONFIRM_MESSAGES.failed);
+
+    // Opened again, by a guest: the month is still there, marked failed, with the card page's link.
+    const reopened = await t.client().get(`/api/subscriptions/confirm?token=${encodeURIComponent(token)}`);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().confirmation).toMatchObject({ authenticationFailed: true, amountCents: 1_200 });
+    const cardLink = new URL(reopened.json().confirmation.cardLinkPath as string, 'http://localhost');
+    expect(`${cardLink.pathname}${cardLink.hash}`).toBe('/subscriptions/cancel#card');
+    const cardPage = await t
+      .client()
+      .get(`/api/subscriptions/cancel-by-link?token=${encodeURIComponent(cardLink.searchParams.get('token') ?? '')}`);
+    expect(cardPage.json().subscription).toMatchObject({ id, status: 'past_due' });
+
+    const retried = await t.client().post('/api/subscriptions/confirm/retry', { token });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const again = retried.json() as {
+      status: string;
+      confirmation: { authenticationFailed: boolean; payment: { intentId: string; clientSecret: string } };
+    };
+    expect(again).toMatchObject({ status: 'awaiting', confirmation: { authenticationFailed: false } });
+    expect(again.confirmation.payment.intentId).not.toBe(intentId);
+    const second = again.confirmation.payment;
+    expect((await deps.provider.authenticateIntent(second.intentId, second.clientSecret, true))?.status).toBe(
+      'succeeded',
+    );
+    expect((await t.client().post('/api/subscriptions/confirm', { token })).json()).toEqual({ status: 'paid' });
+    expect((await supportsOf(id)).filter((s) => s.isRenewal)).toHaveLength(1);
+    expect(await sub(id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+    expect((await t.client().post('/api/subscriptions/confirm/retry', { token })).statusCode).toBe(409);
+    expect((await checkLedgerIntegrity(db())).ok).toBe(true);
+  });
+
+  it('refuses a retry of a forged or empty link with a 400 and its message', async () => {
+    const forged = await t.client().post('/api/subscriptions/confirm/retry', { token: 'nope' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(RENEWAL_CONFIRM_MESSAGES.linkInvalid);
+    const empty = await t.client().post('/api/subscriptions/confirm/retry', { token: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json())).toContain(RENEWAL_CONFIRM_MESSAGES.linkInvalid);
+  });
+
   it('refuses forged and expired links with a 4xx and a clear message', async () => {
     const { id, email, due } = await monthlyNeedingAuthentication();
     await renewSubscription(depsAt(due), id, due);

@@ -18,11 +18,15 @@ import {
 import type { MoneyDeps } from '../payments/money-deps';
 import { completeAttempt, insertAttempt, setAttemptIntent } from '../payments/payment-attempts-repository';
 import {
+  CANCEL_LINK_PAGE_PATH,
+  CARD_SECTION_ID,
   RENEWAL_CONFIRM_MESSAGES,
   type PaymentAction,
   type RenewalConfirmation,
   type RenewalConfirmResult,
+  type RenewalConfirmRetryResult,
 } from '@beabro/shared/api-schemas/subscriptions';
+import { signCancelToken } from './subscription-link';
 import { AppError } from '../../lib/app-error';
 import { recordRenewal, RenewalAlreadyRecorded, type PreparedCharge, type RenewalOutcome } from './renewal-recording';
 
@@ -65,10 +69,12 @@ export async function describeRenewalConfirmation(
     findSubscriptionView(deps.db, charge.subscriptionId),
     deps.provider.retrieveIntent(intentId),
   ]);
-  if (intent?.lastError?.code === 'authentication_failed')
-    throw new AppError('conflict', RENEWAL_CONFIRM_MESSAGES.failed);
-  if (!view || !intent || intent.status !== 'requires_action')
+  // A failed challenge leaves the month unpaid: the link still opens it, to try again (POST /confirm/retry).
+  const authenticationFailed =
+    intent?.status === 'requires_payment_method' && intent.lastError?.code === 'authentication_failed';
+  if (!view || !intent || (intent.status !== 'requires_action' && !authenticationFailed))
     throw new AppError('conflict', RENEWAL_CONFIRM_MESSAGES.expired);
+  const cancelToken = encodeURIComponent(signCancelToken(deps.appSecret, charge.subscriptionId));
   return {
     creatorUsername: view.creatorUsername,
     creatorDisplayName: view.creatorDisplayName,
@@ -78,7 +84,29 @@ export async function describeRenewalConfirmation(
     cardBrand: intent.paymentMethod?.brand ?? view.subscription.cardBrand,
     cardLast4: intent.paymentMethod?.last4 ?? view.subscription.cardLast4,
     payment: paymentActionOf(deps.provider, intent),
+    authenticationFailed,
+    cardLinkPath: `${CANCEL_LINK_PAGE_PATH}?token=${cancelToken}#${CARD_SECTION_ID}`,
   };
+}
+
+/**
+ * POST /api/subscriptions/confirm/retry: after the bank's challenge was failed, the month is charged again on the
+ * same card (on-session, like a retry with a new card), so the bank asks again on the page. Only a failed challenge
+ * is retried: one still awaiting an answer is shown as it is, so a double click never makes two intents.
+ */
+export async function retryRenewalConfirmation(
+  deps: MoneyDeps,
+  token: string,
+  now = new Date(),
+): Promise<RenewalConfirmRetryResult> {
+  const described = await describeRenewalConfirmation(deps, token, now);
+  if (!described.authenticationFailed) return { status: 'awaiting', confirmation: described };
+  const { charge } = await openCharge(deps, token, now);
+  const retried = await retryRenewalNow(deps, charge.subscriptionId, now);
+  if (retried?.status === 'paid') return { status: 'paid' };
+  if (retried?.status === 'failed') throw new AppError('conflict', retried.message);
+  if (!retried) throw new AppError('conflict', RENEWAL_CONFIRM_MESSAGES.expired);
+  return { status: 'awaiting', confirmation: await describeRenewalConfirmation(deps, token, now) };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   confirmRenewalRequestSchema,
   renewalConfirmationResponseSchema,
   renewalConfirmResultSchema,
+  renewalConfirmRetryResultSchema,
   pauseByLinkRequestSchema,
   pauseSubscriptionRequestSchema,
   resumeByLinkRequestSchema,
@@ -30,7 +31,11 @@ import {
   startCardChangeAsOwner,
   startCardChangeByLink,
 } from './card-change';
-import { completeRenewalConfirmation, describeRenewalConfirmation } from './renewal-confirmation';
+import {
+  completeRenewalConfirmation,
+  describeRenewalConfirmation,
+  retryRenewalConfirmation,
+} from './renewal-confirmation';
 import {
   cancelAsOwner,
   cancelByLink,
@@ -87,6 +92,27 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       reply.header('Cache-Control', 'no-store');
       const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
       return completeRenewalConfirmation(deps, request.body.token);
+    },
+  );
+
+  app.post(
+    '/confirm/retry',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'After a failed bank challenge, charge the month again on the same card so the bank asks again (no sign-in)',
+        description:
+          '400 for a forged or malformed link; 409 when the link expired, the card was declined this time (its ' +
+          'message), or the renewal is being retried by the job meanwhile.',
+        body: confirmRenewalRequestSchema,
+        response: { 200: renewalConfirmRetryResultSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const deps = { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) };
+      return retryRenewalConfirmation(deps, request.body.token);
     },
   );
 

@@ -2,13 +2,24 @@ import { Button } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { PageContainer } from '@beabro/shared/ui/page-container';
 
+/**
+ * An area's loading state. It fills the window, so the footer starts below it and the area arriving pushes nothing
+ * the visitor sees (no layout shift).
+ */
 export function AreaLoading({ area }: { area: string }) {
   return (
     <PageContainer>
       <div
         role="status"
         aria-live="polite"
-        css={{ padding: '4rem 0', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '0.75rem' }}
+        css={{
+          minHeight: '100vh',
+          padding: '4rem 0',
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'flex-start',
+          gap: '0.75rem',
+        }}
       >
         <span
           aria-hidden="true"

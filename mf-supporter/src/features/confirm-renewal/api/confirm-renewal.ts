@@ -4,6 +4,7 @@ import {
   RENEWAL_CONFIRM_MESSAGES,
   type RenewalConfirmation,
   type RenewalConfirmResult,
+  type RenewalConfirmRetryResult,
 } from '@beabro/shared/api-schemas/subscriptions';
 
 /** What the link in the address opens: the renewal to confirm, or why it opens none (the API's message). */
@@ -24,12 +25,25 @@ export async function getConfirmLink(token: string): Promise<ConfirmLink> {
   }
 }
 
-export function useConfirmLink(token: string) {
+/** Null while the page does not know its token yet (a server render): it stays loading, asking nothing. */
+export function useConfirmLink(token: string | null) {
   return useQuery({
     queryKey: ['confirm-renewal-page', token],
-    queryFn: () => getConfirmLink(token),
+    queryFn: () => getConfirmLink(token ?? ''),
+    enabled: token !== null,
     retry: false,
     staleTime: Infinity,
+  });
+}
+
+/** POST /api/subscriptions/confirm/retry after a failed challenge: the bank asks again (a new challenge) on the same card. */
+export function useRetryConfirmation(token: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<RenewalConfirmRetryResult>('/subscriptions/confirm/retry', {
+        method: 'POST',
+        body: JSON.stringify({ token }),
+      }),
   });
 }
 

@@ -22,6 +22,8 @@ const confirmation = {
     clientSecret: 'pi_1_secret',
     frameUrl: '/sandbox-pay/v1/card-frame',
   },
+  authenticationFailed: false,
+  cardLinkPath: '/subscriptions/cancel?token=sub.sig#card',
 };
 
 /** The provider's frame answering the page, as its script does with postMessage. */
@@ -59,15 +61,49 @@ describe('the renewal confirmation page', () => {
     expect(api.callsTo('POST /api/subscriptions/confirm').map((r) => r.body)).toEqual([{ token: 'ch.1.sig' }]);
   });
 
-  it('a failed bank check shows the reason and records nothing', async () => {
-    const api = mockApi({ 'GET /api/subscriptions/confirm': () => json(200, { confirmation }) });
+  it('a failed bank check shows the reason, hides the challenge, and offers to try again or use another card', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/confirm': () => json(200, { confirmation }),
+      'POST /api/subscriptions/confirm/retry': () =>
+        json(200, {
+          status: 'awaiting',
+          confirmation: { ...confirmation, payment: { ...confirmation.payment, intentId: 'pi_2' } },
+        }),
+      'POST /api/subscriptions/confirm': () => json(200, { status: 'paid' }),
+    });
     open();
     await screen.findByTitle(/Confirm the payment with your bank/, {}, { timeout: 5000 });
     frameSays({ type: 'sandbox-pay:result', status: 'failed', message: 'Your bank could not confirm this payment.' });
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'Your bank could not confirm this payment.',
     );
+    expect(screen.queryByTitle(/Confirm the payment with your bank/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Use another card' })).toHaveAttribute(
+      'href',
+      '/subscriptions/cancel?token=sub.sig#card',
+    );
     expect(api.callsTo('POST /api/subscriptions/confirm')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again with my bank' }));
+    await screen.findByTitle(/Confirm the payment with your bank/, {}, { timeout: 5000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/subscriptions/confirm/retry').map((r) => r.body)).toEqual([{ token: 'ch.1.sig' }]);
+    frameSays({ type: 'sandbox-pay:result', status: 'succeeded', message: null });
+    expect(
+      await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('opened again after a failed check (a guest too): the reason and the ways on, no challenge', async () => {
+    mockApi({
+      'GET /api/subscriptions/confirm': () =>
+        json(200, { confirmation: { ...confirmation, authenticationFailed: true } }),
+    });
+    open();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(RENEWAL_CONFIRM_MESSAGES.failed);
+    expect(screen.getByRole('button', { name: 'Try again with my bank' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Use another card' })).toBeInTheDocument();
+    expect(screen.queryByTitle(/Confirm the payment with your bank/)).not.toBeInTheDocument();
   });
 
   it('with Stripe, the bank’s challenge is Stripe.js’s handleNextAction (no frame of ours), then recorded', async () => {

@@ -8,7 +8,9 @@ import { paths } from '@beabro/shared/contract/paths';
 import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
-import { useCompleteConfirmation, useConfirmLink } from '../api/confirm-renewal';
+import { Button } from '@beabro/shared/ui/button';
+import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
+import { useCompleteConfirmation, useConfirmLink, useRetryConfirmation } from '../api/confirm-renewal';
 import type { CardFieldResult } from '@beabro/shared/payments/card-field-client';
 import { PaymentChallenge } from '../../replace-card/components/payment-challenge';
 
@@ -20,20 +22,43 @@ export function monthOf(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-function Confirm({ token, confirmation }: { token: string; confirmation: RenewalConfirmation }) {
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : OFFLINE;
+}
+
+function Confirm({ token, confirmation: opened }: { token: string; confirmation: RenewalConfirmation }) {
   const complete = useCompleteConfirmation(token);
+  const retry = useRetryConfirmation(token);
+  // The challenge shown: the link's, or the new one a retry asked for.
+  const [confirmation, setConfirmation] = useState(opened);
+  // The bank's challenge was failed (now, or before the link was opened again): no challenge shown, a way on instead.
+  const [failed, setFailed] = useState<string | null>(
+    opened.authenticationFailed ? RENEWAL_CONFIRM_MESSAGES.failed : null,
+  );
   const [refused, setRefused] = useState<string | null>(null);
 
   const onResult = (result: CardFieldResult) => {
     if (result.status === 'failed' || result.status === 'invalid') {
-      setRefused(result.message ?? RENEWAL_CONFIRM_MESSAGES.failed);
+      setFailed(result.message ?? RENEWAL_CONFIRM_MESSAGES.failed);
       return;
     }
-    setRefused(null);
+    setFailed(null);
     complete.mutate();
   };
 
-  if (complete.data?.status === 'paid') {
+  const tryAgain = () => {
+    setRefused(null);
+    retry.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.status === 'paid') return;
+        setConfirmation(answer.confirmation);
+        setFailed(answer.confirmation.authenticationFailed ? RENEWAL_CONFIRM_MESSAGES.failed : null);
+      },
+      onError: (error) => setRefused(messageOf(error)),
+    });
+  };
+
+  if (complete.data?.status === 'paid' || retry.data?.status === 'paid') {
     return (
       <OutcomeMessage tone="success" role="status">
         Thank you: the payment of {formatUsd(confirmation.amountCents)} for {monthOf(confirmation.periodStart)} is
@@ -42,9 +67,7 @@ function Confirm({ token, confirmation }: { token: string; confirmation: Renewal
     );
   }
   const completionError = complete.error
-    ? complete.error instanceof ApiError
-      ? complete.error.message
-      : OFFLINE
+    ? messageOf(complete.error)
     : complete.data?.status === 'awaiting'
       ? 'Your bank has not confirmed the payment yet. Answer its check below.'
       : null;
@@ -56,13 +79,37 @@ function Confirm({ token, confirmation }: { token: string; confirmation: Renewal
         <Link to={paths.profile(confirmation.creatorUsername)}>{confirmation.creatorDisplayName}</Link>, on your{' '}
         {confirmation.cardBrand} ending in {confirmation.cardLast4}. Nothing is charged until you confirm.
       </p>
-      {refused || completionError ? (
-        <OutcomeMessage tone="danger" role="alert">
-          {refused ?? completionError}
-        </OutcomeMessage>
-      ) : null}
-      {complete.isPending ? <p role="status">Recording your payment…</p> : null}
-      <PaymentChallenge payment={confirmation.payment} onResult={onResult} />
+      {failed ? (
+        <>
+          <OutcomeMessage tone="danger" role="alert">
+            <p>{failed}</p>
+          </OutcomeMessage>
+          {refused ? (
+            <OutcomeMessage tone="danger" role="alert">
+              <p>{refused}</p>
+            </OutcomeMessage>
+          ) : null}
+          <p css={{ margin: 0 }}>
+            Ask your bank again for the same card, or pay this month with another card: it is charged at once.
+          </p>
+          <div css={(theme) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3) })}>
+            <Button onClick={tryAgain} disabled={retry.isPending} aria-busy={retry.isPending || undefined}>
+              {retry.isPending ? 'Asking your bank…' : 'Try again with my bank'}
+            </Button>
+            <Link to={confirmation.cardLinkPath}>Use another card</Link>
+          </div>
+        </>
+      ) : (
+        <>
+          {completionError ? (
+            <OutcomeMessage tone="danger" role="alert">
+              {completionError}
+            </OutcomeMessage>
+          ) : null}
+          {complete.isPending ? <p role="status">Recording your payment…</p> : null}
+          <PaymentChallenge key={confirmation.payment.intentId} payment={confirmation.payment} onResult={onResult} />
+        </>
+      )}
     </>
   );
 }
@@ -71,13 +118,14 @@ function Confirm({ token, confirmation }: { token: string; confirmation: Renewal
 export function ConfirmRenewalPage() {
   useDocumentTitle(TITLE);
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  // Read in the browser only: a server render (with or without the token) is the loading state.
+  const token = useHydrated() ? (searchParams.get('token') ?? '') : null;
   const link = useConfirmLink(token);
 
   return (
     <EmailLinkPage title={TITLE} maxWidth="36rem">
       {link.data?.kind === 'found' ? (
-        <Confirm token={token} confirmation={link.data.confirmation} />
+        <Confirm token={token ?? ''} confirmation={link.data.confirmation} />
       ) : link.data?.kind === 'refused' ? (
         <>
           <OutcomeMessage tone="danger" role="alert">

@@ -45,7 +45,7 @@ export async function getSubscriptionLink(token: string): Promise<SubscriptionLi
   }
 }
 
-export function subscriptionLinkPageQueryOptions(token: string) {
+function subscriptionLinkPageQueryOptions(token: string) {
   return queryOptions({
     queryKey: subscriptionLinkPageQueryKey(token),
     queryFn: () => getSubscriptionLink(token),
@@ -54,8 +54,9 @@ export function subscriptionLinkPageQueryOptions(token: string) {
   });
 }
 
-export function useSubscriptionLink(token: string) {
-  return useQuery(subscriptionLinkPageQueryOptions(token));
+/** Null while the page does not know its token yet (a server render): it stays loading, asking nothing. */
+export function useSubscriptionLink(token: string | null) {
+  return useQuery({ ...subscriptionLinkPageQueryOptions(token ?? ''), enabled: token !== null });
 }
 
 /** What a button of the page asks for. */

@@ -108,8 +108,8 @@ describe('the cancel-link page', () => {
     expect(screen.queryByRole('button', { name: /my monthly support/ })).not.toBeInTheDocument();
   });
 
-  it('cancels, and no button is left', async () => {
-    mockApi({
+  it('cancels only once confirmed in the dialog, and no button is left', async () => {
+    const api = mockApi({
       'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
       'POST /api/subscriptions/cancel-by-link': () =>
         json(200, {
@@ -122,6 +122,16 @@ describe('the cancel-link page', () => {
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel my monthly support' }, { timeout: 5000 }));
+    // The same confirmation as My Missions: nothing is sent until it is confirmed, and "Keep supporting" keeps it.
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel monthly support?' });
+    expect(dialog).toHaveTextContent('will not renew. You will not be charged again');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep supporting' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/subscriptions/cancel-by-link')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel my monthly support' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancel monthly support?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel monthly support' }));
     expect(
       await screen.findByText(
         'Your monthly support is cancelled. It ends on December 20, 2026, with no further charge.',
@@ -130,6 +140,20 @@ describe('the cancel-link page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /my monthly support/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/subscriptions/cancel-by-link').map((r) => r.body)).toEqual([{ token: 'tok.sig' }]);
+  });
+
+  it('opened from the failed renewal’s link (#card), goes to the card section with no tap', async () => {
+    mockApi({
+      'GET /api/subscriptions/cancel-by-link': () =>
+        json(200, { subscription: fakeSubscription({ status: 'past_due' }) }),
+    });
+    renderWithProviders(<SubscriptionLinkPage />, { route: '/subscriptions/cancel?token=tok.sig#card' });
+    const heading = await screen.findByRole('heading', { name: 'Update your card' }, { timeout: 5000 });
+    expect(heading.closest('section')).toHaveAttribute('id', 'card');
+    await vi.waitFor(() => expect(heading).toHaveFocus(), { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Cancel my monthly support' })).toBeEnabled();
   });
 
   it('a lapsed support says it ended and offers nothing to press', async () => {

@@ -25,6 +25,7 @@ import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import { changeSubscriptionByLink } from '@beabro/shared/api/change-subscription';
 import { useQueryClient } from '@tanstack/react-query';
+import { CancelMonthlyDialog } from '../../../components/cancel-monthly-dialog';
 import { ChangeMonthlyForm, changedMessage } from '../../change-monthly/components/change-monthly-form';
 import { ReplaceCardForm } from '../../replace-card/components/replace-card-form';
 import {
@@ -177,15 +178,20 @@ function PauseChoiceField({ choice, first }: { choice: PauseChoice; first: boole
 
 /**
  * /subscriptions/cancel?token=...: the page behind the link in every monthly receipt. Anyone with the link
- * (guests included) sees the support and pauses, resumes or cancels it, without signing in. Opening it
- * changes nothing (mail scanners open links): only the buttons act. With JavaScript off each button posts
- * its form (POST /subscriptions/cancel) and the server sends the browser back here with `?done=` or `?error=`.
+ * (guests included) sees the support and changes its amount or card, pauses, resumes or cancels it (after a
+ * confirmation), without signing in. Opening it changes nothing (mail scanners open links): only the buttons act.
+ * It is rendered in the browser, complete at once (`#card` and `#pause` open at their section): the token is read
+ * from the browser's address, never from a server render, which shows "Checking your link…". A pause or resume
+ * posted by the form fallback (POST /subscriptions/cancel) comes back here with `?done=` or `?error=`.
  */
 export function SubscriptionLinkPage() {
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  // Null until the page runs in the browser: a server render (with or without the token) is the loading state.
+  const hydrated = useHydrated();
+  const token = hydrated ? (searchParams.get('token') ?? '') : null;
   const link = useSubscriptionLink(token);
-  const act = useSubscriptionLinkAction(token);
+  const linkToken = token ?? '';
+  const act = useSubscriptionLinkAction(linkToken);
   useDocumentTitle(TITLE);
 
   // What the page's form (JavaScript off) did: only our own words, and a `done` only when it is true.
@@ -201,8 +207,9 @@ export function SubscriptionLinkPage() {
   const queryClient = useQueryClient();
   const [changed, setChanged] = useState<string | null>(null);
   const [cardOutcome, setCardOutcome] = useState<{ tone: 'success' | 'danger'; message: string } | null>(null);
-  // Changing the amount needs the page's script (the creator's tiers, field messages): offered once it runs.
-  const scripted = useHydrated();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // Changing the amount and the card need the page's script (the creator's tiers, the provider's card field).
+  const scripted = hydrated;
 
   // The receipt's "Pause monthly support instead" link ends in #pause: once the choices are there, go to them.
   const { hash } = useLocation();
@@ -229,7 +236,7 @@ export function SubscriptionLinkPage() {
     if (focusTick?.target === 'error') errorRef.current?.focus();
   }, [focusTick]);
 
-  const run = (request: SubscriptionLinkRequest) => {
+  const run = (request: SubscriptionLinkRequest, onDone?: () => void) => {
     setFailure(null);
     setDone(null);
     setChanged(null);
@@ -237,6 +244,7 @@ export function SubscriptionLinkPage() {
     setPending(request.action);
     act.mutate(request, {
       onSuccess: () => {
+        onDone?.();
         setDone(request.action);
         setFocusTick((t) => ({ target: 'outcome', n: (t?.n ?? 0) + 1 }));
       },
@@ -251,7 +259,13 @@ export function SubscriptionLinkPage() {
   let body: ReactNode;
   const data = link.data;
   if (!data) {
-    body = <LinkCheckPending error={link.isError ? messageOf(link.error) : null} onRetry={() => void link.refetch()} />;
+    // As tall as the window while the link is checked: the footer stays below it, so the support arriving moves
+    // nothing the visitor sees (no layout shift).
+    body = (
+      <div css={(theme) => ({ minHeight: '100vh', display: 'flex', flexDirection: 'column', gap: theme.space(4) })}>
+        <LinkCheckPending error={link.isError ? messageOf(link.error) : null} onRetry={() => void link.refetch()} />
+      </div>
+    );
   } else if (data.kind === 'refused') {
     body = (
       <>
@@ -313,7 +327,7 @@ export function SubscriptionLinkPage() {
         ) : null}
         <Description subscription={subscription} />
         {can.resume ? (
-          <ActionForm token={token} action="resume" onSubmit={run}>
+          <ActionForm token={linkToken} action="resume" onSubmit={run}>
             <Button type="submit" disabled={busy}>
               {pending === 'resume' ? 'Resuming…' : 'Resume my monthly support'}
             </Button>
@@ -331,10 +345,10 @@ export function SubscriptionLinkPage() {
             <ChangeMonthlyForm
               key={`${subscription.amountCents}:${subscription.tierPosition ?? 'custom'}`}
               subscription={subscription}
-              submit={(change) => changeSubscriptionByLink(token, change)}
+              submit={(change) => changeSubscriptionByLink(linkToken, change)}
               onChanged={(next) => {
                 const shown: SubscriptionLink = { kind: 'found', subscription: next };
-                queryClient.setQueryData(subscriptionLinkPageQueryKey(token), shown);
+                queryClient.setQueryData(subscriptionLinkPageQueryKey(linkToken), shown);
                 setDone(null);
                 setFailure(null);
                 setChanged(changedMessage(next));
@@ -359,11 +373,11 @@ export function SubscriptionLinkPage() {
             </p>
             <ReplaceCardForm
               key={`${subscription.status}:${cardOutcome?.message ?? ''}`}
-              target={{ token }}
+              target={{ token: linkToken }}
               subscription={subscription}
               onDone={(outcome) => {
                 const shown: SubscriptionLink = { kind: 'found', subscription: outcome.subscription };
-                queryClient.setQueryData(subscriptionLinkPageQueryKey(token), shown);
+                queryClient.setQueryData(subscriptionLinkPageQueryKey(linkToken), shown);
                 setDone(null);
                 setFailure(null);
                 setChanged(null);
@@ -385,7 +399,7 @@ export function SubscriptionLinkPage() {
             <p css={(theme) => ({ margin: 0, color: theme.color.textMuted })}>
               Need a break? Nothing is charged while your monthly support is paused, and you can resume it any time.
             </p>
-            <ActionForm token={token} action="pause" onSubmit={run}>
+            <ActionForm token={linkToken} action="pause" onSubmit={run}>
               <fieldset
                 disabled={busy}
                 css={(theme) => ({
@@ -430,12 +444,26 @@ export function SubscriptionLinkPage() {
             <h2 id="cancel-heading" css={(theme) => ({ margin: 0, fontSize: theme.font.size.lg })}>
               {can.pause ? 'Or cancel' : 'Cancel'}
             </h2>
-            <ActionForm token={token} action="cancel" onSubmit={run}>
-              <Button type="submit" variant="danger" disabled={busy}>
-                {pending === 'cancel' ? 'Cancelling…' : 'Cancel my monthly support'}
+            <div
+              css={(theme) => ({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'flex-start',
+                gap: theme.space(3),
+              })}
+            >
+              <Button variant="danger" disabled={busy} onClick={() => setConfirmingCancel(true)}>
+                Cancel my monthly support
               </Button>
-              {errorFor('cancel')}
-            </ActionForm>
+              {confirmingCancel ? null : errorFor('cancel')}
+            </div>
+            <CancelMonthlyDialog
+              subscription={confirmingCancel ? subscription : null}
+              busy={pending === 'cancel'}
+              error={failure?.action === 'cancel' ? failure.message : null}
+              onConfirm={() => run({ action: 'cancel' }, () => setConfirmingCancel(false))}
+              onClose={() => setConfirmingCancel(false)}
+            />
           </section>
         ) : null}
         <p css={{ margin: 0 }}>

@@ -10,7 +10,7 @@ import { usePauseSubscription, useResumeSubscription } from '../api/pause-subscr
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { subscriptionForCreator } from '../utils/subscription-for-creator';
 import { changedMessage } from '../../change-monthly/components/change-monthly-form';
-import { CancelMonthlyDialog } from './cancel-monthly-dialog';
+import { CancelMonthlyDialog } from '../../../components/cancel-monthly-dialog';
 import { ChangeMonthlyDialog } from './change-monthly-dialog';
 import { ReplaceCardDialog } from './replace-card-dialog';
 import { MissionCard } from './mission-card';

@@ -201,7 +201,11 @@ export function SiteHeader() {
           ))}
           {showBeABro ? (
             <div css={{ marginTop: '0.75rem' }}>
-              <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to}>{SIGNED_OUT_ACTIONS.beABro.label}</ButtonLink>
+              {/* A class of its own: a style emotion writes in here is not parsed when scripts run, so a page's
+                  primary button sharing the class would arrive unstyled until its code ran. */}
+              <ButtonLink to={SIGNED_OUT_ACTIONS.beABro.to} css={{ label: 'noscript' }}>
+                {SIGNED_OUT_ACTIONS.beABro.label}
+              </ButtonLink>
             </div>
           ) : null}
         </MobileNav>

@@ -1,7 +1,7 @@
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { ConfirmDialog } from '@beabro/shared/ui/modal';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../lib/format-date';
 
 export interface CancelMonthlyDialogProps {
   subscription: SubscriptionDto | null;
@@ -11,7 +11,7 @@ export interface CancelMonthlyDialogProps {
   onClose: () => void;
 }
 
-/** The confirm step before a monthly support stops; it says exactly when it ends and what is charged. */
+/** The confirm step before a monthly support stops (My Missions, a receipt's link page): when it ends, what is charged. */
 export function CancelMonthlyDialog({ subscription, busy, error, onConfirm, onClose }: CancelMonthlyDialogProps) {
   const amount = subscription ? `${formatUsd(subscription.amountCents)}/month` : '';
   const pausedPastPaidMonth =

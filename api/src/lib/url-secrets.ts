@@ -30,8 +30,13 @@ export function redactUrlSecrets(text: string): string {
   );
 }
 
-/** Whether a query string (with or without its `?`) carries a value under a secret name. */
+/**
+ * Whether a query string (with or without its `?`) carries a value under a secret name: as a parameter (names
+ * decoded), or anywhere in its text a log would redact (`?a=1?token=...`).
+ */
 export function hasSecretQuery(query: string): boolean {
+  const text = query.startsWith('?') ? query : `?${query}`;
+  if (redactUrlSecrets(text) !== text) return true;
   for (const [name, value] of new URLSearchParams(query)) {
     if (SECRET_NAMES.has(name.toLowerCase()) && value !== '') return true;
   }

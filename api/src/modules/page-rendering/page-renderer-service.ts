@@ -20,6 +20,34 @@ const SERVER_RENDERED_REMOTES = new Set(
   registry.remotes.filter((r) => 'ssr' in r && r.ssr === true).map((r) => r.name),
 );
 
+/**
+ * The API reads the renderer may make: exactly the public data the server-rendered areas prefetch, as a visitor.
+ * Nothing else (the dev mailbox, health, session, token links, writes) is readable by it.
+ */
+const RENDERER_READABLE_PATHS: readonly RegExp[] = [
+  /^\/api\/site-config$/,
+  /^\/api\/discover$/,
+  /^\/api\/creators\/[^/]+$/,
+  /^\/api\/creators\/[^/]+\/posts$/,
+  /^\/api\/creators\/[^/]+\/posts\/[^/]+$/,
+  /^\/api\/creators\/[^/]+\/wall$/,
+];
+
+/**
+ * The path of a renderer's API read when it is one of the readable ones, else null. Only a plain address is
+ * taken: no dot segment (`/api/../x`, encoded or not), no empty segment (`//`), no encoded slash or backslash, no
+ * fragment; the path is then matched exactly, as the API's router would route it.
+ */
+export function rendererReadablePath(url: string): string | null {
+  if (!url.startsWith('/') || url.includes('#') || url.includes('\\')) return null;
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (/%(?:2e|2f|5c|00)/i.test(pathname) || pathname.includes('//')) return null;
+  const segments = pathname.split('/').slice(1);
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return null;
+  return RENDERER_READABLE_PATHS.some((allowed) => allowed.test(pathname)) ? pathname : null;
+}
+
 export interface ServerRenderOptions extends LocalFolders {
   /** The built shell (shell/dist): its server bundle is server/server.cjs. */
   shellDist: string;
@@ -59,13 +87,13 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
   };
 
   /**
-   * The renderer's requests for data, answered like a visitor's: reads of /api only, with no cookie or
-   * credential whatever the renderer's code sends.
+   * The renderer's requests for data, answered like a visitor's: reads of the public data areas prefetch only
+   * (rendererReadablePath), with no cookie or credential whatever the renderer's code sends.
    */
   const api = async (request: RendererApiRequest) => {
     const method = request.method.toUpperCase();
-    const url = request.url.startsWith('/') ? request.url : '';
-    if ((method !== 'GET' && method !== 'HEAD') || !/^\/api(?:[/?]|$)/.test(url)) {
+    const url = request.url;
+    if ((method !== 'GET' && method !== 'HEAD') || rendererReadablePath(url) === null) {
       return { status: 403, headers: { 'content-type': 'application/json' }, body: '{"message":"Forbidden"}' };
     }
     const headers: Record<string, string> = {};
@@ -108,13 +136,17 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
   /** The server-rendered page, or null when this page is rendered in the browser (or rendering failed). */
   async function render(url: string, remoteMap: RemoteMap): Promise<PageRender | null> {
     if (!existsSync(bundlePath)) return null;
+    const serverEntries = serverEntriesOf(remoteMap);
     const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
-    // A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate.
-    if (startedFrom !== null && startedFrom !== version) renderer.stop();
-    startedFrom = version;
+    const code = `${version}\n${JSON.stringify(serverEntries)}`;
+    // A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate. A new
+    // release of an area (a deploy, a rollback, a reset): nothing of the code the renderer ran before, timers,
+    // patched globals or a cached container, keeps running beside it.
+    if (startedFrom !== null && startedFrom !== code) renderer.stop();
+    startedFrom = code;
     // The same page for every visitor: rendered once per moment however many ask (recent-pages.ts).
     return app.recentPages.get(url, `${version}\n${JSON.stringify(remoteMap)}`, () =>
-      renderer.render({ url, remoteMap, serverEntries: serverEntriesOf(remoteMap) }),
+      renderer.render({ url, remoteMap, serverEntries }),
     );
   }
 

@@ -1,5 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRender, PageRendererOptions, PageRequest } from '@beabro/shared/contract/page-state';
@@ -20,6 +22,11 @@ const TOO_MANY_READS: RendererApiAnswer = {
   headers: { 'content-type': 'application/json' },
   body: '{"message":"Too many API reads for one page"}',
 };
+/**
+ * The renderer's own output (its stdout and stderr) is logged by the API, never written as is: a line at most
+ * `lineChars` long, at most `bytesPerMinute` a minute (then one notice of what was dropped).
+ */
+export const RENDERER_OUTPUT_BOUND = { lineChars: 2_000, bytesPerMinute: 64 * 1024 } as const;
 const FIRST_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -122,9 +129,11 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
           `--max-old-space-size=${RENDERER_MEMORY_MB}`,
         ],
         cwd: shellFolder,
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       },
     );
+    if (child.stdout) logOutput(child.stdout, 'stdout');
+    if (child.stderr) logOutput(child.stderr, 'stderr');
     let markReady: (ok: boolean) => void = () => {};
     const self: Running = {
       child,
@@ -277,6 +286,39 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
   }
 
   const pongs = new Map<number, () => void>();
+
+  // The renderer's output, bounded per minute over all its processes.
+  let outputWindowStart = 0;
+  let outputBytes = 0;
+  let outputDropped = 0;
+  /**
+   * Logs each line the renderer writes as a field of an API log line (escaped like any field: it cannot pass for a
+   * log line of the API's), cut at `lineChars`, within `bytesPerMinute`.
+   */
+  function logOutput(stream: Readable, name: 'stdout' | 'stderr') {
+    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      const now = Date.now();
+      if (now - outputWindowStart >= 60_000) {
+        if (outputDropped > 0) {
+          options.log.warn({ renderer: { dropped: outputDropped } }, 'renderer output dropped past its bound');
+        }
+        outputWindowStart = now;
+        outputBytes = 0;
+        outputDropped = 0;
+      }
+      const cut = line.length > RENDERER_OUTPUT_BOUND.lineChars;
+      const text = cut ? line.slice(0, RENDERER_OUTPUT_BOUND.lineChars) : line;
+      outputBytes += text.length;
+      if (outputBytes > RENDERER_OUTPUT_BOUND.bytesPerMinute) {
+        outputDropped += 1;
+        return;
+      }
+      options.log.info({ renderer: { [name]: text, ...(cut ? { cut: true } : {}) } }, 'renderer output');
+    });
+    // The stream ends with the process: nothing to do on its errors.
+    stream.on('error', () => {});
+  }
 
   /** Kills a renderer that does not answer a ping within the time bound (a loop, a stuck event loop). */
   function checkAlive(self: Running) {

@@ -53,7 +53,12 @@ export interface ServerRenderOptions extends LocalFolders {
   shellDist: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
+  /** The live remote map, read every second while the renderer runs: a new release of an area restarts it. */
+  readRemoteMap: () => Promise<RemoteMap>;
 }
+
+/** How often the live remote map is checked for a new release while the renderer runs. */
+export const RELEASE_CHECK_MS = 1_000;
 
 /** Where the server loads each server-rendered remote from, given the live remote map. */
 export function serverEntriesOf(remoteMap: RemoteMap): RemoteMap {
@@ -133,17 +138,40 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
   });
   app.addHook('onClose', async () => renderer.close());
 
+  /** The shell bundle's version, and the code a renderer runs with it for a remote map. */
+  const versionOf = (serverEntries: RemoteMap) => {
+    const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
+    return { version, code: `${version}\n${JSON.stringify(serverEntries)}` };
+  };
+  /**
+   * A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate. A new
+   * release of an area (a deploy, a rollback, a reset): nothing of the code the renderer ran before, timers,
+   * patched globals or a cached container, keeps running beside it. Either ends the running renderer.
+   */
+  const stopIfChanged = (code: string) => {
+    if (startedFrom !== null && startedFrom !== code) renderer.stop();
+    startedFrom = code;
+  };
+  // Checked while the renderer runs, not only when the next page comes: an idle renderer ends with its release.
+  const checkRelease = async () => {
+    if (renderer.pid() === undefined) return;
+    try {
+      const remoteMap = await options.readRemoteMap();
+      if (existsSync(bundlePath)) stopIfChanged(versionOf(serverEntriesOf(remoteMap)).code);
+    } catch (error) {
+      options.log.warn({ err: error }, 'the live remote map could not be read');
+    }
+  };
+  const releaseCheck = setInterval(() => void checkRelease(), RELEASE_CHECK_MS);
+  releaseCheck.unref();
+  app.addHook('onClose', async () => clearInterval(releaseCheck));
+
   /** The server-rendered page, or null when this page is rendered in the browser (or rendering failed). */
   async function render(url: string, remoteMap: RemoteMap): Promise<PageRender | null> {
     if (!existsSync(bundlePath)) return null;
     const serverEntries = serverEntriesOf(remoteMap);
-    const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
-    const code = `${version}\n${JSON.stringify(serverEntries)}`;
-    // A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate. A new
-    // release of an area (a deploy, a rollback, a reset): nothing of the code the renderer ran before, timers,
-    // patched globals or a cached container, keeps running beside it.
-    if (startedFrom !== null && startedFrom !== code) renderer.stop();
-    startedFrom = code;
+    const { version, code } = versionOf(serverEntries);
+    stopIfChanged(code);
     // The same page for every visitor: rendered once per moment however many ask (recent-pages.ts).
     return app.recentPages.get(url, `${version}\n${JSON.stringify(remoteMap)}`, () =>
       renderer.render({ url, remoteMap, serverEntries }),

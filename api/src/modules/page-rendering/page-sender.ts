@@ -74,6 +74,7 @@ export function createPageSender(
     remoteNames,
     timeoutMs: config.serverRenderTimeoutMs,
     log: app.log,
+    readRemoteMap,
   });
 
   const sendNotBuilt = (reply: FastifyReply) =>

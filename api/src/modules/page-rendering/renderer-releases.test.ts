@@ -142,6 +142,14 @@ describe('a release of an area', () => {
     // The same release stays in the same renderer.
     expect((await reportOf('built')).pid).toBe(built.pid);
   });
+
+  it('ends with its release even when no page is asked for', async () => {
+    const idle = await reportOf('built');
+    setLive({ 'mf-help': '/releases/mf-help/two/mf-manifest.json' });
+    await expect.poll(() => alive(idle.pid), { timeout: 15_000 }).toBe(false);
+    expect((await reportOf('two')).before).toEqual({ patched: null, ticking: false });
+    setLive(null);
+  });
 });
 
 describe('the renderer’s API reads', () => {

@@ -17,10 +17,7 @@ import { composePage } from './page-html';
 import { createPageRendererService } from './page-renderer-service';
 import { isEmbeddableCheckout, pageSecurityPolicy } from './page-security-policy';
 
-/**
- * Pages whose link (from an email) carries a token: never rendered by the renderer, and their answer is never stored
- * by a cache.
- */
+/** Pages whose link (from an email) carries a token: their answer is never stored by a cache. */
 const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
   VERIFY_EMAIL_PAGE_PATH,
   RESET_PASSWORD_PAGE_PATH,
@@ -91,7 +88,7 @@ export function createPageSender(
     // A page whose address carries a secret (an email link's token) is never given to the renderer, which runs
     // code deployed by a remote's team: the browser renders it from its own address (the shell's loading state
     // until then).
-    const carriesSecret = isTokenPage(pathname) || hasSecretQuery(query);
+    const carriesSecret = hasSecretQuery(query);
     const rendered =
       render && config.serverRender && !signedIn && !carriesSecret
         ? await pageRenderer.render(request.url, remoteMap)
@@ -124,7 +121,7 @@ export function createPageSender(
     reply
       .code(code)
       // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
-      .header('Cache-Control', carriesSecret ? 'no-store' : 'no-cache')
+      .header('Cache-Control', carriesSecret || isTokenPage(pathname) ? 'no-store' : 'no-cache')
       // Compressed by @fastify/compress when the browser takes it; said even when it does not, for caches
       // (lower case: the plugin adds the name only when it does not find it written so).
       .header('Vary', 'Cookie, accept-encoding')

@@ -100,5 +100,8 @@ describe('a page whose address carries a secret', () => {
 
   it('the same page without a secret is still rendered on the server', async () => {
     expect(await renderedReport('/help?page=2')).toBe('rendered');
+    const res = await t.app.inject({ url: '/verify-email' });
+    expect(res.body).toContain('<pre id="report">');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });

@@ -18,6 +18,7 @@ import { refundRoutes } from './modules/refunds/refunds-routes';
 import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
+import { redactingDestination } from './lib/redacting-logger';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { devToolsRoutes } from './modules/dev-tools/dev-tools-routes';
 import { registerEmailSender } from './modules/email/email-sender';
@@ -67,9 +68,11 @@ const WRITES_NO_PAGE_SHOWS: ReadonlySet<string> = new Set(['/api/creators/:usern
 
 /** Builds the whole server on an open database; server.ts only boots it, tests call `app.inject`. */
 export async function buildApp(config: AppConfig, db: Db, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const logger = overrides.logStream
-    ? { level: config.logLevel, stream: overrides.logStream }
-    : { level: config.logLevel };
+  // Secrets in URLs (an email link's token) never reach a log line, whatever logs them.
+  const logger = {
+    level: config.logLevel,
+    stream: redactingDestination(overrides.logStream ?? process.stdout),
+  };
   const options: FastifyServerOptions = { logger, trustProxy: config.trustProxy, genReqId: requestIdOf };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

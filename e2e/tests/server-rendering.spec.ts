@@ -150,6 +150,23 @@ test.describe('hydration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pixel Pat' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: /account/i })).toBeVisible();
   });
+
+  test('a page whose address carries a token arrives as the shell’s loading state; the browser reads the token', async ({
+    page,
+  }) => {
+    const token = 'not-a-real-token-kept-from-the-renderer';
+    for (const path of ['/verify-email', '/subscriptions/cancel', '/reset-password']) {
+      const response = await page.request.get(`${path}?token=${token}`);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      const html = await response.text();
+      // Not rendered on the server: the renderer never saw the address.
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain(token);
+    }
+    await page.goto(`/verify-email?token=${token}`);
+    // The browser renders the page with the token of its own address (an unknown one here).
+    await expect(page.getByText('This verification link is not valid.')).toBeVisible();
+  });
 });
 
 // Deploys a broken mf-help on the server: runs in the server-wide project, with no other spec running.

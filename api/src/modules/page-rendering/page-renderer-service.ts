@@ -20,12 +20,45 @@ const SERVER_RENDERED_REMOTES = new Set(
   registry.remotes.filter((r) => 'ssr' in r && r.ssr === true).map((r) => r.name),
 );
 
+/**
+ * The API reads the renderer may make: exactly the public data the server-rendered areas prefetch, as a visitor.
+ * Nothing else (the dev mailbox, health, session, token links, writes) is readable by it.
+ */
+const RENDERER_READABLE_PATHS: readonly RegExp[] = [
+  /^\/api\/site-config$/,
+  /^\/api\/discover$/,
+  /^\/api\/creators\/[^/]+$/,
+  /^\/api\/creators\/[^/]+\/posts$/,
+  /^\/api\/creators\/[^/]+\/posts\/[^/]+$/,
+  /^\/api\/creators\/[^/]+\/wall$/,
+];
+
+/**
+ * The path of a renderer's API read when it is one of the readable ones, else null. Only a plain address is
+ * taken: no dot segment (`/api/../x`, encoded or not), no empty segment (`//`), no encoded slash or backslash, no
+ * fragment; the path is then matched exactly, as the API's router would route it.
+ */
+export function rendererReadablePath(url: string): string | null {
+  if (!url.startsWith('/') || url.includes('#') || url.includes('\\')) return null;
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (/%(?:2e|2f|5c|00)/i.test(pathname) || pathname.includes('//')) return null;
+  const segments = pathname.split('/').slice(1);
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return null;
+  return RENDERER_READABLE_PATHS.some((allowed) => allowed.test(pathname)) ? pathname : null;
+}
+
 export interface ServerRenderOptions extends LocalFolders {
   /** The built shell (shell/dist): its server bundle is server/server.cjs. */
   shellDist: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
+  /** The live remote map, read every second while the renderer runs: a new release of an area restarts it. */
+  readRemoteMap: () => Promise<RemoteMap>;
 }
+
+/** How often the live remote map is checked for a new release while the renderer runs. */
+export const RELEASE_CHECK_MS = 1_000;
 
 /** Where the server loads each server-rendered remote from, given the live remote map. */
 export function serverEntriesOf(remoteMap: RemoteMap): RemoteMap {
@@ -59,13 +92,13 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
   };
 
   /**
-   * The renderer's requests for data, answered like a visitor's: reads of /api only, with no cookie or
-   * credential whatever the renderer's code sends.
+   * The renderer's requests for data, answered like a visitor's: reads of the public data areas prefetch only
+   * (rendererReadablePath), with no cookie or credential whatever the renderer's code sends.
    */
   const api = async (request: RendererApiRequest) => {
     const method = request.method.toUpperCase();
-    const url = request.url.startsWith('/') ? request.url : '';
-    if ((method !== 'GET' && method !== 'HEAD') || !/^\/api(?:[/?]|$)/.test(url)) {
+    const url = request.url;
+    if ((method !== 'GET' && method !== 'HEAD') || rendererReadablePath(url) === null) {
       return { status: 403, headers: { 'content-type': 'application/json' }, body: '{"message":"Forbidden"}' };
     }
     const headers: Record<string, string> = {};
@@ -105,16 +138,43 @@ export function createPageRendererService(app: FastifyInstance, options: ServerR
   });
   app.addHook('onClose', async () => renderer.close());
 
+  /** The shell bundle's version, and the code a renderer runs with it for a remote map. */
+  const versionOf = (serverEntries: RemoteMap) => {
+    const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
+    return { version, code: `${version}\n${JSON.stringify(serverEntries)}` };
+  };
+  /**
+   * A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate. A new
+   * release of an area (a deploy, a rollback, a reset): nothing of the code the renderer ran before, timers,
+   * patched globals or a cached container, keeps running beside it. Either ends the running renderer.
+   */
+  const stopIfChanged = (code: string) => {
+    if (startedFrom !== null && startedFrom !== code) renderer.stop();
+    startedFrom = code;
+  };
+  // Checked while the renderer runs, not only when the next page comes: an idle renderer ends with its release.
+  const checkRelease = async () => {
+    if (renderer.pid() === undefined) return;
+    try {
+      const remoteMap = await options.readRemoteMap();
+      if (existsSync(bundlePath)) stopIfChanged(versionOf(serverEntriesOf(remoteMap)).code);
+    } catch (error) {
+      options.log.warn({ err: error }, 'the live remote map could not be read');
+    }
+  };
+  const releaseCheck = setInterval(() => void checkRelease(), RELEASE_CHECK_MS);
+  releaseCheck.unref();
+  app.addHook('onClose', async () => clearInterval(releaseCheck));
+
   /** The server-rendered page, or null when this page is rendered in the browser (or rendering failed). */
   async function render(url: string, remoteMap: RemoteMap): Promise<PageRender | null> {
     if (!existsSync(bundlePath)) return null;
-    const version = `${bundlePath}:${statSync(bundlePath).mtimeMs}`;
-    // A rebuilt shell: the browser gets it at once, and a page rendered with the old one would not hydrate.
-    if (startedFrom !== null && startedFrom !== version) renderer.stop();
-    startedFrom = version;
+    const serverEntries = serverEntriesOf(remoteMap);
+    const { version, code } = versionOf(serverEntries);
+    stopIfChanged(code);
     // The same page for every visitor: rendered once per moment however many ask (recent-pages.ts).
     return app.recentPages.get(url, `${version}\n${JSON.stringify(remoteMap)}`, () =>
-      renderer.render({ url, remoteMap, serverEntries: serverEntriesOf(remoteMap) }),
+      renderer.render({ url, remoteMap, serverEntries }),
     );
   }
 

@@ -18,10 +18,10 @@ exports.createPageRenderer = async function (options) {
     render: async function (request) {
       if (request.url.startsWith('/help?fail')) throw new Error('render exploded');
       if (request.url === '/dashboard') return null;
-      const health = await options.apiTransport('/api/health', { headers: { accept: 'application/json' } });
-      const body = await health.json();
+      const siteConfig = await options.apiTransport('/api/site-config', { headers: { accept: 'application/json' } });
+      const body = await siteConfig.json();
       return {
-        html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.status + ' $& $1</p>',
+        html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.supportEmail + ' $& $1</p>',
         area:
           request.url === '/nothing/here/x'
             ? null
@@ -75,7 +75,7 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
     // Only remotes that render on the server get a server bundle URL.
     expect(res.body).not.toContain('mf-creator/server');
     // Areas' data comes from the API in-process; "$&" in rendered text stays as it is.
-    expect(res.body).toContain('api ok $& $1</p></div>');
+    expect(res.body).toContain('api help@beabro.test $& $1</p></div>');
     expect(pageState(res.body).remoteMap['mf-help']).toBe('/remotes/mf-help/mf-manifest.json');
   });
 
@@ -137,7 +137,7 @@ describe('on a server that serves other machines (HOST=0.0.0.0)', () => {
     try {
       const res = await exposed.app.inject({ url: '/help', headers: { host: 'beabro.example' } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('api ok');
+      expect(res.body).toContain('api help@beabro.test');
     } finally {
       await exposed.close();
     }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { createRemoteMapReader } from '../../routes/remote-map';
 import { configuredCapabilities } from '../payments/configured-provider';
+import { hasSecretQuery } from '../../lib/url-secrets';
 import { SESSION_COOKIE } from '../sessions/session-service';
 import { injectLinkPreview, type LinkPreview } from '../link-preview/link-preview-service';
 import { FIRST_USE_LOADER } from './first-use-loader';
@@ -24,6 +25,17 @@ const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
   CONFIRM_RENEWAL_PAGE_PATH,
   POST_UNSUBSCRIBE_PAGE_PATH,
 ]);
+
+/** A token page's address in any case, with or without a trailing slash (the router matches them all). */
+function isTokenPage(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not an address the router matches either.
+  }
+  return TOKEN_PAGE_PATHS.has(decoded.toLowerCase().replace(/(?<=.)\/+$/, ''));
+}
 
 export interface PageOptions {
   status: number;
@@ -59,6 +71,7 @@ export function createPageSender(
     remoteNames,
     timeoutMs: config.serverRenderTimeoutMs,
     log: app.log,
+    readRemoteMap,
   });
 
   const sendNotBuilt = (reply: FastifyReply) =>
@@ -69,8 +82,17 @@ export function createPageSender(
     const template = await readFile(shellIndex, 'utf8');
     const remoteMap = await readRemoteMap();
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
+    // A page whose address carries a secret (an email link's token) is never given to the renderer, which runs
+    // code deployed by a remote's team: the browser renders it from its own address (the shell's loading state
+    // until then).
+    const carriesSecret = hasSecretQuery(query);
     const rendered =
-      render && config.serverRender && !signedIn ? await pageRenderer.render(request.url, remoteMap) : null;
+      render && config.serverRender && !signedIn && !carriesSecret
+        ? await pageRenderer.render(request.url, remoteMap)
+        : null;
     let html = composePage(template, {
       rootHtml: rendered?.html ?? '',
       state: rendered?.state ?? { remoteMap, render: null },
@@ -94,13 +116,12 @@ export function createPageSender(
     const code = rendered && rendered.area === null ? 404 : status;
     // Only the embeddable checkout may be framed by other sites; CSP frame-ancestors says by whom, and the
     // older X-Frame-Options (which cannot name them) is dropped for it alone.
-    const [pathname = '/', query = ''] = request.url.split('?');
     const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
     if (embeddable) reply.removeHeader('X-Frame-Options');
     reply
       .code(code)
       // A page opened from an email carries its token in the address and shows what it is for: kept nowhere.
-      .header('Cache-Control', TOKEN_PAGE_PATHS.has(pathname) ? 'no-store' : 'no-cache')
+      .header('Cache-Control', carriesSecret || isTokenPage(pathname) ? 'no-store' : 'no-cache')
       // Compressed by @fastify/compress when the browser takes it; said even when it does not, for caches
       // (lower case: the plugin adds the name only when it does not find it written so).
       .header('Vary', 'Cookie, accept-encoding')

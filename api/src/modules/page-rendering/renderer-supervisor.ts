@@ -1,5 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRender, PageRendererOptions, PageRequest } from '@beabro/shared/contract/page-state';
@@ -10,6 +12,21 @@ type AreaFallback = Parameters<PageRendererOptions['onAreaFallback']>[0];
 export const RENDERER_ENTRY = fileURLToPath(new URL('./renderer-process.mjs', import.meta.url));
 /** Heap bound of the renderer: a bundle that grows past it ends the process, which is restarted. */
 export const RENDERER_MEMORY_MB = 256;
+/**
+ * What one render may read from the API (pooled over the renders in flight, never outside one): past a bound a
+ * read is answered 429 and the page renders in the browser.
+ */
+export const RENDER_API_BUDGET = { reads: 50, bytes: 4 * 1024 * 1024, concurrent: 6 } as const;
+const TOO_MANY_READS: RendererApiAnswer = {
+  status: 429,
+  headers: { 'content-type': 'application/json' },
+  body: '{"message":"Too many API reads for one page"}',
+};
+/**
+ * The renderer's own output (its stdout and stderr) is logged by the API, never written as is: a line at most
+ * `lineChars` long, at most `bytesPerMinute` a minute (then one notice of what was dropped).
+ */
+export const RENDERER_OUTPUT_BOUND = { lineChars: 2_000, bytesPerMinute: 64 * 1024 } as const;
 const FIRST_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -49,7 +66,16 @@ export function permissionFlags(readable: readonly string[]): string[] {
   ];
 }
 
-type Waiting = { resolve: (result: PageRender | null) => void; timer: NodeJS.Timeout };
+type Waiting = {
+  resolve: (result: PageRender | null) => void;
+  timer: NodeJS.Timeout;
+  url: string;
+  /** API reads and bytes charged to this render. */
+  reads: number;
+  bytes: number;
+  /** A read was refused while it was in flight: its page renders in the browser. */
+  overBudget: boolean;
+};
 
 interface Running {
   child: ChildProcess;
@@ -57,6 +83,8 @@ interface Running {
   renders: Map<number, Waiting>;
   /** Container entries the API has asked this renderer to render with: the only ones it may ask for. */
   entries: Set<string>;
+  /** API reads being answered. */
+  activeReads: number;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -101,15 +129,34 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
           `--max-old-space-size=${RENDERER_MEMORY_MB}`,
         ],
         cwd: shellFolder,
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       },
     );
+    if (child.stdout) logOutput(child.stdout, 'stdout');
+    if (child.stderr) logOutput(child.stderr, 'stderr');
     let markReady: (ok: boolean) => void = () => {};
     const self: Running = {
       child,
       ready: new Promise<boolean>((resolve) => (markReady = resolve)),
       renders: new Map(),
       entries: new Set(),
+      activeReads: 0,
+    };
+
+    /**
+     * The render an API read is charged to: the oldest in flight with reads left. Null (the read is refused) when
+     * no render is in flight, all have spent their reads, or too many reads are under way; the renders in flight
+     * then render in the browser.
+     */
+    const chargeRead = (): Waiting | null => {
+      const inFlight = [...self.renders.values()];
+      const charged = inFlight.find((waiting) => waiting.reads < RENDER_API_BUDGET.reads);
+      if (!charged || self.activeReads >= RENDER_API_BUDGET.concurrent * inFlight.length) {
+        for (const waiting of inFlight) waiting.overBudget = true;
+        return null;
+      }
+      charged.reads += 1;
+      return charged;
     };
 
     const answer = (id: unknown, result: unknown) => {
@@ -137,7 +184,13 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
           }
           const render = asPageRender(message.result);
           if (render) failures = 0;
-          waiting.resolve(render);
+          if (waiting.overBudget) {
+            options.log.warn(
+              { url: waiting.url, reads: waiting.reads, bytes: waiting.bytes },
+              'the renderer read more from the API than a page may; the page renders in the browser',
+            );
+          }
+          waiting.resolve(waiting.overBudget ? null : render);
           return;
         }
         case 'container': {
@@ -153,20 +206,43 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
           return;
         }
         case 'api': {
+          const charged = chargeRead();
+          if (!charged) {
+            answer(message.id, TOO_MANY_READS);
+            return;
+          }
           const headers = isRecord(message.headers)
             ? Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, String(v)]))
             : {};
-          options
-            .api({
+          self.activeReads += 1;
+          // A read that takes longer than a render may is answered without its data (the API's answer is dropped).
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<RendererApiAnswer>((resolve) => {
+            timer = setTimeout(() => resolve({ status: 504, headers: {}, body: '' }), options.timeoutMs);
+          });
+          Promise.race([
+            options.api({
               url: String(message.url),
               method: String(message.method),
               headers,
               ...(typeof message.body === 'string' ? { body: message.body } : {}),
-            })
+            }),
+            late,
+          ])
             .then(
-              (result) => answer(message.id, result),
-              () => answer(message.id, { status: 502, headers: {}, body: '' }),
-            );
+              (result) => {
+                charged.bytes += Buffer.byteLength(result.body);
+                if (charged.bytes <= RENDER_API_BUDGET.bytes) return result;
+                charged.overBudget = true;
+                return TOO_MANY_READS;
+              },
+              () => ({ status: 502, headers: {}, body: '' }),
+            )
+            .then((result) => {
+              clearTimeout(timer);
+              self.activeReads -= 1;
+              answer(message.id, result);
+            });
           return;
         }
         case 'fallback':
@@ -211,6 +287,39 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
 
   const pongs = new Map<number, () => void>();
 
+  // The renderer's output, bounded per minute over all its processes.
+  let outputWindowStart = 0;
+  let outputBytes = 0;
+  let outputDropped = 0;
+  /**
+   * Logs each line the renderer writes as a field of an API log line (escaped like any field: it cannot pass for a
+   * log line of the API's), cut at `lineChars`, within `bytesPerMinute`.
+   */
+  function logOutput(stream: Readable, name: 'stdout' | 'stderr') {
+    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      const now = Date.now();
+      if (now - outputWindowStart >= 60_000) {
+        if (outputDropped > 0) {
+          options.log.warn({ renderer: { dropped: outputDropped } }, 'renderer output dropped past its bound');
+        }
+        outputWindowStart = now;
+        outputBytes = 0;
+        outputDropped = 0;
+      }
+      const cut = line.length > RENDERER_OUTPUT_BOUND.lineChars;
+      const text = cut ? line.slice(0, RENDERER_OUTPUT_BOUND.lineChars) : line;
+      outputBytes += text.length;
+      if (outputBytes > RENDERER_OUTPUT_BOUND.bytesPerMinute) {
+        outputDropped += 1;
+        return;
+      }
+      options.log.info({ renderer: { [name]: text, ...(cut ? { cut: true } : {}) } }, 'renderer output');
+    });
+    // The stream ends with the process: nothing to do on its errors.
+    stream.on('error', () => {});
+  }
+
   /** Kills a renderer that does not answer a ping within the time bound (a loop, a stuck event loop). */
   function checkAlive(self: Running) {
     const id = ++nextId;
@@ -249,7 +358,7 @@ export function createRendererSupervisor(options: RendererSupervisorOptions) {
         resolve(null);
         checkAlive(self);
       }, renderDeadlineMs);
-      self.renders.set(id, { resolve, timer });
+      self.renders.set(id, { resolve, timer, url: request.url, reads: 0, bytes: 0, overBudget: false });
       void self.ready.then((ok) => {
         if (!ok || !self.child.connected) return; // the exit handler has answered
         self.child.send({ type: 'render', id, request }, () => {});

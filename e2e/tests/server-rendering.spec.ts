@@ -159,8 +159,9 @@ test.describe('hydration', () => {
       const response = await page.request.get(`${path}?token=${token}`);
       expect(response.headers()['cache-control']).toBe('no-store');
       const html = await response.text();
-      // Not rendered on the server: the renderer never saw the address.
-      expect(html).toContain('<div id="root"></div>');
+      // Not rendered on the server: the renderer never saw the address. Only the API's note for JavaScript off.
+      expect(html).toContain('<div id="root"><noscript>');
+      expect(html).toContain('it needs JavaScript');
       expect(html).not.toContain(token);
     }
     await page.goto(`/verify-email?token=${token}`);

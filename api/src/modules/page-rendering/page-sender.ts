@@ -58,6 +58,15 @@ export type SendPage = (request: FastifyRequest, reply: FastifyReply, options: P
  * browser; the shell page is read per request so a redeploy shows up at once. Every page names the live remote
  * map and carries the site's security policy.
  */
+/**
+ * What a page opened from an email's link says with JavaScript off: it is rendered in the browser only (its token never
+ * reaches the renderer), so it says so rather than showing nothing. Written by the API, never by an area's code.
+ */
+export const SECRET_PAGE_NOSCRIPT =
+  '<noscript><main style="max-width:40rem;margin:3rem auto;padding:0 1rem;font-family:system-ui,sans-serif">' +
+  '<h1>Be a Bro</h1><p>This page opens the link from one of our emails, and it needs JavaScript to do that: turn ' +
+  'JavaScript on for this site, then reload the page.</p><p><a href="/">Go to Be a Bro</a></p></main></noscript>';
+
 export function createPageSender(
   app: FastifyInstance,
   { config, remoteNames, shellDist }: { config: AppConfig; remoteNames: readonly string[]; shellDist: string },
@@ -94,7 +103,7 @@ export function createPageSender(
         ? await pageRenderer.render(request.url, remoteMap)
         : null;
     let html = composePage(template, {
-      rootHtml: rendered?.html ?? '',
+      rootHtml: rendered?.html ?? (carriesSecret ? SECRET_PAGE_NOSCRIPT : ''),
       state: rendered?.state ?? { remoteMap, render: null },
       preloads: await pageRenderer.preloadsFor(rendered?.area ?? null, remoteMap),
       // Only a page whose content the server rendered works before its code: an area left to the browser (`/auth`,

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSite, createTestApp, type TestApp } from '../../testing/test-app';
+import { SECRET_PAGE_NOSCRIPT } from './page-sender';
 
 const TOKEN = 'secret-link-token-5b1c7e0a9d34f2';
 
@@ -89,6 +90,8 @@ describe('a page whose address carries a secret', () => {
       expect({ url, rendered: res.body.includes('<pre id="report">') }).toEqual({ url, rendered: false });
       expect({ url, cache: res.headers['cache-control'] }).toEqual({ url, cache: 'no-store' });
       expect(res.body).not.toContain(TOKEN);
+      // With JavaScript off, it says what to do rather than showing nothing.
+      expect(res.body).toContain(SECRET_PAGE_NOSCRIPT);
     }
 
     const report = await renderedReport('/help?report');
@@ -102,6 +105,7 @@ describe('a page whose address carries a secret', () => {
     expect(await renderedReport('/help?page=2')).toBe('rendered');
     const res = await t.app.inject({ url: '/verify-email' });
     expect(res.body).toContain('<pre id="report">');
+    expect(res.body).not.toContain(SECRET_PAGE_NOSCRIPT);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });

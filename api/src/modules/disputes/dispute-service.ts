@@ -10,7 +10,6 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSupport } from '../webhooks/webhook-payloads';
 import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails';
 
-
 const CLOSED = new Set(['won', 'lost', 'warning_closed']);
 
 function publicStatus(status: string): 'open' | 'won' | 'lost' | 'closed' {

@@ -35,6 +35,7 @@ import {
   checkoutBody,
   DECLINED_CARD,
   emailsTo,
+  insertPendingCheckoutAttempt,
   INSUFFICIENT_FUNDS_CARD,
   moneyCounts,
   moneyDeps,
@@ -567,34 +568,8 @@ describe('checkout: rate limits', () => {
 });
 
 describe('checkout: a request that died mid-payment', () => {
-  async function pendingAttempt(creatorId: string, key: string, ageMs: number) {
-    const [row] = await db()
-      .insert(paymentAttempts)
-      .values({
-        idempotencyKey: key,
-        purpose: 'checkout',
-        requestFingerprint: 'fp',
-        request: {
-          creatorId,
-          amountCents: 700,
-          email: 'crashed@example.com',
-          name: 'Crash',
-          message: '',
-          isAnonymous: false,
-          isRecurring: false,
-          tierPosition: null,
-          supporterUserId: null,
-          origin: 'https://beabro.test',
-        },
-        creatorId,
-        amountCents: 700,
-        provider: 'sandbox',
-        createdAt: new Date(Date.now() - ageMs),
-      })
-      .returning();
-    if (!row) throw new Error('no attempt');
-    return row;
-  }
+  const pendingAttempt = (creatorId: string, key: string, ageMs: number) =>
+    insertPendingCheckoutAttempt(db(), creatorId, key, ageMs);
 
   /** The provider's intent for the attempt, confirmed in the card frame: the page then closed and the event was lost. */
   async function paidIntent(deps: ReturnType<typeof moneyDeps>, attemptId: string, key: string) {

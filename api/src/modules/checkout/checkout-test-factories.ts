@@ -154,3 +154,33 @@ export async function emailsTo(db: Db, address: string) {
     .where(eq(emailOutbox.toAddress, address.toLowerCase()))
     .orderBy(emailOutbox.createdAt);
 }
+
+/** A $7 checkout attempt left pending `ageMs` ago, as a process that died mid-payment leaves it (no intent yet). */
+export async function insertPendingCheckoutAttempt(db: Db, creatorId: string, key: string, ageMs: number) {
+  const [row] = await db
+    .insert(paymentAttempts)
+    .values({
+      idempotencyKey: key,
+      purpose: 'checkout',
+      requestFingerprint: 'fp',
+      request: {
+        creatorId,
+        amountCents: 700,
+        email: 'crashed@example.com',
+        name: 'Crash',
+        message: '',
+        isAnonymous: false,
+        isRecurring: false,
+        tierPosition: null,
+        supporterUserId: null,
+        origin: 'https://beabro.test',
+      },
+      creatorId,
+      amountCents: 700,
+      provider: 'sandbox',
+      createdAt: new Date(Date.now() - ageMs),
+    })
+    .returning();
+  if (!row) throw new Error('no attempt');
+  return row;
+}

@@ -18,7 +18,13 @@ import { poisonedDb } from '../../testing/poisoned-db';
 import { poisonedProvider } from '../../testing/poisoned-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { STALE_ATTEMPT_MS } from '../checkout/checkout-service';
-import { checkoutBody, moneyDeps, paySupport, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
+import {
+  checkoutBody,
+  insertPendingCheckoutAttempt,
+  moneyDeps,
+  paySupport,
+  SUCCEEDING_CARD,
+} from '../checkout/checkout-test-factories';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { sendPendingPostEmails } from '../posts/post-emails';
 import { fakeCreator, fakeSupport } from '../public-profile/public-profile-test-factories';
@@ -73,31 +79,7 @@ describe('recover-payments: checkouts', () => {
   async function interruptedPaidCheckout(creatorId: string) {
     const deps = moneyDeps(t);
     const key = randomUUID();
-    const [attempt] = await db()
-      .insert(paymentAttempts)
-      .values({
-        idempotencyKey: key,
-        purpose: 'checkout',
-        requestFingerprint: 'fp',
-        request: {
-          creatorId,
-          amountCents: 700,
-          email: 'crashed@example.com',
-          name: 'Crash',
-          message: '',
-          isAnonymous: false,
-          isRecurring: false,
-          tierPosition: null,
-          supporterUserId: null,
-          origin: 'https://beabro.test',
-        },
-        creatorId,
-        amountCents: 700,
-        provider: 'sandbox',
-        createdAt: new Date(Date.now() - STALE_ATTEMPT_MS - 1_000),
-      })
-      .returning();
-    if (!attempt) throw new Error('no attempt');
+    const attempt = await insertPendingCheckoutAttempt(db(), creatorId, key, STALE_ATTEMPT_MS + 1_000);
     const intent = await deps.provider.createIntent({
       amountCents: 700,
       currency: 'usd',

@@ -188,6 +188,11 @@ export const renewalConfirmationSchema = z.object({
   payment: paymentActionSchema,
   /** The bank's challenge was failed: nothing was charged; the page offers to try again or use another card. */
   authenticationFailed: z.boolean(),
+  /**
+   * The provider declined the renewal off session because the bank wants the supporter (Stripe): no challenge is open
+   * yet; the page's button charges the month on session (POST /confirm/retry), and the bank's challenge follows.
+   */
+  bankCheckToStart: z.boolean(),
   /** The receipt link's page at its card section (no sign-in): another card for the month, charged at once. */
   cardLinkPath: z.string(),
 });

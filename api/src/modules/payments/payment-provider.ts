@@ -282,3 +282,15 @@ export class IdempotencyKeyReusedError extends Error {
     this.name = 'IdempotencyKeyReusedError';
   }
 }
+
+/**
+ * Whether an off-session renewal's intent waits for the supporter's bank: the sandbox leaves it `requires_action`;
+ * Stripe declines it off session with `authentication_required` (status `requires_payment_method`), and the page
+ * then charges the payment on session so the bank can ask (for a renewal: POST /api/subscriptions/confirm/retry).
+ */
+export function awaitsAuthentication(intent: PaymentIntent): boolean {
+  return (
+    intent.status === 'requires_action' ||
+    (intent.status === 'requires_payment_method' && intent.lastError?.code === 'authentication_required')
+  );
+}

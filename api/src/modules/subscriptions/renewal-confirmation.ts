@@ -1,6 +1,11 @@
 import { payoutDestination } from '../payout-accounts/payout-destination';
 import { createHash, randomUUID } from 'node:crypto';
-import { chargeResultOf, type PaymentIntent, type PaymentProvider } from '../payments/payment-provider';
+import {
+  awaitsAuthentication,
+  chargeResultOf,
+  type PaymentIntent,
+  type PaymentProvider,
+} from '../payments/payment-provider';
 import type { paymentAttempts } from '../../db/schema';
 import { applicationFeeCents } from '@beabro/shared/money/fees';
 import { verifyConfirmToken } from './confirm-link';
@@ -72,7 +77,9 @@ export async function describeRenewalConfirmation(
   // A failed challenge leaves the month unpaid: the link still opens it, to try again (POST /confirm/retry).
   const authenticationFailed =
     intent?.status === 'requires_payment_method' && intent.lastError?.code === 'authentication_failed';
-  if (!view || !intent || (intent.status !== 'requires_action' && !authenticationFailed))
+  // Declined off session for the bank's check (Stripe): the supporter starts it from the page.
+  const bankCheckToStart = intent?.status === 'requires_payment_method' && awaitsAuthentication(intent);
+  if (!view || !intent || (intent.status !== 'requires_action' && !authenticationFailed && !bankCheckToStart))
     throw new AppError('conflict', RENEWAL_CONFIRM_MESSAGES.expired);
   const cancelToken = encodeURIComponent(signCancelToken(deps.appSecret, charge.subscriptionId));
   return {
@@ -85,14 +92,16 @@ export async function describeRenewalConfirmation(
     cardLast4: intent.paymentMethod?.last4 ?? view.subscription.cardLast4,
     payment: paymentActionOf(deps.provider, intent),
     authenticationFailed,
+    bankCheckToStart,
     cardLinkPath: `${CANCEL_LINK_PAGE_PATH}?token=${cancelToken}#${CARD_SECTION_ID}`,
   };
 }
 
 /**
- * POST /api/subscriptions/confirm/retry: after the bank's challenge was failed, the month is charged again on the
- * same card (on-session, like a retry with a new card), so the bank asks again on the page. Only a failed challenge
- * is retried: one still awaiting an answer is shown as it is, so a double click never makes two intents.
+ * POST /api/subscriptions/confirm/retry: after the bank's challenge was failed, or when the provider declined the
+ * renewal off session for the bank's check (Stripe), the month is charged again on the same card (on-session, like a
+ * retry with a new card), so the bank asks on the page. Only those are retried: a challenge still awaiting an answer
+ * is shown as it is, so a double click never makes two intents.
  */
 export async function retryRenewalConfirmation(
   deps: MoneyDeps,
@@ -100,7 +109,8 @@ export async function retryRenewalConfirmation(
   now = new Date(),
 ): Promise<RenewalConfirmRetryResult> {
   const described = await describeRenewalConfirmation(deps, token, now);
-  if (!described.authenticationFailed) return { status: 'awaiting', confirmation: described };
+  if (!described.authenticationFailed && !described.bankCheckToStart)
+    return { status: 'awaiting', confirmation: described };
   const { charge } = await openCharge(deps, token, now);
   const retried = await retryRenewalNow(deps, charge.subscriptionId, now);
   if (retried?.status === 'paid') return { status: 'paid' };

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { enqueueEmail } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription } from '../webhooks/webhook-payloads';
-import { chargeResultOf, type ChargeResult } from '../payments/payment-provider';
+import { awaitsAuthentication, chargeResultOf, type ChargeResult } from '../payments/payment-provider';
 import { applicationFeeCents } from '@beabro/shared/money/fees';
 import { cancelLinkUrl, updateCardLinkUrl } from './subscription-link';
 import { confirmLinkUrl } from './confirm-link';
@@ -314,12 +314,12 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
   // retry is left (the support lapses now: nothing may be confirmed after that).
   let outcome = intent;
   let actionIntentId: string | null = null;
-  if (intent.status === 'requires_action') {
+  if (awaitsAuthentication(intent)) {
     if (nextRetryAt(p.charge.createdAt, p.subscription.failedAttempts + 1)) actionIntentId = intent.id;
     else outcome = (await deps.provider.cancelIntent(intent.id)) ?? intent;
   }
   const result = chargeResultOf(outcome);
-  const charge: ChargeResult = (result?.status === 'failed' && intent.status === 'requires_action' && !actionIntentId
+  const charge: ChargeResult = (result?.status === 'failed' && awaitsAuthentication(intent) && !actionIntentId
     ? { ...result, message: UNCONFIRMED_MESSAGE }
     : result) ?? {
     status: 'failed',

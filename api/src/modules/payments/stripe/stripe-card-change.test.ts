@@ -194,6 +194,45 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     expect(await checkLedgerIntegrity(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('a renewal Stripe declines off session for the bank’s check is confirmed from the emailed link', async () => {
+    const guest = t.client();
+    const { id, email } = await monthly(guest, 'pm_card_authenticationRequired');
+    const provider = createStripeProvider(
+      t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+    );
+    const deps = { db: t.database.db, provider, appSecret: resolveAppSecret(t.app.config), origin: 'http://x' };
+    const due = new Date((await rowOf(id)).currentPeriodEnd.getTime() + 60_000);
+    expect(await renewSubscription({ ...deps, log: () => {} }, id, due)).toBe('failed');
+
+    // The supporter gets the confirmation link, not the failure email.
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(mails.map((m) => m.kind)).toContain('renewal-needs-confirmation');
+    expect(mails.map((m) => m.kind)).not.toContain('renewal-failed');
+    const mail = mails.find((m) => m.kind === 'renewal-needs-confirmation');
+    const token = decodeURIComponent(
+      /\/subscriptions\/confirm\?token=([^\s"&]+)/.exec(mail?.textBody ?? '')?.[1] ?? '',
+    );
+
+    // Opened: no challenge yet (Stripe answered requires_payment_method), a check to start.
+    const opened = await guest.get(`/api/subscriptions/confirm?token=${encodeURIComponent(token)}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().confirmation).toMatchObject({ bankCheckToStart: true, authenticationFailed: false });
+    // Started: the month is charged on session and the bank's challenge is Stripe.js's handleNextAction.
+    const started = await guest.post('/api/subscriptions/confirm/retry', { token });
+    expect(started.statusCode, started.body).toBe(200);
+    const confirmation = started.json().confirmation;
+    expect(started.json()).toMatchObject({ status: 'awaiting', confirmation: { bankCheckToStart: false } });
+    expect((await platform.paymentIntents.retrieve(confirmation.payment.intentId)).next_action?.type).toBe(
+      'use_stripe_sdk',
+    );
+    standIn.completeAuthentication(confirmation.payment.intentId, 'approve');
+    const confirmed = await guest.post('/api/subscriptions/confirm', { token });
+    expect(confirmed.json()).toEqual({ status: 'paid' });
+    expect(await rowOf(id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+    await standIn.deliveriesSettled();
+    expect(await checkLedgerIntegrity(t.database.db)).toMatchObject({ ok: true });
+  });
+
   it('with a new card whose bank asks on the retry: the answer carries what handleNextAction needs', async () => {
     const guest = t.client();
     const { id, token } = await monthly(guest, 'pm_card_authenticationRequired');

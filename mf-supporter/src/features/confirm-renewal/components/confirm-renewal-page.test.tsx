@@ -23,6 +23,7 @@ const confirmation = {
     frameUrl: '/sandbox-pay/v1/card-frame',
   },
   authenticationFailed: false,
+  bankCheckToStart: false,
   cardLinkPath: '/subscriptions/cancel?token=sub.sig#card',
 };
 
@@ -104,6 +105,30 @@ describe('the renewal confirmation page', () => {
     expect(screen.getByRole('button', { name: 'Try again with my bank' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Use another card' })).toBeInTheDocument();
     expect(screen.queryByTitle(/Confirm the payment with your bank/)).not.toBeInTheDocument();
+  });
+
+  it('declined off session for the bank’s check (Stripe): a button starts it, then the challenge is answered', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/confirm': () => json(200, { confirmation: { ...confirmation, bankCheckToStart: true } }),
+      'POST /api/subscriptions/confirm/retry': () =>
+        json(200, {
+          status: 'awaiting',
+          confirmation: { ...confirmation, payment: { ...confirmation.payment, intentId: 'pi_2' } },
+        }),
+      'POST /api/subscriptions/confirm': () => json(200, { status: 'paid' }),
+    });
+    open();
+    const start = await screen.findByRole('button', { name: 'Start my bank’s check' }, { timeout: 5000 });
+    expect(screen.queryByTitle(/Confirm the payment with your bank/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Use another card' })).toBeInTheDocument();
+    await userEvent.click(start);
+    await screen.findByTitle(/Confirm the payment with your bank/, {}, { timeout: 5000 });
+    expect(api.callsTo('POST /api/subscriptions/confirm/retry').map((r) => r.body)).toEqual([{ token: 'ch.1.sig' }]);
+    frameSays({ type: 'sandbox-pay:result', status: 'succeeded', message: null });
+    expect(
+      await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('with Stripe, the bank’s challenge is Stripe.js’s handleNextAction (no frame of ours), then recorded', async () => {

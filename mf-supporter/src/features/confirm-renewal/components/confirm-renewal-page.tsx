@@ -79,7 +79,22 @@ function Confirm({ token, confirmation: opened }: { token: string; confirmation:
         <Link to={paths.profile(confirmation.creatorUsername)}>{confirmation.creatorDisplayName}</Link>, on your{' '}
         {confirmation.cardBrand} ending in {confirmation.cardLast4}. Nothing is charged until you confirm.
       </p>
-      {failed ? (
+      {confirmation.bankCheckToStart && !failed ? (
+        <>
+          {refused ? (
+            <OutcomeMessage tone="danger" role="alert">
+              <p>{refused}</p>
+            </OutcomeMessage>
+          ) : null}
+          <p css={{ margin: 0 }}>Your bank checks it is you: start its check, then answer it in the window it opens.</p>
+          <div css={(theme) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space(3) })}>
+            <Button onClick={tryAgain} disabled={retry.isPending} aria-busy={retry.isPending || undefined}>
+              {retry.isPending ? 'Asking your bank…' : 'Start my bank’s check'}
+            </Button>
+            <Link to={confirmation.cardLinkPath}>Use another card</Link>
+          </div>
+        </>
+      ) : failed ? (
         <>
           <OutcomeMessage tone="danger" role="alert">
             <p>{failed}</p>

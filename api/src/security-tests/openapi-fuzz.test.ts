@@ -30,6 +30,7 @@ import {
 } from '../modules/public-profile/public-profile-test-factories';
 import { signCancelToken } from '../modules/subscriptions/subscription-link';
 import { createTestApp, fakeUser } from '../testing/test-app';
+import { settlePasswordResetDeliveries } from '../modules/password-reset/password-reset-routes';
 import {
   fuzzRequestArbitrary,
   uploadBody,
@@ -313,7 +314,10 @@ async function cookieFor(request: FuzzRequest): Promise<string | null> {
 
 async function send(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse | null> {
   try {
-    return await t.app.inject(options);
+    const res = await t.app.inject(options);
+    // Work a route does once its answer is sent (a reset link queued) belongs to that request, not the next one's.
+    await settlePasswordResetDeliveries(t.app);
+    return res;
   } catch (error) {
     // light-my-request refuses what no HTTP client could send (a header with a newline, say): not the server's doing.
     if (

@@ -18,6 +18,7 @@ import { refundRoutes } from './modules/refunds/refunds-routes';
 import { registerJobScheduler } from './modules/jobs/job-scheduler';
 import { creatorProfileRoutes } from './modules/creator-profile/creator-profile-routes';
 import { discoverRoutes } from './modules/discover/discover-routes';
+import pinoPretty from 'pino-pretty';
 import { redactingDestination } from './lib/redacting-logger';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox-routes';
 import { devToolsRoutes } from './modules/dev-tools/dev-tools-routes';
@@ -66,12 +67,18 @@ export interface AppOverrides {
 /** Writes that change nothing a visitor's page shows: they leave the recent pages kept (every visit sends one). */
 const WRITES_NO_PAGE_SHOWS: ReadonlySet<string> = new Set(['/api/creators/:username/views']);
 
+/** Log lines for a person reading a terminal (LOG_FORMAT=pretty, the default outside production). */
+const readableLog = () =>
+  pinoPretty({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+
 /** Builds the whole server on an open database; server.ts only boots it, tests call `app.inject`. */
 export async function buildApp(config: AppConfig, db: Db, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   // Secrets in URLs (an email link's token) never reach a log line, whatever logs them.
   const logger = {
     level: config.logLevel,
-    stream: redactingDestination(overrides.logStream ?? process.stdout),
+    stream: redactingDestination(
+      overrides.logStream ?? (config.logFormat === 'pretty' ? readableLog() : process.stdout),
+    ),
   };
   const options: FastifyServerOptions = { logger, trustProxy: config.trustProxy, genReqId: requestIdOf };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();

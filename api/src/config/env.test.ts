@@ -151,6 +151,15 @@ describe('INSTANCE_ID', () => {
   });
 });
 
+describe('LOG_FORMAT', () => {
+  it('is JSON lines in production and readable lines otherwise, unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:25' }).logFormat).toBe('json');
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
 describe('METRICS_TOKEN', () => {
   it('is unset by default (no /metrics) and refused when it is guessable', () => {
     expect(loadConfig({}).metricsToken).toBeNull();

@@ -49,6 +49,7 @@ const envSchema = z.object({
   ALLOWED_HOSTS: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#\s]+/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
@@ -171,6 +172,8 @@ export interface AppConfig {
    */
   allowedHosts: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** LOG_FORMAT: JSON lines (default with NODE_ENV=production) or readable lines for a person (default otherwise). */
+  logFormat: 'json' | 'pretty';
   /** Signs links in emails (e.g. cancel monthly support); null means the one generated in DATA_DIR (see resolveAppSecret). */
   appSecret: string | null;
   /** Run the scheduled jobs (renewals, payouts) in this process once it listens. */
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedHosts,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (isProduction(e.NODE_ENV) ? 'json' : 'pretty'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     devMailbox: e.DEV_MAILBOX

@@ -8,6 +8,8 @@ export const sessionUserSchema = z.object({
   isCreator: z.boolean(),
   userType: z.enum(['creator', 'supporter']),
   emailVerified: z.boolean(),
+  /** True only for operators (absent otherwise): the shell then offers the operator console. */
+  isOperator: z.boolean().optional(),
 });
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema });

@@ -9,4 +9,6 @@ export interface SessionUser {
   isCreator: boolean;
   userType: UserType;
   emailVerified: boolean;
+  /** Set (true) only for operators: the shell then offers the operator console. */
+  isOperator?: boolean;
 }

@@ -100,7 +100,8 @@ export default defineConfig({
   // and a checkout journey over a minute. An axe-core check adds its own allowance (tests/support/axe.ts).
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list as it goes, and where the time went (test-results/e2e-times.json, for docs/testing.md's table).
+  reporter: [['list'], ['./times-reporter.mjs']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -11,7 +11,7 @@
 //   node scripts/verify-apps.mjs mf-help api  only these
 //   VERIFY_JOBS=1 node scripts/verify-apps.mjs   one app at a time, output streamed as it comes
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 const registry = JSON.parse(readFileSync(new URL('../shared/src/contract/remotes.json', import.meta.url), 'utf8'));
@@ -164,6 +164,23 @@ const table = [
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 console.log(`\n==== Each app verified on its own (${elapsed()}, ${jobs} at a time) ====`);
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+
+// Where the time went, for `pnpm test`'s timing record (scripts/test-command.mjs).
+const timesFile = new URL('../test-results/verify-apps-times.json', import.meta.url);
+mkdirSync(new URL('.', timesFile), { recursive: true });
+writeFileSync(
+  timesFile,
+  `${JSON.stringify(
+    {
+      writtenAt: new Date().toISOString(),
+      jobs,
+      seconds: Math.round((Date.now() - runStarted) / 1000),
+      apps: results.map((r) => ({ app: r.app, kind: r.kind, seconds: Math.round(r.seconds), steps: r.steps })),
+    },
+    null,
+    2,
+  )}\n`,
+);
 
 const failed = results.filter((r) => Object.values(r.steps).some((s) => !s.startsWith('ok')));
 if (failed.length > 0) {

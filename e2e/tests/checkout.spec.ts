@@ -46,6 +46,34 @@ async function fillDetailsAndCard(
 }
 
 test.describe('support checkout /{username}/support', () => {
+  test('the card field is a foreign origin to the page: no script of the site can read the card', async ({
+    page,
+    accounts,
+  }) => {
+    const username = (await accounts.create({ role: 'creator' })).username!;
+    await page.goto(`/${username}/support`);
+    await fillSandboxCard(page);
+    await expect(cardFrame(page).getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    // What any script of the page (an area's release included) can reach of the frame: nothing of its document.
+    const reach = await page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Card details"]');
+      let document_: string;
+      try {
+        document_ = frame?.contentDocument === null ? 'none' : 'readable';
+      } catch {
+        document_ = 'none';
+      }
+      let location_: string;
+      try {
+        location_ = String(frame?.contentWindow?.location.href);
+      } catch {
+        location_ = 'none';
+      }
+      return { document_, location_ };
+    });
+    expect(reach).toEqual({ document_: 'none', location_: 'none' });
+  });
+
   test('a visitor supports one-off, sees the thank-you, and the profile shows the support and the new totals', async ({
     page,
     accounts,

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
 import type { CardFieldHandle, CardFieldMode, CardFieldResult } from '@beabro/shared/payments/card-field-client';
 import { FlaskIcon } from '@beabro/shared/ui/icons/flask';
+import { SANDBOX_FRAME_ORIGIN, SANDBOX_FRAME_TARGET } from '@beabro/shared/payments/sandbox-frame';
 
 /** The sandbox's test cards (api/src/modules/payments/sandbox): what a tester can type in the card field, and what happens. */
 export const TEST_CARDS = [
@@ -54,7 +55,7 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
+      if (event.source !== frame.current?.contentWindow || event.origin !== SANDBOX_FRAME_ORIGIN) return;
       const data = event.data as { type?: string; height?: unknown; status?: unknown; message?: unknown };
       if (data.type === 'sandbox-pay:ready') {
         ready.current = true;
@@ -73,7 +74,7 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
     };
     window.addEventListener('message', onMessage);
     // A frame rendered on the server may have loaded (and said so) before this page listened: ask again.
-    frame.current?.contentWindow?.postMessage({ type: 'sandbox-pay:ping' }, window.location.origin);
+    frame.current?.contentWindow?.postMessage({ type: 'sandbox-pay:ping' }, SANDBOX_FRAME_TARGET);
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
@@ -93,7 +94,7 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
               clearTimeout(timer);
               resolve(true);
             };
-            target.postMessage({ type: 'sandbox-pay:ping' }, window.location.origin);
+            target.postMessage({ type: 'sandbox-pay:ping' }, SANDBOX_FRAME_TARGET);
           });
           onReady.current = null;
           if (!answered) return { status: 'failed', message: FRAME_MESSAGES.notReady };
@@ -104,7 +105,7 @@ export const SandboxCardField = forwardRef<CardFieldHandle, SandboxCardFieldProp
             mode === 'setup'
               ? { type: 'sandbox-pay:setup', setupId: id, clientSecret }
               : { type: 'sandbox-pay:confirm', intentId: id, clientSecret },
-            window.location.origin,
+            SANDBOX_FRAME_TARGET,
           );
         });
       },

@@ -2,7 +2,9 @@
  * The sandbox's provider-hosted card field: a page, its script and its style, served from
  * /sandbox-pay/v1 with their own strict CSP. The card number, expiry and CVC exist only in this frame's
  * DOM and in its tokenize call to the sandbox; the page that embeds it gets back a status and the
- * provider's reason through postMessage, never the card. The protocol (both directions, same origin only):
+ * provider's reason through postMessage, never the card. The frame's origin is opaque (its policy sandboxes it, see
+ * sandbox-pay-routes.ts): it takes messages only from its parent at the site's origin and posts only to that origin;
+ * the page takes its messages from the frame's window only (origin "null"). The protocol:
  *   page -> frame  {type: 'sandbox-pay:ping'} (answered with ready) | {type: 'sandbox-pay:confirm', intentId, clientSecret}
  *                  | {type: 'sandbox-pay:setup', setupId, clientSecret} (saves the card for later payments, no charge;
  *                    its bank challenge, if any, is shown here too)

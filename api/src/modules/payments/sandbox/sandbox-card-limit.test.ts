@@ -29,3 +29,55 @@ describe('the sandbox card field: cards per visitor are limited', () => {
     expect((await other.post(`${SANDBOX_PAY_PREFIX}/v1/payment-methods`, { card: CARD })).statusCode).toBe(200);
   });
 });
+
+describe('the sandbox card field runs in an origin of its own', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('is sandboxed by its policy (opaque origin) and answers its frame (Origin: null) as a cross-origin caller', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `${SANDBOX_PAY_PREFIX}/v1/card-frame` });
+    expect(page.statusCode).toBe(200);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/(^|; )sandbox allow-scripts allow-forms(;|$)/);
+    expect(policy).not.toContain('allow-same-origin');
+    const script = await t.app.inject({
+      method: 'GET',
+      url: `${SANDBOX_PAY_PREFIX}/v1/card-frame.js`,
+      headers: { origin: 'null' },
+    });
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `${SANDBOX_PAY_PREFIX}/v1/payment-methods`,
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('null');
+    expect(preflight.headers['access-control-allow-headers']).toBe('Content-Type');
+    const tokenized = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PAY_PREFIX}/v1/payment-methods`,
+      headers: { origin: 'null' },
+      payload: { card: CARD },
+    });
+    expect(tokenized.statusCode).toBe(200);
+    expect(tokenized.headers['access-control-allow-origin']).toBe('null');
+    expect(tokenized.headers['access-control-allow-credentials']).toBeUndefined();
+    // Another site's page gets no cross-origin answer: only the sandboxed frame (and same-origin calls) may read one.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PAY_PREFIX}/v1/payment-methods`,
+      headers: { origin: 'https://evil.example' },
+      payload: { card: CARD },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -10,8 +10,12 @@ import { ipRateLimitKey, rateLimited } from '../../rate-limit/rate-limit-service
 /**
  * The frame's own policy: only its own script, style and calls; no form posts anywhere. It may be framed
  * wherever the checkout may (the embed overlay on creators' sites frames the checkout, which frames this).
+ * `sandbox allow-scripts allow-forms` (without allow-same-origin) gives the frame an origin of its own (opaque), as
+ * a real provider's field on its own domain has: no script of the site (any area's release included) can read the
+ * card from it, and it reaches the site only by postMessage. Its calls are then cross-origin: see FRAME_CORS.
  */
 const CARD_FRAME_CSP = [
+  'sandbox allow-scripts allow-forms',
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -81,6 +85,24 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentPr
   app,
   { sandbox },
 ) => {
+  // The frame's origin is opaque (CARD_FRAME_CSP): its script, style and calls come from an origin that is not this
+  // one, so they are answered as cross-origin resources, to that frame only (its requests say `Origin: null`), as a
+  // provider's API answers its field. Credentials are never sent (the frame omits them): a client secret authorizes.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.origin !== 'null') return;
+    reply.header('Access-Control-Allow-Origin', 'null').header('Vary', 'Origin');
+  });
+  app.options('/v1/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(204)
+      .header('Access-Control-Allow-Methods', 'GET, POST')
+      .header('Access-Control-Allow-Headers', 'Content-Type')
+      .header('Access-Control-Max-Age', '600')
+      .send(),
+  );
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   const asset = (type: string, body: string) => ({
     schema: { hide: true },
     handler: async (_request: unknown, reply: FastifyReply) => {

@@ -34,7 +34,7 @@ async function fakeCardFrame(results: Array<{ status: string; message: string | 
   const win = frame.contentWindow;
   if (!win) throw new Error('no frame window');
   const send = (data: unknown) =>
-    window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source: win }));
+    window.dispatchEvent(new MessageEvent('message', { data, origin: 'null', source: win }));
   send({ type: 'sandbox-pay:ready' });
   const confirms: unknown[] = [];
   vi.spyOn(win, 'postMessage').mockImplementation((data: unknown) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SANDBOX_FRAME_ORIGIN, SANDBOX_FRAME_TARGET } from '@beabro/shared/payments/sandbox-frame';
 
 /** What the provider's frame answered once the supporter approved or failed the bank's challenge. */
 export interface ChallengeResult {
@@ -33,10 +34,10 @@ export function BankChallengeFrame({
     const start = () =>
       frame.current?.contentWindow?.postMessage(
         { type: 'sandbox-pay:authenticate', intentId, clientSecret },
-        window.location.origin,
+        SANDBOX_FRAME_TARGET,
       );
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
+      if (event.source !== frame.current?.contentWindow || event.origin !== SANDBOX_FRAME_ORIGIN) return;
       const data = event.data as { type?: string; height?: unknown; status?: unknown; message?: unknown };
       if (data.type === 'sandbox-pay:ready') start();
       if (data.type === 'sandbox-pay:resize' && typeof data.height === 'number')
@@ -48,7 +49,7 @@ export function BankChallengeFrame({
     };
     window.addEventListener('message', onMessage);
     // A frame that loaded before this listened has said "ready" already: ask it again.
-    frame.current?.contentWindow?.postMessage({ type: 'sandbox-pay:ping' }, window.location.origin);
+    frame.current?.contentWindow?.postMessage({ type: 'sandbox-pay:ping' }, SANDBOX_FRAME_TARGET);
     return () => window.removeEventListener('message', onMessage);
   }, [intentId, clientSecret]);
 

@@ -32,9 +32,7 @@ function frameSays(data: unknown) {
   const frame = document.querySelector('iframe');
   if (!frame?.contentWindow) throw new Error('no card frame');
   act(() => {
-    window.dispatchEvent(
-      new MessageEvent('message', { data, origin: window.location.origin, source: frame.contentWindow }),
-    );
+    window.dispatchEvent(new MessageEvent('message', { data, origin: 'null', source: frame.contentWindow }));
   });
 }
 

@@ -41,9 +41,7 @@ const SANDBOX_SETUP = {
 /** What the provider's frame posts to the page (its script does it with postMessage). */
 function frameSays(target: HTMLIFrameElement, data: unknown) {
   act(() => {
-    window.dispatchEvent(
-      new MessageEvent('message', { data, origin: window.location.origin, source: target.contentWindow }),
-    );
+    window.dispatchEvent(new MessageEvent('message', { data, origin: 'null', source: target.contentWindow }));
   });
 }
 

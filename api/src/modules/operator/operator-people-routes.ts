@@ -8,6 +8,7 @@ import {
   personDetailResponseSchema,
   reviewQueueResponseSchema,
   suspendRequestSchema,
+  type ReviewQueueResponse,
 } from '@beabro/shared/api-schemas/operator';
 import { AppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/public-origin';
@@ -176,7 +177,10 @@ export const operatorPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
     },
-    async () => ({ creators: await listReviewQueue(app.db), settings: await getSettings(app.db) }),
+    async (): Promise<ReviewQueueResponse> => ({
+      creators: await listReviewQueue(app.db),
+      settings: await getSettings(app.db),
+    }),
   );
 
   app.get(

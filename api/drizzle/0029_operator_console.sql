@@ -58,6 +58,7 @@ CREATE TABLE "operators" (
 ALTER TABLE "creator_profiles" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "creator_profiles" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "creator_profiles" ADD COLUMN "payouts_review_reason" text;--> statement-breakpoint
+ALTER TABLE "disputes" ADD COLUMN "due_by" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "two_factor_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "ip" text;--> statement-breakpoint

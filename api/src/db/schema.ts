@@ -1164,6 +1164,8 @@ export const disputes = pgTable(
     reinstatedCents: integer('reinstated_cents').notNull().default(0),
     /** When the provider created the charge.dispute.* event whose status was last applied (older ones keep it). */
     statusEventAt: timestamp('status_event_at', { withTimezone: true }),
+    /** The provider's deadline for evidence, when it gave one (shown to operators). */
+    dueBy: timestamp('due_by', { withTimezone: true }),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -73,6 +73,7 @@ export async function recordDispute(
       withdrawnCents: Math.max(report.withdrawnCents, existing?.withdrawnCents ?? 0),
       feeCents: Math.max(report.feeCents, existing?.feeCents ?? 0),
       reinstatedCents: Math.max(report.reinstatedCents, existing?.reinstatedCents ?? 0),
+      dueBy: report.dueBy ?? existing?.dueBy ?? null,
       closedAt: existing?.closedAt ?? (closed && !stale ? at : null),
     };
     // A late event (created after closed) never reopens it.

@@ -35,7 +35,9 @@ const dispute = (id: string, chargeId: string, reason: string, status: string) =
   feeCents: 1500,
   reinstatedCents: 0,
   openedAt: new Date(),
+  dueBy: DUE_BY,
 });
+const DUE_BY = new Date('2030-01-15T23:59:59.000Z');
 
 describe('a lost fraud dispute', () => {
   it("holds the creator's payouts for review (audited as system) until an operator marks them reviewed", async () => {
@@ -69,6 +71,10 @@ describe('a lost fraud dispute', () => {
     expect(otherPayout?.status).not.toBe('held');
 
     const operator = await fakeOperator(t);
+    const detail = await operator.client.get(`/api/operator/people/${creator.user.id}`);
+    expect(detail.json().disputes).toEqual([
+      expect.objectContaining({ id: 'dp_fraud', reason: 'fraudulent', status: 'lost', dueBy: DUE_BY.toISOString() }),
+    ]);
     const queue = await operator.client.get('/api/operator/reviews');
     expect(queue.json().creators.map((c: { userId: string }) => c.userId)).toContain(creator.user.id);
     expect((await operator.client.post(`/api/operator/people/${creator.user.id}/review`)).statusCode).toBe(200);

@@ -157,7 +157,7 @@ export async function listDisputes(db: Db, where: SQL | undefined, limit: number
     amountCents: dispute.amountCents,
     reason: dispute.reason,
     status: dispute.status,
-    dueBy: null,
+    dueBy: dispute.dueBy?.toISOString() ?? null,
     createdAt: dispute.createdAt.toISOString(),
     closedAt: dispute.closedAt?.toISOString() ?? null,
   }));

@@ -27,6 +27,9 @@ import { emailVerificationRoutes } from './modules/email-verification/email-veri
 import { verifyEmailFormRoutes } from './modules/email-verification/verify-email-form-routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset-routes';
 import { helpContactRoutes } from './modules/help-contact/help-contact-routes';
+import { operatorConsoleRoutes } from './modules/operator/operator-console-routes';
+import { operatorPeopleRoutes } from './modules/operator/operator-people-routes';
+import { accountSuspensionRoutes, reportRoutes } from './modules/operator/operator-public-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { registerPaymentProvider } from './modules/payments/payment-provider-routes';
 import type { MoneyRouteOptions } from './modules/payments/money-deps';
@@ -173,6 +176,11 @@ async function finishApp(
   await app.register(pageViewRoutes, { prefix: '/api/creators' });
   await app.register(discoverRoutes, { prefix: '/api/discover' });
   await app.register(helpContactRoutes, { prefix: '/api/help' });
+  // The operator console (operators only, after a two-factor sign-in), and the public report form it reads.
+  await app.register(operatorPeopleRoutes, { prefix: '/api/operator' });
+  await app.register(operatorConsoleRoutes, { prefix: '/api/operator' });
+  await app.register(reportRoutes);
+  await app.register(accountSuspensionRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(passwordResetRoutes);
   // The pages these links open are the site's own (/verify-email, /subscriptions/cancel); these take their forms when JavaScript is off.

@@ -8,6 +8,7 @@ import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions'
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -59,6 +60,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when the session was started by a two-factor sign-in (the operator console needs it). */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
+    /** The client address that signed in (shown to operators among the account's logins). */
+    ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -146,6 +151,12 @@ export const creatorProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the account is deleted: the profile is no longer public and its username is never reused. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** An operator hid the page after a report: not public until shown again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** When an operator reviewed the new creator (creators before migration 0029 count as reviewed). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Payouts wait for an operator's review (e.g. after a lost fraud dispute); marking them reviewed clears it. */
+    payoutsReviewReason: text('payouts_review_reason'),
   },
   (t) => [
     uniqueIndex('creator_profiles_username_key').on(t.username),
@@ -1153,6 +1164,8 @@ export const disputes = pgTable(
     reinstatedCents: integer('reinstated_cents').notNull().default(0),
     /** When the provider created the charge.dispute.* event whose status was last applied (older ones keep it). */
     statusEventAt: timestamp('status_event_at', { withTimezone: true }),
+    /** The provider's deadline for evidence, when it gave one (shown to operators). */
+    dueBy: timestamp('due_by', { withTimezone: true }),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -1190,6 +1203,8 @@ export const posts = pgTable(
     /** The publish email fan-out: queued at the first publish, done once every reader's email is in the outbox. */
     emailsQueuedAt: timestamp('emails_queued_at', { withTimezone: true }),
     emailsDoneAt: timestamp('emails_done_at', { withTimezone: true }),
+    /** An operator hid the post after a report: nobody can read it until shown again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1274,4 +1289,98 @@ export const postEmailOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'post_email_opt_outs_pkey', columns: [t.creatorId, t.email] })],
+);
+
+/** Operators (made from the command line only: `pnpm --filter api operator:add EMAIL`). */
+export const operators = pgTable('operators', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  addedAt: createdAt(),
+  /** Who made them an operator ("command line"). */
+  addedBy: text('added_by').notNull(),
+});
+
+/** An account suspended by an operator (current state; the history is in operator_audit_log). */
+export const accountSuspensions = pgTable('account_suspensions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Shown to the suspended person. */
+  reason: text('reason').notNull(),
+  suspendedAt: createdAt(),
+  /** The operator's email, or "system". */
+  suspendedBy: text('suspended_by'),
+});
+
+/** The operator console's settings: one row (id 1). */
+export const operatorSettings = pgTable(
+  'operator_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    reviewThresholdCents: integer('review_threshold_cents').notNull().default(50000),
+    reviewHoldDays: integer('review_hold_days').notNull().default(14),
+  },
+  (t) => [check('operator_settings_one_row_check', sql`${t.id} = 1`)],
+);
+
+/** A visitor's report of a creator page or a post (POST /api/reports), and what an operator did about it. */
+export const abuseReports = pgTable(
+  'abuse_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creatorProfiles.userId, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    message: text('message'),
+    /** Lower-cased; the outcome is emailed here. */
+    reporterEmail: text('reporter_email'),
+    status: text('status', { enum: ['open', 'hidden', 'dismissed', 'suspended'] })
+      .notNull()
+      .default('open'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolution: text('resolution'),
+  },
+  (t) => [index('abuse_reports_status_created_idx').on(t.status, t.createdAt)],
+);
+
+/** Addresses the outbox never sends to (an email to them bounced for good). */
+export const emailSuppressions = pgTable('email_suppressions', {
+  email: text('email').primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Email domains sign-up refuses. */
+export const blockedEmailDomains = pgTable('blocked_email_domains', {
+  domain: text('domain').primaryKey(),
+  createdAt: createdAt(),
+  /** The operator's email. */
+  createdBy: text('created_by').notNull(),
+});
+
+/**
+ * Every operator action, suspension and lift. Append-only, enforced by the database: a trigger
+ * (operator_audit_log_append_only, migration 0029) refuses UPDATE, DELETE and TRUNCATE. No foreign keys:
+ * an entry keeps the actor's email and target as text after the account is deleted.
+ */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The operator's email, "system" or "command line". */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** "user:<id>", "report:<id>", "payout:<id>", "limit:<key>", "domain:<name>". */
+    target: text('target').notNull(),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('operator_audit_log_target_idx').on(t.target, t.id)],
 );

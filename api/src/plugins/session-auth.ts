@@ -33,6 +33,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export function registerSessionAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionTwoFactor', false);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
@@ -45,6 +46,7 @@ export function registerSessionAuth(app: FastifyInstance) {
     }
     request.user = user;
     request.sessionId = session.sessionId;
+    request.sessionTwoFactor = session.twoFactor;
     if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
   });
 }

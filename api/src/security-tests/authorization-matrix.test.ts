@@ -16,6 +16,8 @@
 //   themselves (nothing of the owner's in it: the supporter may see the owner's public name only) and
 //   changes nothing of the owner's; owner 2xx, or the 4xx documented in ROUTE_REQUESTS.
 // - session: sign-out and "who am I": the caller's own session; a visitor gets an empty answer.
+// - operator: /api/operator/*, the operator console. Visitor 401; a supporter or creator 403; an operator whose
+//   session did not pass a two-factor sign-in 403; cross-site with the operator's cookie 403; the operator 2xx.
 // - public: listed one by one (a new route under /api/creators/{username}/ is not public by default):
 //   anyone gets an answer below 500, and nobody sees the owner's private data (email, id, anonymous
 //   supporters' names and emails, subscription id).
@@ -52,11 +54,19 @@ import { RawBody, uploadBody } from './fuzz-arbitraries';
 import { fillPath, listApiOperations, STATE_CHANGING_METHODS, type ApiOperation } from './openapi-operations';
 import { freshIp, latestSubscriptionId, latestVerificationToken, sessionCookie, tiersBody } from './security-fixtures';
 import { fingerprintUserData } from './user-data-fingerprint';
+import { OPERATOR_REQUESTS } from './operator-requests';
+import { fakeOperator, operatorSessionCookie } from '../modules/operator/operator-test-factories';
+import { OPERATOR_ONLY_MESSAGE, OPERATOR_TWO_FACTOR_MESSAGE } from '@beabro/shared/api-schemas/operator';
 
-type Access = 'development' | 'capability' | 'own-resource' | 'own' | 'session' | 'public';
+type Access = 'development' | 'capability' | 'own-resource' | 'own' | 'session' | 'operator' | 'public';
 
 const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
   { match: /^\w+ \/api\/dev\//, access: 'development', why: 'development tools, off in production' },
+  {
+    match: /^\w+ \/api\/operator\//,
+    access: 'operator',
+    why: 'the operator console: operators only, after a two-factor sign-in',
+  },
   {
     match: /^(GET|POST) \/api\/subscriptions\/cancel-by-link$/,
     access: 'capability',
@@ -140,6 +150,8 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
         'POST /api/creators/\\{username\\}/views',
         'GET /api/discover/',
         'POST /api/help/contact',
+        // Reports to the operators: no account needed (rate-limited per IP).
+        'POST /api/reports',
         'GET /uploads/\\{file\\}',
         'GET /remotes\\.json',
         'GET /link-preview/default\\.png',
@@ -369,6 +381,7 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/payments/intents/{intentId}/complete': () => ({ body: { clientSecret: 'not the secret' } }),
   'POST /api/creators/{username}/views': (o) => ({ params: { username: o.username }, body: { page: 'profile' } }),
   'GET /api/discover/': (o) => ({ query: { q: o.marker } }),
+  'POST /api/reports': (o) => ({ body: { username: o.username, reason: 'spam' } }),
   'POST /api/help/contact': () => ({
     body: { name: 'Asker', email: 'asker@example.com', topic: 'general', message: 'A question about my account.' },
   }),
@@ -441,6 +454,8 @@ if (supporterSubscribed.statusCode !== 200)
 await supporter.client.post(`/api/creators/${bystanderUsername}/follow`);
 const anotherCreator = await fakeSignedInCreator(t);
 await fakeSupport(db, anotherCreator.profile.userId, { message: 'For another creator' });
+// An operator made as a person becomes one (two-factor on, operator:add, a two-factor sign-in).
+const operator = await fakeOperator(t);
 const ids: Record<Exclude<Actor, 'visitor' | 'owner'>, string> = {
   supporter: supporter.user.id,
   'another creator': anotherCreator.user.id,
@@ -695,7 +710,11 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
     describe(`${operation.key} [${rule.access}: ${rule.why}]`, () => {
       let owner: Owner;
       beforeAll(async () => {
-        owner = await (rule.access === 'public' ? sharedPublicOwner() : makeOwner());
+        owner = await (rule.access === 'public'
+          ? sharedPublicOwner()
+          : rule.access === 'operator'
+            ? sharedOperatorOwner()
+            : makeOwner());
       });
 
       if (rule.access === 'own' || rule.access === 'own-resource') {
@@ -778,6 +797,56 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
         });
       }
 
+      if (rule.access === 'operator') {
+        const operatorRequest = () => {
+          const make = OPERATOR_REQUESTS[operation.key];
+          if (!make) throw new Error(`${operation.key}: add its request to OPERATOR_REQUESTS in operator-requests.ts`);
+          return make(db, owner);
+        };
+        it('visitor: 401', async () => {
+          const res = await send(operation, 'visitor', owner, await operatorRequest(), { cookie: null });
+          expect(res.statusCode, res.body).toBe(401);
+        });
+        for (const actor of ['supporter', 'another creator', 'owner'] as const) {
+          it(`${actor}: 403, nothing of the owner's seen or changed`, async () => {
+            const request = await operatorRequest();
+            const cookie = await cookieFor(actor, owner);
+            const before = await ownerData(owner);
+            const res = await send(operation, actor, owner, request, { cookie });
+            expect(res.statusCode, res.body).toBe(403);
+            expect(res.json().message).toBe(OPERATOR_ONLY_MESSAGE);
+            await expectOwnerDataUnchanged(owner, before, `${actor}: ${operation.key}`);
+          });
+        }
+        it('an operator whose session did not pass two-factor sign-in: 403', async () => {
+          const request = await operatorRequest();
+          const cookie = await operatorSessionCookie(db, operator.user.id, false);
+          const before = await ownerData(owner);
+          const res = await send(operation, 'owner', owner, request, { cookie });
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json().message).toBe(OPERATOR_TWO_FACTOR_MESSAGE);
+          await expectOwnerDataUnchanged(owner, before, 'an operator without two-factor');
+        });
+        if (stateChanging) {
+          it("cross-site with the operator's cookie: 403 (no CSRF header, or a foreign Origin)", async () => {
+            const request = await operatorRequest();
+            const cookie = await operatorSessionCookie(db, operator.user.id);
+            const before = await ownerData(owner);
+            expect((await send(operation, 'owner', owner, request, { csrf: false, cookie })).statusCode).toBe(403);
+            expect(
+              (await send(operation, 'owner', owner, request, { origin: 'https://evil.example', cookie })).statusCode,
+            ).toBe(403);
+            await expectOwnerDataUnchanged(owner, before, 'a cross-site request');
+          });
+        }
+        it('operator after a two-factor sign-in: 2xx', async () => {
+          const request = await operatorRequest();
+          const cookie = await operatorSessionCookie(db, operator.user.id);
+          const res = await send(operation, 'owner', owner, request, { cookie });
+          expect(res.statusCode, res.body).toBeLessThan(300);
+        });
+      }
+
       if (rule.access === 'public') {
         for (const actor of ['visitor', 'supporter', 'another creator', 'owner'] as const) {
           it(`${actor}: an answer below 500 with none of the owner's private data`, async () => {
@@ -790,6 +859,13 @@ describe(`authorization matrix (${process.env.TEST_DB ?? 'pglite'})`, () => {
     });
   }
 });
+
+let operatorOwner: Promise<Owner> | undefined;
+/** Operator routes share one owner (the person the operator looks at, suspends, reviews...). */
+function sharedOperatorOwner(): Promise<Owner> {
+  operatorOwner ??= makeOwner();
+  return operatorOwner;
+}
 
 let publicOwner: Promise<Owner> | undefined;
 /** Public routes share one owner: what they change (supports, views) is public by design. */

@@ -618,6 +618,10 @@ const HOSTS = ['localhost', 'evil.example', '[', '::::', 'localhost:99999', '', 
 const BAD_CSRF = [null, 'BEABRO', 'beabro, beabro', '', 'XMLHttpRequest'];
 const SIGNED_IN = fc.constantFrom<FuzzActor>('supporter', 'creator', 'creator');
 const ANY_ACTOR = fc.constantFrom<FuzzActor>('visitor', 'supporter', 'creator', 'creator', 'forged-cookie');
+/** The operator console's routes: mostly an operator, so deep paths run; sometimes someone else. */
+const SIGNED_IN_OPERATOR = fc.constantFrom<FuzzActor>('operator', 'operator', 'operator', 'creator');
+const ANY_ACTOR_OPERATOR = fc.constantFrom<FuzzActor>('visitor', 'supporter', 'creator', 'operator', 'forged-cookie');
+const isOperatorRoute = (operation: ApiOperation) => operation.path.startsWith('/api/operator/');
 
 /** What can be made hostile in one-hostile mode. */
 type Target =
@@ -674,7 +678,7 @@ export function fuzzRequestArbitrary(operation: ApiOperation, context: FuzzConte
     { kind: 'header' },
   ];
   const headerCase = fc.record({
-    actor: ANY_ACTOR,
+    actor: isOperatorRoute(operation) ? ANY_ACTOR_OPERATOR : ANY_ACTOR,
     csrfHeader: fc.constantFrom<string | null>('beabro', ...BAD_CSRF),
     origin: fc.constantFrom<string | null>(null, ...ORIGINS(context.ownOrigin)),
     host: fc.oneof(
@@ -705,7 +709,7 @@ export function fuzzRequestArbitrary(operation: ApiOperation, context: FuzzConte
         minLength: operation.pathParams.length,
         maxLength: operation.pathParams.length,
       }),
-      signedIn: SIGNED_IN,
+      signedIn: isOperatorRoute(operation) ? SIGNED_IN_OPERATOR : SIGNED_IN,
       validOrigin,
       headers: headerCase,
       forgedCookie: fc.constantFrom(...FORGED_COOKIES),

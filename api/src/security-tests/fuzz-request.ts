@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { fillPath, type ApiOperation } from './openapi-operations';
 
 /** Who sends a fuzzed request: nobody signed in, one of the seeded accounts, or a cookie that is not a session. */
-export type FuzzActor = 'visitor' | 'supporter' | 'creator' | 'forged-cookie';
+/** `operator`: an operator whose session passed a two-factor sign-in (the operator console's routes). */
+export type FuzzActor = 'visitor' | 'supporter' | 'creator' | 'operator' | 'forged-cookie';
 
 /** A path segment or query value, and whether it is percent-encoded (as browsers do) or sent raw. */
 export interface FuzzText {

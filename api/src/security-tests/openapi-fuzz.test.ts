@@ -17,7 +17,9 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../config/env';
-import { users } from '../db/schema';
+import { abuseReports, users } from '../db/schema';
+import { REPORT_REASONS } from '@beabro/shared/api-schemas/operator';
+import { fakeOperator, operatorSessionCookie } from '../modules/operator/operator-test-factories';
 import { checkoutBody, payCheckout } from '../modules/checkout/checkout-test-factories';
 import { onboardingBody } from '../modules/creator-profile/fake-creator';
 import { uploadsDir } from '../modules/images/images-service';
@@ -185,6 +187,15 @@ const seededPost = await creator.client.post('/api/creator/posts', {
 if (seededPost.statusCode !== 201)
   throw new Error(`seeding a post failed: ${seededPost.statusCode} ${seededPost.body}`);
 const post = (seededPost.json() as { post: { id: string; slug: string } }).post;
+// The operator console: an operator (two-factor on, signed in with a code), the creator its routes act on (not one
+// of the signed-in actors, so a suspension does not change what the other operations reach), and a report of them.
+const operator = await fakeOperator(t);
+const operatorTarget = await fakeSignedInCreator(t);
+await fakeSupport(db, operatorTarget.profile.userId, { message: 'For the operator target' });
+const reported = await t.client().post('/api/reports', { username: operatorTarget.profile.username, reason: 'spam' });
+if (reported.statusCode !== 202) throw new Error(`seeding a report failed: ${reported.statusCode} ${reported.body}`);
+const [seededReport] = await db.select({ id: abuseReports.id }).from(abuseReports);
+if (!seededReport) throw new Error('the seeded report is missing');
 
 const known: KnownValues = {
   username: [
@@ -218,6 +229,13 @@ const known: KnownValues = {
   idempotencyKey: [uuidFromNumber(7)],
   period: ['7d', '30d', '90d', '1y'],
   q: ['creator', 'Zoë', '%', '_'],
+  userId: [operatorTarget.user.id, uuidFromNumber(3)],
+  reportId: [seededReport.id, uuidFromNumber(4)],
+  domain: ['spam-farm.test', 'example.com'],
+  key: ['sign-in:ip:10.0.0.1', 'nothing:here'],
+  status: ['open', 'closed'],
+  before: ['1', '50'],
+  reason: ['Fuzz reason', ' '],
 };
 
 const validBodies: ValidBodies = {
@@ -296,6 +314,20 @@ const validBodies: ValidBodies = {
   'PUT /api/creator/posts/{id}/pin': (n) => ({ pinned: n % 2 === 0 }),
   'POST /api/creator/posts/images': () => uploadBody(),
   'POST /api/posts/unsubscribe': (n) => ({ token: n % 2 ? cancelToken : `${cancelToken}x` }),
+  'POST /api/reports': (n) => ({
+    username: operatorTarget.profile.username,
+    reason: REPORT_REASONS[n % REPORT_REASONS.length],
+    ...(n % 2 ? { email: `reporter${n}@example.com`, message: `Report ${n}` } : {}),
+  }),
+  'POST /api/operator/people/{userId}/suspend': (n) => ({ reason: `Fuzz suspension ${n}` }),
+  'POST /api/operator/people/{userId}/lift': (n) => ({ reason: `Fuzz lift ${n}` }),
+  'PUT /api/operator/settings': (n) => ({ reviewThresholdCents: (n % 100) * 1000, reviewHoldDays: n % 30 }),
+  'POST /api/operator/reports/{reportId}/resolve': (n) => ({
+    action: ['hide', 'dismiss', 'suspend'][n % 3],
+    reason: `Fuzz ${n}`,
+  }),
+  'POST /api/operator/email/blocked-domains': (n) => ({ domain: `blocked${n}.test` }),
+  'POST /api/operator/limits/unblock': (n) => ({ key: n % 2 ? 'sign-in:ip:10.0.0.1' : `nothing:${n}` }),
 };
 
 const context: FuzzContext = { known, validBodies, ownOrigin: 'http://localhost' };
@@ -309,6 +341,7 @@ async function refreshKnownValues() {
 async function cookieFor(request: FuzzRequest): Promise<string | null> {
   if (request.actor === 'visitor') return null;
   if (request.actor === 'forged-cookie') return request.forgedCookie;
+  if (request.actor === 'operator') return operatorSessionCookie(db, operator.user.id);
   return sessionCookie(db, signedIn[request.actor].user.id);
 }
 

@@ -14,5 +14,7 @@ declare module 'fastify' {
     /** The signed-in user, resolved from the session cookie on every /api request. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** The session was started by a two-factor sign-in (the operator console needs it). */
+    sessionTwoFactor: boolean;
   }
 }

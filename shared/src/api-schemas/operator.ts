@@ -123,6 +123,14 @@ export const personDetailResponseSchema = z.object({
   history: z.array(auditEntrySchema),
 });
 
+/**
+ * GET /api/account/suspension: the signed-in person's own suspension (its reason), or null. Suspended
+ * people can still sign in, to read why; they cannot support anyone.
+ */
+export const accountSuspensionResponseSchema = z.object({
+  suspension: z.object({ reason: z.string(), suspendedAt: dateTime }).nullable(),
+});
+
 /** POST /api/operator/people/:userId/suspend; POST .../lift takes { reason } too. Both answer personDetail. */
 export const suspendRequestSchema = z.object({
   reason: z.string().trim().min(1, 'Give a reason: the person is shown it.').max(500, 'At most 500 characters.'),
@@ -267,3 +275,7 @@ export type OperatorEmailResponse = z.infer<typeof operatorEmailResponseSchema>;
 export type OperatorLimitsResponse = z.infer<typeof operatorLimitsResponseSchema>;
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+export type OperatorSupportDto = z.infer<typeof operatorSupportSchema>;
+export type OperatorPayoutDto = z.infer<typeof operatorPayoutSchema>;
+export type OperatorDisputeDto = z.infer<typeof operatorDisputeSchema>;
+export type ReviewQueueItemDto = z.infer<typeof reviewQueueItemSchema>;

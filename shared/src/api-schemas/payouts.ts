@@ -54,6 +54,10 @@ export const PAYOUT_HOLD_MESSAGES = {
     `Payouts are held: ${countryName(country)} is not a supported payout country yet. Payouts go to creators in the United States, Canada, the United Kingdom and Australia; you keep receiving support and your balance is kept for you.`,
   accountDeleted:
     'Payouts are held because this creator account was deleted; the remaining balance is kept for review.',
+  suspended: 'Payouts are held while this account is suspended. Your balance is kept for you.',
+  awaitingReview:
+    'Your first payout above our review threshold is waiting for a quick review by our team; it will be paid once reviewed.',
+  underReview: 'Payouts are held while our team reviews recent activity on this account. Your balance is kept for you.',
   firstPayout: (releaseDate: string) =>
     `Your first payout is held for a 7-day verification period after your first support; it will be paid on ${releaseDate}.`,
 } as const;

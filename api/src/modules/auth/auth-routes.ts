@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ appSecret: string }> = async (a
         { userId: user.id, email: user.email, displayName: user.displayName },
         publicOrigin(request),
       );
-      const session = await startSession(app.db, user.id);
+      const session = await startSession(app.db, user.id, { ip: request.ip });
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return reply.code(201).send({ user });
     },
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ appSecret: string }> = async (a
         return reply.code(202).send({ twoFactor: outcome.challenge });
       }
       const userId = outcome.userId;
-      const session = await startSession(app.db, userId);
+      const session = await startSession(app.db, userId, { ip: request.ip });
       const user = await loadSessionUser(app.db, userId);
       if (!user) throw new Error('signed-in user vanished');
       setSessionCookie(request, reply, session.token, session.expiresAt);

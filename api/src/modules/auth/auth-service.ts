@@ -10,6 +10,8 @@ import { rememberSignInIp, reserveSignInAttempt } from '../rate-limit/sign-in-th
 import { createSignInChallenge, isTwoFactorEnabled } from '../two-factor/sign-in-challenge';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../users/password-hasher';
 import { findUserByEmail, insertUser, toSessionUser } from '../users/user-repository';
+import { SIGN_UP_DOMAIN_BLOCKED_MESSAGE } from '@beabro/shared/api-schemas/operator';
+import { isEmailDomainBlocked } from '../users/blocked-email-domains';
 
 export const SIGN_UP_LIMITS = {
   perIp: { name: 'sign-up:ip', limit: 10, windowSeconds: 60 * 60 },
@@ -28,6 +30,7 @@ export async function signUp(
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, { ...SIGN_UP_LIMITS.perIp, limit: perIpLimit }, ip);
   await consumeRateLimit(db, SIGN_UP_LIMITS.perEmail, email);
+  if (await isEmailDomainBlocked(db, email)) throw fieldError('email', SIGN_UP_DOMAIN_BLOCKED_MESSAGE);
   if (await findUserByEmail(db, email)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   try {

@@ -4,6 +4,7 @@ import { preparedStatement, runPrepared, type StatementValue } from '../../db/pr
 import type { OutgoingEmail } from '../email/email-outbox';
 import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
 import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import { creatorNotSuspended } from '../creator-profile/creator-visibility';
 import type { PaymentAttemptRow } from '../payments/payment-attempts-repository';
 import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
 import { goalColumns } from '../goals/goal-reached-repository';
@@ -28,6 +29,7 @@ export async function findCheckoutCreator(
       notifySupporterMessages: users.notifySupporterMessages,
       ...goalColumns,
       live: sql<boolean>`${creatorProfiles.deletedAt} is null and ${users.deletedAt} is null`.mapWith(Boolean),
+      available: sql<boolean>`${creatorProfiles.hiddenAt} is null and ${creatorNotSuspended}`.mapWith(Boolean),
       tierAmountCents: supportTiers.amountCents,
     })
     .from(creatorProfiles)
@@ -62,7 +64,8 @@ const BEGIN_CHECKOUT = preparedStatement(
   creator as (
     select cp.user_id, cp.username, cp.display_name, cp.minimum_amount_cents, cp.allow_messages, u.email, u.notify_new_support,
       u.notify_supporter_messages, u.notify_goal_reached, cp.goal_title, cp.goal_amount_cents, cp.goal_set_at, cp.goal_reached_at,
-      (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents
+      (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents,
+      (cp.hidden_at is null and not exists (select 1 from account_suspensions s where s.user_id = cp.user_id)) as available
     from creator_profiles cp
     join users u on u.id = cp.user_id
     left join support_tiers t on t.creator_id = cp.user_id and t.position = coalesce($8::int, -1)
@@ -72,7 +75,7 @@ const BEGIN_CHECKOUT = preparedStatement(
     insert into payment_attempts (id, idempotency_key, purpose, request_fingerprint, request, creator_id, amount_cents, provider, created_at)
     select $10::uuid, $11::text, 'checkout', $12::text, $13::jsonb || jsonb_build_object('creatorId', c.user_id), c.user_id, $14::int, $15::text, $16::timestamptz
     from creator c
-    where $9::boolean and c.live and $14::int >= c.minimum_amount_cents and (not $17::boolean or c.allow_messages)
+    where $9::boolean and c.live and c.available and $14::int >= c.minimum_amount_cents and (not $17::boolean or c.allow_messages)
       and ($8::int is null or c.tier_amount_cents = $14::int)
       and (select count from counted where key = $1::text) <= $3::int and (select count from counted where key = $4::text) <= $6::int
     on conflict (idempotency_key) do nothing
@@ -102,6 +105,7 @@ interface BeginCheckoutRow extends Record<string, unknown> {
   goal_reached_at: Date | string | null;
   live: boolean;
   tier_amount_cents: number | null;
+  available: boolean;
 }
 
 export interface BeginCheckoutInput {
@@ -171,6 +175,7 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
         goalSetAt: new Date(row.goal_set_at),
         goalReachedAt: row.goal_reached_at === null ? null : new Date(row.goal_reached_at),
         live: row.live,
+        available: row.available,
         tierAmountCents: row.tier_amount_cents,
       }
     : undefined;

@@ -42,6 +42,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (a
           200: checkoutStartResponseSchema,
           400: apiErrorSchema,
           402: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
           429: apiErrorSchema,

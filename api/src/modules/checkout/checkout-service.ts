@@ -28,6 +28,7 @@ import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } 
 import { cancelLinkUrl } from '../subscriptions/subscription-link';
 import { subscriptionPeriod } from '../subscriptions/subscription-periods';
 import { creatorSupportEmails, supportEmailFacts, supportReceiptEmail } from '../receipts/support-emails';
+import { findSuspension } from '../users/account-suspension-repository';
 import {
   beginCheckout,
   deletePendingAttempt,
@@ -64,6 +65,8 @@ export const CHECKOUT_MESSAGES = {
   interrupted: 'The payment was interrupted and you were not charged. Please try again.',
   abandoned: 'The payment was not completed in time and you were not charged. Please try again.',
   paymentNotFound: 'This payment was not found. Reload the page and try again.',
+  creatorUnavailable: 'This page is not available right now, so it cannot receive support.',
+  supporterSuspended: 'Your account is suspended, so it cannot send support. Your account settings say why.',
 } as const;
 
 /** A pending attempt older than this is looked at by the recovery job (its request may have died). */
@@ -499,6 +502,7 @@ type CheckoutCheck = { ok: true; creator: CheckoutCreator; amountCents: number }
 function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValues): CheckoutCheck {
   if (!creator || !creator.live)
     return { ok: false, error: new AppError('not_found', CHECKOUT_MESSAGES.creatorNotFound) };
+  if (!creator.available) return { ok: false, error: new AppError('not_found', CHECKOUT_MESSAGES.creatorUnavailable) };
   const amountCents = dollarsToCents(input.amount);
   const fieldErrors: Record<string, string> = {};
   if (amountCents < creator.minimumAmountCents)
@@ -535,6 +539,8 @@ export async function createSupport(
 ): Promise<CheckoutStart> {
   const { db, provider } = deps;
   const now = deps.now?.() ?? new Date();
+  if (viewer && (await findSuspension(db, viewer.id)))
+    throw new AppError('forbidden', CHECKOUT_MESSAGES.supporterSuspended);
   const username = rawUsername.trim().toLowerCase();
   const email = input.email.toLowerCase();
   const requestFingerprint = fingerprint(deps.appSecret, username, input, viewer?.id ?? null);

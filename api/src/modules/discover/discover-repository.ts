@@ -4,6 +4,7 @@ import type { DiscoverSort } from '@beabro/shared/data/discover';
 import type { Db } from '../../db/database';
 import { creatorProfiles, supports, users } from '../../db/schema';
 import { supporterKey } from '../public-profile/public-profile-repository';
+import { creatorPubliclyVisible } from '../creator-profile/creator-visibility';
 
 export interface DiscoverFilter {
   /** Already trimmed; empty means no search. */
@@ -18,7 +19,11 @@ export function escapeLike(text: string): string {
 }
 
 function whereClause(filter: DiscoverFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(creatorProfiles.deletedAt), isNull(users.deletedAt)];
+  const conditions: (SQL | undefined)[] = [
+    isNull(creatorProfiles.deletedAt),
+    isNull(users.deletedAt),
+    creatorPubliclyVisible,
+  ];
   if (filter.creatorType) conditions.push(eq(creatorProfiles.creatorType, filter.creatorType));
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;

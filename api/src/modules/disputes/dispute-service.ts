@@ -1,5 +1,5 @@
 import { olderThanApplied, type DisputeReport, type OrderedEventOutcome } from '../payments/payment-events';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, disputes, ledgerEntries, users } from '../../db/schema';
 import { enqueueEmail } from '../email/email-outbox';
@@ -9,8 +9,29 @@ import { findSupport, findSupportByProviderCharge } from '../refunds/refunds-rep
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSupport } from '../webhooks/webhook-payloads';
 import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails';
+import { recordAudit, SYSTEM_ACTOR } from '../operator/audit-log';
 
 const CLOSED = new Set(['won', 'lost', 'warning_closed']);
+const FRAUDULENT = 'fraudulent';
+const FRAUD_REVIEW_REASON = 'A dispute for fraud was lost.';
+
+/** A lost fraud dispute: the creator's payouts wait for an operator's review (audited, actor "system"). */
+async function holdPayoutsForReview(tx: Db, creatorId: string, disputeId: string): Promise<void> {
+  const [held] = await tx
+    .update(creatorProfiles)
+    .set({ payoutsReviewReason: FRAUD_REVIEW_REASON })
+    .where(and(eq(creatorProfiles.userId, creatorId), isNull(creatorProfiles.payoutsReviewReason)))
+    .returning({ userId: creatorProfiles.userId });
+  if (!held) return;
+  await recordAudit(tx, {
+    actor: SYSTEM_ACTOR,
+    action: 'payouts.hold-for-review',
+    target: `user:${creatorId}`,
+    reason: `${FRAUD_REVIEW_REASON} (dispute ${disputeId})`,
+    before: { payoutsReviewReason: null },
+    after: { payoutsReviewReason: FRAUD_REVIEW_REASON },
+  });
+}
 
 function publicStatus(status: string): 'open' | 'won' | 'lost' | 'closed' {
   if (status === 'won' || status === 'lost') return status;
@@ -52,6 +73,7 @@ export async function recordDispute(
       withdrawnCents: Math.max(report.withdrawnCents, existing?.withdrawnCents ?? 0),
       feeCents: Math.max(report.feeCents, existing?.feeCents ?? 0),
       reinstatedCents: Math.max(report.reinstatedCents, existing?.reinstatedCents ?? 0),
+      dueBy: report.dueBy ?? existing?.dueBy ?? null,
       closedAt: existing?.closedAt ?? (closed && !stale ? at : null),
     };
     // A late event (created after closed) never reopens it.
@@ -90,6 +112,8 @@ export async function recordDispute(
       ...(row.reinstatedCents > 0 ? [entry('dispute_reinstated', row.reinstatedCents)] : []),
     ];
     if (entries.length > 0) await tx.insert(ledgerEntries).values(entries).onConflictDoNothing();
+    if (row.status === 'lost' && existing?.status !== 'lost' && row.reason === FRAUDULENT)
+      await holdPayoutsForReview(tx, row.creatorId, row.id);
 
     const support = await findSupport(tx, row.supportId);
     if (!support) throw new Error(`support ${row.supportId} of dispute ${row.id} vanished`);

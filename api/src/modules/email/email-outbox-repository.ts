@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { contactRequests, emailOutbox } from '../../db/schema';
+import { contactRequests, emailOutbox, emailSuppressions } from '../../db/schema';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -129,4 +129,25 @@ export async function findReplyToAddresses(
     if (emailId) replyTo.set(emailId, request.email);
   }
   return replyTo;
+}
+
+/** Why the sender did not send an email to a suppressed address (its outbox row's last error). */
+export const SUPPRESSED_ADDRESS_ERROR =
+  'Not sent: the address is suppressed (an earlier email to it bounced for good).';
+
+/** Whether the outbox must not send to this address (operators lift it in the console's Email area). */
+export async function isSuppressed(db: Db, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(eq(emailSuppressions.email, address.toLowerCase()));
+  return row !== undefined;
+}
+
+/** An email to this address failed for good: later ones are not sent until an operator lifts it. */
+export async function suppressAddress(db: Db, address: string, reason: string, now: Date): Promise<void> {
+  await db
+    .insert(emailSuppressions)
+    .values({ email: address.toLowerCase(), reason, createdAt: now })
+    .onConflictDoNothing();
 }

@@ -4,6 +4,9 @@ import type { Db } from '../../db/database';
 import { createMailTransport } from './create-mail-transport';
 import {
   claimDueEmails,
+  isSuppressed,
+  suppressAddress,
+  SUPPRESSED_ADDRESS_ERROR,
   findReplyToAddresses,
   markEmailSent,
   recordFailedAttempt,
@@ -88,6 +91,11 @@ async function deliverOne(
   now: Date,
   report: DeliveryReport,
 ): Promise<void> {
+  if (await isSuppressed(db, email.toAddress)) {
+    await recordFailedAttempt(db, email.id, email.attempts, SUPPRESSED_ADDRESS_ERROR, { failedAt: now });
+    report.gaveUp++;
+    return;
+  }
   let html: string | null;
   try {
     // Rendered here, not in the request that queued it; a rendering failure is retried like a sending one.
@@ -109,6 +117,8 @@ async function deliverOne(
     const message = describeError(error);
     if (email.attempts >= MAX_DELIVERY_ATTEMPTS) {
       await recordFailedAttempt(db, email.id, email.attempts, message, { failedAt: now });
+      // Bounced for good: later emails to the address are not sent (operators can lift it).
+      await suppressAddress(db, email.toAddress, message, now);
       report.gaveUp++;
     } else {
       await recordFailedAttempt(db, email.id, email.attempts, message, {

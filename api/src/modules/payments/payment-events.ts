@@ -30,6 +30,8 @@ export interface DisputeReport {
   feeCents: number;
   reinstatedCents: number;
   openedAt: Date;
+  /** The provider's deadline for evidence, when it gives one. */
+  dueBy?: Date | null;
 }
 
 /** A refund the provider reports (made in its dashboard, or ours echoed back): the charge's total refunded so far. */

@@ -13,6 +13,7 @@ import { creatorAccount, creatorBalanceCents } from '../ledger/ledger-service';
 import { insertLedgerEntries } from '../ledger/ledger-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { payoutHeldEmail, payoutSentEmail } from './payout-emails';
+import { operatorHoldFor } from './payout-review-hold';
 import { addDays, isoDay, payoutWeekFor, tuesdayOnOrAfter, weekPaidOn, type PayoutWeek } from './payout-weeks';
 import {
   carryOverHeldPayouts,
@@ -63,23 +64,27 @@ interface Hold {
 }
 
 /**
- * Why a creator's payout decided at `at` must wait: no supported country, or the first payout's
- * 7-day verification period after their first support. Null when it can be paid.
+ * Why a creator's payout decided at `at` must wait: no supported country, an operator's hold (suspension,
+ * review: payout-review-hold.ts), or the first payout's 7-day verification period after their first
+ * support. Null when it can be paid.
  */
 async function holdFor(
   db: Db,
   creatorId: string,
   country: string | null,
   at: Date,
+  amountCents: number,
   deleted = false,
 ): Promise<Hold | null> {
   if (deleted) return { reason: PAYOUT_HOLD_MESSAGES.accountDeleted, key: 'account-deleted' };
   if (!country) return { reason: PAYOUT_HOLD_MESSAGES.noCountry, key: 'no-country' };
   if (!SUPPORTED.has(country))
     return { reason: PAYOUT_HOLD_MESSAGES.unsupportedCountry(country), key: `country-${country}` };
-  if (await hasBeenPaidBefore(db, creatorId)) return null;
-  const first = await findFirstSupportAt(db, creatorId);
-  if (!first) return null;
+  const paidBefore = await hasBeenPaidBefore(db, creatorId);
+  const first = paidBefore ? null : await findFirstSupportAt(db, creatorId);
+  const operatorHold = await operatorHoldFor(db, creatorId, amountCents, { paidBefore, firstSupportAt: first }, at);
+  if (operatorHold) return operatorHold;
+  if (paidBefore || !first) return null;
   const releaseAt = addDays(first, FIRST_PAYOUT_VERIFICATION_DAYS);
   if (releaseAt <= at) return null;
   return { reason: PAYOUT_HOLD_MESSAGES.firstPayout(DATE.format(tuesdayOnOrAfter(releaseAt))), key: 'first-payout' };
@@ -156,7 +161,7 @@ async function settleCreator(
       return { kind: 'nothing' };
     }
 
-    const hold = await holdFor(tx, creatorId, creator.country, now, creator.deleted);
+    const hold = await holdFor(tx, creatorId, creator.country, now, amountCents, creator.deleted);
     if (hold) {
       if (existing) await updatePayout(tx, existing.id, { amountCents, holdReason: hold.reason, updatedAt: now });
       else
@@ -295,7 +300,7 @@ export async function estimateNextPayout(
   // Negative when refunds outweigh new earnings: then nothing is paid until they are recovered.
   const estimatedAmountCents = Math.max(0, await sumUnpaid(db, creatorId, before));
   // Judged as of the end of that Tuesday: the job runs through the day.
-  const hold = await holdFor(db, creatorId, country, addDays(tuesday, 1));
+  const hold = await holdFor(db, creatorId, country, addDays(tuesday, 1), estimatedAmountCents);
   return {
     scheduledFor: isoDay(tuesday),
     weekStart: week.weekStart,

@@ -3,12 +3,13 @@ import type { Db } from '../../db/database';
 import { creatorProfiles, postDeliveries, postImages, posts, supports, users } from '../../db/schema';
 import type { PostImageSize } from './post-markdown';
 import { givenBy } from '../ledger/supports-given-by';
+import { creatorPubliclyVisible } from '../creator-profile/creator-visibility';
 
 export type PostRow = typeof posts.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A live creator (profile and account not deleted) by username, with what a post's page shows of them. */
+/** A live creator (profile and account not deleted, page not hidden nor suspended) by username, with what a post's page shows of them. */
 export async function findLiveCreatorCard(db: Db, username: string) {
   const [row] = await db
     .select({
@@ -19,7 +20,14 @@ export async function findLiveCreatorCard(db: Db, username: string) {
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(and(eq(creatorProfiles.username, username), isNull(creatorProfiles.deletedAt), isNull(users.deletedAt)));
+    .where(
+      and(
+        eq(creatorProfiles.username, username),
+        isNull(creatorProfiles.deletedAt),
+        isNull(users.deletedAt),
+        creatorPubliclyVisible,
+      ),
+    );
   return row;
 }
 
@@ -37,7 +45,7 @@ export async function findLiveCreatorById(db: Db, userId: string) {
   return row;
 }
 
-/** The creator's published post by slug or id, or undefined (drafts and other creators' posts are not found). */
+/** The creator's published post by slug or id, or undefined (drafts, hidden posts and other creators' posts are not found). */
 export async function findPublishedPost(db: Db, creatorId: string, slugOrId: string): Promise<PostRow | undefined> {
   const match: SQL = UUID.test(slugOrId)
     ? (or(eq(posts.slug, slugOrId), eq(posts.id, slugOrId)) as SQL)
@@ -45,7 +53,7 @@ export async function findPublishedPost(db: Db, creatorId: string, slugOrId: str
   const [row] = await db
     .select()
     .from(posts)
-    .where(and(eq(posts.creatorId, creatorId), eq(posts.status, 'published'), match))
+    .where(and(eq(posts.creatorId, creatorId), eq(posts.status, 'published'), isNull(posts.hiddenAt), match))
     // A slug that happens to be another post's id: the slug wins.
     .orderBy(sql`${posts.slug} = ${slugOrId} desc`)
     .limit(1);
@@ -54,7 +62,7 @@ export async function findPublishedPost(db: Db, creatorId: string, slugOrId: str
 
 /** One page of a creator's published posts: pinned first, then newest. */
 export async function listPublishedPosts(db: Db, creatorId: string, limit: number, offset: number) {
-  const where = and(eq(posts.creatorId, creatorId), eq(posts.status, 'published'));
+  const where = and(eq(posts.creatorId, creatorId), eq(posts.status, 'published'), isNull(posts.hiddenAt));
   const rows = await db
     .select()
     .from(posts)
@@ -81,9 +89,11 @@ export async function listFeedPosts(
 ) {
   const where = and(
     eq(posts.status, 'published'),
+    isNull(posts.hiddenAt),
     sql`${posts.creatorId} in ${supportedCreatorIds(userId, verifiedEmail)}`,
     isNull(creatorProfiles.deletedAt),
     isNull(users.deletedAt),
+    creatorPubliclyVisible,
   );
   const rows = await db
     .select({ post: posts, creatorUsername: creatorProfiles.username, creatorDisplayName: creatorProfiles.displayName })

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, follows, refunds, supports, supportTiers, users } from '../../db/schema';
+import { creatorPubliclyVisible } from '../creator-profile/creator-visibility';
 
 export type CreatorProfileRow = typeof creatorProfiles.$inferSelect;
 
@@ -10,8 +11,8 @@ export type CreatorProfileRow = typeof creatorProfiles.$inferSelect;
  */
 export const supporterKey = sql`${supports.supporterId}::text`;
 
-/** A live profile: neither the profile nor its account is deleted. */
-const isLive = and(isNull(creatorProfiles.deletedAt), isNull(users.deletedAt));
+/** A live profile: neither the profile nor its account is deleted, and an operator neither hid nor suspended it. */
+const isLive = and(isNull(creatorProfiles.deletedAt), isNull(users.deletedAt), creatorPubliclyVisible);
 
 export interface ProfileWithStats {
   profile: CreatorProfileRow;

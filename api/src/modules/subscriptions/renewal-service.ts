@@ -84,6 +84,8 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
       await failPendingCharges(tx, id, reason, now);
       return { outcome: 'canceled' };
     }
+    // The creator is suspended: nothing is charged until an operator lifts it (the renewal stays due).
+    if (creator.suspended) return { outcome: 'skipped' };
 
     // A pause for a fixed time is over: it runs again from here, and the period running now is charged
     // (it starts at the boundary the pause ended on, unless the job ran late).

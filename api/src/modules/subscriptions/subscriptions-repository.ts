@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, paymentAttempts, subscriptionCharges, subscriptions, users } from '../../db/schema';
 import { goalColumns } from '../goals/goal-reached-repository';
+import { creatorNotSuspended } from '../creator-profile/creator-visibility';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionChargeRow = typeof subscriptionCharges.$inferSelect;
@@ -159,6 +160,8 @@ export async function findRenewalParties(tx: Db, subscription: Pick<Subscription
       notifySupporterMessages: users.notifySupporterMessages,
       ...goalColumns,
       live: sql<boolean>`${creatorProfiles.deletedAt} is null and ${users.deletedAt} is null`.mapWith(Boolean),
+      /** Suspended by an operator: renewals wait (skipped, not failed) until the suspension is lifted. */
+      suspended: sql<boolean>`not (${creatorNotSuspended})`.mapWith(Boolean),
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))

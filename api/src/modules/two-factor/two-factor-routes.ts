@@ -160,7 +160,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions>
         new Date(),
         readDeviceCookie(request),
       );
-      const session = await startSession(app.db, userId);
+      const session = await startSession(app.db, userId, { twoFactor: true, ip: request.ip });
       const user = await loadSessionUser(app.db, userId);
       if (!user) throw new Error('signed-in user vanished');
       setSessionCookie(request, reply, session.token, session.expiresAt);

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionUser } from '@beabro/shared/types/session-user';
 import type { Db } from '../../db/database';
-import { creatorProfiles, users } from '../../db/schema';
+import { creatorProfiles, operators, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,16 +36,24 @@ export async function insertUser(
 /** The session user (docs/product-rules.md#accounts-and-sign-in): the account and its creator profile. */
 export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
   const [row] = await db
-    .select({ user: users, username: creatorProfiles.username, profileDeleted: creatorProfiles.deletedAt })
+    .select({
+      user: users,
+      username: creatorProfiles.username,
+      profileDeleted: creatorProfiles.deletedAt,
+      operator: operators.userId,
+    })
     .from(users)
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .leftJoin(operators, eq(operators.userId, users.id))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!row || !row.user.email) return null;
-  return toSessionUser(row.user, row.username && !row.profileDeleted ? row.username : null);
+  return toSessionUser(row.user, row.username && !row.profileDeleted ? row.username : null, row.operator !== null);
 }
 
-export function toSessionUser(user: UserRow, username: string | null): SessionUser {
+/** `isOperator` is set only for operators (absent otherwise). */
+export function toSessionUser(user: UserRow, username: string | null, isOperator = false): SessionUser {
   return {
+    ...(isOperator ? { isOperator: true } : {}),
     id: user.id,
     email: user.email ?? '',
     username,

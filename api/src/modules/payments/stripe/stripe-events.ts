@@ -39,6 +39,7 @@ export function disputeReportOf(dispute: Stripe.Dispute): DisputeReport {
     feeCents,
     reinstatedCents,
     openedAt: new Date(dispute.created * 1000),
+    dueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
   };
 }
 

@@ -1,0 +1,96 @@
+import { desc, eq } from 'drizzle-orm';
+import type { OperatorLimitsResponse } from '@beabro/shared/api-schemas/operator';
+import type { Db } from '../../db/database';
+import { rateLimitBackoffs, rateLimits } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { SIGN_UP_LIMITS } from '../auth/auth-service';
+import { CHECKOUT_LIMITS } from '../checkout/checkout-service';
+import { CONTACT_LIMIT_PER_IP } from '../help-contact/help-contact-service';
+import type { RateLimitRule } from '../rate-limit/rate-limit-service';
+import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
+import { recordAudit } from './audit-log';
+import { REPORT_LIMIT_PER_IP } from './reports-service';
+
+const LIST_LIMIT = 200;
+export const LIMIT_MESSAGES = {
+  unblocked: (key: string) => `The counters of ${key} were cleared.`,
+  notFound: 'No counter or backoff has this key.',
+} as const;
+
+/**
+ * Card-testing alerts raised by the fraud controls. Those controls (built separately) fill it; until
+ * they are wired in, there are none.
+ */
+export function latestFraudAlerts(_db: Db): Promise<OperatorLimitsResponse['fraudAlerts']> {
+  return Promise.resolve([]);
+}
+
+/** The app's fixed-window rules by name: a counter above its rule's limit is refusing requests now. */
+const RULES: readonly RateLimitRule[] = [
+  SIGN_IN_LIMITS.perIpAndAccount,
+  SIGN_IN_LIMITS.perIp,
+  SIGN_IN_LIMITS.perDevice,
+  SIGN_UP_LIMITS.perIp,
+  SIGN_UP_LIMITS.perEmail,
+  CHECKOUT_LIMITS.perIp,
+  CHECKOUT_LIMITS.perEmail,
+  CONTACT_LIMIT_PER_IP,
+  REPORT_LIMIT_PER_IP,
+];
+
+function ruleLimit(key: string): number | null {
+  // The longest matching name wins ("sign-in:ip-account" before "sign-in:ip").
+  const rule = RULES.filter((r) => key.startsWith(`${r.name}:`)).sort((a, b) => b.name.length - a.name.length)[0];
+  return rule?.limit ?? null;
+}
+
+/** GET /api/operator/limits: counters of the current windows, busiest first, and backoffs. */
+export async function limitsOverview(db: Db): Promise<OperatorLimitsResponse> {
+  const counters = await db
+    .select()
+    .from(rateLimits)
+    .orderBy(desc(rateLimits.count), desc(rateLimits.windowStart))
+    .limit(LIST_LIMIT);
+  const backoffs = await db
+    .select()
+    .from(rateLimitBackoffs)
+    .orderBy(desc(rateLimitBackoffs.attempts))
+    .limit(LIST_LIMIT);
+  return {
+    counters: counters.map((c) => {
+      const limit = ruleLimit(c.key);
+      return {
+        key: c.key,
+        count: c.count,
+        windowStart: c.windowStart.toISOString(),
+        blocked: limit !== null && c.count > limit,
+      };
+    }),
+    backoffs: backoffs.map((b) => ({
+      key: b.key,
+      attempts: b.attempts,
+      lastAttemptAt: b.lastAttemptAt.toISOString(),
+    })),
+    fraudAlerts: await latestFraudAlerts(db),
+  };
+}
+
+/** POST /api/operator/limits/unblock { key }: clears the key's counters and backoff (audited). */
+export async function unblockLimit(db: Db, key: string, actor: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const counters = await tx.delete(rateLimits).where(eq(rateLimits.key, key)).returning();
+    const backoffs = await tx.delete(rateLimitBackoffs).where(eq(rateLimitBackoffs.key, key)).returning();
+    if (counters.length === 0 && backoffs.length === 0) throw new AppError('not_found', LIMIT_MESSAGES.notFound);
+    await recordAudit(tx, {
+      actor,
+      action: 'limits.unblock',
+      target: `limit:${key}`,
+      before: {
+        counters: counters.map((c) => ({ windowStart: c.windowStart.toISOString(), count: c.count })),
+        backoff: backoffs.map((b) => ({ attempts: b.attempts })),
+      },
+      after: null,
+    });
+    return LIMIT_MESSAGES.unblocked(key);
+  });
+}

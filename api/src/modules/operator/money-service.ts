@@ -1,0 +1,156 @@
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { OperatorMoneyResponse } from '@beabro/shared/api-schemas/operator';
+import type { Db } from '../../db/database';
+import { creatorProfiles, disputes, paymentAttempts, payouts, refunds } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from './audit-log';
+import { listDisputes, toOperatorPayout } from './people-service';
+
+const LIST_LIMIT = 100;
+export const STUCK_KINDS = ['checkout', 'renewal', 'refund'] as const;
+export type StuckKind = (typeof STUCK_KINDS)[number];
+export const STUCK_ITEM_NOT_FOUND_MESSAGE = 'This item is not waiting for a retry.';
+export const STUCK_RETRY_MESSAGE = 'It will be tried again at the next run of the recovery job (every minute).';
+
+/**
+ * The last daily reconciliation with the payment provider. The reconciliation job (fraud controls and
+ * reconciliation, built separately) fills it; until it is wired in, there is none.
+ */
+export function latestReconciliation(_db: Db): Promise<OperatorMoneyResponse['reconciliation']> {
+  return Promise.resolve(null);
+}
+
+/** A payout still processing this long after its last change: its transfer did not go through. */
+const PAYOUT_STUCK_MS = 60 * 60_000;
+
+/** Held payouts, or failed ones: processing (recorded, transfer not confirmed) for over an hour. */
+async function payoutsWithStatus(db: Db, status: 'failed' | 'held', now: Date) {
+  const rows = await db
+    .select({ payout: payouts, username: creatorProfiles.username })
+    .from(payouts)
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, payouts.creatorId))
+    .where(
+      status === 'held'
+        ? eq(payouts.status, 'held')
+        : and(eq(payouts.status, 'processing'), lt(payouts.updatedAt, new Date(now.getTime() - PAYOUT_STUCK_MS))),
+    )
+    .orderBy(desc(payouts.createdAt))
+    .limit(LIST_LIMIT);
+  return rows.map(({ payout, username }) => ({ ...toOperatorPayout(payout), username }));
+}
+
+async function stuckItems(db: Db): Promise<OperatorMoneyResponse['stuckItems']> {
+  const attempts = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.recoveryAttempts, 0)))
+    .orderBy(desc(paymentAttempts.recoveryAttempts))
+    .limit(LIST_LIMIT);
+  const stuckRefunds = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), gt(refunds.recoveryAttempts, 0)))
+    .orderBy(desc(refunds.recoveryAttempts))
+    .limit(LIST_LIMIT);
+  return [
+    ...attempts.map((a) => ({
+      kind: a.purpose,
+      id: a.id,
+      attempts: a.recoveryAttempts,
+      nextAttemptAt: a.nextRecoveryAt?.toISOString() ?? null,
+      lastError: a.failureMessage,
+    })),
+    ...stuckRefunds.map((r) => ({
+      kind: 'refund',
+      id: r.id,
+      attempts: r.recoveryAttempts,
+      nextAttemptAt: r.nextRecoveryAt?.toISOString() ?? null,
+      lastError: r.failureMessage,
+    })),
+  ];
+}
+
+/** Platform revenue by ISO week (Monday, UTC), newest first, the last 12 weeks. */
+async function revenueByWeek(db: Db, now: Date): Promise<OperatorMoneyResponse['revenueByWeek']> {
+  const since = new Date(now.getTime() - 12 * 7 * 86_400_000);
+  const result = (await db.execute(sql`
+    with weeks as (
+      select generate_series(date_trunc('week', ${since.toISOString()}::timestamptz at time zone 'UTC'),
+        date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'UTC'), interval '1 week') as week_start
+    )
+    select to_char(w.week_start, 'YYYY-MM-DD') as week_start,
+      coalesce((select sum(l.amount_cents) from ledger_entries l where l.account = 'platform'
+        and l.type in ('platform_fee', 'processing_fee_difference')
+        and l.created_at >= w.week_start at time zone 'UTC' and l.created_at < (w.week_start + interval '1 week') at time zone 'UTC'), 0)::bigint as revenue_cents,
+      (select count(*) from supports s
+        where s.created_at >= w.week_start at time zone 'UTC' and s.created_at < (w.week_start + interval '1 week') at time zone 'UTC')::bigint as supports
+    from weeks w order by w.week_start desc limit 12`)) as unknown as {
+    rows: Array<{ week_start: string; revenue_cents: string | number; supports: string | number }>;
+  };
+  return result.rows.map((row) => ({
+    weekStart: row.week_start,
+    revenueCents: Number(row.revenue_cents),
+    supports: Number(row.supports),
+  }));
+}
+
+/** GET /api/operator/money */
+export async function moneyOverview(db: Db, now = new Date()): Promise<OperatorMoneyResponse> {
+  const pendingRefunds = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.status, 'pending'))
+    .orderBy(refunds.createdAt)
+    .limit(LIST_LIMIT);
+  return {
+    disputes: await listDisputes(db, isNull(disputes.closedAt), LIST_LIMIT),
+    failedPayouts: await payoutsWithStatus(db, 'failed', now),
+    heldPayouts: await payoutsWithStatus(db, 'held', now),
+    pendingRefunds: pendingRefunds.map((r) => ({
+      id: r.id,
+      supportId: r.supportId,
+      amountCents: r.amountCents,
+      createdAt: r.createdAt.toISOString(),
+      lastError: r.failureMessage,
+    })),
+    stuckItems: await stuckItems(db),
+    reconciliation: await latestReconciliation(db),
+    revenueByWeek: await revenueByWeek(db, now),
+  };
+}
+
+/** POST /api/operator/money/stuck/:kind/:id/retry: due again at once (audited). */
+export async function retryStuckItem(db: Db, kind: StuckKind, id: string, actor: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    let before: { attempts: number; nextAttemptAt: string | null } | null = null;
+    if (kind === 'refund') {
+      const [row] = await tx
+        .update(refunds)
+        .set({ nextRecoveryAt: null })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+        .returning({ attempts: refunds.recoveryAttempts });
+      if (row) before = { attempts: row.attempts, nextAttemptAt: null };
+    } else {
+      const [row] = await tx
+        .update(paymentAttempts)
+        .set({ nextRecoveryAt: null })
+        .where(
+          and(
+            eq(paymentAttempts.id, id),
+            eq(paymentAttempts.status, 'pending'),
+            inArray(paymentAttempts.purpose, [kind]),
+          ),
+        )
+        .returning({ attempts: paymentAttempts.recoveryAttempts });
+      if (row) before = { attempts: row.attempts, nextAttemptAt: null };
+    }
+    if (!before) throw new AppError('not_found', STUCK_ITEM_NOT_FOUND_MESSAGE);
+    await recordAudit(tx, {
+      actor,
+      action: 'money.retry',
+      target: `${kind}:${id}`,
+      before: { attempts: before.attempts },
+      after: { dueNow: true },
+    });
+  });
+}

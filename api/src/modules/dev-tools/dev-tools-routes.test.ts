@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { loadConfig } from '../../config/env';
-import { jobRuns, payouts, supports } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { jobRuns, operatorAuditLog, operators, payouts, supports } from '../../db/schema';
+import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import { DEV_JOB_MESSAGES } from './dev-tools-routes';
@@ -136,5 +136,25 @@ describe('development tools off', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devTools).toBe(false);
     expect(loadConfig({ DEV_TOOLS: 'true' }).devTools).toBe(true);
     expect(() => loadConfig({ DEV_TOOLS: 'yes' })).toThrow(/DEV_TOOLS/);
+  });
+});
+
+describe('POST /api/dev/operators (DEV_TOOLS=true)', () => {
+  it('makes an account an operator, audited as the development tools, and says when there is no account', async () => {
+    const { user } = await fakeUser(t);
+    const res = await t.client().post('/api/dev/operators', { email: user.email });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toContain(`${user.email} is now an operator`);
+    const [row] = await t.database.db.select().from(operators).where(eq(operators.userId, user.id));
+    expect(row?.addedBy).toBe('development tools');
+    const [entry] = await t.database.db
+      .select()
+      .from(operatorAuditLog)
+      .where(eq(operatorAuditLog.target, `user:${user.id}`));
+    expect(entry).toMatchObject({ actor: 'development tools', action: 'operator.add' });
+
+    const missing = await t.client().post('/api/dev/operators', { email: 'nobody-here@example.com' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('No account uses nobody-here@example.com. The person must sign up first.');
   });
 });

@@ -6,6 +6,7 @@ import { jobLinkOrigin } from '../../lib/link-origin';
 import { jobDefinitions } from '../jobs/job-definitions';
 import { JOB_NAMES, runJob } from '../jobs/run-job';
 import { createJobPaymentProvider } from '../payments/configured-provider';
+import { describeOperatorChange, setOperator } from '../operator/operator-accounts';
 
 export const DEV_JOB_MESSAGES = {
   unknownJob: `Choose one of: ${JOB_NAMES.join(', ')}.`,
@@ -28,6 +29,8 @@ const responseSchema = z.object({
  * POST /api/dev/jobs/:name runs one job now in this server with the clock `now`, as
  * `pnpm --filter api jobs <name> --now <ISO>` does in a separate process. It is what the end-to-end
  * journeys use, since a second process cannot open the embedded database the server holds.
+ * POST /api/dev/operators makes an account an operator, as `pnpm --filter api operator:add EMAIL` does (audited
+ * with the actor "development tools"), for the same reason.
  */
 export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.log.warn(
@@ -71,6 +74,23 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.status === 'failed')
         return reply.code(500).send({ message: `The ${name} job failed: ${outcome.error.message}` });
       return { name, now: now.toISOString(), result: outcome.result };
+    },
+  );
+
+  app.post(
+    '/api/dev/operators',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development tools: make an account an operator (as the operator:add command does)',
+        body: z.object({ email: z.email('Enter the email of an account.') }),
+        response: { 200: z.object({ message: z.string() }), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const change = await setOperator(app.db, request.body.email, false, new Date(), 'development tools');
+      const message = describeOperatorChange(change);
+      return change.kind === 'no-account' ? reply.code(404).send({ message }) : { message };
     },
   );
 };

@@ -12,7 +12,13 @@ export type OperatorChange =
  * Makes the account with this email an operator (or, with `remove`, takes the role away), audited with the
  * actor "command line". Their open sessions end: the next sign-in gets the operator's shorter session.
  */
-export async function setOperator(db: Db, email: string, remove: boolean, now = new Date()): Promise<OperatorChange> {
+export async function setOperator(
+  db: Db,
+  email: string,
+  remove: boolean,
+  now = new Date(),
+  actor = COMMAND_LINE_ACTOR,
+): Promise<OperatorChange> {
   const user = await findUserByEmail(db, email.trim());
   if (!user || !user.email) return { kind: 'no-account', email };
   const target = { userId: user.id, email: user.email };
@@ -22,7 +28,7 @@ export async function setOperator(db: Db, email: string, remove: boolean, now = 
       if (!existing) return { kind: 'not-operator', ...target };
       await tx.delete(operators).where(eq(operators.userId, user.id));
       await recordAudit(tx, {
-        actor: COMMAND_LINE_ACTOR,
+        actor,
         action: 'operator.remove',
         target: `user:${user.id}`,
         before: { operator: true, email: user.email },
@@ -30,9 +36,9 @@ export async function setOperator(db: Db, email: string, remove: boolean, now = 
       });
     } else {
       if (existing) return { kind: 'already', ...target };
-      await tx.insert(operators).values({ userId: user.id, addedBy: COMMAND_LINE_ACTOR, addedAt: now });
+      await tx.insert(operators).values({ userId: user.id, addedBy: actor, addedAt: now });
       await recordAudit(tx, {
-        actor: COMMAND_LINE_ACTOR,
+        actor,
         action: 'operator.add',
         target: `user:${user.id}`,
         before: { operator: false },

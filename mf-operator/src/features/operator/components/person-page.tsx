@@ -47,7 +47,7 @@ function PersonDetail({ detail }: { detail: PersonDetailResponse }) {
       <dl
         css={(theme) => ({
           display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
           gap: `${theme.space(1)} ${theme.space(4)}`,
           margin: `${theme.space(3)} 0 0`,
           '& dt': { fontWeight: theme.font.weight.medium },

@@ -4,7 +4,15 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
-const remotes = ['mf-marketing', 'mf-help', 'mf-auth-onboarding', 'mf-creator', 'mf-supporter', 'mf-public-profile'];
+const remotes = [
+  'mf-marketing',
+  'mf-help',
+  'mf-auth-onboarding',
+  'mf-creator',
+  'mf-supporter',
+  'mf-public-profile',
+  'mf-operator',
+];
 // react-router-dom is the shared singleton; importing react-router directly would load a second copy.
 const reactRouterPath = { name: 'react-router', message: 'Import from react-router-dom (the shared singleton).' };
 // A files block's no-restricted-imports replaces the one above it, so each keeps the react-router path.

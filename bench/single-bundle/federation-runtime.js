@@ -37,6 +37,11 @@ const FOLDERS = {
     recursive: false,
     mode: 'lazy',
   }),
+  mf_operator: import.meta.webpackContext('../../mf-operator/src/exposes', {
+    regExp: /^\.\/[a-z-]+\.tsx$/,
+    recursive: false,
+    mode: 'lazy',
+  }),
 };
 
 const AREAS = {};

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { cardFrame } from './support/sandbox-card';
 
+// Every remote a creator's visit loads: not mf_operator, which only an operator's session ever loads.
 const REMOTES = ['mf_marketing', 'mf_auth_onboarding', 'mf_creator', 'mf_supporter', 'mf_public_profile', 'mf_help'];
 const LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'zustand', '@emotion/react', '@tanstack/react-query'];
 

@@ -29,6 +29,24 @@ test.describe('composed site: every built route renders its area', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
+  test("the operator console is never part of a visitor's pages, and /operator asks them to sign in", async ({
+    page,
+  }) => {
+    const operatorFiles: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.includes('mf-operator')) operatorFiles.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Start Getting Supported' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Operator console' })).toHaveCount(0);
+    await page.goto('/pixelpat');
+    await expect(page.getByRole('button', { name: 'Report this page' })).toBeVisible();
+    await page.goto('/operator/people');
+    await expect(page).toHaveURL(/\/auth\?next=\/operator\/people$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    expect(operatorFiles).toEqual([]);
+  });
+
   test('client-side navigation between areas keeps the shell', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();

@@ -100,6 +100,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     roles: SIGNED_IN,
     ready: (page) => page.getByRole('heading', { level: 2, name: 'Notifications' }),
   },
+  // The demo accounts are not operators: the console says so, without loading it.
+  { name: 'operator-not-allowed', path: '/operator', roles: SIGNED_IN, ready: h1('Not allowed') },
   {
     name: 'settings-account',
     path: '/settings?tab=account',

@@ -3,32 +3,21 @@
 // answers 401 to a visitor, 403 to anyone else, and 403 with OPERATOR_TWO_FACTOR_MESSAGE to an operator
 // whose session did not pass two-factor sign-in. Amounts are integer cents.
 import { z } from 'zod';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS } from '@beabro/shared/data/operator-messages';
+
+// The messages and report reasons are plain values (no zod), so the shell and the public pages' plain code use them
+// without loading zod.
+export {
+  OPERATOR_ONLY_MESSAGE,
+  OPERATOR_TWO_FACTOR_MESSAGE,
+  REPORT_MESSAGE_MAX,
+  REPORT_REASONS,
+  REPORT_REASON_LABELS,
+  REPORT_RECEIVED_MESSAGE,
+} from '@beabro/shared/data/operator-messages';
 
 const dateTime = z.iso.datetime({ offset: true });
 const isoDate = z.iso.date();
-
-export const OPERATOR_TWO_FACTOR_MESSAGE =
-  'The operator console needs two-factor sign-in. Turn on two-factor authentication in Settings, then sign in again.';
-export const OPERATOR_ONLY_MESSAGE = 'Only operators can open the operator console.';
-
-/** Why a visitor reports a creator page or a post. */
-export const REPORT_REASONS = [
-  'spam',
-  'scam_or_fraud',
-  'impersonation',
-  'hate_or_harassment',
-  'adult_content',
-  'other',
-] as const;
-export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
-  spam: 'Spam',
-  scam_or_fraud: 'Scam or fraud',
-  impersonation: 'Pretends to be someone else',
-  hate_or_harassment: 'Hate or harassment',
-  adult_content: 'Adult content',
-  other: 'Something else',
-};
-export const REPORT_MESSAGE_MAX = 1000;
 
 /** POST /api/reports (no account needed; rate-limited per IP). Answers 202 { message }. */
 export const reportRequestSchema = z.object({
@@ -40,7 +29,6 @@ export const reportRequestSchema = z.object({
   /** Where to tell the reporter the outcome; optional. */
   email: z.email('Enter a valid email address.').max(254).optional(),
 });
-export const REPORT_RECEIVED_MESSAGE = 'Thank you. Our team will look at it.';
 
 /** A suspension as shown to operators (and its reason to the suspended person). */
 export const suspensionSchema = z.object({

@@ -31,6 +31,8 @@ export const paths = {
   settings: (tab?: SettingsTab) => (tab && tab !== 'profile' ? `/settings?tab=${tab}` : '/settings'),
   analytics: (period?: AnalyticsPeriod) => (period && period !== '30d' ? `/analytics?period=${period}` : '/analytics'),
   help: '/help',
+  /** The operator console (mf-operator), for operators only. */
+  operator: '/operator',
   /** The help centre filtered by a search, e.g. to one article. */
   helpSearch: (query: string) => `/help?q=${encodeURIComponent(query)}`,
   /** The help centre's "Payments & payouts" category. */

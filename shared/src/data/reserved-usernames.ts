@@ -26,6 +26,7 @@ const NAMES = [
   'analytics',
   'help',
   'discover',
+  'operator',
   'remotes',
   'remotesjson',
   // the pages links in emails open (/verify-email, /reset-password, /subscriptions/cancel)

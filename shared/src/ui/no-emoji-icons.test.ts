@@ -15,6 +15,7 @@ const AREAS = [
   'mf-public-profile/src',
   'mf-supporter/src',
   'mf-help/src',
+  'mf-operator/src',
   'shared/src/ui',
 ];
 /** A colour emoji: a code point drawn as emoji by default, or a pictograph asked to be (U+FE0F). */

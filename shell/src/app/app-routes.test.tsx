@@ -4,6 +4,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, type RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
+import type { SessionUser } from '@beabro/shared/types/session-user';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { forgetAreaLoads } from '../features/remotes/remote-route';
 import { AppRoutes } from './app-routes';
@@ -18,7 +19,23 @@ function Area({ basePath }: RemoteAreaProps) {
   return <h1>Area at {basePath}</h1>;
 }
 
-const map = { 'mf-help': '/h.json', 'mf-marketing': '/m.json', 'mf-public-profile': '/p.json' };
+const map = {
+  'mf-help': '/h.json',
+  'mf-marketing': '/m.json',
+  'mf-public-profile': '/p.json',
+  'mf-operator': '/o.json',
+};
+
+/** Signed in, not an operator (the operator tests add `isOperator: true`). */
+const operator: SessionUser = {
+  id: '6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02',
+  email: 'olive@example.com',
+  username: null,
+  displayName: 'Olive',
+  isCreator: false,
+  userType: 'supporter',
+  emailVerified: true,
+};
 
 function LocationProbe() {
   const location = useLocation();
@@ -109,4 +126,29 @@ describe('AppRoutes', () => {
       expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     },
   );
+
+  it.each(['/operator', '/operator/people/6f1c1a52-52a8-4a57-9b3e-0d2f6f0b1a02', '/operator/audit'])(
+    '%s opens the operator console for an operator',
+    async (path) => {
+      useSessionStore.getState().setUser({ ...operator, isOperator: true });
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'Area at /operator' })).toBeInTheDocument();
+      expect(loadRemote).toHaveBeenLastCalledWith('mf_operator/operator');
+    },
+  );
+
+  it('tells a signed-in user who is not an operator that the console is for operators, without loading it', () => {
+    useSessionStore.getState().setUser(operator);
+    renderAt('/operator/reports');
+    expect(screen.getByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getByText('Only operators can open the operator console.')).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-out visitor from the operator console to sign in', () => {
+    useSessionStore.getState().setUser(null);
+    renderAt('/operator/money');
+    expect(loadRemote).not.toHaveBeenCalled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth?next=/operator/money');
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * Who may open a route: any signed-in user, or a signed-in creator who has a creator page. Routes without
- * it are public. (/create decides for itself in its remote: visitors sign up first, creators move on.)
+ * Who may open a route: any signed-in user, a signed-in creator who has a creator page, or an operator.
+ * Routes without it are public. (/create decides for itself in its remote: visitors sign up first, creators
+ * move on.) A route with access is never rendered on the server, so its remote is never in a public page.
  */
-export type RouteAccess = 'signed-in' | 'creator';
+export type RouteAccess = 'signed-in' | 'creator' | 'operator';
 
 /** Which remote (and which of its exposed modules) renders each route. */
 export interface AreaRoute {
@@ -65,6 +66,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   },
   { path: '/discover', remote: 'mf-supporter', module: './discover', area: 'Discover' },
   { path: '/help', remote: 'mf-help', module: './help', area: 'Help centre' },
+  // The operator console routes its sections itself (/operator/people/:userId, /operator/reports, ...).
+  { path: '/operator/*', remote: 'mf-operator', module: './operator', area: 'Operator console', access: 'operator' },
   // Static segments always outrank these in React Router, and every app segment is a reserved username.
   { path: '/:username', remote: 'mf-public-profile', module: './profile', area: 'Creator profile' },
   { path: '/:username/support', remote: 'mf-public-profile', module: './support', area: 'Support page' },

@@ -51,4 +51,20 @@ describe('decideAccess', () => {
     expect(decideAccess('signed-in', signedIn(supporter), at('/supporter-dashboard'))).toEqual({ kind: 'allow' });
     expect(decideAccess('signed-in', signedIn(creator), at('/supporter-dashboard'))).toEqual({ kind: 'allow' });
   });
+
+  it('lets only an operator into an operator route, and tells anyone else why', () => {
+    expect(decideAccess('operator', signedIn({ ...creator, isOperator: true }), at('/operator/people'))).toEqual({
+      kind: 'allow',
+    });
+    for (const user of [creator, supporter, { ...supporter, isOperator: false }])
+      expect(decideAccess('operator', signedIn(user), at('/operator'))).toEqual({
+        kind: 'forbidden',
+        message: 'Only operators can open the operator console.',
+      });
+    expect(decideAccess('operator', signedOut, at('/operator/reports'))).toEqual({
+      kind: 'redirect',
+      to: '/auth?next=/operator/reports',
+    });
+    expect(decideAccess('operator', unknown, at('/operator'))).toEqual({ kind: 'wait' });
+  });
 });

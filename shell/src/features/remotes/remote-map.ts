@@ -67,7 +67,8 @@ export function dropPreloads(entry: string, doc: Document = document): number {
 
 /**
  * The page was opened on `pathname`: start loading the area that route renders now, in parallel with
- * the shell's first render, rather than when its route mounts (one round trip chain earlier).
+ * the shell's first render, rather than when its route mounts (one round trip chain earlier). Not the operator
+ * console: nobody but an operator loads its script.
  */
 export function preloadDeepLinkArea(pathname: string, map: RemoteMap) {
   const match = matchRoutes(
@@ -75,5 +76,7 @@ export function preloadDeepLinkArea(pathname: string, map: RemoteMap) {
     pathname,
   )?.at(-1);
   const route = AREA_ROUTES.find((candidate) => candidate.path === match?.route.path);
-  if (route && map[route.remote] !== undefined) preloadRemoteArea(route.remote, route.module);
+  // The operator console is loaded only once the session is known to be an operator's (RouteGuard).
+  if (route && route.access !== 'operator' && map[route.remote] !== undefined)
+    preloadRemoteArea(route.remote, route.module);
 }

@@ -93,8 +93,13 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
     <RemoteErrorBoundary key={attempt} area={route.area} onRetry={retry}>
       <Suspense fallback={<AreaLoading area={route.area} />}>
         {/* eslint-disable-next-line react-hooks/static-components -- one stable component per attempt, cached in lazyAreas or resolved before rendering */}
-        {Area ? <Area basePath={route.path} /> : <AreaLoading area={route.area} />}
+        {Area ? <Area basePath={basePathOf(route.path)} /> : <AreaLoading area={route.area} />}
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** The path an area is mounted at: a route that routes its own sub-paths ("/operator/*") without its "/*". */
+function basePathOf(path: string): string {
+  return path.endsWith('/*') ? path.slice(0, -2) : path;
 }

@@ -33,6 +33,7 @@ describe('the post page', () => {
     expect(screen.getByText('microphone')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Pixel Pat' })).toHaveAttribute('href', '/pixelpat');
     expect(api.calls[0]?.path).toBe('/api/creators/pixelpat/posts/studio-update');
+    expect(screen.getByRole('button', { name: 'Report this post' })).toBeInTheDocument();
     await vi.waitFor(() => expect(document.title).toContain('Studio update - Pixel Pat'));
   });
 

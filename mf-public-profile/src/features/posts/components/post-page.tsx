@@ -12,6 +12,7 @@ import { CreatorPageError } from '../../../components/creator-page-status';
 import { useRefetchOnSessionChange } from '../../../hooks/use-refetch-on-session-change';
 import { loadErrorMessage } from '../../../lib/load-error-message';
 import { usePublicPost } from '../hooks/use-posts';
+import { ReportLink } from '../../report/components/report-link';
 
 export const POST_NOT_FOUND_TITLE = 'Post not found';
 
@@ -77,6 +78,7 @@ export function PostPage({ username, slug }: { username: string; slug: string })
             variant="page"
           />
         </Card>
+        <ReportLink username={creator.username} postId={post.id} />
       </div>
     </PageContainer>
   );

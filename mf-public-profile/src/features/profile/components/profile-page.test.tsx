@@ -277,6 +277,7 @@ describe('profile page', () => {
       '/auth?next=/pixelpat',
     );
     expect(screen.getByRole('link', { name: 'Be a Bro' })).toHaveAttribute('href', '/create');
+    expect(screen.getByRole('button', { name: 'Report this page' })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('lets a signed-in visitor follow and unfollow', async () => {
@@ -298,6 +299,7 @@ describe('profile page', () => {
     expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Be a Bro' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report this page' })).not.toBeInTheDocument();
   });
 
   it('copies the profile address when the device cannot share, and says "Link copied"', async () => {

@@ -20,6 +20,7 @@ import { SupportOptions } from './support-options';
 import { SupporterWall } from './supporter-wall';
 import { ThankYouBanner } from '../../../components/thank-you-banner';
 import { ProfilePosts } from '../../posts/components/profile-posts';
+import { ReportLink } from '../../report/components/report-link';
 import { parseTierParam } from '../../../lib/tier-param';
 
 /** The public creator page /{username}, every figure from the API. */
@@ -90,6 +91,7 @@ export function ProfilePage({ username }: { username: string }) {
             {p.viewer.isOwner ? null : <BeABroCard />}
           </div>
         </div>
+        {p.viewer.isOwner ? null : <ReportLink username={p.username} />}
       </div>
     </PageContainer>
   );

@@ -93,6 +93,14 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('button', { name: /account/i })).not.toBeInTheDocument();
   });
 
+  it('links to the operator console only for an operator', async () => {
+    await renderHeader(maya);
+    expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
+    cleanup();
+    await renderHeader({ ...maya, isOperator: true });
+    expect(screen.getAllByRole('link', { name: 'Operator console' })[0]).toHaveAttribute('href', '/operator');
+  });
+
   it('shows a creator Dashboard and an account menu with View Profile, Analytics, Settings and Logout', async () => {
     const user = userEvent.setup();
     const { api } = await renderHeader(maya);

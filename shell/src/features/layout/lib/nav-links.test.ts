@@ -33,6 +33,15 @@ describe('header links', () => {
     expect(primaryLinks(supporter).at(-1)).toEqual({ to: '/supporter-dashboard', label: 'My Missions' });
   });
 
+  it('adds Operator console only for an operator', () => {
+    expect(primaryLinks(creator).map((l) => l.label)).not.toContain('Operator console');
+    expect(primaryLinks({ ...supporter, isOperator: false }).map((l) => l.label)).not.toContain('Operator console');
+    expect(primaryLinks({ ...creator, isOperator: true }).at(-1)).toEqual({
+      to: '/operator',
+      label: 'Operator console',
+    });
+  });
+
   it('shows View Profile only when a username exists, and Analytics only for creators', () => {
     expect(accountLinks(creator).map((l) => l.label)).toEqual(['View Profile', 'Analytics', 'My Missions', 'Settings']);
     expect(accountLinks(creator)[0]?.to).toBe('/maya');

@@ -14,6 +14,7 @@ export function primaryLinks(user: SessionUser | null): NavLink[] {
   ];
   if (user?.isCreator) links.push({ to: paths.dashboard, label: 'Dashboard' });
   else if (user) links.push({ to: paths.supporterDashboard, label: 'My Missions' });
+  if (user?.isOperator) links.push({ to: paths.operator, label: 'Operator console' });
   return links;
 }
 

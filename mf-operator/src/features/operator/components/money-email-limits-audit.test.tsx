@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockApi } from '@beabro/shared/testing/msw';
+import { auditEntry } from '../../../testing/fixtures';
+import { renderConsole } from '../../../testing/render-console';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const money = {
+  disputes: [
+    {
+      id: 'dp_1',
+      supportId: '3a9e0c1d-2b4f-4e6a-8c7d-5f1e2d3c4b5a',
+      creatorUsername: 'maya',
+      amountCents: 2500,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      dueBy: '2026-12-10T00:00:00.000Z',
+      createdAt: '2026-12-01T00:00:00.000Z',
+      closedAt: null,
+    },
+  ],
+  failedPayouts: [],
+  heldPayouts: [],
+  pendingRefunds: [],
+  stuckItems: [{ kind: 'renewal', id: 'sub_9', attempts: 5, nextAttemptAt: null, lastError: 'card_declined' }],
+  reconciliation: { ranAt: '2026-12-06T03:00:00.000Z', ok: false, differences: ['Charge ch_1 missing here'] },
+  revenueByWeek: [{ weekStart: '2026-11-30', revenueCents: 123_456, supports: 42 }],
+};
+
+describe('Money', () => {
+  it('shows disputes with due dates, reconciliation and revenue, and retries a stuck item', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/operator/money': json(200, money),
+      'POST /api/operator/money/stuck/renewal/sub_9/retry': json(200, { message: 'Retried: it went through.' }),
+    });
+    renderConsole('/operator/money');
+    const disputes = await screen.findByRole('region', { name: 'Disputes' });
+    expect(within(disputes).getByText('Dec 10, 2026, 12:00 AM UTC')).toBeInTheDocument();
+    expect(screen.getByText('Charge ch_1 missing here')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Revenue by week' })).getByText('$1,234.56')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry renewal sub_9' }));
+    expect(await screen.findByText('Retried: it went through.')).toHaveFocus();
+    expect(api.callsTo('POST', '/api/operator/money/stuck/renewal/sub_9/retry')).toHaveLength(1);
+  });
+});
+
+describe('Email', () => {
+  it('blocks a domain (checked first), and removes a suppressed address', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/operator/email': json(200, {
+        bounces: [{ to: 'x@bad.test', subject: 'Welcome', at: '2026-12-01T00:00:00.000Z', error: 'mailbox full' }],
+        suppressed: [{ email: 'x@bad.test', reason: 'bounce', at: '2026-12-01T00:00:00.000Z' }],
+        blockedDomains: [],
+      }),
+      'POST /api/operator/email/blocked-domains': json(201, { domain: 'spam.test' }),
+      'DELETE /api/operator/email/suppressed/:email': { status: 204 },
+    });
+    renderConsole('/operator/email');
+    const domain = await screen.findByLabelText('Domain to block');
+    await user.type(domain, 'not a domain');
+    await user.click(screen.getByRole('button', { name: 'Block domain' }));
+    expect(await screen.findByText('Enter a domain like example.com.')).toBeInTheDocument();
+    await user.clear(domain);
+    await user.type(domain, 'Spam.test');
+    await user.click(screen.getByRole('button', { name: 'Block domain' }));
+    expect(await screen.findByText('Sign-ups from spam.test are blocked.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/operator/email/blocked-domains')[0]?.body).toEqual({ domain: 'spam.test' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove x@bad.test from the suppression list' }));
+    expect(await screen.findByText('Emails to x@bad.test are sent again.')).toHaveFocus();
+    expect(
+      api.calls.some((c) => c.method === 'DELETE' && c.pathname === '/api/operator/email/suppressed/x%40bad.test'),
+    ).toBe(true);
+  });
+});
+
+describe('Limits', () => {
+  it('unblocks a blocked key', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/operator/limits': json(200, {
+        counters: [{ key: 'sign-in:203.0.113.7', count: 30, windowStart: '2026-12-06T05:00:00.000Z', blocked: true }],
+        backoffs: [],
+        fraudAlerts: [{ at: '2026-12-06T04:00:00.000Z', key: 'card:203.0.113.7', detail: '12 declines in 5 minutes' }],
+      }),
+      'POST /api/operator/limits/unblock': json(200, { message: 'Unblocked.' }),
+    });
+    renderConsole('/operator/limits');
+    expect(await screen.findByText('12 declines in 5 minutes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unblock sign-in:203.0.113.7' }));
+    expect(await screen.findByText('sign-in:203.0.113.7 is unblocked.')).toHaveFocus();
+    expect(api.callsTo('POST /api/operator/limits/unblock')[0]?.body).toEqual({ key: 'sign-in:203.0.113.7' });
+  });
+});
+
+describe('Audit log', () => {
+  it('pages to older entries and offers the CSV', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/operator/audit': json(200, { entries: [auditEntry(60), auditEntry(59)], nextBefore: 59 }),
+      'GET /api/operator/audit?before=59': json(200, { entries: [auditEntry(58)], nextBefore: null }),
+    });
+    renderConsole('/operator/audit');
+    expect(await screen.findByText('Entry 60')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/operator/audit.csv');
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Entry 58')).toBeInTheDocument();
+    expect(screen.getByText('Entry 60')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Older' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/operator/audit?before=59')).toHaveLength(1);
+  });
+});

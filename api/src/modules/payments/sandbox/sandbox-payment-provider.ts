@@ -69,6 +69,8 @@ export type TokenizeResult =
 export interface SandboxPaymentProvider extends PaymentProvider {
   /** Turns a typed card into a payment method token (the card itself is kept nowhere). */
   tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
+  /** The fingerprint of a tokenized card (null when the token is unknown), for the fraud controls. */
+  cardFingerprint(paymentMethodId: string): Promise<string | null>;
   /** Confirms an intent with a payment method; null when the id or client secret is wrong. */
   confirmIntent(intentId: string, clientSecret: string, paymentMethodId: string): Promise<PaymentIntent | null>;
   /** Saves a tokenized card through a setup (null when the id or client secret is wrong); a 3-D Secure card asks first. */
@@ -99,7 +101,12 @@ function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
     // The sandbox moves no money and charges no fee of its own.
     providerFeeCents: null,
     paymentMethod: method
-      ? { id: intent.keepCard || intent.offSession ? method.token : null, brand: method.brand, last4: method.last4 }
+      ? {
+          id: intent.keepCard || intent.offSession ? method.token : null,
+          brand: method.brand,
+          last4: method.last4,
+          fingerprint: method.fingerprint,
+        }
       : null,
     lastError:
       intent.failureCode && intent.failureMessage
@@ -424,9 +431,18 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         brand: paymentMethod.brand,
         last4: paymentMethod.last4,
         behaviour: sandboxBehaviourOf(digits),
+        // Like Stripe's card.fingerprint: the same number always gives the same value, which reveals nothing of it.
+        fingerprint: createHmac('sha256', options.signingSecret)
+          .update(`card-fingerprint\0${digits}`)
+          .digest('base64url')
+          .slice(0, 16),
         createdAt: clock(),
       });
       return { ok: true, paymentMethod };
+    },
+
+    async cardFingerprint(paymentMethodId) {
+      return (await findSandboxPaymentMethod(db, paymentMethodId))?.fingerprint ?? null;
     },
 
     async confirmIntent(intentId, clientSecret, paymentMethodId) {

@@ -15,5 +15,6 @@ CREATE TABLE "fraud_declines" (
 );
 --> statement-breakpoint
 ALTER TABLE "sandbox_payment_methods" ADD COLUMN "fingerprint" text;--> statement-breakpoint
+ALTER TABLE "supports" ADD COLUMN "fraud_flagged_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "fraud_alerts_at_idx" ON "fraud_alerts" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "fraud_declines_key_at_idx" ON "fraud_declines" USING btree ("key","at");

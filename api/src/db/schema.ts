@@ -244,6 +244,8 @@ export const supports = pgTable(
     wallHiddenAt: timestamp('wall_hidden_at', { withTimezone: true }),
     /** The supporter left the wall; a later support opting in again puts them back. */
     wallLeftAt: timestamp('wall_left_at', { withTimezone: true }),
+    /** When the card issuer warned the payment may be fraudulent (an early fraud warning): refunded, and flagged. */
+    fraudFlaggedAt: timestamp('fraud_flagged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -914,6 +916,7 @@ export const SANDBOX_CARD_BEHAVIOURS = [
   'decline_renewals',
   'authentication_required',
   'test_mode_only',
+  'early_fraud_warning',
 ] as const;
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {

@@ -11,6 +11,8 @@ import { ipRateLimitKey, reserveRateLimit } from '../rate-limit/rate-limit-servi
  * that key until enough of its declines are older than the window, and one alert per key and window is recorded
  * (and emailed to the operators when OPERATOR_ALERT_EMAIL is set).
  */
+type FraudAlertKind = (typeof fraudAlerts.$inferInsert)['kind'];
+
 export const FRAUD_WINDOW_SECONDS = 10 * 60;
 /** A decline of this amount or less counts twice: card testers try cards with small charges. */
 export const SMALL_AMOUNT_CENTS = 200;
@@ -55,7 +57,10 @@ export interface FraudSubject {
 export const FRAUD_MESSAGES = {
   blocked: (wait: string) =>
     `Too many declined payments. For your security, payments are paused: please try again in ${wait}.`,
-  alertSubject: 'Be a Bro: card testing blocked',
+  alertSubject: {
+    card_testing: 'Be a Bro: card testing blocked',
+    early_fraud_warning: 'Be a Bro: early fraud warning, payment refunded',
+  },
 } as const;
 
 function keysOf(subject: FraudSubject): { key: string; limit: (l: FraudLimits) => number }[] {
@@ -165,27 +170,30 @@ export async function recordDecline(
     const detail =
       `${blocked.weight} declined payment${blocked.weight === 1 ? '' : 's'} (small amounts count twice) in ` +
       `${FRAUD_WINDOW_SECONDS / 60} minutes; payments by this key are refused until ${blocked.opensAt.toISOString()}.`;
-    await raiseFraudAlert(db, settings, { at: now, key: blocked.key, kind: 'card_testing', detail });
+    await db.transaction((tx) =>
+      raiseFraudAlert(tx, settings, { at: now, key: blocked.key, kind: 'card_testing', detail }),
+    );
   }
 }
 
-/** Records an alert for the operator, logs it, and emails it when an operators' address is configured. */
+/**
+ * Records an alert for the operator, logs it, and emails it when an operators' address is configured. Call it with
+ * the transaction of the change that raises it (both are written, or neither).
+ */
 export async function raiseFraudAlert(
-  db: Db,
+  tx: Db,
   settings: FraudSettings,
-  alert: { at: Date; key: string; kind: 'card_testing'; detail: string },
+  alert: { at: Date; key: string; kind: FraudAlertKind; detail: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.insert(fraudAlerts).values(alert).returning({ id: fraudAlerts.id });
-    if (settings.alertEmail && row)
-      await enqueueEmail(tx, {
-        kind: 'fraud-alert',
-        dedupeKey: `fraud-alert:${row.id}`,
-        to: settings.alertEmail,
-        subject: FRAUD_MESSAGES.alertSubject,
-        text: `The fraud controls blocked ${alert.key} at ${alert.at.toISOString()}.\n\n${alert.detail}\n`,
-      });
-  });
+  const [row] = await tx.insert(fraudAlerts).values(alert).returning({ id: fraudAlerts.id });
+  if (settings.alertEmail && row)
+    await enqueueEmail(tx, {
+      kind: 'fraud-alert',
+      dedupeKey: `fraud-alert:${row.id}`,
+      to: settings.alertEmail,
+      subject: FRAUD_MESSAGES.alertSubject[alert.kind],
+      text: `Fraud alert about ${alert.key} at ${alert.at.toISOString()}.\n\n${alert.detail}\n`,
+    });
   (settings.log ?? console.warn)(`fraud alert (${alert.kind}) ${alert.key}: ${alert.detail}`);
 }
 

@@ -118,7 +118,11 @@ export type RefundResult =
 export interface ProviderEvent {
   id: string;
   type: string;
+  /** The id of the event's object: an intent, or for an early fraud warning the warning. */
   intentId: string | null;
+  /** The charge an early fraud warning is about, and its intent. */
+  chargeId?: string | null;
+  paymentIntentId?: string | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { recordCheckoutIntentEvent } from './modules/checkout/checkout-service';
 import { recordDispute } from './modules/disputes/dispute-service';
+import { recordEarlyFraudWarning } from './modules/fraud-warnings/early-fraud-warning';
 import { createPaymentEventDispatcher, type PaymentEventDispatcher } from './modules/payments/payment-events';
 import { recordPayoutAccountStatus, recordProviderPayout } from './modules/payout-accounts/payout-accounts-service';
 import { recordProviderReportedRefund } from './modules/refunds/refunds-service';
@@ -21,5 +22,6 @@ export function paymentEventDispatcher(): PaymentEventDispatcher {
     refund: recordProviderReportedRefund,
     account: recordPayoutAccountStatus,
     payout: recordProviderPayout,
+    fraudWarning: recordEarlyFraudWarning,
   });
 }

@@ -81,6 +81,9 @@ const envSchema = z.object({
     .optional(),
   SIGN_UP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SANDBOX_CARD_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  FRAUD_DECLINE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  FRAUD_DECLINE_LIMIT_PER_CREATOR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  OPERATOR_ALERT_EMAIL: z.string().trim().email().optional(),
   DEV_TOOLS: z.enum(['true', 'false']).default('false'),
   SERVER_RENDER: z.enum(['true', 'false']).default('true'),
   HYDRATE_ON_FIRST_USE: z.enum(['true', 'false']).default('true'),
@@ -182,6 +185,12 @@ export interface AppConfig {
   signUpLimitPerIp: number;
   /** SANDBOX_CARD_LIMIT_PER_IP: cards the sandbox's card field may turn into tokens per IP address per 10 minutes. */
   sandboxCardLimitPerIp: number;
+  /** FRAUD_DECLINE_LIMIT: declines (small amounts count 2) per IP, card fingerprint and email in 10 minutes before checkout refuses. */
+  fraudDeclineLimit: number;
+  /** FRAUD_DECLINE_LIMIT_PER_CREATOR: the same per creator. */
+  fraudDeclineLimitPerCreator: number;
+  /** OPERATOR_ALERT_EMAIL: where fraud alerts are emailed; null: only recorded and logged. */
+  operatorAlertEmail: string | null;
   /** Development tools (POST /api/dev/jobs/:name runs a job at a given clock): off by default, refused with NODE_ENV=production. */
   devTools: boolean;
   /** SMTP server for outgoing mail; without it mail is written under `<dataDir>/mail`. */
@@ -301,6 +310,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsEnabled: e.JOBS_ENABLED === 'true',
     signUpLimitPerIp: e.SIGN_UP_LIMIT_PER_IP,
     sandboxCardLimitPerIp: e.SANDBOX_CARD_LIMIT_PER_IP,
+    fraudDeclineLimit: e.FRAUD_DECLINE_LIMIT,
+    fraudDeclineLimitPerCreator: e.FRAUD_DECLINE_LIMIT_PER_CREATOR,
+    operatorAlertEmail: e.OPERATOR_ALERT_EMAIL ?? null,
     devTools: e.DEV_TOOLS === 'true',
     remoteMap,
     releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),

@@ -255,6 +255,8 @@ export const supports = pgTable(
     wallHiddenAt: timestamp('wall_hidden_at', { withTimezone: true }),
     /** The supporter left the wall; a later support opting in again puts them back. */
     wallLeftAt: timestamp('wall_left_at', { withTimezone: true }),
+    /** When the card issuer warned the payment may be fraudulent (an early fraud warning): refunded, and flagged. */
+    fraudFlaggedAt: timestamp('fraud_flagged_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -417,6 +419,36 @@ export const rateLimits = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * Declined card payments, for the card-testing defence (modules/fraud): one row per decline and per key it counts
+ * against ("ip:…", "fingerprint:…", "email:…", "creator:…"). `ref` names the decline (intent and card), so the same
+ * decline reported twice (the page and the provider's event) counts once. Small amounts weigh 2. No card data.
+ */
+export const fraudDeclines = pgTable(
+  'fraud_declines',
+  {
+    key: text('key').notNull(),
+    ref: text('ref').notNull(),
+    weight: integer('weight').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.ref] }), index('fraud_declines_key_at_idx').on(t.key, t.at)],
+);
+
+/** What the fraud controls raised for the operator (the console's Limits screen lists them). */
+export const fraudAlerts = pgTable(
+  'fraud_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** What it is about, e.g. "ip:203.0.113.7" or "support:<id>". */
+    key: text('key').notNull(),
+    kind: text('kind', { enum: ['card_testing', 'early_fraud_warning'] }).notNull(),
+    detail: text('detail').notNull(),
+  },
+  (t) => [index('fraud_alerts_at_idx').on(t.at)],
 );
 
 /** Backoff counters (see backoff-limit-service.ts): attempts so far and when the last one was let through. */
@@ -895,6 +927,7 @@ export const SANDBOX_CARD_BEHAVIOURS = [
   'decline_renewals',
   'authentication_required',
   'test_mode_only',
+  'early_fraud_warning',
 ] as const;
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
@@ -902,6 +935,8 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
   behaviour: text('behaviour', { enum: SANDBOX_CARD_BEHAVIOURS }).notNull(),
+  /** The card's fingerprint as a provider gives it: a keyed hash of the number (the number is kept nowhere). */
+  fingerprint: text('fingerprint'),
   createdAt: createdAt(),
   /** Removed from the supporter (a card they replaced): never charged again, like a detached Stripe payment method. */
   detachedAt: timestamp('detached_at', { withTimezone: true }),

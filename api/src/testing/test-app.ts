@@ -56,6 +56,9 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     SUPPORT_EMAIL: 'help@beabro.test',
     EMAIL_SENDER_ENABLED: 'false',
     JOBS_ENABLED: 'false',
+    // Tests decline the same test cards from one address; fraud-service tests set these back to the defaults.
+    FRAUD_DECLINE_LIMIT: '1000',
+    FRAUD_DECLINE_LIMIT_PER_CREATOR: '1000',
     ...env,
   });
   const app = await buildApp(config, database.db, overrides);

@@ -105,6 +105,9 @@ export async function startStripeSite(): Promise<StripeSite> {
         SUPPORT_EMAIL: 'help@beabro.test',
         DEV_TOOLS: 'true',
         SIGN_UP_LIMIT_PER_IP: '200',
+        // As in playwright.config.ts: every spec declines from 127.0.0.1 with the same test cards.
+        FRAUD_DECLINE_LIMIT: '2000',
+        FRAUD_DECLINE_LIMIT_PER_CREATOR: '2000',
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: secretKey,
         STRIPE_PUBLISHABLE_KEY: publishableKey,

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { MoneyRouteOptions } from '../payments/money-deps';
 import { completeCheckoutIntent, createSupport, PaymentFailedError } from './checkout-service';
 import { requestLinkOrigin } from '../../lib/link-origin';
+import { fraudSettingsOf } from '../fraud/fraud-service';
 
 /** 402 with the provider's reason, on the card field. */
 function sendPaymentFailed(reply: FastifyReply, error: PaymentFailedError) {
@@ -54,7 +55,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (a
       try {
         return reply.send(
           await createSupport(
-            { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) },
+            {
+              db: app.db,
+              provider,
+              appSecret,
+              origin: requestLinkOrigin(app.config, request),
+              fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
+            },
             request.params.username,
             request.body,
             request.user,
@@ -99,9 +106,16 @@ export const paymentCompletionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> =
       reply.header('Cache-Control', 'no-store');
       try {
         const outcome = await completeCheckoutIntent(
-          { db: app.db, provider, appSecret, origin: requestLinkOrigin(app.config, request) },
+          {
+            db: app.db,
+            provider,
+            appSecret,
+            origin: requestLinkOrigin(app.config, request),
+            fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
+          },
           request.params.intentId,
           request.body.clientSecret,
+          request.ip,
         );
         if ('pending' in outcome) return reply.code(202).send({ status: outcome.pending });
         return reply.send(outcome);

@@ -20,9 +20,11 @@ import type { SupportRow } from '../ledger/ledger-repository';
 import {
   chargeResultOf,
   type ChargeResult,
+  type PaymentFailureCode,
   type PaymentIntent,
   type PaymentProvider,
 } from '../payments/payment-provider';
+import { assertNotBlocked, DEFAULT_FRAUD_SETTINGS, recordDecline } from '../fraud/fraud-service';
 import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
 import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/subscription-link';
@@ -68,6 +70,15 @@ export const CHECKOUT_MESSAGES = {
   creatorUnavailable: 'This page is not available right now, so it cannot receive support.',
   supporterSuspended: 'Your account is suspended, so it cannot send support. Your account settings say why.',
 } as const;
+
+/** The refusals of a card that count toward the card-testing defence (not abandoned or interrupted payments). */
+const CARD_DECLINES: ReadonlySet<PaymentFailureCode> = new Set([
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'authentication_failed',
+  'test_mode_only',
+]);
 
 /** A pending attempt older than this is looked at by the recovery job (its request may have died). */
 export const STALE_ATTEMPT_MS = 2 * 60_000;
@@ -611,6 +622,13 @@ export async function createSupport(
     await deletePendingAttempt(db, attemptId);
     throw new AppError('conflict', PAYOUT_DESTINATION_MESSAGES.notConnected(creator.displayName));
   }
+  try {
+    await assertNotBlocked(db, deps.fraud ?? DEFAULT_FRAUD_SETTINGS, { ip, email, creatorId: creator.userId }, now);
+  } catch (error) {
+    // Refused before the provider was asked: the attempt goes, and the key may be used again later.
+    await deletePendingAttempt(db, attemptId);
+    throw error;
+  }
   const attempt = { id: attemptId, idempotencyKey: input.idempotencyKey };
   const fullRequest: CheckoutAttemptRequest = { ...request, creatorId: creator.userId };
   const intent = await provider.createIntent(intentRequest(attempt, fullRequest, creator.username, destination));
@@ -629,11 +647,30 @@ export async function completeCheckoutIntent(
   deps: MoneyDeps,
   intentId: string,
   clientSecret: string,
+  ip: string | null = null,
 ): Promise<CompleteOutcome> {
   const intent = await deps.provider.retrieveIntent(intentId);
   const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
   if (!intent || !attempt || attempt.purpose !== 'checkout' || !sameText(intent.clientSecret, clientSecret))
     throw new AppError('not_found', CHECKOUT_MESSAGES.paymentNotFound);
+  if (intent.lastError && CARD_DECLINES.has(intent.lastError.code)) {
+    const request = attempt.request as unknown as CheckoutAttemptRequest;
+    const card = intent.paymentMethod;
+    await recordDecline(
+      deps.db,
+      deps.fraud ?? DEFAULT_FRAUD_SETTINGS,
+      {
+        // The same card declined on the same intent counts once, however often it is reported.
+        ref: `${intent.id}:${card?.fingerprint ?? `${card?.brand ?? ''}${card?.last4 ?? ''}`}`,
+        amountCents: intent.amountCents,
+        ip,
+        fingerprint: card?.fingerprint ?? null,
+        email: request.email,
+        creatorId: request.creatorId,
+      },
+      deps.now?.() ?? new Date(),
+    );
+  }
   const recorded = await recordCheckoutIntent(deps, attempt, intent);
   // The page's own completion is never a repeat, even when the provider's event wrote the support first.
   if ('receipt' in recorded) return { receipt: { ...recorded.receipt, replayed: false } };

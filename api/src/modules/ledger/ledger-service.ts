@@ -92,7 +92,12 @@ export function newSupportWithEntries(
   input: SupportToRecord,
   providerFee: ProviderFee = {},
 ): { support: SupportRow; entries: LedgerEntryValues[] } {
-  const support: SupportRow = { id: randomUUID(), ...input, ...calculateFees(input.amountCents) };
+  const support: SupportRow = {
+    id: randomUUID(),
+    ...input,
+    ...calculateFees(input.amountCents),
+    fraudFlaggedAt: null,
+  };
   return { support, entries: supportLedgerEntries(support, providerFee) };
 }
 

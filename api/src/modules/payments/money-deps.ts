@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { FraudSettings } from '../fraud/fraud-service';
 import type { PaymentProvider } from './payment-provider';
 
 /** What every money operation (checkout, renewals, card changes, refunds, disputes, payouts) works with. */
@@ -12,6 +13,8 @@ export interface MoneyDeps {
   now?: () => Date;
   /** How long a concurrent duplicate waits for the first request (tests shorten it). */
   duplicateWaitMs?: number;
+  /** The card-testing defence's limits and where its alerts go (default: DEFAULT_FRAUD_SETTINGS). */
+  fraud?: FraudSettings;
   /** Where jobs report a failure they survive (default console.error). */
   log?: (message: string) => void;
 }

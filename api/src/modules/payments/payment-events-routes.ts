@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { fraudSettingsOf } from '../fraud/fraud-service';
 import type { MoneyRouteOptions } from './money-deps';
 import { intentEvent, type PaymentEventDispatcher } from './payment-events';
 
@@ -42,7 +43,16 @@ export const paymentEventRoutes: FastifyPluginAsyncZod<
       const header = request.headers[signatureHeader];
       const event = provider.verifySignedEvent(request.body, typeof header === 'string' ? header : undefined);
       if (!event) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
-      const { duplicate } = await events({ db: app.db, provider, appSecret, origin: '' }, intentEvent(event));
+      const { duplicate } = await events(
+        {
+          db: app.db,
+          provider,
+          appSecret,
+          origin: '',
+          fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
+        },
+        intentEvent(event),
+      );
       return reply.send({ received: true, duplicate });
     },
   );

@@ -48,6 +48,7 @@ function recordingHandlers() {
       return 'applied';
     },
     refund: async (_deps, report) => void calls.push(`refund ${report.chargeId} ${report.amountRefundedCents}`),
+    fraudWarning: async (_deps, warning) => void calls.push(`fraud warning ${warning.id} ${warning.chargeId}`),
     account: async (_deps, accountId, status, _at, eventAt) => {
       calls.push(`account ${accountId} ${status.payoutsEnabled} ${eventAt.toISOString()}`);
       // An account the test calls "acct_stale" already had a newer event applied.

@@ -53,6 +53,19 @@ export interface ProviderPayoutReport {
   createdAt: Date;
 }
 
+/** The card issuer's warning that a charge may be fraudulent (Stripe's radar.early_fraud_warning.created). */
+export interface EarlyFraudWarningReport {
+  id: string;
+  chargeId: string;
+  /** The issuer's label, e.g. made_with_stolen_card. */
+  fraudType: string;
+  /** The intent of the charge, when the provider names it: recorded first, should its own event be late. */
+  intentId: string | null;
+}
+
+/** The event type of an early fraud warning, the same for both providers. */
+export const EARLY_FRAUD_WARNING_EVENT = 'radar.early_fraud_warning.created';
+
 interface EventEnvelope {
   id: string;
   type: string;
@@ -75,6 +88,7 @@ export type PaymentEvent = EventEnvelope &
     | { kind: 'refund'; refund: ProviderRefundReport }
     | ({ kind: 'account'; accountId: string; status: PayoutAccountStatus } & Ordered)
     | ({ kind: 'payout'; payout: ProviderPayoutReport } & Ordered)
+    | { kind: 'fraud_warning'; warning: EarlyFraudWarningReport }
     /** Acknowledged and recorded, nothing to do. */
     | { kind: 'other' }
   );
@@ -114,6 +128,7 @@ export interface PaymentEventHandlers {
     eventAt: Date,
   ) => Promise<OrderedEventOutcome>;
   payout: (deps: MoneyDeps, payout: ProviderPayoutReport, at: Date, eventAt: Date) => Promise<OrderedEventOutcome>;
+  fraudWarning: (deps: MoneyDeps, warning: EarlyFraudWarningReport, at: Date) => Promise<unknown>;
 }
 
 /** `stale`: the event was older than the one last applied to its object, and was recorded without being applied. */
@@ -152,6 +167,14 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
       case 'payout':
         outcome = await handlers.payout(deps, event.payout, at, event.createdAt);
         break;
+      case 'fraud_warning': {
+        // The warning may arrive before the payment was recorded: the intent is recorded first (once, as always).
+        const intent = event.warning.intentId ? await deps.provider.retrieveIntent(event.warning.intentId) : null;
+        const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
+        if (intent && attempt) await handlers.intent[attempt.purpose](deps, attempt, intent, at);
+        await handlers.fraudWarning(deps, event.warning, at);
+        break;
+      }
       case 'other':
         break;
     }
@@ -165,8 +188,26 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
   };
 }
 
-/** A provider event that carries only an intent (the sandbox's, and Stripe's payment_intent.*). */
-export function intentEvent(event: { id: string; type: string; intentId: string | null }): PaymentEvent {
+/** A provider event that carries only an intent (the sandbox's, and Stripe's payment_intent.*), or the sandbox's early fraud warning. */
+export function intentEvent(event: {
+  id: string;
+  type: string;
+  intentId: string | null;
+  chargeId?: string | null;
+  paymentIntentId?: string | null;
+}): PaymentEvent {
+  if (event.type === EARLY_FRAUD_WARNING_EVENT && event.intentId && event.chargeId)
+    return {
+      id: event.id,
+      type: event.type,
+      kind: 'fraud_warning',
+      warning: {
+        id: event.intentId,
+        chargeId: event.chargeId,
+        fraudType: 'misc',
+        intentId: event.paymentIntentId ?? null,
+      },
+    };
   return event.intentId
     ? { id: event.id, type: event.type, kind: 'intent', intentId: event.intentId }
     : { id: event.id, type: event.type, kind: 'other' };

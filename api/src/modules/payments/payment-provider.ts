@@ -46,7 +46,13 @@ export interface PaymentIntent {
    * The card of the last confirmation (brand and last four only); its token when kept. A payment method without card
    * details (none should succeed: intents allow cards only) is named by its type with last4 '0000'.
    */
-  paymentMethod: { id: string | null; brand: string; last4: string } | null;
+  paymentMethod: {
+    id: string | null;
+    brand: string;
+    last4: string;
+    /** The provider's fingerprint of the card number (Stripe: `card.fingerprint`), for the fraud controls. */
+    fingerprint?: string | null;
+  } | null;
   /** Why the last confirmation failed, in the provider's words; null when it did not. */
   lastError: { code: PaymentFailureCode; message: string } | null;
 }
@@ -112,7 +118,11 @@ export type RefundResult =
 export interface ProviderEvent {
   id: string;
   type: string;
+  /** The id of the event's object: an intent, or for an early fraud warning the warning. */
   intentId: string | null;
+  /** The charge an early fraud warning is about, and its intent. */
+  chargeId?: string | null;
+  paymentIntentId?: string | null;
 }
 
 /**

@@ -479,6 +479,19 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     state.emit('charge.succeeded', charge);
     state.emit('payment_intent.succeeded', intent);
     if (methodState.card.dispute) disputes.openDispute(charge, methodState.card.dispute);
+    if (methodState.card.earlyFraudWarning) {
+      const warning: Partial<Stripe.Radar.EarlyFraudWarning> = {
+        id: randomId('issfr'),
+        object: 'radar.early_fraud_warning',
+        actionable: true,
+        charge: charge.id,
+        created: state.now(),
+        fraud_type: 'made_with_stolen_card',
+        livemode: false,
+        payment_intent: intent.id,
+      };
+      state.emit('radar.early_fraud_warning.created', warning);
+    }
     return intent;
   }
 

@@ -26,6 +26,8 @@ export interface TestCard {
   declinesOnAttach?: boolean;
   /** A dispute opens right after the charge succeeds. */
   dispute?: 'fraudulent' | 'inquiry';
+  /** The issuer sends an early fraud warning right after the charge succeeds (Stripe's 4000 0000 0000 5423). */
+  earlyFraudWarning?: boolean;
   /** Stand-in only: the payment stays processing until the test settles it. */
   staysProcessing?: boolean;
 }
@@ -111,6 +113,8 @@ export const testCards: Record<string, TestCard> = {
   authenticationRequiredOnSetup: { brand: 'visa', last4: '3155', funding: 'credit', authentication: 'unlessSetUp' },
   createDispute: { brand: 'visa', last4: '0259', funding: 'credit', dispute: 'fraudulent' },
   createDisputeInquiry: { brand: 'visa', last4: '1976', funding: 'credit', dispute: 'inquiry' },
+  /** Stripe's early fraud warning card (4000 0000 0000 5423): the charge succeeds, then a warning follows. */
+  earlyFraudWarning: { brand: 'visa', last4: '5423', funding: 'credit', earlyFraudWarning: true },
   standInProcessing: { brand: 'visa', last4: '0000', funding: 'credit', staysProcessing: true },
 };
 

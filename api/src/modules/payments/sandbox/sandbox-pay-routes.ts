@@ -6,6 +6,7 @@ import { CARD_FRAME_CSS, CARD_FRAME_HTML, CARD_FRAME_JS } from './sandbox-card-f
 import type { SandboxPaymentProvider } from './sandbox-payment-provider';
 import { EMBED_FRAME_ANCESTORS } from '../../../lib/embed-frame-ancestors';
 import { ipRateLimitKey, rateLimited } from '../../rate-limit/rate-limit-service';
+import { assertNotBlocked, fraudSettingsOf } from '../../fraud/fraud-service';
 
 /**
  * The frame's own policy: only its own script, style and calls; no form posts anywhere. It may be framed
@@ -142,6 +143,12 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentPr
     { schema: { hide: true, params: intentParamsSchema, body: confirmBodySchema } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      // The card-testing defence at the card-confirm step: a network or card past its limit of declines is refused
+      // before the card is tried again (Stripe's Radar does this on Stripe's side).
+      await assertNotBlocked(app.db, fraudSettingsOf(app.config), {
+        ip: request.ip,
+        fingerprint: await sandbox.cardFingerprint(request.body.paymentMethod),
+      });
       const intent = await sandbox.confirmIntent(
         request.params.intentId,
         request.body.clientSecret,

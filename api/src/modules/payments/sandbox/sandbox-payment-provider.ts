@@ -38,6 +38,7 @@ import {
   type SandboxPaymentMethodRow,
   type SandboxSetupRow,
 } from './sandbox-repository';
+import { EARLY_FRAUD_WARNING_EVENT } from '../payment-events';
 import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf } from './sandbox-test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
@@ -69,6 +70,8 @@ export type TokenizeResult =
 export interface SandboxPaymentProvider extends PaymentProvider {
   /** Turns a typed card into a payment method token (the card itself is kept nowhere). */
   tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
+  /** The fingerprint of a tokenized card (null when the token is unknown), for the fraud controls. */
+  cardFingerprint(paymentMethodId: string): Promise<string | null>;
   /** Confirms an intent with a payment method; null when the id or client secret is wrong. */
   confirmIntent(intentId: string, clientSecret: string, paymentMethodId: string): Promise<PaymentIntent | null>;
   /** Saves a tokenized card through a setup (null when the id or client secret is wrong); a 3-D Secure card asks first. */
@@ -99,7 +102,12 @@ function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
     // The sandbox moves no money and charges no fee of its own.
     providerFeeCents: null,
     paymentMethod: method
-      ? { id: intent.keepCard || intent.offSession ? method.token : null, brand: method.brand, last4: method.last4 }
+      ? {
+          id: intent.keepCard || intent.offSession ? method.token : null,
+          brand: method.brand,
+          last4: method.last4,
+          fingerprint: method.fingerprint,
+        }
       : null,
     lastError:
       intent.failureCode && intent.failureMessage
@@ -175,15 +183,45 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     return id;
   }
 
+  /**
+   * A charge with the early-fraud-warning test card: the issuer's warning follows the payment's success, as Stripe's
+   * radar.early_fraud_warning.created does (the event's object is the warning, naming the charge).
+   */
+  async function recordFraudWarning(tx: Db, intent: SandboxIntentRow): Promise<string | null> {
+    if (intent.status !== 'succeeded' || !intent.paymentMethodToken) return null;
+    const method = await findSandboxPaymentMethod(tx, intent.paymentMethodToken);
+    if (method?.behaviour !== 'early_fraud_warning') return null;
+    const id = randomId('evt');
+    await insertSandboxEvent(tx, { id, intentId: intent.id, type: EARLY_FRAUD_WARNING_EVENT, createdAt: clock() });
+    return id;
+  }
+
+  async function deliverFraudWarning(eventId: string | null, intent: PaymentIntent): Promise<void> {
+    if (!eventId || !intent.chargeId) return;
+    const warning = {
+      id: `issfr_sandbox_${intent.id}`,
+      object: 'radar.early_fraud_warning',
+      charge: intent.chargeId,
+      payment_intent: intent.id,
+      fraud_type: 'misc',
+    };
+    await send(eventId, EARLY_FRAUD_WARNING_EVENT, warning);
+  }
+
   async function deliver(eventId: string | null, intent: PaymentIntent): Promise<void> {
-    if (!eventId || !options.deliverEvent) return;
+    if (!eventId) return;
     const type = eventTypeFor(intent.status, intent.lastError !== null);
+    if (type) await send(eventId, type, intent);
+  }
+
+  async function send(eventId: string, type: string, object: object): Promise<void> {
+    if (!options.deliverEvent) return;
     const at = clock();
     const body = JSON.stringify({
       id: eventId,
       type,
       created: Math.floor(at.getTime() / 1000),
-      data: { object: intent },
+      data: { object },
     });
     try {
       if (await options.deliverEvent(body, signEvent(body, at))) await markSandboxEventDelivered(db, eventId, clock());
@@ -227,6 +265,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
           return fail('authentication_required', DECLINE_MESSAGES.authenticationRequired, 'requires_action');
         break;
       case 'succeed':
+      case 'early_fraud_warning':
         break;
     }
     const { row: charge } = await insertSandboxCharge(tx, {
@@ -255,15 +294,22 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     change: (tx: Db, intent: SandboxIntentRow) => Promise<SandboxIntentRow | null>,
   ): Promise<PaymentIntent | null> {
     let eventId: string | null = null;
+    let warningEventId: string | null = null;
     const result = await db.transaction(async (tx) => {
       const locked = await findSandboxIntent(tx, intentId, true);
       if (!locked) return null;
       const changed = await change(tx, locked);
       if (!changed) return null;
-      if (changed !== locked) eventId = await recordEvent(tx, changed);
+      if (changed !== locked) {
+        eventId = await recordEvent(tx, changed);
+        warningEventId = await recordFraudWarning(tx, changed);
+      }
       return toIntent(await withMethod(tx, changed));
     });
-    if (result) await deliver(eventId, result);
+    if (result) {
+      await deliver(eventId, result);
+      await deliverFraudWarning(warningEventId, result);
+    }
     return result;
   }
 
@@ -424,9 +470,18 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         brand: paymentMethod.brand,
         last4: paymentMethod.last4,
         behaviour: sandboxBehaviourOf(digits),
+        // Like Stripe's card.fingerprint: the same number always gives the same value, which reveals nothing of it.
+        fingerprint: createHmac('sha256', options.signingSecret)
+          .update(`card-fingerprint\0${digits}`)
+          .digest('base64url')
+          .slice(0, 16),
         createdAt: clock(),
       });
       return { ok: true, paymentMethod };
+    },
+
+    async cardFingerprint(paymentMethodId) {
+      return (await findSandboxPaymentMethod(db, paymentMethodId))?.fingerprint ?? null;
     },
 
     async confirmIntent(intentId, clientSecret, paymentMethodId) {
@@ -472,10 +527,23 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       const expected = createHmac('sha256', options.signingSecret).update(`${t}.${rawBody}`).digest('hex');
       if (!(parts.get('v1') ?? []).some((candidate) => sameSecret(candidate, expected))) return null;
       try {
-        const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { object?: { id?: unknown } } };
+        const event = JSON.parse(rawBody) as {
+          id?: unknown;
+          type?: unknown;
+          data?: { object?: { id?: unknown; charge?: unknown; payment_intent?: unknown } };
+        };
         if (typeof event.id !== 'string' || typeof event.type !== 'string') return null;
         const intentId = event.data?.object?.id;
-        return { id: event.id, type: event.type, intentId: typeof intentId === 'string' ? intentId : null };
+        const chargeId = event.data?.object?.charge;
+        const paymentIntentId = event.data?.object?.payment_intent;
+        return {
+          id: event.id,
+          type: event.type,
+          intentId: typeof intentId === 'string' ? intentId : null,
+          // An early fraud warning names its charge and intent.
+          ...(typeof chargeId === 'string' ? { chargeId } : {}),
+          ...(typeof paymentIntentId === 'string' ? { paymentIntentId } : {}),
+        };
       } catch {
         return null;
       }

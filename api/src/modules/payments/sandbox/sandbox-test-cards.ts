@@ -43,6 +43,11 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
     behaviour: 'decline_renewals',
     description: 'Succeeds at checkout; monthly renewals are declined',
   },
+  {
+    number: '4000000000005423',
+    behaviour: 'early_fraud_warning',
+    description: 'Succeeds, then the card issuer sends an early fraud warning: the support is refunded and flagged',
+  },
 ];
 
 export const SANDBOX_MESSAGES = {

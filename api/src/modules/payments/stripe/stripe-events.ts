@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import type { DisputeReport, PaymentEvent, PayoutAccountStatus } from '../payment-events';
+import {
+  EARLY_FRAUD_WARNING_EVENT,
+  type DisputeReport,
+  type PaymentEvent,
+  type PayoutAccountStatus,
+} from '../payment-events';
 
 /** The payment intent events: recorded through the same path as the sandbox's (the intent is read back from Stripe). */
 const INTENT_EVENTS = new Set([
@@ -84,6 +89,20 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
       ...envelope,
       kind: 'refund',
       refund: { chargeId: charge.id, amountRefundedCents: charge.amount_refunded },
+    };
+  }
+  if (event.type === EARLY_FRAUD_WARNING_EVENT) {
+    const warning = event.data.object as Stripe.Radar.EarlyFraudWarning;
+    return {
+      ...envelope,
+      kind: 'fraud_warning',
+      warning: {
+        id: warning.id,
+        chargeId: typeof warning.charge === 'string' ? warning.charge : warning.charge.id,
+        fraudType: warning.fraud_type,
+        intentId:
+          typeof warning.payment_intent === 'string' ? warning.payment_intent : (warning.payment_intent?.id ?? null),
+      },
     };
   }
   if (event.type === 'account.updated') {

@@ -593,6 +593,7 @@ export class StripePaymentProvider implements PaymentProvider {
             // Intents take cards only; anything else that succeeded is still recorded, by its type.
             brand: method.card ? (brandNames[method.card.brand] ?? 'Card') : methodTypeName(method.type),
             last4: method.card?.last4 ?? '0000',
+            fingerprint: method.card?.fingerprint ?? null,
           }
         : null,
       lastError:

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { PAYMENT_EVENT_MESSAGES } from '../payment-events-routes';
 import { paymentEventOf } from './stripe-events';
 import type { StripePaymentProvider } from './stripe-provider';
+import { fraudSettingsOf } from '../../fraud/fraud-service';
 import type { MoneyRouteOptions } from '../money-deps';
 import type { PaymentEventDispatcher } from '../payment-events';
 
@@ -59,7 +60,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
         const event = stripe.constructEvent(request.body, typeof header === 'string' ? header : undefined, endpoint);
         if (!event) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
         const { duplicate, stale } = await events(
-          { db: app.db, provider, appSecret, origin: '' },
+          {
+            db: app.db,
+            provider,
+            appSecret,
+            origin: '',
+            fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
+          },
           paymentEventOf(event),
         );
         // Acknowledged all the same (200), so that Stripe stops resending it.

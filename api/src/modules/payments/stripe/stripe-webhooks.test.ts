@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputes, emailOutbox, ledgerEntries, paymentEvents, supports, webhookDeliveries } from '../../../db/schema';
+import {
+  disputes,
+  emailOutbox,
+  fraudAlerts,
+  ledgerEntries,
+  paymentEvents,
+  refunds,
+  supports,
+  webhookDeliveries,
+} from '../../../db/schema';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
 import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factories';
 import { fakeCreator } from '../../creator-profile/fake-creator';
@@ -267,6 +276,39 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       status: 'failed',
       failureCode: 'account_closed',
     });
+  });
+
+  it('refunds and flags a support on radar.early_fraud_warning.created, once', async () => {
+    const creator = await connectedCreator();
+    const supporter = t.client();
+    const { payment } = (await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 10 }))).json();
+    await browser.paymentIntents.confirm(payment.intentId, {
+      payment_method: 'pm_card_earlyFraudWarning',
+      client_secret: payment.clientSecret,
+    } as Stripe.PaymentIntentConfirmParams);
+    const completed = await supporter.post(`/api/payments/intents/${payment.intentId}/complete`, {
+      clientSecret: payment.clientSecret,
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const supportId: string = completed.json().receipt.supportId;
+    const warning = await standIn.waitForEvent(
+      (e) =>
+        e.type === 'radar.early_fraud_warning.created' &&
+        (e.data.object as Stripe.Radar.EarlyFraudWarning).payment_intent === payment.intentId,
+    );
+    expect(await deliveryStatuses(warning.id)).toEqual([200]);
+    standIn.redeliver(warning.id);
+    await standIn.deliveriesSettled();
+    const [support] = await t.database.db.select().from(supports).where(eq(supports.id, supportId));
+    expect(support?.fraudFlaggedAt).toBeInstanceOf(Date);
+    const refunded = await t.database.db.select().from(refunds).where(eq(refunds.supportId, supportId));
+    expect(refunded).toMatchObject([{ amountCents: 1000, reason: 'fraudulent', status: 'succeeded' }]);
+    const alerts = await t.database.db
+      .select()
+      .from(fraudAlerts)
+      .where(eq(fraudAlerts.key, `support:${supportId}`));
+    expect(alerts).toHaveLength(1);
+    expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
   });
 
   it('books a dispute the platform bears, tells the creator by email and webhook, and reinstates a won one', async () => {

@@ -229,6 +229,6 @@ export async function latestReconciliation(
 
 /** The result as text, for the command line. */
 export function formatReconciliation(result: ReconciliationResult): string {
-  const head = `Reconciliation ${periodLabel(result.periodStart, result.periodEnd)}: ${result.ok ? 'OK' : 'DIFFERENCES'} (${result.accountsChecked} balances compared)`;
+  const head = `Reconciliation ${periodLabel(result.periodStart, result.periodEnd)}: ${result.ok ? 'OK' : 'DIFFERENCES'} (${result.accountsChecked} ${result.accountsChecked === 1 ? 'balance' : 'balances'} compared)`;
   return [head, ...result.differences.map((line) => `  ${line}`)].join('\n');
 }

@@ -9,6 +9,8 @@ import { createStripeProvider } from '../payments/configured-provider';
 import { runRenewals } from '../subscriptions/renewal-service';
 import { startStripeTestApp, type StripeTestApp } from '../../testing/stripe-test-app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { jobDefinitions } from '../jobs/job-definitions';
+import { itemErrorCount } from '../jobs/run-job';
 import { checkLedgerIntegrity } from './integrity-service';
 import { latestReconciliation, reconcile } from './reconciliation-service';
 
@@ -66,6 +68,15 @@ describe(`reconciliation on the sandbox (${engine})`, () => {
         expect.stringMatching(/^platform \S+: ledger platform fees 3328, Sandbox 3338 \(\+10\)$/),
       ]);
       expect(await latestReconciliation(db)).toMatchObject({ ok: false, differences: broken.differences });
+      // The daily job compares the day before its clock, and counts each difference as an item error.
+      const tomorrow = new Date(Date.now() + DAY_MS);
+      const logged: string[] = [];
+      const summary = await jobDefinitions({ ...deps, log: (line) => logged.push(line) }).reconciliation(tomorrow);
+      expect(summary).toMatchObject({ reconciliationErrors: 1 });
+      expect(itemErrorCount(summary)).toBe(1);
+      expect(logged).toEqual([
+        expect.stringMatching(/^reconciliation: platform \S+: ledger platform fees \d+, Sandbox \d+ \(\+10\)$/),
+      ]);
     } finally {
       await db.update(ledgerEntries).set({ amountCents: net!.amountCents }).where(eq(ledgerEntries.id, net!.id));
     }
@@ -93,6 +104,13 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
     const paid = await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 10 }));
     const clean = await reconcile(t.database.db, provider(), untilNow(fileStart));
     expect(clean.differences).toEqual([]);
+    // Stripe's balance transactions are listed by creation time: the payment's are in, none are in the future.
+    const listed = await provider().listBalanceTransactions({ accountId: creator.accountId, ...untilNow(fileStart) });
+    expect(listed.map((txn) => [txn.type, txn.netCents])).toEqual([['payment', 891]]);
+    const later = new Date(Date.now() + 3_600_000);
+    expect(
+      await provider().listBalanceTransactions({ accountId: null, from: later, to: new Date(later.getTime() + 1000) }),
+    ).toEqual([]);
 
     // A refund made in Stripe's dashboard whose event has not arrived yet: the ledger lacks it.
     standIn.holdEvents();

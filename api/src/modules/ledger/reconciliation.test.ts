@@ -46,7 +46,14 @@ describe(`reconciliation on the sandbox (${engine})`, () => {
     const deps = moneyDeps(t);
     const creator = await fakeCreator(t);
     const receipt = await paySupport(deps, creator.profile.username, checkoutBody({ amount: 10 }));
-    await paySupport(deps, creator.profile.username, checkoutBody({ amount: 25 }));
+    const second = await paySupport(deps, creator.profile.username, checkoutBody({ amount: 25 }));
+    const refunded = await creator.client.request({
+      method: 'POST',
+      url: `/api/creator/supports/${second.supportId}/refunds`,
+      headers: { 'idempotency-key': `sandbox-recon-${second.supportId}` },
+      payload: { amountCents: 700, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
     const clean = await reconcile(t.database.db, deps.provider, untilNow(from));
     expect(clean.differences).toEqual([]);
     expect(clean.ok).toBe(true);
@@ -63,6 +70,7 @@ describe(`reconciliation on the sandbox (${engine})`, () => {
     try {
       const broken = await reconcile(db, deps.provider, untilNow(from));
       // The sandbox's one balance holds 1000 + 2500 less the processing fees (59 + 103): 3338; the ledger 10 less.
+      // (The $7 refund is on its own line, and agrees.)
       expect(broken.ok).toBe(false);
       expect(broken.differences).toEqual([
         expect.stringMatching(/^platform \S+: ledger platform fees 3328, Sandbox 3338 \(\+10\)$/),

@@ -1419,3 +1419,20 @@ export const operatorAuditLog = pgTable(
   },
   (t) => [index('operator_audit_log_target_idx').on(t.target, t.id)],
 );
+
+/**
+ * Each run of the daily reconciliation with the payment provider (docs/money.md#reconciliation): the period compared
+ * ([period_start, period_end)), whether every cent was explained, and the differences as readable lines.
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    ok: boolean('ok').notNull(),
+    differences: jsonb('differences').$type<string[]>().notNull(),
+  },
+  (t) => [index('reconciliation_runs_ran_at_idx').on(t.ranAt)],
+);

@@ -43,7 +43,7 @@ export const devToolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary:
-          'Development tools: run a job (renewals, payouts, recover-payments, monthly-reports) now with the given clock',
+          'Development tools: run a job (renewals, payouts, recover-payments, monthly-reports, post-emails, reconciliation) now with the given clock',
         params: paramsSchema,
         body: bodySchema,
         response: { 200: responseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 500: apiErrorSchema },

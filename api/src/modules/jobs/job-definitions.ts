@@ -1,4 +1,5 @@
 import { recoverInterruptedCheckouts } from '../checkout/checkout-service';
+import { previousUtcDay, reconcile } from '../ledger/reconciliation-service';
 import { runPayouts } from '../payouts/payouts-service';
 import { recoverInterruptedRefunds } from '../refunds/refunds-service';
 import { sendPendingPostEmails } from '../posts/post-emails';
@@ -35,5 +36,12 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
         now,
       )),
     }),
+    // The previous UTC day against the provider's balance transactions; each unexplained difference is logged and
+    // counted (reconciliationErrors), so the run shows in the job's alerts (docs/going-live.md).
+    reconciliation: async (now) => {
+      const result = await reconcile(deps.db, deps.provider, previousUtcDay(now), now);
+      for (const line of result.differences) deps.log?.(`reconciliation: ${line}`);
+      return { accountsChecked: result.accountsChecked, reconciliationErrors: result.differences.length };
+    },
   };
 }

@@ -57,6 +57,17 @@ export async function monthlyReportsDue(db: Db, now: Date): Promise<boolean> {
   return !last || last.asOf < new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** Reconciliation: hourly until one run succeeded since today's 00:00 UTC (it compares the day before). */
+export async function reconciliationDue(db: Db, now: Date): Promise<boolean> {
+  const [last] = await db
+    .select({ asOf: jobRuns.asOf })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.name, 'reconciliation'), eq(jobRuns.status, 'succeeded')))
+    .orderBy(desc(jobRuns.asOf))
+    .limit(1);
+  return !last || last.asOf < new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
 export const JOB_SCHEDULE: readonly JobSchedule[] = [
   { name: 'renewals', everyMs: 60 * MINUTE },
   { name: 'payouts', everyMs: 60 * MINUTE, shouldRun: payoutsDue },
@@ -64,6 +75,7 @@ export const JOB_SCHEDULE: readonly JobSchedule[] = [
   { name: 'monthly-reports', everyMs: 60 * MINUTE, shouldRun: monthlyReportsDue },
   // Posts' publish emails left unqueued (the server stopped mid-way, or it does not kick them itself).
   { name: 'post-emails', everyMs: MINUTE, shouldRun: (db) => postEmailsPending(db) },
+  { name: 'reconciliation', everyMs: 60 * MINUTE, shouldRun: reconciliationDue },
 ];
 
 export interface RunningScheduler {

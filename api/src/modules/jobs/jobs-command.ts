@@ -1,6 +1,7 @@
-// `pnpm --filter api jobs <renewals|payouts|recover-payments|monthly-reports> [--now 2026-11-24T10:00:00Z]`: runs one
-// job now against the configured database (DATABASE_URL, or the embedded one in DATA_DIR, which must
-// not be open in a running server), with the given clock. Safe to repeat: every job is idempotent.
+// `pnpm --filter api jobs <name> [--now 2026-11-24T10:00:00Z]` (renewals, payouts, recover-payments, monthly-reports,
+// post-emails, reconciliation): runs one job now against the configured database (DATABASE_URL, or the embedded one
+// in DATA_DIR, which must not be open in a running server), with the given clock. Safe to repeat: every job is
+// idempotent.
 import { mkdir } from 'node:fs/promises';
 import { loadConfig, resolveAppSecret } from '../../config/env';
 import { openDatabaseForConfig } from '../../seed/open-database-for-config';

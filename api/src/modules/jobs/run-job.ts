@@ -3,7 +3,14 @@ import pg from 'pg';
 import type { Db } from '../../db/database';
 import { jobRuns } from '../../db/schema';
 
-export const JOB_NAMES = ['renewals', 'payouts', 'recover-payments', 'monthly-reports', 'post-emails'] as const;
+export const JOB_NAMES = [
+  'renewals',
+  'payouts',
+  'recover-payments',
+  'monthly-reports',
+  'post-emails',
+  'reconciliation',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** One advisory lock id per job (a fixed range, away from the migration lock). */
@@ -13,6 +20,7 @@ const LOCK_IDS: Record<JobName, number> = {
   'recover-payments': 7_240_503,
   'monthly-reports': 7_240_504,
   'post-emails': 7_240_505,
+  reconciliation: 7_240_506,
 };
 
 /**

@@ -198,6 +198,30 @@ export interface ConnectedAccounts {
   onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
 }
 
+/**
+ * One movement of money on a balance at the provider (Stripe's balance transaction): `netCents` = amount - fee is what
+ * the balance changed by. `type` is the provider's (Stripe's: charge, payment, transfer, application_fee, refund,
+ * payment_refund, transfer_refund, application_fee_refund, adjustment, payout, payout_failure).
+ */
+export interface BalanceTransaction {
+  id: string;
+  type: string;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  createdAt: Date;
+  /** The object that caused it (a charge, refund, transfer, dispute, payout...), when the provider says. */
+  sourceId: string | null;
+}
+
+export interface BalanceTransactionsRequest {
+  /** A connected account's id, or null: the platform's own balance. */
+  accountId: string | null;
+  /** Created at or after `from` and before `to`. */
+  from: Date;
+  to: Date;
+}
+
 export interface PaymentProvider {
   /** Stored with every charge, e.g. "sandbox": which provider a row belongs to, never a reason to branch. */
   readonly name: string;
@@ -234,6 +258,16 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** The event when the signature header is the provider's for this exact body (and recent), else null. */
   verifySignedEvent(rawBody: string, signatureHeader: string | undefined): ProviderEvent | null;
+  /**
+   * After refunds of a charge made outside our app (the provider's dashboard) were recorded: moves between the
+   * platform and the creator's account at the provider what makes the account have lost, over all the charge's
+   * refunds, exactly `creatorDebitCents` (what the ledger took off the creator), once the ledger holds every refund
+   * the provider made of it (`refundedCents`; otherwise nothing moves yet). A provider whose creators have no account
+   * of their own has nothing to move. Safe to repeat: it moves only what is still off.
+   */
+  settleRefundedCharge(request: { chargeId: string; refundedCents: number; creatorDebitCents: number }): Promise<void>;
+  /** Every balance transaction of the platform or a connected account created in [from, to), oldest first. */
+  listBalanceTransactions(request: BalanceTransactionsRequest): Promise<BalanceTransaction[]>;
 }
 
 /** What a finished payment means to the money engine (the ledger, receipts, renewals). */

@@ -446,6 +446,16 @@ export async function recordProviderReportedRefund(
       })) ?? null
     );
   });
-  if (!pending) return null;
-  return (await recordRefund(deps, pending, report.chargeId, at)) ?? null;
+  const recorded = pending ? ((await recordRefund(deps, pending, report.chargeId, at)) ?? null) : null;
+  // The provider's balances follow the ledger (docs/money.md#refunds): once no refund of the support is in flight
+  // (ours settle themselves), what a dashboard refund moved differently is squared; repeated events move nothing.
+  const totals = await sumSupportRefunds(deps.db, paid.supportId);
+  if (totals.reservedCents === totals.refundedCents && totals.refundedCents > 0) {
+    await deps.provider.settleRefundedCharge({
+      chargeId: report.chargeId,
+      refundedCents: totals.refundedCents,
+      creatorDebitCents: totals.refundedCents - totals.platformFeeReturnedCents,
+    });
+  }
+  return recorded;
 }

@@ -222,6 +222,41 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     return refundApplicationFee(applicationFee, amount, read.metadata() ?? {});
   }
 
+  /** POST /v1/transfers/:id/reversals: takes `amount` (default what is left) of a transfer back to the platform. */
+  function createTransferReversal({ params, read, ids }: ApiRequest) {
+    rejectUnknownParams(params, { amount: true, metadata: 'map', description: true, expand: 'list' });
+    const transfer = state.transfers.get(ids[0]!);
+    if (!transfer) throw noSuch('transfer', ids[0]!, 'id', 404);
+    const remaining = transfer.amount - transfer.amount_reversed;
+    const amount = read.integer('amount', { min: 1 }) ?? remaining;
+    if (amount > remaining) {
+      throw invalidRequest(
+        `You have requested reversal of ${amount} but transfer ${transfer.id} only has ${remaining} left that can be reversed.`,
+        { param: 'amount' },
+      );
+    }
+    const reversalId = randomId('trr');
+    state.balanceTransaction(-amount, 0, 'payment_refund', reversalId, transfer.currency, {
+      account: transfer.destination as string,
+    });
+    const reversal = fromFixture<Stripe.TransferReversal>('transfer_reversal', {
+      id: reversalId,
+      amount,
+      balance_transaction: state.balanceTransaction(amount, 0, 'transfer_refund', reversalId, transfer.currency).id,
+      created: state.now(),
+      currency: transfer.currency,
+      source_refund: null,
+      transfer: transfer.id,
+      metadata: read.metadata() ?? {},
+    });
+    transfer.reversals.data.push(reversal);
+    const previous = { amount_reversed: transfer.amount_reversed, reversed: transfer.reversed };
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    state.emit('transfer.reversed', transfer, { previous });
+    return reversal;
+  }
+
   /** GET /v1/refunds: newest first, by `charge` or `payment_intent`, `limit` (default 10, at most 100). */
   function listRefunds({ params, read }: ApiRequest) {
     rejectUnknownParams(params, { charge: true, payment_intent: true, limit: true, expand: 'list' });
@@ -249,5 +284,13 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     };
   }
 
-  return { proRata, createRefund, failRefund, createApplicationFeeRefund, listRefunds, listApplicationFeeRefunds };
+  return {
+    proRata,
+    createRefund,
+    failRefund,
+    createApplicationFeeRefund,
+    createTransferReversal,
+    listRefunds,
+    listApplicationFeeRefunds,
+  };
 }

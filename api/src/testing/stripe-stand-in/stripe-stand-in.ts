@@ -5,7 +5,7 @@ import { accountsResource } from './accounts';
 import { customersResource } from './customers';
 import { disputesResource } from './disputes';
 import { EventLog, type WebhookDelivery, type WebhookEndpointConfig } from './event-delivery';
-import { ParamReader, parseStripeForm, rejectUnknownParams } from './form-params';
+import { ParamReader, parseStripeForm, rejectUnknownParams, type FormObject } from './form-params';
 import { paymentIntentsResource } from './payment-intents';
 import { refundsResource, type RefundFailureReason } from './refunds';
 import { setupIntentsResource } from './setup-intents';
@@ -144,15 +144,26 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     } as Stripe.Balance;
   }
 
-  /** GET /v1/balance_transactions: newest first, `limit` (default 10, at most 100), `starting_after`, `type`. */
+  /**
+   * GET /v1/balance_transactions: newest first, `limit` (default 10, at most 100), `starting_after`, `type`, `source`,
+   * `created` (`gt`, `gte`, `lt`, `lte` in Unix seconds, or one exact time).
+   */
   function listBalanceTransactions({ params, read, account }: ApiRequest) {
-    rejectUnknownParams(params, { limit: true, starting_after: true, type: true, source: true, expand: 'list' });
+    rejectUnknownParams(params, {
+      limit: true,
+      starting_after: true,
+      type: true,
+      source: true,
+      created: { gt: true, gte: true, lt: true, lte: true },
+      expand: 'list',
+    });
     const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
     const type = read.string('type');
     const source = read.string('source');
+    const inCreated = createdFilter(params.created);
     let all = state
       .balanceTransactionsOf(account)
-      .filter((txn) => (!type || txn.type === type) && (!source || txn.source === source));
+      .filter((txn) => (!type || txn.type === type) && (!source || txn.source === source) && inCreated(txn.created));
     const after = read.string('starting_after');
     if (after) {
       const index = all.findIndex((txn) => txn.id === after);
@@ -160,6 +171,29 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       all = all.slice(index + 1);
     }
     return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url: '/v1/balance_transactions' };
+  }
+
+  /** Stripe's range filter on `created`: an exact time, or an object of `gt`, `gte`, `lt`, `lte`. */
+  function createdFilter(value: FormObject[string] | undefined): (created: number) => boolean {
+    if (value === undefined) return () => true;
+    const seconds = (raw: unknown, param: string) => {
+      if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+        throw invalidRequest(`Invalid integer: ${String(raw)}`, { param });
+      return Number(raw);
+    };
+    if (typeof value === 'string') {
+      const exact = seconds(value, 'created');
+      return (created) => created === exact;
+    }
+    if (Array.isArray(value)) throw invalidRequest('Invalid created', { param: 'created' });
+    const bound = (name: 'gt' | 'gte' | 'lt' | 'lte') =>
+      value[name] === undefined ? undefined : seconds(value[name], `created[${name}]`);
+    const [gt, gte, lt, lte] = [bound('gt'), bound('gte'), bound('lt'), bound('lte')];
+    return (created) =>
+      (gt === undefined || created > gt) &&
+      (gte === undefined || created >= gte) &&
+      (lt === undefined || created < lt) &&
+      (lte === undefined || created <= lte);
   }
 
   /** The routes a connected account's own requests (`Stripe-Account`) may use here. */
@@ -216,6 +250,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     { method: 'GET', pattern: /^\/v1\/refunds$/, handler: refunds.listRefunds },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveFrom(state.refunds, 'refund') },
     { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handler: retrieveFrom(state.transfers, 'transfer') },
+    { method: 'POST', pattern: /^\/v1\/transfers\/([^/]+)\/reversals$/, handler: refunds.createTransferReversal },
     {
       method: 'GET',
       pattern: /^\/v1\/application_fees\/([^/]+)$/,

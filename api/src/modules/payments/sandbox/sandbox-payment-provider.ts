@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
+import { calculateFees } from '@beabro/shared/money/fees';
 import type { Db } from '../../../db/database';
 import {
   IdempotencyKeyReusedError,
@@ -28,6 +29,7 @@ import {
   insertSandboxRefund,
   insertSandboxSetup,
   insertSandboxTransfer,
+  listSandboxMovements,
   lockSandboxCharge,
   markSandboxEventDelivered,
   markSandboxPaymentMethodDetached,
@@ -513,6 +515,32 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     },
 
     signEvent,
+
+    /** The sandbox keeps creators' money on its one balance, in the ledger: no account of theirs to square. */
+    async settleRefundedCharge() {},
+
+    /**
+     * The sandbox has one balance, the platform's (no connected accounts: creators' money stays on it until a payout's
+     * transfer): each succeeded charge less its processing fee (the estimate, which is what the sandbox charges), each
+     * refund and each transfer, as Stripe's balance transactions would show them.
+     */
+    async listBalanceTransactions(request) {
+      if (request.accountId !== null) return [];
+      const movements = await listSandboxMovements(db, request.from, request.to);
+      return movements.map((m) => {
+        const amountCents = m.kind === 'charge' ? m.amountCents : -m.amountCents;
+        const feeCents = m.kind === 'charge' ? calculateFees(m.amountCents).processingFeeCents : 0;
+        return {
+          id: `txn_${m.id}`,
+          type: m.kind,
+          amountCents,
+          feeCents,
+          netCents: amountCents - feeCents,
+          createdAt: m.createdAt,
+          sourceId: m.id,
+        };
+      });
+    },
 
     verifySignedEvent(rawBody, signatureHeader): ProviderEvent | null {
       if (!signatureHeader) return null;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import {
   sandboxCharges,
@@ -189,4 +189,39 @@ export async function updateSandboxSetup(
   const [row] = await db.update(sandboxSetupIntents).set(changes).where(eq(sandboxSetupIntents.id, id)).returning();
   if (!row) throw new Error(`sandbox setup ${id} vanished`);
   return row;
+}
+
+/** What moved the sandbox's one balance in [from, to): succeeded charges, refunds and transfers, oldest first. */
+export async function listSandboxMovements(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<{ kind: 'charge' | 'refund' | 'transfer'; id: string; amountCents: number; createdAt: Date }[]> {
+  const charges = await db
+    .select({ id: sandboxCharges.id, amountCents: sandboxCharges.amountCents, createdAt: sandboxCharges.createdAt })
+    .from(sandboxCharges)
+    .where(
+      and(
+        eq(sandboxCharges.status, 'succeeded'),
+        gte(sandboxCharges.createdAt, from),
+        lt(sandboxCharges.createdAt, to),
+      ),
+    );
+  const refunds = await db
+    .select({ id: sandboxRefunds.id, amountCents: sandboxRefunds.amountCents, createdAt: sandboxRefunds.createdAt })
+    .from(sandboxRefunds)
+    .where(and(gte(sandboxRefunds.createdAt, from), lt(sandboxRefunds.createdAt, to)));
+  const transfers = await db
+    .select({
+      id: sandboxTransfers.id,
+      amountCents: sandboxTransfers.amountCents,
+      createdAt: sandboxTransfers.createdAt,
+    })
+    .from(sandboxTransfers)
+    .where(and(gte(sandboxTransfers.createdAt, from), lt(sandboxTransfers.createdAt, to)));
+  return [
+    ...charges.map((c) => ({ kind: 'charge' as const, ...c })),
+    ...refunds.map((r) => ({ kind: 'refund' as const, ...r })),
+    ...transfers.map((t) => ({ kind: 'transfer' as const, ...t })),
+  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

@@ -90,9 +90,13 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
       [300, 'succeeded'],
       [400, 'succeeded'],
     ]);
-    // Stripe took the whole refunds back from the creator's account (the transfer was the whole payment).
-    const charge = await platform.charges.retrieve(chargeId);
-    expect((await platform.transfers.retrieve(charge.transfer as string)).amount_reversed).toBe(700);
+    // The dashboard refund returned the application fee pro rata; the app squared the account afterwards: it lost
+    // exactly what the ledger took off the creator for both refunds (700 less the platform fee's 35).
+    const charge = await platform.charges.retrieve(chargeId, { expand: ['transfer', 'application_fee'] });
+    expect(
+      (charge.transfer as Stripe.Transfer).amount_reversed -
+        (charge.application_fee as Stripe.ApplicationFee).amount_refunded,
+    ).toBe(700 - 35);
     const refundEntries = await db
       .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
       .from(ledgerEntries)

@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import { payoutTermsOf } from '@beabro/shared/data/payout-terms';
 import {
   IdempotencyKeyReusedError,
+  type BalanceTransaction,
+  type BalanceTransactionsRequest,
   type CardFieldConfig,
   type CardSetup,
   type CreateCardSetupRequest,
@@ -442,6 +444,80 @@ export class StripePaymentProvider implements PaymentProvider {
       }
     }
     return null;
+  }
+
+  /**
+   * A refund made in Stripe's dashboard reverses the transfer and refunds the application fee by its own rules (the
+   * fee pro rata, processing fee included, or not at all): the account then lost more or less than the ledger took
+   * off the creator. The difference is moved: a transfer reversal when the account kept too much, an application fee
+   * refund when it lost too much. Keyed by the charge's refunded total, so a repeat moves nothing twice. Refund in
+   * the dashboard with "Reverse the transfer" and without "Refund the application fee": the account then lost the
+   * whole refund, and the platform fee's share is given back to it, always possible (docs/going-live.md).
+   */
+  async settleRefundedCharge(request: {
+    chargeId: string;
+    refundedCents: number;
+    creatorDebitCents: number;
+  }): Promise<void> {
+    const charge = await this.stripe.charges.retrieve(request.chargeId, { expand: ['transfer', 'application_fee'] });
+    const transfer = typeof charge.transfer === 'object' ? charge.transfer : null;
+    const fee = typeof charge.application_fee === 'object' ? charge.application_fee : null;
+    // A refund whose event has not arrived yet: the ledger is not complete, the event that completes it squares.
+    if (!transfer || charge.amount_refunded !== request.refundedCents) return;
+    const accountLost = transfer.amount_reversed - (fee?.amount_refunded ?? 0);
+    const correction = request.creatorDebitCents - accountLost;
+    const key = `settle-refunds:${charge.id}:${charge.amount_refunded}:${request.creatorDebitCents}`;
+    // No more than the transfer has left: after a full refund with the whole application fee refunded, what the account
+    // kept beyond the ledger cannot be taken back here and the reconciliation reports it.
+    const reversible = Math.min(correction, transfer.amount - transfer.amount_reversed);
+    if (reversible > 0) {
+      await this.stripe.transfers.createReversal(
+        transfer.id,
+        { amount: reversible, metadata: { charge: charge.id } },
+        { idempotencyKey: key },
+      );
+    } else if (correction < 0 && fee) {
+      await this.stripe.applicationFees.createRefund(
+        fee.id,
+        { amount: -correction, metadata: { charge: charge.id } },
+        { idempotencyKey: key },
+      );
+    }
+  }
+
+  /**
+   * `GET /v1/balance_transactions` of the platform, or of a connected account (`Stripe-Account` header), created in
+   * [from, to): newest first from Stripe, page by page (`starting_after`), returned oldest first.
+   */
+  async listBalanceTransactions(request: BalanceTransactionsRequest): Promise<BalanceTransaction[]> {
+    const found: BalanceTransaction[] = [];
+    const created = {
+      gte: Math.floor(request.from.getTime() / 1000),
+      lt: Math.ceil(request.to.getTime() / 1000),
+    };
+    const options = request.accountId ? { stripeAccount: request.accountId } : {};
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.stripe.balanceTransactions.list(
+        { limit: 100, created, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+        options,
+      );
+      for (const txn of page.data) {
+        found.push({
+          id: txn.id,
+          type: txn.type,
+          amountCents: txn.amount,
+          feeCents: txn.fee,
+          netCents: txn.net,
+          createdAt: new Date(txn.created * 1000),
+          sourceId: typeof txn.source === 'string' ? txn.source : (txn.source?.id ?? null),
+        });
+      }
+      const last = page.data.at(-1);
+      if (!page.has_more || !last) break;
+      startingAfter = last.id;
+    }
+    return found.reverse();
   }
 
   /**

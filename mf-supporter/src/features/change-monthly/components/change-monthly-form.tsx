@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import { useCreatorProfile } from '@beabro/shared/api/get-creator-profile';
-import type { SubscriptionChangeInput } from '@beabro/shared/api/change-subscription';
+import type { SubscriptionChangeInput, SubscriptionChangeOutcome } from '@beabro/shared/api/change-subscription';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { formatUsd } from '@beabro/shared/money/fees';
@@ -42,8 +42,11 @@ function minimumMessage(profile: PublicCreatorProfileDto): string {
 
 export interface ChangeMonthlyFormProps {
   subscription: SubscriptionDto;
-  /** Sends the change (signed in or with the link's token); its answer is the support as it now is. */
-  submit: (change: SubscriptionChangeInput) => Promise<SubscriptionDto>;
+  /**
+   * Sends the change (signed in or with the link's token): the support as it now is, or (a raise through the
+   * link) the words saying a confirmation link was emailed, shown next to the form.
+   */
+  submit: (change: SubscriptionChangeInput) => Promise<SubscriptionChangeOutcome>;
   onChanged: (subscription: SubscriptionDto) => void;
   /** A "Keep it as it is" button next to the submit button (the dialog's way out). */
   onCancel?: () => void;
@@ -84,6 +87,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
   });
   const picked = useWatch({ control, name: 'tierPosition' });
   const [formError, setFormError] = useState<string | null>(null);
+  const [emailed, setEmailed] = useState<string | null>(null);
   const choiceOf = (value: string): Choice =>
     value === '' ? (currentTier?.position ?? 'custom') : value === 'custom' ? 'custom' : Number(value);
   const chosen = choiceOf(picked);
@@ -106,7 +110,9 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
 
   async function send(change: SubscriptionChangeInput) {
     try {
-      onChanged(await submit(change));
+      const outcome = await submit(change);
+      if (outcome.kind === 'emailed') setEmailed(outcome.message);
+      else onChanged(outcome.subscription);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         const { amount: amountError, tierPosition } = error.fieldErrors;
@@ -118,6 +124,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (busy) return event.preventDefault();
     setFormError(null);
+    setEmailed(null);
     void handleSubmit(send)(event);
   };
 
@@ -216,6 +223,11 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
         The month you already paid for does not change. The new amount is charged {changeTakesEffect(subscription)},
         then every month.
       </p>
+      {emailed ? (
+        <p role="status" css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium })}>
+          {emailed}
+        </p>
+      ) : null}
       {formError ? (
         <p
           role="alert"

@@ -183,31 +183,59 @@ describe('the cancel-link page', () => {
 });
 
 describe('the receipt link page: changing the amount', () => {
-  it('changes to another amount with the link’s token and says from when it is charged', async () => {
-    const api = mockApi({
-      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
-      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
-      'POST /api/subscriptions/change-by-link': () =>
-        json(200, { subscription: fakeSubscription({ amountCents: 4_000 }) }),
-    });
-    open();
+  async function typeAmount(dollars: string) {
     const section = await screen.findByRole('region', { name: 'Change the amount' }, { timeout: 5000 });
     await within(section).findByRole('group', { name: 'New monthly amount' }, { timeout: 5000 });
     const amount = within(section).getByLabelText('Amount per month');
     await userEvent.clear(amount);
-    await userEvent.type(amount, '40');
+    await userEvent.type(amount, dollars);
     await userEvent.click(within(section).getByRole('button', { name: 'Change monthly support' }));
+    return section;
+  }
+
+  it('lowers the amount at once with the link’s token and says from when it is charged', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
+      'POST /api/subscriptions/change-by-link': () =>
+        json(200, { subscription: fakeSubscription({ amountCents: 1_200 }) }),
+    });
+    open();
+    await typeAmount('12');
 
     const outcome = await screen.findByText(
-      'Your monthly support to Pixel Pat is now $40.00/month. The new amount is first charged at your next renewal, on December 20, 2026.',
+      'Your monthly support to Pixel Pat is now $12.00/month. The new amount is first charged at your next renewal, on December 20, 2026.',
       {},
       { timeout: 5000 },
     );
     await vi.waitFor(() => expect(outcome.closest('[role="status"]')).toHaveFocus(), { timeout: 5000 });
     expect(api.callsTo('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
-      { token: 'tok.sig', amount: 40, tierPosition: null },
+      { token: 'tok.sig', amount: 12, tierPosition: null },
     ]);
-    expect(main().getByText('$40.00/month')).toBeInTheDocument();
+    expect(main().getByText('$12.00/month')).toBeInTheDocument();
+  });
+
+  it('a raise changes nothing yet: next to the form, it says where the confirmation link went', async () => {
+    const message = 'We sent a confirmation link to j***@example.com. The new amount starts once you confirm.';
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
+      'POST /api/subscriptions/change-by-link': () =>
+        json(202, {
+          message,
+          pending: { amountCents: 10_000, sentTo: 'j***@example.com', expiresAt: '2026-12-07T06:00:00.000Z' },
+        }),
+    });
+    open();
+    const section = await typeAmount('100');
+
+    expect(await within(section).findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(message);
+    expect(api.callsTo('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
+      { token: 'tok.sig', amount: 100, tierPosition: null },
+    ]);
+    // The support shown is as it was.
+    expect(main().getByText('$25.00/month')).toBeInTheDocument();
+    expect(screen.queryByText(/is now \$100\.00\/month/)).not.toBeInTheDocument();
   });
 
   it('is not offered for a support being retried or cancelled', async () => {

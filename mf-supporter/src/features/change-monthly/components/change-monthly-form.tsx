@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { Theme } from '@emotion/react';
+import { TIER_COUNT } from '@beabro/shared/api-schemas/creator-profile';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
@@ -38,6 +40,39 @@ const OFFLINE = 'We could not reach Be a Bro. Check your connection and try agai
 
 function minimumMessage(profile: PublicCreatorProfileDto): string {
   return `The minimum support for ${profile.displayName} is ${formatUsd(profile.minimumAmountCents, { whole: true })}`;
+}
+
+const RADIO_SIZE = { width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 } as const;
+
+/** One choice of the form: a radio and its one-line label. */
+const choiceRow = (theme: Theme) =>
+  ({ display: 'flex', alignItems: 'center', gap: theme.space(2), padding: `${theme.space(1.5)} 0` }) as const;
+
+/** The choices' places while the creator's options load: as many rows, each one line high, the first saying so. */
+function LoadingChoices() {
+  return (
+    <>
+      {Array.from({ length: TIER_COUNT + 1 }, (_, row) => (
+        <div key={row} css={(theme) => ({ ...choiceRow(theme), color: theme.color.textMuted })}>
+          <span aria-hidden="true" css={RADIO_SIZE} />
+          {row === 0 ? (
+            <span role="status">Loading the support options…</span>
+          ) : (
+            <span
+              aria-hidden="true"
+              css={(theme) => ({
+                width: `${40 - row * 4}%`,
+                borderRadius: theme.radius.sm,
+                background: theme.color.border,
+              })}
+            >
+              {'\u00a0'}
+            </span>
+          )}
+        </div>
+      ))}
+    </>
+  );
 }
 
 export interface ChangeMonthlyFormProps {
@@ -128,31 +163,31 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
     void handleSubmit(send)(event);
   };
 
-  if (!profile.data) {
-    return profile.isError ? (
+  const creator = profile.data;
+  if (!creator && profile.isError) {
+    return (
       <div css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem', alignItems: 'flex-start' }}>
         <p css={{ margin: 0 }}>We could not load {subscription.creatorDisplayName}’s support options.</p>
         <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
           Try again
         </Button>
       </div>
-    ) : (
-      <p role="status" css={{ margin: 0 }}>
-        Loading the support options…
-      </p>
     );
   }
-  const creator = profile.data;
+  // Until the creator's options arrive, the form keeps its final shape (every creator has TIER_COUNT tiers, and
+  // the amount field shows for a custom amount), so nothing under it moves when they do (a page opened at #card).
+  const showAmount = creator ? chosen === 'custom' : subscription.tierPosition === null;
 
   const tierErrorId = `${formId}-tier-error`;
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      aria-busy={creator ? undefined : true}
       css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3), minWidth: 0 })}
     >
       <fieldset
-        disabled={busy}
+        disabled={busy || !creator}
         aria-describedby={errors.tierPosition ? tierErrorId : undefined}
         css={(theme) => ({
           border: `1px solid ${errors.tierPosition?.message ? theme.color.danger : theme.color.border}`,
@@ -165,45 +200,46 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
         <legend css={(theme) => ({ fontWeight: theme.font.weight.medium, padding: `0 ${theme.space(1)}` })}>
           New monthly amount
         </legend>
-        {[...tiers, null].map((tier) => {
-          const value: Choice = tier ? tier.position : 'custom';
-          const belowMinimum = tier !== null && tier.amountCents < creator.minimumAmountCents;
-          return (
-            <label
-              key={tier?.position ?? 'custom'}
-              css={(theme) => ({
-                display: 'flex',
-                alignItems: 'center',
-                gap: theme.space(2),
-                padding: `${theme.space(1.5)} 0`,
-                cursor: belowMinimum ? 'not-allowed' : 'pointer',
-                color: belowMinimum ? theme.color.textMuted : undefined,
-              })}
-            >
-              <input
-                type="radio"
-                name={`${formId}-choice`}
-                checked={chosen === value}
-                disabled={belowMinimum}
-                onChange={() => {
-                  setValue('tierPosition', String(value));
-                  clearErrors();
-                }}
-                css={{ width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 }}
-              />
-              <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {tier ? `${tier.name}: ${formatUsd(tier.amountCents)}/month` : 'Another amount'}
-              </span>
-            </label>
-          );
-        })}
+        {creator ? (
+          [...tiers, null].map((tier) => {
+            const value: Choice = tier ? tier.position : 'custom';
+            const belowMinimum = tier !== null && tier.amountCents < creator.minimumAmountCents;
+            return (
+              <label
+                key={tier?.position ?? 'custom'}
+                css={(theme) => ({
+                  ...choiceRow(theme),
+                  cursor: belowMinimum ? 'not-allowed' : 'pointer',
+                  color: belowMinimum ? theme.color.textMuted : undefined,
+                })}
+              >
+                <input
+                  type="radio"
+                  name={`${formId}-choice`}
+                  checked={chosen === value}
+                  disabled={belowMinimum}
+                  onChange={() => {
+                    setValue('tierPosition', String(value));
+                    clearErrors();
+                  }}
+                  css={RADIO_SIZE}
+                />
+                <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {tier ? `${tier.name}: ${formatUsd(tier.amountCents)}/month` : 'Another amount'}
+                </span>
+              </label>
+            );
+          })
+        ) : (
+          <LoadingChoices />
+        )}
       </fieldset>
       {errors.tierPosition?.message ? (
         <p id={tierErrorId} role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger })}>
           {errors.tierPosition.message}
         </p>
       ) : null}
-      {chosen === 'custom' ? (
+      {showAmount ? (
         <PrefixedField
           label="Amount per month"
           prefix="$"
@@ -214,8 +250,11 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
               if (errors.amount) clearErrors();
             },
           })}
-          disabled={busy}
-          hint={`Whole dollars, at least ${formatUsd(creator.minimumAmountCents, { whole: true })}`}
+          disabled={busy || !creator}
+          // One line either way: the minimum is the creator's.
+          hint={
+            creator ? `Whole dollars, at least ${formatUsd(creator.minimumAmountCents, { whole: true })}` : '\u00a0'
+          }
           error={errors.amount?.message}
         />
       ) : null}
@@ -250,7 +289,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
             Keep it as it is
           </Button>
         ) : null}
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !creator}>
           {busy ? 'Saving…' : 'Change monthly support'}
         </Button>
       </div>

@@ -238,6 +238,37 @@ describe('the receipt link page: changing the amount', () => {
     expect(screen.queryByText(/is now \$100\.00\/month/)).not.toBeInTheDocument();
   });
 
+  for (const tierPosition of [null, 2]) {
+    it(`keeps the form’s final shape while the creator’s options load (${tierPosition === null ? 'a custom amount' : 'a tier'})`, async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      mockApi({
+        'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ tierPosition }) }),
+        'GET /api/creators/pixelpat': async () => {
+          await held;
+          return json(200, fakeCreatorProfile());
+        },
+      });
+      open();
+      const section = await screen.findByRole('region', { name: 'Change the amount' }, { timeout: 5000 });
+      const group = within(section).getByRole('group', { name: 'New monthly amount' });
+      expect(within(group).getByRole('status')).toHaveTextContent('Loading the support options…');
+      // A row for each of the creator's tiers and one for another amount, and the amount field of a custom amount.
+      const rowsWhileLoading = group.querySelectorAll(':scope > :not(legend)').length;
+      expect(rowsWhileLoading).toBe(5);
+      expect(within(section).queryByLabelText('Amount per month') !== null).toBe(tierPosition === null);
+      expect(within(section).getByRole('button', { name: 'Change monthly support' })).toBeDisabled();
+
+      release();
+      await within(group).findByRole('radio', { name: 'Another amount' }, { timeout: 5000 });
+      expect(group.querySelectorAll(':scope > :not(legend)').length).toBe(rowsWhileLoading);
+      expect(within(section).queryByLabelText('Amount per month') !== null).toBe(tierPosition === null);
+      expect(within(section).getByRole('button', { name: 'Change monthly support' })).toBeEnabled();
+    });
+  }
+
   it('is not offered for a support being retried or cancelled', async () => {
     mockApi({
       'GET /api/subscriptions/cancel-by-link': () =>

@@ -44,31 +44,47 @@ function minimumMessage(profile: PublicCreatorProfileDto): string {
 
 const RADIO_SIZE = { width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 } as const;
 
-/** One choice of the form: a radio and its one-line label. */
+/** One choice of the form: a radio and its label (a tier's name over its amount, or "Another amount"). */
 const choiceRow = (theme: Theme) =>
   ({ display: 'flex', alignItems: 'center', gap: theme.space(2), padding: `${theme.space(1.5)} 0` }) as const;
 
-/** The choices' places while the creator's options load: as many rows, each one line high, the first saying so. */
+const CHOICE_TEXT = { minWidth: 0, overflowWrap: 'anywhere', display: 'flex', flexDirection: 'column' } as const;
+
+/** One line whatever the width (a narrow screen cuts it short), as the name it stands in for. */
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** A line's place in a choice while the options load: as high as a line of text. */
+function LoadingLine({ width }: { width: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      css={(theme) => ({ width, borderRadius: theme.radius.sm, background: theme.color.border })}
+    >
+      {'\u00a0'}
+    </span>
+  );
+}
+
+/**
+ * The choices' places while the creator's options load: a row of two lines (name, amount) for each of the
+ * TIER_COUNT tiers, the first saying so, and a row of one line for another amount.
+ */
 function LoadingChoices() {
   return (
     <>
       {Array.from({ length: TIER_COUNT + 1 }, (_, row) => (
         <div key={row} css={(theme) => ({ ...choiceRow(theme), color: theme.color.textMuted })}>
           <span aria-hidden="true" css={RADIO_SIZE} />
-          {row === 0 ? (
-            <span role="status">Loading the support options…</span>
-          ) : (
-            <span
-              aria-hidden="true"
-              css={(theme) => ({
-                width: `${40 - row * 4}%`,
-                borderRadius: theme.radius.sm,
-                background: theme.color.border,
-              })}
-            >
-              {'\u00a0'}
-            </span>
-          )}
+          <span css={{ ...CHOICE_TEXT, flex: 1 }}>
+            {row === 0 ? (
+              <span role="status" css={ONE_LINE}>
+                Loading the support options…
+              </span>
+            ) : (
+              <LoadingLine width="45%" />
+            )}
+            {row < TIER_COUNT ? <LoadingLine width="30%" /> : null}
+          </span>
         </div>
       ))}
     </>
@@ -224,9 +240,17 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
                   }}
                   css={RADIO_SIZE}
                 />
-                <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {tier ? `${tier.name}: ${formatUsd(tier.amountCents)}/month` : 'Another amount'}
-                </span>
+                {tier ? (
+                  // The name, then the amount under it: a row's height does not hang on how long the name is.
+                  <span css={CHOICE_TEXT}>
+                    <span>{tier.name}:</span>{' '}
+                    <span css={(theme) => ({ fontWeight: theme.font.weight.medium })}>
+                      {formatUsd(tier.amountCents)}/month
+                    </span>
+                  </span>
+                ) : (
+                  <span css={CHOICE_TEXT}>Another amount</span>
+                )}
               </label>
             );
           })

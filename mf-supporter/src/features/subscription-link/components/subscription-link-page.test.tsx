@@ -234,7 +234,7 @@ describe('the receipt link page: changing the amount', () => {
       { token: 'tok.sig', amount: 100, tierPosition: null },
     ]);
     // The support shown is as it was.
-    expect(main().getByText('$25.00/month')).toBeInTheDocument();
+    expect(within(screen.getByText(/^You support/)).getByText('$25.00/month')).toBeInTheDocument();
     expect(screen.queryByText(/is now \$100\.00\/month/)).not.toBeInTheDocument();
   });
 

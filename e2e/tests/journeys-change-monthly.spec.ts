@@ -8,7 +8,8 @@ import { csrf } from './support/csrf';
 /*
  * Changing a monthly support (issue 31, item 4): a supporter raises their monthly amount from My Missions,
  * is told from when it applies, both sides get an email, and the next renewal charges the new amount.
- * A guest moves to one of the creator's tiers from the link in their receipt.
+ * A guest moves up to one of the creator's tiers from the link in their receipt, once confirmed from the email it
+ * sends (issue 40), and down at once.
  * Named as a journey so it runs after every other spec: its renewal run's clock is a month ahead and renews
  * every due subscription on the server. It makes its own creator (the PostgreSQL servers start empty).
  */
@@ -131,7 +132,7 @@ test('a supporter raises a monthly support from My Missions; the next renewal ch
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('a guest moves to one of the creator’s tiers from the link in their receipt', async ({
+test('a guest moves up to one of the creator’s tiers from the link in their receipt, once confirmed by email', async ({
   page,
   browser,
 }, testInfo) => {
@@ -153,19 +154,44 @@ test('a guest moves to one of the creator’s tiers from the link in their recei
   const receipt = await mailText(page, email, 'Receipt: ');
   const link = /https?:\/\/\S+\/subscriptions\/cancel\?token=\S+/.exec(receipt)?.[0] ?? '';
   expect(link).not.toBe('');
-  await page.goto(`${new URL(link).pathname}${new URL(link).search}`);
+  const linkPath = `${new URL(link).pathname}${new URL(link).search}`;
+  await page.goto(linkPath);
   const section = page.getByRole('region', { name: 'Change the amount' });
   await section.getByRole('radio', { name: 'True Believer: $25.00/month' }).check();
   await page.screenshot({ path: testInfo.outputPath('change-link-1280.png'), fullPage: true });
   await section.getByRole('button', { name: 'Change monthly support' }).click();
+  // A raise through the link changes nothing until it is confirmed from the address on file.
+  await expect(section.getByRole('status')).toHaveText(
+    'We sent a confirmation link to e***@example.com. The new amount starts once you confirm.',
+  );
+  await expect(page.getByRole('main')).toContainText('$8.00/month');
+
+  const confirmation = await mailText(page, email, 'Confirm your new monthly amount');
+  expect(confirmation).toContain('from $8.00 a month to $25.00 a month (True Believer)');
+  const confirmLink = /https?:\/\/\S+\/subscriptions\/confirm-change\?token=\S+/.exec(confirmation)?.[0] ?? '';
+  expect(confirmLink).not.toBe('');
+  const confirmPath = `${new URL(confirmLink).pathname}${new URL(confirmLink).search}`;
+  await page.goto(confirmPath);
+  await page.getByRole('button', { name: 'Confirm the new amount' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText(
     /Your monthly support to Change Collective is now \$25\.00\/month\. The new amount is first charged at your next renewal, on /,
   );
-  await expect(page.getByRole('main')).toContainText('$25.00/month');
+  // Used once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Confirm the new amount' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('This confirmation link is not valid any more');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.reload();
+  await page.goto(linkPath);
+  await expect(page.getByRole('main')).toContainText('$25.00/month');
   await expect(section.getByRole('radio', { name: 'True Believer: $25.00/month' })).toBeChecked();
   await page.screenshot({ path: testInfo.outputPath('change-link-375.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Lowering through the link changes at once.
+  await section.getByRole('radio', { name: 'Fuel the Journey: $15.00/month' }).check();
+  await section.getByRole('button', { name: 'Change monthly support' }).click();
+  await expect(page.getByRole('main').getByRole('status').first()).toContainText(
+    /Your monthly support to Change Collective is now \$15\.00\/month\. The new amount is first charged/,
+  );
 });

@@ -623,6 +623,22 @@ export const subscriptions = pgTable(
 );
 
 /**
+ * A raise of a monthly support asked for through a receipt's link (no sign-in), waiting for the supporter to
+ * confirm it from the email sent to the address on file: one per support (a newer request replaces it), used
+ * once, valid 24 hours. Only the SHA-256 of the link's token is kept.
+ */
+export const subscriptionChangeConfirmations = pgTable('subscription_change_confirmations', {
+  subscriptionId: uuid('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  tierPosition: integer('tier_position'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A kept card a supporter replaced on a monthly support, to detach at its provider (card-change.ts): written with the
  * change, detached right after it, retried by the recover-payments job while the provider fails. `kept`: another
  * support not over still renews with it (its own card change queues it again).

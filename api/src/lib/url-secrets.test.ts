@@ -10,6 +10,9 @@ describe('redactUrlSecrets', () => {
     expect(redactUrlSecrets(`GET /cb?state=1&code=${TOKEN}#top`)).toBe('GET /cb?state=1&code=[redacted]#top');
     expect(redactUrlSecrets(`{"url":"/a?TOKEN=${TOKEN}","msg":"x"}`)).toBe('{"url":"/a?TOKEN=[redacted]","msg":"x"}');
     expect(redactUrlSecrets(`"/a?x=1\\u0026token=${TOKEN}\\n"`)).toBe('"/a?x=1\\u0026token=[redacted]\\n"');
+    expect(redactUrlSecrets(`https://beabro.test/subscriptions/confirm-change?token=${TOKEN}`)).toBe(
+      'https://beabro.test/subscriptions/confirm-change?token=[redacted]',
+    );
     expect(redactUrlSecrets('/help?q=token&page=2')).toBe('/help?q=token&page=2');
     expect(redactUrlSecrets('/a?token=')).toBe('/a?token=');
   });

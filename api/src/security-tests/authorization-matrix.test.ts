@@ -6,7 +6,8 @@
 // The rule (first match wins):
 // - development: /api/dev/*, registered only with DEV_MAILBOX / DEV_TOOLS (never in production); not
 //   in the matrix, and checked to be absent when those are off.
-// - capability: the cancel link of a receipt (cancel, pause, resume) and the email verification link. No session: the secret
+// - capability: the cancel link of a receipt (cancel, pause, resume, change), the link confirming a raise asked through it,
+//   and the email verification link. No session: the secret
 //   token authorizes. Everyone with a forged token gets 4xx and changes nothing; the link's holder gets 2xx.
 // - own-resource: /api/subscriptions/* (but the cancel link) and a creator's refund of a support: an id
 //   in the path that must be the caller's. Visitor 401; anyone else 404, nothing changed; owner 2xx.
@@ -52,7 +53,14 @@ import { createEndpoint } from '../modules/webhooks/webhooks-service';
 import { percentEncode } from './fuzz-request';
 import { RawBody, uploadBody } from './fuzz-arbitraries';
 import { fillPath, listApiOperations, STATE_CHANGING_METHODS, type ApiOperation } from './openapi-operations';
-import { freshIp, latestSubscriptionId, latestVerificationToken, sessionCookie, tiersBody } from './security-fixtures';
+import {
+  freshIp,
+  latestChangeConfirmToken,
+  latestSubscriptionId,
+  latestVerificationToken,
+  sessionCookie,
+  tiersBody,
+} from './security-fixtures';
 import { fingerprintUserData } from './user-data-fingerprint';
 import { OPERATOR_REQUESTS } from './operator-requests';
 import { fakeOperator, operatorSessionCookie } from '../modules/operator/operator-test-factories';
@@ -81,6 +89,11 @@ const ROUTE_RULES: Array<{ match: RegExp; access: Access; why: string }> = [
     match: /^POST \/api\/subscriptions\/(pause|resume|change)-by-link$/,
     access: 'capability',
     why: 'the signed link of a receipt email (its page pauses, resumes and changes the amount too)',
+  },
+  {
+    match: /^POST \/api\/subscriptions\/change-by-link\/confirm$/,
+    access: 'capability',
+    why: 'the one-time link of a "confirm your new monthly amount" email (a raise asked through the receipt link)',
   },
   {
     match: /^POST \/api\/subscriptions\/card-by-link(\/complete)?$/,
@@ -184,6 +197,8 @@ interface Owner {
   cardSetupId: string;
   /** The link of the email sent when a renewal of the owner's awaits their bank's authentication. */
   confirmToken: string;
+  /** The link of the email confirming a raise of the owner's monthly support asked through its receipt link. */
+  changeConfirmToken: string;
   verificationToken: string;
   imageFile: string;
   webhookEndpointId: string;
@@ -312,6 +327,10 @@ const ROUTE_REQUESTS: Record<string, (owner: Owner, actor: Actor) => RouteReques
   'POST /api/subscriptions/change-by-link': (o) => ({
     body: { token: o.cancelToken, amount: 30, tierPosition: null },
     forged: forgeries(o.cancelToken).map((token) => ({ body: { token, amount: 30, tierPosition: null } })),
+  }),
+  'POST /api/subscriptions/change-by-link/confirm': (o) => ({
+    body: { token: o.changeConfirmToken },
+    forged: forgeries(o.changeConfirmToken).map((token) => ({ body: { token } })),
   }),
   'POST /api/subscriptions/{id}/card': (o) => ({ params: { id: o.subscriptionId } }),
   'POST /api/subscriptions/{id}/card/complete': (o) => ({
@@ -555,6 +574,15 @@ async function makeOwner(): Promise<Owner> {
   const awaiting = charges.find((c) => c.actionIntentId !== null);
   if (!awaiting) throw new Error(`owner's renewal does not await authentication: ${renewed}`);
   const imageUrl = (image.json() as { profile: { profileImageUrl: string } }).profile.profileImageUrl;
+  const cancelToken = signCancelToken(resolveAppSecret(t.app.config), subscriptionId);
+  // A raise asked through the receipt link: it waits for the link emailed to the owner.
+  const raise = await t.client().post('/api/subscriptions/change-by-link', {
+    token: cancelToken,
+    amount: 20,
+    tierPosition: null,
+  });
+  if (raise.statusCode !== 202) throw new Error(`owner's raise by link was not emailed: ${raise.body}`);
+  const changeConfirmToken = await latestChangeConfirmToken(db, email);
   // A post for supporters, with its marker, emailed to a supporter (whose link can stop the emails).
   const post = await account.client.post('/api/creator/posts', {
     title: `Post of ${marker}`,
@@ -586,9 +614,10 @@ async function makeOwner(): Promise<Owner> {
     marker,
     subscriptionId,
     chargedSupportId: (paid.json() as { receipt: { supportId: string } }).receipt.supportId,
-    cancelToken: signCancelToken(resolveAppSecret(t.app.config), subscriptionId),
+    cancelToken,
     cardSetupId: setup.id,
     confirmToken: signConfirmToken(resolveAppSecret(t.app.config), awaiting.id, new Date(Date.now() + 86_400_000)),
+    changeConfirmToken,
     verificationToken: await latestVerificationToken(db, email),
     imageFile: imageUrl.replace('/uploads/', ''),
     webhookEndpointId: webhook.endpoint.id,

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { emailOutbox, subscriptions } from '../db/schema';
 import { SESSION_COOKIE, startSession } from '../modules/sessions/session-service';
 import { VERIFICATION_EMAIL_KIND } from '../modules/email-verification/email-verification-service';
+import { CHANGE_CONFIRM_EMAIL_KIND } from '../modules/subscriptions/subscription-emails';
 
 /** A cookie header with a new session of the user: no password hashing, no sign-in rate limit. */
 export async function sessionCookie(db: Db, userId: string): Promise<string> {
@@ -41,6 +42,18 @@ export async function latestVerificationToken(db: Db, email: string): Promise<st
     .orderBy(desc(emailOutbox.createdAt));
   const token = mail?.text.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error(`no verification link was emailed to ${email}`);
+  return token;
+}
+
+/** The token of the latest "confirm your new monthly amount" link emailed to an address. */
+export async function latestChangeConfirmToken(db: Db, email: string): Promise<string> {
+  const [mail] = await db
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email.toLowerCase()), eq(emailOutbox.kind, CHANGE_CONFIRM_EMAIL_KIND)))
+    .orderBy(desc(emailOutbox.createdAt));
+  const token = mail?.text.match(/\/subscriptions\/confirm-change\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no link confirming a new monthly amount was emailed to ${email}`);
   return token;
 }
 

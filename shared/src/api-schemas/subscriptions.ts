@@ -135,6 +135,41 @@ const changeTierSchema = z
 export const changeSubscriptionRequestSchema = z
   .object({ amount: supportAmountSchema, tierPosition: changeTierSchema })
   .strict();
+/** The words of a raise through a receipt's link, confirmed from an email (`/subscriptions/confirm-change`). */
+export const CHANGE_CONFIRM_MESSAGES = {
+  linkInvalid:
+    'This confirmation link is not valid any more: it was used already, or a newer one was sent. Ask for the new amount again from the link in your receipt.',
+  linkExpired:
+    'This confirmation link has expired (it works for 24 hours). Ask for the new amount again from the link in your receipt.',
+  noEmail:
+    'This monthly support has no email address to confirm a higher amount with. Sign in to raise it from your dashboard.',
+} as const;
+
+/**
+ * POST /api/subscriptions/change-by-link answers 202 with this when the amount goes up: nothing changes until
+ * the supporter confirms with the link emailed to the address on file (masked in `sentTo`).
+ */
+export const raisePendingResponseSchema = z.object({
+  message: z.string(),
+  pending: z.object({
+    amountCents: z.number().int().min(0),
+    sentTo: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+});
+export type RaisePendingResponse = z.infer<typeof raisePendingResponseSchema>;
+
+/** The page behind the link of a "confirm your new monthly amount" email: `/subscriptions/confirm-change?token=...`. */
+export const CONFIRM_CHANGE_PAGE_PATH = '/subscriptions/confirm-change';
+/** The token of that link: random, used once, valid 24 hours. */
+export const confirmChangeRequestSchema = z.object({
+  token: z
+    .string({ error: CHANGE_CONFIRM_MESSAGES.linkInvalid })
+    .trim()
+    .min(1, { error: CHANGE_CONFIRM_MESSAGES.linkInvalid })
+    .max(200, { error: CHANGE_CONFIRM_MESSAGES.linkInvalid }),
+});
+
 /** The same with the receipt link's token, for a guest. */
 export const changeByLinkRequestSchema = changeSubscriptionRequestSchema.extend({ token: cancelTokenSchema }).strict();
 

@@ -1,5 +1,9 @@
 import { ApiError } from '@beabro/shared/api/api-client';
-import { changeSubscription, changeSubscriptionByLink } from '@beabro/shared/api/change-subscription';
+import {
+  changeSubscription,
+  changeSubscriptionByLink,
+  confirmSubscriptionChange,
+} from '@beabro/shared/api/change-subscription';
 import { SAMPLE_SUBSCRIPTION } from '@beabro/shared/api/money-test-fixtures';
 import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { json, mockApi } from '@beabro/shared/testing/msw';
@@ -18,13 +22,36 @@ describe('change calls', () => {
 
   it('changeSubscriptionByLink sends the token with the change', async () => {
     const api = mockApi({ 'POST /api/subscriptions/change-by-link': json(200, { subscription: changed }) });
-    await changeSubscriptionByLink('tok', { amount: '12', tierPosition: null });
+    await expect(changeSubscriptionByLink('tok', { amount: '12', tierPosition: null })).resolves.toEqual({
+      kind: 'changed',
+      subscription: changed,
+    });
     expect(api.calls.at(-1)?.path).toBe('/api/subscriptions/change-by-link');
     expect(api.calls.at(-1)?.body).toEqual({
       token: 'tok',
       amount: '12',
       tierPosition: null,
     });
+  });
+
+  it('a raise through the link answers 202: emailed, with the words to show', async () => {
+    const message = 'We sent a confirmation link to j***@example.com. The new amount starts once you confirm.';
+    mockApi({
+      'POST /api/subscriptions/change-by-link': json(202, {
+        message,
+        pending: { amountCents: 9_000, sentTo: 'j***@example.com', expiresAt: '2026-12-07T06:00:00.000Z' },
+      }),
+    });
+    await expect(changeSubscriptionByLink('tok', { amount: 90, tierPosition: null })).resolves.toEqual({
+      kind: 'emailed',
+      message,
+    });
+  });
+
+  it('confirmSubscriptionChange POSTs the emailed token', async () => {
+    const api = mockApi({ 'POST /api/subscriptions/change-by-link/confirm': json(200, { subscription: changed }) });
+    await expect(confirmSubscriptionChange('emailed-token')).resolves.toEqual(changed);
+    expect(api.calls.at(-1)?.body).toEqual({ token: 'emailed-token' });
   });
 
   it('a refusal arrives as an ApiError with the field messages', async () => {

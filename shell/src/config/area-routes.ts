@@ -50,6 +50,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     area: 'Monthly support confirmation',
     browserOnly: true,
   },
+  // Browser only: the link of the email confirming a higher monthly amount asked through a receipt's link.
+  {
+    path: '/subscriptions/confirm-change',
+    remote: 'mf-supporter',
+    module: './confirm-change',
+    area: 'Monthly amount confirmation',
+    browserOnly: true,
+  },
   { path: '/dashboard', remote: 'mf-creator', module: './dashboard', area: 'Creator dashboard', access: 'creator' },
   // The list, and one post's form (":postId" is "new" for a new post).
   { path: '/dashboard/posts', remote: 'mf-creator', module: './posts', area: 'Posts', access: 'creator' },

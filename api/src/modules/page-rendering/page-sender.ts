@@ -3,7 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VERIFY_EMAIL_PAGE_PATH } from '@beabro/shared/api-schemas/email-verification';
 import { RESET_PASSWORD_PAGE_PATH } from '@beabro/shared/api-schemas/password-reset';
-import { CANCEL_LINK_PAGE_PATH, CONFIRM_RENEWAL_PAGE_PATH } from '@beabro/shared/api-schemas/subscriptions';
+import {
+  CANCEL_LINK_PAGE_PATH,
+  CONFIRM_CHANGE_PAGE_PATH,
+  CONFIRM_RENEWAL_PAGE_PATH,
+} from '@beabro/shared/api-schemas/subscriptions';
 import { POST_UNSUBSCRIBE_PAGE_PATH } from '@beabro/shared/data/post-audience';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/env';
@@ -23,6 +27,7 @@ const TOKEN_PAGE_PATHS: ReadonlySet<string> = new Set([
   RESET_PASSWORD_PAGE_PATH,
   CANCEL_LINK_PAGE_PATH,
   CONFIRM_RENEWAL_PAGE_PATH,
+  CONFIRM_CHANGE_PAGE_PATH,
   POST_UNSUBSCRIBE_PAGE_PATH,
 ]);
 

@@ -39,6 +39,8 @@ const SECRET_PAGES = [
   `/subscriptions/cancel?token=${TOKEN}`,
   `/subscriptions/cancel?token=${TOKEN}&done=pause`,
   `/subscriptions/confirm?token=${TOKEN}`,
+  `/subscriptions/confirm-change?token=${TOKEN}`,
+  `/Subscriptions/Confirm-Change/?token=${TOKEN}`,
   `/subscriptions/unsubscribe?token=${TOKEN}`,
   `/Verify-Email/?token=${TOKEN}`,
   `/subscriptions/cancel?done=cancel&%74oken=${TOKEN}`,
@@ -107,5 +109,8 @@ describe('a page whose address carries a secret', () => {
     expect(res.body).toContain('<pre id="report">');
     expect(res.body).not.toContain(SECRET_PAGE_NOSCRIPT);
     expect(res.headers['cache-control']).toBe('no-store');
+    // A token page's answer is never stored by a cache, even opened without its token.
+    const confirmChange = await t.app.inject({ url: '/subscriptions/confirm-change' });
+    expect(confirmChange.headers['cache-control']).toBe('no-store');
   });
 });

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
-import { SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { CHANGE_CONFIRM_MESSAGES, SUBSCRIPTION_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
 import { SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
 import { resolveAppSecret } from '../../config/env';
-import { emailOutbox, subscriptions, supports, users, webhookDeliveries } from '../../db/schema';
+import {
+  emailOutbox,
+  subscriptionChangeConfirmations,
+  subscriptions,
+  supports,
+  users,
+  webhookDeliveries,
+} from '../../db/schema';
 import { createTestApp, fakeUser, type TestApp, type TestClient } from '../../testing/test-app';
 import {
   checkoutBody,
@@ -20,7 +27,8 @@ import { fakeCreator, fakeSignedInCreator } from '../public-profile/public-profi
 import type { HostResolver } from '../webhooks/webhook-address-guard';
 import { signCancelToken } from './subscription-link';
 import { renewSubscription } from './renewal-service';
-import { changeSubscription, SUBSCRIPTION_CHANGES } from './subscription-change';
+import { changeSubscription, confirmChangeByLink, SUBSCRIPTION_CHANGES } from './subscription-change';
+import { CHANGE_CONFIRM_EMAIL_KIND } from './subscription-emails';
 import { pauseSubscription } from './subscriptions-service';
 
 // Changing a monthly support's amount or tier: by its owner or the receipt link, checked against the
@@ -161,7 +169,7 @@ describe('POST /api/subscriptions/:id/change (signed in)', () => {
 });
 
 describe('POST /api/subscriptions/change-by-link (guests)', () => {
-  it('changes with the signed token; refuses forged tokens', async () => {
+  it('lowers at once with the signed token; refuses forged tokens', async () => {
     const { id } = await monthly(t.client(), `guest.${randomUUID()}@example.com`);
     const token = signCancelToken(secret(), id);
     const forged = await t.client().post('/api/subscriptions/change-by-link', {
@@ -176,6 +184,134 @@ describe('POST /api/subscriptions/change-by-link (guests)', () => {
     const res = await t.client().post('/api/subscriptions/change-by-link', { token, amount: 15, tierPosition: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().subscription).toMatchObject({ id, amountCents: 1500, tierPosition: 1 });
+    expect(await pendingOf(id)).toBeUndefined();
+  });
+});
+
+/** The token of the latest "confirm your new monthly amount" link emailed to an address. */
+async function confirmTokenSentTo(email: string): Promise<string> {
+  const [mail] = await db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, CHANGE_CONFIRM_EMAIL_KIND), eq(emailOutbox.toAddress, email.toLowerCase())))
+    .orderBy(desc(emailOutbox.createdAt));
+  const token = mail?.textBody.match(/\/subscriptions\/confirm-change\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no confirmation link was emailed to ${email}`);
+  return token;
+}
+
+async function pendingOf(id: string) {
+  const [row] = await db()
+    .select()
+    .from(subscriptionChangeConfirmations)
+    .where(eq(subscriptionChangeConfirmations.subscriptionId, id));
+  return row;
+}
+
+const confirmChange = (token: string) => t.client().post('/api/subscriptions/change-by-link/confirm', { token });
+
+describe('raising the amount through the receipt link needs the emailed confirmation', () => {
+  it('changes nothing, emails the address on file, and applies the raise once confirmed, as a signed-in change', async () => {
+    const email = `jo.${randomUUID()}@example.com`;
+    const { id } = await monthly(t.client(), email);
+    const token = signCancelToken(secret(), id);
+    const res = await t
+      .client()
+      .post('/api/subscriptions/change-by-link', { token, amount: 10000, tierPosition: null });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      message: 'We sent a confirmation link to j***@example.com. The new amount starts once you confirm.',
+      pending: { amountCents: 1_000_000, sentTo: 'j***@example.com' },
+    });
+    // Nothing changed yet: not the amount, no "changed" email, no webhook.
+    expect(await rowOf(id)).toMatchObject({ amountCents: 2500, tierPosition: 2 });
+    expect(await emailsOfKind('subscription-changed', email)).toHaveLength(0);
+    const [mail] = await emailsOfKind(CHANGE_CONFIRM_EMAIL_KIND, email);
+    expect(mail?.subject).toBe('Confirm your new monthly amount');
+    expect(mail?.textBody).toContain('Maya Makes Art');
+    expect(mail?.textBody).toContain('$25.00 a month');
+    expect(mail?.textBody).toContain('$10,000.00 a month');
+    const confirmToken = await confirmTokenSentTo(email);
+    // Only its hash is kept, valid 24 hours.
+    const pending = await pendingOf(id);
+    expect(pending?.tokenHash).not.toContain(confirmToken);
+    expect(pending?.amountCents).toBe(1_000_000);
+    expect(pending!.expiresAt.getTime() - pending!.createdAt.getTime()).toBe(24 * 3_600_000);
+
+    const confirmed = await confirmChange(confirmToken);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const dto = confirmed.json().subscription;
+    expect(dto).toMatchObject({ id, amountCents: 1_000_000, tierPosition: null, status: 'active' });
+    expect(dto.nextChargeAt).toBe(dto.currentPeriodEnd);
+    expect(await rowOf(id)).toMatchObject({ amountCents: 1_000_000, tierPosition: null });
+    expect(await emailsOfKind('subscription-changed', email)).toHaveLength(1);
+    expect(await pendingOf(id)).toBeUndefined();
+
+    // Used once.
+    const again = await confirmChange(confirmToken);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      message: CHANGE_CONFIRM_MESSAGES.linkInvalid,
+      fieldErrors: { token: CHANGE_CONFIRM_MESSAGES.linkInvalid },
+    });
+    expect(await emailsOfKind('subscription-changed', email)).toHaveLength(1);
+  });
+
+  it('a newer request replaces the older link; an expired link, a forged one or a cancelled support is refused', async () => {
+    const email = `ann.${randomUUID()}@example.com`;
+    const { id } = await monthly(t.client(), email);
+    const token = signCancelToken(secret(), id);
+    const ask = (amount: number) =>
+      t.client().post('/api/subscriptions/change-by-link', { token, amount, tierPosition: null });
+    expect((await ask(40)).statusCode).toBe(202);
+    const first = await confirmTokenSentTo(email);
+    expect((await ask(50)).statusCode).toBe(202);
+    const second = await confirmTokenSentTo(email);
+    expect(second).not.toBe(first);
+    const superseded = await confirmChange(first);
+    expect(superseded.statusCode).toBe(400);
+    expect(superseded.json().message).toBe(CHANGE_CONFIRM_MESSAGES.linkInvalid);
+    for (const forged of ['', 'x'.repeat(201), `${second}x`, second.slice(1)]) {
+      expect((await confirmChange(forged)).statusCode, forged).toBe(400);
+    }
+    expect(await rowOf(id)).toMatchObject({ amountCents: 2500 });
+
+    // Past its 24 hours.
+    const later = new Date(Date.now() + 24 * 3_600_000 + 60_000);
+    await expect(confirmChangeByLink(db(), second, links(), later)).rejects.toMatchObject({
+      code: 'validation',
+      message: CHANGE_CONFIRM_MESSAGES.linkExpired,
+    });
+    expect(await rowOf(id)).toMatchObject({ amountCents: 2500 });
+
+    // Cancelled since it was asked: refused, nothing changed.
+    expect((await ask(60)).statusCode).toBe(202);
+    const third = await confirmTokenSentTo(email);
+    expect((await t.client().post('/api/subscriptions/cancel-by-link', { token })).statusCode).toBe(200);
+    const cancelled = await confirmChange(third);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe(SUBSCRIPTION_MESSAGES.changeEnded);
+    expect(await rowOf(id)).toMatchObject({ amountCents: 2500 });
+  });
+
+  it('a raise below the minimum or with a stale tier is refused at once, with nothing emailed', async () => {
+    const email = `min.${randomUUID()}@example.com`;
+    const { id } = await monthly(t.client(), email);
+    const token = signCancelToken(secret(), id);
+    const stale = await t.client().post('/api/subscriptions/change-by-link', { token, amount: 26, tierPosition: 3 });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().fieldErrors).toMatchObject({ tierPosition: SUBSCRIPTION_MESSAGES.tierChanged });
+    expect(await emailsOfKind(CHANGE_CONFIRM_EMAIL_KIND, email)).toHaveLength(0);
+    expect(await pendingOf(id)).toBeUndefined();
+  });
+
+  it('a signed-in supporter raises their own support at once', async () => {
+    const owner = await fakeUser(t);
+    const { id } = await monthly(owner.client, owner.email);
+    const res = await owner.client.post(`/api/subscriptions/${id}/change`, { amount: 90, tierPosition: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ amountCents: 9000 });
+    expect(await emailsOfKind(CHANGE_CONFIRM_EMAIL_KIND, owner.email)).toHaveLength(0);
   });
 });
 

@@ -216,6 +216,45 @@ async function creatorNotice(
 const supporterLabel = (f: CreatorPauseFacts) =>
   f.isAnonymous || !f.supporterName?.trim() ? 'An anonymous supporter' : f.supporterName.trim();
 
+export const CHANGE_CONFIRM_EMAIL_KIND = 'subscription-change-confirm';
+
+/**
+ * A raise asked for through a receipt's link (no sign-in): nothing changes until the supporter opens this
+ * email's link and confirms there. Sent to the address on file, so a leaked receipt link cannot raise it.
+ */
+export async function confirmChangeEmail(
+  to: string,
+  f: {
+    subscriptionId: string;
+    creatorDisplayName: string;
+    previousAmountCents: number;
+    previousTierName: string | null;
+    amountCents: number;
+    tierName: string | null;
+    requestedAt: Date;
+    confirmUrl: string;
+  },
+): Promise<OutgoingEmail> {
+  const subject = 'Confirm your new monthly amount';
+  return composeEmail(
+    {
+      kind: CHANGE_CONFIRM_EMAIL_KIND,
+      dedupeKey: `${CHANGE_CONFIRM_EMAIL_KIND}:${f.subscriptionId}:${f.requestedAt.toISOString()}`,
+      to,
+      subject,
+    },
+    {
+      heading: subject,
+      blocks: [
+        `Someone with the link in your receipt asked to raise your monthly support to ${f.creatorDisplayName} from ${amountWithTier(f.previousAmountCents, f.previousTierName)} to ${amountWithTier(f.amountCents, f.tierName)}.`,
+        'Nothing changes until you confirm. The link works once, for 24 hours. If you did not ask for this, ignore this email: your support stays as it is.',
+      ],
+      action: { label: 'Confirm the new amount', url: f.confirmUrl },
+      reason: EMAIL_REASONS.supporter(f.creatorDisplayName),
+    },
+  );
+}
+
 /** Tells the creator (as their new-support setting says) that a monthly support is paused. */
 export async function creatorSubscriptionPausedEmails(
   f: CreatorPauseFacts & { pausedAt: Date; resumesAt: Date | null },

@@ -13,6 +13,8 @@ import {
   cancelLinkQuerySchema,
   confirmRenewalQuerySchema,
   confirmRenewalRequestSchema,
+  confirmChangeRequestSchema,
+  raisePendingResponseSchema,
   renewalConfirmationResponseSchema,
   renewalConfirmResultSchema,
   renewalConfirmRetryResultSchema,
@@ -24,7 +26,7 @@ import {
 } from '@beabro/shared/api-schemas/subscriptions';
 import { requireUser } from '../../plugins/session-auth';
 import { requestLinkOrigin } from '../../lib/link-origin';
-import { changeAsOwner, changeByLink } from './subscription-change';
+import { changeAsOwner, changeByLink, confirmChangeByLink } from './subscription-change';
 import {
   completeCardChangeAsOwner,
   completeCardChangeByLink,
@@ -227,7 +229,40 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
         tags: ['subscriptions'],
         summary:
           'Change the amount or tier of a monthly support with the signed link from a receipt email, without signing in',
+        description:
+          'A lower amount (or the same) changes at once (200). A higher one changes nothing yet (202): a link to ' +
+          'confirm it is emailed to the support’s address, valid 24 hours (POST /change-by-link/confirm). ' +
+          '409 when it is cancelled, ended or being retried; 429 after ten changes and requests a day.',
         body: changeByLinkRequestSchema,
+        response: {
+          200: subscriptionResponseSchema,
+          202: raisePendingResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, ...change } = request.body;
+      const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
+      const outcome = await changeByLink(app.db, token, change, links);
+      if (outcome.kind === 'pending') return reply.code(202).send(outcome.answer);
+      return { subscription: outcome.subscription };
+    },
+  );
+
+  app.post(
+    '/change-by-link/confirm',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Confirm a higher monthly amount with the link of the email it sent, without signing in',
+        description:
+          '400 for an unknown, used, replaced or expired link (24 hours); 409 when the support was cancelled or ' +
+          'ended since, or its renewal is being retried; the amount must still meet the creator’s minimum.',
+        body: confirmChangeRequestSchema,
         response: {
           200: subscriptionResponseSchema,
           400: apiErrorSchema,
@@ -238,9 +273,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asyn
       },
     },
     async (request) => {
-      const { token, ...change } = request.body;
       const links = { appSecret, origin: requestLinkOrigin(app.config, request) };
-      return { subscription: await changeByLink(app.db, token, change, links) };
+      return { subscription: await confirmChangeByLink(app.db, request.body.token, links) };
     },
   );
 

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { Theme } from '@emotion/react';
+import { TIER_COUNT } from '@beabro/shared/api-schemas/creator-profile';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '@beabro/shared/api/api-client';
 import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import { useCreatorProfile } from '@beabro/shared/api/get-creator-profile';
-import type { SubscriptionChangeInput } from '@beabro/shared/api/change-subscription';
+import type { SubscriptionChangeInput, SubscriptionChangeOutcome } from '@beabro/shared/api/change-subscription';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { formatUsd } from '@beabro/shared/money/fees';
@@ -40,10 +42,62 @@ function minimumMessage(profile: PublicCreatorProfileDto): string {
   return `The minimum support for ${profile.displayName} is ${formatUsd(profile.minimumAmountCents, { whole: true })}`;
 }
 
+const RADIO_SIZE = { width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 } as const;
+
+/** One choice of the form: a radio and its label (a tier's name over its amount, or "Another amount"). */
+const choiceRow = (theme: Theme) =>
+  ({ display: 'flex', alignItems: 'center', gap: theme.space(2), padding: `${theme.space(1.5)} 0` }) as const;
+
+const CHOICE_TEXT = { minWidth: 0, overflowWrap: 'anywhere', display: 'flex', flexDirection: 'column' } as const;
+
+/** One line whatever the width (a narrow screen cuts it short), as the name it stands in for. */
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** A line's place in a choice while the options load: as high as a line of text. */
+function LoadingLine({ width }: { width: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      css={(theme) => ({ width, borderRadius: theme.radius.sm, background: theme.color.border })}
+    >
+      {'\u00a0'}
+    </span>
+  );
+}
+
+/**
+ * The choices' places while the creator's options load: a row of two lines (name, amount) for each of the
+ * TIER_COUNT tiers, the first saying so, and a row of one line for another amount.
+ */
+function LoadingChoices() {
+  return (
+    <>
+      {Array.from({ length: TIER_COUNT + 1 }, (_, row) => (
+        <div key={row} css={(theme) => ({ ...choiceRow(theme), color: theme.color.textMuted })}>
+          <span aria-hidden="true" css={RADIO_SIZE} />
+          <span css={{ ...CHOICE_TEXT, flex: 1 }}>
+            {row === 0 ? (
+              <span role="status" css={ONE_LINE}>
+                Loading the support options…
+              </span>
+            ) : (
+              <LoadingLine width="45%" />
+            )}
+            {row < TIER_COUNT ? <LoadingLine width="30%" /> : null}
+          </span>
+        </div>
+      ))}
+    </>
+  );
+}
+
 export interface ChangeMonthlyFormProps {
   subscription: SubscriptionDto;
-  /** Sends the change (signed in or with the link's token); its answer is the support as it now is. */
-  submit: (change: SubscriptionChangeInput) => Promise<SubscriptionDto>;
+  /**
+   * Sends the change (signed in or with the link's token): the support as it now is, or (a raise through the
+   * link) the words saying a confirmation link was emailed, shown next to the form.
+   */
+  submit: (change: SubscriptionChangeInput) => Promise<SubscriptionChangeOutcome>;
   onChanged: (subscription: SubscriptionDto) => void;
   /** A "Keep it as it is" button next to the submit button (the dialog's way out). */
   onCancel?: () => void;
@@ -84,6 +138,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
   });
   const picked = useWatch({ control, name: 'tierPosition' });
   const [formError, setFormError] = useState<string | null>(null);
+  const [emailed, setEmailed] = useState<string | null>(null);
   const choiceOf = (value: string): Choice =>
     value === '' ? (currentTier?.position ?? 'custom') : value === 'custom' ? 'custom' : Number(value);
   const chosen = choiceOf(picked);
@@ -106,7 +161,9 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
 
   async function send(change: SubscriptionChangeInput) {
     try {
-      onChanged(await submit(change));
+      const outcome = await submit(change);
+      if (outcome.kind === 'emailed') setEmailed(outcome.message);
+      else onChanged(outcome.subscription);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         const { amount: amountError, tierPosition } = error.fieldErrors;
@@ -118,34 +175,35 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (busy) return event.preventDefault();
     setFormError(null);
+    setEmailed(null);
     void handleSubmit(send)(event);
   };
 
-  if (!profile.data) {
-    return profile.isError ? (
+  const creator = profile.data;
+  if (!creator && profile.isError) {
+    return (
       <div css={{ display: 'flex', flexDirection: 'column', gap: '0.5rem', alignItems: 'flex-start' }}>
         <p css={{ margin: 0 }}>We could not load {subscription.creatorDisplayName}’s support options.</p>
         <Button size="sm" variant="secondary" onClick={() => void profile.refetch()}>
           Try again
         </Button>
       </div>
-    ) : (
-      <p role="status" css={{ margin: 0 }}>
-        Loading the support options…
-      </p>
     );
   }
-  const creator = profile.data;
+  // Until the creator's options arrive, the form keeps its final shape (every creator has TIER_COUNT tiers, and
+  // the amount field shows for a custom amount), so nothing under it moves when they do (a page opened at #card).
+  const showAmount = creator ? chosen === 'custom' : subscription.tierPosition === null;
 
   const tierErrorId = `${formId}-tier-error`;
   return (
     <form
       noValidate
       onSubmit={onSubmit}
+      aria-busy={creator ? undefined : true}
       css={(theme) => ({ display: 'flex', flexDirection: 'column', gap: theme.space(3), minWidth: 0 })}
     >
       <fieldset
-        disabled={busy}
+        disabled={busy || !creator}
         aria-describedby={errors.tierPosition ? tierErrorId : undefined}
         css={(theme) => ({
           border: `1px solid ${errors.tierPosition?.message ? theme.color.danger : theme.color.border}`,
@@ -158,45 +216,54 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
         <legend css={(theme) => ({ fontWeight: theme.font.weight.medium, padding: `0 ${theme.space(1)}` })}>
           New monthly amount
         </legend>
-        {[...tiers, null].map((tier) => {
-          const value: Choice = tier ? tier.position : 'custom';
-          const belowMinimum = tier !== null && tier.amountCents < creator.minimumAmountCents;
-          return (
-            <label
-              key={tier?.position ?? 'custom'}
-              css={(theme) => ({
-                display: 'flex',
-                alignItems: 'center',
-                gap: theme.space(2),
-                padding: `${theme.space(1.5)} 0`,
-                cursor: belowMinimum ? 'not-allowed' : 'pointer',
-                color: belowMinimum ? theme.color.textMuted : undefined,
-              })}
-            >
-              <input
-                type="radio"
-                name={`${formId}-choice`}
-                checked={chosen === value}
-                disabled={belowMinimum}
-                onChange={() => {
-                  setValue('tierPosition', String(value));
-                  clearErrors();
-                }}
-                css={{ width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 }}
-              />
-              <span css={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {tier ? `${tier.name}: ${formatUsd(tier.amountCents)}/month` : 'Another amount'}
-              </span>
-            </label>
-          );
-        })}
+        {creator ? (
+          [...tiers, null].map((tier) => {
+            const value: Choice = tier ? tier.position : 'custom';
+            const belowMinimum = tier !== null && tier.amountCents < creator.minimumAmountCents;
+            return (
+              <label
+                key={tier?.position ?? 'custom'}
+                css={(theme) => ({
+                  ...choiceRow(theme),
+                  cursor: belowMinimum ? 'not-allowed' : 'pointer',
+                  color: belowMinimum ? theme.color.textMuted : undefined,
+                })}
+              >
+                <input
+                  type="radio"
+                  name={`${formId}-choice`}
+                  checked={chosen === value}
+                  disabled={belowMinimum}
+                  onChange={() => {
+                    setValue('tierPosition', String(value));
+                    clearErrors();
+                  }}
+                  css={RADIO_SIZE}
+                />
+                {tier ? (
+                  // The name, then the amount under it: a row's height does not hang on how long the name is.
+                  <span css={CHOICE_TEXT}>
+                    <span>{tier.name}:</span>{' '}
+                    <span css={(theme) => ({ fontWeight: theme.font.weight.medium })}>
+                      {formatUsd(tier.amountCents)}/month
+                    </span>
+                  </span>
+                ) : (
+                  <span css={CHOICE_TEXT}>Another amount</span>
+                )}
+              </label>
+            );
+          })
+        ) : (
+          <LoadingChoices />
+        )}
       </fieldset>
       {errors.tierPosition?.message ? (
         <p id={tierErrorId} role="alert" css={(theme) => ({ margin: 0, color: theme.color.danger })}>
           {errors.tierPosition.message}
         </p>
       ) : null}
-      {chosen === 'custom' ? (
+      {showAmount ? (
         <PrefixedField
           label="Amount per month"
           prefix="$"
@@ -207,8 +274,11 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
               if (errors.amount) clearErrors();
             },
           })}
-          disabled={busy}
-          hint={`Whole dollars, at least ${formatUsd(creator.minimumAmountCents, { whole: true })}`}
+          disabled={busy || !creator}
+          // One line either way: the minimum is the creator's.
+          hint={
+            creator ? `Whole dollars, at least ${formatUsd(creator.minimumAmountCents, { whole: true })}` : '\u00a0'
+          }
           error={errors.amount?.message}
         />
       ) : null}
@@ -216,6 +286,11 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
         The month you already paid for does not change. The new amount is charged {changeTakesEffect(subscription)},
         then every month.
       </p>
+      {emailed ? (
+        <p role="status" css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.medium })}>
+          {emailed}
+        </p>
+      ) : null}
       {formError ? (
         <p
           role="alert"
@@ -238,7 +313,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
             Keep it as it is
           </Button>
         ) : null}
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !creator}>
           {busy ? 'Saving…' : 'Change monthly support'}
         </Button>
       </div>

@@ -183,32 +183,91 @@ describe('the cancel-link page', () => {
 });
 
 describe('the receipt link page: changing the amount', () => {
-  it('changes to another amount with the link’s token and says from when it is charged', async () => {
-    const api = mockApi({
-      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
-      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
-      'POST /api/subscriptions/change-by-link': () =>
-        json(200, { subscription: fakeSubscription({ amountCents: 4_000 }) }),
-    });
-    open();
+  async function typeAmount(dollars: string) {
     const section = await screen.findByRole('region', { name: 'Change the amount' }, { timeout: 5000 });
     await within(section).findByRole('group', { name: 'New monthly amount' }, { timeout: 5000 });
     const amount = within(section).getByLabelText('Amount per month');
     await userEvent.clear(amount);
-    await userEvent.type(amount, '40');
+    await userEvent.type(amount, dollars);
     await userEvent.click(within(section).getByRole('button', { name: 'Change monthly support' }));
+    return section;
+  }
+
+  it('lowers the amount at once with the link’s token and says from when it is charged', async () => {
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
+      'POST /api/subscriptions/change-by-link': () =>
+        json(200, { subscription: fakeSubscription({ amountCents: 1_200 }) }),
+    });
+    open();
+    await typeAmount('12');
 
     const outcome = await screen.findByText(
-      'Your monthly support to Pixel Pat is now $40.00/month. The new amount is first charged at your next renewal, on December 20, 2026.',
+      'Your monthly support to Pixel Pat is now $12.00/month. The new amount is first charged at your next renewal, on December 20, 2026.',
       {},
       { timeout: 5000 },
     );
     await vi.waitFor(() => expect(outcome.closest('[role="status"]')).toHaveFocus(), { timeout: 5000 });
     expect(api.callsTo('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
-      { token: 'tok.sig', amount: 40, tierPosition: null },
+      { token: 'tok.sig', amount: 12, tierPosition: null },
     ]);
-    expect(main().getByText('$40.00/month')).toBeInTheDocument();
+    expect(main().getByText('$12.00/month')).toBeInTheDocument();
   });
+
+  it('a raise changes nothing yet: next to the form, it says where the confirmation link went', async () => {
+    const message = 'We sent a confirmation link to j***@example.com. The new amount starts once you confirm.';
+    const api = mockApi({
+      'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription() }),
+      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile()),
+      'POST /api/subscriptions/change-by-link': () =>
+        json(202, {
+          message,
+          pending: { amountCents: 10_000, sentTo: 'j***@example.com', expiresAt: '2026-12-07T06:00:00.000Z' },
+        }),
+    });
+    open();
+    const section = await typeAmount('100');
+
+    expect(await within(section).findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(message);
+    expect(api.callsTo('POST /api/subscriptions/change-by-link').map((r) => r.body)).toEqual([
+      { token: 'tok.sig', amount: 100, tierPosition: null },
+    ]);
+    // The support shown is as it was.
+    expect(within(screen.getByText(/^You support/)).getByText('$25.00/month')).toBeInTheDocument();
+    expect(screen.queryByText(/is now \$100\.00\/month/)).not.toBeInTheDocument();
+  });
+
+  for (const tierPosition of [null, 2]) {
+    it(`keeps the form’s final shape while the creator’s options load (${tierPosition === null ? 'a custom amount' : 'a tier'})`, async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      mockApi({
+        'GET /api/subscriptions/cancel-by-link': () => json(200, { subscription: fakeSubscription({ tierPosition }) }),
+        'GET /api/creators/pixelpat': async () => {
+          await held;
+          return json(200, fakeCreatorProfile());
+        },
+      });
+      open();
+      const section = await screen.findByRole('region', { name: 'Change the amount' }, { timeout: 5000 });
+      const group = within(section).getByRole('group', { name: 'New monthly amount' });
+      expect(within(group).getByRole('status')).toHaveTextContent('Loading the support options…');
+      // A row for each of the creator's tiers and one for another amount, and the amount field of a custom amount.
+      const rowsWhileLoading = group.querySelectorAll(':scope > :not(legend)').length;
+      expect(rowsWhileLoading).toBe(5);
+      expect(within(section).queryByLabelText('Amount per month') !== null).toBe(tierPosition === null);
+      expect(within(section).getByRole('button', { name: 'Change monthly support' })).toBeDisabled();
+
+      release();
+      await within(group).findByRole('radio', { name: 'Another amount' }, { timeout: 5000 });
+      expect(group.querySelectorAll(':scope > :not(legend)').length).toBe(rowsWhileLoading);
+      expect(within(section).queryByLabelText('Amount per month') !== null).toBe(tierPosition === null);
+      expect(within(section).getByRole('button', { name: 'Change monthly support' })).toBeEnabled();
+    });
+  }
 
   it('is not offered for a support being retried or cancelled', async () => {
     mockApi({

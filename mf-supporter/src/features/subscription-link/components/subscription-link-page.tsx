@@ -177,6 +177,30 @@ function PauseChoiceField({ choice, first }: { choice: PauseChoice; first: boole
 }
 
 /**
+ * A link ending in a section's hash (#card, #pause): once the section is shown, go to it and focus its heading.
+ * Not in the frame the support arrives in but in the one after it is painted: the browser counts an element that
+ * a jump should have brought into view but the page moved on as shifted (the footer, below the loading state,
+ * while the support fills the page), so the page fills in at the top, then scrolls, and nothing shifts.
+ */
+function useArrivalAtSection(ready: boolean, sectionId: string, headingId: string) {
+  useEffect(() => {
+    if (!ready) return;
+    let next = 0;
+    const painted = requestAnimationFrame(() => {
+      next = requestAnimationFrame(() => {
+        const section = document.getElementById(sectionId);
+        if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start' });
+        document.getElementById(headingId)?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(painted);
+      cancelAnimationFrame(next);
+    };
+  }, [ready, sectionId, headingId]);
+}
+
+/**
  * /subscriptions/cancel?token=...: the page behind the link in every monthly receipt. Anyone with the link
  * (guests included) sees the support and changes its amount or card, pauses, resumes or cancels it (after a
  * confirmation), without signing in. Opening it changes nothing (mail scanners open links): only the buttons act.
@@ -214,22 +238,12 @@ export function SubscriptionLinkPage() {
   // The receipt's "Pause monthly support instead" link ends in #pause: once the choices are there, go to them.
   const { hash } = useLocation();
   const pauseShown = link.data?.kind === 'found' && actionsFor(link.data.subscription).pause;
-  useEffect(() => {
-    if (hash !== `#${PAUSE_SECTION_ID}` || !pauseShown) return;
-    const section = document.getElementById(PAUSE_SECTION_ID);
-    if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start' });
-    document.getElementById('pause-heading')?.focus();
-  }, [hash, pauseShown]);
+  useArrivalAtSection(hash === `#${PAUSE_SECTION_ID}` && pauseShown, PAUSE_SECTION_ID, 'pause-heading');
 
   // A failed renewal's email links to #card: once the page can replace the card, go to it.
   // Only with the page's script: the provider's card field needs it.
   const cardShown = scripted && link.data?.kind === 'found' && actionsFor(link.data.subscription).cancel;
-  useEffect(() => {
-    if (hash !== `#${CARD_SECTION_ID}` || !cardShown) return;
-    const section = document.getElementById(CARD_SECTION_ID);
-    if (typeof section?.scrollIntoView === 'function') section.scrollIntoView({ block: 'start' });
-    document.getElementById('card-heading')?.focus();
-  }, [hash, cardShown]);
+  useArrivalAtSection(hash === `#${CARD_SECTION_ID}` && cardShown, CARD_SECTION_ID, 'card-heading');
 
   useEffect(() => {
     if (focusTick?.target === 'outcome') outcomeRef.current?.focus();

@@ -23,7 +23,7 @@ export function ChangeMonthlyDialog({ subscription, onChanged, onClose }: Change
           </p>
           <ChangeMonthlyForm
             subscription={subscription}
-            submit={(values) => change(subscription.id, values)}
+            submit={async (values) => ({ kind: 'changed', subscription: await change(subscription.id, values) })}
             onChanged={onChanged}
             onCancel={onClose}
           />

@@ -10,6 +10,7 @@ import type { RateLimitRule } from '../rate-limit/rate-limit-service';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { recordAudit } from './audit-log';
 import { REPORT_LIMIT_PER_IP } from './reports-service';
+import { listFraudAlerts } from '../fraud/fraud-service';
 
 const LIST_LIMIT = 200;
 export const LIMIT_MESSAGES = {
@@ -17,12 +18,10 @@ export const LIMIT_MESSAGES = {
   notFound: 'No counter or backoff has this key.',
 } as const;
 
-/**
- * Card-testing alerts raised by the fraud controls. Those controls (built separately) fill it; until
- * they are wired in, there are none.
- */
-export function latestFraudAlerts(_db: Db): Promise<OperatorLimitsResponse['fraudAlerts']> {
-  return Promise.resolve([]);
+/** The newest card-testing and early-fraud-warning alerts the fraud controls raised. */
+async function latestFraudAlerts(db: Db): Promise<OperatorLimitsResponse['fraudAlerts']> {
+  const alerts = await listFraudAlerts(db, 100);
+  return alerts.map(({ at, key, kind, detail }) => ({ at, key, detail: `${kind}: ${detail}` }));
 }
 
 /** The app's fixed-window rules by name: a counter above its rule's limit is refusing requests now. */

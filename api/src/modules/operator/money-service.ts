@@ -5,6 +5,7 @@ import { creatorProfiles, disputes, paymentAttempts, payouts, refunds } from '..
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from './audit-log';
 import { listDisputes, toOperatorPayout } from './people-service';
+import { latestReconciliation } from '../ledger/reconciliation-service';
 
 const LIST_LIMIT = 100;
 export const STUCK_KINDS = ['checkout', 'renewal', 'refund'] as const;
@@ -12,12 +13,10 @@ export type StuckKind = (typeof STUCK_KINDS)[number];
 export const STUCK_ITEM_NOT_FOUND_MESSAGE = 'This item is not waiting for a retry.';
 export const STUCK_RETRY_MESSAGE = 'It will be tried again at the next run of the recovery job (every minute).';
 
-/**
- * The last daily reconciliation with the payment provider. The reconciliation job (fraud controls and
- * reconciliation, built separately) fills it; until it is wired in, there is none.
- */
-export function latestReconciliation(_db: Db): Promise<OperatorMoneyResponse['reconciliation']> {
-  return Promise.resolve(null);
+/** The last daily reconciliation with the payment provider (the `reconciliation` job), or null before the first. */
+async function lastReconciliation(db: Db): Promise<OperatorMoneyResponse['reconciliation']> {
+  const run = await latestReconciliation(db);
+  return run && { ranAt: run.ranAt.toISOString(), ok: run.ok, differences: run.differences };
 }
 
 /** A payout still processing this long after its last change: its transfer did not go through. */
@@ -114,7 +113,7 @@ export async function moneyOverview(db: Db, now = new Date()): Promise<OperatorM
       lastError: r.failureMessage,
     })),
     stuckItems: await stuckItems(db),
-    reconciliation: await latestReconciliation(db),
+    reconciliation: await lastReconciliation(db),
     revenueByWeek: await revenueByWeek(db, now),
   };
 }

@@ -146,7 +146,7 @@ export async function resolveReport(
     }
     if (action === 'suspend') {
       const reasonShown = `${REPORT_REASON_LABELS[row.report.reason as ReportDto['reason']]}: ${reason}`;
-      await suspendAccount(tx, row.report.creatorId, reasonShown, actor, now).catch((error: unknown) => {
+      await suspendAccount(tx, row.report.creatorId, reasonShown, actor, now, false).catch((error: unknown) => {
         // Already suspended: the report is still resolved as a suspension.
         if (!(error instanceof AppError && error.code === 'conflict')) throw error;
       });

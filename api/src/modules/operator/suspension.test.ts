@@ -101,6 +101,16 @@ describe('suspending an account', () => {
     expect((await postCheckout(visitor, username, checkoutBody({ amount: 5 }))).statusCode).toBe(200);
     expect(await renewSubscription({ ...moneyDeps(t, due), log: () => {} }, subscriptionId, due)).toBe('renewed');
     expect((await creator.client.get('/api/account/suspension')).json()).toEqual({ suspension: null });
+    // The person is emailed both, each with its reason.
+    const mails = await db()
+      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, creator.email));
+    const suspendedMail = mails.find((m) => m.kind === 'account-suspended');
+    const liftedMail = mails.find((m) => m.kind === 'account-lifted');
+    expect(suspendedMail?.subject).toBe('Your Be a Bro account is suspended');
+    expect(liftedMail?.subject).toBe('Your Be a Bro account is no longer suspended');
+    expect(liftedMail?.text).toContain('The reason: Appeal accepted.');
   });
 
   it('a suspended supporter cannot support anyone', async () => {

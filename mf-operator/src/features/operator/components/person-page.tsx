@@ -124,8 +124,8 @@ function PersonDetail({ detail }: { detail: PersonDetailResponse }) {
           title={dialog === 'suspend' ? `Suspend ${person.displayName}?` : `Lift ${person.displayName}'s suspension?`}
           description={
             dialog === 'suspend'
-              ? 'They are signed out, cannot sign in, and their page and posts are hidden. They are shown the reason.'
-              : 'They can sign in again and their page and posts are shown again.'
+              ? 'Their page and posts are hidden, supports to and from them are refused, renewals to them are not charged and their payouts are held. They are emailed the reason.'
+              : 'Everything the suspension stopped works again, and they are emailed the reason.'
           }
           confirmLabel={dialog === 'suspend' ? 'Suspend' : 'Lift suspension'}
           danger={dialog === 'suspend'}

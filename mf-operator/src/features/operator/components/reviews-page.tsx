@@ -114,7 +114,7 @@ function SuspendFromQueue({
   return (
     <ReasonDialog
       title={`Suspend @${creator.username}?`}
-      description="They are signed out, cannot sign in, and their page and posts are hidden. They are shown the reason."
+      description="Their page and posts are hidden, supports to and from them are refused, renewals to them are not charged and their payouts are held. They are emailed the reason."
       confirmLabel="Suspend"
       danger
       onClose={onClose}

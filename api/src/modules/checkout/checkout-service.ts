@@ -68,7 +68,7 @@ export const CHECKOUT_MESSAGES = {
   abandoned: 'The payment was not completed in time and you were not charged. Please try again.',
   paymentNotFound: 'This payment was not found. Reload the page and try again.',
   creatorUnavailable: 'This page is not available right now, so it cannot receive support.',
-  supporterSuspended: 'Your account is suspended, so it cannot send support. Your account settings say why.',
+  supporterSuspended: 'Your account is suspended, so it cannot send support. We emailed you the reason.',
 } as const;
 
 /** The refusals of a card that count toward the card-testing defence (not abandoned or interrupted payments). */

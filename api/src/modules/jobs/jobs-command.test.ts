@@ -107,7 +107,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('commands (PostgreSQL)', () 
     const unknown = await command('src/modules/jobs/jobs-command.ts', ['laundry']);
     expect(unknown.code).toBe(1);
     expect(unknown.out).toContain(
-      'Usage: pnpm --filter api jobs <renewals|payouts|recover-payments|monthly-reports|post-emails> [--now <ISO date-time>]',
+      'Usage: pnpm --filter api jobs <renewals|payouts|recover-payments|monthly-reports|post-emails|reconciliation> [--now <ISO date-time>]',
     );
     const badClock = await command('src/modules/jobs/jobs-command.ts', ['payouts', '--now', 'tuesday']);
     expect(badClock.code).toBe(1);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
-import { expect, test, type Page } from './support/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, type Account, type Accounts, type Page } from './support/test';
+import { fillSandboxCard } from './support/sandbox-card';
 import { csrf } from './support/csrf';
 
 /*
@@ -41,17 +43,9 @@ async function signInWithCode(page: Page, email: string, app: Authenticator) {
     .toMatchObject({ email, isOperator: true });
 }
 
-test('a report leads an operator (two-factor) to suspend the creator, then lift it; the audit log shows both', async ({
-  page,
-  browser,
-  accounts,
-}) => {
-  test.setTimeout(180_000);
-  const creator = await accounts.create({ role: 'creator' });
-  const username = creator.username!;
+/** An account that turns on two-factor sign-in (as in Settings) and is made an operator; its authenticator app. */
+async function makeOperator(page: Page, accounts: Accounts) {
   const operator = await accounts.create({ name: 'Olga Operator', emailPrefix: 'e2e-operator', password: PASSWORD });
-
-  // The operator turns on two-factor sign-in (as in Settings) and is made an operator.
   const setup = await operator.request.post('/api/account/two-factor/setup', { headers: csrf });
   expect(setup.status(), await setup.text()).toBe(200);
   const app = new Authenticator(((await setup.json()) as { secret: string }).secret);
@@ -62,6 +56,25 @@ test('a report leads an operator (two-factor) to suspend the creator, then lift 
   expect(enabled.status(), await enabled.text()).toBe(200);
   const made = await page.request.post('/api/dev/operators', { headers: csrf, data: { email: operator.email } });
   expect(made.status(), await made.text()).toBe(200);
+  return { operator, app };
+}
+
+/** The operator's sessions before the role were ended; this one (two-factor) deletes the account at the end. */
+async function removeOperator(page: Page, operator: Account) {
+  const removed = await page.request.delete('/api/account', { headers: csrf, data: { password: PASSWORD } });
+  expect(removed.status(), await removed.text()).toBe(204);
+  operator.deleted = true;
+}
+
+test('a report leads an operator (two-factor) to suspend the creator, then lift it; the audit log shows both', async ({
+  page,
+  browser,
+  accounts,
+}) => {
+  test.setTimeout(180_000);
+  const creator = await accounts.create({ role: 'creator' });
+  const username = creator.username!;
+  const { operator, app } = await makeOperator(page, accounts);
 
   // A visitor reports the creator's page.
   const visitorContext = await browser.newContext();
@@ -131,8 +144,111 @@ test('a report leads an operator (two-factor) to suspend the creator, then lift 
   await expect(log.getByRole('row').filter({ hasText: 'account.lift' }).first()).toContainText(operator.email);
   await expect(log.getByRole('row').filter({ hasText: 'account.suspend' }).first()).toContainText(operator.email);
 
-  // The operator's sessions before the role were ended; this one (two-factor) deletes the account at the end.
-  const removed = await page.request.delete('/api/account', { headers: csrf, data: { password: PASSWORD } });
-  expect(removed.status(), await removed.text()).toBe(204);
-  operator.deleted = true;
+  await removeOperator(page, operator);
+});
+
+/** A valid card number no bank issued (the sandbox declines it), each one new, as a card tester's list. */
+let testedCards = 0;
+function testerCard(): string {
+  const body = `4${String(Date.now() % 1e9).padStart(9, '0')}${String(++testedCards).padStart(5, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** One $1 support tried with a card the sandbox declines, through the same calls as the card field. */
+async function declinedSupport(request: APIRequestContext, username: string) {
+  const started = await request.post(`/api/creators/${username}/supports`, {
+    headers: csrf,
+    data: {
+      amount: 1,
+      email: `e2e-tester-${randomUUID()}@example.com`,
+      name: '',
+      message: '',
+      isAnonymous: false,
+      isRecurring: false,
+      tierPosition: null,
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { payment } = (await started.json()) as { payment: { intentId: string; clientSecret: string } };
+  const tokenized = await request.post('/sandbox-pay/v1/payment-methods', {
+    data: { card: { number: testerCard(), expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } },
+  });
+  expect(tokenized.status(), await tokenized.text()).toBe(200);
+  const method = ((await tokenized.json()) as { paymentMethod: { id: string } }).paymentMethod.id;
+  await request.post(`/sandbox-pay/v1/intents/${payment.intentId}/confirm`, {
+    data: { clientSecret: payment.clientSecret, paymentMethod: method },
+  });
+  const completed = await request.post(`/api/payments/intents/${payment.intentId}/complete`, {
+    headers: csrf,
+    data: { clientSecret: payment.clientSecret },
+  });
+  expect(completed.status(), await completed.text()).toBe(402);
+}
+
+test('a card-testing burst against a creator is blocked and shown to the operator, who unblocks it', async ({
+  page,
+  browser,
+  accounts,
+}) => {
+  test.setTimeout(180_000);
+  // A creator who takes supports from $1, as card testers look for.
+  const creator = await accounts.create({ role: 'creator', profile: { minimumAmount: 1 } });
+  const username = creator.username!;
+  const { operator, app } = await makeOperator(page, accounts);
+
+  // A card tester runs ten new card numbers at $1 against one creator: $1 declines count twice, so the tenth
+  // reaches the creator's limit (20) and payments to the creator pause.
+  const testerContext = await browser.newContext();
+  try {
+    for (let i = 0; i < 10; i++) await declinedSupport(testerContext.request, username);
+  } finally {
+    await testerContext.close();
+  }
+
+  // A real supporter is told so on the support page, and nothing is charged.
+  const supporterContext = await browser.newContext();
+  try {
+    const supporter = await supporterContext.newPage();
+    await supporter.goto(`/${username}/support`);
+    await supporter.getByLabel('Email', { exact: true }).fill(`e2e-bro-${randomUUID()}@example.com`);
+    await fillSandboxCard(supporter);
+    await supporter.getByRole('button', { name: 'Support with $5' }).click();
+    await expect(
+      supporter.getByText(/^Too many declined payments\. For your security, payments are paused/),
+    ).toBeVisible();
+
+    // The operator sees the alert in Limits, with the creator's key blocked, and unblocks it.
+    await signInWithCode(page, operator.email, app);
+    await page.goto('/operator/limits');
+    const alerts = page.getByRole('table', { name: 'Fraud alerts' });
+    const alert = alerts.getByRole('row').filter({ hasText: 'Card testing' }).filter({ hasText: 'Blocked until' });
+    await expect(alert.first()).toContainText('20 declined payments');
+    const key = (await alert.first().locator('code').textContent())!;
+    expect(key).toMatch(/^creator:/);
+    await alert
+      .first()
+      .getByRole('button', { name: `Unblock ${key}` })
+      .click();
+    await expect(page.getByText(`${key} is unblocked.`)).toBeVisible();
+    await expect(alerts.getByRole('row').filter({ hasText: key }).first()).toContainText('Open');
+
+    // The supporter's next try goes through.
+    await supporter.getByRole('button', { name: 'Support with $5' }).click();
+    await expect(supporter.getByText(`Thank you for supporting ${creator.displayName}!`)).toBeVisible();
+  } finally {
+    await supporterContext.close();
+  }
+
+  await page.goto('/operator/audit');
+  await expect(
+    page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'limits.unblock' }).first(),
+  ).toContainText(operator.email);
+  await removeOperator(page, operator);
 });

@@ -239,10 +239,24 @@ export const operatorLimitsResponseSchema = z.object({
     z.object({ key: z.string(), count: z.number().int(), windowStart: dateTime, blocked: z.boolean() }),
   ),
   backoffs: z.array(z.object({ key: z.string(), attempts: z.number().int(), lastAttemptAt: dateTime })),
-  /** Card-testing alerts raised by the fraud controls, newest first. */
-  fraudAlerts: z.array(z.object({ at: dateTime, key: z.string(), detail: z.string() })),
+  /**
+   * Alerts raised by the fraud controls, newest first: card testing (a key past its limit of declined payments;
+   * `blockedUntil` while it still refuses payments) and early fraud warnings (refunded supports).
+   */
+  fraudAlerts: z.array(
+    z.object({
+      at: dateTime,
+      kind: z.enum(['card_testing', 'early_fraud_warning']),
+      key: z.string(),
+      detail: z.string(),
+      blockedUntil: dateTime.nullable(),
+    }),
+  ),
 });
-/** POST /api/operator/limits/unblock { key }: clears the counters and backoff of that key. */
+/**
+ * POST /api/operator/limits/unblock { key }: clears the counters and backoff of that key, or a card-testing key's
+ * declined payments (so it may pay again at once).
+ */
 export const unblockLimitRequestSchema = z.object({ key: z.string().min(1).max(300) });
 
 /** GET /api/operator/audit?before=<id> (50 a page, newest first); GET /api/operator/audit.csv (all, as CSV). */

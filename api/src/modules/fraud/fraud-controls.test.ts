@@ -1,6 +1,7 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import type { OperatorLimitsResponse } from '@beabro/shared/api-schemas/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, fraudAlerts } from '../../db/schema';
+import { operatorAuditLog, emailOutbox, fraudAlerts } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/test-app';
 import {
   checkoutBody,
@@ -9,6 +10,7 @@ import {
   SUCCEEDING_CARD,
   type TestCard,
 } from '../checkout/checkout-test-factories';
+import { fakeOperator } from '../operator/operator-test-factories';
 import { fakeCreator } from '../public-profile/public-profile-test-factories';
 import {
   assertNotBlocked,
@@ -83,6 +85,38 @@ describe('card-testing defence at checkout', () => {
     // Another visitor with another email and card pays as usual.
     const paid = await payCheckout(t.client(), creator.username, checkoutBody(), SUCCEEDING_CARD);
     expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('shows a blocked key to the operator, who unblocks it: it pays at once, and a new burst alerts again', async () => {
+    const creator = await fakeCreator(db());
+    const attacker = t.client();
+    const key = `ip:${attacker.ip}`;
+    for (let i = 0; i < 5; i++) await declineFrom(attacker, creator.username, unknownCard());
+    expect((await payCheckout(attacker, creator.username, checkoutBody(), SUCCEEDING_CARD)).statusCode).toBe(429);
+
+    const operator = await fakeOperator(t);
+    const limits = await operator.client.get('/api/operator/limits');
+    expect(limits.statusCode, limits.body).toBe(200);
+    const alert = (limits.json() as OperatorLimitsResponse).fraudAlerts.find((a) => a.key === key);
+    expect(alert).toMatchObject({ kind: 'card_testing', detail: expect.stringMatching(/^5 declined payments/) });
+    expect(Date.parse(alert?.blockedUntil ?? '')).toBeGreaterThan(Date.now());
+
+    const unblocked = await operator.client.post('/api/operator/limits/unblock', { key });
+    expect(unblocked.statusCode, unblocked.body).toBe(200);
+    const [audit] = await db()
+      .select()
+      .from(operatorAuditLog)
+      .where(and(eq(operatorAuditLog.action, 'limits.unblock'), eq(operatorAuditLog.target, `limit:${key}`)));
+    expect(audit).toMatchObject({ actor: operator.email, before: { declinedPayments: 5 } });
+    const after = (await operator.client.get('/api/operator/limits')).json() as OperatorLimitsResponse;
+    expect(after.fraudAlerts.find((a) => a.key === key)?.blockedUntil).toBeNull();
+    const paid = await payCheckout(attacker, creator.username, checkoutBody(), SUCCEEDING_CARD);
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Unblocking a key with nothing to clear says so.
+    expect((await operator.client.post('/api/operator/limits/unblock', { key })).statusCode).toBe(404);
+
+    for (let i = 0; i < 5; i++) await declineFrom(attacker, creator.username, unknownCard());
+    expect(await alertsFor(key)).toHaveLength(2);
   });
 
   it('blocks a card declined from many IPs at the card step, while other cards go through', async () => {

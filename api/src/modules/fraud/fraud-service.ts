@@ -63,14 +63,23 @@ export const FRAUD_MESSAGES = {
   },
 } as const;
 
-function keysOf(subject: FraudSubject): { key: string; limit: (l: FraudLimits) => number }[] {
-  const keys: { key: string; limit: (l: FraudLimits) => number }[] = [];
-  const perCard = (l: FraudLimits) => l.perCard;
-  if (subject.ip) keys.push({ key: `ip:${ipRateLimitKey(subject.ip)}`, limit: perCard });
-  if (subject.fingerprint) keys.push({ key: `fingerprint:${subject.fingerprint}`, limit: perCard });
-  if (subject.email) keys.push({ key: `email:${subject.email.toLowerCase()}`, limit: perCard });
-  if (subject.creatorId) keys.push({ key: `creator:${subject.creatorId}`, limit: (l) => l.perCreator });
+function keysOf(subject: FraudSubject): string[] {
+  const keys: string[] = [];
+  if (subject.ip) keys.push(`ip:${ipRateLimitKey(subject.ip)}`);
+  if (subject.fingerprint) keys.push(`fingerprint:${subject.fingerprint}`);
+  if (subject.email) keys.push(`email:${subject.email.toLowerCase()}`);
+  if (subject.creatorId) keys.push(`creator:${subject.creatorId}`);
   return keys;
+}
+
+/** A creator's key has the higher limit of its own; an IP's, a card's and an email's the other. */
+function limitOf(key: string, limits: FraudLimits): number {
+  return key.startsWith('creator:') ? limits.perCreator : limits.perCard;
+}
+
+/** Whether a key is a card-testing key (what `recordDecline` counts declines by), which the operator can unblock. */
+export function isFraudDeclineKey(key: string): boolean {
+  return /^(ip|fingerprint|email|creator):./.test(key);
 }
 
 /**
@@ -80,10 +89,9 @@ function keysOf(subject: FraudSubject): { key: string; limit: (l: FraudLimits) =
 async function blockedKeys(
   db: Db,
   settings: FraudSettings,
-  subject: FraudSubject,
+  keys: readonly string[],
   now: Date,
 ): Promise<{ key: string; weight: number; opensAt: Date }[]> {
-  const keys = keysOf(subject);
   if (keys.length === 0) return [];
   const d = fraudDeclines;
   const rows = await db
@@ -91,17 +99,14 @@ async function blockedKeys(
     .from(d)
     .where(
       and(
-        inArray(
-          d.key,
-          keys.map((k) => k.key),
-        ),
+        inArray(d.key, [...keys]),
         gt(d.at, new Date(now.getTime() - FRAUD_WINDOW_SECONDS * 1000)),
       ),
     )
     .orderBy(desc(d.at));
   const blocked: { key: string; weight: number; opensAt: Date }[] = [];
-  for (const { key, limit } of keys) {
-    const max = limit(settings.limits);
+  for (const key of keys) {
+    const max = limitOf(key, settings.limits);
     let sum = 0;
     for (const row of rows) {
       if (row.key !== key) continue;
@@ -129,15 +134,26 @@ export async function assertNotBlocked(
   subject: FraudSubject,
   now = new Date(),
 ): Promise<void> {
-  const blocked = await blockedKeys(db, settings, subject, now);
+  const blocked = await blockedKeys(db, settings, keysOf(subject), now);
   if (blocked.length === 0) return;
   const opensAt = Math.max(...blocked.map((b) => b.opensAt.getTime()));
   const seconds = Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000));
   throw new AppError('rate_limited', FRAUD_MESSAGES.blocked(formatWait(seconds)), {}, seconds);
 }
 
+/** Of these keys, the ones refusing payments now, each with when it opens again. */
+export async function blockedFraudKeys(
+  db: Db,
+  settings: FraudSettings,
+  keys: readonly string[],
+  now = new Date(),
+): Promise<Map<string, Date>> {
+  const blocked = await blockedKeys(db, settings, keys.filter(isFraudDeclineKey), now);
+  return new Map(blocked.map((b) => [b.key, b.opensAt]));
+}
+
 /** One alert per key per window, whoever sees the key go past its limit first. */
-const ALERT_RULE = { name: 'fraud-alert', limit: 1, windowSeconds: FRAUD_WINDOW_SECONDS };
+export const ALERT_RULE = { name: 'fraud-alert', limit: 1, windowSeconds: FRAUD_WINDOW_SECONDS };
 
 /**
  * Counts a declined payment against its IP, card fingerprint, email and creator (once per `ref`: the same decline
@@ -154,11 +170,11 @@ export async function recordDecline(
   const weight = decline.amountCents <= SMALL_AMOUNT_CENTS ? 2 : 1;
   await db
     .insert(fraudDeclines)
-    .values(keys.map(({ key }) => ({ key, ref: decline.ref, weight, at: now })))
+    .values(keys.map((key) => ({ key, ref: decline.ref, weight, at: now })))
     .onConflictDoNothing();
   if (Math.random() < 0.01)
     await db.delete(fraudDeclines).where(lt(fraudDeclines.at, new Date(now.getTime() - 86_400_000)));
-  for (const blocked of await blockedKeys(db, settings, decline, now)) {
+  for (const blocked of await blockedKeys(db, settings, keys, now)) {
     const first = await reserveRateLimit(db, ALERT_RULE, blocked.key, now).then(
       () => true,
       (error: unknown) => {
@@ -201,7 +217,7 @@ export async function raiseFraudAlert(
 export async function listFraudAlerts(
   db: Db,
   limit: number,
-): Promise<{ at: string; key: string; kind: string; detail: string }[]> {
+): Promise<{ at: string; key: string; kind: FraudAlertKind; detail: string }[]> {
   const rows = await db
     .select({ at: fraudAlerts.at, key: fraudAlerts.key, kind: fraudAlerts.kind, detail: fraudAlerts.detail })
     .from(fraudAlerts)

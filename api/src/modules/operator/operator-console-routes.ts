@@ -15,6 +15,7 @@ import {
 } from '@beabro/shared/api-schemas/operator';
 import { auditCsv, listAudit } from './audit-log';
 import { blockDomain, emailOverview, liftSuppression, unblockDomain } from './email-admin-service';
+import { fraudSettingsOf } from '../fraud/fraud-service';
 import { limitsOverview, unblockLimit } from './limits-service';
 import { moneyOverview, retryStuckItem, STUCK_KINDS, STUCK_RETRY_MESSAGE } from './money-service';
 import { requireOperator } from './operator-guard';
@@ -183,7 +184,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: operatorLimitsResponseSchema, ...errors },
       },
     },
-    async () => limitsOverview(app.db),
+    async () => limitsOverview(app.db, fraudSettingsOf(app.config)),
   );
 
   app.post(
@@ -191,7 +192,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Clear the counters and backoff of a key',
+        summary: "Clear the counters and backoff of a key, or a card-testing key's declined payments",
         body: unblockLimitRequestSchema,
         response: { 200: operatorMessageResponseSchema, ...withNotFound },
       },

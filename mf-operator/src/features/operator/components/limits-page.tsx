@@ -4,7 +4,12 @@ import { useLimits, useUnblockLimit } from '../api/operator-api';
 import { dateTime } from '../lib/format';
 import { DataTable, QueryView, Section, useOutcome } from './operator-ui';
 
-/** Rate-limit counters and backoffs (busiest first), with Unblock, and the fraud controls' alerts. */
+const FRAUD_ALERT_KINDS = { card_testing: 'Card testing', early_fraud_warning: 'Early fraud warning' } as const;
+
+/**
+ * Rate-limit counters and backoffs (busiest first), with Unblock, and the fraud controls' alerts (a card-testing key
+ * that still refuses payments can be unblocked too).
+ */
 export function LimitsPage() {
   const limits = useLimits();
   const unblock = useUnblockLimit();
@@ -36,6 +41,36 @@ export function LimitsPage() {
       <QueryView query={limits} loading="Loading limits…">
         {(data) => (
           <>
+            <Section title="Fraud alerts">
+              <DataTable
+                label="Fraud alerts"
+                columns={['At', 'Kind', 'Key', 'Detail', 'State', 'Actions']}
+                empty="No fraud alerts."
+                rows={data.fraudAlerts.map((alert, i) => ({
+                  key: `${alert.at}-${alert.key}-${i}`,
+                  cells: [
+                    dateTime(alert.at),
+                    FRAUD_ALERT_KINDS[alert.kind],
+                    <code key="key">{alert.key}</code>,
+                    alert.detail,
+                    alert.blockedUntil ? (
+                      <Badge key="state" tone="danger">
+                        Blocked until {dateTime(alert.blockedUntil)}
+                      </Badge>
+                    ) : alert.kind === 'card_testing' ? (
+                      <Badge key="state" tone="neutral">
+                        Open
+                      </Badge>
+                    ) : (
+                      <Badge key="state" tone="neutral">
+                        Refunded
+                      </Badge>
+                    ),
+                    alert.blockedUntil ? unblockButton(alert.key) : null,
+                  ],
+                }))}
+              />
+            </Section>
             <Section title="Counters">
               <DataTable
                 label="Rate-limit counters"
@@ -66,17 +101,6 @@ export function LimitsPage() {
                     dateTime(backoff.lastAttemptAt),
                     unblockButton(backoff.key),
                   ],
-                }))}
-              />
-            </Section>
-            <Section title="Fraud alerts">
-              <DataTable
-                label="Fraud alerts"
-                columns={['At', 'Key', 'Detail']}
-                empty="No fraud alerts."
-                rows={data.fraudAlerts.map((alert, i) => ({
-                  key: `${alert.at}-${alert.key}-${i}`,
-                  cells: [dateTime(alert.at), <code key="key">{alert.key}</code>, alert.detail],
                 }))}
               />
             </Section>

@@ -84,15 +84,46 @@ describe('Limits', () => {
       'GET /api/operator/limits': json(200, {
         counters: [{ key: 'sign-in:203.0.113.7', count: 30, windowStart: '2026-12-06T05:00:00.000Z', blocked: true }],
         backoffs: [],
-        fraudAlerts: [{ at: '2026-12-06T04:00:00.000Z', key: 'card:203.0.113.7', detail: '12 declines in 5 minutes' }],
+        fraudAlerts: [
+          {
+            at: '2026-12-06T04:00:00.000Z',
+            kind: 'card_testing',
+            key: 'creator:c1',
+            detail: '12 declined payments in 10 minutes',
+            blockedUntil: '2026-12-06T04:10:00.000Z',
+          },
+          {
+            at: '2026-12-06T03:00:00.000Z',
+            kind: 'card_testing',
+            key: 'ip:198.51.100.0/24',
+            detail: '5 declined payments in 10 minutes',
+            blockedUntil: null,
+          },
+          {
+            at: '2026-12-06T02:00:00.000Z',
+            kind: 'early_fraud_warning',
+            key: 'support:s1',
+            detail: 'Early fraud warning on a support: refunded in full.',
+            blockedUntil: null,
+          },
+        ],
       }),
       'POST /api/operator/limits/unblock': json(200, { message: 'Unblocked.' }),
     });
     renderConsole('/operator/limits');
-    expect(await screen.findByText('12 declines in 5 minutes')).toBeInTheDocument();
+    expect(await screen.findByText('12 declined payments in 10 minutes')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unblock sign-in:203.0.113.7' }));
     expect(await screen.findByText('sign-in:203.0.113.7 is unblocked.')).toHaveFocus();
     expect(api.callsTo('POST /api/operator/limits/unblock')[0]?.body).toEqual({ key: 'sign-in:203.0.113.7' });
+
+    // A card-testing key that still refuses payments can be unblocked; one open again or a warning cannot.
+    const alerts = within(screen.getByRole('table', { name: 'Fraud alerts' }));
+    expect(alerts.getAllByRole('row')[1]).toHaveTextContent(/Card testing.*Blocked until/);
+    expect(alerts.getByRole('row', { name: /Early fraud warning/ })).toHaveTextContent('Refunded');
+    expect(alerts.getAllByRole('button')).toHaveLength(1);
+    await user.click(alerts.getByRole('button', { name: 'Unblock creator:c1' }));
+    expect(await screen.findByText('creator:c1 is unblocked.')).toHaveFocus();
+    expect(api.callsTo('POST /api/operator/limits/unblock')[1]?.body).toEqual({ key: 'creator:c1' });
   });
 });
 

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { emailOutbox, users } from '../../db/schema';
 import { AUTH_MESSAGES } from '@beabro/shared/schemas/auth';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../rate-limit/device-cookie';
 import { SIGN_IN_LIMITS } from '../rate-limit/sign-in-throttle';
 import { EMAIL_TAKEN_MESSAGE } from './auth-service';
+import { SIGN_UP_ATTEMPT_EMAIL_KIND } from './sign-up-attempt-email';
 import { SESSION_COOKIE } from '../sessions/session-service';
 
 let t: TestApp;
@@ -72,11 +73,23 @@ describe('sign-up', () => {
     expect((await client.get('/api/auth/me')).json().user).toBeNull();
   });
 
-  it('refuses a second account with the same email whatever its case', async () => {
+  it('refuses a second account with the same email whatever its case, and tells the owner once a day', async () => {
     await t.client().post('/api/auth/sign-up', signUpBody('dup@example.com'));
     const res = await t.client().post('/api/auth/sign-up', signUpBody('DUP@example.com'));
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ email: EMAIL_TAKEN_MESSAGE });
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'dup@example.com'))).toHaveLength(1);
+
+    expect((await t.client().post('/api/auth/sign-up', signUpBody('dup@example.com'))).statusCode).toBe(400);
+    const notices = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, 'dup@example.com'), eq(emailOutbox.kind, SIGN_UP_ATTEMPT_EMAIL_KIND)));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe('Someone tried to sign up with your Be a Bro email');
+    expect(notices[0]?.textBody).toContain('no account was created and nothing changed');
+    expect(notices[0]?.textBody).toMatch(/Sign in: http:\/\/[^/\s]+\/auth\b/);
+    expect(notices[0]?.textBody).toMatch(/Reset your password: http:\/\/[^/\s]+\/reset-password\b/);
   });
 
   it('defaults the role to supporter', async () => {

@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ appSecret: string }> = async (a
       },
     },
     async (request, reply) => {
-      const user = await signUp(app.db, request.body, request.ip, app.config.signUpLimitPerIp);
+      const user = await signUp(app.db, request.body, request.ip, app.config.signUpLimitPerIp, publicOrigin(request));
       await enqueueVerificationEmail(
         app.db,
         { userId: user.id, email: user.email, displayName: user.displayName },

@@ -12,6 +12,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../users/passwo
 import { findUserByEmail, insertUser, toSessionUser } from '../users/user-repository';
 import { SIGN_UP_DOMAIN_BLOCKED_MESSAGE } from '@beabro/shared/api-schemas/operator';
 import { isEmailDomainBlocked } from '../users/blocked-email-domains';
+import { enqueueSignUpAttemptEmail } from './sign-up-attempt-email';
 
 export const SIGN_UP_LIMITS = {
   perIp: { name: 'sign-up:ip', limit: 10, windowSeconds: 60 * 60 },
@@ -21,17 +22,28 @@ export const SIGN_UP_LIMITS = {
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
 /** `perIpLimit`: sign-ups per IP address per hour (SIGN_UP_LIMIT_PER_IP; the default is SIGN_UP_LIMITS.perIp.limit). */
+/**
+ * Creates an account. An address that already has one is refused with a message next to the field (sign-up signs in
+ * at once, so the answer cannot hide it; the per-network and per-address limits slow anyone collecting addresses),
+ * and, given the site's `origin`, its owner is emailed that someone tried.
+ */
 export async function signUp(
   db: Db,
   input: SignUpValues,
   ip: string,
   perIpLimit: number = SIGN_UP_LIMITS.perIp.limit,
+  origin: string | null = null,
 ): Promise<SessionUser> {
   const email = input.email.toLowerCase();
   await consumeRateLimit(db, { ...SIGN_UP_LIMITS.perIp, limit: perIpLimit }, ip);
   await consumeRateLimit(db, SIGN_UP_LIMITS.perEmail, email);
   if (await isEmailDomainBlocked(db, email)) throw fieldError('email', SIGN_UP_DOMAIN_BLOCKED_MESSAGE);
-  if (await findUserByEmail(db, email)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+  const owner = await findUserByEmail(db, email);
+  if (owner) {
+    if (origin && owner.email)
+      await enqueueSignUpAttemptEmail(db, { id: owner.id, email: owner.email, displayName: owner.displayName }, origin);
+    throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+  }
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await insertUser(db, { email, passwordHash, displayName: input.name, userType: input.role });

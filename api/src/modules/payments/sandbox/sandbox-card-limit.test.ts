@@ -43,6 +43,9 @@ describe('the sandbox card field runs in an origin of its own', () => {
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toMatch(/(^|; )sandbox allow-scripts allow-forms(;|$)/);
     expect(policy).not.toContain('allow-same-origin');
+    // An opaque origin cannot be origin-keyed: asking for it made Chromium warn on the page that frames it.
+    expect(page.headers['origin-agent-cluster']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['origin-agent-cluster']).toBe('?1');
     const script = await t.app.inject({
       method: 'GET',
       url: `${SANDBOX_PAY_PREFIX}/v1/card-frame.js`,

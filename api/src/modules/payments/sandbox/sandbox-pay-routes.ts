@@ -103,6 +103,9 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentPr
   );
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    // An opaque origin cannot be origin-keyed: asking for it here made Chromium warn on the page that frames it
+    // ("could not be origin-keyed").
+    reply.removeHeader('Origin-Agent-Cluster');
   });
   const asset = (type: string, body: string) => ({
     schema: { hide: true },

@@ -1164,7 +1164,10 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex('payout_accounts_provider_account_key').on(t.provider, t.accountId)],
 );
 
-/** The provider's payouts from a creator's connected account to their bank, as payout.paid / payout.failed report them. */
+/**
+ * The provider's payouts from a creator's connected account to their bank, as payout.paid / payout.failed /
+ * payout.canceled report them.
+ */
 export const providerPayouts = pgTable(
   'provider_payouts',
   {
@@ -1176,7 +1179,7 @@ export const providerPayouts = pgTable(
     accountId: text('account_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    /** paid or failed (Stripe's payout status when the event was sent). */
+    /** paid, failed or canceled (Stripe's payout status when the event was sent); failed and canceled are final. */
     status: text('status').notNull(),
     arrivalDate: timestamp('arrival_date', { withTimezone: true }),
     failureCode: text('failure_code'),

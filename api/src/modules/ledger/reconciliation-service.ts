@@ -27,6 +27,8 @@ const CATEGORY_OF_TYPE: Record<string, Category> = {
   adjustment: 'disputes',
   payout: 'payouts',
   payout_failure: 'payouts',
+  // A canceled payout's money comes back to the account: with its payout transaction it sums to 0.
+  payout_cancel: 'payouts',
 };
 
 const LABELS: Record<'platform' | 'creator', Record<Category, string>> = {

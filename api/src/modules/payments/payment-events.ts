@@ -46,7 +46,8 @@ export interface ProviderPayoutReport {
   accountId: string;
   amountCents: number;
   currency: string;
-  status: 'paid' | 'failed';
+  /** Failed and canceled are final: the money stayed on (or came back to) the account's balance. */
+  status: 'paid' | 'failed' | 'canceled';
   arrivalDate: Date | null;
   failureCode: string | null;
   failureMessage: string | null;

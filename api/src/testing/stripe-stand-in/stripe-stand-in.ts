@@ -78,10 +78,13 @@ export interface StripeStandIn {
    * a second request meanwhile (the same idempotency key then gets Stripe's 409 `idempotency_key_in_use`).
    */
   holdNextRequest(match: (method: string, path: string) => boolean): { reached: Promise<void>; release(): void };
-  /** Stripe's automatic payout of the account's balance to its bank: payout.paid, or payout.failed with the code. */
+  /**
+   * Stripe's automatic payout of the account's balance to its bank: payout.paid, payout.failed with the code, or
+   * payout.canceled (`cancel`: the money comes back to the balance).
+   */
   payOut(
     accountId: string,
-    options?: { failureCode?: 'account_closed' | 'no_account' | 'could_not_process' },
+    options?: { failureCode?: 'account_closed' | 'no_account' | 'could_not_process'; cancel?: boolean },
   ): Stripe.Payout;
   /** The bank returns a payout already reported paid: payout.failed with the code (default account_closed). */
   failPaidPayout(payoutId: string, failureCode?: 'account_closed' | 'no_account' | 'could_not_process'): Stripe.Payout;

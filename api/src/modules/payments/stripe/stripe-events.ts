@@ -65,7 +65,7 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
  * A verified Stripe event in our terms (the dispatcher in payment-events.ts handles it once by its id): payment
  * intents through the same recording path as the sandbox's, charge.refunded as a refund when made outside our app
  * (Stripe's dashboard), charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the
- * creator's payout account, payout.paid and payout.failed into the creator's payouts. Other types are acknowledged.
+ * creator's payout account, payout.paid, payout.failed and payout.canceled into the creator's payouts. Other types are acknowledged.
  */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   const envelope = { id: event.id, type: event.type };
@@ -109,7 +109,10 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
     const account = event.data.object;
     return { ...envelope, kind: 'account', createdAt, accountId: account.id, status: payoutAccountStatusOf(account) };
   }
-  if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
+  if (
+    (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') &&
+    event.account
+  ) {
     const payout = event.data.object;
     return {
       ...envelope,
@@ -120,7 +123,7 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
         accountId: event.account,
         amountCents: payout.amount,
         currency: payout.currency,
-        status: event.type === 'payout.paid' ? 'paid' : 'failed',
+        status: event.type === 'payout.paid' ? 'paid' : event.type === 'payout.failed' ? 'failed' : 'canceled',
         arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
         failureCode: payout.failure_code ?? null,
         failureMessage: payout.failure_message ?? null,

@@ -59,10 +59,25 @@ export async function sumSupportRefunds(db: Db, supportId: string) {
       reservedCents: n(
         sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded') or ${refunds.providerFailedAt} is not null), 0)`,
       ),
+      // Failed after they succeeded: still on the provider's charge, and what they had taken off the creator.
+      failedLaterCents: n(
+        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.providerFailedAt} is not null), 0)`,
+      ),
+      failedLaterCreatorDebitCents: n(
+        sql`coalesce(sum(${refunds.creatorDebitCents}) filter (where ${refunds.providerFailedAt} is not null), 0)`,
+      ),
     })
     .from(refunds)
     .where(eq(refunds.supportId, supportId));
-  return row ?? { refundedCents: 0, platformFeeReturnedCents: 0, reservedCents: 0 };
+  return (
+    row ?? {
+      refundedCents: 0,
+      platformFeeReturnedCents: 0,
+      reservedCents: 0,
+      failedLaterCents: 0,
+      failedLaterCreatorDebitCents: 0,
+    }
+  );
 }
 
 /** Records a refund before the provider is called; undefined when this creator already used the key. */

@@ -472,12 +472,15 @@ export async function recordProviderReportedRefund(
   const recorded = pending ? ((await recordRefund(deps, pending, report.chargeId, at)) ?? null) : null;
   // The provider's balances follow the ledger (docs/money.md#refunds): once no refund of the support is in flight
   // (ours settle themselves), what a dashboard refund moved differently is squared; repeated events move nothing.
+  // A refund that failed later is still on the provider's charge with its reversal, and its creator share is given
+  // back by a transfer of its own (recordProviderRefundFailure): it counts here as refunded.
   const totals = await sumSupportRefunds(deps.db, paid.supportId);
-  if (totals.reservedCents === totals.refundedCents && totals.refundedCents > 0) {
+  const chargeRefundedCents = totals.refundedCents + totals.failedLaterCents;
+  if (totals.reservedCents === chargeRefundedCents && chargeRefundedCents > 0) {
     await deps.provider.settleRefundedCharge({
       chargeId: report.chargeId,
-      refundedCents: totals.refundedCents,
-      creatorDebitCents: totals.refundedCents - totals.platformFeeReturnedCents,
+      refundedCents: chargeRefundedCents,
+      creatorDebitCents: totals.refundedCents - totals.platformFeeReturnedCents + totals.failedLaterCreatorDebitCents,
     });
   }
   return recorded;

@@ -3,7 +3,7 @@ import { recordDispute } from './modules/disputes/dispute-service';
 import { recordEarlyFraudWarning } from './modules/fraud-warnings/early-fraud-warning';
 import { createPaymentEventDispatcher, type PaymentEventDispatcher } from './modules/payments/payment-events';
 import { recordPayoutAccountStatus, recordProviderPayout } from './modules/payout-accounts/payout-accounts-service';
-import { recordProviderReportedRefund } from './modules/refunds/refunds-service';
+import { recordProviderRefundFailure, recordProviderReportedRefund } from './modules/refunds/refunds-service';
 import { recordConfirmedRenewal } from './modules/subscriptions/renewal-confirmation';
 
 /**
@@ -20,6 +20,7 @@ export function paymentEventDispatcher(): PaymentEventDispatcher {
     },
     dispute: recordDispute,
     refund: recordProviderReportedRefund,
+    refundFailure: recordProviderRefundFailure,
     account: recordPayoutAccountStatus,
     payout: recordProviderPayout,
     fraudWarning: recordEarlyFraudWarning,

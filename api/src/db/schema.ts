@@ -851,9 +851,28 @@ export const refunds = pgTable(
       .default('pending'),
     provider: text('provider').notNull(),
     providerRefundId: text('provider_refund_id'),
+    /** Why the provider refused it: when asked (never succeeded), or later (provider_failed_at set). */
     failureMessage: text('failure_message'),
+    /**
+     * When the provider reported the refund failed after it had succeeded (the card's bank refused it: Stripe's
+     * refund.failed): status turned failed, and its ledger entries were reversed (ledger_entries.reversal).
+     */
+    providerFailedAt: timestamp('provider_failed_at', { withTimezone: true }),
+    /**
+     * After such a failure, giving the creator's account at the provider back what the refund took off it: pending
+     * until the transfer is made (the recover-payments job retries it), then done; null when there is nothing to move.
+     */
+    creatorRestore: text('creator_restore', { enum: ['pending', 'done'] }),
+    /** The provider's transfer that gave it back, and the payment it made on the creator's account (reconciliation). */
+    creatorRestoreTransferId: text('creator_restore_transfer_id'),
+    creatorRestorePaymentId: text('creator_restore_payment_id'),
+    /** Tries of the transfer that threw; the next waits until next_restore_at. */
+    creatorRestoreAttempts: integer('creator_restore_attempts').notNull().default(0),
+    nextRestoreAt: timestamp('next_restore_at', { withTimezone: true }),
     /** The payout that deducted this refund from the creator's earnings (a refund after the support was paid out). */
     payoutId: uuid('payout_id').references(() => payouts.id),
+    /** The payout that counted the reversal of this refund's creator-net entry (a refund failed after it succeeded). */
+    reversalPayoutId: uuid('reversal_payout_id').references(() => payouts.id),
     /** Tries of the recovery job that threw on this pending refund; the next waits until next_recovery_at. */
     recoveryAttempts: integer('recovery_attempts').notNull().default(0),
     /** The recovery job skips the refund until then (lib/retry-delay.ts); null: due as soon as it is stale. */
@@ -878,7 +897,8 @@ export const refunds = pgTable(
  * The books. Per support: gross (account "supporters"), platform_fee ("platform"), processing_fee
  * ("processor") and creator_net ("creator:<id>"), with gross = the other three. Per paid payout:
  * a negative payout entry on "creator:<id>". Per refund: negative gross, platform_fee (the part returned)
- * and creator_net entries with refundId set, on the refund's date; the processing fee is not returned. A
+ * and creator_net entries with refundId set, on the refund's date; the processing fee is not returned; a
+ * refund the provider failed later gets the same three with the opposite sign (reversal), on that date. A
  * creator's balance is the sum of their account (negative after a refund of money already paid out).
  */
 export const ledgerEntries = pgTable(
@@ -892,6 +912,11 @@ export const ledgerEntries = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id),
     /** Set on the reversing entries of a refund (negative amounts, with the refunded support's id). */
     refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
+    /**
+     * With refund_id: the entry gives back a refund's entry of the same type, the refund having failed at the provider
+     * after it succeeded (positive amounts, on the failure's date).
+     */
+    reversal: boolean('reversal').notNull().default(false),
     /** Set on a dispute's entries (with the disputed support's id): the provider's dispute id. */
     disputeId: text('dispute_id'),
     account: text('account').notNull(),
@@ -905,7 +930,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_support_type_key')
       .on(t.supportId, t.type)
       .where(sql`refund_id is null and dispute_id is null`),
-    uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type),
+    uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type, t.reversal),
     uniqueIndex('ledger_entries_dispute_type_key').on(t.disputeId, t.type),
     uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
     check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
@@ -1164,7 +1189,10 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex('payout_accounts_provider_account_key').on(t.provider, t.accountId)],
 );
 
-/** The provider's payouts from a creator's connected account to their bank, as payout.paid / payout.failed report them. */
+/**
+ * The provider's payouts from a creator's connected account to their bank, as payout.paid / payout.failed /
+ * payout.canceled report them.
+ */
 export const providerPayouts = pgTable(
   'provider_payouts',
   {
@@ -1176,7 +1204,7 @@ export const providerPayouts = pgTable(
     accountId: text('account_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    /** paid or failed (Stripe's payout status when the event was sent). */
+    /** paid, failed or canceled (Stripe's payout status when the event was sent); failed and canceled are final. */
     status: text('status').notNull(),
     arrivalDate: timestamp('arrival_date', { withTimezone: true }),
     failureCode: text('failure_code'),

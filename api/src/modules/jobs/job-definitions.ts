@@ -1,7 +1,7 @@
 import { recoverInterruptedCheckouts } from '../checkout/checkout-service';
 import { previousUtcDay, reconcile } from '../ledger/reconciliation-service';
 import { runPayouts } from '../payouts/payouts-service';
-import { recoverInterruptedRefunds } from '../refunds/refunds-service';
+import { recoverInterruptedRefunds, retryCreatorRestores } from '../refunds/refunds-service';
 import { sendPendingPostEmails } from '../posts/post-emails';
 import { runMonthlyReports } from '../reports/monthly-report-service';
 import { retryCardDetachments } from '../subscriptions/card-detachments';
@@ -21,11 +21,14 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
     'recover-payments': async (now) => {
       const checkouts = await recoverInterruptedCheckouts({ ...deps, now: () => now });
       const refunds = await recoverInterruptedRefunds({ ...deps, now: () => now });
+      const restores = await retryCreatorRestores({ ...deps, now: () => now });
       return {
         recovered: checkouts.recovered,
         checkoutErrors: checkouts.errors,
         refundsRecovered: refunds.recovered,
         refundErrors: refunds.errors,
+        creatorSharesRestored: restores.restored,
+        creatorRestoreErrors: restores.errors,
         ...(await retryCardDetachments(deps, now)),
       };
     },

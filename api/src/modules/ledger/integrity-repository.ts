@@ -72,11 +72,13 @@ export async function listPayoutFigures(db: Db) {
       // Supports paid, minus refunds deducted.
       itemsTotal: num(
         sql`(select coalesce(sum(pi.amount_cents), 0) from ${payoutItems} pi where pi.payout_id = ${payouts.id})
-          - (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.payout_id = ${payouts.id})`,
+          - (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.payout_id = ${payouts.id})
+          + (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.reversal_payout_id = ${payouts.id})`,
       ),
       coveredNet: num(
         sql`(select coalesce(sum(le.amount_cents), 0) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null where pi.payout_id = ${payouts.id})
-          + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net' where r.payout_id = ${payouts.id})`,
+          + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
+            where (not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))`,
       ),
       foreignItems: num(
         sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`,
@@ -87,7 +89,8 @@ export async function listPayoutFigures(db: Db) {
         sql`(select count(*) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null
             where pi.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))
           + (select count(*) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
-            where r.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
+            where ((not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))
+              and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
       ),
       paidOut: num(
         sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`,
@@ -122,21 +125,35 @@ export async function findNegativeCreatorBalances(db: Db) {
 
 /**
  * Refunds whose entries are wrong: a completed refund has exactly its gross, platform-fee and creator-net
- * reversals (negative, on the right accounts, adding up); a pending or failed one has none.
+ * reversals (negative, on the right accounts, adding up); one the provider failed after it succeeded has those and
+ * the same three given back (reversal entries, positive); a pending one, or one refused when asked, has none.
  */
 export async function findRefundsWithBadEntries(db: Db, limit: number) {
-  const sumOf = (type: string) =>
-    num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
-  const gross = sumOf('gross');
-  const platform = sumOf('platform_fee');
-  const processing = sumOf('processing_fee');
-  const net = sumOf('creator_net');
-  const entryCount = num(sql`count(${ledgerEntries.id})`);
+  const sumOf = (type: string, reversal: boolean) =>
+    num(
+      sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type} and ${ledgerEntries.reversal} = ${reversal}), 0)`,
+    );
+  const gross = sumOf('gross', false);
+  const platform = sumOf('platform_fee', false);
+  const processing = sumOf('processing_fee', false);
+  const net = sumOf('creator_net', false);
+  const entryCount = num(sql`count(${ledgerEntries.id}) filter (where not ${ledgerEntries.reversal})`);
+  const reversalCount = num(sql`count(${ledgerEntries.id}) filter (where ${ledgerEntries.reversal})`);
+  const reversedGross = sumOf('gross', true);
+  const reversedPlatform = sumOf('platform_fee', true);
+  const reversedNet = sumOf('creator_net', true);
   const wrongPlace = sql<boolean>`coalesce(bool_or(
       ${ledgerEntries.creatorId} <> ${refunds.creatorId} or ${ledgerEntries.supportId} <> ${refunds.supportId}
       or ${ledgerEntries.account} <> case ${ledgerEntries.type}
         when 'gross' then 'supporters' when 'platform_fee' then 'platform'
         when 'creator_net' then 'creator:' || ${refunds.creatorId}::text else '' end), false)`.mapWith(Boolean);
+  const refundEntriesWrong = sql`(count(${ledgerEntries.id}) filter (where not ${ledgerEntries.reversal}) <> 3
+          or ${gross} <> -${refunds.amountCents}
+          or ${platform} <> -${refunds.platformFeeReturnedCents}
+          or ${processing} <> 0
+          or ${net} <> -${refunds.creatorDebitCents}
+          or ${refunds.platformFeeReturnedCents} + ${refunds.creatorDebitCents} <> ${refunds.amountCents}
+          or ${wrongPlace})`;
   return db
     .select({
       refundId: refunds.id,
@@ -144,25 +161,29 @@ export async function findRefundsWithBadEntries(db: Db, limit: number) {
       amountCents: refunds.amountCents,
       platformFeeReturnedCents: refunds.platformFeeReturnedCents,
       creatorDebitCents: refunds.creatorDebitCents,
+      failedLater: sql<boolean>`${refunds.providerFailedAt} is not null`.mapWith(Boolean),
       entryCount,
       gross,
       platform,
       processing,
       net,
+      reversalCount,
+      reversedGross,
+      reversedPlatform,
+      reversedNet,
       wrongPlace,
     })
     .from(refunds)
     .leftJoin(ledgerEntries, eq(ledgerEntries.refundId, refunds.id))
     .groupBy(refunds.id)
     .having(
-      sql`case when ${refunds.status} = 'succeeded' then
-          count(${ledgerEntries.id}) <> 3
-          or ${gross} <> -${refunds.amountCents}
-          or ${platform} <> -${refunds.platformFeeReturnedCents}
-          or ${processing} <> 0
-          or ${net} <> -${refunds.creatorDebitCents}
-          or ${refunds.platformFeeReturnedCents} + ${refunds.creatorDebitCents} <> ${refunds.amountCents}
-          or ${wrongPlace}
+      sql`case when ${refunds.status} = 'succeeded' then ${refundEntriesWrong}
+          or count(${ledgerEntries.id}) filter (where ${ledgerEntries.reversal}) <> 0
+        when ${refunds.status} = 'failed' and ${refunds.providerFailedAt} is not null then ${refundEntriesWrong}
+          or count(${ledgerEntries.id}) filter (where ${ledgerEntries.reversal}) <> 3
+          or ${reversedGross} <> ${refunds.amountCents}
+          or ${reversedPlatform} <> ${refunds.platformFeeReturnedCents}
+          or ${reversedNet} <> ${refunds.creatorDebitCents}
         else count(${ledgerEntries.id}) <> 0 end`,
     )
     .orderBy(refunds.id)
@@ -177,7 +198,7 @@ export async function findOverRefundedSupports(db: Db, limit: number) {
       amountCents: supports.amountCents,
       platformFeeCents: supports.platformFeeCents,
       refundedCents: num(
-        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`,
+        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded') or ${refunds.providerFailedAt} is not null), 0)`,
       ),
       platformFeeReturnedCents: num(
         sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`,
@@ -187,7 +208,7 @@ export async function findOverRefundedSupports(db: Db, limit: number) {
     .innerJoin(refunds, eq(refunds.supportId, supports.id))
     .groupBy(supports.id)
     .having(
-      sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0) > ${supports.amountCents}
+      sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded') or ${refunds.providerFailedAt} is not null), 0) > ${supports.amountCents}
         or coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0) > ${supports.platformFeeCents}
         or bool_or(${refunds.creatorId} <> ${supports.creatorId})`,
     )

@@ -83,8 +83,11 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
       kind: 'refund',
       id: r.refundId,
       detail:
-        `${r.status} refund of ${r.amountCents}c (platform fee returned ${r.platformFeeReturnedCents}c, creator ${r.creatorDebitCents}c) has ${r.entryCount} entries: ` +
-        `gross ${r.gross}c, platform ${r.platform}c, processing ${r.processing}c, net ${r.net}c${r.wrongPlace ? ', some on the wrong account, creator or support' : ''}`,
+        `${r.status}${r.failedLater ? ' (after it succeeded)' : ''} refund of ${r.amountCents}c (platform fee returned ${r.platformFeeReturnedCents}c, creator ${r.creatorDebitCents}c) has ${r.entryCount} entries: ` +
+        `gross ${r.gross}c, platform ${r.platform}c, processing ${r.processing}c, net ${r.net}c${r.wrongPlace ? ', some on the wrong account, creator or support' : ''}` +
+        (r.failedLater || r.reversalCount > 0
+          ? `; ${r.reversalCount} given back: gross ${r.reversedGross}c, platform ${r.reversedPlatform}c, net ${r.reversedNet}c`
+          : ''),
     });
   }
   for (const s of await findOverRefundedSupports(db, MAX_SUPPORT_PROBLEMS)) {

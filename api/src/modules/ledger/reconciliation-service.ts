@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ledgerEntries, payoutAccounts, providerPayouts, reconciliationRuns } from '../../db/schema';
+import { ledgerEntries, payoutAccounts, providerPayouts, reconciliationRuns, refunds } from '../../db/schema';
 import type { BalanceTransaction, PaymentProvider } from '../payments/payment-provider';
 import { PLATFORM_ACCOUNT } from './ledger-service';
 
@@ -27,6 +27,8 @@ const CATEGORY_OF_TYPE: Record<string, Category> = {
   adjustment: 'disputes',
   payout: 'payouts',
   payout_failure: 'payouts',
+  // A canceled payout's money comes back to the account: with its payout transaction it sums to 0.
+  payout_cancel: 'payouts',
 };
 
 const LABELS: Record<'platform' | 'creator', Record<Category, string>> = {
@@ -48,10 +50,31 @@ type Sums = Map<Category, number>;
 
 const add = (sums: Sums, category: Category, cents: number) => sums.set(category, (sums.get(category) ?? 0) + cents);
 
-function providerSums(transactions: BalanceTransaction[]): Sums {
+/**
+ * By kind of money; a transaction whose source is in `refundSources` (the transfer giving a failed refund's creator
+ * share back, on the platform and on the creator's account) counts with refunds, as the refund's reversal entries do.
+ */
+function providerSums(transactions: BalanceTransaction[], refundSources: ReadonlySet<string>): Sums {
   const sums: Sums = new Map();
-  for (const txn of transactions) add(sums, CATEGORY_OF_TYPE[txn.type] ?? 'other', txn.netCents);
+  for (const txn of transactions) {
+    const category = txn.sourceId && refundSources.has(txn.sourceId) ? 'refunds' : CATEGORY_OF_TYPE[txn.type];
+    add(sums, category ?? 'other', txn.netCents);
+  }
   return sums;
+}
+
+/** The provider's ids of the transfers (and the payments they made) that gave failed refunds' creator shares back. */
+async function creatorRestoreSources(db: Db, provider: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ transferId: refunds.creatorRestoreTransferId, paymentId: refunds.creatorRestorePaymentId })
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), isNotNull(refunds.creatorRestoreTransferId)));
+  const sources = new Set<string>();
+  for (const row of rows) {
+    if (row.transferId) sources.add(row.transferId);
+    if (row.paymentId) sources.add(row.paymentId);
+  }
+  return sources;
 }
 
 /** The ledger's entries on the accounts given, in [from, to), by kind of money. */
@@ -159,6 +182,7 @@ export async function reconcile(
   const differences: string[] = [];
   let accountsChecked = 1;
   const platformTransactions = await provider.listBalanceTransactions({ accountId: null, from, to });
+  const refundSources = await creatorRestoreSources(db, provider.name);
   if (provider.capabilities.connectedAccounts) {
     compare(
       differences,
@@ -167,7 +191,7 @@ export async function reconcile(
       label,
       name,
       await ledgerSums(db, { platform: true, creatorIds: [] }, from, to, false),
-      providerSums(platformTransactions),
+      providerSums(platformTransactions, refundSources),
     );
     const accounts = await db
       .select({ creatorId: payoutAccounts.creatorId, accountId: payoutAccounts.accountId })
@@ -180,7 +204,15 @@ export async function reconcile(
       const paidOut = await providerPayoutSums(db, provider.name, account.accountId, from, to);
       if (paidOut !== 0) ledger.set('payouts', paidOut);
       const transactions = await provider.listBalanceTransactions({ accountId: account.accountId, from, to });
-      compare(differences, account.accountId, 'creator', label, name, ledger, providerSums(transactions));
+      compare(
+        differences,
+        account.accountId,
+        'creator',
+        label,
+        name,
+        ledger,
+        providerSums(transactions, refundSources),
+      );
     }
   } else {
     compare(
@@ -190,7 +222,7 @@ export async function reconcile(
       label,
       name,
       await ledgerSums(db, { platform: true, creatorIds: 'all' }, from, to, true),
-      providerSums(platformTransactions),
+      providerSums(platformTransactions, refundSources),
     );
   }
   const result = { periodStart: from, periodEnd: to, ok: differences.length === 0, differences, accountsChecked };

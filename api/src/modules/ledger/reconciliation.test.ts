@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../config/env';
-import { ledgerEntries, providerPayouts, supports } from '../../db/schema';
+import { emailOutbox, ledgerEntries, providerPayouts, refunds, supports } from '../../db/schema';
 import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../creator-profile/fake-creator';
 import { createStripeProvider } from '../payments/configured-provider';
@@ -142,8 +142,111 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
     expect((await reconcile(t.database.db, provider(), untilNow(fileStart))).differences).toEqual([]);
   });
 
+  it('gives back a refund the bank refused after it succeeded, once, and reconciles it to the cent', async () => {
+    const { t, standIn, platform } = stripe;
+    const db = t.database.db;
+    const from = secondAgo();
+    const creator = await stripe.connectedCreator('US');
+    const paid = await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 10 }));
+    const refunded = await creator.client.request({
+      method: 'POST',
+      url: `/api/creator/supports/${paid.supportId}/refunds`,
+      headers: { 'idempotency-key': `recon-fail-${paid.supportId}` },
+      payload: { amountCents: 600, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const [before] = await db.select().from(refunds).where(eq(refunds.supportId, paid.supportId));
+    const balanceOf = async () => {
+      const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
+      return [...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0);
+    };
+    const accountAfterRefund = await balanceOf();
+
+    // The card's bank refuses it later: refund.updated, charge.refund.updated and refund.failed, in that order.
+    standIn.failRefund(before!.providerRefundId!, 'lost_or_stolen_card');
+    const failed = await stripe.delivered((e) => e.type === 'refund.failed');
+    const updated = await stripe.delivered((e) => e.type === 'charge.refund.updated');
+    standIn.redeliver(failed.id);
+    await standIn.deliveriesSettled();
+    expect(await stripe.deliveryStatuses(failed.id)).toEqual([200, 200]);
+    expect(await stripe.deliveryStatuses(updated.id)).toEqual([200]);
+
+    const [after] = await db.select().from(refunds).where(eq(refunds.id, before!.id));
+    expect(after).toMatchObject({
+      status: 'failed',
+      failureMessage: 'The card was reported lost or stolen.',
+      creatorRestore: 'done',
+      creatorRestoreTransferId: expect.stringMatching(/^tr_/),
+      creatorRestorePaymentId: expect.stringMatching(/^py_/),
+    });
+    expect(after!.providerFailedAt).toBeInstanceOf(Date);
+    // The refund's three entries, and the same three given back: the support counts as not refunded.
+    const entries = await db
+      .select({ type: ledgerEntries.type, amountCents: ledgerEntries.amountCents, reversal: ledgerEntries.reversal })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.refundId, before!.id));
+    const { platformFeeReturnedCents: fee, creatorDebitCents: debit } = before!;
+    expect(fee + debit).toBe(600);
+    expect(entries.sort((a, b) => a.amountCents - b.amountCents)).toEqual([
+      { type: 'gross', amountCents: -600, reversal: false },
+      { type: 'creator_net', amountCents: -debit, reversal: false },
+      { type: 'platform_fee', amountCents: -fee, reversal: false },
+      { type: 'platform_fee', amountCents: fee, reversal: true },
+      { type: 'creator_net', amountCents: debit, reversal: true },
+      { type: 'gross', amountCents: 600, reversal: true },
+    ]);
+    const shown = (await creator.client.get('/api/creator/dashboard')).json();
+    // Not refundable again: Stripe still counts the failed refund on the charge, and the card refused it.
+    expect(shown.recentSupports.find((s: { id: string }) => s.id === paid.supportId)).toMatchObject({
+      refundedCents: 0,
+      refundableCents: 400,
+    });
+    expect(shown.totalEarnings).toMatchObject({ grossCents: 1000 });
+    // The creator's account at Stripe got back exactly what the refund took off it, once.
+    expect((await balanceOf()) - accountAfterRefund).toBe(debit);
+    const transfers = await platform.transfers.list({ destination: creator.accountId });
+    expect(transfers.data.filter((tr) => tr.metadata?.refund === before!.id).map((tr) => tr.amount)).toEqual([debit]);
+    // Both told, once each.
+    const emails = await db
+      .select({
+        kind: emailOutbox.kind,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text: emailOutbox.textBody,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `refund-failed-supporter:${before!.id}`));
+    expect(emails).toEqual([
+      expect.objectContaining({ kind: 'refund-failed-supporter', subject: 'Your refund could not be completed' }),
+    ]);
+    expect(emails[0]!.text).toContain('$6.00');
+    expect(emails[0]!.text).toContain(creator.profile.displayName);
+    expect(emails[0]!.text).toContain('Contact your bank');
+    const creatorEmails = await db
+      .select({ subject: emailOutbox.subject, to: emailOutbox.toAddress })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `refund-failed-creator:${before!.id}`));
+    expect(creatorEmails).toEqual([
+      { subject: 'A refund could not be completed: the money is back in your balance', to: creator.user.email },
+    ]);
+
+    const result = await reconcile(db, provider(), untilNow(from));
+    expect(result.differences).toEqual([]);
+    expect((await checkLedgerIntegrity(db)).problems).toEqual([]);
+    // What is left of the support can still be refunded, and reconciles too.
+    const again = await creator.client.request({
+      method: 'POST',
+      url: `/api/creator/supports/${paid.supportId}/refunds`,
+      headers: { 'idempotency-key': `recon-fail-again-${paid.supportId}` },
+      payload: { amountCents: 400, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    await standIn.deliveriesSettled();
+    expect((await reconcile(db, provider(), untilNow(from))).differences).toEqual([]);
+  });
+
   const OPERATIONS = 150;
-  it(`reconciles to the cent after ${OPERATIONS} random supports, renewals, refunds, disputes and payouts with events reordered and duplicated`, async () => {
+  it(`reconciles to the cent after ${OPERATIONS} random supports, renewals, refunds (some failing later), disputes and payouts (some canceled) with events reordered and duplicated`, async () => {
     const { t, standIn, platform } = stripe;
     const db = t.database.db;
     const random = seeded(Number(process.env.RECONCILIATION_SEED ?? 39));
@@ -174,6 +277,14 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
         });
         expect(refunded.statusCode, refunded.body).toBe(201);
         target.left -= amountCents;
+        if (random() < 0.25) {
+          // The card's bank refuses it later: its events join the held ones, reordered and duplicated.
+          const [row] = await db
+            .select({ providerRefundId: refunds.providerRefundId })
+            .from(refunds)
+            .where(eq(refunds.idempotencyKey, `recon-${op}-${target.supportId}`));
+          standIn.failRefund(row!.providerRefundId!);
+        }
       } else if (roll < 0.85) {
         const target = pick(refundable);
         const amount = 1 + Math.floor(random() * target.left);
@@ -189,8 +300,9 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
       } else if (roll < 0.9) {
         // Stripe pays out what the account holds, when it holds something.
         const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
+        // Now and then Stripe cancels it before it reaches the bank: the money stays, and nothing moved.
         if ([...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0) > 0)
-          standIn.payOut(creator.accountId);
+          standIn.payOut(creator.accountId, { cancel: random() < 0.3 });
       } else {
         // Events held meanwhile arrive now, reordered and some twice.
         await releaseShuffled();

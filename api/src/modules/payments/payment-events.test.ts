@@ -48,6 +48,8 @@ function recordingHandlers() {
       return 'applied';
     },
     refund: async (_deps, report) => void calls.push(`refund ${report.chargeId} ${report.amountRefundedCents}`),
+    refundFailure: async (_deps, report) =>
+      void calls.push(`refund failure ${report.refundId} ${report.failureReason}`),
     fraudWarning: async (_deps, warning) => void calls.push(`fraud warning ${warning.id} ${warning.chargeId}`),
     account: async (_deps, accountId, status, _at, eventAt) => {
       calls.push(`account ${accountId} ${status.payoutsEnabled} ${eventAt.toISOString()}`);
@@ -145,6 +147,17 @@ describe('the payment event dispatcher', () => {
         },
       },
       { ...envelope(), kind: 'refund', refund: { chargeId: 'ch_2', amountRefundedCents: 200 } },
+      {
+        ...envelope(),
+        kind: 'refund_failure',
+        failure: {
+          refundId: 're_1',
+          chargeId: 'ch_2',
+          amountCents: 200,
+          failureReason: 'lost_or_stolen_card',
+          idempotencyKey: null,
+        },
+      },
       { ...envelope(), kind: 'account', createdAt, accountId: 'acct_1', status },
       {
         ...envelope(),
@@ -170,6 +183,7 @@ describe('the payment event dispatcher', () => {
     expect(calls).toEqual([
       'dispute dp_1 2026-03-02T10:00:00.000Z',
       'refund ch_2 200',
+      'refund failure re_1 lost_or_stolen_card',
       'account acct_1 true 2026-03-02T10:00:00.000Z',
       'payout po_1 paid 2026-03-02T10:00:00.000Z',
     ]);

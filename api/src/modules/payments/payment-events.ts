@@ -13,7 +13,8 @@ export type { PayoutAccountStatus };
  * A provider's signed events, in our terms. Each adapter translates its own events (the sandbox's, Stripe's) into a
  * PaymentEvent; the dispatcher handles each once by its id (`payment_events`) and hands it to the module that owns
  * what it is about: an intent to the module whose attempt it belongs to (checkout, renewal), a dispute to disputes,
- * a refund made outside our app to refunds, an account or payout report to payout accounts. The modules register
+ * a refund made outside our app or a refund failed after it succeeded to refunds, an account or payout report to
+ * payout accounts. The modules register
  * their handlers in one place (api/src/payment-event-handlers.ts), so payments imports none of them.
  */
 
@@ -40,13 +41,29 @@ export interface ProviderRefundReport {
   amountRefundedCents: number;
 }
 
+/**
+ * A refund the provider reported succeeded and now reports failed (the card's bank refused it: Stripe's refund.failed,
+ * or charge.refund.updated with status failed): the money came back to the platform's balance.
+ */
+export interface ProviderRefundFailureReport {
+  /** The provider's refund id. */
+  refundId: string;
+  chargeId: string;
+  amountCents: number;
+  /** The provider's reason (Stripe: lost_or_stolen_card, expired_or_canceled_card, declined, unknown...). */
+  failureReason: string;
+  /** The idempotency key we sent the refund with, when the provider kept it (Stripe: in the refund's metadata). */
+  idempotencyKey: string | null;
+}
+
 /** A payout of a connected account to its bank, as the provider reports it. */
 export interface ProviderPayoutReport {
   id: string;
   accountId: string;
   amountCents: number;
   currency: string;
-  status: 'paid' | 'failed';
+  /** Failed and canceled are final: the money stayed on (or came back to) the account's balance. */
+  status: 'paid' | 'failed' | 'canceled';
   arrivalDate: Date | null;
   failureCode: string | null;
   failureMessage: string | null;
@@ -86,6 +103,7 @@ export type PaymentEvent = EventEnvelope &
     | { kind: 'intent'; intentId: string }
     | ({ kind: 'dispute'; dispute: DisputeReport } & Ordered)
     | { kind: 'refund'; refund: ProviderRefundReport }
+    | { kind: 'refund_failure'; failure: ProviderRefundFailureReport }
     | ({ kind: 'account'; accountId: string; status: PayoutAccountStatus } & Ordered)
     | ({ kind: 'payout'; payout: ProviderPayoutReport } & Ordered)
     | { kind: 'fraud_warning'; warning: EarlyFraudWarningReport }
@@ -120,6 +138,8 @@ export interface PaymentEventHandlers {
   /** `eventAt` is the event's creation time (see Ordered): each of these ignores an event older than the last applied. */
   dispute: (deps: MoneyDeps, report: DisputeReport, at: Date, eventAt: Date) => Promise<OrderedEventOutcome>;
   refund: (deps: MoneyDeps, report: ProviderRefundReport) => Promise<unknown>;
+  /** Idempotent: a refund already marked failed is left as it is (both of Stripe's events about it arrive). */
+  refundFailure: (deps: MoneyDeps, report: ProviderRefundFailureReport, at: Date) => Promise<unknown>;
   account: (
     deps: MoneyDeps,
     accountId: string,
@@ -160,6 +180,9 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
         break;
       case 'refund':
         await handlers.refund(deps, event.refund);
+        break;
+      case 'refund_failure':
+        await handlers.refundFailure(deps, event.failure, at);
         break;
       case 'account':
         outcome = await handlers.account(deps, event.accountId, event.status, at, event.createdAt);

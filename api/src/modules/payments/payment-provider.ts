@@ -114,6 +114,28 @@ export type RefundResult =
   /** Refused by the provider: nothing was refunded. */
   | { status: 'failed'; code: 'charge_not_found' | 'amount_too_large' | 'charge_disputed'; message: string };
 
+/**
+ * Money the platform gives back to the creator's own account at the provider: what a refund took off it, once the
+ * refund failed (the provider returned the refund to the platform's balance, not to the creator's account).
+ */
+export interface CreatorTransferRequest {
+  /** The charge whose creator receives it: the account the charge paid (its destination). */
+  chargeId: string;
+  amountCents: number;
+  /** The same key always gives the first transfer: a retry never pays twice. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  /** When this transfer was first asked for, for a retry (as CreateIntentRequest.firstSentAt). */
+  firstSentAt?: Date;
+}
+
+export interface CreatorTransferResult {
+  /** The source of the balance transaction on the platform's balance (Stripe: the transfer, `tr_`). */
+  transferId: string;
+  /** The source of the one on the creator's account (Stripe: the payment the transfer made there, `py_`). */
+  paymentId: string | null;
+}
+
 /** A provider event whose signature checked out: only its id, type and intent are used (the intent is re-read). */
 export interface ProviderEvent {
   id: string;
@@ -266,6 +288,12 @@ export interface PaymentProvider {
    * of their own has nothing to move. Safe to repeat: it moves only what is still off.
    */
   settleRefundedCharge(request: { chargeId: string; refundedCents: number; creatorDebitCents: number }): Promise<void>;
+  /**
+   * Gives the creator's account at the provider back what a failed refund took off it. Null from a provider whose
+   * creators have no account of their own (their money is in the ledger, on the provider's one balance): nothing to
+   * move. Idempotent by key.
+   */
+  transferToCreator(request: CreatorTransferRequest): Promise<CreatorTransferResult | null>;
   /** Every balance transaction of the platform or a connected account created in [from, to), oldest first. */
   listBalanceTransactions(request: BalanceTransactionsRequest): Promise<BalanceTransaction[]>;
 }

@@ -64,9 +64,9 @@ export async function updatePayoutAccountStatus(
 
 /**
  * Records a payout as the provider reports it; a later report of the same payout (paid, then failed) updates it. An
- * older report (its event created before the one last applied) changes nothing, and a failed payout stays failed
- * (Stripe sends payout.failed after payout.paid when the bank returns the money, never the other way round). False
- * when nothing was written.
+ * older report (its event created before the one last applied) changes nothing, and a failed or canceled payout stays
+ * so (Stripe sends payout.failed after payout.paid when the bank returns the money, never the other way round, and a
+ * canceled payout never moves again). False when nothing was written.
  */
 export async function upsertProviderPayout(
   db: Db,
@@ -86,7 +86,7 @@ export async function upsertProviderPayout(
         updatedAt: values.updatedAt,
       },
       setWhere: sql`(${isNull(providerPayouts.eventCreatedAt)} or ${lte(providerPayouts.eventCreatedAt, values.eventCreatedAt)})
-        and not (${providerPayouts.status} = 'failed' and excluded.status <> 'failed')`,
+        and not (${providerPayouts.status} in ('failed', 'canceled') and excluded.status <> ${providerPayouts.status})`,
     })
     .returning({ id: providerPayouts.id });
   return rows.length > 0;

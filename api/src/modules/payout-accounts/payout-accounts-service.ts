@@ -140,8 +140,9 @@ export async function recordPayoutAccountStatus(
 }
 
 /**
- * The provider's event about a payout of a creator's connected account to their bank (paid, then maybe failed). An
- * event created before the one last applied is ignored (`stale`), and so is a paid after failed.
+ * The provider's event about a payout of a creator's connected account to their bank (paid, then maybe failed; or
+ * canceled). An event created before the one last applied is ignored (`stale`), and so is a paid after failed or
+ * canceled.
  */
 export async function recordProviderPayout(
   deps: MoneyDeps,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   creatorDailyRollups,
@@ -16,8 +16,11 @@ export type PayoutRow = typeof payouts.$inferSelect;
 
 /** A support's own creator-net entry (not a refund's) that no payout covers yet. */
 const notPaidOut = sql`${ledgerEntries.refundId} is null and not exists (select 1 from ${payoutItems} pi where pi.support_id = ${ledgerEntries.supportId})`;
-/** A refund's creator-net entry (negative) that no payout has deducted yet. */
-const refundNotDeducted = sql`${ledgerEntries.refundId} is not null and exists (select 1 from ${refunds} r where r.id = ${ledgerEntries.refundId} and r.payout_id is null)`;
+/**
+ * A refund's creator-net entry (negative) that no payout has deducted yet, or the reversal of one (positive: the
+ * refund failed at the provider after it succeeded) that no payout has counted yet.
+ */
+const refundNotDeducted = sql`${ledgerEntries.refundId} is not null and exists (select 1 from ${refunds} r where r.id = ${ledgerEntries.refundId} and (case when ${ledgerEntries.reversal} then r.reversal_payout_id is null else r.payout_id is null end))`;
 
 /** Creators with creator-net entries before `before` that no payout covers yet. */
 export async function listCreatorsWithUnpaidEarnings(db: Db, before: Date): Promise<string[]> {
@@ -49,7 +52,11 @@ export async function listUnpaidEntries(db: Db, creatorId: string, before: Date)
  */
 export async function listUndeductedRefundEntries(db: Db, creatorId: string, before: Date) {
   return db
-    .select({ refundId: sql<string>`${ledgerEntries.refundId}`, amountCents: ledgerEntries.amountCents })
+    .select({
+      refundId: sql<string>`${ledgerEntries.refundId}`,
+      reversal: ledgerEntries.reversal,
+      amountCents: ledgerEntries.amountCents,
+    })
     .from(ledgerEntries)
     .where(
       and(
@@ -122,7 +129,15 @@ export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promis
     .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(refunds)
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.refundId, refunds.id), eq(ledgerEntries.type, 'creator_net')))
-    .where(and(inArray(refunds.payoutId, latePayouts), gte(ledgerEntries.createdAt, before)));
+    .where(
+      and(
+        or(
+          and(eq(ledgerEntries.reversal, false), inArray(refunds.payoutId, latePayouts)),
+          and(eq(ledgerEntries.reversal, true), inArray(refunds.reversalPayoutId, latePayouts)),
+        ),
+        gte(ledgerEntries.createdAt, before),
+      ),
+    );
   const [row] = await db
     .select({
       total:
@@ -134,13 +149,17 @@ export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promis
   return row?.total ?? 0;
 }
 
-/** The refunds a payout deducted. */
-export async function markRefundsDeducted(tx: Db, payoutId: string, refundIds: readonly string[]): Promise<void> {
-  if (refundIds.length > 0)
-    await tx
-      .update(refunds)
-      .set({ payoutId })
-      .where(inArray(refunds.id, [...refundIds]));
+/** The refunds a payout deducted, and the reversals of failed refunds it counted. */
+export async function markRefundsDeducted(
+  tx: Db,
+  payoutId: string,
+  entries: ReadonlyArray<{ refundId: string; reversal: boolean }>,
+): Promise<void> {
+  const deducted = entries.filter((entry) => !entry.reversal).map((entry) => entry.refundId);
+  const reversed = entries.filter((entry) => entry.reversal).map((entry) => entry.refundId);
+  if (deducted.length > 0) await tx.update(refunds).set({ payoutId }).where(inArray(refunds.id, deducted));
+  if (reversed.length > 0)
+    await tx.update(refunds).set({ reversalPayoutId: payoutId }).where(inArray(refunds.id, reversed));
 }
 
 /** The creator row locked: one payout decision per creator at a time, across instances. */

@@ -207,11 +207,7 @@ async function settleCreator(
           ...changes,
         });
     await insertPayoutItems(tx, payout.id, entries);
-    await markRefundsDeducted(
-      tx,
-      payout.id,
-      refundEntries.map((e) => e.refundId),
-    );
+    await markRefundsDeducted(tx, payout.id, refundEntries);
     await insertLedgerEntries(tx, [
       {
         creatorId,

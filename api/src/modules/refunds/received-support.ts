@@ -6,6 +6,7 @@ const NO_REFUNDS: RefundFigures = {
   refundedCents: 0,
   platformFeeReturnedCents: 0,
   pendingCents: 0,
+  failedLaterCents: 0,
   charged: false,
   subscriptionActive: false,
 };
@@ -30,7 +31,9 @@ export function toReceivedSupportDto(
     processingFeeCents: s.processingFeeCents,
     refundedCents: figures.refundedCents,
     platformFeeReturnedCents: figures.platformFeeReturnedCents,
-    refundableCents: figures.charged ? Math.max(0, s.amountCents - figures.refundedCents - figures.pendingCents) : 0,
+    refundableCents: figures.charged
+      ? Math.max(0, s.amountCents - figures.refundedCents - figures.pendingCents - figures.failedLaterCents)
+      : 0,
     subscriptionActive: figures.subscriptionActive,
     wall,
   };

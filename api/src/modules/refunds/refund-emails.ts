@@ -52,3 +52,75 @@ export async function refundReceiptEmail(to: string, f: RefundEmailFacts): Promi
     { heading: subject, blocks, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
   );
 }
+
+export interface RefundFailureEmailFacts {
+  refundId: string;
+  supportId: string;
+  creatorDisplayName: string;
+  amountCents: number;
+  supportCreatedAt: Date;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The bank's reason in the provider's words (lost_or_stolen_card, expired_or_canceled_card...). */
+  failureReason: string;
+  /** What the refund had taken off the creator, now back in their balance. */
+  creatorDebitCents: number;
+  testMode: boolean;
+}
+
+/** A bank's reasons for refusing a refund, in words (Stripe's failure_reason); a plain sentence otherwise. */
+const REFUND_FAILURE_REASONS: Record<string, string> = {
+  lost_or_stolen_card: 'The card was reported lost or stolen.',
+  expired_or_canceled_card: 'The card has expired or was cancelled.',
+  declined: 'The bank declined the refund.',
+};
+
+export function refundFailureReasonText(failureReason: string): string {
+  return REFUND_FAILURE_REASONS[failureReason] ?? 'The bank did not accept the refund.';
+}
+
+/** The supporter's news that a refund they were told about did not reach them, and what to do. */
+export async function refundFailedSupporterEmail(to: string, f: RefundFailureEmailFacts): Promise<OutgoingEmail> {
+  const subject = 'Your refund could not be completed';
+  const card = f.cardBrand && f.cardLast4 ? `your ${f.cardBrand} ending in ${f.cardLast4}` : 'your card';
+  const blocks: EmailBlock[] = [
+    `The refund of ${formatUsd(f.amountCents)} from ${f.creatorDisplayName} could not be paid to ${card}: your bank sent it back. ${refundFailureReasonText(f.failureReason)}`,
+    {
+      details: [
+        ['Refund', formatUsd(f.amountCents)],
+        ['Creator', f.creatorDisplayName],
+        ['Original support', formatEmailDate(f.supportCreatedAt)],
+        ['Receipt number', f.supportId],
+        ['Refund number', f.refundId],
+      ],
+    },
+    'Your money has not been lost. Contact your bank to ask why the refund was refused, or reply to this email with the refund number and we will help you get it back another way.',
+  ];
+  if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
+  return composeEmail(
+    { kind: 'refund-failed-supporter', dedupeKey: `refund-failed-supporter:${f.refundId}`, to, subject },
+    { heading: subject, blocks, reason: EMAIL_REASONS.supporter(f.creatorDisplayName) },
+  );
+}
+
+/** The creator's news that a refund they made failed, and that what it took off them is back in their balance. */
+export async function refundFailedCreatorEmail(to: string, f: RefundFailureEmailFacts): Promise<OutgoingEmail> {
+  const subject = 'A refund could not be completed: the money is back in your balance';
+  const blocks: EmailBlock[] = [
+    `Your refund of ${formatUsd(f.amountCents)} for a support of ${formatEmailDate(f.supportCreatedAt)} could not be paid to the supporter's card: their bank sent it back. ${refundFailureReasonText(f.failureReason)}`,
+    `The ${formatUsd(f.creatorDebitCents)} the refund took off your balance is back in it, and the support counts as not refunded. We have told the supporter to contact their bank or reply to us.`,
+    {
+      details: [
+        ['Refund', formatUsd(f.amountCents)],
+        ['Back in your balance', formatUsd(f.creatorDebitCents)],
+        ['Receipt number', f.supportId],
+        ['Refund number', f.refundId],
+      ],
+    },
+  ];
+  if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });
+  return composeEmail(
+    { kind: 'refund-failed-creator', dedupeKey: `refund-failed-creator:${f.refundId}`, to, subject },
+    { heading: subject, blocks, reason: EMAIL_REASONS.creatorAccount },
+  );
+}

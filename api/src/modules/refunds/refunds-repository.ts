@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, paymentAttempts, refunds, subscriptions, supports } from '../../db/schema';
+import { creatorProfiles, paymentAttempts, refunds, subscriptions, supports, users } from '../../db/schema';
 import type { SupportRow } from '../ledger/ledger-repository';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -44,7 +44,11 @@ export async function findSupportCharge(db: Db, supportId: string) {
   return row?.chargeId ? { ...row, chargeId: row.chargeId } : undefined;
 }
 
-/** What is refunded of a support: completed, and completed or in progress (reserved). */
+/**
+ * What is refunded of a support: completed, and completed or in progress (reserved). A refund the provider failed
+ * after it succeeded stays reserved: the provider still counts it on the charge (a new refund of it would be refused,
+ * and the card refused it), and the charge's running total in its events includes it.
+ */
 export async function sumSupportRefunds(db: Db, supportId: string) {
   const [row] = await db
     .select({
@@ -53,12 +57,27 @@ export async function sumSupportRefunds(db: Db, supportId: string) {
         sql`coalesce(sum(${refunds.platformFeeReturnedCents}) filter (where ${refunds.status} = 'succeeded'), 0)`,
       ),
       reservedCents: n(
-        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)`,
+        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded') or ${refunds.providerFailedAt} is not null), 0)`,
+      ),
+      // Failed after they succeeded: still on the provider's charge, and what they had taken off the creator.
+      failedLaterCents: n(
+        sql`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.providerFailedAt} is not null), 0)`,
+      ),
+      failedLaterCreatorDebitCents: n(
+        sql`coalesce(sum(${refunds.creatorDebitCents}) filter (where ${refunds.providerFailedAt} is not null), 0)`,
       ),
     })
     .from(refunds)
     .where(eq(refunds.supportId, supportId));
-  return row ?? { refundedCents: 0, platformFeeReturnedCents: 0, reservedCents: 0 };
+  return (
+    row ?? {
+      refundedCents: 0,
+      platformFeeReturnedCents: 0,
+      reservedCents: 0,
+      failedLaterCents: 0,
+      failedLaterCreatorDebitCents: 0,
+    }
+  );
 }
 
 /** Records a refund before the provider is called; undefined when this creator already used the key. */
@@ -147,7 +166,8 @@ export async function findRefundCreatorName(db: Db, creatorId: string): Promise<
 }
 
 /**
- * Per support: refunds completed (and the platform fee they returned), refunds still in progress,
+ * Per support: refunds completed (and the platform fee they returned), refunds still in progress, refunds failed
+ * after they succeeded,
  * whether a provider charge paid it, and whether its monthly support still runs.
  */
 export async function listRefundFigures(db: Db, supportIds: readonly string[]) {
@@ -163,6 +183,9 @@ export async function listRefundFigures(db: Db, supportIds: readonly string[]) {
       ),
       pendingCents: n(
         sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.status = 'pending')`,
+      ),
+      failedLaterCents: n(
+        sql`(select coalesce(sum(r.amount_cents), 0) from ${refunds} r where r.support_id = ${supports.id} and r.provider_failed_at is not null)`,
       ),
       // Nested in sql``: drizzle leaves the outer table's name on columns only inside a nested fragment.
       charged:
@@ -183,6 +206,8 @@ export interface RefundFigures {
   refundedCents: number;
   platformFeeReturnedCents: number;
   pendingCents: number;
+  /** Refunds the provider failed after they succeeded: not refunded, and not refundable again (sumSupportRefunds). */
+  failedLaterCents: number;
   charged: boolean;
   subscriptionActive: boolean;
 }
@@ -202,4 +227,71 @@ export async function findSupportByProviderCharge(db: Db, provider: string, char
     )
     .limit(1);
   return row;
+}
+
+/** Our refund the provider knows by this id (set when the refund completed), or undefined. */
+export async function findRefundByProviderRefundId(
+  db: Db,
+  provider: string,
+  providerRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)));
+  return row;
+}
+
+/** The refund's row, locked, whatever its status. */
+export async function lockRefund(tx: Db, id: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return row;
+}
+
+export async function updateRefund(
+  tx: Db,
+  id: string,
+  changes: Partial<typeof refunds.$inferInsert>,
+): Promise<RefundRow | undefined> {
+  const [row] = await tx.update(refunds).set(changes).where(eq(refunds.id, id)).returning();
+  return row;
+}
+
+/** The creator's sign-in address, for their account emails; null when they have none. */
+export async function findCreatorEmail(db: Db, creatorId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(creatorProfiles)
+    .innerJoin(users, eq(users.id, creatorProfiles.userId))
+    .where(eq(creatorProfiles.userId, creatorId));
+  return row?.email ?? null;
+}
+
+/** Failed refunds whose creator's share still waits to be given back at the provider, oldest first, when due. */
+export async function listDueCreatorRestores(db: Db, now: Date, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.creatorRestore, 'pending'),
+        sql`(${refunds.nextRestoreAt} is null or ${refunds.nextRestoreAt} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(refunds.providerFailedAt)
+    .limit(limit);
+}
+
+/** A transfer giving the creator's share back threw: one more failed try, and the next not before `next`. */
+export async function deferCreatorRestore(db: Db, refundId: string, next: (failedTries: number) => Date) {
+  const [row] = await db
+    .select({ tries: refunds.creatorRestoreAttempts })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  if (!row) return;
+  const failedTries = row.tries + 1;
+  await db
+    .update(refunds)
+    .set({ creatorRestoreAttempts: failedTries, nextRestoreAt: next(failedTries) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.creatorRestore, 'pending')));
 }

@@ -13,15 +13,28 @@ import { retryDelayMs } from '../../lib/retry-delay';
 import { enqueueEmail } from '../email/email-outbox';
 import { insertLedgerEntries, type LedgerEntryValues, type SupportRow } from '../ledger/ledger-repository';
 import { creatorAccount, PLATFORM_ACCOUNT, SUPPORTERS_ACCOUNT } from '../ledger/ledger-service';
+import type { ProviderRefundFailureReport } from '../payments/payment-events';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { failPendingCharges, lockSubscription, updateSubscription } from '../subscriptions/subscriptions-repository';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSubscription, webhookSupport } from '../webhooks/webhook-payloads';
-import { refundReceiptEmail } from './refund-emails';
+import {
+  refundFailedCreatorEmail,
+  refundFailedSupporterEmail,
+  refundFailureReasonText,
+  refundReceiptEmail,
+  type RefundFailureEmailFacts,
+} from './refund-emails';
 import { findWallStates } from '../supporter-wall/supporter-wall-repository';
 import { toReceivedSupportDto } from './received-support';
 import {
   completePendingRefund,
+  deferCreatorRestore,
+  findCreatorEmail,
+  findRefundByProviderRefundId,
+  listDueCreatorRestores,
+  lockRefund,
+  updateRefund,
   findRefund,
   lockPendingRefund,
   findRefundByKey,
@@ -59,20 +72,29 @@ const POLL_MS = 50;
 export const CANCELED_BY_REFUND = 'Cancelled by the creator with a refund';
 
 /** The provider's key for a refund: one provider refund per refund row, however often it is retried. */
-const providerRefundKey = (refundId: string) => `refund:${refundId}`;
+const REFUND_KEY_PREFIX = 'refund:';
+const providerRefundKey = (refundId: string) => `${REFUND_KEY_PREFIX}${refundId}`;
+/** The provider's key for the transfer giving a failed refund's creator share back: one per refund, ever. */
+const creatorRestoreKey = (refundId: string) => `refund-failure:${refundId}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fingerprint(secret: string, supportId: string, input: RefundValues): string {
   const material = [supportId, input.amountCents, input.reason, input.note, input.cancelSubscription];
   return createHmac('sha256', secret).update(JSON.stringify(material)).digest('base64url');
 }
 
-/** The three reversing entries of a refund, on its date: gross back to the supporter, the platform fee returned, the rest off the creator's account. */
+/**
+ * The three reversing entries of a refund, on its date: gross back to the supporter, the platform fee returned, the
+ * rest off the creator's account. With `reversal`, the same three with the opposite sign (a refund the provider failed
+ * after it succeeded), on the failure's date.
+ */
 export function refundLedgerEntries(
   refund: Pick<
     RefundRow,
     'id' | 'supportId' | 'creatorId' | 'amountCents' | 'platformFeeReturnedCents' | 'creatorDebitCents'
   >,
   at: Date,
+  reversal = false,
 ): LedgerEntryValues[] {
   if (refund.platformFeeReturnedCents + refund.creatorDebitCents !== refund.amountCents) {
     throw new Error(
@@ -85,7 +107,8 @@ export function refundLedgerEntries(
     refundId: refund.id,
     account,
     type,
-    amountCents: -amount,
+    amountCents: reversal ? amount : -amount,
+    reversal,
     createdAt: at,
   });
   return [
@@ -449,13 +472,134 @@ export async function recordProviderReportedRefund(
   const recorded = pending ? ((await recordRefund(deps, pending, report.chargeId, at)) ?? null) : null;
   // The provider's balances follow the ledger (docs/money.md#refunds): once no refund of the support is in flight
   // (ours settle themselves), what a dashboard refund moved differently is squared; repeated events move nothing.
+  // A refund that failed later is still on the provider's charge with its reversal, and its creator share is given
+  // back by a transfer of its own (recordProviderRefundFailure): it counts here as refunded.
   const totals = await sumSupportRefunds(deps.db, paid.supportId);
-  if (totals.reservedCents === totals.refundedCents && totals.refundedCents > 0) {
+  const chargeRefundedCents = totals.refundedCents + totals.failedLaterCents;
+  if (totals.reservedCents === chargeRefundedCents && chargeRefundedCents > 0) {
     await deps.provider.settleRefundedCharge({
       chargeId: report.chargeId,
-      refundedCents: totals.refundedCents,
-      creatorDebitCents: totals.refundedCents - totals.platformFeeReturnedCents,
+      refundedCents: chargeRefundedCents,
+      creatorDebitCents: totals.refundedCents - totals.platformFeeReturnedCents + totals.failedLaterCreatorDebitCents,
     });
   }
   return recorded;
+}
+
+/**
+ * The provider reports a refund failed after it succeeded (the card's bank refused it; Stripe's refund.failed and
+ * charge.refund.updated, both handled here, the first one applying it). The refund is found by the key we sent it
+ * with (in the provider's copy), else by the provider's refund id. One still pending here (the report overtook our
+ * own recording of it, or the process died) is completed first, asking the provider again under its key, as the
+ * recovery job would. Then in one transaction: the refund marked failed, its three ledger entries given back
+ * (reversal entries on the failure's date, so the support counts as not refunded), the supporter and the creator
+ * emailed. Then the creator's account at the provider is given back what the refund took off it (transferToCreator,
+ * keyed by the refund; a failure is left pending for the recover-payments job). A refund that is not ours (made in
+ * the provider's dashboard, or unknown) is logged and nothing is recorded; a repeat finds it failed already.
+ */
+export async function recordProviderRefundFailure(
+  deps: RefundDeps,
+  report: ProviderRefundFailureReport,
+  at: Date = deps.now?.() ?? new Date(),
+): Promise<'applied' | 'already' | 'not_ours'> {
+  const log = deps.log ?? console.error;
+  const ourId = report.idempotencyKey?.startsWith(REFUND_KEY_PREFIX)
+    ? report.idempotencyKey.slice(REFUND_KEY_PREFIX.length)
+    : null;
+  let refund =
+    (ourId && UUID.test(ourId) ? await findRefund(deps.db, ourId) : undefined) ??
+    (await findRefundByProviderRefundId(deps.db, deps.provider.name, report.refundId));
+  if (!refund || refund.provider !== deps.provider.name) {
+    log(
+      `refund ${report.refundId} of charge ${report.chargeId} failed at the provider (${report.failureReason}) but is not a refund made in the app: nothing recorded; settle it by hand`,
+    );
+    return 'not_ours';
+  }
+  if (refund.status === 'pending') refund = await carryOutRefund(deps, refund);
+  const failed = await deps.db.transaction(async (tx) => {
+    const support = await lockCreatorSupport(tx, refund.creatorId, refund.supportId);
+    if (!support) throw new Error(`support ${refund.supportId} of refund ${refund.id} vanished`);
+    const row = await lockRefund(tx, refund.id);
+    // Failed already (a repeat, or the other of the provider's two events), or refused when it was asked.
+    if (row?.status !== 'succeeded') return undefined;
+    const updated = await updateRefund(tx, row.id, {
+      status: 'failed',
+      failureMessage: refundFailureReasonText(report.failureReason),
+      providerFailedAt: at,
+      creatorRestore: deps.provider.capabilities.connectedAccounts && row.creatorDebitCents > 0 ? 'pending' : null,
+    });
+    if (!updated) throw new Error(`refund ${row.id} vanished while locked`);
+    await insertLedgerEntries(tx, refundLedgerEntries(row, at, true));
+    const charge = await findSupportCharge(tx, support.id);
+    const facts: RefundFailureEmailFacts = {
+      refundId: row.id,
+      supportId: support.id,
+      creatorDisplayName: await findRefundCreatorName(tx, support.creatorId),
+      amountCents: row.amountCents,
+      supportCreatedAt: support.createdAt,
+      cardBrand: charge?.cardBrand ?? null,
+      cardLast4: charge?.cardLast4 ?? null,
+      failureReason: report.failureReason,
+      creatorDebitCents: row.creatorDebitCents,
+      testMode: deps.provider.testMode,
+    };
+    if (support.supporterEmail) await enqueueEmail(tx, await refundFailedSupporterEmail(support.supporterEmail, facts));
+    const creatorEmail = await findCreatorEmail(tx, support.creatorId);
+    if (creatorEmail) await enqueueEmail(tx, await refundFailedCreatorEmail(creatorEmail, facts));
+    return updated;
+  });
+  if (!failed) return 'already';
+  if (failed.creatorRestore === 'pending') {
+    await restoreCreatorShare(deps, failed).catch(async (error: unknown) => {
+      log(`refund ${failed.id}: the creator's share could not be given back yet: ${String(error)}`);
+      await deferCreatorRestore(deps.db, failed.id, (tries) => new Date(at.getTime() + retryDelayMs(tries)));
+    });
+  }
+  return 'applied';
+}
+
+/** The transfer giving a failed refund's creator share back at the provider, then the refund's restore marked done. */
+async function restoreCreatorShare(deps: RefundDeps, refund: RefundRow): Promise<void> {
+  const charge = await findSupportCharge(deps.db, refund.supportId);
+  if (!charge) throw new Error(`support ${refund.supportId} of refund ${refund.id} has no charge`);
+  const transfer = await deps.provider.transferToCreator({
+    chargeId: charge.chargeId,
+    amountCents: refund.creatorDebitCents,
+    idempotencyKey: creatorRestoreKey(refund.id),
+    metadata: { refund: refund.id, support: refund.supportId },
+    ...(refund.providerFailedAt ? { firstSentAt: refund.providerFailedAt } : {}),
+  });
+  await updateRefund(deps.db, refund.id, {
+    creatorRestore: 'done',
+    creatorRestoreTransferId: transfer?.transferId ?? null,
+    creatorRestorePaymentId: transfer?.paymentId ?? null,
+    nextRestoreAt: null,
+  });
+}
+
+/**
+ * Recovery job: gives back the creator's share of failed refunds whose transfer threw (the provider was down, the
+ * platform's balance short). Each on its own, keyed by the refund as before: one that throws again is logged, counted
+ * in `errors` and retried after a growing wait (retryDelayMs).
+ */
+export async function retryCreatorRestores(deps: RefundDeps): Promise<{ restored: number; errors: number }> {
+  const now = deps.now?.() ?? new Date();
+  const log = deps.log ?? console.error;
+  let restored = 0;
+  let errors = 0;
+  for (const refund of await listDueCreatorRestores(deps.db, now, 200)) {
+    try {
+      await restoreCreatorShare(deps, refund);
+      restored++;
+    } catch (error) {
+      errors++;
+      log(
+        `refund ${refund.id}: the creator's share could not be given back: ${(error as Error).stack ?? String(error)}`,
+      );
+      await deferCreatorRestore(deps.db, refund.id, (tries) => new Date(now.getTime() + retryDelayMs(tries))).catch(
+        (deferError: unknown) => log(`refund ${refund.id}: its next restore could not be set: ${String(deferError)}`),
+      );
+    }
+  }
+  return { restored, errors };
 }

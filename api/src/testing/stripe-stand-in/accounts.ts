@@ -390,7 +390,18 @@ export function accountsResource(state: StandInState) {
     return payout;
   }
 
-  function payOut(accountId: string, options: { failureCode?: string } = {}): Stripe.Payout {
+  /**
+   * Stripe cancels a payout before it reaches the bank: the money comes back to the account's balance (a
+   * `payout_cancel` balance transaction) and payout.canceled is sent.
+   */
+  function cancel(payout: Stripe.Payout, accountId: string) {
+    const previous = payout.status;
+    payout.status = 'canceled';
+    state.balanceTransaction(payout.amount, 0, 'payout_cancel', payout.id, payout.currency, { account: accountId });
+    state.emit('payout.canceled', payout, { previous: { status: previous }, account: accountId });
+  }
+
+  function payOut(accountId: string, options: { failureCode?: string; cancel?: boolean } = {}): Stripe.Payout {
     const account = getAccount(accountId);
     const amount = state.balanceTotal(accountId);
     if (amount <= 0) throw new Error(`Account ${accountId} has no balance to pay out`);
@@ -414,7 +425,9 @@ export function accountsResource(state: StandInState) {
       account: accountId,
     }).id;
     state.emit('payout.created', payout, { account: accountId });
-    if (options.failureCode) {
+    if (options.cancel) {
+      cancel(payout, accountId);
+    } else if (options.failureCode) {
       fail(payout, accountId, options.failureCode);
     } else {
       payout.status = 'paid';

@@ -147,7 +147,7 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
   /**
    * The card's bank refuses a refund Stripe had reported succeeded (Stripe's test card `pm_card_refundFail` does it
    * some time later): the refund turns failed with its reason, the money comes back to the platform's balance, and
-   * refund.updated then refund.failed are sent. The charge, the transfer reversal and the application fee refund are
+   * refund.updated, charge.refund.updated and refund.failed are sent. The charge, the transfer reversal and the application fee refund are
    * left as they were.
    */
   function failRefund(
@@ -170,6 +170,7 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
       refund.currency,
     ).id;
     state.emit('refund.updated', refund, { previous });
+    state.emit('charge.refund.updated', refund, { previous });
     state.emit('refund.failed', refund, { previous });
     return refund;
   }

@@ -8,6 +8,7 @@ import { EventLog, type WebhookDelivery, type WebhookEndpointConfig } from './ev
 import { ParamReader, parseStripeForm, rejectUnknownParams, type FormObject } from './form-params';
 import { paymentIntentsResource } from './payment-intents';
 import { refundsResource, type RefundFailureReason } from './refunds';
+import { transfersResource } from './transfers';
 import { setupIntentsResource } from './setup-intents';
 import { StandInError, invalidRequest, noSuch } from './stand-in-error';
 import { StandInState, randomId, type ApiRequest } from './stand-in-state';
@@ -78,10 +79,13 @@ export interface StripeStandIn {
    * a second request meanwhile (the same idempotency key then gets Stripe's 409 `idempotency_key_in_use`).
    */
   holdNextRequest(match: (method: string, path: string) => boolean): { reached: Promise<void>; release(): void };
-  /** Stripe's automatic payout of the account's balance to its bank: payout.paid, or payout.failed with the code. */
+  /**
+   * Stripe's automatic payout of the account's balance to its bank: payout.paid, payout.failed with the code, or
+   * payout.canceled (`cancel`: the money comes back to the balance).
+   */
   payOut(
     accountId: string,
-    options?: { failureCode?: 'account_closed' | 'no_account' | 'could_not_process' },
+    options?: { failureCode?: 'account_closed' | 'no_account' | 'could_not_process'; cancel?: boolean },
   ): Stripe.Payout;
   /** The bank returns a payout already reported paid: payout.failed with the code (default account_closed). */
   failPaidPayout(payoutId: string, failureCode?: 'account_closed' | 'no_account' | 'could_not_process'): Stripe.Payout;
@@ -108,6 +112,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const disputes = disputesResource(state);
   const paymentIntents = paymentIntentsResource(state, customers, disputes);
   const refunds = refundsResource(state, paymentIntents);
+  const transfers = transfersResource(state);
   const accounts = accountsResource(state);
   const setupIntents = setupIntentsResource(state, customers);
 
@@ -249,6 +254,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     { method: 'POST', pattern: /^\/v1\/refunds$/, handler: refunds.createRefund },
     { method: 'GET', pattern: /^\/v1\/refunds$/, handler: refunds.listRefunds },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handler: retrieveFrom(state.refunds, 'refund') },
+    { method: 'POST', pattern: /^\/v1\/transfers$/, handler: transfers.createTransfer },
+    { method: 'GET', pattern: /^\/v1\/transfers$/, handler: transfers.listTransfers },
     { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handler: retrieveFrom(state.transfers, 'transfer') },
     { method: 'POST', pattern: /^\/v1\/transfers\/([^/]+)\/reversals$/, handler: refunds.createTransferReversal },
     {

@@ -519,6 +519,11 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     /** The sandbox keeps creators' money on its one balance, in the ledger: no account of theirs to square. */
     async settleRefundedCharge() {},
 
+    /** The sandbox keeps creators' money on its one balance, in the ledger: a failed refund's reversal is all. */
+    async transferToCreator() {
+      return null;
+    },
+
     /**
      * The sandbox has one balance, the platform's (no connected accounts: creators' money stays on it until a payout's
      * transfer): each succeeded charge less its processing fee (the estimate, which is what the sandbox charges), each

@@ -6,6 +6,9 @@ import {
   type PayoutAccountStatus,
 } from '../payment-events';
 
+/** The metadata field every intent and refund carries our idempotency key in (see KEY_LOOKUP_AFTER_MS). */
+export const KEY_METADATA = 'beabro_idempotency_key';
+
 /** The payment intent events: recorded through the same path as the sandbox's (the intent is read back from Stripe). */
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -64,8 +67,9 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
 /**
  * A verified Stripe event in our terms (the dispatcher in payment-events.ts handles it once by its id): payment
  * intents through the same recording path as the sandbox's, charge.refunded as a refund when made outside our app
- * (Stripe's dashboard), charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the
- * creator's payout account, payout.paid and payout.failed into the creator's payouts. Other types are acknowledged.
+ * (Stripe's dashboard), refund.failed and charge.refund.updated (status failed) as a refund failed after it
+ * succeeded, charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the
+ * creator's payout account, payout.paid, payout.failed and payout.canceled into the creator's payouts. Other types are acknowledged.
  */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   const envelope = { id: event.id, type: event.type };
@@ -91,6 +95,26 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
       refund: { chargeId: charge.id, amountRefundedCents: charge.amount_refunded },
     };
   }
+  // Both say the same about one refund (refund.failed, and the older charge.refund.updated): the first one applies it.
+  if (
+    event.type === 'refund.failed' ||
+    (event.type === 'charge.refund.updated' && event.data.object.status === 'failed')
+  ) {
+    const refund = event.data.object;
+    const chargeId = typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null);
+    if (chargeId)
+      return {
+        ...envelope,
+        kind: 'refund_failure',
+        failure: {
+          refundId: refund.id,
+          chargeId,
+          amountCents: refund.amount,
+          failureReason: refund.failure_reason ?? 'unknown',
+          idempotencyKey: refund.metadata?.[KEY_METADATA] ?? null,
+        },
+      };
+  }
   if (event.type === EARLY_FRAUD_WARNING_EVENT) {
     const warning = event.data.object as Stripe.Radar.EarlyFraudWarning;
     return {
@@ -109,7 +133,10 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
     const account = event.data.object;
     return { ...envelope, kind: 'account', createdAt, accountId: account.id, status: payoutAccountStatusOf(account) };
   }
-  if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
+  if (
+    (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') &&
+    event.account
+  ) {
     const payout = event.data.object;
     return {
       ...envelope,
@@ -120,7 +147,7 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
         accountId: event.account,
         amountCents: payout.amount,
         currency: payout.currency,
-        status: event.type === 'payout.paid' ? 'paid' : 'failed',
+        status: event.type === 'payout.paid' ? 'paid' : event.type === 'payout.failed' ? 'failed' : 'canceled',
         arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
         failureCode: payout.failure_code ?? null,
         failureMessage: payout.failure_message ?? null,

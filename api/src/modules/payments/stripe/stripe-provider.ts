@@ -7,6 +7,8 @@ import {
   type CardFieldConfig,
   type CardSetup,
   type CreateCardSetupRequest,
+  type CreatorTransferRequest,
+  type CreatorTransferResult,
   type CreateIntentRequest,
   type IntentStatus,
   type OffSessionChargeRequest,
@@ -22,7 +24,7 @@ import {
   type ConnectedAccounts,
   type ProviderCapabilities,
 } from '../payment-provider';
-import { payoutAccountStatusOf } from './stripe-events';
+import { KEY_METADATA, payoutAccountStatusOf } from './stripe-events';
 
 /*
  * Stripe Connect behind our PaymentProvider interface: destination charges, cards only, whose application fee is
@@ -66,11 +68,10 @@ const expand = ['customer', 'payment_method', 'latest_charge.balance_transaction
 const cardOnly: ['card'] = ['card'];
 /**
  * Stripe keeps an idempotency key's result for at least 24 hours, then may forget it, and a re-send with the key would
- * then move money a second time. So every intent and refund carries its key in this metadata field, and a re-send of a
- * request first sent longer ago than KEY_LOOKUP_AFTER_MS looks the first result up by it (search lags writes by about a
- * minute; an hour is far past that and far inside Stripe's 24 hours, where the key itself still answers).
+ * then move money a second time. So every intent and refund carries its key in metadata (KEY_METADATA), and a re-send
+ * of a request first sent longer ago than KEY_LOOKUP_AFTER_MS looks the first result up by it (search lags writes by
+ * about a minute; an hour is far past that and far inside Stripe's 24 hours, where the key itself still answers).
  */
-export const KEY_METADATA = 'beabro_idempotency_key';
 export const KEY_LOOKUP_AFTER_MS = 60 * 60 * 1000;
 
 /** Stripe's search query language: a value in single quotes, with quotes and backslashes escaped. */
@@ -483,6 +484,37 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: key },
       );
     }
+  }
+
+  /**
+   * A transfer from the platform's balance to the account the charge paid (its destination), keyed by the request's
+   * key; a retry past KEY_LOOKUP_AFTER_MS first looks for the transfer the first try made (by the key in its metadata).
+   */
+  async transferToCreator(request: CreatorTransferRequest): Promise<CreatorTransferResult> {
+    const charge = await this.stripe.charges.retrieve(request.chargeId, { expand: ['transfer'] });
+    const destination =
+      idOf(charge.transfer_data?.destination ?? null) ??
+      (typeof charge.transfer === 'object' && charge.transfer ? idOf(charge.transfer.destination) : null);
+    if (!destination) throw new Error(`Charge ${request.chargeId} paid no connected account to transfer to`);
+    let transfer: Stripe.Transfer | undefined;
+    if (isOldResend(request.firstSentAt)) {
+      const earlier = await this.stripe.transfers
+        .list({ destination, limit: 100 })
+        .autoPagingToArray({ limit: 10_000 });
+      transfer = earlier.find((found) => found.metadata?.[KEY_METADATA] === request.idempotencyKey);
+    }
+    transfer ??= await this.idempotent(request.idempotencyKey, () =>
+      this.stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: charge.currency,
+          destination,
+          metadata: { ...request.metadata, [KEY_METADATA]: request.idempotencyKey },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    return { transferId: transfer.id, paymentId: idOf(transfer.destination_payment ?? null) };
   }
 
   /**

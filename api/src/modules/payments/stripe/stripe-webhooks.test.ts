@@ -16,6 +16,7 @@ import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factori
 import { fakeCreator } from '../../creator-profile/fake-creator';
 import { PAYOUT_DESTINATION_MESSAGES } from '../../payout-accounts/payout-destination';
 import { PAYOUT_ACCOUNT_MESSAGES } from '../../payout-accounts/payout-accounts-service';
+import { upsertProviderPayout } from '../../payout-accounts/payout-accounts-repository';
 import { startStripeTestApp, STRIPE_TEST_WEBHOOK_SECRET, type StripeTestApp } from '../../../testing/stripe-test-app';
 import type { TestApp } from '../../../testing/test-app';
 import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
@@ -232,7 +233,7 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect(handled).toMatchObject({ type: 'payment_intent.succeeded', intentId: payment.intentId });
   });
 
-  it('records payout.paid and payout.failed for the creator, once each', async () => {
+  it('records payout.paid, payout.failed and payout.canceled for the creator, once each', async () => {
     const creator = await connectedCreator();
     const supporter = t.client();
     const started = await postCheckout(supporter, creator.profile.username, checkoutBody({ amount: 20 }));
@@ -275,6 +276,30 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect(after.providerPayouts.find((p: { id: string }) => p.id === failed.id)).toMatchObject({
       status: 'failed',
       failureCode: 'account_closed',
+    });
+
+    // Stripe cancels a payout before it reaches the bank: canceled, and final (a late payout.paid changes nothing).
+    const canceled = standIn.payOut(creator.accountId, { cancel: true });
+    const canceledEvent = await standIn.waitForEvent(
+      (e) => e.type === 'payout.canceled' && e.account === creator.accountId,
+    );
+    expect(await deliveryStatuses(canceledEvent.id)).toEqual([200]);
+    const latePaid = await upsertProviderPayout(t.database.db, {
+      provider: 'stripe',
+      id: canceled.id,
+      creatorId: creator.user.id,
+      accountId: creator.accountId,
+      amountCents: canceled.amount,
+      currency: 'usd',
+      status: 'paid',
+      eventCreatedAt: new Date((canceledEvent.created + 60) * 1000),
+      updatedAt: new Date(),
+    });
+    expect(latePaid).toBe(false);
+    const final = (await creator.client.get('/api/creator/payout-account')).json();
+    expect(final.providerPayouts.find((p: { id: string }) => p.id === canceled.id)).toMatchObject({
+      status: 'canceled',
+      amountCents: canceled.amount,
     });
   });
 

@@ -97,7 +97,7 @@ describe('StripePayoutsSection', () => {
     expect(within(region).getByRole('link', { name: 'Open Settings > Payouts' })).toBeInTheDocument();
   });
 
-  it('shows payouts enabled and Stripe’s bank payouts: amounts, dates, and why one failed', async () => {
+  it('shows payouts enabled and Stripe’s bank payouts: amounts, dates, why one failed, and a canceled one', async () => {
     mockApi({
       [ACCOUNT]: stripe(account(), [
         {
@@ -127,6 +127,15 @@ describe('StripePayoutsSection', () => {
           failureCode: 'something_new',
           failureMessage: 'Stripe says something new.',
         },
+        {
+          id: 'po_4',
+          amountCents: 700,
+          currency: 'usd',
+          status: 'canceled',
+          arrivalDate: '2025-06-24T00:00:00.000Z',
+          failureCode: null,
+          failureMessage: null,
+        },
       ]),
     });
     const region = await section();
@@ -134,7 +143,7 @@ describe('StripePayoutsSection', () => {
     expect(region).toHaveTextContent('You can receive support.');
     expect(region).toHaveTextContent('Stripe pays your balance to your bank every Tuesday.');
     const items = within(within(region).getByRole('list', { name: 'Payouts to your bank' })).getAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(items[0]).toHaveTextContent('$12.50');
     expect(items[0]).toHaveTextContent('Failed');
     expect(items[0]).toHaveTextContent('Due Jun 17, 2025');
@@ -143,6 +152,12 @@ describe('StripePayoutsSection', () => {
     expect(items[1]).toHaveTextContent('Paid');
     expect(items[1]).toHaveTextContent('Arrived Jun 10, 2025');
     expect(items[2]).toHaveTextContent('Stripe says something new.');
+    expect(items[3]).toHaveTextContent('$7.00');
+    expect(items[3]).toHaveTextContent('Canceled');
+    expect(items[3]).not.toHaveTextContent('Expected');
+    expect(items[3]).toHaveTextContent(
+      'Stripe canceled this payout before it reached your bank: the money stayed on your balance and goes out with your next payout.',
+    );
   });
 
   it('shows an Australian creator’s payouts in AUD and says they are cross-border', async () => {

@@ -198,11 +198,17 @@ function BankPayouts({ payouts }: { payouts: ProviderPayout[] }) {
           >
             <strong>{formatMoney(payout.amountCents, payout.currency)}</strong>
             <Badge tone={status.tone}>{status.label}</Badge>
-            {payout.arrivalDate ? (
+            {payout.arrivalDate && payout.status !== 'canceled' ? (
               <span>
                 {payout.status === 'paid' ? 'Arrived' : payout.status === 'failed' ? 'Due' : 'Expected'}{' '}
                 {formatDate(payout.arrivalDate)}
               </span>
+            ) : null}
+            {payout.status === 'canceled' ? (
+              <p css={{ margin: 0, flexBasis: '100%' }}>
+                Stripe canceled this payout before it reached your bank: the money stayed on your balance and goes out
+                with your next payout.
+              </p>
             ) : null}
             {payout.status === 'failed' ? (
               <p css={(theme) => ({ margin: 0, flexBasis: '100%', color: theme.color.danger })}>

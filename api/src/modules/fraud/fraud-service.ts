@@ -97,12 +97,7 @@ async function blockedKeys(
   const rows = await db
     .select({ key: d.key, weight: d.weight, at: d.at })
     .from(d)
-    .where(
-      and(
-        inArray(d.key, [...keys]),
-        gt(d.at, new Date(now.getTime() - FRAUD_WINDOW_SECONDS * 1000)),
-      ),
-    )
+    .where(and(inArray(d.key, [...keys]), gt(d.at, new Date(now.getTime() - FRAUD_WINDOW_SECONDS * 1000))))
     .orderBy(desc(d.at));
   const blocked: { key: string; weight: number; opensAt: Date }[] = [];
   for (const key of keys) {

@@ -118,8 +118,12 @@ export async function createCreatorProfile(
   values: OnboardingValues,
   now = new Date(),
 ): Promise<OwnCreatorProfileDto> {
-  if (await hasAnyProfile(db, userId)) throw new AppError('conflict', CREATOR_PROFILE_MESSAGES.alreadyExists);
-  if ((await findUsernameOwner(db, values.username)) !== undefined) throw usernameNotAvailable();
+  const alreadyExists = () => new AppError('conflict', CREATOR_PROFILE_MESSAGES.alreadyExists);
+  if (await hasAnyProfile(db, userId)) throw alreadyExists();
+  // Taken since the check above by this user's own other submit (a double click) is that submit's page, not a
+  // username someone else holds.
+  if ((await findUsernameOwner(db, values.username)) !== undefined)
+    throw (await hasAnyProfile(db, userId)) ? alreadyExists() : usernameNotAvailable();
   const draft = toCreatorProfileDraft(values);
   try {
     await db.transaction(async (tx) => {
@@ -143,7 +147,7 @@ export async function createCreatorProfile(
   } catch (error) {
     // Lost a race: a double submit of the same user, or another user claiming the username at the same moment.
     if (isUniqueViolation(error)) {
-      if (await hasAnyProfile(db, userId)) throw new AppError('conflict', CREATOR_PROFILE_MESSAGES.alreadyExists);
+      if (await hasAnyProfile(db, userId)) throw alreadyExists();
       throw usernameNotAvailable();
     }
     throw error;

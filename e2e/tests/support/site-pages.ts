@@ -168,10 +168,17 @@ export async function signInAs(page: Page, role: Exclude<Role, 'visitor'>) {
   expect(res.status(), `sign in as ${role}`).toBe(200);
 }
 
-/** Waits until no loading state is left on the page: no "Loading..." status, fonts and requests settled. */
+/**
+ * Waits until no loading state is left on the page: no "Loading..." status, the document and every frame's document
+ * loaded, fonts ready, finite transitions done. Not Playwright's networkidle: with the sandbox card field in a
+ * sandboxed frame (an opaque origin, so a process of its own), it twice never came in CI though every request of the
+ * page had finished.
+ */
 export async function settle(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /loading|checking whether/i })).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  const frames = await page.locator('iframe').count();
+  for (let i = 0; i < frames; i++) await expect(page.frameLocator('iframe').nth(i).locator('body')).toBeAttached();
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Let finite transitions started by the last render finish (cards fading in, menus sliding).

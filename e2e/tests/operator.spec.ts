@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Account, type Accounts, type Page } from './support/test';
 import { fillSandboxCard } from './support/sandbox-card';
+import { Authenticator } from './support/authenticator';
 import { csrf } from './support/csrf';
 
 /*
@@ -13,22 +13,6 @@ import { csrf } from './support/csrf';
  */
 
 const PASSWORD = 'a good operator password';
-const STEP_SECONDS = 30;
-const currentStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
-
-/** Codes from the secret, each of a later time step than the last (the server refuses a step used before). */
-class Authenticator {
-  private lastStep = 0;
-  constructor(private readonly secret: string) {}
-  async nextCode(): Promise<string> {
-    await expect
-      .poll(() => currentStep() + 1, { timeout: 40_000, message: 'a fresh time step' })
-      .toBeGreaterThan(this.lastStep);
-    const step = Math.max(currentStep(), this.lastStep + 1);
-    this.lastStep = step;
-    return generate({ secret: this.secret, epoch: step * STEP_SECONDS });
-  }
-}
 
 async function signInWithCode(page: Page, email: string, app: Authenticator) {
   await page.goto('/auth');

@@ -1,34 +1,12 @@
 import { expectNoAxeViolations as expectNoViolations } from './support/axe';
-import { generate } from 'otplib';
 import { expect, signIn, test, type Page } from './support/test';
+import { Authenticator } from './support/authenticator';
 import { csrf } from './support/csrf';
 
 const PASSWORD = 'a good password';
-const STEP_SECONDS = 30;
-const currentStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
 
 /** Whole path and query, so "/auth?next=..." never passes for another page. */
 const at = (pathAndQuery: string) => (url: URL) => `${url.pathname}${url.search}` === pathAndQuery;
-
-/**
- * The authenticator app of the test: computes codes from the key shown in Settings, and remembers the
- * last time step it gave, since the server refuses a code of a step already used (replay protection).
- */
-class Authenticator {
-  private lastStep = 0;
-  constructor(private readonly secret: string) {}
-
-  /** A code of a step after the last one used: the current step, or the next (accepted as clock drift). */
-  async nextCode(): Promise<string> {
-    // Two codes in one 30-second step: the second waits until a later step is within the accepted window.
-    await expect
-      .poll(() => currentStep() + 1, { timeout: 40_000, message: 'a fresh time step' })
-      .toBeGreaterThan(this.lastStep);
-    const step = Math.max(currentStep(), this.lastStep + 1);
-    this.lastStep = step;
-    return generate({ secret: this.secret, epoch: step * STEP_SECONDS });
-  }
-}
 
 async function signOut(page: Page) {
   const header = page.getByRole('banner');

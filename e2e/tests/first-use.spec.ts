@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { cardFrame } from './support/sandbox-card';
 import { expect, FIRST_USE_FAILED, test } from './support/test';
 
 /*
@@ -59,9 +60,19 @@ test.describe('a public page before its first use', () => {
     expect(views).toHaveLength(1);
   });
 
-  test('the checkout, and a page whose area renders in the browser, load and hydrate at once', async ({ page }) => {
+  test('the checkout fetches only the loader and its card field’s own frame', async ({ page }) => {
+    const scripts = scriptsFetched(page);
     await page.goto('/pixelpat/support');
-    await expect(interactive(page)).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1, name: 'Support Pixel Pat' })).toBeVisible();
+    // The sandbox's card field is a frame of its own with its own script, loaded with the page.
+    await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+    await expect
+      .poll(() => scripts.filter((path) => !path.startsWith('/sandbox-pay/')))
+      .toEqual([expect.stringMatching(/^\/first-use\.[0-9a-f]{10}\.js$/)]);
+    await expect(interactive(page)).toHaveCount(0);
+  });
+
+  test('a page whose area renders in the browser loads and hydrates at once', async ({ page }) => {
     await page.goto('/auth');
     await expect(interactive(page)).toBeAttached();
     await expect(page.getByRole('textbox', { name: 'Email' }).first()).toBeVisible();
@@ -82,6 +93,19 @@ test.describe('the first use', () => {
     // Once, not twice: the replayed tap opened the menu, the next one closes it.
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the checkout’s button pressed before its code waits for it: no plain submission, the form checks itself', async ({
+    page,
+  }) => {
+    await page.goto('/pixelpat/support');
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toBeVisible();
+    await page.getByRole('button', { name: 'Support with $5' }).click();
+    await expect(interactive(page)).toBeAttached();
+    // Replayed once hydrated: the form's own check, not a plain HTML submission of its fields into the address.
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/pixelpat\/support$/);
   });
 
   test('keystrokes typed while the page loads its code reach the search', async ({ page }) => {

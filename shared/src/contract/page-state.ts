@@ -36,7 +36,7 @@ export interface FirstUsePlan {
    * A creator's page counts its view as it opens, used or not: the loader reports it (as the area's
    * `useRecordPageView` does once it runs, which then does not report it again).
    */
-  view?: { username: string; page: 'profile' };
+  view?: { username: string; page: 'profile' | 'support' };
 }
 
 /** The loader's global on a first-use page (`window[FIRST_USE_GLOBAL]`). */

@@ -4,12 +4,14 @@ import { FIRST_USE_ELEMENT_ID, FIRST_USE_GLOBAL } from '@beabro/shared/contract/
 /**
  * What a public page runs before the visitor uses it: this script and nothing else (under 2 kB gzipped). The page's HTML
  * works on its own; on the visitor's first use (a mouse button or pen pressed, a tap, a key, focus moving into
- * the page) it fetches the shell's scripts and the area's files the page names in its first-use block, and the
- * shell hydrates the page. A tap that only scrolls does not count (a touch counts at its click).
+ * the page or into one of its frames) it fetches the shell's scripts and the area's files the page names in its
+ * first-use block, and the shell hydrates the page. A tap that only scrolls does not count (a touch counts at its click).
  *
  * Until the shell hydrates, a click on a button with no action of its own in plain HTML is kept, and the shell
  * clicks it again once hydrated, so the tap that started the load is not lost. Links, a form's submit button
- * and a disclosure's summary act at once without code and are not kept. If a script cannot be fetched the page
+ * and a disclosure's summary act at once without code and are not kept, except the submit button of a form marked
+ * `data-needs-code` (the checkout, whose payment needs the card field's code): its plain HTML submission is stopped
+ * and the button kept, so the shell submits the form once hydrated. If a script cannot be fetched the page
  * stays as it is (readable, its links working) and says that its interactive parts did not load, with a Retry
  * button (the shell uses the same notice when the area's files fail).
  *
@@ -96,14 +98,22 @@ const SOURCE = `(function () {
     ['keydown', start],
     ['focusin', start],
   ];
+  // Focus moving into a frame of the page (the checkout's card field) is a first use too: the page hears only its
+  // own window losing focus.
+  function onBlur() {
+    var active = document.activeElement;
+    if (active && active.tagName === 'IFRAME') start();
+  }
   function stopListening() {
     triggers.forEach(function (trigger) {
       document.removeEventListener(trigger[0], trigger[1], true);
     });
+    window.removeEventListener('blur', onBlur);
   }
   triggers.forEach(function (trigger) {
     document.addEventListener(trigger[0], trigger[1], { capture: true, passive: true });
   });
+  window.addEventListener('blur', onBlur);
 
   // A creator's page counts its view as it opens (once it is shown, for a page the browser prerenders), whether or
   // not the visitor goes on to use it. A failure is simply not counted.
@@ -133,6 +143,22 @@ const SOURCE = `(function () {
       if (!button || button.disabled) return;
       if (button.tagName === 'BUTTON' && button.type !== 'button' && button.form) return;
       if (state.clicks.indexOf(button) === -1) state.clicks.push(button);
+    },
+    true,
+  );
+
+  // A form that needs code (data-needs-code) is never submitted as plain HTML: its submit button waits for the shell.
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-needs-code')) return;
+      var root = document.getElementById('root');
+      if (root && root.hasAttribute('data-interactive')) return;
+      event.preventDefault();
+      start();
+      var button = event.submitter;
+      if (button && state.clicks.indexOf(button) === -1) state.clicks.push(button);
     },
     true,
   );

@@ -172,18 +172,23 @@ describe('a public page runs no code until the visitor first uses it', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self';");
   });
 
-  it('has a creator’s page count its view as it opens', async () => {
+  it('has a creator’s page and checkout count their views as they open', async () => {
     const creator = await fakeCreator(t.database.db, { displayName: 'Viewed Vi' });
     const profile = await t.app.inject({ url: `/${creator.username}` });
     expect(firstUsePlan(profile.body)?.view).toEqual({ username: creator.username, page: 'profile' });
+    // The checkout too runs no code until first used (its form waits for the code: `data-needs-code`).
+    const checkout = await t.app.inject({ url: `/${creator.username}/support` });
+    expect(checkout.body).not.toContain(SHELL_SCRIPT);
+    expect(firstUsePlan(checkout.body)?.view).toEqual({ username: creator.username, page: 'support' });
     const help = await t.app.inject({ url: '/help' });
     expect(firstUsePlan(help.body)).not.toHaveProperty('view');
   });
 
-  it('leaves the checkout, signed-in pages and pages not rendered here to load the shell at once', async () => {
+  it('leaves signed-in pages, the embedded checkout and pages not rendered here to load the shell at once', async () => {
     const creator = await fakeCreator(t.database.db, { displayName: 'Checkout Chloe' });
     for (const request of [
-      { url: `/${creator.username}/support` },
+      // Opened in a creator's website's overlay to be used.
+      { url: `/${creator.username}/support?embed=1` },
       { url: '/help', cookies: { [SESSION_COOKIE]: 'any' } },
       { url: '/dashboard' },
       // Server-rendered around an area left to the browser, or with data that did not load: its loading state needs

@@ -91,7 +91,7 @@ export async function pageRoutes(
       return sendPage(request, reply, { status: 200, render: false });
     }
     return preview
-      ? sendPage(request, reply, { status: 200, render: true, atOnce: true })
+      ? sendPage(request, reply, { status: 200, render: true, view: { username, page: 'support' } })
       : sendRenamedOrNotFound(request, reply, username, '/support');
   };
 

@@ -47,13 +47,8 @@ export interface PageOptions {
   /** A creator's link preview. */
   preview?: LinkPreview;
   render: boolean;
-  /**
-   * Hydrate as soon as the page loads (the checkout, whose form needs code). Every other server-rendered page
-   * works as plain HTML and runs no code until the visitor first uses it (first-use-loader.ts).
-   */
-  atOnce?: boolean;
   /** A creator's page: its view is counted as it opens, even if it is never used (first-use-loader.ts). */
-  view?: { username: string; page: 'profile' };
+  view?: { username: string; page: 'profile' | 'support' };
 }
 
 export type SendPage = (request: FastifyRequest, reply: FastifyReply, options: PageOptions) => Promise<FastifyReply>;
@@ -91,7 +86,7 @@ export function createPageSender(
   const sendNotBuilt = (reply: FastifyReply) =>
     reply.code(503).type('text/plain').send('The site has not been built yet. Run "pnpm build".');
 
-  return async (request, reply, { status, preview, render, atOnce = false, view }) => {
+  return async (request, reply, { status, preview, render, view }) => {
     if (!existsSync(shellIndex)) return sendNotBuilt(reply);
     const template = await readFile(shellIndex, 'utf8');
     const remoteMap = await readRemoteMap();
@@ -103,6 +98,8 @@ export function createPageSender(
     // code deployed by a remote's team: the browser renders it from its own address (the shell's loading state
     // until then).
     const carriesSecret = hasSecretQuery(query);
+    // The checkout in a creator's website's overlay (`/embed.js`) was opened by the visitor to be used: at once.
+    const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
     const rendered =
       render && config.serverRender && !signedIn && !carriesSecret
         ? await pageRenderer.render(request.url, remoteMap)
@@ -118,7 +115,7 @@ export function createPageSender(
         rendered &&
         (rendered.area === null || rendered.area.rendered) &&
         !rendered.incomplete &&
-        !atOnce &&
+        !embeddable &&
         config.firstUseHydration
           ? FIRST_USE_LOADER.path
           : undefined,
@@ -130,7 +127,6 @@ export function createPageSender(
     const code = rendered && rendered.area === null ? 404 : status;
     // Only the embeddable checkout may be framed by other sites; CSP frame-ancestors says by whom, and the
     // older X-Frame-Options (which cannot name them) is dropped for it alone.
-    const embeddable = isEmbeddableCheckout(pathname, new URLSearchParams(query));
     if (embeddable) reply.removeHeader('X-Frame-Options');
     reply
       .code(code)

@@ -1,4 +1,5 @@
-import { act, useState } from 'react';
+import { act, useState, type FormEvent } from 'react';
+import { waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { recordEarlyInput } from './replay-early-input';
@@ -106,6 +107,38 @@ describe('input made before hydration', () => {
     expect(early.replay()).toBe(0);
     act(() => follow!.click());
     expect(output(container)).toHaveTextContent('follows=1');
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('submits a form whose submit button was pressed before the application ran, with what was typed', async () => {
+    const submitted: string[] = [];
+    function Checkout() {
+      const [email, setEmail] = useState('');
+      const onSubmit = (event: FormEvent) => {
+        event.preventDefault();
+        submitted.push(email);
+      };
+      return (
+        <form onSubmit={onSubmit}>
+          <input aria-label="Email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <button type="submit">Support</button>
+        </form>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Checkout />);
+    document.body.append(container);
+    container.querySelector('input')!.value = 'bro@example.com';
+    // What the first-use loader kept: the form's submit button (its plain HTML submission stopped).
+    const clicks: Element[] = [container.querySelector('button')!];
+    const early = recordEarlyInput(container, clicks);
+    const root = await act(async () => hydrateRoot(container, <Checkout />));
+    early.stop();
+    await act(async () => {
+      expect(early.replay()).toBe(2);
+    });
+    await waitFor(() => expect(submitted).toEqual(['bro@example.com']));
     act(() => root.unmount());
     container.remove();
   });

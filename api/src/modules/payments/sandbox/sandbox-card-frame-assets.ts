@@ -5,7 +5,7 @@
  * provider's reason through postMessage, never the card. The frame's origin is opaque (its policy sandboxes it, see
  * sandbox-pay-routes.ts): it takes messages only from its parent at the site's origin and posts only to that origin;
  * the page takes its messages from the frame's window only (origin "null"). The protocol:
- *   page -> frame  {type: 'sandbox-pay:ping'} (answered with ready) | {type: 'sandbox-pay:confirm', intentId, clientSecret}
+ *   page -> frame  {type: 'sandbox-pay:ping'} (answered with ready and resize) | {type: 'sandbox-pay:confirm', intentId, clientSecret}
  *                  | {type: 'sandbox-pay:setup', setupId, clientSecret} (saves the card for later payments, no charge;
  *                    its bank challenge, if any, is shown here too)
  *                  | {type: 'sandbox-pay:authenticate', intentId, clientSecret} (an intent awaiting authentication,
@@ -198,7 +198,11 @@ export const CARD_FRAME_JS = `'use strict';
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || event.origin !== origin) return;
     var data = event.data || {};
-    if (data.type === 'sandbox-pay:ping') post({ type: 'sandbox-pay:ready' });
+    // A page that listened late (it hydrated after the frame loaded) missed the first ready and size: both again.
+    if (data.type === 'sandbox-pay:ping') {
+      post({ type: 'sandbox-pay:ready' });
+      postSize();
+    }
     if (data.type === 'sandbox-pay:confirm' && typeof data.intentId === 'string' && typeof data.clientSecret === 'string')
       confirm(data.intentId, data.clientSecret, '/intents/');
     if (data.type === 'sandbox-pay:setup' && typeof data.setupId === 'string' && typeof data.clientSecret === 'string')
@@ -208,9 +212,10 @@ export const CARD_FRAME_JS = `'use strict';
       finish({ status: 'requires_action' });
     }
   });
-  new ResizeObserver(function () {
+  function postSize() {
     post({ type: 'sandbox-pay:resize', height: Math.ceil(document.documentElement.getBoundingClientRect().height) });
-  }).observe(document.documentElement);
+  }
+  new ResizeObserver(postSize).observe(document.documentElement);
   post({ type: 'sandbox-pay:ready' });
 })();
 `;

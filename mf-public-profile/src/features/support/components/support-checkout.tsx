@@ -203,6 +203,9 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
         ) : (
           <form
             noValidate
+            // Before the page's code runs (a public page loads it on first use) a press on the submit button waits
+            // for it rather than submitting as plain HTML: the payment needs the card field's code.
+            data-needs-code=""
             aria-label={`Support ${profile.displayName}`}
             onSubmit={(event) => void onSubmit(event)}
             css={(theme) => ({

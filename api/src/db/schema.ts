@@ -969,6 +969,7 @@ export const SANDBOX_CARD_BEHAVIOURS = [
   'authentication_required',
   'test_mode_only',
   'early_fraud_warning',
+  'refund_fails',
 ] as const;
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
@@ -1055,6 +1056,8 @@ export const sandboxEvents = pgTable('sandbox_events', {
   id: text('id').primaryKey(),
   intentId: text('intent_id').notNull(),
   type: text('type').notNull(),
+  /** The refund a refund.failed event is about (sent by the sandbox's event run, not right after a change). */
+  refundId: text('refund_id'),
   createdAt: createdAt(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 });
@@ -1151,6 +1154,12 @@ export const sandboxRefunds = pgTable(
       .notNull()
       .references(() => sandboxCharges.id),
     amountCents: integer('amount_cents').notNull(),
+    /** Failed: the card's bank sent a succeeded refund back (the refund-fails test card); its money is on the balance again. */
+    status: text('status', { enum: ['succeeded', 'failed'] })
+      .notNull()
+      .default('succeeded'),
+    failureReason: text('failure_reason'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

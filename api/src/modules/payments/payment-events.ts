@@ -83,6 +83,9 @@ export interface EarlyFraudWarningReport {
 /** The event type of an early fraud warning, the same for both providers. */
 export const EARLY_FRAUD_WARNING_EVENT = 'radar.early_fraud_warning.created';
 
+/** The event type of a refund the bank sent back after it succeeded, the same for both providers. */
+export const REFUND_FAILED_EVENT = 'refund.failed';
+
 interface EventEnvelope {
   id: string;
   type: string;
@@ -211,14 +214,20 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
   };
 }
 
-/** A provider event that carries only an intent (the sandbox's, and Stripe's payment_intent.*), or the sandbox's early fraud warning. */
+/**
+ * A provider event that carries only an intent (the sandbox's, and Stripe's payment_intent.*), or the sandbox's early
+ * fraud warning or refund failure.
+ */
 export function intentEvent(event: {
   id: string;
   type: string;
   intentId: string | null;
   chargeId?: string | null;
   paymentIntentId?: string | null;
+  refundFailure?: ProviderRefundFailureReport;
 }): PaymentEvent {
+  if (event.type === REFUND_FAILED_EVENT && event.refundFailure)
+    return { id: event.id, type: event.type, kind: 'refund_failure', failure: event.refundFailure };
   if (event.type === EARLY_FRAUD_WARNING_EVENT && event.intentId && event.chargeId)
     return {
       id: event.id,

@@ -7,6 +7,7 @@ import type { PaymentEventDispatcher } from './payment-events';
 import type { PaymentProvider } from './payment-provider';
 import { SANDBOX_PAY_PREFIX, SANDBOX_SIGNATURE_HEADER } from './sandbox/sandbox-payment-provider';
 import { sandboxPayRoutes } from './sandbox/sandbox-pay-routes';
+import { startSandboxEventLoop, type RunningSandboxEventLoop } from './sandbox/sandbox-event-loop';
 import { StripePaymentProvider } from './stripe/stripe-provider';
 import { stripeWebhookRoutes } from './stripe/stripe-webhook-routes';
 
@@ -22,8 +23,10 @@ interface ProviderRouteOptions {
  * The provider the server takes money with, and the routes only that provider has: the embedded sandbox (test mode,
  * the default) or Stripe (PAYMENT_PROVIDER=stripe). The sandbox, like a real provider, sends signed events to
  * /api/payments/events; being in-process, it sends them through app.inject (the whole HTTP stack, signature check
- * included). Stripe sends its events to /api/webhooks/stripe and /api/webhooks/stripe-connect; the sandbox's pages
- * do not exist then. Everything else in the app sees only the PaymentProvider interface and its capabilities.
+ * included), right after the change they report, or (a refund that fails later) from its own loop while the server
+ * runs (JOBS_ENABLED). Stripe sends its events to /api/webhooks/stripe and /api/webhooks/stripe-connect; the
+ * sandbox's pages do not exist then. Everything else in the app sees only the PaymentProvider interface and its
+ * capabilities.
  */
 export async function registerPaymentProvider(
   app: FastifyInstance,
@@ -58,5 +61,15 @@ export async function registerPaymentProvider(
     events,
   });
   await app.register(sandboxPayRoutes, { prefix: SANDBOX_PAY_PREFIX, sandbox });
+  // The events the sandbox sends later (a refund of the refund-fails test card failing), while the server runs.
+  if (config.jobsEnabled) {
+    let loop: RunningSandboxEventLoop | null = null;
+    app.addHook('onListen', async () => {
+      loop = startSandboxEventLoop(sandbox, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
+    });
+    app.addHook('onClose', async () => {
+      await loop?.stop();
+    });
+  }
   return sandbox;
 }

@@ -145,6 +145,14 @@ export interface ProviderEvent {
   /** The charge an early fraud warning is about, and its intent. */
   chargeId?: string | null;
   paymentIntentId?: string | null;
+  /** A refund.failed event's refund (the sandbox's): what payment-events.ts calls a ProviderRefundFailureReport. */
+  refundFailure?: {
+    refundId: string;
+    chargeId: string;
+    amountCents: number;
+    failureReason: string;
+    idempotencyKey: string | null;
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ export const TEST_CARDS = [
   { number: '4000 0027 6000 3184', outcome: 'your bank asks you to confirm (3-D Secure)' },
   { number: '4000 0000 0000 0002', outcome: 'card is declined' },
   { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
+  { number: '4000 0000 0000 5126', outcome: 'payment succeeds; a refund of it fails a little later' },
 ] as const;
 
 /** In setup mode (a card saved for renewals, nothing charged) what each test card does differs a little. */

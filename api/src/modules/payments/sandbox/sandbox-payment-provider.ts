@@ -18,7 +18,9 @@ import {
 } from '../payment-provider';
 import { cardBrand, cardDigits, validateCard, type CardDetails } from './sandbox-card-validation';
 import {
+  failSandboxRefund,
   findSandboxIntent,
+  findSandboxIntentIdOfCharge,
   findSandboxPaymentMethod,
   findSandboxRefund,
   findSandboxSetup,
@@ -30,18 +32,26 @@ import {
   insertSandboxSetup,
   insertSandboxTransfer,
   listSandboxMovements,
+  listUndeliveredRefundFailures,
   lockSandboxCharge,
   markSandboxEventDelivered,
   markSandboxPaymentMethodDetached,
   sumSandboxRefunds,
   updateSandboxIntent,
   updateSandboxSetup,
+  type SandboxChargeRow,
   type SandboxIntentRow,
   type SandboxPaymentMethodRow,
+  type SandboxRefundRow,
   type SandboxSetupRow,
 } from './sandbox-repository';
-import { EARLY_FRAUD_WARNING_EVENT } from '../payment-events';
-import { DECLINE_MESSAGES, SANDBOX_MESSAGES, sandboxBehaviourOf } from './sandbox-test-cards';
+import { EARLY_FRAUD_WARNING_EVENT, REFUND_FAILED_EVENT } from '../payment-events';
+import {
+  DECLINE_MESSAGES,
+  SANDBOX_MESSAGES,
+  SANDBOX_REFUND_FAILURE_REASON,
+  sandboxBehaviourOf,
+} from './sandbox-test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
 /** The header the sandbox signs its events with (Stripe-like: `t=<unix seconds>,v1=<hex HMAC-SHA256>`). */
@@ -50,6 +60,10 @@ export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 export const SANDBOX_PAY_PREFIX = '/sandbox-pay';
 /** An event signed longer ago than this is refused (a replayed capture). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** The metadata field a sandbox refund carries our idempotency key in (as Stripe's refunds do). */
+const REFUND_KEY_METADATA = 'beabro_idempotency_key';
+/** The most events one run of deliverPendingEvents sends (the rest wait for the next run). */
+const PENDING_EVENTS_PER_RUN = 100;
 
 /** The sandbox's event signing secret, derived from the app secret (a real provider gives one per endpoint). */
 export function sandboxSigningSecret(appSecret: string): string {
@@ -84,6 +98,12 @@ export interface SandboxPaymentProvider extends PaymentProvider {
   authenticateIntent(intentId: string, clientSecret: string, approve: boolean): Promise<PaymentIntent | null>;
   /** The signature header for a body at a time (tests use it to forge and replay). */
   signEvent(body: string, at: Date): string;
+  /**
+   * The sandbox's events that come later rather than right after a change: the refunds of the refund-fails test card
+   * are marked failed and their refund.failed sent. Run by the server's loop (payment-provider-routes.ts); an event not
+   * accepted is sent again next run. Without `deliverEvent` nothing is sent or changed.
+   */
+  deliverPendingEvents(): Promise<{ delivered: number; errors: number }>;
 }
 
 type IntentWithMethod = { intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined };
@@ -142,6 +162,22 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+
+/** The refund of a signed refund.failed event, in our terms. */
+function refundFailureOf(
+  refundId: string,
+  chargeId: string,
+  object: { amount?: unknown; failure_reason?: unknown; metadata?: Record<string, unknown> },
+): NonNullable<ProviderEvent['refundFailure']> {
+  const key = object.metadata?.[REFUND_KEY_METADATA];
+  return {
+    refundId,
+    chargeId,
+    amountCents: typeof object.amount === 'number' ? object.amount : 0,
+    failureReason: typeof object.failure_reason === 'string' ? object.failure_reason : 'unknown',
+    idempotencyKey: typeof key === 'string' ? key : null,
+  };
+}
 
 /** The event type a state change sends, or null when it sends none. */
 function eventTypeFor(status: IntentStatus, failed: boolean): string | null {
@@ -216,8 +252,41 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     if (type) await send(eventId, type, intent);
   }
 
-  async function send(eventId: string, type: string, object: object): Promise<void> {
-    if (!options.deliverEvent) return;
+  /**
+   * A refund of a charge paid with the refund-fails test card: reported succeeded now, its refund.failed stored for
+   * deliverPendingEvents to send later (a bank sends a refund back some time after it was made).
+   */
+  async function recordRefundFailureLater(tx: Db, charge: SandboxChargeRow, refundId: string): Promise<void> {
+    const method = charge.paymentMethodToken
+      ? await findSandboxPaymentMethod(tx, charge.paymentMethodToken)
+      : undefined;
+    if (method?.behaviour !== 'refund_fails') return;
+    const intentId = await findSandboxIntentIdOfCharge(tx, charge.id);
+    if (!intentId) return;
+    await insertSandboxEvent(tx, {
+      id: randomId('evt'),
+      intentId,
+      type: REFUND_FAILED_EVENT,
+      refundId,
+      createdAt: clock(),
+    });
+  }
+
+  /** A failed refund as Stripe's refund.failed carries it. */
+  const refundObject = (refund: SandboxRefundRow) => ({
+    id: refund.id,
+    object: 'refund',
+    amount: refund.amountCents,
+    currency: 'usd',
+    charge: refund.chargeId,
+    status: refund.status,
+    failure_reason: refund.failureReason,
+    metadata: { [REFUND_KEY_METADATA]: refund.idempotencyKey },
+  });
+
+  /** True when the platform accepted the event. */
+  async function send(eventId: string, type: string, object: object): Promise<boolean> {
+    if (!options.deliverEvent) return false;
     const at = clock();
     const body = JSON.stringify({
       id: eventId,
@@ -226,10 +295,13 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       data: { object },
     });
     try {
-      if (await options.deliverEvent(body, signEvent(body, at))) await markSandboxEventDelivered(db, eventId, clock());
+      if (!(await options.deliverEvent(body, signEvent(body, at)))) return false;
+      await markSandboxEventDelivered(db, eventId, clock());
+      return true;
     } catch (error) {
       // The platform also learns the outcome from the browser and its recovery job: an event lost here loses nothing.
       (options.log ?? console.error)(`sandbox event ${eventId} was not delivered: ${(error as Error).message}`);
+      return false;
     }
   }
 
@@ -268,6 +340,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         break;
       case 'succeed':
       case 'early_fraud_warning':
+      case 'refund_fails':
         break;
     }
     const { row: charge } = await insertSandboxCharge(tx, {
@@ -516,6 +589,22 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
 
     signEvent,
 
+    async deliverPendingEvents() {
+      let delivered = 0;
+      let errors = 0;
+      if (!options.deliverEvent) return { delivered, errors };
+      for (const pending of await listUndeliveredRefundFailures(db, REFUND_FAILED_EVENT, PENDING_EVENTS_PER_RUN)) {
+        // The bank sends the money back: the refund fails on the sandbox's books first (once), then the event says so.
+        const refund =
+          pending.refund.status === 'failed'
+            ? pending.refund
+            : await failSandboxRefund(db, pending.refund.id, SANDBOX_REFUND_FAILURE_REASON, clock());
+        if (refund && (await send(pending.eventId, REFUND_FAILED_EVENT, refundObject(refund)))) delivered++;
+        else errors++;
+      }
+      return { delivered, errors };
+    },
+
     /** The sandbox keeps creators' money on its one balance, in the ledger: no account of theirs to square. */
     async settleRefundedCharge() {},
 
@@ -527,16 +616,17 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     /**
      * The sandbox has one balance, the platform's (no connected accounts: creators' money stays on it until a payout's
      * transfer): each succeeded charge less its processing fee (the estimate, which is what the sandbox charges), each
-     * refund and each transfer, as Stripe's balance transactions would show them.
+     * refund, each refund's failure (its money back, when the bank sent it) and each transfer, as Stripe's balance
+     * transactions would show them.
      */
     async listBalanceTransactions(request) {
       if (request.accountId !== null) return [];
       const movements = await listSandboxMovements(db, request.from, request.to);
       return movements.map((m) => {
-        const amountCents = m.kind === 'charge' ? m.amountCents : -m.amountCents;
+        const amountCents = m.kind === 'charge' || m.kind === 'refund_failure' ? m.amountCents : -m.amountCents;
         const feeCents = m.kind === 'charge' ? calculateFees(m.amountCents).processingFeeCents : 0;
         return {
-          id: `txn_${m.id}`,
+          id: m.kind === 'refund_failure' ? `txn_${m.id}_failure` : `txn_${m.id}`,
           type: m.kind,
           amountCents,
           feeCents,
@@ -563,7 +653,16 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         const event = JSON.parse(rawBody) as {
           id?: unknown;
           type?: unknown;
-          data?: { object?: { id?: unknown; charge?: unknown; payment_intent?: unknown } };
+          data?: {
+            object?: {
+              id?: unknown;
+              charge?: unknown;
+              payment_intent?: unknown;
+              amount?: unknown;
+              failure_reason?: unknown;
+              metadata?: Record<string, unknown>;
+            };
+          };
         };
         if (typeof event.id !== 'string' || typeof event.type !== 'string') return null;
         const intentId = event.data?.object?.id;
@@ -576,6 +675,10 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
           // An early fraud warning names its charge and intent.
           ...(typeof chargeId === 'string' ? { chargeId } : {}),
           ...(typeof paymentIntentId === 'string' ? { paymentIntentId } : {}),
+          // A refund.failed names its refund, charge and amount, and our key in its metadata.
+          ...(event.type === REFUND_FAILED_EVENT && typeof intentId === 'string' && typeof chargeId === 'string'
+            ? { refundFailure: refundFailureOf(intentId, chargeId, event.data?.object ?? {}) }
+            : {}),
         };
       } catch {
         return null;
@@ -618,6 +721,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
           chargeId: charge.id,
           amountCents: request.amountCents,
         });
+        await recordRefundFailureLater(tx, charge, row.id);
         return { status: 'succeeded', refundId: row.id };
       });
     },

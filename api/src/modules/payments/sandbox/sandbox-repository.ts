@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import {
   sandboxCharges,
@@ -150,6 +150,47 @@ export async function sumSandboxRefunds(db: Db, chargeId: string): Promise<numbe
   return row?.total ?? 0;
 }
 
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+
+/** The intent whose charge this is (every sandbox charge is an intent's). */
+export async function findSandboxIntentIdOfCharge(db: Db, chargeId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: sandboxPaymentIntents.id })
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.chargeId, chargeId));
+  return row?.id;
+}
+
+/** The refund.failed events not yet accepted by the platform, oldest first, with their refunds. */
+export async function listUndeliveredRefundFailures(
+  db: Db,
+  type: string,
+  limit: number,
+): Promise<{ eventId: string; refund: SandboxRefundRow }[]> {
+  return db
+    .select({ eventId: sandboxEvents.id, refund: sandboxRefunds })
+    .from(sandboxEvents)
+    .innerJoin(sandboxRefunds, eq(sandboxRefunds.id, sandboxEvents.refundId))
+    .where(and(eq(sandboxEvents.type, type), isNull(sandboxEvents.deliveredAt)))
+    .orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id))
+    .limit(limit);
+}
+
+/** Marks a succeeded refund failed (the first time only); returns the refund as it is now. */
+export async function failSandboxRefund(
+  db: Db,
+  id: string,
+  failureReason: string,
+  at: Date,
+): Promise<SandboxRefundRow | undefined> {
+  await db
+    .update(sandboxRefunds)
+    .set({ status: 'failed', failureReason, failedAt: at })
+    .where(and(eq(sandboxRefunds.id, id), eq(sandboxRefunds.status, 'succeeded')));
+  const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+  return row;
+}
+
 export async function insertSandboxRefund(tx: Db, values: typeof sandboxRefunds.$inferInsert) {
   const [row] = await tx.insert(sandboxRefunds).values(values).returning();
   if (!row) throw new Error('insert into sandbox_refunds returned nothing');
@@ -191,12 +232,17 @@ export async function updateSandboxSetup(
   return row;
 }
 
-/** What moved the sandbox's one balance in [from, to): succeeded charges, refunds and transfers, oldest first. */
+/**
+ * What moved the sandbox's one balance in [from, to): succeeded charges, refunds, refunds' failures (the money back,
+ * when the bank sent it) and transfers, oldest first.
+ */
 export async function listSandboxMovements(
   db: Db,
   from: Date,
   to: Date,
-): Promise<{ kind: 'charge' | 'refund' | 'transfer'; id: string; amountCents: number; createdAt: Date }[]> {
+): Promise<
+  { kind: 'charge' | 'refund' | 'refund_failure' | 'transfer'; id: string; amountCents: number; createdAt: Date }[]
+> {
   const charges = await db
     .select({ id: sandboxCharges.id, amountCents: sandboxCharges.amountCents, createdAt: sandboxCharges.createdAt })
     .from(sandboxCharges)
@@ -211,6 +257,12 @@ export async function listSandboxMovements(
     .select({ id: sandboxRefunds.id, amountCents: sandboxRefunds.amountCents, createdAt: sandboxRefunds.createdAt })
     .from(sandboxRefunds)
     .where(and(gte(sandboxRefunds.createdAt, from), lt(sandboxRefunds.createdAt, to)));
+  const refundFailures = await db
+    .select({ id: sandboxRefunds.id, amountCents: sandboxRefunds.amountCents, createdAt: sandboxRefunds.failedAt })
+    .from(sandboxRefunds)
+    .where(
+      and(eq(sandboxRefunds.status, 'failed'), gte(sandboxRefunds.failedAt, from), lt(sandboxRefunds.failedAt, to)),
+    );
   const transfers = await db
     .select({
       id: sandboxTransfers.id,
@@ -222,6 +274,11 @@ export async function listSandboxMovements(
   return [
     ...charges.map((c) => ({ kind: 'charge' as const, ...c })),
     ...refunds.map((r) => ({ kind: 'refund' as const, ...r })),
+    ...refundFailures.flatMap((r) =>
+      r.createdAt
+        ? [{ kind: 'refund_failure' as const, id: r.id, amountCents: r.amountCents, createdAt: r.createdAt }]
+        : [],
+    ),
     ...transfers.map((t) => ({ kind: 'transfer' as const, ...t })),
   ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

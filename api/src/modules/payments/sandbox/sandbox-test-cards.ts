@@ -48,6 +48,11 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
     behaviour: 'early_fraud_warning',
     description: 'Succeeds, then the card issuer sends an early fraud warning: the support is refunded and flagged',
   },
+  {
+    number: '4000000000005126',
+    behaviour: 'refund_fails',
+    description: 'Succeeds; a refund of it is reported succeeded, then fails (the bank sends it back a little later)',
+  },
 ];
 
 export const SANDBOX_MESSAGES = {
@@ -56,6 +61,9 @@ export const SANDBOX_MESSAGES = {
   refundChargeNotFound: 'The payment provider has no successful charge to refund for this support.',
   refundTooLarge: 'The payment provider refused the refund: it is more than what is left of the charge.',
 } as const;
+
+/** Why the bank sends back a refund of the refund-fails card (Stripe's failure_reason for a closed card). */
+export const SANDBOX_REFUND_FAILURE_REASON = 'expired_or_canceled_card';
 
 export function sandboxBehaviourOf(digits: string): SandboxCardBehaviour {
   return SANDBOX_TEST_CARDS.find((card) => card.number === digits)?.behaviour ?? 'test_mode_only';

@@ -319,7 +319,12 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     const succeeded = await stripe.delivered(
       (event) => event.type === 'setup_intent.succeeded' && (event.data.object as { id: string }).id === setup.setupId,
     );
-    expect(await rowOf(id)).toMatchObject({ status: 'active', failedAttempts: 0, cardLast4: '4444', cardSetupNumber: 1 });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'active',
+      failedAttempts: 0,
+      cardLast4: '4444',
+      cardSetupNumber: 1,
+    });
     expect(await renewalsOf(id)).toHaveLength(1);
     expect((await platform.paymentMethods.retrieve(old.paymentMethodToken)).customer).toBeNull();
     const emails = await cardChangedEmails(id);

@@ -37,7 +37,8 @@ import type { CardSetup } from '../payments/payment-provider';
  * mode (the sandbox's frame, Stripe's Payment Element with a SetupIntent): no card data reaches our API. Once the
  * provider says the card is saved, the subscription keeps its token (with brand and last four), so the next renewal
  * charges it; a support whose renewal is being retried is charged at once with it. The card it replaced is then
- * detached from the supporter at the provider (card-detachments.ts).
+ * detached from the supporter at the provider (card-detachments.ts). The page reports the saved setup; should it never
+ * call back, the provider's event that the setup succeeded does the same (recordCardSetupEvent), once between them.
  */
 
 /** Each card setup started counts (it creates an object at the provider), per support and day, signed in or by link. */
@@ -257,11 +258,7 @@ async function completeCardChange(
  * recorded the change. A setup that is not ours (no card-change metadata, unknown support, another provider's support)
  * or of a support that ended is ignored (`not_ours`); one older than the card kept is `stale`, its card detached.
  */
-export async function recordCardSetupEvent(
-  deps: MoneyDeps,
-  setupId: string,
-  at: Date,
-): Promise<OrderedEventOutcome> {
+export async function recordCardSetupEvent(deps: MoneyDeps, setupId: string, at: Date): Promise<OrderedEventOutcome> {
   const setup = await deps.provider.retrieveCardSetup(setupId);
   const id = setup?.metadata.subscriptionId ?? '';
   if (!setup || setup.metadata.purpose !== 'card_change' || !UUID.test(id)) return 'not_ours';

@@ -373,7 +373,7 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
 
     // Saved at Stripe without our metadata, for a support we do not have, or naming no support at all.
     const customer = (await platform.paymentMethods.retrieve(before.paymentMethodToken)).customer as string;
-    const notOurs = [
+    const notOurs: Record<string, string>[] = [
       {},
       { purpose: 'card_change', subscriptionId: randomUUID(), setupNumber: '9' },
       { purpose: 'card_change', subscriptionId: 'not-a-support' },

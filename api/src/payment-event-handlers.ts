@@ -4,6 +4,7 @@ import { recordEarlyFraudWarning } from './modules/fraud-warnings/early-fraud-wa
 import { createPaymentEventDispatcher, type PaymentEventDispatcher } from './modules/payments/payment-events';
 import { recordPayoutAccountStatus, recordProviderPayout } from './modules/payout-accounts/payout-accounts-service';
 import { recordProviderRefundFailure, recordProviderReportedRefund } from './modules/refunds/refunds-service';
+import { recordCardSetupEvent } from './modules/subscriptions/card-change';
 import { recordConfirmedRenewal } from './modules/subscriptions/renewal-confirmation';
 
 /**
@@ -24,5 +25,6 @@ export function paymentEventDispatcher(): PaymentEventDispatcher {
     account: recordPayoutAccountStatus,
     payout: recordProviderPayout,
     fraudWarning: recordEarlyFraudWarning,
+    cardSetup: recordCardSetupEvent,
   });
 }

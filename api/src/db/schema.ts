@@ -601,6 +601,13 @@ export const subscriptions = pgTable(
     paymentMethodToken: text('payment_method_token').notNull(),
     cardBrand: text('card_brand').notNull(),
     cardLast4: text('card_last4').notNull(),
+    /**
+     * Card setups started for this support (card-change.ts): each carries the next number in its metadata at the
+     * provider, so that setups finishing out of order (the page's call, Stripe's setup_intent.succeeded) are ordered.
+     */
+    cardSetupsStarted: integer('card_setups_started').notNull().default(0),
+    /** The number of the setup whose card it keeps: 0 for the card of the checkout (or a setup started unnumbered). */
+    cardSetupNumber: integer('card_setup_number').notNull().default(0),
     /** Failed charges for the period being renewed; reset by a successful charge. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),

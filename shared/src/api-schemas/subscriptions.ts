@@ -259,6 +259,8 @@ export const CARD_CHANGE_MESSAGES = {
   otherProvider:
     'This monthly support was started with another payment provider: its card cannot be changed here. Cancel it and support the creator again from their page.',
   retryFailed: 'Your new card is saved, but the payment did not go through:',
+  newerCard:
+    'A card saved later replaced this one already: this support keeps the newer card. Reload the page to see it.',
 } as const;
 
 /** What the provider's card field needs to save a card (the card itself never reaches our API). */

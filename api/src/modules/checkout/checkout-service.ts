@@ -221,6 +221,8 @@ async function recordPaidCheckout(
       paymentMethodToken: charge.paymentMethodId,
       cardBrand: charge.cardBrand,
       cardLast4: charge.cardLast4,
+      cardSetupsStarted: 0,
+      cardSetupNumber: 0,
       failedAttempts: 0,
       nextRetryAt: null,
       pausedAt: null,

@@ -60,6 +60,11 @@ function recordingHandlers() {
       calls.push(`payout ${payout.id} ${payout.status} ${eventAt.toISOString()}`);
       return 'applied';
     },
+    cardSetup: async (_deps, setupId) => {
+      calls.push(`card setup ${setupId}`);
+      // A setup the test calls "seti_stale" was started before the one whose card the support keeps.
+      return setupId === 'seti_stale' ? 'stale' : 'applied';
+    },
   };
   return { calls, handlers };
 }
@@ -175,6 +180,7 @@ describe('the payment event dispatcher', () => {
           createdAt: new Date(),
         },
       },
+      { ...envelope(), kind: 'card_setup', setupId: 'seti_1' },
       { ...envelope(), kind: 'other' },
     ];
     for (const event of events) expect(await dispatch(deps, event)).toEqual({ duplicate: false, stale: false });
@@ -186,7 +192,12 @@ describe('the payment event dispatcher', () => {
       'refund failure re_1 lost_or_stolen_card',
       'account acct_1 true 2026-03-02T10:00:00.000Z',
       'payout po_1 paid 2026-03-02T10:00:00.000Z',
+      'card setup seti_1',
     ]);
+    const stale: PaymentEvent = { ...envelope(), kind: 'card_setup', setupId: 'seti_stale' };
+    expect(await dispatch(deps, stale)).toEqual({ duplicate: false, stale: true });
+    expect(await dispatch(deps, stale)).toEqual({ duplicate: true, stale: false });
+    expect(calls.at(-1)).toBe('card setup seti_stale');
   });
 
   it('records an event its handler found older than the one applied, so a redelivery is a duplicate', async () => {

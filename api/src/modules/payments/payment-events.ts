@@ -14,7 +14,7 @@ export type { PayoutAccountStatus };
  * PaymentEvent; the dispatcher handles each once by its id (`payment_events`) and hands it to the module that owns
  * what it is about: an intent to the module whose attempt it belongs to (checkout, renewal), a dispute to disputes,
  * a refund made outside our app or a refund failed after it succeeded to refunds, an account or payout report to
- * payout accounts. The modules register
+ * payout accounts, a card setup that succeeded to subscriptions (card changes). The modules register
  * their handlers in one place (api/src/payment-event-handlers.ts), so payments imports none of them.
  */
 
@@ -110,6 +110,8 @@ export type PaymentEvent = EventEnvelope &
     | ({ kind: 'account'; accountId: string; status: PayoutAccountStatus } & Ordered)
     | ({ kind: 'payout'; payout: ProviderPayoutReport } & Ordered)
     | { kind: 'fraud_warning'; warning: EarlyFraudWarningReport }
+    /** A card setup the provider reports succeeded (Stripe's setup_intent.succeeded): read back from the provider. */
+    | { kind: 'card_setup'; setupId: string }
     /** Acknowledged and recorded, nothing to do. */
     | { kind: 'other' }
   );
@@ -152,6 +154,11 @@ export interface PaymentEventHandlers {
   ) => Promise<OrderedEventOutcome>;
   payout: (deps: MoneyDeps, payout: ProviderPayoutReport, at: Date, eventAt: Date) => Promise<OrderedEventOutcome>;
   fraudWarning: (deps: MoneyDeps, warning: EarlyFraudWarningReport, at: Date) => Promise<unknown>;
+  /**
+   * Keeps the card of a card change the page did not finish (idempotent with the page's call); `stale` when a setup
+   * started later saved its card already.
+   */
+  cardSetup: (deps: MoneyDeps, setupId: string, at: Date) => Promise<OrderedEventOutcome>;
 }
 
 /** `stale`: the event was older than the one last applied to its object, and was recorded without being applied. */
@@ -201,6 +208,9 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
         await handlers.fraudWarning(deps, event.warning, at);
         break;
       }
+      case 'card_setup':
+        outcome = await handlers.cardSetup(deps, event.setupId, at);
+        break;
       case 'other':
         break;
     }

@@ -500,6 +500,38 @@ describe('a failed renewal recovered from the email link (guest, signed out)', (
     expect(await rowOf(id)).toMatchObject({ status: 'active', failedAttempts: 0 });
   });
 
+  it('two card changes finished out of order: the one started last is kept, the older answers 409', async () => {
+    const { id, email } = await monthly();
+    const token = signCancelToken(resolveAppSecret(t.app.config), id);
+    const guest = t.client();
+    const older = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    const newer = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    await saveInFrame(guest, older, AUTHENTICATION_CARD);
+    await saveInFrame(guest, newer, INSUFFICIENT_FUNDS_CARD);
+
+    const kept = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: newer.setupId });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().card).toMatchObject({ last4: '9995' });
+    const keptRow = await rowOf(id);
+    expect(keptRow).toMatchObject({ cardLast4: '9995', cardSetupNumber: 2, cardSetupsStarted: 2 });
+
+    const late = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: older.setupId });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(CARD_CHANGE_MESSAGES.newerCard);
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ paymentMethodToken: keptRow.paymentMethodToken, cardSetupNumber: 2 });
+    expect(after.updatedAt).toEqual(keptRow.updatedAt);
+    expect(await emailsOfKind('subscription-card-changed', email)).toHaveLength(1);
+    // The older setup's card is removed from the supporter: nothing charges it.
+    const [stale] = await db()
+      .select()
+      .from(cardDetachments)
+      .where(and(eq(cardDetachments.subscriptionId, id), eq(cardDetachments.status, 'detached')));
+    expect(stale).toBeDefined();
+    expect(stale?.paymentMethodToken).not.toBe(keptRow.paymentMethodToken);
+    expect(await detachedAt(stale!.paymentMethodToken)).toBeInstanceOf(Date);
+  });
+
   it('a forged or expired link is refused with the link’s message', async () => {
     const forged = await t.client().post('/api/subscriptions/card-by-link', { token: 'not-a-token' });
     expect(forged.statusCode).toBe(400);

@@ -49,6 +49,17 @@ export async function updateSubscription(
   return row;
 }
 
+/** Counts a card setup started for the support: its number (1, 2, ...), in the order they were started. */
+export async function nextCardSetupNumber(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ cardSetupsStarted: sql`${subscriptions.cardSetupsStarted} + 1` })
+    .where(eq(subscriptions.id, id))
+    .returning({ number: subscriptions.cardSetupsStarted });
+  if (!row) throw new Error(`subscription ${id} vanished`);
+  return row.number;
+}
+
 /** Due for the renewal job: a period ended, a failed renewal's retry is due, or a fixed pause is over. */
 function isDue(now: Date) {
   return or(

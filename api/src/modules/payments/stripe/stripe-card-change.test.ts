@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../../config/env';
@@ -61,6 +62,37 @@ async function rowOf(id: string) {
   return row;
 }
 
+/** The one event of `type` about the setup (recorded, held or sent). */
+async function setupEvent(type: string, setupId: string) {
+  return standIn.waitForEvent((event) => event.type === type && (event.data.object as { id: string }).id === setupId);
+}
+
+/** The card-changed emails of a support (their dedupe key names it). */
+async function cardChangedEmails(id: string) {
+  return t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'subscription-card-changed'), like(emailOutbox.dedupeKey, `%:${id}:%`)));
+}
+
+/** The support's monthly renewal fails off session (the old card's bank asks for authentication): past due. */
+async function pastDue(id: string) {
+  const provider = createStripeProvider(
+    t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
+  );
+  const deps = { db: t.database.db, provider, appSecret: resolveAppSecret(t.app.config), origin: 'http://x' };
+  const due = new Date((await rowOf(id)).currentPeriodEnd.getTime() + 60_000);
+  expect(await renewSubscription({ ...deps, log: () => {} }, id, due)).toBe('failed');
+  expect(await rowOf(id)).toMatchObject({ status: 'past_due' });
+}
+
+async function renewalsOf(id: string) {
+  return t.database.db
+    .select()
+    .from(supports)
+    .where(and(eq(supports.subscriptionId, id), eq(supports.isRenewal, true)));
+}
+
 /** What Stripe.js's confirmSetup does with the Payment Element in setup mode. */
 function confirmSetup(setup: { setupId: string; clientSecret: string }, card: string) {
   return browser.setupIntents.confirm(setup.setupId, {
@@ -97,13 +129,15 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     const early = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
     expect(early.statusCode).toBe(400);
 
-    // A card that asks for 3-D Secure while being saved; approved, it is kept.
+    // A card that asks for 3-D Secure while being saved; approved, it is kept (the page's call before Stripe's events).
+    standIn.holdEvents();
     const secured = await confirmSetup(setup, 'pm_card_authenticationRequiredOnSetup');
     expect(secured.status).toBe('requires_action');
     standIn.completeSetupAuthentication(setup.setupId, 'approve');
     const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ card: { brand: 'Visa', last4: '3155' }, retry: null });
+    await standIn.releaseEvents();
     const changed = await rowOf(id);
     expect(changed.paymentMethodToken).not.toBe(old.paymentMethodToken);
     expect((await platform.paymentMethods.retrieve(changed.paymentMethodToken)).customer).toBe(oldMethod.customer);
@@ -177,6 +211,8 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     expect(described.json().subscription).toMatchObject({ status: 'past_due' });
 
     const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    // Stripe's setup_intent.succeeded arrives after the page's call (twice): it changes nothing more.
+    standIn.holdEvents();
     await confirmSetup(setup, 'pm_card_mastercard');
     const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
     expect(done.statusCode, done.body).toBe(200);
@@ -185,11 +221,15 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
       subscription: { status: 'active', needsConfirmation: false },
       card: { brand: 'Mastercard', last4: '4444' },
     });
+    const succeeded = await setupEvent('setup_intent.succeeded', setup.setupId);
+    await standIn.releaseEvents([succeeded.id, succeeded.id]);
+    expect(await stripe.deliveryStatuses(succeeded.id)).toEqual([200, 200]);
     const renewals = await t.database.db
       .select()
       .from(supports)
       .where(and(eq(supports.subscriptionId, id), eq(supports.isRenewal, true)));
     expect(renewals).toHaveLength(1);
+    expect(await cardChangedEmails(id)).toHaveLength(1);
     await standIn.deliveriesSettled();
     expect(await checkLedgerIntegrity(t.database.db)).toMatchObject({ ok: true });
   });
@@ -244,11 +284,13 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     expect(await renewSubscription({ ...deps, log: () => {} }, id, due)).toBe('failed');
 
     const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    standIn.holdEvents();
     const secured = await confirmSetup(setup, 'pm_card_authenticationRequired');
     expect(secured.status).toBe('requires_action');
     standIn.completeSetupAuthentication(setup.setupId, 'approve');
     const done = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
     expect(done.statusCode, done.body).toBe(200);
+    await standIn.releaseEvents();
     const retry = done.json().retry;
     expect(retry).toMatchObject({
       status: 'requires_action',
@@ -264,5 +306,95 @@ describe(`replacing a card with Stripe on the stand-in (${process.env.TEST_DB ??
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ status: 'paid' });
     expect(await rowOf(id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+  });
+  it('Stripe’s setup_intent.succeeded alone keeps the card and pays a past-due support; the page’s late call adds nothing', async () => {
+    const guest = t.client();
+    const { id, token } = await monthly(guest, 'pm_card_authenticationRequired');
+    await pastDue(id);
+    const old = await rowOf(id);
+    const setup = (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    await confirmSetup(setup, 'pm_card_mastercard');
+
+    // The page closed before calling back: Stripe's event is all the app hears.
+    const succeeded = await stripe.delivered(
+      (event) => event.type === 'setup_intent.succeeded' && (event.data.object as { id: string }).id === setup.setupId,
+    );
+    expect(await rowOf(id)).toMatchObject({
+      status: 'active',
+      failedAttempts: 0,
+      cardLast4: '4444',
+      cardSetupNumber: 1,
+    });
+    expect(await renewalsOf(id)).toHaveLength(1);
+    expect((await platform.paymentMethods.retrieve(old.paymentMethodToken)).customer).toBeNull();
+    const emails = await cardChangedEmails(id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.textBody).toContain('Mastercard ending in 4444');
+    // Its links are whole addresses, as in every email sent without a request.
+    expect(emails[0]?.textBody).toMatch(/https?:\/\/[^\s/]+\/subscriptions\/cancel\?token=/);
+
+    // The page calls back after all, and Stripe sends the event again: nothing more is recorded or charged.
+    const late = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: setup.setupId });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({
+      retry: null,
+      subscription: { status: 'active' },
+      card: { brand: 'Mastercard', last4: '4444' },
+    });
+    standIn.redeliver(succeeded.id);
+    expect(await stripe.deliveryStatuses(succeeded.id)).toEqual([200, 200]);
+    expect(await renewalsOf(id)).toHaveLength(1);
+    expect(await cardChangedEmails(id)).toHaveLength(1);
+    expect(await checkLedgerIntegrity(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('a setup refused, challenged, failed or canceled, and a setup not ours, are acknowledged and change nothing', async () => {
+    const guest = t.client();
+    const { id, token } = await monthly(guest, 'pm_card_visa');
+    const before = await rowOf(id);
+    const start = async () => (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    const about = (type: string, setupId: string) => (event: Stripe.Event) =>
+      event.type === type && (event.data.object as { id: string }).id === setupId;
+
+    const refused = await start();
+    await stripe.delivered(about('setup_intent.created', refused.setupId));
+    await expect(confirmSetup(refused, 'pm_card_chargeDeclined')).rejects.toThrow('Your card was declined.');
+    await stripe.delivered(about('setup_intent.setup_failed', refused.setupId));
+
+    const challenged = await start();
+    expect((await confirmSetup(challenged, 'pm_card_authenticationRequiredOnSetup')).status).toBe('requires_action');
+    await stripe.delivered(about('setup_intent.requires_action', challenged.setupId));
+    standIn.completeSetupAuthentication(challenged.setupId, 'fail');
+    await stripe.delivered(about('setup_intent.setup_failed', challenged.setupId));
+
+    const abandoned = await start();
+    await platform.setupIntents.cancel(abandoned.setupId);
+    await stripe.delivered(about('setup_intent.canceled', abandoned.setupId));
+
+    // Saved at Stripe without our metadata, for a support we do not have, or naming no support at all.
+    const customer = (await platform.paymentMethods.retrieve(before.paymentMethodToken)).customer as string;
+    const notOurs: Record<string, string>[] = [
+      {},
+      { purpose: 'card_change', subscriptionId: randomUUID(), setupNumber: '9' },
+      { purpose: 'card_change', subscriptionId: 'not-a-support' },
+      { purpose: 'card_change', subscriptionId: id.toUpperCase().replace(/-/g, '') },
+    ];
+    for (const metadata of notOurs) {
+      const setup = await platform.setupIntents.create({ customer, metadata, allowed_payment_method_types: ['card'] });
+      await platform.setupIntents.confirm(setup.id, { payment_method: 'pm_card_mastercard' });
+      await stripe.delivered(about('setup_intent.succeeded', setup.id));
+    }
+
+    const after = await rowOf(id);
+    expect(after).toMatchObject({
+      status: 'active',
+      paymentMethodToken: before.paymentMethodToken,
+      cardLast4: '4242',
+      cardSetupNumber: 0,
+      cardSetupsStarted: 3,
+    });
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(await cardChangedEmails(id)).toHaveLength(0);
+    expect((await platform.paymentMethods.retrieve(before.paymentMethodToken)).customer).toBe(customer);
   });
 });

@@ -1,8 +1,21 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { disputes, ledgerEntries, paymentEvents, payoutAccounts, providerPayouts, refunds } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { CARD_CHANGE_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
+import { resolveAppSecret } from '../../../config/env';
+import {
+  disputes,
+  emailOutbox,
+  ledgerEntries,
+  paymentEvents,
+  payoutAccounts,
+  providerPayouts,
+  refunds,
+  subscriptions,
+  supports,
+} from '../../../db/schema';
+import { signCancelToken } from '../../subscriptions/subscription-link';
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
 import { checkoutBody } from '../../checkout/checkout-test-factories';
 import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
@@ -12,7 +25,8 @@ import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stan
 /*
  * Stripe sends each event at least once and in no guaranteed order. The stand-in holds its events and releases them
  * in the order a test chooses: an account, a payout or a dispute ends as the newest event (by Stripe's `created`)
- * says, whatever the order they arrived in; an older one is answered 200 and ignored.
+ * says, whatever the order they arrived in; an older one is answered 200 and ignored. A card change keeps the card of
+ * the setup started last, whatever the order its setups' events arrive in.
  */
 
 let stripe: StripeTestApp;
@@ -257,5 +271,74 @@ describe(`Stripe's events applied in the order Stripe created them (${process.en
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.supportId, supportId));
     expect(rows.map((row) => row.amountCents)).toEqual([400]);
     expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
+  });
+  it('keeps the newest card change when card setups’ events arrive late, twice and out of order', async () => {
+    const creator = await stripe.connectedCreator();
+    const guest = t.client();
+    const email = `order-card-${randomUUID()}@example.com`;
+    const { supportId } = await stripe.pay(
+      guest,
+      creator.profile.username,
+      checkoutBody({ amount: 6, isRecurring: true, email }),
+    );
+    const [support] = await t.database.db.select().from(supports).where(eq(supports.id, supportId));
+    const id = support!.subscriptionId!;
+    const token = signCancelToken(resolveAppSecret(t.app.config), id);
+    const start = async () => (await guest.post('/api/subscriptions/card-by-link', { token })).json().setup;
+    const confirm = (setup: { setupId: string; clientSecret: string }, card: string) =>
+      stripe.browser.setupIntents.confirm(setup.setupId, {
+        payment_method: card,
+        client_secret: setup.clientSecret,
+      } as Stripe.SetupIntentConfirmParams);
+    const ofSetup = (type: string, setupId: string) =>
+      heldEvent((event) => event.type === type && (event.data.object as Stripe.SetupIntent).id === setupId);
+
+    // Two card changes started one after the other, both saved at Stripe; the page never calls back.
+    standIn.holdEvents();
+    const older = await start();
+    const newer = await start();
+    expect((await platform.setupIntents.retrieve(older.setupId)).metadata).toMatchObject({ setupNumber: '1' });
+    expect((await platform.setupIntents.retrieve(newer.setupId)).metadata).toMatchObject({ setupNumber: '2' });
+    expect((await confirm(older, 'pm_card_authenticationRequiredOnSetup')).status).toBe('requires_action');
+    standIn.completeSetupAuthentication(older.setupId, 'approve');
+    await confirm(newer, 'pm_card_mastercard');
+    const events = {
+      olderCreated: ofSetup('setup_intent.created', older.setupId),
+      olderAction: ofSetup('setup_intent.requires_action', older.setupId),
+      olderSucceeded: ofSetup('setup_intent.succeeded', older.setupId),
+      newerCreated: ofSetup('setup_intent.created', newer.setupId),
+      newerSucceeded: ofSetup('setup_intent.succeeded', newer.setupId),
+    };
+
+    await standIn.releaseEvents([
+      events.newerSucceeded.id,
+      events.olderSucceeded.id,
+      events.olderAction.id,
+      events.newerCreated.id,
+      events.olderCreated.id,
+      events.olderSucceeded.id,
+      events.newerSucceeded.id,
+    ]);
+
+    await allAnswered200(Object.values(events));
+    expect(await stripe.deliveryStatuses(events.olderSucceeded.id)).toEqual([200, 200]);
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    expect(row).toMatchObject({ cardBrand: 'Mastercard', cardLast4: '4444', cardSetupNumber: 2 });
+    // The older setup's card is never charged: Stripe no longer keeps it for the customer.
+    const olderCard = (await platform.setupIntents.retrieve(older.setupId)).payment_method as string;
+    expect((await platform.paymentMethods.retrieve(olderCard)).customer).toBeNull();
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'subscription-card-changed')));
+    expect(mails).toHaveLength(1);
+    for (const event of Object.values(events)) expect(await recordedEvents(event.id)).toHaveLength(1);
+
+    // The older setup's page calling back late is told a newer card was kept.
+    const late = await guest.post('/api/subscriptions/card-by-link/complete', { token, setupId: older.setupId });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(CARD_CHANGE_MESSAGES.newerCard);
+    const [kept] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    expect(kept?.paymentMethodToken).toBe(row?.paymentMethodToken);
   });
 });

@@ -69,7 +69,9 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
  * intents through the same recording path as the sandbox's, charge.refunded as a refund when made outside our app
  * (Stripe's dashboard), refund.failed and charge.refund.updated (status failed) as a refund failed after it
  * succeeded, charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the
- * creator's payout account, payout.paid, payout.failed and payout.canceled into the creator's payouts. Other types are acknowledged.
+ * creator's payout account, payout.paid, payout.failed and payout.canceled into the creator's payouts,
+ * setup_intent.succeeded of a card change into the support's card (the setup read back from Stripe). Other types
+ * (setup_intent.created, .requires_action, .setup_failed, .canceled among them) are acknowledged.
  */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent {
   const envelope = { id: event.id, type: event.type };
@@ -154,6 +156,11 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
         createdAt: new Date(payout.created * 1000),
       },
     };
+  }
+  // Only a success changes anything (the card is kept); the setup's own metadata says whether it is ours.
+  if (event.type === 'setup_intent.succeeded') {
+    const setup = event.data.object;
+    if (setup.metadata?.purpose === 'card_change') return { ...envelope, kind: 'card_setup', setupId: setup.id };
   }
   return { ...envelope, kind: 'other' };
 }

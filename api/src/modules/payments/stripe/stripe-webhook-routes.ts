@@ -5,6 +5,7 @@ import { PAYMENT_EVENT_MESSAGES } from '../payment-events-routes';
 import { paymentEventOf } from './stripe-events';
 import type { StripePaymentProvider } from './stripe-provider';
 import { fraudSettingsOf } from '../../fraud/fraud-service';
+import { jobLinkOrigin } from '../../../lib/link-origin';
 import type { MoneyRouteOptions } from '../money-deps';
 import type { PaymentEventDispatcher } from '../payment-events';
 
@@ -32,7 +33,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
     [
       '/stripe',
       'platform',
-      "Stripe's signed events for the platform (payment_intent.*, charge.refunded, charge.dispute.*)",
+      "Stripe's signed events for the platform (payment_intent.*, charge.refunded, charge.dispute.*, setup_intent.*)",
     ],
     [
       '/stripe-connect',
@@ -47,7 +48,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
         schema: {
           tags: ['checkout'],
           summary,
-          description: `Signed by Stripe in the \`${STRIPE_SIGNATURE_HEADER}\` header with this endpoint's signing secret; events older than five minutes are refused. Handled once per event id, in the order Stripe created them: an event older than the last one applied to the same account, payout or dispute is acknowledged and ignored.`,
+          description: `Signed by Stripe in the \`${STRIPE_SIGNATURE_HEADER}\` header with this endpoint's signing secret; events older than five minutes are refused. Handled once per event id, in the order Stripe created them: an event older than the last one applied to the same account, payout or dispute is acknowledged and ignored, and so is a card setup's success older than the setup whose card the support keeps.`,
           body: z.string().max(MAX_EVENT_BYTES),
           response: {
             200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
@@ -64,11 +65,19 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<
             db: app.db,
             provider,
             appSecret,
-            origin: '',
+            // Links in the emails an event sends (a card kept from setup_intent.succeeded).
+            origin: jobLinkOrigin(app.config),
             fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
+            log: (message) => app.log.error(message),
           },
           paymentEventOf(event),
         );
+        // A card setup's other events change nothing: the page showed the supporter its outcome on session.
+        if (event.type.startsWith('setup_intent.'))
+          request.log.info(
+            { eventId: event.id, eventType: event.type, setupId: (event.data.object as { id: string }).id, duplicate },
+            'Stripe card setup event acknowledged',
+          );
         // Acknowledged all the same (200), so that Stripe stops resending it.
         if (stale)
           request.log.info(

@@ -8,6 +8,7 @@ import { creatorNotSuspended } from '../creator-profile/creator-visibility';
 import type { PaymentAttemptRow } from '../payments/payment-attempts-repository';
 import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
 import { goalColumns } from '../goals/goal-reached-repository';
+import type { FraudDeclineRow } from '../fraud/fraud-service';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -52,7 +53,8 @@ export type CheckoutCreator = NonNullable<Awaited<ReturnType<typeof findCheckout
  * attempt under its idempotency key, but only when every rule lets it through:
  * both counts are within their limits, and the creator is live and accepts this amount, message and
  * tier (the same rules as the service's checkCheckout, which then names what failed). The attempt
- * is not recorded when its key is already taken (a repeat).
+ * is not recorded when its key is already taken (a repeat). It also reads the declines in the fraud window of the
+ * visitor's network, the email and the creator, for the card-testing check (assertNotBlockedBy).
  */
 const BEGIN_CHECKOUT = preparedStatement(
   'checkout_begin',
@@ -80,9 +82,14 @@ const BEGIN_CHECKOUT = preparedStatement(
       and (select count from counted where key = $1::text) <= $3::int and (select count from counted where key = $4::text) <= $6::int
     on conflict (idempotency_key) do nothing
     returning id
+  ),
+  declines as (
+    select coalesce(json_agg(json_build_object('key', d.key, 'weight', d.weight, 'at', d.at)), '[]'::json) as rows
+    from fraud_declines d
+    where d.key in ($18::text, $19::text, 'creator:' || (select user_id from creator)) and d.at > $20::timestamptz
   )
   select (select count from counted where key = $1::text) as first_count, (select count from counted where key = $4::text) as second_count,
-    exists (select 1 from attempt) as recorded, c.*
+    exists (select 1 from attempt) as recorded, (select rows from declines) as fraud_declines, c.*
   from (select 1) as one left join creator c on true`,
 );
 
@@ -90,6 +97,7 @@ interface BeginCheckoutRow extends Record<string, unknown> {
   first_count: number;
   second_count: number;
   recorded: boolean;
+  fraud_declines: Array<{ key: string; weight: number; at: string }>;
   user_id: string | null;
   username: string;
   display_name: string;
@@ -114,6 +122,8 @@ export interface BeginCheckoutInput {
   username: string;
   tierPosition: number | null;
   hasMessage: boolean;
+  /** The fraud keys of the visitor's network and email (fraudKeysOf), and the start of the fraud window. */
+  fraud: { ipKey: string; emailKey: string; windowStart: Date };
   /** The attempt to record; `request` gets the creator's id added as creatorId. */
   attempt: {
     id: string;
@@ -132,6 +142,8 @@ export interface BeginCheckoutResult {
   creator: CheckoutCreator | undefined;
   /** Whether the attempt row was written (false: a rule refused it, or its key was taken). */
   recorded: boolean;
+  /** The declines in the fraud window of the network, the email and the creator. */
+  fraudDeclines: FraudDeclineRow[];
 }
 
 export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<BeginCheckoutResult> {
@@ -156,6 +168,9 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
     attempt.provider,
     attempt.createdAt.toISOString(),
     input.hasMessage,
+    input.fraud.ipKey,
+    input.fraud.emailKey,
+    input.fraud.windowStart.toISOString(),
   ];
   const [row] = await runPrepared<BeginCheckoutRow>(db, BEGIN_CHECKOUT, values);
   if (!row) throw new Error('the checkout statement returned no row');
@@ -179,7 +194,12 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
         tierAmountCents: row.tier_amount_cents,
       }
     : undefined;
-  return { counts: [Number(row.first_count), Number(row.second_count)], creator, recorded: row.recorded };
+  return {
+    counts: [Number(row.first_count), Number(row.second_count)],
+    creator,
+    recorded: row.recorded,
+    fraudDeclines: row.fraud_declines.map((d) => ({ key: d.key, weight: Number(d.weight), at: new Date(d.at) })),
+  };
 }
 
 /** Removes an attempt that was recorded but must not stand (nothing was charged under it yet). */
@@ -356,6 +376,33 @@ export async function findReceiptParts(db: Db, attemptId: string) {
     .leftJoin(subscriptions, eq(subscriptions.id, supports.subscriptionId))
     .where(eq(paymentAttempts.id, attemptId));
   return row;
+}
+
+/**
+ * The attempt of an intent with, once it succeeded, everything its receipt shows (findReceiptParts), in one query:
+ * the page's completion usually finds the support already written by the provider's event.
+ */
+export async function findAttemptWithReceiptParts(db: Db, intentId: string) {
+  const [row] = await db
+    .select({
+      attempt: paymentAttempts,
+      support: supports,
+      creatorUsername: creatorProfiles.username,
+      creatorDisplayName: creatorProfiles.displayName,
+      subscription: subscriptions,
+    })
+    .from(paymentAttempts)
+    .leftJoin(supports, eq(supports.id, paymentAttempts.supportId))
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, supports.creatorId))
+    .leftJoin(subscriptions, eq(subscriptions.id, supports.subscriptionId))
+    .where(eq(paymentAttempts.providerIntentId, intentId));
+  if (!row) return undefined;
+  const { attempt, support, creatorUsername, creatorDisplayName, subscription } = row;
+  const receiptParts =
+    support && creatorUsername !== null && creatorDisplayName !== null
+      ? { attempt, support, creatorUsername, creatorDisplayName, subscription }
+      : null;
+  return { attempt, receiptParts };
 }
 
 /**

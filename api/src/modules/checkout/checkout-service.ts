@@ -24,7 +24,13 @@ import {
   type PaymentIntent,
   type PaymentProvider,
 } from '../payments/payment-provider';
-import { assertNotBlocked, DEFAULT_FRAUD_SETTINGS, recordDecline } from '../fraud/fraud-service';
+import {
+  assertNotBlockedBy,
+  DEFAULT_FRAUD_SETTINGS,
+  fraudKeysOf,
+  fraudWindowStart,
+  recordDecline,
+} from '../fraud/fraud-service';
 import { CREATOR_NOT_FOUND_MESSAGE, isPossibleUsername } from '../public-profile/public-profile-service';
 import { rateLimitWindow, refuseOverLimit, trimOldWindows, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import { cancelLinkUrl } from '../subscriptions/subscription-link';
@@ -34,6 +40,7 @@ import { findSuspension } from '../users/account-suspension-repository';
 import {
   beginCheckout,
   deletePendingAttempt,
+  findAttemptWithReceiptParts,
   findCheckoutCreator,
   findReceiptParts,
   deferAttemptRecovery,
@@ -43,7 +50,6 @@ import {
 } from './checkout-repository';
 import {
   completeAttempt,
-  findAttemptByIntentId,
   findAttemptByKey,
   setAttemptIntent,
   type PaymentAttemptRow,
@@ -143,16 +149,15 @@ function failureError(message: string): PaymentFailedError {
 
 type Subscription = typeof subscriptions.$inferSelect;
 
-function toReceipt(
-  parts: {
-    attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>;
-    support: SupportRow;
-    creatorUsername: string;
-    creatorDisplayName: string;
-    subscription: Subscription | null;
-  },
-  replayed: boolean,
-): CheckoutReceipt {
+interface ReceiptParts {
+  attempt: Pick<PaymentAttemptRow, 'cardBrand' | 'cardLast4'>;
+  support: SupportRow;
+  creatorUsername: string;
+  creatorDisplayName: string;
+  subscription: Subscription | null;
+}
+
+function toReceipt(parts: ReceiptParts, replayed: boolean): CheckoutReceipt {
   const { support, subscription } = parts;
   const renews = subscription && subscription.status === 'active' && !subscription.cancelAtPeriodEnd;
   return {
@@ -380,13 +385,16 @@ function intentRequest(
  * Records what the provider says of a checkout attempt's intent, once: a succeeded intent writes the
  * support (gated on the attempt still pending, so a second caller writes nothing), a canceled one the
  * failure. Anything else is not final yet: the supporter may still authenticate or try another card.
+ * `receiptParts`: the succeeded attempt's receipt, when the caller read it with the attempt.
  */
 async function recordCheckoutIntent(
   deps: MoneyDeps,
   attempt: PaymentAttemptRow,
   intent: PaymentIntent,
+  receiptParts: ReceiptParts | null = null,
 ): Promise<{ receipt: CheckoutReceipt } | { failed: string } | { pending: PaymentIntent }> {
-  if (attempt.status === 'succeeded') return { receipt: await replayReceipt(deps.db, attempt.id) };
+  if (attempt.status === 'succeeded')
+    return { receipt: receiptParts ? toReceipt(receiptParts, true) : await replayReceipt(deps.db, attempt.id) };
   if (attempt.status === 'failed' && attempt.failureCode !== 'interrupted')
     return { failed: attempt.failureMessage ?? CHECKOUT_MESSAGES.interrupted };
   const result = chargeResultOf(intent);
@@ -584,6 +592,11 @@ export async function createSupport(
     username: isPossibleUsername(username) ? username : '',
     tierPosition: input.tierPosition,
     hasMessage: input.message !== '',
+    fraud: {
+      ipKey: fraudKeysOf({ ip })[0] ?? '',
+      emailKey: fraudKeysOf({ email })[0] ?? '',
+      windowStart: fraudWindowStart(now),
+    },
     attempt: {
       id: attemptId,
       idempotencyKey: input.idempotencyKey,
@@ -625,7 +638,8 @@ export async function createSupport(
     throw new AppError('conflict', PAYOUT_DESTINATION_MESSAGES.notConnected(creator.displayName));
   }
   try {
-    await assertNotBlocked(db, deps.fraud ?? DEFAULT_FRAUD_SETTINGS, { ip, email, creatorId: creator.userId }, now);
+    const subject = { ip, email, creatorId: creator.userId };
+    assertNotBlockedBy(deps.fraud ?? DEFAULT_FRAUD_SETTINGS, subject, begun.fraudDeclines, now);
   } catch (error) {
     // Refused before the provider was asked: the attempt goes, and the key may be used again later.
     await deletePendingAttempt(db, attemptId);
@@ -652,7 +666,8 @@ export async function completeCheckoutIntent(
   ip: string | null = null,
 ): Promise<CompleteOutcome> {
   const intent = await deps.provider.retrieveIntent(intentId);
-  const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
+  const found = intent ? await findAttemptWithReceiptParts(deps.db, intent.id) : undefined;
+  const attempt = found?.attempt;
   if (!intent || !attempt || attempt.purpose !== 'checkout' || !sameText(intent.clientSecret, clientSecret))
     throw new AppError('not_found', CHECKOUT_MESSAGES.paymentNotFound);
   if (intent.lastError && CARD_DECLINES.has(intent.lastError.code)) {
@@ -673,7 +688,7 @@ export async function completeCheckoutIntent(
       deps.now?.() ?? new Date(),
     );
   }
-  const recorded = await recordCheckoutIntent(deps, attempt, intent);
+  const recorded = await recordCheckoutIntent(deps, attempt, intent, found.receiptParts);
   // The page's own completion is never a repeat, even when the provider's event wrote the support first.
   if ('receipt' in recorded) return { receipt: { ...recorded.receipt, replayed: false } };
   if ('failed' in recorded) throw failureError(recorded.failed);

@@ -82,23 +82,33 @@ export function isFraudDeclineKey(key: string): boolean {
   return /^(ip|fingerprint|email|creator):./.test(key);
 }
 
+/** A counted decline as the checks read it. */
+export interface FraudDeclineRow {
+  key: string;
+  weight: number;
+  at: Date;
+}
+
+/** When a key's declines still count: those made after this moment. */
+export function fraudWindowStart(now: Date): Date {
+  return new Date(now.getTime() - FRAUD_WINDOW_SECONDS * 1000);
+}
+
+/** The keys a payment attempt is checked and its declines counted by. */
+export function fraudKeysOf(subject: FraudSubject): string[] {
+  return keysOf(subject);
+}
+
 /**
  * For each key past its limit: when it opens again (the moment enough of its newest declines have left the
- * window for the rest to weigh less than the limit).
+ * window for the rest to weigh less than the limit). `declines`: the keys' declines in the window.
  */
-async function blockedKeys(
-  db: Db,
+function blockedAmong(
   settings: FraudSettings,
   keys: readonly string[],
-  now: Date,
-): Promise<{ key: string; weight: number; opensAt: Date }[]> {
-  if (keys.length === 0) return [];
-  const d = fraudDeclines;
-  const rows = await db
-    .select({ key: d.key, weight: d.weight, at: d.at })
-    .from(d)
-    .where(and(inArray(d.key, [...keys]), gt(d.at, new Date(now.getTime() - FRAUD_WINDOW_SECONDS * 1000))))
-    .orderBy(desc(d.at));
+  declines: readonly FraudDeclineRow[],
+): { key: string; weight: number; opensAt: Date }[] {
+  const rows = [...declines].sort((a, b) => b.at.getTime() - a.at.getTime());
   const blocked: { key: string; weight: number; opensAt: Date }[] = [];
   for (const key of keys) {
     const max = limitOf(key, settings.limits);
@@ -116,6 +126,22 @@ async function blockedKeys(
   return blocked;
 }
 
+async function blockedKeys(
+  db: Db,
+  settings: FraudSettings,
+  keys: readonly string[],
+  now: Date,
+): Promise<{ key: string; weight: number; opensAt: Date }[]> {
+  if (keys.length === 0) return [];
+  const d = fraudDeclines;
+  const rows = await db
+    .select({ key: d.key, weight: d.weight, at: d.at })
+    .from(d)
+    .where(and(inArray(d.key, [...keys]), gt(d.at, fraudWindowStart(now))))
+    .orderBy(desc(d.at));
+  return blockedAmong(settings, keys, rows);
+}
+
 function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
@@ -129,7 +155,23 @@ export async function assertNotBlocked(
   subject: FraudSubject,
   now = new Date(),
 ): Promise<void> {
-  const blocked = await blockedKeys(db, settings, keysOf(subject), now);
+  refuseBlocked(await blockedKeys(db, settings, keysOf(subject), now), now);
+}
+
+/**
+ * assertNotBlocked for a caller that read the subject's declines in a statement of its own: `declines` are those of
+ * fraudKeysOf(subject) made after fraudWindowStart(now).
+ */
+export function assertNotBlockedBy(
+  settings: FraudSettings,
+  subject: FraudSubject,
+  declines: readonly FraudDeclineRow[],
+  now: Date,
+): void {
+  refuseBlocked(blockedAmong(settings, keysOf(subject), declines), now);
+}
+
+function refuseBlocked(blocked: { opensAt: Date }[], now: Date): void {
   if (blocked.length === 0) return;
   const opensAt = Math.max(...blocked.map((b) => b.opensAt.getTime()));
   const seconds = Math.max(1, Math.ceil((opensAt - now.getTime()) / 1000));

@@ -21,6 +21,8 @@ import {
   failSandboxRefund,
   findSandboxIntent,
   findSandboxIntentIdOfCharge,
+  findSandboxIntentWithMethod,
+  lockSandboxIntentWithMethod,
   findSandboxPaymentMethod,
   findSandboxRefund,
   findSandboxSetup,
@@ -107,6 +109,7 @@ export interface SandboxPaymentProvider extends PaymentProvider {
 }
 
 type IntentWithMethod = { intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined };
+type MethodLookup = (db: Db, token: string) => Promise<SandboxPaymentMethodRow | undefined>;
 
 function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
   return {
@@ -205,11 +208,9 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     return `t=${t},v1=${v1}`;
   }
 
-  async function withMethod(db: Db, intent: SandboxIntentRow): Promise<IntentWithMethod> {
-    const method = intent.paymentMethodToken
-      ? await findSandboxPaymentMethod(db, intent.paymentMethodToken)
-      : undefined;
-    return { intent, method };
+  async function withMethod(db: Db, intent: SandboxIntentRow, methodOf: MethodLookup = findSandboxPaymentMethod) {
+    const method = intent.paymentMethodToken ? await methodOf(db, intent.paymentMethodToken) : undefined;
+    return { intent, method } satisfies IntentWithMethod;
   }
 
   /** Records the event of a state change; delivered after the transaction that made it. */
@@ -225,9 +226,9 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
    * A charge with the early-fraud-warning test card: the issuer's warning follows the payment's success, as Stripe's
    * radar.early_fraud_warning.created does (the event's object is the warning, naming the charge).
    */
-  async function recordFraudWarning(tx: Db, intent: SandboxIntentRow): Promise<string | null> {
+  async function recordFraudWarning(tx: Db, intent: SandboxIntentRow, methodOf: MethodLookup): Promise<string | null> {
     if (intent.status !== 'succeeded' || !intent.paymentMethodToken) return null;
-    const method = await findSandboxPaymentMethod(tx, intent.paymentMethodToken);
+    const method = await methodOf(tx, intent.paymentMethodToken);
     if (method?.behaviour !== 'early_fraud_warning') return null;
     const id = randomId('evt');
     await insertSandboxEvent(tx, { id, intentId: intent.id, type: EARLY_FRAUD_WARNING_EVENT, createdAt: clock() });
@@ -363,23 +364,40 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     });
   }
 
-  /** Runs a change on a locked intent in one transaction, then sends its event. */
+  /**
+   * Runs a change on a locked intent in one transaction, then sends its event. A payment method is read once per
+   * change (`methodOf`), however many steps look at it; `chargedMethod`, the one the change is to charge, is read
+   * with the lock.
+   */
   async function changeIntent(
     intentId: string,
-    change: (tx: Db, intent: SandboxIntentRow) => Promise<SandboxIntentRow | null>,
+    change: (tx: Db, intent: SandboxIntentRow, methodOf: MethodLookup) => Promise<SandboxIntentRow | null>,
+    chargedMethod?: string,
   ): Promise<PaymentIntent | null> {
     let eventId: string | null = null;
     let warningEventId: string | null = null;
+    const read = new Map<string, Promise<SandboxPaymentMethodRow | undefined>>();
+    const methodOf: MethodLookup = (tx, token) => {
+      let method = read.get(token);
+      if (!method) read.set(token, (method = findSandboxPaymentMethod(tx, token)));
+      return method;
+    };
     const result = await db.transaction(async (tx) => {
-      const locked = await findSandboxIntent(tx, intentId, true);
+      let locked: SandboxIntentRow | undefined;
+      if (chargedMethod === undefined) locked = await findSandboxIntent(tx, intentId, true);
+      else {
+        const found = await lockSandboxIntentWithMethod(tx, intentId, chargedMethod);
+        locked = found?.intent;
+        if (found) read.set(chargedMethod, Promise.resolve(found.method));
+      }
       if (!locked) return null;
-      const changed = await change(tx, locked);
+      const changed = await change(tx, locked, methodOf);
       if (!changed) return null;
       if (changed !== locked) {
         eventId = await recordEvent(tx, changed);
-        warningEventId = await recordFraudWarning(tx, changed);
+        warningEventId = await recordFraudWarning(tx, changed, methodOf);
       }
-      return toIntent(await withMethod(tx, changed));
+      return toIntent(await withMethod(tx, changed, methodOf));
     });
     if (result) {
       await deliver(eventId, result);
@@ -424,8 +442,8 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     },
 
     async retrieveIntent(intentId) {
-      const row = await findSandboxIntent(db, intentId);
-      return row ? toIntent(await withMethod(db, row)) : null;
+      const found = await findSandboxIntentWithMethod(db, intentId);
+      return found ? toIntent(found) : null;
     },
 
     async cancelIntent(intentId) {
@@ -439,10 +457,14 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       const { row, inserted } = await createIntentRow({ ...request, keepCard: false }, true, request.paymentMethodId);
       // A repeated key gets the first intent's outcome, never a second charge.
       if (!inserted) return toIntent(await withMethod(db, row));
-      const charged = await changeIntent(row.id, async (tx, intent) => {
-        if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
-        return attemptCharge(tx, intent, await findSandboxPaymentMethod(tx, request.paymentMethodId), false);
-      });
+      const charged = await changeIntent(
+        row.id,
+        async (tx, intent, methodOf) => {
+          if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
+          return attemptCharge(tx, intent, await methodOf(tx, request.paymentMethodId), false);
+        },
+        request.paymentMethodId,
+      );
       if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
       return charged;
     },
@@ -450,10 +472,14 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     async chargeOnSession(request) {
       const { row, inserted } = await createIntentRow({ ...request, keepCard: false }, false, request.paymentMethodId);
       if (!inserted) return toIntent(await withMethod(db, row));
-      const charged = await changeIntent(row.id, async (tx, intent) => {
-        if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
-        return attemptCharge(tx, intent, await findSandboxPaymentMethod(tx, request.paymentMethodId), false);
-      });
+      const charged = await changeIntent(
+        row.id,
+        async (tx, intent, methodOf) => {
+          if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
+          return attemptCharge(tx, intent, await methodOf(tx, request.paymentMethodId), false);
+        },
+        request.paymentMethodId,
+      );
       if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
       return charged;
     },
@@ -560,21 +586,23 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     },
 
     async confirmIntent(intentId, clientSecret, paymentMethodId) {
-      return changeIntent(intentId, async (tx, intent) => {
-        if (!sameSecret(intent.clientSecret, clientSecret)) return null;
-        // Already paid, waiting for authentication, or canceled: confirming again changes nothing.
-        if (intent.status !== 'requires_payment_method') return intent;
-        return attemptCharge(tx, intent, await findSandboxPaymentMethod(tx, paymentMethodId), false);
-      });
+      return changeIntent(
+        intentId,
+        async (tx, intent, methodOf) => {
+          if (!sameSecret(intent.clientSecret, clientSecret)) return null;
+          // Already paid, waiting for authentication, or canceled: confirming again changes nothing.
+          if (intent.status !== 'requires_payment_method') return intent;
+          return attemptCharge(tx, intent, await methodOf(tx, paymentMethodId), false);
+        },
+        paymentMethodId,
+      );
     },
 
     async authenticateIntent(intentId, clientSecret, approve) {
-      return changeIntent(intentId, async (tx, intent) => {
+      return changeIntent(intentId, async (tx, intent, methodOf) => {
         if (!sameSecret(intent.clientSecret, clientSecret)) return null;
         if (intent.status !== 'requires_action') return intent;
-        const method = intent.paymentMethodToken
-          ? await findSandboxPaymentMethod(tx, intent.paymentMethodToken)
-          : undefined;
+        const method = intent.paymentMethodToken ? await methodOf(tx, intent.paymentMethodToken) : undefined;
         if (!approve) {
           return updateSandboxIntent(tx, intent.id, {
             status: 'requires_payment_method',

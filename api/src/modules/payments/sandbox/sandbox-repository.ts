@@ -44,6 +44,37 @@ export async function findSandboxIntent(db: Db, id: string, lock = false): Promi
   return row;
 }
 
+/**
+ * An intent locked for a change, with the payment method `token` names (undefined when it is unknown), in one
+ * query: a confirmation reads the card it is about to charge with the lock.
+ */
+export async function lockSandboxIntentWithMethod(
+  db: Db,
+  id: string,
+  token: string,
+): Promise<{ intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined } | undefined> {
+  const [row] = await db
+    .select({ intent: sandboxPaymentIntents, method: sandboxPaymentMethods })
+    .from(sandboxPaymentIntents)
+    .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.token, token))
+    .where(eq(sandboxPaymentIntents.id, id))
+    .for('update', { of: sandboxPaymentIntents });
+  return row ? { intent: row.intent, method: row.method ?? undefined } : undefined;
+}
+
+/** An intent with its payment method (when it has one), in one query. */
+export async function findSandboxIntentWithMethod(
+  db: Db,
+  id: string,
+): Promise<{ intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined } | undefined> {
+  const [row] = await db
+    .select({ intent: sandboxPaymentIntents, method: sandboxPaymentMethods })
+    .from(sandboxPaymentIntents)
+    .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.token, sandboxPaymentIntents.paymentMethodToken))
+    .where(eq(sandboxPaymentIntents.id, id));
+  return row ? { intent: row.intent, method: row.method ?? undefined } : undefined;
+}
+
 export async function updateSandboxIntent(
   db: Db,
   id: string,

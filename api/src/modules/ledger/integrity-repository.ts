@@ -106,11 +106,11 @@ export async function listPayoutFigures(db: Db) {
 
 /**
  * Creator accounts paid out more than they ever earned. A balance may be negative only because of
- * refunds (of money already paid out), which the next payouts recover: without its refunds' entries
- * no account may be below zero.
+ * refunds or lost fraud disputes (of money already paid out), which the next payouts recover: without
+ * their entries no account may be below zero.
  */
 export async function findNegativeCreatorBalances(db: Db) {
-  const withoutRefunds = sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.refundId} is null), 0)`;
+  const withoutRefunds = sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.refundId} is null and ${ledgerEntries.disputeId} is null), 0)`;
   return db
     .select({
       creatorId: ledgerEntries.creatorId,
@@ -314,25 +314,36 @@ export async function findRollupMismatches(db: Db, limit: number): Promise<Rollu
 
 /**
  * Disputes whose ledger entries do not match what the provider withdrew and gave back (the disputed amount and the
- * dispute fee taken from the platform, the amount reinstated when won), that are on another account than the
- * platform's or another support or creator, or that claim back more than was withdrawn or than the support.
+ * dispute fee taken from the platform, the amount reinstated when won) and what was taken back from the creator (a
+ * lost fraud dispute: `dispute_recovery`, minus the recovered amount on the creator's account and plus it on the
+ * platform's), that are on another account or support or creator, or that claim back more than was withdrawn or
+ * than the support.
  */
 export async function findDisputesWithBadEntries(db: Db, limit: number) {
   const sumOf = (type: string) =>
     num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
-  const misplaced = num(sql`count(${ledgerEntries.id}) filter (where ${ledgerEntries.account} <> 'platform'
+  const recoveryOn = (platform: boolean) =>
+    num(
+      sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = 'dispute_recovery' and ${ledgerEntries.account} ${sql.raw(platform ? '=' : '<>')} 'platform'), 0)`,
+    );
+  const misplaced = num(sql`count(${ledgerEntries.id}) filter (where
+      (${ledgerEntries.account} <> 'platform' and not (${ledgerEntries.type} = 'dispute_recovery'
+        and ${ledgerEntries.account} = 'creator:' || ${disputes.creatorId}::text))
       or ${ledgerEntries.supportId} <> ${disputes.supportId} or ${ledgerEntries.creatorId} <> ${disputes.creatorId}
-      or ${ledgerEntries.type} not in ('dispute', 'dispute_fee', 'dispute_reinstated'))`);
+      or ${ledgerEntries.type} not in ('dispute', 'dispute_fee', 'dispute_reinstated', 'dispute_recovery'))`);
   const rows = await db
     .select({
       disputeId: disputes.id,
       withdrawnCents: disputes.withdrawnCents,
       feeCents: disputes.feeCents,
       reinstatedCents: disputes.reinstatedCents,
+      recoveredCents: disputes.recoveredCents,
       supportCents: supports.amountCents,
       withdrawn: sumOf('dispute'),
       fee: sumOf('dispute_fee'),
       reinstated: sumOf('dispute_reinstated'),
+      recoveredFromCreator: recoveryOn(false),
+      recoveredByPlatform: recoveryOn(true),
       misplaced,
     })
     .from(disputes)
@@ -345,9 +356,12 @@ export async function findDisputesWithBadEntries(db: Db, limit: number) {
         d.withdrawn !== -d.withdrawnCents ||
         d.fee !== -d.feeCents ||
         d.reinstated !== d.reinstatedCents ||
+        d.recoveredFromCreator !== -d.recoveredCents ||
+        d.recoveredByPlatform !== d.recoveredCents ||
         d.misplaced > 0 ||
         d.reinstatedCents > d.withdrawnCents ||
-        d.withdrawnCents > d.supportCents,
+        d.withdrawnCents > d.supportCents ||
+        d.recoveredCents > d.supportCents,
     )
     .slice(0, limit);
 }

@@ -43,7 +43,7 @@ describe('a lost fraud dispute', () => {
   it("holds the creator's payouts for review (audited as system) until an operator marks them reviewed", async () => {
     const creator = await fakeSignedInCreator(t, { country: 'US' });
     const other = await fakeSignedInCreator(t, { country: 'US' });
-    const deps = { db: db(), provider: { name: moneyDeps(t).provider.name } };
+    const deps = { db: db(), provider: moneyDeps(t).provider };
     const chargeId = await paidSupport(creator.profile.username);
     const otherCharge = await paidSupport(other.profile.username);
     await recordDispute(deps, dispute('dp_fraud', chargeId, 'fraudulent', 'needs_response'), new Date(), new Date());

@@ -48,6 +48,12 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
     behaviour: 'early_fraud_warning',
     description: 'Succeeds, then the card issuer sends an early fraud warning: the support is refunded and flagged',
   },
+  {
+    number: '4000000000000259',
+    behaviour: 'dispute_fraudulent',
+    description:
+      "Succeeds, then the supporter's bank disputes it as fraudulent and the dispute is lost: the creator's share is taken back and their payouts wait for review",
+  },
 ];
 
 export const SANDBOX_MESSAGES = {

@@ -1266,6 +1266,8 @@ export const disputes = pgTable(
     /** Tries of the reversal that threw; the next waits until next_recovery_at. */
     recoveryAttempts: integer('recovery_attempts').notNull().default(0),
     nextRecoveryAt: timestamp('next_recovery_at', { withTimezone: true }),
+    /** The payout that deducted what was taken back from the creator's earnings (as refunds.payout_id). */
+    recoveryPayoutId: uuid('recovery_payout_id').references(() => payouts.id),
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] }), index('disputes_support_idx').on(t.supportId)],
 );

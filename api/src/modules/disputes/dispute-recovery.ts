@@ -151,7 +151,9 @@ export async function retryDisputeRecoveries(deps: RecoveryDeps): Promise<{ reco
       recovered++;
     } catch (error) {
       errors++;
-      log(`dispute ${dispute.id}: the creator's share could not be taken back: ${(error as Error).stack ?? String(error)}`);
+      log(
+        `dispute ${dispute.id}: the creator's share could not be taken back: ${(error as Error).stack ?? String(error)}`,
+      );
       await deferRecovery(deps.db, dispute, now).catch((deferError: unknown) =>
         log(`dispute ${dispute.id}: its next recovery could not be set: ${String(deferError)}`),
       );

@@ -121,7 +121,9 @@ export async function recordDispute(
       const [pending] = await tx
         .update(disputes)
         .set({ creatorRecovery: 'pending' })
-        .where(and(eq(disputes.provider, deps.provider.name), eq(disputes.id, row.id), isNull(disputes.creatorRecovery)))
+        .where(
+          and(eq(disputes.provider, deps.provider.name), eq(disputes.id, row.id), isNull(disputes.creatorRecovery)),
+        )
         .returning();
       recovering = pending ?? null;
     }

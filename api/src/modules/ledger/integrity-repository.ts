@@ -69,16 +69,19 @@ export async function listPayoutFigures(db: Db) {
       weekStart: payouts.weekStart,
       status: payouts.status,
       amountCents: payouts.amountCents,
-      // Supports paid, minus refunds deducted.
+      // Supports paid, minus refunds and lost fraud disputes' recoveries deducted.
       itemsTotal: num(
         sql`(select coalesce(sum(pi.amount_cents), 0) from ${payoutItems} pi where pi.payout_id = ${payouts.id})
           - (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.payout_id = ${payouts.id})
-          + (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.reversal_payout_id = ${payouts.id})`,
+          + (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.reversal_payout_id = ${payouts.id})
+          - (select coalesce(sum(d.recovered_cents), 0) from ${disputes} d where d.recovery_payout_id = ${payouts.id})`,
       ),
       coveredNet: num(
         sql`(select coalesce(sum(le.amount_cents), 0) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null where pi.payout_id = ${payouts.id})
           + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
-            where (not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))`,
+            where (not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))
+          + (select coalesce(sum(le.amount_cents), 0) from ${disputes} d join ${ledgerEntries} le on le.dispute_id = d.id and le.type = 'dispute_recovery' and le.account <> 'platform'
+            where d.recovery_payout_id = ${payouts.id})`,
       ),
       foreignItems: num(
         sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`,
@@ -90,7 +93,9 @@ export async function listPayoutFigures(db: Db) {
             where pi.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))
           + (select count(*) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
             where ((not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))
-              and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
+              and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))
+          + (select count(*) from ${disputes} d join ${ledgerEntries} le on le.dispute_id = d.id and le.type = 'dispute_recovery' and le.account <> 'platform'
+            where d.recovery_payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
       ),
       paidOut: num(
         sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`,

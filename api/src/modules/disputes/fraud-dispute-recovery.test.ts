@@ -8,9 +8,15 @@ import {
   emailOutbox,
   ledgerEntries,
   paymentAttempts,
+  payouts,
   providerPayouts,
 } from '../../db/schema';
-import { checkoutBody } from '../checkout/checkout-test-factories';
+import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
+import { checkoutBody, moneyDeps, payCheckout, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
+import { creatorBalanceCents } from '../ledger/ledger-service';
+import { runPayouts } from '../payouts/payouts-service';
+import { fakeSignedInCreator } from '../public-profile/public-profile-test-factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { checkLedgerIntegrity } from '../ledger/integrity-service';
 import { reconcile } from '../ledger/reconciliation-service';
 import { jobDefinitions } from '../jobs/job-definitions';
@@ -273,5 +279,74 @@ describe(`a lost fraud dispute through the Stripe adapter on the stand-in (${eng
     expect((await checkLedgerIntegrity(db())).problems).toEqual([]);
     const rowsNow = await rows();
     expect(rowsNow.every((r) => r.creatorId === creator.user.id)).toBe(true);
+  });
+});
+
+describe(`the sandbox's fraud dispute test card 4000 0000 0000 0259 (${engine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const db = () => t.database.db;
+
+  it("pays, then the dispute is lost: the creator's share is taken back, their payouts wait, they are told", async () => {
+    const from = secondAgo();
+    const creator = await fakeSignedInCreator(t, { country: 'US' });
+    const kept = await payCheckout(t.client(), creator.profile.username, checkoutBody({ amount: 20 }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    const res = await payCheckout(t.client(), creator.profile.username, checkoutBody({ amount: 10 }), {
+      ...SUCCEEDING_CARD,
+      number: '4000 0000 0000 0259',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const supportId = res.json().receipt.supportId as string;
+
+    // The sandbox's charge.dispute.created and .closed went through the same recording path as Stripe's.
+    const [row] = await db().select().from(disputes).where(eq(disputes.supportId, supportId));
+    expect(row).toMatchObject({
+      provider: 'sandbox',
+      amountCents: 1000,
+      reason: 'fraudulent',
+      status: 'lost',
+      withdrawnCents: 0,
+      feeCents: 0,
+      creatorRecovery: 'done',
+      recoveredCents: 891,
+      recoveryReversalId: null,
+    });
+    // The sandbox keeps creators' money on its one balance: the entries are the whole effect.
+    expect(
+      (
+        await db()
+          .select({ type: ledgerEntries.type, account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.disputeId, row!.id))
+      ).sort((a, b) => a.amountCents - b.amountCents),
+    ).toEqual([
+      { type: 'dispute_recovery', account: `creator:${creator.user.id}`, amountCents: -891 },
+      { type: 'dispute_recovery', account: 'platform', amountCents: 891 },
+    ]);
+    expect(await creatorBalanceCents(db(), creator.user.id)).toBe(1812);
+
+    const mail = await db()
+      .select({ kind: emailOutbox.kind, subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.dedupeKey, [`dispute-opened:${row!.id}`, `dispute-closed:${row!.id}`]))
+      .orderBy(emailOutbox.createdAt);
+    expect(mail.map((m) => m.subject)).toEqual([
+      'A supporter disputed a payment of $10.00',
+      'The dispute of $10.00 was lost',
+    ]);
+    expect(mail[1]?.text).toContain('your share of it, $8.91, was taken back from your balance');
+
+    // The week's payout deducts it, and waits for the operators' review.
+    const later = new Date(Date.now() + 10 * 86_400_000);
+    await runPayouts({ db: db(), provider: moneyDeps(t).provider, log: () => {} }, later);
+    const [held] = await db().select().from(payouts).where(eq(payouts.creatorId, creator.user.id));
+    expect(held).toMatchObject({ status: 'held', holdReason: PAYOUT_HOLD_MESSAGES.underReview, amountCents: 1812 });
+
+    expect((await reconcile(db(), moneyDeps(t).provider, until(from))).differences).toEqual([]);
+    expect((await checkLedgerIntegrity(db())).problems).toEqual([]);
   });
 });

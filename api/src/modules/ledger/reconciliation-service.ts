@@ -218,15 +218,7 @@ export async function reconcile(
       const paidOut = await providerPayoutSums(db, provider.name, account.accountId, from, to);
       if (paidOut !== 0) ledger.set('payouts', paidOut);
       const transactions = await provider.listBalanceTransactions({ accountId: account.accountId, from, to });
-      compare(
-        differences,
-        account.accountId,
-        'creator',
-        label,
-        name,
-        ledger,
-        providerSums(transactions, sources),
-      );
+      compare(differences, account.accountId, 'creator', label, name, ledger, providerSums(transactions, sources));
     }
   } else {
     compare(

@@ -45,6 +45,8 @@ describe('a lost fraud dispute', () => {
     const other = await fakeSignedInCreator(t, { country: 'US' });
     const deps = { db: db(), provider: moneyDeps(t).provider };
     const chargeId = await paidSupport(creator.profile.username);
+    // The lost dispute takes that support's share back: another support leaves a payout to hold.
+    await paidSupport(creator.profile.username);
     const otherCharge = await paidSupport(other.profile.username);
     await recordDispute(deps, dispute('dp_fraud', chargeId, 'fraudulent', 'needs_response'), new Date(), new Date());
     await recordDispute(

@@ -820,6 +820,11 @@ export const LEDGER_ENTRY_TYPES = [
   'dispute_fee',
   'dispute_reinstated',
   /**
+   * A lost fraud dispute: the creator's share of the support taken back from them to the platform (a negative entry
+   * on the creator's account, the positive one on the platform's), once the provider reversed it (docs/money.md#disputes).
+   */
+  'dispute_recovery',
+  /**
    * On "platform", per support paid through a provider that reports its fee: the processing fee estimate the creator
    * bore minus the provider's actual fee (negative when the provider charged more, e.g. an international card).
    */
@@ -938,7 +943,7 @@ export const ledgerEntries = pgTable(
       .on(t.supportId, t.type)
       .where(sql`refund_id is null and dispute_id is null`),
     uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type, t.reversal),
-    uniqueIndex('ledger_entries_dispute_type_key').on(t.disputeId, t.type),
+    uniqueIndex('ledger_entries_dispute_type_key').on(t.disputeId, t.type, t.account),
     uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
     check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
   ],
@@ -977,6 +982,7 @@ export const SANDBOX_CARD_BEHAVIOURS = [
   'test_mode_only',
   'early_fraud_warning',
   'refund_fails',
+  'dispute_fraudulent',
 ] as const;
 
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
@@ -1263,6 +1269,21 @@ export const disputes = pgTable(
     dueBy: timestamp('due_by', { withTimezone: true }),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * A lost fraud dispute takes the creator's share of the support back: pending until the provider reversed it (the
+     * recover-payments job retries it), then done with its `dispute_recovery` entries; null when there is none.
+     */
+    creatorRecovery: text('creator_recovery', { enum: ['pending', 'done'] }),
+    /** What was taken back from the creator (their ledger share, no more than the provider could reverse). */
+    recoveredCents: integer('recovered_cents').notNull().default(0),
+    /** The provider's transfer reversal, and the refund of the payment it made on the creator's account. */
+    recoveryReversalId: text('recovery_reversal_id'),
+    recoveryPaymentRefundId: text('recovery_payment_refund_id'),
+    /** Tries of the reversal that threw; the next waits until next_recovery_at. */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    nextRecoveryAt: timestamp('next_recovery_at', { withTimezone: true }),
+    /** The payout that deducted what was taken back from the creator's earnings (as refunds.payout_id). */
+    recoveryPayoutId: uuid('recovery_payout_id').references(() => payouts.id),
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] }), index('disputes_support_idx').on(t.supportId)],
 );

@@ -20,7 +20,9 @@ export async function disputeOpenedEmail(
   const why = REASONS[f.reason] ?? 'they asked their bank to reverse it';
   const lines = [
     `A supporter's bank reversed the ${formatUsd(f.amountCents)} support of ${formatEmailDate(f.supportCreatedAt)} because ${why}.`,
-    'Be a Bro answers the dispute with the bank and bears its cost: your balance and payouts do not change. We will tell you when the bank decides.',
+    f.reason === 'fraudulent'
+      ? 'Be a Bro answers the dispute with the bank and bears its fees. If the bank decides the payment was fraudulent, your share of it is taken back from your balance. We will tell you when the bank decides.'
+      : 'Be a Bro answers the dispute with the bank and bears its cost: your balance and payouts do not change. We will tell you when the bank decides.',
   ];
   return composeEmail(
     { kind: 'dispute-opened', dedupeKey: `dispute-opened:${f.disputeId}`, to, subject },
@@ -30,7 +32,13 @@ export async function disputeOpenedEmail(
 
 export async function disputeClosedEmail(
   to: string,
-  f: { disputeId: string; amountCents: number; status: 'won' | 'lost' | 'closed' },
+  f: {
+    disputeId: string;
+    amountCents: number;
+    status: 'won' | 'lost' | 'closed';
+    /** A lost fraud dispute: the creator's share taken back from their balance. */
+    takenBackCents?: number;
+  },
 ): Promise<OutgoingEmail> {
   const subject =
     f.status === 'won'
@@ -44,7 +52,9 @@ export async function disputeClosedEmail(
       : f.status === 'lost'
         ? 'The bank decided in the supporter’s favour and kept the payment.'
         : 'The bank closed its inquiry without a dispute.',
-    'Either way your balance and payouts do not change: Be a Bro bears the cost of disputes.',
+    f.takenBackCents && f.takenBackCents > 0
+      ? `The bank found the payment fraudulent, so your share of it, ${formatUsd(f.takenBackCents)}, was taken back from your balance (it comes off your next payouts), and your payouts wait for our review. Be a Bro bears the dispute's fees.`
+      : 'Either way your balance and payouts do not change: Be a Bro bears the cost of disputes.',
   ];
   return composeEmail(
     { kind: 'dispute-closed', dedupeKey: `dispute-closed:${f.disputeId}`, to, subject },

@@ -10,6 +10,7 @@ import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { webhookSupport } from '../webhooks/webhook-payloads';
 import { disputeClosedEmail, disputeOpenedEmail } from './dispute-emails';
 import { recordAudit, SYSTEM_ACTOR } from '../operator/audit-log';
+import { creatorShareOf, tryRecoverCreatorShare, type DisputeRow, type RecoveryDeps } from './dispute-recovery';
 
 const CLOSED = new Set(['won', 'lost', 'warning_closed']);
 const FRAUDULENT = 'fraudulent';
@@ -43,21 +44,23 @@ function publicStatus(status: string): 'open' | 'won' | 'lost' | 'closed' {
  * platform's ledger entries for what the provider withdrew (the disputed amount and the dispute fee) and gave back
  * (a won dispute), each written once (unique per dispute and type); the creator is told by email and by the
  * dispute.created / dispute.closed webhook events when it opens and when it closes. The platform bears disputes'
- * losses (Stripe's `losses.payments=application`): the creator's account is not touched.
+ * losses (Stripe's `losses.payments=application`), with one exception: a dispute for fraud that is lost takes the
+ * creator's share of the support back (dispute-recovery.ts: the provider's reversal, then the `dispute_recovery`
+ * entries; a reversal that throws is retried by the recover-payments job) and holds their payouts for review.
  *
  * Events arrive in any order: the status is the one of the newest event applied (`eventAt`, its creation time), an
  * older event arriving late keeps it (`stale`), and a closed dispute is never reopened. What the provider withdrew
  * and gave back only grows, whatever the order. `not_ours` when the charge is not one of our supports.
  */
 export async function recordDispute(
-  deps: { db: Db; provider: { name: string } },
+  deps: RecoveryDeps,
   report: DisputeReport,
   at: Date,
   eventAt: Date,
 ): Promise<OrderedEventOutcome> {
   const paid = await findSupportByProviderCharge(deps.db, deps.provider.name, report.chargeId);
   if (!paid) return 'not_ours';
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const closed = CLOSED.has(report.status);
     const [existing] = await tx
       .select()
@@ -112,8 +115,20 @@ export async function recordDispute(
       ...(row.reinstatedCents > 0 ? [entry('dispute_reinstated', row.reinstatedCents)] : []),
     ];
     if (entries.length > 0) await tx.insert(ledgerEntries).values(entries).onConflictDoNothing();
-    if (row.status === 'lost' && existing?.status !== 'lost' && row.reason === FRAUDULENT)
+    let recovering: DisputeRow | null = null;
+    if (row.status === 'lost' && existing?.status !== 'lost' && row.reason === FRAUDULENT) {
       await holdPayoutsForReview(tx, row.creatorId, row.id);
+      const [pending] = await tx
+        .update(disputes)
+        .set({ creatorRecovery: 'pending' })
+        .where(
+          and(eq(disputes.provider, deps.provider.name), eq(disputes.id, row.id), isNull(disputes.creatorRecovery)),
+        )
+        .returning();
+      recovering = pending ?? null;
+    }
+    const takenBackCents =
+      row.status === 'lost' && row.reason === FRAUDULENT ? await creatorShareOf(tx, row.creatorId, row.supportId) : 0;
 
     const support = await findSupport(tx, row.supportId);
     if (!support) throw new Error(`support ${row.supportId} of dispute ${row.id} vanished`);
@@ -164,9 +179,12 @@ export async function recordDispute(
             disputeId: row.id,
             amountCents: row.amountCents,
             status: dispute.status === 'open' ? 'closed' : dispute.status,
+            takenBackCents,
           }),
         );
     }
-    return stale ? 'stale' : 'applied';
+    return { result: stale ? ('stale' as const) : ('applied' as const), recovering };
   });
+  if (outcome.recovering) await tryRecoverCreatorShare(deps, outcome.recovering);
+  return outcome.result;
 }

@@ -1,4 +1,5 @@
 import { recoverInterruptedCheckouts } from '../checkout/checkout-service';
+import { retryDisputeRecoveries } from '../disputes/dispute-recovery';
 import { previousUtcDay, reconcile } from '../ledger/reconciliation-service';
 import { runPayouts } from '../payouts/payouts-service';
 import { recoverInterruptedRefunds, retryCreatorRestores } from '../refunds/refunds-service';
@@ -22,6 +23,7 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
       const checkouts = await recoverInterruptedCheckouts({ ...deps, now: () => now });
       const refunds = await recoverInterruptedRefunds({ ...deps, now: () => now });
       const restores = await retryCreatorRestores({ ...deps, now: () => now });
+      const disputeRecoveries = await retryDisputeRecoveries({ ...deps, now: () => now });
       return {
         recovered: checkouts.recovered,
         checkoutErrors: checkouts.errors,
@@ -29,6 +31,8 @@ export function jobDefinitions(deps: MoneyDeps): Record<JobName, (now: Date) => 
         refundErrors: refunds.errors,
         creatorSharesRestored: restores.restored,
         creatorRestoreErrors: restores.errors,
+        disputeSharesRecovered: disputeRecoveries.recovered,
+        disputeRecoveryErrors: disputeRecoveries.errors,
         ...(await retryCardDetachments(deps, now)),
       };
     },

@@ -69,16 +69,19 @@ export async function listPayoutFigures(db: Db) {
       weekStart: payouts.weekStart,
       status: payouts.status,
       amountCents: payouts.amountCents,
-      // Supports paid, minus refunds deducted.
+      // Supports paid, minus refunds and lost fraud disputes' recoveries deducted.
       itemsTotal: num(
         sql`(select coalesce(sum(pi.amount_cents), 0) from ${payoutItems} pi where pi.payout_id = ${payouts.id})
           - (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.payout_id = ${payouts.id})
-          + (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.reversal_payout_id = ${payouts.id})`,
+          + (select coalesce(sum(r.creator_debit_cents), 0) from ${refunds} r where r.reversal_payout_id = ${payouts.id})
+          - (select coalesce(sum(d.recovered_cents), 0) from ${disputes} d where d.recovery_payout_id = ${payouts.id})`,
       ),
       coveredNet: num(
         sql`(select coalesce(sum(le.amount_cents), 0) from ${payoutItems} pi join ${ledgerEntries} le on le.support_id = pi.support_id and le.type = 'creator_net' and le.refund_id is null where pi.payout_id = ${payouts.id})
           + (select coalesce(sum(le.amount_cents), 0) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
-            where (not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))`,
+            where (not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))
+          + (select coalesce(sum(le.amount_cents), 0) from ${disputes} d join ${ledgerEntries} le on le.dispute_id = d.id and le.type = 'dispute_recovery' and le.account <> 'platform'
+            where d.recovery_payout_id = ${payouts.id})`,
       ),
       foreignItems: num(
         sql`(select count(*) from ${payoutItems} pi join ${supports} s on s.id = pi.support_id where pi.payout_id = ${payouts.id} and s.creator_id <> ${payouts.creatorId})`,
@@ -90,7 +93,9 @@ export async function listPayoutFigures(db: Db) {
             where pi.payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))
           + (select count(*) from ${refunds} r join ${ledgerEntries} le on le.refund_id = r.id and le.type = 'creator_net'
             where ((not le.reversal and r.payout_id = ${payouts.id}) or (le.reversal and r.reversal_payout_id = ${payouts.id}))
-              and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
+              and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))
+          + (select count(*) from ${disputes} d join ${ledgerEntries} le on le.dispute_id = d.id and le.type = 'dispute_recovery' and le.account <> 'platform'
+            where d.recovery_payout_id = ${payouts.id} and le.created_at >= ((${payouts.weekEnd} + 1)::timestamp at time zone 'UTC'))`,
       ),
       paidOut: num(
         sql`(select coalesce(-sum(le.amount_cents), 0) from ${ledgerEntries} le where le.payout_id = ${payouts.id})`,
@@ -106,11 +111,11 @@ export async function listPayoutFigures(db: Db) {
 
 /**
  * Creator accounts paid out more than they ever earned. A balance may be negative only because of
- * refunds (of money already paid out), which the next payouts recover: without its refunds' entries
- * no account may be below zero.
+ * refunds or lost fraud disputes (of money already paid out), which the next payouts recover: without
+ * their entries no account may be below zero.
  */
 export async function findNegativeCreatorBalances(db: Db) {
-  const withoutRefunds = sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.refundId} is null), 0)`;
+  const withoutRefunds = sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.refundId} is null and ${ledgerEntries.disputeId} is null), 0)`;
   return db
     .select({
       creatorId: ledgerEntries.creatorId,
@@ -314,25 +319,36 @@ export async function findRollupMismatches(db: Db, limit: number): Promise<Rollu
 
 /**
  * Disputes whose ledger entries do not match what the provider withdrew and gave back (the disputed amount and the
- * dispute fee taken from the platform, the amount reinstated when won), that are on another account than the
- * platform's or another support or creator, or that claim back more than was withdrawn or than the support.
+ * dispute fee taken from the platform, the amount reinstated when won) and what was taken back from the creator (a
+ * lost fraud dispute: `dispute_recovery`, minus the recovered amount on the creator's account and plus it on the
+ * platform's), that are on another account or support or creator, or that claim back more than was withdrawn or
+ * than the support.
  */
 export async function findDisputesWithBadEntries(db: Db, limit: number) {
   const sumOf = (type: string) =>
     num(sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = ${type}), 0)`);
-  const misplaced = num(sql`count(${ledgerEntries.id}) filter (where ${ledgerEntries.account} <> 'platform'
+  const recoveryOn = (platform: boolean) =>
+    num(
+      sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} = 'dispute_recovery' and ${ledgerEntries.account} ${sql.raw(platform ? '=' : '<>')} 'platform'), 0)`,
+    );
+  const misplaced = num(sql`count(${ledgerEntries.id}) filter (where
+      (${ledgerEntries.account} <> 'platform' and not (${ledgerEntries.type} = 'dispute_recovery'
+        and ${ledgerEntries.account} = 'creator:' || ${disputes.creatorId}::text))
       or ${ledgerEntries.supportId} <> ${disputes.supportId} or ${ledgerEntries.creatorId} <> ${disputes.creatorId}
-      or ${ledgerEntries.type} not in ('dispute', 'dispute_fee', 'dispute_reinstated'))`);
+      or ${ledgerEntries.type} not in ('dispute', 'dispute_fee', 'dispute_reinstated', 'dispute_recovery'))`);
   const rows = await db
     .select({
       disputeId: disputes.id,
       withdrawnCents: disputes.withdrawnCents,
       feeCents: disputes.feeCents,
       reinstatedCents: disputes.reinstatedCents,
+      recoveredCents: disputes.recoveredCents,
       supportCents: supports.amountCents,
       withdrawn: sumOf('dispute'),
       fee: sumOf('dispute_fee'),
       reinstated: sumOf('dispute_reinstated'),
+      recoveredFromCreator: recoveryOn(false),
+      recoveredByPlatform: recoveryOn(true),
       misplaced,
     })
     .from(disputes)
@@ -345,9 +361,12 @@ export async function findDisputesWithBadEntries(db: Db, limit: number) {
         d.withdrawn !== -d.withdrawnCents ||
         d.fee !== -d.feeCents ||
         d.reinstated !== d.reinstatedCents ||
+        d.recoveredFromCreator !== -d.recoveredCents ||
+        d.recoveredByPlatform !== d.recoveredCents ||
         d.misplaced > 0 ||
         d.reinstatedCents > d.withdrawnCents ||
-        d.withdrawnCents > d.supportCents,
+        d.withdrawnCents > d.supportCents ||
+        d.recoveredCents > d.supportCents,
     )
     .slice(0, limit);
 }

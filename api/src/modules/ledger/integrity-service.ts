@@ -104,7 +104,9 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
       id: d.disputeId,
       detail:
         `dispute withdrew ${d.withdrawnCents}c with a ${d.feeCents}c fee and gave back ${d.reinstatedCents}c (support of ${d.supportCents}c); ` +
-        `its entries: disputed ${d.withdrawn}c, fee ${d.fee}c, reinstated ${d.reinstated}c${d.misplaced > 0 ? `, ${d.misplaced} on the wrong account, support or creator` : ''}`,
+        `took back ${d.recoveredCents}c from the creator; ` +
+        `its entries: disputed ${d.withdrawn}c, fee ${d.fee}c, reinstated ${d.reinstated}c, ` +
+        `recovered ${d.recoveredFromCreator}c (creator) ${d.recoveredByPlatform}c (platform)${d.misplaced > 0 ? `, ${d.misplaced} on the wrong account, support or creator` : ''}`,
     });
   }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ledgerEntries, payoutAccounts, providerPayouts, reconciliationRuns, refunds } from '../../db/schema';
+import { disputes, ledgerEntries, payoutAccounts, providerPayouts, reconciliationRuns, refunds } from '../../db/schema';
 import type { BalanceTransaction, PaymentProvider } from '../payments/payment-provider';
 import { PLATFORM_ACCOUNT } from './ledger-service';
 
@@ -51,28 +51,42 @@ type Sums = Map<Category, number>;
 const add = (sums: Sums, category: Category, cents: number) => sums.set(category, (sums.get(category) ?? 0) + cents);
 
 /**
- * By kind of money; a transaction whose source is in `refundSources` (the transfer giving a failed refund's creator
- * share back, on the platform and on the creator's account) counts with refunds, as the refund's reversal entries do.
+ * By kind of money; a transaction whose source is in `sourceCategories` counts there whatever its type: the transfer
+ * giving a failed refund's creator share back (on the platform and on the creator's account) with refunds, as the
+ * refund's reversal entries do; a lost fraud dispute's transfer reversal (the platform's `transfer_refund`, the
+ * account's `payment_refund`) with disputes, as its `dispute_recovery` entries do.
  */
-function providerSums(transactions: BalanceTransaction[], refundSources: ReadonlySet<string>): Sums {
+function providerSums(transactions: BalanceTransaction[], sourceCategories: ReadonlyMap<string, Category>): Sums {
   const sums: Sums = new Map();
   for (const txn of transactions) {
-    const category = txn.sourceId && refundSources.has(txn.sourceId) ? 'refunds' : CATEGORY_OF_TYPE[txn.type];
+    const category = (txn.sourceId ? sourceCategories.get(txn.sourceId) : undefined) ?? CATEGORY_OF_TYPE[txn.type];
     add(sums, category ?? 'other', txn.netCents);
   }
   return sums;
 }
 
-/** The provider's ids of the transfers (and the payments they made) that gave failed refunds' creator shares back. */
-async function creatorRestoreSources(db: Db, provider: string): Promise<Set<string>> {
-  const rows = await db
+/**
+ * The provider's ids of the money our own corrections moved: the transfers (and the payments they made) that gave
+ * failed refunds' creator shares back, as refunds; the transfer reversals (and their payment refunds) that took lost
+ * fraud disputes' creator shares back, as disputes.
+ */
+async function correctionSources(db: Db, provider: string): Promise<Map<string, Category>> {
+  const sources = new Map<string, Category>();
+  const restores = await db
     .select({ transferId: refunds.creatorRestoreTransferId, paymentId: refunds.creatorRestorePaymentId })
     .from(refunds)
     .where(and(eq(refunds.provider, provider), isNotNull(refunds.creatorRestoreTransferId)));
-  const sources = new Set<string>();
-  for (const row of rows) {
-    if (row.transferId) sources.add(row.transferId);
-    if (row.paymentId) sources.add(row.paymentId);
+  for (const row of restores) {
+    if (row.transferId) sources.set(row.transferId, 'refunds');
+    if (row.paymentId) sources.set(row.paymentId, 'refunds');
+  }
+  const recoveries = await db
+    .select({ reversalId: disputes.recoveryReversalId, paymentRefundId: disputes.recoveryPaymentRefundId })
+    .from(disputes)
+    .where(and(eq(disputes.provider, provider), isNotNull(disputes.recoveryReversalId)));
+  for (const row of recoveries) {
+    if (row.reversalId) sources.set(row.reversalId, 'disputes');
+    if (row.paymentRefundId) sources.set(row.paymentRefundId, 'disputes');
   }
   return sources;
 }
@@ -87,7 +101,7 @@ async function ledgerSums(
 ): Promise<Sums> {
   const category = sql<string>`case
     when ${ledgerEntries.refundId} is not null then 'refunds'
-    when ${ledgerEntries.type} in ('dispute', 'dispute_fee', 'dispute_reinstated') then 'disputes'
+    when ${ledgerEntries.type} in ('dispute', 'dispute_fee', 'dispute_reinstated', 'dispute_recovery') then 'disputes'
     when ${ledgerEntries.type} = 'payout' then 'payouts'
     else 'net' end`;
   const accountFilters = [
@@ -182,7 +196,7 @@ export async function reconcile(
   const differences: string[] = [];
   let accountsChecked = 1;
   const platformTransactions = await provider.listBalanceTransactions({ accountId: null, from, to });
-  const refundSources = await creatorRestoreSources(db, provider.name);
+  const sources = await correctionSources(db, provider.name);
   if (provider.capabilities.connectedAccounts) {
     compare(
       differences,
@@ -191,7 +205,7 @@ export async function reconcile(
       label,
       name,
       await ledgerSums(db, { platform: true, creatorIds: [] }, from, to, false),
-      providerSums(platformTransactions, refundSources),
+      providerSums(platformTransactions, sources),
     );
     const accounts = await db
       .select({ creatorId: payoutAccounts.creatorId, accountId: payoutAccounts.accountId })
@@ -204,15 +218,7 @@ export async function reconcile(
       const paidOut = await providerPayoutSums(db, provider.name, account.accountId, from, to);
       if (paidOut !== 0) ledger.set('payouts', paidOut);
       const transactions = await provider.listBalanceTransactions({ accountId: account.accountId, from, to });
-      compare(
-        differences,
-        account.accountId,
-        'creator',
-        label,
-        name,
-        ledger,
-        providerSums(transactions, refundSources),
-      );
+      compare(differences, account.accountId, 'creator', label, name, ledger, providerSums(transactions, sources));
     }
   } else {
     compare(
@@ -222,7 +228,7 @@ export async function reconcile(
       label,
       name,
       await ledgerSums(db, { platform: true, creatorIds: 'all' }, from, to, true),
-      providerSums(platformTransactions, refundSources),
+      providerSums(platformTransactions, sources),
     );
   }
   const result = { periodStart: from, periodEnd: to, ok: differences.length === 0, differences, accountsChecked };

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../config/env';
-import { emailOutbox, ledgerEntries, providerPayouts, refunds, supports } from '../../db/schema';
+import { disputes, emailOutbox, ledgerEntries, providerPayouts, refunds, supports } from '../../db/schema';
 import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../creator-profile/fake-creator';
 import { createStripeProvider } from '../payments/configured-provider';
@@ -309,7 +309,8 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
         standIn.holdEvents();
       }
     }
-    // A dispute or two, lost and won.
+    // A dispute or two (Stripe's dispute card: reason fraudulent), lost (the creator's share is taken back by a
+    // transfer reversal) and won.
     for (const outcome of ['lose', 'win'] as const) {
       const creator = pick(creators);
       const started = (
@@ -353,6 +354,8 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
     expect(renewed.renewed).toBeGreaterThan(0);
     await standIn.deliveriesSettled();
 
+    const recovered = await db.select().from(disputes).where(eq(disputes.creatorRecovery, 'done'));
+    expect(recovered.map((d) => [d.status, d.recoveredCents > 0])).toEqual([['lost', true]]);
     const result = await reconcile(db, provider(), untilNow(fileStart, 40 * DAY_MS));
     expect(result.differences).toEqual([]);
     expect(result.ok).toBe(true);

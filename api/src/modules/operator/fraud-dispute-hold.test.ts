@@ -43,8 +43,10 @@ describe('a lost fraud dispute', () => {
   it("holds the creator's payouts for review (audited as system) until an operator marks them reviewed", async () => {
     const creator = await fakeSignedInCreator(t, { country: 'US' });
     const other = await fakeSignedInCreator(t, { country: 'US' });
-    const deps = { db: db(), provider: { name: moneyDeps(t).provider.name } };
+    const deps = { db: db(), provider: moneyDeps(t).provider };
     const chargeId = await paidSupport(creator.profile.username);
+    // The lost dispute takes that support's share back: another support leaves a payout to hold.
+    await paidSupport(creator.profile.username);
     const otherCharge = await paidSupport(other.profile.username);
     await recordDispute(deps, dispute('dp_fraud', chargeId, 'fraudulent', 'needs_response'), new Date(), new Date());
     await recordDispute(

@@ -5,9 +5,9 @@ import {
   paymentEventSeen,
   type PaymentAttemptRow,
 } from './payment-attempts-repository';
-import type { PaymentIntent, PayoutAccountStatus } from './payment-provider';
+import type { DisputeReport, PaymentIntent, PayoutAccountStatus } from './payment-provider';
 
-export type { PayoutAccountStatus };
+export type { DisputeReport, PayoutAccountStatus };
 
 /*
  * A provider's signed events, in our terms. Each adapter translates its own events (the sandbox's, Stripe's) into a
@@ -17,23 +17,6 @@ export type { PayoutAccountStatus };
  * payout accounts, a card setup that succeeded to subscriptions (card changes). The modules register
  * their handlers in one place (api/src/payment-event-handlers.ts), so payments imports none of them.
  */
-
-/** A dispute as the provider reports it now (every event carries the whole dispute). */
-export interface DisputeReport {
-  id: string;
-  chargeId: string;
-  amountCents: number;
-  reason: string;
-  /** The provider's status: needs_response, under_review, won, lost, warning_needs_response, warning_closed... */
-  status: string;
-  /** Taken from the platform's balance so far (the disputed amount), its dispute fee, and what was given back. */
-  withdrawnCents: number;
-  feeCents: number;
-  reinstatedCents: number;
-  openedAt: Date;
-  /** The provider's deadline for evidence, when it gives one. */
-  dueBy?: Date | null;
-}
 
 /** A refund the provider reports (made in its dashboard, or ours echoed back): the charge's total refunded so far. */
 export interface ProviderRefundReport {
@@ -226,7 +209,7 @@ export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): Pa
 
 /**
  * A provider event that carries only an intent (the sandbox's, and Stripe's payment_intent.*), or the sandbox's early
- * fraud warning or refund failure.
+ * fraud warning, refund failure or dispute (charge.dispute.*, recorded through the same path as Stripe's).
  */
 export function intentEvent(event: {
   id: string;
@@ -235,9 +218,13 @@ export function intentEvent(event: {
   chargeId?: string | null;
   paymentIntentId?: string | null;
   refundFailure?: ProviderRefundFailureReport;
+  dispute?: DisputeReport;
+  createdAt?: Date;
 }): PaymentEvent {
   if (event.type === REFUND_FAILED_EVENT && event.refundFailure)
     return { id: event.id, type: event.type, kind: 'refund_failure', failure: event.refundFailure };
+  if (event.dispute && event.createdAt)
+    return { id: event.id, type: event.type, kind: 'dispute', createdAt: event.createdAt, dispute: event.dispute };
   if (event.type === EARLY_FRAUD_WARNING_EVENT && event.intentId && event.chargeId)
     return {
       id: event.id,

@@ -136,6 +136,45 @@ export interface CreatorTransferResult {
   paymentId: string | null;
 }
 
+/**
+ * Takes (part of) the creator's share of a charge back from their account at the provider to the platform's balance:
+ * a lost fraud dispute (Stripe: a reversal of the charge's transfer, which may leave the account's balance negative).
+ */
+export interface CreatorShareReversalRequest {
+  chargeId: string;
+  /** What the ledger credited the creator for the charge's support, net of refunds: never more is taken back. */
+  amountCents: number;
+  /** The same key always gives the first reversal: a retry never takes the share twice. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface CreatorShareReversalResult {
+  /** What was taken back: the amount asked for, or less when the charge's transfer had less left. */
+  amountCents: number;
+  /** The source of the balance transaction on the platform's balance (Stripe: the transfer reversal, `trr_`). */
+  reversalId: string | null;
+  /** The source of the one on the creator's account (Stripe: the refund of the transfer's payment, `pyr_`). */
+  paymentRefundId: string | null;
+}
+
+/** A dispute as the provider reports it now (every event carries the whole dispute). */
+export interface DisputeReport {
+  id: string;
+  chargeId: string;
+  amountCents: number;
+  reason: string;
+  /** The provider's status: needs_response, under_review, won, lost, warning_needs_response, warning_closed... */
+  status: string;
+  /** Taken from the platform's balance so far (the disputed amount), its dispute fee, and what was given back. */
+  withdrawnCents: number;
+  feeCents: number;
+  reinstatedCents: number;
+  openedAt: Date;
+  /** The provider's deadline for evidence, when it gives one. */
+  dueBy?: Date | null;
+}
+
 /** A provider event whose signature checked out: only its id, type and intent are used (the intent is re-read). */
 export interface ProviderEvent {
   id: string;
@@ -153,6 +192,9 @@ export interface ProviderEvent {
     failureReason: string;
     idempotencyKey: string | null;
   };
+  /** A dispute event's dispute (the sandbox's charge.dispute.*), and when the event was created. */
+  dispute?: DisputeReport;
+  createdAt?: Date;
 }
 
 /**
@@ -302,6 +344,12 @@ export interface PaymentProvider {
    * move. Idempotent by key.
    */
   transferToCreator(request: CreatorTransferRequest): Promise<CreatorTransferResult | null>;
+  /**
+   * Takes the creator's share of a charge back from their account at the provider (a lost fraud dispute), no more than
+   * the charge paid them and is left. Null from a provider whose creators have no account of their own (their money is
+   * in the ledger, on the provider's one balance): the ledger entries are the whole effect. Idempotent by key.
+   */
+  reverseCreatorShare(request: CreatorShareReversalRequest): Promise<CreatorShareReversalResult | null>;
   /** Every balance transaction of the platform or a connected account created in [from, to), oldest first. */
   listBalanceTransactions(request: BalanceTransactionsRequest): Promise<BalanceTransaction[]>;
 }

@@ -4,6 +4,7 @@ import {
   creatorDailyRollups,
   creatorProfiles,
   creatorRollups,
+  disputes,
   ledgerEntries,
   payoutItems,
   payouts,
@@ -69,7 +70,45 @@ export async function listUndeductedRefundEntries(db: Db, creatorId: string, bef
 }
 
 /**
- * Unpaid earnings minus refunds not yet deducted, before `before` (negative when refunds outweigh them).
+ * What lost fraud disputes took back from one creator before `before` that no payout has deducted yet (their
+ * `dispute_recovery` entries on the creator's account, negative): the next payout recovers them as it does refunds.
+ */
+export async function listUndeductedDisputeRecoveries(db: Db, creatorId: string, before: Date) {
+  return db
+    .select({ disputeId: sql<string>`${ledgerEntries.disputeId}`, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.creatorId, creatorId),
+        eq(ledgerEntries.type, 'dispute_recovery'),
+        eq(ledgerEntries.account, sql`'creator:' || ${ledgerEntries.creatorId}::text`),
+        lt(ledgerEntries.createdAt, before),
+        sql`exists (select 1 from ${disputes} d where d.id = ${ledgerEntries.disputeId} and d.recovery_payout_id is null)`,
+      ),
+    );
+}
+
+/** The lost fraud disputes whose recovery a payout deducted. */
+export async function markDisputeRecoveriesDeducted(
+  tx: Db,
+  payoutId: string,
+  entries: ReadonlyArray<{ disputeId: string }>,
+): Promise<void> {
+  if (entries.length > 0)
+    await tx
+      .update(disputes)
+      .set({ recoveryPayoutId: payoutId })
+      .where(
+        inArray(
+          disputes.id,
+          entries.map((entry) => entry.disputeId),
+        ),
+      );
+}
+
+/**
+ * Unpaid earnings minus refunds (and lost fraud disputes' recoveries) not yet deducted, before `before` (negative
+ * when they outweigh them).
  * Read from the rollups, whatever the history and however many supports a day brings: every creator-net
  * entry before `before` (the daily rollups up to `before`'s day, less the entries of that day at or after
  * `before`: none when `before` is now or a midnight), plus the payout entries (negative: what payouts
@@ -138,10 +177,25 @@ export async function sumUnpaid(db: Db, creatorId: string, before: Date): Promis
         gte(ledgerEntries.createdAt, before),
       ),
     );
+  // Lost fraud disputes' recoveries (not in the rollups): those before `before`, and back those a late payout took.
+  const recovery = and(
+    eq(ledgerEntries.creatorId, creatorId),
+    eq(ledgerEntries.type, 'dispute_recovery'),
+    eq(ledgerEntries.account, sql`'creator:' || ${ledgerEntries.creatorId}::text`),
+  );
+  const recoveries = db
+    .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(recovery, lt(ledgerEntries.createdAt, before)));
+  const recoveriesTakenLater = db
+    .select({ total: sql`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(disputes)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.disputeId, disputes.id), recovery))
+    .where(and(inArray(disputes.recoveryPayoutId, latePayouts), gte(ledgerEntries.createdAt, before)));
   const [row] = await db
     .select({
       total:
-        sql<number>`(${days}) - (${atMidnight ? sql`0` : restOfDay}) + (${paidOut}) + (${supportsTakenLater}) + (${refundsTakenLater})`.mapWith(
+        sql<number>`(${days}) - (${atMidnight ? sql`0` : restOfDay}) + (${paidOut}) + (${supportsTakenLater}) + (${refundsTakenLater}) + (${recoveries}) + (${recoveriesTakenLater})`.mapWith(
           Number,
         ),
     })

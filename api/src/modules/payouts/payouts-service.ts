@@ -27,8 +27,10 @@ import {
   listCreatorPayouts,
   listCreatorsWithUnpaidEarnings,
   listProcessingPayouts,
+  listUndeductedDisputeRecoveries,
   listUndeductedRefundEntries,
   listUnpaidEntries,
+  markDisputeRecoveriesDeducted,
   markRefundsDeducted,
   lockPayoutCreator,
   sumUnpaid,
@@ -155,7 +157,9 @@ async function settleCreator(
     // Refunds of money already paid out (or not yet) come off first: a creator whose refunds outweigh
     // their new earnings gets nothing this week, and both wait for the next.
     const refundEntries = await listUndeductedRefundEntries(tx, creatorId, week.endsBefore);
-    const amountCents = [...entries, ...refundEntries].reduce((sum, e) => sum + e.amountCents, 0);
+    // So do lost fraud disputes' shares taken back (their dispute_recovery entries).
+    const recoveries = await listUndeductedDisputeRecoveries(tx, creatorId, week.endsBefore);
+    const amountCents = [...entries, ...refundEntries, ...recoveries].reduce((sum, e) => sum + e.amountCents, 0);
     if (amountCents <= 0) {
       await dropHeldPayouts(tx, creatorId, week.weekStart);
       return { kind: 'nothing' };
@@ -208,6 +212,7 @@ async function settleCreator(
         });
     await insertPayoutItems(tx, payout.id, entries);
     await markRefundsDeducted(tx, payout.id, refundEntries);
+    await markDisputeRecoveriesDeducted(tx, payout.id, recoveries);
     await insertLedgerEntries(tx, [
       {
         creatorId,

@@ -223,7 +223,13 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     return refundApplicationFee(applicationFee, amount, read.metadata() ?? {});
   }
 
-  /** POST /v1/transfers/:id/reversals: takes `amount` (default what is left) of a transfer back to the platform. */
+  /**
+   * POST /v1/transfers/:id/reversals: takes `amount` (default what is left) of a transfer back to the platform. As on
+   * Stripe, a destination charge's transfer (it has a `source_transaction`) is reversed whatever the connected
+   * account's balance, which then goes negative; a transfer made on its own is reversed only when the account's
+   * balance covers it. The account's side is a refund of the transfer's payment (`pyr_`, the reversal's
+   * `destination_payment_refund`, a `payment_refund` balance transaction there).
+   */
   function createTransferReversal({ params, read, ids }: ApiRequest) {
     rejectUnknownParams(params, { amount: true, metadata: 'map', description: true, expand: 'list' });
     const transfer = state.transfers.get(ids[0]!);
@@ -236,9 +242,17 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
         { param: 'amount' },
       );
     }
+    const destination = transfer.destination as string;
+    if (!transfer.source_transaction && state.balanceTotal(destination) < amount) {
+      throw invalidRequest(
+        `Insufficient funds in the destination account ${destination} to reverse ${amount} of transfer ${transfer.id}.`,
+        { code: 'balance_insufficient' },
+      );
+    }
     const reversalId = randomId('trr');
-    state.balanceTransaction(-amount, 0, 'payment_refund', reversalId, transfer.currency, {
-      account: transfer.destination as string,
+    const paymentRefundId = randomId('pyr');
+    state.balanceTransaction(-amount, 0, 'payment_refund', paymentRefundId, transfer.currency, {
+      account: destination,
     });
     const reversal = fromFixture<Stripe.TransferReversal>('transfer_reversal', {
       id: reversalId,
@@ -246,6 +260,7 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
       balance_transaction: state.balanceTransaction(amount, 0, 'transfer_refund', reversalId, transfer.currency).id,
       created: state.now(),
       currency: transfer.currency,
+      destination_payment_refund: paymentRefundId,
       source_refund: null,
       transfer: transfer.id,
       metadata: read.metadata() ?? {},
@@ -256,6 +271,16 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     transfer.reversed = transfer.amount_reversed === transfer.amount;
     state.emit('transfer.reversed', transfer, { previous });
     return reversal;
+  }
+
+  /** GET /v1/transfers/:id/reversals: newest first, `limit` (default 10, at most 100). */
+  function listTransferReversals({ params, read, ids }: ApiRequest) {
+    rejectUnknownParams(params, { limit: true, expand: 'list' });
+    const transfer = state.transfers.get(ids[0]!);
+    if (!transfer) throw noSuch('transfer', ids[0]!, 'id', 404);
+    const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
+    const found = [...transfer.reversals.data].reverse();
+    return { ...list(found.slice(0, limit), `/v1/transfers/${transfer.id}/reversals`), has_more: found.length > limit };
   }
 
   /** GET /v1/refunds: newest first, by `charge` or `payment_intent`, `limit` (default 10, at most 100). */
@@ -291,6 +316,7 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
     failRefund,
     createApplicationFeeRefund,
     createTransferReversal,
+    listTransferReversals,
     listRefunds,
     listApplicationFeeRefunds,
   };

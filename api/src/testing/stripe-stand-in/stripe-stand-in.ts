@@ -258,6 +258,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     { method: 'GET', pattern: /^\/v1\/transfers$/, handler: transfers.listTransfers },
     { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)$/, handler: retrieveFrom(state.transfers, 'transfer') },
     { method: 'POST', pattern: /^\/v1\/transfers\/([^/]+)\/reversals$/, handler: refunds.createTransferReversal },
+    { method: 'GET', pattern: /^\/v1\/transfers\/([^/]+)\/reversals$/, handler: refunds.listTransferReversals },
     {
       method: 'GET',
       pattern: /^\/v1\/application_fees\/([^/]+)$/,

@@ -6,6 +6,7 @@ import {
   IdempotencyKeyReusedError,
   type CardSetup,
   type CreateIntentRequest,
+  type DisputeReport,
   type IntentStatus,
   type PaymentFailureCode,
   type PaymentIntent,
@@ -182,6 +183,35 @@ function refundFailureOf(
   };
 }
 
+/** The events of the fraud-dispute test card, in the order they are sent. */
+const SANDBOX_DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.closed'] as const;
+
+/** The dispute a signed sandbox dispute event carries, in our terms (it withdraws nothing: see recordFraudDispute). */
+function sandboxDisputeOf(object: unknown): DisputeReport | null {
+  const dispute = object as Partial<Record<'id' | 'charge' | 'reason' | 'status', unknown>> &
+    Partial<Record<'amount' | 'created', unknown>>;
+  if (
+    typeof dispute?.id !== 'string' ||
+    typeof dispute.charge !== 'string' ||
+    typeof dispute.reason !== 'string' ||
+    typeof dispute.status !== 'string' ||
+    typeof dispute.amount !== 'number' ||
+    typeof dispute.created !== 'number'
+  )
+    return null;
+  return {
+    id: dispute.id,
+    chargeId: dispute.charge,
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    withdrawnCents: 0,
+    feeCents: 0,
+    reinstatedCents: 0,
+    openedAt: new Date(dispute.created * 1000),
+  };
+}
+
 /** The event type a state change sends, or null when it sends none. */
 function eventTypeFor(status: IntentStatus, failed: boolean): string | null {
   if (status === 'succeeded') return 'payment_intent.succeeded';
@@ -245,6 +275,40 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       fraud_type: 'misc',
     };
     await send(eventId, EARLY_FRAUD_WARNING_EVENT, warning);
+  }
+
+  /**
+   * A charge with the fraud-dispute test card: the supporter's bank disputes it as fraudulent, and with no evidence
+   * flow in the sandbox the dispute is lost. Stripe's charge.dispute.created then charge.dispute.closed (status lost),
+   * whose object is the dispute naming the charge. The sandbox withdraws nothing from its one balance for it.
+   */
+  async function recordFraudDispute(tx: Db, intent: SandboxIntentRow, methodOf: MethodLookup): Promise<string[]> {
+    if (intent.status !== 'succeeded' || !intent.paymentMethodToken) return [];
+    const method = await methodOf(tx, intent.paymentMethodToken);
+    if (method?.behaviour !== 'dispute_fraudulent') return [];
+    const ids = [randomId('evt'), randomId('evt')];
+    for (const [index, type] of SANDBOX_DISPUTE_EVENTS.entries())
+      await insertSandboxEvent(tx, { id: ids[index]!, intentId: intent.id, type, createdAt: clock() });
+    return ids;
+  }
+
+  async function deliverFraudDispute(eventIds: string[], intent: PaymentIntent): Promise<void> {
+    if (!intent.chargeId) return;
+    for (const [index, type] of SANDBOX_DISPUTE_EVENTS.entries()) {
+      const eventId = eventIds[index];
+      if (!eventId) return;
+      await send(eventId, type, {
+        id: `dp_sandbox_${intent.id}`,
+        object: 'dispute',
+        charge: intent.chargeId,
+        payment_intent: intent.id,
+        amount: intent.amountCents,
+        currency: intent.currency,
+        reason: 'fraudulent',
+        status: type === 'charge.dispute.closed' ? 'lost' : 'needs_response',
+        created: Math.floor(clock().getTime() / 1000),
+      });
+    }
   }
 
   async function deliver(eventId: string | null, intent: PaymentIntent): Promise<void> {
@@ -342,6 +406,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       case 'succeed':
       case 'early_fraud_warning':
       case 'refund_fails':
+      case 'dispute_fraudulent':
         break;
     }
     const { row: charge } = await insertSandboxCharge(tx, {
@@ -382,6 +447,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       if (!method) read.set(token, (method = findSandboxPaymentMethod(tx, token)));
       return method;
     };
+    let disputeEventIds: string[] = [];
     const result = await db.transaction(async (tx) => {
       let locked: SandboxIntentRow | undefined;
       if (chargedMethod === undefined) locked = await findSandboxIntent(tx, intentId, true);
@@ -396,12 +462,14 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       if (changed !== locked) {
         eventId = await recordEvent(tx, changed);
         warningEventId = await recordFraudWarning(tx, changed, methodOf);
+        disputeEventIds = await recordFraudDispute(tx, changed, methodOf);
       }
       return toIntent(await withMethod(tx, changed, methodOf));
     });
     if (result) {
       await deliver(eventId, result);
       await deliverFraudWarning(warningEventId, result);
+      await deliverFraudDispute(disputeEventIds, result);
     }
     return result;
   }
@@ -641,6 +709,11 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       return null;
     },
 
+    /** Creators' money is in the ledger, on the sandbox's one balance: a lost fraud dispute's entries are all. */
+    async reverseCreatorShare() {
+      return null;
+    },
+
     /**
      * The sandbox has one balance, the platform's (no connected accounts: creators' money stays on it until a payout's
      * transfer): each succeeded charge less its processing fee (the estimate, which is what the sandbox charges), each
@@ -681,6 +754,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         const event = JSON.parse(rawBody) as {
           id?: unknown;
           type?: unknown;
+          created?: unknown;
           data?: {
             object?: {
               id?: unknown;
@@ -693,6 +767,11 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
           };
         };
         if (typeof event.id !== 'string' || typeof event.type !== 'string') return null;
+        const dispute = (SANDBOX_DISPUTE_EVENTS as readonly string[]).includes(event.type)
+          ? sandboxDisputeOf(event.data?.object)
+          : null;
+        if (dispute && typeof event.created === 'number')
+          return { id: event.id, type: event.type, intentId: null, dispute, createdAt: new Date(event.created * 1000) };
         const intentId = event.data?.object?.id;
         const chargeId = event.data?.object?.charge;
         const paymentIntentId = event.data?.object?.payment_intent;

@@ -53,6 +53,12 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
     behaviour: 'refund_fails',
     description: 'Succeeds; a refund of it is reported succeeded, then fails (the bank sends it back a little later)',
   },
+  {
+    number: '4000000000000259',
+    behaviour: 'dispute_fraudulent',
+    description:
+      "Succeeds, then the supporter's bank disputes it as fraudulent and the dispute is lost: the creator's share is taken back and their payouts wait for review",
+  },
 ];
 
 export const SANDBOX_MESSAGES = {

@@ -7,6 +7,8 @@ import {
   type CardFieldConfig,
   type CardSetup,
   type CreateCardSetupRequest,
+  type CreatorShareReversalRequest,
+  type CreatorShareReversalResult,
   type CreatorTransferRequest,
   type CreatorTransferResult,
   type CreateIntentRequest,
@@ -515,6 +517,39 @@ export class StripePaymentProvider implements PaymentProvider {
       ),
     );
     return { transferId: transfer.id, paymentId: idOf(transfer.destination_payment ?? null) };
+  }
+
+  /**
+   * A reversal of the charge's transfer (destination charges: `charge.transfer`, the whole charge) of the amount asked,
+   * no more than the transfer has left. Stripe reverses a destination charge's transfer whatever the account's balance:
+   * a balance too small goes negative, and Stripe recovers it from the account's next payments. The reversal carries
+   * its key in metadata and is looked for among the transfer's reversals first, so a retry after a success that was
+   * not recorded returns it rather than reversing again (nor asks again for a smaller amount under the same key).
+   */
+  async reverseCreatorShare(request: CreatorShareReversalRequest): Promise<CreatorShareReversalResult> {
+    const charge = await this.stripe.charges.retrieve(request.chargeId, { expand: ['transfer'] });
+    const transfer = typeof charge.transfer === 'object' ? charge.transfer : null;
+    if (!transfer) throw new Error(`Charge ${request.chargeId} has no transfer to reverse`);
+    const earlier = await this.stripe.transfers
+      .listReversals(transfer.id, { limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    let reversal = earlier.find((found) => found.metadata?.[KEY_METADATA] === request.idempotencyKey);
+    if (!reversal) {
+      const amount = Math.min(request.amountCents, transfer.amount - transfer.amount_reversed);
+      if (amount <= 0) return { amountCents: 0, reversalId: null, paymentRefundId: null };
+      reversal = await this.idempotent(request.idempotencyKey, () =>
+        this.stripe.transfers.createReversal(
+          transfer.id,
+          { amount, metadata: { ...request.metadata, [KEY_METADATA]: request.idempotencyKey } },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+    }
+    return {
+      amountCents: reversal.amount,
+      reversalId: reversal.id,
+      paymentRefundId: idOf(reversal.destination_payment_refund ?? null),
+    };
   }
 
   /**

@@ -360,16 +360,19 @@ function isAbort(error: unknown): boolean {
   return false;
 }
 
+/** What a receipt shows: the attempt, its support, the creator's names and the monthly support. */
+const receiptColumns = () => ({
+  attempt: paymentAttempts,
+  support: supports,
+  creatorUsername: creatorProfiles.username,
+  creatorDisplayName: creatorProfiles.displayName,
+  subscription: subscriptions,
+});
+
 /** Everything a receipt shows, for a completed attempt. */
 export async function findReceiptParts(db: Db, attemptId: string) {
   const [row] = await db
-    .select({
-      attempt: paymentAttempts,
-      support: supports,
-      creatorUsername: creatorProfiles.username,
-      creatorDisplayName: creatorProfiles.displayName,
-      subscription: subscriptions,
-    })
+    .select(receiptColumns())
     .from(paymentAttempts)
     .innerJoin(supports, eq(supports.id, paymentAttempts.supportId))
     .innerJoin(creatorProfiles, eq(creatorProfiles.userId, supports.creatorId))
@@ -384,13 +387,7 @@ export async function findReceiptParts(db: Db, attemptId: string) {
  */
 export async function findAttemptWithReceiptParts(db: Db, intentId: string) {
   const [row] = await db
-    .select({
-      attempt: paymentAttempts,
-      support: supports,
-      creatorUsername: creatorProfiles.username,
-      creatorDisplayName: creatorProfiles.displayName,
-      subscription: subscriptions,
-    })
+    .select(receiptColumns())
     .from(paymentAttempts)
     .leftJoin(supports, eq(supports.id, paymentAttempts.supportId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, supports.creatorId))

@@ -596,7 +596,11 @@ describe('checkout: a request that died mid-payment', () => {
     const key = randomUUID();
     const attempt = await pendingAttempt(creator.userId, key, STALE_ATTEMPT_MS + 1_000);
     await paidIntent(deps, attempt.id, key);
-    expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 1, errors: 0 });
+    // On a slow machine this file's earlier tests' unfinished attempts are stale by now too: they are recovered
+    // alongside, so the count is at least this one.
+    const first = await recoverInterruptedCheckouts(deps);
+    expect(first.errors).toBe(0);
+    expect(first.recovered).toBeGreaterThanOrEqual(1);
     const [done] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
     expect(done).toMatchObject({ status: 'succeeded' });
     const [support] = await db()
@@ -607,7 +611,9 @@ describe('checkout: a request that died mid-payment', () => {
       amountCents: 700,
       supporterEmail: 'crashed@example.com',
     });
-    expect(await recoverInterruptedCheckouts(deps)).toEqual({ recovered: 0, errors: 0 });
+    // A second run does not record it again.
+    await recoverInterruptedCheckouts(deps);
+    expect((await moneyCounts(db(), creator.userId)).supports).toBe(1);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
 

@@ -245,155 +245,161 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
     expect((await reconcile(db, provider(), untilNow(from))).differences).toEqual([]);
   });
 
-  const OPERATIONS = 150;
-  it(`reconciles to the cent after ${OPERATIONS} random supports, renewals, refunds (some failing later), disputes and payouts (some canceled) with events reordered and duplicated`, async () => {
-    const { t, standIn, platform } = stripe;
-    const db = t.database.db;
-    const random = seeded(Number(process.env.RECONCILIATION_SEED ?? 39));
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const creators = [await stripe.connectedCreator('US'), await stripe.connectedCreator('GB')];
-    const paidSupports: { supportId: string; intentId: string; creator: (typeof creators)[number]; left: number }[] =
-      [];
-    const cards = ['pm_card_visa', 'pm_card_visa', 'pm_card_gb', 'pm_card_mastercard'];
+  // 150 in the test command; RECONCILIATION_OPERATIONS=1000 (and RECONCILIATION_SEED) for the long run
+  // (docs/testing.md). Its time limit grows with the work: two seconds per operation, for a busy machine.
+  const OPERATIONS = Number(process.env.RECONCILIATION_OPERATIONS ?? 150);
+  it(
+    `reconciles to the cent after ${OPERATIONS} random supports, renewals, refunds (some failing later), disputes and payouts (some canceled) with events reordered and duplicated`,
+    { timeout: 60_000 + OPERATIONS * 2_000 },
+    async () => {
+      const { t, standIn, platform } = stripe;
+      const db = t.database.db;
+      const random = seeded(Number(process.env.RECONCILIATION_SEED ?? 39));
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      const creators = [await stripe.connectedCreator('US'), await stripe.connectedCreator('GB')];
+      const paidSupports: { supportId: string; intentId: string; creator: (typeof creators)[number]; left: number }[] =
+        [];
+      const cards = ['pm_card_visa', 'pm_card_visa', 'pm_card_gb', 'pm_card_mastercard'];
 
-    standIn.holdEvents();
-    for (let op = 0; op < OPERATIONS; op += 1) {
-      const roll = random();
-      const creator = pick(creators);
-      const refundable = paidSupports.filter((s) => s.left >= 100);
-      if (roll < 0.5 || refundable.length === 0) {
-        const amount = 3 + Math.floor(random() * 58);
-        const body = checkoutBody({ amount, isRecurring: random() < 0.4 });
-        const paid = await stripe.pay(t.client(), creator.profile.username, body, pick(cards));
-        paidSupports.push({ ...paid, creator, left: amount * 100 });
-      } else if (roll < 0.75) {
-        const target = pick(refundable);
-        const amountCents = 1 + Math.floor(random() * target.left);
-        const refunded = await target.creator.client.request({
-          method: 'POST',
-          url: `/api/creator/supports/${target.supportId}/refunds`,
-          headers: { 'idempotency-key': `recon-${op}-${target.supportId}` },
-          payload: { amountCents, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
-        });
-        expect(refunded.statusCode, refunded.body).toBe(201);
-        target.left -= amountCents;
-        if (random() < 0.25) {
-          // The card's bank refuses it later: its events join the held ones, reordered and duplicated.
-          const [row] = await db
-            .select({ providerRefundId: refunds.providerRefundId })
-            .from(refunds)
-            .where(eq(refunds.idempotencyKey, `recon-${op}-${target.supportId}`));
-          standIn.failRefund(row!.providerRefundId!);
+      standIn.holdEvents();
+      for (let op = 0; op < OPERATIONS; op += 1) {
+        const roll = random();
+        const creator = pick(creators);
+        const refundable = paidSupports.filter((s) => s.left >= 100);
+        if (roll < 0.5 || refundable.length === 0) {
+          const amount = 3 + Math.floor(random() * 58);
+          const body = checkoutBody({ amount, isRecurring: random() < 0.4 });
+          const paid = await stripe.pay(t.client(), creator.profile.username, body, pick(cards));
+          paidSupports.push({ ...paid, creator, left: amount * 100 });
+        } else if (roll < 0.75) {
+          const target = pick(refundable);
+          const amountCents = 1 + Math.floor(random() * target.left);
+          const refunded = await target.creator.client.request({
+            method: 'POST',
+            url: `/api/creator/supports/${target.supportId}/refunds`,
+            headers: { 'idempotency-key': `recon-${op}-${target.supportId}` },
+            payload: { amountCents, reason: 'requested_by_supporter', note: '', cancelSubscription: false },
+          });
+          expect(refunded.statusCode, refunded.body).toBe(201);
+          target.left -= amountCents;
+          if (random() < 0.25) {
+            // The card's bank refuses it later: its events join the held ones, reordered and duplicated.
+            const [row] = await db
+              .select({ providerRefundId: refunds.providerRefundId })
+              .from(refunds)
+              .where(eq(refunds.idempotencyKey, `recon-${op}-${target.supportId}`));
+            standIn.failRefund(row!.providerRefundId!);
+          }
+        } else if (roll < 0.85) {
+          const target = pick(refundable);
+          const amount = 1 + Math.floor(random() * target.left);
+          const chargeId = (await platform.paymentIntents.retrieve(target.intentId)).latest_charge as string;
+          await platform.refunds.create({
+            charge: chargeId,
+            amount,
+            reverse_transfer: true,
+            // As docs/going-live.md says: the transfer reversed, the application fee's share left to the app.
+            refund_application_fee: false,
+          });
+          target.left -= amount;
+        } else if (roll < 0.9) {
+          // Stripe pays out what the account holds, when it holds something.
+          const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
+          // Now and then Stripe cancels it before it reaches the bank: the money stays, and nothing moved.
+          if ([...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0) > 0)
+            standIn.payOut(creator.accountId, { cancel: random() < 0.3 });
+        } else {
+          // Events held meanwhile arrive now, reordered and some twice.
+          await releaseShuffled();
+          standIn.holdEvents();
         }
-      } else if (roll < 0.85) {
-        const target = pick(refundable);
-        const amount = 1 + Math.floor(random() * target.left);
-        const chargeId = (await platform.paymentIntents.retrieve(target.intentId)).latest_charge as string;
-        await platform.refunds.create({
-          charge: chargeId,
-          amount,
-          reverse_transfer: true,
-          // As docs/going-live.md says: the transfer reversed, the application fee's share left to the app.
-          refund_application_fee: false,
-        });
-        target.left -= amount;
-      } else if (roll < 0.9) {
-        // Stripe pays out what the account holds, when it holds something.
-        const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
-        // Now and then Stripe cancels it before it reaches the bank: the money stays, and nothing moved.
-        if ([...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0) > 0)
-          standIn.payOut(creator.accountId, { cancel: random() < 0.3 });
-      } else {
-        // Events held meanwhile arrive now, reordered and some twice.
-        await releaseShuffled();
-        standIn.holdEvents();
       }
-    }
-    // A dispute or two (Stripe's dispute card: reason fraudulent), lost (the creator's share is taken back by a
-    // transfer reversal) and won.
-    for (const outcome of ['lose', 'win'] as const) {
-      const creator = pick(creators);
-      const started = (
-        await t.client().post(`/api/creators/${creator.profile.username}/supports`, checkoutBody({ amount: 10 }))
-      ).json() as { payment: { intentId: string; clientSecret: string } };
-      await stripe.browser.paymentIntents.confirm(started.payment.intentId, {
-        payment_method: 'pm_card_createDispute',
-        client_secret: started.payment.clientSecret,
-      } as Stripe.PaymentIntentConfirmParams);
-      await t.client().post(`/api/payments/intents/${started.payment.intentId}/complete`, {
-        clientSecret: started.payment.clientSecret,
-      });
-      const opened = await standIn.waitForEvent(
-        (e) =>
-          e.type === 'charge.dispute.funds_withdrawn' &&
-          (e.data.object as Stripe.Dispute).payment_intent === started.payment.intentId,
-      );
-      const disputeId = (opened.data.object as Stripe.Dispute).id;
-      if (outcome === 'lose') await platform.disputes.close(disputeId);
-      else
-        await platform.disputes.update(disputeId, {
-          evidence: { uncategorized_text: 'winning_evidence' },
-          submit: true,
+      // A dispute or two (Stripe's dispute card: reason fraudulent), lost (the creator's share is taken back by a
+      // transfer reversal) and won.
+      for (const outcome of ['lose', 'win'] as const) {
+        const creator = pick(creators);
+        const started = (
+          await t.client().post(`/api/creators/${creator.profile.username}/supports`, checkoutBody({ amount: 10 }))
+        ).json() as { payment: { intentId: string; clientSecret: string } };
+        await stripe.browser.paymentIntents.confirm(started.payment.intentId, {
+          payment_method: 'pm_card_createDispute',
+          client_secret: started.payment.clientSecret,
+        } as Stripe.PaymentIntentConfirmParams);
+        await t.client().post(`/api/payments/intents/${started.payment.intentId}/complete`, {
+          clientSecret: started.payment.clientSecret,
         });
-    }
-    await releaseShuffled();
+        const opened = await standIn.waitForEvent(
+          (e) =>
+            e.type === 'charge.dispute.funds_withdrawn' &&
+            (e.data.object as Stripe.Dispute).payment_intent === started.payment.intentId,
+        );
+        const disputeId = (opened.data.object as Stripe.Dispute).id;
+        if (outcome === 'lose') await platform.disputes.close(disputeId);
+        else
+          await platform.disputes.update(disputeId, {
+            evidence: { uncategorized_text: 'winning_evidence' },
+            submit: true,
+          });
+      }
+      await releaseShuffled();
 
-    // A month on, the renewals are charged off session.
-    const later = new Date(Date.now() + 32 * DAY_MS);
-    const renewed = await runRenewals(
-      {
-        db,
-        provider: provider(),
-        appSecret: resolveAppSecret(t.app.config),
-        origin: 'http://127.0.0.1',
-        now: () => later,
-      },
-      later,
-    );
-    expect(renewed).toMatchObject({ errors: 0, failed: 0 });
-    expect(renewed.renewed).toBeGreaterThan(0);
-    await standIn.deliveriesSettled();
+      // A month on, the renewals are charged off session.
+      const later = new Date(Date.now() + 32 * DAY_MS);
+      const renewed = await runRenewals(
+        {
+          db,
+          provider: provider(),
+          appSecret: resolveAppSecret(t.app.config),
+          origin: 'http://127.0.0.1',
+          now: () => later,
+        },
+        later,
+      );
+      expect(renewed).toMatchObject({ errors: 0, failed: 0 });
+      expect(renewed.renewed).toBeGreaterThan(0);
+      await standIn.deliveriesSettled();
 
-    const recovered = await db.select().from(disputes).where(eq(disputes.creatorRecovery, 'done'));
-    expect(recovered.map((d) => [d.status, d.recoveredCents > 0])).toEqual([['lost', true]]);
-    const result = await reconcile(db, provider(), untilNow(fileStart, 40 * DAY_MS));
-    expect(result.differences).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect((await checkLedgerIntegrity(db)).problems).toEqual([]);
+      const recovered = await db.select().from(disputes).where(eq(disputes.creatorRecovery, 'done'));
+      expect(recovered.map((d) => [d.status, d.recoveredCents > 0])).toEqual([['lost', true]]);
+      const result = await reconcile(db, provider(), untilNow(fileStart, 40 * DAY_MS));
+      expect(result.differences).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect((await checkLedgerIntegrity(db)).problems).toEqual([]);
 
-    for (const creator of creators) {
-      // The account's balance at Stripe: what the ledger credited the creator, less what Stripe paid to their bank.
-      const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
-      const atStripe = [...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0);
-      const entries = await db
+      for (const creator of creators) {
+        // The account's balance at Stripe: what the ledger credited the creator, less what Stripe paid to their bank.
+        const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
+        const atStripe = [...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0);
+        const entries = await db
+          .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.account, `creator:${creator.user.id}`));
+        const bank = await db
+          .select({ amountCents: providerPayouts.amountCents, status: providerPayouts.status })
+          .from(providerPayouts)
+          .where(eq(providerPayouts.accountId, creator.accountId));
+        const ledgerBalance = entries.filter((e) => e.type !== 'payout').reduce((sum, e) => sum + e.amountCents, 0);
+        const paidOut = bank.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amountCents, 0);
+        expect(atStripe).toBe(ledgerBalance - paidOut);
+      }
+      // The platform's balance: never below its fee income less Stripe's fees (its ledger account, disputes aside).
+      const platformBalance = await platform.balance.retrieve();
+      const atStripe = [...platformBalance.available, ...platformBalance.pending].reduce((sum, f) => sum + f.amount, 0);
+      const platformEntries = await db
         .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.account, `creator:${creator.user.id}`));
-      const bank = await db
-        .select({ amountCents: providerPayouts.amountCents, status: providerPayouts.status })
-        .from(providerPayouts)
-        .where(eq(providerPayouts.accountId, creator.accountId));
-      const ledgerBalance = entries.filter((e) => e.type !== 'payout').reduce((sum, e) => sum + e.amountCents, 0);
-      const paidOut = bank.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amountCents, 0);
-      expect(atStripe).toBe(ledgerBalance - paidOut);
-    }
-    // The platform's balance: never below its fee income less Stripe's fees (its ledger account, disputes aside).
-    const platformBalance = await platform.balance.retrieve();
-    const atStripe = [...platformBalance.available, ...platformBalance.pending].reduce((sum, f) => sum + f.amount, 0);
-    const platformEntries = await db
-      .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
-      .from(ledgerEntries)
-      .innerJoin(supports, eq(supports.id, ledgerEntries.supportId))
-      .where(eq(ledgerEntries.account, 'platform'));
-    const feeIncome = platformEntries.reduce((sum, e) => sum + e.amountCents, 0);
-    expect(atStripe).toBeGreaterThanOrEqual(feeIncome);
+        .innerJoin(supports, eq(supports.id, ledgerEntries.supportId))
+        .where(eq(ledgerEntries.account, 'platform'));
+      const feeIncome = platformEntries.reduce((sum, e) => sum + e.amountCents, 0);
+      expect(atStripe).toBeGreaterThanOrEqual(feeIncome);
 
-    async function releaseShuffled() {
-      const held = standIn.events.filter((e) => !standIn.deliveries.some((d) => d.eventId === e.id));
-      const order = held.map((e) => e.id).sort(() => random() - 0.5);
-      const twice = order.filter(() => random() < 0.3);
-      await standIn.releaseEvents([...order, ...twice]);
-      await standIn.deliveriesSettled();
-    }
-  });
+      async function releaseShuffled() {
+        const held = standIn.events.filter((e) => !standIn.deliveries.some((d) => d.eventId === e.id));
+        const order = held.map((e) => e.id).sort(() => random() - 0.5);
+        const twice = order.filter(() => random() < 0.3);
+        await standIn.releaseEvents([...order, ...twice]);
+        await standIn.deliveriesSettled();
+      }
+    },
+  );
 });

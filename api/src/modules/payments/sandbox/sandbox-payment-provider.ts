@@ -11,6 +11,7 @@ import {
   type PaymentFailureCode,
   type PaymentIntent,
   type PaymentProvider,
+  type OffSessionChargeRequest,
   type ProviderEvent,
   type RefundRequest,
   type RefundResult,
@@ -498,6 +499,27 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     return { row, inserted };
   }
 
+  /** A charge of a saved card, with the supporter away (a renewal) or on the page (a confirmed raise). */
+  async function chargeSavedCard(request: OffSessionChargeRequest, offSession: boolean): Promise<PaymentIntent> {
+    const { row, inserted } = await createIntentRow(
+      { ...request, keepCard: false },
+      offSession,
+      request.paymentMethodId,
+    );
+    // A repeated key gets the first intent's outcome, never a second charge.
+    if (!inserted) return toIntent(await withMethod(db, row));
+    const charged = await changeIntent(
+      row.id,
+      async (tx, intent, methodOf) => {
+        if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
+        return attemptCharge(tx, intent, await methodOf(tx, request.paymentMethodId), false);
+      },
+      request.paymentMethodId,
+    );
+    if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
+    return charged;
+  }
+
   return {
     name: SANDBOX_PROVIDER_NAME,
     capabilities: SANDBOX_CAPABILITIES,
@@ -521,36 +543,9 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       });
     },
 
-    async chargeOffSession(request) {
-      const { row, inserted } = await createIntentRow({ ...request, keepCard: false }, true, request.paymentMethodId);
-      // A repeated key gets the first intent's outcome, never a second charge.
-      if (!inserted) return toIntent(await withMethod(db, row));
-      const charged = await changeIntent(
-        row.id,
-        async (tx, intent, methodOf) => {
-          if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
-          return attemptCharge(tx, intent, await methodOf(tx, request.paymentMethodId), false);
-        },
-        request.paymentMethodId,
-      );
-      if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
-      return charged;
-    },
+    chargeOffSession: (request) => chargeSavedCard(request, true),
 
-    async chargeOnSession(request) {
-      const { row, inserted } = await createIntentRow({ ...request, keepCard: false }, false, request.paymentMethodId);
-      if (!inserted) return toIntent(await withMethod(db, row));
-      const charged = await changeIntent(
-        row.id,
-        async (tx, intent, methodOf) => {
-          if (intent.status !== 'requires_payment_method' || intent.failureCode) return intent;
-          return attemptCharge(tx, intent, await methodOf(tx, request.paymentMethodId), false);
-        },
-        request.paymentMethodId,
-      );
-      if (!charged) throw new Error(`sandbox intent ${row.id} vanished`);
-      return charged;
-    },
+    chargeOnSession: (request) => chargeSavedCard(request, false),
 
     async createCardSetup(request) {
       const now = clock();

@@ -95,12 +95,12 @@ export function renewalClock(currentPeriodEnd: string | undefined): Date {
   return new Date(end + 2 * DAY_MS);
 }
 
-/** 10:00 UTC on the first Tuesday strictly after `after`: a payout day (docs/money.md "Payouts"). */
+/** 10:00 UTC on the Tuesday that pays the payout week (Monday to Sunday) holding `after` (docs/money.md "Payouts"). */
 export function payoutTuesday(after: Date): Date {
   if (Number.isNaN(after.getTime())) throw new Error('payoutTuesday needs a valid date');
-  const day = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate() + 1, 10));
-  while (day.getUTCDay() !== 2) day.setUTCDate(day.getUTCDate() + 1);
-  return day;
+  // The Tuesday after the end of `after`'s payout week (Monday to Sunday): eight days after that Monday.
+  const sinceMonday = (after.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate() - sinceMonday + 8, 10));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_RECEIVED_MESSAGE } from '@beabro/shared/api-schemas/operator';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
@@ -42,7 +42,8 @@ describe('the Report link', () => {
     expect(await dialog.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     reply.release();
     expect(await dialog.findByRole('status')).toHaveTextContent(REPORT_RECEIVED_MESSAGE);
-    expect(dialog.getByRole('status')).toHaveFocus();
+    // Focus moves to it in an effect after the render that shows it.
+    await waitFor(() => expect(dialog.getByRole('status')).toHaveFocus());
     expect(api.callsTo('POST /api/reports')[0]?.body).toEqual({
       username: 'pixelpat',
       postId: POST_ID,

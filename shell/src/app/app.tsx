@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { BrowserRouter, createPath, Router, type To } from 'react-router-dom';
 import { AppProviders } from '@beabro/shared/ui/app-providers';
 import type { RemoteMapState } from '../features/remotes/remote-map';
 import { RemoteMapContext } from '../features/remotes/remote-map-context';
 import { NO_RESOLVED_AREAS, ResolvedAreasContext, type ResolvedAreas } from '../features/remotes/resolved-areas';
 import { SessionSync } from '@beabro/shared/ui/session-sync';
-import type { EarlyInput } from '../features/ssr/replay-early-input';
+import { useEarlyInputReplay, type EarlyInput } from '../features/ssr/replay-early-input';
 import { AppRoutes } from './app-routes';
 
 export interface AppProps {
@@ -39,20 +39,16 @@ function StaticRouter({ location, children }: { location: string; children: Reac
 }
 
 /**
- * Once the page is interactive: what a visitor typed into the server's HTML before it hydrated reaches
- * the forms (replayed after the re-render that follows hydration), and #root says it is interactive
- * (`data-interactive`, for monitoring and end-to-end tests).
+ * Once the page is interactive: what a visitor did to the server's HTML before it hydrated reaches the page (see
+ * useEarlyInputReplay), and #root says it is interactive (`data-interactive`, for monitoring and end-to-end tests).
  */
 function OnInteractive({ earlyInput }: { earlyInput: EarlyInput | undefined }) {
-  useEffect(() => {
-    earlyInput?.stop();
-    const timer = setTimeout(() => {
-      earlyInput?.replay();
-      document.getElementById('root')?.setAttribute('data-interactive', 'true');
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [earlyInput]);
+  useEarlyInputReplay(earlyInput, markInteractive);
   return null;
+}
+
+function markInteractive() {
+  document.getElementById('root')?.setAttribute('data-interactive', 'true');
 }
 
 export function App({ remoteMap, queryClient, resolvedAreas = NO_RESOLVED_AREAS, location, earlyInput }: AppProps) {

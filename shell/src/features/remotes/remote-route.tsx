@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, memo, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteAreaProps } from '@beabro/shared/contract/remote-contract';
 import { useHydrated } from '@beabro/shared/hooks/use-hydrated';
 import type { AreaRoute } from '../../config/area-routes';
@@ -92,12 +92,26 @@ export function RemoteRoute({ route }: { route: AreaRoute }) {
   return (
     <RemoteErrorBoundary key={attempt} area={route.area} onRetry={retry}>
       <Suspense fallback={<AreaLoading area={route.area} />}>
-        {/* eslint-disable-next-line react-hooks/static-components -- one stable component per attempt, cached in lazyAreas or resolved before rendering */}
-        {Area ? <Area basePath={basePathOf(route.path)} /> : <AreaLoading area={route.area} />}
+        {Area ? <AreaPage Area={Area} basePath={basePathOf(route.path)} /> : <AreaLoading area={route.area} />}
       </Suspense>
     </RemoteErrorBoundary>
   );
 }
+
+/**
+ * The area itself, re-rendered only when it changes: the shell's own re-renders (the one right after hydration among
+ * them) stay out of it. A re-render of an area before the visitor's early input is replayed would put the server's
+ * values back on the screen under the keys they go on typing.
+ */
+const AreaPage = memo(function AreaPage({
+  Area,
+  basePath,
+}: {
+  Area: ComponentType<RemoteAreaProps>;
+  basePath: string;
+}) {
+  return <Area basePath={basePath} />;
+});
 
 /** The path an area is mounted at: a route that routes its own sub-paths ("/operator/*") without its "/*". */
 function basePathOf(path: string): string {

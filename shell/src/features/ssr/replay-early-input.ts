@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 /*
  * A visitor can type into a server-rendered form before the page has hydrated. React 19 keeps what was
  * typed on the screen but never hears about it, and the first re-render after hydration puts the
@@ -61,10 +63,13 @@ function replay(control: Control, entry: Entry) {
 }
 
 export interface EarlyInput {
-  /** Stops recording (the page has hydrated: from now on React hears the visitor itself). */
-  stop: () => void;
-  /** Replays what was recorded; returns how many controls and clicks. */
-  replay: () => number;
+  /**
+   * Stops recording and gives each control the last value the visitor gave it, as their own input (a key typed after
+   * hydration, which React heard, is not undone); returns how many.
+   */
+  replayInput: () => number;
+  /** Clicks again, in order, the buttons the visitor clicked before the application ran; returns how many. */
+  replayClicks: () => number;
 }
 
 /** Clicks a button again as the visitor did, if it is still on the page and can be used. */
@@ -78,9 +83,9 @@ function replayClick(root: HTMLElement, element: Element): boolean {
 
 /**
  * Starts recording, before `hydrateRoot`, what the visitor does to the form controls under `root`: what
- * they changed before the scripts ran, and every input until `stop()`. `clicks` are buttons the visitor
- * clicked before the application ran (kept by a public page's first-use loader): clicked again, in order,
- * after the typed values are replayed.
+ * they changed before the scripts ran, and every input until `replayInput()`. `clicks` are buttons the visitor
+ * clicked before the application ran (kept by a public page's first-use loader): clicked again by
+ * `replayClicks()`, after the values.
  */
 export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): EarlyInput {
   const recorded = new Map<Control, Entry>();
@@ -94,16 +99,35 @@ export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): Ear
   root.addEventListener('input', listener, true);
   root.addEventListener('change', listener, true);
   return {
-    stop: () => {
+    replayInput: () => {
       root.removeEventListener('input', listener, true);
       root.removeEventListener('change', listener, true);
-    },
-    replay: () => {
       let count = 0;
       for (const [control, entry] of recorded) if (replay(control, entry)) count += 1;
       recorded.clear();
+      return count;
+    },
+    replayClicks: () => {
+      let count = 0;
       for (const element of clicks.splice(0)) if (replayClick(root, element)) count += 1;
       return count;
     },
   };
+}
+
+/**
+ * Replays `earlyInput` once the page has hydrated, then calls `onReplayed` (the page is interactive). It waits a task
+ * past the first commit: an area hydrates in a commit of its own, and the re-render that follows hydration would put
+ * the server's values back over a replay made before it. Input in that gap is recorded too, so the replay ends on
+ * the visitor's last value, never an older one.
+ */
+export function useEarlyInputReplay(earlyInput: EarlyInput | undefined, onReplayed?: () => void) {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      earlyInput?.replayInput();
+      earlyInput?.replayClicks();
+      onReplayed?.();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [earlyInput, onReplayed]);
 }

@@ -77,7 +77,7 @@ test.describe('without JavaScript, a visitor sees the whole page', () => {
     for (const tier of [
       'Support the Mission $5',
       'Fuel the Journey $15',
-      'True Believer $25 /month',
+      'True Believer $25/month',
       'Mission Champion $50',
     ]) {
       await expect(tiers.getByRole('button', { name: tier })).toBeVisible();

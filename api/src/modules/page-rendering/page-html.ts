@@ -76,12 +76,32 @@ function preloadHints(preloads: readonly PagePreload[]): string {
     .join('');
 }
 
+/** The style elements emotion renders beside the markup that uses them (`<style data-emotion="css 1a2b">`). */
+const EMOTION_STYLE = /<style\b[^>]*\bdata-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/gi;
+
+/**
+ * Emotion's style elements, moved from the markup to the end of the head in the same order. In the body, each one
+ * makes the browser recompute the page's styles as it parses, and a part of the page painted before the styles and
+ * elements that follow it grows when they arrive (a layout shift); in the head the page is styled once, before its
+ * first paint. Emotion's own code moves them to the head too, before hydrating, and finds them there by their ids.
+ */
+function hoistStyles(rootHtml: string): { markup: string; styles: string } {
+  let styles = '';
+  const markup = rootHtml.replace(EMOTION_STYLE, (tag) => {
+    styles += tag;
+    return '';
+  });
+  return { markup, styles };
+}
+
 /** The page: `head` before </head>, the markup in #root and the page state after it. */
-function finish(template: string, head: string, rootHtml: string, state: PageState): string {
+function finish(template: string, pageHead: string, rootHtml: string, state: PageState): string {
   let html = template;
   const stateScript = `<script id="${PAGE_STATE_ELEMENT_ID}" type="application/json">${serializePageState(state)}</script>`;
+  const { markup, styles } = hoistStyles(rootHtml);
+  const head = `${styles}${pageHead}`;
   if (head) html = /<\/head>/i.test(html) ? html.replace(/<\/head>/i, () => `${head}</head>`) : `${head}${html}`;
-  const root = `<div id="root">${rootHtml}</div>${stateScript}`;
+  const root = `<div id="root">${markup}</div>${stateScript}`;
   // A function replacement: "$&" in rendered text must not be read as a replacement pattern.
   return html.includes(ROOT) ? html.replace(ROOT, () => root) : html.replace(/<\/body>/i, () => `${root}</body>`);
 }

@@ -20,6 +20,16 @@ exports.createPageRenderer = async function (options) {
       if (request.url === '/dashboard') return null;
       const siteConfig = await options.apiTransport('/api/site-config', { headers: { accept: 'application/json' } });
       const body = await siteConfig.json();
+      if (request.url === '/help?styled') {
+        return {
+          html:
+            '<style data-emotion="css-global 1x">body{margin:0}</style><header><style data-emotion="css a1">.css-a1{display:flex}</style>' +
+            '<a class="css-a1">Sign In</a><style data-emotion="css b2">.css-b2{color:red}</style><a class="css-b2">Join</a></header>' +
+            '<p>style text: &lt;style data-emotion="css c3"></p>',
+          area: { remote: 'mf-help', module: './help', rendered: true },
+          state: { remoteMap: request.remoteMap, render: { area: null, queries: { mutations: [], queries: [] } } },
+        };
+      }
       return {
         html: '<p>rendered ' + request.url + ' with ' + JSON.stringify(request.serverEntries) + ' api ' + body.supportEmail + ' $& $1</p>',
         area:
@@ -77,6 +87,21 @@ describe('a visitor’s page is rendered by the shell’s server bundle', () => 
     // Areas' data comes from the API in-process; "$&" in rendered text stays as it is.
     expect(res.body).toContain('api help@beabro.test $& $1</p></div>');
     expect(pageState(res.body).remoteMap['mf-help']).toBe('/remotes/mf-help/mf-manifest.json');
+  });
+
+  it('puts the styles the markup was rendered with in the head, in their order, and nothing else', async () => {
+    const res = await t.app.inject({ url: '/help?styled' });
+    expect(res.statusCode).toBe(200);
+    const [head, body] = res.body.split('</head>');
+    expect(head).toContain(
+      '<style data-emotion="css-global 1x">body{margin:0}</style><style data-emotion="css a1">.css-a1{display:flex}</style>' +
+        '<style data-emotion="css b2">.css-b2{color:red}</style>',
+    );
+    expect(body).toContain(
+      '<div id="root"><header><a class="css-a1">Sign In</a><a class="css-b2">Join</a></header>' +
+        '<p>style text: &lt;style data-emotion="css c3"></p></div>',
+    );
+    expect(body).not.toContain('<style');
   });
 
   it('gives the page the title its area set while rendering, escaped', async () => {

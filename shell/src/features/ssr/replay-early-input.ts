@@ -117,9 +117,8 @@ export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): Ear
 
 /**
  * Replays `earlyInput` once the page has hydrated, then calls `onReplayed` (the page is interactive). It waits a task
- * past the first commit: an area hydrates in a commit of its own, and the re-render that follows hydration would put
- * the server's values back over a replay made before it. Input in that gap is recorded too, so the replay ends on
- * the visitor's last value, never an older one.
+ * past the first commit: an area hydrates in a commit of its own, after the shell's, and input replayed into it before
+ * then is lost. Input in that gap is recorded too, so the replay ends on the visitor's last value, never an older one.
  */
 export function useEarlyInputReplay(earlyInput: EarlyInput | undefined, onReplayed?: () => void) {
   useEffect(() => {

@@ -85,7 +85,7 @@ describe('input made before hydration', () => {
     expect(amountOf(container).value).toBe('7');
 
     // Nothing is left to replay, and input after hydration is React's own.
-    expect(early.replayInput()).toBe(0);
+    expect(early.replay()).toBe(0);
     act(() => type(amountOf(container), '75'));
     expect(output(container)).toHaveTextContent('amount=75 ');
     act(() => root.unmount());
@@ -153,7 +153,7 @@ describe('input made before hydration', () => {
     expect(output(container)).toHaveTextContent('follows=0');
     expect(clicks).toEqual([]);
     // Replayed once: the next replay clicks nothing, and React hears clicks itself.
-    expect(early.replayClicks()).toBe(0);
+    expect(early.replay()).toBe(0);
     act(() => follow!.click());
     expect(output(container)).toHaveTextContent('follows=1');
     act(() => root.unmount());

@@ -64,12 +64,11 @@ function replay(control: Control, entry: Entry) {
 
 export interface EarlyInput {
   /**
-   * Stops recording and gives each control the last value the visitor gave it, as their own input (a key typed after
-   * hydration, which React heard, is not undone); returns how many.
+   * Stops recording, gives each control the last value the visitor gave it, as their own input (a key typed after
+   * hydration, which React heard, is not undone), then clicks again the buttons they clicked before the application
+   * ran; returns how many controls and clicks.
    */
-  replayInput: () => number;
-  /** Clicks again, in order, the buttons the visitor clicked before the application ran; returns how many. */
-  replayClicks: () => number;
+  replay: () => number;
 }
 
 /** Clicks a button again as the visitor did, if it is still on the page and can be used. */
@@ -83,9 +82,9 @@ function replayClick(root: HTMLElement, element: Element): boolean {
 
 /**
  * Starts recording, before `hydrateRoot`, what the visitor does to the form controls under `root`: what
- * they changed before the scripts ran, and every input until `replayInput()`. `clicks` are buttons the visitor
- * clicked before the application ran (kept by a public page's first-use loader): clicked again by
- * `replayClicks()`, after the values.
+ * they changed before the scripts ran, and every input until `replay()`. `clicks` are buttons the visitor
+ * clicked before the application ran (kept by a public page's first-use loader): clicked again, in order,
+ * after the typed values are replayed.
  */
 export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): EarlyInput {
   const recorded = new Map<Control, Entry>();
@@ -99,16 +98,12 @@ export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): Ear
   root.addEventListener('input', listener, true);
   root.addEventListener('change', listener, true);
   return {
-    replayInput: () => {
+    replay: () => {
       root.removeEventListener('input', listener, true);
       root.removeEventListener('change', listener, true);
       let count = 0;
       for (const [control, entry] of recorded) if (replay(control, entry)) count += 1;
       recorded.clear();
-      return count;
-    },
-    replayClicks: () => {
-      let count = 0;
       for (const element of clicks.splice(0)) if (replayClick(root, element)) count += 1;
       return count;
     },
@@ -123,8 +118,7 @@ export function recordEarlyInput(root: HTMLElement, clicks: Element[] = []): Ear
 export function useEarlyInputReplay(earlyInput: EarlyInput | undefined, onReplayed?: () => void) {
   useEffect(() => {
     const timer = setTimeout(() => {
-      earlyInput?.replayInput();
-      earlyInput?.replayClicks();
+      earlyInput?.replay();
       onReplayed?.();
     }, 0);
     return () => clearTimeout(timer);

@@ -154,10 +154,10 @@ async function finishApp(
 ): Promise<FastifyInstance> {
   const { appSecret } = money;
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', ...money });
-  await app.register(payoutRoutes, { prefix: '/api/creator' });
+  await app.register(payoutRoutes, { prefix: '/api/creator', provider: money.provider });
   await app.register(payoutAccountRoutes, { prefix: '/api/creator', provider: money.provider });
   await app.register(refundRoutes, { prefix: '/api/creator', ...money });
-  await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api', provider: money.provider });
   await app.register(analyticsRoutes, { prefix: '/api/creator/analytics' });
   // Webhooks: endpoints under /api/creator/webhooks, delivered from their outbox while the server runs (JOBS_ENABLED).
   const webhookDeps = {

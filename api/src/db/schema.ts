@@ -829,6 +829,13 @@ export const LEDGER_ENTRY_TYPES = [
    * bore minus the provider's actual fee (negative when the provider charged more, e.g. an international card).
    */
   'processing_fee_difference',
+  /**
+   * With Stripe, a payout Stripe made from the creator's account to their bank is a `payout` entry (negative, on the
+   * payout's creation date) with provider_payout_id; a payout the bank returned or Stripe canceled gives it back with a
+   * `payout_failure` or `payout_cancel` entry (positive, on the event's date), as Stripe's balance does.
+   */
+  'payout_failure',
+  'payout_cancel',
 ] as const;
 
 /**
@@ -922,6 +929,8 @@ export const ledgerEntries = pgTable(
       .references(() => creatorProfiles.userId),
     supportId: uuid('support_id').references(() => supports.id),
     payoutId: uuid('payout_id').references(() => payouts.id),
+    /** The provider's payout (provider_payouts.id) a payout, payout_failure or payout_cancel entry books. */
+    providerPayoutId: text('provider_payout_id'),
     /** Set on the reversing entries of a refund (negative amounts, with the refunded support's id). */
     refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
     /**
@@ -945,7 +954,8 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_refund_type_key').on(t.refundId, t.type, t.reversal),
     uniqueIndex('ledger_entries_dispute_type_key').on(t.disputeId, t.type, t.account),
     uniqueIndex('ledger_entries_payout_type_key').on(t.payoutId, t.type),
-    check('ledger_entries_source_check', sql`(${t.supportId} is null) <> (${t.payoutId} is null)`),
+    uniqueIndex('ledger_entries_provider_payout_type_key').on(t.providerPayoutId, t.type),
+    check('ledger_entries_source_check', sql`num_nonnulls(${t.supportId}, ${t.payoutId}, ${t.providerPayoutId}) = 1`),
   ],
 );
 
@@ -1200,6 +1210,11 @@ export const payoutAccounts = pgTable(
     payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
     /** The `transfers` capability is active: destination charges may be routed to the account. */
     transfersActive: boolean('transfers_active').notNull().default(false),
+    /**
+     * Whether the account's payout schedule at the provider is manual (true: a hold applies and the provider pays
+     * nothing out) or weekly on Tuesdays (false), as the payouts job last set it; null when not known (then it is set).
+     */
+    payoutsHeld: boolean('payouts_held'),
     /** What the provider still asks for (its requirement names, currently due or past due). */
     requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
     disabledReason: text('disabled_reason'),

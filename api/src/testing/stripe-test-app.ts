@@ -5,6 +5,9 @@ import type { AppOverrides } from '../app';
 import type { checkoutBody } from '../modules/checkout/checkout-test-factories';
 import { postCheckout } from '../modules/checkout/checkout-test-factories';
 import { fakeCreator } from '../modules/creator-profile/fake-creator';
+import { createStripeProvider } from '../modules/payments/configured-provider';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
+import { runPayouts } from '../modules/payouts/payouts-service';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in/stripe-stand-in';
 import { createTestApp, type TestApp, type TestClient } from './test-app';
 
@@ -32,6 +35,14 @@ export interface StripeTestApp {
     body: ReturnType<typeof checkoutBody>,
     paymentMethod?: string,
   ): Promise<{ intentId: string; clientSecret: string; supportId: string }>;
+  /** The app's Stripe adapter, as the jobs use it. */
+  provider: PaymentProvider;
+  /**
+   * The payouts job run as of `daysLater` days from now (15: past the first payout's verification and the review
+   * hold): it releases every connected account with no hold to Stripe's weekly schedule, so the stand-in may pay it
+   * out (a held account is manual and is never paid out).
+   */
+  releasePayouts(daysLater?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,9 +134,23 @@ export async function startStripeTestApp(overrides: AppOverrides = {}): Promise<
     };
   }
 
+  const provider = createStripeProvider(
+    app.app.config.payments as Extract<typeof app.app.config.payments, { provider: 'stripe' }>,
+  );
+
+  async function releasePayouts(daysLater = 15) {
+    const summary = await runPayouts(
+      { db: app.database.db, provider, log: () => {} },
+      new Date(Date.now() + daysLater * 86_400_000),
+    );
+    expect(summary.errors).toBe(0);
+  }
+
   return {
     standIn,
     t: app,
+    provider,
+    releasePayouts,
     browser,
     platform,
     deliveryStatuses,

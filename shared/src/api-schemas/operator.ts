@@ -65,8 +65,10 @@ export const operatorSupportSchema = z.object({
   createdAt: dateTime,
 });
 export const operatorPayoutSchema = z.object({
-  id: z.uuid(),
-  weekStart: isoDate,
+  /** Ours (a uuid) for a weekly payout; Stripe's (po_...) with Stripe. */
+  id: z.string().min(1),
+  /** Null for Stripe's payouts, which pay the balance available. */
+  weekStart: isoDate.nullable(),
   amountCents: z.number().int(),
   status: z.string(),
   holdReason: z.string().nullable(),

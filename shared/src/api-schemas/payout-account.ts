@@ -29,17 +29,6 @@ export const payoutAccountResponseSchema = z.object({
       disabledReason: z.string().nullable(),
     })
     .nullable(),
-  providerPayouts: z.array(
-    z.object({
-      id: z.string(),
-      amountCents: z.number().int(),
-      currency: z.string(),
-      status: z.string(),
-      arrivalDate: z.string().nullable(),
-      failureCode: z.string().nullable(),
-      failureMessage: z.string().nullable(),
-    }),
-  ),
 });
 
 /** POST /api/creator/payout-account/onboarding-link: Stripe's single-use onboarding page. */

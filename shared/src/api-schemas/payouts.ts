@@ -3,28 +3,58 @@ import { countryName } from '@beabro/shared/data/country-options';
 
 const isoDate = z.iso.date();
 
-export const PAYOUT_STATUSES = ['held', 'processing', 'paid', 'carried_over'] as const;
+/**
+ * held, processing, paid and carried_over are the weekly payouts' (the sandbox); with Stripe, whose payouts go
+ * straight from the creator's Stripe account to their bank, in_transit, paid, failed and canceled are Stripe's.
+ */
+export const PAYOUT_STATUSES = [
+  'held',
+  'processing',
+  'paid',
+  'carried_over',
+  'in_transit',
+  'failed',
+  'canceled',
+] as const;
 
-/** One week's payout: paid, being sent, held (with the reason), or held then paid with a later week. */
+/**
+ * One payout to the creator: a week's payout (paid, being sent, held with the reason, or held then paid with a later
+ * week), or, with Stripe, one of Stripe's payouts to the creator's bank (on its way, paid, failed, canceled).
+ */
 export const payoutSchema = z.object({
-  id: z.uuid(),
-  /** Monday of the week covered (UTC). */
-  weekStart: isoDate,
-  /** Sunday of the week covered. */
-  weekEnd: isoDate,
+  /** Ours (a uuid) for a weekly payout; Stripe's (po_...) for Stripe's. */
+  id: z.string().min(1),
+  /** Monday of the week covered (UTC); null for Stripe's payouts, which pay the balance available. */
+  weekStart: isoDate.nullable(),
+  /** Sunday of the week covered; null for Stripe's payouts. */
+  weekEnd: isoDate.nullable(),
   amountCents: z.number().int().min(0),
+  /** ISO 4217, lower case: what the bank receives (Stripe converts a US-dollar balance to the bank's currency). */
+  currency: z.string().length(3),
   status: z.enum(PAYOUT_STATUSES),
   holdReason: z.string().nullable(),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the bank gets (or got) the money, as Stripe says; null for weekly payouts. */
+  arrivalDate: z.iso.datetime({ offset: true }).nullable(),
+  /** Stripe's failure code and message for a payout the bank returned. */
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
+
+/**
+ * Who pays the creator out: `platform`, the weekly payouts of each Monday-Sunday week (the sandbox); `stripe`,
+ * Stripe, from the creator's Stripe balance to their bank every Tuesday, when no hold applies.
+ */
+export const PAYOUT_PAYERS = ['platform', 'stripe'] as const;
 
 /** What the next weekly run would pay, from the ledger as it stands now. */
 export const nextPayoutSchema = z.object({
   /** The Tuesday of the next run. */
   scheduledFor: isoDate,
-  weekStart: isoDate,
-  weekEnd: isoDate,
+  /** The week it covers; null with Stripe, which pays the whole balance available by then. */
+  weekStart: isoDate.nullable(),
+  weekEnd: isoDate.nullable(),
   /** Unpaid net earnings up to now (supports until the week's end will add to it). */
   estimatedAmountCents: z.number().int().min(0),
   /** Why that payout would be held, or null. */
@@ -32,12 +62,13 @@ export const nextPayoutSchema = z.object({
 });
 
 export const creatorPayoutsResponseSchema = z.object({
-  /** Net earned minus paid out: what the platform holds for the creator. */
+  /** Net earned minus paid out: what the platform (or the creator's Stripe account) holds for the creator. */
   balanceCents: z.number().int(),
   payoutCountry: z.string().nullable(),
   payoutCountrySupported: z.boolean(),
+  paidBy: z.enum(PAYOUT_PAYERS),
   nextPayout: nextPayoutSchema,
-  /** Newest week first. */
+  /** Newest first. */
   payouts: z.array(payoutSchema),
 });
 

@@ -28,7 +28,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'subscription.resumed': 'A paused monthly support runs again',
   'subscription.updated': 'A supporter changed the amount, tier or card of their monthly support',
   'subscription.canceled': 'A monthly support was cancelled or lapsed',
-  'payout.paid': 'A weekly payout was sent',
+  'payout.paid': 'A payout was sent',
   'dispute.created': 'A supporter disputed a payment with their bank',
   'dispute.closed': 'A dispute was closed (won or lost)',
   'post.published': 'A post of yours was published',
@@ -181,11 +181,14 @@ export const webhookSubscriptionSchema = z.object({
 });
 
 export const webhookPayoutSchema = z.object({
-  id: z.uuid(),
+  /** Ours (a uuid) for a weekly payout; Stripe's payout id (po_...) with Stripe. */
+  id: z.string().min(1),
   amountCents: cents,
-  currency,
-  weekStart: z.iso.date(),
-  weekEnd: z.iso.date(),
+  /** What the bank receives: usd, or with Stripe the bank's currency (cad, gbp, aud) Stripe converted to. */
+  currency: z.string().length(3),
+  /** The week a weekly payout covers; null with Stripe, whose payouts pay the balance available. */
+  weekStart: z.iso.date().nullable(),
+  weekEnd: z.iso.date().nullable(),
   paidAt: dateTime,
 });
 

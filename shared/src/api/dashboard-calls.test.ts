@@ -8,6 +8,7 @@ import { getSupporterDashboard, useSupporterDashboard } from '@beabro/shared/api
 import {
   SAMPLE_CREATOR_DASHBOARD,
   SAMPLE_PAYOUTS,
+  SAMPLE_STRIPE_PAYOUTS,
   SAMPLE_SUPPORTER_DASHBOARD,
 } from '@beabro/shared/api/money-test-fixtures';
 import { json, mockApi } from '@beabro/shared/testing/msw';
@@ -30,6 +31,14 @@ describe('dashboard and payout reads', () => {
     expect(api.calls.at(-1)?.path).toBe(path);
   });
 
+  it('parse the payouts answer with Stripe: Stripe’s payouts, without weeks, in the bank’s currency', async () => {
+    mockApi({ 'GET /api/creator/payouts': json(200, SAMPLE_STRIPE_PAYOUTS) });
+    const answer = await getCreatorPayouts();
+    expect(answer).toEqual(SAMPLE_STRIPE_PAYOUTS);
+    expect(answer.paidBy).toBe('stripe');
+    expect(answer.nextPayout.weekStart).toBeNull();
+  });
+
   it('reject answers that break the schema (a percentage over 100, a negative amount)', async () => {
     mockApi({
       'GET /api/creator/dashboard': json(200, {
@@ -40,6 +49,16 @@ describe('dashboard and payout reads', () => {
     });
     await expect(getCreatorDashboard()).rejects.toThrow();
     await expect(getSupporterDashboard()).rejects.toThrow();
+  });
+
+  it.each([
+    ['a payer other than the platform or Stripe', { paidBy: 'bank' }],
+    ['a currency that is not 3 letters', { payouts: [{ ...SAMPLE_STRIPE_PAYOUTS.payouts[0], currency: 'au' }] }],
+    ['a status Stripe payouts do not have', { payouts: [{ ...SAMPLE_STRIPE_PAYOUTS.payouts[0], status: 'pending' }] }],
+    ['a payout without an id', { payouts: [{ ...SAMPLE_STRIPE_PAYOUTS.payouts[0], id: '' }] }],
+  ])('reject a payouts answer with %s', async (_what, change) => {
+    mockApi({ 'GET /api/creator/payouts': json(200, { ...SAMPLE_STRIPE_PAYOUTS, ...change }) });
+    await expect(getCreatorPayouts()).rejects.toThrow();
   });
 
   it('throw the 401 of a visitor', async () => {

@@ -128,6 +128,7 @@ export const SAMPLE_PAYOUTS: CreatorPayoutsResponse = {
   balanceCents: 2_272,
   payoutCountry: 'DE',
   payoutCountrySupported: false,
+  paidBy: 'platform',
   nextPayout: { ...NEXT_PAYOUT, holdReason: 'Payouts are held: DE is not a supported payout country yet.' },
   payouts: [
     {
@@ -135,10 +136,53 @@ export const SAMPLE_PAYOUTS: CreatorPayoutsResponse = {
       weekStart: '2026-11-09',
       weekEnd: '2026-11-15',
       amountCents: 1_000,
+      currency: 'usd',
       status: 'held',
       holdReason: 'Payouts are held: DE is not a supported payout country yet.',
       paidAt: null,
+      arrivalDate: null,
+      failureCode: null,
+      failureMessage: null,
       createdAt: '2026-11-17T10:00:00.000Z',
+    },
+  ],
+};
+
+/** With Stripe: Stripe's payouts to the creator's bank (no week, the bank's currency), and the balance as estimate. */
+export const SAMPLE_STRIPE_PAYOUTS: CreatorPayoutsResponse = {
+  balanceCents: 4_544,
+  payoutCountry: 'AU',
+  payoutCountrySupported: true,
+  paidBy: 'stripe',
+  nextPayout: { ...NEXT_PAYOUT, weekStart: null, weekEnd: null, estimatedAmountCents: 4_544 },
+  payouts: [
+    {
+      id: 'po_1QxAbc2eZvKYlo2C',
+      weekStart: null,
+      weekEnd: null,
+      amountCents: 3_410,
+      currency: 'aud',
+      status: 'in_transit',
+      holdReason: null,
+      paidAt: null,
+      arrivalDate: '2026-11-20T00:00:00.000Z',
+      failureCode: null,
+      failureMessage: null,
+      createdAt: '2026-11-17T10:00:00.000Z',
+    },
+    {
+      id: 'po_1QwXyz2eZvKYlo2C',
+      weekStart: null,
+      weekEnd: null,
+      amountCents: 2_890,
+      currency: 'aud',
+      status: 'failed',
+      holdReason: null,
+      paidAt: null,
+      arrivalDate: '2026-11-13T00:00:00.000Z',
+      failureCode: 'account_closed',
+      failureMessage: 'The bank account has been closed.',
+      createdAt: '2026-11-10T10:00:00.000Z',
     },
   ],
 };

@@ -46,7 +46,12 @@ export function monthStarts(now: Date): { thisMonth: Date; lastMonth: Date } {
 }
 
 /** GET /api/creator/dashboard: every figure from the creator's own rows (ledger, supports, subscriptions, views). */
-export async function getCreatorDashboard(db: Db, creatorId: string, now = new Date()): Promise<CreatorDashboard> {
+export async function getCreatorDashboard(
+  db: Db,
+  creatorId: string,
+  now = new Date(),
+  paidBy: 'platform' | 'stripe' = 'platform',
+): Promise<CreatorDashboard> {
   const creator = await findDashboardCreator(db, creatorId);
   if (!creator) throw new AppError('not_found', CREATOR_PROFILE_REQUIRED);
   const months = monthStarts(now);
@@ -67,7 +72,7 @@ export async function getCreatorDashboard(db: Db, creatorId: string, now = new D
     recent.map((s) => s.id),
   );
   const wallStates = await findWallStates(db, creatorId, [...new Set(recent.map((s) => s.supporterId))]);
-  const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
+  const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now, paidBy);
   const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
 
   return {

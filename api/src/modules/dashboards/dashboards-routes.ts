@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
 import { creatorDashboardSchema, supporterDashboardSchema } from '@beabro/shared/api-schemas/dashboards';
 import { requireUser } from '../../plugins/session-auth';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { payoutPayerOf } from '../payouts/payouts-service';
 import { getCreatorDashboard } from './creator-dashboard-service';
 import { getSupporterDashboard } from './supporter-dashboard-service';
 
 /** /api/creator/dashboard and /api/supporter/dashboard: the signed-in user's figures. */
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
   app.get(
     '/creator/dashboard',
     {
@@ -20,7 +22,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('Cache-Control', 'private, no-store');
-      return getCreatorDashboard(app.db, user.id);
+      return getCreatorDashboard(app.db, user.id, new Date(), payoutPayerOf(provider));
     },
   );
 

@@ -105,6 +105,7 @@ describe(`a lost fraud dispute through the Stripe adapter on the stand-in (${eng
     const disputed = await disputedSupport(creator);
     await standIn.deliveriesSettled();
     // Stripe paid the account out to the bank: the reversal leaves its balance negative, as Stripe does.
+    await stripe.releasePayouts();
     standIn.payOut(creator.accountId);
     await standIn.deliveriesSettled();
     expect(await balanceAtStripe(creator.accountId)).toBe(0);

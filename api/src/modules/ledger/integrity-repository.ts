@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { disputes, ledgerEntries, payoutItems, payouts, refunds, supports } from '../../db/schema';
+import { disputes, ledgerEntries, payoutItems, payouts, providerPayouts, refunds, supports } from '../../db/schema';
 
 const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
 
@@ -369,4 +369,51 @@ export async function findDisputesWithBadEntries(db: Db, limit: number) {
         d.recoveredCents > d.supportCents,
     )
     .slice(0, limit);
+}
+
+/**
+ * The provider's payouts (Stripe's, from each creator's account to their bank) whose ledger entries do not match
+ * them: one `payout` entry taking the money off the creator's account, given back by one `payout_failure` or
+ * `payout_cancel` entry exactly when the payout failed or was canceled.
+ */
+export async function findProviderPayoutsWithBadEntries(db: Db, limit: number) {
+  const sumOf = (types: string[]) =>
+    num(
+      sql`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.type} in (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})), 0)`,
+    );
+  const taken = sumOf(['payout']);
+  const givenBack = sumOf(['payout_failure', 'payout_cancel']);
+  const entryCount = num(sql`count(${ledgerEntries.id})`);
+  const misplaced = num(
+    sql`count(${ledgerEntries.id}) filter (where ${ledgerEntries.creatorId} <> ${providerPayouts.creatorId} or ${ledgerEntries.account} <> 'creator:' || ${providerPayouts.creatorId}::text)`,
+  );
+  const undone = sql`${providerPayouts.status} in ('failed', 'canceled')`;
+  return db
+    .select({
+      id: providerPayouts.id,
+      status: providerPayouts.status,
+      amountCents: providerPayouts.amountCents,
+      taken,
+      givenBack,
+      entryCount,
+      misplaced,
+    })
+    .from(providerPayouts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.providerPayoutId, providerPayouts.id))
+    .groupBy(providerPayouts.provider, providerPayouts.id)
+    .having(
+      sql`${taken} >= 0 or ${misplaced} > 0
+        or ${entryCount} <> (case when ${undone} then 2 else 1 end)
+        or ${givenBack} <> (case when ${undone} then -${taken} else 0 end)`,
+    )
+    .orderBy(providerPayouts.id)
+    .limit(limit);
+}
+
+export async function countProviderPayouts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: num(sql`count(*)`) }).from(providerPayouts);
+  return row?.n ?? 0;
 }

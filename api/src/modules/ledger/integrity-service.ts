@@ -6,6 +6,8 @@ import {
   findRollupMismatches,
   findOverRefundedSupports,
   findDisputesWithBadEntries,
+  countProviderPayouts,
+  findProviderPayoutsWithBadEntries,
   findRefundsWithBadEntries,
   findSupportsWithBadEntries,
   listPayoutFigures,
@@ -78,6 +80,14 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
     }
   }
 
+  for (const p of await findProviderPayoutsWithBadEntries(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({
+      kind: 'payout',
+      id: p.id,
+      detail: `${p.status} payout ${p.id} of ${p.amountCents} at the provider has ${p.entryCount} ledger entries: taken ${p.taken}c, given back ${p.givenBack}c${p.misplaced > 0 ? `, ${p.misplaced} on the wrong account` : ''}`,
+    });
+  }
+
   for (const r of await findRefundsWithBadEntries(db, MAX_SUPPORT_PROBLEMS)) {
     problems.push({
       kind: 'refund',
@@ -129,7 +139,7 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
   return {
     ok: problems.length === 0,
     supportsChecked: await countSupports(db),
-    payoutsChecked: payoutRows.length,
+    payoutsChecked: payoutRows.length + (await countProviderPayouts(db)),
     refundsChecked: await countRefunds(db),
     problems,
   };

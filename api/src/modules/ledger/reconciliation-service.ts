@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { disputes, ledgerEntries, payoutAccounts, providerPayouts, reconciliationRuns, refunds } from '../../db/schema';
+import { disputes, ledgerEntries, payoutAccounts, reconciliationRuns, refunds } from '../../db/schema';
 import type { BalanceTransaction, PaymentProvider } from '../payments/payment-provider';
 import { PLATFORM_ACCOUNT } from './ledger-service';
 
@@ -97,12 +97,11 @@ async function ledgerSums(
   accounts: { platform: boolean; creatorIds: string[] | 'all' },
   from: Date,
   to: Date,
-  payoutsFromLedger: boolean,
 ): Promise<Sums> {
   const category = sql<string>`case
     when ${ledgerEntries.refundId} is not null then 'refunds'
     when ${ledgerEntries.type} in ('dispute', 'dispute_fee', 'dispute_reinstated', 'dispute_recovery') then 'disputes'
-    when ${ledgerEntries.type} = 'payout' then 'payouts'
+    when ${ledgerEntries.type} in ('payout', 'payout_failure', 'payout_cancel') then 'payouts'
     else 'net' end`;
   const accountFilters = [
     ...(accounts.platform ? [eq(ledgerEntries.account, PLATFORM_ACCOUNT)] : []),
@@ -119,32 +118,8 @@ async function ledgerSums(
     .from(ledgerEntries)
     .where(and(or(...accountFilters), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
     .groupBy(category);
-  for (const row of rows) {
-    if (row.category === 'payouts' && !payoutsFromLedger) continue;
-    add(sums, row.category as Category, row.total);
-  }
+  for (const row of rows) add(sums, row.category as Category, row.total);
   return sums;
-}
-
-/** What the provider paid out of a connected account to its bank in [from, to), as its payout events reported. */
-async function providerPayoutSums(db: Db, provider: string, accountId: string, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({
-      total:
-        sql<number>`coalesce(sum(case when ${providerPayouts.status} = 'paid' then -${providerPayouts.amountCents} else 0 end), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(providerPayouts)
-    .where(
-      and(
-        eq(providerPayouts.provider, provider),
-        eq(providerPayouts.accountId, accountId),
-        gte(providerPayouts.createdAt, from),
-        lt(providerPayouts.createdAt, to),
-      ),
-    );
-  return row?.total ?? 0;
 }
 
 function periodLabel(from: Date, to: Date): string {
@@ -204,7 +179,7 @@ export async function reconcile(
       'platform',
       label,
       name,
-      await ledgerSums(db, { platform: true, creatorIds: [] }, from, to, false),
+      await ledgerSums(db, { platform: true, creatorIds: [] }, from, to),
       providerSums(platformTransactions, sources),
     );
     const accounts = await db
@@ -214,9 +189,8 @@ export async function reconcile(
       .orderBy(payoutAccounts.accountId);
     for (const account of accounts) {
       accountsChecked += 1;
-      const ledger = await ledgerSums(db, { platform: false, creatorIds: [account.creatorId] }, from, to, false);
-      const paidOut = await providerPayoutSums(db, provider.name, account.accountId, from, to);
-      if (paidOut !== 0) ledger.set('payouts', paidOut);
+      // Stripe's payouts are in the ledger as their events booked them (provider-payouts.ts).
+      const ledger = await ledgerSums(db, { platform: false, creatorIds: [account.creatorId] }, from, to);
       const transactions = await provider.listBalanceTransactions({ accountId: account.accountId, from, to });
       compare(differences, account.accountId, 'creator', label, name, ledger, providerSums(transactions, sources));
     }
@@ -227,7 +201,7 @@ export async function reconcile(
       'platform',
       label,
       name,
-      await ledgerSums(db, { platform: true, creatorIds: 'all' }, from, to, true),
+      await ledgerSums(db, { platform: true, creatorIds: 'all' }, from, to),
       providerSums(platformTransactions, sources),
     );
   }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../config/env';
-import { disputes, emailOutbox, ledgerEntries, providerPayouts, refunds, supports } from '../../db/schema';
+import { disputes, emailOutbox, ledgerEntries, refunds, supports } from '../../db/schema';
 import { checkoutBody, moneyDeps, paySupport } from '../checkout/checkout-test-factories';
 import { fakeCreator } from '../creator-profile/fake-creator';
 import { createStripeProvider } from '../payments/configured-provider';
@@ -13,6 +13,7 @@ import { jobDefinitions } from '../jobs/job-definitions';
 import { itemErrorCount } from '../jobs/run-job';
 import { checkLedgerIntegrity } from './integrity-service';
 import { latestReconciliation, reconcile } from './reconciliation-service';
+import { creatorBalanceCents } from './ledger-service';
 
 const DAY_MS = 86_400_000;
 const engine = process.env.TEST_DB ?? 'pglite';
@@ -306,8 +307,10 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
           // Stripe pays out what the account holds, when it holds something.
           const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
           // Now and then Stripe cancels it before it reaches the bank: the money stays, and nothing moved.
-          if ([...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0) > 0)
+          if ([...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0) > 0) {
+            await stripe.releasePayouts();
             standIn.payOut(creator.accountId, { cancel: random() < 0.3 });
+          }
         } else {
           // Events held meanwhile arrive now, reordered and some twice.
           await releaseShuffled();
@@ -367,20 +370,10 @@ describe(`reconciliation through the Stripe adapter on the stand-in (${engine})`
       expect((await checkLedgerIntegrity(db)).problems).toEqual([]);
 
       for (const creator of creators) {
-        // The account's balance at Stripe: what the ledger credited the creator, less what Stripe paid to their bank.
+        // The account's balance at Stripe is the creator's ledger balance, Stripe's payouts included, to the cent.
         const balance = await platform.balance.retrieve({}, { stripeAccount: creator.accountId });
         const atStripe = [...balance.available, ...balance.pending].reduce((sum, f) => sum + f.amount, 0);
-        const entries = await db
-          .select({ amountCents: ledgerEntries.amountCents, type: ledgerEntries.type })
-          .from(ledgerEntries)
-          .where(eq(ledgerEntries.account, `creator:${creator.user.id}`));
-        const bank = await db
-          .select({ amountCents: providerPayouts.amountCents, status: providerPayouts.status })
-          .from(providerPayouts)
-          .where(eq(providerPayouts.accountId, creator.accountId));
-        const ledgerBalance = entries.filter((e) => e.type !== 'payout').reduce((sum, e) => sum + e.amountCents, 0);
-        const paidOut = bank.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amountCents, 0);
-        expect(atStripe).toBe(ledgerBalance - paidOut);
+        expect(atStripe).toBe(await creatorBalanceCents(db, creator.user.id));
       }
       // The platform's balance: never below its fee income less Stripe's fees (its ledger account, disputes aside).
       const platformBalance = await platform.balance.retrieve();

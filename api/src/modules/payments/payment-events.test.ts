@@ -175,6 +175,7 @@ describe('the payment event dispatcher', () => {
           currency: 'usd',
           status: 'paid',
           arrivalDate: null,
+          balanceTransactionId: null,
           failureCode: null,
           failureMessage: null,
           createdAt: new Date(),

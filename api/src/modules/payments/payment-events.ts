@@ -45,9 +45,14 @@ export interface ProviderPayoutReport {
   accountId: string;
   amountCents: number;
   currency: string;
-  /** Failed and canceled are final: the money stayed on (or came back to) the account's balance. */
-  status: 'paid' | 'failed' | 'canceled';
+  /**
+   * in_transit: created, the money left the account's balance; paid: at the bank. Failed and canceled are final: the
+   * money came back to the account's balance.
+   */
+  status: 'in_transit' | 'paid' | 'failed' | 'canceled';
   arrivalDate: Date | null;
+  /** The provider's record of what the payout took off the balance (in the balance's currency, US dollars). */
+  balanceTransactionId: string | null;
   failureCode: string | null;
   failureMessage: string | null;
   createdAt: Date;

@@ -268,6 +268,16 @@ export interface ConnectedAccounts {
   retrieve(accountId: string): Promise<ConnectedAccount>;
   /** A single-use link to the provider's hosted onboarding of the account (identity, bank). */
   onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
+  /**
+   * Holds the account's payouts at the provider (it pays nothing to the bank; the balance stays) or releases them to
+   * the weekly schedule (Tuesdays). The payouts job sets it from the holds (docs/money.md#payouts).
+   */
+  holdPayouts(accountId: string, held: boolean): Promise<void>;
+  /**
+   * What a payout took off the account's balance, in cents of the balance's currency (US dollars), from its balance
+   * transaction: a payout to a bank in another currency reports the converted amount.
+   */
+  payoutDebitCents(accountId: string, balanceTransactionId: string): Promise<number>;
 }
 
 /**

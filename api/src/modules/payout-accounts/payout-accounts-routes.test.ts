@@ -22,7 +22,6 @@ describe(`GET /api/creator/payout-account with the sandbox (${process.env.TEST_D
       capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
       payoutTerms: null,
       account: null,
-      providerPayouts: [],
     });
   });
 

@@ -7,14 +7,12 @@ import { AppError, fieldError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit-service';
 import type { MoneyDeps } from '../payments/money-deps';
-import type { OrderedEventOutcome, PayoutAccountStatus, ProviderPayoutReport } from '../payments/payment-events';
+import type { OrderedEventOutcome, PayoutAccountStatus } from '../payments/payment-events';
 import {
   findPayoutAccount,
   findPayoutAccountByAccountId,
   insertPayoutAccount,
-  listProviderPayouts,
   updatePayoutAccountStatus,
-  upsertProviderPayout,
 } from './payout-accounts-repository';
 import { CREATOR_PROFILE_REQUIRED } from '../../lib/messages';
 
@@ -51,7 +49,6 @@ export async function getPayoutAccount(deps: Deps, userId: string) {
   const creator = await findCreator(deps.db, userId);
   const found = await findPayoutAccount(deps.db, userId);
   const account = found && found.provider === deps.provider.name ? found : undefined;
-  const payouts = await listProviderPayouts(deps.db, userId);
   const { capabilities } = deps.provider;
   return {
     capabilities,
@@ -68,15 +65,6 @@ export async function getPayoutAccount(deps: Deps, userId: string) {
           disabledReason: account.disabledReason,
         }
       : null,
-    providerPayouts: payouts.map((p) => ({
-      id: p.id,
-      amountCents: p.amountCents,
-      currency: p.currency,
-      status: p.status,
-      arrivalDate: p.arrivalDate?.toISOString() ?? null,
-      failureCode: p.failureCode,
-      failureMessage: p.failureMessage,
-    })),
   };
 }
 
@@ -108,6 +96,8 @@ export async function startOnboarding(deps: Deps, userId: string, origin: string
       provider: provider.name,
       accountId: created.id,
       country: created.country ?? (creator.country as string),
+      // Made with a manual schedule: held until the payouts job finds no hold.
+      payoutsHeld: true,
       ...created.status,
     });
   } else {
@@ -137,35 +127,4 @@ export async function recordPayoutAccountStatus(
 ): Promise<OrderedEventOutcome> {
   if (await updatePayoutAccountStatus(deps.db, deps.provider.name, accountId, status, at, eventAt)) return 'applied';
   return (await findPayoutAccountByAccountId(deps.db, deps.provider.name, accountId)) ? 'stale' : 'not_ours';
-}
-
-/**
- * The provider's event about a payout of a creator's connected account to their bank (paid, then maybe failed; or
- * canceled). An event created before the one last applied is ignored (`stale`), and so is a paid after failed or
- * canceled.
- */
-export async function recordProviderPayout(
-  deps: MoneyDeps,
-  payout: ProviderPayoutReport,
-  at: Date,
-  eventAt: Date,
-): Promise<OrderedEventOutcome> {
-  const owner = await findPayoutAccountByAccountId(deps.db, deps.provider.name, payout.accountId);
-  if (!owner) return 'not_ours';
-  const written = await upsertProviderPayout(deps.db, {
-    provider: deps.provider.name,
-    id: payout.id,
-    creatorId: owner.creatorId,
-    accountId: payout.accountId,
-    amountCents: payout.amountCents,
-    currency: payout.currency,
-    status: payout.status,
-    arrivalDate: payout.arrivalDate,
-    failureCode: payout.failureCode,
-    failureMessage: payout.failureMessage,
-    createdAt: payout.createdAt,
-    eventCreatedAt: eventAt,
-    updatedAt: at,
-  });
-  return written ? 'applied' : 'stale';
 }

@@ -8,6 +8,7 @@ import {
   ledgerEntries,
   payoutItems,
   payouts,
+  providerPayouts,
   refunds,
   supports,
   users,
@@ -237,8 +238,14 @@ export async function lockPayoutCreator(tx: Db, creatorId: string) {
 
 export async function findPayoutCreator(db: Db, creatorId: string) {
   const [row] = await db
-    .select({ country: creatorProfiles.country })
+    .select({
+      country: creatorProfiles.country,
+      deleted: sql<boolean>`${creatorProfiles.deletedAt} is not null or ${users.deletedAt} is not null`.mapWith(
+        Boolean,
+      ),
+    })
     .from(creatorProfiles)
+    .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(eq(creatorProfiles.userId, creatorId));
   return row;
 }
@@ -259,7 +266,14 @@ export async function hasBeenPaidBefore(db: Db, creatorId: string): Promise<bool
     .from(payouts)
     .where(and(eq(payouts.creatorId, creatorId), inArray(payouts.status, ['paid', 'processing'])))
     .limit(1);
-  return Boolean(row);
+  if (row) return true;
+  // With Stripe: a payout Stripe made to the creator's bank (on its way or paid).
+  const [made] = await db
+    .select({ id: providerPayouts.id })
+    .from(providerPayouts)
+    .where(and(eq(providerPayouts.creatorId, creatorId), inArray(providerPayouts.status, ['in_transit', 'paid'])))
+    .limit(1);
+  return Boolean(made);
 }
 
 export async function findPayout(db: Db, creatorId: string, weekStart: string): Promise<PayoutRow | undefined> {

@@ -201,7 +201,7 @@ describe('weekly payouts', () => {
     );
     await run('2026-12-01T10:00:00Z');
     expect(await payoutsOf(creator.userId)).toEqual([]);
-    const summary = await getCreatorPayouts(db(), creator.userId, new Date('2026-12-01T11:00:00Z'));
+    const summary = await getCreatorPayouts(db(), creator.userId, 'platform', new Date('2026-12-01T11:00:00Z'));
     expect(summary.payouts).toEqual([]);
     expect(await checkLedgerIntegrity(db())).toMatchObject({ ok: true });
   });
@@ -339,7 +339,7 @@ describe('GET /api/creator/payouts', () => {
     await run('2026-11-10T10:00:00Z');
     await supportAt(profile.username, '2026-11-12T10:00:00Z', 25);
 
-    const view = await getCreatorPayouts(db(), account.user.id, new Date('2026-11-13T10:00:00Z'));
+    const view = await getCreatorPayouts(db(), account.user.id, 'platform', new Date('2026-11-13T10:00:00Z'));
     expect(view).toMatchObject({
       balanceCents: net(25),
       payoutCountry: 'US',
@@ -365,7 +365,7 @@ describe('GET /api/creator/payouts', () => {
   it('estimates a first payout’s hold, and refuses visitors (401) and accounts without a profile (404)', async () => {
     const creator = await fakeCreator(db(), { country: 'US' });
     await supportAt(creator.username, '2026-11-12T10:00:00Z', 10);
-    const view = await getCreatorPayouts(db(), creator.userId, new Date('2026-11-12T11:00:00Z'));
+    const view = await getCreatorPayouts(db(), creator.userId, 'platform', new Date('2026-11-12T11:00:00Z'));
     expect(view.nextPayout).toMatchObject({
       scheduledFor: '2026-11-17',
       estimatedAmountCents: net(10),

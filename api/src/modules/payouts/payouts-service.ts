@@ -1,6 +1,7 @@
 import { payoutDestination } from '../payout-accounts/payout-destination';
 import { randomUUID } from 'node:crypto';
 import type { CreatorPayoutsResponse, NextPayoutDto, PayoutDto } from '@beabro/shared/api-schemas/payouts';
+import type { PAYOUT_PAYERS } from '@beabro/shared/api-schemas/payouts';
 import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
 import { FIRST_PAYOUT_VERIFICATION_DAYS, SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
 import type { Db } from '../../db/database';
@@ -14,6 +15,7 @@ import { insertLedgerEntries } from '../ledger/ledger-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { payoutHeldEmail, payoutSentEmail } from './payout-emails';
 import { operatorHoldFor } from './payout-review-hold';
+import { listPayoutAccounts, listProviderPayoutDtos, setProviderPayoutHold } from './provider-payouts';
 import { addDays, isoDay, payoutWeekFor, tuesdayOnOrAfter, weekPaidOn, type PayoutWeek } from './payout-weeks';
 import {
   carryOverHeldPayouts,
@@ -53,6 +55,8 @@ export interface PayoutSummary {
   errors: number;
 }
 
+type PayoutPayer = (typeof PAYOUT_PAYERS)[number];
+
 /** Two years of weekly payouts. */
 const PAYOUT_HISTORY_WEEKS = 104;
 
@@ -70,7 +74,7 @@ interface Hold {
  * review: payout-review-hold.ts), or the first payout's 7-day verification period after their first
  * support. Null when it can be paid.
  */
-async function holdFor(
+export async function holdFor(
   db: Db,
   creatorId: string,
   country: string | null,
@@ -234,6 +238,7 @@ async function settleCreator(
  * (or a held one with its reason). Re-runs, and runs racing another instance, pay nothing twice.
  */
 export async function runPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSummary> {
+  if (deps.provider.capabilities.connectedAccounts) return holdProviderPayouts(deps, now);
   const week = payoutWeekFor(now);
   const summary: PayoutSummary = {
     weekStart: week.weekStart,
@@ -270,15 +275,53 @@ export async function runPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSum
   return summary;
 }
 
+/**
+ * With a provider that pays creators out itself (Stripe), the job pays nothing: it holds each connected account's
+ * payouts at the provider (a manual schedule) while a hold applies, the same holds as the weekly payouts' (country,
+ * deleted account, suspension, review, the first payout's verification period), and releases them to Stripe's
+ * Tuesday schedule when none does. Stripe's payouts then reach the ledger and the creator's list through their events
+ * (provider-payouts.ts). Each account is one item: one that fails is logged and counted, and tried again next run.
+ */
+async function holdProviderPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSummary> {
+  const week = payoutWeekFor(now);
+  const summary: PayoutSummary = {
+    weekStart: week.weekStart,
+    weekEnd: week.weekEnd,
+    paid: 0,
+    paidCents: 0,
+    held: 0,
+    errors: 0,
+  };
+  const log = deps.log ?? console.error;
+  for (const account of await listPayoutAccounts(deps.db, deps.provider)) {
+    try {
+      const creator = await findPayoutCreator(deps.db, account.creatorId);
+      if (!creator) continue;
+      const balanceCents = await creatorBalanceCents(deps.db, account.creatorId);
+      const hold = await holdFor(deps.db, account.creatorId, creator.country, now, balanceCents, creator.deleted);
+      await setProviderPayoutHold(deps, account, hold !== null);
+      if (hold) summary.held++;
+    } catch (error) {
+      summary.errors++;
+      log(`payout hold of creator ${account.creatorId} could not be set: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+  return summary;
+}
+
 function toPayoutDto(row: PayoutRow): PayoutDto {
   return {
     id: row.id,
     weekStart: row.weekStart,
     weekEnd: row.weekEnd,
     amountCents: row.amountCents,
+    currency: 'usd',
     status: row.status,
     holdReason: row.status === 'held' ? row.holdReason : null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    arrivalDate: null,
+    failureCode: null,
+    failureMessage: null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -289,7 +332,21 @@ export async function estimateNextPayout(
   creatorId: string,
   country: string | null,
   now: Date,
+  paidBy: PayoutPayer = 'platform',
 ): Promise<NextPayoutDto> {
+  if (paidBy !== 'platform') {
+    // Stripe pays the balance available on its Tuesday: the whole balance is the estimate, the holds are ours.
+    const tuesday = tuesdayOnOrAfter(now);
+    const estimatedAmountCents = Math.max(0, await creatorBalanceCents(db, creatorId));
+    const hold = await holdFor(db, creatorId, country, addDays(tuesday, 1), estimatedAmountCents);
+    return {
+      scheduledFor: isoDay(tuesday),
+      weekStart: null,
+      weekEnd: null,
+      estimatedAmountCents,
+      holdReason: hold?.reason ?? null,
+    };
+  }
   let tuesday = tuesdayOnOrAfter(now);
   let week = weekPaidOn(tuesday);
   const thisWeeks = await findPayout(db, creatorId, week.weekStart);
@@ -312,17 +369,32 @@ export async function estimateNextPayout(
 }
 
 /** GET /api/creator/payouts: balance, the next payout's estimate, and the history (newest first). */
-export async function getCreatorPayouts(db: Db, creatorId: string, now = new Date()): Promise<CreatorPayoutsResponse> {
+export async function getCreatorPayouts(
+  db: Db,
+  creatorId: string,
+  paidBy: PayoutPayer,
+  now = new Date(),
+): Promise<CreatorPayoutsResponse> {
   const creator = await findPayoutCreator(db, creatorId);
   if (!creator) throw new AppError('not_found', CREATOR_PROFILE_REQUIRED);
   const balanceCents = await creatorBalanceCents(db, creatorId);
-  const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now);
-  const history = await listCreatorPayouts(db, creatorId, PAYOUT_HISTORY_WEEKS);
+  const nextPayout = await estimateNextPayout(db, creatorId, creator.country, now, paidBy);
+  // One list: the weekly payouts, or with Stripe, Stripe's payouts to the bank.
+  const payouts =
+    paidBy !== 'platform'
+      ? await listProviderPayoutDtos(db, creatorId, PAYOUT_HISTORY_WEEKS)
+      : (await listCreatorPayouts(db, creatorId, PAYOUT_HISTORY_WEEKS)).map(toPayoutDto);
   return {
     balanceCents,
     payoutCountry: creator.country,
     payoutCountrySupported: creator.country !== null && SUPPORTED.has(creator.country),
+    paidBy,
     nextPayout,
-    payouts: history.map(toPayoutDto),
+    payouts,
   };
+}
+
+/** Who pays a provider's creators out: Stripe itself, from each connected account; else the weekly payouts. */
+export function payoutPayerOf(provider: PaymentProvider): PayoutPayer {
+  return provider.capabilities.connectedAccounts ? 'stripe' : 'platform';
 }

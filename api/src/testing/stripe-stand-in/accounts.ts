@@ -406,6 +406,9 @@ export function accountsResource(state: StandInState) {
     const amount = state.balanceTotal(accountId);
     if (amount <= 0) throw new Error(`Account ${accountId} has no balance to pay out`);
     if (!account.payouts_enabled) throw new Error(`Payouts are not enabled on ${accountId}`);
+    // Stripe pays out on the account's schedule; a manual one (our holds) is paid only when the platform asks.
+    if (account.settings!.payouts!.schedule.interval === 'manual')
+      throw new Error(`Payouts of ${accountId} are manual (held): Stripe pays nothing out on its own`);
     const bank = account.external_accounts!.data[0]!;
     const payout = fromFixture<Stripe.Payout>('payout', {
       id: randomId('po'),

@@ -201,8 +201,21 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       (lte === undefined || created <= lte);
   }
 
+  /** GET /v1/balance_transactions/:id: one of the balance's own (the platform's, or with `Stripe-Account` the account's). */
+  function retrieveBalanceTransaction({ params, ids, account }: ApiRequest) {
+    rejectUnknownParams(params, { expand: 'list' });
+    const found = state.balanceTransactions.get(ids[0]!);
+    if (!found || state.balanceOwners.get(found.id) !== account)
+      throw noSuch('balance transaction', ids[0]!, 'id', 404);
+    return found;
+  }
+
   /** The routes a connected account's own requests (`Stripe-Account`) may use here. */
-  const connectedAccountRoutes = new Set<Handler>([retrieveBalance, listBalanceTransactions]);
+  const connectedAccountRoutes = new Set<Handler>([
+    retrieveBalance,
+    listBalanceTransactions,
+    retrieveBalanceTransaction,
+  ]);
 
   const routes: { method: string; pattern: RegExp; handler: Handler; publishable?: boolean }[] = [
     { method: 'POST', pattern: /^\/v1\/customers$/, handler: customers.createCustomer },
@@ -279,7 +292,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     {
       method: 'GET',
       pattern: /^\/v1\/balance_transactions\/([^/]+)$/,
-      handler: retrieveFrom(state.balanceTransactions, 'balance transaction'),
+      handler: retrieveBalanceTransaction,
     },
     { method: 'GET', pattern: /^\/v1\/disputes$/, handler: disputes.listDisputes },
     { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, handler: retrieveFrom(state.disputes, 'dispute') },

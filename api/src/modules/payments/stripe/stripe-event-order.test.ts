@@ -118,6 +118,7 @@ describe(`Stripe's events applied in the order Stripe created them (${process.en
   it('keeps a payout failed when its older payout.paid arrives after payout.failed', async () => {
     const creator = await stripe.connectedCreator();
     await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 20 }));
+    await stripe.releasePayouts();
     standIn.holdEvents();
     const payout = standIn.payOut(creator.accountId);
     // The bank returns the money later: Stripe sends payout.failed after payout.paid.
@@ -130,8 +131,8 @@ describe(`Stripe's events applied in the order Stripe created them (${process.en
     await standIn.releaseEvents([failed.id, paid.id]);
 
     await allAnswered200([failed, paid]);
-    const shown = (await creator.client.get('/api/creator/payout-account')).json();
-    expect(shown.providerPayouts).toEqual([
+    const shown = (await creator.client.get('/api/creator/payouts')).json();
+    expect(shown.payouts).toEqual([
       expect.objectContaining({ id: payout.id, status: 'failed', failureCode: 'account_closed' }),
     ]);
     const [row] = await t.database.db.select().from(providerPayouts).where(eq(providerPayouts.id, payout.id));
@@ -142,6 +143,7 @@ describe(`Stripe's events applied in the order Stripe created them (${process.en
     const creator = await stripe.connectedCreator();
     await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 20 }));
     // In order: paid, then failed (the bank returned it).
+    await stripe.releasePayouts();
     const first = standIn.payOut(creator.accountId);
     const firstPaid = await standIn.waitForEvent(
       (event) => event.type === 'payout.paid' && event.data.object.id === first.id,
@@ -153,7 +155,7 @@ describe(`Stripe's events applied in the order Stripe created them (${process.en
     );
     await allAnswered200([firstFailed]);
     const payoutsShown = async () =>
-      (await creator.client.get('/api/creator/payout-account')).json().providerPayouts as {
+      (await creator.client.get('/api/creator/payouts')).json().payouts as {
         id: string;
         status: string;
         failureCode: string | null;

@@ -51,6 +51,14 @@ export function disputeReportOf(dispute: Stripe.Dispute): DisputeReport {
   };
 }
 
+/** What each payout event says of the payout: created (the money left the balance), paid, failed, canceled. */
+const PAYOUT_EVENT_STATUS = {
+  'payout.created': 'in_transit',
+  'payout.paid': 'paid',
+  'payout.failed': 'failed',
+  'payout.canceled': 'canceled',
+} as const;
+
 /** A connected account as we keep it: what it may do, and what Stripe still asks for. */
 export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountStatus {
   const requirements = account.requirements;
@@ -69,7 +77,7 @@ export function payoutAccountStatusOf(account: Stripe.Account): PayoutAccountSta
  * intents through the same recording path as the sandbox's, charge.refunded as a refund when made outside our app
  * (Stripe's dashboard), refund.failed and charge.refund.updated (status failed) as a refund failed after it
  * succeeded, charge.dispute.* into the dispute and the platform's ledger entries, account.updated into the
- * creator's payout account, payout.paid, payout.failed and payout.canceled into the creator's payouts,
+ * creator's payout account, payout.created, payout.paid, payout.failed and payout.canceled into the creator's payouts and ledger,
  * setup_intent.succeeded of a card change into the support's card (the setup read back from Stripe). Other types
  * (setup_intent.created, .requires_action, .setup_failed, .canceled among them) are acknowledged.
  */
@@ -136,7 +144,10 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
     return { ...envelope, kind: 'account', createdAt, accountId: account.id, status: payoutAccountStatusOf(account) };
   }
   if (
-    (event.type === 'payout.paid' || event.type === 'payout.failed' || event.type === 'payout.canceled') &&
+    (event.type === 'payout.created' ||
+      event.type === 'payout.paid' ||
+      event.type === 'payout.failed' ||
+      event.type === 'payout.canceled') &&
     event.account
   ) {
     const payout = event.data.object;
@@ -149,8 +160,12 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
         accountId: event.account,
         amountCents: payout.amount,
         currency: payout.currency,
-        status: event.type === 'payout.paid' ? 'paid' : event.type === 'payout.failed' ? 'failed' : 'canceled',
+        status: PAYOUT_EVENT_STATUS[event.type],
         arrivalDate: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
+        balanceTransactionId:
+          typeof payout.balance_transaction === 'string'
+            ? payout.balance_transaction
+            : (payout.balance_transaction?.id ?? null),
         failureCode: payout.failure_code ?? null,
         failureMessage: payout.failure_message ?? null,
         createdAt: new Date(payout.created * 1000),

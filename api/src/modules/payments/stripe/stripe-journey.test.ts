@@ -17,8 +17,8 @@ import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stan
 /*
  * The journey with PAYMENT_PROVIDER=stripe on the stand-in: a creator connects their account, a one-off checkout and a
  * monthly support are confirmed as Stripe.js confirms them, the renewal is charged off session by our scheduler's
- * job, a refund made by the creator and one made in Stripe's dashboard reach the ledger once each, the weekly payout
- * closes the week and Stripe's payout to the bank is recorded, a lost dispute is booked on the platform, and the
+ * job, a refund made by the creator and one made in Stripe's dashboard reach the ledger once each, the payouts job
+ * holds then releases the account's schedule and Stripe's payout to the bank is the creator's, booked once, a lost dispute is booked on the platform, and the
  * books still prove.
  */
 
@@ -109,28 +109,33 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     expect(refundEntries.filter((e) => e.type === 'gross').reduce((sum, e) => sum + e.amountCents, 0)).toBe(-700);
     expect(refundEntries.filter((e) => e.type === 'platform_fee').reduce((sum, e) => sum + e.amountCents, 0)).toBe(-35);
 
-    // The weekly payout (Tuesday, after the first payout's 7 days) closes the week: the money is already on the account.
-    const tuesday = tuesdayOnOrAfter(new Date(Date.now() + 8 * DAY_MS));
-    tuesday.setUTCHours(10);
+    // Stripe pays the creator out itself; the payouts job holds the account (a manual schedule) during the first
+    // payout's 7 days after the first support, then releases it to Stripe's Tuesdays.
     const provider = createStripeProvider(
       t.app.config.payments as Extract<typeof t.app.config.payments, { provider: 'stripe' }>,
     );
+    const scheduleOf = async () => (await platform.accounts.retrieve(accountId)).settings?.payouts?.schedule;
+    expect(await scheduleOf()).toMatchObject({ interval: 'manual' });
+    const early = await runPayouts({ db, provider }, tuesdayOnOrAfter(new Date()));
+    expect(early).toMatchObject({ paid: 0, held: 1, errors: 0 });
+    expect(await scheduleOf()).toMatchObject({ interval: 'manual' });
+    expect(() => standIn.payOut(accountId)).toThrow(/manual/);
+    const tuesday = tuesdayOnOrAfter(new Date(Date.now() + 8 * DAY_MS));
+    tuesday.setUTCHours(10);
     const summary = await runPayouts({ db, provider }, tuesday);
-    expect(summary).toMatchObject({ paid: 1, errors: 0 });
-    const [weekly] = await db.select().from(payouts).where(eq(payouts.creatorId, creator.user.id));
-    expect(weekly).toMatchObject({
-      status: 'paid',
-      provider: 'stripe',
-      transferId: `destination_charges:${accountId}`,
-    });
-    // 891 + 430 earned, 665 refunded off the creator.
-    expect(weekly!.amountCents).toBe(891 + 430 - 665);
+    expect(summary).toMatchObject({ paid: 0, held: 0, errors: 0 });
+    expect(await scheduleOf()).toMatchObject({ interval: 'weekly', weekly_anchor: 'tuesday' });
+    // No weekly payout of our own: one list, Stripe's.
+    expect(await db.select().from(payouts).where(eq(payouts.creatorId, creator.user.id))).toEqual([]);
 
-    // Stripe pays the account out to the bank: payout.paid is recorded and shown.
+    // Stripe pays the account out to the bank: the payout is the creator's, and the ledger's balance follows.
     const bank = standIn.payOut(accountId);
+    // 891 + 430 earned, 665 refunded off the creator.
+    expect(bank.amount).toBe(891 + 430 - 665);
     await delivered((e) => e.type === 'payout.paid' && e.account === accountId);
-    const shown = (await creator.client.get('/api/creator/payout-account')).json();
-    expect(shown.providerPayouts).toMatchObject([{ id: bank.id, status: 'paid', amountCents: bank.amount }]);
+    const shown = (await creator.client.get('/api/creator/payouts')).json();
+    expect(shown).toMatchObject({ paidBy: 'stripe', balanceCents: 0 });
+    expect(shown.payouts).toMatchObject([{ id: bank.id, status: 'paid', amountCents: bank.amount }]);
 
     // A supporter's bank disputes a payment; the platform accepts the loss (closes it): the platform's books carry it.
     const disputedStart = (await postCheckout(t.client(), username, checkoutBody({ amount: 10 }))).json();

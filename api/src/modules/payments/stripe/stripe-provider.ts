@@ -169,6 +169,13 @@ export class StripePaymentProvider implements PaymentProvider {
     create: async (request) => connectedAccountOf(await this.createConnectedAccount(request)),
     retrieve: async (accountId) => connectedAccountOf(await this.retrieveAccount(accountId)),
     onboardingLink: (accountId, urls) => this.createOnboardingLink(accountId, urls),
+    holdPayouts: (accountId, held) => this.holdPayouts(accountId, held),
+    payoutDebitCents: async (accountId, balanceTransactionId) => {
+      const transaction = await this.stripe.balanceTransactions.retrieve(balanceTransactionId, undefined, {
+        stripeAccount: accountId,
+      });
+      return -transaction.amount;
+    },
   };
   private readonly stripe: Stripe;
 
@@ -612,7 +619,9 @@ export class StripePaymentProvider implements PaymentProvider {
           ? { transfers: { requested: true } }
           : { card_payments: { requested: true }, transfers: { requested: true } },
         ...(recipient ? { tos_acceptance: { service_agreement: 'recipient' as const } } : {}),
-        settings: { payouts: { schedule: { interval: 'weekly', weekly_anchor: 'tuesday' } } },
+        // Held until the payouts job finds no hold (the first payout's verification period among them): Stripe
+        // pays a manual account out only when asked, and the job asks for nothing (holdPayouts below).
+        settings: { payouts: { schedule: { interval: 'manual' } } },
         metadata: { creatorId: input.creatorId },
       },
       { idempotencyKey: `connect-account:${input.creatorId}:${input.country}` },
@@ -628,6 +637,18 @@ export class StripePaymentProvider implements PaymentProvider {
       return_url: urls.returnUrl,
     });
     return link.url;
+  }
+
+  /**
+   * A held account's payout schedule is manual: Stripe pays nothing to the bank and the balance stays on the account.
+   * Released, it is weekly on Tuesdays, Stripe paying the balance available then. Setting it is idempotent.
+   */
+  async holdPayouts(accountId: string, held: boolean): Promise<void> {
+    await this.stripe.accounts.update(accountId, {
+      settings: {
+        payouts: { schedule: held ? { interval: 'manual' } : { interval: 'weekly', weekly_anchor: 'tuesday' } },
+      },
+    });
   }
 
   async retrieveAccount(accountId: string): Promise<Stripe.Account> {

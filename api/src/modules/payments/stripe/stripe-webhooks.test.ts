@@ -73,7 +73,6 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
       payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
       account: null,
-      providerPayouts: [],
     });
     // Nobody can pay a creator Stripe cannot route the money to: nothing is recorded, the key may be used again.
     const refused = await postCheckout(t.client(), creator.profile.username, checkoutBody());
@@ -105,7 +104,8 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       losses: { payments: 'application' },
       stripe_dashboard: { type: 'express' },
     });
-    expect(stripeAccount.settings?.payouts?.schedule).toMatchObject({ interval: 'weekly', weekly_anchor: 'tuesday' });
+    // Made held (a manual schedule): the payouts job releases it to Stripe's Tuesdays when no hold applies.
+    expect(stripeAccount.settings?.payouts?.schedule).toMatchObject({ interval: 'manual' });
 
     // Stripe asks for more: payouts stop, and the dashboard says what is due.
     standIn.requireInformation(updated.account as string, ['individual.verification.document']);
@@ -143,10 +143,11 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect(intent.on_behalf_of).toBeNull();
     expect(intent.transfer_data?.destination).toBe(creator.accountId);
     // Stripe pays the balance out to the Australian bank in AUD: recorded and shown in that currency.
+    await stripe.releasePayouts();
     const bank = standIn.payOut(creator.accountId);
     await stripe.delivered((e) => e.type === 'payout.paid' && e.account === creator.accountId);
-    const payouts = (await creator.client.get('/api/creator/payout-account')).json().providerPayouts;
-    expect(payouts).toMatchObject([{ id: bank.id, currency: 'aud', status: 'paid' }]);
+    const payouts = (await creator.client.get('/api/creator/payouts')).json().payouts;
+    expect(payouts).toMatchObject([{ id: bank.id, currency: 'aud', status: 'paid', weekStart: null }]);
 
     // Stripe cannot move an account to another country: Settings refuses the change, and the same country is fine.
     const moved = await creator.client.patch('/api/creator-profile', { country: 'US' });
@@ -242,24 +243,42 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       payment_method: 'pm_card_visa',
       client_secret: payment.clientSecret,
     } as Stripe.PaymentIntentConfirmParams);
+    await stripe.releasePayouts();
     const paid = standIn.payOut(creator.accountId);
     const paidEvent = await standIn.waitForEvent((e) => e.type === 'payout.paid' && e.account === creator.accountId);
     expect(await deliveryStatuses(paidEvent.id)).toEqual([200]);
     standIn.redeliver(paidEvent.id);
     await standIn.deliveriesSettled();
-    const shown = (await creator.client.get('/api/creator/payout-account')).json();
-    expect(shown.providerPayouts).toEqual([
+    // One list: Stripe's payout is the creator's payout, and the ledger took it off their balance once.
+    const shown = (await creator.client.get('/api/creator/payouts')).json();
+    expect(shown).toMatchObject({ paidBy: 'stripe', balanceCents: 0 });
+    expect(shown.payouts).toEqual([
       {
         id: paid.id,
+        weekStart: null,
+        weekEnd: null,
         amountCents: paid.amount,
         currency: 'usd',
         status: 'paid',
+        holdReason: null,
+        paidAt: new Date(paid.arrival_date * 1000).toISOString(),
         arrivalDate: new Date(paid.arrival_date * 1000).toISOString(),
         failureCode: null,
         failureMessage: null,
+        createdAt: new Date(paid.created * 1000).toISOString(),
       },
     ]);
     expect(paid.amount).toBe(1812);
+    const booked = await t.database.db
+      .select({ type: ledgerEntries.type, amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.providerPayoutId, paid.id));
+    expect(booked).toEqual([{ type: 'payout', amountCents: -1812 }]);
+    const sentMail = await t.database.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `payout-sent:${paid.id}`));
+    expect(sentMail).toEqual([{ subject: 'Your payout of $18.12 was paid to your bank' }]);
 
     const supporter2 = t.client();
     const again = (await postCheckout(supporter2, creator.profile.username, checkoutBody({ amount: 5 }))).json();
@@ -272,11 +291,18 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       (e) => e.type === 'payout.failed' && e.account === creator.accountId,
     );
     expect(await deliveryStatuses(failedEvent.id)).toEqual([200]);
-    const after = (await creator.client.get('/api/creator/payout-account')).json();
-    expect(after.providerPayouts.find((p: { id: string }) => p.id === failed.id)).toMatchObject({
+    const after = (await creator.client.get('/api/creator/payouts')).json();
+    expect(after.payouts.find((p: { id: string }) => p.id === failed.id)).toMatchObject({
       status: 'failed',
       failureCode: 'account_closed',
     });
+    // The bank returned it: Stripe put it back on the balance, and so did the ledger.
+    expect(after.balanceCents).toBe(failed.amount);
+    const failedMail = await t.database.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `payout-failed:${failed.id}`));
+    expect(failedMail).toHaveLength(1);
 
     // Stripe cancels a payout before it reaches the bank: canceled, and final (a late payout.paid changes nothing).
     const canceled = standIn.payOut(creator.accountId, { cancel: true });
@@ -296,8 +322,9 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       updatedAt: new Date(),
     });
     expect(latePaid).toBe(false);
-    const final = (await creator.client.get('/api/creator/payout-account')).json();
-    expect(final.providerPayouts.find((p: { id: string }) => p.id === canceled.id)).toMatchObject({
+    const final = (await creator.client.get('/api/creator/payouts')).json();
+    expect(final.balanceCents).toBe(failed.amount);
+    expect(final.payouts.find((p: { id: string }) => p.id === canceled.id)).toMatchObject({
       status: 'canceled',
       amountCents: canceled.amount,
     });

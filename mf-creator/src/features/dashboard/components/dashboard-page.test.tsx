@@ -51,6 +51,23 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('says a payout is held with Stripe, where the next payout covers no week', async () => {
+    const review = 'Payouts are held while our team reviews recent activity on this account.';
+    const nextPayout = { ...sampleDashboard().nextPayout, weekStart: null, weekEnd: null, holdReason: review };
+    mockApi({
+      'GET /api/creator/dashboard': { body: sampleDashboard({ nextPayout }) },
+      'GET /api/creator-profile': { body: { profile: sampleProfile({ country: 'US' }) } },
+      'GET /api/creator/payouts': { body: samplePayouts({ paidBy: 'stripe', nextPayout, payouts: [] }) },
+    });
+    renderDashboard();
+    const notice = await screen.findByRole('region', { name: 'Your payouts are held' });
+    expect(notice).toHaveTextContent(review);
+    expect(within(notice).queryByRole('link', { name: /payout country/ })).not.toBeInTheDocument();
+    const payouts = screen.getByRole('region', { name: 'Payouts' });
+    expect(await within(payouts).findByText('Held: see below')).toBeInTheDocument();
+    expect(payouts).not.toHaveTextContent('Tuesday, June 17, 2025');
+  });
+
   it('explains a first-payout hold without sending the creator to settings, and shows no notice when nothing is held', async () => {
     const firstPayout =
       'Your first payout is held for a 7-day verification period after your first support; it will be paid on June 24, 2025.';
@@ -81,7 +98,7 @@ describe('DashboardPage', () => {
     );
   });
 
-  it('shows the Stripe account and bank payouts in the Payouts card with Stripe only', async () => {
+  it('shows the Stripe account in the Payouts card with Stripe only', async () => {
     const sandbox = mockApi({
       'GET /api/creator/dashboard': { body: sampleDashboard() },
       'GET /api/creator-profile': { body: { profile: sampleProfile() } },
@@ -91,7 +108,6 @@ describe('DashboardPage', () => {
           capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
           payoutTerms: null,
           account: null,
-          providerPayouts: [],
         },
       },
     });
@@ -111,7 +127,6 @@ describe('DashboardPage', () => {
           capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
           payoutTerms: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
           account: null,
-          providerPayouts: [],
         },
       },
     });

@@ -1,5 +1,6 @@
 import { useCreatorPayouts } from '@beabro/shared/api/get-payouts';
 import type { PayoutDto } from '@beabro/shared/api-schemas/payouts';
+import { formatMoney } from '@beabro/shared/data/payout-terms';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
@@ -11,14 +12,62 @@ import { StripePayoutsSection } from './stripe-payouts-section';
 
 const HISTORY_SHOWN = 6;
 
+/** held, processing and carried_over are the weekly payouts'; in_transit, failed and canceled Stripe's. */
 const STATUS: Record<PayoutDto['status'], { label: string; tone: BadgeTone }> = {
   paid: { label: 'Paid', tone: 'success' },
   processing: { label: 'Processing', tone: 'brand' },
   held: { label: 'Held', tone: 'warning' },
   carried_over: { label: 'Paid later', tone: 'neutral' },
+  in_transit: { label: 'On its way', tone: 'brand' },
+  failed: { label: 'Failed', tone: 'danger' },
+  canceled: { label: 'Canceled', tone: 'neutral' },
 };
 
-/** The next weekly payout (amount, date, or why it is held), the balance, and the latest payouts. */
+/** Stripe's payout failure codes a creator meets most, in words; the message Stripe sent otherwise. */
+const FAILURE_REASONS: Record<string, string> = {
+  account_closed: 'The bank account is closed.',
+  no_account: 'The bank account details are wrong: no such account.',
+  invalid_account_number: 'The bank account number is not valid.',
+  account_frozen: 'The bank account is frozen.',
+  could_not_process: 'The bank could not process the payout.',
+  bank_account_restricted: 'The bank account does not accept this payout.',
+  insufficient_funds: 'Your Stripe balance was too low for the payout.',
+};
+
+function failureReason(payout: Pick<PayoutDto, 'failureCode' | 'failureMessage'>): string {
+  return (
+    (payout.failureCode && FAILURE_REASONS[payout.failureCode]) ??
+    payout.failureMessage ??
+    'The bank returned the payout.'
+  );
+}
+
+/** "$5.00" for US dollars; "A$28.90", "CA$12.00", "£9.50" for what Stripe converted to the bank's currency. */
+function formatAmount(cents: number, currency: string): string {
+  return currency.toLowerCase() === 'usd' ? formatUsd(cents) : formatMoney(cents, currency);
+}
+
+/** "Jun 2 – Jun 8, 2025". */
+function formatWeek(weekStart: string, weekEnd: string): string {
+  return `${formatDayMonth(weekStart)} – ${formatDate(weekEnd)}`;
+}
+
+/**
+ * The date cell of a row: the week a weekly payout covers; for one of Stripe's payouts (no week), when the bank gets
+ * the money ("Arrives"), got it ("Arrived") or was due to ("Due", when the bank returned it); nothing when canceled.
+ */
+function payoutDate(payout: PayoutDto): string | null {
+  if (payout.weekStart && payout.weekEnd) return formatWeek(payout.weekStart, payout.weekEnd);
+  const arrival = payout.arrivalDate ?? (payout.status === 'paid' ? payout.paidAt : null);
+  if (!arrival || payout.status === 'canceled') return null;
+  const verb = payout.status === 'paid' ? 'Arrived' : payout.status === 'failed' ? 'Due' : 'Arrives';
+  return `${verb} ${formatDate(arrival)}`;
+}
+
+/**
+ * The next payout (amount, date, or why it is held), the balance, and the latest payouts: the weekly payouts with the
+ * sandbox, Stripe's payouts to the creator's bank with Stripe (`paidBy`), in one list either way.
+ */
 export function PayoutsCard() {
   const query = useCreatorPayouts();
   return (
@@ -37,7 +86,11 @@ export function PayoutsCard() {
 
 function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorPayouts>['data']> }) {
   const { nextPayout, payouts } = data;
+  // Who pays out: the platform, a week at a time (the sandbox), or else Stripe, from the creator's Stripe balance.
+  const byStripe = data.paidBy !== 'platform';
   const shown = payouts.slice(0, HISTORY_SHOWN);
+  // With Stripe the next payout is the whole balance available on Tuesday: no week to name.
+  const week = nextPayout.weekStart && nextPayout.weekEnd ? formatWeek(nextPayout.weekStart, nextPayout.weekEnd) : null;
   return (
     <div css={(theme) => ({ display: 'grid', gap: theme.space(4) })}>
       <div
@@ -69,9 +122,24 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>
             {/* A held payout is not paid on the run's date: the note below says when it will be. */}
             {nextPayout.holdReason
-              ? `Held, for ${formatDayMonth(nextPayout.weekStart)} – ${formatDate(nextPayout.weekEnd)}: see below`
-              : `${formatLongDate(nextPayout.scheduledFor)}, for ${formatDayMonth(nextPayout.weekStart)} – ${formatDate(nextPayout.weekEnd)}`}
+              ? week
+                ? `Held, for ${week}: see below`
+                : 'Held: see below'
+              : week
+                ? `${formatLongDate(nextPayout.scheduledFor)}, for ${week}`
+                : formatLongDate(nextPayout.scheduledFor)}
           </p>
+          {byStripe && !nextPayout.holdReason ? (
+            <p
+              css={(theme) => ({
+                margin: `${theme.space(1)} 0 0`,
+                fontSize: theme.font.size.sm,
+                color: theme.color.textMuted,
+              })}
+            >
+              Stripe pays the balance available that day to your bank.
+            </p>
+          ) : null}
         </div>
         <div
           css={(theme) => ({
@@ -122,7 +190,9 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
         </div>
       ) : nextPayout.estimatedAmountCents === 0 ? (
         <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-          Nothing to pay out yet: supports you receive are paid out the Tuesday after their week ends.
+          {byStripe
+            ? 'Nothing to pay out yet: supports you receive are paid out on the first Tuesday after Stripe makes them available on your balance.'
+            : 'Nothing to pay out yet: supports you receive are paid out the Tuesday after their week ends.'}
         </p>
       ) : null}
       <div>
@@ -149,7 +219,8 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
               <caption className="visually-hidden">Your latest payouts, newest first</caption>
               <thead>
                 <tr>
-                  <th scope="col">Week</th>
+                  {/* The week for weekly payouts; for Stripe's, the day the bank gets the money. */}
+                  <th scope="col">{byStripe ? 'Date' : 'Week'}</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
                 </tr>
@@ -157,16 +228,29 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
               <tbody>
                 {shown.map((payout) => (
                   <tr key={payout.id}>
-                    <td>{`${formatDayMonth(payout.weekStart)} – ${formatDate(payout.weekEnd)}`}</td>
-                    <td>{formatUsd(payout.amountCents)}</td>
+                    <td>{payoutDate(payout)}</td>
+                    <td>{formatAmount(payout.amountCents, payout.currency)}</td>
                     <td>
                       <Badge tone={STATUS[payout.status].tone}>{STATUS[payout.status].label}</Badge>
-                      {payout.status === 'paid' && payout.paidAt ? (
+                      {/* A Stripe payout's date column already says when it arrived. */}
+                      {payout.status === 'paid' && payout.paidAt && payout.weekStart ? (
                         <span css={{ marginLeft: '0.375rem' }}>{formatDate(payout.paidAt)}</span>
                       ) : null}
                       {payout.status === 'held' && payout.holdReason ? (
                         <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted })}>
                           {payout.holdReason}
+                        </p>
+                      ) : null}
+                      {payout.status === 'failed' ? (
+                        <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.danger })}>
+                          {failureReason(payout)} Stripe put the money back on your balance; check your bank details in
+                          Stripe.
+                        </p>
+                      ) : null}
+                      {payout.status === 'canceled' ? (
+                        <p css={(theme) => ({ margin: '0.25rem 0 0', color: theme.color.textMuted })}>
+                          Stripe canceled this payout before it reached your bank: the money stayed on your balance and
+                          goes out with your next payout.
                         </p>
                       ) : null}
                     </td>

@@ -2,15 +2,12 @@ import { useId } from 'react';
 import { usePayoutAccount } from '@beabro/shared/api/payout-account';
 import type { PayoutAccountResponse } from '@beabro/shared/api-schemas/payout-account';
 import { paths } from '@beabro/shared/contract/paths';
-import { formatMoney } from '@beabro/shared/data/payout-terms';
 import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
 import { LoadError } from '../../../components/query-status';
 import { TextLink } from '../../../components/text-link';
-import { formatDate } from '../../../lib/format';
 import { requirementLabels } from '../../../lib/stripe-requirements';
 
 type Account = NonNullable<PayoutAccountResponse['account']>;
-type ProviderPayout = PayoutAccountResponse['providerPayouts'][number];
 
 export type PayoutAccountState =
   | { kind: 'not_connected' }
@@ -58,39 +55,12 @@ const STATE_BADGE: Record<PayoutAccountState['kind'], { label: string; tone: Bad
   enabled: { label: 'Payouts enabled', tone: 'success' },
 };
 
-const PAYOUT_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  paid: { label: 'Paid', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-  in_transit: { label: 'On its way', tone: 'brand' },
-  pending: { label: 'Pending', tone: 'neutral' },
-  canceled: { label: 'Canceled', tone: 'neutral' },
-};
-
-/** Stripe's payout failure codes a creator meets most, in words; the message Stripe sent otherwise. */
-const FAILURE_REASONS: Record<string, string> = {
-  account_closed: 'The bank account is closed.',
-  no_account: 'The bank account details are wrong: no such account.',
-  invalid_account_number: 'The bank account number is not valid.',
-  account_frozen: 'The bank account is frozen.',
-  could_not_process: 'The bank could not process the payout.',
-  bank_account_restricted: 'The bank account does not accept this payout.',
-  insufficient_funds: 'Your Stripe balance was too low for the payout.',
-};
-
-function failureReason(payout: ProviderPayout): string {
-  return (
-    (payout.failureCode && FAILURE_REASONS[payout.failureCode]) ??
-    payout.failureMessage ??
-    'The bank returned the payout.'
-  );
-}
-
 const settingsLink = paths.settings('support');
 const small = { margin: 0, fontSize: '0.875rem' } as const;
 
 /**
- * With Stripe only: the creator's Stripe account (its state, what Stripe still asks for, a link to Settings > Payouts)
- * and Stripe's payouts to their bank as Stripe reports them. With the sandbox it shows nothing.
+ * With Stripe only: the creator's Stripe account (its state, what Stripe still asks for, a link to Settings > Payouts).
+ * Stripe's payouts to the bank are in the card's one payout list. With the sandbox it shows nothing.
  */
 export function StripePayoutsSection() {
   const query = usePayoutAccount();
@@ -132,7 +102,6 @@ export function StripePayoutsSection() {
           Stripe’s exchange rate (cross-border payouts, under Stripe’s recipient agreement).
         </p>
       ) : null}
-      <BankPayouts payouts={data.providerPayouts} />
     </section>
   );
 }
@@ -172,52 +141,4 @@ function StateDetails({ state }: { state: PayoutAccountState }) {
         </p>
       );
   }
-}
-
-function BankPayouts({ payouts }: { payouts: ProviderPayout[] }) {
-  if (payouts.length === 0) return <p css={small}>No payouts to your bank yet.</p>;
-  return (
-    <ul
-      aria-label="Payouts to your bank"
-      css={(theme) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space(2) })}
-    >
-      {payouts.map((payout) => {
-        const status = PAYOUT_STATUS[payout.status] ?? { label: payout.status, tone: 'neutral' as const };
-        return (
-          <li
-            key={payout.id}
-            css={(theme) => ({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'baseline',
-              gap: `${theme.space(1)} ${theme.space(3)}`,
-              paddingTop: theme.space(2),
-              borderTop: `1px solid ${theme.color.border}`,
-              fontSize: theme.font.size.sm,
-            })}
-          >
-            <strong>{formatMoney(payout.amountCents, payout.currency)}</strong>
-            <Badge tone={status.tone}>{status.label}</Badge>
-            {payout.arrivalDate && payout.status !== 'canceled' ? (
-              <span>
-                {payout.status === 'paid' ? 'Arrived' : payout.status === 'failed' ? 'Due' : 'Expected'}{' '}
-                {formatDate(payout.arrivalDate)}
-              </span>
-            ) : null}
-            {payout.status === 'canceled' ? (
-              <p css={{ margin: 0, flexBasis: '100%' }}>
-                Stripe canceled this payout before it reached your bank: the money stayed on your balance and goes out
-                with your next payout.
-              </p>
-            ) : null}
-            {payout.status === 'failed' ? (
-              <p css={(theme) => ({ margin: 0, flexBasis: '100%', color: theme.color.danger })}>
-                {failureReason(payout)} Stripe put the money back on your balance; check your bank details in Stripe.
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
 }

@@ -24,7 +24,6 @@ function stripeAccount(account: Record<string, unknown> | null, country: 'US' | 
         disabledReason: null,
         ...account,
       },
-      providerPayouts: [],
     },
   };
 }
@@ -37,7 +36,6 @@ describe('PayoutAccountPanel', () => {
           capabilities: { cardField: 'sandbox-frame', connectedAccounts: false },
           payoutTerms: null,
           account: null,
-          providerPayouts: [],
         },
       },
     });

@@ -20,8 +20,29 @@ const money = {
       closedAt: null,
     },
   ],
-  failedPayouts: [],
-  heldPayouts: [],
+  // With Stripe a payout is Stripe's (po_...) and covers no week; a weekly payout (the sandbox) covers one.
+  failedPayouts: [
+    {
+      id: 'po_1QwXyz2eZvKYlo2C',
+      username: 'maya',
+      weekStart: null,
+      amountCents: 2890,
+      status: 'failed',
+      holdReason: null,
+      createdAt: '2026-12-01T10:00:00.000Z',
+    },
+  ],
+  heldPayouts: [
+    {
+      id: '7b2e9d3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c',
+      username: 'sam',
+      weekStart: '2026-11-23',
+      amountCents: 1000,
+      status: 'held',
+      holdReason: 'Payouts are held while this account is suspended.',
+      createdAt: '2026-12-01T10:00:00.000Z',
+    },
+  ],
   pendingRefunds: [],
   stuckItems: [{ kind: 'renewal', id: 'sub_9', attempts: 5, nextAttemptAt: null, lastError: 'card_declined' }],
   reconciliation: { ranAt: '2026-12-06T03:00:00.000Z', ok: false, differences: ['Charge ch_1 missing here'] },
@@ -40,6 +61,11 @@ describe('Money', () => {
     expect(within(disputes).getByText('Dec 10, 2026, 12:00 AM UTC')).toBeInTheDocument();
     expect(screen.getByText('Charge ch_1 missing here')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Revenue by week' })).getByText('$1,234.56')).toBeInTheDocument();
+    // Stripe's failed payout has no week: a dash, and the day it was recorded.
+    const failed = within(screen.getByRole('region', { name: 'Failed payouts' })).getAllByRole('row');
+    expect(failed[1]).toHaveTextContent('@maya—$28.90failed—Dec 1, 2026, 10:00 AM UTC');
+    const held = within(screen.getByRole('region', { name: 'Held payouts' })).getAllByRole('row');
+    expect(held[1]).toHaveTextContent('@samNov 23, 2026$10.00heldPayouts are held while this account is suspended.');
     await user.click(screen.getByRole('button', { name: 'Retry renewal sub_9' }));
     expect(await screen.findByText('Retried: it went through.')).toHaveFocus();
     expect(api.callsTo('POST', '/api/operator/money/stuck/renewal/sub_9/retry')).toHaveLength(1);

@@ -135,26 +135,29 @@ function PayoutsTable({
   payouts: readonly {
     id: string;
     username: string | null;
-    weekStart: string;
+    /** Null for Stripe's payouts, which pay the balance available. */
+    weekStart: string | null;
     amountCents: number;
     status: string;
     holdReason: string | null;
+    createdAt: string;
   }[];
   empty: string;
 }) {
   return (
     <DataTable
       label={label}
-      columns={['Creator', 'Week of', 'Amount', 'Status', 'Reason']}
+      columns={['Creator', 'Week of', 'Amount', 'Status', 'Reason', 'Created']}
       empty={empty}
       rows={payouts.map((payout) => ({
         key: payout.id,
         cells: [
           payout.username ? `@${payout.username}` : '—',
-          date(payout.weekStart),
+          payout.weekStart ? date(payout.weekStart) : '—',
           money(payout.amountCents),
           payout.status,
           payout.holdReason ?? '—',
+          dateTime(payout.createdAt),
         ],
       }))}
     />

@@ -50,7 +50,27 @@ describe('a person', () => {
   it('shows their money and sign-ins, and suspends them with a reason after confirming', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      [`GET /api/operator/people/${USER_ID}`]: json(200, personDetail()),
+      [`GET /api/operator/people/${USER_ID}`]: json(200, {
+        ...personDetail(),
+        payouts: [
+          {
+            id: 'po_1QwXyz2eZvKYlo2C',
+            weekStart: null,
+            amountCents: 1900,
+            status: 'paid',
+            holdReason: null,
+            createdAt: '2026-12-01T10:00:00.000Z',
+          },
+          {
+            id: '7b2e9d3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c',
+            weekStart: '2026-11-16',
+            amountCents: 1000,
+            status: 'paid',
+            holdReason: null,
+            createdAt: '2026-11-24T10:00:00.000Z',
+          },
+        ],
+      }),
       [`POST /api/operator/people/${USER_ID}/suspend`]: (call) =>
         (call.body as { reason: string }).reason === 'Spam'
           ? json(
@@ -69,6 +89,10 @@ describe('a person', () => {
     expect(await screen.findByRole('heading', { name: 'Maya Builds' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Supports received' })).getByText('$25.00')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Sign-ins' })).getByText('203.0.113.7')).toBeInTheDocument();
+    // A Stripe payout covers no week (a dash); a weekly payout names its week.
+    const payouts = within(screen.getByRole('region', { name: 'Payouts' })).getAllByRole('row');
+    expect(payouts[1]).toHaveTextContent('—$19.00paid—Dec 1, 2026, 10:00 AM UTC');
+    expect(payouts[2]).toHaveTextContent('Nov 16, 2026$10.00paid—Nov 24, 2026, 10:00 AM UTC');
 
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Suspend Maya Builds?' }));

@@ -152,7 +152,8 @@ function PersonDetail({ detail }: { detail: PersonDetailResponse }) {
           rows={detail.payouts.map((payout) => ({
             key: payout.id,
             cells: [
-              date(payout.weekStart),
+              // Stripe's payouts (with Stripe) cover no week: the balance available; Created dates them.
+              payout.weekStart ? date(payout.weekStart) : '—',
               money(payout.amountCents),
               payout.status,
               payout.holdReason ?? '—',

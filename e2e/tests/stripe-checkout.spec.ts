@@ -137,6 +137,45 @@ test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Strip
     expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await stripePayouts.screenshot({ path: test.info().outputPath('stripe-payouts-375.png') });
 
+    // Stripe pays the creator out itself. The account is held until the payouts job finds no hold (run past the first
+    // payout's 7 days), then Stripe's Tuesday comes round (the stand-in's payout page): that payout is the card's one
+    // list, and the balance the ledger shows is what is left at Stripe, nothing.
+    const accounts = await creator.request.get(`${site.standInUrl}/v1/accounts?limit=100`, {
+      headers: { authorization: `Bearer ${site.secretKey}` },
+    });
+    const creatorId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const accountId = (
+      (await accounts.json()) as { data: { id: string; metadata: Record<string, string> }[] }
+    ).data.find((account) => account.metadata['creatorId'] === creatorId)?.id;
+    expect(accountId).toBeTruthy();
+    const heldPayout = await creator.request.get(`${site.standInUrl}/stand-in/accounts/${accountId}/payout`);
+    expect(heldPayout.status(), 'a held account is paid nothing').toBe(409);
+    const released = await creator.request.post(`/api/dev/jobs/payouts`, {
+      headers: csrf,
+      data: { now: new Date(Date.now() + 15 * 86_400_000).toISOString() },
+    });
+    expect(released.status(), await released.text()).toBe(200);
+    const paidOut = await creator.request.get(`${site.standInUrl}/stand-in/accounts/${accountId}/payout`);
+    expect(paidOut.status(), await paidOut.text()).toBe(200);
+    await creator.setViewportSize({ width: 1280, height: 800 });
+    const payoutsCard = creator.getByRole('region', { name: 'Payouts', exact: true });
+    // payout.paid reaches the site on its own time.
+    await expect(async () => {
+      await open(creator, '/dashboard');
+      await expect(payoutsCard.getByRole('table')).toContainText('Paid', { timeout: 1_000 });
+    }).toPass();
+    const rows = payoutsCard.getByRole('table').getByRole('row');
+    // A header and one payout: $7 and $5, less fees ($6.14 + $4.30).
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('$10.44');
+    await expect(rows.nth(1)).toContainText(/Arrived \w{3} \d{1,2}, \d{4}/);
+    await expect(stripePayouts.getByRole('list')).toHaveCount(0);
+    await payoutsCard.screenshot({ path: test.info().outputPath('stripe-payout-list-1280.png') });
+    await creator.setViewportSize({ width: 375, height: 800 });
+    await expect(rows.nth(1)).toBeVisible();
+    expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await payoutsCard.screenshot({ path: test.info().outputPath('stripe-payout-list-375.png') });
+
     await guestContext.close();
     await creatorContext.close();
   });

@@ -24,6 +24,8 @@ export interface StripeSite {
   /** The stand-in's origin: what `https://api.stripe.com` stands for. */
   standInUrl: string;
   publishableKey: string;
+  /** The platform's secret key at the stand-in: what an operator's own calls to Stripe use. */
+  secretKey: string;
   stop(): Promise<void>;
 }
 
@@ -122,7 +124,7 @@ export async function startStripeSite(): Promise<StripeSite> {
     await stop();
     throw error;
   }
-  return { origin, standInUrl, publishableKey, stop };
+  return { origin, standInUrl, publishableKey, secretKey, stop };
 }
 
 /**

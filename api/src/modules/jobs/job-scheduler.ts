@@ -18,15 +18,21 @@ export interface JobSchedule {
   name: JobName;
   everyMs: number;
   /** Whether the tick at `now` should run it (all jobs are idempotent; this only saves work). */
-  shouldRun?: (db: Db, now: Date) => Promise<boolean>;
+  shouldRun?: (db: Db, now: Date, deps: MoneyDeps) => Promise<boolean>;
 }
 
 /**
  * Payouts: every hour on Tuesdays (UTC), and on other days only to catch up when no run
- * succeeded since the latest Tuesday (the server was down that day).
+ * succeeded since the latest Tuesday (the server was down that day). With a provider that pays creators out itself
+ * (Stripe), every hour: the run holds or releases each account's payouts at the provider, so a hold that starts
+ * (a suspension, a review) stops Stripe's payouts within the hour.
  */
-export async function payoutsDue(db: Db, now: Date): Promise<boolean> {
-  if (now.getUTCDay() === 2) return true;
+export async function payoutsDue(
+  db: Db,
+  now: Date,
+  deps?: { provider: Pick<PaymentProvider, 'capabilities'> },
+): Promise<boolean> {
+  if (now.getUTCDay() === 2 || deps?.provider.capabilities.connectedAccounts) return true;
   const [last] = await db
     .select({ asOf: jobRuns.asOf })
     .from(jobRuns)
@@ -98,7 +104,7 @@ export function startJobScheduler(
     if (stopped) return;
     const run = (async () => {
       const now = new Date();
-      if (schedule.shouldRun && !(await schedule.shouldRun(db, now))) return;
+      if (schedule.shouldRun && !(await schedule.shouldRun(db, now, deps))) return;
       const outcome = await runJob(db, schedule.name, now, () => definitions[schedule.name](now), log.error);
       if (outcome.status === 'succeeded') log.info(`job ${schedule.name}: ${JSON.stringify(outcome.result)}`);
     })().catch((error: unknown) => log.error(`job ${schedule.name} could not start: ${(error as Error).message}`));
@@ -145,7 +151,7 @@ export function registerJobScheduler(
       { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
     );
     app.log.info(
-      'scheduled jobs started (renewals hourly, payouts hourly on Tuesdays, payment recovery every 10 minutes, monthly reports on the 1st, post emails every minute when a post waits)',
+      'scheduled jobs started (renewals hourly, payouts hourly on Tuesdays (with Stripe, its holds hourly every day), payment recovery every 10 minutes, monthly reports on the 1st, post emails every minute when a post waits)',
     );
   });
   app.addHook('onClose', async () => {

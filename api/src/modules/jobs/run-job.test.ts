@@ -120,7 +120,7 @@ describe('runJob', () => {
 });
 
 describe('the schedule', () => {
-  it('runs payouts on Tuesdays, and on other days only to catch up a missed Tuesday', async () => {
+  it('runs payouts on Tuesdays, and on other days only to catch up a missed Tuesday (hourly with Stripe)', async () => {
     const fresh = await createTestApp();
     try {
       const fdb = fresh.database.db;
@@ -131,6 +131,12 @@ describe('the schedule', () => {
       expect(await payoutsDue(fdb, new Date('2026-11-30T23:00:00Z'))).toBe(false);
       expect(await payoutsDue(fdb, new Date('2026-12-01T00:30:00Z'))).toBe(true);
       expect(await payoutsDue(fdb, new Date('2026-12-02T00:30:00Z'))).toBe(true);
+      // With a provider that pays out itself, every hour: its runs hold or release accounts at the provider.
+      const stripeLike = {
+        provider: { capabilities: { cardField: 'stripe-elements' as const, connectedAccounts: true } },
+      };
+      expect(await payoutsDue(fdb, new Date('2026-11-25T05:00:00Z'), stripeLike)).toBe(true);
+      expect(await payoutsDue(fdb, new Date('2026-11-25T05:00:00Z'), moneyDeps(fresh))).toBe(false);
     } finally {
       await fresh.close();
     }

@@ -413,7 +413,8 @@ export function accountsResource(state: StandInState) {
     const payout = fromFixture<Stripe.Payout>('payout', {
       id: randomId('po'),
       amount,
-      arrival_date: state.now() + 2 * 86400,
+      // The stand-in's payouts reach the bank (or fail) at once: paid means arrived.
+      arrival_date: state.now(),
       automatic: true,
       balance_transaction: null,
       created: state.now(),
@@ -445,6 +446,14 @@ export function accountsResource(state: StandInState) {
     return getAccount(ids[0]!);
   }
 
+  /** GET /v1/accounts: the platform's connected accounts, newest first (`limit`, default 10, at most 100). */
+  function listAccounts({ params, read }: ApiRequest) {
+    rejectUnknownParams(params, { limit: true, expand: 'list' });
+    const limit = Math.min(read.integer('limit', { min: 1 }) ?? 10, 100);
+    const all = [...state.accounts.values()].sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+    return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url: '/v1/accounts' };
+  }
+
   return {
     getAccount,
     payoutSchedule,
@@ -456,5 +465,6 @@ export function accountsResource(state: StandInState) {
     payOut,
     failPaidPayout,
     retrieveAccount,
+    listAccounts,
   };
 }

@@ -300,6 +300,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     { method: 'POST', pattern: /^\/v1\/disputes\/([^/]+)\/close$/, handler: disputes.acceptDispute },
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, handler: retrieveFrom(state.eventsById, 'event') },
     { method: 'POST', pattern: /^\/v1\/accounts$/, handler: accounts.createAccount },
+    { method: 'GET', pattern: /^\/v1\/accounts$/, handler: accounts.listAccounts },
     { method: 'GET', pattern: /^\/v1\/accounts\/([^/]+)$/, handler: accounts.retrieveAccount },
     { method: 'POST', pattern: /^\/v1\/accounts\/([^/]+)$/, handler: accounts.updateAccount },
     { method: 'POST', pattern: /^\/v1\/account_links$/, handler: accounts.createAccountLink },
@@ -402,6 +403,21 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   }
 
   function handlePage(url: URL, response: http.ServerResponse) {
+    // Stripe's schedule comes round for the account (what `payOut` does, for a separate process: the end-to-end
+    // suite's stand-in): `?outcome=failed` or `canceled`; 409 with the reason when Stripe would pay nothing.
+    const payout = /^\/stand-in\/accounts\/([^/]+)\/payout$/.exec(url.pathname);
+    if (payout) {
+      const outcome = url.searchParams.get('outcome');
+      try {
+        const made = accounts.payOut(payout[1]!, {
+          ...(outcome === 'failed' ? { failureCode: 'account_closed' } : {}),
+          ...(outcome === 'canceled' ? { cancel: true } : {}),
+        });
+        return respond(response, 200, JSON.stringify(made), {});
+      } catch (error) {
+        return respond(response, 409, JSON.stringify({ error: { message: (error as Error).message } }), {});
+      }
+    }
     const onboarding = /^\/stand-in\/connect\/onboarding\/([a-f0-9]+)$/.exec(url.pathname);
     if (onboarding) {
       const link = state.accountLinks.get(onboarding[1]!);

@@ -170,6 +170,12 @@ test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Strip
     await expect(rows.nth(1)).toContainText('$10.44');
     await expect(rows.nth(1)).toContainText(/Arrived \w{3} \d{1,2}, \d{4}/);
     await expect(stripePayouts.getByRole('list')).toHaveCount(0);
+    // The same list as a download.
+    const exported = await creator.request.get(
+      (await payoutsCard.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '',
+    );
+    expect(exported.status()).toBe(200);
+    expect(await exported.text()).toContain(',10.44,USD,Paid,');
     await payoutsCard.screenshot({ path: test.info().outputPath('stripe-payout-list-1280.png') });
     await creator.setViewportSize({ width: 375, height: 800 });
     await expect(rows.nth(1)).toBeVisible();

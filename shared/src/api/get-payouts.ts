@@ -4,7 +4,10 @@ import { creatorPayoutsResponseSchema, type CreatorPayoutsResponse } from '@beab
 
 export const creatorPayoutsQueryKey = ['creator-payouts'] as const;
 
-/** The signed-in creator's balance, next weekly payout (estimate and any hold reason) and history. */
+/** The creator's payouts (all of the last two years, the dashboard shows the latest) as a CSV download. */
+export const CREATOR_PAYOUTS_CSV_URL = '/api/creator/payouts/export.csv';
+
+/** The signed-in creator's balance, next payout (estimate and any hold reason) and payouts. */
 export async function getCreatorPayouts(): Promise<CreatorPayoutsResponse> {
   return creatorPayoutsResponseSchema.parse(await apiRequest<unknown>('/creator/payouts'));
 }

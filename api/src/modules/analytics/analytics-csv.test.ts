@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_CSV_COLUMNS } from '@beabro/shared/api-schemas/analytics';
-import { csvDocument, csvDollars, csvField, supportsCsv } from './analytics-csv';
+import { csvDocument, csvDollars, csvField } from '../../lib/csv';
+import { supportsCsv } from './analytics-csv';
 import type { AnalyticsRefundRow, AnalyticsSupportRow } from './analytics-repository';
 
 describe('csvField (RFC 4180)', () => {

@@ -1,30 +1,6 @@
 import { ANALYTICS_CSV_COLUMNS, ANONYMOUS_SUPPORTER_NAME } from '@beabro/shared/api-schemas/analytics';
+import { csvDocument, csvDollars } from '../../lib/csv';
 import type { AnalyticsRefundRow, AnalyticsSupportRow } from './analytics-repository';
-
-/** Characters a spreadsheet reads as the start of a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEGATIVE_NUMBER = /^-\d+(?:\.\d+)?$/;
-
-/**
- * One RFC 4180 field. A text cell a spreadsheet would run as a formula gets a leading apostrophe (shown
- * as text, never executed); a field with a comma, quote or line break is quoted, quotes doubled.
- */
-export function csvField(value: string): string {
-  // A plain negative number ("-3.00", a refund) is read as a number, never run: it keeps its sign.
-  const safe = FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Records joined by CRLF (RFC 4180), ending with one. */
-export function csvDocument(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-/** "12.50" from 1250: plain dollars, no symbol or grouping, so spreadsheets read a number. */
-export function csvDollars(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 function supporterCell(row: Pick<AnalyticsSupportRow, 'isAnonymous' | 'supporterName'>): string {
   if (row.isAnonymous) return ANONYMOUS_SUPPORTER_NAME;

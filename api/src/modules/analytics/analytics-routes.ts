@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsQuerySchema, creatorAnalyticsSchema } from '@beabro/shared/api-schemas/analytics';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
+import { UTF8_BOM } from '../../lib/csv';
 import { requireUser } from '../../plugins/session-auth';
 import { exportCreatorAnalyticsCsv, getCreatorAnalytics } from './analytics-service';
 
 /** Excel opens a UTF-8 file without this mark as a legacy code page (names and messages would be garbled). */
-const UTF8_BOM = '\uFEFF';
 
 /** /api/creator/analytics: the signed-in creator's analytics for a period, and its supports as CSV. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,6 +2,7 @@ import { desc, eq, lt } from 'drizzle-orm';
 import type { AuditEntryDto, AuditLogResponse } from '@beabro/shared/api-schemas/operator';
 import type { Db } from '../../db/database';
 import { operatorAuditLog } from '../../db/schema';
+import { csvField } from '../../lib/csv';
 
 /** Actors that are not an operator's email. */
 export const SYSTEM_ACTOR = 'system';
@@ -67,15 +68,6 @@ export async function auditOf(db: Db, target: string, limit = 100): Promise<Audi
     .orderBy(desc(operatorAuditLog.id))
     .limit(limit);
   return rows.map(toDto);
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a value a spreadsheet would
- * run as a formula (starting with = + - @, a tab or a carriage return) is prefixed with an apostrophe.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const CSV_HEADER = ['id', 'at', 'actor', 'action', 'target', 'reason', 'before', 'after'];

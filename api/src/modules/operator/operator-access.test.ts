@@ -5,7 +5,7 @@ import { operatorAuditLog, operators, sessions } from '../../db/schema';
 import { sessionCookie } from '../../security-tests/security-fixtures';
 import { createTestApp, fakeUser, type TestApp } from '../../testing/test-app';
 import { hashToken, OPERATOR_SESSION_TTL_MS, resolveSession, SESSION_COOKIE } from '../sessions/session-service';
-import { csvField } from './audit-log';
+import { csvField } from '../../lib/csv';
 import { describeOperatorChange, setOperator } from './operator-accounts';
 import { fakeOperator, operatorSessionCookie } from './operator-test-factories';
 
@@ -129,6 +129,8 @@ describe('the audit log', () => {
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"\nbye')).toBe('"say ""hi""\nbye"');
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    for (const start of ['+', '-', '@']) expect(csvField(`${start}1`)).toBe(`'${start}1`);
+    for (const start of ['+', '-', '@']) expect(csvField(`${start}x`)).toBe(`'${start}x`);
+    // A plain negative number stays a number: a spreadsheet does not run it.
+    expect(csvField('-1.50')).toBe('-1.50');
   });
 });

@@ -21,7 +21,7 @@ import { creatorBalanceCents } from '../ledger/ledger-service';
 import { fakeCreator, insertCreatorProfile } from '../public-profile/public-profile-test-factories';
 import { refundSupport } from '../refunds/refunds-service';
 import { listUndeductedRefundEntries, listUnpaidEntries, sumUnpaid } from './payouts-repository';
-import { getCreatorPayouts, runPayouts, type PayoutDeps } from './payouts-service';
+import { getCreatorPayouts, PAYOUTS_CSV_COLUMNS, runPayouts, type PayoutDeps } from './payouts-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -360,6 +360,22 @@ describe('GET /api/creator/payouts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().payouts).toHaveLength(1);
     expect(res.headers['cache-control']).toContain('no-store');
+
+    // The same list as a CSV download.
+    const csv = await account.client.get('/api/creator/payouts/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="be-a-bro-payouts-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, row, end] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(PAYOUTS_CSV_COLUMNS.join(','));
+    const paid = view.payouts[0]!;
+    expect(row).toBe(
+      [paid.createdAt, '2026-11-02', '2026-11-08', '', (net(10) / 100).toFixed(2), 'USD', 'Paid', ''].join(','),
+    );
+    expect(end).toBe('');
+    expect((await t.client().get('/api/creator/payouts/export.csv')).statusCode).toBe(401);
   });
 
   it('estimates a first payout’s hold, and refuses visitors (401) and accounts without a profile (404)', async () => {

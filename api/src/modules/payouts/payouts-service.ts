@@ -6,6 +6,7 @@ import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
 import { FIRST_PAYOUT_VERIFICATION_DAYS, SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { csvDocument, csvDollars } from '../../lib/csv';
 import { CREATOR_PROFILE_REQUIRED } from '../../lib/messages';
 import { enqueueEmail } from '../email/email-outbox';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
@@ -392,6 +393,52 @@ export async function getCreatorPayouts(
     nextPayout,
     payouts,
   };
+}
+
+/** The columns of the payouts CSV, in order. */
+export const PAYOUTS_CSV_COLUMNS = [
+  'Created (UTC)',
+  'Week start',
+  'Week end',
+  'Arrival date (UTC)',
+  'Amount',
+  'Currency',
+  'Status',
+  'Note',
+] as const;
+
+const CSV_STATUS: Record<PayoutDto['status'], string> = {
+  held: 'Held',
+  processing: 'Processing',
+  paid: 'Paid',
+  carried_over: 'Paid later',
+  in_transit: 'On its way',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+/**
+ * GET /api/creator/payouts/export.csv: the payouts the dashboard lists (the weekly payouts, or Stripe's), newest first,
+ * with why one is held or failed; amounts in the currency the bank receives.
+ */
+export async function exportCreatorPayoutsCsv(
+  db: Db,
+  creatorId: string,
+  paidBy: PayoutPayer,
+  now = new Date(),
+): Promise<{ filename: string; csv: string }> {
+  const { payouts } = await getCreatorPayouts(db, creatorId, paidBy, now);
+  const rows = payouts.map((p) => [
+    p.createdAt,
+    p.weekStart ?? '',
+    p.weekEnd ?? '',
+    p.arrivalDate?.slice(0, 10) ?? '',
+    csvDollars(p.amountCents),
+    p.currency.toUpperCase(),
+    CSV_STATUS[p.status],
+    p.holdReason ?? (p.status === 'failed' ? (p.failureMessage ?? p.failureCode ?? '') : ''),
+  ]);
+  return { filename: `be-a-bro-payouts-${isoDay(now)}.csv`, csv: csvDocument([PAYOUTS_CSV_COLUMNS, ...rows]) };
 }
 
 /** Who pays a provider's creators out: Stripe itself, from each connected account; else the weekly payouts. */

@@ -279,6 +279,20 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, `payout-sent:${paid.id}`));
     expect(sentMail).toEqual([{ subject: 'Your payout of $18.12 was paid to your bank' }]);
+    // The CSV download lists the same payout.
+    const csv = (await creator.client.get('/api/creator/payouts/export.csv')).body.split('\r\n');
+    expect(csv[1]).toBe(
+      [
+        new Date(paid.created * 1000).toISOString(),
+        '',
+        '',
+        new Date(paid.arrival_date * 1000).toISOString().slice(0, 10),
+        '18.12',
+        'USD',
+        'Paid',
+        '',
+      ].join(','),
+    );
 
     const supporter2 = t.client();
     const again = (await postCheckout(supporter2, creator.profile.username, checkoutBody({ amount: 5 }))).json();

@@ -89,6 +89,11 @@ describe('PayoutsCard', () => {
     const [held, paid] = rows(region);
     expect(held).toHaveTextContent('Jun 9 – Jun 15, 2025$5.00HeldPayouts are held while this account is suspended.');
     expect(paid).toHaveTextContent('Jun 2 – Jun 8, 2025$157.52PaidJun 10, 2025');
+    // Every payout, not only the latest shown, as a download.
+    expect(within(region).getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/creator/payouts/export.csv',
+    );
   });
 
   it('lists Stripe’s payouts in the one table: on its way, arrived, failed with the reason, canceled', async () => {
@@ -226,5 +231,7 @@ describe('PayoutsCard', () => {
       'Nothing to pay out yet: supports you receive are paid out on the first Tuesday after Stripe makes them available on your balance.',
     );
     expect(region).not.toHaveTextContent('the Tuesday after their week ends');
+    // Nothing to export yet.
+    expect(within(region).queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
-import { useCreatorPayouts } from '@beabro/shared/api/get-payouts';
+import { CREATOR_PAYOUTS_CSV_URL, useCreatorPayouts } from '@beabro/shared/api/get-payouts';
 import type { PayoutDto } from '@beabro/shared/api-schemas/payouts';
 import { formatMoney } from '@beabro/shared/data/payout-terms';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
+import { buttonStyle } from '@beabro/shared/ui/button';
+import { DownloadIcon } from '@beabro/shared/ui/icons/download';
 import { LoadError, LoadingStatus } from '../../../components/query-status';
 import { SectionCard } from '../../../components/section-card';
 import { TextLink } from '../../../components/text-link';
@@ -196,7 +198,28 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
         </p>
       ) : null}
       <div>
-        <h3 css={(theme) => ({ margin: `0 0 ${theme.space(2)}`, fontSize: theme.font.size.md })}>Payout history</h3>
+        <div
+          css={(theme) => ({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: theme.space(2),
+            marginBottom: theme.space(2),
+          })}
+        >
+          <h3 css={(theme) => ({ margin: 0, fontSize: theme.font.size.md })}>Payout history</h3>
+          {payouts.length > 0 ? (
+            // Every payout of the last two years, where the card shows the latest.
+            <a
+              href={CREATOR_PAYOUTS_CSV_URL}
+              download
+              css={(theme) => buttonStyle(theme, { variant: 'secondary', size: 'sm' })}
+            >
+              <DownloadIcon size="1rem" /> Export CSV
+            </a>
+          ) : null}
+        </div>
         {shown.length === 0 ? (
           <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
             No payouts yet.

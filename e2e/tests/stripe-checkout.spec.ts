@@ -1,5 +1,6 @@
-import { unique } from './support/journeys';
+import { runJob, unique } from './support/journeys';
 import { fakeStripeJs, startStripeSite, type StripeSite } from './support/stripe-site';
+import type { Browser } from '@playwright/test';
 import { expect, test, waitUntilInteractive, type Page } from './support/test';
 import { csrf } from './support/csrf';
 
@@ -32,7 +33,13 @@ async function open(page: Page, path: string) {
 async function support(
   page: Page,
   username: string,
-  { amount, monthly, name, card }: { amount: number; monthly: boolean; name: string; card: string },
+  {
+    amount,
+    monthly,
+    name,
+    card,
+    email = `e2e-stripe-${unique()}@example.com`,
+  }: { amount: number; monthly: boolean; name: string; card: string; email?: string },
 ) {
   await open(page, `/${username}/support`);
   await page.getByLabel('Custom Amount').fill(String(amount));
@@ -40,7 +47,7 @@ async function support(
   if (monthly) await monthlyChoice.check();
   else await expect(monthlyChoice).not.toBeChecked();
   await page.getByLabel('Name (optional)').fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(`e2e-stripe-${unique()}@example.com`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   const pay = page.getByRole('button', { name: `Support with $${amount}${monthly ? '/month' : ''}` });
   await expect(page.getByText('Stripe’s secure field, which opens here when you press the button')).toBeVisible();
   await pay.click();
@@ -49,47 +56,58 @@ async function support(
   return pay;
 }
 
+/**
+ * A creator who signed up, made their page and connected Stripe from Settings > Support > Payouts (Stripe's onboarding:
+ * the stand-in's page finishes it and brings them back), once account.updated reached the site.
+ */
+async function connectedCreator(browser: Browser, name: string) {
+  const creatorContext = await browser.newContext({ baseURL: site.origin });
+  const creator = await creatorContext.newPage();
+  const password = 'a good password 123';
+  const signUp = await creator.request.post('/api/auth/sign-up', {
+    headers: csrf,
+    data: {
+      name,
+      email: `e2e-stripe-creator-${unique()}@example.com`,
+      password,
+      confirmPassword: password,
+      role: 'creator',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const username = `stripe_${unique()}`;
+  const profile = await creator.request.post('/api/creator-profile', {
+    headers: csrf,
+    data: {
+      displayName: 'Stripe Studio',
+      username,
+      bio: 'Paid through Stripe.',
+      creatorType: 'artist',
+      country: 'US',
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(201);
+
+  // Settings > Support > Payouts: Stripe's onboarding (the stand-in's page finishes it) brings the creator back.
+  await open(creator, '/settings?tab=support');
+  await creator.getByRole('button', { name: 'Connect with Stripe' }).click();
+  await creator.waitForURL(/\/settings\?tab=support&payout-account=return$/);
+  const panel = creator.getByRole('group', { name: 'Stripe payout account' });
+  // account.updated reaches the site on its own time: the panel shows it once it has.
+  await expect(async () => {
+    await open(creator, '/settings?tab=support&payout-account=return');
+    await expect(panel.getByText('Payouts enabled')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(panel.getByText('You can receive support')).toBeVisible();
+
+  const creatorId = ((await signUp.json()) as { user: { id: string } }).user.id;
+  return { creatorContext, creator, username, creatorId };
+}
+
 test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Stripe.js faked)', () => {
   test('a creator connects Stripe; a one-off and a monthly support reach their dashboard', async ({ browser }) => {
     test.slow();
-    const creatorContext = await browser.newContext({ baseURL: site.origin });
-    const creator = await creatorContext.newPage();
-    const password = 'a good password 123';
-    const signUp = await creator.request.post('/api/auth/sign-up', {
-      headers: csrf,
-      data: {
-        name: 'Stella Stripe',
-        email: `e2e-stripe-creator-${unique()}@example.com`,
-        password,
-        confirmPassword: password,
-        role: 'creator',
-      },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    const username = `stripe_${unique()}`;
-    const profile = await creator.request.post('/api/creator-profile', {
-      headers: csrf,
-      data: {
-        displayName: 'Stripe Studio',
-        username,
-        bio: 'Paid through Stripe.',
-        creatorType: 'artist',
-        country: 'US',
-      },
-    });
-    expect(profile.status(), await profile.text()).toBe(201);
-
-    // Settings > Support > Payouts: Stripe's onboarding (the stand-in's page finishes it) brings the creator back.
-    await open(creator, '/settings?tab=support');
-    await creator.getByRole('button', { name: 'Connect with Stripe' }).click();
-    await creator.waitForURL(/\/settings\?tab=support&payout-account=return$/);
-    const panel = creator.getByRole('group', { name: 'Stripe payout account' });
-    // account.updated reaches the site on its own time: the panel shows it once it has.
-    await expect(async () => {
-      await open(creator, '/settings?tab=support&payout-account=return');
-      await expect(panel.getByText('Payouts enabled')).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-    await expect(panel.getByText('You can receive support')).toBeVisible();
+    const { creatorContext, creator, username, creatorId } = await connectedCreator(browser, 'Stella Stripe');
 
     const guestContext = await browser.newContext({ baseURL: site.origin });
     await fakeStripeJs(guestContext, site);
@@ -143,7 +161,6 @@ test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Strip
     const accounts = await creator.request.get(`${site.standInUrl}/v1/accounts?limit=100`, {
       headers: { authorization: `Bearer ${site.secretKey}` },
     });
-    const creatorId = ((await signUp.json()) as { user: { id: string } }).user.id;
     const accountId = (
       (await accounts.json()) as { data: { id: string; metadata: Record<string, string> }[] }
     ).data.find((account) => account.metadata['creatorId'] === creatorId)?.id;
@@ -181,6 +198,70 @@ test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Strip
     await expect(rows.nth(1)).toBeVisible();
     expect(await creator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await payoutsCard.screenshot({ path: test.info().outputPath('stripe-payout-list-375.png') });
+
+    await guestContext.close();
+    await creatorContext.close();
+  });
+  test('a renewal the bank wants confirmed is paid from the emailed link, with Stripe.js', async ({ browser }) => {
+    test.slow();
+    const { creatorContext, creator, username } = await connectedCreator(browser, 'Cora Creator');
+    const guestContext = await browser.newContext({ baseURL: site.origin });
+    await fakeStripeJs(guestContext, site);
+    const guest = await guestContext.newPage();
+    const email = `e2e-stripe-confirm-${unique()}@example.com`;
+    // The 3-D Secure card: its bank asks on the checkout (answered in Stripe's window) and on every renewal.
+    await support(guest, username, {
+      amount: 8,
+      monthly: true,
+      name: 'Cora Confirm',
+      card: '4000 0027 6000 3184',
+      email,
+    });
+    await expect(guest.getByText('Thank you for supporting Stripe Studio!')).toBeVisible();
+
+    // A month on, Stripe declines the renewal off session for the bank's check: the supporter is sent the link.
+    await runJob(creator.request, 'renewals', new Date(Date.now() + 33 * 86_400_000));
+    let confirmPath = '';
+    await expect
+      .poll(
+        async () => {
+          const list = (await (await guest.request.get('/api/dev/mailbox')).json()) as {
+            messages: Array<{ id: string; to: string; subject: string }>;
+          };
+          const message = list.messages.find(
+            (m) => m.to === email && m.subject.startsWith('Confirm your monthly support'),
+          );
+          if (!message) return '';
+          const { text } = (await (await guest.request.get(`/api/dev/mailbox/${message.id}`)).json()) as {
+            text: string;
+          };
+          const url = /https?:\/\/\S+\/subscriptions\/confirm\?token=\S+/.exec(text)?.[0];
+          confirmPath = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
+          return confirmPath;
+        },
+        { message: `the confirmation email of ${email}` },
+      )
+      .not.toBe('');
+
+    // The page: no challenge open yet at Stripe; the supporter starts the bank's check (the month is charged on
+    // session) and answers it in Stripe.js's window (handleNextAction).
+    await open(guest, confirmPath);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Confirm your monthly support' })).toBeVisible();
+    await expect(guest.getByText(/Your bank asks you to confirm the payment of \$8\.00 for/)).toBeVisible();
+    await guest.screenshot({ path: test.info().outputPath('stripe-confirm-1280.png'), fullPage: true });
+    // One click: the check starts and Stripe's window opens at once.
+    await guest.getByRole('button', { name: 'Start my bank’s check' }).click();
+    await expect(guest.getByText(/is confirmed, and your monthly support to Stripe Studio continues/)).toBeVisible();
+    await guest.setViewportSize({ width: 375, height: 800 });
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await guest.screenshot({ path: test.info().outputPath('stripe-confirmed-375.png'), fullPage: true });
+
+    // Recorded once: the creator's dashboard lists the renewal beside the first month; the link is spent.
+    await open(creator, '/dashboard');
+    const recent = creator.getByRole('region', { name: 'Recent Support' });
+    await expect(recent.getByText('Cora Confirm')).toHaveCount(2);
+    await open(guest, confirmPath);
+    await expect(guest.getByRole('alert')).toHaveText(/This payment is already confirmed/);
 
     await guestContext.close();
     await creatorContext.close();

@@ -132,11 +132,16 @@ export async function startStripeSite(): Promise<StripeSite> {
  * `create('payment')` (a card number field mounted in the page's container), and `confirmPayment` that, as Stripe.js
  * does, turns the card into a payment method with the publishable key (Stripe's test tokens: the card number never
  * reaches anything but "Stripe") and confirms the intent with its client secret, answering `{ paymentIntent }` or
- * `{ error }`. Requests go to https://api.stripe.com (the only Stripe API origin the page's CSP allows) with the key
+ * `{ error }`; a bank's 3-D Secure challenge (there and in `handleNextAction`) is approved, as the supporter would in
+ * Stripe's window. Requests go to https://api.stripe.com (the only Stripe API origin the page's CSP allows) with the key
  * in the form body as Stripe.js sends it; `routeStripeApi` hands them to the stand-in.
  */
 const FAKE_STRIPE_JS = `(() => {
-  const TOKENS = { '4242424242424242': 'tok_visa', '4000000000000002': 'tok_chargeDeclined' };
+  const TOKENS = {
+    '4242424242424242': 'tok_visa',
+    '4000000000000002': 'tok_chargeDeclined',
+    '4000002760003184': 'tok_authenticationRequired',
+  };
   window.Stripe = (key) => {
     const call = async (path, params) => {
       const res = await fetch('https://api.stripe.com/v1' + path, {
@@ -146,7 +151,22 @@ const FAKE_STRIPE_JS = `(() => {
       });
       return res.json();
     };
+    const get = async (path, params) => {
+      const res = await fetch('https://api.stripe.com/v1' + path + '?' + new URLSearchParams({ ...params, key }));
+      return res.json();
+    };
+    // The bank's challenge, which Stripe.js shows in its own window: this bank approves (the stand-in's 3-D Secure
+    // page), and the intent is read back as Stripe.js does before it resolves.
+    const challenge = async (intentId, clientSecret) => {
+      const answer = new URLSearchParams({ client_secret: clientSecret, outcome: 'approve' });
+      await fetch('https://api.stripe.com/stand-in/authenticate/' + intentId + '?' + answer, { redirect: 'manual' });
+      return get('/payment_intents/' + intentId, { client_secret: clientSecret });
+    };
     return {
+      async handleNextAction({ clientSecret }) {
+        const intent = await challenge(clientSecret.split('_secret_')[0], clientSecret);
+        return intent.error ? { error: intent.error } : { paymentIntent: intent };
+      },
       elements({ clientSecret }) {
         let input = null;
         return {
@@ -191,6 +211,7 @@ const FAKE_STRIPE_JS = `(() => {
           return_url: confirmParams.return_url,
         });
         if (intent.error) return { error: intent.error };
+        if (intent.status === 'requires_action') return { paymentIntent: await challenge(intentId, elements.clientSecret) };
         return { paymentIntent: intent };
       },
     };
@@ -205,14 +226,20 @@ export async function fakeStripeJs(context: BrowserContext, site: StripeSite): P
   await context.route('https://api.stripe.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
-    // Stripe.js sends the publishable key in the form; the stand-in reads it from the header as the SDK sends it.
-    const form = new URLSearchParams(request.postData() ?? '');
+    // Stripe.js sends the publishable key in the form (in the query of a GET); the stand-in reads it from the header as
+    // the SDK sends it. Its 3-D Secure page is reached the same way, as the bank's window would be.
+    const post = request.method() === 'POST';
+    const form = new URLSearchParams(post ? (request.postData() ?? '') : url.search);
     const key = form.get('key') ?? '';
     form.delete('key');
     const response = await route.fetch({
-      url: `${site.standInUrl}${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${key}` },
-      postData: form.toString(),
+      url: `${site.standInUrl}${url.pathname}${post ? url.search : `?${form.toString()}`}`,
+      method: request.method(),
+      maxRedirects: 0,
+      headers: post
+        ? { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${key}` }
+        : { authorization: `Bearer ${key}` },
+      ...(post ? { postData: form.toString() } : {}),
     });
     await route.fulfill({
       response,

@@ -169,6 +169,45 @@ describe('the renewal confirmation page', () => {
     delete window.Stripe;
   });
 
+  it('with Stripe, starting the bank’s check opens Stripe’s window at once: one click, not two', async () => {
+    const handled: string[] = [];
+    window.Stripe = (): StripeJs => ({
+      elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined }) }),
+      confirmPayment: async () => ({}),
+      confirmSetup: async () => ({}),
+      handleNextAction: async ({ clientSecret }) => {
+        handled.push(clientSecret);
+        return { paymentIntent: { id: 'pi_2', status: 'succeeded' } };
+      },
+    });
+    const stripePayment = {
+      ...confirmation.payment,
+      capabilities: { cardField: 'stripe-elements', connectedAccounts: true },
+      publishableKey: 'pk_test_9',
+    };
+    mockApi({
+      'GET /api/subscriptions/confirm': () =>
+        json(200, { confirmation: { ...confirmation, bankCheckToStart: true, payment: stripePayment } }),
+      'POST /api/subscriptions/confirm/retry': () =>
+        json(200, {
+          status: 'awaiting',
+          confirmation: {
+            ...confirmation,
+            payment: { ...stripePayment, intentId: 'pi_2', clientSecret: 'pi_2_secret' },
+          },
+        }),
+      'POST /api/subscriptions/confirm': () => json(200, { status: 'paid' }),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my bank’s check' }, { timeout: 5000 }));
+    expect(
+      await screen.findByText(/the payment of \$12.00 for June 2027 is confirmed/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(handled).toEqual(['pi_2_secret']);
+    expect(screen.queryByRole('button', { name: 'Confirm with my bank' })).not.toBeInTheDocument();
+    delete window.Stripe;
+  });
+
   it.each([
     [409, RENEWAL_CONFIRM_MESSAGES.expired],
     [409, RENEWAL_CONFIRM_MESSAGES.alreadyPaid],

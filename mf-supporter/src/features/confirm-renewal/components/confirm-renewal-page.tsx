@@ -36,6 +36,8 @@ function Confirm({ token, confirmation: opened }: { token: string; confirmation:
     opened.authenticationFailed ? RENEWAL_CONFIRM_MESSAGES.failed : null,
   );
   const [refused, setRefused] = useState<string | null>(null);
+  // The supporter asked for the bank's check (started or retried it): Stripe's window opens at once.
+  const [asked, setAsked] = useState(false);
 
   const onResult = (result: CardFieldResult) => {
     if (result.status === 'failed' || result.status === 'invalid') {
@@ -51,6 +53,7 @@ function Confirm({ token, confirmation: opened }: { token: string; confirmation:
     retry.mutate(undefined, {
       onSuccess: (answer) => {
         if (answer.status === 'paid') return;
+        setAsked(true);
         setConfirmation(answer.confirmation);
         setFailed(answer.confirmation.authenticationFailed ? RENEWAL_CONFIRM_MESSAGES.failed : null);
       },
@@ -122,7 +125,12 @@ function Confirm({ token, confirmation: opened }: { token: string; confirmation:
             </OutcomeMessage>
           ) : null}
           {complete.isPending ? <p role="status">Recording your payment…</p> : null}
-          <PaymentChallenge key={confirmation.payment.intentId} payment={confirmation.payment} onResult={onResult} />
+          <PaymentChallenge
+            key={confirmation.payment.intentId}
+            payment={confirmation.payment}
+            onResult={onResult}
+            autoStart={asked}
+          />
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PaymentAction } from '@beabro/shared/api-schemas/subscriptions';
 import type { CardFieldResult } from '@beabro/shared/payments/card-field-client';
 import { Button } from '@beabro/shared/ui/button';
@@ -12,21 +12,18 @@ import { BankChallengeFrame } from '../../confirm-renewal/components/bank-challe
 export function PaymentChallenge({
   payment,
   onResult,
+  autoStart = false,
 }: {
   payment: PaymentAction;
   onResult: (result: CardFieldResult) => void;
+  /**
+   * With Stripe: open Stripe's window at once, the supporter having just asked for the check (saved a card, started
+   * or retried the bank's check); otherwise a button opens it.
+   */
+  autoStart?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
-  if (payment.capabilities.cardField !== 'stripe-elements') {
-    return (
-      <BankChallengeFrame
-        frameUrl={payment.frameUrl}
-        intentId={payment.intentId}
-        clientSecret={payment.clientSecret}
-        onResult={onResult}
-      />
-    );
-  }
+  const stripe = payment.capabilities.cardField === 'stripe-elements';
   const authenticate = async () => {
     setBusy(true);
     const { STRIPE_MESSAGES, authenticateWithStripe, loadStripeJs } =
@@ -41,6 +38,25 @@ export function PaymentChallenge({
       setBusy(false);
     }
   };
+  // Once per challenge, even when an effect runs twice.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!stripe || !autoStart || started.current) return;
+    started.current = true;
+    void authenticate();
+    // The challenge is keyed by its intent by the callers: one start per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (!stripe) {
+    return (
+      <BankChallengeFrame
+        frameUrl={payment.frameUrl}
+        intentId={payment.intentId}
+        clientSecret={payment.clientSecret}
+        onResult={onResult}
+      />
+    );
+  }
   return (
     <Button onClick={() => void authenticate()} disabled={busy} aria-busy={busy || undefined}>
       {busy ? 'Waiting for your bank…' : 'Confirm with my bank'}

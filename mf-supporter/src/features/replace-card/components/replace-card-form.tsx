@@ -166,7 +166,7 @@ export function ReplaceCardForm({
           </OutcomeMessage>
         ) : null}
         {busy === 'confirming' ? <p role="status">Recording your payment…</p> : null}
-        <PaymentChallenge payment={challenge.payment} onResult={(result) => void answered(result)} />
+        <PaymentChallenge payment={challenge.payment} onResult={(result) => void answered(result)} autoStart />
       </div>
     );
   }

@@ -1,11 +1,22 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OperatorMoneyResponse } from '@beabro/shared/api-schemas/operator';
 import type { Db } from '../../db/database';
-import { creatorProfiles, disputes, paymentAttempts, payouts, refunds } from '../../db/schema';
+import {
+  creatorProfiles,
+  disputes,
+  paymentAttempts,
+  payoutAccounts,
+  payouts,
+  providerPayouts,
+  refunds,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from './audit-log';
-import { listDisputes, toOperatorPayout } from './people-service';
+import { listDisputes, toOperatorPayout, toOperatorProviderPayout } from './people-service';
 import { latestReconciliation } from '../ledger/reconciliation-service';
+import { creatorBalanceCents } from '../ledger/ledger-service';
+import { findPayoutCreator } from '../payouts/payouts-repository';
+import { holdFor } from '../payouts/payouts-service';
 
 const LIST_LIMIT = 100;
 export const STUCK_KINDS = ['checkout', 'renewal', 'refund'] as const;
@@ -22,7 +33,10 @@ async function lastReconciliation(db: Db): Promise<OperatorMoneyResponse['reconc
 /** A payout still processing this long after its last change: its transfer did not go through. */
 const PAYOUT_STUCK_MS = 60 * 60_000;
 
-/** Held payouts, or failed ones: processing (recorded, transfer not confirmed) for over an hour. */
+/**
+ * Held payouts, or failed ones: processing (recorded, transfer not confirmed) for over an hour, or with Stripe returned by
+ * the bank.
+ */
 async function payoutsWithStatus(db: Db, status: 'failed' | 'held', now: Date) {
   const rows = await db
     .select({ payout: payouts, username: creatorProfiles.username })
@@ -35,7 +49,56 @@ async function payoutsWithStatus(db: Db, status: 'failed' | 'held', now: Date) {
     )
     .orderBy(desc(payouts.createdAt))
     .limit(LIST_LIMIT);
-  return rows.map(({ payout, username }) => ({ ...toOperatorPayout(payout), username }));
+  const weekly = rows.map(({ payout, username }) => ({ ...toOperatorPayout(payout), username }));
+  if (status === 'held') return [...weekly, ...(await heldAtStripe(db, now))].slice(0, LIST_LIMIT);
+  // With Stripe: payouts the bank returned (the money is back on the creator's Stripe balance).
+  const returned = await db
+    .select({ payout: providerPayouts, username: creatorProfiles.username })
+    .from(providerPayouts)
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, providerPayouts.creatorId))
+    .where(eq(providerPayouts.status, 'failed'))
+    .orderBy(desc(providerPayouts.createdAt))
+    .limit(LIST_LIMIT);
+  return [...weekly, ...returned.map(({ payout, username }) => ({ ...toOperatorProviderPayout(payout), username }))]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, LIST_LIMIT);
+}
+
+/**
+ * With Stripe: creators whose account's payouts the job holds at Stripe (a manual schedule) with money on it, the
+ * balance as the amount and why it is held.
+ */
+async function heldAtStripe(db: Db, now: Date) {
+  const accounts = await db
+    .select({
+      creatorId: payoutAccounts.creatorId,
+      accountId: payoutAccounts.accountId,
+      updatedAt: payoutAccounts.updatedAt,
+      username: creatorProfiles.username,
+    })
+    .from(payoutAccounts)
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, payoutAccounts.creatorId))
+    .where(eq(payoutAccounts.payoutsHeld, true))
+    .orderBy(desc(payoutAccounts.updatedAt))
+    .limit(LIST_LIMIT);
+  const held = [];
+  for (const account of accounts) {
+    const balanceCents = await creatorBalanceCents(db, account.creatorId);
+    if (balanceCents <= 0) continue;
+    const creator = await findPayoutCreator(db, account.creatorId);
+    const hold = await holdFor(db, account.creatorId, creator?.country ?? null, now, balanceCents, creator?.deleted);
+    held.push({
+      id: account.accountId,
+      username: account.username,
+      weekStart: null,
+      amountCents: balanceCents,
+      status: 'held',
+      // Held by the last run of the payouts job; released by the next one when no hold applies any more.
+      holdReason: hold?.reason ?? 'Held at Stripe until the next run of the payouts job releases it.',
+      createdAt: account.updatedAt.toISOString(),
+    });
+  }
+  return held;
 }
 
 async function stuckItems(db: Db): Promise<OperatorMoneyResponse['stuckItems']> {

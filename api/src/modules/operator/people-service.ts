@@ -13,6 +13,7 @@ import {
   disputes,
   operators,
   payouts,
+  providerPayouts,
   sessions,
   supports,
   users,
@@ -130,6 +131,18 @@ async function supportsOf(db: Db, side: 'given' | 'received', userId: string): P
   }));
 }
 
+/** One of Stripe's payouts to a creator's bank, in the console's terms: no week; a failed one says the bank's reason. */
+export function toOperatorProviderPayout(row: typeof providerPayouts.$inferSelect): OperatorPayoutDto {
+  return {
+    id: row.id,
+    weekStart: null,
+    amountCents: row.amountCents,
+    status: row.status,
+    holdReason: row.status === 'failed' ? (row.failureMessage ?? row.failureCode) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export function toOperatorPayout(row: typeof payouts.$inferSelect): OperatorPayoutDto {
   return {
     id: row.id,
@@ -166,24 +179,39 @@ export async function listDisputes(db: Db, where: SQL | undefined, limit: number
 /** GET /api/operator/people/:userId */
 export async function personDetail(db: Db, userId: string): Promise<PersonDetailResponse> {
   const person = await personSummary(db, userId);
-  const [supportsGiven, supportsReceived, payoutRows, disputeList, loginRows, history] = await Promise.all([
-    supportsOf(db, 'given', userId),
-    supportsOf(db, 'received', userId),
-    db.select().from(payouts).where(eq(payouts.creatorId, userId)).orderBy(desc(payouts.weekStart)).limit(DETAIL_LIMIT),
-    listDisputes(db, eq(disputes.creatorId, userId), DETAIL_LIMIT),
-    db
-      .select({ at: sessions.createdAt, ip: sessions.ip, revokedAt: sessions.revokedAt })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .orderBy(desc(sessions.createdAt))
-      .limit(DETAIL_LIMIT),
-    auditOf(db, `user:${userId}`),
-  ]);
+  const [supportsGiven, supportsReceived, payoutRows, stripePayoutRows, disputeList, loginRows, history] =
+    await Promise.all([
+      supportsOf(db, 'given', userId),
+      supportsOf(db, 'received', userId),
+      db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.creatorId, userId))
+        .orderBy(desc(payouts.weekStart))
+        .limit(DETAIL_LIMIT),
+      db
+        .select()
+        .from(providerPayouts)
+        .where(eq(providerPayouts.creatorId, userId))
+        .orderBy(desc(providerPayouts.createdAt))
+        .limit(DETAIL_LIMIT),
+      listDisputes(db, eq(disputes.creatorId, userId), DETAIL_LIMIT),
+      db
+        .select({ at: sessions.createdAt, ip: sessions.ip, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt))
+        .limit(DETAIL_LIMIT),
+      auditOf(db, `user:${userId}`),
+    ]);
   return {
     person,
     supportsGiven,
     supportsReceived,
-    payouts: payoutRows.map(toOperatorPayout),
+    // One list: the weekly payouts (sandbox) and Stripe's payouts to the bank, newest first.
+    payouts: [...payoutRows.map(toOperatorPayout), ...stripePayoutRows.map(toOperatorProviderPayout)]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, DETAIL_LIMIT),
     disputes: disputeList,
     logins: loginRows.map((row) => ({ at: row.at.toISOString(), ip: row.ip, revoked: row.revokedAt !== null })),
     history,

@@ -7,6 +7,7 @@ import { checkoutBody, postCheckout } from '../../checkout/checkout-test-factori
 import { checkLedgerIntegrity } from '../../ledger/integrity-service';
 import { calculateFees } from '@beabro/shared/money/fees';
 import { runPayouts } from '../../payouts/payouts-service';
+import { fakeOperator } from '../../operator/operator-test-factories';
 import { tuesdayOnOrAfter } from '../../payouts/payout-weeks';
 import { runRenewals } from '../../subscriptions/renewal-service';
 import { startStripeTestApp, type StripeTestApp } from '../../../testing/stripe-test-app';
@@ -120,6 +121,17 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     expect(early).toMatchObject({ paid: 0, held: 1, errors: 0 });
     expect(await scheduleOf()).toMatchObject({ interval: 'manual' });
     expect(() => standIn.payOut(accountId)).toThrow(/manual/);
+    // The operators see it held, with the balance and why.
+    const operator = await fakeOperator(t);
+    const heldNow = (await operator.client.get('/api/operator/money')).json().heldPayouts;
+    expect(heldNow).toContainEqual(
+      expect.objectContaining({
+        id: accountId,
+        status: 'held',
+        amountCents: 891 + 430 - 665,
+        holdReason: expect.stringContaining('7-day verification'),
+      }),
+    );
     const tuesday = tuesdayOnOrAfter(new Date(Date.now() + 8 * DAY_MS));
     tuesday.setUTCHours(10);
     const summary = await runPayouts({ db, provider }, tuesday);

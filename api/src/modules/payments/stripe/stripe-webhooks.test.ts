@@ -17,6 +17,7 @@ import { fakeCreator } from '../../creator-profile/fake-creator';
 import { PAYOUT_DESTINATION_MESSAGES } from '../../payout-accounts/payout-destination';
 import { PAYOUT_ACCOUNT_MESSAGES } from '../../payout-accounts/payout-accounts-service';
 import { upsertProviderPayout } from '../../payout-accounts/payout-accounts-repository';
+import { fakeOperator } from '../../operator/operator-test-factories';
 import { startStripeTestApp, STRIPE_TEST_WEBHOOK_SECRET, type StripeTestApp } from '../../../testing/stripe-test-app';
 import type { TestApp } from '../../../testing/test-app';
 import type { StripeStandIn } from '../../../testing/stripe-stand-in/stripe-stand-in';
@@ -317,6 +318,17 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, `payout-failed:${failed.id}`));
     expect(failedMail).toHaveLength(1);
+    // The operators see the returned payout, and the creator's one list, in the console.
+    const operator = await fakeOperator(t);
+    const money = (await operator.client.get('/api/operator/money')).json();
+    expect(money.failedPayouts).toContainEqual(
+      expect.objectContaining({ id: failed.id, weekStart: null, status: 'failed', username: creator.profile.username }),
+    );
+    const person = (await operator.client.get(`/api/operator/people/${creator.user.id}`)).json();
+    expect(person.payouts.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+      [failed.id, 'failed'],
+      [paid.id, 'paid'],
+    ]);
 
     // Stripe cancels a payout before it reaches the bank: canceled, and final (a late payout.paid changes nothing).
     const canceled = standIn.payOut(creator.accountId, { cancel: true });

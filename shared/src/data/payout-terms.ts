@@ -27,10 +27,3 @@ export const PAYOUT_TERMS: Readonly<Record<PayoutCountry['code'], PayoutTerms>> 
 export function payoutTermsOf(country: string | null | undefined): PayoutTerms | null {
   return country && Object.hasOwn(PAYOUT_TERMS, country) ? PAYOUT_TERMS[country as PayoutCountry['code']] : null;
 }
-
-/** An amount of a currency as a creator reads it: "$12.50", "A$12.50", "CA$12.50", "£12.50". */
-export function formatMoney(amountCents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    amountCents / 100,
-  );
-}

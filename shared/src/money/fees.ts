@@ -1,3 +1,5 @@
+import { currencyRules, formatMoney, type Currency } from '@beabro/shared/money/currencies';
+
 /*
  * Fee maths (docs/product-rules.md#fees-and-rounding), in integer cents only: floating-point percentages
  * drift by a cent now and then, and a creator's payout must match what the support page promised to the cent.
@@ -6,10 +8,12 @@
 /** Platform fee: 5 % of the amount, rounded up to the cent. */
 export const PLATFORM_FEE_NUMERATOR = 5;
 export const PLATFORM_FEE_DENOMINATOR = 100;
-/** Processing fee: 2.9 % (29/1000) of the amount, plus a fixed 30 cents, rounded up to the cent. */
+/**
+ * Processing fee: 2.9 % (29/1000) of the amount, plus a fixed part in the currency's minor unit (30 cents; 20 pence:
+ * currencies.ts), rounded up to the minor unit.
+ */
 export const PROCESSING_FEE_NUMERATOR = 29;
 export const PROCESSING_FEE_DENOMINATOR = 1000;
-export const PROCESSING_FEE_FIXED_CENTS = 30;
 
 export interface FeeBreakdown {
   amountCents: number;
@@ -39,12 +43,16 @@ function assertCents(amountCents: number, name: string): void {
   }
 }
 
-/** Splits a support amount into platform fee, processing fee and the creator's net, all in cents. */
-export function calculateFees(amountCents: number): FeeBreakdown {
+/**
+ * Splits a support amount into platform fee, processing fee and the creator's net, all in the minor unit of the
+ * support's currency (US dollars unless given).
+ */
+export function calculateFees(amountCents: number, currency: Currency = 'usd'): FeeBreakdown {
   assertCents(amountCents, 'amountCents');
   const platformFeeCents = ceilFraction(amountCents, PLATFORM_FEE_NUMERATOR, PLATFORM_FEE_DENOMINATOR);
   const processingFeeCents =
-    ceilFraction(amountCents, PROCESSING_FEE_NUMERATOR, PROCESSING_FEE_DENOMINATOR) + PROCESSING_FEE_FIXED_CENTS;
+    ceilFraction(amountCents, PROCESSING_FEE_NUMERATOR, PROCESSING_FEE_DENOMINATOR) +
+    currencyRules(currency).processingFeeFixed;
   const creatorNetCents = Math.max(0, amountCents - platformFeeCents - processingFeeCents);
   return { amountCents, platformFeeCents, processingFeeCents, creatorNetCents };
 }
@@ -58,28 +66,9 @@ export function applicationFeeCents(amountCents: number): number {
   return amountCents - calculateFees(amountCents).creatorNetCents;
 }
 
-export interface FormatUsdOptions {
-  /**
-   * Omit ".00" when the amount is a whole number of dollars ("$5" rather than "$5.00"). Amounts with
-   * cents still show them: money is never silently rounded for display.
-   */
-  whole?: boolean;
-}
-
-const DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
-
-/** "$1,234.56" from 123456 cents; "-$1.50" for negatives (refunds, adjustments). */
-export function formatUsd(cents: number, options: FormatUsdOptions = {}): string {
-  if (!Number.isSafeInteger(cents)) {
-    throw new RangeError(`cents must be a whole number of cents, got ${String(cents)}`);
-  }
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const centPart = abs % 100;
-  // Dollars are formatted as an integer (exact) and the cents appended, so no float ever rounds money.
-  const dollars = DOLLARS.format((abs - centPart) / 100);
-  if (options.whole && centPart === 0) return `${sign}$${dollars}`;
-  return `${sign}$${dollars}.${String(centPart).padStart(2, '0')}`;
+/** "$1,234.56" from 123456 cents; "-$1.50" for negatives (refunds, adjustments); `whole`: "$5" for 500. */
+export function formatUsd(cents: number, options: { whole?: boolean } = {}): string {
+  return formatMoney(cents, 'usd', options);
 }
 
 export interface RefundSplit {

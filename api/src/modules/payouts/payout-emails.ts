@@ -1,4 +1,4 @@
-import { formatMoney } from '@beabro/shared/data/payout-terms';
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';

@@ -1,6 +1,6 @@
 import { CREATOR_PAYOUTS_CSV_URL, useCreatorPayouts } from '@beabro/shared/api/get-payouts';
 import type { PayoutDto } from '@beabro/shared/api-schemas/payouts';
-import { formatMoney } from '@beabro/shared/data/payout-terms';
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
 import { buttonStyle } from '@beabro/shared/ui/button';
@@ -42,11 +42,6 @@ function failureReason(payout: Pick<PayoutDto, 'failureCode' | 'failureMessage'>
     payout.failureMessage ??
     'The bank returned the payout.'
   );
-}
-
-/** "$5.00" for US dollars; "A$28.90", "CA$12.00", "£9.50" for what Stripe converted to the bank's currency. */
-function formatAmount(cents: number, currency: string): string {
-  return currency.toLowerCase() === 'usd' ? formatUsd(cents) : formatMoney(cents, currency);
 }
 
 /** "Jun 2 – Jun 8, 2025". */
@@ -252,7 +247,7 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
                 {shown.map((payout) => (
                   <tr key={payout.id}>
                     <td>{payoutDate(payout)}</td>
-                    <td>{formatAmount(payout.amountCents, payout.currency)}</td>
+                    <td>{formatMoney(payout.amountCents, payout.currency)}</td>
                     <td>
                       <Badge tone={STATUS[payout.status].tone}>{STATUS[payout.status].label}</Badge>
                       {/* A Stripe payout's date column already says when it arrived. */}

@@ -1,4 +1,4 @@
-import { formatMoney } from '@beabro/shared/data/payout-terms';
+import { formatMoney } from '@beabro/shared/money/currencies';
 
 /** Amounts in the console are integer cents of US dollars. */
 export function money(cents: number): string {

@@ -30,9 +30,10 @@ const GIVEN_BACK = { failed: 'payout_failure', canceled: 'payout_cancel' } as co
 /**
  * The provider's event about a payout of a creator's connected account to their bank (created, paid, then maybe
  * failed; or canceled), in one transaction: the payout as the provider reports it, its ledger entries (what it took
- * off the balance, on its creation date; what came back, on the event's date), and for a paid or failed payout the
- * creator's email and webhook. An event created before the one last applied is ignored (`stale`), and so is a paid
- * after failed or canceled; each entry, email and webhook is written once, whatever the order and repeats.
+ * off the balance, on its creation date; what came back, when the provider's event was created), and for a paid or
+ * failed payout the creator's email and webhook. An event created before the one last applied is ignored (`stale`),
+ * and so is a paid after failed or canceled; each entry, email and webhook is written once, whatever the order and
+ * repeats.
  */
 export async function recordProviderPayout(
   deps: MoneyDeps,
@@ -74,7 +75,8 @@ export async function recordProviderPayout(
     if (payout.status === 'failed' || payout.status === 'canceled') {
       await tx
         .insert(ledgerEntries)
-        .values({ ...base, type: GIVEN_BACK[payout.status], amountCents: debitCents, createdAt: at })
+        // Dated as Stripe's event, which its payout_failure / payout_cancel balance transaction goes with.
+        .values({ ...base, type: GIVEN_BACK[payout.status], amountCents: debitCents, createdAt: eventAt })
         .onConflictDoNothing({ target: [ledgerEntries.providerPayoutId, ledgerEntries.type] });
     }
     if (!written) return 'stale';

@@ -233,6 +233,11 @@ async function settleCreator(
   });
 }
 
+/** A run's figures before it did anything, for the week before the latest Tuesday. */
+function emptySummary(week: PayoutWeek): PayoutSummary {
+  return { weekStart: week.weekStart, weekEnd: week.weekEnd, paid: 0, paidCents: 0, held: 0, errors: 0 };
+}
+
 /**
  * The weekly payout job, for the week before the latest Tuesday as of `now` (UTC). Each creator
  * with unpaid net earnings from supports before that week's end gets one payout for the week
@@ -241,14 +246,7 @@ async function settleCreator(
 export async function runPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSummary> {
   if (deps.provider.capabilities.connectedAccounts) return holdProviderPayouts(deps, now);
   const week = payoutWeekFor(now);
-  const summary: PayoutSummary = {
-    weekStart: week.weekStart,
-    weekEnd: week.weekEnd,
-    paid: 0,
-    paidCents: 0,
-    held: 0,
-    errors: 0,
-  };
+  const summary = emptySummary(week);
   const log = deps.log ?? console.error;
   // Payouts recorded by a run that died before its transfer: send them first (same keys).
   for (const payout of await listProcessingPayouts(deps.db)) {
@@ -285,14 +283,7 @@ export async function runPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSum
  */
 async function holdProviderPayouts(deps: PayoutDeps, now: Date): Promise<PayoutSummary> {
   const week = payoutWeekFor(now);
-  const summary: PayoutSummary = {
-    weekStart: week.weekStart,
-    weekEnd: week.weekEnd,
-    paid: 0,
-    paidCents: 0,
-    held: 0,
-    errors: 0,
-  };
+  const summary = emptySummary(week);
   const log = deps.log ?? console.error;
   for (const account of await listPayoutAccounts(deps.db, deps.provider)) {
     try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { renewalClock, runJob, supporterDashboard, unique } from './support/journeys';
+import { confirmationLink, renewalClock, runJob, supporterDashboard, unique } from './support/journeys';
 import { expect, test } from './support/test';
 import { csrf } from './support/csrf';
 
@@ -116,25 +116,7 @@ test('a renewal that needs the bank’s confirmation is confirmed from the email
     .filter({ hasText: 'Confirm Collective' });
   await expect(card.getByText('Needs your confirmation')).toBeVisible();
 
-  let confirmPath = '';
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-          messages: Array<{ id: string; to: string; subject: string }>;
-        };
-        const message = list.messages.find(
-          (m) => m.to === email && m.subject.startsWith('Confirm your monthly support'),
-        );
-        if (!message) return '';
-        const { text } = (await (await page.request.get(`/api/dev/mailbox/${message.id}`)).json()) as { text: string };
-        const url = /https?:\/\/\S+\/subscriptions\/confirm\?token=\S+/.exec(text)?.[0];
-        confirmPath = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
-        return confirmPath;
-      },
-      { message: `the confirmation email of ${email}` },
-    )
-    .not.toBe('');
+  const confirmPath = await confirmationLink(page.request, email);
 
   await page.goto(confirmPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your monthly support' })).toBeVisible();

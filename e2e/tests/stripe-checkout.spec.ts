@@ -1,4 +1,4 @@
-import { runJob, unique } from './support/journeys';
+import { confirmationLink, runJob, unique } from './support/journeys';
 import { fakeStripeJs, startStripeSite, type StripeSite } from './support/stripe-site';
 import type { Browser } from '@playwright/test';
 import { expect, test, waitUntilInteractive, type Page } from './support/test';
@@ -221,27 +221,7 @@ test.describe('the checkout with PAYMENT_PROVIDER=stripe (Stripe stand-in, Strip
 
     // A month on, Stripe declines the renewal off session for the bank's check: the supporter is sent the link.
     await runJob(creator.request, 'renewals', new Date(Date.now() + 33 * 86_400_000));
-    let confirmPath = '';
-    await expect
-      .poll(
-        async () => {
-          const list = (await (await guest.request.get('/api/dev/mailbox')).json()) as {
-            messages: Array<{ id: string; to: string; subject: string }>;
-          };
-          const message = list.messages.find(
-            (m) => m.to === email && m.subject.startsWith('Confirm your monthly support'),
-          );
-          if (!message) return '';
-          const { text } = (await (await guest.request.get(`/api/dev/mailbox/${message.id}`)).json()) as {
-            text: string;
-          };
-          const url = /https?:\/\/\S+\/subscriptions\/confirm\?token=\S+/.exec(text)?.[0];
-          confirmPath = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
-          return confirmPath;
-        },
-        { message: `the confirmation email of ${email}` },
-      )
-      .not.toBe('');
+    const confirmPath = await confirmationLink(guest.request, email);
 
     // The page: no challenge open yet at Stripe; the supporter starts the bank's check (the month is charged on
     // session) and answers it in Stripe.js's window (handleNextAction).

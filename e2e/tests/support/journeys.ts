@@ -60,7 +60,14 @@ export interface CreatorDashboard {
 
 export interface CreatorPayouts {
   balanceCents: number;
-  payouts: Array<{ weekStart: string; weekEnd: string; amountCents: number; status: string; paidAt: string | null }>;
+  /** Weekly payouts (the sandbox); Stripe's have no week. */
+  payouts: Array<{
+    weekStart: string | null;
+    weekEnd: string | null;
+    amountCents: number;
+    status: string;
+    paidAt: string | null;
+  }>;
 }
 
 export const supporterDashboard = (request: APIRequestContext) =>
@@ -68,6 +75,33 @@ export const supporterDashboard = (request: APIRequestContext) =>
 export const creatorDashboard = (request: APIRequestContext) =>
   json<CreatorDashboard>(request, '/api/creator/dashboard');
 export const creatorPayouts = (request: APIRequestContext) => json<CreatorPayouts>(request, '/api/creator/payouts');
+
+/**
+ * The path and query of the renewal confirmation link in the "Confirm your monthly support" email to `email`, from
+ * the development mailbox, once the email is there.
+ */
+export async function confirmationLink(request: APIRequestContext, email: string): Promise<string> {
+  let confirmPath = '';
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await request.get('/api/dev/mailbox')).json()) as {
+          messages: Array<{ id: string; to: string; subject: string }>;
+        };
+        const message = list.messages.find(
+          (m) => m.to === email && m.subject.startsWith('Confirm your monthly support'),
+        );
+        if (!message) return '';
+        const { text } = (await (await request.get(`/api/dev/mailbox/${message.id}`)).json()) as { text: string };
+        const url = /https?:\/\/\S+\/subscriptions\/confirm\?token=\S+/.exec(text)?.[0];
+        confirmPath = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
+        return confirmPath;
+      },
+      { message: `the confirmation email of ${email}` },
+    )
+    .not.toBe('');
+  return confirmPath;
+}
 
 export interface JobRun {
   name: string;

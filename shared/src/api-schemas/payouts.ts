@@ -47,6 +47,7 @@ export const payoutSchema = z.object({
  * Stripe, from the creator's Stripe balance to their bank every Tuesday, when no hold applies.
  */
 export const PAYOUT_PAYERS = ['platform', 'stripe'] as const;
+export type PayoutPayer = (typeof PAYOUT_PAYERS)[number];
 
 /** What the next weekly run would pay, from the ledger as it stands now. */
 export const nextPayoutSchema = z.object({

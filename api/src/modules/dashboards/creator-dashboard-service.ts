@@ -1,4 +1,5 @@
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
+import type { PayoutPayer } from '@beabro/shared/api-schemas/payouts';
 import { conversionRatePercent } from '@beabro/shared/data/conversion-rate';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -50,7 +51,7 @@ export async function getCreatorDashboard(
   db: Db,
   creatorId: string,
   now = new Date(),
-  paidBy: 'platform' | 'stripe' = 'platform',
+  paidBy: PayoutPayer = 'platform',
 ): Promise<CreatorDashboard> {
   const creator = await findDashboardCreator(db, creatorId);
   if (!creator) throw new AppError('not_found', CREATOR_PROFILE_REQUIRED);

@@ -1,7 +1,7 @@
 import { payoutDestination } from '../payout-accounts/payout-destination';
 import { randomUUID } from 'node:crypto';
 import type { CreatorPayoutsResponse, NextPayoutDto, PayoutDto } from '@beabro/shared/api-schemas/payouts';
-import type { PAYOUT_PAYERS } from '@beabro/shared/api-schemas/payouts';
+import type { PayoutPayer } from '@beabro/shared/api-schemas/payouts';
 import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
 import { FIRST_PAYOUT_VERIFICATION_DAYS, SUPPORTED_PAYOUT_COUNTRIES } from '@beabro/shared/data/defaults';
 import type { Db } from '../../db/database';
@@ -55,8 +55,6 @@ export interface PayoutSummary {
   held: number;
   errors: number;
 }
-
-type PayoutPayer = (typeof PAYOUT_PAYERS)[number];
 
 /** Two years of weekly payouts. */
 const PAYOUT_HISTORY_WEEKS = 104;

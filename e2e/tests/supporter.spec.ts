@@ -13,9 +13,9 @@ import { csrf } from './support/csrf';
 const DEMO_SUPPORTER = { email: 'bro@demo.beabro.app', password: 'demo-password-123' };
 
 interface SupporterDashboard {
-  totalSupportedCents: number;
+  /** One per currency given in; the demo supporter's are all in US dollars. */
+  totals: Array<{ currency: string; totalSupportedCents: number; thisMonthCents: number }>;
   creatorsSupported: number;
-  thisMonthCents: number;
   recurringSupports: number;
   subscriptions: Array<{
     id: string;
@@ -84,7 +84,8 @@ test.describe('/supporter-dashboard', () => {
     await expect(statValue(page, 'Total Supported')).toHaveText('$135.00');
     await expect(statValue(page, 'Missions Supported')).toHaveText('3');
     // The seed's dates are relative to the server start, so the calendar month may split them: take the API's figure.
-    await expect(statValue(page, 'This Month')).toHaveText(usd(api.thisMonthCents));
+    expect(api.totals.map((t) => [t.currency, t.totalSupportedCents])).toEqual([['usd', 13_500]]);
+    await expect(statValue(page, 'This Month')).toHaveText(usd(api.totals[0]?.thisMonthCents ?? 0));
     await expect(statValue(page, 'Recurring Supports')).toHaveText('1');
     await expect(page.getByText('$25.00/month', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings?tab=account');

@@ -5,6 +5,7 @@ import { PAYOUT_STATUSES } from '@beabro/shared/api-schemas/payouts';
 import { POST_AUDIENCES, POST_STATUSES } from '@beabro/shared/api-schemas/posts';
 import { REFUND_REASONS } from '@beabro/shared/api-schemas/refunds';
 import { SUBSCRIPTION_STATUSES } from '@beabro/shared/api-schemas/subscriptions';
+import { CURRENCIES } from '@beabro/shared/money/currencies';
 import {
   type AnyPgColumn,
   bigint,
@@ -24,6 +25,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The currency of a row's amounts (decision 0015): its creator's, lower-case ISO 4217 as Stripe writes it. No default:
+ * every insert says it (migration 0038 wrote `usd` on the rows before it).
+ */
+const currency = () => text('currency', { enum: CURRENCIES }).notNull();
+const currencyCheck = (table: string, column: AnyPgColumn) =>
+  check(`${table}_currency_check`, sql`${column} in ('usd', 'cad', 'gbp', 'aud')`);
 
 export const users = pgTable(
   'users',
@@ -142,6 +151,11 @@ export const creatorProfiles = pgTable(
     goalReachedAt: timestamp('goal_reached_at', { withTimezone: true }),
     /** ISO 3166-1 alpha-2; payouts go only to the supported countries. */
     country: text('country'),
+    /**
+     * The currency of every amount of the creator's (tiers, goal, supports, payouts): their payout country's, set with it
+     * (`currencyForCountry`), fixed once they have a support.
+     */
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('usd'),
     profileImage: text('profile_image'),
     coverImage: text('cover_image'),
     showEarnings: boolean('show_earnings').notNull().default(false),
@@ -159,6 +173,7 @@ export const creatorProfiles = pgTable(
     payoutsReviewReason: text('payouts_review_reason'),
   },
   (t) => [
+    currencyCheck('creator_profiles', t.currency),
     uniqueIndex('creator_profiles_username_key').on(t.username),
     index('creator_profiles_created_at_idx').on(t.createdAt),
     check('creator_profiles_minimum_amount_check', sql`${t.minimumAmountCents} between 100 and 10000`),
@@ -237,6 +252,7 @@ export const supports = pgTable(
     /** Lower-cased; receipts go here. Null once detached from a deleted account. */
     supporterEmail: text('supporter_email'),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     platformFeeCents: integer('platform_fee_cents').notNull(),
     processingFeeCents: integer('processing_fee_cents').notNull(),
     creatorNetCents: integer('creator_net_cents').notNull(),
@@ -260,6 +276,7 @@ export const supports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    currencyCheck('supports', t.currency),
     index('supports_wall_idx')
       .on(t.creatorId, t.supporterId, t.createdAt)
       .where(sql`${t.showOnWall}`),
@@ -585,6 +602,7 @@ export const subscriptions = pgTable(
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     tierPosition: integer('tier_position'),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     /** Periods are whole calendar months from this instant (day clamped to the month's length). */
     billingAnchorAt: timestamp('billing_anchor_at', { withTimezone: true }).notNull(),
@@ -619,6 +637,7 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    currencyCheck('subscriptions', t.currency),
     index('subscriptions_due_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_retry_idx').on(t.status, t.nextRetryAt),
     index('subscriptions_pause_resumes_idx').on(t.status, t.pauseResumesAt),
@@ -718,6 +737,7 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => creatorProfiles.userId),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
@@ -743,6 +763,7 @@ export const paymentAttempts = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    currencyCheck('payment_attempts', t.currency),
     uniqueIndex('payment_attempts_idempotency_key').on(t.idempotencyKey),
     index('payment_attempts_pending_idx').on(t.status, t.createdAt),
     index('payment_attempts_support_idx').on(t.supportId),
@@ -777,6 +798,7 @@ export const payouts = pgTable(
     /** Sunday of the week covered. */
     weekEnd: date('week_end', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     /** held: not paid, with holdReason; carried_over: a held week whose money a later payout paid. */
     status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     holdReason: text('hold_reason'),
@@ -788,6 +810,7 @@ export const payouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
+    currencyCheck('payouts', t.currency),
     uniqueIndex('payouts_creator_week_key').on(t.creatorId, t.weekStart),
     index('payouts_status_idx').on(t.status),
     check('payouts_amount_check', sql`${t.amountCents} >= 0`),
@@ -857,6 +880,7 @@ export const refunds = pgTable(
     /** HMAC of the request: the same key with a different refund is refused. */
     requestFingerprint: text('request_fingerprint').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     /** The part of the platform fee given back (pro rata, set on completion); the processing fee is not. */
     platformFeeReturnedCents: integer('platform_fee_returned_cents').notNull().default(0),
     /** What comes off the creator's balance: amount minus the platform fee returned. */
@@ -900,6 +924,7 @@ export const refunds = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    currencyCheck('refunds', t.currency),
     uniqueIndex('refunds_creator_key').on(t.creatorId, t.idempotencyKey),
     index('refunds_support_idx').on(t.supportId),
     index('refunds_creator_created_idx').on(t.creatorId, t.createdAt),
@@ -943,10 +968,12 @@ export const ledgerEntries = pgTable(
     account: text('account').notNull(),
     type: text('type', { enum: LEDGER_ENTRY_TYPES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     /** The support's or payout's time, so monthly figures group by when the money moved. */
     createdAt: createdAt(),
   },
   (t) => [
+    currencyCheck('ledger_entries', t.currency),
     index('ledger_entries_creator_type_created_idx').on(t.creatorId, t.type, t.createdAt),
     uniqueIndex('ledger_entries_support_type_key')
       .on(t.supportId, t.type)
@@ -1013,6 +1040,7 @@ export const sandboxCharges = pgTable(
     id: text('id').primaryKey(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
     failureCode: text('failure_code'),
     paymentMethodToken: text('payment_method_token'),
@@ -1021,7 +1049,10 @@ export const sandboxCharges = pgTable(
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_charges_idempotency_key').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('sandbox_charges_idempotency_key').on(t.idempotencyKey),
+    currencyCheck('sandbox_charges', t.currency),
+  ],
 );
 
 /** The sandbox's payment intents: created by the API, confirmed from its card frame or off-session. */
@@ -1032,7 +1063,7 @@ export const sandboxPaymentIntents = pgTable(
     clientSecret: text('client_secret').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     customer: text('customer').notNull(),
     keepCard: boolean('keep_card').notNull(),
     offSession: boolean('off_session').notNull(),
@@ -1091,10 +1122,14 @@ export const sandboxTransfers = pgTable(
     id: text('id').primaryKey(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     destination: text('destination').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey),
+    currencyCheck('sandbox_transfers', t.currency),
+  ],
 );
 
 /**
@@ -1270,6 +1305,7 @@ export const disputes = pgTable(
       .notNull()
       .references(() => creatorProfiles.userId),
     amountCents: integer('amount_cents').notNull(),
+    currency: currency(),
     /** The card network's reason in the provider's words (fraudulent, product_not_received, ...). */
     reason: text('reason').notNull(),
     /** The provider's status: needs_response, under_review, won, lost, warning_* for inquiries... */
@@ -1300,7 +1336,11 @@ export const disputes = pgTable(
     /** The payout that deducted what was taken back from the creator's earnings (as refunds.payout_id). */
     recoveryPayoutId: uuid('recovery_payout_id').references(() => payouts.id),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.id] }), index('disputes_support_idx').on(t.supportId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.id] }),
+    index('disputes_support_idx').on(t.supportId),
+    currencyCheck('disputes', t.currency),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 // Messages that services and the HTTP plugins both send. They live here, below both, so that a service
 // never imports a plugin (the layer rule in eslint.config.js).
 
@@ -12,5 +12,5 @@ export const INVALID_INPUT_MESSAGE = 'Please correct the highlighted fields.';
 export const CREATOR_PROFILE_REQUIRED = 'Create your creator profile to receive payouts.';
 
 /** A support below the creator's minimum (checkout and a change of the monthly amount). */
-export const supportMinimumMessage = (displayName: string, minimumCents: number) =>
-  `The minimum support for ${displayName} is ${formatUsd(minimumCents, { whole: true })}`;
+export const supportMinimumMessage = (displayName: string, minimumCents: number, currency: Currency) =>
+  `The minimum support for ${displayName} is ${formatMoney(minimumCents, currency, { whole: true })}`;

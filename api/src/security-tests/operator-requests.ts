@@ -81,6 +81,7 @@ export const OPERATOR_REQUESTS: Record<string, (db: Db, o: OperatorTarget) => Pr
         idempotencyKey: `matrix-${hex()}`,
         requestFingerprint: 'matrix',
         amountCents: 100,
+        currency: 'usd',
         reason: 'other',
         provider: 'sandbox',
         recoveryAttempts: 2,

@@ -79,7 +79,7 @@ describe('seedDemoData', () => {
       );
       expect(row, sample.id).toBeDefined();
       expect(row).toMatchObject({
-        ...calculateFees(sample.amountCents),
+        ...calculateFees(sample.amountCents, 'usd'),
         isAnonymous: sample.isAnonymous,
         isRecurring: sample.isRecurring,
       });
@@ -260,7 +260,7 @@ describe('demo supports paid through the sandbox', () => {
       insert: () => ({ values: async (values: unknown) => void inserted.push(values) }),
     } as unknown as Parameters<typeof seedDemoPayouts>[0];
     // Tuesday Nov 17, 09:00 UTC: the job has not run yet that day.
-    await seedDemoPayouts(recorder, creatorId, rows, at('2026-11-17T09:00:00Z'));
+    await seedDemoPayouts(recorder, creatorId, 'usd', rows, at('2026-11-17T09:00:00Z'));
     const payoutRows = inserted.filter(
       (v): v is { weekStart: string; paidAt: Date; amountCents: number } =>
         typeof v === 'object' && v !== null && 'weekStart' in v,

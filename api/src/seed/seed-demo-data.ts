@@ -4,6 +4,7 @@ import { createSampleCreators } from '@beabro/shared/data/sample-creators';
 import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
 import { FIRST_PAYOUT_VERIFICATION_DAYS } from '@beabro/shared/data/defaults';
 import { calculateFees } from '@beabro/shared/money/fees';
+import { currencyForCountry, type Currency } from '@beabro/shared/money/currencies';
 import { isUniqueViolation } from '../lib/app-error';
 import { hashPassword } from '../modules/users/password-hasher';
 import type { Db } from '../db/database';
@@ -83,6 +84,10 @@ function guestEmail(name: string | null, supportId: string): string {
  * One-off demo supports are paid through the sandbox like a real checkout: the sandbox's charge and our
  * succeeded payment attempt pointing at it, so a demo creator can try a refund on them.
  */
+/** Demo creators live in a payout country, so payouts can be shown for them; their money is in its currency. */
+const DEMO_COUNTRY = 'US';
+const DEMO_CURRENCY = currencyForCountry(DEMO_COUNTRY);
+
 /** When the demo's payouts went out: Tuesdays (UTC), mid-morning, as the scheduled job pays them. */
 const DEMO_PAYOUT_HOUR_UTC = 10;
 
@@ -95,6 +100,7 @@ const DEMO_PAYOUT_HOUR_UTC = 10;
 export async function seedDemoPayouts(
   tx: Db,
   creatorId: string,
+  currency: Currency,
   rows: ReadonlyArray<typeof supports.$inferSelect>,
   now: Date,
 ): Promise<void> {
@@ -123,6 +129,7 @@ export async function seedDemoPayouts(
       id: transferId,
       idempotencyKey: `payout:${id}`,
       amountCents,
+      currency,
       destination: creatorAccount(creatorId),
       createdAt: paidAt,
     });
@@ -132,6 +139,7 @@ export async function seedDemoPayouts(
       weekStart: week.weekStart,
       weekEnd: week.weekEnd,
       amountCents,
+      currency,
       status: 'paid',
       provider: SANDBOX_PROVIDER_NAME,
       transferId,
@@ -148,6 +156,7 @@ export async function seedDemoPayouts(
       account: creatorAccount(creatorId),
       type: 'payout',
       amountCents: -amountCents,
+      currency,
       createdAt: paidAt,
     });
   }
@@ -162,6 +171,7 @@ async function seedSandboxCharges(tx: Db, rows: Array<typeof supports.$inferSele
       id: chargeId(support),
       idempotencyKey: `demo:${support.id}`,
       amountCents: support.amountCents,
+      currency: support.currency,
       status: 'succeeded' as const,
       brand: 'Visa',
       last4: '4242',
@@ -176,6 +186,7 @@ async function seedSandboxCharges(tx: Db, rows: Array<typeof supports.$inferSele
       requestFingerprint: 'demo-seed',
       creatorId: support.creatorId,
       amountCents: support.amountCents,
+      currency: support.currency,
       status: 'succeeded' as const,
       request: {},
       provider: SANDBOX_PROVIDER_NAME,
@@ -213,6 +224,7 @@ async function seedSubscriptions(tx: Db, rows: Array<typeof supports.$inferSelec
         supporterName: support.supporterName,
         isAnonymous: support.isAnonymous,
         amountCents: support.amountCents,
+        currency: support.currency,
         billingAnchorAt: support.createdAt,
         currentPeriodStart: period.start,
         currentPeriodEnd: period.end,
@@ -349,8 +361,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           minimumAmountCents: settings.minimumAmountCents,
           goalTitle: profile.goalTitle,
           goalAmountCents: profile.goalAmountCents,
-          // Demo creators live in a payout country, so payouts can be shown for them.
-          country: 'US',
+          country: DEMO_COUNTRY,
+          currency: DEMO_CURRENCY,
           profileImage: profile.profileImageUrl,
           coverImage: profile.coverImageUrl,
           showEarnings: settings.privacy.showEarnings,
@@ -375,7 +387,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
                   supporterUserId: bySupporter ? supporter.id : null,
                   supporterName: s.supporterName,
                   supporterEmail: bySupporter ? DEMO_SUPPORTER_EMAIL : guestEmail(s.supporterName, s.id),
-                  ...calculateFees(s.amountCents),
+                  currency: DEMO_CURRENCY,
+                  ...calculateFees(s.amountCents, DEMO_CURRENCY),
                   message: s.message,
                   isAnonymous: s.isAnonymous,
                   isRecurring: s.isRecurring,
@@ -388,7 +401,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedResult
           await tx.insert(ledgerEntries).values(rows.flatMap((row) => supportLedgerEntries(row)));
           await seedSubscriptions(tx, rows, now);
           await seedSandboxCharges(tx, rows);
-          await seedDemoPayouts(tx, user.id, rows, now);
+          await seedDemoPayouts(tx, user.id, DEMO_CURRENCY, rows, now);
           supportCount += sample.supports.length;
         }
         const views = demoPageViews(

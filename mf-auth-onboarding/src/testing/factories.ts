@@ -37,6 +37,8 @@ export function fakeOwnProfile(overrides: Partial<OwnCreatorProfileDto> = {}): O
     goalTitle: '',
     goalAmountCents: null,
     country: null,
+    currency: 'usd',
+    currencyLocked: false,
     profileImageUrl: null,
     coverImageUrl: null,
     privacy: { showEarnings: false, showSupporterCount: true, allowMessages: true },

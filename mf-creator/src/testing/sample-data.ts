@@ -34,6 +34,8 @@ export function sampleProfile(overrides: Partial<OwnCreatorProfileDto> = {}): Ow
     goalTitle: 'New streaming setup',
     goalAmountCents: 200_000,
     country: 'US',
+    currency: 'usd',
+    currencyLocked: true,
     profileImageUrl: null,
     coverImageUrl: null,
     privacy: { showEarnings: false, showSupporterCount: true, allowMessages: true },
@@ -82,6 +84,7 @@ export function sampleProfile(overrides: Partial<OwnCreatorProfileDto> = {}): Ow
 
 export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): CreatorDashboard {
   return {
+    currency: 'usd',
     totalEarnings: { grossCents: 29_800, netCents: 27_082 },
     thisMonth: { grossCents: 15_300, netCents: 13_900 },
     lastMonth: { grossCents: 14_500, netCents: 13_200 },
@@ -101,6 +104,7 @@ export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): Crea
         id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a01',
         name: 'Jordan',
         amountCents: 500,
+        currency: 'usd',
         creatorNetCents: 430,
         message: 'Loved the stream!',
         isAnonymous: false,
@@ -119,6 +123,7 @@ export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): Crea
         id: '5f0c3c1e-9a55-4d1b-8c39-1b2f7b7e9a02',
         name: null,
         amountCents: 1_500,
+        currency: 'usd',
         creatorNetCents: 1_351,
         message: '',
         isAnonymous: true,
@@ -148,6 +153,7 @@ export function sampleDashboard(overrides: Partial<CreatorDashboard> = {}): Crea
 
 export function samplePayouts(overrides: Partial<CreatorPayoutsResponse> = {}): CreatorPayoutsResponse {
   return {
+    currency: 'usd',
     balanceCents: 11_330,
     payoutCountry: 'US',
     payoutCountrySupported: true,
@@ -181,6 +187,7 @@ export function samplePayouts(overrides: Partial<CreatorPayoutsResponse> = {}): 
 
 export function sampleAnalytics(overrides: Partial<CreatorAnalytics> = {}): CreatorAnalytics {
   return {
+    currency: 'usd',
     period: '30d',
     range: { start: '2025-05-17', end: '2025-06-15', previousStart: '2025-04-17', previousEnd: '2025-05-16' },
     summary: {

@@ -49,6 +49,7 @@ export function personDetail(overrides: Partial<PersonSummaryDto> = {}): PersonD
         id: SUPPORT_ID,
         counterparty: 'Sam',
         amountCents: 2500,
+        currency: 'usd',
         kind: 'monthly',
         status: 'succeeded',
         createdAt: '2026-11-20T12:00:00.000Z',

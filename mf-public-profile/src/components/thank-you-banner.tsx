@@ -1,7 +1,7 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useEffect, useRef } from 'react';
 import type { CheckoutReceipt } from '@beabro/shared/api-schemas/checkout';
 import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
 import { SparklesIcon } from '@beabro/shared/ui/icons/sparkles';
@@ -29,9 +29,12 @@ export function ThankYouBanner({ displayName, receipt, onDismiss, embedded = fal
 
   const rows: Array<[string, string]> = receipt
     ? [
-        ['Your support', `${formatUsd(receipt.amountCents)}${receipt.isRecurring ? ' per month' : ''}`],
+        [
+          'Your support',
+          `${formatMoney(receipt.amountCents, receipt.currency)}${receipt.isRecurring ? ' per month' : ''}`,
+        ],
         ['Paid with', `${receipt.cardBrand} ending in ${receipt.cardLast4}`],
-        [`${receipt.creatorDisplayName} receives`, formatUsd(receipt.creatorNetCents)],
+        [`${receipt.creatorDisplayName} receives`, formatMoney(receipt.creatorNetCents, receipt.currency)],
         ['Receipt sent to', receipt.receiptEmail],
         ...(receipt.isRecurring && receipt.nextChargeAt
           ? [['Next charge', DAY.format(new Date(receipt.nextChargeAt))] as [string, string]]

@@ -171,7 +171,7 @@ describe('server rendering of the public profile areas', () => {
     expect(embedded.queries.map((query) => query.queryKey)).toEqual([['creator-profile', 'pixelpat']]);
     expect(text).toContain('Support Pixel Pat @pixelpat · Content Creator');
     for (const tier of SUPPORT_TIERS) expect(text).toContain(tier.name);
-    const fees = calculateFees(500);
+    const fees = calculateFees(500, 'usd');
     expect(text).toContain(
       [
         `Support amount ${formatUsd(fees.amountCents)}`,

@@ -11,6 +11,7 @@ export function fakeProfile(overrides: Partial<PublicCreatorProfileDto> = {}): P
     bio: 'Variety streamer building a cozy gaming community.',
     creatorType: 'creator',
     creatorTypeLabel: 'Content Creator',
+    currency: 'usd',
     profileImageUrl: null,
     coverImageUrl: null,
     socialLinks: [
@@ -101,12 +102,14 @@ export function fakeProfile(overrides: Partial<PublicCreatorProfileDto> = {}): P
 
 export function fakeReceipt(overrides: Partial<CheckoutReceipt> = {}): CheckoutReceipt {
   const amountCents = overrides.amountCents ?? 500;
-  const fees = calculateFees(amountCents);
+  const currency = overrides.currency ?? 'usd';
+  const fees = calculateFees(amountCents, currency);
   return {
     supportId: '3f1d2c4b-5a69-4c7d-8e9f-0a1b2c3d4e5f',
     creatorUsername: 'pixelpat',
     creatorDisplayName: 'Pixel Pat',
     amountCents,
+    currency,
     platformFeeCents: fees.platformFeeCents,
     processingFeeCents: fees.processingFeeCents,
     creatorNetCents: fees.creatorNetCents,

@@ -1,5 +1,5 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { ConfirmDialog } from '@beabro/shared/ui/modal';
 import { formatDate } from '../lib/format-date';
 
@@ -13,7 +13,7 @@ export interface CancelMonthlyDialogProps {
 
 /** The confirm step before a monthly support stops (My Missions, a receipt's link page): when it ends, what is charged. */
 export function CancelMonthlyDialog({ subscription, busy, error, onConfirm, onClose }: CancelMonthlyDialogProps) {
-  const amount = subscription ? `${formatUsd(subscription.amountCents)}/month` : '';
+  const amount = subscription ? `${formatMoney(subscription.amountCents, subscription.currency)}/month` : '';
   const pausedPastPaidMonth =
     subscription?.status === 'paused' && new Date(subscription.currentPeriodEnd) <= new Date();
   const message = !subscription ? null : pausedPastPaidMonth ? (

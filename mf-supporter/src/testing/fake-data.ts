@@ -30,11 +30,13 @@ export function fakeUser(overrides: Partial<SessionUser> = {}): SessionUser {
 }
 
 export function fakeSupport(overrides: Partial<GivenSupportDto> & { amountCents?: number } = {}): GivenSupportDto {
-  const fees = calculateFees(overrides.amountCents ?? 1_000);
+  const currency = overrides.currency ?? 'usd';
+  const fees = calculateFees(overrides.amountCents ?? 1_000, currency);
   return {
     id: fakeUuid(),
     creatorUsername: 'pixelpat',
     creatorDisplayName: 'Pixel Pat',
+    currency,
     ...fees,
     message: '',
     isAnonymous: false,
@@ -53,6 +55,7 @@ export function fakeSubscription(overrides: Partial<SubscriptionDto> = {}): Subs
     creatorUsername: 'pixelpat',
     creatorDisplayName: 'Pixel Pat',
     amountCents: 2_500,
+    currency: 'usd',
     tierPosition: null,
     status: 'active',
     cancelAtPeriodEnd: false,
@@ -72,6 +75,7 @@ export function fakeSupportedCreator(overrides: Partial<SupportedCreatorDto> = {
     profileImageUrl: null,
     creatorType: 'creator',
     totalSupportedCents: 3_500,
+    currency: 'usd',
     lastSupportedAt: '2026-11-20T12:00:00.000Z',
     isRecurring: false,
     subscriptionId: null,
@@ -87,9 +91,8 @@ export function fakeSupportedCreator(overrides: Partial<SupportedCreatorDto> = {
 export function fakeDashboard(overrides: Partial<SupporterDashboard> = {}): SupporterDashboard {
   const subscription = fakeSubscription();
   return {
-    totalSupportedCents: 13_500,
+    totals: [{ currency: 'usd', totalSupportedCents: 13_500, thisMonthCents: 8_500 }],
     creatorsSupported: 3,
-    thisMonthCents: 8_500,
     recurringSupports: 1,
     creators: [
       fakeSupportedCreator({ isRecurring: true, subscriptionId: subscription.id }),
@@ -138,9 +141,8 @@ export function fakeDashboard(overrides: Partial<SupporterDashboard> = {}): Supp
 
 export function emptyDashboard(): SupporterDashboard {
   return {
-    totalSupportedCents: 0,
+    totals: [],
     creatorsSupported: 0,
-    thisMonthCents: 0,
     recurringSupports: 0,
     creators: [],
     subscriptions: [],
@@ -203,6 +205,7 @@ export function fakeCreatorProfile(overrides: Partial<PublicCreatorProfileDto> =
     bio: 'Pixel art, one tile at a time.',
     creatorType: 'creator',
     creatorTypeLabel: 'Creator',
+    currency: 'usd',
     profileImageUrl: null,
     coverImageUrl: null,
     socialLinks: [],

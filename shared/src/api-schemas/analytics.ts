@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
+import type { Currency } from '@beabro/shared/money/currencies';
 import { DEFAULT_ANALYTICS_PERIOD } from '@beabro/shared/data/defaults';
 
 /*
@@ -161,6 +163,8 @@ export const trafficSchema = z.object({
 });
 
 export const creatorAnalyticsSchema = z.object({
+  /** The creator's currency: every amount below is in it. */
+  currency: currencySchema,
   period: analyticsPeriodSchema,
   range: z.object({ start: isoDate, end: isoDate, previousStart: isoDate, previousEnd: isoDate }),
   summary: analyticsSummarySchema,
@@ -183,16 +187,19 @@ export type RecentActivityDto = z.infer<typeof recentActivitySchema>;
 export type TrafficDto = z.infer<typeof trafficSchema>;
 
 /** The columns of the CSV export, in order. */
-export const ANALYTICS_CSV_COLUMNS = [
-  'Date (UTC)',
-  'Supporter',
-  'Amount (USD)',
-  'Platform fee (USD)',
-  'Processing fee (USD)',
-  'You receive (USD)',
-  'Type',
-  'Message',
-] as const;
+export function analyticsCsvColumns(currency: Currency): string[] {
+  const code = currency.toUpperCase();
+  return [
+    'Date (UTC)',
+    'Supporter',
+    `Amount (${code})`,
+    `Platform fee (${code})`,
+    `Processing fee (${code})`,
+    `You receive (${code})`,
+    'Type',
+    'Message',
+  ];
+}
 
 /** The download name: "beabro-supports-pixelpat-30d-2025-06-15.csv". */
 export function analyticsCsvFilename(username: string, period: AnalyticsPeriodValue, endDay: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
 import { checkWallChoice, supportSchema } from '@beabro/shared/schemas/support';
 
@@ -58,6 +59,7 @@ export const checkoutReceiptSchema = z.object({
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
   amountCents: z.number().int(),
+  currency: currencySchema,
   platformFeeCents: z.number().int(),
   processingFeeCents: z.number().int(),
   creatorNetCents: z.number().int(),

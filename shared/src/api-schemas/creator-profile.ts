@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import { MAX_SINGLE_SUPPORT_DOLLARS, SUGGESTED_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
@@ -45,6 +46,9 @@ export const CREATOR_PROFILE_MESSAGES = {
   alreadyExists: 'You already have a creator page.',
   notFound: 'You have no creator page yet.',
   countryInvalid: COUNTRY_MESSAGES.invalid,
+  /** A change of payout country that would change the currency of a creator who has supports (decision 0015). */
+  currencyLocked: (currencyName: string) =>
+    `You have supports in ${currencyName}, so your payout country must be one that pays in ${currencyName}.`,
   imageType: 'Choose a PNG, JPEG or WebP image.',
   imageTooLarge: 'Images must be at most 5 MB.',
   imageDimensions: 'Images must be at most 8000 pixels on each side and 40 megapixels in all.',
@@ -217,6 +221,10 @@ export const ownCreatorProfileSchema = z.object({
   goalAmountCents: z.number().int().nullable(),
   /** ISO 3166-1 alpha-2, or null when not chosen yet. */
   country: z.string().nullable(),
+  /** The creator's currency, their payout country's (decision 0015); fixed once they have a support. */
+  currency: currencySchema,
+  /** True once the currency is fixed (a support, or a payment under way); false while it follows the country. */
+  currencyLocked: z.boolean(),
   profileImageUrl: z.string().nullable(),
   coverImageUrl: z.string().nullable(),
   privacy: z.object({ showEarnings: z.boolean(), showSupporterCount: z.boolean(), allowMessages: z.boolean() }),

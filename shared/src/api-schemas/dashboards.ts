@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import { nextPayoutSchema } from '@beabro/shared/api-schemas/payouts';
 import { subscriptionSchema } from '@beabro/shared/api-schemas/subscriptions';
@@ -15,6 +16,8 @@ export const earningsSchema = z.object({ grossCents: z.number().int(), netCents:
 
 /** GET /api/creator/dashboard (docs/product-rules.md#creator-dashboard); months are UTC calendar months. */
 export const creatorDashboardSchema = z.object({
+  /** The creator's currency: every amount below is in it. */
+  currency: currencySchema,
   totalEarnings: earningsSchema,
   thisMonth: earningsSchema,
   lastMonth: earningsSchema,
@@ -59,6 +62,8 @@ export const supportedCreatorSchema = z.object({
   profileImageUrl: z.string().nullable(),
   creatorType: z.enum(CREATOR_TYPE_IDS),
   totalSupportedCents: cents,
+  /** The creator's currency, that of totalSupportedCents. */
+  currency: currencySchema,
   lastSupportedAt: z.iso.datetime({ offset: true }),
   /** A monthly support to this creator is running ("Monthly Support Active"; a paused one is not). */
   isRecurring: z.boolean(),
@@ -69,10 +74,17 @@ export const supportedCreatorSchema = z.object({
 });
 
 /** GET /api/supporter/dashboard (docs/product-rules.md#supporter-dashboard). */
-export const supporterDashboardSchema = z.object({
+/** A supporter's totals in one currency: amounts of two currencies are never added together. */
+export const currencyTotalSchema = z.object({
+  currency: currencySchema,
   totalSupportedCents: cents,
-  creatorsSupported: count,
   thisMonthCents: cents,
+});
+
+export const supporterDashboardSchema = z.object({
+  /** One per currency the supporter gave in, the largest total first; empty before the first support. */
+  totals: z.array(currencyTotalSchema),
+  creatorsSupported: count,
   /** Monthly supports that renew (not paused ones). */
   recurringSupports: count,
   creators: z.array(supportedCreatorSchema),

@@ -1,8 +1,9 @@
 // The operator console's API (/api/operator/*, and the public POST /api/reports). Operators are accounts
 // made operators from the command line (`pnpm --filter api operator:add EMAIL`); every operator route
 // answers 401 to a visitor, 403 to anyone else, and 403 with OPERATOR_TWO_FACTOR_MESSAGE to an operator
-// whose session did not pass two-factor sign-in. Amounts are integer cents.
+// whose session did not pass two-factor sign-in. Amounts are integers of the minor unit of the currency beside them.
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS } from '@beabro/shared/data/operator-messages';
 
 // The messages and report reasons are plain values (no zod), so the shell and the public pages' plain code use them
@@ -60,6 +61,7 @@ export const operatorSupportSchema = z.object({
   /** The other side: the creator's username for supports given, the supporter's name for supports received. */
   counterparty: z.string(),
   amountCents: z.number().int(),
+  currency: currencySchema,
   kind: z.enum(['one_time', 'monthly']),
   status: z.string(),
   createdAt: dateTime,
@@ -70,6 +72,8 @@ export const operatorPayoutSchema = z.object({
   /** Null for Stripe's payouts, which pay the balance available. */
   weekStart: isoDate.nullable(),
   amountCents: z.number().int(),
+  /** ISO 4217, lower case: the creator's currency, or a Stripe payout's (the bank's). */
+  currency: z.string().length(3),
   status: z.string(),
   holdReason: z.string().nullable(),
   createdAt: dateTime,
@@ -79,6 +83,7 @@ export const operatorDisputeSchema = z.object({
   supportId: z.uuid(),
   creatorUsername: z.string().nullable(),
   amountCents: z.number().int(),
+  currency: currencySchema,
   reason: z.string(),
   status: z.string(),
   /** The provider's deadline for evidence, when it gave one. */
@@ -135,6 +140,8 @@ export const reviewQueueItemSchema = z.object({
   createdAt: dateTime,
   firstSupportAt: dateTime.nullable(),
   supportsCount: z.number().int(),
+  /** The creator's currency: gross and unpaid are in it. */
+  currency: currencySchema,
   grossCents: z.number().int(),
   /** Net earned not yet paid out: a first payout above the threshold waits for this review. */
   unpaidCents: z.number().int(),
@@ -190,6 +197,7 @@ export const operatorMoneyResponseSchema = z.object({
       id: z.uuid(),
       supportId: z.uuid(),
       amountCents: z.number().int(),
+      currency: currencySchema,
       createdAt: dateTime,
       lastError: z.string().nullable(),
     }),
@@ -213,8 +221,17 @@ export const operatorMoneyResponseSchema = z.object({
       differences: z.array(z.string()),
     })
     .nullable(),
-  /** Platform revenue (platform fees less fee differences and refunds), by ISO week, newest first, 12 weeks. */
-  revenueByWeek: z.array(z.object({ weekStart: isoDate, revenueCents: z.number().int(), supports: z.number().int() })),
+  /**
+   * Platform revenue (platform fees less fee differences and refunds), by ISO week, newest first, 12 weeks; per
+   * currency (never added across currencies), US dollars first.
+   */
+  revenueByWeek: z.array(
+    z.object({
+      weekStart: isoDate,
+      revenue: z.array(z.object({ currency: currencySchema, revenueCents: z.number().int() })),
+      supports: z.number().int(),
+    }),
+  ),
 });
 /** POST /api/operator/money/stuck/:kind/:id/retry: tries the item now; answers { message }. */
 

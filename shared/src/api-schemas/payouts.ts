@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { countryName } from '@beabro/shared/data/country-options';
 
 const isoDate = z.iso.date();
@@ -63,6 +64,8 @@ export const nextPayoutSchema = z.object({
 });
 
 export const creatorPayoutsResponseSchema = z.object({
+  /** The creator's currency: the balance's and the next payout's (each payout says its own). */
+  currency: currencySchema,
   /** Net earned minus paid out: what the platform (or the creator's Stripe account) holds for the creator. */
   balanceCents: z.number().int(),
   payoutCountry: z.string().nullable(),

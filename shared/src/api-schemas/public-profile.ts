@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { CREATOR_TYPE_IDS } from '@beabro/shared/data/creator-types';
 import { SOCIAL_PLATFORM_IDS } from '@beabro/shared/data/social-platforms';
 import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
@@ -83,6 +84,8 @@ export const publicCreatorProfileSchema = z.object({
   goal: publicGoalSchema.nullable(),
   tiers: z.array(publicTierSchema),
   minimumAmountCents: cents,
+  /** The currency of every amount on the page (tiers, goal, earnings, supports): the creator's. */
+  currency: currencySchema,
   acceptsMessages: z.boolean(),
   /**
    * What the site's payment provider can do; its `cardField` says which field takes the support page's card: the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatUsd } from '@beabro/shared/money/fees';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { receivedSupportSchema } from '@beabro/shared/api-schemas/supports';
 
 /*
@@ -23,9 +24,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export const REFUND_MESSAGES = {
   amountRequired: 'Enter the amount to refund',
-  amountFormat: 'Enter an amount in dollars and cents, like 2.50',
-  amountTooSmall: 'The smallest refund is $0.01',
-  tooMuch: (refundableCents: number) => `You can refund at most ${formatUsd(refundableCents)}`,
+  amountFormat: 'Enter an amount with up to two decimals, like 2.50',
+  amountAtLeastOneMinorUnit: 'Enter an amount of at least 0.01',
+  amountTooSmall: (currency: Currency) => `The smallest refund is ${formatMoney(1, currency)}`,
+  tooMuch: (refundableCents: number, currency: Currency) =>
+    `You can refund at most ${formatMoney(refundableCents, currency)}`,
   fullyRefunded: 'This support has already been refunded in full.',
   reasonRequired: 'Choose a reason for the refund',
   noteTooLong: `The note must be ${REFUND_NOTE_MAX} characters or less`,
@@ -43,7 +46,7 @@ export const refundRequestSchema = z.object({
   amountCents: z
     .number({ error: REFUND_MESSAGES.amountRequired })
     .int({ error: REFUND_MESSAGES.amountFormat })
-    .min(1, { error: REFUND_MESSAGES.amountTooSmall })
+    .min(1, { error: REFUND_MESSAGES.amountAtLeastOneMinorUnit })
     .max(100_000_000, { error: REFUND_MESSAGES.amountFormat }),
   reason: z.enum(REFUND_REASONS, { error: REFUND_MESSAGES.reasonRequired }),
   note: z
@@ -68,6 +71,7 @@ export const refundSchema = z.object({
   id: z.uuid(),
   supportId: z.uuid(),
   amountCents: z.number().int().min(1),
+  currency: currencySchema,
   platformFeeReturnedCents: z.number().int().min(0),
   /** What came off the creator's balance. */
   creatorDebitCents: z.number().int().min(0),
@@ -89,17 +93,22 @@ export type RefundRequest = z.input<typeof refundRequestSchema>;
 export type RefundDto = z.infer<typeof refundSchema>;
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
-const DOLLARS_AND_CENTS = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/;
+/** An amount as typed, with or without its currency's symbol: "2.50", "$3", "£3.5", "CA$4", "A$4". */
+const DOLLARS_AND_CENTS = /^(?:CA\$|A\$|\$|£)?\s*(\d{1,7})(?:\.(\d{1,2}))?$/;
 
 /** The dialog's amount field ("2.50", "$3", "3.5") in cents, or the field's message. */
-export function refundAmountToCents(text: string, refundableCents: number): { cents: number } | { error: string } {
+export function refundAmountToCents(
+  text: string,
+  refundableCents: number,
+  currency: Currency,
+): { cents: number } | { error: string } {
   const trimmed = text.trim().replace(/,/g, '');
   if (trimmed === '') return { error: REFUND_MESSAGES.amountRequired };
   const match = DOLLARS_AND_CENTS.exec(trimmed);
   if (!match) return { error: REFUND_MESSAGES.amountFormat };
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (cents < 1) return { error: REFUND_MESSAGES.amountTooSmall };
-  if (cents > refundableCents) return { error: REFUND_MESSAGES.tooMuch(refundableCents) };
+  if (cents < 1) return { error: REFUND_MESSAGES.amountTooSmall(currency) };
+  if (cents > refundableCents) return { error: REFUND_MESSAGES.tooMuch(refundableCents, currency) };
   return { cents };
 }
 

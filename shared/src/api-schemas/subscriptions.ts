@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { paymentCapabilitiesSchema } from '@beabro/shared/api-schemas/payment-capabilities';
 import { supportAmountSchema } from '@beabro/shared/schemas/support';
 
@@ -77,6 +78,7 @@ export const subscriptionSchema = z.object({
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
   amountCents: z.number().int().min(0),
+  currency: currencySchema,
   /** The creator's tier (0 to 3) it is at, or null for a custom amount. */
   tierPosition: z.number().int().min(0).max(3).nullable(),
   /**
@@ -153,6 +155,7 @@ export const raisePendingResponseSchema = z.object({
   message: z.string(),
   pending: z.object({
     amountCents: z.number().int().min(0),
+    currency: currencySchema,
     sentTo: z.string(),
     expiresAt: z.iso.datetime({ offset: true }),
   }),
@@ -214,6 +217,7 @@ export const renewalConfirmationSchema = z.object({
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
   amountCents: z.number().int().min(0),
+  currency: currencySchema,
   /** The month being paid: its start and end. */
   periodStart: z.iso.datetime({ offset: true }),
   periodEnd: z.iso.datetime({ offset: true }),

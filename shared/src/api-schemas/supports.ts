@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 import { wallStateSchema } from '@beabro/shared/api-schemas/supporter-wall';
 
 const cents = z.number().int().min(0);
@@ -9,6 +10,7 @@ export const receivedSupportSchema = z.object({
   /** Null when anonymous or no name was given: show "Anonymous" / "?". */
   name: z.string().nullable(),
   amountCents: cents,
+  currency: currencySchema,
   /** What the creator receives from it after both fees. */
   creatorNetCents: cents,
   message: z.string(),
@@ -37,6 +39,8 @@ export const givenSupportSchema = z.object({
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
   amountCents: cents,
+  /** The creator's currency: a supporter's supports may be in several. */
+  currency: currencySchema,
   platformFeeCents: cents,
   processingFeeCents: cents,
   creatorNetCents: cents,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '@beabro/shared/api-schemas/common';
 
 /** The events a creator's endpoint can subscribe to, in the order the settings form lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -152,7 +153,8 @@ export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecret
 // ---- The payloads sent to endpoints (documented in docs/webhooks.md, the help centre and OpenAPI) ----
 
 const cents = z.number().int();
-const currency = z.literal('usd');
+/** The creator's currency (decision 0015). */
+const currency = currencySchema;
 
 export const webhookSupportSchema = z.object({
   id: z.uuid(),

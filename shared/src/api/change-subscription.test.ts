@@ -39,7 +39,12 @@ describe('change calls', () => {
     mockApi({
       'POST /api/subscriptions/change-by-link': json(202, {
         message,
-        pending: { amountCents: 9_000, sentTo: 'j***@example.com', expiresAt: '2026-12-07T06:00:00.000Z' },
+        pending: {
+          amountCents: 9_000,
+          currency: 'usd',
+          sentTo: 'j***@example.com',
+          expiresAt: '2026-12-07T06:00:00.000Z',
+        },
       }),
     });
     await expect(changeSubscriptionByLink('tok', { amount: 90, tierPosition: null })).resolves.toEqual({

@@ -28,6 +28,8 @@ const profile: OwnCreatorProfileDto = {
   goalTitle: '',
   goalAmountCents: null,
   country: null,
+  currency: 'usd',
+  currencyLocked: false,
   profileImageUrl: null,
   coverImageUrl: null,
   privacy: { showEarnings: false, showSupporterCount: true, allowMessages: true },

@@ -45,7 +45,10 @@ describe('dashboard and payout reads', () => {
         ...SAMPLE_CREATOR_DASHBOARD,
         goal: { ...SAMPLE_CREATOR_DASHBOARD.goal, percent: 140 },
       }),
-      'GET /api/supporter/dashboard': json(200, { ...SAMPLE_SUPPORTER_DASHBOARD, totalSupportedCents: -1 }),
+      'GET /api/supporter/dashboard': json(200, {
+        ...SAMPLE_SUPPORTER_DASHBOARD,
+        totals: [{ currency: 'usd', totalSupportedCents: -1, thisMonthCents: 0 }],
+      }),
     });
     await expect(getCreatorDashboard()).rejects.toThrow();
     await expect(getSupporterDashboard()).rejects.toThrow();

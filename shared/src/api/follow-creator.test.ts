@@ -18,6 +18,7 @@ const sampleProfile: PublicCreatorProfileDto = {
   bio: 'Variety streamer.',
   creatorType: 'creator',
   creatorTypeLabel: 'Content Creator',
+  currency: 'usd',
   profileImageUrl: null,
   coverImageUrl: null,
   socialLinks: [{ platform: 'twitch', handle: 'pixelpat_live', url: 'https://www.twitch.tv/pixelpat_live' }],

@@ -9,6 +9,7 @@ import type { CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
 import { json, mockApi } from '@beabro/shared/testing/msw';
 
 const sample: CreatorAnalytics = {
+  currency: 'usd',
   period: '7d',
   range: { start: '2025-06-09', end: '2025-06-15', previousStart: '2025-06-02', previousEnd: '2025-06-08' },
   summary: {

@@ -9,6 +9,7 @@ export const SAMPLE_SUBSCRIPTION: SubscriptionDto = {
   creatorUsername: 'greenstreets',
   creatorDisplayName: 'Green Streets',
   amountCents: 2_500,
+  currency: 'usd',
   tierPosition: null,
   status: 'active',
   cancelAtPeriodEnd: false,
@@ -24,6 +25,7 @@ export const SAMPLE_RECEIPT: CheckoutReceipt = {
   creatorUsername: 'greenstreets',
   creatorDisplayName: 'Green Streets',
   amountCents: 2_500,
+  currency: 'usd',
   platformFeeCents: 125,
   processingFeeCents: 103,
   creatorNetCents: 2_272,
@@ -46,6 +48,7 @@ const NEXT_PAYOUT = {
 };
 
 export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
+  currency: 'usd',
   totalEarnings: { grossCents: 7_500, netCents: 6_700 },
   thisMonth: { grossCents: 4_500, netCents: 4_000 },
   lastMonth: { grossCents: 3_000, netCents: 2_700 },
@@ -65,6 +68,7 @@ export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
       id: SAMPLE_RECEIPT.supportId,
       name: null,
       amountCents: 500,
+      currency: 'usd',
       creatorNetCents: 430,
       message: '',
       isAnonymous: true,
@@ -85,9 +89,8 @@ export const SAMPLE_CREATOR_DASHBOARD: CreatorDashboard = {
 };
 
 export const SAMPLE_SUPPORTER_DASHBOARD: SupporterDashboard = {
-  totalSupportedCents: 3_000,
+  totals: [{ currency: 'usd', totalSupportedCents: 3_000, thisMonthCents: 2_500 }],
   creatorsSupported: 2,
-  thisMonthCents: 2_500,
   recurringSupports: 1,
   creators: [
     {
@@ -96,6 +99,7 @@ export const SAMPLE_SUPPORTER_DASHBOARD: SupporterDashboard = {
       profileImageUrl: null,
       creatorType: 'changemaker',
       totalSupportedCents: 2_500,
+      currency: 'usd',
       lastSupportedAt: '2026-11-21T10:00:00.000Z',
       isRecurring: true,
       subscriptionId: SAMPLE_SUBSCRIPTION.id,
@@ -109,6 +113,7 @@ export const SAMPLE_SUPPORTER_DASHBOARD: SupporterDashboard = {
       creatorUsername: 'greenstreets',
       creatorDisplayName: 'Green Streets',
       amountCents: 2_500,
+      currency: 'usd',
       platformFeeCents: 125,
       processingFeeCents: 103,
       creatorNetCents: 2_272,
@@ -125,6 +130,7 @@ export const SAMPLE_SUPPORTER_DASHBOARD: SupporterDashboard = {
 };
 
 export const SAMPLE_PAYOUTS: CreatorPayoutsResponse = {
+  currency: 'usd',
   balanceCents: 2_272,
   payoutCountry: 'DE',
   payoutCountrySupported: false,
@@ -150,6 +156,7 @@ export const SAMPLE_PAYOUTS: CreatorPayoutsResponse = {
 
 /** With Stripe: Stripe's payouts to the creator's bank (no week, the bank's currency), and the balance as estimate. */
 export const SAMPLE_STRIPE_PAYOUTS: CreatorPayoutsResponse = {
+  currency: 'aud',
   balanceCents: 4_544,
   payoutCountry: 'AU',
   payoutCountrySupported: true,

@@ -1,18 +1,22 @@
 import type { PayoutCountry } from '@beabro/shared/data/defaults';
+import type { Currency } from '@beabro/shared/money/currencies';
 
 /**
- * How Stripe Connect pays a creator in each payout country (docs/going-live.md, "Creators' countries"). The platform is
- * a US Stripe account charging in US dollars. US, Canadian and UK creators get accounts under Stripe's full service
- * agreement; Australian creators are paid through Stripe's cross-border payouts, which only work under the recipient
- * service agreement: their account takes transfers from the platform and nothing else (no charges of its own, so no
- * `on_behalf_of`), and Stripe converts their US-dollar balance when it pays it out in Australian dollars.
+ * How Stripe Connect pays a creator in each payout country (docs/going-live.md, "Creators' countries"; decision 0015).
+ * Every creator gets an account under Stripe's full service agreement (card payments and transfers) whose currency is
+ * their country's. Their supports are charged in that currency, on behalf of their account (`on_behalf_of`): each
+ * payment settles in the account's country and currency, and Stripe pays it out to their bank without a conversion.
  */
 export interface PayoutTerms {
   country: PayoutCountry['code'];
-  /** The connected account's currency: what its bank payouts are in (lowercase ISO 4217, as Stripe writes it). */
-  payoutCurrency: 'usd' | 'cad' | 'gbp' | 'aud';
+  /**
+   * The connected account's currency (its `default_currency`, lowercase ISO 4217 as Stripe writes it): the creator's
+   * currency, what their supports are charged in and their bank payouts are made in.
+   */
+  payoutCurrency: Currency;
+  /** Stripe's service agreement of the account: `full` takes card payments (needed for `on_behalf_of`). */
   serviceAgreement: 'full' | 'recipient';
-  /** Paid out from our US platform to a bank in another country, in another currency. */
+  /** Paid out through Stripe's cross-border payouts (a platform's transfer abroad, converted on the way). */
   crossBorder: boolean;
 }
 
@@ -20,7 +24,7 @@ export const PAYOUT_TERMS: Readonly<Record<PayoutCountry['code'], PayoutTerms>> 
   US: { country: 'US', payoutCurrency: 'usd', serviceAgreement: 'full', crossBorder: false },
   CA: { country: 'CA', payoutCurrency: 'cad', serviceAgreement: 'full', crossBorder: false },
   GB: { country: 'GB', payoutCurrency: 'gbp', serviceAgreement: 'full', crossBorder: false },
-  AU: { country: 'AU', payoutCurrency: 'aud', serviceAgreement: 'recipient', crossBorder: true },
+  AU: { country: 'AU', payoutCurrency: 'aud', serviceAgreement: 'full', crossBorder: false },
 });
 
 /** The terms of a payout country; null for a country payouts do not reach. */

@@ -4,7 +4,7 @@
  * rules are in one table.
  */
 
-const CURRENCIES = ['usd', 'cad', 'gbp', 'aud'] as const;
+export const CURRENCIES = ['usd', 'cad', 'gbp', 'aud'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 interface CurrencyRules {
@@ -12,6 +12,8 @@ interface CurrencyRules {
   code: Currency;
   /** In words, for a reader who meets it for the first time. */
   name: string;
+  /** The whole unit in words, plural ("a whole number of pounds"). */
+  unit: 'dollars' | 'pounds';
   /** The fixed part of the processing fee, in the currency's minor unit (Stripe's domestic card price). */
   processingFeeFixed: number;
   /** The smallest support a creator may ask for, in the minor unit. */
@@ -19,13 +21,13 @@ interface CurrencyRules {
 }
 
 const CURRENCY_RULES: Readonly<Record<Currency, CurrencyRules>> = Object.freeze({
-  usd: { code: 'usd', name: 'US dollars', processingFeeFixed: 30, minimumSupport: 100 },
-  cad: { code: 'cad', name: 'Canadian dollars', processingFeeFixed: 30, minimumSupport: 100 },
-  gbp: { code: 'gbp', name: 'pounds sterling', processingFeeFixed: 20, minimumSupport: 100 },
-  aud: { code: 'aud', name: 'Australian dollars', processingFeeFixed: 30, minimumSupport: 100 },
+  usd: { code: 'usd', name: 'US dollars', unit: 'dollars', processingFeeFixed: 30, minimumSupport: 100 },
+  cad: { code: 'cad', name: 'Canadian dollars', unit: 'dollars', processingFeeFixed: 30, minimumSupport: 100 },
+  gbp: { code: 'gbp', name: 'pounds sterling', unit: 'pounds', processingFeeFixed: 20, minimumSupport: 100 },
+  aud: { code: 'aud', name: 'Australian dollars', unit: 'dollars', processingFeeFixed: 30, minimumSupport: 100 },
 });
 
-function isCurrency(value: string): value is Currency {
+export function isCurrency(value: string): value is Currency {
   return (CURRENCIES as readonly string[]).includes(value);
 }
 
@@ -34,6 +36,19 @@ export function currencyRules(currency: string): CurrencyRules {
   const code = currency.toLowerCase();
   if (!isCurrency(code)) throw new RangeError(`${currency} is not a currency Be a Bro takes`);
   return CURRENCY_RULES[code];
+}
+
+/** The payout countries' currencies (US, Canada, United Kingdom, Australia); US dollars for any other or none. */
+const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = Object.freeze({
+  US: 'usd',
+  CA: 'cad',
+  GB: 'gbp',
+  AU: 'aud',
+});
+
+/** A creator's currency from their payout country (decision 0015): US dollars without one, or for another country. */
+export function currencyForCountry(country: string | null | undefined): Currency {
+  return (country && COUNTRY_CURRENCIES[country.toUpperCase()]) || 'usd';
 }
 
 const WHOLE_UNITS = new Map<string, Intl.NumberFormat>();
@@ -51,6 +66,11 @@ function wholeUnitsFormat(currency: string): Intl.NumberFormat {
     WHOLE_UNITS.set(code, format);
   }
   return format;
+}
+
+/** The symbol written before an amount: "$", "CA$", "£", "A$" (for an amount field's prefix). */
+export function currencySymbol(currency: string): string {
+  return wholeUnitsFormat(currency).format(0).replace('0', '');
 }
 
 interface FormatMoneyOptions {

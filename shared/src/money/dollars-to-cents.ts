@@ -9,7 +9,7 @@ export function dollarsToCents(dollars: number): number {
   return cents;
 }
 
-/** Cents to dollars for form inputs and charts; display text should use formatUsd instead. */
+/** Cents to dollars for form inputs and charts; display text should use formatMoney (with the currency) instead. */
 export function centsToDollars(cents: number): number {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a whole number, got ${String(cents)}`);
   return cents / 100;

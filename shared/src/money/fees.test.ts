@@ -19,7 +19,7 @@ const cents = fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.maxSafeNat())
 
 describe('calculateFees examples', () => {
   it('$5: platform 25c, processing 45c (14.5c rounded up to 15c, plus 30c), net 430c', () => {
-    expect(calculateFees(500)).toEqual({
+    expect(calculateFees(500, 'usd')).toEqual({
       amountCents: 500,
       platformFeeCents: 25,
       processingFeeCents: 45,
@@ -28,7 +28,7 @@ describe('calculateFees examples', () => {
   });
 
   it('$1: platform 5c, processing 33c, net 62c', () => {
-    expect(calculateFees(100)).toEqual({
+    expect(calculateFees(100, 'usd')).toEqual({
       amountCents: 100,
       platformFeeCents: 5,
       processingFeeCents: 33,
@@ -37,22 +37,22 @@ describe('calculateFees examples', () => {
   });
 
   it('$15, $25, $50 and $10,000', () => {
-    expect(calculateFees(1_500)).toMatchObject({
+    expect(calculateFees(1_500, 'usd')).toMatchObject({
       platformFeeCents: 75,
       processingFeeCents: 74,
       creatorNetCents: 1_351,
     });
-    expect(calculateFees(2_500)).toMatchObject({
+    expect(calculateFees(2_500, 'usd')).toMatchObject({
       platformFeeCents: 125,
       processingFeeCents: 103,
       creatorNetCents: 2_272,
     });
-    expect(calculateFees(5_000)).toMatchObject({
+    expect(calculateFees(5_000, 'usd')).toMatchObject({
       platformFeeCents: 250,
       processingFeeCents: 175,
       creatorNetCents: 4_575,
     });
-    expect(calculateFees(1_000_000)).toMatchObject({
+    expect(calculateFees(1_000_000, 'usd')).toMatchObject({
       platformFeeCents: 50_000,
       processingFeeCents: 29_030,
       creatorNetCents: 920_970,
@@ -61,34 +61,34 @@ describe('calculateFees examples', () => {
 
   it('rounds any fraction of a cent up', () => {
     // 1c: 0.05c -> 1c platform, 0.029c -> 1c + 30c processing
-    expect(calculateFees(1)).toMatchObject({ platformFeeCents: 1, processingFeeCents: 31, creatorNetCents: 0 });
+    expect(calculateFees(1, 'usd')).toMatchObject({ platformFeeCents: 1, processingFeeCents: 31, creatorNetCents: 0 });
     // 21c: 1.05c -> 2c platform
-    expect(calculateFees(21).platformFeeCents).toBe(2);
+    expect(calculateFees(21, 'usd').platformFeeCents).toBe(2);
     // 20c: exactly 1c, no rounding
-    expect(calculateFees(20).platformFeeCents).toBe(1);
+    expect(calculateFees(20, 'usd').platformFeeCents).toBe(1);
   });
 
   it('tiny amounts: the net hits 0 and never goes below', () => {
-    expect(calculateFees(0)).toEqual({
+    expect(calculateFees(0, 'usd')).toEqual({
       amountCents: 0,
       platformFeeCents: 0,
       processingFeeCents: 30,
       creatorNetCents: 0,
     });
-    expect(calculateFees(30)).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 0 });
-    expect(calculateFees(33)).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 0 });
-    expect(calculateFees(34)).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 1 });
+    expect(calculateFees(30, 'usd')).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 0 });
+    expect(calculateFees(33, 'usd')).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 0 });
+    expect(calculateFees(34, 'usd')).toMatchObject({ platformFeeCents: 2, processingFeeCents: 31, creatorNetCents: 1 });
   });
 
   it.each([1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, 0.1 + 0.2])(
     'rejects %j with a RangeError',
     (amount) => {
-      expect(() => calculateFees(amount)).toThrow(RangeError);
+      expect(() => calculateFees(amount, 'usd')).toThrow(RangeError);
     },
   );
 
   it('rejects non-numbers', () => {
-    expect(() => calculateFees('500' as unknown as number)).toThrow(RangeError);
+    expect(() => calculateFees('500' as unknown as number, 'usd')).toThrow(RangeError);
   });
 });
 
@@ -96,7 +96,7 @@ describe('calculateFees properties', () => {
   it('each fee equals the exact ceiling computed with BigInt', () => {
     fc.assert(
       fc.property(cents, (amount) => {
-        expect(calculateFees(amount)).toEqual(exactFees(amount));
+        expect(calculateFees(amount, 'usd')).toEqual(exactFees(amount));
       }),
       { numRuns: 2_000 },
     );
@@ -105,7 +105,7 @@ describe('calculateFees properties', () => {
   it('every part is a non-negative integer and the net is never negative', () => {
     fc.assert(
       fc.property(cents, (amount) => {
-        for (const value of Object.values(calculateFees(amount))) {
+        for (const value of Object.values(calculateFees(amount, 'usd'))) {
           expect(Number.isSafeInteger(value)).toBe(true);
           expect(value).toBeGreaterThanOrEqual(0);
         }
@@ -116,7 +116,7 @@ describe('calculateFees properties', () => {
   it('parts add up to the amount whenever the net is positive', () => {
     fc.assert(
       fc.property(cents, (amount) => {
-        const fees = calculateFees(amount);
+        const fees = calculateFees(amount, 'usd');
         fc.pre(fees.creatorNetCents > 0);
         expect(fees.platformFeeCents + fees.processingFeeCents + fees.creatorNetCents).toBe(amount);
       }),
@@ -127,8 +127,8 @@ describe('calculateFees properties', () => {
     fc.assert(
       fc.property(cents, fc.integer({ min: 0, max: 1_000_000 }), (amount, extra) => {
         fc.pre(amount + extra <= Number.MAX_SAFE_INTEGER);
-        const lower = calculateFees(amount);
-        const higher = calculateFees(amount + extra);
+        const lower = calculateFees(amount, 'usd');
+        const higher = calculateFees(amount + extra, 'usd');
         expect(higher.platformFeeCents).toBeGreaterThanOrEqual(lower.platformFeeCents);
         expect(higher.processingFeeCents).toBeGreaterThanOrEqual(lower.processingFeeCents);
       }),
@@ -137,16 +137,16 @@ describe('calculateFees properties', () => {
 
   it('the net is not strictly monotonic: both fees can round up on the same extra cent', () => {
     // Documented so nobody "fixes" the maths to make it so: at $10.01 both ceilings step up at once.
-    expect(calculateFees(1_000).creatorNetCents).toBe(891);
-    expect(calculateFees(1_001).creatorNetCents).toBe(890);
+    expect(calculateFees(1_000, 'usd').creatorNetCents).toBe(891);
+    expect(calculateFees(1_001, 'usd').creatorNetCents).toBe(890);
   });
 
   it('the net never drops by more than one cent per extra cent', () => {
     fc.assert(
       fc.property(cents, (amount) => {
         fc.pre(amount < Number.MAX_SAFE_INTEGER);
-        expect(calculateFees(amount + 1).creatorNetCents).toBeGreaterThanOrEqual(
-          calculateFees(amount).creatorNetCents - 1,
+        expect(calculateFees(amount + 1, 'usd').creatorNetCents).toBeGreaterThanOrEqual(
+          calculateFees(amount, 'usd').creatorNetCents - 1,
         );
       }),
     );
@@ -155,7 +155,7 @@ describe('calculateFees properties', () => {
   it('the creator keeps at least 95% - 2.9% of the amount, minus 30c and two rounding cents', () => {
     fc.assert(
       fc.property(cents, (amount) => {
-        const { creatorNetCents } = calculateFees(amount);
+        const { creatorNetCents } = calculateFees(amount, 'usd');
         // In BigInt: near Number.MAX_SAFE_INTEGER both sides exceed 2^53, where doubles round them differently.
         expect(BigInt(creatorNetCents) * 1000n).toBeGreaterThanOrEqual(BigInt(amount) * 921n - 32_000n);
       }),
@@ -211,16 +211,16 @@ describe('applicationFeeCents', () => {
 
   it('leaves exactly the creator net to the creator: amount - application fee = net', () => {
     for (const amount of amounts) {
-      expect(amount - applicationFeeCents(amount)).toBe(calculateFees(amount).creatorNetCents);
+      expect(amount - applicationFeeCents(amount, 'usd')).toBe(calculateFees(amount, 'usd').creatorNetCents);
     }
-    expect(applicationFeeCents(1000)).toBe(109);
-    expect(applicationFeeCents(100)).toBe(38);
+    expect(applicationFeeCents(1000, 'usd')).toBe(109);
+    expect(applicationFeeCents(100, 'usd')).toBe(38);
   });
 
   it("covers Stripe's domestic card fee at every amount from $1 on: the platform's margin is never negative", () => {
     for (const amount of amounts) {
-      const margin = applicationFeeCents(amount) - stripeDomesticFee(amount);
-      expect(margin, `margin at ${amount} cents`).toBeGreaterThanOrEqual(calculateFees(amount).platformFeeCents);
+      const margin = applicationFeeCents(amount, 'usd') - stripeDomesticFee(amount);
+      expect(margin, `margin at ${amount} cents`).toBeGreaterThanOrEqual(calculateFees(amount, 'usd').platformFeeCents);
     }
   });
 });

@@ -45,9 +45,9 @@ function assertCents(amountCents: number, name: string): void {
 
 /**
  * Splits a support amount into platform fee, processing fee and the creator's net, all in the minor unit of the
- * support's currency (US dollars unless given).
+ * support's currency.
  */
-export function calculateFees(amountCents: number, currency: Currency = 'usd'): FeeBreakdown {
+export function calculateFees(amountCents: number, currency: Currency): FeeBreakdown {
   assertCents(amountCents, 'amountCents');
   const platformFeeCents = ceilFraction(amountCents, PLATFORM_FEE_NUMERATOR, PLATFORM_FEE_DENOMINATOR);
   const processingFeeCents =
@@ -57,13 +57,18 @@ export function calculateFees(amountCents: number, currency: Currency = 'usd'): 
   return { amountCents, platformFeeCents, processingFeeCents, creatorNetCents };
 }
 
+/** "Payment processing (2.9% + $0.30)", "(2.9% + £0.20)": the processing fee's line in a breakdown. */
+export function processingFeeLabel(currency: Currency): string {
+  return `Payment processing (2.9% + ${formatMoney(currencyRules(currency).processingFeeFixed, currency)})`;
+}
+
 /**
  * What the payment provider keeps of a payment as its application fee: everything but the creator's net, i.e. the
  * platform fee plus the processing fee the creator bears. The provider then leaves exactly the ledger's creator net
  * on the creator's connected account, and its own processing fee is charged to the platform out of this.
  */
-export function applicationFeeCents(amountCents: number): number {
-  return amountCents - calculateFees(amountCents).creatorNetCents;
+export function applicationFeeCents(amountCents: number, currency: Currency): number {
+  return amountCents - calculateFees(amountCents, currency).creatorNetCents;
 }
 
 /** "$1,234.56" from 123456 cents; "-$1.50" for negatives (refunds, adjustments); `whole`: "$5" for 500. */

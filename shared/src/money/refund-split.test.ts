@@ -3,7 +3,7 @@ import { calculateFees, calculateRefundSplit } from '@beabro/shared/money/fees';
 
 describe('calculateRefundSplit', () => {
   it('a full refund of $10 returns the whole platform fee (50c) and takes $9.50 off the creator: the 59c processing fee is not returned', () => {
-    const fees = calculateFees(1_000);
+    const fees = calculateFees(1_000, 'usd');
     expect(fees).toMatchObject({ platformFeeCents: 50, processingFeeCents: 59, creatorNetCents: 891 });
     expect(calculateRefundSplit(fees, { refundedCents: 0, platformFeeReturnedCents: 0 }, 1_000)).toEqual({
       amountCents: 1_000,
@@ -13,7 +13,7 @@ describe('calculateRefundSplit', () => {
   });
 
   it('a partial refund returns the fee pro rata, rounded to the nearest cent on the running total', () => {
-    const fees = calculateFees(1_000);
+    const fees = calculateFees(1_000, 'usd');
     const first = calculateRefundSplit(fees, { refundedCents: 0, platformFeeReturnedCents: 0 }, 333);
     expect(first).toEqual({ amountCents: 333, platformFeeReturnedCents: 17, creatorDebitCents: 316 });
     const second = calculateRefundSplit(fees, { refundedCents: 333, platformFeeReturnedCents: 17 }, 667);
@@ -21,7 +21,7 @@ describe('calculateRefundSplit', () => {
   });
 
   it('refuses a refund larger than what is left, or of nothing', () => {
-    const fees = calculateFees(500);
+    const fees = calculateFees(500, 'usd');
     expect(() => calculateRefundSplit(fees, { refundedCents: 400, platformFeeReturnedCents: 20 }, 101)).toThrow(
       RangeError,
     );
@@ -34,7 +34,7 @@ describe('calculateRefundSplit', () => {
         fc.integer({ min: 100, max: 1_000_000 }),
         fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 12 }),
         (amount, parts) => {
-          const fees = calculateFees(amount);
+          const fees = calculateFees(amount, 'usd');
           const soFar = { refundedCents: 0, platformFeeReturnedCents: 0 };
           for (const part of parts) {
             const refund = Math.min(part, amount - soFar.refundedCents);

@@ -2,7 +2,7 @@ import { REFUND_MESSAGES, REFUND_NOTE_MAX } from '@beabro/shared/api-schemas/ref
 import { fieldErrorsOf } from '@beabro/shared/schemas/field-errors';
 import { refundFormSchema } from '@beabro/shared/schemas/refund-form';
 
-const schema = refundFormSchema(500);
+const schema = refundFormSchema(500, 'usd');
 
 describe('refundFormSchema', () => {
   it('turns the typed dollars into the request, with the note trimmed', () => {
@@ -20,7 +20,7 @@ describe('refundFormSchema', () => {
         cancelSubscription: false,
       }),
     ).toEqual({
-      amountCents: REFUND_MESSAGES.tooMuch(500),
+      amountCents: REFUND_MESSAGES.tooMuch(500, 'usd'),
       reason: REFUND_MESSAGES.reasonRequired,
       note: REFUND_MESSAGES.noteTooLong,
     });

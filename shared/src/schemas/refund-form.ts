@@ -6,15 +6,16 @@ import {
   refundAmountToCents,
   type RefundRequest,
 } from '@beabro/shared/api-schemas/refunds';
+import type { Currency } from '@beabro/shared/money/currencies';
 
 /**
  * The refund dialog's rules, for at most `refundableCents`: the request's own messages, and the typed dollars
  * turned into the request's cents. Field names are the request's, so the API's field messages land on them.
  */
-export function refundFormSchema(refundableCents: number) {
+export function refundFormSchema(refundableCents: number, currency: Currency) {
   return z.object({
     amountCents: z.string().transform((text, context) => {
-      const parsed = refundAmountToCents(text, refundableCents);
+      const parsed = refundAmountToCents(text, refundableCents, currency);
       if ('cents' in parsed) return parsed.cents;
       context.addIssue({ code: 'custom', message: parsed.error });
       return z.NEVER;

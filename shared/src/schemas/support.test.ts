@@ -3,6 +3,8 @@ import type { ZodType } from 'zod';
 import {
   ANONYMOUS_SUPPORTER_NAME,
   SUPPORT_MESSAGES,
+  supportAmountMessages,
+  supportAmountSchemaIn,
   supportSchema,
   toSupportPayload,
 } from '@beabro/shared/schemas/support';
@@ -100,6 +102,28 @@ describe('supportSchema', () => {
       SUPPORT_MESSAGES.messageTooLong,
     ]);
     expect(SUPPORT_MESSAGES.messageTooLong).toBe('Message must be at most 200 characters');
+  });
+});
+
+describe("the amount in the creator's currency", () => {
+  it('says the US-dollar messages word for word in US dollars', () => {
+    const { amountRequired, amountWhole, amountNotNumber, amountTooSmall, amountTooLarge } = SUPPORT_MESSAGES;
+    expect(supportAmountMessages('usd')).toEqual({
+      amountRequired,
+      amountWhole,
+      amountNotNumber,
+      amountTooSmall,
+      amountTooLarge,
+    });
+  });
+
+  it('says pounds in pounds sterling, with the same bounds', () => {
+    const gbp = supportAmountSchemaIn('gbp');
+    expect(messagesAt(gbp, 0, '')).toEqual(['Amount must be at least £1']);
+    expect(messagesAt(gbp, '12.5', '')).toEqual(['Amount must be a whole number of pounds']);
+    expect(messagesAt(gbp, 10_001, '')).toEqual(['The maximum single support is £10,000']);
+    expect(messagesAt(gbp, '', '')).toEqual(['Enter an amount of at least £1']);
+    expect(gbp.parse('12')).toBe(12);
   });
 });
 

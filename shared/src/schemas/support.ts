@@ -6,10 +6,24 @@ import {
   NAME_MAX_LENGTH,
   SUPPORT_AMOUNT_MIN_DOLLARS,
 } from '@beabro/shared/data/defaults';
+import { currencyRules, formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import { AUTH_MESSAGES, emailSchema } from '@beabro/shared/schemas/auth';
 import { dollarAmountSchema } from '@beabro/shared/schemas/dollar-amount';
 import type { SupportPayload } from '@beabro/shared/types/entities';
+
+/** The amount's messages in the creator's currency ("at least £1"); SUPPORT_MESSAGES has them in US dollars. */
+export function supportAmountMessages(currency: Currency) {
+  const money = (cents: number) => formatMoney(cents, currency, { whole: true });
+  const unit = currencyRules(currency).unit;
+  return {
+    amountRequired: `Enter an amount of at least ${money(dollarsToCents(SUPPORT_AMOUNT_MIN_DOLLARS))}`,
+    amountWhole: `Amount must be a whole number of ${unit}`,
+    amountNotNumber: `Enter the amount as a number of ${unit}, for example 12`,
+    amountTooSmall: `Amount must be at least ${money(dollarsToCents(SUPPORT_AMOUNT_MIN_DOLLARS))}`,
+    amountTooLarge: `The maximum single support is ${money(dollarsToCents(MAX_SINGLE_SUPPORT_DOLLARS))}`,
+  };
+}
 
 /** Support page messages (docs/product-rules.md#checkout); the email messages are the sign-in ones. */
 export const SUPPORT_MESSAGES = {
@@ -38,6 +52,20 @@ export const supportAmountSchema = dollarAmountSchema(
     tooLarge: SUPPORT_MESSAGES.amountTooLarge,
   },
 );
+
+/** The support amount in whole units of the creator's currency, with its messages in that currency. */
+export function supportAmountSchemaIn(currency: Currency) {
+  const messages = supportAmountMessages(currency);
+  return dollarAmountSchema(
+    { min: SUPPORT_AMOUNT_MIN_DOLLARS, max: MAX_SINGLE_SUPPORT_DOLLARS },
+    {
+      required: messages.amountRequired,
+      whole: messages.amountWhole,
+      tooSmall: messages.amountTooSmall,
+      tooLarge: messages.amountTooLarge,
+    },
+  );
+}
 
 /** The support page form (amount in whole dollars). */
 export const supportSchema = z.object({

@@ -64,6 +64,7 @@ async function insertSupport(values: {
   const [row] = await db()
     .insert(supports)
     .values({
+      currency: 'usd',
       platformFeeCents: 50,
       processingFeeCents: 59,
       creatorNetCents: values.amountCents - 109,

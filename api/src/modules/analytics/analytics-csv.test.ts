@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_CSV_COLUMNS } from '@beabro/shared/api-schemas/analytics';
+import { analyticsCsvColumns } from '@beabro/shared/api-schemas/analytics';
 import { csvDocument, csvDollars, csvField } from '../../lib/csv';
 import { supportsCsv } from './analytics-csv';
 import type { AnalyticsRefundRow, AnalyticsSupportRow } from './analytics-repository';
@@ -67,13 +67,13 @@ describe('supportsCsv', () => {
   });
 
   it('has the header row, then one row per support, and keeps anonymous supporters anonymous', () => {
-    const csv = supportsCsv([
+    const csv = supportsCsv('usd', [
       row({}),
       row({ isAnonymous: true, supporterName: 'Secret Name', isRecurring: true, message: 'Go, go!' }),
       row({ isRenewal: true, isRecurring: true }),
     ]);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe(ANALYTICS_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(analyticsCsvColumns('usd').join(','));
     expect(lines[1]).toBe('2025-06-15T10:00:00.000Z,Sam,25.00,1.25,1.03,22.72,One-time,');
     expect(lines[2]).toBe('2025-06-15T10:00:00.000Z,Anonymous,25.00,1.25,1.03,22.72,Monthly,"Go, go!"');
     expect(lines[3]).toContain(',Monthly renewal,');
@@ -92,7 +92,7 @@ describe('supportsCsv', () => {
       isAnonymous: true,
       supportCreatedAt: new Date('2025-06-01T08:00:00Z'),
     };
-    const lines = supportsCsv([row({})], [refund]).split('\r\n');
+    const lines = supportsCsv('usd', [row({})], [refund]).split('\r\n');
     expect(lines[1]).toBe(
       '2025-06-14T09:00:00.000Z,Anonymous,-10.00,-0.50,0.00,-9.50,Refund of the support of 2025-06-01,',
     );

@@ -1,4 +1,5 @@
-import { ANALYTICS_CSV_COLUMNS, ANONYMOUS_SUPPORTER_NAME } from '@beabro/shared/api-schemas/analytics';
+import { analyticsCsvColumns, ANONYMOUS_SUPPORTER_NAME } from '@beabro/shared/api-schemas/analytics';
+import type { Currency } from '@beabro/shared/money/currencies';
 import { csvDocument, csvDollars } from '../../lib/csv';
 import type { AnalyticsRefundRow, AnalyticsSupportRow } from './analytics-repository';
 
@@ -17,9 +18,10 @@ function typeCell(row: AnalyticsSupportRow): string {
  * date, with negative amounts: the money back to the supporter, the platform fee returned, no processing
  * fee (it is not returned) and what came off the creator; so the columns add up to the period's figures.
  * Anonymous supports stay anonymous; supporters' email addresses are not included (the creator never
- * sees them elsewhere either).
+ * sees them elsewhere either). Amounts are in the creator's currency, named in the header.
  */
 export function supportsCsv(
+  currency: Currency,
   rows: readonly AnalyticsSupportRow[],
   refunded: readonly AnalyticsRefundRow[] = [],
 ): string {
@@ -53,5 +55,5 @@ export function supportsCsv(
   ];
   // Stable: a support and a refund at the same instant keep supports first.
   lines.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return csvDocument([ANALYTICS_CSV_COLUMNS, ...lines.map((line) => line.cells)]);
+  return csvDocument([analyticsCsvColumns(currency), ...lines.map((line) => line.cells)]);
 }

@@ -37,6 +37,7 @@ export async function findAnalyticsCreator(db: Db, creatorId: string) {
   const [row] = await db
     .select({
       username: creatorProfiles.username,
+      currency: creatorProfiles.currency,
       goalTitle: creatorProfiles.goalTitle,
       goalAmountCents: creatorProfiles.goalAmountCents,
     })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ANALYTICS_CSV_COLUMNS,
+  analyticsCsvColumns,
   ANALYTICS_MESSAGES,
   creatorAnalyticsSchema,
   type CreatorAnalytics,
@@ -307,7 +307,7 @@ describe('GET /api/creator/analytics', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe(ANALYTICS_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(analyticsCsvColumns('usd').join(','));
     // The line break inside the quoted message is part of the field, not a new record.
     expect(lines[1]).toMatch(
       /^\d{4}-\d\d-\d\dT[\d:.]+Z,'=cmd\|calc,25\.00,1\.25,1\.03,22\.72,One-time,"Hi, ""Pat""\nbye"$/,

@@ -160,6 +160,7 @@ export async function getCreatorAnalytics(
   }
 
   return {
+    currency: creator.currency,
     period,
     range: days,
     summary: {
@@ -210,6 +211,6 @@ export async function exportCreatorAnalyticsCsv(
   const refunded = await listRefunds(db, creatorId, window.start, window.end);
   return {
     filename: analyticsCsvFilename(creator.username, period, windowDays(window).end),
-    csv: supportsCsv(rows, refunded),
+    csv: supportsCsv(creator.currency, rows, refunded),
   };
 }

@@ -4,6 +4,7 @@ import { preparedStatement, runPrepared, type StatementValue } from '../../db/pr
 import type { OutgoingEmail } from '../email/email-outbox';
 import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
 import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import type { Currency } from '@beabro/shared/money/currencies';
 import { creatorNotSuspended } from '../creator-profile/creator-visibility';
 import type { PaymentAttemptRow } from '../payments/payment-attempts-repository';
 import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
@@ -64,7 +65,7 @@ const BEGIN_CHECKOUT = preparedStatement(
     returning key, count
   ),
   creator as (
-    select cp.user_id, cp.username, cp.display_name, cp.minimum_amount_cents, cp.allow_messages, u.email, u.notify_new_support,
+    select cp.user_id, cp.username, cp.display_name, cp.currency, cp.minimum_amount_cents, cp.allow_messages, u.email, u.notify_new_support,
       u.notify_supporter_messages, u.notify_goal_reached, cp.goal_title, cp.goal_amount_cents, cp.goal_set_at, cp.goal_reached_at,
       (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents,
       (cp.hidden_at is null and not exists (select 1 from account_suspensions s where s.user_id = cp.user_id)) as available
@@ -72,10 +73,13 @@ const BEGIN_CHECKOUT = preparedStatement(
     join users u on u.id = cp.user_id
     left join support_tiers t on t.creator_id = cp.user_id and t.position = coalesce($8::int, -1)
     where cp.username = $7::text
+    -- The attempt is recorded in the currency read here: a change of the creator's country (which locks the row and
+    -- then looks for pending attempts) either waits for this statement or is seen by it.
+    for share of cp
   ),
   attempt as (
-    insert into payment_attempts (id, idempotency_key, purpose, request_fingerprint, request, creator_id, amount_cents, provider, created_at)
-    select $10::uuid, $11::text, 'checkout', $12::text, $13::jsonb || jsonb_build_object('creatorId', c.user_id), c.user_id, $14::int, $15::text, $16::timestamptz
+    insert into payment_attempts (id, idempotency_key, purpose, request_fingerprint, request, creator_id, amount_cents, currency, provider, created_at)
+    select $10::uuid, $11::text, 'checkout', $12::text, $13::jsonb || jsonb_build_object('creatorId', c.user_id), c.user_id, $14::int, c.currency, $15::text, $16::timestamptz
     from creator c
     where $9::boolean and c.live and c.available and $14::int >= c.minimum_amount_cents and (not $17::boolean or c.allow_messages)
       and ($8::int is null or c.tier_amount_cents = $14::int)
@@ -101,6 +105,7 @@ interface BeginCheckoutRow extends Record<string, unknown> {
   user_id: string | null;
   username: string;
   display_name: string;
+  currency: Currency;
   minimum_amount_cents: number;
   allow_messages: boolean;
   email: string | null;
@@ -179,6 +184,7 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
         userId: row.user_id,
         username: row.username,
         displayName: row.display_name,
+        currency: row.currency,
         minimumAmountCents: row.minimum_amount_cents,
         allowMessages: row.allow_messages,
         email: row.email,
@@ -223,23 +229,23 @@ const RECORD_PAID_CHECKOUT = preparedStatement(
     returning id
   ),
   new_subscription as (
-    insert into subscriptions (id, creator_id, supporter_user_id, supporter_email, supporter_name, is_anonymous, tier_position, amount_cents, status,
+    insert into subscriptions (id, creator_id, supporter_user_id, supporter_email, supporter_name, is_anonymous, tier_position, amount_cents, currency, status,
       billing_anchor_at, period_number, current_period_start, current_period_end, cancel_at_period_end, payment_provider, payment_method_token,
       card_brand, card_last4, failed_attempts, created_at, updated_at)
-    select $6::uuid, $8::uuid, $9::uuid, $10::text, $11::text, $12::boolean, $13::int, $14::int, 'active',
+    select $6::uuid, $8::uuid, $9::uuid, $10::text, $11::text, $12::boolean, $13::int, $14::int, $29::text, 'active',
       $7::timestamptz, 0, $15::timestamptz, $16::timestamptz, false, $17::text, $18::text,
       $3::text, $4::text, 0, $7::timestamptz, $7::timestamptz
     where $6::uuid is not null
   ),
   new_support as (
-    insert into supports (id, creator_id, supporter_user_id, supporter_name, supporter_email, amount_cents, platform_fee_cents, processing_fee_cents,
+    insert into supports (id, creator_id, supporter_user_id, supporter_name, supporter_email, amount_cents, currency, platform_fee_cents, processing_fee_cents,
       creator_net_cents, message, is_anonymous, is_recurring, subscription_id, is_renewal, tier_position, show_on_wall, created_at)
-    values ($5::uuid, $8::uuid, $9::uuid, $11::text, $10::text, $14::int, $19::int, $20::int,
+    values ($5::uuid, $8::uuid, $9::uuid, $11::text, $10::text, $14::int, $29::text, $19::int, $20::int,
       $21::int, $22::text, $12::boolean, $23::boolean, $6::uuid, false, $13::int, $28::boolean, $7::timestamptz)
   ),
   new_entries as (
-    insert into ledger_entries (creator_id, support_id, account, type, amount_cents, created_at)
-    select $8::uuid, $5::uuid, e.account, e.type, e.amount_cents, $7::timestamptz
+    insert into ledger_entries (creator_id, support_id, account, type, amount_cents, currency, created_at)
+    select $8::uuid, $5::uuid, e.account, e.type, e.amount_cents, $29::text, $7::timestamptz
     from jsonb_to_recordset($24::jsonb) as e(account text, type text, amount_cents int)
   ),
   first_charge as (
@@ -342,6 +348,7 @@ export async function writePaidCheckout(db: Db, w: PaidCheckoutWrites): Promise<
         ])
       : null,
     w.showOnWall,
+    support.currency,
   ];
   try {
     await runPrepared(db, RECORD_PAID_CHECKOUT, values);

@@ -60,7 +60,7 @@ describe('checkout: a successful one-off support', () => {
     const res = await postCheckout(t.client(), creator.username, body);
     expect(res.statusCode, res.body).toBe(200);
     const receipt: CheckoutReceipt = res.json().receipt;
-    const fees = calculateFees(1_500);
+    const fees = calculateFees(1_500, 'usd');
     expect(receipt).toMatchObject({
       creatorUsername: creator.username,
       creatorDisplayName: 'Pixel Pat',
@@ -218,7 +218,7 @@ describe('checkout: the creator’s rules', () => {
     const cents = await postCheckout(t.client(), creator.username, checkoutBody({ amount: 5.5 }));
     expect(cents.json().fieldErrors).toEqual({ amount: SUPPORT_MESSAGES.amountWhole });
     const bigOk = await postCheckout(t.client(), creator.username, checkoutBody({ amount: 10_000 }));
-    expect(bigOk.json().receipt).toMatchObject(calculateFees(1_000_000));
+    expect(bigOk.json().receipt).toMatchObject(calculateFees(1_000_000, 'usd'));
   });
 });
 
@@ -414,7 +414,7 @@ describe('checkout: concurrency', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(bodies.map(() => 200));
     const expected = bodies.reduce(
       (acc, b) => {
-        const fees = calculateFees(Number(b.amount) * 100);
+        const fees = calculateFees(Number(b.amount) * 100, 'usd');
         return {
           gross: acc.gross + fees.amountCents,
           net: acc.net + fees.creatorNetCents,

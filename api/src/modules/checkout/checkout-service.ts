@@ -165,6 +165,7 @@ function toReceipt(parts: ReceiptParts, replayed: boolean): CheckoutReceipt {
     creatorUsername: parts.creatorUsername,
     creatorDisplayName: parts.creatorDisplayName,
     amountCents: support.amountCents,
+    currency: support.currency,
     platformFeeCents: support.platformFeeCents,
     processingFeeCents: support.processingFeeCents,
     creatorNetCents: support.creatorNetCents,
@@ -195,7 +196,7 @@ async function replayReceipt(db: Db, attemptId: string): Promise<CheckoutReceipt
  */
 async function recordPaidCheckout(
   deps: MoneyDeps,
-  attempt: Pick<PaymentAttemptRow, 'id'>,
+  attempt: Pick<PaymentAttemptRow, 'id' | 'currency'>,
   request: CheckoutAttemptRequest,
   creator: CheckoutCreator,
   charge: Extract<ChargeResult, { status: 'succeeded' }>,
@@ -214,6 +215,8 @@ async function recordPaidCheckout(
       isAnonymous: request.isAnonymous,
       tierPosition: request.tierPosition,
       amountCents: request.amountCents,
+      // The attempt's: what the provider charged (the creator's currency when the attempt began).
+      currency: attempt.currency,
       status: 'active',
       billingAnchorAt: at,
       periodNumber: 0,
@@ -243,6 +246,7 @@ async function recordPaidCheckout(
       supporterName: request.name,
       supporterEmail: request.email,
       amountCents: request.amountCents,
+      currency: attempt.currency,
       message: request.message,
       isAnonymous: request.isAnonymous,
       isRecurring: request.isRecurring,
@@ -363,17 +367,17 @@ export type CheckoutStart = { payment: PaymentStart } | { receipt: CheckoutRecei
 
 /** The intent's request to the provider for an attempt: the same key and values every time it is asked. */
 function intentRequest(
-  attempt: Pick<PaymentAttemptRow, 'id' | 'idempotencyKey'>,
+  attempt: Pick<PaymentAttemptRow, 'id' | 'idempotencyKey' | 'currency'>,
   request: CheckoutAttemptRequest,
   creatorUsername: string,
   destination: string,
 ) {
   return {
     amountCents: request.amountCents,
-    currency: 'usd' as const,
+    currency: attempt.currency,
     customer: request.email,
     keepCard: request.isRecurring,
-    applicationFeeCents: applicationFeeCents(request.amountCents),
+    applicationFeeCents: applicationFeeCents(request.amountCents, attempt.currency),
     destination,
     description: `checkout: support for ${creatorUsername}`,
     metadata: { attemptId: attempt.id, purpose: 'checkout' },
@@ -527,7 +531,7 @@ function checkCheckout(creator: CheckoutCreator | undefined, input: CheckoutValu
   const amountCents = dollarsToCents(input.amount);
   const fieldErrors: Record<string, string> = {};
   if (amountCents < creator.minimumAmountCents)
-    fieldErrors.amount = CHECKOUT_MESSAGES.minimum(creator.displayName, creator.minimumAmountCents);
+    fieldErrors.amount = CHECKOUT_MESSAGES.minimum(creator.displayName, creator.minimumAmountCents, creator.currency);
   if (input.message !== '' && !creator.allowMessages)
     fieldErrors.message = CHECKOUT_MESSAGES.messagesOff(creator.displayName);
   // The page sends the tier it showed; if the creator changed or removed it since, the amount is stale.
@@ -645,7 +649,8 @@ export async function createSupport(
     await deletePendingAttempt(db, attemptId);
     throw error;
   }
-  const attempt = { id: attemptId, idempotencyKey: input.idempotencyKey };
+  // The statement recorded the attempt in the creator's currency as it read it: the same row's value.
+  const attempt = { id: attemptId, idempotencyKey: input.idempotencyKey, currency: creator.currency };
   const fullRequest: CheckoutAttemptRequest = { ...request, creatorId: creator.userId };
   const intent = await provider.createIntent(intentRequest(attempt, fullRequest, creator.username, destination));
   await setAttemptIntent(db, attemptId, intent.id);

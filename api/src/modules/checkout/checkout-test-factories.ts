@@ -177,6 +177,7 @@ export async function insertPendingCheckoutAttempt(db: Db, creatorId: string, ke
       },
       creatorId,
       amountCents: 700,
+      currency: 'usd',
       provider: 'sandbox',
       createdAt: new Date(Date.now() - ageMs),
     })

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creatorProfiles, supportTiers } from '../../db/schema';
+import { creatorProfiles, paymentAttempts, supports, supportTiers } from '../../db/schema';
 
 export type CreatorProfileRow = typeof creatorProfiles.$inferSelect;
 export type NewCreatorProfile = typeof creatorProfiles.$inferInsert;
@@ -34,6 +34,25 @@ export async function lockOwnProfile(tx: Db, userId: string): Promise<CreatorPro
     .where(and(eq(creatorProfiles.userId, userId), isNull(creatorProfiles.deletedAt)))
     .for('update');
   return row;
+}
+
+/**
+ * Whether the creator's currency is fixed (decision 0015): they have a support, or a payment to them is under way (its
+ * intent is in the currency the attempt recorded).
+ */
+export async function currencyIsLocked(db: Db, creatorId: string): Promise<boolean> {
+  const [support] = await db
+    .select({ id: supports.id })
+    .from(supports)
+    .where(eq(supports.creatorId, creatorId))
+    .limit(1);
+  if (support) return true;
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.creatorId, creatorId), eq(paymentAttempts.status, 'pending')))
+    .limit(1);
+  return attempt !== undefined;
 }
 
 export async function insertProfile(tx: Db, values: NewCreatorProfile): Promise<void> {

@@ -75,6 +75,9 @@ describe('POST /api/creator-profile (onboarding)', () => {
       goalTitle: 'A new kiln',
       goalAmountCents: 200_000,
       country: null,
+      // No payout country yet: US dollars, which the country can still change (decision 0015).
+      currency: 'usd',
+      currencyLocked: false,
       profileImageUrl: null,
       coverImageUrl: null,
       privacy: { showEarnings: false, showSupporterCount: true, allowMessages: true },
@@ -304,6 +307,8 @@ describe('PATCH /api/creator-profile', () => {
       suggestedAmountsCents: [200, 400, 600, 800],
       goalAmountCents: null,
       country: 'GB',
+      // The currency follows the payout country while the creator has no support.
+      currency: 'gbp',
       privacy: { showEarnings: true, showSupporterCount: false, allowMessages: false },
       tiers: before.tiers.map((x, i) => ({ ...x, amountCents: [200, 400, 600, 800][i] })),
     });

@@ -9,6 +9,7 @@ import { isCreatorType } from '@beabro/shared/data/creator-types';
 import { SUPPORTED_PAYOUT_COUNTRIES, USERNAME_CHANGE_INTERVAL_DAYS } from '@beabro/shared/data/defaults';
 import { SOCIAL_PLATFORM_IDS, socialPlatformUrl } from '@beabro/shared/data/social-platforms';
 import { defaultSupportTiers } from '@beabro/shared/data/support-tiers';
+import { currencyForCountry, currencyRules } from '@beabro/shared/money/currencies';
 import { dollarsToCents } from '@beabro/shared/money/dollars-to-cents';
 import {
   minimumFitsSupportOptions,
@@ -32,6 +33,7 @@ import { findUsernameOwner, recordUsernameChange } from '../usernames/usernames-
 import {
   findOwnProfile,
   findTiers,
+  currencyIsLocked,
   hasAnyProfile,
   insertProfile,
   lockOwnProfile,
@@ -58,6 +60,7 @@ export function nextUsernameChangeAt(changedAt: Date | null, now: Date): Date | 
 export function toOwnCreatorProfile(
   profile: CreatorProfileRow,
   tierRows: readonly SupportTierRow[],
+  currencyLocked: boolean,
   now: Date,
 ): OwnCreatorProfileDto {
   // Every profile has four tiers; a missing row (older data) shows its position's sample so the page still works.
@@ -93,6 +96,8 @@ export function toOwnCreatorProfile(
     goalTitle: profile.goalTitle,
     goalAmountCents: profile.goalAmountCents,
     country: profile.country,
+    currency: profile.currency,
+    currencyLocked,
     profileImageUrl: imageUrl(profile.profileImage),
     coverImageUrl: imageUrl(profile.coverImage),
     privacy: {
@@ -108,7 +113,7 @@ export function toOwnCreatorProfile(
 export async function getOwnCreatorProfile(db: Db, userId: string, now = new Date()): Promise<OwnCreatorProfileDto> {
   const profile = await findOwnProfile(db, userId);
   if (!profile) throw notFound();
-  return toOwnCreatorProfile(profile, await findTiers(db, userId), now);
+  return toOwnCreatorProfile(profile, await findTiers(db, userId), await currencyIsLocked(db, userId), now);
 }
 
 /** Onboarding: the profile and its four tiers (the sample tiers at the creator's suggested amounts), at once. */
@@ -138,6 +143,7 @@ export async function createCreatorProfile(
         goalTitle: draft.goalTitle,
         goalAmountCents: draft.goalAmountCents,
         country: values.country ?? null,
+        currency: currencyForCountry(values.country),
         showEarnings: values.showEarnings,
         createdAt: now,
         updatedAt: now,
@@ -192,6 +198,13 @@ export async function updateCreatorProfile(
         const account = await findPayoutAccount(tx, userId);
         if (account && account.country !== values.country)
           throw fieldError('country', PAYOUT_DESTINATION_MESSAGES.countryLocked(countryName(account.country)));
+        // The currency follows the country (decision 0015) until the creator has supports in it.
+        const currency = currencyForCountry(values.country);
+        if (currency !== profile.currency) {
+          if (await currencyIsLocked(tx, userId))
+            throw fieldError('country', CREATOR_PROFILE_MESSAGES.currencyLocked(currencyRules(profile.currency).name));
+          changes.currency = currency;
+        }
         changes.country = values.country;
       }
       if (values.showEarnings !== undefined) changes.showEarnings = values.showEarnings;

@@ -77,6 +77,7 @@ export async function getCreatorDashboard(
   const goalAmountCents = creator.goalAmountCents && creator.goalAmountCents > 0 ? creator.goalAmountCents : null;
 
   return {
+    currency: creator.currency,
     totalEarnings: { grossCents: money.totalGross, netCents: money.totalNet },
     thisMonth: { grossCents: money.thisGross, netCents: money.thisNet },
     lastMonth: { grossCents: money.lastGross, netCents: money.lastNet },

@@ -23,6 +23,7 @@ export async function findDashboardCreator(db: Db, creatorId: string) {
       goalTitle: creatorProfiles.goalTitle,
       goalAmountCents: creatorProfiles.goalAmountCents,
       country: creatorProfiles.country,
+      currency: creatorProfiles.currency,
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
@@ -173,18 +174,20 @@ export async function listGivenSupports(db: Db, userId: string, verifiedEmail: s
     .limit(limit);
 }
 
+/** The supporter's totals per currency (never added across currencies), the largest total first. */
 export async function sumGivenSupports(db: Db, userId: string, verifiedEmail: string | null, monthStart: Date) {
-  const [row] = await db
+  return db
     .select({
+      currency: supports.currency,
       total: n(sql`coalesce(sum(${supports.amountCents}), 0)`),
-      creators: n(sql`count(distinct ${supports.creatorId})`),
       thisMonth: n(
         sql`coalesce(sum(${supports.amountCents}) filter (where ${supports.createdAt} >= ${at(monthStart)}), 0)`,
       ),
     })
     .from(supports)
-    .where(givenBy(userId, verifiedEmail));
-  return row ?? { total: 0, creators: 0, thisMonth: 0 };
+    .where(givenBy(userId, verifiedEmail))
+    .groupBy(supports.currency)
+    .orderBy(desc(sql`sum(${supports.amountCents})`), supports.currency);
 }
 
 /** Per creator supported: total and last date, with what the "My Missions" card shows. */
@@ -196,6 +199,7 @@ export async function listSupportedCreators(db: Db, userId: string, verifiedEmai
       displayName: creatorProfiles.displayName,
       profileImage: creatorProfiles.profileImage,
       creatorType: creatorProfiles.creatorType,
+      currency: creatorProfiles.currency,
       total: n(sql`sum(${supports.amountCents})`),
       lastAt: sql<Date>`max(${supports.createdAt})`.mapWith(supports.createdAt),
     })

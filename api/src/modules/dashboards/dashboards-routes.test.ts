@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const net = (dollars: number) => calculateFees(dollars * 100).creatorNetCents;
+const net = (dollars: number) => calculateFees(dollars * 100, 'usd').creatorNetCents;
 let ip = 0;
 
 async function supportAt(
@@ -168,9 +168,8 @@ describe('supporter dashboard', () => {
 
     let dashboard: SupporterDashboard = (await me.client.get('/api/supporter/dashboard')).json();
     expect(dashboard).toMatchObject({
-      totalSupportedCents: 2_500,
+      totals: [{ currency: 'usd', totalSupportedCents: 2_500, thisMonthCents: 2_500 }],
       creatorsSupported: 2,
-      thisMonthCents: 2_500,
       recurringSupports: 1,
       includesGuestSupports: false,
     });
@@ -200,8 +199,16 @@ describe('supporter dashboard', () => {
 
     await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.user.id));
     dashboard = (await me.client.get('/api/supporter/dashboard')).json();
-    expect(dashboard).toMatchObject({ totalSupportedCents: 3_000, creatorsSupported: 3, includesGuestSupports: true });
-    expect(dashboard.history[0]).toMatchObject({ creatorDisplayName: 'Z', asGuest: true, ...calculateFees(500) });
+    expect(dashboard).toMatchObject({
+      totals: [{ currency: 'usd', totalSupportedCents: 3_000, thisMonthCents: 3_000 }],
+      creatorsSupported: 3,
+      includesGuestSupports: true,
+    });
+    expect(dashboard.history[0]).toMatchObject({
+      creatorDisplayName: 'Z',
+      asGuest: true,
+      ...calculateFees(500, 'usd'),
+    });
 
     expect((await me.client.post(`/api/subscriptions/${subscriptionId}/cancel`)).statusCode).toBe(200);
     dashboard = (await me.client.get('/api/supporter/dashboard')).json();
@@ -213,6 +220,41 @@ describe('supporter dashboard', () => {
     expect(dashboard.subscriptions).toEqual([
       expect.objectContaining({ id: subscriptionId, cancelAtPeriodEnd: true, nextChargeAt: null }),
     ]);
+  });
+
+  it('gives one total per currency, the largest first, never adding dollars and pounds together', async () => {
+    const me = await fakeUser(t);
+    const dollars = await fakeCreator(db(), { displayName: 'Dollar Dee', country: 'US', currency: 'usd' });
+    const pounds = await fakeCreator(db(), { displayName: 'Pound Pip', country: 'GB', currency: 'gbp' });
+    for (const [creator, amount] of [
+      [dollars, 10],
+      [pounds, 20],
+      [pounds, 5],
+    ] as const) {
+      const res = await payCheckout(me.client, creator.username, checkoutBody({ amount, email: me.email }));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const dashboard: SupporterDashboard = (await me.client.get('/api/supporter/dashboard')).json();
+    expect(dashboard.totals).toEqual([
+      { currency: 'gbp', totalSupportedCents: 2_500, thisMonthCents: 2_500 },
+      { currency: 'usd', totalSupportedCents: 1_000, thisMonthCents: 1_000 },
+    ]);
+    expect(dashboard.creatorsSupported).toBe(2);
+    expect(dashboard.creators.map((c) => [c.username, c.currency, c.totalSupportedCents]).sort()).toEqual(
+      [
+        [dollars.username, 'usd', 1_000],
+        [pounds.username, 'gbp', 2_500],
+      ].sort(),
+    );
+    expect(dashboard.history.map((h) => [h.creatorDisplayName, h.currency, h.amountCents]).sort()).toEqual(
+      [
+        ['Dollar Dee', 'usd', 1_000],
+        ['Pound Pip', 'gbp', 2_000],
+        ['Pound Pip', 'gbp', 500],
+      ].sort(),
+    );
+    expect(dashboard.history.find((h) => h.amountCents === 2_000)).toMatchObject(calculateFees(2_000, 'gbp'));
   });
 
   it('counts this month in UTC calendar months', async () => {
@@ -230,7 +272,10 @@ describe('supporter dashboard', () => {
     await supportAt(creator.username, '2026-10-31T23:59:00Z', { amount: 10, email: me.email }, viewer);
     await supportAt(creator.username, '2026-11-01T00:00:00Z', { amount: 20, email: me.email }, viewer);
     const dashboard = await getSupporterDashboard(db(), viewer, new Date('2026-11-15T00:00:00Z'));
-    expect(dashboard).toMatchObject({ totalSupportedCents: 3_000, thisMonthCents: 2_000, creatorsSupported: 1 });
+    expect(dashboard).toMatchObject({
+      totals: [{ currency: 'usd', totalSupportedCents: 3_000, thisMonthCents: 2_000 }],
+      creatorsSupported: 1,
+    });
     expect(dashboard.creators[0]?.lastSupportedAt).toBe('2026-11-01T00:00:00.000Z');
   });
 

@@ -47,9 +47,8 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
     subscriptionViews.map((view) => view.subscription.id),
   );
   return {
-    totalSupportedCents: totals.total,
-    creatorsSupported: totals.creators,
-    thisMonthCents: totals.thisMonth,
+    totals: totals.map((t) => ({ currency: t.currency, totalSupportedCents: t.total, thisMonthCents: t.thisMonth })),
+    creatorsSupported: creators.length,
     recurringSupports: renewing.size,
     creators: creators.map((c) => ({
       username: c.username,
@@ -57,6 +56,7 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
       profileImageUrl: imageUrl(c.profileImage),
       creatorType: isCreatorType(c.creatorType) ? c.creatorType : 'other',
       totalSupportedCents: c.total,
+      currency: c.currency,
       lastSupportedAt: c.lastAt.toISOString(),
       isRecurring: renewing.has(c.creatorId),
       subscriptionId: renewing.get(c.creatorId) ?? null,
@@ -70,6 +70,7 @@ export async function getSupporterDashboard(db: Db, user: SessionUser, now = new
       creatorUsername,
       creatorDisplayName,
       amountCents: s.amountCents,
+      currency: s.currency,
       platformFeeCents: s.platformFeeCents,
       processingFeeCents: s.processingFeeCents,
       creatorNetCents: s.creatorNetCents,

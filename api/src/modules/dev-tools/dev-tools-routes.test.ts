@@ -47,7 +47,7 @@ describe('POST /api/dev/jobs/:name (DEV_TOOLS=true)', () => {
     expect(rows).toEqual([
       expect.objectContaining({
         status: 'paid',
-        amountCents: calculateFees(2_000).creatorNetCents + calculateFees(3_000).creatorNetCents,
+        amountCents: calculateFees(2_000, 'usd').creatorNetCents + calculateFees(3_000, 'usd').creatorNetCents,
       }),
     ]);
     const runs = await t.database.db.select().from(jobRuns).where(eq(jobRuns.name, 'payouts'));

@@ -1,4 +1,4 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS } from '../email/email-template';
@@ -14,12 +14,12 @@ const REASONS: Record<string, string> = {
 /** The creator learns that a supporter's bank disputes a support: the platform answers it and bears the cost. */
 export async function disputeOpenedEmail(
   to: string,
-  f: { disputeId: string; amountCents: number; reason: string; supportCreatedAt: Date },
+  f: { disputeId: string; amountCents: number; currency: Currency; reason: string; supportCreatedAt: Date },
 ): Promise<OutgoingEmail> {
-  const subject = `A supporter disputed a payment of ${formatUsd(f.amountCents)}`;
+  const subject = `A supporter disputed a payment of ${formatMoney(f.amountCents, f.currency)}`;
   const why = REASONS[f.reason] ?? 'they asked their bank to reverse it';
   const lines = [
-    `A supporter's bank reversed the ${formatUsd(f.amountCents)} support of ${formatEmailDate(f.supportCreatedAt)} because ${why}.`,
+    `A supporter's bank reversed the ${formatMoney(f.amountCents, f.currency)} support of ${formatEmailDate(f.supportCreatedAt)} because ${why}.`,
     f.reason === 'fraudulent'
       ? 'Be a Bro answers the dispute with the bank and bears its fees. If the bank decides the payment was fraudulent, your share of it is taken back from your balance. We will tell you when the bank decides.'
       : 'Be a Bro answers the dispute with the bank and bears its cost: your balance and payouts do not change. We will tell you when the bank decides.',
@@ -35,6 +35,7 @@ export async function disputeClosedEmail(
   f: {
     disputeId: string;
     amountCents: number;
+    currency: Currency;
     status: 'won' | 'lost' | 'closed';
     /** A lost fraud dispute: the creator's share taken back from their balance. */
     takenBackCents?: number;
@@ -42,10 +43,10 @@ export async function disputeClosedEmail(
 ): Promise<OutgoingEmail> {
   const subject =
     f.status === 'won'
-      ? `The dispute of ${formatUsd(f.amountCents)} was won`
+      ? `The dispute of ${formatMoney(f.amountCents, f.currency)} was won`
       : f.status === 'lost'
-        ? `The dispute of ${formatUsd(f.amountCents)} was lost`
-        : `The bank's inquiry about ${formatUsd(f.amountCents)} is closed`;
+        ? `The dispute of ${formatMoney(f.amountCents, f.currency)} was lost`
+        : `The bank's inquiry about ${formatMoney(f.amountCents, f.currency)} is closed`;
   const lines = [
     f.status === 'won'
       ? 'The bank decided in our favour and returned the payment.'
@@ -53,7 +54,7 @@ export async function disputeClosedEmail(
         ? 'The bank decided in the supporter’s favour and kept the payment.'
         : 'The bank closed its inquiry without a dispute.',
     f.takenBackCents && f.takenBackCents > 0
-      ? `The bank found the payment fraudulent, so your share of it, ${formatUsd(f.takenBackCents)}, was taken back from your balance (it comes off your next payouts), and your payouts wait for our review. Be a Bro bears the dispute's fees.`
+      ? `The bank found the payment fraudulent, so your share of it, ${formatMoney(f.takenBackCents, f.currency)}, was taken back from your balance (it comes off your next payouts), and your payouts wait for our review. Be a Bro bears the dispute's fees.`
       : 'Either way your balance and payouts do not change: Be a Bro bears the cost of disputes.',
   ];
   return composeEmail(

@@ -74,6 +74,7 @@ export async function recoverCreatorShare(deps: RecoveryDeps, dispute: DisputeRo
       account,
       type: 'dispute_recovery',
       amountCents,
+      currency: dispute.currency,
       createdAt: at,
     });
     if (recovered > 0)

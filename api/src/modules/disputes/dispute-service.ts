@@ -94,6 +94,7 @@ export async function recordDispute(
             id: report.id,
             supportId: paid.supportId,
             creatorId: paid.creatorId,
+            currency: paid.currency,
             createdAt: report.openedAt,
             ...values,
           })
@@ -107,6 +108,7 @@ export async function recordDispute(
       account: PLATFORM_ACCOUNT,
       type,
       amountCents,
+      currency: row.currency,
       createdAt: at,
     });
     const entries = [
@@ -140,7 +142,7 @@ export async function recordDispute(
     const dispute = {
       id: row.id,
       amountCents: row.amountCents,
-      currency: 'usd' as const,
+      currency: row.currency,
       reason: row.reason,
       status: publicStatus(row.status),
       openedAt: row.createdAt.toISOString(),
@@ -160,6 +162,7 @@ export async function recordDispute(
         await disputeOpenedEmail(creator.email, {
           disputeId: row.id,
           amountCents: row.amountCents,
+          currency: row.currency,
           reason: row.reason,
           supportCreatedAt: support.createdAt,
         }),
@@ -178,6 +181,7 @@ export async function recordDispute(
           await disputeClosedEmail(creator.email, {
             disputeId: row.id,
             amountCents: row.amountCents,
+            currency: row.currency,
             status: dispute.status === 'open' ? 'closed' : dispute.status,
             takenBackCents,
           }),

@@ -12,6 +12,7 @@ import {
   providerPayouts,
 } from '../../db/schema';
 import { PAYOUT_HOLD_MESSAGES } from '@beabro/shared/api-schemas/payouts';
+import { calculateFees } from '@beabro/shared/money/fees';
 import { checkoutBody, moneyDeps, payCheckout, SUCCEEDING_CARD } from '../checkout/checkout-test-factories';
 import { creatorBalanceCents } from '../ledger/ledger-service';
 import { runPayouts } from '../payouts/payouts-service';
@@ -224,7 +225,10 @@ describe(`a lost fraud dispute through the Stripe adapter on the stand-in (${eng
 
   it('leaves a reversal that throws pending; the recover-payments job takes it back later, one never blocking another', async () => {
     const { standIn, platform } = stripe;
+    // A creator in the United Kingdom: charged in pounds (decision 0015), so their shares are those of GBP fees.
     const creator = await stripe.connectedCreator('GB');
+    const firstShare = calculateFees(1_500, 'gbp').creatorNetCents;
+    const secondShare = calculateFees(700, 'gbp').creatorNetCents;
     const first = await disputedSupport(creator, 15);
     const second = await disputedSupport(creator, 7);
     await standIn.deliveriesSettled();
@@ -260,20 +264,21 @@ describe(`a lost fraud dispute through the Stripe adapter on the stand-in (${eng
     const soon = new Date(now.getTime() + HOUR_MS);
     expect(await job(unreachable, soon)).toMatchObject({ disputeSharesRecovered: 1, disputeRecoveryErrors: 1 });
     const [secondRow, firstRow] = await rows();
-    expect(secondRow).toMatchObject({ creatorRecovery: 'done', recoveredCents: 614 });
+    expect(secondRow).toMatchObject({ creatorRecovery: 'done', recoveredCents: secondShare, currency: 'gbp' });
     expect(firstRow).toMatchObject({ creatorRecovery: 'pending', recoveryAttempts: 2 });
 
     const later = new Date(now.getTime() + 24 * HOUR_MS);
     expect(await job(provider(), later)).toMatchObject({ disputeSharesRecovered: 1, disputeRecoveryErrors: 0 });
     expect(await job(provider(), later)).toMatchObject({ disputeSharesRecovered: 0 });
-    expect((await rows())[1]).toMatchObject({ creatorRecovery: 'done', recoveredCents: 1351 });
-    expect((await reversalsOf(first.chargeId)).map((r) => r.amount)).toEqual([1351]);
-    expect((await reversalsOf(second.chargeId)).map((r) => r.amount)).toEqual([614]);
+    expect((await rows())[1]).toMatchObject({ creatorRecovery: 'done', recoveredCents: firstShare, currency: 'gbp' });
+    expect((await reversalsOf(first.chargeId)).map((r) => r.amount)).toEqual([firstShare]);
+    expect((await reversalsOf(second.chargeId)).map((r) => r.amount)).toEqual([secondShare]);
     expect(await entriesOf(first.disputeId)).toEqual([
       { type: 'dispute', account: 'platform', amountCents: -1500 },
-      { type: 'dispute_fee', account: 'platform', amountCents: -1500 },
-      { type: 'dispute_recovery', account: `creator:${creator.user.id}`, amountCents: -1351 },
-      { type: 'dispute_recovery', account: 'platform', amountCents: 1351 },
+      // Stripe's dispute fee in the United Kingdom: £20.
+      { type: 'dispute_fee', account: 'platform', amountCents: -2000 },
+      { type: 'dispute_recovery', account: `creator:${creator.user.id}`, amountCents: -firstShare },
+      { type: 'dispute_recovery', account: 'platform', amountCents: firstShare },
     ]);
     // The job booked them at its clock, as Stripe at its own: the period reaches it.
     expect((await reconcile(db(), provider(), until(fileStart, later))).differences).toEqual([]);

@@ -96,6 +96,7 @@ describe('every email uses the one layout', () => {
     creatorDisplayName: EVIL,
     creatorUsername: 'evil',
     amountCents: 2500,
+    currency: 'usd',
     platformFeeCents: 125,
     processingFeeCents: 103,
     creatorNetCents: 2272,
@@ -114,6 +115,7 @@ describe('every email uses the one layout', () => {
     creatorDisplayName: EVIL,
     creatorUsername: 'evil',
     amountCents: 2500,
+    currency: 'usd' as const,
     cardBrand: 'Visa',
     cardLast4: '4242',
     origin: ORIGIN,
@@ -125,10 +127,17 @@ describe('every email uses the one layout', () => {
     supporterName: EVIL,
     isAnonymous: false,
     amountCents: 2500,
+    currency: 'usd' as const,
     origin: ORIGIN,
   };
   const recipient = { userId: 'u1', email: 'me@example.com', displayName: EVIL };
-  const creator = { creatorId: 'c1', email: 'creator@example.com', displayName: EVIL, username: 'evil' };
+  const creator = {
+    creatorId: 'c1',
+    email: 'creator@example.com',
+    displayName: EVIL,
+    username: 'evil',
+    currency: 'usd' as const,
+  };
   const figures = {
     supportCount: 2,
     grossCents: 3000,
@@ -159,6 +168,7 @@ describe('every email uses the one layout', () => {
         supportId: 's1',
         creatorDisplayName: EVIL,
         amountCents: 500,
+        currency: 'usd',
         supportAmountCents: 2500,
         refundedTotalCents: 500,
         supportCreatedAt: date,
@@ -181,6 +191,7 @@ describe('every email uses the one layout', () => {
       payoutSentEmail('c@example.com', {
         payoutId: 'p1',
         amountCents: 2000,
+        currency: 'usd',
         weekStart: '2027-02-22',
         weekEnd: '2027-02-28',
         testMode: true,
@@ -190,6 +201,7 @@ describe('every email uses the one layout', () => {
         creatorId: 'c1',
         weekStart: '2027-02-22',
         amountCents: 2000,
+        currency: 'usd',
         reason: EVIL,
         reasonKey: 'k',
       }),
@@ -271,6 +283,7 @@ describe('every email uses the one layout', () => {
             notifyGoalReached: true,
             goalTitle: EVIL,
             goalAmountCents: 10_000,
+            currency: 'usd',
             goalSetAt: date,
             goalReachedAt: null,
           },
@@ -282,6 +295,7 @@ describe('every email uses the one layout', () => {
       monthlyReportEmail(
         creator,
         {
+          currency: 'usd',
           month: '2027-02',
           monthLabel: 'February 2027',
           figures,
@@ -293,6 +307,7 @@ describe('every email uses the one layout', () => {
       monthlyReportEmail(
         creator,
         {
+          currency: 'usd',
           month: '2027-02',
           monthLabel: 'February 2027',
           figures: {

@@ -1,4 +1,4 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl } from '../email/email-template';
 
@@ -9,6 +9,8 @@ export interface GoalCreator {
   notifyGoalReached: boolean;
   goalTitle: string;
   goalAmountCents: number | null;
+  /** The creator's currency: the goal's and every support's. */
+  currency: Currency;
   goalSetAt: Date;
   goalReachedAt: Date | null;
 }
@@ -50,8 +52,8 @@ export async function goalReachedCandidate(
   const who =
     support.isAnonymous || !support.supporterName?.trim() ? 'an anonymous supporter' : support.supporterName.trim();
   const what = support.isRenewal
-    ? `The monthly support of ${formatUsd(support.amountCents)} that ${who} renewed`
-    : `The support of ${formatUsd(support.amountCents)} from ${who}`;
+    ? `The monthly support of ${formatMoney(support.amountCents, creator.currency)} that ${who} renewed`
+    : `The support of ${formatMoney(support.amountCents, creator.currency)} from ${who}`;
   const subject = `Goal reached: ${name}`;
   const email = await composeEmail(
     {
@@ -63,7 +65,7 @@ export async function goalReachedCandidate(
     {
       heading: `You reached your goal, ${creator.displayName}!`,
       blocks: [
-        `Your goal "${name}" of ${formatUsd(goal)} is reached. ${what} took you over the line.`,
+        `Your goal "${name}" of ${formatMoney(goal, creator.currency)} is reached. ${what} took you over the line.`,
         'A good moment to thank your supporters, and to set your next goal: your page keeps showing this one at 100% until you change it.',
       ],
       action: { label: 'Set your next goal', url: `${base}/settings?tab=support` },

@@ -7,6 +7,7 @@ export const goalColumns = {
   notifyGoalReached: users.notifyGoalReached,
   goalTitle: creatorProfiles.goalTitle,
   goalAmountCents: creatorProfiles.goalAmountCents,
+  currency: creatorProfiles.currency,
   goalSetAt: creatorProfiles.goalSetAt,
   goalReachedAt: creatorProfiles.goalReachedAt,
 };

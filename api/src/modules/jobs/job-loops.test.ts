@@ -170,6 +170,7 @@ describe('recover-payments: refunds', () => {
       idempotencyKey: randomUUID(),
       requestFingerprint: 'left pending by a process that died',
       amountCents: support.amountCents,
+      currency: support.currency,
       reason: 'requested_by_supporter',
       note: '',
       cancelSubscription: false,

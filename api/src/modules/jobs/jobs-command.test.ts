@@ -71,7 +71,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('commands (PostgreSQL)', () 
       expect(rows).toEqual([
         expect.objectContaining({
           status: 'paid',
-          amountCents: calculateFees(2_000).creatorNetCents + calculateFees(3_000).creatorNetCents,
+          amountCents: calculateFees(2_000, 'usd').creatorNetCents + calculateFees(3_000, 'usd').creatorNetCents,
         }),
       ]);
 

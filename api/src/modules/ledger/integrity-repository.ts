@@ -1,11 +1,20 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { disputes, ledgerEntries, payoutItems, payouts, providerPayouts, refunds, supports } from '../../db/schema';
+import {
+  creatorProfiles,
+  disputes,
+  ledgerEntries,
+  payoutItems,
+  payouts,
+  providerPayouts,
+  refunds,
+  supports,
+} from '../../db/schema';
 
 const num = (fragment: ReturnType<typeof sql>) => sql<number>`${fragment}`.mapWith(Number);
 
 /**
- * Supports whose entries are missing, extra, on the wrong account or creator, or do not add up. A support's
+ * Supports whose entries are missing, extra, on the wrong account, creator or currency, or do not add up. A support's
  * `processing_fee_difference` (the provider's actual fee against the estimate, on "platform") is outside the four.
  */
 export async function findSupportsWithBadEntries(db: Db, limit: number) {
@@ -20,6 +29,7 @@ export async function findSupportsWithBadEntries(db: Db, limit: number) {
   );
   const wrongPlace = sql<boolean>`coalesce(bool_or(
       ${ledgerEntries.creatorId} <> ${supports.creatorId}
+      or ${ledgerEntries.currency} <> ${supports.currency}
       or ${ledgerEntries.account} <> case ${ledgerEntries.type}
         when 'gross' then 'supporters' when 'platform_fee' then 'platform' when 'processing_fee' then 'processor'
         when 'processing_fee_difference' then 'platform'
@@ -126,6 +136,26 @@ export async function findNegativeCreatorBalances(db: Db) {
     .where(sql`${ledgerEntries.account} = 'creator:' || ${ledgerEntries.creatorId}::text`)
     .groupBy(ledgerEntries.creatorId)
     .having(sql`${withoutRefunds} < 0`);
+}
+
+/**
+ * Creators whose money is not all in their one currency (decision 0015): ledger entries in another currency than the
+ * creator's, or in two. A creator's currency is fixed once they have a support, so every entry is in it.
+ */
+export async function findCreatorsWithMixedCurrencies(db: Db, limit: number) {
+  return db
+    .select({
+      creatorId: ledgerEntries.creatorId,
+      creatorCurrency: creatorProfiles.currency,
+      currencies: sql<string>`string_agg(distinct ${ledgerEntries.currency}, ', ' order by ${ledgerEntries.currency})`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, ledgerEntries.creatorId))
+    .groupBy(ledgerEntries.creatorId, creatorProfiles.currency)
+    .having(
+      sql`count(distinct ${ledgerEntries.currency}) > 1 or min(${ledgerEntries.currency}) <> ${creatorProfiles.currency}`,
+    )
+    .limit(limit);
 }
 
 /**

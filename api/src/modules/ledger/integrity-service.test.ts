@@ -176,6 +176,7 @@ describe('supportLedgerEntries', () => {
       creatorId: 'c',
       createdAt: new Date(),
       amountCents: 500,
+      currency: 'usd' as const,
       platformFeeCents: 25,
       processingFeeCents: 45,
     };

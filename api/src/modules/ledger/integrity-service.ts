@@ -3,6 +3,7 @@ import {
   countRefunds,
   countSupports,
   findNegativeCreatorBalances,
+  findCreatorsWithMixedCurrencies,
   findRollupMismatches,
   findOverRefundedSupports,
   findDisputesWithBadEntries,
@@ -14,7 +15,7 @@ import {
 } from './integrity-repository';
 
 export interface IntegrityProblem {
-  kind: 'support' | 'payout' | 'balance' | 'refund' | 'dispute' | 'rollup';
+  kind: 'support' | 'payout' | 'balance' | 'refund' | 'dispute' | 'rollup' | 'currency';
   id: string;
   detail: string;
 }
@@ -125,6 +126,14 @@ export async function checkLedgerIntegrity(db: Db): Promise<IntegrityReport> {
       kind: 'balance',
       id: b.creatorId,
       detail: `creator account was paid out more than it earned: ${b.withoutRefunds}c before refunds (balance ${b.balance}c)`,
+    });
+  }
+
+  for (const c of await findCreatorsWithMixedCurrencies(db, MAX_SUPPORT_PROBLEMS)) {
+    problems.push({
+      kind: 'currency',
+      id: c.creatorId,
+      detail: `creator's currency is ${c.creatorCurrency} but their ledger entries are in ${c.currencies}`,
     });
   }
 

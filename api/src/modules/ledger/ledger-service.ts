@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Currency } from '@beabro/shared/money/currencies';
 import { calculateFees } from '@beabro/shared/money/fees';
 import type { Db } from '../../db/database';
 import {
@@ -21,6 +22,8 @@ export interface SupportToRecord {
   supporterName: string | null;
   supporterEmail: string;
   amountCents: number;
+  /** The creator's currency (every amount of the support and its entries is in it). */
+  currency: Currency;
   message: string;
   isAnonymous: boolean;
   isRecurring: boolean;
@@ -32,7 +35,14 @@ export interface SupportToRecord {
 
 type SupportMoney = Pick<
   SupportRow,
-  'id' | 'creatorId' | 'amountCents' | 'platformFeeCents' | 'processingFeeCents' | 'creatorNetCents' | 'createdAt'
+  | 'id'
+  | 'creatorId'
+  | 'amountCents'
+  | 'currency'
+  | 'platformFeeCents'
+  | 'processingFeeCents'
+  | 'creatorNetCents'
+  | 'createdAt'
 >;
 
 /** The provider's actual processing fee of a support, from its balance transaction, when the provider reports it. */
@@ -61,6 +71,7 @@ export function supportLedgerEntries(
     account,
     type,
     amountCents: amount,
+    currency: support.currency,
     createdAt: support.createdAt,
   });
   const difference = providerFeeCents === null ? 0 : processingFeeCents - providerFeeCents;
@@ -82,7 +93,7 @@ export async function recordSupport(
   input: SupportToRecord,
   providerFee: ProviderFee = {},
 ): Promise<SupportRow> {
-  const support = await insertSupportRow(tx, { ...input, ...calculateFees(input.amountCents) });
+  const support = await insertSupportRow(tx, { ...input, ...calculateFees(input.amountCents, input.currency) });
   await insertLedgerEntries(tx, supportLedgerEntries(support, providerFee));
   return support;
 }
@@ -95,7 +106,7 @@ export function newSupportWithEntries(
   const support: SupportRow = {
     id: randomUUID(),
     ...input,
-    ...calculateFees(input.amountCents),
+    ...calculateFees(input.amountCents, input.currency),
     fraudFlaggedAt: null,
   };
   return { support, entries: supportLedgerEntries(support, providerFee) };

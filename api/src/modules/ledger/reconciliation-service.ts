@@ -7,7 +7,8 @@ import { PLATFORM_ACCOUNT } from './ledger-service';
 /*
  * The daily reconciliation with the payment provider (docs/money.md#reconciliation): for a period, the provider's
  * balance transactions of the platform and of each creator's connected account are summed by kind of money and
- * compared with the ledger's entries of the same period and accounts. Every cent either side that the other lacks is
+ * compared with the ledger's entries of the same period and accounts, currency by currency (a balance at the provider
+ * is one per currency, as the ledger's entries each carry theirs). Every cent either side that the other lacks is
  * reported as a line; 0 is expected.
  */
 
@@ -46,9 +47,13 @@ export interface ReconciliationResult {
   accountsChecked: number;
 }
 
-type Sums = Map<Category, number>;
+/** Sums by currency and kind of money, keyed "usd:net". */
+type Sums = Map<`${string}:${Category}`, number>;
 
-const add = (sums: Sums, category: Category, cents: number) => sums.set(category, (sums.get(category) ?? 0) + cents);
+const add = (sums: Sums, currency: string, category: Category, cents: number) => {
+  const key = `${currency}:${category}` as const;
+  sums.set(key, (sums.get(key) ?? 0) + cents);
+};
 
 /**
  * By kind of money; a transaction whose source is in `sourceCategories` counts there whatever its type: the transfer
@@ -60,7 +65,7 @@ function providerSums(transactions: BalanceTransaction[], sourceCategories: Read
   const sums: Sums = new Map();
   for (const txn of transactions) {
     const category = (txn.sourceId ? sourceCategories.get(txn.sourceId) : undefined) ?? CATEGORY_OF_TYPE[txn.type];
-    add(sums, category ?? 'other', txn.netCents);
+    add(sums, txn.currency, category ?? 'other', txn.netCents);
   }
   return sums;
 }
@@ -114,11 +119,15 @@ async function ledgerSums(
   const sums: Sums = new Map();
   if (accountFilters.length === 0) return sums;
   const rows = await db
-    .select({ category, total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .select({
+      currency: ledgerEntries.currency,
+      category,
+      total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .where(and(or(...accountFilters), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
-    .groupBy(category);
-  for (const row of rows) add(sums, row.category as Category, row.total);
+    .groupBy(ledgerEntries.currency, category);
+  for (const row of rows) add(sums, row.currency, row.category as Category, row.total);
   return sums;
 }
 
@@ -138,14 +147,19 @@ function compare(
   provider: Sums,
 ): void {
   const categories: Category[] = ['net', 'refunds', 'disputes', 'payouts', 'other'];
-  for (const category of categories) {
-    const ours = ledger.get(category) ?? 0;
-    const theirs = provider.get(category) ?? 0;
-    if (ours === theirs) continue;
-    const diff = theirs - ours;
-    differences.push(
-      `${owner} ${label}: ledger ${side} ${LABELS[side][category]} ${ours}, ${providerName} ${theirs} (${diff > 0 ? '+' : ''}${diff})`,
-    );
+  const currencies = [...new Set([...ledger.keys(), ...provider.keys()].map((key) => key.split(':')[0] ?? ''))].sort();
+  for (const currency of currencies) {
+    // US dollars unnamed (the lines read as before); any other currency named after the kind of money.
+    const inCurrency = currency === 'usd' ? '' : ` ${currency.toUpperCase()}`;
+    for (const category of categories) {
+      const ours = ledger.get(`${currency}:${category}`) ?? 0;
+      const theirs = provider.get(`${currency}:${category}`) ?? 0;
+      if (ours === theirs) continue;
+      const diff = theirs - ours;
+      differences.push(
+        `${owner} ${label}: ledger ${side} ${LABELS[side][category]}${inCurrency} ${ours}, ${providerName} ${theirs} (${diff > 0 ? '+' : ''}${diff})`,
+      );
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OperatorMoneyResponse } from '@beabro/shared/api-schemas/operator';
+import type { Currency } from '@beabro/shared/money/currencies';
 import type { Db } from '../../db/database';
 import {
   creatorProfiles,
@@ -75,6 +76,7 @@ async function heldAtStripe(db: Db, now: Date) {
       accountId: payoutAccounts.accountId,
       updatedAt: payoutAccounts.updatedAt,
       username: creatorProfiles.username,
+      currency: creatorProfiles.currency,
     })
     .from(payoutAccounts)
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, payoutAccounts.creatorId))
@@ -92,6 +94,7 @@ async function heldAtStripe(db: Db, now: Date) {
       username: account.username,
       weekStart: null,
       amountCents: balanceCents,
+      currency: account.currency ?? 'usd',
       status: 'held',
       // Held by the last run of the payouts job; released by the next one when no hold applies any more.
       holdReason: hold?.reason ?? 'Held at Stripe until the next run of the payouts job releases it.',
@@ -141,19 +144,32 @@ async function revenueByWeek(db: Db, now: Date): Promise<OperatorMoneyResponse['
         date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'UTC'), interval '1 week') as week_start
     )
     select to_char(w.week_start, 'YYYY-MM-DD') as week_start,
-      coalesce((select sum(l.amount_cents) from ledger_entries l where l.account = 'platform'
-        and l.type in ('platform_fee', 'processing_fee_difference')
-        and l.created_at >= w.week_start at time zone 'UTC' and l.created_at < (w.week_start + interval '1 week') at time zone 'UTC'), 0)::bigint as revenue_cents,
+      coalesce((select json_agg(json_build_object('currency', r.currency, 'cents', r.cents) order by r.currency <> 'usd', r.currency)
+        from (select l.currency, sum(l.amount_cents)::bigint as cents from ledger_entries l where l.account = 'platform'
+          and l.type in ('platform_fee', 'processing_fee_difference')
+          and l.created_at >= w.week_start at time zone 'UTC' and l.created_at < (w.week_start + interval '1 week') at time zone 'UTC'
+          group by l.currency) r), '[]'::json) as revenue,
       (select count(*) from supports s
         where s.created_at >= w.week_start at time zone 'UTC' and s.created_at < (w.week_start + interval '1 week') at time zone 'UTC')::bigint as supports
     from weeks w order by w.week_start desc limit 12`)) as unknown as {
-    rows: Array<{ week_start: string; revenue_cents: string | number; supports: string | number }>;
+    rows: Array<{
+      week_start: string;
+      revenue: string | Array<{ currency: Currency; cents: string | number }>;
+      supports: string | number;
+    }>;
   };
-  return result.rows.map((row) => ({
-    weekStart: row.week_start,
-    revenueCents: Number(row.revenue_cents),
-    supports: Number(row.supports),
-  }));
+  return result.rows.map((row) => {
+    // PGlite and node-postgres both parse json; a driver that does not gives the text.
+    const revenue = typeof row.revenue === 'string' ? (JSON.parse(row.revenue) as typeof row.revenue) : row.revenue;
+    return {
+      weekStart: row.week_start,
+      revenue: (revenue as Array<{ currency: Currency; cents: string | number }>).map((r) => ({
+        currency: r.currency,
+        revenueCents: Number(r.cents),
+      })),
+      supports: Number(row.supports),
+    };
+  });
 }
 
 /** GET /api/operator/money */
@@ -172,6 +188,7 @@ export async function moneyOverview(db: Db, now = new Date()): Promise<OperatorM
       id: r.id,
       supportId: r.supportId,
       amountCents: r.amountCents,
+      currency: r.currency,
       createdAt: r.createdAt.toISOString(),
       lastError: r.failureMessage,
     })),

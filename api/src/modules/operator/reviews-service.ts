@@ -18,6 +18,7 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItemDto[]> {
       userId: creatorProfiles.userId,
       username: creatorProfiles.username,
       displayName: creatorProfiles.displayName,
+      currency: creatorProfiles.currency,
       createdAt: creatorProfiles.createdAt,
       firstSupportAt: sql<
         Date | string | null
@@ -52,6 +53,7 @@ export async function listReviewQueue(db: Db): Promise<ReviewQueueItemDto[]> {
     createdAt: row.createdAt.toISOString(),
     firstSupportAt: row.firstSupportAt === null ? null : new Date(row.firstSupportAt).toISOString(),
     supportsCount: row.supportsCount,
+    currency: row.currency,
     grossCents: row.grossCents,
     unpaidCents: row.unpaidCents,
   }));

@@ -92,6 +92,7 @@ async function attemptFor(purpose: 'checkout' | 'renewal', intentId: string): Pr
     request: {},
     creatorId,
     amountCents: 500,
+    currency: 'usd',
     provider: 'test',
     providerIntentId: intentId,
     createdAt: new Date(),

@@ -51,7 +51,7 @@ export interface ProviderPayoutReport {
    */
   status: 'in_transit' | 'paid' | 'failed' | 'canceled';
   arrivalDate: Date | null;
-  /** The provider's record of what the payout took off the balance (in the balance's currency, US dollars). */
+  /** The provider's record of what the payout took off the balance (in the balance's currency, the creator's). */
   balanceTransactionId: string | null;
   failureCode: string | null;
   failureMessage: string | null;

@@ -6,6 +6,8 @@
  * a real one lives in its own folder behind this same interface.
  */
 
+import type { Currency } from '@beabro/shared/money/currencies';
+
 export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 export type PaymentFailureCode =
@@ -25,7 +27,7 @@ export interface PaymentIntent {
   clientSecret: string;
   status: IntentStatus;
   amountCents: number;
-  currency: 'usd';
+  currency: Currency;
   /** Who pays (the supporter's email). */
   customer: string;
   /** The card is kept as a reusable payment method (monthly support). */
@@ -59,7 +61,7 @@ export interface PaymentIntent {
 
 export interface CreateIntentRequest {
   amountCents: number;
-  currency: 'usd';
+  currency: Currency;
   customer: string;
   keepCard: boolean;
   applicationFeeCents: number;
@@ -83,6 +85,8 @@ export interface OffSessionChargeRequest extends Omit<CreateIntentRequest, 'keep
 
 export interface TransferRequest {
   amountCents: number;
+  /** The creator's currency: a payout is in the currency their balance is in. */
+  currency: Currency;
   /** Who receives it, e.g. "creator:<id>". */
   destination: string;
   idempotencyKey: string;
@@ -274,8 +278,8 @@ export interface ConnectedAccounts {
    */
   holdPayouts(accountId: string, held: boolean): Promise<void>;
   /**
-   * What a payout took off the account's balance, in cents of the balance's currency (US dollars), from its balance
-   * transaction: a payout to a bank in another currency reports the converted amount.
+   * What a payout took off the account's balance, in the minor unit of the balance's currency (the creator's), from
+   * its balance transaction: a payout to a bank in another currency reports the converted amount.
    */
   payoutDebitCents(accountId: string, balanceTransactionId: string): Promise<number>;
 }
@@ -288,6 +292,8 @@ export interface ConnectedAccounts {
 export interface BalanceTransaction {
   id: string;
   type: string;
+  /** The balance it moved: a balance at the provider is one per currency. */
+  currency: Currency;
   amountCents: number;
   feeCents: number;
   netCents: number;

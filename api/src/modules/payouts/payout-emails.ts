@@ -1,5 +1,4 @@
-import { formatMoney } from '@beabro/shared/money/currencies';
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS } from '../email/email-template';
@@ -14,11 +13,18 @@ function weekInWords(weekStart: string, weekEnd: string): string {
 
 export async function payoutSentEmail(
   to: string,
-  f: { payoutId: string; amountCents: number; weekStart: string; weekEnd: string; testMode: boolean },
+  f: {
+    payoutId: string;
+    amountCents: number;
+    currency: Currency;
+    weekStart: string;
+    weekEnd: string;
+    testMode: boolean;
+  },
 ): Promise<OutgoingEmail> {
-  const subject = `Your payout of ${formatUsd(f.amountCents)} is on its way`;
+  const subject = `Your payout of ${formatMoney(f.amountCents, f.currency)} is on its way`;
   const lines = [
-    `We sent you ${formatUsd(f.amountCents)}: your net earnings from supports up to the week of ${weekInWords(f.weekStart, f.weekEnd)}.`,
+    `We sent you ${formatMoney(f.amountCents, f.currency)}: your net earnings from supports up to the week of ${weekInWords(f.weekStart, f.weekEnd)}.`,
     ...(f.testMode ? ['Test mode: this was a sandbox transfer and no real money moved.'] : []),
   ];
   return composeEmail(
@@ -30,9 +36,16 @@ export async function payoutSentEmail(
 /** Sent once per week and reason, so a creator learns why money is waiting. */
 export async function payoutHeldEmail(
   to: string,
-  f: { creatorId: string; weekStart: string; amountCents: number; reason: string; reasonKey: string },
+  f: {
+    creatorId: string;
+    weekStart: string;
+    amountCents: number;
+    currency: Currency;
+    reason: string;
+    reasonKey: string;
+  },
 ): Promise<OutgoingEmail> {
-  const subject = `Your payout of ${formatUsd(f.amountCents)} is on hold`;
+  const subject = `Your payout of ${formatMoney(f.amountCents, f.currency)} is on hold`;
   const lines = [f.reason, 'Your supporters can keep supporting you; your balance is kept until it can be paid.'];
   return composeEmail(
     { kind: 'payout-held', dedupeKey: `payout-held:${f.creatorId}:${f.weekStart}:${f.reasonKey}`, to, subject },

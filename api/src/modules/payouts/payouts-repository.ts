@@ -224,6 +224,7 @@ export async function lockPayoutCreator(tx: Db, creatorId: string) {
       userId: creatorProfiles.userId,
       displayName: creatorProfiles.displayName,
       country: creatorProfiles.country,
+      currency: creatorProfiles.currency,
       email: users.email,
       deleted: sql<boolean>`${creatorProfiles.deletedAt} is not null or ${users.deletedAt} is not null`.mapWith(
         Boolean,
@@ -240,6 +241,7 @@ export async function findPayoutCreator(db: Db, creatorId: string) {
   const [row] = await db
     .select({
       country: creatorProfiles.country,
+      currency: creatorProfiles.currency,
       deleted: sql<boolean>`${creatorProfiles.deletedAt} is not null or ${users.deletedAt} is not null`.mapWith(
         Boolean,
       ),

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const net = (dollars: number) => calculateFees(dollars * 100).creatorNetCents;
+const net = (dollars: number) => calculateFees(dollars * 100, 'usd').creatorNetCents;
 let ip = 0;
 
 async function supportAt(username: string, at: string, dollars: number) {

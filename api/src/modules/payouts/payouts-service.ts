@@ -102,6 +102,7 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promi
     (await payoutDestination(deps.db, deps.provider, payout.creatorId)) ?? creatorAccount(payout.creatorId);
   const { transferId } = await deps.provider.transfer({
     amountCents: payout.amountCents,
+    currency: payout.currency,
     destination,
     idempotencyKey: `payout:${payout.id}`,
     description: `payout for ${payout.weekStart} to ${payout.weekEnd}`,
@@ -128,6 +129,7 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow, now: Date): Promi
         await payoutSentEmail(creator.email, {
           payoutId: paid.id,
           amountCents: paid.amountCents,
+          currency: paid.currency,
           weekStart: paid.weekStart,
           weekEnd: paid.weekEnd,
           testMode: deps.provider.testMode,
@@ -177,6 +179,7 @@ async function settleCreator(
           weekStart: week.weekStart,
           weekEnd: week.weekEnd,
           amountCents,
+          currency: creator.currency,
           status: 'held',
           holdReason: hold.reason,
           createdAt: now,
@@ -189,6 +192,7 @@ async function settleCreator(
             creatorId,
             weekStart: week.weekStart,
             amountCents,
+            currency: creator.currency,
             reason: hold.reason,
             reasonKey: hold.key,
           }),
@@ -198,6 +202,7 @@ async function settleCreator(
 
     const changes = {
       amountCents,
+      currency: creator.currency,
       status: 'processing' as const,
       holdReason: null,
       provider: deps.provider.name,
@@ -223,6 +228,7 @@ async function settleCreator(
         account: creatorAccount(creatorId),
         type: 'payout',
         amountCents: -amountCents,
+        currency: creator.currency,
         createdAt: now,
       },
     ]);
@@ -305,7 +311,7 @@ function toPayoutDto(row: PayoutRow): PayoutDto {
     weekStart: row.weekStart,
     weekEnd: row.weekEnd,
     amountCents: row.amountCents,
-    currency: 'usd',
+    currency: row.currency,
     status: row.status,
     holdReason: row.status === 'held' ? row.holdReason : null,
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -375,6 +381,7 @@ export async function getCreatorPayouts(
       ? await listProviderPayoutDtos(db, creatorId, PAYOUT_HISTORY_WEEKS)
       : (await listCreatorPayouts(db, creatorId, PAYOUT_HISTORY_WEEKS)).map(toPayoutDto);
   return {
+    currency: creator.currency,
     balanceCents,
     payoutCountry: creator.country,
     payoutCountrySupported: creator.country !== null && SUPPORTED.has(creator.country),

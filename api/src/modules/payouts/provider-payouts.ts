@@ -15,7 +15,7 @@ import {
 } from '../payout-accounts/payout-accounts-repository';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { providerPayoutFailedEmail, providerPayoutPaidEmail } from './payout-emails';
-import { lockPayoutCreator } from './payouts-repository';
+import { findPayoutCreator, lockPayoutCreator } from './payouts-repository';
 
 /*
  * With a provider that pays creators out itself (Stripe: each creator's connected account pays their bank on its
@@ -43,9 +43,11 @@ export async function recordProviderPayout(
 ): Promise<OrderedEventOutcome> {
   const owner = await findPayoutAccountByAccountId(deps.db, deps.provider.name, payout.accountId);
   if (!owner) return 'not_ours';
-  // What left the balance, in its US dollars: a payout to a bank in another currency reports the converted amount.
+  // What left the balance, in the creator's currency (their balance's): a payout to a bank in another currency
+  // reports the converted amount.
+  const currency = (await findPayoutCreator(deps.db, owner.creatorId))?.currency ?? 'usd';
   const debitCents =
-    payout.currency === 'usd' || !payout.balanceTransactionId || !deps.provider.connectedAccounts
+    payout.currency === currency || !payout.balanceTransactionId || !deps.provider.connectedAccounts
       ? payout.amountCents
       : await deps.provider.connectedAccounts.payoutDebitCents(payout.accountId, payout.balanceTransactionId);
   return deps.db.transaction(async (tx): Promise<OrderedEventOutcome> => {
@@ -67,7 +69,7 @@ export async function recordProviderPayout(
     });
     // Every report of a payout means its money left the balance when it was created.
     const account = creatorAccount(owner.creatorId);
-    const base = { creatorId: owner.creatorId, providerPayoutId: payout.id, account };
+    const base = { creatorId: owner.creatorId, providerPayoutId: payout.id, account, currency };
     await tx
       .insert(ledgerEntries)
       .values({ ...base, type: 'payout', amountCents: -debitCents, createdAt: payout.createdAt })

@@ -41,6 +41,7 @@ async function monthly(
       supporterEmail: address,
       supporterName: name,
       amountCents: opts.amountCents,
+      currency: 'usd',
       status: opts.status,
       billingAnchorAt: opts.anchor,
       periodNumber: last,
@@ -96,6 +97,7 @@ async function oneOff(name: string, amountCents: number, refundedCents = 0, disp
         idempotencyKey: randomUUID(),
         requestFingerprint: 'test',
         amountCents: refundedCents,
+        currency: 'usd',
         reason: 'requested_by_supporter',
         status: 'succeeded',
         provider: 'sandbox',
@@ -110,6 +112,7 @@ async function oneOff(name: string, amountCents: number, refundedCents = 0, disp
         supportId: support.id,
         creatorId,
         amountCents,
+        currency: 'usd',
         reason: 'fraudulent',
         status: 'lost',
       });

@@ -97,6 +97,7 @@ export async function getPublicProfile(
           },
     tiers: tiers.map((t) => ({ ...t, perks: [...t.perks] })),
     minimumAmountCents: profile.minimumAmountCents,
+    currency: profile.currency,
     acceptsMessages: allowMessages,
     recentSupports: recent.map((s) => ({
       id: s.id,

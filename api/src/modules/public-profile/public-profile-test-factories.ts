@@ -65,7 +65,8 @@ export async function fakeSupport(
   overrides: Partial<Omit<SupportValues, 'creatorId'>> = {},
 ) {
   const amountCents = overrides.amountCents ?? 500;
-  const { platformFeeCents, processingFeeCents, creatorNetCents } = calculateFees(amountCents);
+  const currency = overrides.currency ?? 'usd';
+  const { platformFeeCents, processingFeeCents, creatorNetCents } = calculateFees(amountCents, currency);
   const [row] = await db
     .insert(supports)
     .values({
@@ -73,6 +74,7 @@ export async function fakeSupport(
       supporterName: 'A Bro',
       supporterEmail: `guest${unique()}@example.com`,
       amountCents,
+      currency,
       platformFeeCents,
       processingFeeCents,
       creatorNetCents,

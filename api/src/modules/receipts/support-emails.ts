@@ -1,4 +1,5 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
+import { processingFeeLabel } from '@beabro/shared/money/fees';
 import { PAUSE_SECTION_ID } from '@beabro/shared/api-schemas/subscriptions';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl, type EmailBlock } from '../email/email-template';
@@ -12,6 +13,7 @@ import { formatEmailDate } from '../email/format-email-date';
 
 export interface SupportEmailFacts {
   supportId: string;
+  currency: Currency;
   creatorDisplayName: string;
   creatorUsername: string;
   amountCents: number;
@@ -35,6 +37,7 @@ export function supportEmailFacts(
   support: {
     id: string;
     amountCents: number;
+    currency: Currency;
     platformFeeCents: number;
     processingFeeCents: number;
     creatorNetCents: number;
@@ -46,6 +49,7 @@ export function supportEmailFacts(
 ): SupportEmailFacts {
   return {
     supportId: support.id,
+    currency: support.currency,
     creatorDisplayName: creator?.displayName ?? '',
     creatorUsername: creator?.username ?? '',
     amountCents: support.amountCents,
@@ -63,18 +67,18 @@ const TEST_MODE_NOTE = 'Test mode: this was a sandbox payment and no real money 
 
 /** The supporter's receipt: amount, fee breakdown, creator, date, card, and the cancel and pause links when monthly. */
 export async function supportReceiptEmail(to: string, f: SupportEmailFacts): Promise<OutgoingEmail> {
-  const amount = `${formatUsd(f.amountCents)}${f.isRecurring ? ' per month' : ''}`;
+  const amount = `${formatMoney(f.amountCents, f.currency)}${f.isRecurring ? ' per month' : ''}`;
   const subject = f.isRenewal
-    ? `Receipt: your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} renewed`
+    ? `Receipt: your monthly support of ${formatMoney(f.amountCents, f.currency)} to ${f.creatorDisplayName} renewed`
     : `Receipt: ${amount} to ${f.creatorDisplayName}`;
   const intro = f.isRenewal
     ? `Your monthly support to ${f.creatorDisplayName} renewed. Thank you for keeping the mission going!`
     : `Thank you for supporting ${f.creatorDisplayName}!`;
   const lines: Array<[string, string]> = [
     ['Amount', amount],
-    ['Platform fee (5%)', formatUsd(f.platformFeeCents)],
-    ['Payment processing (2.9% + $0.30)', formatUsd(f.processingFeeCents)],
-    [`${f.creatorDisplayName} receives`, formatUsd(f.creatorNetCents)],
+    ['Platform fee (5%)', formatMoney(f.platformFeeCents, f.currency)],
+    [processingFeeLabel(f.currency), formatMoney(f.processingFeeCents, f.currency)],
+    [`${f.creatorDisplayName} receives`, formatMoney(f.creatorNetCents, f.currency)],
     ['Date', formatEmailDate(f.createdAt)],
     ['Card', `${f.cardBrand} ending in ${f.cardLast4}`],
     ['Receipt number', f.supportId],
@@ -143,10 +147,10 @@ export async function creatorSupportEmails(
         ? 'started a monthly support of'
         : 'supported you with';
     const subject = f.isRenewal
-      ? `${who} renewed: ${formatUsd(f.amountCents)}`
-      : `New support: ${formatUsd(f.amountCents)}${f.isRecurring ? '/month' : ''} from ${who}`;
+      ? `${who} renewed: ${formatMoney(f.amountCents, f.currency)}`
+      : `New support: ${formatMoney(f.amountCents, f.currency)}${f.isRecurring ? '/month' : ''} from ${who}`;
     const blocks: EmailBlock[] = [
-      `${who} ${what} ${formatUsd(f.amountCents)}. You receive ${formatUsd(f.creatorNetCents)} after fees, paid out weekly.`,
+      `${who} ${what} ${formatMoney(f.amountCents, f.currency)}. You receive ${formatMoney(f.creatorNetCents, f.currency)} after fees, paid out weekly.`,
     ];
     if (withMessage) blocks.push({ quote: f.message, by: 'Their message:' });
     if (f.testMode) blocks.push({ note: TEST_MODE_NOTE });

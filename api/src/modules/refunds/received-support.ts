@@ -21,6 +21,7 @@ export function toReceivedSupportDto(
     id: s.id,
     name: s.isAnonymous ? null : s.supporterName?.trim() || null,
     amountCents: s.amountCents,
+    currency: s.currency,
     creatorNetCents: s.creatorNetCents,
     message: s.message,
     isAnonymous: s.isAnonymous,

@@ -1,4 +1,4 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, type EmailBlock } from '../email/email-template';
@@ -8,6 +8,7 @@ export interface RefundEmailFacts {
   supportId: string;
   creatorDisplayName: string;
   amountCents: number;
+  currency: Currency;
   /** The support's amount, and what of it has now been refunded in total. */
   supportAmountCents: number;
   refundedTotalCents: number;
@@ -25,13 +26,13 @@ const TEST_MODE_NOTE = 'Test mode: this was a sandbox refund and no real money m
 /** The supporter's refund receipt: how much comes back, to which card, of which support, and the creator's note. */
 export async function refundReceiptEmail(to: string, f: RefundEmailFacts): Promise<OutgoingEmail> {
   const full = f.refundedTotalCents >= f.supportAmountCents;
-  const subject = `Refund: ${formatUsd(f.amountCents)} from ${f.creatorDisplayName}`;
-  const intro = `${f.creatorDisplayName} refunded ${full && f.amountCents === f.supportAmountCents ? 'your support' : 'part of your support'}: ${formatUsd(f.amountCents)} is on its way back to your card.`;
+  const subject = `Refund: ${formatMoney(f.amountCents, f.currency)} from ${f.creatorDisplayName}`;
+  const intro = `${f.creatorDisplayName} refunded ${full && f.amountCents === f.supportAmountCents ? 'your support' : 'part of your support'}: ${formatMoney(f.amountCents, f.currency)} is on its way back to your card.`;
   const lines: Array<[string, string]> = [
-    ['Refunded', formatUsd(f.amountCents)],
-    ['Original support', `${formatUsd(f.supportAmountCents)} on ${formatEmailDate(f.supportCreatedAt)}`],
+    ['Refunded', formatMoney(f.amountCents, f.currency)],
+    ['Original support', `${formatMoney(f.supportAmountCents, f.currency)} on ${formatEmailDate(f.supportCreatedAt)}`],
     ...(f.refundedTotalCents !== f.amountCents
-      ? [['Refunded in total', formatUsd(f.refundedTotalCents)] as [string, string]]
+      ? [['Refunded in total', formatMoney(f.refundedTotalCents, f.currency)] as [string, string]]
       : []),
     ['Refund date', formatEmailDate(f.refundedAt)],
     ...(f.cardBrand && f.cardLast4 ? [['Card', `${f.cardBrand} ending in ${f.cardLast4}`] as [string, string]] : []),
@@ -58,6 +59,7 @@ export interface RefundFailureEmailFacts {
   supportId: string;
   creatorDisplayName: string;
   amountCents: number;
+  currency: Currency;
   supportCreatedAt: Date;
   cardBrand: string | null;
   cardLast4: string | null;
@@ -84,10 +86,10 @@ export async function refundFailedSupporterEmail(to: string, f: RefundFailureEma
   const subject = 'Your refund could not be completed';
   const card = f.cardBrand && f.cardLast4 ? `your ${f.cardBrand} ending in ${f.cardLast4}` : 'your card';
   const blocks: EmailBlock[] = [
-    `The refund of ${formatUsd(f.amountCents)} from ${f.creatorDisplayName} could not be paid to ${card}: your bank sent it back. ${refundFailureReasonText(f.failureReason)}`,
+    `The refund of ${formatMoney(f.amountCents, f.currency)} from ${f.creatorDisplayName} could not be paid to ${card}: your bank sent it back. ${refundFailureReasonText(f.failureReason)}`,
     {
       details: [
-        ['Refund', formatUsd(f.amountCents)],
+        ['Refund', formatMoney(f.amountCents, f.currency)],
         ['Creator', f.creatorDisplayName],
         ['Original support', formatEmailDate(f.supportCreatedAt)],
         ['Receipt number', f.supportId],
@@ -107,12 +109,12 @@ export async function refundFailedSupporterEmail(to: string, f: RefundFailureEma
 export async function refundFailedCreatorEmail(to: string, f: RefundFailureEmailFacts): Promise<OutgoingEmail> {
   const subject = 'A refund could not be completed: the money is back in your balance';
   const blocks: EmailBlock[] = [
-    `Your refund of ${formatUsd(f.amountCents)} for a support of ${formatEmailDate(f.supportCreatedAt)} could not be paid to the supporter's card: their bank sent it back. ${refundFailureReasonText(f.failureReason)}`,
-    `The ${formatUsd(f.creatorDebitCents)} the refund took off your balance is back in it, and the support counts as not refunded. We have told the supporter to contact their bank or reply to us.`,
+    `Your refund of ${formatMoney(f.amountCents, f.currency)} for a support of ${formatEmailDate(f.supportCreatedAt)} could not be paid to the supporter's card: their bank sent it back. ${refundFailureReasonText(f.failureReason)}`,
+    `The ${formatMoney(f.creatorDebitCents, f.currency)} the refund took off your balance is back in it, and the support counts as not refunded. We have told the supporter to contact their bank or reply to us.`,
     {
       details: [
-        ['Refund', formatUsd(f.amountCents)],
-        ['Back in your balance', formatUsd(f.creatorDebitCents)],
+        ['Refund', formatMoney(f.amountCents, f.currency)],
+        ['Back in your balance', formatMoney(f.creatorDebitCents, f.currency)],
         ['Receipt number', f.supportId],
         ['Refund number', f.refundId],
       ],

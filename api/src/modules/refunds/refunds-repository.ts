@@ -215,7 +215,7 @@ export interface RefundFigures {
 /** The support a provider's charge paid (checkout or renewal), or undefined. */
 export async function findSupportByProviderCharge(db: Db, provider: string, chargeId: string) {
   const [row] = await db
-    .select({ supportId: supports.id, creatorId: supports.creatorId })
+    .select({ supportId: supports.id, creatorId: supports.creatorId, currency: supports.currency })
     .from(paymentAttempts)
     .innerJoin(supports, eq(supports.id, paymentAttempts.supportId))
     .where(

@@ -82,7 +82,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const { supportId, email } = await chargedSupport(creator, 10);
     const before = await t.client().get(`/api/creators/${creator.profile.username}`);
     expect(before.json()).toMatchObject({ totalEarnedCents: 1_000 });
-    const fees = calculateFees(1_000);
+    const fees = calculateFees(1_000, 'usd');
     expect(fees).toMatchObject({ platformFeeCents: 50, processingFeeCents: 59, creatorNetCents: 891 });
 
     const res = await postRefund(creator.client, supportId, {
@@ -182,7 +182,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().fieldErrors).toEqual({ amountCents: 'You can refund at most $5.00' });
     const zero = await postRefund(creator.client, supportId, { amountCents: 0, ...reasonOnly });
-    expect(zero.json().fieldErrors).toEqual({ amountCents: REFUND_MESSAGES.amountTooSmall });
+    expect(zero.json().fieldErrors).toEqual({ amountCents: REFUND_MESSAGES.amountAtLeastOneMinorUnit });
     const noReason = await postRefund(creator.client, supportId, { amountCents: 100 } as RefundRequest);
     expect(noReason.json().fieldErrors).toEqual({ reason: REFUND_MESSAGES.reasonRequired });
     const longNote = await postRefund(creator.client, supportId, {
@@ -195,7 +195,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().fieldErrors).toEqual({ 'idempotency-key': REFUND_MESSAGES.keyMissing });
     expect(await db().select().from(refunds).where(eq(refunds.supportId, supportId))).toEqual([]);
-    expect(await creatorBalanceCents(db(), creator.profile.userId)).toBe(calculateFees(500).creatorNetCents);
+    expect(await creatorBalanceCents(db(), creator.profile.userId)).toBe(calculateFees(500, 'usd').creatorNetCents);
   });
 
   it('only the creator who received the support can refund it; supports paid outside the provider cannot be', async () => {
@@ -217,6 +217,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
       supporterName: 'Imported',
       supporterEmail: 'imported@example.com',
       amountCents: 500,
+      currency: 'usd',
       message: '',
       isAnonymous: false,
       isRecurring: false,
@@ -260,7 +261,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
         .where(eq(sandboxRefunds.idempotencyKey, `refund:${rows[0]?.id}`)),
     ).toHaveLength(1);
     expect(await creatorBalanceCents(db(), creator.profile.userId)).toBe(
-      calculateFees(2_000).creatorNetCents - (500 - 25),
+      calculateFees(2_000, 'usd').creatorNetCents - (500 - 25),
     );
   });
 
@@ -424,6 +425,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
       idempotencyKey: randomUUID(),
       requestFingerprint: 'left pending by a process that died',
       amountCents: 1_000,
+      currency: 'usd',
       reason: 'requested_by_supporter',
       note: '',
       cancelSubscription: false,
@@ -466,7 +468,7 @@ describe(`refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const history = (await supporter.client.get('/api/supporter/dashboard')).json().history;
     expect(history[0]).toMatchObject({ id: supportId, amountCents: 800, refundedCents: 300 });
 
-    const fees = calculateFees(800);
+    const fees = calculateFees(800, 'usd');
     const analytics = (await creator.client.get('/api/creator/analytics?period=7d')).json();
     expect(analytics.summary).toMatchObject({
       grossCents: 800 - 300,

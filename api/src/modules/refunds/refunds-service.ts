@@ -91,7 +91,7 @@ function fingerprint(secret: string, supportId: string, input: RefundValues): st
 export function refundLedgerEntries(
   refund: Pick<
     RefundRow,
-    'id' | 'supportId' | 'creatorId' | 'amountCents' | 'platformFeeReturnedCents' | 'creatorDebitCents'
+    'id' | 'supportId' | 'creatorId' | 'amountCents' | 'currency' | 'platformFeeReturnedCents' | 'creatorDebitCents'
   >,
   at: Date,
   reversal = false,
@@ -108,6 +108,7 @@ export function refundLedgerEntries(
     account,
     type,
     amountCents: reversal ? amount : -amount,
+    currency: refund.currency,
     reversal,
     createdAt: at,
   });
@@ -123,6 +124,7 @@ function toRefundDto(row: RefundRow, subscriptionCanceled: boolean): RefundDto {
     id: row.id,
     supportId: row.supportId,
     amountCents: row.amountCents,
+    currency: row.currency,
     platformFeeReturnedCents: row.platformFeeReturnedCents,
     creatorDebitCents: row.creatorDebitCents,
     reason: row.reason,
@@ -213,7 +215,7 @@ async function recordRefund(
       createdAt: at,
       data: {
         support: webhookSupport(support),
-        refund: { amountCents: refund.amountCents, currency: 'usd', refundedAt: at.toISOString() },
+        refund: { amountCents: refund.amountCents, currency: refund.currency, refundedAt: at.toISOString() },
       },
     });
 
@@ -226,6 +228,7 @@ async function recordRefund(
           supportId: support.id,
           creatorDisplayName: await findRefundCreatorName(tx, support.creatorId),
           amountCents: refund.amountCents,
+          currency: refund.currency,
           supportAmountCents: support.amountCents,
           refundedTotalCents: soFar.refundedCents + refund.amountCents,
           supportCreatedAt: support.createdAt,
@@ -349,7 +352,8 @@ async function reserveRefund(
     const { reservedCents } = await sumSupportRefunds(tx, support.id);
     const refundableCents = support.amountCents - reservedCents;
     if (refundableCents <= 0) throw fieldError('amountCents', REFUND_MESSAGES.fullyRefunded);
-    if (input.amountCents > refundableCents) throw fieldError('amountCents', REFUND_MESSAGES.tooMuch(refundableCents));
+    if (input.amountCents > refundableCents)
+      throw fieldError('amountCents', REFUND_MESSAGES.tooMuch(refundableCents, support.currency));
     if (input.cancelSubscription) {
       const subscription = support.subscriptionId ? await lockSubscription(tx, support.subscriptionId) : undefined;
       const running =
@@ -365,6 +369,7 @@ async function reserveRefund(
       idempotencyKey,
       requestFingerprint,
       amountCents: input.amountCents,
+      currency: support.currency,
       reason: input.reason,
       note: input.note,
       cancelSubscription: input.cancelSubscription,
@@ -460,6 +465,7 @@ export async function recordProviderReportedRefund(
         idempotencyKey,
         requestFingerprint: createHmac('sha256', deps.appSecret).update(idempotencyKey).digest('base64url'),
         amountCents: outside,
+        currency: support.currency,
         reason: 'other',
         note: '',
         cancelSubscription: false,
@@ -536,6 +542,7 @@ export async function recordProviderRefundFailure(
       supportId: support.id,
       creatorDisplayName: await findRefundCreatorName(tx, support.creatorId),
       amountCents: row.amountCents,
+      currency: row.currency,
       supportCreatedAt: support.createdAt,
       cardBrand: charge?.cardBrand ?? null,
       cardLast4: charge?.cardLast4 ?? null,

@@ -1,9 +1,11 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl, type EmailBlock } from '../email/email-template';
 import { monthlyReportKey, type MonthFigures, type ReportRecipient } from './monthly-report-repository';
 
 export interface MonthlyReport {
+  /** The creator's currency: every amount of the report is in it. */
+  currency: Currency;
   /** "YYYY-MM". */
   month: string;
   /** "October 2026". */
@@ -33,15 +35,15 @@ export async function monthlyReportEmail(
     blocks.push(`Hi ${to.displayName}, here is how ${report.monthLabel} went.`);
     const rows: Array<[string, string]> = [
       ['Supports', String(f.supportCount)],
-      ['Gross', formatUsd(f.grossCents)],
-      ['Net after fees', formatUsd(f.netCents)],
+      ['Gross', formatMoney(f.grossCents, report.currency)],
+      ['Net after fees', formatMoney(f.netCents, report.currency)],
       ['New supporters', String(f.newSupporters)],
       ['Monthly supporters active', String(f.monthlySupporters)],
     ];
     if (f.refundCount > 0) {
       rows.push(
-        ['Refunds', `${plural(f.refundCount, 'refund', 'refunds')}, ${formatUsd(f.refundedCents)}`],
-        ['Net after fees and refunds', formatUsd(f.netCents - f.refundDebitCents)],
+        ['Refunds', `${plural(f.refundCount, 'refund', 'refunds')}, ${formatMoney(f.refundedCents, report.currency)}`],
+        ['Net after fees and refunds', formatMoney(f.netCents - f.refundDebitCents, report.currency)],
       );
     }
     blocks.push({ details: rows });
@@ -49,10 +51,10 @@ export async function monthlyReportEmail(
       blocks.push('Your top supporters this month:', {
         details: report.topSupporters.map(
           (s) =>
-            [s.name, `${formatUsd(s.totalCents)} (${plural(s.supportCount, 'support', 'supports')})`] as [
-              string,
-              string,
-            ],
+            [
+              s.name,
+              `${formatMoney(s.totalCents, report.currency)} (${plural(s.supportCount, 'support', 'supports')})`,
+            ] as [string, string],
         ),
       });
     }

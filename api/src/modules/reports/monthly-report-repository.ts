@@ -1,3 +1,4 @@
+import type { Currency } from '@beabro/shared/money/currencies';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { creatorProfiles, emailOutbox, refunds, supports, users } from '../../db/schema';
@@ -14,6 +15,7 @@ export interface ReportRecipient {
   email: string;
   displayName: string;
   username: string;
+  currency: Currency;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function listReportRecipients(
       email: sql<string>`${users.email}`,
       displayName: creatorProfiles.displayName,
       username: creatorProfiles.username,
+      currency: creatorProfiles.currency,
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))

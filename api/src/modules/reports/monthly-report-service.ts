@@ -58,7 +58,7 @@ export async function runMonthlyReports(
           db,
           await monthlyReportEmail(
             recipient,
-            { month: period.month, monthLabel: period.label, figures, topSupporters },
+            { month: period.month, monthLabel: period.label, currency: recipient.currency, figures, topSupporters },
             origin,
           ),
         );

@@ -99,7 +99,7 @@ describe('monthly report job', () => {
     expect(more).toHaveLength(0);
     expect(report?.dedupeKey).toBe(`monthly-report:${creator.userId}:2026-10`);
     expect(report?.subject).toBe('Your October 2026 report on Be a Bro');
-    const net = [10, 15, 20].reduce((sum, dollars) => sum + calculateFees(dollars * 100).creatorNetCents, 0);
+    const net = [10, 15, 20].reduce((sum, dollars) => sum + calculateFees(dollars * 100, 'usd').creatorNetCents, 0);
     const text = report?.textBody ?? '';
     expect(text).toContain('Hi Report <Rae>, here is how October 2026 went.');
     expect(text).toContain('Supports: 3\nGross: $45.00');

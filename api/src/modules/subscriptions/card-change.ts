@@ -172,6 +172,7 @@ async function keepSetupCard(
           creatorDisplayName: view.creatorDisplayName,
           creatorUsername: view.creatorUsername,
           amountCents: updated.amountCents,
+          currency: updated.currency,
           cardBrand: card.brand,
           cardLast4: card.last4,
           previousCardBrand: row.cardBrand,

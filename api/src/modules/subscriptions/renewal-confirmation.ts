@@ -86,6 +86,7 @@ export async function describeRenewalConfirmation(
     creatorUsername: view.creatorUsername,
     creatorDisplayName: view.creatorDisplayName,
     amountCents: charge.amountCents,
+    currency: view.subscription.currency,
     periodStart: charge.periodStart.toISOString(),
     periodEnd: charge.periodEnd.toISOString(),
     cardBrand: intent.paymentMethod?.brand ?? view.subscription.cardBrand,
@@ -244,6 +245,7 @@ async function prepareRetryNow(deps: MoneyDeps, id: string, now: Date): Promise<
       request: { subscriptionId: id, periodNumber: charge.periodNumber, attemptNumber, onSession: true },
       creatorId: sub.creatorId,
       amountCents: charge.amountCents,
+      currency: sub.currency,
       provider: sub.paymentProvider,
       subscriptionId: id,
       subscriptionChargeId: charge.id,
@@ -280,10 +282,10 @@ export async function retryRenewalNow(deps: MoneyDeps, id: string, now: Date): P
     `creator:${p.subscription.creatorId}`;
   const intent = await deps.provider.chargeOnSession({
     amountCents: p.charge.amountCents,
-    currency: 'usd',
+    currency: p.subscription.currency,
     customer: p.subscription.supporterEmail ?? '',
     paymentMethodId: p.subscription.paymentMethodToken,
-    applicationFeeCents: applicationFeeCents(p.charge.amountCents),
+    applicationFeeCents: applicationFeeCents(p.charge.amountCents, p.subscription.currency),
     destination,
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id} (retried with a new card)`,
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },

@@ -84,6 +84,7 @@ export async function recordRenewal(
         supporterName: sub.supporterName,
         supporterEmail: sub.supporterEmail ?? '',
         amountCents: p.charge.amountCents,
+        currency: sub.currency,
         message: '',
         isAnonymous: sub.isAnonymous,
         isRecurring: true,

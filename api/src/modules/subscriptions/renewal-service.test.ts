@@ -115,7 +115,7 @@ describe('renewals', () => {
       [false, 2_500],
       [true, 2_500],
     ]);
-    expect(paid[1]).toMatchObject({ ...calculateFees(2_500), isRecurring: true, message: '' });
+    expect(paid[1]).toMatchObject({ ...calculateFees(2_500, 'usd'), isRecurring: true, message: '' });
     expect(await sandboxChargesFor(sub.paymentMethodToken)).toHaveLength(2);
     const renewed = await getSub(sub.id);
     expect(renewed).toMatchObject({ status: 'active', periodNumber: 1, failedAttempts: 0 });

@@ -152,6 +152,7 @@ async function prepareRenewal(deps: MoneyDeps, id: string, now: Date): Promise<P
       request: { subscriptionId: id, periodNumber, attemptNumber },
       creatorId: sub.creatorId,
       amountCents: sub.amountCents,
+      currency: sub.currency,
       provider: sub.paymentProvider,
       subscriptionId: id,
       subscriptionChargeId: charge.id,
@@ -197,6 +198,7 @@ async function recordRenewalFailure(
       creatorDisplayName: creator?.displayName ?? '',
       creatorUsername: creator?.username ?? '',
       amountCents: sub.amountCents,
+      currency: sub.currency,
       cardBrand: sub.cardBrand,
       cardLast4: sub.cardLast4,
       origin: deps.origin,
@@ -300,10 +302,10 @@ export async function renewSubscription(deps: MoneyDeps, id: string, now: Date):
     `creator:${p.subscription.creatorId}`;
   const intent = await deps.provider.chargeOffSession({
     amountCents: p.charge.amountCents,
-    currency: 'usd',
+    currency: p.subscription.currency,
     customer: p.subscription.supporterEmail ?? '',
     paymentMethodId: p.subscription.paymentMethodToken,
-    applicationFeeCents: applicationFeeCents(p.charge.amountCents),
+    applicationFeeCents: applicationFeeCents(p.charge.amountCents, p.subscription.currency),
     destination,
     description: `renewal ${p.charge.periodNumber} of monthly support ${p.subscription.id}`,
     metadata: { attemptId: p.attemptId, purpose: 'renewal', subscriptionId: p.subscription.id },

@@ -113,7 +113,7 @@ describe('POST /api/subscriptions/:id/change (signed in)', () => {
 
     const below = await owner.client.post(`/api/subscriptions/${id}/change`, { amount: 5, tierPosition: null });
     expect(below.statusCode).toBe(400);
-    expect(below.json().fieldErrors).toEqual({ amount: CHECKOUT_MESSAGES.minimum('Maya Makes Art', 1000) });
+    expect(below.json().fieldErrors).toEqual({ amount: CHECKOUT_MESSAGES.minimum('Maya Makes Art', 1000, 'usd') });
 
     for (const [body, field, message] of [
       [{ amount: 0, tierPosition: null }, 'amount', SUPPORT_MESSAGES.amountTooSmall],

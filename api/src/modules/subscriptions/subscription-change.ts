@@ -68,12 +68,16 @@ async function findTier(tx: Db, creatorId: string, position: number | null) {
 /** The amount's and tier's field messages against the creator's rules now (their minimum, their tiers). */
 async function checkChange(tx: Db, creatorId: string, change: SubscriptionChange, amountCents: number) {
   const [creator] = await tx
-    .select({ displayName: creatorProfiles.displayName, minimumAmountCents: creatorProfiles.minimumAmountCents })
+    .select({
+      displayName: creatorProfiles.displayName,
+      minimumAmountCents: creatorProfiles.minimumAmountCents,
+      currency: creatorProfiles.currency,
+    })
     .from(creatorProfiles)
     .where(eq(creatorProfiles.userId, creatorId));
   const fieldErrors: Record<string, string> = {};
   if (creator && amountCents < creator.minimumAmountCents)
-    fieldErrors.amount = supportMinimumMessage(creator.displayName, creator.minimumAmountCents);
+    fieldErrors.amount = supportMinimumMessage(creator.displayName, creator.minimumAmountCents, creator.currency);
   const tier = await findTier(tx, creatorId, change.tierPosition);
   // The page sends the tier it showed; if the creator changed its amount since, the choice is stale.
   if (change.tierPosition !== null && tier?.amountCents !== amountCents)
@@ -172,6 +176,7 @@ async function changeInTransaction(
         creatorDisplayName: view.creatorDisplayName,
         creatorUsername: view.creatorUsername,
         amountCents,
+        currency: changed.currency,
         cardBrand: changed.cardBrand,
         cardLast4: changed.cardLast4,
         origin: links.origin,
@@ -187,6 +192,7 @@ async function changeInTransaction(
     supporterName: changed.supporterName,
     isAnonymous: changed.isAnonymous,
     amountCents,
+    currency: changed.currency,
     origin: links.origin,
     ...facts,
   }))
@@ -261,6 +267,7 @@ async function requestRaise(
     await confirmChangeEmail(row.supporterEmail, {
       subscriptionId: row.id,
       creatorDisplayName: view.creatorDisplayName,
+      currency: row.currency,
       previousAmountCents: row.amountCents,
       previousTierName: previousTier?.name ?? null,
       amountCents,
@@ -272,7 +279,7 @@ async function requestRaise(
   const sentTo = maskEmail(row.supporterEmail);
   return {
     message: `We sent a confirmation link to ${sentTo}. The new amount starts once you confirm.`,
-    pending: { amountCents, sentTo, expiresAt: expiresAt.toISOString() },
+    pending: { amountCents, currency: row.currency, sentTo, expiresAt: expiresAt.toISOString() },
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { formatEmailDate } from '../email/format-email-date';
 import type { OutgoingEmail } from '../email/email-outbox';
 import { composeEmail, EMAIL_REASONS, notificationSettingsUrl } from '../email/email-template';
@@ -10,6 +10,7 @@ interface SubscriptionFacts {
   creatorDisplayName: string;
   creatorUsername: string;
   amountCents: number;
+  currency: Currency;
   cardBrand: string;
   cardLast4: string;
   origin: string;
@@ -32,7 +33,7 @@ export async function renewalFailedEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Your monthly support to ${f.creatorDisplayName} could not be renewed`;
   const lines = [
-    `We could not charge ${formatUsd(f.amountCents)} to your ${f.cardBrand} ending in ${f.cardLast4} for your monthly support to ${f.creatorDisplayName}: ${f.failureMessage}`,
+    `We could not charge ${formatMoney(f.amountCents, f.currency)} to your ${f.cardBrand} ending in ${f.cardLast4} for your monthly support to ${f.creatorDisplayName}: ${f.failureMessage}`,
     `Update your card with the button below and we charge the new card right away. Otherwise we will try again on ${formatEmailDate(f.retryAt)}; if that keeps failing, the monthly support stops.`,
   ];
   return composeEmail(
@@ -65,7 +66,7 @@ export async function renewalNeedsConfirmationEmail(
     {
       heading: subject,
       blocks: [
-        `Your bank asks you to confirm the payment of ${formatUsd(f.amountCents)} on your ${f.cardBrand} ending in ${f.cardLast4} for ${month} of your monthly support to ${f.creatorDisplayName}. Nothing was charged yet.`,
+        `Your bank asks you to confirm the payment of ${formatMoney(f.amountCents, f.currency)} on your ${f.cardBrand} ending in ${f.cardLast4} for ${month} of your monthly support to ${f.creatorDisplayName}. Nothing was charged yet.`,
         `Confirm it with the button below. Otherwise we will try again on ${formatEmailDate(f.retryAt)}; if the payment still cannot go through, the monthly support stops.`,
         `Not supporting any more? You can cancel without signing in: ${f.cancelUrl}`,
       ],
@@ -82,7 +83,7 @@ export async function subscriptionLapsedEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Your monthly support to ${f.creatorDisplayName} has stopped`;
   const lines = [
-    `We tried several times to renew your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} with your ${f.cardBrand} ending in ${f.cardLast4}, without success (${f.failureMessage}).`,
+    `We tried several times to renew your monthly support of ${formatMoney(f.amountCents, f.currency)} to ${f.creatorDisplayName} with your ${f.cardBrand} ending in ${f.cardLast4}, without success (${f.failureMessage}).`,
     'Your monthly support has stopped and nothing more will be charged.',
   ];
   return composeEmail(
@@ -103,7 +104,7 @@ export async function subscriptionCanceledEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} cancelled`;
   const lines = [
-    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is cancelled. Nothing more will be charged.`,
+    `Your monthly support of ${formatMoney(f.amountCents, f.currency)} to ${f.creatorDisplayName} is cancelled. Nothing more will be charged.`,
     `It stays active until ${formatEmailDate(f.endsAt)}.`,
     `Thank you for supporting ${f.creatorDisplayName}! You can support them again anytime.`,
   ];
@@ -125,7 +126,7 @@ export async function subscriptionPausedEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} paused`;
   const lines = [
-    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is paused. Nothing is charged while it is paused.`,
+    `Your monthly support of ${formatMoney(f.amountCents, f.currency)} to ${f.creatorDisplayName} is paused. Nothing is charged while it is paused.`,
     f.resumesAt
       ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}, with the next charge to your ${f.cardBrand} ending in ${f.cardLast4} that day.`
       : `It stays paused until you resume it. Resumed after the month you paid for, the month you resume in is charged that day, then monthly as before.`,
@@ -153,7 +154,7 @@ export async function subscriptionResumedEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} resumed`;
   const lines = [
-    `Your monthly support of ${formatUsd(f.amountCents)} to ${f.creatorDisplayName} is running again. Thank you!`,
+    `Your monthly support of ${formatMoney(f.amountCents, f.currency)} to ${f.creatorDisplayName} is running again. Thank you!`,
     `The next charge to your ${f.cardBrand} ending in ${f.cardLast4} is on ${formatEmailDate(f.nextChargeAt)}.`,
   ];
   return composeEmail(
@@ -180,6 +181,7 @@ export interface CreatorPauseFacts {
   supporterName: string | null;
   isAnonymous: boolean;
   amountCents: number;
+  currency: Currency;
   origin: string;
 }
 
@@ -227,6 +229,7 @@ export async function confirmChangeEmail(
   f: {
     subscriptionId: string;
     creatorDisplayName: string;
+    currency: Currency;
     previousAmountCents: number;
     previousTierName: string | null;
     amountCents: number;
@@ -246,7 +249,7 @@ export async function confirmChangeEmail(
     {
       heading: subject,
       blocks: [
-        `Someone with the link in your receipt asked to raise your monthly support to ${f.creatorDisplayName} from ${amountWithTier(f.previousAmountCents, f.previousTierName)} to ${amountWithTier(f.amountCents, f.tierName)}.`,
+        `Someone with the link in your receipt asked to raise your monthly support to ${f.creatorDisplayName} from ${amountWithTier(f.previousAmountCents, f.currency, f.previousTierName)} to ${amountWithTier(f.amountCents, f.currency, f.tierName)}.`,
         'Nothing changes until you confirm. The link works once, for 24 hours. If you did not ask for this, ignore this email: your support stays as it is.',
       ],
       action: { label: 'Confirm the new amount', url: f.confirmUrl },
@@ -266,7 +269,7 @@ export async function creatorSubscriptionPausedEmails(
     `creator-subscription-paused:${f.subscriptionId}:${f.pausedAt.toISOString()}`,
     `${who} paused their monthly support`,
     [
-      `${who} paused their monthly support of ${formatUsd(f.amountCents)}. Nothing is charged while it is paused.`,
+      `${who} paused their monthly support of ${formatMoney(f.amountCents, f.currency)}. Nothing is charged while it is paused.`,
       f.resumesAt
         ? `It resumes by itself on ${formatEmailDate(f.resumesAt)}.`
         : 'It stays paused until they resume it.',
@@ -285,7 +288,7 @@ export async function creatorSubscriptionResumedEmails(
     `creator-subscription-resumed:${f.subscriptionId}:${f.resumedAt.toISOString()}`,
     `${who} resumed their monthly support`,
     [
-      `${who} resumed their monthly support of ${formatUsd(f.amountCents)}. The next charge is on ${formatEmailDate(f.nextChargeAt)}.`,
+      `${who} resumed their monthly support of ${formatMoney(f.amountCents, f.currency)}. The next charge is on ${formatEmailDate(f.nextChargeAt)}.`,
     ],
   );
 }
@@ -301,8 +304,8 @@ export interface SubscriptionChangeFacts {
   effectiveAt: Date | null;
 }
 
-const amountWithTier = (amountCents: number, tierName: string | null) =>
-  `${formatUsd(amountCents)} a month${tierName ? ` (${tierName})` : ''}`;
+const amountWithTier = (amountCents: number, currency: Currency, tierName: string | null) =>
+  `${formatMoney(amountCents, currency)} a month${tierName ? ` (${tierName})` : ''}`;
 
 /** Confirms a change of amount or tier to the supporter: what it was, what it is, from when. */
 export async function subscriptionChangedEmail(
@@ -311,7 +314,7 @@ export async function subscriptionChangedEmail(
 ): Promise<OutgoingEmail> {
   const subject = `Monthly support to ${f.creatorDisplayName} changed`;
   const lines = [
-    `Your monthly support to ${f.creatorDisplayName} is now ${amountWithTier(f.amountCents, f.tierName)}, instead of ${amountWithTier(f.previousAmountCents, f.previousTierName)}.`,
+    `Your monthly support to ${f.creatorDisplayName} is now ${amountWithTier(f.amountCents, f.currency, f.tierName)}, instead of ${amountWithTier(f.previousAmountCents, f.currency, f.previousTierName)}.`,
     f.effectiveAt
       ? `The month you already paid for does not change. The new amount is first charged on ${formatEmailDate(f.effectiveAt)}, to your ${f.cardBrand} ending in ${f.cardLast4}.`
       : `It is paused: the new amount is charged from when you resume it.`,
@@ -344,7 +347,7 @@ export async function creatorSubscriptionChangedEmails(
     `creator-subscription-changed:${f.subscriptionId}:${f.changedAt.toISOString()}`,
     `${who} changed their monthly support`,
     [
-      `${who} ${raised ? 'raised' : f.amountCents < f.previousAmountCents ? 'lowered' : 'changed'} their monthly support from ${amountWithTier(f.previousAmountCents, f.previousTierName)} to ${amountWithTier(f.amountCents, f.tierName)}.`,
+      `${who} ${raised ? 'raised' : f.amountCents < f.previousAmountCents ? 'lowered' : 'changed'} their monthly support from ${amountWithTier(f.previousAmountCents, f.currency, f.previousTierName)} to ${amountWithTier(f.amountCents, f.currency, f.tierName)}.`,
       f.effectiveAt
         ? `The new amount applies from their next renewal, on ${formatEmailDate(f.effectiveAt)}.`
         : 'Their support is paused: the new amount applies when they resume it.',
@@ -368,7 +371,7 @@ export async function cardChangedEmail(
     {
       heading: subject,
       blocks: [
-        `Your monthly support to ${f.creatorDisplayName} (${formatUsd(f.amountCents)} a month) is now charged to your ${f.cardBrand} ending in ${f.cardLast4}, instead of your ${f.previousCardBrand} ending in ${f.previousCardLast4}.`,
+        `Your monthly support to ${f.creatorDisplayName} (${formatMoney(f.amountCents, f.currency)} a month) is now charged to your ${f.cardBrand} ending in ${f.cardLast4}, instead of your ${f.previousCardBrand} ending in ${f.previousCardLast4}.`,
         'Did not make this change? Replace the card again or cancel the monthly support with the button below, without signing in, and reply to this email.',
       ],
       action: { label: 'Manage monthly support', url: f.manageUrl },

@@ -51,6 +51,7 @@ describe('POST /api/subscriptions/:id/cancel', () => {
       creatorUsername: creator.username,
       creatorDisplayName: 'Maya Makes Art',
       amountCents: 2_500,
+      currency: 'usd',
       tierPosition: null,
       status: 'active',
       cancelAtPeriodEnd: true,

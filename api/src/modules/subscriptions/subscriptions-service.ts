@@ -60,6 +60,7 @@ export function toSubscriptionDto(
     creatorUsername: creator.creatorUsername,
     creatorDisplayName: creator.creatorDisplayName,
     amountCents: row.amountCents,
+    currency: row.currency,
     tierPosition: row.tierPosition,
     status: row.status,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -136,6 +137,7 @@ async function cancel(db: Db, id: string, origin: string, now: Date): Promise<Su
           creatorDisplayName: view.creatorDisplayName,
           creatorUsername: view.creatorUsername,
           amountCents: row.amountCents,
+          currency: row.currency,
           cardBrand: row.cardBrand,
           cardLast4: row.cardLast4,
           origin,
@@ -244,6 +246,7 @@ function subscriptionFacts(
     creatorDisplayName: view.creatorDisplayName,
     creatorUsername: view.creatorUsername,
     amountCents: row.amountCents,
+    currency: row.currency,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,
     origin: links.origin,
@@ -260,6 +263,7 @@ async function creatorPauseFacts(tx: Db, row: SubscriptionRow, links: Subscripti
     supporterName: row.supporterName,
     isAnonymous: row.isAnonymous,
     amountCents: row.amountCents,
+    currency: row.currency,
     origin: links.origin,
   };
 }

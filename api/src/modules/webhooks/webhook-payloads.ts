@@ -5,6 +5,7 @@ type SupportFacts = Pick<
   typeof supports.$inferSelect,
   | 'id'
   | 'amountCents'
+  | 'currency'
   | 'platformFeeCents'
   | 'processingFeeCents'
   | 'creatorNetCents'
@@ -18,16 +19,16 @@ type SupportFacts = Pick<
 >;
 type SubscriptionFacts = Pick<
   typeof subscriptions.$inferSelect,
-  'id' | 'amountCents' | 'status' | 'supporterName' | 'isAnonymous' | 'currentPeriodEnd' | 'createdAt'
+  'id' | 'amountCents' | 'currency' | 'status' | 'supporterName' | 'isAnonymous' | 'currentPeriodEnd' | 'createdAt'
 >;
-type PayoutFacts = Pick<typeof payouts.$inferSelect, 'id' | 'amountCents' | 'weekStart' | 'weekEnd'>;
+type PayoutFacts = Pick<typeof payouts.$inferSelect, 'id' | 'amountCents' | 'currency' | 'weekStart' | 'weekEnd'>;
 
 /** A support as webhooks describe it: amounts in cents, the name only when the supporter gave it publicly. */
 export function webhookSupport(support: SupportFacts): WebhookEventData['support.created']['support'] {
   return {
     id: support.id,
     amountCents: support.amountCents,
-    currency: 'usd',
+    currency: support.currency,
     platformFeeCents: support.platformFeeCents,
     processingFeeCents: support.processingFeeCents,
     creatorNetCents: support.creatorNetCents,
@@ -46,7 +47,7 @@ export function webhookSubscription(
   return {
     id: subscription.id,
     amountCents: subscription.amountCents,
-    currency: 'usd',
+    currency: subscription.currency,
     status: subscription.status,
     supporterName: subscription.isAnonymous ? null : subscription.supporterName,
     currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
@@ -58,7 +59,7 @@ export function webhookPayout(payout: PayoutFacts, paidAt: Date): WebhookEventDa
   return {
     id: payout.id,
     amountCents: payout.amountCents,
-    currency: 'usd',
+    currency: payout.currency,
     weekStart: payout.weekStart,
     weekEnd: payout.weekEnd,
     paidAt: paidAt.toISOString(),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
+import { currencyOfCountry, readCurrency } from './currencies';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams, type ParamReader, type ParamShape } from './form-params';
 import { invalidRequest } from './stand-in-error';
@@ -10,7 +11,6 @@ import { list, randomId, type ApiRequest, type StandInState } from './stand-in-s
  * own (onboarding finished, more information required, automatic payouts).
  */
 
-const currencyOfCountry: Record<string, string> = { US: 'usd', CA: 'cad', GB: 'gbp', AU: 'aud' };
 /** Countries where Stripe offers connected accounts (the stand-in checks the code, not country rules). */
 const accountCountries = new Set(
   'AE AT AU BE BG BR CA CH CY CZ DE DK EE ES FI FR GB GI GR HK HR HU IE IT JP LI LT LU LV MT MX MY NL NO NZ PL PT RO SE SG SI SK TH US'.split(
@@ -182,7 +182,8 @@ export function accountsResource(state: StandInState) {
       } as Stripe.Account.Controller,
       country,
       created: state.now(),
-      default_currency: read.string('default_currency') ?? currencyOfCountry[country] ?? 'usd',
+      // What the account settles and is paid out in: the country's currency unless the platform names another.
+      default_currency: readCurrency(read.string('default_currency') ?? currencyOfCountry(country), 'default_currency'),
       email: read.string('email') ?? null,
       business_type: (read.oneOf('business_type', [
         'individual',
@@ -401,15 +402,28 @@ export function accountsResource(state: StandInState) {
     state.emit('payout.canceled', payout, { previous: { status: previous }, account: accountId });
   }
 
-  function payOut(accountId: string, options: { failureCode?: string; cancel?: boolean } = {}): Stripe.Payout {
+  /**
+   * Stripe's automatic payout of the account's balance in one currency (its default currency unless `currency` says
+   * another) to its bank account in that currency: the amount as it is on the balance, never converted.
+   */
+  function payOut(
+    accountId: string,
+    options: { failureCode?: string; cancel?: boolean; currency?: string } = {},
+  ): Stripe.Payout {
     const account = getAccount(accountId);
-    const amount = state.balanceTotal(accountId);
-    if (amount <= 0) throw new Error(`Account ${accountId} has no balance to pay out`);
+    const currency = options.currency ?? account.default_currency!;
+    const amount = state.balanceTotal(accountId, currency);
+    if (amount <= 0) throw new Error(`Account ${accountId} has no balance in ${currency} to pay out`);
     if (!account.payouts_enabled) throw new Error(`Payouts are not enabled on ${accountId}`);
     // Stripe pays out on the account's schedule; a manual one (our holds) is paid only when the platform asks.
     if (account.settings!.payouts!.schedule.interval === 'manual')
       throw new Error(`Payouts of ${accountId} are manual (held): Stripe pays nothing out on its own`);
-    const bank = account.external_accounts!.data[0]!;
+    const bank = account.external_accounts!.data.find((external) => external.currency === currency);
+    if (!bank) {
+      throw new Error(
+        `Account ${accountId} has no bank account in ${currency}: Stripe would convert that balance, the stand-in does not`,
+      );
+    }
     const payout = fromFixture<Stripe.Payout>('payout', {
       id: randomId('po'),
       amount,
@@ -418,7 +432,7 @@ export function accountsResource(state: StandInState) {
       automatic: true,
       balance_transaction: null,
       created: state.now(),
-      currency: account.default_currency!,
+      currency,
       destination: bank.id,
       metadata: {},
       status: 'in_transit',

@@ -1,11 +1,9 @@
 import type Stripe from 'stripe';
+import { termsOf } from './currencies';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams } from './form-params';
 import { invalidRequest, noSuch } from './stand-in-error';
 import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
-
-/** Stripe's dispute fee in the US. */
-const disputeFeeCents = 1500;
 
 /** Disputes opened by the dispute test cards and closed by Stripe's test-mode evidence rule or by accepting them. */
 export function disputesResource(state: StandInState) {
@@ -40,6 +38,8 @@ export function disputesResource(state: StandInState) {
     charge.disputed = true;
     state.emit('charge.dispute.created', dispute);
     if (!inquiry) {
+      // Stripe's dispute fee, in the disputed charge's currency.
+      const disputeFeeCents = termsOf(dispute.currency).disputeFee;
       const withdrawn = state.balanceTransaction(
         -dispute.amount,
         disputeFeeCents,

@@ -6,21 +6,14 @@ import { fromFixture } from './fixtures';
 import { rejectUnknownParams, type ParamShape } from './form-params';
 import { StandInError, docUrl, invalidRequest, noSuch, unexpectedState } from './stand-in-error';
 import { incompatibleMethod, readPaymentMethodTypes } from './payment-method-types';
+import { PLATFORM_COUNTRY, checkMinimumCharge, readCurrency, stripeFeeCents } from './currencies';
 import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
 /*
  * PaymentIntents with destination charges: the charge, the transfer to the connected account and the application fee
- * a successful payment creates, 3-D Secure, off-session authentication_required, declines, processing.
+ * a successful payment creates, 3-D Secure, off-session authentication_required, declines, processing. A charge's money
+ * stays in its currency on every balance it reaches (the platform's, the account's): the stand-in converts nothing.
  */
-
-/**
- * Stripe's standard US pricing, charged to the platform: 2.9% + 30 cents for a domestic card, 1.5% more for a card
- * issued outside the US; rounded to the nearest cent (halves up).
- */
-export const stripeFeeCents = (amount: number, cardCountry: string) =>
-  Math.floor((amount * (cardCountry === 'US' ? 29 : 44) + 500) / 1000) + 30;
-/** Stripe's minimum charge amounts for the currencies creators here can use. */
-const minimumAmount: Record<string, number> = { usd: 50, cad: 50, aud: 50, gbp: 30, eur: 50 };
 
 const paymentIntentShape: ParamShape = {
   amount: true,
@@ -69,23 +62,9 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
     const { params, read } = request;
     const methodTypes = readPaymentMethodTypes(params, read);
     rejectUnknownParams(params, paymentIntentShape);
-    const currency = read.string('currency', { required: true }).toLowerCase();
-    if (!(currency in minimumAmount)) {
-      throw invalidRequest(
-        `Invalid currency: ${currency}. Stripe currently supports these currencies: usd, cad, gbp, aud, eur (stand-in subset).`,
-        {
-          param: 'currency',
-        },
-      );
-    }
+    const currency = readCurrency(read.string('currency', { required: true }));
     const amount = read.integer('amount', { required: true, min: 1 });
-    const minimum = minimumAmount[currency]!;
-    if (amount < minimum) {
-      throw invalidRequest(`Amount must be at least ${(minimum / 100).toFixed(2)} ${currency}`, {
-        param: 'amount',
-        code: 'amount_too_small',
-      });
-    }
+    checkMinimumCharge(amount, currency);
     const customerId = read.string('customer');
     if (customerId) customers.getCustomer(customerId, 'customer');
     const destination = read.string('transfer_data.destination');
@@ -119,6 +98,16 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
         throw invalidRequest(
           'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
           { param: 'transfer_data[destination]', code: 'insufficient_capabilities_for_transfer' },
+        );
+      }
+      // Connect's cross-border rule: a destination charge from the platform to an account in another country is
+      // made on behalf of that account (it is the settlement merchant), unless the account is under the recipient
+      // agreement (cross-border payouts, which Stripe enables per platform).
+      const agreement = account.tos_acceptance?.service_agreement ?? 'full';
+      if (!onBehalfOf && account.country !== PLATFORM_COUNTRY && agreement === 'full') {
+        throw invalidRequest(
+          `Funds can't be sent to accounts located in ${account.country} when the account is under the \`full\` service agreement. To learn more, see https://stripe.com/docs/connect/service-agreement-types.`,
+          { param: 'transfer_data[destination]', code: 'transfers_not_allowed' },
         );
       }
     }
@@ -399,9 +388,16 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       return intent;
     }
     const charge = newCharge(intent, method);
+    // The settlement merchant: the `on_behalf_of` account, whose country prices the card (domestic or not).
+    const settlement = intent.on_behalf_of ? state.accounts.get(intent.on_behalf_of as string) : undefined;
     charge.balance_transaction = state.balanceTransaction(
       charge.amount,
-      stripeFeeCents(charge.amount, methodState.card.country ?? 'US'),
+      stripeFeeCents(
+        charge.amount,
+        charge.currency,
+        methodState.card.country ?? PLATFORM_COUNTRY,
+        settlement?.country ?? PLATFORM_COUNTRY,
+      ),
       'charge',
       charge.id,
       charge.currency,
@@ -514,15 +510,7 @@ export function paymentIntentsResource(state: StandInState, customers: Customers
       );
     }
     const amount = read.integer('amount', { min: 1 }) ?? intent.amount;
-    if (amount < minimumAmount[intent.currency]!) {
-      throw invalidRequest(
-        `Amount must be at least ${(minimumAmount[intent.currency]! / 100).toFixed(2)} ${intent.currency}`,
-        {
-          param: 'amount',
-          code: 'amount_too_small',
-        },
-      );
-    }
+    checkMinimumCharge(amount, intent.currency);
     const fee = read.integer('application_fee_amount', { min: 0 }) ?? intent.application_fee_amount;
     if (read.has('application_fee_amount') && !intent.transfer_data) {
       throw invalidRequest(

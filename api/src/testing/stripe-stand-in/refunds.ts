@@ -243,7 +243,7 @@ export function refundsResource(state: StandInState, paymentIntents: PaymentInte
       );
     }
     const destination = transfer.destination as string;
-    if (!transfer.source_transaction && state.balanceTotal(destination) < amount) {
+    if (!transfer.source_transaction && state.balanceTotal(destination, transfer.currency) < amount) {
       throw invalidRequest(
         `Insufficient funds in the destination account ${destination} to reverse ${amount} of transfer ${transfer.id}.`,
         { code: 'balance_insufficient' },

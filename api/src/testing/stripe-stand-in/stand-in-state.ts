@@ -89,9 +89,14 @@ export class StandInState {
     return all.reverse();
   }
 
-  /** What a balance holds in total (available and pending), in the smallest unit: the sum of its transactions' nets. */
-  balanceTotal(owner: string | null): number {
-    return this.balanceTransactionsOf(owner).reduce((sum, txn) => sum + txn.net, 0);
+  /**
+   * What a balance holds in one currency in total (available and pending), in its minor unit: the sum of its
+   * transactions' nets in that currency. A balance is one per currency, as on Stripe.
+   */
+  balanceTotal(owner: string | null, currency: string): number {
+    return this.balanceTransactionsOf(owner)
+      .filter((txn) => txn.currency === currency)
+      .reduce((sum, txn) => sum + txn.net, 0);
   }
 
   findById(id: string): unknown {

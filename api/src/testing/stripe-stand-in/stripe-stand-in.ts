@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { accountsResource } from './accounts';
+import { PLATFORM_CURRENCY } from './currencies';
 import { customersResource } from './customers';
 import { disputesResource } from './disputes';
 import { EventLog, type WebhookDelivery, type WebhookEndpointConfig } from './event-delivery';
@@ -80,12 +81,17 @@ export interface StripeStandIn {
    */
   holdNextRequest(match: (method: string, path: string) => boolean): { reached: Promise<void>; release(): void };
   /**
-   * Stripe's automatic payout of the account's balance to its bank: payout.paid, payout.failed with the code, or
-   * payout.canceled (`cancel`: the money comes back to the balance).
+   * Stripe's automatic payout of the account's balance in its default currency (or `currency`) to its bank in that
+   * currency, never converted: payout.paid, payout.failed with the code, or payout.canceled (`cancel`: the money comes
+   * back to the balance).
    */
   payOut(
     accountId: string,
-    options?: { failureCode?: 'account_closed' | 'no_account' | 'could_not_process'; cancel?: boolean },
+    options?: {
+      failureCode?: 'account_closed' | 'no_account' | 'could_not_process';
+      cancel?: boolean;
+      currency?: string;
+    },
   ): Stripe.Payout;
   /** The bank returns a payout already reported paid: payout.failed with the code (default account_closed). */
   failPaidPayout(payoutId: string, failureCode?: 'account_closed' | 'no_account' | 'could_not_process'): Stripe.Payout;
@@ -125,27 +131,33 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return found;
     };
 
-  /** GET /v1/balance: the platform's, or with `Stripe-Account` a connected account's, by availability. */
+  /**
+   * GET /v1/balance: the platform's, or with `Stripe-Account` a connected account's, by availability and by currency
+   * (one balance per currency, each listed in both `available` and `pending`; the account's default currency, or the
+   * platform's, when nothing moved yet).
+   */
   function retrieveBalance({ params, account }: ApiRequest): Stripe.Balance {
     rejectUnknownParams(params, { expand: 'list' });
     const now = state.now();
+    const own = account ? state.accounts.get(account)!.default_currency! : PLATFORM_CURRENCY;
+    const currencies = new Set([own]);
     const sums = { available: new Map<string, number>(), pending: new Map<string, number>() };
     for (const txn of state.balanceTransactionsOf(account)) {
+      currencies.add(txn.currency);
       const bucket = txn.available_on <= now ? sums.available : sums.pending;
       bucket.set(txn.currency, (bucket.get(txn.currency) ?? 0) + txn.net);
     }
     const funds = (bucket: Map<string, number>) =>
-      [...(bucket.size === 0 ? new Map([['usd', 0]]) : bucket)].map(([currency, amount]) => ({
-        amount,
-        currency,
-        source_types: { card: amount },
-      }));
+      [...currencies].map((currency) => {
+        const amount = bucket.get(currency) ?? 0;
+        return { amount, currency, source_types: { card: amount } };
+      });
     return {
       object: 'balance',
       available: funds(sums.available),
       pending: funds(sums.pending),
       livemode: false,
-      ...(account ? {} : { connect_reserved: [{ amount: 0, currency: 'usd' }] }),
+      ...(account ? {} : { connect_reserved: [{ amount: 0, currency: PLATFORM_CURRENCY }] }),
     } as Stripe.Balance;
   }
 
@@ -404,14 +416,17 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
 
   function handlePage(url: URL, response: http.ServerResponse) {
     // Stripe's schedule comes round for the account (what `payOut` does, for a separate process: the end-to-end
-    // suite's stand-in): `?outcome=failed` or `canceled`; 409 with the reason when Stripe would pay nothing.
+    // suite's stand-in): `?outcome=failed` or `canceled`, `?currency=` for a balance in another currency than the
+    // account's; 409 with the reason when Stripe would pay nothing.
     const payout = /^\/stand-in\/accounts\/([^/]+)\/payout$/.exec(url.pathname);
     if (payout) {
       const outcome = url.searchParams.get('outcome');
       try {
+        const currency = url.searchParams.get('currency');
         const made = accounts.payOut(payout[1]!, {
           ...(outcome === 'failed' ? { failureCode: 'account_closed' } : {}),
           ...(outcome === 'canceled' ? { cancel: true } : {}),
+          ...(currency ? { currency: currency.toLowerCase() } : {}),
         });
         return respond(response, 200, JSON.stringify(made), {});
       } catch (error) {

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { fromFixture } from './fixtures';
 import { rejectUnknownParams } from './form-params';
+import { readCurrency } from './currencies';
 import { invalidRequest, noSuch } from './stand-in-error';
 import { list, randomId, type ApiRequest, type StandInState } from './stand-in-state';
 
@@ -10,7 +11,10 @@ import { list, randomId, type ApiRequest, type StandInState } from './stand-in-s
  * named by the transfer's `destination_payment`, a `payment` balance transaction there), as on Stripe.
  */
 export function transfersResource(state: StandInState) {
-  /** POST /v1/transfers: `amount`, `currency`, `destination` required; the platform's balance must cover it. */
+  /**
+   * POST /v1/transfers: `amount`, `currency`, `destination` required; the platform's balance in that currency must
+   * cover it.
+   */
   function createTransfer({ params, read }: ApiRequest) {
     rejectUnknownParams(params, {
       amount: true,
@@ -22,10 +26,11 @@ export function transfersResource(state: StandInState) {
       expand: 'list',
     });
     const amount = read.integer('amount', { min: 1 });
-    const currency = read.string('currency');
+    const currencyParam = read.string('currency');
     const destination = read.string('destination');
     if (amount === undefined) throw invalidRequest('Missing required param: amount.', { param: 'amount' });
-    if (!currency) throw invalidRequest('Missing required param: currency.', { param: 'currency' });
+    if (!currencyParam) throw invalidRequest('Missing required param: currency.', { param: 'currency' });
+    const currency = readCurrency(currencyParam);
     if (!destination) throw invalidRequest('Missing required param: destination.', { param: 'destination' });
     const account = state.accounts.get(destination);
     if (!account) throw noSuch('destination', destination, 'destination');
@@ -35,7 +40,8 @@ export function transfersResource(state: StandInState) {
         { param: 'destination' },
       );
     }
-    if (state.balanceTotal(null) < amount) {
+    // From the platform's balance in the transfer's currency (a balance is one per currency).
+    if (state.balanceTotal(null, currency) < amount) {
       throw invalidRequest(
         'You have insufficient funds in your Stripe account. One likely reason you have insufficient funds is that your funds are automatically being paid out; try enabling manual payouts.',
         { code: 'balance_insufficient' },

@@ -202,6 +202,7 @@ describe('sandbox provider', () => {
     const k = key();
     const first = await provider.transfer({
       amountCents: 1_000,
+      currency: 'usd',
       destination: 'creator:x',
       idempotencyKey: k,
       description: 'payout',
@@ -209,13 +210,20 @@ describe('sandbox provider', () => {
     expect(
       await provider.transfer({
         amountCents: 1_000,
+        currency: 'usd',
         destination: 'creator:x',
         idempotencyKey: k,
         description: 'payout',
       }),
     ).toEqual(first);
     await expect(
-      provider.transfer({ amountCents: 2_000, destination: 'creator:x', idempotencyKey: k, description: 'payout' }),
+      provider.transfer({
+        amountCents: 2_000,
+        currency: 'usd',
+        destination: 'creator:x',
+        idempotencyKey: k,
+        description: 'payout',
+      }),
     ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
   });
 });

@@ -1,3 +1,4 @@
+import type { Currency } from '@beabro/shared/money/currencies';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SANDBOX_CARD_FRAME_PATH } from '@beabro/shared/api-schemas/checkout';
 import { calculateFees } from '@beabro/shared/money/fees';
@@ -119,7 +120,7 @@ function toIntent({ intent, method }: IntentWithMethod): PaymentIntent {
     clientSecret: intent.clientSecret,
     status: intent.status,
     amountCents: intent.amountCents,
-    currency: 'usd',
+    currency: intent.currency,
     customer: intent.customer,
     keepCard: intent.keepCard,
     applicationFeeCents: intent.applicationFeeCents,
@@ -339,11 +340,11 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
   }
 
   /** A failed refund as Stripe's refund.failed carries it. */
-  const refundObject = (refund: SandboxRefundRow) => ({
+  const refundObject = (refund: SandboxRefundRow, currency: Currency) => ({
     id: refund.id,
     object: 'refund',
     amount: refund.amountCents,
-    currency: 'usd',
+    currency,
     charge: refund.chargeId,
     status: refund.status,
     failure_reason: refund.failureReason,
@@ -414,6 +415,7 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       id: randomId('ch'),
       idempotencyKey: `intent:${intent.id}`,
       amountCents: intent.amountCents,
+      currency: intent.currency,
       status: 'succeeded',
       paymentMethodToken: method.token,
       brand: method.brand,
@@ -690,7 +692,8 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
           pending.refund.status === 'failed'
             ? pending.refund
             : await failSandboxRefund(db, pending.refund.id, SANDBOX_REFUND_FAILURE_REASON, clock());
-        if (refund && (await send(pending.eventId, REFUND_FAILED_EVENT, refundObject(refund)))) delivered++;
+        if (refund && (await send(pending.eventId, REFUND_FAILED_EVENT, refundObject(refund, pending.currency))))
+          delivered++;
         else errors++;
       }
       return { delivered, errors };
@@ -720,10 +723,11 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       const movements = await listSandboxMovements(db, request.from, request.to);
       return movements.map((m) => {
         const amountCents = m.kind === 'charge' || m.kind === 'refund_failure' ? m.amountCents : -m.amountCents;
-        const feeCents = m.kind === 'charge' ? calculateFees(m.amountCents).processingFeeCents : 0;
+        const feeCents = m.kind === 'charge' ? calculateFees(m.amountCents, m.currency).processingFeeCents : 0;
         return {
           id: m.kind === 'refund_failure' ? `txn_${m.id}_failure` : `txn_${m.id}`,
           type: m.kind,
+          currency: m.currency,
           amountCents,
           feeCents,
           netCents: amountCents - feeCents,
@@ -792,9 +796,14 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
         id: randomId('tr'),
         idempotencyKey: request.idempotencyKey,
         amountCents: request.amountCents,
+        currency: request.currency,
         destination: request.destination,
       });
-      if (row.amountCents !== request.amountCents || row.destination !== request.destination)
+      if (
+        row.amountCents !== request.amountCents ||
+        row.currency !== request.currency ||
+        row.destination !== request.destination
+      )
         throw new IdempotencyKeyReusedError(request.idempotencyKey);
       return { transferId: row.id };
     },

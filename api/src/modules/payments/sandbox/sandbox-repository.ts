@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Currency } from '@beabro/shared/money/currencies';
 import type { Db } from '../../../db/database';
 import {
   sandboxCharges,
@@ -197,11 +198,12 @@ export async function listUndeliveredRefundFailures(
   db: Db,
   type: string,
   limit: number,
-): Promise<{ eventId: string; refund: SandboxRefundRow }[]> {
+): Promise<{ eventId: string; refund: SandboxRefundRow; currency: Currency }[]> {
   return db
-    .select({ eventId: sandboxEvents.id, refund: sandboxRefunds })
+    .select({ eventId: sandboxEvents.id, refund: sandboxRefunds, currency: sandboxCharges.currency })
     .from(sandboxEvents)
     .innerJoin(sandboxRefunds, eq(sandboxRefunds.id, sandboxEvents.refundId))
+    .innerJoin(sandboxCharges, eq(sandboxCharges.id, sandboxRefunds.chargeId))
     .where(and(eq(sandboxEvents.type, type), isNull(sandboxEvents.deliveredAt)))
     .orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id))
     .limit(limit);
@@ -272,10 +274,21 @@ export async function listSandboxMovements(
   from: Date,
   to: Date,
 ): Promise<
-  { kind: 'charge' | 'refund' | 'refund_failure' | 'transfer'; id: string; amountCents: number; createdAt: Date }[]
+  {
+    kind: 'charge' | 'refund' | 'refund_failure' | 'transfer';
+    id: string;
+    amountCents: number;
+    currency: Currency;
+    createdAt: Date;
+  }[]
 > {
   const charges = await db
-    .select({ id: sandboxCharges.id, amountCents: sandboxCharges.amountCents, createdAt: sandboxCharges.createdAt })
+    .select({
+      id: sandboxCharges.id,
+      amountCents: sandboxCharges.amountCents,
+      currency: sandboxCharges.currency,
+      createdAt: sandboxCharges.createdAt,
+    })
     .from(sandboxCharges)
     .where(
       and(
@@ -285,12 +298,24 @@ export async function listSandboxMovements(
       ),
     );
   const refunds = await db
-    .select({ id: sandboxRefunds.id, amountCents: sandboxRefunds.amountCents, createdAt: sandboxRefunds.createdAt })
+    .select({
+      id: sandboxRefunds.id,
+      amountCents: sandboxRefunds.amountCents,
+      currency: sandboxCharges.currency,
+      createdAt: sandboxRefunds.createdAt,
+    })
     .from(sandboxRefunds)
+    .innerJoin(sandboxCharges, eq(sandboxCharges.id, sandboxRefunds.chargeId))
     .where(and(gte(sandboxRefunds.createdAt, from), lt(sandboxRefunds.createdAt, to)));
   const refundFailures = await db
-    .select({ id: sandboxRefunds.id, amountCents: sandboxRefunds.amountCents, createdAt: sandboxRefunds.failedAt })
+    .select({
+      id: sandboxRefunds.id,
+      amountCents: sandboxRefunds.amountCents,
+      currency: sandboxCharges.currency,
+      createdAt: sandboxRefunds.failedAt,
+    })
     .from(sandboxRefunds)
+    .innerJoin(sandboxCharges, eq(sandboxCharges.id, sandboxRefunds.chargeId))
     .where(
       and(eq(sandboxRefunds.status, 'failed'), gte(sandboxRefunds.failedAt, from), lt(sandboxRefunds.failedAt, to)),
     );
@@ -298,6 +323,7 @@ export async function listSandboxMovements(
     .select({
       id: sandboxTransfers.id,
       amountCents: sandboxTransfers.amountCents,
+      currency: sandboxTransfers.currency,
       createdAt: sandboxTransfers.createdAt,
     })
     .from(sandboxTransfers)
@@ -307,7 +333,15 @@ export async function listSandboxMovements(
     ...refunds.map((r) => ({ kind: 'refund' as const, ...r })),
     ...refundFailures.flatMap((r) =>
       r.createdAt
-        ? [{ kind: 'refund_failure' as const, id: r.id, amountCents: r.amountCents, createdAt: r.createdAt }]
+        ? [
+            {
+              kind: 'refund_failure' as const,
+              id: r.id,
+              amountCents: r.amountCents,
+              currency: r.currency,
+              createdAt: r.createdAt,
+            },
+          ]
         : [],
     ),
     ...transfers.map((t) => ({ kind: 'transfer' as const, ...t })),

@@ -9,7 +9,9 @@ import { StripePaymentProvider } from './stripe-provider';
  * The live suite of the adapter: what the product does with Stripe, through `StripePaymentProvider` itself (never the
  * SDK alone), with the amounts Stripe really moves. It runs against the stand-in always, and against Stripe's test
  * mode when STRIPE_TEST_SECRET_KEY and STRIPE_TEST_CONNECTED_ACCOUNT (an onboarded US Express account) are set
- * (docs/going-live.md, "The live contract suite"): a difference between the two fails here.
+ * (docs/going-live.md, "The live contract suite"): a difference between the two fails here. Supports in another
+ * currency run live on the onboarded Canadian, UK and Australian accounts named by STRIPE_TEST_CONNECTED_ACCOUNT_CA,
+ * _GB and _AU, those given.
  */
 
 interface AdapterTarget {
@@ -18,6 +20,8 @@ interface AdapterTarget {
   stripe: Stripe;
   /** A US connected account that finished onboarding (it takes destination charges). */
   activeAccount: string;
+  /** Onboarded accounts made as the product makes them in other payout countries, by country (those available). */
+  accountsAbroad: Partial<Record<'CA' | 'GB' | 'AU', string>>;
   /** The supporter's confirmation of an intent with a test card (Stripe.js on the page). */
   confirm(intentId: string, clientSecret: string, paymentMethod: string): Promise<void>;
 }
@@ -60,7 +64,8 @@ function adapterContract(getTarget: () => AdapterTarget, timeout: number) {
           default_currency: terms.payoutCurrency,
           controller: { fees: { payer: 'application' }, losses: { payments: 'application' } },
         });
-        // Australia: Stripe's recipient service agreement, transfers only; the others take card payments too.
+        // Every payout country: Stripe's full service agreement, card payments and transfers (charges on its behalf).
+        expect(terms.serviceAgreement).toBe('full');
         expect(account.tos_acceptance?.service_agreement ?? 'full').toBe(terms.serviceAgreement);
         expect(Object.keys(account.capabilities ?? {}).sort()).toEqual(
           terms.serviceAgreement === 'recipient' ? ['transfers'] : ['card_payments', 'transfers'],
@@ -86,13 +91,13 @@ function adapterContract(getTarget: () => AdapterTarget, timeout: number) {
     async () => {
       const { provider, stripe, activeAccount, confirm } = getTarget();
       for (const amountCents of [100, 500, 1000, 1429]) {
-        const fees = calculateFees(amountCents);
+        const fees = calculateFees(amountCents, 'usd');
         const created = await provider.createIntent({
           amountCents,
           currency: 'usd',
           customer: 'contract@example.com',
           keepCard: false,
-          applicationFeeCents: applicationFeeCents(amountCents),
+          applicationFeeCents: applicationFeeCents(amountCents, 'usd'),
           destination: activeAccount,
           description: `Contract support of ${amountCents}`,
           metadata: { contractRun: run },
@@ -103,7 +108,7 @@ function adapterContract(getTarget: () => AdapterTarget, timeout: number) {
         expect(paid.status).toBe('succeeded');
         // Stripe's real fee, which the platform pays out of its application fee: its margin is never negative.
         expect(paid.providerFeeCents, `Stripe's fee at ${amountCents}`).toBe(stripeDomesticFee(amountCents));
-        expect(applicationFeeCents(amountCents) - paid.providerFeeCents!).toBeGreaterThanOrEqual(0);
+        expect(applicationFeeCents(amountCents, 'usd') - paid.providerFeeCents!).toBeGreaterThanOrEqual(0);
 
         // The whole amount is transferred and the application fee taken from it: the account nets the creator net.
         const charge = await stripe.charges.retrieve(paid.chargeId!);
@@ -146,6 +151,66 @@ function adapterContract(getTarget: () => AdapterTarget, timeout: number) {
   );
 
   it(
+    'charges a support abroad in the creator’s currency on behalf of their account, and refunds it in that currency',
+    async (context) => {
+      const { provider, stripe, accountsAbroad, confirm } = getTarget();
+      const abroad = Object.entries(accountsAbroad);
+      if (abroad.length === 0) context.skip('no onboarded account abroad (STRIPE_TEST_CONNECTED_ACCOUNT_GB...)');
+      for (const [country, accountId] of abroad) {
+        const currency = payoutTermsOf(country)!.payoutCurrency;
+        const fees = calculateFees(1000, currency);
+        const created = await provider.createIntent({
+          amountCents: 1000,
+          currency,
+          customer: 'contract@example.com',
+          keepCard: false,
+          applicationFeeCents: applicationFeeCents(1000, currency),
+          destination: accountId,
+          description: `Contract support of 1000 ${currency}`,
+          metadata: { contractRun: run },
+          idempotencyKey: nextKey(),
+        });
+        expect(created, country).toMatchObject({ currency, applicationFeeCents: 1000 - fees.creatorNetCents });
+        await confirm(created.id, created.clientSecret, 'pm_card_visa');
+        const paid = (await provider.retrieveIntent(created.id))!;
+        expect(paid, country).toMatchObject({ status: 'succeeded', currency });
+        const intent = await stripe.paymentIntents.retrieve(created.id);
+        expect(intent, country).toMatchObject({
+          currency,
+          on_behalf_of: accountId,
+          application_fee_amount: 1000 - fees.creatorNetCents,
+          transfer_data: { destination: accountId },
+        });
+        // Settled in the account's currency, not converted: the account nets the creator net in it.
+        const charge = await stripe.charges.retrieve(paid.chargeId!);
+        const transfer = await stripe.transfers.retrieve(idOf(charge.transfer));
+        const payment = await stripe.balanceTransactions.list(
+          { source: idOf(transfer.destination_payment) },
+          { stripeAccount: accountId },
+        );
+        expect(
+          payment.data.map((t) => [t.type, t.currency, t.net]),
+          country,
+        ).toEqual([['payment', currency, fees.creatorNetCents]]);
+        const split = calculateRefundSplit(fees, { refundedCents: 0, platformFeeReturnedCents: 0 }, 1000);
+        const refunded = await provider.refund({
+          chargeId: paid.chargeId!,
+          amountCents: 1000,
+          applicationFeeRefundCents: split.platformFeeReturnedCents,
+          idempotencyKey: nextKey(),
+          description: `Contract refund of 1000 ${currency}`,
+        });
+        expect(refunded.status, country).toBe('succeeded');
+        const reversed = (await stripe.transfers.retrieve(transfer.id)).amount_reversed;
+        const fee = await stripe.applicationFees.retrieve(idOf(charge.application_fee));
+        expect(fee.currency, country).toBe(currency);
+        expect(reversed - fee.amount_refunded, `the creator's loss in ${currency}`).toBe(split.creatorDebitCents);
+      }
+    },
+    timeout,
+  );
+
+  it(
     'lists the account’s balance transactions the reconciliation reads: a support’s payment at the creator net',
     async () => {
       const { provider, activeAccount, confirm } = getTarget();
@@ -155,7 +220,7 @@ function adapterContract(getTarget: () => AdapterTarget, timeout: number) {
         currency: 'usd',
         customer: 'contract@example.com',
         keepCard: false,
-        applicationFeeCents: applicationFeeCents(2000),
+        applicationFeeCents: applicationFeeCents(2000, 'usd'),
         destination: activeAccount,
         description: 'Contract support of 2000',
         metadata: { contractRun: run },
@@ -167,15 +232,21 @@ function adapterContract(getTarget: () => AdapterTarget, timeout: number) {
         from,
         to: new Date(Date.now() + 60_000),
       });
-      expect(transactions.filter((t) => t.type === 'payment').map((t) => t.netCents)).toContain(
-        calculateFees(2000).creatorNetCents,
-      );
+      expect(transactions.filter((t) => t.type === 'payment').map((t) => [t.currency, t.netCents])).toContainEqual([
+        'usd',
+        calculateFees(2000, 'usd').creatorNetCents,
+      ]);
       const platform = await provider.listBalanceTransactions({
         accountId: null,
         from,
         to: new Date(Date.now() + 60_000),
       });
-      expect(platform.some((t) => t.type === 'application_fee' && t.netCents === applicationFeeCents(2000))).toBe(true);
+      expect(
+        platform.some(
+          (t) =>
+            t.type === 'application_fee' && t.currency === 'usd' && t.netCents === applicationFeeCents(2000, 'usd'),
+        ),
+      ).toBe(true);
     },
     timeout,
   );
@@ -196,16 +267,19 @@ describe('Stripe adapter contract: local stand-in', () => {
     });
     const stripe = new Stripe(standIn.secretKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
     const browser = new Stripe(standIn.publishableKey, { ...standIn.sdkOptions, maxNetworkRetries: 0 });
-    const made = await provider.connectedAccounts.create({
-      creatorId: `contract-${run}`,
-      email: 'contract-us@example.com',
-      country: 'US',
-    });
-    standIn.completeOnboarding(made.id);
+    const onboarded = async (country: string) => {
+      const made = await provider.connectedAccounts.create({
+        creatorId: `contract-${run}-onboarded-${country}`,
+        email: `contract-${country.toLowerCase()}@example.com`,
+        country,
+      });
+      return standIn.completeOnboarding(made.id).id;
+    };
     target = {
       provider,
       stripe,
-      activeAccount: made.id,
+      activeAccount: await onboarded('US'),
+      accountsAbroad: { CA: await onboarded('CA'), GB: await onboarded('GB'), AU: await onboarded('AU') },
       async confirm(intentId, clientSecret, paymentMethod) {
         await browser.paymentIntents.confirm(intentId, {
           payment_method: paymentMethod,
@@ -237,6 +311,12 @@ describe.skipIf(!liveKey || !liveAccount)(
         }),
         stripe,
         activeAccount: liveAccount!,
+        accountsAbroad: Object.fromEntries(
+          (['CA', 'GB', 'AU'] as const).flatMap((country) => {
+            const account = process.env[`STRIPE_TEST_CONNECTED_ACCOUNT_${country}`];
+            return account ? [[country, account]] : [];
+          }),
+        ),
         // Test mode lets the platform confirm with a test card server-side, as Stripe.js would on the page.
         async confirm(intentId, _clientSecret, paymentMethod) {
           await stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethod });

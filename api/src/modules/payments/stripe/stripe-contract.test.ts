@@ -488,6 +488,11 @@ function sharedContract(getTarget: () => ContractTarget, timeout: number) {
       const { stripe, activeAccount } = getTarget();
       const cases: [Promise<unknown>, Record<string, unknown>][] = [
         [stripe.paymentIntents.create(cardPayment({ amount: 20 })), { code: 'amount_too_small', param: 'amount' }],
+        // Stripe's minimum charge is per currency: 30 pence in pounds.
+        [
+          stripe.paymentIntents.create(cardPayment({ amount: 29, currency: 'gbp' })),
+          { code: 'amount_too_small', param: 'amount' },
+        ],
         [
           stripe.paymentIntents.create({ ...cardPayment({}), bogus_field: 'x' } as Stripe.PaymentIntentCreateParams),
           { code: 'parameter_unknown', param: 'bogus_field' },
@@ -920,6 +925,7 @@ describe('Stripe stand-in: what only the stand-in can show (webhooks, 3-D Secure
         payment_method: 'pm_card_visa',
         confirm: true,
         transfer_data: { destination: account.id },
+        on_behalf_of: account.id,
         application_fee_amount: 50,
       }),
     );
@@ -932,6 +938,7 @@ describe('Stripe stand-in: what only the stand-in can show (webhooks, 3-D Secure
         payment_method: 'pm_card_visa',
         confirm: true,
         transfer_data: { destination: account.id },
+        on_behalf_of: account.id,
         application_fee_amount: 50,
       }),
     );

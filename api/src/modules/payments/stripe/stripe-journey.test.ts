@@ -205,7 +205,7 @@ describe(`Stripe journey on the stand-in (${process.env.TEST_DB ?? 'pglite'})`, 
     const db = t.database.db;
     const creator = await stripe.connectedCreator('US');
     const username = creator.profile.username;
-    const estimate = calculateFees(1000).processingFeeCents;
+    const estimate = calculateFees(1000, 'usd').processingFeeCents;
     for (const card of ['pm_card_visa', 'pm_card_gb']) {
       const paid = await stripe.pay(t.client(), username, checkoutBody({ amount: 10 }), card);
       const intent = await platform.paymentIntents.retrieve(paid.intentId, {

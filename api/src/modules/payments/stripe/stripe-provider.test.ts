@@ -35,7 +35,7 @@ function intentRequest(overrides: Partial<CreateIntentRequest> = {}): CreateInte
     currency: 'usd',
     customer: 'bro@example.com',
     keepCard: false,
-    applicationFeeCents: applicationFeeCents(1000),
+    applicationFeeCents: applicationFeeCents(1000, 'usd'),
     destination: creatorAccount,
     description: 'Support for @creator',
     metadata: { supportAttemptId: 'att_1' },
@@ -141,6 +141,12 @@ describe('StripePaymentProvider', () => {
     const charge = await platform.charges.retrieve(paid!.chargeId!);
     expect((await platform.transfers.retrieve(charge.transfer as string)).amount).toBe(1000);
     expect((await platform.applicationFees.retrieve(charge.application_fee as string)).amount).toBe(109);
+    // Made on behalf of the creator's account: it is the settlement merchant, in dollars like the charge.
+    expect(await platform.paymentIntents.retrieve(created.id)).toMatchObject({
+      currency: 'usd',
+      on_behalf_of: creatorAccount,
+      transfer_data: { destination: creatorAccount },
+    });
   });
 
   it('does not keep a one-off card', async () => {
@@ -346,10 +352,10 @@ describe('StripePaymentProvider', () => {
     expect((await provider.createIntent(request)).id).not.toBe(first.id);
   });
 
-  /** A creator's connected account of their own, so its balance is theirs alone. */
-  async function freshCreatorAccount(): Promise<string> {
+  /** A creator's connected account of their own (in the country's currency), so its balance is theirs alone. */
+  async function freshCreatorAccount(country = 'US'): Promise<string> {
     const account = await platform.accounts.create({
-      country: 'US',
+      country,
       controller: {
         fees: { payer: 'application' },
         losses: { payments: 'application' },
@@ -366,6 +372,142 @@ describe('StripePaymentProvider', () => {
     return [...balance.available, ...balance.pending].reduce((sum, funds) => sum + funds.amount, 0);
   }
 
+  /** What a balance holds in one currency, available and pending together. */
+  async function balanceIn(account: string, currency: string): Promise<number> {
+    const balance = await platform.balance.retrieve({}, { stripeAccount: account });
+    return [...balance.available, ...balance.pending]
+      .filter((funds) => funds.currency === currency)
+      .reduce((sum, funds) => sum + funds.amount, 0);
+  }
+
+  /** Every balance transaction of the platform (null) or an account so far, whatever the stand-in's clock says. */
+  function allBalanceTransactions(accountId: string | null) {
+    return provider.listBalanceTransactions({
+      accountId,
+      from: new Date(0),
+      to: new Date(Date.now() + 30 * 86_400_000),
+    });
+  }
+
+  it("charges a UK creator's supporter in pounds on behalf of their account, the application fee in pence", async () => {
+    const account = await freshCreatorAccount('GB');
+    const fees = calculateFees(1000, 'gbp');
+    const created = await provider.createIntent(
+      intentRequest({ currency: 'gbp', applicationFeeCents: applicationFeeCents(1000, 'gbp'), destination: account }),
+    );
+    // 5% and 2.9% + 20p: 50 + 49 pence of £10.00, in pence.
+    expect(fees).toMatchObject({ platformFeeCents: 50, processingFeeCents: 49, creatorNetCents: 901 });
+    expect(created).toMatchObject({
+      currency: 'gbp',
+      amountCents: 1000,
+      applicationFeeCents: 99,
+      destination: account,
+    });
+    expect(await platform.paymentIntents.retrieve(created.id)).toMatchObject({
+      amount: 1000,
+      currency: 'gbp',
+      application_fee_amount: 99,
+      on_behalf_of: account,
+      transfer_data: { destination: account },
+    });
+
+    await confirmInBrowser(created.id, created.clientSecret, 'pm_card_gb');
+    const paid = (await provider.retrieveIntent(created.id))!;
+    // A UK card, the UK account the settlement merchant: Stripe's domestic fee, 2.9% + 20p, read in pence.
+    expect(paid).toMatchObject({ status: 'succeeded', currency: 'gbp', providerFeeCents: 49 });
+    const charge = await platform.charges.retrieve(paid.chargeId!, { expand: ['transfer', 'application_fee'] });
+    expect(charge).toMatchObject({
+      currency: 'gbp',
+      on_behalf_of: account,
+      transfer: { amount: 1000, currency: 'gbp' },
+      application_fee: { amount: 99, currency: 'gbp' },
+    });
+    // The creator's balance is in pounds: the creator net, to the penny, with nothing converted.
+    expect(await balanceIn(account, 'gbp')).toBe(fees.creatorNetCents);
+    expect(await balanceIn(account, 'usd')).toBe(0);
+
+    // The balance transactions the reconciliation reads carry their currency: the account's and the platform's.
+    expect((await allBalanceTransactions(account)).map((t) => [t.type, t.currency, t.netCents])).toEqual([
+      ['payment', 'gbp', fees.creatorNetCents],
+    ]);
+    const sources = new Set([
+      charge.id,
+      (charge.transfer as Stripe.Transfer).id,
+      (charge.application_fee as Stripe.ApplicationFee).id,
+    ]);
+    const onPlatform = (await allBalanceTransactions(null)).filter((t) => t.sourceId && sources.has(t.sourceId));
+    expect(onPlatform.map((t) => [t.type, t.currency, t.amountCents, t.feeCents]).sort()).toEqual(
+      [
+        ['application_fee', 'gbp', 99, 0],
+        ['charge', 'gbp', 1000, 49],
+        ['transfer', 'gbp', -1000, 0],
+      ].sort(),
+    );
+
+    // A full refund in pounds: the account loses what the ledger takes off the creator, the platform fee given back.
+    const refunded = await provider.refund({
+      chargeId: paid.chargeId!,
+      amountCents: 1000,
+      applicationFeeRefundCents: fees.platformFeeCents,
+      idempotencyKey: nextKey(),
+      description: 'Refund in pounds',
+    });
+    expect(refunded.status).toBe('succeeded');
+    expect(await balanceIn(account, 'gbp')).toBe(fees.creatorNetCents - (1000 - fees.platformFeeCents));
+  });
+
+  it("knows what a payout took off an account's balance in the account's own currency", async () => {
+    const account = await freshCreatorAccount('CA');
+    const created = await provider.createIntent(
+      intentRequest({
+        currency: 'cad',
+        applicationFeeCents: applicationFeeCents(2000, 'cad'),
+        amountCents: 2000,
+        destination: account,
+      }),
+    );
+    await confirmInBrowser(created.id, created.clientSecret, 'pm_card_visa');
+    const payout = standIn.payOut(account);
+    expect(payout).toMatchObject({ currency: 'cad', amount: calculateFees(2000, 'cad').creatorNetCents });
+    expect(await provider.connectedAccounts.payoutDebitCents(account, payout.balance_transaction as string)).toBe(
+      calculateFees(2000, 'cad').creatorNetCents,
+    );
+  });
+
+  it('keeps the charges of an account under the recipient agreement (made before) the platform’s: no on_behalf_of', async () => {
+    const made = await platform.accounts.create({
+      country: 'AU',
+      controller: {
+        fees: { payer: 'application' },
+        losses: { payments: 'application' },
+        stripe_dashboard: { type: 'express' },
+      },
+      capabilities: { transfers: { requested: true } },
+      tos_acceptance: { service_agreement: 'recipient' },
+    });
+    const account = standIn.completeOnboarding(made.id).id;
+    const created = await provider.createIntent(intentRequest({ destination: account }));
+    await confirmInBrowser(created.id, created.clientSecret, 'pm_card_visa');
+    expect(await provider.retrieveIntent(created.id)).toMatchObject({ status: 'succeeded', currency: 'usd' });
+    expect(await platform.paymentIntents.retrieve(created.id)).toMatchObject({
+      on_behalf_of: null,
+      transfer_data: { destination: account },
+    });
+  });
+
+  it('knows no intent in a currency Be a Bro does not take (made in Stripe’s dashboard)', async () => {
+    const euros = await platform.paymentIntents.create({
+      amount: 1000,
+      currency: 'eur',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    } as Stripe.PaymentIntentCreateParams);
+    expect(euros.status).toBe('succeeded');
+    expect(await provider.retrieveIntent(euros.id)).toBeNull();
+    expect(await provider.cancelIntent(euros.id)).toBeNull();
+  });
+
   /** Stripe's fee on a domestic card: 2.9% + 30c rounded to the cent, halves up. */
   const stripeDomesticFee = (amountCents: number) => Math.floor((amountCents * 29 + 500) / 1000) + 30;
 
@@ -375,16 +517,20 @@ describe('StripePaymentProvider', () => {
     let expectedPlatform = 0;
     for (const amountCents of [100, 200, 500, 1000, 1429, 10000, ...random]) {
       const account = await freshCreatorAccount();
-      const fees = calculateFees(amountCents);
+      const fees = calculateFees(amountCents, 'usd');
       const created = await provider.createIntent(
-        intentRequest({ amountCents, applicationFeeCents: applicationFeeCents(amountCents), destination: account }),
+        intentRequest({
+          amountCents,
+          applicationFeeCents: applicationFeeCents(amountCents, 'usd'),
+          destination: account,
+        }),
       );
       await confirmInBrowser(created.id, created.clientSecret, 'pm_card_visa');
       const paid = (await provider.retrieveIntent(created.id))!;
       expect(paid.providerFeeCents, `Stripe's fee at ${amountCents}`).toBe(stripeDomesticFee(amountCents));
       expect(await balanceOf(account), `creator's balance at ${amountCents}`).toBe(fees.creatorNetCents);
-      expectedPlatform += applicationFeeCents(amountCents) - paid.providerFeeCents!;
-      expect(applicationFeeCents(amountCents) - paid.providerFeeCents!).toBeGreaterThanOrEqual(0);
+      expectedPlatform += applicationFeeCents(amountCents, 'usd') - paid.providerFeeCents!;
+      expect(applicationFeeCents(amountCents, 'usd') - paid.providerFeeCents!).toBeGreaterThanOrEqual(0);
 
       // A partial refund, then the rest, each split as the ledger splits it (running total).
       const partCents = Math.max(1, Math.floor(amountCents / 3));
@@ -517,7 +663,7 @@ describe('StripePaymentProvider', () => {
   });
 
   it('closes a week of destination charges without moving the money again, only to an active connected account', async () => {
-    const request = { amountCents: 950, idempotencyKey: nextKey(), description: 'Payout' };
+    const request = { amountCents: 950, currency: 'usd' as const, idempotencyKey: nextKey(), description: 'Payout' };
     await expect(provider.transfer({ ...request, destination: creatorAccount })).resolves.toEqual({
       transferId: `destination_charges:${creatorAccount}`,
     });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { payoutTermsOf } from '@beabro/shared/data/payout-terms';
+import { isCurrency, type Currency } from '@beabro/shared/money/currencies';
 import {
   IdempotencyKeyReusedError,
   type BalanceTransaction,
@@ -29,12 +30,13 @@ import {
 import { KEY_METADATA, payoutAccountStatusOf } from './stripe-events';
 
 /*
- * Stripe Connect behind our PaymentProvider interface: destination charges, cards only, whose application fee is
- * everything but the ledger's creator net (the platform fee and the processing fee the creator bears; Stripe charges
- * its own fee to the platform out of it), cards kept for renewals with setup_future_usage=off_session, renewals
- * confirmed off session, refunds that reverse the transfer and return exactly the ledger's platform fee share of the
- * application fee, and Stripe's signed events verified with the SDK. Selected by PAYMENT_PROVIDER=stripe
- * (../configured-provider.ts).
+ * Stripe Connect behind our PaymentProvider interface: destination charges in the creator's currency made on behalf of
+ * their connected account (it is the settlement merchant: the payment settles in its country and currency, and Stripe
+ * pays it out without a conversion), cards only, whose application fee, in the same currency, is everything but the
+ * ledger's creator net (the platform fee and the processing fee the creator bears; Stripe charges its own fee to the
+ * platform out of it), cards kept for renewals with setup_future_usage=off_session, renewals confirmed off session,
+ * refunds that reverse the transfer and return exactly the ledger's platform fee share of the application fee, and
+ * Stripe's signed events verified with the SDK. Selected by PAYMENT_PROVIDER=stripe (../configured-provider.ts).
  */
 
 /** Stripe.js, from Stripe only (never bundled or proxied, as Stripe requires): the Payment Element is its card field. */
@@ -156,6 +158,16 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === 'string' ? value : value.id;
 }
 
+/**
+ * Stripe's currency code as one of ours. Everything the app makes is in a creator's currency, so another (an object
+ * made in Stripe's dashboard in euros, say) cannot be recorded: it throws, naming the object.
+ */
+function currencyOf(code: string, objectId: string): Currency {
+  const currency = code.toLowerCase();
+  if (!isCurrency(currency)) throw new Error(`Stripe's ${objectId} is in ${code}, a currency Be a Bro does not take`);
+  return currency;
+}
+
 /** Stripe.js's Payment Element for cards; creators paid through Express accounts made in Stripe's onboarding. */
 export const STRIPE_CAPABILITIES: ProviderCapabilities = { cardField: 'stripe-elements', connectedAccounts: true };
 
@@ -170,6 +182,8 @@ export class StripePaymentProvider implements PaymentProvider {
     retrieve: async (accountId) => connectedAccountOf(await this.retrieveAccount(accountId)),
     onboardingLink: (accountId, urls) => this.createOnboardingLink(accountId, urls),
     holdPayouts: (accountId, held) => this.holdPayouts(accountId, held),
+    // The payout's balance transaction is in the balance's currency, the account's own (the creator's currency): a payout
+    // to a bank in another currency reports the amount it took off that balance.
     payoutDebitCents: async (accountId, balanceTransactionId) => {
       const transaction = await this.stripe.balanceTransactions.retrieve(balanceTransactionId, undefined, {
         stripeAccount: accountId,
@@ -178,6 +192,13 @@ export class StripePaymentProvider implements PaymentProvider {
     },
   };
   private readonly stripe: Stripe;
+  /**
+   * Whether each connected account met so far can be the settlement merchant of its charges (`on_behalf_of`): every
+   * account under the full service agreement can; one under the recipient agreement (Australian creators paid in US
+   * dollars through Stripe's cross-border payouts) cannot. Stripe never changes an account's agreement once accepted,
+   * so it is asked once.
+   */
+  private readonly settlesItsCharges = new Map<string, boolean>();
 
   constructor(private readonly options: StripeProviderOptions) {
     this.stripe = new Stripe(options.secretKey, { ...(options.api ?? {}), maxNetworkRetries: 2 });
@@ -199,7 +220,7 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       const intent = await this.stripe.paymentIntents.create(
         {
-          ...this.intentParams(request, customer.id),
+          ...(await this.intentParams(request, customer.id)),
           ...(request.keepCard ? { setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
@@ -208,9 +229,14 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
+  /**
+   * The intent as Stripe has it; null when Stripe knows none, or when it is in a currency Be a Bro does not take (one
+   * made in Stripe's dashboard: none of the app's intents is, so it is none of ours).
+   */
   async retrieveIntent(intentId: string): Promise<PaymentIntent | null> {
     try {
-      return this.toIntent(await this.stripe.paymentIntents.retrieve(intentId, { expand }));
+      const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand });
+      return isCurrency(intent.currency) ? this.toIntent(intent) : null;
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
       throw error;
@@ -244,7 +270,7 @@ export class StripePaymentProvider implements PaymentProvider {
       try {
         const intent = await this.stripe.paymentIntents.create(
           {
-            ...this.intentParams(request, customer),
+            ...(await this.intentParams(request, customer)),
             payment_method: request.paymentMethodId,
             off_session: true,
             confirm: true,
@@ -271,7 +297,7 @@ export class StripePaymentProvider implements PaymentProvider {
         // Confirmed on the server with the kept card, the supporter on the page: a bank that wants 3-D Secure leaves it
         // requires_action (use_stripe_sdk), which Stripe.js's handleNextAction answers in the page.
         const intent = await this.stripe.paymentIntents.create(
-          { ...this.intentParams(request, customer), payment_method: request.paymentMethodId, confirm: true },
+          { ...(await this.intentParams(request, customer)), payment_method: request.paymentMethodId, confirm: true },
           { idempotencyKey: request.idempotencyKey },
         );
         return this.toIntent(intent);
@@ -580,6 +606,7 @@ export class StripePaymentProvider implements PaymentProvider {
         found.push({
           id: txn.id,
           type: txn.type,
+          currency: currencyOf(txn.currency, txn.id),
           amountCents: txn.amount,
           feeCents: txn.fee,
           netCents: txn.net,
@@ -596,9 +623,10 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /**
    * A creator's Express connected account with the controller properties Stripe recommends for a platform that pays
-   * Stripe's fees and bears losses. US, Canadian and UK creators get the full service agreement; Australian creators
-   * the recipient agreement (cross-border payouts: transfers only, no card payments on their account), as
-   * PAYOUT_TERMS says; each in its country's currency. Stripe pays the account out weekly on Tuesdays. One account per creator whatever the retries (idempotency key).
+   * Stripe's fees and bears losses, under the service agreement PAYOUT_TERMS gives their country (the full one, with
+   * card payments and transfers, in every payout country: their charges are made on behalf of it) and in their
+   * country's currency (`default_currency`: what their supports settle and are paid out in). Stripe pays the account
+   * out weekly on Tuesdays once released. One account per creator whatever the retries (idempotency key).
    */
   async createConnectedAccount(input: { creatorId: string; email: string; country: string }): Promise<Stripe.Account> {
     const terms = payoutTermsOf(input.country);
@@ -607,7 +635,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.stripe.accounts.create(
       {
         country: input.country,
-        // What its bank payouts are in: Stripe converts a cross-border account's US dollars to it.
+        // The creator's currency: their supports settle in it and their bank payouts are made in it.
         default_currency: terms.payoutCurrency,
         email: input.email,
         controller: {
@@ -701,7 +729,15 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  private intentParams(request: Omit<CreateIntentRequest, 'keepCard'>, customer: string) {
+  /**
+   * A destination charge in the request's currency (the creator's) with the application fee in it too, made on behalf
+   * of the creator's account: it settles in the account's country and currency (no conversion when they are the
+   * charge's), which Stripe's cross-border rules require of an account abroad. An account under the recipient
+   * agreement cannot be the settlement merchant: its charges stay the platform's, as Stripe's cross-border payouts
+   * take them.
+   */
+  private async intentParams(request: Omit<CreateIntentRequest, 'keepCard'>, customer: string) {
+    const onBehalfOf = (await this.settlesCharges(request.destination)) ? { on_behalf_of: request.destination } : {};
     return {
       amount: request.amountCents,
       currency: request.currency,
@@ -709,11 +745,22 @@ export class StripePaymentProvider implements PaymentProvider {
       description: request.description,
       metadata: { ...request.metadata, [KEY_METADATA]: request.idempotencyKey },
       application_fee_amount: request.applicationFeeCents,
-      // The platform stays the merchant of record (no on_behalf_of): it works for cross-border recipient accounts too.
       transfer_data: { destination: request.destination },
+      ...onBehalfOf,
       allowed_payment_method_types: cardOnly,
       expand,
     };
+  }
+
+  /** Whether the account can be its charges' settlement merchant: it is not under the recipient agreement. */
+  private async settlesCharges(accountId: string): Promise<boolean> {
+    let settles = this.settlesItsCharges.get(accountId);
+    if (settles === undefined) {
+      const account = await this.stripe.accounts.retrieve(accountId);
+      settles = (account.tos_acceptance?.service_agreement ?? 'full') !== 'recipient';
+      this.settlesItsCharges.set(accountId, settles);
+    }
+    return settles;
   }
 
   /** Stripe answers a reused key with other parameters by an idempotency error: a bug in the caller. */
@@ -737,19 +784,25 @@ export class StripePaymentProvider implements PaymentProvider {
     const latest =
       intent.status === 'succeeded' && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
     const transaction = latest?.balance_transaction;
+    // Stripe's fee in the charge's currency; a balance transaction in another (a platform balance in another currency:
+    // Stripe converted it) says nothing exact in the charge's, so the fee is then unknown.
+    const providerFeeCents =
+      transaction && typeof transaction === 'object' && transaction.currency === intent.currency
+        ? transaction.fee
+        : null;
     return {
       id: intent.id,
       clientSecret: intent.client_secret ?? '',
       status: statusOf(intent),
       amountCents: intent.amount,
-      currency: 'usd',
+      currency: currencyOf(intent.currency, intent.id),
       customer: email ?? '',
       keepCard: intent.setup_future_usage === 'off_session',
       applicationFeeCents: intent.application_fee_amount ?? 0,
       destination: idOf(intent.transfer_data?.destination) ?? '',
       metadata: intent.metadata,
       chargeId: charge,
-      providerFeeCents: transaction && typeof transaction === 'object' ? transaction.fee : null,
+      providerFeeCents,
       paymentMethod: method
         ? {
             // Only a payment method kept on a customer can be charged again: that is the token renewals use.

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calculateFees } from '@beabro/shared/money/fees';
 import {
   disputes,
   emailOutbox,
@@ -122,33 +123,42 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     expect(asked.account.requirementsDue).toContain('individual.verification.document');
   });
 
-  it('gives an Australian creator a recipient account paid out in AUD, and keeps the payout country it was made in', async () => {
+  it('gives an Australian creator a full account in AUD, charges their supports in AUD on its behalf, and keeps the payout country it was made in', async () => {
     const creator = await connectedCreator('AU');
     const account = await platform.accounts.retrieve(creator.accountId);
     expect(account.country).toBe('AU');
     expect(account.default_currency).toBe('aud');
-    expect(account.tos_acceptance?.service_agreement).toBe('recipient');
-    expect(account.capabilities).toEqual({ transfers: 'active' });
+    expect(account.tos_acceptance?.service_agreement ?? 'full').toBe('full');
+    expect(account.capabilities).toEqual({ card_payments: 'active', transfers: 'active' });
     const shown = (await creator.client.get('/api/creator/payout-account')).json();
     expect(shown.payoutTerms).toEqual({
       country: 'AU',
       payoutCurrency: 'aud',
-      serviceAgreement: 'recipient',
-      crossBorder: true,
+      serviceAgreement: 'full',
+      crossBorder: false,
     });
     expect(shown.account).toMatchObject({ country: 'AU', payoutsEnabled: true, canReceiveSupport: true });
 
-    // Supported through a destination charge from the platform (no on_behalf_of: the account takes no charges).
+    // Charged in the creator's currency on behalf of their account (the settlement merchant), the fee in it too.
     const paid = await stripe.pay(t.client(), creator.profile.username, checkoutBody({ amount: 10 }));
     const intent = await platform.paymentIntents.retrieve(paid.intentId);
-    expect(intent.on_behalf_of).toBeNull();
-    expect(intent.transfer_data?.destination).toBe(creator.accountId);
-    // Stripe pays the balance out to the Australian bank in AUD: recorded and shown in that currency.
+    const fees = calculateFees(1000, 'aud');
+    expect(intent).toMatchObject({
+      amount: 1000,
+      currency: 'aud',
+      on_behalf_of: creator.accountId,
+      application_fee_amount: 1000 - fees.creatorNetCents,
+      transfer_data: { destination: creator.accountId },
+    });
+    // Stripe pays the AUD balance out to the Australian bank, unconverted: recorded and shown in that currency.
     await stripe.releasePayouts();
     const bank = standIn.payOut(creator.accountId);
+    expect(bank).toMatchObject({ currency: 'aud', amount: fees.creatorNetCents });
     await stripe.delivered((e) => e.type === 'payout.paid' && e.account === creator.accountId);
     const payouts = (await creator.client.get('/api/creator/payouts')).json().payouts;
-    expect(payouts).toMatchObject([{ id: bank.id, currency: 'aud', status: 'paid', weekStart: null }]);
+    expect(payouts).toMatchObject([
+      { id: bank.id, amountCents: fees.creatorNetCents, currency: 'aud', status: 'paid', weekStart: null },
+    ]);
 
     // Stripe cannot move an account to another country: Settings refuses the change, and the same country is fine.
     const moved = await creator.client.patch('/api/creator-profile', { country: 'US' });
@@ -166,7 +176,10 @@ describe(`PAYMENT_PROVIDER=stripe on the stand-in (${process.env.TEST_DB ?? 'pgl
     const moved = await creator.client.patch('/api/creator-profile', { country: 'AU' });
     expect(moved.statusCode, moved.body).toBe(200);
     const shown = (await creator.client.get('/api/creator/payout-account')).json();
-    expect(shown).toMatchObject({ account: null, payoutTerms: { country: 'AU', serviceAgreement: 'recipient' } });
+    expect(shown).toMatchObject({
+      account: null,
+      payoutTerms: { country: 'AU', payoutCurrency: 'aud', serviceAgreement: 'full' },
+    });
   });
 
   it('refuses onboarding without a supported payout country', async () => {

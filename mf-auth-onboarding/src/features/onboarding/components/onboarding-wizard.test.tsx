@@ -259,6 +259,21 @@ describe('step 3, support settings', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it("says the amounts' messages in the chosen country's currency: pounds for the United Kingdom", async () => {
+    const user = userEvent.setup();
+    renderCreate({ user: supporter, stored: { step: 3, values: VALID_BASICS } });
+    await atStep(3);
+    await user.selectOptions(field('Payout country'), 'GB');
+    expect(field('Amount 2')).toHaveAccessibleDescription(expect.stringMatching(/^£/));
+    await user.clear(field('Amount 2'));
+    await user.type(field('Amount 2'), '0');
+    await user.click(launchButton());
+    expect(field('Amount 2')).toHaveAccessibleDescription(
+      expect.stringContaining(ONBOARDING_MESSAGES.suggestedAmountTooSmall.replace('$', '£')),
+    );
+    expect(field('Amount 2')).not.toHaveAccessibleDescription(expect.stringContaining('$'));
+  });
+
   it('asks for the payout country: required, and a country outside the four explains that payouts are held', async () => {
     const user = userEvent.setup();
     const { calls } = renderCreate({ user: supporter, stored: { step: 3, values: VALID_BASICS } });
@@ -276,7 +291,13 @@ describe('step 3, support settings', () => {
     expect(field('Payout country')).not.toHaveAttribute('aria-invalid');
     await user.selectOptions(field('Payout country'), 'AU');
     expect(field('Payout country')).toHaveAccessibleDescription(
-      'Payouts are sent every Tuesday for the previous week.',
+      'Payouts are sent every Tuesday for the previous week. Supporters pay you in Australian dollars (AUD).',
+    );
+    // The amounts are in the chosen country's currency.
+    expect(field('Minimum Amount')).toHaveAccessibleDescription(expect.stringContaining('from A$1 to A$100'));
+    await user.selectOptions(field('Payout country'), 'GB');
+    expect(field('Payout country')).toHaveAccessibleDescription(
+      'Payouts are sent every Tuesday for the previous week. Supporters pay you in pounds sterling (GBP).',
     );
     expect(
       within(field('Payout country')).getByRole('option', { name: 'Australia (payouts available)' }),

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
+import { currencyForCountry, currencyRules, currencySymbol, formatMoney } from '@beabro/shared/money/currencies';
+import { inCurrencyText } from '@beabro/shared/money/currency-text';
 import { MINIMUM_AMOUNT_MAX_DOLLARS, MINIMUM_AMOUNT_MIN_DOLLARS, PAYOUT_WEEKDAY } from '@beabro/shared/data/defaults';
 import { CountrySelectField } from '@beabro/shared/ui/country-select-field';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
@@ -19,7 +21,10 @@ const fieldsetStyle = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const
 function countryHint(country: string) {
   if (country === '')
     return 'Where you live decides where we can send your payouts. Payouts go to the United States, Canada, the United Kingdom and Australia.';
-  if (isPayoutCountry(country)) return `Payouts are sent every ${PAYOUT_WEEKDAY} for the previous week.`;
+  if (isPayoutCountry(country)) {
+    const currency = currencyForCountry(country);
+    return `Payouts are sent every ${PAYOUT_WEEKDAY} for the previous week. Supporters pay you in ${currencyRules(currency).name} (${currency.toUpperCase()}).`;
+  }
   return 'Payouts are not available in your country yet, so they will be held: you can still receive support, and your balance is kept for you until payouts reach your country. You can change this later in Settings > Support Settings.';
 }
 
@@ -28,13 +33,16 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
   const suggestedHintId = useId();
   const goalHintId = useId();
   const showEarningsId = useId();
+  // The amounts are in the currency of the payout country chosen below (US dollars until one is).
+  const currency = currencyForCountry(draft.country);
+  const whole = (dollars: number) => formatMoney(dollars * 100, currency, { whole: true });
   const amountProps = (field: string, value: string) => ({
     name: field,
-    prefix: '$',
+    prefix: currencySymbol(currency),
     inputMode: 'numeric' as const,
     autoComplete: 'off',
     value,
-    error: errors[field],
+    error: inCurrencyText(errors[field], currency),
     onChange: (event: { target: { value: string } }) => onFieldChange(field, event.target.value),
     onBlur: () => onFieldBlur(field),
   });
@@ -75,7 +83,7 @@ export function SupportStep({ draft, errors, onFieldChange, onFieldBlur }: StepF
       <div css={(theme) => ({ [theme.breakpoint.md]: { maxWidth: '50%' } })}>
         <PrefixedField
           label="Minimum Amount"
-          hint={`The smallest support anyone can give you, from $${MINIMUM_AMOUNT_MIN_DOLLARS} to $${MINIMUM_AMOUNT_MAX_DOLLARS}`}
+          hint={`The smallest support anyone can give you, from ${whole(MINIMUM_AMOUNT_MIN_DOLLARS)} to ${whole(MINIMUM_AMOUNT_MAX_DOLLARS)}`}
           {...amountProps('minimumAmount', draft.minimumAmount)}
         />
       </div>

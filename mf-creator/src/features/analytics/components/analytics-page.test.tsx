@@ -136,6 +136,35 @@ describe('AnalyticsPage', () => {
     );
   });
 
+  it("shows every amount in the creator's currency: pounds for a GBP creator", async () => {
+    mockApi({ 'GET /api/creator/analytics?period=30d': { body: sampleAnalytics({ currency: 'gbp' }) } });
+    const user = userEvent.setup();
+    renderAnalytics();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Earnings').parentElement).toHaveTextContent('£253.00');
+    expect(summary).toHaveTextContent('+462.2% vs the period before (£45.00)');
+    expect(within(summary).getByText('You Receive').parentElement).toHaveTextContent('£229.98');
+    expect(summary).toHaveTextContent('Average £25.30; 2 monthly');
+    const chart = screen.getByRole('region', { name: 'Monthly Earnings' });
+    expect(within(chart).getByRole('img')).toHaveAccessibleName(
+      'Monthly Earnings. £250.00 in total; the highest was £200.00 (Jun 2025 (to Jun 15)).',
+    );
+    await user.click(within(chart).getByRole('button', { name: 'Show as table' }));
+    expect(within(chart).getByRole('table')).toHaveTextContent('Apr 2025£50.00£45.001');
+    const distribution = screen.getByRole('region', { name: 'Support Distribution' });
+    expect(
+      within(distribution)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['RangeShareSupports', '£1-530%3', '£6-1530%3', '£16-2520%2', '£26-5010%1', '£51+10%1']);
+    const top = within(screen.getByRole('region', { name: 'Top Supporters' })).getAllByRole('listitem');
+    expect(top[0]).toHaveTextContent('Casey Nguyen1 support£100.00');
+    const activity = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(activity).toHaveTextContent('Goal reached: New mic (£200)');
+    expect(activity).toHaveTextContent('Jordan supported you with £5.00');
+    expect(document.body).not.toHaveTextContent('$');
+  });
+
   it('says so when a period has no supports', async () => {
     const empty = sampleAnalytics({
       period: '7d',

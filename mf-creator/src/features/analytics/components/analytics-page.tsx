@@ -107,8 +107,8 @@ export function AnalyticsPage() {
                 longer period. <TextLink to={paths.dashboard}>Go to your dashboard</TextLink>
               </p>
             ) : null}
-            <SummaryCards summary={data.summary} />
-            <EarningsChart earnings={data.earnings} />
+            <SummaryCards summary={data.summary} currency={data.currency} />
+            <EarningsChart earnings={data.earnings} currency={data.currency} />
             <div
               css={(theme) => ({
                 display: 'grid',
@@ -116,9 +116,9 @@ export function AnalyticsPage() {
                 [theme.breakpoint.lg]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' },
               })}
             >
-              <DistributionCard ranges={data.supportsByAmount} />
-              <TopSupportersCard supporters={data.topSupporters} />
-              <RecentActivityCard events={data.recentActivity} />
+              <DistributionCard ranges={data.supportsByAmount} currency={data.currency} />
+              <TopSupportersCard supporters={data.topSupporters} currency={data.currency} />
+              <RecentActivityCard events={data.recentActivity} currency={data.currency} />
               <TrafficCard traffic={data.traffic} />
             </div>
           </div>

@@ -1,10 +1,15 @@
 import type { SupportsByAmountDto } from '@beabro/shared/api-schemas/analytics';
+import type { Currency } from '@beabro/shared/money/currencies';
+import { inCurrencyText } from '@beabro/shared/money/currency-text';
 import { SectionCard } from '../../../components/section-card';
 import { formatPercent, plural } from '../../../lib/format';
 import { tableStyle } from './chart-with-table';
 
-/** How many supports fell in each amount range; the chart is a table whose cells hold the bars. */
-export function DistributionCard({ ranges }: { ranges: SupportsByAmountDto[] }) {
+/**
+ * How many supports fell in each amount range; the chart is a table whose cells hold the bars. The API labels the
+ * ranges in dollars ("$6-15"); the same bounds hold in the creator's currency, so "£6-15" for pounds.
+ */
+export function DistributionCard({ ranges, currency }: { ranges: SupportsByAmountDto[]; currency: Currency }) {
   const total = ranges.reduce((sum, r) => sum + r.count, 0);
   return (
     <SectionCard
@@ -29,7 +34,7 @@ export function DistributionCard({ ranges }: { ranges: SupportsByAmountDto[] }) 
                 scope="row"
                 css={(theme) => ({ width: '4.5rem', fontWeight: theme.font.weight.medium, whiteSpace: 'nowrap' })}
               >
-                {range.range}
+                {inCurrencyText(range.range, currency)}
               </th>
               <td css={{ width: '100%' }}>
                 <div css={(theme) => ({ display: 'flex', alignItems: 'center', gap: theme.space(2) })}>

@@ -1,5 +1,5 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { CreatorAnalytics } from '@beabro/shared/api-schemas/analytics';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { SectionCard } from '../../../components/section-card';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { bucketFullLabel, bucketLabel, EARNINGS_TITLES } from '../utils/bucket-label';
@@ -11,7 +11,7 @@ const CHART_HEIGHT_REM = 12;
  * Earnings per day, week or month as CSS bars, scaled to the largest bucket of the data (a fixed $2,500
  * scale would overflow for larger creators and flatten smaller ones). See docs/product-rules.md#analytics.
  */
-export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnings'] }) {
+export function EarningsChart({ earnings, currency }: { earnings: CreatorAnalytics['earnings']; currency: Currency }) {
   const { granularity, buckets } = earnings;
   const max = Math.max(0, ...buckets.map((b) => b.grossCents));
   const best = buckets.find((b) => b.grossCents === max);
@@ -24,7 +24,7 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
   const summary =
     max === 0
       ? 'No earnings in this period.'
-      : `${formatUsd(total)} in total; the highest was ${formatUsd(max)} (${best ? bucketFullLabel(best, granularity) : ''}).`;
+      : `${formatMoney(total, currency)} in total; the highest was ${formatMoney(max, currency)} (${best ? bucketFullLabel(best, granularity) : ''}).`;
 
   return (
     <SectionCard title={title} description="What supporters gave (before fees).">
@@ -52,12 +52,12 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
                   color: theme.color.textMuted,
                 })}
               >
-                {max > 0 ? formatUsd(max, { whole: true }) : ''}
+                {max > 0 ? formatMoney(max, currency, { whole: true }) : ''}
               </span>
               {buckets.map((bucket) => (
                 <div
                   key={bucket.start}
-                  title={`${bucketFullLabel(bucket, granularity)}: ${formatUsd(bucket.grossCents)}`}
+                  title={`${bucketFullLabel(bucket, granularity)}: ${formatMoney(bucket.grossCents, currency)}`}
                   css={(theme) => ({
                     flex: 1,
                     minWidth: 0,
@@ -129,8 +129,8 @@ export function EarningsChart({ earnings }: { earnings: CreatorAnalytics['earnin
                   <th scope="row" css={{ fontWeight: 'normal' }}>
                     {bucketFullLabel(bucket, granularity)}
                   </th>
-                  <td className="number">{formatUsd(bucket.grossCents)}</td>
-                  <td className="number">{formatUsd(bucket.netCents)}</td>
+                  <td className="number">{formatMoney(bucket.grossCents, currency)}</td>
+                  <td className="number">{formatMoney(bucket.netCents, currency)}</td>
                   <td className="number">{bucket.supports}</td>
                 </tr>
               ))}

@@ -1,6 +1,6 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { ReactElement } from 'react';
 import type { RecentActivityDto } from '@beabro/shared/api-schemas/analytics';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { SectionCard } from '../../../components/section-card';
 import { formatRelative } from '../../../lib/format';
 import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
@@ -13,14 +13,14 @@ function who(supporter: string | null, isAnonymous: boolean): string {
   return supporter ?? 'Someone (no name given)';
 }
 
-function describe(event: RecentActivityDto): { icon: ReactElement; text: string } {
+function describe(event: RecentActivityDto, currency: Currency): { icon: ReactElement; text: string } {
   switch (event.type) {
     case 'support':
       return {
         icon: event.isRenewal ? <RepeatIcon /> : <BanknoteIcon />,
         text: event.isRenewal
-          ? `${who(event.supporter, event.isAnonymous)}’s monthly support of ${formatUsd(event.amountCents)} renewed`
-          : `${who(event.supporter, event.isAnonymous)} supported you with ${formatUsd(event.amountCents)}${event.isRecurring ? ' a month' : ''}`,
+          ? `${who(event.supporter, event.isAnonymous)}’s monthly support of ${formatMoney(event.amountCents, currency)} renewed`
+          : `${who(event.supporter, event.isAnonymous)} supported you with ${formatMoney(event.amountCents, currency)}${event.isRecurring ? ' a month' : ''}`,
       };
     case 'new_supporter':
       return {
@@ -32,13 +32,21 @@ function describe(event: RecentActivityDto): { icon: ReactElement; text: string 
     case 'goal_reached':
       return {
         icon: <TrophyIcon />,
-        text: `Goal reached: ${event.goalName} (${formatUsd(event.goalAmountCents, { whole: true })})`,
+        text: `Goal reached: ${event.goalName} (${formatMoney(event.goalAmountCents, currency, { whole: true })})`,
       };
   }
 }
 
 /** Supports, new supporters and the goal being reached, newest first. */
-export function RecentActivityCard({ events, now = new Date() }: { events: RecentActivityDto[]; now?: Date }) {
+export function RecentActivityCard({
+  events,
+  currency,
+  now = new Date(),
+}: {
+  events: RecentActivityDto[];
+  currency: Currency;
+  now?: Date;
+}) {
   return (
     <SectionCard title="Recent Activity">
       {events.length === 0 ? (
@@ -46,7 +54,7 @@ export function RecentActivityCard({ events, now = new Date() }: { events: Recen
       ) : (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {events.map((event, index) => {
-            const { icon, text } = describe(event);
+            const { icon, text } = describe(event, currency);
             return (
               <li
                 key={`${event.type}-${event.date}-${index}`}

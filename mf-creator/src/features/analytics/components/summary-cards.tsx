@@ -1,5 +1,5 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { AnalyticsSummaryDto } from '@beabro/shared/api-schemas/analytics';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { formatChange, formatCount } from '../../../lib/format';
 import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
@@ -12,7 +12,7 @@ function versus(change: number | null, previous: string, none: string): string {
 }
 
 /** The period's totals, each against the same span just before it. */
-export function SummaryCards({ summary }: { summary: AnalyticsSummaryDto }) {
+export function SummaryCards({ summary, currency }: { summary: AnalyticsSummaryDto; currency: Currency }) {
   return (
     <section
       aria-label="Summary"
@@ -25,20 +25,20 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummaryDto }) {
       <StatCard
         label="Earnings"
         icon={<BanknoteIcon />}
-        value={formatUsd(summary.grossCents)}
-        detail={versus(summary.change.grossPercent, formatUsd(summary.previous.grossCents), 'No earnings')}
+        value={formatMoney(summary.grossCents, currency)}
+        detail={versus(summary.change.grossPercent, formatMoney(summary.previous.grossCents, currency), 'No earnings')}
       />
       <StatCard
         label="You Receive"
         icon={<LandmarkIcon />}
-        value={formatUsd(summary.netCents)}
-        detail={`After fees; ${formatUsd(summary.previous.netCents)} the period before`}
+        value={formatMoney(summary.netCents, currency)}
+        detail={`After fees; ${formatMoney(summary.previous.netCents, currency)} the period before`}
       />
       <StatCard
         label="Supports"
         icon={<HeartIcon />}
         value={formatCount(summary.supports)}
-        detail={`${summary.supports === 0 ? 'No average yet' : `Average ${formatUsd(summary.averageSupportCents)}`}; ${formatCount(summary.recurringSupports)} monthly${summary.pausedSupports > 0 ? `; ${formatCount(summary.pausedSupports)} paused now` : ''}`}
+        detail={`${summary.supports === 0 ? 'No average yet' : `Average ${formatMoney(summary.averageSupportCents, currency)}`}; ${formatCount(summary.recurringSupports)} monthly${summary.pausedSupports > 0 ? `; ${formatCount(summary.pausedSupports)} paused now` : ''}`}
       />
       <StatCard
         label="Supporters"

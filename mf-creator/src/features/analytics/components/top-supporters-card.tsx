@@ -1,11 +1,11 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { TopSupporterDto } from '@beabro/shared/api-schemas/analytics';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { SectionCard } from '../../../components/section-card';
 import { plural } from '../../../lib/format';
 
 /** Supporters by total given in the period; anonymous supports are one "Anonymous" row. */
-export function TopSupportersCard({ supporters }: { supporters: TopSupporterDto[] }) {
+export function TopSupportersCard({ supporters, currency }: { supporters: TopSupporterDto[]; currency: Currency }) {
   return (
     <SectionCard title="Top Supporters" description="Anonymous supports are counted together.">
       {supporters.length === 0 ? (
@@ -59,7 +59,7 @@ export function TopSupportersCard({ supporters }: { supporters: TopSupporterDto[
                   {supporter.isRecurring ? <Badge tone="brand">Monthly</Badge> : null}
                 </span>
               </span>
-              <strong css={{ whiteSpace: 'nowrap' }}>{formatUsd(supporter.totalSupportCents)}</strong>
+              <strong css={{ whiteSpace: 'nowrap' }}>{formatMoney(supporter.totalSupportCents, currency)}</strong>
             </li>
           ))}
         </ol>

@@ -30,6 +30,40 @@ describe('DashboardPage', () => {
     expect(stats).toHaveTextContent('$298 of $2,000');
   });
 
+  it("shows every amount in the creator's currency: pounds for a GBP creator", async () => {
+    const dashboard = sampleDashboard();
+    const payouts = samplePayouts();
+    mockApi({
+      'GET /api/creator/dashboard': {
+        body: sampleDashboard({
+          currency: 'gbp',
+          recentSupports: dashboard.recentSupports.map((support) => ({ ...support, currency: 'gbp' as const })),
+        }),
+      },
+      'GET /api/creator-profile': { body: { profile: sampleProfile({ country: 'GB', currency: 'gbp' }) } },
+      'GET /api/creator/payouts': {
+        body: samplePayouts({
+          currency: 'gbp',
+          payoutCountry: 'GB',
+          payouts: payouts.payouts.map((payout) => ({ ...payout, currency: 'gbp' as const })),
+        }),
+      },
+    });
+    renderDashboard();
+    const stats = await screen.findByRole('region', { name: 'Your figures' });
+    expect(within(stats).getByText('Total Earnings').parentElement).toHaveTextContent('£298.00');
+    expect(stats).toHaveTextContent('You keep £270.82 after fees');
+    expect(within(stats).getByText('This Month').parentElement).toHaveTextContent('£153.00');
+    expect(stats).toHaveTextContent('£298 of £2,000');
+    const recent = screen.getByRole('region', { name: 'Recent Support' });
+    expect(within(recent).getAllByRole('listitem')[0]).toHaveTextContent('£5.00');
+    const payoutsCard = screen.getByRole('region', { name: 'Payouts' });
+    expect(await within(payoutsCard).findByText('Next payout (estimate)')).toBeInTheDocument();
+    expect(payoutsCard).toHaveTextContent('£113.30');
+    expect(within(payoutsCard).getByRole('table')).toHaveTextContent('Jun 2 – Jun 8, 2025£157.52PaidJun 10, 2025');
+    expect(document.body).not.toHaveTextContent('$');
+  });
+
   it('says at the top when payouts are held and why, with a link to the country setting when that is the reason', async () => {
     const noCountry = 'Payouts are held until you set your country in Settings.';
     const held = sampleDashboard({ nextPayout: { ...sampleDashboard().nextPayout, holdReason: noCountry } });

@@ -112,7 +112,7 @@ export function DashboardPage() {
                 <PayoutsCard />
               </div>
               <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
-                <GoalCard goal={data.goal} />
+                <GoalCard goal={data.goal} currency={data.currency} />
                 <ShareCard username={me.username} displayName={me.displayName} />
                 <ThisMonthCard dashboard={data} />
                 <QuickActionsCard username={me.username} />

@@ -1,5 +1,5 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import { formatCount, plural } from '../../../lib/format';
 import { growthText } from '../utils/growth';
@@ -10,6 +10,7 @@ import { WalletIcon } from '@beabro/shared/ui/icons/wallet';
 
 /** The four headline figures: total earnings, this month (with growth), supporters, goal progress. */
 export function DashboardStats({ dashboard }: { dashboard: CreatorDashboard }) {
+  const { currency } = dashboard;
   const { totalEarnings, thisMonth, lastMonth, goal } = dashboard;
   return (
     <section
@@ -23,13 +24,13 @@ export function DashboardStats({ dashboard }: { dashboard: CreatorDashboard }) {
       <StatCard
         label="Total Earnings"
         icon={<WalletIcon />}
-        value={formatUsd(totalEarnings.grossCents)}
-        detail={`You keep ${formatUsd(totalEarnings.netCents)} after fees`}
+        value={formatMoney(totalEarnings.grossCents, currency)}
+        detail={`You keep ${formatMoney(totalEarnings.netCents, currency)} after fees`}
       />
       <StatCard
         label="This Month"
         icon={<CalendarIcon />}
-        value={formatUsd(thisMonth.grossCents)}
+        value={formatMoney(thisMonth.grossCents, currency)}
         detail={growthText(dashboard.growthRatePercent, lastMonth.grossCents)}
       />
       <StatCard
@@ -48,7 +49,7 @@ export function DashboardStats({ dashboard }: { dashboard: CreatorDashboard }) {
         value={goal ? `${goal.percent}%` : 'No goal'}
         detail={
           goal
-            ? `${formatUsd(goal.raisedCents, { whole: true })} of ${formatUsd(goal.amountCents, { whole: true })}`
+            ? `${formatMoney(goal.raisedCents, currency, { whole: true })} of ${formatMoney(goal.amountCents, currency, { whole: true })}`
             : 'Set a goal in Support Settings'
         }
       />

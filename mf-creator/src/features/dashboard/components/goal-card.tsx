@@ -1,5 +1,5 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { ProgressBar } from '@beabro/shared/ui/progress-bar';
 import { SectionCard } from '../../../components/section-card';
@@ -7,7 +7,7 @@ import { paths } from '@beabro/shared/contract/paths';
 import { plural } from '../../../lib/format';
 
 /** The current goal with its progress (capped at 100%), and Update Goal to the Support Settings tab. */
-export function GoalCard({ goal }: { goal: CreatorDashboard['goal'] }) {
+export function GoalCard({ goal, currency }: { goal: CreatorDashboard['goal']; currency: Currency }) {
   const update = (
     <ButtonLink to={paths.settings('support')} variant="secondary" size="sm">
       {goal ? 'Update Goal' : 'Set a Goal'}
@@ -47,8 +47,8 @@ export function GoalCard({ goal }: { goal: CreatorDashboard['goal'] }) {
         })}
       >
         <span>
-          <strong>{formatUsd(goal.raisedCents, { whole: true })}</strong> raised of{' '}
-          {formatUsd(goal.amountCents, { whole: true })}
+          <strong>{formatMoney(goal.raisedCents, currency, { whole: true })}</strong> raised of{' '}
+          {formatMoney(goal.amountCents, currency, { whole: true })}
         </span>
         <strong>{`${goal.percent}%`}</strong>
       </p>

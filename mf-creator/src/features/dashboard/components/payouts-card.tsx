@@ -1,7 +1,6 @@
 import { CREATOR_PAYOUTS_CSV_URL, useCreatorPayouts } from '@beabro/shared/api/get-payouts';
 import type { PayoutDto } from '@beabro/shared/api-schemas/payouts';
 import { formatMoney } from '@beabro/shared/money/currencies';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge, type BadgeTone } from '@beabro/shared/ui/badge';
 import { buttonStyle } from '@beabro/shared/ui/button';
 import { DownloadIcon } from '@beabro/shared/ui/icons/download';
@@ -82,6 +81,7 @@ export function PayoutsCard() {
 }
 
 function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorPayouts>['data']> }) {
+  const { currency } = data;
   const { nextPayout, payouts } = data;
   // Who pays out: the platform, a week at a time (the sandbox), or else Stripe, from the creator's Stripe balance.
   const byStripe = data.paidBy !== 'platform';
@@ -114,7 +114,7 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
               fontWeight: theme.font.weight.bold,
             })}
           >
-            {formatUsd(nextPayout.estimatedAmountCents)}
+            {formatMoney(nextPayout.estimatedAmountCents, currency)}
           </p>
           <p css={(theme) => ({ margin: `${theme.space(1)} 0 0`, fontSize: theme.font.size.sm })}>
             {/* A held payout is not paid on the run's date: the note below says when it will be. */}
@@ -155,7 +155,7 @@ function PayoutsBody({ data }: { data: NonNullable<ReturnType<typeof useCreatorP
               fontWeight: theme.font.weight.bold,
             })}
           >
-            {formatUsd(data.balanceCents)}
+            {formatMoney(data.balanceCents, currency)}
           </p>
           <p
             css={(theme) => ({

@@ -1,6 +1,6 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useState } from 'react';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { SectionCard } from '../../../components/section-card';
@@ -17,11 +17,13 @@ function supporterLabel(support: ReceivedSupportDto): string {
 }
 
 /** "Refunded $10.00" when all of it went back, "Partially refunded $3.00" otherwise; null without refunds. */
-export function refundLabel(support: Pick<ReceivedSupportDto, 'refundedCents' | 'amountCents'>): string | null {
+export function refundLabel(
+  support: Pick<ReceivedSupportDto, 'refundedCents' | 'amountCents' | 'currency'>,
+): string | null {
   if (support.refundedCents <= 0) return null;
   return support.refundedCents >= support.amountCents
-    ? `Refunded ${formatUsd(support.refundedCents)}`
-    : `Partially refunded ${formatUsd(support.refundedCents)}`;
+    ? `Refunded ${formatMoney(support.refundedCents, support.currency)}`
+    : `Partially refunded ${formatMoney(support.refundedCents, support.currency)}`;
 }
 
 /**
@@ -29,13 +31,13 @@ export function refundLabel(support: Pick<ReceivedSupportDto, 'refundedCents' | 
  * minus the platform fee returned). A full refund costs the card processing fee, which the processor keeps.
  */
 export function creatorReceivesLabel(
-  support: Pick<ReceivedSupportDto, 'creatorNetCents' | 'refundedCents' | 'platformFeeReturnedCents'>,
+  support: Pick<ReceivedSupportDto, 'creatorNetCents' | 'refundedCents' | 'platformFeeReturnedCents' | 'currency'>,
 ): string {
-  if (support.refundedCents <= 0) return `you receive ${formatUsd(support.creatorNetCents)}`;
+  if (support.refundedCents <= 0) return `you receive ${formatMoney(support.creatorNetCents, support.currency)}`;
   const after = support.creatorNetCents - support.refundedCents + support.platformFeeReturnedCents;
   return after >= 0
-    ? `you receive ${formatUsd(after)} after the refund`
-    : `the refund costs you ${formatUsd(-after)} of card processing fees`;
+    ? `you receive ${formatMoney(after, support.currency)} after the refund`
+    : `the refund costs you ${formatMoney(-after, support.currency)} of card processing fees`;
 }
 
 /** The latest supports, newest first, with View All to analytics, and a Refund action on each one that can still be refunded. */
@@ -62,7 +64,7 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
           const who = refunding ? supporterLabel(refunding) : 'the supporter';
           setRefunding(null);
           setDone(
-            `Refunded ${formatUsd(answer.refund.amountCents)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is cancelled.' : ''}`,
+            `Refunded ${formatMoney(answer.refund.amountCents, answer.refund.currency)} to ${who}.${answer.refund.subscriptionCanceled ? ' Their monthly support is cancelled.' : ''}`,
           );
         }}
       />
@@ -129,7 +131,7 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
                     {supporterLabel(support)}
                   </span>
                   <span css={(theme) => ({ fontWeight: theme.font.weight.bold, color: theme.color.success })}>
-                    {formatUsd(support.amountCents)}
+                    {formatMoney(support.amountCents, support.currency)}
                   </span>
                 </div>
                 <div
@@ -174,7 +176,7 @@ export function RecentSupportCard({ supports, now = new Date() }: { supports: Re
                       <Button
                         size="sm"
                         variant="secondary"
-                        aria-label={`Refund the ${formatUsd(support.amountCents)} support from ${supporterLabel(support)}`}
+                        aria-label={`Refund the ${formatMoney(support.amountCents, support.currency)} support from ${supporterLabel(support)}`}
                         onClick={() => setRefunding(support)}
                       >
                         Refund

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RefundResponse } from '@beabro/shared/api-schemas/refunds';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
+import { calculateFees } from '@beabro/shared/money/fees';
 import { mockApi } from '@beabro/shared/testing/msw';
 import { renderArea } from '../../../testing/render-area';
 import { sampleDashboard } from '../../../testing/sample-data';
@@ -20,6 +21,7 @@ function answer(
       id: '0b4f7c1e-9a55-4d1b-8c39-1b2f7b7e9a77',
       supportId: oneOff.id,
       amountCents,
+      currency: 'usd',
       platformFeeReturnedCents: 13,
       creatorDebitCents: amountCents - 13,
       reason: 'requested_by_supporter',
@@ -61,6 +63,38 @@ describe('RefundDialog', () => {
     // A one-off support has no monthly support to cancel.
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Refund $5.00' })).toBeEnabled();
+  });
+
+  it("says every amount in the support's currency: pounds for a GBP creator", async () => {
+    const api = mockApi({});
+    // £10.00: 5% platform fee 50p, processing 2.9% + 20p = 49p, 901p to the creator.
+    const fees = calculateFees(1_000, 'gbp');
+    const pounds: ReceivedSupportDto = {
+      ...oneOff,
+      amountCents: fees.amountCents,
+      currency: 'gbp',
+      creatorNetCents: fees.creatorNetCents,
+      platformFeeCents: fees.platformFeeCents,
+      processingFeeCents: fees.processingFeeCents,
+      refundableCents: fees.amountCents,
+    };
+    const user = userEvent.setup();
+    renderCard([pounds]);
+    await user.click(screen.getByRole('button', { name: /Refund the £10\.00 support from Jordan/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund support' });
+    const amount = within(dialog).getByLabelText('Amount to refund (GBP)');
+    expect(amount).toHaveValue('10.00');
+    expect(dialog).toHaveTextContent('Jordan gave £10.00. You can refund up to £10.00.');
+    expect(dialog).toHaveTextContent('Back to the supporter£10.00');
+    expect(dialog).toHaveTextContent('Platform fee we return to you£0.50');
+    expect(dialog).toHaveTextContent('Comes off your balance£9.50');
+    expect(dialog).toHaveTextContent('The payment processing fee (£0.49) is kept by the card processor');
+    expect(dialog).not.toHaveTextContent('$');
+    await user.clear(amount);
+    await user.type(amount, '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('You can refund at most £10.00')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
   it('shows field errors next to the fields and sends nothing while the amount or the reason is wrong', async () => {

@@ -1,3 +1,4 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -14,7 +15,7 @@ import {
   type RefundResponse,
 } from '@beabro/shared/api-schemas/refunds';
 import type { ReceivedSupportDto } from '@beabro/shared/api-schemas/supports';
-import { calculateRefundSplit, formatUsd } from '@beabro/shared/money/fees';
+import { calculateRefundSplit } from '@beabro/shared/money/fees';
 import { Button } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { Modal } from '@beabro/shared/ui/modal';
@@ -82,14 +83,14 @@ function RefundForm({
       note: '',
       cancelSubscription: false,
     },
-    resolver: zodResolver(refundFormSchema(support.refundableCents)),
+    resolver: zodResolver(refundFormSchema(support.refundableCents, support.currency)),
     // Editing a field clears its message until the next attempt; focus goes to the first field in error (below).
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
 
   const [amount, note] = useWatch({ control, name: ['amountCents', 'note'] });
-  const parsed = refundAmountToCents(amount, support.refundableCents);
+  const parsed = refundAmountToCents(amount, support.refundableCents, support.currency);
   const split =
     'cents' in parsed
       ? calculateRefundSplit(
@@ -132,12 +133,12 @@ function RefundForm({
       css={(theme) => ({ display: 'grid', gap: theme.space(4) })}
     >
       <p css={{ margin: 0 }}>
-        {`${supporterLabel} gave ${formatUsd(support.amountCents)}`}
-        {support.refundedCents > 0 ? `; ${formatUsd(support.refundedCents)} already refunded` : ''}
-        {`. You can refund up to ${formatUsd(support.refundableCents)}.`}
+        {`${supporterLabel} gave ${formatMoney(support.amountCents, support.currency)}`}
+        {support.refundedCents > 0 ? `; ${formatMoney(support.refundedCents, support.currency)} already refunded` : ''}
+        {`. You can refund up to ${formatMoney(support.refundableCents, support.currency)}.`}
       </p>
       <TextField
-        label="Amount to refund (USD)"
+        label={`Amount to refund (${support.currency.toUpperCase()})`}
         inputMode="decimal"
         autoComplete="off"
         {...register('amountCents', editing('amountCents'))}
@@ -222,19 +223,21 @@ function RefundForm({
         {split ? (
           <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: '0.25rem 1rem' }}>
             <dt>Back to the supporter</dt>
-            <dd css={{ margin: 0, textAlign: 'right' }}>{formatUsd(split.amountCents)}</dd>
+            <dd css={{ margin: 0, textAlign: 'right' }}>{formatMoney(split.amountCents, support.currency)}</dd>
             <dt>Platform fee we return to you</dt>
-            <dd css={{ margin: 0, textAlign: 'right' }}>{formatUsd(split.platformFeeReturnedCents)}</dd>
+            <dd css={{ margin: 0, textAlign: 'right' }}>
+              {formatMoney(split.platformFeeReturnedCents, support.currency)}
+            </dd>
             <dt css={(theme) => ({ fontWeight: theme.font.weight.bold })}>Comes off your balance</dt>
             <dd css={(theme) => ({ margin: 0, textAlign: 'right', fontWeight: theme.font.weight.bold })}>
-              {formatUsd(split.creatorDebitCents)}
+              {formatMoney(split.creatorDebitCents, support.currency)}
             </dd>
           </dl>
         ) : (
           <p css={{ margin: 0 }}>Enter an amount to see what comes off your balance.</p>
         )}
         <p css={(theme) => ({ margin: `${theme.space(2)} 0 0`, color: theme.color.textMuted })}>
-          {`The 5% platform fee is returned in proportion to the amount refunded. The payment processing fee (${formatUsd(support.processingFeeCents)}) is kept by the card processor, as on other platforms, so it is not returned. If this support was already paid out, your next payouts recover the refund first.`}
+          {`The 5% platform fee is returned in proportion to the amount refunded. The payment processing fee (${formatMoney(support.processingFeeCents, support.currency)}) is kept by the card processor, as on other platforms, so it is not returned. If this support was already paid out, your next payouts recover the refund first.`}
         </p>
       </div>
 
@@ -259,7 +262,7 @@ function RefundForm({
           Cancel
         </Button>
         <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? 'Refunding...' : split ? `Refund ${formatUsd(split.amountCents)}` : 'Refund'}
+          {busy ? 'Refunding...' : split ? `Refund ${formatMoney(split.amountCents, support.currency)}` : 'Refund'}
         </Button>
       </div>
     </form>

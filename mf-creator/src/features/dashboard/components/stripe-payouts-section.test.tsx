@@ -101,10 +101,11 @@ describe('StripePayoutsSection', () => {
     expect(region).not.toHaveTextContent('No payouts to your bank yet.');
   });
 
-  it('says an Australian creator’s payouts are cross-border, in AUD', async () => {
+  it('says nothing of a conversion for an Australian creator: Stripe pays them in their own currency', async () => {
     mockApi({ [ACCOUNT]: stripe(account({ country: 'AU', chargesEnabled: false }), 'AU') });
     const region = await section();
-    expect(region).toHaveTextContent('Stripe pays you out in AUD, converted at Stripe’s exchange rate');
+    expect(region).not.toHaveTextContent('converted');
+    expect(region).not.toHaveTextContent('US dollars');
   });
 });
 

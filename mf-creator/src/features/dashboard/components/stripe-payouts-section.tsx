@@ -71,7 +71,6 @@ export function StripePayoutsSection() {
   const data = query.data;
   if (!data.capabilities.connectedAccounts) return null;
   const state = payoutAccountState(data.account);
-  const terms = data.payoutTerms;
   return (
     <section
       aria-labelledby={headingId}
@@ -96,12 +95,6 @@ export function StripePayoutsSection() {
         ) : null}
       </div>
       <StateDetails state={state} />
-      {terms?.crossBorder ? (
-        <p css={small}>
-          Supporters pay in US dollars; Stripe pays you out in {terms.payoutCurrency.toUpperCase()}, converted at
-          Stripe’s exchange rate (cross-border payouts, under Stripe’s recipient agreement).
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { Currency } from '@beabro/shared/money/currencies';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
@@ -34,25 +35,28 @@ export function PostEditorPage({ postId }: { postId: string | null }) {
       </PostsPageFrame>
     );
   const tiers = profile.data?.tiers ?? [];
+  const currency = profile.data?.currency ?? 'usd';
   if (postId === null)
     return (
       <PostsPageFrame title="New post" back={BACK}>
         <Card as="div">
-          <PostForm post={null} tiers={tiers} />
+          <PostForm post={null} tiers={tiers} currency={currency} />
         </Card>
       </PostsPageFrame>
     );
-  return <ExistingPost id={postId} username={profile.data?.username ?? null} tiers={tiers} />;
+  return <ExistingPost id={postId} username={profile.data?.username ?? null} tiers={tiers} currency={currency} />;
 }
 
 function ExistingPost({
   id,
   username,
   tiers,
+  currency,
 }: {
   id: string;
   username: string | null;
   tiers: NonNullable<ReturnType<typeof useMyCreatorProfile>['data']>['tiers'];
+  currency: Currency;
 }) {
   const query = useMyPost(id);
   const navigate = useNavigate();
@@ -113,7 +117,7 @@ function ExistingPost({
       </p>
       <Card as="div">
         {/* Keyed by the post: the form starts from what was saved when another post opens. */}
-        <PostForm key={post.id} post={post} tiers={tiers} />
+        <PostForm key={post.id} post={post} tiers={tiers} currency={currency} />
       </Card>
       <DeletePostDialog
         post={deleting}

@@ -1,3 +1,4 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -14,7 +15,6 @@ import {
 } from '@beabro/shared/api-schemas/posts';
 import type { CreatorTierDto } from '@beabro/shared/api-schemas/creator-profile';
 import { paths } from '@beabro/shared/contract/paths';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { setApiFieldErrors } from '@beabro/shared/forms/api-field-errors';
 import { focusFirstInvalid } from '@beabro/shared/schemas/field-errors';
 import { Button } from '@beabro/shared/ui/button';
@@ -51,6 +51,8 @@ export interface PostFormProps {
   /** The saved post, or null for a new one. */
   post: CreatorPostDto | null;
   tiers: readonly CreatorTierDto[];
+  /** The creator's currency: the tiers' amounts are in it. */
+  currency: Currency;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface PostFormProps {
  * read it, early access, and Save draft / Publish (Save changes once published). One request saves
  * everything or nothing; the API's field messages show next to their fields.
  */
-export function PostForm({ post, tiers }: PostFormProps) {
+export function PostForm({ post, tiers, currency }: PostFormProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const save = useSavePost();
@@ -165,7 +167,7 @@ export function PostForm({ post, tiers }: PostFormProps) {
 
   const tierOptions = tiers.map((tier) => ({
     value: String(tier.position),
-    label: `${tier.name} (${formatUsd(tier.amountCents, { whole: true })}${tier.isRecurring ? '/month' : ''}) and above`,
+    label: `${tier.name} (${formatMoney(tier.amountCents, currency, { whole: true })}${tier.isRecurring ? '/month' : ''}) and above`,
   }));
 
   return (

@@ -91,12 +91,11 @@ describe('PayoutAccountPanel', () => {
     expect(screen.queryByText(/Stripe still needs/)).not.toBeInTheDocument();
   });
 
-  it('says how Stripe pays an Australian creator (cross-border, recipient agreement, AUD) before and after connecting', async () => {
+  it('says an Australian creator is paid in Australian dollars, without a conversion, before and after connecting', async () => {
     mockApi({ [ACCOUNT]: stripeAccount(null, 'AU') });
     const first = renderWithProviders(<PayoutAccountPanel />);
-    const note = await screen.findByText(/Stripe pays you through its cross-border payouts/);
-    expect(note).toHaveTextContent('under its recipient service agreement');
-    expect(note).toHaveTextContent('Stripe converts your money to Australian dollars on its way to your bank');
+    const note = await screen.findByText(/Stripe pays you out in Australian dollars/);
+    expect(note).toHaveTextContent('the currency your supporters pay you in, without a conversion.');
     expect(note).not.toHaveTextContent('stays in the country');
     first.unmount();
 
@@ -104,7 +103,7 @@ describe('PayoutAccountPanel', () => {
       [ACCOUNT]: stripeAccount({ detailsSubmitted: true, payoutsEnabled: true, canReceiveSupport: true }, 'AU'),
     });
     renderWithProviders(<PayoutAccountPanel />);
-    expect(await screen.findByText(/cross-border payouts/)).toHaveTextContent(
+    expect(await screen.findByText(/Stripe pays you out in Australian dollars/)).toHaveTextContent(
       'Your Stripe account stays in the country it was opened in.',
     );
   });
@@ -112,7 +111,11 @@ describe('PayoutAccountPanel', () => {
   it('names the currency of a US creator’s payouts', async () => {
     mockApi({ [ACCOUNT]: stripeAccount(null) });
     renderWithProviders(<PayoutAccountPanel />);
-    expect(await screen.findByText('Stripe pays you out in US dollars.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Stripe pays you out in US dollars, the currency your supporters pay you in, without a conversion.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the API’s reason next to the button when no link can be made (payout country)', async () => {

@@ -1,3 +1,4 @@
+import { currencyRules } from '@beabro/shared/money/currencies';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
@@ -92,25 +93,15 @@ export function PayoutAccountPanel() {
   );
 }
 
-const CURRENCY_NAMES: Record<PayoutTerms['payoutCurrency'], string> = {
-  usd: 'US dollars',
-  cad: 'Canadian dollars',
-  gbp: 'British pounds',
-  aud: 'Australian dollars',
-};
-
 /**
- * How Stripe pays the creator in their payout country: the currency of their bank payouts and, for Australia, what
- * Stripe's cross-border payouts mean (recipient agreement, conversion from US dollars). Once connected the account's
- * country cannot change (the API refuses it in Settings).
+ * How Stripe pays the creator in their payout country: in its currency, the one their supporters pay in (decision
+ * 0015), without a conversion. Once connected the account's country cannot change (the API refuses it in Settings).
  */
 function PayoutTermsNote({ terms, connected }: { terms: PayoutTerms; connected: boolean }) {
-  const currency = CURRENCY_NAMES[terms.payoutCurrency];
+  const currency = currencyRules(terms.payoutCurrency).name;
   return (
     <p css={(theme) => ({ margin: 0, fontSize: theme.font.size.sm, color: theme.color.textMuted })}>
-      {terms.crossBorder
-        ? `From Australia, Stripe pays you through its cross-border payouts, under its recipient service agreement: your Stripe account receives your supports from Be a Bro and takes no payments of its own. Supporters pay in US dollars, and Stripe converts your money to ${currency} on its way to your bank, at Stripe’s exchange rate. Questions about your Stripe account go to Be a Bro’s support, not Stripe’s.`
-        : `Stripe pays you out in ${currency}.`}
+      {`Stripe pays you out in ${currency}, the currency your supporters pay you in, without a conversion.`}
       {connected ? ' Your Stripe account stays in the country it was opened in.' : ''}
     </p>
   );

@@ -1,11 +1,13 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { CreatorDashboard } from '@beabro/shared/api-schemas/dashboards';
-import { formatUsd } from '@beabro/shared/money/fees';
 import type { PrivacySettingsValues } from '@beabro/shared/schemas/settings';
 import { formatCount } from '../../../lib/format';
 
 export interface PrivacyPreviewProps {
   privacy: PrivacySettingsValues;
   username: string;
+  /** The creator's currency: the figures' amounts are in it. */
+  currency: Currency;
   /** Real figures from the dashboard; undefined while they load (the preview then names the figures only). */
   figures: CreatorDashboard | undefined;
 }
@@ -38,8 +40,8 @@ function Row({ label, value, hidden }: { label: string; value: string; hidden: b
 }
 
 /** What a visitor of /{username} sees with these switches, using the creator's real figures. */
-export function PrivacyPreview({ privacy, username, figures }: PrivacyPreviewProps) {
-  const money = (cents: number | undefined) => (cents === undefined ? 'Shown' : formatUsd(cents));
+export function PrivacyPreview({ privacy, username, currency, figures }: PrivacyPreviewProps) {
+  const money = (cents: number | undefined) => (cents === undefined ? 'Shown' : formatMoney(cents, currency));
   const goal = figures?.goal ?? null;
   return (
     <div
@@ -84,8 +86,8 @@ export function PrivacyPreview({ privacy, username, figures }: PrivacyPreviewPro
             // With earnings hidden the page shows no progress (it would give the total away), only the target.
             value={
               privacy.showEarnings
-                ? `${formatUsd(goal.raisedCents, { whole: true })} of ${formatUsd(goal.amountCents, { whole: true })} (${goal.percent}%)`
-                : `Target ${formatUsd(goal.amountCents, { whole: true })}, progress hidden`
+                ? `${formatMoney(goal.raisedCents, currency, { whole: true })} of ${formatMoney(goal.amountCents, currency, { whole: true })} (${goal.percent}%)`
+                : `Target ${formatMoney(goal.amountCents, currency, { whole: true })}, progress hidden`
             }
           />
         ) : null}

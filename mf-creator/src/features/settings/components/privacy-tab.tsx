@@ -75,6 +75,7 @@ export function PrivacyTab({ profile }: { profile: OwnCreatorProfileDto }) {
         <PrivacyPreview
           privacy={{ showEarnings, showSupporterCount, allowMessages }}
           username={profile.username}
+          currency={profile.currency}
           figures={dashboard.data}
         />
       </div>

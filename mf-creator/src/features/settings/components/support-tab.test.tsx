@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CREATOR_PROFILE_MESSAGES } from '@beabro/shared/api-schemas/creator-profile';
 import { DELIVERED_PERKS } from '@beabro/shared/data/support-tiers';
 import { renderWithProviders } from '@beabro/shared/testing/render-with-providers';
 import { heldReply, mockApi } from '@beabro/shared/testing/msw';
@@ -108,6 +109,60 @@ describe('SupportTab', () => {
     const tier4 = screen.getByRole('group', { name: /^Tier 4/ });
     expect(await within(tier4).findByText('Use an emoji here')).toBeInTheDocument();
     expect(screen.getByText(/Your amounts, goal and country were saved, but the tiers were not/)).toBeInTheDocument();
+  });
+
+  it('shows the amounts in the currency the chosen country implies, until the creator has a support', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<SupportTab profile={sampleProfile({ country: null, currencyLocked: false })} />);
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    expect(screen.getByLabelText('Country')).toHaveAccessibleDescription(
+      'Payouts are sent every Tuesday for the previous week. Supporters pay you in pounds sterling (GBP).',
+    );
+    expect(screen.getByLabelText('Minimum Amount')).toHaveAccessibleDescription(
+      '£ The smallest one-time support you accept, £1 to £100.',
+    );
+    const tier1 = screen.getByRole('group', { name: /^Tier 1/ });
+    expect(within(tier1).getByLabelText('Amount')).toHaveAccessibleDescription(expect.stringMatching(/^£/));
+    expect(screen.getByLabelText('Goal Amount')).toHaveAccessibleDescription('£');
+    // The shared rules' messages are said in pounds too.
+    await user.clear(screen.getByLabelText('Minimum Amount'));
+    await user.type(screen.getByLabelText('Minimum Amount'), '500');
+    await user.clear(within(tier1).getByLabelText('Amount'));
+    await user.type(within(tier1).getByLabelText('Amount'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Minimum amount must be between £1 and £100')).toBeInTheDocument();
+    expect(within(tier1).getByText('Tier amount must be at least £1')).toBeInTheDocument();
+  });
+
+  it('says the currency cannot change once there are supports, and shows the API refusal next to the country', async () => {
+    const refusal = CREATOR_PROFILE_MESSAGES.currencyLocked('pounds sterling');
+    const api = mockApi({
+      'PATCH /api/creator-profile': {
+        status: 400,
+        body: { message: 'Please correct the highlighted fields.', fieldErrors: { country: refusal } },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <SupportTab profile={sampleProfile({ country: 'GB', currency: 'gbp', currencyLocked: true })} />,
+    );
+    const country = screen.getByLabelText('Country');
+    expect(country).toHaveAccessibleDescription(
+      'Payouts are sent every Tuesday for the previous week. Supporters pay you in pounds sterling (GBP).',
+    );
+    await user.selectOptions(country, 'US');
+    expect(country).toHaveAccessibleDescription(`Payouts are sent every Tuesday for the previous week. ${refusal}`);
+    // The amounts stay in pounds: the currency does not follow the country any more.
+    expect(screen.getByLabelText('Minimum Amount')).toHaveAccessibleDescription(
+      '£ The smallest one-time support you accept, £1 to £100.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(/Support settings could not be saved/)).toBeInTheDocument();
+    expect(country).toHaveAttribute('aria-invalid', 'true');
+    expect(country).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(api.callsTo('PATCH', '/api/creator-profile')[0]?.body).toMatchObject({ country: 'US' });
+    expect(api.callsTo('PUT', '/api/creator-profile/tiers')).toHaveLength(0);
   });
 
   it('explains that payouts are held in a country without payouts', async () => {

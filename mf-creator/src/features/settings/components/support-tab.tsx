@@ -3,6 +3,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useUpdateCreatorProfile } from '@beabro/shared/api/update-creator-profile';
 import { useUpdateSupportTiers } from '@beabro/shared/api/update-support-tiers';
 import {
+  CREATOR_PROFILE_MESSAGES,
   supportTiersSchema,
   updateCreatorProfileSchema,
   type OwnCreatorProfileDto,
@@ -23,6 +24,8 @@ import { fieldErrorsOf, focusFirstInvalid, type FieldErrors } from '@beabro/shar
 import { apiFieldErrors, errorMessage, MESSAGES } from '../../../lib/error-message';
 import { fieldErrorsResolver } from '../../../lib/field-errors-resolver';
 import { isPayoutCountry } from '@beabro/shared/data/country-options';
+import { currencyForCountry, currencyRules, currencySymbol, formatMoney } from '@beabro/shared/money/currencies';
+import { inCurrencyText } from '@beabro/shared/money/currency-text';
 import {
   supportFormValues,
   supportProfilePatch,
@@ -76,6 +79,11 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
   // Always the four tiers: the array is only walked, never grown or shrunk.
   const { fields: tierFields } = useFieldArray({ control, name: 'tiers' });
   const country = useWatch({ control, name: 'country' });
+  // The currency follows the country chosen (decision 0015) until the creator has a support in theirs.
+  const chosenCurrency = currencyForCountry(country);
+  const currency = profile.currencyLocked ? profile.currency : chosenCurrency;
+  const symbol = currencySymbol(currency);
+  const whole = (dollars: number) => formatMoney(dollars * 100, currency, { whole: true });
 
   const onValid = async (values: SupportFormValues) => {
     setState({ kind: 'saving' });
@@ -106,15 +114,19 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
     focusFirstInvalid(form.current);
   };
 
+  const currencyHint =
+    profile.currencyLocked && chosenCurrency !== profile.currency
+      ? ` ${CREATOR_PROFILE_MESSAGES.currencyLocked(currencyRules(profile.currency).name)}`
+      : ` Supporters pay you in ${currencyRules(currency).name} (${currency.toUpperCase()}).`;
   const countryHint =
     country === '' ? (
       'Choose where you live so we can pay you out.'
     ) : isPayoutCountry(country) ? (
-      'Payouts are sent every Tuesday for the previous week.'
+      `Payouts are sent every Tuesday for the previous week.${currencyHint}`
     ) : (
       <>
         Payouts are not available in this country yet. You keep receiving support; your balance is held for you until
-        payouts are available.
+        payouts are available.{currencyHint}
       </>
     );
 
@@ -133,10 +145,10 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
           <div css={{ maxWidth: '14rem' }}>
             <PrefixedField
               label="Minimum Amount"
-              prefix="$"
+              prefix={symbol}
               inputMode="numeric"
-              hint={`The smallest one-time support you accept, $${MINIMUM_AMOUNT_MIN_DOLLARS} to $${MINIMUM_AMOUNT_MAX_DOLLARS}.`}
-              error={errors.minimumAmount?.message}
+              hint={`The smallest one-time support you accept, ${whole(MINIMUM_AMOUNT_MIN_DOLLARS)} to ${whole(MINIMUM_AMOUNT_MAX_DOLLARS)}.`}
+              error={inCurrencyText(errors.minimumAmount?.message, currency)}
               {...register('minimumAmount')}
             />
           </div>
@@ -153,6 +165,7 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
               register={register}
               setValue={setValue}
               errors={errors}
+              currency={currency}
             />
           ))}
           {errors.tiers?.message ? (
@@ -181,9 +194,9 @@ export function SupportTab({ profile }: { profile: OwnCreatorProfileDto }) {
             />
             <PrefixedField
               label="Goal Amount"
-              prefix="$"
+              prefix={symbol}
               inputMode="numeric"
-              error={errors.goalAmount?.message}
+              error={inCurrencyText(errors.goalAmount?.message, currency)}
               {...register('goalAmount')}
             />
           </div>

@@ -8,6 +8,8 @@ import {
   TIER_PERK_MAX_LENGTH,
 } from '@beabro/shared/api-schemas/creator-profile';
 import { isDeliveredPerk } from '@beabro/shared/data/support-tiers';
+import { currencySymbol, type Currency } from '@beabro/shared/money/currencies';
+import { inCurrencyText } from '@beabro/shared/money/currency-text';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { TextAreaField, TextField } from '@beabro/shared/ui/text-field';
@@ -21,10 +23,12 @@ export interface TierFieldsProps {
   register: UseFormRegister<SupportFormValues>;
   setValue: UseFormSetValue<SupportFormValues>;
   errors: FieldErrors<SupportFormValues>;
+  /** The creator's currency: the amount's (its symbol before the field, its messages). */
+  currency: Currency;
 }
 
 /** One of the four support tiers: name, emoji, amount, monthly or one-time, description and perks. */
-export function TierFields({ index, control, register, setValue, errors }: TierFieldsProps) {
+export function TierFields({ index, control, register, setValue, errors, currency }: TierFieldsProps) {
   const id = useId();
   const label = `Tier ${index + 1}`;
   const tier = useWatch({ control, name: `tiers.${index}` });
@@ -69,9 +73,9 @@ export function TierFields({ index, control, register, setValue, errors }: TierF
         />
         <PrefixedField
           label="Amount"
-          prefix="$"
+          prefix={currencySymbol(currency)}
           inputMode="numeric"
-          error={tierErrors?.amount?.message}
+          error={inCurrencyText(tierErrors?.amount?.message, currency)}
           {...register(`tiers.${index}.amount`)}
         />
       </div>

@@ -13,6 +13,7 @@ const money = {
       supportId: '3a9e0c1d-2b4f-4e6a-8c7d-5f1e2d3c4b5a',
       creatorUsername: 'maya',
       amountCents: 2500,
+      currency: 'usd',
       reason: 'fraudulent',
       status: 'needs_response',
       dueBy: '2026-12-10T00:00:00.000Z',
@@ -27,6 +28,7 @@ const money = {
       username: 'maya',
       weekStart: null,
       amountCents: 2890,
+      currency: 'usd',
       status: 'failed',
       holdReason: null,
       createdAt: '2026-12-01T10:00:00.000Z',
@@ -38,6 +40,7 @@ const money = {
       username: 'sam',
       weekStart: '2026-11-23',
       amountCents: 1000,
+      currency: 'usd',
       status: 'held',
       holdReason: 'Payouts are held while this account is suspended.',
       createdAt: '2026-12-01T10:00:00.000Z',
@@ -46,7 +49,16 @@ const money = {
   pendingRefunds: [],
   stuckItems: [{ kind: 'renewal', id: 'sub_9', attempts: 5, nextAttemptAt: null, lastError: 'card_declined' }],
   reconciliation: { ranAt: '2026-12-06T03:00:00.000Z', ok: false, differences: ['Charge ch_1 missing here'] },
-  revenueByWeek: [{ weekStart: '2026-11-30', revenueCents: 123_456, supports: 42 }],
+  revenueByWeek: [
+    {
+      weekStart: '2026-11-30',
+      revenue: [
+        { currency: 'usd', revenueCents: 123_456 },
+        { currency: 'gbp', revenueCents: 2_050 },
+      ],
+      supports: 42,
+    },
+  ],
 };
 
 describe('Money', () => {
@@ -60,7 +72,10 @@ describe('Money', () => {
     const disputes = await screen.findByRole('region', { name: 'Disputes' });
     expect(within(disputes).getByText('Dec 10, 2026, 12:00 AM UTC')).toBeInTheDocument();
     expect(screen.getByText('Charge ch_1 missing here')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Revenue by week' })).getByText('$1,234.56')).toBeInTheDocument();
+    // Revenue per currency, side by side: never one sum of dollars and pounds.
+    expect(
+      within(screen.getByRole('region', { name: 'Revenue by week' })).getByText('$1,234.56 · £20.50'),
+    ).toBeInTheDocument();
     // Stripe's failed payout has no week: a dash, and the day it was recorded.
     const failed = within(screen.getByRole('region', { name: 'Failed payouts' })).getAllByRole('row');
     expect(failed[1]).toHaveTextContent('@maya—$28.90failed—Dec 1, 2026, 10:00 AM UTC');

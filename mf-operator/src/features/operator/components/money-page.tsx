@@ -1,7 +1,7 @@
 import { Button } from '@beabro/shared/ui/button';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
 import { useMoney, useRetryStuck } from '../api/operator-api';
-import { date, dateTime, money } from '../lib/format';
+import { date, dateTime, money, moneyPerCurrency } from '../lib/format';
 import { DataTable, QueryView, Section, useOutcome } from './operator-ui';
 
 /** Disputes, payouts that failed or wait, refunds not done, stuck retries, reconciliation and revenue. */
@@ -51,7 +51,7 @@ export function MoneyPage() {
                   cells: [
                     dispute.dueBy ? dateTime(dispute.dueBy) : '—',
                     dispute.creatorUsername ? `@${dispute.creatorUsername}` : '—',
-                    money(dispute.amountCents),
+                    money(dispute.amountCents, dispute.currency),
                     dispute.reason,
                     dispute.status,
                     dateTime(dispute.createdAt),
@@ -74,7 +74,7 @@ export function MoneyPage() {
                   key: refund.id,
                   cells: [
                     dateTime(refund.createdAt),
-                    money(refund.amountCents),
+                    money(refund.amountCents, refund.currency),
                     <code key="support">{refund.supportId}</code>,
                     refund.lastError ?? '—',
                   ],
@@ -115,7 +115,11 @@ export function MoneyPage() {
                 empty="No revenue yet."
                 rows={data.revenueByWeek.map((week) => ({
                   key: week.weekStart,
-                  cells: [date(week.weekStart), money(week.revenueCents), week.supports],
+                  cells: [
+                    date(week.weekStart),
+                    moneyPerCurrency(week.revenue.map((r) => ({ currency: r.currency, cents: r.revenueCents }))),
+                    week.supports,
+                  ],
                 }))}
               />
             </Section>
@@ -138,6 +142,7 @@ function PayoutsTable({
     /** Null for Stripe's payouts, which pay the balance available. */
     weekStart: string | null;
     amountCents: number;
+    currency: string;
     status: string;
     holdReason: string | null;
     createdAt: string;
@@ -154,7 +159,7 @@ function PayoutsTable({
         cells: [
           payout.username ? `@${payout.username}` : '—',
           payout.weekStart ? date(payout.weekStart) : '—',
-          money(payout.amountCents),
+          money(payout.amountCents, payout.currency),
           payout.status,
           payout.holdReason ?? '—',
           dateTime(payout.createdAt),

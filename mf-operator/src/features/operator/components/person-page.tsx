@@ -154,7 +154,7 @@ function PersonDetail({ detail }: { detail: PersonDetailResponse }) {
             cells: [
               // Stripe's payouts (with Stripe) cover no week: the balance available; Created dates them.
               payout.weekStart ? date(payout.weekStart) : '—',
-              money(payout.amountCents),
+              money(payout.amountCents, payout.currency),
               payout.status,
               payout.holdReason ?? '—',
               dateTime(payout.createdAt),
@@ -171,7 +171,7 @@ function PersonDetail({ detail }: { detail: PersonDetailResponse }) {
             key: dispute.id,
             cells: [
               dateTime(dispute.createdAt),
-              money(dispute.amountCents),
+              money(dispute.amountCents, dispute.currency),
               dispute.reason,
               dispute.status,
               dispute.dueBy ? dateTime(dispute.dueBy) : '—',
@@ -217,7 +217,7 @@ function SupportsTable({
         cells: [
           dateTime(support.createdAt),
           support.counterparty,
-          money(support.amountCents),
+          money(support.amountCents, support.currency),
           support.kind === 'monthly' ? 'Monthly' : 'One-time',
           support.status,
           <code key="id">{support.id}</code>,

@@ -64,8 +64,8 @@ function ReviewQueue({ basePath, creators }: { basePath: string; creators: reado
             dateTime(creator.createdAt),
             creator.firstSupportAt ? dateTime(creator.firstSupportAt) : '—',
             creator.supportsCount,
-            money(creator.grossCents),
-            money(creator.unpaidCents),
+            money(creator.grossCents, creator.currency),
+            money(creator.unpaidCents, creator.currency),
             <div key="actions" css={{ display: 'flex', gap: '0.5rem', flexWrap: 'nowrap' }}>
               <Button
                 size="sm"

@@ -13,6 +13,7 @@ const queueItem = {
   createdAt: '2026-11-02T10:00:00.000Z',
   firstSupportAt: '2026-11-20T12:00:00.000Z',
   supportsCount: 3,
+  currency: 'usd',
   grossCents: 7500,
   unpaidCents: 6800,
 };

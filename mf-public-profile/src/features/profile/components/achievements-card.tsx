@@ -1,5 +1,7 @@
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import type { AchievementId } from '@beabro/shared/data/achievements';
+import type { Currency } from '@beabro/shared/money/currencies';
+import { inCurrencyText } from '@beabro/shared/money/currency-text';
 import { BanknoteIcon } from '@beabro/shared/ui/icons/banknote';
 import { CheckIcon } from '@beabro/shared/ui/icons/check';
 import { HeartIcon } from '@beabro/shared/ui/icons/heart';
@@ -30,8 +32,12 @@ const BADGES: Record<AchievementId, ComponentType<IconProps>> = {
   'goal-reached': TargetIcon,
 };
 
-/** Unlocked and locked achievements; locked ones are faded and also say "Locked" (never colour alone). */
-export function AchievementsCard({ achievements }: { achievements: Achievement[] }) {
+/**
+ * Unlocked and locked achievements; locked ones are faded and also say "Locked" (never colour alone). The API names
+ * the thresholds in dollars ("$100 Raised"); they count the creator's currency, so a creator paid in pounds reads
+ * "£100 Raised".
+ */
+export function AchievementsCard({ achievements, currency }: { achievements: Achievement[]; currency: Currency }) {
   const unlocked = achievements.filter((a) => a.unlocked).length;
   return (
     <ProfileSection
@@ -55,7 +61,7 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
         {achievements.map((achievement) => (
           <li
             key={achievement.id}
-            title={achievement.description}
+            title={inCurrencyText(achievement.description, currency)}
             css={(theme) => ({
               display: 'grid',
               justifyItems: 'center',
@@ -74,7 +80,7 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
                 color: achievement.unlocked ? theme.color.text : theme.color.textMuted,
               })}
             >
-              {achievement.name}
+              {inCurrencyText(achievement.name, currency)}
             </strong>
             <span
               css={(theme) => ({
@@ -85,7 +91,7 @@ export function AchievementsCard({ achievements }: { achievements: Achievement[]
             >
               {achievement.unlocked ? <CheckIcon /> : <LockIcon />} {achievement.unlocked ? 'Unlocked' : 'Locked'}
             </span>
-            <span className="visually-hidden">{achievement.description}</span>
+            <span className="visually-hidden">{inCurrencyText(achievement.description, currency)}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { PublicGoalDto } from '@beabro/shared/api-schemas/public-profile';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { ProgressBar } from '@beabro/shared/ui/progress-bar';
 import { goalProgressText } from '../utils/goal-progress-text';
 import { ProfileSection } from './profile-section';
@@ -8,7 +8,7 @@ import { ProfileSection } from './profile-section';
  * The funding goal: progress capped at 100% and how much is raised when the creator shows earnings;
  * otherwise (percent null) only its title and target, since progress would give the earnings away.
  */
-export function GoalCard({ goal }: { goal: PublicGoalDto }) {
+export function GoalCard({ goal, currency }: { goal: PublicGoalDto; currency: Currency }) {
   const title = goal.title.trim() || 'Funding goal';
   const percent = goal.percent === null ? null : Math.min(100, goal.percent);
   const progressText = goalProgressText(goal);
@@ -50,12 +50,12 @@ export function GoalCard({ goal }: { goal: PublicGoalDto }) {
         {goal.raisedCents !== null ? (
           <>
             <strong css={(theme) => ({ color: theme.color.text })}>
-              {formatUsd(goal.raisedCents, { whole: true })}
+              {formatMoney(goal.raisedCents, currency, { whole: true })}
             </strong>{' '}
-            raised of {formatUsd(goal.amountCents, { whole: true })}
+            raised of {formatMoney(goal.amountCents, currency, { whole: true })}
           </>
         ) : (
-          <>Goal: {formatUsd(goal.amountCents, { whole: true })}</>
+          <>Goal: {formatMoney(goal.amountCents, currency, { whole: true })}</>
         )}
       </p>
       {progressText ? (

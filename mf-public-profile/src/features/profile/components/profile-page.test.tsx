@@ -385,6 +385,42 @@ describe('profile page', () => {
     expect(screen.queryByText('Thank you for supporting Pixel Pat!')).not.toBeInTheDocument();
   });
 
+  it("shows every amount in the creator's currency: pounds for a GBP creator", async () => {
+    saveLastReceipt(fakeReceipt({ amountCents: 1_000, currency: 'gbp' }));
+    const user = userEvent.setup();
+    const raised = {
+      id: 'raised-100',
+      name: '$100 Raised',
+      icon: '💵',
+      description: 'Supporters have given $100 in total.',
+      unlocked: true,
+    };
+    renderProfile(
+      fakeProfile({ currency: 'gbp', achievements: [...fakeProfile().achievements, raised] }),
+      '/pixelpat?supported=true',
+    );
+    const thanks = await screen.findByText('Thank you for supporting Pixel Pat!');
+    const banner = thanks.closest('[role="status"]') as HTMLElement;
+    // £10: 50p platform fee and 29p + 20p processing, £9.01 to the creator.
+    await waitFor(() => expect(banner).toHaveTextContent('Your support£10.00'));
+    expect(banner).toHaveTextContent('Pixel Pat receives£9.01');
+    const goal = screen.getByRole('region', { name: 'Current Goal' });
+    expect(goal).toHaveTextContent('£1,350 raised of £2,000');
+    const stats = screen.getByRole('region', { name: 'Stats' });
+    expect(within(stats).getByText('Total Earned').nextElementSibling).toHaveTextContent('£5,120');
+    expect(within(stats).getByText('This Month').nextElementSibling).toHaveTextContent('£345');
+    const items = within(screen.getByRole('region', { name: 'Recent Support' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('£5');
+    expect(items[2]).toHaveTextContent('£25/month');
+    // The API names the thresholds in dollars; they count pounds for this creator.
+    const achievements = screen.getByRole('region', { name: 'Achievements' });
+    expect(within(achievements).getByText('£100 Raised')).toBeInTheDocument();
+    expect(achievements).toHaveTextContent('Supporters have given £100 in total.');
+    await user.click(screen.getByRole('link', { name: /True Believer/ }));
+    expect(screen.getByRole('link', { name: 'Continue with True Believer (£25/month)' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('$');
+  });
+
   it('tells a signed-in supporter they can cancel from My Missions too', async () => {
     signedIn();
     saveLastReceipt(

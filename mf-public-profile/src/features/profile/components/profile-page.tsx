@@ -66,19 +66,21 @@ export function ProfilePage({ username }: { username: string }) {
         >
           <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
             <AboutCard bio={p.bio} socialLinks={p.socialLinks} />
-            {p.goal ? <GoalCard goal={p.goal} /> : null}
+            {p.goal ? <GoalCard goal={p.goal} currency={p.currency} /> : null}
             <ProfilePosts username={p.username} displayName={p.displayName} isOwner={p.viewer.isOwner} />
             {p.tiers.length > 0 ? (
               <SupportOptions
                 username={p.username}
                 displayName={p.displayName}
                 tiers={p.tiers}
+                currency={p.currency}
                 selectedTier={selectedTier}
                 onSelect={setSelectedTier}
               />
             ) : null}
             <RecentSupport
               supports={p.recentSupports}
+              currency={p.currency}
               username={p.username}
               displayName={p.displayName}
               loadedAt={query.dataUpdatedAt}
@@ -87,7 +89,9 @@ export function ProfilePage({ username }: { username: string }) {
           </div>
           <div css={(theme) => ({ display: 'grid', gap: theme.space(6), minWidth: 0 })}>
             <StatsCard profile={p} />
-            {p.achievements.length > 0 ? <AchievementsCard achievements={p.achievements} /> : null}
+            {p.achievements.length > 0 ? (
+              <AchievementsCard achievements={p.achievements} currency={p.currency} />
+            ) : null}
             {p.viewer.isOwner ? null : <BeABroCard />}
           </div>
         </div>

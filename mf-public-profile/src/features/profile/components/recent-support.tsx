@@ -1,5 +1,5 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { PublicSupportDto } from '@beabro/shared/api-schemas/public-profile';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { paths } from '@beabro/shared/contract/paths';
@@ -34,6 +34,8 @@ function SupporterBadge({ name }: { name: string | null }) {
 
 export interface RecentSupportProps {
   supports: PublicSupportDto[];
+  /** The creator's currency: the supports' amounts are in it. */
+  currency: Currency;
   username: string;
   displayName: string;
   /** When the list was loaded (ms since epoch): the server and the hydrating browser both count "ago" from it. */
@@ -44,7 +46,7 @@ export interface RecentSupportProps {
  * The last supports, newest first; anonymous supporters (and those who gave no name) show as "?". Amounts are
  * null when the creator hides earnings: then a support shows who, when and the message only.
  */
-export function RecentSupport({ supports, username, displayName, loadedAt }: RecentSupportProps) {
+export function RecentSupport({ supports, currency, username, displayName, loadedAt }: RecentSupportProps) {
   // Clocks and time zones differ between the server and the visitor: until the page is hydrated, times are
   // counted from when the list was loaded and the exact moment (local time, a tooltip) is left out.
   const hydrated = useHydrated();
@@ -79,7 +81,7 @@ export function RecentSupport({ supports, username, displayName, loadedAt }: Rec
                   <strong css={{ overflowWrap: 'anywhere' }}>{support.name ?? ANONYMOUS_LABEL}</strong>
                   {support.amountCents === null ? null : (
                     <span css={(theme) => ({ color: theme.color.success, fontWeight: theme.font.weight.bold })}>
-                      {formatUsd(support.amountCents, { whole: true })}
+                      {formatMoney(support.amountCents, currency, { whole: true })}
                       {support.isRecurring ? '/month' : ''}
                     </span>
                   )}

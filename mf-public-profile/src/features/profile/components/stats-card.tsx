@@ -1,5 +1,5 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { formatNumber } from '../../../lib/format-count';
 import { ProfileSection } from './profile-section';
 
@@ -7,10 +7,10 @@ import { ProfileSection } from './profile-section';
 export function StatsCard({ profile }: { profile: PublicCreatorProfileDto }) {
   const rows = [
     profile.totalEarnedCents !== null
-      ? { label: 'Total Earned', value: formatUsd(profile.totalEarnedCents, { whole: true }) }
+      ? { label: 'Total Earned', value: formatMoney(profile.totalEarnedCents, profile.currency, { whole: true }) }
       : null,
     profile.monthlyEarnedCents !== null
-      ? { label: 'This Month', value: formatUsd(profile.monthlyEarnedCents, { whole: true }) }
+      ? { label: 'This Month', value: formatMoney(profile.monthlyEarnedCents, profile.currency, { whole: true }) }
       : null,
     profile.supporterCount !== null ? { label: 'Supporters', value: formatNumber(profile.supporterCount) } : null,
   ].filter((row) => row !== null);

@@ -1,8 +1,8 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { tierEmojiStyle } from '@beabro/shared/ui/tier-emoji';
 import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { ButtonLink } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { paths } from '@beabro/shared/contract/paths';
@@ -12,13 +12,15 @@ export interface SupportOptionsProps {
   username: string;
   displayName: string;
   tiers: PublicTierDto[];
+  /** The creator's currency: the tiers' amounts are in it. */
+  currency: Currency;
   selectedTier: number | null;
   onSelect: (position: number | null) => void;
 }
 
 /** "$25/month" for recurring tiers, "$5" for one-off ones. */
-export function tierPrice(tier: Pick<PublicTierDto, 'amountCents' | 'isRecurring'>): string {
-  return `${formatUsd(tier.amountCents, { whole: true })}${tier.isRecurring ? '/month' : ''}`;
+export function tierPrice(tier: Pick<PublicTierDto, 'amountCents' | 'isRecurring'>, currency: Currency): string {
+  return `${formatMoney(tier.amountCents, currency, { whole: true })}${tier.isRecurring ? '/month' : ''}`;
 }
 
 /** The id of the Support Options section, which a tier's link scrolls back to. */
@@ -38,7 +40,14 @@ function tierChoiceHref(username: string, position: number | null): string {
  * chosen (`?tier=`, rendered chosen by the server), so choosing works without JavaScript; once the page runs,
  * a click selects in place instead of following the link.
  */
-export function SupportOptions({ username, displayName, tiers, selectedTier, onSelect }: SupportOptionsProps) {
+export function SupportOptions({
+  username,
+  displayName,
+  tiers,
+  currency,
+  selectedTier,
+  onSelect,
+}: SupportOptionsProps) {
   const selected = tiers.find((tier) => tier.position === selectedTier) ?? null;
   return (
     <ProfileSection title="Support Options" id={SUPPORT_OPTIONS_ID}>
@@ -95,7 +104,7 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
                     fontSize: theme.font.size.lg,
                   })}
                 >
-                  {tierPrice(tier)}
+                  {tierPrice(tier, currency)}
                 </span>
                 <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
                   {tier.description}
@@ -115,7 +124,7 @@ export function SupportOptions({ username, displayName, tiers, selectedTier, onS
         })}
       >
         <ButtonLink to={paths.support(username, selectedTier)}>
-          {selected ? `Continue with ${selected.name} (${tierPrice(selected)})` : `Support ${displayName}`}
+          {selected ? `Continue with ${selected.name} (${tierPrice(selected, currency)})` : `Support ${displayName}`}
         </ButtonLink>
         <span css={(theme) => ({ color: theme.color.textMuted, fontSize: theme.font.size.sm })}>
           {selected

@@ -1,7 +1,7 @@
+import { currencyRules, currencySymbol, formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { tierEmojiStyle } from '@beabro/shared/ui/tier-emoji';
 import type { PublicTierDto } from '@beabro/shared/api-schemas/public-profile';
 import { CANCEL_MONTHLY_SUPPORT_COPY } from '@beabro/shared/data/cancel-monthly-support';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
 import { inputStyle } from '@beabro/shared/ui/text-field';
 import type { SupportFormAction, SupportFormState } from '../utils/support-form-state';
@@ -20,10 +20,20 @@ export interface AmountPickerProps {
   /** Why the amount cannot be paid (below $1, below the creator's minimum, too large), or null. */
   amountMessage: string | null;
   minimumAmountCents: number;
+  /** The creator's currency: the tiers' and the custom amount's. */
+  currency: Currency;
 }
 
 /** Tier buttons, the Custom Amount field, the Monthly checkbox and the perks of the chosen tier. */
-export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmountCents }: AmountPickerProps) {
+export function AmountPicker({
+  tiers,
+  state,
+  dispatch,
+  amountMessage,
+  minimumAmountCents,
+  currency,
+}: AmountPickerProps) {
+  const symbol = currencySymbol(currency);
   const selected = tiers.find((tier) => tier.position === state.selectedTier) ?? null;
   return (
     <CheckoutSection step={1} title="Choose your support">
@@ -73,7 +83,7 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
                 {tier.name}
               </span>
               <span css={(theme) => ({ fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold })}>
-                {formatUsd(tier.amountCents, { whole: true })}
+                {formatMoney(tier.amountCents, currency, { whole: true })}
                 {tier.isRecurring ? (
                   <span
                     css={(theme) => ({
@@ -110,7 +120,7 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
               fontWeight: theme.font.weight.medium,
             })}
           >
-            $
+            {symbol}
           </span>
           <input
             id={CUSTOM_AMOUNT_ID}
@@ -122,15 +132,19 @@ export function AmountPicker({ tiers, state, dispatch, amountMessage, minimumAmo
             aria-invalid={amountMessage ? true : undefined}
             aria-describedby={`${CUSTOM_AMOUNT_ID}-hint${amountMessage ? ` ${AMOUNT_MESSAGE_ID}` : ''}`}
             onChange={(event) => dispatch({ type: 'setCustomAmount', value: event.currentTarget.value })}
-            css={(theme) => [inputStyle(theme, Boolean(amountMessage)), { paddingLeft: '1.75rem' }]}
+            css={(theme) => [
+              inputStyle(theme, Boolean(amountMessage)),
+              { paddingLeft: `${1.15 + 0.6 * symbol.length}rem` },
+            ]}
           />
         </div>
         <p
           id={`${CUSTOM_AMOUNT_ID}-hint`}
           css={(theme) => ({ margin: 0, fontSize: theme.font.size.xs, color: theme.color.textMuted })}
         >
-          Whole dollars, at least {formatUsd(Math.max(100, minimumAmountCents), { whole: true })}. Typing an amount
-          replaces the tier you chose.
+          Whole {currencyRules(currency).unit}, at least{' '}
+          {formatMoney(Math.max(100, minimumAmountCents), currency, { whole: true })}. Typing an amount replaces the
+          tier you chose.
         </p>
         {amountMessage ? (
           <p

@@ -1,7 +1,7 @@
+import { currencySymbol, formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { Suspense, lazy, useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { useSessionStore } from '@beabro/shared/session/session-store';
 import { Button } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
@@ -43,9 +43,9 @@ const VISUALLY_HIDDEN = {
 
 const FIELD_ORDER: readonly FieldKey[] = ['amount', 'name', 'email', 'message', 'showOnWall', 'card'];
 
-/** "Support with $5" (plus "/month"), for any whole-dollar amount. */
-export function submitLabel(amount: number, isRecurring: boolean): string {
-  return `Support with $${formatNumber(amount)}${isRecurring ? '/month' : ''}`;
+/** "Support with $5" or "Support with £5" (plus "/month"), for any whole amount of the creator's currency. */
+export function submitLabel(amount: number, isRecurring: boolean, currency: Currency): string {
+  return `Support with ${currencySymbol(currency)}${formatNumber(amount)}${isRecurring ? '/month' : ''}`;
 }
 
 /** The checkout for one creator: amount, details, card, summary and submit (docs/product-rules.md#checkout). */
@@ -63,6 +63,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
   const creator = {
     displayName: profile.displayName,
     minimumAmountCents: profile.minimumAmountCents,
+    currency: profile.currency,
     acceptsMessages: profile.acceptsMessages,
   };
   const embed = useEmbedMode();
@@ -175,7 +176,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 <strong css={(theme) => ({ color: theme.color.text })}>{profile.goal.title || 'Funding goal'}</strong>{' '}
                 {/* No progress when the creator hides earnings: the target alone instead. */}
                 {profile.goal.percent === null
-                  ? `(target ${formatUsd(profile.goal.amountCents, { whole: true })})`
+                  ? `(target ${formatMoney(profile.goal.amountCents, profile.currency, { whole: true })})`
                   : `(${profile.goal.percent}% complete)`}
               </p>
             ) : null}
@@ -222,6 +223,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 dispatch={dispatch}
                 amountMessage={amountMessage}
                 minimumAmountCents={profile.minimumAmountCents}
+                currency={profile.currency}
               />
               <SupporterDetails
                 state={state}
@@ -271,9 +273,10 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 Payment summary
               </h2>
               <PaymentSummary
-                amount={customAmountUnusable(amountMessage) ? 0 : state.amount}
+                amount={customAmountUnusable(amountMessage, profile.currency) ? 0 : state.amount}
                 isRecurring={state.isRecurring}
                 displayName={profile.displayName}
+                currency={profile.currency}
               />
 
               {checkout.problem ? (
@@ -308,7 +311,7 @@ export function SupportCheckout({ profile }: { profile: PublicCreatorProfileDto 
                 aria-describedby={amountMessage ? AMOUNT_MESSAGE_ID : undefined}
                 css={{ marginTop: '1.25rem' }}
               >
-                {checkout.processing ? 'Processing...' : submitLabel(state.amount, state.isRecurring)}
+                {checkout.processing ? 'Processing...' : submitLabel(state.amount, state.isRecurring, profile.currency)}
               </Button>
               {amountMessage ? (
                 <p

@@ -220,6 +220,52 @@ describe('support page', () => {
     expect(submitButton()).toBeEnabled();
   });
 
+  it("is in the creator's currency from the tiers to the summary: pounds for a GBP creator", async () => {
+    const user = userEvent.setup();
+    renderSupport({
+      profile: fakeProfile({
+        currency: 'gbp',
+        minimumAmountCents: 500,
+        goal: {
+          title: 'New streaming setup',
+          amountCents: 200_000,
+          raisedCents: null,
+          percent: null,
+          supporterCount: 1,
+        },
+      }),
+    });
+    expect(await screen.findByText(/^Current goal:/)).toHaveTextContent(
+      'Current goal: New streaming setup (target £2,000)',
+    );
+    expect(tierButton(/Support the Mission £5$/)).toBeInTheDocument();
+    expect(tierButton(/True Believer £25\/month/)).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Support with £5');
+    // The field's prefix is the pound sign, and its hint says pounds.
+    expect(customAmount().parentElement).toHaveTextContent(/^£$/);
+    expect(customAmount()).toHaveAccessibleDescription(
+      'Whole pounds, at least £5. Typing an amount replaces the tier you chose.',
+    );
+
+    await user.type(customAmount(), '12');
+    expect(submitButton()).toHaveTextContent('Support with £12');
+    const summary = screen.getByRole('heading', { name: 'Payment summary' }).parentElement as HTMLElement;
+    // £12: 60p platform fee; processing 2.9% (34.8p, up to 35p) + 20p = 55p; £10.85 to the creator.
+    expect(summary).toHaveTextContent('Support amount£12.00');
+    expect(summary).toHaveTextContent('Platform fee (5%)-£0.60');
+    expect(summary).toHaveTextContent('Payment processing (2.9% + £0.20)-£0.55');
+    expect(summary).toHaveTextContent('Pixel Pat receives£10.85');
+    expect(summary).not.toHaveTextContent('$');
+
+    await user.clear(customAmount());
+    await user.type(customAmount(), '4');
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription('The minimum support for Pixel Pat is £5');
+    await user.clear(customAmount());
+    await user.type(customAmount(), '12.5');
+    expect(submitButton()).toHaveAccessibleDescription('Amount must be a whole number of pounds');
+  });
+
   it('starts on the tier carried from the profile', async () => {
     renderSupport({ route: '/pixelpat/support?tier=2' });
     expect(await screen.findByRole('button', { name: /True Believer/ })).toHaveAttribute('aria-pressed', 'true');

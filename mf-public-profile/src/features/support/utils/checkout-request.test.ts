@@ -3,7 +3,7 @@ import { amountProblem, buildCheckoutRequest, toFieldErrors } from './checkout-r
 import { initialSupportFormState, type SupportFormState } from './support-form-state';
 
 const KEY = '5b1f7d9e-3c2a-4b8d-9e0f-1a2b3c4d5e6f';
-const creator = { displayName: 'Pixel Pat', minimumAmountCents: 300, acceptsMessages: true };
+const creator = { displayName: 'Pixel Pat', minimumAmountCents: 300, currency: 'usd' as const, acceptsMessages: true };
 const filled = (overrides: Partial<SupportFormState> = {}): SupportFormState => ({
   ...initialSupportFormState([], null),
   email: 'bro@example.com',

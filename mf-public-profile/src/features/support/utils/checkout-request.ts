@@ -1,7 +1,7 @@
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { checkoutRequestSchema } from '@beabro/shared/api-schemas/checkout';
 import { MAX_SINGLE_SUPPORT_DOLLARS, SUPPORT_AMOUNT_MIN_DOLLARS } from '@beabro/shared/data/defaults';
-import { formatUsd } from '@beabro/shared/money/fees';
-import { ANONYMOUS_SUPPORTER_NAME, SUPPORT_MESSAGES } from '@beabro/shared/schemas/support';
+import { ANONYMOUS_SUPPORTER_NAME, supportAmountMessages } from '@beabro/shared/schemas/support';
 import type { SupportFormState } from './support-form-state';
 
 /** The parsed request (zod output): what is sent. */
@@ -14,12 +14,15 @@ export type FieldErrors = Partial<Record<FieldKey, string>>;
 export interface CheckoutCreator {
   displayName: string;
   minimumAmountCents: number;
+  currency: Currency;
   acceptsMessages: boolean;
 }
 
 /** The creator's minimum, in words (the button is disabled; this says why). */
-export function minimumAmountMessage(creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>): string {
-  return `The minimum support for ${creator.displayName} is ${formatUsd(creator.minimumAmountCents, { whole: true })}`;
+export function minimumAmountMessage(
+  creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents' | 'currency'>,
+): string {
+  return `The minimum support for ${creator.displayName} is ${formatMoney(creator.minimumAmountCents, creator.currency, { whole: true })}`;
 }
 
 /**
@@ -28,32 +31,34 @@ export function minimumAmountMessage(creator: Pick<CheckoutCreator, 'displayName
  */
 export function amountProblem(
   state: Pick<SupportFormState, 'amount' | 'customAmount' | 'selectedTier'>,
-  creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents'>,
+  creator: Pick<CheckoutCreator, 'displayName' | 'minimumAmountCents' | 'currency'>,
 ): string | null {
+  const messages = supportAmountMessages(creator.currency);
   // Whole dollars only (the API's rule): 12.5 is refused with a reason, never quietly paid as $12.
   const typed = Number(state.customAmount.trim());
   if (state.selectedTier === null && state.customAmount.trim() !== '' && !Number.isFinite(typed))
-    return SUPPORT_MESSAGES.amountNotNumber;
+    return messages.amountNotNumber;
   if (
     state.selectedTier === null &&
     state.customAmount.trim() !== '' &&
     Number.isFinite(typed) &&
     !Number.isInteger(typed)
   )
-    return SUPPORT_MESSAGES.amountWhole;
+    return messages.amountWhole;
   if (state.amount < SUPPORT_AMOUNT_MIN_DOLLARS) {
     return state.selectedTier === null && state.customAmount.trim() === ''
-      ? SUPPORT_MESSAGES.amountRequired
-      : SUPPORT_MESSAGES.amountTooSmall;
+      ? messages.amountRequired
+      : messages.amountTooSmall;
   }
-  if (state.amount > MAX_SINGLE_SUPPORT_DOLLARS) return SUPPORT_MESSAGES.amountTooLarge;
+  if (state.amount > MAX_SINGLE_SUPPORT_DOLLARS) return messages.amountTooLarge;
   if (state.amount * 100 < creator.minimumAmountCents) return minimumAmountMessage(creator);
   return null;
 }
 
 /** Whether the typed custom amount itself is unusable (then no amount is shown as if it would be paid). */
-export function customAmountUnusable(message: string | null): boolean {
-  return message === SUPPORT_MESSAGES.amountWhole || message === SUPPORT_MESSAGES.amountNotNumber;
+export function customAmountUnusable(message: string | null, currency: Currency): boolean {
+  const messages = supportAmountMessages(currency);
+  return message === messages.amountWhole || message === messages.amountNotNumber;
 }
 
 /** A server or schema field path to the field of the page that shows it. */

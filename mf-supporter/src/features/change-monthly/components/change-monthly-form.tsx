@@ -1,3 +1,4 @@
+import { currencyRules, currencySymbol, formatMoney } from '@beabro/shared/money/currencies';
 import { useId, useState, type FormEvent } from 'react';
 import type { Theme } from '@emotion/react';
 import { TIER_COUNT } from '@beabro/shared/api-schemas/creator-profile';
@@ -8,8 +9,7 @@ import { useCreatorProfile } from '@beabro/shared/api/get-creator-profile';
 import type { SubscriptionChangeInput, SubscriptionChangeOutcome } from '@beabro/shared/api/change-subscription';
 import type { PublicCreatorProfileDto } from '@beabro/shared/api-schemas/public-profile';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
-import { formatUsd } from '@beabro/shared/money/fees';
-import { supportAmountSchema } from '@beabro/shared/schemas/support';
+import { supportAmountSchemaIn } from '@beabro/shared/schemas/support';
 import { Button } from '@beabro/shared/ui/button';
 import { PrefixedField } from '@beabro/shared/ui/prefixed-field';
 import { longDate } from '../../subscription-link/utils/describe-monthly-support';
@@ -23,7 +23,7 @@ export function changeTakesEffect(subscription: SubscriptionDto): string {
 
 /** What the supporter is told once a change is saved. */
 export function changedMessage(subscription: SubscriptionDto): string {
-  return `Your monthly support to ${subscription.creatorDisplayName} is now ${formatUsd(subscription.amountCents)}/month. The new amount is first charged ${changeTakesEffect(subscription)}.`;
+  return `Your monthly support to ${subscription.creatorDisplayName} is now ${formatMoney(subscription.amountCents, subscription.currency)}/month. The new amount is first charged ${changeTakesEffect(subscription)}.`;
 }
 
 type Choice = number | 'custom';
@@ -39,7 +39,7 @@ type FieldErrors = Partial<Record<keyof ChangeValues, string>>;
 const OFFLINE = 'We could not reach Be a Bro. Check your connection and try again.';
 
 function minimumMessage(profile: PublicCreatorProfileDto): string {
-  return `The minimum support for ${profile.displayName} is ${formatUsd(profile.minimumAmountCents, { whole: true })}`;
+  return `The minimum support for ${profile.displayName} is ${formatMoney(profile.minimumAmountCents, profile.currency, { whole: true })}`;
 }
 
 const RADIO_SIZE = { width: '1.1rem', height: '1.1rem', margin: 0, flexShrink: 0 } as const;
@@ -153,7 +153,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
       if (tier.amountCents < creator.minimumAmountCents) return { errors: { tierPosition: minimumMessage(creator) } };
       return { change: { amount: tier.amountCents / 100, tierPosition: tier.position } };
     }
-    const parsed = supportAmountSchema.safeParse(values.amount);
+    const parsed = supportAmountSchemaIn(creator.currency).safeParse(values.amount);
     if (!parsed.success) return { errors: { amount: parsed.error.issues[0]?.message ?? 'Enter an amount' } };
     if (parsed.data * 100 < creator.minimumAmountCents) return { errors: { amount: minimumMessage(creator) } };
     return { change: { amount: parsed.data, tierPosition: null } };
@@ -245,7 +245,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
                   <span css={CHOICE_TEXT}>
                     <span>{tier.name}:</span>{' '}
                     <span css={(theme) => ({ fontWeight: theme.font.weight.medium })}>
-                      {formatUsd(tier.amountCents)}/month
+                      {formatMoney(tier.amountCents, subscription.currency)}/month
                     </span>
                   </span>
                 ) : (
@@ -266,7 +266,7 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
       {showAmount ? (
         <PrefixedField
           label="Amount per month"
-          prefix="$"
+          prefix={currencySymbol(subscription.currency)}
           inputMode="numeric"
           autoComplete="off"
           {...register('amount', {
@@ -277,7 +277,9 @@ export function ChangeMonthlyForm({ subscription, submit, onChanged, onCancel }:
           disabled={busy || !creator}
           // One line either way: the minimum is the creator's.
           hint={
-            creator ? `Whole dollars, at least ${formatUsd(creator.minimumAmountCents, { whole: true })}` : '\u00a0'
+            creator
+              ? `Whole ${currencyRules(creator.currency).unit}, at least ${formatMoney(creator.minimumAmountCents, creator.currency, { whole: true })}`
+              : '\u00a0'
           }
           error={errors.amount?.message}
         />

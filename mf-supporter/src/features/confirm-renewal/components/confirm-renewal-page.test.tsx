@@ -12,6 +12,7 @@ const confirmation = {
   creatorUsername: 'greenstreets',
   creatorDisplayName: 'Green Streets',
   amountCents: 1_200,
+  currency: 'usd',
   periodStart: '2027-06-01T00:00:00.000Z',
   periodEnd: '2027-07-01T00:00:00.000Z',
   cardBrand: 'Visa',

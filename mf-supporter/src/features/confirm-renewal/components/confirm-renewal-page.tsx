@@ -1,9 +1,9 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@beabro/shared/api/api-client';
 import type { RenewalConfirmation } from '@beabro/shared/api-schemas/subscriptions';
 import { RENEWAL_CONFIRM_MESSAGES } from '@beabro/shared/api-schemas/subscriptions';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { paths } from '@beabro/shared/contract/paths';
 import { useDocumentTitle } from '@beabro/shared/hooks/use-document-title';
 import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
@@ -64,8 +64,9 @@ function Confirm({ token, confirmation: opened }: { token: string; confirmation:
   if (complete.data?.status === 'paid' || retry.data?.status === 'paid') {
     return (
       <OutcomeMessage tone="success" role="status">
-        Thank you: the payment of {formatUsd(confirmation.amountCents)} for {monthOf(confirmation.periodStart)} is
-        confirmed, and your monthly support to {confirmation.creatorDisplayName} continues. A receipt is on its way.
+        Thank you: the payment of {formatMoney(confirmation.amountCents, confirmation.currency)} for{' '}
+        {monthOf(confirmation.periodStart)} is confirmed, and your monthly support to {confirmation.creatorDisplayName}{' '}
+        continues. A receipt is on its way.
       </OutcomeMessage>
     );
   }
@@ -77,7 +78,8 @@ function Confirm({ token, confirmation: opened }: { token: string; confirmation:
   return (
     <>
       <p css={{ margin: 0 }}>
-        Your bank asks you to confirm the payment of <strong>{formatUsd(confirmation.amountCents)}</strong> for{' '}
+        Your bank asks you to confirm the payment of{' '}
+        <strong>{formatMoney(confirmation.amountCents, confirmation.currency)}</strong> for{' '}
         <strong>{monthOf(confirmation.periodStart)}</strong> of your monthly support to{' '}
         <Link to={paths.profile(confirmation.creatorUsername)}>{confirmation.creatorDisplayName}</Link>, on your{' '}
         {confirmation.cardBrand} ending in {confirmation.cardLast4}. Nothing is charged until you confirm.

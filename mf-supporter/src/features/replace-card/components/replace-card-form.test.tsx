@@ -18,6 +18,7 @@ function subscription(overrides: Partial<SubscriptionDto> = {}): SubscriptionDto
     creatorUsername: 'greenstreets',
     creatorDisplayName: 'Green Streets',
     amountCents: 1_000,
+    currency: 'usd',
     tierPosition: null,
     status: 'active',
     cancelAtPeriodEnd: false,

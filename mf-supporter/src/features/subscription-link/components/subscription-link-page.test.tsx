@@ -223,7 +223,12 @@ describe('the receipt link page: changing the amount', () => {
       'POST /api/subscriptions/change-by-link': () =>
         json(202, {
           message,
-          pending: { amountCents: 10_000, sentTo: 'j***@example.com', expiresAt: '2026-12-07T06:00:00.000Z' },
+          pending: {
+            amountCents: 10_000,
+            currency: 'usd',
+            sentTo: 'j***@example.com',
+            expiresAt: '2026-12-07T06:00:00.000Z',
+          },
         }),
     });
     open();

@@ -1,3 +1,4 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -16,7 +17,6 @@ import {
   type PauseMonths,
   type SubscriptionDto,
 } from '@beabro/shared/api-schemas/subscriptions';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Button } from '@beabro/shared/ui/button';
 import { EmailLinkPage, LinkCheckPending } from '@beabro/shared/ui/email-link-page';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
@@ -63,7 +63,7 @@ function parseEnum<T extends string>(value: string | null, allowed: readonly T[]
 function Description({ subscription }: { subscription: SubscriptionDto }) {
   const who = (
     <>
-      <strong>{formatUsd(subscription.amountCents)}/month</strong> to{' '}
+      <strong>{formatMoney(subscription.amountCents, subscription.currency)}/month</strong> to{' '}
       <Link to={paths.profile(subscription.creatorUsername)}>{subscription.creatorDisplayName}</Link>
     </>
   );

@@ -1,5 +1,5 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Modal } from '@beabro/shared/ui/modal';
 import { ChangeMonthlyForm } from '../../change-monthly/components/change-monthly-form';
 import { useChangeSubscription } from '../api/change-subscription';
@@ -18,7 +18,7 @@ export function ChangeMonthlyDialog({ subscription, onChanged, onClose }: Change
       {subscription ? (
         <>
           <p css={(theme) => ({ margin: `0 0 ${theme.space(3)}` })}>
-            You give <strong>{formatUsd(subscription.amountCents)}/month</strong> to{' '}
+            You give <strong>{formatMoney(subscription.amountCents, subscription.currency)}/month</strong> to{' '}
             <strong>{subscription.creatorDisplayName}</strong>.
           </p>
           <ChangeMonthlyForm

@@ -80,7 +80,7 @@ describe('Support History tab', () => {
 
     await user.click(rows()[0]!);
     const receipt = screen.getByRole('dialog', { name: 'Receipt' });
-    const fees = calculateFees(2_500);
+    const fees = calculateFees(2_500, 'usd');
     expect(receipt).toHaveTextContent('$25.00/month');
     expect(receipt).toHaveTextContent('CreatorPixel Pat');
     expect(within(receipt).getByRole('link', { name: 'Pixel Pat' })).toHaveAttribute('href', '/pixelpat');
@@ -99,6 +99,34 @@ describe('Support History tab', () => {
     await user.click(rows()[3]!);
     const guest = screen.getByRole('dialog', { name: 'Receipt' });
     expect(guest).toHaveTextContent('MadeAs a guest, with your email');
+  });
+
+  it("shows each support in its creator's currency, pounds beside dollars", async () => {
+    const user = userEvent.setup();
+    const dashboard = fakeDashboard();
+    const pounds = fakeSupport({
+      creatorUsername: 'londonlee',
+      creatorDisplayName: 'London Lee',
+      amountCents: 1_000,
+      currency: 'gbp',
+      createdAt: '2026-11-21T12:00:00.000Z',
+    });
+    renderDashboard({
+      dashboard: { ...dashboard, history: [pounds, ...dashboard.history] },
+      route: '/supporter-dashboard?tab=history',
+    });
+    await screen.findByRole('heading', { name: 'Support History' });
+    expect(rowNames().slice(0, 2)).toEqual([
+      'London Lee, Nov 21, 2026, One-off, £10.00: view receipt',
+      'Pixel Pat, Nov 20, 2026, Monthly, $25.00: view receipt',
+    ]);
+    await user.click(rows()[0]!);
+    const receipt = screen.getByRole('dialog', { name: 'Receipt' });
+    // £10: 50p platform fee, 2.9% + 20p = 49p processing, £9.01 to the creator.
+    expect(receipt).toHaveTextContent('Platform fee (5%)£0.50');
+    expect(receipt).toHaveTextContent('Payment processing (2.9% + £0.20)£0.49');
+    expect(receipt).toHaveTextContent('Creator receives£9.01');
+    expect(receipt).not.toHaveTextContent('$');
   });
 
   it('marks supports the creator refunded, in full or in part, and shows the refund on the receipt', async () => {

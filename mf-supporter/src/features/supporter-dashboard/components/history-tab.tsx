@@ -1,5 +1,5 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useId, useMemo } from 'react';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button } from '@beabro/shared/ui/button';
 import { focusRing } from '@beabro/shared/ui/focus-ring';
@@ -21,11 +21,13 @@ export interface HistoryTabProps {
 }
 
 /** "Refunded $10.00" (all of it) or "Refunded $3.00 of $10.00"; null when nothing was refunded. */
-export function refundedLabel(support: Pick<GivenSupportDto, 'refundedCents' | 'amountCents'>): string | null {
+export function refundedLabel(
+  support: Pick<GivenSupportDto, 'refundedCents' | 'amountCents' | 'currency'>,
+): string | null {
   if (support.refundedCents <= 0) return null;
   return support.refundedCents >= support.amountCents
-    ? `Refunded ${formatUsd(support.refundedCents)}`
-    : `Refunded ${formatUsd(support.refundedCents)} of ${formatUsd(support.amountCents)}`;
+    ? `Refunded ${formatMoney(support.refundedCents, support.currency)}`
+    : `Refunded ${formatMoney(support.refundedCents, support.currency)} of ${formatMoney(support.amountCents, support.currency)}`;
 }
 
 function supportsCount(count: number): string {
@@ -111,7 +113,7 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
                 onClick={() => onOpenReceipt(support)}
                 aria-haspopup="dialog"
                 // Every word shown is in the name too, in the same order (WCAG 2.5.3 "Label in Name").
-                aria-label={`${support.creatorDisplayName}, ${formatDate(support.createdAt)}, ${supportKindLabel(support)}${support.asGuest ? ', as guest' : ''}${refundedLabel(support) ? `, ${refundedLabel(support)}` : ''}, ${formatUsd(support.amountCents)}: view receipt`}
+                aria-label={`${support.creatorDisplayName}, ${formatDate(support.createdAt)}, ${supportKindLabel(support)}${support.asGuest ? ', as guest' : ''}${refundedLabel(support) ? `, ${refundedLabel(support)}` : ''}, ${formatMoney(support.amountCents, support.currency)}: view receipt`}
                 css={(theme) => [
                   {
                     display: 'grid',
@@ -165,7 +167,7 @@ export function HistoryTab({ dashboard, filter, onFilterChange, onOpenReceipt }:
                 </span>{' '}
                 <span css={{ textAlign: 'right', display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>
                   <span css={(theme) => ({ fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
-                    {formatUsd(support.amountCents)}
+                    {formatMoney(support.amountCents, support.currency)}
                   </span>{' '}
                   <span css={(theme) => ({ fontSize: theme.font.size.sm, color: theme.color.brandHover })}>
                     View receipt <span aria-hidden="true">›</span>

@@ -1,8 +1,8 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useId } from 'react';
 import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/dashboards';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 import { creatorTypeLabel } from '@beabro/shared/data/creator-types';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Badge } from '@beabro/shared/ui/badge';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
@@ -47,7 +47,7 @@ export const NEEDS_CONFIRMATION_LABEL = 'Needs your confirmation';
 
 /** What the monthly support will do next, in words. */
 function monthlyStatus(subscription: SubscriptionDto): { text: string; tone: 'muted' | 'warning' } {
-  const amount = `${formatUsd(subscription.amountCents)}/month`;
+  const amount = `${formatMoney(subscription.amountCents, subscription.currency)}/month`;
   if (subscription.status === 'past_due' && subscription.needsConfirmation) {
     const retry = subscription.nextChargeAt
       ? ` If not, we will retry on ${formatDate(subscription.nextChargeAt)}.`
@@ -170,7 +170,7 @@ export function MissionCard({
         <div>
           <dt css={(theme) => ({ fontSize: theme.font.size.xs, color: theme.color.textMuted })}>Total supported</dt>
           <dd css={(theme) => ({ margin: 0, fontWeight: theme.font.weight.bold, fontSize: theme.font.size.lg })}>
-            {formatUsd(creator.totalSupportedCents)}
+            {formatMoney(creator.totalSupportedCents, creator.currency)}
           </dd>
         </div>
         <div>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
+import type { Currency } from '@beabro/shared/money/currencies';
 import { fakeCreatorProfile, fakeDashboard } from '../../../testing/fake-data';
 import { json } from '@beabro/shared/testing/msw';
 import { renderDashboard } from '../../../testing/render-dashboard';
@@ -13,16 +14,22 @@ const card = (name: string) => screen.getByRole('article', { name });
 type Routes = NonNullable<Parameters<typeof renderDashboard>[0]>['routes'];
 
 /** My Missions with the Change dialog open; `change` answers POST /api/subscriptions/{id}/change. */
-async function openChange(change: NonNullable<Routes>[string]) {
+async function openChange(change: NonNullable<Routes>[string], currency: Currency = 'usd') {
   const user = userEvent.setup();
-  const dashboard = fakeDashboard();
-  const subscription = dashboard.subscriptions[0]!;
+  const usd = fakeDashboard();
+  // Pixel Pat's monthly support, in his currency.
+  const subscription = { ...usd.subscriptions[0]!, currency };
+  const dashboard = {
+    ...usd,
+    subscriptions: [subscription],
+    creators: usd.creators.map((c) => (c.subscriptionId === subscription.id ? { ...c, currency } : c)),
+  };
   let current = dashboard;
   const rendered = renderDashboard({
     dashboard,
     route: '/supporter-dashboard?tab=creators',
     routes: {
-      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile({ minimumAmountCents: 1_000 })),
+      'GET /api/creators/pixelpat': () => json(200, fakeCreatorProfile({ minimumAmountCents: 1_000, currency })),
       // The server's dashboard after a change shows it.
       'GET /api/supporter/dashboard': () => json(200, current),
       [`POST /api/subscriptions/${subscription.id}/change`]: async (request) => {
@@ -109,6 +116,34 @@ describe('My Missions: changing a monthly support', () => {
       { amount: 11, tierPosition: null },
     ]);
     expect(screen.getByRole('dialog', { name: 'Change monthly support' })).toBeInTheDocument();
+  });
+
+  it("offers and checks the amounts in the creator's currency: pounds for a GBP creator", async () => {
+    const { user, dialog, api, subscription } = await openChange(() => json(500, {}), 'gbp');
+    const options = within(dialog).getByRole('group', { name: 'New monthly amount' });
+    expect(
+      within(options)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual([
+      'Support the Mission: £5.00/month',
+      'Fuel the Journey: £15.00/month',
+      'True Believer: £25.00/month',
+      'Mission Champion: £50.00/month',
+      'Another amount',
+    ]);
+    const amount = within(dialog).getByLabelText('Amount per month');
+    // The field's prefix is the currency's symbol, and its hint says pounds.
+    expect(amount).toHaveAccessibleDescription('£ Whole pounds, at least £10');
+    await user.clear(amount);
+    await user.type(amount, '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Change monthly support' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The minimum support for Pixel Pat is £10');
+    await user.clear(amount);
+    await user.type(amount, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Change monthly support' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Amount must be a whole number of pounds');
+    expect(api.callsTo(`POST /api/subscriptions/${subscription.id}/change`)).toEqual([]);
   });
 
   it('a refusal (409) shows the API message in the dialog', async () => {

@@ -1,6 +1,6 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Button, ButtonLink } from '@beabro/shared/ui/button';
 import { Card } from '@beabro/shared/ui/card';
 import { CreatorAvatar } from '@beabro/shared/ui/creator-avatar';
@@ -89,7 +89,7 @@ export function OverviewTab({ dashboard, onShowHistory }: OverviewTabProps) {
               />
               <div css={{ minWidth: 0, flex: 1 }}>
                 <p css={{ margin: 0, overflowWrap: 'anywhere' }}>
-                  <strong>{formatUsd(support.amountCents)}</strong> to{' '}
+                  <strong>{formatMoney(support.amountCents, support.currency)}</strong> to{' '}
                   <Link
                     to={paths.profile(support.creatorUsername)}
                     css={(theme) => ({ fontWeight: theme.font.weight.medium })}

@@ -1,6 +1,6 @@
+import { formatMoney } from '@beabro/shared/money/currencies';
 import { useState } from 'react';
 import { PAUSE_MONTHS, type PauseMonths, type SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { ConfirmDialog } from '@beabro/shared/ui/modal';
 import { formatDate } from '../../../lib/format-date';
 
@@ -22,7 +22,7 @@ const CHOICES: ReadonlyArray<{ value: Choice; label: string }> = [
 /** Asks how long to pause (1, 2 or 3 months, or until resumed) and says what happens meanwhile. */
 export function PauseMonthlyDialog({ subscription, busy, error, onConfirm, onClose }: PauseMonthlyDialogProps) {
   const [choice, setChoice] = useState<Choice>('1');
-  const amount = subscription ? `${formatUsd(subscription.amountCents)}/month` : '';
+  const amount = subscription ? `${formatMoney(subscription.amountCents, subscription.currency)}/month` : '';
   return (
     <ConfirmDialog
       open={subscription !== null}

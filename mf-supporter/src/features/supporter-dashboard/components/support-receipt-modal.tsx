@@ -1,6 +1,7 @@
+import { processingFeeLabel } from '@beabro/shared/money/fees';
+import { formatMoney } from '@beabro/shared/money/currencies';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd } from '@beabro/shared/money/fees';
 import { Button } from '@beabro/shared/ui/button';
 import { Modal } from '@beabro/shared/ui/modal';
 import { paths } from '@beabro/shared/contract/paths';
@@ -69,7 +70,7 @@ export function SupportReceiptModal({ support, onClose }: { support: GivenSuppor
               fontWeight: theme.font.weight.bold,
             })}
           >
-            {formatUsd(support.amountCents)}
+            {formatMoney(support.amountCents, support.currency)}
             {support.isRecurring ? (
               <span
                 css={(theme) => ({
@@ -90,15 +91,17 @@ export function SupportReceiptModal({ support, onClose }: { support: GivenSuppor
               {formatDateTime(support.createdAt)}
             </Row>
             <Row label="Type">{supportKindLabel(support)}</Row>
-            <Row label="Amount">{formatUsd(support.amountCents)}</Row>
-            <Row label="Platform fee (5%)">{formatUsd(support.platformFeeCents)}</Row>
-            <Row label="Payment processing (2.9% + $0.30)">{formatUsd(support.processingFeeCents)}</Row>
+            <Row label="Amount">{formatMoney(support.amountCents, support.currency)}</Row>
+            <Row label="Platform fee (5%)">{formatMoney(support.platformFeeCents, support.currency)}</Row>
+            <Row label={processingFeeLabel(support.currency)}>
+              {formatMoney(support.processingFeeCents, support.currency)}
+            </Row>
             <Row label="Creator receives" strong>
-              {formatUsd(support.creatorNetCents)}
+              {formatMoney(support.creatorNetCents, support.currency)}
             </Row>
             {support.refundedCents > 0 ? (
               <Row label="Refunded to your card" strong>
-                {formatUsd(support.refundedCents)}
+                {formatMoney(support.refundedCents, support.currency)}
               </Row>
             ) : null}
             {card ? (

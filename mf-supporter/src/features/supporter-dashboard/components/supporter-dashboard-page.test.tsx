@@ -32,6 +32,33 @@ describe('supporter dashboard', () => {
     expect(screen.getByText('$25.00/month')).toBeInTheDocument();
   });
 
+  it('shows a total per currency, never one sum of dollars and pounds', async () => {
+    const dashboard = fakeDashboard();
+    renderDashboard({
+      dashboard: {
+        ...dashboard,
+        totals: [
+          { currency: 'usd', totalSupportedCents: 13_500, thisMonthCents: 8_500 },
+          { currency: 'gbp', totalSupportedCents: 1_250, thisMonthCents: 0 },
+        ],
+        subscriptions: [
+          ...dashboard.subscriptions,
+          {
+            ...dashboard.subscriptions[0]!,
+            id: '2b1f7d9e-3c2a-4b8d-9e0f-1a2b3c4d5e6f',
+            currency: 'gbp',
+            amountCents: 500,
+          },
+        ],
+      },
+    });
+    await screen.findByText('Total Supported');
+    expect(stat('Total Supported')).toBe('$135.00 · £12.50');
+    // Nothing in pounds this month: only the dollars show.
+    expect(stat('This Month')).toBe('$85.00');
+    expect(screen.getByText('$25.00/month · £5.00/month')).toBeInTheDocument();
+  });
+
   it('links a creator to their full settings', async () => {
     renderDashboard({ user: fakeUser({ isCreator: true, userType: 'creator', username: 'sam' }) });
     const nav = await screen.findByRole('navigation', { name: 'Supporter dashboard' });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatUsd } from '@beabro/shared/money/fees';
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { monthlyCommitmentCents } from '../utils/subscription-for-creator';
@@ -14,6 +14,13 @@ function StatIcon({ name }: { name: IconName }) {
 
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** Amounts in several currencies side by side ("$40.00 · £12.50"), never added together; $0.00 for none. */
+function perCurrency(amounts: ReadonlyArray<{ currency: Currency; cents: number }>, suffix = ''): string {
+  const shown = amounts.filter((a) => a.cents !== 0);
+  if (shown.length === 0) return formatMoney(0, amounts[0]?.currency ?? 'usd');
+  return shown.map((a) => `${formatMoney(a.cents, a.currency)}${suffix}`).join(' · ');
 }
 
 /** docs/product-rules.md#supporter-dashboard: the four stats, all from the supporter's own supports. */
@@ -36,7 +43,7 @@ export function SupporterStats({ dashboard, now = new Date() }: { dashboard: Sup
       >
         <StatCard
           label="Total Supported"
-          value={formatUsd(dashboard.totalSupportedCents)}
+          value={perCurrency(dashboard.totals.map((t) => ({ currency: t.currency, cents: t.totalSupportedCents })))}
           icon={<StatIcon name="heart" />}
           detail={plural(dashboard.history.length, 'support', 'supports')}
         />
@@ -49,7 +56,7 @@ export function SupporterStats({ dashboard, now = new Date() }: { dashboard: Sup
         {/* The API counts calendar months in UTC; the label names the same month. */}
         <StatCard
           label="This Month"
-          value={formatUsd(dashboard.thisMonthCents)}
+          value={perCurrency(dashboard.totals.map((t) => ({ currency: t.currency, cents: t.thisMonthCents })))}
           icon={<StatIcon name="calendar" />}
           detail={MONTH.format(now)}
         />
@@ -57,7 +64,7 @@ export function SupporterStats({ dashboard, now = new Date() }: { dashboard: Sup
           label="Recurring Supports"
           value={dashboard.recurringSupports.toLocaleString('en-US')}
           icon={<StatIcon name="repeat" />}
-          detail={monthly > 0 ? `${formatUsd(monthly)}/month` : 'No monthly support running'}
+          detail={monthly.length > 0 ? perCurrency(monthly, '/month') : 'No monthly support running'}
         />
       </div>
     </section>

@@ -1,10 +1,11 @@
 import { impactMessage, listNames } from './impact-message';
 
-const support = (creatorUsername: string, creatorDisplayName: string, creatorNetCents: number) => ({
-  creatorUsername,
-  creatorDisplayName,
-  creatorNetCents,
-});
+const support = (
+  creatorUsername: string,
+  creatorDisplayName: string,
+  creatorNetCents: number,
+  currency: 'usd' | 'gbp' = 'usd',
+) => ({ creatorUsername, creatorDisplayName, creatorNetCents, currency });
 
 describe('impactMessage', () => {
   it('says nothing before the first support', () => {
@@ -22,6 +23,16 @@ describe('impactMessage', () => {
     );
     expect(message).toBe(
       '$77.89 of your support went straight to 2 mission builders: Pixel Pat and Maya Okafor. Every bro counts: thank you for backing people who build.',
+    );
+  });
+
+  it('never adds amounts of two currencies: each is said in its own', () => {
+    const message = impactMessage(
+      [support('pixelpat', 'Pixel Pat', 2_298), support('londonlee', 'London Lee', 901, 'gbp')],
+      [],
+    );
+    expect(message).toBe(
+      '$22.98 and £9.01 of your support went straight to 2 mission builders: Pixel Pat and London Lee. Every bro counts: thank you for backing people who build.',
     );
   });
 

@@ -1,9 +1,8 @@
-import { formatUsd } from '@beabro/shared/money/fees';
-
 interface ImpactSupport {
   creatorDisplayName: string;
   creatorUsername: string;
   creatorNetCents: number;
+  currency: Currency;
 }
 
 /** "A", "A and B", "A, B and C", "A, B and 3 others". */
@@ -21,16 +20,19 @@ export function impactMessage(history: readonly ImpactSupport[], activeMonthly: 
   if (history.length === 0) return null;
   const names: string[] = [];
   const seen = new Set<string>();
-  let netCents = 0;
+  // Per currency: amounts of two currencies are never added together.
+  const netCents = new Map<Currency, number>();
   for (const support of history) {
-    netCents += support.creatorNetCents;
+    netCents.set(support.currency, (netCents.get(support.currency) ?? 0) + support.creatorNetCents);
     if (!seen.has(support.creatorUsername)) {
       seen.add(support.creatorUsername);
       names.push(support.creatorDisplayName);
     }
   }
   const who = seen.size === 1 ? names[0] : `${seen.size} mission builders: ${listNames(names)}`;
-  const first = `${formatUsd(netCents)} of your support went straight to ${who}.`;
+  const amounts = [...netCents].map(([currency, cents]) => formatMoney(cents, currency));
+  const first = `${listNames(amounts, amounts.length)} of your support went straight to ${who}.`;
   if (activeMonthly.length === 0) return `${first} Every bro counts: thank you for backing people who build.`;
   return `${first} Your monthly support keeps ${listNames(activeMonthly)} going, month after month.`;
 }
+import { formatMoney, type Currency } from '@beabro/shared/money/currencies';

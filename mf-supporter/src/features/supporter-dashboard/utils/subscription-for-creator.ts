@@ -1,3 +1,4 @@
+import type { Currency } from '@beabro/shared/money/currencies';
 import type { SupportedCreatorDto } from '@beabro/shared/api-schemas/dashboards';
 import type { SubscriptionDto } from '@beabro/shared/api-schemas/subscriptions';
 
@@ -46,8 +47,13 @@ export function isPausable(subscription: SubscriptionDto | null): subscription i
 }
 
 /** Sum of the monthly supports that will charge again (paused ones not). */
-export function monthlyCommitmentCents(subscriptions: readonly SubscriptionDto[]): number {
-  return subscriptions.filter(isRenewing).reduce((sum, s) => sum + s.amountCents, 0);
+export function monthlyCommitmentCents(
+  subscriptions: readonly SubscriptionDto[],
+): Array<{ currency: Currency; cents: number }> {
+  const byCurrency = new Map<Currency, number>();
+  for (const s of subscriptions.filter(isRenewing))
+    byCurrency.set(s.currency, (byCurrency.get(s.currency) ?? 0) + s.amountCents);
+  return [...byCurrency].map(([currency, cents]) => ({ currency, cents }));
 }
 
 /** Whether its amount or tier can be changed: it runs or is paused, and its last renewal went through. */

@@ -57,8 +57,8 @@ export async function seedSupports(
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`
       with s as (
-        insert into supports (creator_id, supporter_id, supporter_name, supporter_email, amount_cents, platform_fee_cents, processing_fee_cents, creator_net_cents, message, is_anonymous, is_recurring, created_at)
-        select ${creatorId}::uuid, i.id, 'Bro ' || (g % ${supporters}), i.email, a, p, q, a - p - q,
+        insert into supports (creator_id, supporter_id, supporter_name, supporter_email, amount_cents, currency, platform_fee_cents, processing_fee_cents, creator_net_cents, message, is_anonymous, is_recurring, created_at)
+        select ${creatorId}::uuid, i.id, 'Bro ' || (g % ${supporters}), i.email, a, 'usd', p, q, a - p - q,
                case when g % 5 = 0 then 'Keep going!' else '' end, g % 11 = 0, g % 13 = 0,
                now() - interval '1 minute' - make_interval(secs => (${spanSeconds}::bigint * (${count} - g)) / ${count})
         from generate_series(${from}::int, ${to}::int) g
@@ -67,8 +67,8 @@ export async function seedSupports(
         join supporter_identities i on i.email = 'bro' || (g % ${supporters}) || '.' || ${tag} || '@bench.example.com'
         returning id, creator_id, amount_cents, platform_fee_cents, processing_fee_cents, creator_net_cents, created_at
       )
-      insert into ledger_entries (creator_id, support_id, account, type, amount_cents, created_at)
-      select s.creator_id, s.id, e.account, e.type, e.amount, s.created_at
+      insert into ledger_entries (creator_id, support_id, account, type, amount_cents, currency, created_at)
+      select s.creator_id, s.id, e.account, e.type, e.amount, 'usd', s.created_at
       from s cross join lateral (values
         ('supporters', 'gross', s.amount_cents),
         ('platform', 'platform_fee', s.platform_fee_cents),

@@ -68,6 +68,15 @@ function wholeUnitsFormat(currency: string): Intl.NumberFormat {
   return format;
 }
 
+/**
+ * Amounts of several currencies side by side, each in its own ("$40.00 · £12.50"): never added together. "$0.00" for
+ * none. `suffix` follows each amount ("/month").
+ */
+export function formatPerCurrency(amounts: ReadonlyArray<{ currency: string; cents: number }>, suffix = ''): string {
+  if (amounts.length === 0) return formatMoney(0, 'usd');
+  return amounts.map((a) => `${formatMoney(a.cents, a.currency)}${suffix}`).join(' · ');
+}
+
 /** The symbol written before an amount: "$", "CA$", "£", "A$" (for an amount field's prefix). */
 export function currencySymbol(currency: string): string {
   return wholeUnitsFormat(currency).format(0).replace('0', '');

@@ -1,7 +1,8 @@
 import { Button } from '@beabro/shared/ui/button';
 import { OutcomeMessage } from '@beabro/shared/ui/outcome-message';
 import { useMoney, useRetryStuck } from '../api/operator-api';
-import { date, dateTime, money, moneyPerCurrency } from '../lib/format';
+import { formatPerCurrency } from '@beabro/shared/money/currencies';
+import { date, dateTime, money } from '../lib/format';
 import { DataTable, QueryView, Section, useOutcome } from './operator-ui';
 
 /** Disputes, payouts that failed or wait, refunds not done, stuck retries, reconciliation and revenue. */
@@ -117,7 +118,7 @@ export function MoneyPage() {
                   key: week.weekStart,
                   cells: [
                     date(week.weekStart),
-                    moneyPerCurrency(week.revenue.map((r) => ({ currency: r.currency, cents: r.revenueCents }))),
+                    formatPerCurrency(week.revenue.map((r) => ({ currency: r.currency, cents: r.revenueCents }))),
                     week.supports,
                   ],
                 }))}

@@ -5,12 +5,6 @@ export function money(cents: number, currency: string): string {
   return formatMoney(cents, currency);
 }
 
-/** Amounts in several currencies side by side ("$40.00 · £12.50"), never added together; $0.00 for none. */
-export function moneyPerCurrency(amounts: ReadonlyArray<{ currency: string; cents: number }>): string {
-  if (amounts.length === 0) return formatMoney(0, 'usd');
-  return amounts.map((a) => formatMoney(a.cents, a.currency)).join(' · ');
-}
-
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 

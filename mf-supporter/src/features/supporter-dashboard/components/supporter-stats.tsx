@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatMoney, type Currency } from '@beabro/shared/money/currencies';
+import { formatMoney, formatPerCurrency, type Currency } from '@beabro/shared/money/currencies';
 import { StatCard } from '@beabro/shared/ui/stat-card';
 import type { SupporterDashboard } from '@beabro/shared/api-schemas/dashboards';
 import { monthlyCommitmentCents } from '../utils/subscription-for-creator';
@@ -20,7 +20,7 @@ function plural(count: number, one: string, many: string): string {
 function perCurrency(amounts: ReadonlyArray<{ currency: Currency; cents: number }>, suffix = ''): string {
   const shown = amounts.filter((a) => a.cents !== 0);
   if (shown.length === 0) return formatMoney(0, amounts[0]?.currency ?? 'usd');
-  return shown.map((a) => `${formatMoney(a.cents, a.currency)}${suffix}`).join(' · ');
+  return formatPerCurrency(shown, suffix);
 }
 
 /** docs/product-rules.md#supporter-dashboard: the four stats, all from the supporter's own supports. */

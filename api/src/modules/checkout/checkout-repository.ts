@@ -1,52 +1,88 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { preparedStatement, runPrepared, type StatementValue } from '../../db/prepared-statement';
+import { preparedStatement, rowOf, runPrepared, toDate, type StatementValue } from '../../db/prepared-statement';
 import type { OutgoingEmail } from '../email/email-outbox';
 import type { LedgerEntryValues, SupportRow } from '../ledger/ledger-repository';
-import { creatorProfiles, paymentAttempts, subscriptions, supports, supportTiers, users } from '../../db/schema';
+import { creatorProfiles, paymentAttempts, subscriptions, supports } from '../../db/schema';
 import type { Currency } from '@beabro/shared/money/currencies';
-import { creatorNotSuspended } from '../creator-profile/creator-visibility';
 import type { PaymentAttemptRow } from '../payments/payment-attempts-repository';
 import type { GoalReachedCandidate } from '../goals/goal-reached-emails';
-import { goalColumns } from '../goals/goal-reached-repository';
 import type { FraudDeclineRow } from '../fraud/fraud-service';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/** The columns of a checkout's creator (CheckoutCreatorRow), for `cp` (creator_profiles), `u` (users), `t` (a tier). */
+const CHECKOUT_CREATOR_COLUMNS = `cp.user_id, cp.username, cp.display_name, cp.currency, cp.minimum_amount_cents, cp.allow_messages, u.email,
+      u.notify_new_support, u.notify_supporter_messages, u.notify_goal_reached, cp.goal_title, cp.goal_amount_cents, cp.goal_set_at,
+      cp.goal_reached_at, (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents,
+      (cp.hidden_at is null and not exists (select 1 from account_suspensions s where s.user_id = cp.user_id)) as available`;
+
+const CHECKOUT_CREATOR_BY_ID = preparedStatement(
+  'checkout_creator_by_id',
+  `select ${CHECKOUT_CREATOR_COLUMNS}
+    from creator_profiles cp
+    join users u on u.id = cp.user_id
+    left join support_tiers t on t.creator_id = cp.user_id and t.position = coalesce($2::int, -1)
+    where cp.user_id = $1::uuid`,
+);
+
 /** What checkout needs to know about a creator, in one query: the live profile, settings and the chosen tier. */
 export async function findCheckoutCreator(
   db: Db,
-  where: { username: string } | { userId: string },
+  where: { userId: string },
   tierPosition: number | null,
-) {
-  const [row] = await db
-    .select({
-      userId: creatorProfiles.userId,
-      username: creatorProfiles.username,
-      displayName: creatorProfiles.displayName,
-      minimumAmountCents: creatorProfiles.minimumAmountCents,
-      allowMessages: creatorProfiles.allowMessages,
-      email: users.email,
-      notifyNewSupport: users.notifyNewSupport,
-      notifySupporterMessages: users.notifySupporterMessages,
-      ...goalColumns,
-      live: sql<boolean>`${creatorProfiles.deletedAt} is null and ${users.deletedAt} is null`.mapWith(Boolean),
-      available: sql<boolean>`${creatorProfiles.hiddenAt} is null and ${creatorNotSuspended}`.mapWith(Boolean),
-      tierAmountCents: supportTiers.amountCents,
-    })
-    .from(creatorProfiles)
-    .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .leftJoin(
-      supportTiers,
-      and(eq(supportTiers.creatorId, creatorProfiles.userId), eq(supportTiers.position, tierPosition ?? -1)),
-    )
-    .where(
-      'username' in where ? eq(creatorProfiles.username, where.username) : eq(creatorProfiles.userId, where.userId),
-    );
-  return row;
+): Promise<CheckoutCreator | undefined> {
+  const [row] = await runPrepared<CheckoutCreatorRow>(db, CHECKOUT_CREATOR_BY_ID, [where.userId, tierPosition]);
+  return row ? toCheckoutCreator(row) : undefined;
 }
 
-export type CheckoutCreator = NonNullable<Awaited<ReturnType<typeof findCheckoutCreator>>>;
+/** A creator as the checkout's statements read it (CHECKOUT_CREATOR_COLUMNS). */
+interface CheckoutCreatorRow extends CheckoutCreatorFields, Record<string, unknown> {
+  user_id: string;
+}
+
+interface CheckoutCreatorFields {
+  username: string;
+  display_name: string;
+  currency: Currency;
+  minimum_amount_cents: number;
+  allow_messages: boolean;
+  email: string | null;
+  notify_new_support: boolean;
+  notify_supporter_messages: boolean;
+  notify_goal_reached: boolean;
+  goal_title: string;
+  goal_amount_cents: number | null;
+  goal_set_at: Date | string;
+  goal_reached_at: Date | string | null;
+  live: boolean;
+  available: boolean;
+  tier_amount_cents: number | null;
+}
+
+function toCheckoutCreator(row: CheckoutCreatorRow) {
+  return {
+    userId: row.user_id,
+    username: row.username,
+    displayName: row.display_name,
+    currency: row.currency,
+    minimumAmountCents: row.minimum_amount_cents,
+    allowMessages: row.allow_messages,
+    email: row.email,
+    notifyNewSupport: row.notify_new_support,
+    notifySupporterMessages: row.notify_supporter_messages,
+    notifyGoalReached: row.notify_goal_reached,
+    goalTitle: row.goal_title,
+    goalAmountCents: row.goal_amount_cents,
+    goalSetAt: toDate(row.goal_set_at),
+    goalReachedAt: row.goal_reached_at === null ? null : toDate(row.goal_reached_at),
+    live: row.live,
+    available: row.available,
+    tierAmountCents: row.tier_amount_cents,
+  };
+}
+
+export type CheckoutCreator = ReturnType<typeof toCheckoutCreator>;
 
 /**
  * The first statement of a checkout, one round trip: counts the attempt in both rate-limit windows
@@ -65,10 +101,7 @@ const BEGIN_CHECKOUT = preparedStatement(
     returning key, count
   ),
   creator as (
-    select cp.user_id, cp.username, cp.display_name, cp.currency, cp.minimum_amount_cents, cp.allow_messages, u.email, u.notify_new_support,
-      u.notify_supporter_messages, u.notify_goal_reached, cp.goal_title, cp.goal_amount_cents, cp.goal_set_at, cp.goal_reached_at,
-      (cp.deleted_at is null and u.deleted_at is null) as live, t.amount_cents as tier_amount_cents,
-      (cp.hidden_at is null and not exists (select 1 from account_suspensions s where s.user_id = cp.user_id)) as available
+    select ${CHECKOUT_CREATOR_COLUMNS}
     from creator_profiles cp
     join users u on u.id = cp.user_id
     left join support_tiers t on t.creator_id = cp.user_id and t.position = coalesce($8::int, -1)
@@ -97,28 +130,13 @@ const BEGIN_CHECKOUT = preparedStatement(
   from (select 1) as one left join creator c on true`,
 );
 
-interface BeginCheckoutRow extends Record<string, unknown> {
+interface BeginCheckoutRow extends CheckoutCreatorFields, Record<string, unknown> {
   first_count: number;
   second_count: number;
   recorded: boolean;
   fraud_declines: Array<{ key: string; weight: number; at: string }>;
+  /** Null when no creator has the username (the other creator columns are null too). */
   user_id: string | null;
-  username: string;
-  display_name: string;
-  currency: Currency;
-  minimum_amount_cents: number;
-  allow_messages: boolean;
-  email: string | null;
-  notify_new_support: boolean;
-  notify_supporter_messages: boolean;
-  notify_goal_reached: boolean;
-  goal_title: string;
-  goal_amount_cents: number | null;
-  goal_set_at: Date | string;
-  goal_reached_at: Date | string | null;
-  live: boolean;
-  tier_amount_cents: number | null;
-  available: boolean;
 }
 
 export interface BeginCheckoutInput {
@@ -179,27 +197,7 @@ export async function beginCheckout(db: Db, input: BeginCheckoutInput): Promise<
   ];
   const [row] = await runPrepared<BeginCheckoutRow>(db, BEGIN_CHECKOUT, values);
   if (!row) throw new Error('the checkout statement returned no row');
-  const creator: CheckoutCreator | undefined = row.user_id
-    ? {
-        userId: row.user_id,
-        username: row.username,
-        displayName: row.display_name,
-        currency: row.currency,
-        minimumAmountCents: row.minimum_amount_cents,
-        allowMessages: row.allow_messages,
-        email: row.email,
-        notifyNewSupport: row.notify_new_support,
-        notifySupporterMessages: row.notify_supporter_messages,
-        notifyGoalReached: row.notify_goal_reached,
-        goalTitle: row.goal_title,
-        goalAmountCents: row.goal_amount_cents,
-        goalSetAt: new Date(row.goal_set_at),
-        goalReachedAt: row.goal_reached_at === null ? null : new Date(row.goal_reached_at),
-        live: row.live,
-        available: row.available,
-        tierAmountCents: row.tier_amount_cents,
-      }
-    : undefined;
+  const creator = row.user_id ? toCheckoutCreator({ ...row, user_id: row.user_id }) : undefined;
   return {
     counts: [Number(row.first_count), Number(row.second_count)],
     creator,
@@ -392,19 +390,39 @@ export async function findReceiptParts(db: Db, attemptId: string) {
  * The attempt of an intent with, once it succeeded, everything its receipt shows (findReceiptParts), in one query:
  * the page's completion usually finds the support already written by the provider's event.
  */
+const ATTEMPT_WITH_RECEIPT_PARTS = preparedStatement(
+  'checkout_attempt_with_receipt_parts',
+  `select row_to_json(a) as attempt, case when s.id is null then null else row_to_json(s) end as support,
+      cp.username as creator_username, cp.display_name as creator_display_name,
+      case when sub.id is null then null else row_to_json(sub) end as subscription
+    from payment_attempts a
+    left join supports s on s.id = a.support_id
+    left join creator_profiles cp on cp.user_id = s.creator_id
+    left join subscriptions sub on sub.id = s.subscription_id
+    where a.provider_intent_id = $1::text`,
+);
+
 export async function findAttemptWithReceiptParts(db: Db, intentId: string) {
-  const [row] = await db
-    .select(receiptColumns())
-    .from(paymentAttempts)
-    .leftJoin(supports, eq(supports.id, paymentAttempts.supportId))
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, supports.creatorId))
-    .leftJoin(subscriptions, eq(subscriptions.id, supports.subscriptionId))
-    .where(eq(paymentAttempts.providerIntentId, intentId));
+  const [row] = await runPrepared<{
+    attempt: unknown;
+    support: unknown;
+    creator_username: string | null;
+    creator_display_name: string | null;
+    subscription: unknown;
+  }>(db, ATTEMPT_WITH_RECEIPT_PARTS, [intentId]);
   if (!row) return undefined;
-  const { attempt, support, creatorUsername, creatorDisplayName, subscription } = row;
+  const attempt = rowOf(paymentAttempts, row.attempt);
+  const support = row.support ? rowOf(supports, row.support) : null;
+  const subscription = row.subscription ? rowOf(subscriptions, row.subscription) : null;
   const receiptParts =
-    support && creatorUsername !== null && creatorDisplayName !== null
-      ? { attempt, support, creatorUsername, creatorDisplayName, subscription }
+    support && row.creator_username !== null && row.creator_display_name !== null
+      ? {
+          attempt,
+          support,
+          creatorUsername: row.creator_username,
+          creatorDisplayName: row.creator_display_name,
+          subscription,
+        }
       : null;
   return { attempt, receiptParts };
 }

@@ -1,5 +1,6 @@
-import { and, desc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { desc, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedStatement, runPrepared, toDate } from '../../db/prepared-statement';
 import { fraudAlerts, fraudDeclines } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { enqueueEmail } from '../email/email-outbox';
@@ -126,6 +127,13 @@ function blockedAmong(
   return blocked;
 }
 
+/** The declines of some keys (a JSON array) since a time, newest first: checked before every card payment. */
+const DECLINES_OF_KEYS = preparedStatement(
+  'fraud_declines_of_keys',
+  `select key, weight, at from fraud_declines
+    where key in (select jsonb_array_elements_text($1::jsonb)) and at > $2::timestamptz order by at desc`,
+);
+
 async function blockedKeys(
   db: Db,
   settings: FraudSettings,
@@ -133,13 +141,15 @@ async function blockedKeys(
   now: Date,
 ): Promise<{ key: string; weight: number; opensAt: Date }[]> {
   if (keys.length === 0) return [];
-  const d = fraudDeclines;
-  const rows = await db
-    .select({ key: d.key, weight: d.weight, at: d.at })
-    .from(d)
-    .where(and(inArray(d.key, [...keys]), gt(d.at, fraudWindowStart(now))))
-    .orderBy(desc(d.at));
-  return blockedAmong(settings, keys, rows);
+  const rows = await runPrepared<{ key: string; weight: number; at: Date | string }>(db, DECLINES_OF_KEYS, [
+    JSON.stringify(keys),
+    fraudWindowStart(now).toISOString(),
+  ]);
+  return blockedAmong(
+    settings,
+    keys,
+    rows.map((row) => ({ key: row.key, weight: row.weight, at: toDate(row.at) })),
+  );
 }
 
 function formatWait(seconds: number): string {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { insertPrepared, preparedStatement, rowOf, runPrepared } from '../../db/prepared-statement';
 import { paymentAttempts, paymentEvents } from '../../db/schema';
 
 /*
@@ -9,27 +10,37 @@ import { paymentAttempts, paymentEvents } from '../../db/schema';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
+// The statements every checkout runs are prepared (db/prepared-statement.ts).
+const FIND_ATTEMPT_BY_INTENT = preparedStatement(
+  'attempt_by_intent',
+  'select * from payment_attempts where provider_intent_id = $1::text',
+);
+const SET_ATTEMPT_INTENT = preparedStatement(
+  'attempt_set_intent',
+  'update payment_attempts set provider_intent_id = $2::text where id = $1::uuid',
+);
+const PAYMENT_EVENT_SEEN = preparedStatement(
+  'payment_event_seen',
+  'select 1 as seen from payment_events where provider = $1::text and id = $2::text',
+);
+
 export async function findAttemptByIntentId(db: Db, intentId: string): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerIntentId, intentId));
-  return row;
+  const [row] = await runPrepared(db, FIND_ATTEMPT_BY_INTENT, [intentId]);
+  return row ? rowOf(paymentAttempts, row) : undefined;
 }
 
 /** Links the attempt to the intent the provider created for it (its key always gives the same one). */
 export async function setAttemptIntent(db: Db, attemptId: string, intentId: string): Promise<void> {
-  await db.update(paymentAttempts).set({ providerIntentId: intentId }).where(eq(paymentAttempts.id, attemptId));
+  await runPrepared(db, SET_ATTEMPT_INTENT, [attemptId, intentId]);
 }
 
 export async function paymentEventSeen(db: Db, provider: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.id, id)));
-  return row !== undefined;
+  return (await runPrepared(db, PAYMENT_EVENT_SEEN, [provider, id])).length > 0;
 }
 
 /** Records a handled event; false when it was already recorded. */
 export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(paymentEvents).values(values).onConflictDoNothing().returning({ id: paymentEvents.id });
+  const rows = await insertPrepared(db, paymentEvents, values, 'on conflict do nothing returning id');
   return rows.length > 0;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@beabro/shared/api-schemas/common';
@@ -17,6 +18,32 @@ const MAX_EVENT_BYTES = 64 * 1024;
  * exact bytes received (so this scope parses JSON as raw text), then the event is handled once by its id.
  * The provider cannot send our CSRF header: the signature stands in for it (route config `providerSigned`).
  */
+/**
+ * One signed provider event, as POST /api/payments/events takes it: the signature checked over the exact bytes, then
+ * the event handled once by its id. Null when the signature does not match. The in-process sandbox delivers its
+ * events through this too, so they pass the same check without a second trip through the HTTP stack.
+ */
+export async function receiveSignedEvent(
+  app: FastifyInstance,
+  { provider, appSecret, events }: MoneyRouteOptions & { events: PaymentEventDispatcher },
+  rawBody: string,
+  signatureHeader: string | undefined,
+): Promise<{ duplicate: boolean } | null> {
+  const event = provider.verifySignedEvent(rawBody, signatureHeader);
+  if (!event) return null;
+  const { duplicate } = await events(
+    {
+      db: app.db,
+      provider,
+      appSecret,
+      origin: '',
+      fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
+    },
+    intentEvent(event),
+  );
+  return { duplicate };
+}
+
 export const paymentEventRoutes: FastifyPluginAsyncZod<
   MoneyRouteOptions & { signatureHeader: string; events: PaymentEventDispatcher }
 > = async (app, { provider, appSecret, signatureHeader, events }) => {
@@ -41,18 +68,14 @@ export const paymentEventRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const header = request.headers[signatureHeader];
-      const event = provider.verifySignedEvent(request.body, typeof header === 'string' ? header : undefined);
-      if (!event) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
-      const { duplicate } = await events(
-        {
-          db: app.db,
-          provider,
-          appSecret,
-          origin: '',
-          fraud: { ...fraudSettingsOf(app.config), log: (message) => app.log.warn(message) },
-        },
-        intentEvent(event),
+      const received = await receiveSignedEvent(
+        app,
+        { provider, appSecret, events },
+        request.body,
+        typeof header === 'string' ? header : undefined,
       );
+      if (!received) return reply.code(400).send({ message: PAYMENT_EVENT_MESSAGES.badSignature });
+      const { duplicate } = received;
       return reply.send({ received: true, duplicate });
     },
   );

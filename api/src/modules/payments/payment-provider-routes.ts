@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/database';
 import { createConfiguredProvider } from './configured-provider';
-import { paymentEventRoutes } from './payment-events-routes';
+import { paymentEventRoutes, receiveSignedEvent } from './payment-events-routes';
 import type { PaymentEventDispatcher } from './payment-events';
 import type { PaymentProvider } from './payment-provider';
 import { SANDBOX_PAY_PREFIX, SANDBOX_SIGNATURE_HEADER } from './sandbox/sandbox-payment-provider';
@@ -22,8 +22,8 @@ interface ProviderRouteOptions {
 /**
  * The provider the server takes money with, and the routes only that provider has: the embedded sandbox (test mode,
  * the default) or Stripe (PAYMENT_PROVIDER=stripe). The sandbox, like a real provider, sends signed events to
- * /api/payments/events; being in-process, it sends them through app.inject (the whole HTTP stack, signature check
- * included), right after the change they report, or (a refund that fails later) from its own loop while the server
+ * /api/payments/events; being in-process, it hands them to the same receiver (receiveSignedEvent: signature check
+ * included) without a trip through the HTTP stack, right after the change they report, or (a refund that fails later) from its own loop while the server
  * runs (JOBS_ENABLED). Stripe sends its events to /api/webhooks/stripe and /api/webhooks/stripe-connect; the
  * sandbox's pages do not exist then. Everything else in the app sees only the PaymentProvider interface and its
  * capabilities.
@@ -32,18 +32,15 @@ export async function registerPaymentProvider(
   app: FastifyInstance,
   { config, db, appSecret, events }: ProviderRouteOptions,
 ): Promise<PaymentProvider> {
+  // The sandbox's events are checked against the provider itself, known once it is made.
+  let eventsProvider: PaymentProvider | null = null;
   const provider = createConfiguredProvider(config, db, appSecret, {
-    deliverEvent: async (body, signature) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/payments/events',
-        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-        payload: body,
-      });
-      return response.statusCode === 200;
-    },
+    deliverEvent: async (body, signature) =>
+      eventsProvider !== null &&
+      (await receiveSignedEvent(app, { provider: eventsProvider, appSecret, events }, body, signature)) !== null,
     log: (message) => app.log.error(message),
   });
+  eventsProvider = provider;
   if (provider instanceof StripePaymentProvider) {
     await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', provider, appSecret, stripe: provider, events });
     // The sandbox's card frame and its routes do not exist with Stripe (not even as the site's page fallback).

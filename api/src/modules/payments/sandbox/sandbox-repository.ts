@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Currency } from '@beabro/shared/money/currencies';
 import type { Db } from '../../../db/database';
+import { insertPrepared, preparedStatement, rowOf, runPrepared, updatePrepared } from '../../../db/prepared-statement';
 import {
   sandboxCharges,
   sandboxEvents,
@@ -17,7 +18,7 @@ export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 export type SandboxSetupRow = typeof sandboxSetupIntents.$inferSelect;
 
 export async function insertSandboxPaymentMethod(db: Db, values: typeof sandboxPaymentMethods.$inferInsert) {
-  await db.insert(sandboxPaymentMethods).values(values);
+  await insertPrepared(db, sandboxPaymentMethods, values);
 }
 
 /** Inserts the intent unless its key was seen; returns the row that won. */
@@ -25,12 +26,13 @@ export async function insertSandboxIntent(
   db: Db,
   values: typeof sandboxPaymentIntents.$inferInsert,
 ): Promise<{ row: SandboxIntentRow; inserted: boolean }> {
-  const [inserted] = await db
-    .insert(sandboxPaymentIntents)
-    .values(values)
-    .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-    .returning();
-  if (inserted) return { row: inserted, inserted: true };
+  const [inserted] = await insertPrepared(
+    db,
+    sandboxPaymentIntents,
+    values,
+    'on conflict (idempotency_key) do nothing returning *',
+  );
+  if (inserted) return { row: rowOf(sandboxPaymentIntents, inserted), inserted: true };
   const [existing] = await db
     .select()
     .from(sandboxPaymentIntents)
@@ -39,11 +41,47 @@ export async function insertSandboxIntent(
   return { row: existing, inserted: false };
 }
 
+const FIND_INTENT = preparedStatement(
+  'sandbox_find_intent',
+  'select * from sandbox_payment_intents where id = $1::text',
+);
+const LOCK_INTENT = preparedStatement(
+  'sandbox_lock_intent',
+  'select * from sandbox_payment_intents where id = $1::text for update',
+);
+
 export async function findSandboxIntent(db: Db, id: string, lock = false): Promise<SandboxIntentRow | undefined> {
-  const query = db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  const [row] = await runPrepared(db, lock ? LOCK_INTENT : FIND_INTENT, [id]);
+  return row ? rowOf(sandboxPaymentIntents, row) : undefined;
 }
+
+/** An intent and a payment method read together: `row_to_json` of each (the method null when there is none). */
+interface IntentAndMethodRow extends Record<string, unknown> {
+  intent: unknown;
+  method: unknown;
+}
+
+function intentAndMethod(row: IntentAndMethodRow | undefined) {
+  if (!row) return undefined;
+  return {
+    intent: rowOf(sandboxPaymentIntents, row.intent),
+    method: row.method ? rowOf(sandboxPaymentMethods, row.method) : undefined,
+  };
+}
+
+const LOCK_INTENT_WITH_METHOD = preparedStatement(
+  'sandbox_lock_intent_with_method',
+  `select row_to_json(i) as intent, case when m.token is null then null else row_to_json(m) end as method
+     from sandbox_payment_intents i left join sandbox_payment_methods m on m.token = $2::text
+    where i.id = $1::text for update of i`,
+);
+
+const FIND_INTENT_WITH_METHOD = preparedStatement(
+  'sandbox_find_intent_with_method',
+  `select row_to_json(i) as intent, case when m.token is null then null else row_to_json(m) end as method
+     from sandbox_payment_intents i left join sandbox_payment_methods m on m.token = i.payment_method_token
+    where i.id = $1::text`,
+);
 
 /**
  * An intent locked for a change, with the payment method `token` names (undefined when it is unknown), in one
@@ -54,13 +92,8 @@ export async function lockSandboxIntentWithMethod(
   id: string,
   token: string,
 ): Promise<{ intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined } | undefined> {
-  const [row] = await db
-    .select({ intent: sandboxPaymentIntents, method: sandboxPaymentMethods })
-    .from(sandboxPaymentIntents)
-    .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.token, token))
-    .where(eq(sandboxPaymentIntents.id, id))
-    .for('update', { of: sandboxPaymentIntents });
-  return row ? { intent: row.intent, method: row.method ?? undefined } : undefined;
+  const [row] = await runPrepared<IntentAndMethodRow>(db, LOCK_INTENT_WITH_METHOD, [id, token]);
+  return intentAndMethod(row);
 }
 
 /** An intent with its payment method (when it has one), in one query. */
@@ -68,12 +101,8 @@ export async function findSandboxIntentWithMethod(
   db: Db,
   id: string,
 ): Promise<{ intent: SandboxIntentRow; method: SandboxPaymentMethodRow | undefined } | undefined> {
-  const [row] = await db
-    .select({ intent: sandboxPaymentIntents, method: sandboxPaymentMethods })
-    .from(sandboxPaymentIntents)
-    .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.token, sandboxPaymentIntents.paymentMethodToken))
-    .where(eq(sandboxPaymentIntents.id, id));
-  return row ? { intent: row.intent, method: row.method ?? undefined } : undefined;
+  const [row] = await runPrepared<IntentAndMethodRow>(db, FIND_INTENT_WITH_METHOD, [id]);
+  return intentAndMethod(row);
 }
 
 export async function updateSandboxIntent(
@@ -81,20 +110,22 @@ export async function updateSandboxIntent(
   id: string,
   changes: Partial<typeof sandboxPaymentIntents.$inferInsert>,
 ): Promise<SandboxIntentRow> {
-  const [row] = await db.update(sandboxPaymentIntents).set(changes).where(eq(sandboxPaymentIntents.id, id)).returning();
+  const [row] = await updatePrepared(db, sandboxPaymentIntents, 'id', id, changes);
   if (!row) throw new Error(`sandbox intent ${id} vanished`);
-  return row;
+  return rowOf(sandboxPaymentIntents, row);
 }
 
 export async function insertSandboxEvent(db: Db, values: typeof sandboxEvents.$inferInsert): Promise<void> {
-  await db.insert(sandboxEvents).values(values);
+  await insertPrepared(db, sandboxEvents, values);
 }
 
+const MARK_EVENT_DELIVERED = preparedStatement(
+  'sandbox_mark_event_delivered',
+  'update sandbox_events set delivered_at = $2::timestamptz where id = $1::text and delivered_at is null',
+);
+
 export async function markSandboxEventDelivered(db: Db, id: string, at: Date): Promise<void> {
-  await db
-    .update(sandboxEvents)
-    .set({ deliveredAt: at })
-    .where(and(eq(sandboxEvents.id, id), isNull(sandboxEvents.deliveredAt)));
+  await runPrepared(db, MARK_EVENT_DELIVERED, [id, at.toISOString()]);
 }
 
 export async function findSandboxCharge(db: Db, idempotencyKey: string): Promise<SandboxChargeRow | undefined> {
@@ -107,20 +138,26 @@ export async function insertSandboxCharge(
   db: Db,
   values: typeof sandboxCharges.$inferInsert,
 ): Promise<{ row: SandboxChargeRow; inserted: boolean }> {
-  const [inserted] = await db
-    .insert(sandboxCharges)
-    .values(values)
-    .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-    .returning();
-  if (inserted) return { row: inserted, inserted: true };
+  const [inserted] = await insertPrepared(
+    db,
+    sandboxCharges,
+    values,
+    'on conflict (idempotency_key) do nothing returning *',
+  );
+  if (inserted) return { row: rowOf(sandboxCharges, inserted), inserted: true };
   const existing = await findSandboxCharge(db, values.idempotencyKey);
   if (!existing) throw new Error(`sandbox charge ${values.idempotencyKey} conflicted but cannot be read`);
   return { row: existing, inserted: false };
 }
 
+const FIND_PAYMENT_METHOD = preparedStatement(
+  'sandbox_find_payment_method',
+  'select * from sandbox_payment_methods where token = $1::text',
+);
+
 export async function findSandboxPaymentMethod(db: Db, token: string): Promise<SandboxPaymentMethodRow | undefined> {
-  const [row] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.token, token));
-  return row;
+  const [row] = await runPrepared(db, FIND_PAYMENT_METHOD, [token]);
+  return row ? rowOf(sandboxPaymentMethods, row) : undefined;
 }
 
 /** Marks a kept card removed (the first time only); false when no card has this token. */

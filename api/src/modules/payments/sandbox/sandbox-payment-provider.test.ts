@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxCharges, sandboxEvents } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { chargeResultOf, IdempotencyKeyReusedError, type CreateIntentRequest } from '../payment-provider';
 import { cardBrand, passesLuhn, validateCard } from './sandbox-card-validation';
@@ -84,6 +86,31 @@ describe('sandbox provider', () => {
     expect(chargeResultOf(paid!)).toMatchObject({ status: 'succeeded', cardLast4: '4242', paymentMethodId: null });
     // Confirming again charges nothing more.
     expect((await provider.confirmIntent(intent.id, intent.clientSecret, method.id))?.chargeId).toBe(paid?.chargeId);
+  });
+
+  it('ten confirmations of one intent at the same moment charge it once and record one success event', async () => {
+    const provider = sandbox();
+    const intent = await provider.createIntent(intentRequest());
+    const method = await tokenize(provider, '4242424242424242');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => provider.confirmIntent(intent.id, intent.clientSecret, method.id)),
+    );
+    expect(new Set(answers.map((a) => a?.status))).toEqual(new Set(['succeeded']));
+    expect(new Set(answers.map((a) => a?.chargeId)).size).toBe(1);
+    const db = t.database.db;
+    const charges = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, `intent:${intent.id}`));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      id: answers[0]?.chargeId,
+      amountCents: 1_500,
+      last4: '4242',
+      status: 'succeeded',
+    });
+    const events = await db.select().from(sandboxEvents).where(eq(sandboxEvents.intentId, intent.id));
+    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
   });
 
   it('declined and insufficient-funds cards leave the intent awaiting another card, with the reason', async () => {

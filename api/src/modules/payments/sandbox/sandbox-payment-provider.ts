@@ -43,6 +43,8 @@ import {
   markSandboxPaymentMethodDetached,
   sumSandboxRefunds,
   updateSandboxIntent,
+  findSandboxIntentWithChosenMethod,
+  paySandboxIntent,
   updateSandboxSetup,
   type SandboxChargeRow,
   type SandboxIntentRow,
@@ -477,6 +479,36 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     return result;
   }
 
+  /**
+   * The usual confirmation, a card that pays, in two statements and no transaction of its own: the intent and card
+   * read, then the charge, the intent's success and its event written together (paySandboxIntent), and the event sent.
+   * Null whenever anything else applies (another card, a wrong secret, an intent not awaiting payment, a race lost):
+   * the full path (changeIntent) then decides, as it would have.
+   */
+  async function payWithCard(
+    intentId: string,
+    clientSecret: string,
+    paymentMethodId: string,
+  ): Promise<PaymentIntent | null> {
+    const found = await findSandboxIntentWithChosenMethod(db, intentId, paymentMethodId);
+    const method = found?.method;
+    if (!found || !method || method.detachedAt || method.behaviour !== 'succeed') return null;
+    if (found.intent.status !== 'requires_payment_method' || !sameSecret(found.intent.clientSecret, clientSecret))
+      return null;
+    const eventId = randomId('evt');
+    const paid = await paySandboxIntent(db, {
+      intentId,
+      chargeId: randomId('ch'),
+      method,
+      at: clock(),
+      event: { id: eventId, type: 'payment_intent.succeeded' },
+    });
+    if (!paid) return null;
+    const result = toIntent({ intent: paid, method });
+    await deliver(eventId, result);
+    return result;
+  }
+
   async function createIntentRow(request: CreateIntentRequest, offSession: boolean, paymentMethodToken: string | null) {
     const now = clock();
     const { row, inserted } = await insertSandboxIntent(db, {
@@ -651,6 +683,8 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
     },
 
     async confirmIntent(intentId, clientSecret, paymentMethodId) {
+      const paid = await payWithCard(intentId, clientSecret, paymentMethodId);
+      if (paid) return paid;
       return changeIntent(
         intentId,
         async (tx, intent, methodOf) => {

@@ -96,6 +96,74 @@ export async function lockSandboxIntentWithMethod(
   return intentAndMethod(row);
 }
 
+const FIND_INTENT_WITH_CHOSEN_METHOD = preparedStatement(
+  'sandbox_find_intent_with_chosen_method',
+  `select row_to_json(i) as intent, case when m.token is null then null else row_to_json(m) end as method
+     from sandbox_payment_intents i left join sandbox_payment_methods m on m.token = $2::text
+    where i.id = $1::text`,
+);
+
+/** An intent and the payment method `token` names (undefined when it is unknown), in one query, nothing locked. */
+export async function findSandboxIntentWithChosenMethod(db: Db, id: string, token: string) {
+  const [row] = await runPrepared<IntentAndMethodRow>(db, FIND_INTENT_WITH_CHOSEN_METHOD, [id, token]);
+  return intentAndMethod(row);
+}
+
+/**
+ * A card payment that succeeds, as one statement: locks the intent while it still awaits a payment method, writes
+ * the charge (its key `intent:<id>`), marks the intent succeeded with it, and records its event. Writes nothing and
+ * answers undefined when the intent no longer awaits a payment method or its charge key is taken.
+ */
+const PAY_INTENT = preparedStatement(
+  'sandbox_pay_intent',
+  `with target as (
+    select id, amount_cents, currency, description from sandbox_payment_intents
+    where id = $1::text and status = 'requires_payment_method'
+    for update
+  ),
+  charge as (
+    insert into sandbox_charges (id, idempotency_key, amount_cents, currency, status, payment_method_token, brand, last4, description)
+    select $2::text, 'intent:' || t.id, t.amount_cents, t.currency, 'succeeded', $3::text, $4::text, $5::text, t.description
+    from target t
+    on conflict (idempotency_key) do nothing
+    returning id
+  ),
+  paid as (
+    update sandbox_payment_intents i set status = 'succeeded', payment_method_token = $3::text, charge_id = c.id,
+      failure_code = null, failure_message = null, updated_at = $6::timestamptz
+    from charge c
+    where i.id = $1::text
+    returning i.*
+  ),
+  event as (
+    insert into sandbox_events (id, intent_id, type, created_at) select $7::text, p.id, $8::text, $6::timestamptz from paid p
+  )
+  select row_to_json(p) as intent from paid p`,
+);
+
+export async function paySandboxIntent(
+  db: Db,
+  input: {
+    intentId: string;
+    chargeId: string;
+    method: SandboxPaymentMethodRow;
+    at: Date;
+    event: { id: string; type: string };
+  },
+): Promise<SandboxIntentRow | undefined> {
+  const [row] = await runPrepared<{ intent: unknown }>(db, PAY_INTENT, [
+    input.intentId,
+    input.chargeId,
+    input.method.token,
+    input.method.brand,
+    input.method.last4,
+    input.at.toISOString(),
+    input.event.id,
+    input.event.type,
+  ]);
+  return row ? rowOf(sandboxPaymentIntents, row.intent) : undefined;
+}
+
 /** An intent with its payment method (when it has one), in one query. */
 export async function findSandboxIntentWithMethod(
   db: Db,

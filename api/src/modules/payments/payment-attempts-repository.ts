@@ -38,27 +38,6 @@ export async function paymentEventSeen(db: Db, provider: string, id: string): Pr
   return (await runPrepared(db, PAYMENT_EVENT_SEEN, [provider, id])).length > 0;
 }
 
-const PAYMENT_EVENT_SEEN_WITH_ATTEMPT = preparedStatement(
-  'payment_event_seen_with_attempt',
-  `select exists (select 1 from payment_events where provider = $1::text and id = $2::text) as seen,
-      (select row_to_json(a) from payment_attempts a where a.provider_intent_id = $3::text) as attempt`,
-);
-
-/** paymentEventSeen and findAttemptByIntentId in one round trip: an intent's event needs both. */
-export async function paymentEventSeenWithAttempt(
-  db: Db,
-  provider: string,
-  id: string,
-  intentId: string,
-): Promise<{ seen: boolean; attempt: PaymentAttemptRow | undefined }> {
-  const [row] = await runPrepared<{ seen: boolean; attempt: unknown }>(db, PAYMENT_EVENT_SEEN_WITH_ATTEMPT, [
-    provider,
-    id,
-    intentId,
-  ]);
-  return { seen: row?.seen === true, attempt: row?.attempt ? rowOf(paymentAttempts, row.attempt) : undefined };
-}
-
 /** Records a handled event; false when it was already recorded. */
 export async function insertPaymentEvent(db: Db, values: typeof paymentEvents.$inferInsert): Promise<boolean> {
   const rows = await insertPrepared(db, paymentEvents, values, 'on conflict do nothing returning id');

@@ -3,7 +3,6 @@ import {
   findAttemptByIntentId,
   insertPaymentEvent,
   paymentEventSeen,
-  paymentEventSeenWithAttempt,
   type PaymentAttemptRow,
 } from './payment-attempts-repository';
 import type { DisputeReport, PaymentIntent, PayoutAccountStatus } from './payment-provider';
@@ -164,22 +163,13 @@ export type PaymentEventDispatcher = (
  */
 export function createPaymentEventDispatcher(handlers: PaymentEventHandlers): PaymentEventDispatcher {
   return async (deps, event) => {
-    // An intent's event: whether it was handled and the attempt of its intent, in one round trip.
-    const known =
-      event.kind === 'intent'
-        ? await paymentEventSeenWithAttempt(deps.db, deps.provider.name, event.id, event.intentId)
-        : { seen: await paymentEventSeen(deps.db, deps.provider.name, event.id), attempt: undefined };
-    if (known.seen) return { duplicate: true, stale: false };
+    if (await paymentEventSeen(deps.db, deps.provider.name, event.id)) return { duplicate: true, stale: false };
     const at = deps.now?.() ?? new Date();
     let outcome: OrderedEventOutcome | null = null;
     switch (event.kind) {
       case 'intent': {
         const intent = await deps.provider.retrieveIntent(event.intentId);
-        const attempt = !intent
-          ? undefined
-          : intent.id === event.intentId
-            ? known.attempt
-            : await findAttemptByIntentId(deps.db, intent.id);
+        const attempt = intent ? await findAttemptByIntentId(deps.db, intent.id) : undefined;
         if (intent && attempt) await handlers.intent[attempt.purpose](deps, attempt, intent, at);
         break;
       }

@@ -148,14 +148,11 @@ export const sandboxPayRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentPr
       reply.header('Cache-Control', 'no-store');
       // The card-testing defence at the card-confirm step: a network or card past its limit of declines is refused
       // before the card is tried again (Stripe's Radar does this on Stripe's side).
-      await assertNotBlocked(app.db, fraudSettingsOf(app.config), {
-        ip: request.ip,
-        fingerprint: await sandbox.cardFingerprint(request.body.paymentMethod),
-      });
       const intent = await sandbox.confirmIntent(
         request.params.intentId,
         request.body.clientSecret,
         request.body.paymentMethod,
+        (fingerprint) => assertNotBlocked(app.db, fraudSettingsOf(app.config), { ip: request.ip, fingerprint }),
       );
       if (!intent) return reply.code(404).send({ message: NOT_FOUND });
       return reply.send(frameIntent(intent));

@@ -93,10 +93,17 @@ export type TokenizeResult =
 export interface SandboxPaymentProvider extends PaymentProvider {
   /** Turns a typed card into a payment method token (the card itself is kept nowhere). */
   tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
-  /** The fingerprint of a tokenized card (null when the token is unknown), for the fraud controls. */
-  cardFingerprint(paymentMethodId: string): Promise<string | null>;
   /** Confirms an intent with a payment method; null when the id or client secret is wrong. */
-  confirmIntent(intentId: string, clientSecret: string, paymentMethodId: string): Promise<PaymentIntent | null>;
+  /**
+   * `check`, when given, runs before any card is charged with the card's fingerprint (null for an unknown card): the
+   * card-testing defence of the confirm route, which refuses by throwing.
+   */
+  confirmIntent(
+    intentId: string,
+    clientSecret: string,
+    paymentMethodId: string,
+    check?: (fingerprint: string | null) => Promise<void>,
+  ): Promise<PaymentIntent | null>;
   /** Saves a tokenized card through a setup (null when the id or client secret is wrong); a 3-D Secure card asks first. */
   confirmSetup(setupId: string, clientSecret: string, paymentMethodId: string): Promise<CardSetup | null>;
   /** The supporter's answer to the bank's challenge while saving a card. */
@@ -483,15 +490,18 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
    * The usual confirmation, a card that pays, in two statements and no transaction of its own: the intent and card
    * read, then the charge, the intent's success and its event written together (paySandboxIntent), and the event sent.
    * Null whenever anything else applies (another card, a wrong secret, an intent not awaiting payment, a race lost):
-   * the full path (changeIntent) then decides, as it would have.
+   * the full path (changeIntent) then decides, as it would have. `check` (confirmIntent's) runs once, first, with the
+   * fingerprint of the card read here.
    */
   async function payWithCard(
     intentId: string,
     clientSecret: string,
     paymentMethodId: string,
+    check?: (fingerprint: string | null) => Promise<void>,
   ): Promise<PaymentIntent | null> {
     const found = await findSandboxIntentWithChosenMethod(db, intentId, paymentMethodId);
     const method = found?.method;
+    await check?.(method?.fingerprint ?? null);
     if (!found || !method || method.detachedAt || method.behaviour !== 'succeed') return null;
     if (found.intent.status !== 'requires_payment_method' || !sameSecret(found.intent.clientSecret, clientSecret))
       return null;
@@ -678,12 +688,8 @@ export function createSandboxPaymentProvider(db: Db, options: SandboxOptions): S
       return { ok: true, paymentMethod };
     },
 
-    async cardFingerprint(paymentMethodId) {
-      return (await findSandboxPaymentMethod(db, paymentMethodId))?.fingerprint ?? null;
-    },
-
-    async confirmIntent(intentId, clientSecret, paymentMethodId) {
-      const paid = await payWithCard(intentId, clientSecret, paymentMethodId);
+    async confirmIntent(intentId, clientSecret, paymentMethodId, check) {
+      const paid = await payWithCard(intentId, clientSecret, paymentMethodId, check);
       if (paid) return paid;
       return changeIntent(
         intentId,

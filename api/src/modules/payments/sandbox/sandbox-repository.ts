@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { Currency } from '@beabro/shared/money/currencies';
 import type { Db } from '../../../db/database';
 import { insertPrepared, preparedStatement, rowOf, runPrepared, updatePrepared } from '../../../db/prepared-statement';
@@ -21,18 +21,23 @@ export async function insertSandboxPaymentMethod(db: Db, values: typeof sandboxP
   await insertPrepared(db, sandboxPaymentMethods, values);
 }
 
+/** The new row, or undefined when its idempotency key is already taken (the caller reads the row that won). */
+async function insertUnlessKeyTaken<T extends typeof sandboxPaymentIntents | typeof sandboxCharges>(
+  db: Db,
+  table: T,
+  values: InferInsertModel<T>,
+): Promise<InferSelectModel<T> | undefined> {
+  const [row] = await insertPrepared(db, table, values, 'on conflict (idempotency_key) do nothing returning *');
+  return row ? rowOf(table, row) : undefined;
+}
+
 /** Inserts the intent unless its key was seen; returns the row that won. */
 export async function insertSandboxIntent(
   db: Db,
   values: typeof sandboxPaymentIntents.$inferInsert,
 ): Promise<{ row: SandboxIntentRow; inserted: boolean }> {
-  const [inserted] = await insertPrepared(
-    db,
-    sandboxPaymentIntents,
-    values,
-    'on conflict (idempotency_key) do nothing returning *',
-  );
-  if (inserted) return { row: rowOf(sandboxPaymentIntents, inserted), inserted: true };
+  const inserted = await insertUnlessKeyTaken(db, sandboxPaymentIntents, values);
+  if (inserted) return { row: inserted, inserted: true };
   const [existing] = await db
     .select()
     .from(sandboxPaymentIntents)
@@ -69,11 +74,14 @@ function intentAndMethod(row: IntentAndMethodRow | undefined) {
   };
 }
 
+/** An intent ($1) with the payment method $2 names. */
+const INTENT_WITH_CHOSEN_METHOD = `select row_to_json(i) as intent, case when m.token is null then null else row_to_json(m) end as method
+     from sandbox_payment_intents i left join sandbox_payment_methods m on m.token = $2::text
+    where i.id = $1::text`;
+
 const LOCK_INTENT_WITH_METHOD = preparedStatement(
   'sandbox_lock_intent_with_method',
-  `select row_to_json(i) as intent, case when m.token is null then null else row_to_json(m) end as method
-     from sandbox_payment_intents i left join sandbox_payment_methods m on m.token = $2::text
-    where i.id = $1::text for update of i`,
+  `${INTENT_WITH_CHOSEN_METHOD} for update of i`,
 );
 
 const FIND_INTENT_WITH_METHOD = preparedStatement(
@@ -98,9 +106,7 @@ export async function lockSandboxIntentWithMethod(
 
 const FIND_INTENT_WITH_CHOSEN_METHOD = preparedStatement(
   'sandbox_find_intent_with_chosen_method',
-  `select row_to_json(i) as intent, case when m.token is null then null else row_to_json(m) end as method
-     from sandbox_payment_intents i left join sandbox_payment_methods m on m.token = $2::text
-    where i.id = $1::text`,
+  INTENT_WITH_CHOSEN_METHOD,
 );
 
 /** An intent and the payment method `token` names (undefined when it is unknown), in one query, nothing locked. */
@@ -206,13 +212,8 @@ export async function insertSandboxCharge(
   db: Db,
   values: typeof sandboxCharges.$inferInsert,
 ): Promise<{ row: SandboxChargeRow; inserted: boolean }> {
-  const [inserted] = await insertPrepared(
-    db,
-    sandboxCharges,
-    values,
-    'on conflict (idempotency_key) do nothing returning *',
-  );
-  if (inserted) return { row: rowOf(sandboxCharges, inserted), inserted: true };
+  const inserted = await insertUnlessKeyTaken(db, sandboxCharges, values);
+  if (inserted) return { row: inserted, inserted: true };
   const existing = await findSandboxCharge(db, values.idempotencyKey);
   if (!existing) throw new Error(`sandbox charge ${values.idempotencyKey} conflicted but cannot be read`);
   return { row: existing, inserted: false };

@@ -64,7 +64,18 @@ function isAlive(pid: number): boolean {
 }
 
 /** Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, or in memory when dataDir is null (tests). */
-export async function openPglite(dataDir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * What an embedded database may start from: a dump of a data directory (`loadDataDir`), and PGlite's compiled
+ * WebAssembly module and file-system bundle, which a process opening many databases (the tests) compiles and reads
+ * once instead of once per database.
+ */
+export interface PgliteStart {
+  loadDataDir?: Blob;
+  pgliteWasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
+}
+
+export async function openPglite(dataDir: string | null, options: PgliteStart = {}): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -78,7 +89,7 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
       throw error;
     }
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create(options);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

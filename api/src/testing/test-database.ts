@@ -2,13 +2,32 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { openPglite, openPostgres, type Database, type PgliteStart } from '../db/database';
+
+/**
+ * What every PGlite of a test worker starts from: the migrated template's dump, PGlite's WebAssembly module compiled
+ * once and its file-system bundle read once (the test files of a worker share this module: vitest.config.ts).
+ */
+let pgliteStart: Promise<PgliteStart> | undefined;
+// @types/node declares WebAssembly's types, not its global object.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } })
+  .WebAssembly;
+function loadPgliteStart(): Promise<PgliteStart> {
+  pgliteStart ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    return {
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+      pgliteWasmModule: await wasm.compile(readFileSync(new URL('pglite.wasm', dist))),
+      fsBundle: new Blob([readFileSync(new URL('pglite.data', dist))]),
+    };
+  })();
+  return pgliteStart;
+}
 
 /** A database of its own for one test file: PGlite from the migrated template, or a copy of the migrated PostgreSQL template. */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') return createPostgresTestDatabase();
-  const dump = readFileSync(inject('pgliteTemplate'));
-  return openPglite(null, { loadDataDir: new Blob([dump]) });
+  return openPglite(null, await loadPgliteStart());
 }
 
 async function createPostgresTestDatabase(): Promise<Database> {

@@ -30,7 +30,12 @@ if (command.length === 0) {
   const sampler = setInterval(sample, 5000);
   const started = Date.now();
   console.log(`cpu-burner: ${count} busy loop(s) while running: ${command.join(' ')}`);
-  const child = spawn(command[0], command.slice(1), { stdio: 'inherit', shell: false });
+  // CPU_BURNER tells the command it runs beside the busy loops (`pnpm test` records it with its times).
+  const child = spawn(command[0], command.slice(1), {
+    stdio: 'inherit',
+    shell: false,
+    env: { ...process.env, CPU_BURNER: String(count) },
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', async (code, signal) => {
     clearInterval(sampler);

@@ -56,6 +56,8 @@ const record = {
   passed: exitCode === 0,
   ci: Boolean(process.env.CI),
   engines: process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite',
+  // Busy loops of scripts/cpu-burner.mjs running beside it (0: none).
+  busyLoops: Number(process.env.CPU_BURNER ?? 0),
   node: process.version,
   cores: os.availableParallelism(),
   load: {
@@ -65,6 +67,7 @@ const record = {
   },
   seconds: Math.round((Date.now() - started) / 1000),
   phases,
+  appsAtATime: stepRecord('verify-apps-times.json', started)?.jobs,
   apps: stepRecord('verify-apps-times.json', started)?.apps ?? [],
   e2e: stepRecord('e2e-times.json', started),
 };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Verifies every app of the workspace on its own: its own typecheck, its own unit tests and its own production
 // build, exactly as the team owning it runs them (`pnpm --filter <app> typecheck|test|build`). Two apps are
-// checked at a time when the machine is not already busy (VERIFY_JOBS overrides, at most the number of cores):
-// one app's single-threaded typecheck or tests run while another builds, so both cores stay busy. Each app's
+// checked at a time (VERIFY_JOBS overrides, at most the number of cores): one app's single-threaded typecheck or
+// tests run while another builds, so both cores stay busy. Each app's
 // output is kept together and printed as one section when that app is done (its steps are announced as they
 // start), then a table of every app, so CI shows which remote passed or failed by itself. Exit 1 if any step
 // failed, naming the apps.
@@ -89,13 +89,10 @@ function failureExcerpt(step, output) {
   return `---- ${step} ----\n${picked.join('\n').trim()}`;
 }
 
-// Two at a time when the cores have room. On a machine that is already busy with other work (load average at or
-// above twice the cores) a second app only adds contention: measured slower there (docs/testing.md), so one at a
-// time. Not at the cores: `pnpm test`'s own lint just before leaves the load about there, with the cores half idle
-// through a one-at-a-time run.
+// Two at a time, busy machine or not: the kernel shares the cores among runnable threads, so beside other work (the
+// two loops of scripts/cpu-burner.mjs, say) one app at a time would leave most of the cores to that work.
 const cores = os.availableParallelism();
-const busy = os.loadavg()[0] >= 2 * cores;
-const jobs = Math.max(1, Math.min(Number(process.env.VERIFY_JOBS) || (busy ? 1 : 2), cores, apps.length));
+const jobs = Math.max(1, Math.min(Number(process.env.VERIFY_JOBS) || 2, cores, apps.length));
 const streamed = jobs === 1;
 const runStarted = Date.now();
 const elapsed = () => `${Math.round((Date.now() - runStarted) / 1000)} s`;
@@ -136,10 +133,7 @@ async function verify(app) {
 const isApi = (app) => (app.filter ?? app.name) === 'api';
 const queue = [...apps].sort((a, b) => Number(isApi(b)) - Number(isApi(a)));
 const byApp = new Map();
-console.log(
-  `Checking ${apps.length} app(s), ${jobs} at a time` +
-    (process.env.VERIFY_JOBS ? ' (VERIFY_JOBS).' : busy ? ' (the machine is busy; VERIFY_JOBS=2 to override).' : '.'),
-);
+console.log(`Checking ${apps.length} app(s), ${jobs} at a time` + (process.env.VERIFY_JOBS ? ' (VERIFY_JOBS).' : '.'));
 await Promise.all(
   Array.from({ length: jobs }, async () => {
     for (let app = queue.shift(); app; app = queue.shift()) byApp.set(app.name, await verify(app));

@@ -2,10 +2,9 @@
 // Verifies every app of the workspace on its own: its own typecheck, its own unit tests and its own production
 // build, exactly as the team owning it runs them (`pnpm --filter <app> typecheck|test|build`). Two apps are
 // checked at a time (VERIFY_JOBS overrides, at most the number of cores): one app's single-threaded typecheck or
-// tests run while another builds, so both cores stay busy. Each app's
-// output is kept together and printed as one section when that app is done (its steps are announced as they
-// start), then a table of every app, so CI shows which remote passed or failed by itself. Exit 1 if any step
-// failed, naming the apps.
+// tests run while another builds, so both cores stay busy. Each app's output is kept together and printed as one
+// section when that app is done (its steps are announced as they start), then a table of every app, so CI shows
+// which remote passed or failed by itself. Exit 1 if any step failed, naming the apps.
 //
 //   node scripts/verify-apps.mjs              every app
 //   node scripts/verify-apps.mjs mf-help api  only these

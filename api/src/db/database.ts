@@ -63,7 +63,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, or in memory when dataDir is null (tests). */
 /**
  * What an embedded database may start from: a dump of a data directory (`loadDataDir`), and PGlite's compiled
  * WebAssembly module and file-system bundle, which a process opening many databases (the tests) compiles and reads
@@ -75,6 +74,7 @@ export interface PgliteStart {
   fsBundle?: Blob;
 }
 
+/** Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, or in memory when dataDir is null (tests). */
 export async function openPglite(dataDir: string | null, options: PgliteStart = {}): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;

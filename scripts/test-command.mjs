@@ -51,6 +51,7 @@ clearInterval(sampler);
 loads.push(os.loadavg()[0]);
 
 const round1 = (n) => Math.round(n * 10) / 10;
+const verifyRecord = stepRecord('verify-apps-times.json', started);
 const record = {
   date: new Date(started).toISOString(),
   passed: exitCode === 0,
@@ -67,8 +68,8 @@ const record = {
   },
   seconds: Math.round((Date.now() - started) / 1000),
   phases,
-  appsAtATime: stepRecord('verify-apps-times.json', started)?.jobs,
-  apps: stepRecord('verify-apps-times.json', started)?.apps ?? [],
+  appsAtATime: verifyRecord?.jobs,
+  apps: verifyRecord?.apps ?? [],
   e2e: stepRecord('e2e-times.json', started),
 };
 mkdirSync(results, { recursive: true });
